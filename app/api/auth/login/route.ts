@@ -1,0 +1,14 @@
+import { loginUser, toMe } from "@/lib/auth/accounts";
+import { clientIp, setSessionCookie } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { readJson } from "@/lib/http/body";
+import { json, route } from "@/lib/http/respond";
+import { LoginSchema } from "@/lib/validation/auth";
+
+export const POST = route(async (req) => {
+  const input = await readJson(req, LoginSchema);
+  const { user, token } = await loginUser({ db: getDb(), input, ip: clientIp(req), userAgent: req.headers.get("user-agent") });
+  const res = json({ token, user: toMe(user) });
+  setSessionCookie(res, req, token);
+  return res;
+});

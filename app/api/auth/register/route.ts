@@ -1,0 +1,18 @@
+import { toMe, registerUser } from "@/lib/auth/accounts";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { readJson } from "@/lib/http/body";
+import { json, route } from "@/lib/http/respond";
+import { RegisterSchema } from "@/lib/validation/auth";
+
+export const POST = route(async (req) => {
+  const input = await readJson(req, RegisterSchema);
+  const { user, token } = await registerUser({
+    db: getDb(),
+    input,
+    allowedDomains: config().SIGNUP_EMAIL_DOMAINS,
+    userAgent: req.headers.get("user-agent"),
+  });
+  const { _id, id, name, username, email } = toMe(user);
+  return json({ user: { _id, id, name, username, email }, token }, { status: 201 });
+});

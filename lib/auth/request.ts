@@ -1,0 +1,88 @@
+import "server-only";
+import type { NextResponse } from "next/server";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import type { User } from "@/lib/db/schema";
+import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
+import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser } from "./sessions";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function cookieToken(req: Request): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+function bearerToken(req: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
+  return match?.[1];
+}
+
+/** True when the request's Origin is this app: APP_URL, or the host the request was sent to. */
+function isOwnOrigin(req: Request): boolean {
+  const origin = req.headers.get("origin");
+  if (!origin || origin === "null") return false;
+  if (origin === new URL(config().APP_URL).origin) return true;
+  const host = req.headers.get("host");
+  try {
+    return host !== null && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export interface Authed {
+  user: User;
+  sessionId: string;
+  token: string;
+  viaCookie: boolean;
+}
+
+/** The signed-in caller, from the bearer header or the session cookie; 401 otherwise. */
+export async function requireUser(req: Request): Promise<Authed> {
+  const bearer = bearerToken(req);
+  const token = bearer ?? cookieToken(req);
+  if (!token) throw new UnauthorizedError("Authentication required");
+  const found = await getSessionUser({ db: getDb(), token });
+  if (!found) throw new UnauthorizedError("Invalid or expired session");
+  // A cookie rides along on cross-site requests; a write authenticated only by it must come from our own pages.
+  if (!bearer && !SAFE_METHODS.has(req.method) && !isOwnOrigin(req)) {
+    throw new ForbiddenError("Cross-origin request refused");
+  }
+  return { ...found, token, viaCookie: !bearer };
+}
+
+export function hasSessionCookie(req: Request, token: string): boolean {
+  return cookieToken(req) === token;
+}
+
+function secure(req: Request): boolean {
+  return config().APP_URL.startsWith("https:") || new URL(req.url).protocol === "https:";
+}
+
+export function setSessionCookie(res: NextResponse, req: Request, token: string) {
+  res.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(req),
+    path: "/",
+    maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(res: NextResponse, req: Request) {
+  res.cookies.set(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secure(req), path: "/", maxAge: 0 });
+}
+
+/** The caller's address for rate limits. X-Forwarded-For's first hop when a trusted proxy sets it. */
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  const hops = forwarded?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  const ip = config().TRUST_PROXY ? hops[0] : hops.at(-1);
+  return ip?.slice(0, 64) || "unknown";
+}

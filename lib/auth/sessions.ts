@@ -1,0 +1,53 @@
+import "server-only";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { sessions, users, type User } from "@/lib/db/schema";
+import { hashToken, newToken } from "./tokens";
+
+export const SESSION_IDLE_DAYS = 30;
+export { SESSION_COOKIE } from "./cookie-name";
+const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+// last_used_at is written at most this often, so reading a page is not a write every time.
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export async function createSession({ db, userId, userAgent }: { db: Db; userId: string; userAgent?: string | null }) {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + IDLE_MS),
+    userAgent: userAgent?.slice(0, 500) ?? null,
+  });
+  return token;
+}
+
+/** The user a token belongs to, or null when it is unknown, revoked or expired. Extends the session on use. */
+export async function getSessionUser({ db, token }: { db: Db; token: string }): Promise<{ user: User; sessionId: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()`, expiresAt: new Date(Date.now() + IDLE_MS) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { user: row.user, sessionId: row.sessionId };
+}
+
+export async function revokeSession({ db, sessionId }: { db: Db; sessionId: string }) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions({ db, userId }: { db: Db; userId: string }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions({ db }: { db: Db }) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

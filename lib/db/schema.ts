@@ -1,0 +1,195 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// The whole data model of ARCHITECTURE.md. The database enforces every rule it can
+// (lengths, uniqueness, anonymous ⇒ close-circle); the app checks too, for friendly messages.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub").unique(),
+    bio: text("bio").notNull().default(""),
+    location: text("location").notNull().default(""),
+    profileImage: text("profile_image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_key").on(t.username),
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
+    check("users_username_format", sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
+    check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
+    check("users_bio_length", sql`char_length(${t.bio}) <= 500`),
+    check("users_location_length", sql`char_length(${t.location}) <= 100`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_id_idx").on(t.userId)],
+);
+
+export const visibility = pgEnum("visibility", ["private", "close-circle"]);
+
+export const journals = pgTable(
+  "journals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    visibility: visibility("visibility").notNull().default("private"),
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
+    journalDate: date("journal_date", { mode: "string" }).notNull(),
+    imageKey: text("image_key"),
+    likesCount: integer("likes_count").notNull().default(0),
+    readsCount: integer("reads_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("journals_author_day_key").on(t.authorId, t.journalDate),
+    index("journals_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 100`),
+    // The 900 limit counts what a person sees (graphemes, checked in lib/validation);
+    // one grapheme can be several code points, so the database bound is a backstop.
+    check("journals_content_length", sql`char_length(btrim(${t.content})) between 1 and 7200`),
+    check("journals_anonymous_shared", sql`not ${t.isAnonymous} or ${t.visibility} = 'close-circle'`),
+    check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
+  ],
+);
+
+export const likes = pgTable(
+  "likes",
+  {
+    journalId: uuid("journal_id")
+      .notNull()
+      .references(() => journals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.journalId, t.userId] }), index("likes_user_id_idx").on(t.userId)],
+);
+
+export const journalReads = pgTable(
+  "journal_reads",
+  {
+    journalId: uuid("journal_id")
+      .notNull()
+      .references(() => journals.id, { onDelete: "cascade" }),
+    viewerId: uuid("viewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.journalId, t.viewerId, t.day] })],
+);
+
+export const friendRequestStatus = pgEnum("friend_request_status", ["pending", "accepted", "rejected"]);
+
+export const friendRequests = pgTable(
+  "friend_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fromId: uuid("from_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toId: uuid("to_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: friendRequestStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+  },
+  (t) => [
+    // At most one pending request per pair, whichever way it goes.
+    uniqueIndex("friend_requests_one_pending_per_pair")
+      .on(sql`least(${t.fromId}, ${t.toId})`, sql`greatest(${t.fromId}, ${t.toId})`)
+      .where(sql`${t.status} = 'pending'`),
+    index("friend_requests_to_status_idx").on(t.toId, t.status),
+    index("friend_requests_from_idx").on(t.fromId),
+    check("friend_requests_not_self", sql`${t.fromId} <> ${t.toId}`),
+  ],
+);
+
+// Stored both ways (a→b and b→a) so the feed is one indexed join.
+export const friendships = pgTable(
+  "friendships",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    friendId: uuid("friend_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId] }),
+    index("friendships_friend_id_idx").on(t.friendId),
+    check("friendships_not_self", sql`${t.userId} <> ${t.friendId}`),
+  ],
+);
+
+// Kept in PostgreSQL so a limit holds across every app instance.
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  count: integer("count").notNull().default(0),
+});
+
+export type User = typeof users.$inferSelect;
+export type Journal = typeof journals.$inferSelect;

@@ -1,0 +1,61 @@
+// Typed errors thrown by lib/ and mapped to API.md's error shape by lib/http/respond.ts.
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = "Authentication required") {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message = "You are not allowed to do that") {
+    super(403, message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message = "Not found") {
+    super(404, message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class PayloadTooLargeError extends HttpError {
+  constructor(message = "Request body is too large") {
+    super(413, message);
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+export class RateLimitError extends HttpError {
+  constructor(retryAfterSeconds: number, message = "Too many attempts. Please try again later.") {
+    super(429, message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+/** PostgreSQL's unique_violation, with the name of the constraint that was hit. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  if (e && typeof e === "object" && (e as { code?: string }).code === "23505") {
+    return (e as { constraint?: string }).constraint ?? "";
+  }
+  return undefined;
+}
