@@ -2,9 +2,6 @@ import { z } from "zod";
 
 // Every setting Inkwell reads, validated once. Nothing else touches process.env
 // (scripts/ read the same schema through loadConfig). See .env.example for the list.
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
 
 const list = z.string().transform((v) =>
   v
@@ -22,7 +19,6 @@ export const ConfigSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),
   SIGNUP_EMAIL_DOMAINS: list.default(["gmail.com"]),
-  TRUST_PROXY: bool.default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string };

@@ -79,10 +79,12 @@ export function clearSessionCookie(res: NextResponse, req: Request) {
   res.cookies.set(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secure(req), path: "/", maxAge: 0 });
 }
 
-/** The caller's address for rate limits. X-Forwarded-For's first hop when a trusted proxy sets it. */
+/**
+ * The caller's address for rate limits: the last X-Forwarded-For hop. `next start` sets the header
+ * from the socket when the client sent none, and a proxy in front appends the address it saw, so
+ * the last hop is the nearest one not written by the client (docs/decisions/004).
+ */
 export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  const hops = forwarded?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
-  const ip = config().TRUST_PROXY ? hops[0] : hops.at(-1);
-  return ip?.slice(0, 64) || "unknown";
+  const hops = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  return hops.at(-1)?.slice(0, 64) || "unknown";
 }

@@ -1,0 +1,9 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { json, route } from "@/lib/http/respond";
+
+// For load balancers and the test harness: up, and the database answers.
+export const GET = route(async () => {
+  await getDb().execute(sql`select 1`);
+  return json({ status: "ok" });
+});

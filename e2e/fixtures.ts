@@ -1,0 +1,61 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { connect, createSession, createUser, type FactoryDb } from "../tests/factories";
+import { testEnv } from "../tests/support/env";
+
+// Browser noise that is not a bug: a 4xx the page expected (wrong password, a stale token check).
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 4\d\d/];
+
+type User = Awaited<ReturnType<typeof createUser>>["user"];
+
+interface Fixtures {
+  db: FactoryDb;
+  /** A page already signed in as a fresh user, the way login leaves it (session cookie + localStorage token). */
+  signedIn: { page: Page; user: User; token: string; password: string };
+  consoleErrors: string[];
+}
+
+export async function signInAs(page: Page, db: FactoryDb, userId: string): Promise<string> {
+  const token = await createSession(db, userId);
+  const url = new URL(testEnv.baseUrl);
+  await page.context().addCookies([{ name: "session", value: token, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page.goto("/api/health");
+  await page.evaluate((t) => localStorage.setItem("token", t), token);
+  return token;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  db: async ({}, use) => {
+    const { db, close } = connect(testEnv.databaseUrl);
+    await use(db);
+    await close();
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !EXPECTED_CONSOLE.some((re) => re.test(msg.text()))) errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(String(err)));
+      await use(errors);
+      expect(errors, "unexpected console errors (CSP violations, exceptions)").toEqual([]);
+    },
+    { auto: true },
+  ],
+  signedIn: async ({ page, db }, use) => {
+    const { user, password } = await createUser(db);
+    const token = await signInAs(page, db, user.id);
+    await use({ page, user, token, password: password! });
+  },
+});
+
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+export { expect };

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Run through `npm test` (or `npm test -- e2e`): scripts/test.ts builds the app, starts a test
+// database and the app, and passes its address in INKWELL_TEST_URL.
+const baseURL = process.env.INKWELL_TEST_URL;
+const CHROMIUM = "/usr/bin/chromium";
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "./e2e",
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    launchOptions: {
+      // Debian's Chromium where it is installed (no browser download here); Playwright's own elsewhere.
+      executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "phone",
+      grep: /@phone/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
+});

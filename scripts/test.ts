@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { loadConfig } from "../lib/config";
+import { runMigrations } from "../lib/db/migrate";
+import { buildIfStale } from "./build-if-stale";
+import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+
+// `npm test`: lint, typecheck, production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL),
+// two app instances on it, Vitest (unit + integration over real HTTP), Playwright (real Chromium).
+// `npm test -- unit` or `npm test -- e2e lint` runs only those stages.
+const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
+type Stage = (typeof STAGES)[number];
+const args = process.argv.slice(2).filter((a) => a !== "--");
+const selected = new Set<Stage>(args.length ? (args.filter((a) => (STAGES as readonly string[]).includes(a)) as Stage[]) : STAGES);
+if (args.some((a) => !(STAGES as readonly string[]).includes(a))) {
+  console.error(`Unknown stage in ${args.join(" ")}; choose from ${STAGES.join(", ")}.`);
+  process.exit(2);
+}
+
+const cfg = loadConfig(process.env);
+const workDir = path.resolve(cfg.DATA_DIR, "test");
+const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);
+const results: { name: string; passed: number; failed: number; skipped: number; note?: string }[] = [];
+const children: ChildProcess[] = [];
+
+function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cmd, ...argv], { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`The app exited early; see ${logFile}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The app at ${url} did not become healthy; see ${logFile}`);
+}
+
+async function startApp(databaseUrl: string, name: string): Promise<{ url: string; log: string }> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const log = path.join(workDir, `${name}.log`);
+  const out = fs.openSync(log, "w");
+  const child = spawn(process.execPath, [bin("next", "dist/bin/next"), "start", "-p", String(port)], {
+    stdio: ["ignore", out, out],
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, APP_URL: url, PORT: String(port) },
+  });
+  children.push(child);
+  await waitForHealth(url, child, log);
+  return { url, log };
+}
+
+function readVitest(file: string) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)" };
+  const r = JSON.parse(fs.readFileSync(file, "utf8"));
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function readPlaywright(file: string) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: "no report (did Playwright crash?)" };
+  const s = JSON.parse(fs.readFileSync(file, "utf8")).stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors?.length ?? 0), skipped: s.skipped, note: s.flaky ? `${s.flaky} flaky` : undefined };
+}
+
+/** A 500 is a bug even when no assertion looked at it: the app logs each one. */
+function serverFaults(logs: string[]): string[] {
+  return logs.flatMap((f) => fs.readFileSync(f, "utf8").split("\n").filter((l) => /Unhandled error in route handler|⨯ /.test(l)));
+}
+
+async function main() {
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  let db: EmbeddedDb | undefined;
+  const stopAll = async () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+    await db?.stop().catch(() => undefined);
+  };
+  process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+  try {
+    if (selected.has("lint")) {
+      const code = await run(bin("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
+      results.push({ name: "Lint", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
+    }
+    if (selected.has("typecheck")) {
+      const code = await run(bin("typescript", "bin/tsc"), ["--noEmit"]);
+      results.push({ name: "Typecheck", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
+    }
+    if (selected.has("unit") || selected.has("e2e")) {
+      buildIfStale((m) => console.log(`[test] ${m}`));
+      let adminUrl = process.env.TEST_DATABASE_URL;
+      if (!adminUrl) {
+        console.log("[test] Starting a fresh embedded PostgreSQL for the tests…");
+        db = await startEmbeddedDb({ dir: path.join(workDir, "postgres"), port: await freePort() });
+        adminUrl = db.url("postgres");
+      }
+      const databaseUrl = db ? db.url("inkwell") : adminUrl;
+      await runMigrations(databaseUrl);
+      // Two instances on one database, as in production behind a load balancer.
+      const [a, b] = await Promise.all([startApp(databaseUrl, "app-a"), startApp(databaseUrl, "app-b")]);
+      console.log(`[test] App instances at ${a.url} and ${b.url}`);
+      const env = {
+        INKWELL_TEST_URL: a.url,
+        INKWELL_TEST_URL_2: b.url,
+        TEST_DATABASE_URL: databaseUrl,
+        TEST_ADMIN_DATABASE_URL: adminUrl,
+        DATABASE_URL: databaseUrl,
+        APP_URL: a.url,
+      };
+      if (selected.has("unit")) {
+        const report = path.join(workDir, "vitest.json");
+        await run(bin("vitest", "vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+        results.push({ name: "Vitest", ...readVitest(report) });
+      }
+      if (selected.has("e2e")) {
+        const report = path.join(workDir, "playwright.json");
+        await run(bin("@playwright/test", "cli.js"), ["test"], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
+        results.push({ name: "Playwright", ...readPlaywright(report) });
+      }
+      const faults = serverFaults([a.log, b.log]);
+      if (faults.length) {
+        console.log(`\n[test] The app logged ${faults.length} server fault(s) (a 500 is a bug):\n${faults.slice(0, 20).join("\n")}`);
+        results.push({ name: "Server log", passed: 0, failed: faults.length, skipped: 0 });
+      }
+    }
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    results.push({ name: "Harness", passed: 0, failed: 1, skipped: 0, note: "the test stack did not start" });
+  } finally {
+    await stopAll();
+  }
+
+  console.log("\nSummary");
+  for (const r of results) {
+    console.log(`  ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);
+  }
+  const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+  process.exit(total.failed > 0 || results.length === 0 ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { hashPassword } from "../lib/auth/password";
+import { hashToken, newToken } from "../lib/auth/tokens";
+import * as schema from "../lib/db/schema";
+
+// Factories shared by Vitest, Playwright and the seed script, so test data and demo data look alike.
+export type FactoryDb = NodePgDatabase<typeof schema>;
+
+export function connect(url: string): { db: FactoryDb; close: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  return { db: drizzle(pool, { schema }), close: () => pool.end() };
+}
+
+/** A short unique suffix that fits the username rules. */
+export function unique(prefix = "u"): string {
+  return `${prefix}${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+}
+
+export const DEFAULT_PASSWORD = "correct horse battery";
+
+export async function createUser(db: FactoryDb, overrides: Partial<typeof schema.users.$inferInsert> & { password?: string | null } = {}) {
+  const username = overrides.username ?? unique("writer_");
+  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  const [user] = await db
+    .insert(schema.users)
+    .values({
+      name: "Test Writer",
+      email: `${username}@gmail.com`,
+      passwordHash: password === null ? null : await hashPassword(password),
+      ...rest,
+      username,
+    })
+    .returning();
+  return { user: user!, password };
+}
+
+/** A session row as login would create it; returns the token a client holds. */
+export async function createSession(db: FactoryDb, userId: string, { expiresAt }: { expiresAt?: Date } = {}) {
+  const token = newToken();
+  await db.insert(schema.sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: expiresAt ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  });
+  return token;
+}
