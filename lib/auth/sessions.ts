@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
 import { hashToken, newToken } from "./tokens";
@@ -42,12 +42,4 @@ export async function getSessionUser({ db, token }: { db: Db; token: string }): 
 
 export async function revokeSession({ db, sessionId }: { db: Db; sessionId: string }) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function revokeAllSessions({ db, userId }: { db: Db; userId: string }) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions({ db }: { db: Db }) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
