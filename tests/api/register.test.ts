@@ -1,0 +1,247 @@
+import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, unique, type FactoryDb } from "../factories";
+import { users } from "../../lib/db/schema";
+import { countUsers, newRegistration, register } from "../support/auth";
+import { testEnv } from "../support/env";
+import { api } from "../support/http";
+
+const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SIX_MB = 6 * 1024 * 1024;
+
+let db: FactoryDb;
+let close: () => Promise<void>;
+beforeAll(() => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+});
+afterAll(() => close());
+
+/** A username of exactly `length` characters that nobody has yet (short ones can collide across runs). */
+async function freeUsername(length: number): Promise<string> {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (;;) {
+    const candidate = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+    if ((await countUsers(db, { username: candidate })) === 0) return candidate;
+  }
+}
+
+async function expectCreated(body: Record<string, unknown>) {
+  const res = await register(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res;
+}
+
+/** A 4xx `{message}` naming `field` (when given), and no user row for the body's username or email. */
+async function expectRefused(body: Record<string, unknown>, status: number, field?: RegExp) {
+  const res = await register(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toEqual({ message: expect.any(String) });
+  if (field) expect(res.body.message).toMatch(field);
+  expect(await countUsers(db, { username: body.username, email: body.email })).toBe(0);
+  return res;
+}
+
+describe("POST /api/auth/register: success", () => {
+  it("answers 201 with the public user and a working token", async () => {
+    const body = newRegistration({ name: "Ada Lovelace" });
+    const res = await expectCreated(body);
+    const { user, token } = res.body;
+    expect(Object.keys(res.body).sort()).toEqual(["token", "user"]);
+    expect(Object.keys(user).sort()).toEqual(["_id", "email", "id", "name", "username"]);
+    expect(user.id).toMatch(UUID);
+    expect(user._id).toBe(user.id);
+    expect(user).toMatchObject({ name: "Ada Lovelace", username: body.username, email: body.email });
+    expect(typeof token).toBe("string");
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    const me = await api("/api/auth/me", { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: user.id, username: body.username });
+  });
+
+  it("stores the username lower-case and only a hash of the password", async () => {
+    const body = newRegistration();
+    const mixed = `MiXeD_${body.username}`.slice(0, 30);
+    const res = await expectCreated({ ...body, username: mixed });
+    expect(res.body.user.username).toBe(mixed.toLowerCase());
+    const [row] = await db.select().from(users).where(eq(users.id, res.body.user.id as string));
+    expect(row!.username).toBe(mixed.toLowerCase());
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(body.password);
+  });
+
+  it.each([
+    ["name of 1 character", () => ({ name: "A" })],
+    ["name of 80 characters", () => ({ name: "n".repeat(80) })],
+    ["password of 8 characters", () => ({ password: "p".repeat(8) })],
+    ["password of 128 characters", () => ({ password: "p".repeat(128) })],
+    ["username of 30 characters", () => ({ username: unique("u").padEnd(30, "x") })],
+    ["username with _ and .", () => ({ username: unique("a.b_") })],
+    ["email with an upper-case domain", () => ({ email: `${unique("e")}@GMAIL.COM` })],
+  ])("accepts a %s", async (_label, override) => {
+    const body = newRegistration();
+    await expectCreated({ ...body, ...override() });
+  });
+
+  it("accepts a username of 3 characters", async () => {
+    const username = await freeUsername(3);
+    const res = await expectCreated(newRegistration({ username }));
+    expect(res.body.user.username).toBe(username);
+  });
+});
+
+describe("POST /api/auth/register: field rules", () => {
+  it.each([
+    ["an empty name", { name: "" }, /name/i],
+    ["a whitespace-only name", { name: "   \t " }, /name/i],
+    ["a name of 81 characters", { name: "n".repeat(81) }, /name/i],
+    ["a username of 2 characters", { username: "ab" }, /username/i],
+    ["a username of 31 characters", { username: "u".repeat(31) }, /username/i],
+    ["a username with '-'", { username: "bad-name" }, /username/i],
+    ["a username with a space", { username: "bad name" }, /username/i],
+    ["a username with 'é'", { username: "andré_x" }, /username/i],
+    ["a password of 7 characters", { password: "p".repeat(7) }, /password/i],
+    ["a password of 129 characters", { password: "p".repeat(129) }, /password/i],
+    ["an email without @", { email: "not-an-email" }, /email/i],
+    ["an email without a domain", { email: "someone@" }, /email/i],
+    ["an email without a local part", { email: "@gmail.com" }, /email/i],
+  ])("refuses %s", async (_label, override, field) => {
+    const body = newRegistration();
+    // Bad usernames get a unique email so the "no user created" check still has something to look for.
+    await expectRefused({ ...body, ...override }, 400, field);
+  });
+
+  it.each([
+    ["another domain", (u: string) => `${u}@example.com`],
+    ["a look-alike domain", (u: string) => `${u}@gmail.com.evil.example`],
+    ["a sub-domain", (u: string) => `${u}@mail.gmail.com`],
+    ["a domain that ends like gmail", (u: string) => `${u}@notgmail.com`],
+  ])("refuses an email on %s with the Gmail message", async (_label, email) => {
+    const body = newRegistration();
+    const res = await expectRefused({ ...body, email: email(body.username) }, 400);
+    expect(res.body.message).toBe(GMAIL_MESSAGE);
+  });
+});
+
+describe("POST /api/auth/register: conflicts", () => {
+  it("refuses a taken username, also when it differs only by case", async () => {
+    const first = newRegistration();
+    await expectCreated(first);
+    for (const username of [first.username, first.username.toUpperCase()]) {
+      const email = `${unique("other")}@gmail.com`;
+      const res = await register(newRegistration({ username, email }));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: "Username already taken" });
+      expect(await countUsers(db, { email })).toBe(0);
+    }
+  });
+
+  it("refuses a taken email case-insensitively", async () => {
+    const first = newRegistration({ email: `${unique("Mail")}@gmail.com` });
+    await expectCreated(first);
+    for (const email of [first.email, first.email.toLowerCase(), first.email.toUpperCase()]) {
+      const username = unique("other_");
+      const res = await register(newRegistration({ username, email }));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: "Email already in use" });
+      expect(await countUsers(db, { username })).toBe(0);
+    }
+  });
+
+  it("lets exactly one of five simultaneous sign-ups with one username through", async () => {
+    const username = unique("race_");
+    const bodies = Array.from({ length: 5 }, () => newRegistration({ username, email: `${unique("race")}@gmail.com` }));
+    const results = await Promise.all(bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Username already taken" });
+    expect(await countUsers(db, { username })).toBe(1);
+  });
+
+  it("lets exactly one of five simultaneous sign-ups with one email through", async () => {
+    const email = `${unique("race")}@gmail.com`;
+    const bodies = Array.from({ length: 5 }, () => newRegistration({ email }));
+    const results = await Promise.all(bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Email already in use" });
+    expect(await countUsers(db, { email })).toBe(1);
+  });
+});
+
+describe("POST /api/auth/register: malformed input", () => {
+  it.each(["name", "username", "email", "password"])("refuses a body without %s, naming it", async (field) => {
+    const body: Record<string, unknown> = newRegistration();
+    delete body[field];
+    await expectRefused(body, 400, new RegExp(field, "i"));
+  });
+
+  it.each([
+    ["a number", 12345678],
+    ["null", null],
+    ["an array", ["a", "b", "c", "d"]],
+    ["an object", { value: "abcdefgh" }],
+    ["a boolean", true],
+  ])("refuses %s in each field, naming the field", async (_label, value) => {
+    for (const field of ["name", "username", "email", "password"]) {
+      const body = newRegistration({ [field]: value });
+      await expectRefused(body, 400, new RegExp(field, "i"));
+    }
+  });
+
+  it.each([
+    ["a JSON array", (b: object) => JSON.stringify([b])],
+    ["a JSON string", (b: object) => JSON.stringify(JSON.stringify(b))],
+    ["a JSON number", () => "42"],
+    ["JSON null", () => "null"],
+    ["malformed JSON", (b: object) => JSON.stringify(b).slice(0, -1)],
+    ["JSON with a trailing comma", (b: object) => `${JSON.stringify(b).slice(0, -1)},}`],
+    ["an empty body", () => ""],
+    ["form-encoded data", (b: object) => new URLSearchParams(b as Record<string, string>).toString()],
+  ])("refuses %s with a 400 {message}", async (_label, raw) => {
+    const body = newRegistration();
+    const res = await api("/api/auth/register", { rawBody: raw(body) });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(await countUsers(db, body)).toBe(0);
+  });
+
+  it("refuses a POST with no body at all", async () => {
+    const res = await api("/api/auth/register", { method: "POST" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+
+  it("refuses a body over 6 MB with 413, even when the rest of it is a valid sign-up", async () => {
+    const body = newRegistration({ padding: "x".repeat(SIX_MB) });
+    await expectRefused(body, 413);
+  });
+
+  it("refuses a streamed body over 6 MB (no Content-Length) with 413", async () => {
+    const body = newRegistration();
+    const json = JSON.stringify({ ...body, padding: "x".repeat(SIX_MB + 1024) });
+    const bytes = new TextEncoder().encode(json);
+    const chunk = 256 * 1024;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += chunk) controller.enqueue(bytes.subarray(i, i + chunk));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${testEnv.baseUrl}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await countUsers(db, body)).toBe(0);
+  });
+
+  it("accepts a body just under the limit", async () => {
+    const body = newRegistration({ padding: "x".repeat(SIX_MB - 1024) });
+    await expectCreated(body);
+  });
+});
