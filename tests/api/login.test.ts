@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PASSWORD, connect, createUser, type FactoryDb } from "../factories";
+import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
+import { testEnv } from "../support/env";
+import { api } from "../support/http";
+
+const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+let db: FactoryDb;
+let close: () => Promise<void>;
+beforeAll(() => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+});
+afterAll(() => close());
+
+/** Alternates between the two app instances, so a limit has to live in the shared database. */
+const instance = (i: number) => (i % 2 === 0 ? testEnv.baseUrl : testEnv.secondUrl);
+
+async function expectInvalid(username: string, password: string, base?: string) {
+  const res = await login(username, password, { base });
+  expect(res.status, JSON.stringify(res.body)).toBe(401);
+  expect(res.body).toEqual({ message: "Invalid credentials" });
+}
+
+function expectRateLimited(res: { status: number; body: unknown; headers: Headers }) {
+  expect(res.status, JSON.stringify(res.body)).toBe(429);
+  expect(res.body).toEqual({ message: expect.any(String) });
+  const retryAfter = res.headers.get("retry-after");
+  expect(retryAfter).toMatch(/^\d+$/);
+  expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
+}
+
+describe("POST /api/auth/login", () => {
+  it("answers 200 with a token, the user and a session cookie", async () => {
+    const { user } = await createUser(db);
+    const res = await login(user.username, DEFAULT_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["token", "user"]);
+    expect(res.body.token.length).toBeGreaterThanOrEqual(43);
+    expect(res.body.user).toMatchObject({ _id: user.id, id: user.id, username: user.username, email: user.email });
+    expect(res.body.user).not.toHaveProperty("passwordHash");
+
+    const line = sessionSetCookie(res.headers);
+    expect(line).toBeDefined();
+    const cookie = parseSetCookie(line!);
+    expect(cookie.value).toBe(res.body.token);
+    expect(cookie.attrs).toHaveProperty("httponly");
+    expect(cookie.attrs.samesite?.toLowerCase()).toBe("lax");
+    expect(cookie.attrs.path).toBe("/");
+    expect(cookie.attrs).not.toHaveProperty("secure");
+    expect(Number(cookie.attrs["max-age"])).toBe(THIRTY_DAYS);
+
+    const me = await api("/api/auth/me", { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: user.id });
+  });
+
+  it("gives every login its own token", async () => {
+    const { user } = await createUser(db);
+    const a = await login(user.username, DEFAULT_PASSWORD);
+    const b = await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body.token).not.toBe(b.body.token);
+  });
+
+  it("matches the username case-insensitively and ignores surrounding spaces", async () => {
+    const { user } = await createUser(db);
+    for (const username of [user.username.toUpperCase(), `  ${user.username} `]) {
+      const res = await login(username, DEFAULT_PASSWORD);
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ id: user.id, username: user.username });
+    }
+  });
+
+  it("answers an unknown user and a wrong password with the same 401", async () => {
+    const { user } = await createUser(db);
+    await expectInvalid(`${user.username}_nobody`, DEFAULT_PASSWORD);
+    await expectInvalid(user.username, `${DEFAULT_PASSWORD}!`);
+    await expectInvalid(user.username, DEFAULT_PASSWORD.toUpperCase());
+  });
+
+  it("answers a user without a password (a Google account) with 401", async () => {
+    const { user } = await createUser(db, { password: null });
+    await expectInvalid(user.username, DEFAULT_PASSWORD);
+  });
+
+  it("sets no cookie on a failed login", async () => {
+    const { user } = await createUser(db);
+    const res = await login(user.username, "wrong password");
+    expect(res.status).toBe(401);
+    expect(sessionSetCookie(res.headers)).toBeUndefined();
+  });
+
+  it.each([
+    ["without username", { password: "whatever1" }, /username/i],
+    ["without password", { username: "someone" }, /password/i],
+    ["with an empty username", { username: "", password: "whatever1" }, /username/i],
+    ["with an empty password", { username: "someone", password: "" }, /password/i],
+    ["with a numeric username", { username: 12345, password: "whatever1" }, /username/i],
+    ["with a null password", { username: "someone", password: null }, /password/i],
+    ["with an array password", { username: "someone", password: ["a"] }, /password/i],
+    ["with an object username", { username: { $ne: "" }, password: "whatever1" }, /username/i],
+  ])("answers 400 %s, naming the field", async (_label, body, field) => {
+    const res = await api("/api/auth/login", { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringMatching(field) });
+  });
+
+  it("answers 413 to a body over 6 MB", async () => {
+    const { user } = await createUser(db);
+    const res = await api("/api/auth/login", {
+      body: { username: user.username, password: DEFAULT_PASSWORD, padding: "x".repeat(6 * 1024 * 1024) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(sessionSetCookie(res.headers)).toBeUndefined();
+  });
+
+  it.each([
+    ["malformed JSON", '{"username":"a",'],
+    ["an empty body", ""],
+    ["a JSON array", '["a","b"]'],
+    ["a JSON string", '"username"'],
+  ])("answers 400 {message} to %s", async (_label, rawBody) => {
+    const res = await api("/api/auth/login", { rawBody });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe("POST /api/auth/login: rate limit", () => {
+  it("refuses the 11th attempt after 10 failures, even with the right password, on both instances", async () => {
+    const { user } = await createUser(db);
+    for (let i = 0; i < 10; i++) {
+      // Case differences are the same username, so they share the count.
+      await expectInvalid(i % 3 === 0 ? user.username.toUpperCase() : user.username, "wrong password", instance(i));
+    }
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.baseUrl }));
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl }));
+    expectRateLimited(await login(user.username, "wrong password"));
+  });
+
+  it("counts per username: another account from the same client is unaffected", async () => {
+    const { user: locked } = await createUser(db);
+    const { user: other } = await createUser(db);
+    for (let i = 0; i < 10; i++) await expectInvalid(locked.username, "wrong password", instance(i));
+    expectRateLimited(await login(locked.username, DEFAULT_PASSWORD));
+
+    await expectInvalid(other.username, "wrong password");
+    const res = await login(other.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl });
+    expect(res.status).toBe(200);
+  });
+
+  it("counts failures for unknown usernames too", async () => {
+    const { user } = await createUser(db);
+    const ghost = `${user.username}_ghost`;
+    for (let i = 0; i < 10; i++) await expectInvalid(ghost, "wrong password", instance(i));
+    expectRateLimited(await login(ghost, "wrong password"));
+  });
+
+  it("starts the count again after a successful login", async () => {
+    const { user } = await createUser(db);
+    for (let i = 0; i < 9; i++) await expectInvalid(user.username, "wrong password", instance(i));
+    const ok = await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl });
+    expect(ok.status).toBe(200);
+    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i));
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD));
+  });
+
+  it("holds under a burst: 30 simultaneous wrong passwords get at most 10 tries", async () => {
+    const { user } = await createUser(db);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(user.username, "wrong password", { base: instance(i) })),
+    );
+    const tried = results.filter((r) => r.status === 401).length;
+    const limited = results.filter((r) => r.status === 429).length;
+    expect(tried + limited).toBe(30);
+    expect(tried).toBeLessThanOrEqual(10);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD));
+  });
+
+  it("caps failures per username at 50 even from forged client addresses", async () => {
+    const { user } = await createUser(db);
+    for (let i = 0; i < 50; i++) {
+      const res = await login(user.username, "wrong password", {
+        base: instance(i),
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+      });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    expectRateLimited(
+      await login(user.username, DEFAULT_PASSWORD, { headers: { "x-forwarded-for": "203.0.113.9" } }),
+    );
+  });
+});
