@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { testEnv } from "../support/env";
+import { api, type ApiResult } from "../support/http";
+
+const EVIL = "https://evil.example";
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(csp: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (csp ?? "").split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+function nonceOf(res: ApiResult<unknown>): string {
+  const script = directives(res.headers.get("content-security-policy")).get("script-src") ?? [];
+  const nonce = script.find((v) => v.startsWith("'nonce-"));
+  expect(nonce).toBeDefined();
+  return nonce!.slice("'nonce-".length, -1);
+}
+
+function expectSecurityHeaders(res: ApiResult<unknown>) {
+  const csp = directives(res.headers.get("content-security-policy"));
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  const script = csp.get("script-src");
+  expect(script).toBeDefined();
+  expect(script!.some((v) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v))).toBe(true);
+  expect(script).not.toContain("'unsafe-inline'");
+  expect(script).not.toContain("'unsafe-eval'");
+  expect(script).not.toContain("*");
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+}
+
+describe("security headers", () => {
+  it("are on a page", async () => {
+    const res = await api("/login");
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it("are on a redirect", async () => {
+    expectSecurityHeaders(await api("/dashboard"));
+  });
+
+  it("are on an API response", async () => {
+    const res = await api("/api/health");
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it("are on API errors", async () => {
+    for (const [path, status] of [
+      ["/api/auth/me", 401],
+      ["/api/no-such-thing", 404],
+    ] as const) {
+      const res = await api(path);
+      expect(res.status).toBe(status);
+      expectSecurityHeaders(res);
+    }
+    const bad = await api("/api/auth/login", { rawBody: "{" });
+    expect(bad.status).toBe(400);
+    expectSecurityHeaders(bad);
+  });
+
+  it("use a fresh nonce on every request, and the page's scripts carry it", async () => {
+    const first = await api<string>("/login");
+    const second = await api<string>("/login");
+    const nonce = nonceOf(first);
+    expect(nonce).not.toBe(nonceOf(second));
+    const scripts = first.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
+
+describe("CORS with no CORS_ORIGINS configured", () => {
+  it("sends no Access-Control headers to a foreign origin", async () => {
+    for (const path of ["/api/health", "/api/auth/me", "/api/no-such-thing"]) {
+      const res = await api(path, { headers: { origin: EVIL } });
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      expect(res.headers.get("access-control-allow-credentials")).toBeNull();
+    }
+  });
+
+  it("answers a foreign preflight without allowing anything", async () => {
+    const res = await api("/api/auth/login", {
+      method: "OPTIONS",
+      headers: { origin: EVIL, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+    });
+    expect(res.status).toBeLessThan(500);
+    for (const name of ["origin", "credentials", "headers", "methods"]) {
+      expect(res.headers.get(`access-control-allow-${name}`), name).toBeNull();
+    }
+  });
+
+  it("does not reflect our own origin either (same-origin needs no CORS)", async () => {
+    const res = await api("/api/health", { headers: { origin: new URL(testEnv.baseUrl).origin } });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("API errors", () => {
+  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"])("answers %s on an unknown API path with a JSON 404", async (method) => {
+    const res = await api("/api/definitely/not/here", { method });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+
+  it.each([
+    ["GET", "/api/auth/login"],
+    ["GET", "/api/auth/register"],
+    ["GET", "/api/auth/logout"],
+    ["DELETE", "/api/auth/me"],
+    ["PUT", "/api/health"],
+  ])("answers %s %s with a 4xx, not a 500", async (method, path) => {
+    const res = await api(path, { method });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe("protected pages", () => {
+  it.each(["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications"])(
+    "redirect %s to /login without a session cookie",
+    async (path) => {
+      const res = await api(path);
+      expect(res.status).toBe(307);
+      const location = new URL(res.headers.get("location")!, testEnv.baseUrl);
+      expect(location.pathname).toBe("/login");
+    },
+  );
+
+  it("send a stale or forged session cookie to /login too (the page checks the session itself)", async () => {
+    const res = await api("/dashboard", { cookie: "session=forged-or-revoked" });
+    expect([303, 307, 308]).toContain(res.status);
+    expect(new URL(res.headers.get("location")!, testEnv.baseUrl).pathname).toBe("/login");
+  });
+});
