@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { ConfigError, ConfigSchema, loadConfig } from "../../lib/config";
+
+function configError(env: Record<string, string>): ConfigError {
+  let caught: unknown;
+  try {
+    loadConfig(env);
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(ConfigError);
+  return caught as ConfigError;
+}
+
+describe("loadConfig", () => {
+  it.each([
+    ["PORT", "not-a-number"],
+    ["PORT", "0"],
+    ["PORT", "70000"],
+    ["PORT", "30.5"],
+    ["DATABASE_URL", "mysql://user@localhost/inkwell"],
+    ["DATABASE_URL", "not a url"],
+    ["APP_URL", "ftp://example.com"],
+    ["NODE_ENV", "staging"],
+    ["EMBEDDED_POSTGRES_PORT", "-1"],
+  ])("refuses %s=%s with a ConfigError naming the variable", (name, value) => {
+    expect(configError({ [name]: value }).message).toContain(name);
+  });
+
+  it("names every bad variable at once", () => {
+    const message = configError({ PORT: "x", DATABASE_URL: "mysql://db/inkwell" }).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL");
+  });
+
+  it("has the documented defaults", () => {
+    const cfg = loadConfig({});
+    expect(cfg).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATA_DIR: "./.data",
+      APP_URL: "http://localhost:3000",
+      CORS_ORIGINS: [],
+      SIGNUP_EMAIL_DOMAINS: ["gmail.com"],
+    });
+    expect(cfg.DATABASE_URL).toBeUndefined();
+  });
+
+  it("derives APP_URL from PORT, and strips a trailing slash from a given one", () => {
+    expect(loadConfig({ PORT: "4123" }).APP_URL).toBe("http://localhost:4123");
+    expect(loadConfig({ APP_URL: "https://inkwell.example/" }).APP_URL).toBe("https://inkwell.example");
+  });
+
+  it("accepts postgres:// and postgresql:// database URLs", () => {
+    for (const url of ["postgres://u:p@db:5432/inkwell", "postgresql://u@localhost/inkwell"]) {
+      expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+  });
+
+  it("trims comma-separated lists and drops empty items", () => {
+    const cfg = loadConfig({
+      CORS_ORIGINS: " https://a.example , https://b.example,, ",
+      SIGNUP_EMAIL_DOMAINS: "gmail.com, example.org",
+    });
+    expect(cfg.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
+    expect(cfg.SIGNUP_EMAIL_DOMAINS).toEqual(["gmail.com", "example.org"]);
+  });
+
+  it("agrees with .env.example, which lists every setting with its default", () => {
+    const lines = fs.readFileSync(path.join(process.cwd(), ".env.example"), "utf8").split("\n");
+    const example = Object.fromEntries(
+      lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+    );
+    const settings = Object.keys(example).filter((k) => !k.startsWith("TEST_"));
+    expect(settings.sort()).toEqual(Object.keys(ConfigSchema.shape).filter((k) => k !== "NODE_ENV").sort());
+    const given = Object.fromEntries(Object.entries(example).filter(([, v]) => v !== ""));
+    expect(loadConfig(given)).toEqual(loadConfig({}));
+    // Copied as-is to .env (which `next start` loads), the empty lines must mean "use the default".
+    expect(loadConfig(example)).toEqual(loadConfig({}));
+  });
+});
