@@ -2,7 +2,7 @@ import localFont from "next/font/local";
 
 // Local files from @fontsource packages: nothing is downloaded at build or run time.
 export const serif = localFont({
-  variable: "--font-serif",
+  variable: "--font-lora",
   display: "swap",
   src: [
     { path: "../node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2", weight: "400", style: "normal" },
@@ -13,7 +13,7 @@ export const serif = localFont({
 });
 
 export const sans = localFont({
-  variable: "--font-sans",
+  variable: "--font-inter",
   display: "swap",
   src: [
     { path: "../node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2", weight: "400", style: "normal" },

@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { Toaster } from "sonner";
+import { TOAST_DURATION } from "@/lib/client/toasts";
 import { sans, serif } from "./fonts";
 import "./globals.css";
 
@@ -16,7 +18,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="en" className={`${serif.variable} ${sans.variable}`}>
-      <body>{children}</body>
+      <body>
+        {children}
+        {/* One toaster for the whole app (SPEC.md §4: default position bottom). */}
+        <Toaster position="bottom-center" richColors duration={TOAST_DURATION.default} closeButton={false} />
+      </body>
     </html>
   );
 }

@@ -1,0 +1,36 @@
+import { Laptop, LockKeyhole } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { GetStartedCards } from "@/components/dashboard/get-started-cards";
+import { buttonClass } from "@/components/ui/button-styles";
+import { requirePageUser } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default async function DashboardPage() {
+  await requirePageUser();
+  return (
+    <div className="flex flex-col gap-10">
+      <section className="notebook rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-[0_10px_30px_-14px_rgb(74_47_35/0.45)] md:pr-10 md:pl-20">
+        <h1 className="text-3xl leading-8 font-bold text-leather md:text-4xl md:leading-8">Welcome back, Writer!</h1>
+        <p className="mt-8 flex gap-3 text-ink">
+          <LockKeyhole aria-hidden className="mt-2 size-4 shrink-0 text-accent" />
+          Your entries are stored privately and are never shared without your permission.
+        </p>
+        <p className="flex gap-3 text-ink-soft">
+          <Laptop aria-hidden className="mt-2 size-4 shrink-0 text-accent" />
+          For the best experience, we recommend writing on a laptop or desktop.
+        </p>
+        <Link href="/my-diary" className={buttonClass("primary", "mt-8")}>
+          Go to My Diary
+        </Link>
+      </section>
+      <section aria-labelledby="get-started">
+        <h2 id="get-started" className="mb-4 text-2xl font-semibold text-leather">
+          How to Get Started
+        </h2>
+        <GetStartedCards />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { TokenGuard } from "@/components/app/token-guard";
+import { NavBar } from "@/components/nav/nav-bar";
+
+// Signed-in screens. Each page calls requirePageUser() itself (STYLE.md 3); the layout only frames them.
+export default function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TokenGuard />
+      <NavBar />
+      <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+        {children}
+      </main>
+    </div>
+  );
+}

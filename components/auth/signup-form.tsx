@@ -1,0 +1,85 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { TextField } from "@/components/ui/text-field";
+import { apiFetch, errorMessage } from "@/lib/client/api";
+import { notify } from "@/lib/client/toasts";
+import { GMAIL_MESSAGE, GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed } from "@/lib/validation/auth";
+import { Divider } from "./divider";
+import { GoogleButton } from "./google-button";
+import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
+
+const FALLBACK = "Something went wrong";
+
+/** SPEC.md §5's exact text for the default domain; a neutral sentence when the server allows others. */
+function domainMessage(domains: readonly string[]): string {
+  if (domains.length === 1 && domains[0] === "gmail.com") return GMAIL_MESSAGE;
+  return `Please use an email address ending with ${domains.map((d) => `@${d}`).join(" or ")}`;
+}
+
+/** `allowedDomains` comes from the server's SIGNUP_EMAIL_DOMAINS, so this check matches the API's. */
+export function SignupForm({ allowedDomains }: { allowedDomains: string[] }) {
+  useRedirectIfSignedIn();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const email = String(form.get("email") ?? "");
+    if (!emailDomainAllowed(email, allowedDomains)) {
+      notify.error(GMAIL_TITLE, { description: domainMessage(allowedDomains), closable: true });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await apiFetch("/api/auth/register", {
+        method: "POST",
+        token: null,
+        body: JSON.stringify({ name: form.get("name"), username: form.get("username"), email, password: form.get("password") }),
+      });
+      if (!res.ok) {
+        notify.error("Signup failed", { description: (await errorMessage(res)) ?? FALLBACK, closable: true });
+        setBusy(false);
+        return;
+      }
+      notify.success("Signup successful", { description: "Please login to continue.", closable: true });
+      router.push("/login");
+    } catch {
+      notify.error("Signup failed", { description: FALLBACK, closable: true });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign Up">
+        <TextField label="Name" name="name" autoComplete="name" required />
+        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+        <TextField label="Gmail" name="email" type="email" autoComplete="email" required />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          required
+        />
+        <BusyButton type="submit" busy={busy} busyLabel="Signing up…" className="w-full">
+          Sign Up
+        </BusyButton>
+      </form>
+      <Divider />
+      <GoogleButton />
+      <p className="text-center text-sm text-ink-soft">
+        Already have an account?{" "}
+        <Link href="/login" className="font-semibold text-accent underline underline-offset-4">
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+}

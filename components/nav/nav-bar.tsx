@@ -1,0 +1,60 @@
+"use client";
+
+import { BookOpen, PenLine, Search, UserRound, Users } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { NavLink, navItemClass } from "./nav-item";
+import { NotificationsMenu } from "./notifications-menu";
+import { UserSearch } from "./user-search";
+
+const ICON = "size-5";
+
+/**
+ * The global navigation bar (SPEC.md §2). One <nav> serves both layouts: inline in the header from
+ * 768 px, a fixed bottom bar below it, where the search box gives way to a button opening a modal.
+ */
+export function NavBar() {
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-soft/20 bg-paper shadow-sm">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link href="/close-circle" className="flex shrink-0 items-center gap-2 font-serif text-2xl font-bold text-leather">
+          <PenLine aria-hidden className="size-6 text-accent" />
+          Inkwell
+        </Link>
+        <UserSearch className="hidden md:block md:max-w-xs md:flex-1" />
+        <nav
+          aria-label="Main"
+          data-bottom-nav
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_-6px_rgb(74_47_35/0.25)] md:static md:ml-auto md:border-0 md:pb-0 md:shadow-none"
+        >
+          <ul className="grid grid-cols-5 md:flex md:items-center md:gap-1">
+            <li>
+              <NavLink href="/close-circle" label="My Friends" icon={<Users aria-hidden className={ICON} />} />
+            </li>
+            <li>
+              <NavLink href="/my-diary" label="My Diary" icon={<BookOpen aria-hidden className={ICON} />} />
+            </li>
+            <li className="md:hidden">
+              <button type="button" onClick={() => setSearchOpen(true)} className={navItemClass(false)}>
+                <Search aria-hidden className={ICON} />
+                <span>Search</span>
+              </button>
+            </li>
+            <li className="md:relative">
+              <NotificationsMenu />
+            </li>
+            <li>
+              <NavLink href="/me" label="Me" icon={<UserRound aria-hidden className={ICON} />} />
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
+        <UserSearch autoFocus />
+      </ModalDialog>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+/** Icon above a small label in the phone's bottom bar; icon beside the label from 768 px. */
+export function navItemClass(active: boolean): string {
+  return [
+    "relative flex w-full flex-col items-center gap-0.5 rounded-md px-1 py-2 text-[11px] font-medium",
+    "md:w-auto md:flex-row md:gap-2 md:px-3 md:text-sm",
+    active ? "text-accent md:bg-paper-deep" : "text-ink-soft hover:text-ink md:hover:bg-paper-deep",
+  ].join(" ");
+}
+
+export function NavLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
+  const pathname = usePathname();
+  const active = pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link href={href} aria-current={active ? "page" : undefined} className={navItemClass(active)}>
+      {icon}
+      <span>{label}</span>
+    </Link>
+  );
+}

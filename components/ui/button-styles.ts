@@ -1,0 +1,15 @@
+// Shared by <button> and <Link> so a link that acts as a button looks the same.
+const BASE =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70";
+
+const VARIANTS = {
+  primary: "bg-accent text-paper shadow-sm hover:bg-accent-dark",
+  secondary: "border border-ink-soft/40 bg-paper text-ink hover:bg-paper-deep",
+  ghost: "text-accent underline-offset-4 hover:underline",
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+
+export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
+  return `${BASE} ${VARIANTS[variant]} ${extra}`.trim();
+}

@@ -1,0 +1,28 @@
+import { getToken } from "./token";
+
+/**
+ * fetch() for our own REST API (API.md): sends the stored bearer token and the session cookie.
+ * Pass `token` to use a specific one (e.g. the token /oauth-success just received).
+ */
+export function apiFetch(path: string, init: RequestInit & { token?: string | null } = {}): Promise<Response> {
+  const { token = getToken(), headers, ...rest } = init;
+  const h = new Headers(headers);
+  if (token) h.set("Authorization", `Bearer ${token}`);
+  if (rest.body !== undefined && typeof rest.body === "string" && !h.has("Content-Type")) {
+    h.set("Content-Type", "application/json");
+  }
+  return fetch(path, { ...rest, headers: h, credentials: "same-origin" });
+}
+
+/** The `message` of an API error body (API.md: every error is `{message}`), or null. */
+export async function errorMessage(res: Response): Promise<string | null> {
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === "object" && "message" in body && typeof body.message === "string" && body.message) {
+      return body.message;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page): the caller falls back to its generic text.
+  }
+  return null;
+}
