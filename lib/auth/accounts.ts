@@ -3,7 +3,7 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
-import { assertUnderLimit, clearHits, recordHit, type Limit } from "@/lib/rate-limit";
+import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
 import { GMAIL_MESSAGE, emailDomainAllowed, type LoginInput, type RegisterInput } from "@/lib/validation/auth";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession } from "./sessions";
@@ -81,18 +81,18 @@ export async function loginUser({
   ip: string;
   userAgent?: string | null;
 }) {
-  const perAddress: Limit = { key: `login:${input.username}:${ip}`, max: LOGIN_MAX_FAILURES, windowSeconds: LOGIN_WINDOW_SECONDS };
-  const perUsername: Limit = { key: `login:${input.username}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds: LOGIN_WINDOW_SECONDS };
-  await assertUnderLimit({ db, limit: perAddress });
-  await assertUnderLimit({ db, limit: perUsername });
+  const perAddress: Limit = { key: `login-address:${JSON.stringify([input.username, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const perUsername: Limit = { key: `login-username:${input.username}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds: LOGIN_WINDOW_SECONDS };
+  // Every attempt is counted before the password is checked; a success gives its count back.
+  await consumeAttempt({ db, limit: perAddress });
+  await consumeAttempt({ db, limit: perUsername });
 
   const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await recordHit({ db, limit: perAddress });
-    await recordHit({ db, limit: perUsername });
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
-  await clearHits({ db, key: perAddress.key });
+  await clearAttempts({ db, key: perAddress.key });
+  await refundAttempt({ db, key: perUsername.key });
   const token = await createSession({ db, userId: user.id, userAgent });
   return { user, token };
 }

@@ -10,22 +10,14 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Throws a 429 (with Retry-After) when `key` has used up `max` hits in its current window. */
-export async function assertUnderLimit({ db, limit }: { db: Db; limit: Limit }) {
-  const [row] = await db
-    .select({
-      count: rateLimits.count,
-      retryAfter: sql<number>`extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now()))`,
-    })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, limit.key));
-  if (row && row.count >= limit.max && Number(row.retryAfter) > 0) throw new RateLimitError(Number(row.retryAfter));
-}
-
-/** Counts one hit; a window older than windowSeconds starts over. Atomic across instances. */
-export async function recordHit({ db, limit }: { db: Db; limit: Limit }) {
+/**
+ * Counts one attempt and throws a 429 (with Retry-After) when it is over `max` in the current
+ * window; a window older than windowSeconds starts over. Counting before the work, in one
+ * statement, means a burst of simultaneous requests cannot all slip under the limit.
+ */
+export async function consumeAttempt({ db, limit }: { db: Db; limit: Limit }) {
   const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})`;
-  await db
+  const [row] = await db
     .insert(rateLimits)
     .values({ key: limit.key, count: 1 })
     .onConflictDoUpdate({
@@ -34,9 +26,22 @@ export async function recordHit({ db, limit }: { db: Db; limit: Limit }) {
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
       },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfter: sql<number>`extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now()))`,
     });
+  if (row && row.count > limit.max) throw new RateLimitError(Number(row.retryAfter));
 }
 
-export async function clearHits({ db, key }: { db: Db; key: string }) {
+/** Gives back one attempt that turned out not to count (a successful login is not a failure). */
+export async function refundAttempt({ db, key }: { db: Db; key: string }) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+export async function clearAttempts({ db, key }: { db: Db; key: string }) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
