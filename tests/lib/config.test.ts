@@ -71,7 +71,7 @@ describe("loadConfig", () => {
   it("agrees with .env.example, which lists every setting with its default", () => {
     const lines = fs.readFileSync(path.join(process.cwd(), ".env.example"), "utf8").split("\n");
     const example = Object.fromEntries(
-      lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      lines.filter((l) => /^[A-Z0-9_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
     );
     const settings = Object.keys(example).filter((k) => !k.startsWith("TEST_"));
     expect(settings.sort()).toEqual(Object.keys(ConfigSchema.shape).filter((k) => k !== "NODE_ENV").sort());

@@ -1,0 +1,36 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { ValidationError } from "@/lib/errors";
+
+// Keys look like `entries/3f0c…-….webp`: folders of letters, digits, `-` and `_`, then a file name
+// with one of the extensions below. Nothing else is allowed, so no key can climb out of the
+// uploads folder ('..', '/abs', 'a\\b', '.hidden'), and the extension alone tells the content type.
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+};
+const KEY_PATTERN = /^(?:[A-Za-z0-9_-]+\/){0,4}[A-Za-z0-9_-]+\.([a-z]+)$/;
+export const STORAGE_KEY_MAX_LENGTH = 200;
+
+/** A fresh, unguessable key for a processed (WebP) image. */
+export function newImageKey({ kind }: { kind: "entries" | "profiles" }): string {
+  return `${kind}/${randomUUID()}.webp`;
+}
+
+/** The content type a key's extension stands for; throws for a key that is not safe to use. */
+export function getKeyContentType({ key }: { key: string }): string {
+  const extension = key.length <= STORAGE_KEY_MAX_LENGTH ? KEY_PATTERN.exec(key)?.[1] : undefined;
+  const contentType = extension ? CONTENT_TYPES[extension] : undefined;
+  if (!contentType) throw new ValidationError("Invalid storage key");
+  return contentType;
+}
+
+/** Both drivers refuse to store an object under a key whose extension says another type. */
+export function assertKeyContentType({ key, contentType }: { key: string; contentType: string }): void {
+  const expected = getKeyContentType({ key });
+  if (contentType !== expected) throw new Error(`Storage key ${key} is for ${expected}, not ${contentType}`);
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { assertKeyContentType, getKeyContentType } from "./keys";
+import type { Storage } from "./types";
+
+/** Files under one folder (`${DATA_DIR}/uploads` in the app), one file per key. */
+export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
+  const root = path.resolve(rootDir);
+
+  function fileFor(key: string): string {
+    getKeyContentType({ key });
+    const file = path.resolve(root, ...key.split("/"));
+    // The key pattern already rules out escapes; this makes sure of it.
+    if (!file.startsWith(root + path.sep)) throw new Error(`Storage key ${key} leaves the uploads folder`);
+    return file;
+  }
+
+  return {
+    async putObject({ key, data, contentType }) {
+      assertKeyContentType({ key, contentType });
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written beside its final place and renamed over it: rename is atomic within a file system.
+      // The dot prefix keeps temp files out of the key space (no key segment starts with a dot).
+      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+      try {
+        const handle = await fs.open(temp, "wx");
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temp, file);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    },
+
+    async getObject({ key }) {
+      const file = fileFor(key);
+      let body: Buffer;
+      try {
+        body = await fs.readFile(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+      return { body, contentType: getKeyContentType({ key }), size: body.length };
+    },
+
+    async deleteObject({ key }) {
+      await fs.rm(fileFor(key), { force: true });
+    },
+  };
+}
