@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
+import { S3RVER_CREDENTIALS, startS3rver } from "../tests/support/s3rver";
 import { buildIfStale } from "./build-if-stale";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 
@@ -56,14 +57,14 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
   throw new Error(`The app at ${url} did not become healthy; see ${logFile}`);
 }
 
-async function startApp(databaseUrl: string, name: string): Promise<{ url: string; log: string }> {
+async function startApp(name: string, env: Record<string, string>): Promise<{ url: string; log: string }> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const log = path.join(workDir, `${name}.log`);
   const out = fs.openSync(log, "w");
   const child = spawn(process.execPath, [bin("next", "dist/bin/next"), "start", "-p", String(port)], {
     stdio: ["ignore", out, out],
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, APP_URL: url, PORT: String(port) },
+    env: { ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) },
   });
   children.push(child);
   await waitForHealth(url, child, log);
@@ -91,8 +92,10 @@ async function main() {
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
   let db: EmbeddedDb | undefined;
+  let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
   const stopAll = async () => {
     for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+    await s3?.stop().catch(() => undefined);
     await db?.stop().catch(() => undefined);
   };
   process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
@@ -116,12 +119,31 @@ async function main() {
       }
       const databaseUrl = db ? db.url("inkwell") : adminUrl;
       await runMigrations(databaseUrl);
-      // Two instances on one database, as in production behind a load balancer.
-      const [a, b] = await Promise.all([startApp(databaseUrl, "app-a"), startApp(databaseUrl, "app-b")]);
-      console.log(`[test] App instances at ${a.url} and ${b.url}`);
+      // Two instances on one database and one upload folder, as in production behind a load
+      // balancer; a third keeps its photos in S3 (s3rver on loopback) to exercise that driver.
+      const appDataDir = path.join(workDir, "app-data");
+      s3 = await startS3rver({ directory: path.join(workDir, "s3"), bucket: "inkwell-test" });
+      const s3Env = {
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      };
+      const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir };
+      const [a, b, c] = await Promise.all([
+        startApp("app-a", appEnv),
+        startApp("app-b", appEnv),
+        startApp("app-s3", { ...appEnv, ...s3Env }),
+      ]);
+      console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);
       const env = {
         INKWELL_TEST_URL: a.url,
         INKWELL_TEST_URL_2: b.url,
+        INKWELL_TEST_URL_S3: c.url,
+        INKWELL_TEST_DATA_DIR: appDataDir,
+        TEST_S3_ENDPOINT: s3.endpoint,
+        TEST_S3_BUCKET: s3.bucket,
         TEST_DATABASE_URL: databaseUrl,
         TEST_ADMIN_DATABASE_URL: adminUrl,
         DATABASE_URL: databaseUrl,
@@ -137,7 +159,7 @@ async function main() {
         await run(bin("@playwright/test", "cli.js"), ["test"], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
         results.push({ name: "Playwright", ...readPlaywright(report) });
       }
-      const faults = serverFaults([a.log, b.log]);
+      const faults = serverFaults([a.log, b.log, c.log]);
       if (faults.length) {
         console.log(`\n[test] The app logged ${faults.length} server fault(s) (a 500 is a bug):\n${faults.slice(0, 20).join("\n")}`);
         results.push({ name: "Server log", passed: 0, failed: faults.length, skipped: 0 });

@@ -101,9 +101,9 @@ export const journals = pgTable(
   (t) => [
     uniqueIndex("journals_author_day_key").on(t.authorId, t.journalDate),
     index("journals_author_created_idx").on(t.authorId, t.createdAt.desc()),
-    check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 100`),
-    // The 900 limit counts what a person sees (graphemes, checked in lib/validation);
-    // one grapheme can be several code points, so the database bound is a backstop.
+    // The 100 and 900 limits count what a person sees (graphemes, checked in lib/validation);
+    // one grapheme can be several code points, so the database bounds are backstops.
+    check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),
     check("journals_content_length", sql`char_length(btrim(${t.content})) between 1 and 7200`),
     check("journals_anonymous_shared", sql`not ${t.isAnonymous} or ${t.visibility} = 'close-circle'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),

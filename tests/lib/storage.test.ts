@@ -1,23 +1,16 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../lib/config";
 import { ValidationError } from "../../lib/errors";
 import { createLocalStorage, createS3Storage, createStorage, newImageKey, type S3StorageOptions, type Storage } from "../../lib/storage";
+import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver";
 
 // One contract, two drivers: local disk in a temp folder, and S3 against s3rver, a real
 // S3-compatible server started here on loopback.
 
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-// s3rver ships no types; createRequire keeps this file type-checked without a declaration file.
-const S3rver = createRequire(import.meta.url)("@20minutes/s3rver") as new (options: object) => S3rverServer;
 
 const ESCAPING_KEYS = [
   "../escape.webp",
@@ -141,35 +134,24 @@ describe("local disk storage", () => {
 
 describe("S3-compatible storage (s3rver on loopback)", () => {
   const bucket = "inkwell-test";
-  let server: S3rverServer;
+  let server: Awaited<ReturnType<typeof startS3rver>>;
   let options: S3StorageOptions;
   let s3: Storage;
 
   beforeAll(async () => {
-    // The bucket is made by the server itself: this s3rver computes SigV4 for bucket-level
-    // requests without the trailing slash that SDK v3 signs (`PUT /bucket/`), so CreateBucket
-    // fails its signature check; object requests, which are all Inkwell makes, verify fine.
-    server = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: tempDir("inkwell-s3rver-"),
-      configureBuckets: [{ name: bucket, configs: [] }],
-    });
-    const { port } = await server.run();
-    // s3rver's built-in account.
+    server = await startS3rver({ directory: tempDir("inkwell-s3rver-"), bucket });
     options = {
       bucket,
       region: "us-east-1",
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: server.endpoint,
       forcePathStyle: true,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      credentials: S3RVER_CREDENTIALS,
     };
     s3 = createS3Storage(options);
   });
 
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
   });
 
   storageContract(() => s3);

@@ -12,6 +12,20 @@ export const testEnv = {
   get secondUrl() {
     return required("INKWELL_TEST_URL_2");
   },
+  /** An instance that keeps photos in S3 (s3rver): TEST_S3_ENDPOINT, bucket TEST_S3_BUCKET. */
+  get s3Url() {
+    return required("INKWELL_TEST_URL_S3");
+  },
+  get s3Endpoint() {
+    return required("TEST_S3_ENDPOINT");
+  },
+  get s3Bucket() {
+    return required("TEST_S3_BUCKET");
+  },
+  /** DATA_DIR of the local-disk instances: photos are under `uploads/`. */
+  get dataDir() {
+    return required("INKWELL_TEST_DATA_DIR");
+  },
   get databaseUrl() {
     return required("TEST_DATABASE_URL");
   },

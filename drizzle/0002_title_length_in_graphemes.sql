@@ -1,0 +1,2 @@
+ALTER TABLE "journals" DROP CONSTRAINT "journals_title_length";--> statement-breakpoint
+ALTER TABLE "journals" ADD CONSTRAINT "journals_title_length" CHECK (char_length(btrim("journals"."title")) between 1 and 800);
