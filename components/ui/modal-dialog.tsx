@@ -10,10 +10,12 @@ type Props = {
   children: ReactNode;
 };
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal built on the native <dialog>: showModal() makes the rest of the page inert (focus stays
- * inside) and Escape closes it. We restore focus to the opener ourselves rather than rely on each
- * browser doing it.
+ * A modal built on the native <dialog>: showModal() makes the rest of the page inert and Escape
+ * closes it. Tab would still leave for the browser's own UI, so we wrap it around the dialog's
+ * controls, and we restore focus to the opener rather than rely on each browser doing it.
  */
 export function ModalDialog({ open, onClose, title, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -40,6 +42,19 @@ export function ModalDialog({ open, onClose, title, children }: Props) {
       onClose={() => {
         onClose();
         opener.current?.focus();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== "Tab" || !ref.current) return;
+        const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first?.focus();
+        }
       }}
       onClick={(e) => {
         // A click on the backdrop lands on the <dialog> itself, not its content.

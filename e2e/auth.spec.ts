@@ -1,0 +1,149 @@
+import { createUser, unique } from "../tests/factories";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "a long enough password";
+
+/** A sonner toast, found by its title. */
+const toast = (page: import("@playwright/test").Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+
+test("sign up, log in, reach the dashboard and log out, all through the UI", async ({ page }) => {
+  const username = unique("new_");
+  await page.goto("/signup");
+  await page.getByLabel("Name", { exact: true }).fill("Nova Writer");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Gmail").fill(`${username}@gmail.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+
+  const signedUp = toast(page, "Signup successful");
+  await expect(signedUp).toBeVisible();
+  await expect(signedUp).toContainText("Please login to continue.");
+  await expect(signedUp.getByRole("button", { name: "Close toast" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(toast(page, "Login successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toMatch(/.{20,}/);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Me" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nova Writer" })).toBeVisible();
+  await expect(page.getByText(`@${username}`)).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+  // The server session is gone too, not just the stored token.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a non-Gmail address is refused before any request is sent", async ({ page }) => {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/register")) sent.push(r.url());
+  });
+  await page.goto("/signup");
+  await page.getByLabel("Name", { exact: true }).fill("Yann Hoo");
+  await page.getByLabel("Username").fill(unique("yh_"));
+  await page.getByLabel("Gmail").fill("yann@yahoo.com");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+
+  const invalid = toast(page, "Invalid Email");
+  await expect(invalid).toBeVisible();
+  await expect(invalid).toContainText("Please use a Gmail address (must end with @gmail.com)");
+  await invalid.getByRole("button", { name: "Close toast" }).click();
+  await expect(invalid).toBeHidden();
+  expect(sent).toEqual([]);
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("a taken username shows 'Signup failed' with the server's message", async ({ page, db }) => {
+  const { user } = await createUser(db);
+  await page.goto("/signup");
+  await page.getByLabel("Name", { exact: true }).fill("Copy Cat");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Gmail").fill(`${unique("cc_")}@gmail.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  const failed = toast(page, "Signup failed");
+  await expect(failed).toContainText("Username already taken");
+  await expect(failed.getByRole("button", { name: "Close toast" })).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("a wrong password shows 'Login failed' with 'Invalid credentials' for 3 seconds", async ({ page, db }) => {
+  const { user } = await createUser(db);
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+
+  const failed = toast(page, "Login failed");
+  await expect(failed).toContainText("Invalid credentials");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  // SPEC.md §8: error toasts last 3 s (checked on both sides of that, with room for the exit animation).
+  await page.waitForTimeout(2000);
+  await expect(failed).toBeVisible();
+  await expect(failed).toBeHidden({ timeout: 3000 });
+});
+
+test("the Login button is disabled and busy while the request runs", async ({ page, db }) => {
+  const { user, password } = await createUser(db);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/auth/login", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill(password!);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const busy = page.getByRole("button", { name: "Logging in…" });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a signed-in visitor of /login or /signup goes to the dashboard", async ({ signedIn: { page } }) => {
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a stale stored token is dropped on /login and the form stays", async ({ page }) => {
+  await page.goto("/login");
+  await page.evaluate(() => localStorage.setItem("token", "no-such-session-token"));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+});
+
+test("'Login with Google' explains that Google sign-in is not configured", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Login with Google" }).click();
+  await expect(toast(page, "Google sign-in is not available")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the login and signup screens link to each other and to the password reset", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("required", "");
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByRole("main").getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

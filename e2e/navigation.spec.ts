@@ -1,0 +1,101 @@
+import { expect, test } from "./fixtures";
+
+test("the navigation bar links to every section and marks the current page", async ({ signedIn: { page } }) => {
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveAttribute("placeholder", "Search users…");
+
+  const sections = [
+    { link: "My Diary", url: /\/my-diary$/, heading: "My Diary" },
+    { link: "My Friends", url: /\/close-circle$/, heading: "Close Circle" },
+    { link: "Me", url: /\/me$/, heading: "Test Writer" },
+  ];
+  for (const { link, url, heading } of sections) {
+    await nav.getByRole("link", { name: link, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(nav.getByRole("link", { name: link, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+  }
+
+  await page.getByRole("banner").getByRole("link", { name: "Inkwell" }).click();
+  await expect(page).toHaveURL(/\/close-circle$/);
+});
+
+test("the dashboard's button opens My Diary, and it shows the four getting-started cards", async ({ signedIn: { page } }) => {
+  await page.goto("/dashboard");
+  const cards = page.getByRole("region", { name: "How to Get Started" }).getByRole("heading", { level: 3 });
+  await expect(cards).toHaveText(["Write Your Story", "Read what your Peers Write", "React & Encourage", "Connect with Friends"]);
+  await expect(page.getByText("stored privately and are never shared without your permission")).toBeVisible();
+  await expect(page.getByText("laptop or desktop")).toBeVisible();
+  await page.getByRole("link", { name: "Go to My Diary" }).click();
+  await expect(page).toHaveURL(/\/my-diary$/);
+});
+
+test("Notifications toggles its panel; Escape closes it and returns focus", async ({ signedIn: { page } }) => {
+  await page.goto("/dashboard");
+  const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
+  const empty = page.getByRole("banner").getByText("No pending friend requests");
+
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(empty).toBeHidden();
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(empty).toBeVisible();
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(empty).toBeHidden();
+
+  await button.click();
+  await expect(empty).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(empty).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test.describe("on a phone @phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the navigation is a bottom bar whose Search button opens a modal", async ({ signedIn: { page } }) => {
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const box = await nav.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan(600);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(740, 0);
+    for (const label of ["My Friends", "My Diary", "Me"]) await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Notifications" })).toBeVisible();
+    // The header's search box gives way to the button.
+    await expect(page.getByRole("searchbox", { name: "Search users" })).toBeHidden();
+
+    const open = nav.getByRole("button", { name: "Search" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Search" });
+    await expect(dialog).toBeVisible();
+    const field = dialog.getByRole("searchbox", { name: "Search users" });
+    await expect(field).toBeFocused();
+    // Focus is trapped: Tab and Shift+Tab wrap around inside the dialog.
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(field).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("the Notifications panel opens above the bottom bar", async ({ signedIn: { page } }) => {
+    await page.goto("/my-diary");
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("banner").getByText("No pending friend requests")).toBeInViewport();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+});

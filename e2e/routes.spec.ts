@@ -1,0 +1,84 @@
+import { createSession, createUser } from "../tests/factories";
+import { testEnv } from "../tests/support/env";
+import { expect, test } from "./fixtures";
+
+const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications", "/public/00000000-0000-4000-8000-000000000000"];
+
+for (const path of PROTECTED) {
+  test(`${path} without a session goes to /login, replacing the history entry`, async ({ page }) => {
+    await page.goto("/signup");
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+}
+
+test("a session cookie without a stored token still ends on /login (the client guard)", async ({ page, db }) => {
+  const { user } = await createUser(db);
+  const token = await createSession(db, user.id);
+  const { hostname } = new URL(testEnv.baseUrl);
+  await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page.goto("/signup");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("an unknown path goes to the dashboard", async ({ signedIn: { page } }) => {
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+});
+
+test("an unknown path without a session ends on /login", async ({ page }) => {
+  await page.goto("/somewhere-else");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("/ goes to /login without a session and to /dashboard with one", async ({ page, db }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  const { user } = await createUser(db);
+  const token = await createSession(db, user.id);
+  const { hostname } = new URL(testEnv.baseUrl);
+  await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page.evaluate((t) => localStorage.setItem("token", t), token);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("/oauth-success stores the token, strips it from the address bar and opens the dashboard", async ({ page, db }) => {
+  const { user } = await createUser(db);
+  const token = await createSession(db, user.id);
+  const urls: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  await page.goto(`/oauth-success?token=${encodeURIComponent(token)}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(token);
+  // /api/auth/me set the session cookie, so server-rendered pages know the user.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "session")?.value).toBe(token);
+  // The address bar lost the token, and it never came back (Next's own hydration replaceState keeps it before that).
+  const stripped = urls.indexOf(new URL("/oauth-success", testEnv.baseUrl).href);
+  expect(stripped).toBeGreaterThan(0);
+  expect(urls.slice(stripped).filter((u) => u.includes(token))).toEqual([]);
+  expect(urls.at(-1)).toBe(new URL("/dashboard", testEnv.baseUrl).href);
+});
+
+test("/oauth-success without a token goes to /login", async ({ page }) => {
+  await page.goto("/oauth-success");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+});
+
+test("/oauth-success with a revoked or unknown token goes to /login and forgets it", async ({ page }) => {
+  await page.goto("/oauth-success?token=not-a-real-session");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("listitem").filter({ hasText: "Login failed" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+});
