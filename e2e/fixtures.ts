@@ -25,28 +25,27 @@ export async function signInAs(page: Page, db: FactoryDb, userId: string): Promi
 }
 
 export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  db: async ({}, use) => {
+  db: async ({}, provide) => {
     const { db, close } = connect(testEnv.databaseUrl);
-    await use(db);
+    await provide(db);
     await close();
   },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page }, provide) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() === "error" && !EXPECTED_CONSOLE.some((re) => re.test(msg.text()))) errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(String(err)));
-      await use(errors);
+      await provide(errors);
       expect(errors, "unexpected console errors (CSP violations, exceptions)").toEqual([]);
     },
     { auto: true },
   ],
-  signedIn: async ({ page, db }, use) => {
+  signedIn: async ({ page, db }, provide) => {
     const { user, password } = await createUser(db);
     const token = await signInAs(page, db, user.id);
-    await use({ page, user, token, password: password! });
+    await provide({ page, user, token, password: password! });
   },
 });
 

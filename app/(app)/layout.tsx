@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
+import { requirePageUser } from "@/lib/auth/current-user";
 import { TokenGuard } from "@/components/app/token-guard";
 import { NavBar } from "@/components/nav/nav-bar";
 
-// Signed-in screens. Each page calls requirePageUser() itself (STYLE.md 3); the layout only frames them.
-export default function AppLayout({ children }: { children: ReactNode }) {
+// Signed-in screens. The layout checks the session before anything streams, so a stale or forged
+// cookie gets a real redirect rather than a page frame (loading.tsx would otherwise start the
+// response first). Pages call requirePageUser() too, for the user; cache() makes it one lookup.
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  await requirePageUser();
   return (
     <div className="min-h-dvh">
       <a
