@@ -1,0 +1,116 @@
+import { z } from "zod";
+
+// One diary entry's rules (SPEC.md §5, §9; API.md "Journals"), shared by the diary editor and the
+// route handlers. No server-only imports: the editor bundles this module.
+
+export const TITLE_MAX = 100;
+export const CONTENT_MAX = 900;
+/** The counter turns red at this many characters left (SPEC.md §5). */
+export const CONTENT_WARN_REMAINING = 50;
+// The database's backstops in code points (lib/db/schema.ts): one grapheme may be several code
+// points, but no real text needs eight per character; beyond that it is refused as too long.
+const CODE_POINTS_PER_CHARACTER = 8;
+export const VISIBILITIES = ["private", "close-circle"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const REQUIRED_MESSAGE = "Both title and content are required.";
+export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
+export const CONTENT_TOO_LONG_MESSAGE = `Content must be at most ${CONTENT_MAX} characters`;
+export const FUTURE_DATE_MESSAGE = "Cannot write in future dates";
+export const ANONYMOUS_PRIVATE_MESSAGE = "Only entries shared with your close circle can be anonymous";
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** Characters as a person sees them: 👍🏽, 👨‍👩‍👧 and é (e + accent) each count as one. */
+export function countCharacters(text: string): number {
+  return Array.from(graphemes.segment(text)).length;
+}
+
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/u).length : 0;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real day of the Gregorian calendar written `YYYY-MM-DD` (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Year 0 does not exist in PostgreSQL's calendar (1 BC comes before AD 1).
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= lengths[month - 1]!;
+}
+
+/**
+ * The latest day anyone may write for: tomorrow in UTC. A writer's local "today" is at most one
+ * day ahead of UTC (UTC+14 is the furthest), so this admits every time zone's today and nothing
+ * later (docs/decisions/006-one-entry-per-local-day.md).
+ */
+export function latestJournalDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export const calendarDateField = z
+  .string({ error: (issue) => (issue.input === undefined ? "Date is required" : "Date must be text") })
+  .refine(isCalendarDate, "Date must be a real calendar day written YYYY-MM-DD");
+
+/** The day an entry is for: a calendar day no later than tomorrow in UTC. */
+export const journalDateField = calendarDateField.refine((d) => d <= latestJournalDate(), FUTURE_DATE_MESSAGE);
+
+function entryText(label: string, max: number, tooLong: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : `${label} must be text`) })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    // PostgreSQL text cannot hold NUL.
+    .refine((v) => !v.includes("\0"), `${label} contains a character that is not allowed`)
+    .refine((v) => countCharacters(v) <= max && Array.from(v).length <= max * CODE_POINTS_PER_CHARACTER, tooLong);
+}
+
+/** Multipart booleans arrive as "true"/"false" (API.md); a missing one is false. */
+function booleanField(name: string) {
+  return z
+    .enum(["true", "false"], { error: `${name} must be "true" or "false"` })
+    .optional()
+    .transform((v) => v === "true");
+}
+
+const entryShape = {
+  title: entryText("Title", TITLE_MAX, TITLE_TOO_LONG_MESSAGE),
+  content: entryText("Content", CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
+  // Missing means private: the choice that shows the entry to fewer people.
+  visibility: z.enum(VISIBILITIES, { error: 'Visibility must be "private" or "close-circle"' }).default("private"),
+  isAnonymous: booleanField("isAnonymous"),
+};
+
+function anonymousOnlyShared<T extends { visibility: Visibility; isAnonymous: boolean }>(schema: z.ZodType<T>) {
+  return schema.refine((v) => !(v.isAnonymous && v.visibility === "private"), {
+    message: ANONYMOUS_PRIVATE_MESSAGE,
+    path: ["isAnonymous"],
+  });
+}
+
+/** The fields of POST /api/journals (multipart; every value a string). */
+export const CreateJournalSchema = anonymousOnlyShared(z.object({ ...entryShape, journaldate: journalDateField }));
+export type CreateJournalInput = z.infer<typeof CreateJournalSchema>;
+
+/** The fields of PUT /api/journals/{id}; the day of an entry never changes. */
+export const UpdateJournalSchema = anonymousOnlyShared(z.object({ ...entryShape, removeImage: booleanField("removeImage") }));
+export type UpdateJournalInput = z.infer<typeof UpdateJournalSchema>;
+
+/** GET /api/journals/month/{year}/{month}: a four-digit year and a month 1–12 (leading zero optional). */
+export const MonthParamsSchema = z.object({
+  year: z
+    .string()
+    .regex(/^\d{4}$/, "Year must be four digits")
+    .transform(Number)
+    .refine((y) => y >= 1, "Year must be four digits"),
+  month: z
+    .string()
+    .regex(/^(0?[1-9]|1[0-2])$/, "Month must be a number from 1 to 12")
+    .transform(Number),
+});
