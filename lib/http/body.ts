@@ -4,11 +4,11 @@ import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
-/** Reads the body as text, refusing anything over MAX_BODY_BYTES without buffering all of it. */
-async function readText(req: Request): Promise<string> {
+/** Reads the whole body, refusing anything over MAX_BODY_BYTES without buffering all of it. */
+export async function readBody(req: Request): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new PayloadTooLargeError();
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -22,12 +22,12 @@ async function readText(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** Parses a JSON object body and validates it; every failure is a 4xx with a readable message. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readText(req);
+  const text = new TextDecoder().decode(await readBody(req));
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -1,0 +1,44 @@
+import "server-only";
+import { ValidationError } from "@/lib/errors";
+import { readBody } from "./body";
+
+const MULTIPART = /^multipart\/form-data\s*;.*\bboundary=/i;
+
+/**
+ * A multipart/form-data body, read under the same MAX_BODY_BYTES cap as JSON (413 above it) and
+ * parsed by the platform's own parser. Anything else, or a body it cannot parse, is a 400.
+ */
+export async function readForm(req: Request): Promise<FormData> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!MULTIPART.test(contentType)) throw new ValidationError("Request body must be multipart/form-data");
+  const bytes = await readBody(req);
+  try {
+    return await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new ValidationError("Request body is not valid multipart/form-data");
+  }
+}
+
+/**
+ * The form's fields as one object for a zod schema: strings stay strings, and a file where text
+ * belongs stays a File, so the schema refuses it by the field's name. The first value of a repeated
+ * field wins.
+ */
+export function formFields(form: FormData): Record<string, FormDataEntryValue> {
+  const fields: Record<string, FormDataEntryValue> = {};
+  for (const [name, value] of form.entries()) if (!(name in fields)) fields[name] = value;
+  return fields;
+}
+
+/**
+ * The bytes of an optional file field. A browser submits a file input left blank as an empty part
+ * with `filename=""` (which the parser may hand over as a File or as ""): that counts as no file.
+ * Other text in a file field is a 400.
+ */
+export async function formFile(form: FormData, name: string): Promise<Uint8Array | undefined> {
+  const value = form.get(name);
+  if (value === null || value === "") return undefined;
+  if (typeof value === "string") throw new ValidationError(`${name} must be a file`);
+  if (value.size === 0 && value.name === "") return undefined;
+  return new Uint8Array(await value.arrayBuffer());
+}
