@@ -1,0 +1,12 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { validate } from "@/lib/http/body";
+import { json, route } from "@/lib/http/respond";
+import { listMonthJournals } from "@/lib/journals";
+import { MonthParamsSchema } from "@/lib/validation/journal";
+
+export const GET = route<{ params: Promise<{ year: string; month: string }> }>(async (req, { params }) => {
+  const { user } = await requireUser(req);
+  const { year, month } = validate(MonthParamsSchema, await params);
+  return json(await listMonthJournals({ db: getDb(), authorId: user.id, year, month }));
+});

@@ -1,0 +1,17 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { formFields, formFile, readForm } from "@/lib/http/form";
+import { validate } from "@/lib/http/body";
+import { json, route } from "@/lib/http/respond";
+import { createJournal } from "@/lib/journals";
+import { getStorage } from "@/lib/storage";
+import { CreateJournalSchema } from "@/lib/validation/journal";
+
+export const POST = route(async (req) => {
+  const { user } = await requireUser(req);
+  const form = await readForm(req);
+  const input = validate(CreateJournalSchema, formFields(form));
+  const image = await formFile(form, "image");
+  const journal = await createJournal({ db: getDb(), storage: getStorage(), authorId: user.id, input, image });
+  return json(journal, { status: 201 });
+});

@@ -1,0 +1,11 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { ForbiddenError } from "@/lib/errors";
+import { json, route } from "@/lib/http/respond";
+import { listUserJournals } from "@/lib/journals";
+
+export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
+  const { user } = await requireUser(req);
+  if ((await params).userId !== user.id) throw new ForbiddenError("You can only download your own journal");
+  return json(await listUserJournals({ db: getDb(), authorId: user.id }));
+});

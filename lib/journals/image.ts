@@ -1,0 +1,40 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { friendships, journals } from "@/lib/db/schema";
+import { NotFoundError } from "@/lib/errors";
+import type { Storage } from "@/lib/storage";
+import { isUuid } from "./ids";
+
+export const IMAGE_NOT_FOUND = "Image not found";
+/** How long a presigned S3 URL works: long enough to load a page, short enough not to be shared. */
+export const PRESIGNED_IMAGE_SECONDS = 300;
+
+/**
+ * How long a browser may keep a photo it was allowed to see. The URL changes with the photo, so
+ * this only bounds how long a copy outlives a revoked friendship or a deleted entry.
+ */
+export const IMAGE_CACHE_SECONDS = 3600;
+
+export type JournalImage = { redirect: string } | { body: Buffer; contentType: string };
+
+/**
+ * An entry's photo for one viewer: its author, or a friend of the author when the entry is shared
+ * with the close circle. Everyone else gets the same 404 as for an entry that does not exist.
+ * With S3 the caller is sent to a short-lived presigned URL instead of the bytes.
+ */
+export async function getJournalImage({ db, storage, viewerId, id }: { db: Db; storage: Storage; viewerId: string; id: string }): Promise<JournalImage> {
+  if (!isUuid(id)) throw new NotFoundError(IMAGE_NOT_FOUND);
+  const [row] = await db
+    .select({ authorId: journals.authorId, visibility: journals.visibility, imageKey: journals.imageKey, friend: friendships.userId })
+    .from(journals)
+    .leftJoin(friendships, and(eq(friendships.userId, viewerId), eq(friendships.friendId, journals.authorId)))
+    .where(eq(journals.id, id));
+  const mayView = row && (row.authorId === viewerId || (row.visibility === "close-circle" && row.friend !== null));
+  if (!mayView || !row.imageKey) throw new NotFoundError(IMAGE_NOT_FOUND);
+
+  if (storage.presignGet) return { redirect: await storage.presignGet({ key: row.imageKey, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
+  const object = await storage.getObject({ key: row.imageKey });
+  if (!object) throw new NotFoundError(IMAGE_NOT_FOUND);
+  return { body: object.body, contentType: object.contentType };
+}

@@ -1,0 +1,149 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { journals } from "@/lib/db/schema";
+import { ConflictError, NotFoundError, uniqueViolation } from "@/lib/errors";
+import { processEntryImage } from "@/lib/images";
+import { newImageKey, type Storage } from "@/lib/storage";
+import type { CreateJournalInput, UpdateJournalInput } from "@/lib/validation/journal";
+import { isUuid } from "./ids";
+import { toJournalJson } from "./json";
+
+export const JOURNAL_EXISTS = "Journal entry already exists for this date";
+export const JOURNAL_NOT_FOUND = "Journal not found";
+
+// Photos live outside the database, so no transaction covers them. The order keeps the two in step:
+// the upload is processed (and refused) before anything is written, a new object is stored before
+// the row that points to it, and an old one is deleted only after the row no longer points to it.
+// A crash between the two steps can leave an unreferenced object, never a row without its photo.
+
+/** Processes an upload (413/415/400 for a refused one) and stores it; returns its key. */
+async function storeEntryImage({ storage, data }: { storage: Storage; data: Uint8Array }): Promise<string> {
+  const image = await processEntryImage({ data });
+  const key = newImageKey({ kind: "entries" });
+  await storage.putObject({ key, data: image.data, contentType: image.contentType });
+  return key;
+}
+
+/** Deletes an object nothing points to any more. The entry's change is already final, so a failure here is logged, not reported. */
+async function discardEntryImage({ storage, key }: { storage: Storage; key: string }) {
+  try {
+    await storage.deleteObject({ key });
+  } catch (err) {
+    console.error(`Could not delete the unreferenced image ${key}:`, err);
+  }
+}
+
+export async function createJournal({
+  db,
+  storage,
+  authorId,
+  input,
+  image,
+}: {
+  db: Db;
+  storage: Storage;
+  authorId: string;
+  input: CreateJournalInput;
+  image?: Uint8Array;
+}) {
+  // Checked first for the friendly message; the unique index settles a race between two requests.
+  const [existing] = await db
+    .select({ id: journals.id })
+    .from(journals)
+    .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, input.journaldate)));
+  if (existing) throw new ConflictError(JOURNAL_EXISTS);
+
+  const imageKey = image ? await storeEntryImage({ storage, data: image }) : null;
+  try {
+    const [row] = await db
+      .insert(journals)
+      .values({
+        authorId,
+        title: input.title,
+        content: input.content,
+        visibility: input.visibility,
+        isAnonymous: input.isAnonymous,
+        journalDate: input.journaldate,
+        imageKey,
+      })
+      .returning();
+    return toJournalJson(row!);
+  } catch (err) {
+    if (imageKey) await discardEntryImage({ storage, key: imageKey });
+    if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS);
+    throw err;
+  }
+}
+
+async function assertOwnJournal({ db, authorId, id }: { db: Db; authorId: string; id: string }) {
+  if (!isUuid(id)) throw new NotFoundError(JOURNAL_NOT_FOUND);
+  const [row] = await db
+    .select({ id: journals.id })
+    .from(journals)
+    .where(and(eq(journals.id, id), eq(journals.authorId, authorId)));
+  if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
+}
+
+/** Replaces an entry's text and settings; a new `image` replaces the photo, `removeImage` drops it. */
+export async function updateJournal({
+  db,
+  storage,
+  authorId,
+  id,
+  input,
+  image,
+}: {
+  db: Db;
+  storage: Storage;
+  authorId: string;
+  id: string;
+  input: UpdateJournalInput;
+  image?: Uint8Array;
+}) {
+  // Another person's entry is a 404 before the upload costs any work.
+  await assertOwnJournal({ db, authorId, id });
+  const newKey = image ? await storeEntryImage({ storage, data: image }) : undefined;
+
+  let result;
+  try {
+    result = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ imageKey: journals.imageKey })
+        .from(journals)
+        .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
+        .for("update");
+      if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
+      const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
+      const [row] = await tx
+        .update(journals)
+        .set({
+          title: input.title,
+          content: input.content,
+          visibility: input.visibility,
+          isAnonymous: input.isAnonymous,
+          imageKey,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(journals.id, id))
+        .returning();
+      return { row: row!, dropped: current.imageKey !== imageKey ? current.imageKey : null };
+    });
+  } catch (err) {
+    if (newKey) await discardEntryImage({ storage, key: newKey });
+    throw err;
+  }
+  if (result.dropped) await discardEntryImage({ storage, key: result.dropped });
+  return toJournalJson(result.row);
+}
+
+/** Deletes an entry (its likes and reads go with it) and then its photo. */
+export async function deleteJournal({ db, storage, authorId, id }: { db: Db; storage: Storage; authorId: string; id: string }) {
+  if (!isUuid(id)) throw new NotFoundError(JOURNAL_NOT_FOUND);
+  const [row] = await db
+    .delete(journals)
+    .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
+    .returning({ imageKey: journals.imageKey });
+  if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
+  if (row.imageKey) await discardEntryImage({ storage, key: row.imageKey });
+}
