@@ -1,12 +1,12 @@
 // Security headers for every response (proxy.ts). Pages get a per-request nonce so that only
 // Next's own inline scripts run; nothing may frame us; no URL (an /oauth-success token) leaks as referrer.
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' blob: data:",
+    ["img-src 'self' blob: data:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -14,6 +14,28 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+export interface ImageStorageSettings {
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}
+
+/**
+ * Where browsers load entry photos from besides our own origin: with S3 storage the image route
+ * redirects to a presigned URL, at the endpoint (path style) or at `bucket.endpoint` (virtual-hosted,
+ * which the AWS SDK uses for bucket names without dots unless path style is forced).
+ */
+export function storageImageOrigins(settings: ImageStorageSettings): string[] {
+  const { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: region, S3_FORCE_PATH_STYLE: pathStyle } = settings;
+  if (!bucket) return [];
+  if (!endpoint && !/^[a-z0-9-]+$/.test(region)) return [];
+  const base = new URL(endpoint ?? `https://s3.${region}.amazonaws.com`);
+  const origins = [base.origin];
+  if (!pathStyle && /^[a-z0-9-]+$/.test(bucket)) origins.push(`${base.protocol}//${bucket}.${base.host}`);
+  return origins;
 }
 
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
