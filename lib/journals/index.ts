@@ -1,6 +1,7 @@
 import "server-only";
 
-export { getJournalImage, IMAGE_CACHE_SECONDS, IMAGE_NOT_FOUND, PRESIGNED_IMAGE_SECONDS, type JournalImage } from "./image";
-export { journalImageUrl, toJournalJson, type JournalJson } from "./json";
-export { getJournalByDate, listMonthJournals, listUserJournals, NO_JOURNAL_FOR_DATE } from "./read";
-export { createJournal, deleteJournal, JOURNAL_EXISTS, JOURNAL_NOT_FOUND, updateJournal } from "./write";
+// Journal data access (STYLE.md 4): entries of one author, and their photos for any viewer.
+export { getJournalImage, IMAGE_CACHE_SECONDS, PRESIGNED_IMAGE_SECONDS, type JournalImage } from "./image";
+export { toJournalJson, type JournalJson } from "./json";
+export { getJournalByDate, listMonthJournals, listUserJournals } from "./read";
+export { createJournal, deleteJournal, updateJournal } from "./write";

@@ -102,13 +102,15 @@ export type CreateJournalInput = z.infer<typeof CreateJournalSchema>;
 export const UpdateJournalSchema = anonymousOnlyShared(z.object({ ...entryShape, removeImage: booleanField("removeImage") }));
 export type UpdateJournalInput = z.infer<typeof UpdateJournalSchema>;
 
+const YEAR_MESSAGE = "Year must be a four-digit number from 0001 to 9999";
+
 /** GET /api/journals/month/{year}/{month}: a four-digit year and a month 1–12 (leading zero optional). */
 export const MonthParamsSchema = z.object({
   year: z
     .string()
-    .regex(/^\d{4}$/, "Year must be four digits")
+    .regex(/^\d{4}$/, YEAR_MESSAGE)
     .transform(Number)
-    .refine((y) => y >= 1, "Year must be four digits"),
+    .refine((y) => y >= 1, YEAR_MESSAGE),
   month: z
     .string()
     .regex(/^(0?[1-9]|1[0-2])$/, "Month must be a number from 1 to 12")
