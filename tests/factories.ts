@@ -46,3 +46,26 @@ export async function createSession(db: FactoryDb, userId: string, { expiresAt }
   });
   return token;
 }
+
+/** A diary entry written straight to the database (no photo unless `imageKey` is given). */
+export async function createJournal(db: FactoryDb, authorId: string, overrides: Partial<typeof schema.journals.$inferInsert> = {}) {
+  const [journal] = await db
+    .insert(schema.journals)
+    .values({
+      authorId,
+      title: "A quiet morning",
+      content: "Coffee on the balcony, then a long walk by the river.",
+      journalDate: new Date().toISOString().slice(0, 10),
+      ...overrides,
+    })
+    .returning();
+  return journal!;
+}
+
+/** Makes two people friends, stored both ways as the app does. */
+export async function befriend(db: FactoryDb, aId: string, bId: string) {
+  await db.insert(schema.friendships).values([
+    { userId: aId, friendId: bId },
+    { userId: bId, friendId: aId },
+  ]);
+}

@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import { once } from "node:events";
+import path from "node:path";
+import zlib from "node:zlib";
+import { and, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { createSession, createUser, type FactoryDb } from "../factories";
+import { journals } from "../../lib/db/schema";
+import { testEnv } from "./env";
+import type { ApiResult } from "./http";
+
+// Helpers for the journal API tests: multipart requests, days relative to UTC today, test photos,
+// and a look into the upload folder the two local-disk instances share.
+
+export async function signedIn(db: FactoryDb) {
+  const { user } = await createUser(db);
+  return { user, token: await createSession(db, user.id) };
+}
+
+/** A calendar day `offset` days from today in UTC. */
+export function utcDay(offset = 0): string {
+  return new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export type FormValue = string | Blob;
+
+/** The fields of a valid entry; pass a key as undefined to leave the field out. */
+export function entryFields(overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
+  return { title: "Rain at last", content: "The garden drank all afternoon.", visibility: "private", isAnonymous: "false", journaldate: utcDay(), ...overrides };
+}
+
+export function toForm(fields: Record<string, FormValue | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value, name === "image" ? "photo.jpg" : "field.bin");
+  }
+  return form;
+}
+
+export interface SendOptions {
+  method?: string;
+  token?: string;
+  base?: string;
+  form?: FormData;
+  /** A raw body with its own content type, for malformed requests. */
+  raw?: { body: BodyInit; contentType?: string };
+}
+
+/** Real HTTP with a multipart (or raw) body; the response parsed as JSON when it is JSON. */
+export async function send<T = Record<string, unknown>>(urlPath: string, opts: SendOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.raw?.contentType) headers["content-type"] = opts.raw.contentType;
+  const res = await fetch(`${opts.base ?? testEnv.baseUrl}${urlPath}`, {
+    method: opts.method ?? (opts.form || opts.raw ? "POST" : "GET"),
+    headers,
+    body: opts.form ?? opts.raw?.body,
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text so the assertion shows it
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+export type JournalBody = Record<string, unknown> & { id: string; images: string[] };
+
+export function postJournal(token: string, fields: Record<string, FormValue | undefined>, base?: string) {
+  return send<JournalBody>("/api/journals", { token, form: toForm(fields), base });
+}
+
+export function putJournal(token: string, id: string, fields: Record<string, FormValue | undefined>, base?: string) {
+  return send<{ message: string; journal: JournalBody }>(`/api/journals/${id}`, { method: "PUT", token, form: toForm(fields), base });
+}
+
+export function expectError(res: ApiResult<unknown>, status: number, message?: string | RegExp) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toEqual({ message: message === undefined ? expect.any(String) : typeof message === "string" ? message : expect.stringMatching(message) });
+}
+
+export async function journalRows(db: FactoryDb, authorId: string) {
+  return db.select().from(journals).where(eq(journals.authorId, authorId)).orderBy(journals.journalDate);
+}
+
+export async function journalRow(db: FactoryDb, id: string) {
+  const [row] = await db.select().from(journals).where(eq(journals.id, id));
+  return row;
+}
+
+export async function journalOn(db: FactoryDb, authorId: string, day: string) {
+  const [row] = await db.select().from(journals).where(and(eq(journals.authorId, authorId), eq(journals.journalDate, day)));
+  return row;
+}
+
+// ---- photos ----
+
+export const CAMERA_STRINGS = ["InkwellTestCam", "InkwellModel9", "InkwellDatum"];
+
+/** Left half red, right half blue, so a rotation shows in the pixels. */
+export function redBlue(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: "#ff0000" } }).composite([
+    { input: { create: { width: width / 2, height, channels: 3, background: "#0000ff" } }, left: width / 2, top: 0 },
+  ]);
+}
+
+/** A phone photo as it arrives: EXIF orientation 6 (turn 90° clockwise to view), GPS and camera tags. */
+export function phonePhoto(width = 2400, height = 1800): Promise<Buffer> {
+  return redBlue(width, height)
+    .jpeg({ quality: 85 })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: "InkwellTestCam", Model: "InkwellModel9" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 0/1", GPSMapDatum: "InkwellDatum" },
+    })
+    .toBuffer();
+}
+
+export function smallPng(colour = "#00aa00"): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+}
+
+export function imageBlob(data: Buffer, type = "image/jpeg"): Blob {
+  return new Blob([new Uint8Array(data)], { type });
+}
+
+export async function pixelAt(image: Buffer, x: number, y: number): Promise<number[]> {
+  return [...(await sharp(image).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+}
+
+/** What every stored photo must be: WebP, upright-ready (no orientation), no EXIF/GPS/camera bytes. */
+export async function expectCleanWebp(data: Buffer) {
+  expect(data.subarray(0, 4).toString("latin1")).toBe("RIFF");
+  expect(data.subarray(8, 12).toString("latin1")).toBe("WEBP");
+  const meta = await sharp(data).metadata();
+  expect(meta.format).toBe("webp");
+  expect([meta.exif, meta.icc, meta.xmp, meta.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+  for (const s of [...CAMERA_STRINGS, "Exif", "GPS"]) expect(data.includes(s)).toBe(false);
+  return meta;
+}
+
+/** A valid 8-bit greyscale PNG of side × side black pixels: a few hundred KB, `side²` bytes decoded. */
+export async function pngBomb(side: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on("data", (c: Buffer) => parts.push(c));
+  const row = Buffer.alloc(side + 1);
+  for (let y = 0; y < side; y++) if (!deflate.write(row)) await once(deflate, "drain");
+  deflate.end();
+  await once(deflate, "end");
+  const chunk = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(body.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", Buffer.concat(parts)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+// ---- the upload folder of the local-disk instances ----
+
+export function uploadPath(key: string): string {
+  return path.join(testEnv.dataDir, "uploads", ...key.split("/"));
+}
+
+/** Keys of the entry photos on disk now (temp files excluded). */
+export function storedEntryKeys(): Set<string> {
+  const dir = path.join(testEnv.dataDir, "uploads", "entries");
+  if (!fs.existsSync(dir)) return new Set();
+  return new Set(fs.readdirSync(dir).filter((f) => !f.startsWith(".")).map((f) => `entries/${f}`));
+}
+
+/**
+ * Photos that appeared since `before` and that no entry points to. Other test files upload at the
+ * same time, so a new file only counts as an orphan if no row points to it within a few seconds.
+ */
+export async function orphansSince(db: FactoryDb, before: Set<string>): Promise<string[]> {
+  let orphans: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const fresh = [...storedEntryKeys()].filter((k) => !before.has(k));
+    const referenced = fresh.length
+      ? new Set((await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, fresh))).map((r) => r.key))
+      : new Set<string | null>();
+    orphans = fresh.filter((k) => !referenced.has(k));
+    if (orphans.length === 0) return [];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return orphans;
+}
