@@ -29,9 +29,19 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  // Mail (lib/mail): Resend when RESEND_API_KEY is set, else SMTP when SMTP_URL is set, else the server log.
+  MAIL_FROM: z.string().optional(),
+  RESEND_API_KEY: z.string().optional(),
+  RESEND_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  // Google sign-in (lib/auth/google.ts): on when GOOGLE_CLIENT_ID is set.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string };
+export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; MAIL_FROM: string; GOOGLE_ENABLED: boolean };
 
 export class ConfigError extends Error {}
 
@@ -44,13 +54,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
   const c = parsed.data;
-  return { ...c, APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "") };
+  const missing = googleProblems(c);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}\nSee .env.example for every setting.`);
+  const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
+  return {
+    ...c,
+    APP_URL: appUrl,
+    MAIL_FROM: c.MAIL_FROM ?? `Inkwell <no-reply@${new URL(appUrl).hostname}>`,
+    GOOGLE_ISSUER: c.GOOGLE_ISSUER.replace(/\/+$/, ""),
+    GOOGLE_ENABLED: Boolean(c.GOOGLE_CLIENT_ID),
+  };
+}
+
+/** Google sign-in needs its client secret, and next-auth a secret to seal its state/PKCE cookies. */
+function googleProblems(c: z.infer<typeof ConfigSchema>): string[] {
+  if (!c.GOOGLE_CLIENT_ID && !c.GOOGLE_CLIENT_SECRET) return [];
+  const problems: string[] = [];
+  if (!c.GOOGLE_CLIENT_ID) problems.push("  GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set");
+  if (!c.GOOGLE_CLIENT_SECRET) problems.push("  GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
+  if (!c.NEXTAUTH_SECRET) problems.push("  NEXTAUTH_SECRET: required when Google sign-in is configured");
+  return problems;
 }
 
 let cached: Config | undefined;
 
 /** The validated configuration of this process, read once. */
 export function config(): Config {
-  cached ??= loadConfig();
+  if (!cached) {
+    cached = loadConfig();
+    // next-auth v4 reads its own address from NEXTAUTH_URL; derived here so APP_URL is the one setting.
+    if (cached.GOOGLE_ENABLED) process.env.NEXTAUTH_URL = cached.APP_URL;
+  }
   return cached;
 }

@@ -2,20 +2,34 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/toasts";
 import { setToken } from "@/lib/client/token";
 import { Divider } from "./divider";
-import { GoogleButton } from "./google-button";
+import { GoogleButton, notifyGoogleNotConfigured } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
 const FALLBACK = "Something went wrong";
 
-export function LoginForm() {
+/** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
+function useOAuthErrorToast(error: string | undefined) {
+  const router = useRouter();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!error || shown.current) return;
+    shown.current = true;
+    if (error === "google-not-configured") notifyGoogleNotConfigured();
+    else notify.error("Login failed", { description: "Google sign-in was cancelled or did not complete. Please try again." });
+    router.replace("/login");
+  }, [error, router]);
+}
+
+export function LoginForm({ googleConfigured, error }: { googleConfigured: boolean; error?: string }) {
   useRedirectIfSignedIn();
+  useOAuthErrorToast(error);
   const router = useRouter();
   const [busy, setBusy] = useState(false);
 
@@ -59,7 +73,7 @@ export function LoginForm() {
         </BusyButton>
       </form>
       <Divider />
-      <GoogleButton />
+      <GoogleButton configured={googleConfigured} />
       <p className="text-center text-sm text-ink-soft">
         New to Inkwell?{" "}
         <Link href="/signup" className="font-semibold text-accent underline underline-offset-4">

@@ -21,7 +21,7 @@ function domainMessage(domains: readonly string[]): string {
 }
 
 /** `allowedDomains` comes from the server's SIGNUP_EMAIL_DOMAINS, so this check matches the API's. */
-export function SignupForm({ allowedDomains }: { allowedDomains: string[] }) {
+export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomains: string[]; googleConfigured: boolean }) {
   useRedirectIfSignedIn();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -73,7 +73,7 @@ export function SignupForm({ allowedDomains }: { allowedDomains: string[] }) {
         </BusyButton>
       </form>
       <Divider />
-      <GoogleButton />
+      <GoogleButton configured={googleConfigured} />
       <p className="text-center text-sm text-ink-soft">
         Already have an account?{" "}
         <Link href="/login" className="font-semibold text-accent underline underline-offset-4">

@@ -43,3 +43,8 @@ export async function getSessionUser({ db, token }: { db: Db; token: string }): 
 export async function revokeSession({ db, sessionId }: { db: Db; sessionId: string }) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
+
+/** Ends every session of a user, on every instance at once (a password reset). */
+export async function revokeAllSessions({ db, userId }: { db: Db; userId: string }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

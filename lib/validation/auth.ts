@@ -54,3 +54,9 @@ export function emailDomainAllowed(email: string, domains: readonly string[] = [
   const at = email.trim().toLowerCase().lastIndexOf("@");
   return at > 0 && domains.some((d) => email.trim().toLowerCase().slice(at + 1) === d.toLowerCase());
 }
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+export const ResetPasswordSchema = z.object({ password: passwordField });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

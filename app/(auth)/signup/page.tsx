@@ -9,7 +9,7 @@ export default function SignupPage() {
   return (
     <>
       <AuthHeading title="Sign Up" subtitle="Start a private diary, one page a day." />
-      <SignupForm allowedDomains={config().SIGNUP_EMAIL_DOMAINS} />
+      <SignupForm allowedDomains={config().SIGNUP_EMAIL_DOMAINS} googleConfigured={config().GOOGLE_ENABLED} />
     </>
   );
 }

@@ -1,0 +1,23 @@
+import { after } from "next/server";
+import { FORGOT_PASSWORD_MESSAGE, limitForgotPassword, requestPasswordReset } from "@/lib/auth/password-reset";
+import { clientIp } from "@/lib/auth/request";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { readJson } from "@/lib/http/body";
+import { json, route } from "@/lib/http/respond";
+import { sendMail } from "@/lib/mail";
+import { ForgotPasswordSchema } from "@/lib/validation/auth";
+
+export const POST = route(async (req) => {
+  const { email } = await readJson(req, ForgotPasswordSchema);
+  const db = getDb();
+  await limitForgotPassword({ db, email, ip: clientIp(req) });
+  // The lookup, the token and the mail happen after the answer, which is therefore the same, at
+  // the same speed, for known and unknown emails (docs/decisions/009).
+  after(() =>
+    requestPasswordReset({ db, email, appUrl: config().APP_URL, sendMail }).catch((err: unknown) => {
+      console.warn("[mail] The password-reset mail could not be sent:", err);
+    }),
+  );
+  return json({ message: FORGOT_PASSWORD_MESSAGE });
+});

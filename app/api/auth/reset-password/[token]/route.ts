@@ -1,0 +1,12 @@
+import { resetPassword } from "@/lib/auth/password-reset";
+import { getDb } from "@/lib/db/client";
+import { readJson } from "@/lib/http/body";
+import { json, route } from "@/lib/http/respond";
+import { ResetPasswordSchema } from "@/lib/validation/auth";
+
+export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
+  const { token } = await params;
+  const { password } = await readJson(req, ResetPasswordSchema);
+  await resetPassword({ db: getDb(), token, password });
+  return json({ message: "Password reset successful" });
+});

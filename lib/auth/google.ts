@@ -1,0 +1,112 @@
+import "server-only";
+import NextAuth, { type AuthOptions } from "next-auth";
+import GoogleProvider, { type GoogleProfile } from "next-auth/providers/google";
+import { headers } from "next/headers";
+import { NextRequest, NextResponse } from "next/server";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { findOrCreateGoogleUser } from "./google-user";
+import { setSessionCookie } from "./request";
+import { createSession } from "./sessions";
+
+// Google sign-in through next-auth v4, bridged into our own sessions (docs/decisions/008).
+// next-auth only runs the OAuth dance (state, PKCE, the code exchange, the ID token check);
+// its signIn callback makes one of OUR sessions and sends the browser to /oauth-success.
+
+export const OAUTH_FAILED = "/login?error=oauth";
+export const GOOGLE_NOT_CONFIGURED = "/login?error=google-not-configured";
+const SUCCESS_PATH = "/oauth-success";
+
+function authOptions(): AuthOptions {
+  const cfg = config();
+  return {
+    secret: cfg.NEXTAUTH_SECRET,
+    providers: [
+      GoogleProvider({
+        clientId: cfg.GOOGLE_CLIENT_ID!,
+        clientSecret: cfg.GOOGLE_CLIENT_SECRET!,
+        // Any OpenID provider can stand in for Google: the tests run a real one on loopback.
+        wellKnown: `${cfg.GOOGLE_ISSUER}/.well-known/openid-configuration`,
+        issuer: cfg.GOOGLE_ISSUER,
+      }),
+    ],
+    callbacks: {
+      async signIn({ profile }) {
+        const p = profile as GoogleProfile | undefined;
+        if (!p?.sub || !p.email) return false;
+        const db = getDb();
+        const user = await findOrCreateGoogleUser({
+          db,
+          identity: { sub: p.sub, email: p.email, emailVerified: p.email_verified === true, name: p.name ?? "" },
+        });
+        const token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
+        return `${cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`;
+      },
+    },
+    // A refused consent or a provider error is a normal event here, not a server fault.
+    logger: {
+      error: (code, metadata) => console.warn(`[google] sign-in failed (${code}):`, metadata instanceof Error ? metadata.message : metadata.error?.message),
+      warn: (code) => console.warn(`[google] next-auth warning ${code}`),
+      debug: () => undefined,
+    },
+  };
+}
+
+type RouteHandler = (req: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
+
+function callNextAuth(req: NextRequest, action: string[]): Promise<Response> {
+  const handler = NextAuth(authOptions()) as RouteHandler;
+  return handler(req, { params: Promise.resolve({ nextauth: action }) });
+}
+
+function redirect(location: string, cookies: string[] = []): NextResponse {
+  const h = new Headers({ Location: new URL(location, config().APP_URL).toString() });
+  for (const c of cookies) h.append("Set-Cookie", c);
+  return new NextResponse(null, { status: 302, headers: h });
+}
+
+const isCsrfCookie = (line: string) => /^(__Host-)?next-auth\.csrf-token=/.test(line);
+
+/**
+ * GET /api/auth/google. next-auth v4 starts a sign-in only on a POST carrying its CSRF token, so
+ * this does that POST server-side: the first visit gets next-auth's CSRF cookie and comes back once
+ * (`?step=2`); the second posts the token with that cookie and forwards next-auth's redirect to Google.
+ */
+export async function startGoogleSignIn(req: NextRequest): Promise<NextResponse> {
+  const cfg = config();
+  if (!cfg.GOOGLE_ENABLED) return redirect(GOOGLE_NOT_CONFIGURED);
+  const base = `${cfg.APP_URL}/api/auth`;
+  const csrf = await callNextAuth(new NextRequest(`${base}/csrf`), ["csrf"]);
+  const csrfCookies = csrf.headers.getSetCookie();
+  if (csrfCookies.some(isCsrfCookie)) {
+    // A second visit that still has no cookie: the browser refuses cookies, and the flow could not finish.
+    if (req.nextUrl.searchParams.get("step") === "2") return redirect(OAUTH_FAILED);
+    return redirect("/api/auth/google?step=2", csrfCookies);
+  }
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signin = await callNextAuth(
+    new NextRequest(`${base}/signin/google`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${cfg.APP_URL}/dashboard` }).toString(),
+    }),
+    ["signin", "google"],
+  );
+  const location = signin.headers.get("location");
+  // Anything but a redirect away from us (to the provider) is next-auth's own error page.
+  if (!location || new URL(location, cfg.APP_URL).origin === new URL(cfg.APP_URL).origin) return redirect(OAUTH_FAILED);
+  return redirect(location, [...csrfCookies, ...signin.headers.getSetCookie()]);
+}
+
+/** GET /api/auth/callback/google: next-auth checks the answer; we set our session cookie. */
+export async function finishGoogleSignIn(req: NextRequest): Promise<NextResponse> {
+  const cfg = config();
+  if (!cfg.GOOGLE_ENABLED) return redirect(GOOGLE_NOT_CONFIGURED);
+  const res = await callNextAuth(req, ["callback", "google"]);
+  const location = new URL(res.headers.get("location") ?? "/", cfg.APP_URL);
+  const token = location.pathname === SUCCESS_PATH && location.origin === new URL(cfg.APP_URL).origin ? location.searchParams.get("token") : null;
+  if (!token) return redirect(OAUTH_FAILED, res.headers.getSetCookie());
+  const out = redirect(location.toString(), res.headers.getSetCookie());
+  setSessionCookie(out, req, token);
+  return out;
+}

@@ -1,0 +1,13 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { createTransport, type MailMessage, type Transport } from "./transports";
+
+export type { MailMessage } from "./transports";
+
+let transport: Transport | undefined;
+
+/** Sends one message through the configured transport (Resend, SMTP or the server log). Throws on failure. */
+export async function sendMail(message: MailMessage): Promise<void> {
+  transport ??= createTransport(config());
+  await transport.send(message);
+}
