@@ -129,13 +129,6 @@ test("a stale stored token is dropped on /login and the form stays", async ({ pa
   await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
 });
 
-test("'Login with Google' explains that Google sign-in is not configured", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Login with Google" }).click();
-  await expect(toast(page, "Google sign-in is not available")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-});
-
 test("the login and signup screens link to each other and to the password reset", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
+import { TEST_GOOGLE_CLIENT, startOidcProvider } from "../tests/support/oidc";
 import { S3RVER_CREDENTIALS, startS3rver } from "../tests/support/s3rver";
+import { startSmtpSink } from "../tests/support/smtp";
 import { buildIfStale } from "./build-if-stale";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 
@@ -93,9 +96,13 @@ async function main() {
   fs.mkdirSync(workDir, { recursive: true });
   let db: EmbeddedDb | undefined;
   let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  let oidc: Awaited<ReturnType<typeof startOidcProvider>> | undefined;
   const stopAll = async () => {
     for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
     await s3?.stop().catch(() => undefined);
+    await smtp?.stop().catch(() => undefined);
+    await oidc?.stop().catch(() => undefined);
     await db?.stop().catch(() => undefined);
   };
   process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
@@ -120,7 +127,9 @@ async function main() {
       const databaseUrl = db ? db.url("inkwell") : adminUrl;
       await runMigrations(databaseUrl);
       // Two instances on one database and one upload folder, as in production behind a load
-      // balancer; a third keeps its photos in S3 (s3rver on loopback) to exercise that driver.
+      // balancer, with mail over SMTP and Google sign-in, each against a real server on loopback
+      // standing in for the provider; a third keeps its photos in S3 (s3rver on loopback) and has
+      // neither mail provider nor Google, so it exercises the log transport and "not configured".
       const appDataDir = path.join(workDir, "app-data");
       s3 = await startS3rver({ directory: path.join(workDir, "s3"), bucket: "inkwell-test" });
       const s3Env = {
@@ -130,10 +139,20 @@ async function main() {
         S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
         S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       };
+      smtp = await startSmtpSink({ dir: path.join(workDir, "mail") });
+      oidc = await startOidcProvider();
+      const accountEnv = {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "Inkwell Tests <no-reply@inkwell.test>",
+        GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: TEST_GOOGLE_CLIENT.secret,
+        GOOGLE_ISSUER: oidc.issuer,
+        NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+      };
       const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir };
       const [a, b, c] = await Promise.all([
-        startApp("app-a", appEnv),
-        startApp("app-b", appEnv),
+        startApp("app-a", { ...appEnv, ...accountEnv }),
+        startApp("app-b", { ...appEnv, ...accountEnv }),
         startApp("app-s3", { ...appEnv, ...s3Env }),
       ]);
       console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);
@@ -141,6 +160,9 @@ async function main() {
         INKWELL_TEST_URL: a.url,
         INKWELL_TEST_URL_2: b.url,
         INKWELL_TEST_URL_S3: c.url,
+        INKWELL_TEST_LOG_S3: c.log,
+        TEST_MAIL_DIR: smtp.dir,
+        TEST_OIDC_ISSUER: oidc.issuer,
         INKWELL_TEST_DATA_DIR: appDataDir,
         TEST_S3_ENDPOINT: s3.endpoint,
         TEST_S3_BUCKET: s3.bucket,

@@ -59,6 +59,28 @@ describe("loadConfig", () => {
     }
   });
 
+  it("needs the client secret and NEXTAUTH_SECRET once Google is configured", () => {
+    const message = configError({ GOOGLE_CLIENT_ID: "client" }).message;
+    expect(message).toContain("GOOGLE_CLIENT_SECRET");
+    expect(message).toContain("NEXTAUTH_SECRET");
+    expect(configError({ GOOGLE_CLIENT_SECRET: "secret" }).message).toContain("GOOGLE_CLIENT_ID");
+    expect(configError({ GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", NEXTAUTH_SECRET: "short" }).message).toContain("NEXTAUTH_SECRET");
+    const cfg = loadConfig({ GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", NEXTAUTH_SECRET: "x".repeat(32), GOOGLE_ISSUER: "http://127.0.0.1:9000/" });
+    expect(cfg.GOOGLE_ENABLED).toBe(true);
+    expect(cfg.GOOGLE_ISSUER).toBe("http://127.0.0.1:9000");
+    expect(loadConfig({}).GOOGLE_ENABLED).toBe(false);
+    expect(loadConfig({}).GOOGLE_ISSUER).toBe("https://accounts.google.com");
+  });
+
+  it("defaults MAIL_FROM to no-reply at APP_URL's host, and checks the mail URLs", () => {
+    expect(loadConfig({}).MAIL_FROM).toBe("Inkwell <no-reply@localhost>");
+    expect(loadConfig({ APP_URL: "https://diary.example:8443" }).MAIL_FROM).toBe("Inkwell <no-reply@diary.example>");
+    expect(loadConfig({ MAIL_FROM: "Me <me@x.example>" }).MAIL_FROM).toBe("Me <me@x.example>");
+    expect(configError({ SMTP_URL: "http://mail.example" }).message).toContain("SMTP_URL");
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example:465" }).SMTP_URL).toBe("smtps://u:p@mail.example:465");
+    expect(configError({ RESEND_BASE_URL: "not a url" }).message).toContain("RESEND_BASE_URL");
+  });
+
   it("trims comma-separated lists and drops empty items", () => {
     const cfg = loadConfig({
       CORS_ORIGINS: " https://a.example , https://b.example,, ",

@@ -1,4 +1,4 @@
-// Set by scripts/test.ts (`npm test`), which starts the database and two app instances.
+// Set by scripts/test.ts (`npm test`), which starts the database, the app instances and the stand-in servers.
 function required(name: string): string {
   const v = process.env[name];
   if (!v) throw new Error(`${name} is not set: run the tests with \`npm test\` (or \`npm test -- unit\`).`);
@@ -15,6 +15,18 @@ export const testEnv = {
   /** An instance that keeps photos in S3 (s3rver): TEST_S3_ENDPOINT, bucket TEST_S3_BUCKET. */
   get s3Url() {
     return required("INKWELL_TEST_URL_S3");
+  },
+  /** The server log of the S3 instance, which has no mail provider: mail goes to this log. */
+  get s3Log() {
+    return required("INKWELL_TEST_LOG_S3");
+  },
+  /** Where the SMTP server that the main instances send to keeps what it receives (tests/support/smtp.ts). */
+  get mailDir() {
+    return required("TEST_MAIL_DIR");
+  },
+  /** The OpenID provider standing in for Google on the main instances (tests/support/oidc.ts). */
+  get oidcIssuer() {
+    return required("TEST_OIDC_ISSUER");
   },
   get s3Endpoint() {
     return required("TEST_S3_ENDPOINT");

@@ -1,0 +1,105 @@
+import { eq, sql } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { users } from "../lib/db/schema";
+import { createUser, unique } from "../tests/factories";
+import { testEnv } from "../tests/support/env";
+import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../tests/support/oidc";
+import { expect, test } from "./fixtures";
+
+// The whole redirect flow: our button → /api/auth/google → a real OpenID provider on loopback
+// (standing in for Google through GOOGLE_ISSUER) → /api/auth/callback/google → /oauth-success → /dashboard.
+
+const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+
+/** Who the provider says signs in, for this browser only. */
+async function signInAtProviderAs(page: Page, identity: TestIdentity) {
+  await page.context().addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity(identity), url: testEnv.oidcIssuer }]);
+}
+
+async function clickLoginWithGoogle(page: Page) {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Login with Google" }).click();
+}
+
+test("a new Google user gets an account with no password and lands on the dashboard", async ({ page, db }) => {
+  const email = `${unique("gnew_")}@gmail.com`;
+  const sub = unique("sub-");
+  await signInAtProviderAs(page, { sub, email, name: "Grace Hopper" });
+  await clickLoginWithGoogle(page);
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  expect(token).toMatch(/.{40,}/);
+  const session = (await page.context().cookies()).find((c) => c.name === "session");
+  expect(session?.value).toBe(token);
+
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  expect(user).toMatchObject({ name: "Grace Hopper", googleSub: sub, passwordHash: null });
+  expect(user!.username).toMatch(/^grace_hopper(\d{4})?$/);
+
+  // Signing in again is the same account.
+  await page.context().clearCookies({ name: "session" });
+  await page.evaluate(() => localStorage.clear());
+  await clickLoginWithGoogle(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const again = await db.select().from(users).where(eq(users.googleSub, sub));
+  expect(again.map((u) => u.id)).toEqual([user!.id]);
+});
+
+test("a Google account with the email of an existing user signs into that user and links it", async ({ page, db }) => {
+  const { user } = await createUser(db, { name: "Existing Writer" });
+  const sub = unique("sub-");
+  await signInAtProviderAs(page, { sub, email: user.email.toUpperCase(), name: "Someone Else" });
+  await clickLoginWithGoogle(page);
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Me" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Existing Writer" })).toBeVisible();
+  await expect(page.getByText(`@${user.username}`)).toBeVisible();
+
+  const rows = await db.select().from(users).where(eq(sql`lower(${users.email})`, user.email.toLowerCase()));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ id: user.id, googleSub: sub, name: "Existing Writer" });
+  expect(rows[0]!.passwordHash).toBe(user.passwordHash);
+});
+
+test("a refused consent lands on /login with an error toast", async ({ page }) => {
+  await signInAtProviderAs(page, { sub: unique("sub-"), email: `${unique("gno_")}@gmail.com`, name: "No Thanks", deny: true });
+  await clickLoginWithGoogle(page);
+
+  const failed = toast(page, "Login failed");
+  await expect(failed).toContainText("Google sign-in was cancelled or did not complete");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  expect((await page.context().cookies()).find((c) => c.name === "session")).toBeUndefined();
+});
+
+test("an unverified Google email does not sign into the account that has it", async ({ page, db }) => {
+  const { user } = await createUser(db);
+  await signInAtProviderAs(page, { sub: unique("sub-"), email: user.email, name: "Impostor", emailVerified: false });
+  await clickLoginWithGoogle(page);
+
+  await expect(toast(page, "Login failed")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  expect(row!.googleSub).toBeNull();
+});
+
+test.describe("on a server without Google configured", () => {
+  test("'Login with Google' explains it in a toast, on login and sign-up", async ({ page }) => {
+    for (const screen of ["/login", "/signup"]) {
+      await page.goto(`${testEnv.s3Url}${screen}`);
+      await page.getByRole("button", { name: "Login with Google" }).click();
+      const info = toast(page, "Google sign-in is not available");
+      await expect(info).toContainText("This server has no Google sign-in configured");
+      await expect(page).toHaveURL(new RegExp(`${screen}$`));
+    }
+  });
+
+  test("GET /api/auth/google goes back to /login, which says why", async ({ page }) => {
+    await page.goto(`${testEnv.s3Url}/api/auth/google`);
+    await expect(toast(page, "Google sign-in is not available")).toBeVisible();
+    await expect(page).toHaveURL(`${testEnv.s3Url}/login`);
+  });
+});

@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetPasswordMail } from "../../lib/auth/reset-mail";
+import { createTransport } from "../../lib/mail/transports";
+import { resetLink, waitForMail } from "../support/mailbox";
+import { startSmtpSink } from "../support/smtp";
+
+const FROM = "Inkwell <no-reply@inkwell.test>";
+const message = resetPasswordMail({
+  to: "ada@gmail.com",
+  name: `Ada "<img src=x>" O'Neil`,
+  username: "ada",
+  link: "https://inkwell.test/reset-password/abc_DEF-123",
+  minutes: 30,
+});
+
+describe("createTransport", () => {
+  it("prefers Resend, then SMTP, then the server log", () => {
+    expect(createTransport({ MAIL_FROM: FROM, RESEND_API_KEY: "re_x", SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("resend");
+    expect(createTransport({ MAIL_FROM: FROM, SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("smtp");
+    expect(createTransport({ MAIL_FROM: FROM }).name).toBe("log");
+  });
+});
+
+describe("the reset mail", () => {
+  it("says the same in text and HTML, with user data escaped in the HTML", () => {
+    expect(message.subject).toBe("Reset your Inkwell password");
+    expect(message.text).toContain(`Hi Ada "<img src=x>" O'Neil,`);
+    expect(message.text).toContain("https://inkwell.test/reset-password/abc_DEF-123");
+    expect(message.html).toContain("Hi Ada &quot;&lt;img src=x&gt;&quot; O&#39;Neil,");
+    expect(message.html).not.toContain("<img");
+    expect(message.html).toContain('href="https://inkwell.test/reset-password/abc_DEF-123"');
+  });
+});
+
+describe("the SMTP transport", () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink({ dir: fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-smtp-")) });
+  });
+  afterAll(async () => {
+    await sink.stop();
+    fs.rmSync(sink.dir, { recursive: true, force: true });
+  });
+
+  it("delivers both bodies to a real SMTP server, from MAIL_FROM", async () => {
+    await createTransport({ MAIL_FROM: FROM, SMTP_URL: sink.url }).send(message);
+    const mail = await waitForMail(sink.dir, "ada@gmail.com");
+    expect(mail.to).toEqual(["ada@gmail.com"]);
+    expect(mail.headers.from).toBe(FROM);
+    expect(mail.headers.subject).toBe("Reset your Inkwell password");
+    expect(mail.text.trim()).toBe(message.text.trim());
+    expect(mail.html).toContain("Hi Ada &quot;&lt;img src=x&gt;&quot; O&#39;Neil,");
+    expect(resetLink(mail.text)).toBe("https://inkwell.test/reset-password/abc_DEF-123");
+  });
+
+  it("throws when the server cannot be reached", async () => {
+    const closed = sink.url.replace(/:\d+$/, ":1");
+    await expect(createTransport({ MAIL_FROM: FROM, SMTP_URL: closed }).send(message)).rejects.toThrow();
+  });
+});
+
+describe("the Resend transport", () => {
+  const received: { path: string; auth: string | undefined; body: Record<string, unknown> }[] = [];
+  let status = 200;
+  let server: http.Server;
+  let baseUrl: string;
+  // A local HTTP server standing in for the Resend API, as its SDK talks to it.
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let data = "";
+      req.on("data", (c: Buffer) => (data += c.toString()));
+      req.on("end", () => {
+        received.push({ path: `${req.method} ${req.url}`, auth: req.headers.authorization, body: JSON.parse(data) as Record<string, unknown> });
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(status === 200 ? { id: "email_123" } : { name: "validation_error", message: "The from domain is not verified", statusCode: status }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("posts the message to Resend's /emails with the API key", async () => {
+    status = 200;
+    await createTransport({ MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message);
+    const last = received.at(-1)!;
+    expect(last.path).toBe("POST /emails");
+    expect(last.auth).toBe("Bearer re_test_key");
+    expect(last.body).toMatchObject({ from: FROM, to: "ada@gmail.com", subject: message.subject, text: message.text, html: message.html });
+    expect(resetLink(String(last.body.text))).toBe("https://inkwell.test/reset-password/abc_DEF-123");
+  });
+
+  it("throws with Resend's message when it refuses", async () => {
+    status = 422;
+    await expect(createTransport({ MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message)).rejects.toThrow(
+      "The from domain is not verified",
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export interface ReceivedMail {
+  to: string[];
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+}
+
+function decodePart(body: string, encoding: string | undefined): string {
+  switch (encoding?.toLowerCase()) {
+    case "quoted-printable":
+      return Buffer.from(
+        body.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        "latin1",
+      ).toString("utf8");
+    case "base64":
+      return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    default:
+      return body;
+  }
+}
+
+function splitHeaders(block: string): { headers: Record<string, string>; body: string } {
+  const at = block.search(/\r?\n\r?\n/);
+  const head = block.slice(0, at).replace(/\r?\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body: block.slice(at).replace(/^\r?\n\r?\n/, "") };
+}
+
+/** The text and HTML bodies of a MIME message as nodemailer writes it (multipart/alternative or a single part). */
+export function parseMail(raw: string, to: string[] = []): ReceivedMail {
+  const { headers, body } = splitHeaders(raw);
+  const mail: ReceivedMail = { to, headers, text: "", html: "" };
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map(splitHeaders) : [{ headers, body }];
+  for (const part of parts) {
+    const decoded = decodePart(part.body.replace(/\r?\n$/, ""), part.headers["content-transfer-encoding"]);
+    if (part.headers["content-type"]?.startsWith("text/html")) mail.html = decoded;
+    else if (part.headers["content-type"]?.startsWith("text/plain")) mail.text = decoded;
+  }
+  return mail;
+}
+
+/** Waits for the message that the SMTP sink in `dir` received for `to`. */
+export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
+    for (const f of files) {
+      const { to: rcpt, raw } = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string[]; raw: string };
+      if (rcpt.includes(to.toLowerCase())) return parseMail(raw, rcpt);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail for ${to} arrived in ${dir} within ${timeoutMs} ms`);
+}
+
+/** How many messages the sink in `dir` received for `to` so far. */
+export function countMail(dir: string, to: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .filter((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string[] }).to.includes(to.toLowerCase())).length;
+}
+
+/** The reset link in a message: `${APP_URL}/reset-password/<token>`. */
+export function resetLink(text: string): string {
+  const match = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(text);
+  if (!match) throw new Error(`No reset link in:\n${text}`);
+  return match[0];
+}
