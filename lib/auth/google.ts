@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { NextRequest, NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { ForbiddenError } from "@/lib/errors";
 import { findOrCreateGoogleUser } from "./google-user";
 import { setSessionCookie } from "./request";
 import { createSession } from "./sessions";
@@ -35,10 +36,16 @@ function authOptions(): AuthOptions {
         const p = profile as GoogleProfile | undefined;
         if (!p?.sub || !p.email) return false;
         const db = getDb();
-        const user = await findOrCreateGoogleUser({
-          db,
-          identity: { sub: p.sub, email: p.email, emailVerified: p.email_verified === true, name: p.name ?? "" },
-        });
+        const identity = { sub: p.sub, email: p.email, emailVerified: p.email_verified === true, name: p.name ?? "" };
+        let user;
+        try {
+          user = await findOrCreateGoogleUser({ db, identity });
+        } catch (err) {
+          // Refused (an unverified email) or failed: the browser goes to /login?error=oauth either way.
+          if (err instanceof ForbiddenError) console.warn(`[google] sign-in refused: ${err.message}`);
+          else console.error("[google] sign-in failed:", err);
+          return false;
+        }
         const token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
         return `${cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`;
       },

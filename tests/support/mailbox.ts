@@ -40,7 +40,7 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
   const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map(splitHeaders) : [{ headers, body }];
   for (const part of parts) {
-    const decoded = decodePart(part.body.replace(/\r?\n$/, ""), part.headers["content-transfer-encoding"]);
+    const decoded = decodePart(part.body.replace(/\r?\n$/, ""), part.headers["content-transfer-encoding"]).replace(/\r\n/g, "\n");
     if (part.headers["content-type"]?.startsWith("text/html")) mail.html = decoded;
     else if (part.headers["content-type"]?.startsWith("text/plain")) mail.text = decoded;
   }
