@@ -27,3 +27,16 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
     }
   };
 }
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * Handlers for the methods a route does not serve: a 405 in API.md's error shape with `Allow`
+ * (Next's own 405 has an empty body). Use: `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
+ */
+export function otherMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {
+  const allow = allowed.join(", ");
+  const handler = async () => NextResponse.json({ message: `Method not allowed. Use ${allow}.` }, { status: 405, headers: { Allow: allow } });
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, () => Promise<NextResponse>>;
+}

@@ -112,15 +112,18 @@ describe("API errors", () => {
   });
 
   it.each([
-    ["GET", "/api/auth/login"],
-    ["GET", "/api/auth/register"],
-    ["GET", "/api/auth/logout"],
-    ["DELETE", "/api/auth/me"],
-    ["PUT", "/api/health"],
-  ])("answers %s %s with a 4xx, not a 500", async (method, path) => {
+    ["GET", "/api/auth/login", "POST"],
+    ["GET", "/api/auth/register", "POST"],
+    ["GET", "/api/auth/logout", "POST"],
+    ["DELETE", "/api/auth/me", "GET"],
+    ["PUT", "/api/health", "GET"],
+    ["GET", "/api/journals", "POST"],
+    ["POST", "/api/journals/00000000-0000-0000-0000-000000000000", "PUT, DELETE"],
+  ])("answers %s %s with a 405 {message} naming what is allowed", async (method, path, allow) => {
     const res = await api(path, { method });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(res.body).toEqual({ message: `Method not allowed. Use ${allow}.` });
   });
 });
 

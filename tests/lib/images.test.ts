@@ -1,9 +1,8 @@
-import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pngBomb } from "../support/png-bomb";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
 import {
   ENTRY_IMAGE_MAX_SIDE,
@@ -80,30 +79,6 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   return outcome as HttpError;
 }
 
-/** A valid 8-bit greyscale PNG of side × side black pixels: a few hundred KB, `side²` bytes decoded. */
-async function pngBomb(side: number): Promise<Buffer> {
-  const deflate = zlib.createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on("data", (c: Buffer) => parts.push(c));
-  const row = Buffer.alloc(side + 1); // filter byte 0, then the pixels
-  for (let y = 0; y < side; y++) if (!deflate.write(row)) await once(deflate, "drain");
-  deflate.end();
-  await once(deflate, "end");
-  const chunk = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(body.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // bit depth 8, greyscale, deflate, no filter, no interlace
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", Buffer.concat(parts)), chunk("IEND", Buffer.alloc(0))]);
-}
 
 describe("processEntryImage", () => {
   it("turns a phone photo upright, bounds it to 1600 px and strips EXIF, GPS, camera, XMP and ICC", async () => {

@@ -10,7 +10,11 @@ export interface ApiOptions {
   method?: string;
   body?: unknown;
   /** Sent as-is, for malformed bodies. */
-  rawBody?: string | Blob;
+  rawBody?: BodyInit;
+  /** A multipart body (fetch sets its content type and boundary). */
+  form?: FormData;
+  /** The body's content type: JSON by default for `body`/`rawBody`; null sends none of our own. */
+  contentType?: string | null;
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -20,13 +24,15 @@ export interface ApiOptions {
 /** Real HTTP against the running test instance of the app. */
 export async function api<T = Record<string, unknown>>(path: string, opts: ApiOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined || opts.rawBody !== undefined) headers["content-type"] ??= "application/json";
+  const hasBody = opts.body !== undefined || opts.rawBody !== undefined || opts.form !== undefined;
+  const contentType = opts.contentType === undefined && !opts.form ? "application/json" : opts.contentType;
+  if (hasBody && contentType) headers["content-type"] ??= contentType;
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;
   const res = await fetch(`${opts.base ?? testEnv.baseUrl}${path}`, {
-    method: opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? "POST" : "GET"),
+    method: opts.method ?? (hasBody ? "POST" : "GET"),
     headers,
-    body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+    body: opts.form ?? opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     redirect: "manual",
   });
   const text = await res.text();

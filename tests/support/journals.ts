@@ -1,14 +1,13 @@
 import fs from "node:fs";
-import { once } from "node:events";
 import path from "node:path";
-import zlib from "node:zlib";
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { createSession, createUser, type FactoryDb } from "../factories";
 import { journals } from "../../lib/db/schema";
 import { testEnv } from "./env";
-import type { ApiResult } from "./http";
+export { pngBomb } from "./png-bomb";
+import { api, type ApiResult } from "./http";
 
 // Helpers for the journal API tests: multipart requests, days relative to UTC today, test photos,
 // and a look into the upload folder the two local-disk instances share.
@@ -49,25 +48,10 @@ export interface SendOptions {
   raw?: { body: BodyInit; contentType?: string };
 }
 
-/** Real HTTP with a multipart (or raw) body; the response parsed as JSON when it is JSON. */
-export async function send<T = Record<string, unknown>>(urlPath: string, opts: SendOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.raw?.contentType) headers["content-type"] = opts.raw.contentType;
-  const res = await fetch(`${opts.base ?? testEnv.baseUrl}${urlPath}`, {
-    method: opts.method ?? (opts.form || opts.raw ? "POST" : "GET"),
-    headers,
-    body: opts.form ?? opts.raw?.body,
-    redirect: "manual",
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text so the assertion shows it
-  }
-  return { status: res.status, body: body as T, headers: res.headers };
+/** Real HTTP with a multipart (or raw) body, through the same `api()` as every other test. */
+export function send<T = Record<string, unknown>>(urlPath: string, opts: SendOptions = {}): Promise<ApiResult<T>> {
+  const { raw, ...rest } = opts;
+  return api<T>(urlPath, { ...rest, rawBody: raw?.body, contentType: raw ? (raw.contentType ?? null) : undefined });
 }
 
 export type JournalBody = Record<string, unknown> & { id: string; images: string[] };
@@ -145,30 +129,6 @@ export async function expectCleanWebp(data: Buffer) {
   return meta;
 }
 
-/** A valid 8-bit greyscale PNG of side × side black pixels: a few hundred KB, `side²` bytes decoded. */
-export async function pngBomb(side: number): Promise<Buffer> {
-  const deflate = zlib.createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on("data", (c: Buffer) => parts.push(c));
-  const row = Buffer.alloc(side + 1);
-  for (let y = 0; y < side; y++) if (!deflate.write(row)) await once(deflate, "drain");
-  deflate.end();
-  await once(deflate, "end");
-  const chunk = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(body.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", Buffer.concat(parts)), chunk("IEND", Buffer.alloc(0))]);
-}
 
 // ---- the upload folder of the local-disk instances ----
 

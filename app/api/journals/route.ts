@@ -2,7 +2,7 @@ import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { createJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema } from "@/lib/validation/journal";
@@ -15,3 +15,5 @@ export const POST = route(async (req) => {
   const journal = await createJournal({ db: getDb(), storage: getStorage(), authorId: user.id, input, image });
   return json(journal, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@ import { loginUser, toMe } from "@/lib/auth/accounts";
 import { clientIp, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { LoginSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
@@ -12,3 +12,5 @@ export const POST = route(async (req) => {
   setSessionCookie(res, req, token);
   return res;
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,7 +1,7 @@
 import { revokeSession } from "@/lib/auth/sessions";
 import { clearSessionCookie, requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 
 export const POST = route(async (req) => {
   const { sessionId } = await requireUser(req);
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   clearSessionCookie(res, req);
   return res;
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

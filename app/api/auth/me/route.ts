@@ -1,6 +1,6 @@
 import { toMe } from "@/lib/auth/accounts";
 import { hasSessionCookie, requireUser, setSessionCookie } from "@/lib/auth/request";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 
 export const GET = route(async (req) => {
   const { user, token } = await requireUser(req);
@@ -10,3 +10,5 @@ export const GET = route(async (req) => {
   if (!hasSessionCookie(req, token)) setSessionCookie(res, req, token);
   return res;
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -2,7 +2,7 @@ import { toMe, registerUser } from "@/lib/auth/accounts";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { RegisterSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
@@ -16,3 +16,5 @@ export const POST = route(async (req) => {
   const { _id, id, name, username, email } = toMe(user);
   return json({ user: { _id, id, name, username, email }, token }, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@ import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { validate } from "@/lib/http/body";
 import { formFields, formFile, readForm } from "@/lib/http/form";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { UpdateJournalSchema } from "@/lib/validation/journal";
@@ -25,3 +25,5 @@ export const DELETE = route<Context>(async (req, { params }) => {
   await deleteJournal({ db: getDb(), storage: getStorage(), authorId: user.id, id });
   return json({ message: "Journal deleted successfully" });
 });
+
+export const { GET, POST, PATCH } = otherMethods("PUT", "DELETE");

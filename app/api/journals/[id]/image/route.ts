@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { route } from "@/lib/http/respond";
+import { otherMethods, route } from "@/lib/http/respond";
 import { getJournalImage, IMAGE_CACHE_SECONDS, PRESIGNED_IMAGE_SECONDS } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 
@@ -23,3 +23,5 @@ export const GET = route<{ params: Promise<{ id: string }> }>(async (req, { para
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

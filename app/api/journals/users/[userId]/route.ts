@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError } from "@/lib/errors";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { listUserJournals } from "@/lib/journals";
 
 export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
@@ -9,3 +9,5 @@ export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { 
   if ((await params).userId !== user.id) throw new ForbiddenError("You can only download your own journal");
   return json(await listUserJournals({ db: getDb(), authorId: user.id }));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

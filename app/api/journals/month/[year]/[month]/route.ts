@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { validate } from "@/lib/http/body";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { listMonthJournals } from "@/lib/journals";
 import { MonthParamsSchema } from "@/lib/validation/journal";
 
@@ -10,3 +10,5 @@ export const GET = route<{ params: Promise<{ year: string; month: string }> }>(a
   const { year, month } = validate(MonthParamsSchema, await params);
   return json(await listMonthJournals({ db: getDb(), authorId: user.id, year, month }));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
