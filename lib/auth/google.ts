@@ -14,8 +14,8 @@ import { createSession } from "./sessions";
 // next-auth only runs the OAuth dance (state, PKCE, the code exchange, the ID token check);
 // its signIn callback makes one of OUR sessions and sends the browser to /oauth-success.
 
-export const OAUTH_FAILED = "/login?error=oauth";
-export const GOOGLE_NOT_CONFIGURED = "/login?error=google-not-configured";
+const OAUTH_FAILED = "/login?error=oauth";
+const GOOGLE_NOT_CONFIGURED = "/login?error=google-not-configured";
 const SUCCESS_PATH = "/oauth-success";
 
 function authOptions(): AuthOptions {

@@ -2,8 +2,6 @@ import "server-only";
 import { config } from "@/lib/config";
 import { createTransport, type MailMessage, type Transport } from "./transports";
 
-export type { MailMessage } from "./transports";
-
 let transport: Transport | undefined;
 
 /** Sends one message through the configured transport (Resend, SMTP or the server log). Throws on failure. */

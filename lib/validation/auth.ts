@@ -56,7 +56,5 @@ export function emailDomainAllowed(email: string, domains: readonly string[] = [
 }
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
-export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 
 export const ResetPasswordSchema = z.object({ password: passwordField });
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
