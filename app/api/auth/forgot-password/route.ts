@@ -4,7 +4,7 @@ import { clientIp } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { sendMail } from "@/lib/mail";
 import { ForgotPasswordSchema } from "@/lib/validation/auth";
 
@@ -21,3 +21,5 @@ export const POST = route(async (req) => {
   );
   return json({ message: FORGOT_PASSWORD_MESSAGE });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,7 +1,7 @@
 import { resetPassword } from "@/lib/auth/password-reset";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
-import { json, route } from "@/lib/http/respond";
+import { json, otherMethods, route } from "@/lib/http/respond";
 import { ResetPasswordSchema } from "@/lib/validation/auth";
 
 export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
@@ -10,3 +10,5 @@ export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { 
   await resetPassword({ db: getDb(), token, password });
   return json({ message: "Password reset successful" });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
