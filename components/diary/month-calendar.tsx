@@ -1,0 +1,192 @@
+"use client";
+
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, parseDayKey, toDayKey, type DayKey } from "@/lib/client/local-day";
+
+export interface MonthView {
+  year: number;
+  month: number;
+}
+
+type Props = {
+  view: MonthView;
+  onViewChange: (view: MonthView) => void;
+  selected: DayKey;
+  today: DayKey;
+  /** Days of the shown month that have an entry. */
+  marked: ReadonlySet<DayKey>;
+  onSelect: (day: DayKey) => void;
+  /** A day after today was chosen: the caller says why nothing happened. */
+  onFutureDay: () => void;
+  /** Focus the tab-stop day when a dialog opens (ModalDialog looks for data-autofocus). */
+  autoFocus?: boolean;
+};
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const KEY_MOVES: Record<string, (day: DayKey, shift: boolean) => DayKey> = {
+  ArrowLeft: (d) => addDays(d, -1),
+  ArrowRight: (d) => addDays(d, 1),
+  ArrowUp: (d) => addDays(d, -7),
+  ArrowDown: (d) => addDays(d, 7),
+  Home: (d) => addDays(d, -dayKeyToDate(d).getDay()),
+  End: (d) => addDays(d, 6 - dayKeyToDate(d).getDay()),
+  PageUp: (d, shift) => addMonths(d, shift ? -12 : -1),
+  PageDown: (d, shift) => addMonths(d, shift ? 12 : 1),
+};
+
+/**
+ * A month grid in the WAI-ARIA date-picker pattern: one tab stop, arrow keys move by day and week,
+ * Home/End to the week's ends, PageUp/PageDown by month (with Shift by year). Future days stay
+ * focusable so that choosing one can explain why it is refused.
+ */
+export function MonthCalendar({ view, onViewChange, selected, today, marked, onSelect, onFutureDay, autoFocus = false }: Props) {
+  const [focused, setFocused] = useState<DayKey | null>(null);
+  const focusPending = useRef(false);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const titleId = useId();
+
+  const inView = (day: DayKey) => {
+    const { year, month } = parseDayKey(day);
+    return year === view.year && month === view.month;
+  };
+  const tabStop = [focused, selected, today].find((d): d is DayKey => d !== null && inView(d)) ?? toDayKey(view.year, view.month, 1);
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${tabStop}"]`)?.focus();
+  });
+
+  function moveFocus(day: DayKey) {
+    setFocused(day);
+    focusPending.current = true;
+    if (!inView(day)) {
+      const { year, month } = parseDayKey(day);
+      onViewChange({ year, month });
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, day: DayKey) {
+    const move = KEY_MOVES[e.key];
+    if (!move || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    moveFocus(move(day, e.shiftKey));
+  }
+
+  function choose(day: DayKey) {
+    setFocused(day);
+    if (day > today) onFutureDay();
+    else onSelect(day);
+  }
+
+  function showMonth(delta: number) {
+    const first = addMonths(toDayKey(view.year, view.month, 1), delta);
+    const { year, month } = parseDayKey(first);
+    onViewChange({ year, month });
+  }
+
+  const leading = new Date(view.year, view.month - 1, 1).getDay();
+  const count = daysInMonth(view.year, view.month);
+  const cells: (DayKey | null)[] = [
+    ...Array.from({ length: leading }, () => null),
+    ...Array.from({ length: count }, (_, i) => toDayKey(view.year, view.month, i + 1)),
+  ];
+  // Always six rows, so moving between months never changes the calendar's height.
+  while (cells.length < 42) cells.push(null);
+  const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+
+  return (
+    <div className="font-serif">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <button type="button" onClick={() => showMonth(-1)} aria-label="Previous month" className={NAV_BUTTON}>
+          <ChevronLeft aria-hidden className="size-5" />
+        </button>
+        <h2 id={titleId} aria-live="polite" className="text-lg font-semibold text-leather">
+          {formatMonth(view.year, view.month)}
+        </h2>
+        <button type="button" onClick={() => showMonth(1)} aria-label="Next month" className={NAV_BUTTON}>
+          <ChevronRight aria-hidden className="size-5" />
+        </button>
+      </div>
+      <table ref={gridRef} role="grid" aria-labelledby={titleId} className="w-full table-fixed border-collapse">
+        <thead>
+          <tr>
+            {WEEKDAYS.map((name) => (
+              <th key={name} scope="col" abbr={name} className="pb-1 text-center font-sans text-xs font-semibold text-ink-soft">
+                {name.slice(0, 2)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => (
+            <tr key={w}>
+              {week.map((day, d) =>
+                day ? (
+                  <td key={day} className="p-0.5 text-center">
+                    <DayButton
+                      day={day}
+                      selected={day === selected}
+                      today={day === today}
+                      future={day > today}
+                      marked={marked.has(day)}
+                      tabbable={day === tabStop}
+                      autoFocus={autoFocus && day === tabStop}
+                      onClick={() => choose(day)}
+                      onKeyDown={(e) => onKeyDown(e, day)}
+                    />
+                  </td>
+                ) : (
+                  <td key={`blank-${d}`} />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const NAV_BUTTON = "grid size-11 place-items-center rounded-full text-ink-soft hover:bg-paper-deep";
+
+type DayProps = {
+  day: DayKey;
+  selected: boolean;
+  today: boolean;
+  future: boolean;
+  marked: boolean;
+  tabbable: boolean;
+  autoFocus: boolean;
+  onClick: () => void;
+  onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
+};
+
+function DayButton({ day, selected, today, future, marked, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
+  const tone = selected
+    ? "bg-accent text-paper"
+    : future
+      ? "text-ink-soft/70 hover:bg-paper-deep"
+      : "text-ink hover:bg-paper-deep";
+  return (
+    <button
+      type="button"
+      data-day={day}
+      tabIndex={tabbable ? 0 : -1}
+      data-autofocus={autoFocus || undefined}
+      aria-label={`${formatLongDay(day)}${marked ? ", entry written" : ""}`}
+      aria-pressed={selected}
+      aria-current={today ? "date" : undefined}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      className={`relative mx-auto grid size-10 place-items-center rounded-full text-sm ${tone} ${today ? "border-2 border-leather font-bold" : ""}`}
+    >
+      {parseDayKey(day).day}
+      {marked ? (
+        <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? "bg-paper" : "bg-accent"}`} />
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+// Calendar days as the writer sees them (docs/decisions/006-one-entry-per-local-day.md): built
+// from local date parts, never from toISOString(), which would give the UTC day.
+
+/** `YYYY-MM-DD` of a local calendar day. */
+export type DayKey = string;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+export function toDayKey(year: number, month: number, day: number): DayKey {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+export function localDayKey(date: Date = new Date()): DayKey {
+  return toDayKey(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
+export function parseDayKey(key: DayKey): { year: number; month: number; day: number } {
+  const [year, month, day] = key.split("-").map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+/** A local Date at noon of that day, so no daylight-saving change can move it to another day. */
+export function dayKeyToDate(key: DayKey): Date {
+  const { year, month, day } = parseDayKey(key);
+  return new Date(year, month - 1, day, 12);
+}
+
+export function addDays(key: DayKey, days: number): DayKey {
+  const d = dayKeyToDate(key);
+  d.setDate(d.getDate() + days);
+  return localDayKey(d);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(year, month, 0).getDate();
+}
+
+/** The same day of the month `months` away, clamped to that month's length (Jan 31 + 1 → Feb 28). */
+export function addMonths(key: DayKey, months: number): DayKey {
+  const { year, month, day } = parseDayKey(key);
+  const first = new Date(year, month - 1 + months, 1, 12);
+  const y = first.getFullYear();
+  const m = first.getMonth() + 1;
+  return toDayKey(y, m, Math.min(day, daysInMonth(y, m)));
+}
+
+/** "Tuesday, May 5, 2026": the label a calendar day and an entry carry. */
+export function formatLongDay(key: DayKey): string {
+  return dayKeyToDate(key).toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" });
+}
+
+export function formatMonth(year: number, month: number): string {
+  return new Date(year, month - 1, 1, 12).toLocaleDateString("en-US", { month: "long", year: "numeric" });
+}
