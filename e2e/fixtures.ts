@@ -13,6 +13,9 @@ interface Fixtures {
   /** A page already signed in as a fresh user, the way login leaves it (session cookie + localStorage token). */
   signedIn: { page: Page; user: User; token: string; password: string };
   consoleErrors: string[];
+  allowedConsoleErrors: RegExp[];
+  /** Declares a console error the test provokes on purpose (a failed request it forces). */
+  allowConsoleError: (pattern: RegExp) => void;
 }
 
 export async function signInAs(page: Page, db: FactoryDb, userId: string): Promise<string> {
@@ -30,15 +33,26 @@ export const test = base.extend<Fixtures>({
     await provide(db);
     await close();
   },
+  allowedConsoleErrors: [
+    async ({}, provide) => {
+      await provide([]);
+    },
+    { scope: "test" },
+  ],
+  allowConsoleError: async ({ allowedConsoleErrors }, provide) => {
+    await provide((pattern) => void allowedConsoleErrors.push(pattern));
+  },
   consoleErrors: [
-    async ({ page }, provide) => {
+    async ({ page, allowedConsoleErrors }, provide) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() === "error" && !EXPECTED_CONSOLE.some((re) => re.test(msg.text()))) errors.push(msg.text());
+        if (msg.type() === "error") errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(String(err)));
       await provide(errors);
-      expect(errors, "unexpected console errors (CSP violations, exceptions)").toEqual([]);
+      const expected = [...EXPECTED_CONSOLE, ...allowedConsoleErrors];
+      const unexpected = errors.filter((e) => !expected.some((re) => re.test(e)));
+      expect(unexpected, "unexpected console errors (CSP violations, exceptions)").toEqual([]);
     },
     { auto: true },
   ],

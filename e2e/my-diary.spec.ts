@@ -1,0 +1,228 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+// The browser's clock is pinned to a mid-month morning, so "today", "tomorrow" and the future-day
+// rule are the same whatever day the suite runs. The server accepts any day up to tomorrow (UTC).
+const NOW = new Date("2026-03-10T10:00:00");
+const TODAY = "Tuesday, March 10, 2026";
+const YESTERDAY = "Monday, March 9, 2026";
+const TOMORROW = "Wednesday, March 11, 2026";
+
+async function openDiary(page: Page) {
+  await page.clock.setFixedTime(NOW);
+  await page.goto("/my-diary");
+  await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
+}
+
+function calendar(page: Page) {
+  return page.getByRole("region", { name: "Calendar" });
+}
+
+function photo(color: string) {
+  return sharp({ create: { width: 48, height: 32, channels: 3, background: color } }).png().toBuffer();
+}
+
+async function write(page: Page, title: string, content: string) {
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByRole("textbox", { name: "Your story" }).fill(content);
+}
+
+const savedMessage = (page: Page) => page.getByRole("status").filter({ hasText: "Journal saved!" });
+
+test("write an entry with a photo, see the day marked, reload, edit, remove the photo, delete", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await write(page, "Rain at last", "The garden drank all afternoon.\nI sat on the porch and listened.");
+  await page.getByLabel("Add photo").setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: await photo("#3a7d44") });
+  await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+
+  await expect(savedMessage(page)).toBeVisible();
+  const entry = page.getByRole("article");
+  await expect(entry.getByRole("heading", { name: "Rain at last" })).toBeVisible();
+  await expect(entry).toContainText("I sat on the porch and listened.");
+  await expect(entry.getByRole("img", { name: "Photo for “Rain at last”" })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written` })).toBeVisible();
+
+  await page.reload();
+  await expect(entry.getByRole("heading", { name: "Rain at last" })).toBeVisible();
+  await expect(entry.getByRole("img", { name: "Photo for “Rain at last”" })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written` })).toBeVisible();
+
+  await entry.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("form", { name: "Edit your entry" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Title" })).toBeFocused();
+  await page.getByRole("textbox", { name: "Title" }).fill("Rain, at last");
+  await page.getByRole("button", { name: "Remove photo" }).click();
+  await expect(page.getByRole("img", { name: "The entry's photo" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Update" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Journal updated!" })).toBeVisible();
+  await expect(entry.getByRole("heading", { name: "Rain, at last" })).toBeVisible();
+  await expect(entry.getByRole("img")).toHaveCount(0);
+
+  await entry.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this entry?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Journal deleted." })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
+});
+
+test("Cancel in the delete dialog keeps the entry", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await write(page, "Kept", "Still here.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("article").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete this entry?" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Kept" })).toBeVisible();
+});
+
+test("a future day is refused in the full view for 2 seconds", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await calendar(page).getByRole("button", { name: TOMORROW }).click();
+  await expect(calendar(page).getByText("Can't write in future dates!")).toBeVisible();
+  await expect(calendar(page).getByText("Time hasn't caught up yet...")).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: TODAY })).toHaveAttribute("aria-pressed", "true");
+  await expect(calendar(page).getByText("Can't write in future dates!")).toBeHidden({ timeout: 3000 });
+});
+
+test("a past day opens its own empty page, 'Loading journal for …' first", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await page.route("**/api/journals/date/2026-03-09", async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  await calendar(page).getByRole("button", { name: YESTERDAY }).click();
+  await expect(page.getByText(`Loading journal for ${YESTERDAY}...`)).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
+});
+
+test("the counter warns at 50 left and stops at 900 characters", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  const story = page.getByRole("textbox", { name: "Your story" });
+  await story.fill("word ".repeat(170));
+  await expect(page.getByText("850/900 characters · 170 words · 50 left")).toBeVisible();
+  await story.fill("word ".repeat(180));
+  await expect(page.getByText("Character limit reached!")).toBeVisible();
+  await story.press("End");
+  await story.pressSequentially("more");
+  await expect(story).toHaveValue("word ".repeat(180));
+  await expect(page.getByText("900/900 characters · 180 words · 0 left")).toBeVisible();
+});
+
+test("a full page takes only deletion and navigation keys", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  const story = page.getByRole("textbox", { name: "Your story" });
+  await story.fill("line\n".repeat(10));
+  await story.fill("line\n".repeat(40));
+  await expect(page.getByText("Maximum writing space reached!")).toBeVisible();
+  await expect(story).toHaveValue("line\n".repeat(10));
+  await story.press("End");
+  await story.press("x");
+  await expect(story).toHaveValue("line\n".repeat(10));
+  await story.press("Backspace");
+  await expect(story).toHaveValue("line\n".repeat(9) + "line");
+  await expect(page.getByText("Maximum writing space reached!")).toBeHidden();
+});
+
+test("Save is disabled until title and content have words, and the anonymous choice follows visibility", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  const save = page.getByRole("button", { name: "Save" });
+  await expect(save).toBeDisabled();
+  await expect(page.getByText("Both title and content are required.")).toBeVisible();
+  await write(page, "   ", "Words");
+  await expect(save).toBeDisabled();
+  await write(page, "A title", "   ");
+  await expect(save).toBeDisabled();
+  await write(page, "A title", "Words");
+  await expect(save).toBeEnabled();
+
+  const anonymous = page.getByRole("checkbox", { name: /Post anonymously/ });
+  await expect(anonymous).toHaveCount(0);
+  await page.getByRole("radio", { name: "Me & my Friends" }).check();
+  await anonymous.check();
+  await page.getByRole("radio", { name: "Keep Private" }).check();
+  await expect(anonymous).toHaveCount(0);
+  await page.getByRole("radio", { name: "Me & my Friends" }).check();
+  await expect(anonymous).not.toBeChecked();
+});
+
+test("the saved confirmation lasts 3 seconds and an error clears after 5", async ({ signedIn: { page }, allowConsoleError }) => {
+  allowConsoleError(/status of 500/);
+  await openDiary(page);
+  await write(page, "Timed", "Seconds.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(savedMessage(page)).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(savedMessage(page)).toBeVisible();
+  await expect(savedMessage(page)).toBeHidden({ timeout: 2500 });
+
+  await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+  await page.route("**/api/journals/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The diary is resting." }) }));
+  await page.getByRole("button", { name: "Update" }).click();
+  const error = page.getByRole("alert").filter({ hasText: "The diary is resting." });
+  await expect(error).toBeVisible();
+  await page.waitForTimeout(4000);
+  await expect(error).toBeVisible();
+  await expect(error).toBeHidden({ timeout: 2500 });
+});
+
+test("a draft survives a reload and a failed save, and a successful save clears it", async ({ signedIn: { page }, allowConsoleError }) => {
+  allowConsoleError(/ERR_CONNECTION_REFUSED|ERR_FAILED/);
+  await openDiary(page);
+  await write(page, "Unfinished", "Half a thought, typed and not saved.");
+  await page.reload();
+  await expect(page.getByText("Draft restored")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unfinished");
+  await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue("Half a thought, typed and not saved.");
+
+  await page.route("**/api/journals", (route) => route.abort("connectionrefused"));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong." })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue("Half a thought, typed and not saved.");
+  await page.unroute("**/api/journals");
+
+  await page.reload();
+  await expect(page.getByText("Draft restored")).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(savedMessage(page)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Unfinished" })).toBeVisible();
+  await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByText("Draft restored")).toHaveCount(0);
+});
+
+test("the diary page has no serious accessibility violations", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await write(page, "Seen", "By axe.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("article")).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test.describe("on a phone @phone", () => {
+  test("Select Date opens a modal that refuses future days, then writes on the chosen day", async ({ signedIn: { page } }) => {
+    await openDiary(page);
+    await expect(calendar(page)).toBeHidden();
+    await page.getByRole("button", { name: "Select Date" }).click();
+    const modal = page.getByRole("dialog", { name: "Select Date" });
+    await expect(modal).toBeVisible();
+    await modal.getByRole("button", { name: TOMORROW }).click();
+    await expect(modal.getByText("Can't select future dates!")).toBeVisible();
+    await expect(modal.getByText("Can't select future dates!")).toBeHidden({ timeout: 3000 });
+    await modal.getByRole("button", { name: YESTERDAY }).click();
+    await expect(modal).toBeHidden();
+
+    await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
+    await write(page, "From the bus", "Typed with one thumb.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("article").getByRole("heading", { name: "From the bus" })).toBeVisible();
+    await page.getByRole("button", { name: "Select Date" }).click();
+    await expect(modal.getByRole("button", { name: `${YESTERDAY}, entry written` })).toBeVisible();
+  });
+});
