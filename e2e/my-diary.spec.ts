@@ -195,6 +195,16 @@ test("a draft survives a reload and a failed save, and a successful save clears 
   await expect(page.getByText("Draft restored")).toHaveCount(0);
 });
 
+test("logout forgets the drafts kept in this browser", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await write(page, "Private", "Not for the next person at this computer.");
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length)).toBe(1);
+  await page.goto("/me");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")))).toEqual([]);
+});
+
 test("the diary page has no serious accessibility violations", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();

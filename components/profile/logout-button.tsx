@@ -5,9 +5,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { apiFetch } from "@/lib/client/api";
+import { clearAllDrafts } from "@/lib/client/diary-drafts";
 import { clearToken } from "@/lib/client/token";
 
-/** Revokes this session on the server (which also clears the cookie), forgets the token, goes to /login. */
+/** Revokes this session on the server (which also clears the cookie), forgets the token and any unsaved drafts, goes to /login. */
 export function LogoutButton() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -20,6 +21,7 @@ export function LogoutButton() {
       // Offline: still sign out of this browser; the server session expires on its own.
     }
     clearToken();
+    clearAllDrafts();
     router.replace("/login");
   }
 

@@ -59,3 +59,13 @@ export function clearDraft(userId: string, day: string): void {
 export function sameDraft(a: DiaryDraft, b: DiaryDraft): boolean {
   return a.title === b.title && a.content === b.content && a.visibility === b.visibility && a.isAnonymous === b.isAnonymous;
 }
+
+/** Forgets every draft kept in this browser: on logout, so the next person at a shared computer cannot read them. */
+export function clearAllDrafts(): void {
+  try {
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(PREFIX)) window.localStorage.removeItem(key);
+  } catch {
+    // Blocked storage holds no drafts.
+  }
+}
