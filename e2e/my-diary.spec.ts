@@ -80,6 +80,26 @@ test("Cancel in the delete dialog keeps the entry", async ({ signedIn: { page } 
   await expect(page.getByRole("article").getByRole("heading", { name: "Kept" })).toBeVisible();
 });
 
+test("the photo takes image files only", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await page.getByLabel("Add photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+  await expect(page.getByRole("alert").filter({ hasText: "Please choose an image file." })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toHaveCount(0);
+});
+
+test("Cancel leaves editing without saving the changes", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await write(page, "As it was", "Untouched.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("textbox", { name: "Title" }).fill("Changed my mind");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("article").getByRole("heading", { name: "As it was" })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written` })).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("article").getByRole("heading", { name: "As it was" })).toBeVisible();
+});
+
 test("a future day is refused in the full view for 2 seconds", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await calendar(page).getByRole("button", { name: TOMORROW }).click();
