@@ -3,21 +3,14 @@
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import type { DayKey } from "@/lib/client/local-day";
-import { MonthCalendar, type MonthView } from "./month-calendar";
+import { MonthCalendar, type MonthCalendarProps } from "./month-calendar";
 import { useTimedMessage } from "./use-timed-message";
 
 // SPEC.md §9: the future-day warning shows for 2 s.
 const FUTURE_WARNING_MS = 2000;
 
-type CalendarProps = {
-  view: MonthView;
-  onViewChange: (view: MonthView) => void;
-  selected: DayKey;
-  today: DayKey;
-  marked: ReadonlySet<DayKey>;
-  onSelect: (day: DayKey) => void;
-};
+/** The calendar's props less the ones each host below supplies itself. */
+type CalendarProps = Omit<MonthCalendarProps, "onFutureDay" | "autoFocus">;
 
 /** The full notebook-style calendar beside the page, on screens wider than 768 px. */
 export function DiaryCalendar(props: CalendarProps) {

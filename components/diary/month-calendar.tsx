@@ -9,7 +9,7 @@ export interface MonthView {
   month: number;
 }
 
-type Props = {
+export type MonthCalendarProps = {
   view: MonthView;
   onViewChange: (view: MonthView) => void;
   selected: DayKey;
@@ -41,7 +41,7 @@ const KEY_MOVES: Record<string, (day: DayKey, shift: boolean) => DayKey> = {
  * Home/End to the week's ends, PageUp/PageDown by month (with Shift by year). Future days stay
  * focusable so that choosing one can explain why it is refused.
  */
-export function MonthCalendar({ view, onViewChange, selected, today, marked, onSelect, onFutureDay, autoFocus = false }: Props) {
+export function MonthCalendar({ view, onViewChange, selected, today, marked, onSelect, onFutureDay, autoFocus = false }: MonthCalendarProps) {
   const [focused, setFocused] = useState<DayKey | null>(null);
   const focusPending = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
