@@ -168,7 +168,7 @@ function DayButton({ day, selected, today, future, marked, tabbable, autoFocus, 
   const tone = selected
     ? "bg-accent text-paper"
     : future
-      ? "text-ink-soft/70 hover:bg-paper-deep"
+      ? "text-ink-soft italic hover:bg-paper-deep"
       : "text-ink hover:bg-paper-deep";
   return (
     <button
