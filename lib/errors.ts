@@ -51,6 +51,12 @@ export class RateLimitError extends HttpError {
   }
 }
 
+export class ServiceUnavailableError extends HttpError {
+  constructor(retryAfterSeconds: number, message = "The server is busy. Please try again in a moment.") {
+    super(503, message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
 /** PostgreSQL's unique_violation, with the name of the constraint that was hit. */
 export function uniqueViolation(err: unknown): string | undefined {
   const e = (err as { cause?: unknown })?.cause ?? err;

@@ -13,13 +13,18 @@ import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 
 // `npm test`: lint, typecheck, production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL),
 // two app instances on it, Vitest (unit + integration over real HTTP), Playwright (real Chromium).
-// `npm test -- unit` or `npm test -- e2e lint` runs only those stages.
+// `npm test -- unit` or `npm test -- e2e lint` runs only those stages; a path among the words
+// (`npm test -- unit tests/api/login.test.ts`) is handed to Vitest and Playwright as a file filter.
 const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
 type Stage = (typeof STAGES)[number];
+const isStage = (a: string): a is Stage => (STAGES as readonly string[]).includes(a);
 const args = process.argv.slice(2).filter((a) => a !== "--");
-const selected = new Set<Stage>(args.length ? (args.filter((a) => (STAGES as readonly string[]).includes(a)) as Stage[]) : STAGES);
-if (args.some((a) => !(STAGES as readonly string[]).includes(a))) {
-  console.error(`Unknown stage in ${args.join(" ")}; choose from ${STAGES.join(", ")}.`);
+const filters = args.filter((a) => !isStage(a) && /[/.]/.test(a));
+const stageArgs = args.filter((a) => !filters.includes(a));
+const filteredStages: Stage[] = [...(filters.some((f) => f.startsWith("tests/")) ? ["unit" as const] : []), ...(filters.some((f) => f.startsWith("e2e/")) ? ["e2e" as const] : [])];
+const selected = new Set<Stage>(stageArgs.length ? stageArgs.filter(isStage) : filters.length ? filteredStages : STAGES);
+if (stageArgs.some((a) => !isStage(a))) {
+  console.error(`Unknown stage in ${args.join(" ")}; choose from ${STAGES.join(", ")}, or name test files.`);
   process.exit(2);
 }
 
@@ -173,12 +178,12 @@ async function main() {
       };
       if (selected.has("unit")) {
         const report = path.join(workDir, "vitest.json");
-        await run(bin("vitest", "vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+        await run(bin("vitest", "vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...filters.filter((f) => f.startsWith("tests/"))], env);
         results.push({ name: "Vitest", ...readVitest(report) });
       }
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");
-        await run(bin("@playwright/test", "cli.js"), ["test"], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
+        await run(bin("@playwright/test", "cli.js"), ["test", ...filters.filter((f) => f.startsWith("e2e/"))], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
         results.push({ name: "Playwright", ...readPlaywright(report) });
       }
       const faults = serverFaults([a.log, b.log, c.log]);
