@@ -1,6 +1,4 @@
-import { countCharacters } from "@/lib/validation/journal";
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+import { countCharacters, graphemes } from "@/lib/validation/graphemes";
 
 /**
  * Keeps `text` within `max` characters (graphemes, as countCharacters counts them) by cutting the
@@ -10,13 +8,13 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 export function limitInsertion(text: string, caret: number, max: number): { text: string; caret: number } {
   const excess = countCharacters(text) - max;
   if (excess <= 0) return { text, caret };
-  const before = Array.from(graphemes.segment(text.slice(0, caret)), (s) => s.segment);
+  const before = Array.from(graphemes(text.slice(0, caret)));
   const after = text.slice(caret);
   const kept = before.slice(0, Math.max(0, before.length - excess)).join("");
   const result = kept + after;
   // The caret sat at the very start (an edit we cannot attribute): cut from the end instead.
   if (countCharacters(result) > max) {
-    const all = Array.from(graphemes.segment(result), (s) => s.segment).slice(0, max).join("");
+    const all = Array.from(graphemes(result)).slice(0, max).join("");
     return { text: all, caret: all.length };
   }
   return { text: result, caret: kept.length };

@@ -13,27 +13,29 @@ export const DEFAULT_SIGNUP_EMAIL_DOMAIN = "gmail.com";
 export const GMAIL_TITLE = "Invalid Email";
 export const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 
-export const nameField = text("Name")
+// Raw bounds (see `text`) leave room for the spaces that trimming removes.
+export const nameField = text("Name", { maxUnits: 4 * NAME_MAX, tooLong: `Name must be at most ${NAME_MAX} characters` })
   .trim()
   .min(1, "Name is required")
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
-export const usernameField = text("Username")
+export const usernameField = text("Username", { maxUnits: 4 * USERNAME_MAX, tooLong: `Username must be at most ${USERNAME_MAX} characters` })
   .trim()
   .toLowerCase()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(USERNAME_PATTERN, "Username may only contain letters, numbers, _ and .");
 
-export const emailField = text("Email")
+export const emailField = text("Email", { maxUnits: 2 * EMAIL_MAX })
   .trim()
   .min(1, "Email is required")
   .max(EMAIL_MAX, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
 
-export const passwordField = text("Password")
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+export const passwordField = text("Password", { maxUnits: PASSWORD_MAX, tooLong: `Password must be at most ${PASSWORD_MAX} characters` }).min(
+  PASSWORD_MIN,
+  `Password must be at least ${PASSWORD_MIN} characters`,
+);
 
 export const RegisterSchema = z.object({
   name: nameField,
@@ -44,8 +46,8 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  username: text("Username").trim().toLowerCase().min(1, "Username is required").max(200, "Username is too long"),
-  password: text("Password").min(1, "Password is required").max(1024, "Password is too long"),
+  username: text("Username", { maxUnits: 200 }).trim().toLowerCase().min(1, "Username is required"),
+  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required"),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

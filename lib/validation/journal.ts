@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { characters, text } from "./fields";
+import { countCharacters } from "./graphemes";
 
 // One diary entry's rules (SPEC.md §5, §9; API.md "Journals"), shared by the diary editor and the
 // route handlers. No server-only imports: the editor bundles this module.
@@ -7,9 +9,6 @@ export const TITLE_MAX = 100;
 export const CONTENT_MAX = 900;
 /** The counter turns red at this many characters left (SPEC.md §5). */
 export const CONTENT_WARN_REMAINING = 50;
-// The database's backstops in code points (lib/db/schema.ts): one grapheme may be several code
-// points, but no real text needs eight per character; beyond that it is refused as too long.
-const CODE_POINTS_PER_CHARACTER = 8;
 export const VISIBILITIES = ["private", "close-circle"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
@@ -19,12 +18,7 @@ export const CONTENT_TOO_LONG_MESSAGE = `Content must be at most ${CONTENT_MAX} 
 export const FUTURE_DATE_MESSAGE = "Cannot write in future dates";
 export const ANONYMOUS_PRIVATE_MESSAGE = "Only entries shared with your close circle can be anonymous";
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
-/** Characters as a person sees them: 👍🏽, 👨‍👩‍👧 and é (e + accent) each count as one. */
-export function countCharacters(text: string): number {
-  return Array.from(graphemes.segment(text)).length;
-}
+export { countCharacters };
 
 export function countWords(text: string): number {
   const trimmed = text.trim();
@@ -54,22 +48,14 @@ export function latestJournalDate(now: Date = new Date()): string {
   return new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export const calendarDateField = z
-  .string({ error: (issue) => (issue.input === undefined ? "Date is required" : "Date must be text") })
-  .refine(isCalendarDate, "Date must be a real calendar day written YYYY-MM-DD");
+const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
+
+export const calendarDateField = text("Date", { maxUnits: 10, tooLong: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
 
 /** The day an entry is for: a calendar day no later than tomorrow in UTC. */
 export const journalDateField = calendarDateField.refine((d) => d <= latestJournalDate(), FUTURE_DATE_MESSAGE);
 
-function entryText(label: string, max: number, tooLong: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : `${label} must be text`) })
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    // PostgreSQL text cannot hold NUL.
-    .refine((v) => !v.includes("\0"), `${label} contains a character that is not allowed`)
-    .refine((v) => countCharacters(v) <= max && Array.from(v).length <= max * CODE_POINTS_PER_CHARACTER, tooLong);
-}
+const entryText = (label: string, max: number, tooLong: string) => characters(label, { max, tooLong, required: REQUIRED_MESSAGE });
 
 /** Multipart booleans arrive as "true"/"false" (API.md); a missing one is false. */
 function booleanField(name: string) {
