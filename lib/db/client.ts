@@ -2,6 +2,7 @@ import "server-only";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { config } from "@/lib/config";
+import { describeError } from "@/lib/log";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -14,6 +15,9 @@ export function getDb(): Db {
     const url = config().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start Inkwell with `npm start`, which provides one.");
     const pool = new Pool({ connectionString: url, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
+    // the pool and replaced on next use; without a listener the pool's error event would crash us.
+    pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));
     store.inkwellDb = { db: drizzle(pool, { schema }), pool };
   }
   return store.inkwellDb.db;

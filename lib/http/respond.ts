@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { HttpError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 
 export function json(body: unknown, init?: ResponseInit): NextResponse {
   return NextResponse.json(body, init);
@@ -11,20 +12,27 @@ export function toResponse(err: unknown): NextResponse {
   if (err instanceof HttpError) {
     return NextResponse.json({ message: err.message }, { status: err.status, headers: err.headers });
   }
-  console.error("Unhandled error in route handler:", err);
+  logError("api", "Unhandled error in route handler", err);
   return NextResponse.json({ message: "Something went wrong" }, { status: 500 });
 }
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
 
-/** Wraps a route handler so that thrown errors become API.md's error shape. */
+/**
+ * Wraps a route handler so that thrown errors become API.md's error shape. Answers are `no-store`
+ * unless the handler chose otherwise (a photo may be kept privately): what one signed-in person
+ * was told must not be kept by a shared cache or the browser's back-forward history.
+ */
 export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   return async (req, ctx) => {
+    let res: Response;
     try {
-      return await handler(req, ctx);
+      res = await handler(req, ctx);
     } catch (err) {
-      return toResponse(err);
+      res = toResponse(err);
     }
+    if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+    return res;
   };
 }
 
@@ -37,6 +45,7 @@ type Method = (typeof METHODS)[number];
  */
 export function otherMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {
   const allow = allowed.join(", ");
-  const handler = async () => NextResponse.json({ message: `Method not allowed. Use ${allow}.` }, { status: 405, headers: { Allow: allow } });
+  const handler = async () =>
+    NextResponse.json({ message: `Method not allowed. Use ${allow}.` }, { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } });
   return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, () => Promise<NextResponse>>;
 }

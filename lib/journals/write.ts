@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
+import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import type { CreateJournalInput, UpdateJournalInput } from "@/lib/validation/journal";
 import { isUuid } from "./ids";
@@ -30,7 +31,7 @@ async function discardEntryImage({ storage, key }: { storage: Storage; key: stri
   try {
     await storage.deleteObject({ key });
   } catch (err) {
-    console.error(`Could not delete the unreferenced image ${key}:`, err);
+    logError("storage", `Could not delete the unreferenced image ${key}`, err);
   }
 }
 

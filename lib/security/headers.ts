@@ -44,5 +44,13 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
 };
 
+/** Two years, the preload list's minimum; sent only when Inkwell is served over https. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/** The headers every answer carries (pages, API, errors), plus HSTS when APP_URL is https. */
+export function securityHeaders(appUrl: string): Record<string, string> {
+  return appUrl.startsWith("https:") ? { ...STATIC_SECURITY_HEADERS, "Strict-Transport-Security": HSTS } : STATIC_SECURITY_HEADERS;
+}
+
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type";
 export const CORS_ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
+import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { ForgotPasswordSchema } from "@/lib/validation/auth";
 
@@ -16,7 +17,7 @@ export const POST = route(async (req) => {
   // the same speed, for known and unknown emails (docs/decisions/009).
   after(() =>
     requestPasswordReset({ db, email, appUrl: config().APP_URL, sendMail }).catch((err: unknown) => {
-      console.warn("[mail] The password-reset mail could not be sent:", err);
+      logError("mail", "The password-reset mail could not be sent", err);
     }),
   );
   return json({ message: FORGOT_PASSWORD_MESSAGE });

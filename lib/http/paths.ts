@@ -1,0 +1,18 @@
+// How scripts/server.ts hands a request's address to Next (no server-only: the server imports it).
+
+/**
+ * The request's path as Next should see it, or null when its %-escapes cannot be decoded. An /api
+ * path loses its trailing slashes: API.md promises the same answer with or without one, and no
+ * redirect (Next would answer 308, which a browser's CORS preflight cannot follow).
+ */
+export function normalisePath(url: string): string | null {
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const trimmed = path.startsWith("/api/") && path.length > "/api/".length ? path.replace(/\/+$/, "") : path;
+  return trimmed + (q === -1 ? "" : url.slice(q));
+}

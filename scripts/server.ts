@@ -1,0 +1,78 @@
+import http from "node:http";
+import next from "next";
+import { ConfigError, loadConfig } from "../lib/config";
+import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
+import { normalisePath } from "../lib/http/paths";
+import { clientAddress } from "../lib/http/trust-proxy";
+import { logError } from "../lib/log";
+import { securityHeaders } from "../lib/security/headers";
+
+// The HTTP server around Next (docs/decisions/014): what must happen before Next sees a request.
+//  - The caller's address comes from the socket (X-Forwarded-For only through TRUST_PROXY).
+//  - /api paths answer the same with or without a trailing slash, with no redirect (a browser's
+//    CORS preflight cannot follow one), so the slash is dropped here, before Next's 308.
+//  - A path with a malformed %-escape is a 400 with our security headers (Next answers a bare 500).
+// `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
+const dev = process.argv.includes("--dev");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let cfg;
+try {
+  cfg = loadConfig(process.env);
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+const { PORT: port, TRUST_PROXY: trust } = cfg;
+const headers = securityHeaders(cfg.APP_URL);
+
+function badRequest(res: http.ServerResponse, api: boolean) {
+  res.writeHead(400, {
+    ...headers,
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "Cache-Control": "no-store",
+    "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
+  });
+  res.end(api ? JSON.stringify({ message: "Malformed URL: invalid percent-encoding in the path" }) : "Bad request: the address is malformed.\n");
+}
+
+async function main() {
+  markClientAddressTrusted();
+  const app = next({ dev, dir: process.cwd(), port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    const url = normalisePath(req.url ?? "/");
+    if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
+    req.url = url;
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, trust ?? (() => false));
+    handle(req, res).catch((err: unknown) => {
+      logError("server", "Request failed", err);
+      if (!res.headersSent) res.writeHead(500, headers);
+      res.end();
+    });
+  });
+  if (dev) server.on("upgrade", app.getUpgradeHandler());
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  // Started by scripts/start.ts (or the test harness) with an IPC channel: if that parent dies,
+  // even by SIGKILL, the channel closes and this server goes too, so no orphan keeps the port.
+  if (process.connected) process.on("disconnect", shutdown);
+
+  server.listen(port, () => console.log(`[inkwell] Server (pid ${process.pid}) listening on port ${port}`));
+}
+
+main().catch((err: unknown) => {
+  logError("server", "Could not start", err);
+  process.exit(1);
+});
