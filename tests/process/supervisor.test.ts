@@ -1,0 +1,80 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { SERVER_FAULT } from "../support/server-faults";
+
+// Issue 7.1: `npm start` supervises the server. If the server process dies (here: SIGKILL), it is
+// started again while the embedded PostgreSQL keeps running and keeps the data; Ctrl-C (SIGINT to
+// the whole process group, as a terminal sends it) stops the server first, then PostgreSQL.
+// This runs scripts/start.ts for real, with its own embedded database in a temporary folder, on
+// the production build that `npm test` has made.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-supervisor-"));
+let supervisor: ChildProcess | undefined;
+let output = "";
+
+afterAll(() => {
+  if (supervisor?.pid && supervisor.exitCode === null) process.kill(-supervisor.pid, "SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const postgresRunning = () => spawnSync("pgrep", ["-f", `postgres -D ${dataDir}`]).status === 0;
+const serverPids = () => [...output.matchAll(/Server \(pid (\d+)\) listening/g)].map((m) => Number(m[1]));
+
+describe("npm start supervises the server", () => {
+  it("restarts a killed server with the data intact, and Ctrl-C stops the server before PostgreSQL", { timeout: 240_000 }, async () => {
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+    for (const name of ["DATABASE_URL", "APP_URL", "NODE_ENV"]) delete env[name];
+    supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
+    supervisor.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+    supervisor.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => supervisor!.on("exit", (code) => resolve(code)));
+
+    const health = async () => expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    await vi.waitFor(health, { timeout: 180_000, interval: 250 });
+
+    const username = `sup_${Date.now().toString(36)}`;
+    const credentials = { username, password: "supervised-password" };
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...credentials, name: "Supervised", email: `${username}@gmail.com` }),
+    });
+    expect(registered.status).toBe(201);
+
+    const [first] = serverPids();
+    expect(first).toBeGreaterThan(0);
+    process.kill(first!, "SIGKILL");
+    await vi.waitFor(() => expect(output).toContain("The server stopped unexpectedly (SIGKILL)"), { timeout: 10_000, interval: 50 });
+    expect(postgresRunning()).toBe(true);
+    await vi.waitFor(health, { timeout: 15_000, interval: 100 });
+    expect(serverPids().at(-1)).not.toBe(first);
+
+    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) });
+    expect(login.status).toBe(200);
+
+    process.kill(-supervisor.pid!, "SIGINT");
+    expect(await exited).toBe(0);
+    const order = ["Stopping the server…", "The server stopped.", "Stopping the embedded PostgreSQL…", "The embedded PostgreSQL stopped."].map((l) => output.indexOf(l));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(postgresRunning()).toBe(false);
+    expect(output.split("\n").filter((l) => SERVER_FAULT.test(l))).toEqual([]);
+  });
+});
