@@ -17,6 +17,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? "test-results/playwright.json" }]],
   use: {
     baseURL,
+    // The main test instances trust the harness on loopback as a proxy (scripts/test.ts): the
+    // browser is one client of its own there, so its sign-ups and failed logins are not counted
+    // with those of the API tests, which all come from loopback too.
+    extraHTTPHeaders: { "x-forwarded-for": "2001:db8:e2e::1" },
     trace: "on-first-retry",
     launchOptions: {
       // Debian's Chromium where it is installed (no browser download here); Playwright's own elsewhere.

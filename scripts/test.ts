@@ -158,9 +158,9 @@ async function main() {
       };
       const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir };
       // The main instances trust the harness on loopback as a proxy, so a test can speak for many
-      // clients (X-Forwarded-For), and allow many sign-ups from this one machine. The S3 instance
-      // keeps the defaults: it proves that a forged header is ignored and the sign-up limit holds.
-      const manyClients = { TRUST_PROXY: "loopback", SIGNUP_LIMIT_PER_HOUR: "100000" };
+      // clients (X-Forwarded-For, tests/support/clients.ts). The S3 instance trusts nobody: it
+      // proves that a forged header is ignored.
+      const manyClients = { TRUST_PROXY: "loopback" };
       const [a, b, c] = await Promise.all([
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
         startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients }),

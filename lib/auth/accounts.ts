@@ -6,17 +6,22 @@ import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } fr
 import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
 import { GMAIL_MESSAGE, emailDomainAllowed, type LoginInput, type RegisterInput } from "@/lib/validation/auth";
 import { hashPassword, verifyPassword } from "./password";
+import { findTrustedDevice, trustDevice } from "./devices";
 import { createSession } from "./sessions";
 
 const USERNAME_TAKEN = "Username already taken";
 const EMAIL_TAKEN = "Email already in use";
 const INVALID_CREDENTIALS = "Invalid credentials";
 
+// Failed password logins in a 15-minute window (docs/decisions/013). From a browser that has signed
+// in to the account before (a trusted device), only that device's own count applies. From anywhere
+// else: per username and address, per username from all untrusted clients (the lockout that a
+// trusted device is immune to), and per address over all usernames, existing or not.
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
-// X-Forwarded-For can be forged where no proxy sets it, so a looser cap per username alone
-// still stops one account being guessed from many claimed addresses (docs/decisions/0004).
 export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
 /** The fields of API.md's `GET /auth/me`. Never hashes or tokens. */
 export function toMe(user: User) {
@@ -37,14 +42,20 @@ export async function registerUser({
   db,
   input,
   allowedDomains,
+  ip,
+  limitPerHour,
   userAgent,
 }: {
   db: Db;
   input: RegisterInput;
   allowedDomains: readonly string[];
+  ip: string;
+  limitPerHour: number;
   userAgent?: string | null;
 }) {
   if (!emailDomainAllowed(input.email, allowedDomains)) throw new ValidationError(GMAIL_MESSAGE);
+  // Every well-formed attempt counts, conflicts too: they tell whether a username or email exists.
+  await consumeAttempt({ db, limit: { key: `signup-address:${ip}`, max: limitPerHour, windowSeconds: SIGNUP_WINDOW_SECONDS } });
   const [clash] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -70,29 +81,48 @@ export async function registerUser({
   }
 }
 
+function loginLimits(username: string, ip: string, deviceId: string | null): { limit: Limit; onSuccess: "clear" | "refund" }[] {
+  const windowSeconds = LOGIN_WINDOW_SECONDS;
+  if (deviceId) return [{ limit: { key: `login-device:${deviceId}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" }];
+  // In this order: an address that is over its own limit no longer counts against the username.
+  return [
+    { limit: { key: `login-address:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowSeconds }, onSuccess: "refund" },
+    { limit: { key: `login-user-address:${JSON.stringify([username, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" },
+    { limit: { key: `login-username:${username}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds }, onSuccess: "refund" },
+  ];
+}
+
+/**
+ * A password login. `deviceToken` is the browser's device cookie, if any; the answer carries a new
+ * one to set when this browser was not yet a trusted device of the account.
+ */
 export async function loginUser({
   db,
   input,
   ip,
+  deviceToken,
   userAgent,
 }: {
   db: Db;
   input: LoginInput;
   ip: string;
+  deviceToken?: string;
   userAgent?: string | null;
 }) {
-  const perAddress: Limit = { key: `login-address:${JSON.stringify([input.username, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds: LOGIN_WINDOW_SECONDS };
-  const perUsername: Limit = { key: `login-username:${input.username}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const deviceId = await findTrustedDevice({ db, token: deviceToken, username: input.username });
+  const limits = loginLimits(input.username, ip, deviceId);
   // Every attempt is counted before the password is checked; a success gives its count back.
-  await consumeAttempt({ db, limit: perAddress });
-  await consumeAttempt({ db, limit: perUsername });
+  for (const { limit } of limits) await consumeAttempt({ db, limit });
 
   const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
-  await clearAttempts({ db, key: perAddress.key });
-  await refundAttempt({ db, key: perUsername.key });
+  for (const { limit, onSuccess } of limits) {
+    if (onSuccess === "clear") await clearAttempts({ db, key: limit.key });
+    else await refundAttempt({ db, key: limit.key });
+  }
   const token = await createSession({ db, userId: user.id, userAgent });
-  return { user, token };
+  const newDeviceToken = await trustDevice({ db, userId: user.id, deviceId });
+  return { user, token, newDeviceToken };
 }

@@ -5,16 +5,22 @@ import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
 import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser } from "./sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function cookieToken(req: Request): string | undefined {
+  return readCookie(req, SESSION_COOKIE);
+}
+
+/** A cookie's value, or undefined when it is absent or not validly %-encoded. */
+export function readCookie(req: Request, cookieName: string): string | undefined {
   const header = req.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name !== SESSION_COOKIE) continue;
+    if (name !== cookieName) continue;
     // A malformed %-escape is not a token anyone was given: treat it as no cookie, not a fault.
     try {
       return decodeURIComponent(rest.join("="));
@@ -79,6 +85,16 @@ export function setSessionCookie(res: NextResponse, req: Request, token: string)
     secure: secure(req),
     path: "/",
     maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function setDeviceCookie(res: NextResponse, req: Request, token: string) {
+  res.cookies.set(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(req),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
   });
 }
 

@@ -184,6 +184,21 @@ export const friendships = pgTable(
   ],
 );
 
+// Browsers that have signed in to an account before (the OWASP "device cookie"): the right
+// password still gets in from them while the account is locked for everyone else (docs/decisions/013).
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trusted_devices_user_id_idx").on(t.userId)],
+);
+
 // Kept in PostgreSQL so a limit holds across every app instance.
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD, connect, createUser, type FactoryDb } from "../factories";
 import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
+import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 
@@ -16,10 +17,23 @@ afterAll(() => close());
 /** Alternates between the two app instances, so a limit has to live in the shared database. */
 const instance = (i: number) => (i % 2 === 0 ? testEnv.baseUrl : testEnv.secondUrl);
 
-async function expectInvalid(username: string, password: string, base?: string) {
-  const res = await login(username, password, { base });
+const client = asNewClient;
+
+async function expectInvalid(username: string, password: string, base?: string, headers?: Record<string, string>, cookie?: string) {
+  const res = await login(username, password, { base, headers, cookie });
   expect(res.status, JSON.stringify(res.body)).toBe(401);
   expect(res.body).toEqual({ message: "Invalid credentials" });
+}
+
+/** 50 failures from 50 different clients: the account is locked for every untrusted client. */
+async function lockOut(username: string) {
+  for (let i = 0; i < 50; i++) await expectInvalid(username, "wrong password", instance(i), client());
+}
+
+function deviceCookie(headers: Headers) {
+  const line = headers.getSetCookie().find((l) => l.startsWith("inkwell_device="));
+  expect(line).toBeDefined();
+  return parseSetCookie(line!);
 }
 
 function expectRateLimited(res: { status: number; body: unknown; headers: Headers }) {
@@ -133,65 +147,149 @@ describe("POST /api/auth/login", () => {
 describe("POST /api/auth/login: rate limit", () => {
   it("refuses the 11th attempt after 10 failures, even with the right password, on both instances", async () => {
     const { user } = await createUser(db);
+    const as = client();
     for (let i = 0; i < 10; i++) {
       // Case differences are the same username, so they share the count.
-      await expectInvalid(i % 3 === 0 ? user.username.toUpperCase() : user.username, "wrong password", instance(i));
+      await expectInvalid(i % 3 === 0 ? user.username.toUpperCase() : user.username, "wrong password", instance(i), as);
     }
-    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.baseUrl }));
-    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl }));
-    expectRateLimited(await login(user.username, "wrong password"));
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.baseUrl, headers: as }));
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl, headers: as }));
+    expectRateLimited(await login(user.username, "wrong password", { headers: as }));
   });
 
   it("counts per username: another account from the same client is unaffected", async () => {
     const { user: locked } = await createUser(db);
     const { user: other } = await createUser(db);
-    for (let i = 0; i < 10; i++) await expectInvalid(locked.username, "wrong password", instance(i));
-    expectRateLimited(await login(locked.username, DEFAULT_PASSWORD));
+    const as = client();
+    for (let i = 0; i < 10; i++) await expectInvalid(locked.username, "wrong password", instance(i), as);
+    expectRateLimited(await login(locked.username, DEFAULT_PASSWORD, { headers: as }));
 
-    await expectInvalid(other.username, "wrong password");
-    const res = await login(other.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl });
+    await expectInvalid(other.username, "wrong password", undefined, as);
+    const res = await login(other.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl, headers: as });
     expect(res.status).toBe(200);
+  });
+
+  it("counts per client: the same username from another client is unaffected", async () => {
+    const { user } = await createUser(db);
+    const as = client();
+    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i), as);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: as }));
+    expect((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).status).toBe(200);
   });
 
   it("counts failures for unknown usernames too", async () => {
     const { user } = await createUser(db);
     const ghost = `${user.username}_ghost`;
-    for (let i = 0; i < 10; i++) await expectInvalid(ghost, "wrong password", instance(i));
-    expectRateLimited(await login(ghost, "wrong password"));
+    const as = client();
+    for (let i = 0; i < 10; i++) await expectInvalid(ghost, "wrong password", instance(i), as);
+    expectRateLimited(await login(ghost, "wrong password", { headers: as }));
   });
 
   it("starts the count again after a successful login", async () => {
     const { user } = await createUser(db);
-    for (let i = 0; i < 9; i++) await expectInvalid(user.username, "wrong password", instance(i));
-    const ok = await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl });
+    const as = client();
+    for (let i = 0; i < 9; i++) await expectInvalid(user.username, "wrong password", instance(i), as);
+    const ok = await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl, headers: as });
     expect(ok.status).toBe(200);
-    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i));
-    expectRateLimited(await login(user.username, DEFAULT_PASSWORD));
+    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i), as);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: as }));
   });
 
   it("holds under a burst: 30 simultaneous wrong passwords get at most 10 tries", async () => {
     const { user } = await createUser(db);
+    const as = client();
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => login(user.username, "wrong password", { base: instance(i) })),
+      Array.from({ length: 30 }, (_, i) => login(user.username, "wrong password", { base: instance(i), headers: as })),
     );
     const tried = results.filter((r) => r.status === 401).length;
     const limited = results.filter((r) => r.status === 429).length;
     expect(tried + limited).toBe(30);
     expect(tried).toBeLessThanOrEqual(10);
-    expectRateLimited(await login(user.username, DEFAULT_PASSWORD));
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: as }));
   });
 
-  it("caps failures per username at 50 even from forged client addresses", async () => {
+  it("caps failures per username at 50 from all untrusted clients together", async () => {
     const { user } = await createUser(db);
-    for (let i = 0; i < 50; i++) {
-      const res = await login(user.username, "wrong password", {
-        base: instance(i),
-        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
-      });
+    await lockOut(user.username);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
+  });
+
+  it("caps failures per address at 100 over all usernames, unknown ones included", async () => {
+    const as = client();
+    for (let i = 0; i < 100; i++) await expectInvalid(`nobody_${i}_${Date.now().toString(36)}`, "wrong password", instance(i), as);
+    expectRateLimited(await login(`nobody_else_${Date.now().toString(36)}`, "wrong password", { headers: as }));
+    const { user } = await createUser(db);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: as }));
+    expect((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).status).toBe(200);
+  });
+});
+
+describe("POST /api/auth/login: the caller's address", () => {
+  it("ignores X-Forwarded-For where no proxy is trusted (the default)", async () => {
+    const { user } = await createUser(db);
+    for (let i = 0; i < 10; i++) {
+      const res = await login(user.username, "wrong password", { base: testEnv.s3Url, headers: { "x-forwarded-for": `198.51.100.${i + 1}` } });
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
-    expectRateLimited(
-      await login(user.username, DEFAULT_PASSWORD, { headers: { "x-forwarded-for": "203.0.113.9" } }),
-    );
+    // Ten claimed addresses were one client: its 11th attempt is refused whatever it claims.
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.s3Url, headers: { "x-forwarded-for": "203.0.113.77" } }));
+  });
+
+  it("reads X-Forwarded-For behind a trusted proxy (TRUST_PROXY)", async () => {
+    const { user } = await createUser(db);
+    const as = client();
+    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i), as);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: as }));
+    // The proxy appends the address it saw; what the client wrote before it is not believed.
+    const forged = { "x-forwarded-for": `${as["x-forwarded-for"]}, ${client()["x-forwarded-for"]}` };
+    expect((await login(user.username, DEFAULT_PASSWORD, { headers: forged })).status).toBe(200);
+  });
+});
+
+describe("POST /api/auth/login: trusted devices", () => {
+  it("marks a browser that signed in with a device cookie for the login route only", async () => {
+    const { user } = await createUser(db);
+    const res = await login(user.username, DEFAULT_PASSWORD, { headers: client() });
+    expect(res.status).toBe(200);
+    const cookie = deviceCookie(res.headers);
+    expect(cookie.value.length).toBeGreaterThanOrEqual(43);
+    expect(cookie.attrs).toHaveProperty("httponly");
+    expect(cookie.attrs.path).toBe("/api/auth/login");
+    expect(cookie.attrs.samesite?.toLowerCase()).toBe("lax");
+    expect(Number(cookie.attrs["max-age"])).toBe(365 * 24 * 60 * 60);
+    // Signing in again from the same device keeps its cookie.
+    const again = await login(user.username, DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${cookie.value}` });
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie().some((l) => l.startsWith("inkwell_device="))).toBe(false);
+  });
+
+  it("lets the owner's device in with the right password while the account is locked for everyone else", async () => {
+    const { user } = await createUser(db);
+    const device = deviceCookie((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
+    await lockOut(user.username);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
+
+    const owner = await login(user.username, DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${device}` });
+    expect(owner.status).toBe(200);
+    expect((await api("/api/auth/me", { token: owner.body.token })).status).toBe(200);
+  });
+
+  it("gives a device its own count: 10 failures lock that device only", async () => {
+    const { user } = await createUser(db);
+    const device = deviceCookie((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
+    const fromDevice = { headers: client(), cookie: `inkwell_device=${device}` };
+    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i), fromDevice.headers, fromDevice.cookie);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, fromDevice));
+    expect((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).status).toBe(200);
+  });
+
+  it("does not trust another account's device, or a made-up cookie", async () => {
+    const { user: locked } = await createUser(db);
+    const { user: other } = await createUser(db);
+    const othersDevice = deviceCookie((await login(other.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
+    await lockOut(locked.username);
+    for (const cookie of [`inkwell_device=${othersDevice}`, "inkwell_device=made-up", "inkwell_device=%zz"]) {
+      expectRateLimited(await login(locked.username, DEFAULT_PASSWORD, { headers: client(), cookie }));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, unique, type FactoryDb } from "../factories";
 import { users } from "../../lib/db/schema";
 import { countUsers, newRegistration, register } from "../support/auth";
+import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 
@@ -243,5 +244,32 @@ describe("POST /api/auth/register: malformed input", () => {
   it("accepts a body just under the limit", async () => {
     const body = newRegistration({ padding: "x".repeat(SIX_MB - 1024) });
     await expectCreated(body);
+  });
+});
+
+describe("POST /api/auth/register: rate limit (SIGNUP_LIMIT_PER_HOUR, 20 by default)", () => {
+  it("refuses the 21st sign-up from one address in an hour with 429 and creates nobody", async () => {
+    const as = asNewClient();
+    for (let i = 0; i < 20; i++) {
+      const res = await register(newRegistration(), { headers: as, base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl });
+      expect(res.status, `sign-up ${i + 1}`).toBe(201);
+    }
+    const body = newRegistration();
+    const res = await register(body, { headers: as });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await countUsers(db, body)).toBe(0);
+    expect((await register(newRegistration(), { headers: asNewClient() })).status).toBe(201);
+  });
+
+  it("counts by the socket's address where no proxy is trusted, whatever address a client claims", async () => {
+    // The S3 instance trusts no proxy: every claimed address below is the same loopback client,
+    // whose earlier sign-ups (if any) count too, so the limit is reached within 21 attempts.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21 && !statuses.includes(429); i++) {
+      statuses.push((await register(newRegistration(), { base: testEnv.s3Url, headers: { "x-forwarded-for": `198.51.100.${i + 1}` } })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
   });
 });

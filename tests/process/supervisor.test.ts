@@ -39,12 +39,13 @@ describe("npm start supervises the server", () => {
   it("restarts a killed server with the data intact, and Ctrl-C stops the server before PostgreSQL", { timeout: 240_000 }, async () => {
     const port = await freePort();
     const base = `http://localhost:${port}`;
-    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
     for (const name of ["DATABASE_URL", "APP_URL", "NODE_ENV"]) delete env[name];
-    supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
-    supervisor.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-    supervisor.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => supervisor!.on("exit", (code) => resolve(code)));
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
+    supervisor = child;
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
     const health = async () => expect((await fetch(`${base}/api/health`)).status).toBe(200);
     await vi.waitFor(health, { timeout: 180_000, interval: 250 });
@@ -69,7 +70,7 @@ describe("npm start supervises the server", () => {
     const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) });
     expect(login.status).toBe(200);
 
-    process.kill(-supervisor.pid!, "SIGINT");
+    process.kill(-child.pid!, "SIGINT");
     expect(await exited).toBe(0);
     const order = ["Stopping the server…", "The server stopped.", "Stopping the embedded PostgreSQL…", "The embedded PostgreSQL stopped."].map((l) => output.indexOf(l));
     expect(order.every((at) => at >= 0)).toBe(true);

@@ -1,6 +1,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import { unique, type FactoryDb } from "../factories";
 import { users } from "../../lib/db/schema";
+import { asNewClient } from "./clients";
 import { api, type ApiOptions } from "./http";
 
 export const GOOD_PASSWORD = "long enough password";
@@ -17,8 +18,9 @@ export interface AuthResponse {
   message?: string;
 }
 
+/** A sign-up, by default from a client address of its own (sign-ups are limited per address). */
 export function register(body: Record<string, unknown>, opts: ApiOptions = {}) {
-  return api<AuthResponse>("/api/auth/register", { ...opts, body });
+  return api<AuthResponse>("/api/auth/register", { ...opts, headers: { ...asNewClient(), ...opts.headers }, body });
 }
 
 export function login(username: string, password: string, opts: ApiOptions = {}) {

@@ -1,5 +1,6 @@
 import { loginUser, toMe } from "@/lib/auth/accounts";
-import { clientIp, setSessionCookie } from "@/lib/auth/request";
+import { DEVICE_COOKIE } from "@/lib/auth/devices";
+import { clientIp, readCookie, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
@@ -7,9 +8,16 @@ import { LoginSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
   const input = await readJson(req, LoginSchema);
-  const { user, token } = await loginUser({ db: getDb(), input, ip: clientIp(req), userAgent: req.headers.get("user-agent") });
+  const { user, token, newDeviceToken } = await loginUser({
+    db: getDb(),
+    input,
+    ip: clientIp(req),
+    deviceToken: readCookie(req, DEVICE_COOKIE),
+    userAgent: req.headers.get("user-agent"),
+  });
   const res = json({ token, user: toMe(user) });
   setSessionCookie(res, req, token);
+  if (newDeviceToken) setDeviceCookie(res, req, newDeviceToken);
   return res;
 });
 

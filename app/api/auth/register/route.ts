@@ -1,4 +1,5 @@
 import { toMe, registerUser } from "@/lib/auth/accounts";
+import { clientIp } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
@@ -11,6 +12,8 @@ export const POST = route(async (req) => {
     db: getDb(),
     input,
     allowedDomains: config().SIGNUP_EMAIL_DOMAINS,
+    ip: clientIp(req),
+    limitPerHour: config().SIGNUP_LIMIT_PER_HOUR,
     userAgent: req.headers.get("user-agent"),
   });
   const { _id, id, name, username, email } = toMe(user);

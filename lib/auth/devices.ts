@@ -1,0 +1,38 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { trustedDevices, users } from "@/lib/db/schema";
+import { hashToken, newToken } from "./tokens";
+
+// The OWASP "device cookie" (docs/decisions/013): a browser that signed in to an account with its
+// password carries a random token (only its hash is stored) that marks it as that account's
+// device. From it, failed logins count against the device alone, so a stranger who locks the
+// account out for everyone else cannot lock its owner out.
+
+export const DEVICE_COOKIE = "inkwell_device";
+export const DEVICE_COOKIE_DAYS = 365;
+/** Only the login route needs the cookie: no other request carries it. */
+export const DEVICE_COOKIE_PATH = "/api/auth/login";
+
+/** The id of the trusted device a cookie names for this username's account, or null. */
+export async function findTrustedDevice({ db, token, username }: { db: Db; token: string | undefined; username: string }): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ id: trustedDevices.tokenHash })
+    .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
+    .where(and(eq(trustedDevices.tokenHash, hashToken(token)), eq(users.username, username)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** After a successful password login: the device it came from is now trusted. Returns a new cookie value, if one is needed. */
+export async function trustDevice({ db, userId, deviceId }: { db: Db; userId: string; deviceId: string | null }): Promise<string | undefined> {
+  if (deviceId) {
+    await db.update(trustedDevices).set({ lastUsedAt: sql`now()` }).where(eq(trustedDevices.tokenHash, deviceId));
+    return undefined;
+  }
+  const token = newToken();
+  await db.insert(trustedDevices).values({ tokenHash: hashToken(token), userId });
+  return token;
+}
