@@ -1,8 +1,12 @@
+import { after } from "next/server";
 import { toMe, registerUser } from "@/lib/auth/accounts";
+import { sendVerificationMail } from "@/lib/auth/email-verification";
+import { linkBaseFor } from "@/lib/auth/origins";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
+import { sendMail } from "@/lib/mail";
 import { RegisterSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
@@ -13,6 +17,13 @@ export const POST = route(async (req) => {
     allowedDomains: config().SIGNUP_EMAIL_DOMAINS,
     userAgent: req.headers.get("user-agent"),
   });
+  // The link that proves the address goes out after the answer (docs/decisions/009, 011).
+  const linkBase = linkBaseFor(req);
+  after(() =>
+    sendVerificationMail({ db: getDb(), userId: user.id, linkBase, sendMail }).catch((err: unknown) => {
+      console.warn("[mail] The verification mail could not be sent:", err instanceof Error ? err.message : "unknown error");
+    }),
+  );
   const { _id, id, name, username, email } = toMe(user);
   return json({ user: { _id, id, name, username, email }, token }, { status: 201 });
 });
