@@ -58,3 +58,7 @@ export function emailDomainAllowed(email: string, domains: readonly string[] = [
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
 export const ResetPasswordSchema = z.object({ password: passwordField });
+
+export const ConfirmSessionSchema = z.object({
+  token: text("Token").min(1, "Token is required").max(200, "Token is too long"),
+});
