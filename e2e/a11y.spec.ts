@@ -1,7 +1,7 @@
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // STYLE.md 11: axe on every screen, signed out and signed in, wide and narrow.
-const PUBLIC = ["/login", "/signup", "/forgot-password", "/reset-password/some-token"];
+const PUBLIC = ["/login", "/signup", "/forgot-password", "/reset-password/some-token", "/verify-email/some-token"];
 const SIGNED_IN = ["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications", "/public/00000000-0000-4000-8000-000000000000"];
 
 for (const path of PUBLIC) {

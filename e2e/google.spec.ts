@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { users } from "../lib/db/schema";
 import { createUser, unique } from "../tests/factories";
-import { testEnv } from "../tests/support/env";
+import { login, newRegistration, register } from "../tests/support/auth";
+import { TEST_CLIENT_ORIGIN, testEnv } from "../tests/support/env";
+import { api } from "../tests/support/http";
 import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../tests/support/oidc";
 import { expect, test } from "./fixtures";
 
@@ -64,6 +66,36 @@ test("a Google account with the email of an existing user signs into that user a
   expect(rows[0]!.passwordHash).toBe(user.passwordHash);
 });
 
+test("a squatter who signed up with the victim's address loses the account to the victim's Google sign-in", async ({ page, db }) => {
+  // The squatter registers the victim's address with a password of their own, and holds two sessions.
+  const squatter = newRegistration({ name: "Squatter" });
+  const registered = await register(squatter);
+  expect(registered.status).toBe(201);
+  const squatterTokens = [registered.body.token, (await login(squatter.username, squatter.password)).body.token];
+  for (const token of squatterTokens) expect((await api("/api/auth/me", { token })).status).toBe(200);
+
+  // The owner of the address signs in with Google.
+  const sub = unique("sub-");
+  await signInAtProviderAs(page, { sub, email: squatter.email, name: "Real Owner" });
+  await clickLoginWithGoogle(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Email verification" })).toHaveCount(0);
+
+  // The squatter is out: every token and the password.
+  for (const token of squatterTokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
+  expect(await login(squatter.username, squatter.password)).toMatchObject({ status: 401, body: { message: "Invalid credentials" } });
+
+  // The victim is signed in, to the account of that address, now verified and linked.
+  const me = await page.evaluate(async () => {
+    const res = await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  });
+  expect(me).toMatchObject({ status: 200, body: { id: registered.body.user.id, email: squatter.email, emailVerified: true } });
+  const [row] = await db.select().from(users).where(eq(users.id, registered.body.user.id as string));
+  expect(row).toMatchObject({ googleSub: sub, passwordHash: null });
+});
+
 test("a refused consent lands on /login with an error toast", async ({ page }) => {
   await signInAtProviderAs(page, { sub: unique("sub-"), email: `${unique("gno_")}@gmail.com`, name: "No Thanks", deny: true });
   await clickLoginWithGoogle(page);
@@ -101,5 +133,45 @@ test.describe("on a server without Google configured", () => {
     await page.goto(`${testEnv.s3Url}/api/auth/google`);
     await expect(toast(page, "Google sign-in is not available")).toBeVisible();
     await expect(page).toHaveURL(`${testEnv.s3Url}/login`);
+  });
+});
+
+test.describe("started from another origin in CORS_ORIGINS", () => {
+  // That client's pages, served by the browser itself: nothing listens at TEST_CLIENT_ORIGIN.
+  test.beforeEach(async ({ page }) => {
+    await page.route(`${TEST_CLIENT_ORIGIN}/**`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><title>Client</title><main><h1>Another client</h1>
+          <a href="${testEnv.baseUrl}/api/auth/google">Login with Google</a>
+          <a rel="noreferrer" href="${testEnv.baseUrl}/api/auth/google?origin=${encodeURIComponent(TEST_CLIENT_ORIGIN)}">Google, naming the origin</a>
+        </main></html>`,
+      }),
+    );
+  });
+
+  test("comes back to that origin's /oauth-success with a working token", async ({ page }) => {
+    const email = `${unique("gclient_")}@gmail.com`;
+    await signInAtProviderAs(page, { sub: unique("sub-"), email, name: "Client User" });
+    await page.goto(`${TEST_CLIENT_ORIGIN}/login`);
+    await page.getByRole("link", { name: "Login with Google" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${TEST_CLIENT_ORIGIN}/oauth-success\\?token=[A-Za-z0-9_-]{43}$`));
+    const token = new URL(page.url()).searchParams.get("token")!;
+    expect(await api("/api/auth/me", { token })).toMatchObject({ status: 200, body: { email } });
+  });
+
+  test("an explicit ?origin= works without a Referer, and a refused consent goes back there too", async ({ page }) => {
+    await signInAtProviderAs(page, { sub: unique("sub-"), email: `${unique("gclient_")}@gmail.com`, name: "No Thanks", deny: true });
+    await page.goto(`${TEST_CLIENT_ORIGIN}/login`);
+    await page.getByRole("link", { name: "Google, naming the origin" }).click();
+    await expect(page).toHaveURL(`${TEST_CLIENT_ORIGIN}/login?error=oauth`);
+  });
+
+  test("an ?origin= outside CORS_ORIGINS ends on our own origin", async ({ page }) => {
+    await signInAtProviderAs(page, { sub: unique("sub-"), email: `${unique("gself_")}@gmail.com`, name: "Own Origin" });
+    await page.goto(`/api/auth/google?origin=${encodeURIComponent("https://evil.example")}`);
+    await expect(page).toHaveURL(`${testEnv.baseUrl}/dashboard`);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toMatch(/.{40,}/);
   });
 });

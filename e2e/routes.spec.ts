@@ -52,6 +52,10 @@ test("/ goes to /login without a session and to /dashboard with one", async ({ p
 test("/oauth-success stores the token, strips it from the address bar and opens the dashboard", async ({ page, db }) => {
   const { user } = await createUser(db);
   const token = await createSession(db, user.id);
+  // As the Google callback leaves the browser: the same token in the httpOnly session cookie
+  // (any other token is refused: oauth-success.spec.ts).
+  const { hostname } = new URL(testEnv.baseUrl);
+  await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
   const urls: string[] = [];
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) urls.push(frame.url());
@@ -60,7 +64,6 @@ test("/oauth-success stores the token, strips it from the address bar and opens 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(token);
-  // /api/auth/me set the session cookie, so server-rendered pages know the user.
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "session")?.value).toBe(token);
   // The address bar lost the token, and it never came back (Next's own hydration replaceState keeps it before that).

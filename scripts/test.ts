@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
+import { TEST_CLIENT_ORIGIN } from "../tests/support/env";
 import { TEST_GOOGLE_CLIENT, startOidcProvider } from "../tests/support/oidc";
 import { S3RVER_CREDENTIALS, startS3rver } from "../tests/support/s3rver";
 import { SERVER_FAULT } from "../tests/support/server-faults";
@@ -155,6 +156,7 @@ async function main() {
         GOOGLE_CLIENT_SECRET: TEST_GOOGLE_CLIENT.secret,
         GOOGLE_ISSUER: oidc.issuer,
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+        CORS_ORIGINS: TEST_CLIENT_ORIGIN,
       };
       const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir };
       // The main instances trust the harness on loopback as a proxy, so a test can speak for many

@@ -20,6 +20,7 @@ export function unique(prefix = "u"): string {
 
 export const DEFAULT_PASSWORD = "correct horse battery";
 
+/** A user with a verified email unless `emailVerifiedAt: null` is given (as a fresh password sign-up is). */
 export async function createUser(db: FactoryDb, overrides: Partial<typeof schema.users.$inferInsert> & { password?: string | null } = {}) {
   const username = overrides.username ?? unique("writer_");
   const { password = DEFAULT_PASSWORD, ...rest } = overrides;
@@ -29,6 +30,7 @@ export async function createUser(db: FactoryDb, overrides: Partial<typeof schema
       name: "Test Writer",
       email: `${username}@gmail.com`,
       passwordHash: password === null ? null : await hashPassword(password),
+      emailVerifiedAt: new Date(),
       ...rest,
       username,
     })

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { TokenGuard } from "@/components/app/token-guard";
+import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
 import { NavBar } from "@/components/nav/nav-bar";
 
 // Signed-in screens. The layout checks the session before anything streams, so a stale or forged
 // cookie gets a real redirect rather than a page frame (loading.tsx would otherwise start the
 // response first). Pages call requirePageUser() too, for the user; cache() makes it one lookup.
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   return (
     <div className="min-h-dvh">
       <a
@@ -18,6 +19,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <TokenGuard />
       <NavBar />
+      {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
       <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
         {children}
       </main>

@@ -3,14 +3,45 @@
 import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { apiFetch, errorMessage } from "@/lib/client/api";
+import { apiFetch } from "@/lib/client/api";
 import { notify } from "@/lib/client/toasts";
-import { clearToken, setToken } from "@/lib/client/token";
+import { getToken, setToken } from "@/lib/client/token";
+
+/** Whether the token already stored here is a live session (a refused or unreadable answer: no). */
+async function signedIn(): Promise<boolean> {
+  const stored = getToken();
+  if (!stored) return false;
+  try {
+    return (await apiFetch("/api/auth/me", { token: stored })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The token is kept only when the server confirms it is the session cookie that the Google
+ * callback has just set in this browser. A link with anyone else's token (login CSRF: the victim
+ * would write into the attacker's account) changes nothing (docs/decisions/012).
+ */
+async function acceptToken(token: string | null): Promise<"/dashboard" | "/login"> {
+  if (token) {
+    try {
+      const res = await apiFetch("/api/auth/confirm-session", { method: "POST", token: null, body: JSON.stringify({ token }) });
+      if (res.ok) {
+        setToken(token);
+        return "/dashboard";
+      }
+    } catch {
+      // Unconfirmed, like a refusal.
+    }
+    notify.error("Login failed", { description: "This sign-in did not start in this browser. Please try again." });
+  }
+  return (await signedIn()) ? "/dashboard" : "/login";
+}
 
 /**
  * Landing page of Google sign-in (API.md: /oauth-success?token=…). The token leaves the address bar
- * at once (history, screenshots, shoulder-surfing), and /api/auth/me both validates it and sets the
- * session cookie that server-rendered pages need.
+ * at once (history, screenshots, shoulder-surfing).
  */
 export function OAuthSuccess() {
   const router = useRouter();
@@ -21,27 +52,8 @@ export function OAuthSuccess() {
     if (started.current) return;
     started.current = true;
     const token = new URLSearchParams(window.location.search).get("token");
-    if (!token) {
-      router.replace("/login");
-      return;
-    }
-    setToken(token);
     window.history.replaceState(null, "", window.location.pathname);
-    apiFetch("/api/auth/me", { token })
-      .then(async (res) => {
-        if (res.ok) {
-          router.replace("/dashboard");
-          return;
-        }
-        clearToken();
-        notify.error("Login failed", { description: (await errorMessage(res)) ?? "Something went wrong" });
-        router.replace("/login");
-      })
-      .catch(() => {
-        clearToken();
-        notify.error("Login failed", { description: "Something went wrong" });
-        router.replace("/login");
-      });
+    void acceptToken(token).then((path) => router.replace(path));
   }, [router]);
 
   return (

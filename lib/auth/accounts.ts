@@ -31,6 +31,7 @@ export function toMe(user: User) {
     name: user.name,
     username: user.username,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     bio: user.bio,
     location: user.location,
     profileImage: user.profileImage,

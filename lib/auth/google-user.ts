@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users, type User } from "@/lib/db/schema";
+import { emailVerifications, trustedDevices, users, type User } from "@/lib/db/schema";
 import { ForbiddenError, uniqueViolation } from "@/lib/errors";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth";
+import { revokeAllSessions } from "./sessions";
 
 export interface GoogleIdentity {
   sub: string;
@@ -31,8 +32,39 @@ function withSuffix(base: string): string {
 }
 
 /**
+ * Links a Google account to the user who has its (Google-verified) email. When that user never
+ * proved the address, the Google owner wins (docs/decisions/011): in one transaction the password
+ * is removed, every session revoked, open verification links burnt and the address marked
+ * verified, and its trusted devices forgotten, so whoever registered someone else's address is shut out. Null if the user is gone.
+ */
+async function linkGoogleAccount({ db, userId, sub }: { db: Db; userId: string; sub: string }): Promise<User | null> {
+  const { user, tookOver } = await db.transaction(async (tx) => {
+    // Locked, so a verification link used at the same moment is either before or after this, not between.
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!current) return { user: null, tookOver: false };
+    if (current.emailVerifiedAt) {
+      const [linked] = await tx.update(users).set({ googleSub: sub, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+      return { user: linked!, tookOver: false };
+    }
+    const [taken] = await tx
+      .update(users)
+      .set({ googleSub: sub, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    await revokeAllSessions({ db: tx as unknown as Db, userId });
+    await tx.update(emailVerifications).set({ usedAt: sql`now()` }).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    // The squatter's browsers were trusted devices of the account (docs/decisions/013): no longer.
+    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+    return { user: taken!, tookOver: true };
+  });
+  if (tookOver) console.info(`[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password and sessions are gone.`);
+  return user;
+}
+
+/**
  * The Inkwell user of a Google account: the one already linked to it, else the one with the same
- * (Google-verified) email, which gets linked, else a new user with no password.
+ * (Google-verified) email, which gets linked (taken over when unverified), else a new verified
+ * user with no password.
  */
 export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identity: GoogleIdentity }): Promise<User> {
   const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
@@ -42,8 +74,8 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
 
   const [sameEmail] = await db.select().from(users).where(eq(sql`lower(${users.email})`, identity.email.toLowerCase())).limit(1);
   if (sameEmail) {
-    const [updated] = await db.update(users).set({ googleSub: identity.sub, updatedAt: sql`now()` }).where(eq(users.id, sameEmail.id)).returning();
-    return updated!;
+    const linked = await linkGoogleAccount({ db, userId: sameEmail.id, sub: identity.sub });
+    if (linked) return linked;
   }
 
   const name = identity.name.trim().slice(0, NAME_MAX) || identity.email.split("@")[0]!.slice(0, NAME_MAX);
@@ -51,7 +83,7 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
   for (let attempt = 0; attempt < 10; attempt++) {
     const username = attempt === 0 ? base : withSuffix(base);
     try {
-      const [created] = await db.insert(users).values({ name, username, email: identity.email, googleSub: identity.sub, passwordHash: null }).returning();
+      const [created] = await db.insert(users).values({ name, username, email: identity.email, googleSub: identity.sub, passwordHash: null, emailVerifiedAt: sql`now()` }).returning();
       return created!;
     } catch (err) {
       const constraint = uniqueViolation(err);

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { ForbiddenError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { findOrCreateGoogleUser } from "./google-user";
+import { allowedOrigin } from "./origins";
 import { setSessionCookie } from "./request";
 import { createSession } from "./sessions";
 
@@ -18,6 +19,10 @@ import { createSession } from "./sessions";
 const OAUTH_FAILED = "/login?error=oauth";
 const GOOGLE_NOT_CONFIGURED = "/login?error=google-not-configured";
 const SUCCESS_PATH = "/oauth-success";
+// Where a sign-in started from another allowed origin goes back to, for the length of the dance
+// (docs/decisions/012). Only ever an origin of CORS_ORIGINS, checked when set and again when read.
+const ORIGIN_COOKIE = "inkwell_oauth_origin";
+const ORIGIN_COOKIE_SECONDS = 10 * 60;
 
 function authOptions(): AuthOptions {
   const cfg = config();
@@ -76,6 +81,32 @@ function redirect(location: string, cookies: string[] = []): NextResponse {
 const isCsrfCookie = (line: string) => /^(__Host-)?next-auth\.csrf-token=/.test(line);
 
 /**
+ * The allowed client origin a sign-in starts from: `?origin=`, else the Referer's (on the first
+ * visit only: our own `?step=2` hop carries it in the address); null for our own pages.
+ */
+function startOrigin(req: NextRequest): string | null {
+  const params = req.nextUrl.searchParams;
+  const explicit = params.get("origin");
+  if (explicit !== null || params.get("step") === "2") return allowedOrigin(explicit);
+  return allowedOrigin(req.headers.get("referer"));
+}
+
+/** Remembers the client origin for the callback, or forgets one left by an earlier sign-in. */
+function rememberOrigin(res: NextResponse, req: NextRequest, origin: string | null): NextResponse {
+  if (!origin && !req.cookies.has(ORIGIN_COOKIE)) return res;
+  res.cookies.set(ORIGIN_COOKIE, origin ?? "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().APP_URL.startsWith("https:") || req.nextUrl.protocol === "https:",
+    path: "/api/auth",
+    maxAge: origin ? ORIGIN_COOKIE_SECONDS : 0,
+  });
+  return res;
+}
+
+const failedFor = (origin: string | null) => `${origin ?? ""}${OAUTH_FAILED}`;
+
+/**
  * GET /api/auth/google. next-auth v4 starts a sign-in only on a POST carrying its CSRF token, so
  * this does that POST server-side: the first visit gets next-auth's CSRF cookie and comes back once
  * (`?step=2`); the second posts the token with that cookie and forwards next-auth's redirect to Google.
@@ -83,13 +114,16 @@ const isCsrfCookie = (line: string) => /^(__Host-)?next-auth\.csrf-token=/.test(
 export async function startGoogleSignIn(req: NextRequest): Promise<NextResponse> {
   const cfg = config();
   if (!cfg.GOOGLE_ENABLED) return redirect(GOOGLE_NOT_CONFIGURED);
+  const origin = startOrigin(req);
   const base = `${cfg.APP_URL}/api/auth`;
   const csrf = await callNextAuth(new NextRequest(`${base}/csrf`), ["csrf"]);
   const csrfCookies = csrf.headers.getSetCookie();
   if (csrfCookies.some(isCsrfCookie)) {
     // A second visit that still has no cookie: the browser refuses cookies, and the flow could not finish.
-    if (req.nextUrl.searchParams.get("step") === "2") return redirect(OAUTH_FAILED);
-    return redirect("/api/auth/google?step=2", csrfCookies);
+    if (req.nextUrl.searchParams.get("step") === "2") return rememberOrigin(redirect(failedFor(origin)), req, null);
+    // Our redirects send no Referer, so the origin travels in the address.
+    const again = new URLSearchParams(origin ? { step: "2", origin } : { step: "2" });
+    return redirect(`/api/auth/google?${again}`, csrfCookies);
   }
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const signin = await callNextAuth(
@@ -102,19 +136,26 @@ export async function startGoogleSignIn(req: NextRequest): Promise<NextResponse>
   );
   const location = signin.headers.get("location");
   // Anything but a redirect away from us (to the provider) is next-auth's own error page.
-  if (!location || new URL(location, cfg.APP_URL).origin === new URL(cfg.APP_URL).origin) return redirect(OAUTH_FAILED);
-  return redirect(location, [...csrfCookies, ...signin.headers.getSetCookie()]);
+  if (!location || new URL(location, cfg.APP_URL).origin === new URL(cfg.APP_URL).origin) {
+    return rememberOrigin(redirect(failedFor(origin)), req, null);
+  }
+  return rememberOrigin(redirect(location, [...csrfCookies, ...signin.headers.getSetCookie()]), req, origin);
 }
 
-/** GET /api/auth/callback/google: next-auth checks the answer; we set our session cookie. */
+/**
+ * GET /api/auth/callback/google: next-auth checks the answer; we set our session cookie and send
+ * the browser to /oauth-success on our origin, or on the allowed origin the sign-in started from.
+ */
 export async function finishGoogleSignIn(req: NextRequest): Promise<NextResponse> {
   const cfg = config();
   if (!cfg.GOOGLE_ENABLED) return redirect(GOOGLE_NOT_CONFIGURED);
+  // Checked again: CORS_ORIGINS decides, not whatever the cookie says.
+  const origin = allowedOrigin(req.cookies.get(ORIGIN_COOKIE)?.value);
   const res = await callNextAuth(req, ["callback", "google"]);
   const location = new URL(res.headers.get("location") ?? "/", cfg.APP_URL);
   const token = location.pathname === SUCCESS_PATH && location.origin === new URL(cfg.APP_URL).origin ? location.searchParams.get("token") : null;
-  if (!token) return redirect(OAUTH_FAILED, res.headers.getSetCookie());
-  const out = redirect(location.toString(), res.headers.getSetCookie());
+  if (!token) return rememberOrigin(redirect(failedFor(origin), res.headers.getSetCookie()), req, null);
+  const out = redirect(`${origin ?? cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`, res.headers.getSetCookie());
   setSessionCookie(out, req, token);
-  return out;
+  return rememberOrigin(out, req, null);
 }

@@ -56,8 +56,9 @@ export async function requestPasswordReset({
 }
 
 /**
- * Sets a new password with a reset token: burns the token (and any other open one of the user)
- * and revokes every session, in one transaction. A used, expired or unknown token is a 400.
+ * Sets a new password with a reset token: burns the token (and any other open one of the user),
+ * marks the email verified and revokes every session, in one transaction. A used, expired or
+ * unknown token is a 400.
  */
 export async function resetPassword({ db, token, password }: { db: Db; token: string; password: string }) {
   // Hashed before the token is looked at, so a valid and an invalid token take as long.
@@ -74,7 +75,11 @@ export async function resetPassword({ db, token, password }: { db: Db; token: st
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, burnt.userId), isNull(passwordResets.usedAt)));
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, burnt.userId));
+    // The link reached the account's mailbox, which proves the address (docs/decisions/011).
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, burnt.userId));
     await revokeAllSessions({ db: tx as unknown as Db, userId: burnt.userId });
   });
 }

@@ -29,6 +29,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     googleSub: text("google_sub").unique(),
+    // Null until the owner proves the address: a verification link, a password reset or Google (docs/decisions/011).
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     bio: text("bio").notNull().default(""),
     location: text("location").notNull().default(""),
     profileImage: text("profile_image"),
@@ -76,6 +78,23 @@ export const passwordResets = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("password_resets_user_id_idx").on(t.userId)],
+);
+
+// The links mailed to prove an address. `email` is the address the link was sent to: the link
+// proves that one only, should the account's address ever change before it is used.
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_verifications_user_id_idx").on(t.userId)],
 );
 
 export const visibility = pgEnum("visibility", ["private", "close-circle"]);

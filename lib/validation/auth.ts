@@ -60,3 +60,7 @@ export function emailDomainAllowed(email: string, domains: readonly string[] = [
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
 export const ResetPasswordSchema = z.object({ password: passwordField });
+
+export const ConfirmSessionSchema = z.object({
+  token: text("Token", { maxUnits: 200 }).min(1, "Token is required"),
+});

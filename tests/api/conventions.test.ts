@@ -77,7 +77,7 @@ describe("security headers", () => {
   });
 });
 
-describe("CORS with no CORS_ORIGINS configured", () => {
+describe("CORS for an origin not in CORS_ORIGINS", () => {
   it("sends no Access-Control headers to a foreign origin", async () => {
     for (const path of ["/api/health", "/api/auth/me", "/api/no-such-thing"]) {
       const res = await api(path, { headers: { origin: EVIL } });

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/auth/tokens";
-import { passwordResets } from "../../lib/db/schema";
+import { passwordResets, users } from "../../lib/db/schema";
 import { DEFAULT_PASSWORD, connect, createSession, createUser, unique, type FactoryDb } from "../factories";
 import { login } from "../support/auth";
-import { testEnv } from "../support/env";
+import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { api } from "../support/http";
 import { countMail, resetLink, waitForMail } from "../support/mailbox";
 
@@ -23,8 +23,8 @@ afterAll(() => close());
 /** Each test claims its own address, so the per-address limit of one test does not reach another. */
 const address = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-function forgot(email: unknown, { base, ip = address() }: { base?: string; ip?: string } = {}) {
-  return api("/api/auth/forgot-password", { body: { email }, base, headers: { "x-forwarded-for": ip } });
+function forgot(email: unknown, { base, ip = address(), origin }: { base?: string; ip?: string; origin?: string } = {}) {
+  return api("/api/auth/forgot-password", { body: { email }, base, headers: { "x-forwarded-for": ip, ...(origin ? { origin } : {}) } });
 }
 
 function reset(token: string, password: unknown, base?: string) {
@@ -65,6 +65,18 @@ describe("POST /api/auth/forgot-password", () => {
     expect(rows[0]!.usedAt).toBeNull();
     const minutes = (rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()) / 60_000;
     expect(minutes).toBeCloseTo(30, 1);
+  });
+
+  it("links to the asking client's origin when CORS_ORIGINS allows it, and to APP_URL otherwise", async () => {
+    const { user } = await createUser(db);
+    expect((await forgot(user.email, { origin: TEST_CLIENT_ORIGIN })).status).toBe(200);
+    expect(resetLink((await waitForMail(testEnv.mailDir, user.email)).text)).toMatch(new RegExp(`^${TEST_CLIENT_ORIGIN}/reset-password/[A-Za-z0-9_-]{43}$`));
+
+    for (const origin of ["https://evil.example", "http://client.inkwell.test:1235", "null", new URL(testEnv.secondUrl).origin]) {
+      const { user: other } = await createUser(db);
+      expect((await forgot(other.email, { origin })).status).toBe(200);
+      expect(resetLink((await waitForMail(testEnv.mailDir, other.email)).text), origin).toMatch(new RegExp(`^${testEnv.baseUrl}/reset-password/`));
+    }
   });
 
   it("answers an unknown email exactly as a known one, and mails nothing", async () => {
@@ -139,6 +151,15 @@ describe("POST /api/auth/reset-password/{token}", () => {
     }
     expect((await login(user.username, DEFAULT_PASSWORD)).status).toBe(401);
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("proves the address of an unverified account", async () => {
+    const { user } = await createUser(db, { emailVerifiedAt: null });
+    expect((await reset(await mailedToken(user.email), NEW_PASSWORD)).status).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
+    const { body } = await login(user.username, NEW_PASSWORD);
+    expect((await api("/api/auth/me", { token: body.token })).body.emailVerified).toBe(true);
   });
 
   it("accepts a token once", async () => {

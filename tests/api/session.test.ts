@@ -7,7 +7,7 @@ import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 
-const ME_FIELDS = ["_id", "id", "name", "username", "email", "bio", "location", "profileImage", "createdAt"].sort();
+const ME_FIELDS = ["_id", "id", "name", "username", "email", "emailVerified", "bio", "location", "profileImage", "createdAt"].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 let db: FactoryDb;
@@ -45,6 +45,7 @@ describe("GET /api/auth/me", () => {
       name: user.name,
       username: user.username,
       email: user.email,
+      emailVerified: true,
       bio: "Writes at dawn",
       location: "Lisbon",
       profileImage: null,

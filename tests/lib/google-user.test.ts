@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { usernameFromName } from "../../lib/auth/google-user";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findOrCreateGoogleUser, usernameFromName } from "../../lib/auth/google-user";
+import { hashToken } from "../../lib/auth/tokens";
+import { emailVerifications, sessions, trustedDevices, users } from "../../lib/db/schema";
 import { USERNAME_PATTERN } from "../../lib/validation/auth";
+import { connect, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { testEnv } from "../support/env";
 
 describe("usernameFromName", () => {
   it.each([
@@ -16,5 +21,65 @@ describe("usernameFromName", () => {
     expect(username).toMatch(USERNAME_PATTERN);
     // Room for the 4-digit suffix that makes it unique.
     expect(username.length).toBeLessThanOrEqual(25);
+  });
+});
+
+describe("findOrCreateGoogleUser", () => {
+  let db: FactoryDb;
+  let close: () => Promise<void>;
+  beforeAll(() => {
+    ({ db, close } = connect(testEnv.databaseUrl));
+  });
+  afterAll(() => close());
+
+  const identityFor = (email: string) => ({ sub: unique("sub-"), email: email.toUpperCase(), emailVerified: true, name: "The Owner" });
+  const sessionCount = async (userId: string) => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+
+  it("takes over an account whose email is unverified: no password, no sessions, verified, linked", async () => {
+    const { user } = await createUser(db, { emailVerifiedAt: null, name: "Squatter" });
+    await createSession(db, user.id);
+    await createSession(db, user.id);
+    await db.insert(emailVerifications).values({ tokenHash: hashToken(unique("link-")), userId: user.id, email: user.email, expiresAt: new Date(Date.now() + 60_000) });
+    await db.insert(trustedDevices).values({ tokenHash: hashToken(unique("device-")), userId: user.id });
+    const identity = identityFor(user.email);
+
+    const result = await findOrCreateGoogleUser({ db, identity });
+    expect(result.id).toBe(user.id);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ googleSub: identity.sub, passwordHash: null, email: user.email });
+    expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await sessionCount(user.id)).toBe(0);
+    const links = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, user.id));
+    expect(links.map((l) => l.usedAt)).toEqual([expect.any(Date)]);
+    expect(await db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id))).toEqual([]);
+  });
+
+  it("links a verified account as before, keeping its password and sessions", async () => {
+    const { user } = await createUser(db);
+    await createSession(db, user.id);
+    const identity = identityFor(user.email);
+
+    expect((await findOrCreateGoogleUser({ db, identity })).id).toBe(user.id);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ googleSub: identity.sub, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt });
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+
+  it("creates a new user as verified, with no password", async () => {
+    const identity = identityFor(`${unique("gnew_")}@gmail.com`);
+    const created = await findOrCreateGoogleUser({ db, identity });
+    expect(created).toMatchObject({ googleSub: identity.sub, passwordHash: null });
+    expect(created.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses an unverified Google email and leaves the unverified account as it was", async () => {
+    const { user } = await createUser(db, { emailVerifiedAt: null });
+    await createSession(db, user.id);
+    await expect(findOrCreateGoogleUser({ db, identity: { ...identityFor(user.email), emailVerified: false } })).rejects.toThrow(
+      "Google has not verified this email address",
+    );
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ googleSub: null, passwordHash: user.passwordHash, emailVerifiedAt: null });
+    expect(await sessionCount(user.id)).toBe(1);
   });
 });

@@ -61,18 +61,33 @@ export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): 
   throw new Error(`No mail for ${to} arrived in ${dir} within ${timeoutMs} ms`);
 }
 
-/** How many messages the sink in `dir` received for `to` so far. */
-export function countMail(dir: string, to: string): number {
-  if (!fs.existsSync(dir)) return 0;
+/** Every message the sink in `dir` received for `to` so far, oldest first. */
+export function mailsFor(dir: string, to: string): ReceivedMail[] {
+  if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
-    .filter((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string[] }).to.includes(to.toLowerCase())).length;
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string[]; raw: string })
+    .filter((m) => m.to.includes(to.toLowerCase()))
+    .map((m) => parseMail(m.raw, m.to));
+}
+
+/** How many messages the sink in `dir` received for `to` so far. */
+export function countMail(dir: string, to: string): number {
+  return mailsFor(dir, to).length;
 }
 
 /** The reset link in a message: `${APP_URL}/reset-password/<token>`. */
 export function resetLink(text: string): string {
   const match = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(text);
   if (!match) throw new Error(`No reset link in:\n${text}`);
+  return match[0];
+}
+
+/** The verification link in a message: `<APP_URL or an allowed origin>/verify-email/<token>`. */
+export function verifyLink(text: string): string {
+  const match = /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/.exec(text);
+  if (!match) throw new Error(`No verification link in:\n${text}`);
   return match[0];
 }

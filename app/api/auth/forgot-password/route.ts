@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { FORGOT_PASSWORD_MESSAGE, limitForgotPassword, requestPasswordReset } from "@/lib/auth/password-reset";
+import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp } from "@/lib/auth/request";
-import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
@@ -14,9 +14,11 @@ export const POST = route(async (req) => {
   const db = getDb();
   await limitForgotPassword({ db, email, ip: clientIp(req) });
   // The lookup, the token and the mail happen after the answer, which is therefore the same, at
-  // the same speed, for known and unknown emails (docs/decisions/009).
+  // the same speed, for known and unknown emails (docs/decisions/009). The link opens on the
+  // asking client's origin when CORS_ORIGINS allows it (docs/decisions/012).
+  const appUrl = linkBaseFor(req);
   after(() =>
-    requestPasswordReset({ db, email, appUrl: config().APP_URL, sendMail }).catch((err: unknown) => {
+    requestPasswordReset({ db, email, appUrl, sendMail }).catch((err: unknown) => {
       logError("mail", "The password-reset mail could not be sent", err);
     }),
   );

@@ -1,0 +1,24 @@
+import { after } from "next/server";
+import { ALREADY_VERIFIED, VERIFICATION_SENT, limitVerificationMail, sendVerificationMail } from "@/lib/auth/email-verification";
+import { linkBaseFor } from "@/lib/auth/origins";
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { json, otherMethods, route } from "@/lib/http/respond";
+import { sendMail } from "@/lib/mail";
+
+/** Mails the caller a new verification link (the banner's 'Resend'), after the answer (docs/decisions/009). */
+export const POST = route(async (req) => {
+  const { user } = await requireUser(req);
+  if (user.emailVerifiedAt) return json({ message: ALREADY_VERIFIED });
+  const db = getDb();
+  await limitVerificationMail({ db, userId: user.id });
+  const linkBase = linkBaseFor(req);
+  after(() =>
+    sendVerificationMail({ db, userId: user.id, linkBase, sendMail }).catch((err: unknown) => {
+      console.warn("[mail] The verification mail could not be sent:", err instanceof Error ? err.message : "unknown error");
+    }),
+  );
+  return json({ message: VERIFICATION_SENT });
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
