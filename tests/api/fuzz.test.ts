@@ -168,6 +168,7 @@ describe("fuzzing every route under app/api", () => {
   for (const route of ROUTES) {
     const methods = route.methods.map((m) => m.method).join(", ");
     it(`${route.pattern} (${methods}) never answers 5xx`, { timeout: 120_000 + RUNS * 2_000 }, async () => {
+      expect(route.methods.length, `${route.file}: ${route.problems.join("; ")}`).toBeGreaterThan(0);
       if (halted) throw new Error(`Not fuzzed: the server stopped answering earlier, after\n${halted}`);
       await restoreEntries();
       const light = LIGHT.has(route.pattern);

@@ -131,7 +131,9 @@ export function discoverRoutes(root: string, apiDir = "app/api"): RouteFile[] {
 export async function routeFields(root: string, route: RouteFile): Promise<string[]> {
   const fields = new Set<string>(route.fileFields);
   for (const { module, names } of route.schemas) {
-    const mod = (await import(path.join(root, `${module.replace(/^@\//, "")}.ts`))) as Record<string, unknown>;
+    const base = path.join(root, module.replace(/^@\//, ""));
+    const file = [`${base}.ts`, path.join(base, "index.ts")].find((f) => fs.existsSync(f)) ?? `${base}.ts`;
+    const mod = (await import(file)) as Record<string, unknown>;
     for (const name of names) {
       const shape = (mod[name] as { shape?: Record<string, unknown> } | undefined)?.shape;
       if (shape && typeof shape === "object") for (const key of Object.keys(shape)) fields.add(key);
