@@ -16,7 +16,8 @@
  *     session of the fuzz user, who has a few entries, a photo and a friend, so signed-in requests
  *     do real work).
  * The Google sign-in routes get one plain request, the query strings and a tenth of the random
- * ones. The login and forgot-password limits answer 429 (a valid answer) once the fuzz used them up.
+ * ones. Each route speaks as a client of its own (tests/support/clients.ts); the sign-up, login and
+ * forgot-password limits answer 429 (a valid answer) once its requests have used them up.
  * The requests go to the second app instance, so a crash does not take down the one most files use.
  *
  * A failure prints the request (method, path, headers, a summary of the body) and the answer, after
@@ -33,6 +34,7 @@ import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../factories";
+import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { fixedExamples, requestArb, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
 import { discoverRoutes, routeFields, type RouteFile } from "../support/fuzz-routes";
@@ -90,7 +92,7 @@ beforeAll(async () => {
     ownOrigin: new URL(testEnv.secondUrl).origin,
     png: new Uint8Array(await smallPng()),
     newToken: () => createSession(db, user.id),
-    address: "192.0.2.77",
+    client: asNewClient(),
   };
   await restoreEntries();
   const all = new Set<string>(["image"]);
@@ -171,6 +173,8 @@ describe("fuzzing every route under app/api", () => {
       expect(route.methods.length, `${route.file}: ${route.problems.join("; ")}`).toBeGreaterThan(0);
       if (halted) throw new Error(`Not fuzzed: the server stopped answering earlier, after\n${halted}`);
       await restoreEntries();
+      // Each route from an address of its own, so one route's sign-ups or failed logins do not use up another's limits.
+      send.client = asNewClient();
       const light = LIGHT.has(route.pattern);
       const fields = fieldsByRoute.get(route.pattern)!;
       const examples = fixedExamples(route, fields, ctx, { light });

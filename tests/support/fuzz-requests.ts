@@ -4,6 +4,7 @@ import type { RouteFile } from "./fuzz-routes";
 import {
   HOSTILE_AUTHORIZATIONS,
   HOSTILE_COOKIES,
+  HOSTILE_FORWARDED,
   HOSTILE_QUERIES,
   HOSTILE_SEGMENTS,
   HOSTILE_TEXT,
@@ -48,7 +49,7 @@ export interface FuzzRequest {
   trailingSlash: boolean;
   query: string;
   auth: AuthSpec;
-  /** Other headers, sent as they are (User-Agent is stored with a session). */
+  /** Other headers, sent as they are (User-Agent is stored with a session; X-Forwarded-For replaces the fuzz's own address). */
   headers: Record<string, string>;
   body: BodySpec;
 }
@@ -126,8 +127,9 @@ function bodyWith(route: RouteFile, fields: Fields): BodySpec {
  * The examples every run sends first, whatever the seed: each field of each method that reads a
  * body with each hostile text and wrong type (the other fields valid, so the request gets past
  * validation to real work), malformed, deeply nested and oversized bodies; then, on the first
- * method, each path parameter with each malformed segment, each odd query string, bad cookies and
- * Authorization headers. DELETEs go last, so they do not remove what the others work on.
+ * method, each path parameter with each malformed segment, each odd query string, bad cookies,
+ * Authorization and X-Forwarded-For headers. DELETEs go last, so they do not remove what the
+ * others work on.
  * `light` keeps one plain request per method and the odd query strings.
  */
 export function fixedExamples(route: RouteFile, fields: string[], ctx: FuzzContext, { light = false } = {}): FuzzRequest[] {
@@ -165,6 +167,7 @@ export function fixedExamples(route: RouteFile, fields: string[], ctx: FuzzConte
       out.push({ ...bare, auth: { authorization: "valid", cookie: { raw }, origin: null } });
     }
     for (const raw of HOSTILE_AUTHORIZATIONS) out.push({ ...bare, auth: { authorization: { raw }, cookie: null, origin: null } });
+    for (const xff of HOSTILE_FORWARDED) out.push({ ...bare, headers: { "x-forwarded-for": xff } });
   }
   for (const q of HOSTILE_QUERIES) out.push({ ...bare, query: q });
   return [...out.filter((r) => r.method !== "DELETE"), ...out.filter((r) => r.method === "DELETE")];
@@ -239,7 +242,14 @@ export function requestArb(route: RouteFile, fields: string[], ctx: FuzzContext)
       trailingSlash: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       query: fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 1, arbitrary: query }),
       auth: authArb,
-      headers: fc.record({ "user-agent": fc.oneof(headerText, headerText.map((t) => t.repeat(40))), "accept-language": headerText }, { requiredKeys: [] }),
+      headers: fc.record(
+        {
+          "user-agent": fc.oneof(headerText, headerText.map((t) => t.repeat(40))),
+          "accept-language": headerText,
+          "x-forwarded-for": fc.oneof(fc.constantFrom(...HOSTILE_FORWARDED), headerText, fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4Extended()), { minLength: 1, maxLength: 5 }).map((ips) => ips.join(", "))),
+        },
+        { requiredKeys: [] },
+      ),
       body: bodyArb(route, fields, ctx),
     })
     .map((r) => (BODYLESS.has(r.method) ? { ...r, body: { kind: "none" } } : r));

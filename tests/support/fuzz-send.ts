@@ -13,8 +13,8 @@ export interface SendContext {
   png: Uint8Array;
   /** A new session of the fuzz user; its token. */
   newToken: () => Promise<string>;
-  /** Sent as X-Forwarded-For, so the fuzz's rate-limit counters are its own. */
-  address: string;
+  /** The headers that make the fuzz a client of its own (tests/support/clients.ts), so its rate-limit counters are its own. */
+  client: Record<string, string>;
 }
 
 /** Just over the 6 MB body limit of API.md's conventions. */
@@ -85,7 +85,7 @@ export function requestPath(req: FuzzRequest): string {
 export async function sendFuzz(req: FuzzRequest, ctx: SendContext): Promise<ApiResult<unknown>> {
   const { authorization, cookie, origin } = req.auth;
   const token = authorization === "valid" || cookie === "valid" || (cookie && cookie.withValid) ? await ctx.newToken() : undefined;
-  const headers: Record<string, string> = { ...req.headers, "x-forwarded-for": ctx.address };
+  const headers: Record<string, string> = { ...ctx.client, ...req.headers };
   if (authorization) headers.authorization = authorization === "valid" ? `Bearer ${token}` : authorization.raw;
   if (cookie) headers.cookie = cookie === "valid" ? `session=${token}` : cookie.withValid ? `${cookie.raw}; session=${token}` : cookie.raw;
   if (origin) headers.origin = origin === "own" ? ctx.ownOrigin : origin;

@@ -108,6 +108,12 @@ export const HOSTILE_COOKIES = [
   "other=%; session=",
 ];
 
+/**
+ * `X-Forwarded-For` headers a client may write. The test instances trust the harness as a proxy
+ * (tests/support/clients.ts), so these reach the address parsing of scripts/server.ts.
+ */
+export const HOSTILE_FORWARDED = ["", ",,,", "unknown", "300.1.1.1, ::ffff:1.2.3.4", "[::1]:80, 1.1.1.1:443", "2001:db8::1%25eth0", "fe80::1%lo0", "%", Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(", ")];
+
 /** `Authorization` headers that are not a valid bearer token. */
 export const HOSTILE_AUTHORIZATIONS = ["Bearer", "Bearer ", "Bearer a b", "Basic YTpi", "bearer %", `Bearer ${"A".repeat(4_000)}`, "Bearer \u00FF\u00FE"];
 
