@@ -5,6 +5,14 @@
 // No server-only import: scripts/ and instrumentation.ts use this too.
 
 const QUOTED = /"[^"]*"/g;
+// Line breaks and other controls in text that came from outside (a provider's error, a query
+// parameter echoed back) could forge whole log lines, so they become spaces.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** `text` as one log line of at most `max` characters. */
+export function oneLine(text: string, max = 300): string {
+  return text.replace(CONTROLS, " ").slice(0, max);
+}
 const STACK_FRAMES = 8;
 
 interface DatabaseError {
@@ -36,14 +44,14 @@ export function describeError(err: unknown): string {
   const db = databaseError(err);
   if (db) {
     const where = [db.table && `table ${db.table}`, db.constraint && `constraint ${db.constraint}`].filter(Boolean).join(", ");
-    const message = db.message.replace(QUOTED, '"…"').slice(0, 300);
+    const message = oneLine(db.message.replace(QUOTED, '"…"'));
     const stack = err instanceof Error ? frames(err) : "";
     return `database error ${db.code}${where ? ` (${where})` : ""}: ${message}${stack ? `\n${stack}` : ""}`;
   }
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
     const stack = frames(err);
-    return `${err.name}${typeof code === "string" ? ` ${code}` : ""}: ${err.message.slice(0, 500)}${stack ? `\n${stack}` : ""}`;
+    return `${oneLine(err.name, 60)}${typeof code === "string" ? ` ${oneLine(code, 60)}` : ""}: ${oneLine(err.message, 500)}${stack ? `\n${stack}` : ""}`;
   }
   return `non-error thrown: ${typeof err}`;
 }

@@ -6,7 +6,7 @@ import { NextRequest, NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError } from "@/lib/errors";
-import { logError } from "@/lib/log";
+import { logError, oneLine } from "@/lib/log";
 import { findOrCreateGoogleUser } from "./google-user";
 import { allowedOrigin } from "./origins";
 import { setSessionCookie } from "./request";
@@ -58,8 +58,10 @@ function authOptions(): AuthOptions {
     },
     // A refused consent or a provider error is a normal event here, not a server fault.
     logger: {
-      error: (code, metadata) => console.warn(`[google] sign-in failed (${code}):`, metadata instanceof Error ? metadata.message : metadata.error?.message),
-      warn: (code) => console.warn(`[google] next-auth warning ${code}`),
+      // The message can echo the callback's `?error=` parameter, which anyone can write: one line only.
+      error: (code, metadata) =>
+        console.warn(`[google] sign-in failed (${oneLine(code, 60)}): ${oneLine((metadata instanceof Error ? metadata.message : metadata.error?.message) ?? "", 200)}`),
+      warn: (code) => console.warn(`[google] next-auth warning ${oneLine(code, 60)}`),
       debug: () => undefined,
     },
   };

@@ -10,6 +10,7 @@ export interface MailMessage {
 
 export interface MailSettings {
   MAIL_FROM: string;
+  APP_URL: string;
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
   SMTP_URL?: string;
@@ -40,11 +41,20 @@ export function createTransport(settings: MailSettings): Transport {
       },
     };
   }
+  // No provider configured. On a laptop (APP_URL on this machine) the person running Inkwell reads
+  // the mail, and its link, in the log. Anywhere else a log must not hold reset or verification
+  // tokens, so only the fact that nothing was sent is logged (docs/decisions/009).
+  const local = isLoopback(settings.APP_URL);
   return {
     name: "log",
     async send({ to, subject, text }) {
-      // No provider configured: a person running Inkwell on a laptop reads the mail (and its link) here.
-      console.info(`[mail] No mail provider configured; this message was not sent.\nTo: ${to}\nFrom: ${from}\nSubject: ${subject}\n\n${text}`);
+      if (local) console.info(`[mail] No mail provider configured; this message was not sent.\nTo: ${to}\nFrom: ${from}\nSubject: ${subject}\n\n${text}`);
+      else console.warn(`[mail] No mail provider configured (RESEND_API_KEY or SMTP_URL): "${subject}" was not sent.`);
     },
   };
+}
+
+function isLoopback(appUrl: string): boolean {
+  const host = new URL(appUrl).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "../factories";
 import { countUsers, newRegistration, register } from "../support/auth";
@@ -102,6 +103,17 @@ describe("trailing slashes on the API (7.8)", () => {
     const res = await api("/api/definitely/not/here/");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe("nothing from outside writes a line of its own into the log (7.6)", () => {
+  it("keeps the Google callback's error parameter, which next-auth echoes, on one line", async () => {
+    const marker = `forged-${Date.now().toString(36)}`;
+    const res = await api(`/api/auth/callback/google?error=${encodeURIComponent(`\nUnhandled error in route handler: ${marker}\r\n[api] ${marker}`)}`);
+    expect(res.status).toBeLessThan(500);
+    const lines = fs.readFileSync(testEnv.log, "utf8").split("\n").filter((l) => l.includes(marker));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^\[google\] /);
   });
 });
 

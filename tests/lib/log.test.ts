@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { connect, unique } from "../factories";
 import { users } from "../../lib/db/schema";
-import { describeError } from "../../lib/log";
+import { describeError, oneLine } from "../../lib/log";
 import { testEnv } from "../support/env";
 
 // Issue 7.6: a failing query used to be logged whole, parameters included (a new user's password
@@ -41,5 +41,12 @@ describe("describeError", () => {
   it("keeps an ordinary error's name, message and stack frames", () => {
     const line = describeError(new TypeError("boom"));
     expect(line).toMatch(/^TypeError: boom\n\s+at /);
+  });
+});
+
+describe("oneLine", () => {
+  it("turns line breaks and other controls into spaces, so no outside text forges a log line", () => {
+    expect(oneLine("a\nUnhandled error in route handler: x\r\n\u2028b\u0000c")).toBe("a Unhandled error in route handler: x b c");
+    expect(describeError(new Error("one\ntwo"))).toMatch(/^Error: one two\n/);
   });
 });

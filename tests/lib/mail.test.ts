@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetPasswordMail } from "../../lib/auth/reset-mail";
 import { createTransport } from "../../lib/mail/transports";
 import { resetLink, waitForMail } from "../support/mailbox";
@@ -20,9 +20,29 @@ const message = resetPasswordMail({
 
 describe("createTransport", () => {
   it("prefers Resend, then SMTP, then the server log", () => {
-    expect(createTransport({ MAIL_FROM: FROM, RESEND_API_KEY: "re_x", SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("resend");
-    expect(createTransport({ MAIL_FROM: FROM, SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("smtp");
-    expect(createTransport({ MAIL_FROM: FROM }).name).toBe("log");
+    expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_x", SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("resend");
+    expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("smtp");
+    expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM }).name).toBe("log");
+  });
+});
+
+describe("the log transport (no provider configured)", () => {
+  const message = { to: "ada@gmail.com", subject: "Reset your Inkwell password", text: "https://diary.example/reset-password/SECRET-TOKEN", html: "" };
+
+  it("prints the mail and its link on a laptop (APP_URL on this machine)", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM }).send(message);
+    expect(info.mock.calls.flat().join("\n")).toContain("SECRET-TOKEN");
+    info.mockRestore();
+  });
+
+  it("never prints a link (a token) anywhere else", async () => {
+    const spies = (["info", "warn", "log", "error"] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+    await createTransport({ APP_URL: "https://diary.example", MAIL_FROM: FROM }).send(message);
+    const printed = spies.flatMap((s) => s.mock.calls.flat()).join("\n");
+    expect(printed).toContain("was not sent");
+    expect(printed).not.toContain("SECRET-TOKEN");
+    for (const s of spies) s.mockRestore();
   });
 });
 
@@ -48,7 +68,7 @@ describe("the SMTP transport", () => {
   });
 
   it("delivers both bodies to a real SMTP server, from MAIL_FROM", async () => {
-    await createTransport({ MAIL_FROM: FROM, SMTP_URL: sink.url }).send(message);
+    await createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: sink.url }).send(message);
     const mail = await waitForMail(sink.dir, "ada@gmail.com");
     expect(mail.to).toEqual(["ada@gmail.com"]);
     expect(mail.headers.from).toBe(FROM);
@@ -60,7 +80,7 @@ describe("the SMTP transport", () => {
 
   it("throws when the server cannot be reached", async () => {
     const closed = sink.url.replace(/:\d+$/, ":1");
-    await expect(createTransport({ MAIL_FROM: FROM, SMTP_URL: closed }).send(message)).rejects.toThrow();
+    await expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: closed }).send(message)).rejects.toThrow();
   });
 });
 
@@ -87,7 +107,7 @@ describe("the Resend transport", () => {
 
   it("posts the message to Resend's /emails with the API key", async () => {
     status = 200;
-    await createTransport({ MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message);
+    await createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message);
     const last = received.at(-1)!;
     expect(last.path).toBe("POST /emails");
     expect(last.auth).toBe("Bearer re_test_key");
@@ -97,7 +117,7 @@ describe("the Resend transport", () => {
 
   it("throws with Resend's message when it refuses", async () => {
     status = 422;
-    await expect(createTransport({ MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message)).rejects.toThrow(
+    await expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message)).rejects.toThrow(
       "The from domain is not verified",
     );
   });

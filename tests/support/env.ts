@@ -16,6 +16,10 @@ export const testEnv = {
   get s3Url() {
     return required("INKWELL_TEST_URL_S3");
   },
+  /** The server log of the main instance (baseUrl). */
+  get log() {
+    return required("INKWELL_TEST_LOG");
+  },
   /** The server log of the S3 instance, which has no mail provider: mail goes to this log. */
   get s3Log() {
     return required("INKWELL_TEST_LOG_S3");

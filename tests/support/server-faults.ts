@@ -1,6 +1,8 @@
 /**
  * Lines of an app log that are bugs even when no assertion looked at them: a 500 (the app logs
- * each one), anything nothing caught, a heap that ran out. scripts/test.ts fails the run on them;
+ * each one), anything nothing caught (ours and Next's own ⨯ lines), a heap that ran out (V8's
+ * FATAL ERROR). Anchored at the start of a line: text from outside is logged inside a line of
+ * ours (lib/log.ts oneLine), never as a line of its own. scripts/test.ts fails the run on them;
  * .ci/run greps `npm start`'s output for the same pattern.
  */
-export const SERVER_FAULT = /Unhandled error in route handler|⨯ |uncaughtException|unhandledRejection|heap out of memory|FATAL ERROR/;
+export const SERVER_FAULT = /^(\[api\] Unhandled error in route handler|\[process\] (uncaughtException|unhandledRejection)|\s*⨯ |FATAL ERROR)/;
