@@ -38,11 +38,12 @@ async function runScenario(name: string, scenario: Scenario): Promise<ScenarioRe
     });
     console.log(`\n${name}: ${scenario.description}\n${table(result.rows)}`);
     for (const [k, v] of Object.entries(result.summary)) console.log(`  ${k}: ${v}`);
+    const meta = { scenario: name, at: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), memoryMB: Math.round(os.totalmem() / 2 ** 20), loadAverage: os.loadavg() };
+    if (meta.loadAverage[0]! > meta.cpus) result.notes.push(`The machine was busy with other work (load ${meta.loadAverage[0]!.toFixed(1)} on ${meta.cpus} CPUs): latencies are inflated.`);
     for (const n of result.notes) console.log(`  note: ${n}`);
     console.log(`  ${result.pass ? "PASS" : "FAIL"}\n`);
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, `${name}-${stamp}.json`);
-    const meta = { scenario: name, at: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), memoryMB: Math.round(os.totalmem() / 2 ** 20) };
     fs.writeFileSync(file, JSON.stringify({ ...meta, ...result }, null, 2));
     say(`Results written to ${file}`);
     return result;

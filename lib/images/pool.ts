@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
@@ -71,6 +72,8 @@ export interface ImagePool {
 export function createImagePool(options: { threads?: number; queue?: number } = {}): ImagePool {
   const threads = options.threads ?? defaultImageThreads();
   const queue = options.queue ?? threads * QUEUE_PER_THREAD;
+  // Said plainly here rather than as every upload's 500 from a worker that cannot start.
+  if (!fs.existsSync(IMAGE_WORKER_FILE)) throw new Error(`${IMAGE_WORKER_FILE} is missing: start the server from the project folder.`);
   const piscina = new Piscina<ImageJob, ImageJobResult>({
     filename: IMAGE_WORKER_FILE,
     // No worker is kept when nothing is uploaded, so the decoder's memory is returned.

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { connect, createSession, createUser } from "../../tests/factories";
@@ -131,6 +132,8 @@ export async function uploads(ctx: BenchContext): Promise<ScenarioResult> {
         "uploads wall ms": Math.round(wall),
         "slowest upload ms": Math.round(Math.max(...results.map((r) => r.ms))),
         statuses,
+        // Other work on the machine shows up in every latency here; above the CPU count, it dominates.
+        "load 1 min": os.loadavg()[0]!.toFixed(1),
       });
       ctx.say(`round ${round}: health max ${Math.round(sorted.at(-1) ?? NaN)} ms, uploads ${statuses}`);
     }
