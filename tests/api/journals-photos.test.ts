@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../factories";
+import { IMAGE_SIDE_TOO_LONG_MESSAGE } from "../../lib/images";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import {
@@ -73,6 +75,18 @@ describe("an entry photo", () => {
     }
   });
 
+  it("from an iPhone (HEVC-coded HEIC, decoded by the wasm fallback in a worker) is stored as WebP", async () => {
+    const { user, token } = await signedIn(db);
+    const heic = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/images/red-blue.heic"));
+    const res = await postJournal(token, entryFields({ image: imageBlob(heic, "image/heic") }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const stored = fs.readFileSync(uploadPath((await journalOn(user.id))!.imageKey!));
+    const meta = await expectCleanWebp(stored);
+    expect([meta.width, meta.height]).toEqual([320, 240]);
+    expect((await pixelAt(stored, 20, 120))[0]).toBeGreaterThan(200);
+    expect((await pixelAt(stored, 300, 120))[2]).toBeGreaterThan(200);
+  });
+
   it("keeps a small image's size (never enlarged)", async () => {
     const { token } = await signedIn(db);
     const { row } = await entryWithPhoto(token);
@@ -113,6 +127,18 @@ describe("a refused upload changes nothing", () => {
     expect(await orphansSince(db, before)).toEqual([]);
     expect((await api("/api/health")).status).toBe(200);
   }, 60_000);
+
+  it("on create: a 10 000 000 × 5 PNG (48 KB) is a 413 from its header, and the server still answers", async () => {
+    const { user, token } = await signedIn(db);
+    const strip = await pngBomb(10_000_000, 5);
+    const before = storedEntryKeys();
+    expectError(await postJournal(token, entryFields({ image: imageBlob(strip, "image/png") })), 413, IMAGE_SIDE_TOO_LONG_MESSAGE);
+    expect(await journalRows(db, user.id)).toEqual([]);
+    expect(await orphansSince(db, before)).toEqual([]);
+    expect((await api("/api/health")).status).toBe(200);
+    // The same person can still post a photo right after.
+    expect((await postJournal(token, entryFields({ image: imageBlob(await smallPng(), "image/png") }))).status).toBe(201);
+  });
 
   it("on update: the entry keeps its text and its photo", async () => {
     const { token } = await signedIn(db);

@@ -1,0 +1,117 @@
+// @ts-check
+// Decodes, turns upright, strips and re-encodes one upload, in a worker thread of the pool in
+// ./pool.ts. Plain JavaScript loaded by path at run time, because Next bundles the TypeScript
+// around it but must not bundle this (docs/decisions/010-image-worker-pool.md). The header was
+// already checked on the main thread; the limits are checked again here against what the decoder
+// itself reports, in case it reads the file differently.
+import sharp from "sharp";
+import {
+  ENTRY_IMAGE_MAX_SIDE,
+  IMAGE_MAX_PIXELS,
+  IMAGE_PROCESS_TIMEOUT_SECONDS,
+  IMAGE_WEBP_QUALITY,
+  PROFILE_IMAGE_SIDE,
+  dimensionProblem,
+} from "./limits.mjs";
+
+/** @typedef {import("./pool").ImageJob} ImageJob */
+/** @typedef {import("./pool").ImageJobResult} ImageJobResult */
+/** @typedef {(pipeline: import("sharp").Sharp, size: { width: number; height: number }) => import("sharp").Sharp} Shape */
+
+// One libvips thread per job: the pool's size is then the bound on image work. The operation cache
+// only holds memory, since no upload is seen twice. Both are process-wide libvips settings, and
+// loading sharp resets the cache, so every worker sets them again as it starts.
+sharp.concurrency(1);
+sharp.cache(false);
+
+// failOn "warning" turns libjpeg's "premature end of data" into an error, so a truncated upload is
+// refused rather than stored with a grey lower half. pages: 1 (sharp's default, spelled out): an
+// animated GIF or WebP keeps only its first frame.
+const DECODE_OPTIONS = /** @type {const} */ ({ limitInputPixels: IMAGE_MAX_PIXELS, failOn: "warning", sequentialRead: true, pages: 1 });
+
+/** @type {Record<ImageJob["shape"], Shape>} */
+const SHAPES = {
+  // An entry photo: at most 1600 px on its long side, never enlarged.
+  entry: (pipeline) => pipeline.resize({ width: ENTRY_IMAGE_MAX_SIDE, height: ENTRY_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true }),
+  // A profile picture: a centred square, 400 × 400 or the short side of a smaller image. Both bounds
+  // are squares, so whether the image still has to be turned upright does not matter here.
+  profile: (pipeline, size) => {
+    const side = Math.min(PROFILE_IMAGE_SIDE, size.width, size.height);
+    return pipeline.resize({ width: side, height: side, fit: "cover", position: "centre" });
+  },
+};
+
+/**
+ * @param {ImageJob} job
+ * @returns {Promise<ImageJobResult>}
+ */
+export default async function processImage({ shape, data, header }) {
+  try {
+    return await encode(SHAPES[shape](sharp(data, DECODE_OPTIONS).autoOrient(), header));
+  } catch (err) {
+    // sharp's prebuilt libvips reads HEIF headers but leaves out the patent-encumbered HEVC decoder.
+    if (header.format === "heif" && header.compression === "hevc") return processHeic(data, header, SHAPES[shape]);
+    return damaged(err);
+  }
+}
+
+/**
+ * An HEVC-coded HEIC (an iPhone photo) through libheif compiled to WebAssembly. libheif applies
+ * the file's rotation and mirror boxes while decoding, so the pixels come out upright. Loaded
+ * lazily: the module is large and most uploads never need it.
+ * @param {Uint8Array} data
+ * @param {{ hasAlpha?: boolean }} header
+ * @param {Shape} shape
+ * @returns {Promise<ImageJobResult>}
+ */
+async function processHeic(data, header, shape) {
+  const { all } = (await import("heic-decode")).default;
+  /** @type {{ data: Uint8ClampedArray; width: number; height: number }} */
+  let decoded;
+  try {
+    const images = await all({ buffer: data });
+    try {
+      const [first] = images;
+      if (!first) return { ok: false, problem: "damaged", detail: "no image in the HEIF file" };
+      // The decoder picks its own image, which need not be the one whose header was checked.
+      const problem = dimensionProblem(first);
+      if (problem) return { ok: false, problem };
+      decoded = await first.decode();
+    } finally {
+      images.dispose();
+    }
+  } catch (err) {
+    return damaged(err);
+  }
+  const { width, height } = decoded;
+  const pixels = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
+  // Raw pixels carry no metadata at all.
+  const raw = sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels: IMAGE_MAX_PIXELS });
+  try {
+    return await encode(shape(header.hasAlpha ? raw : raw.removeAlpha(), { width, height }));
+  } catch (err) {
+    return damaged(err);
+  }
+}
+
+/**
+ * WebP without any metadata: sharp writes no EXIF, XMP or ICC unless asked (no withMetadata),
+ * and converts the pixels to sRGB when the input carried another colour profile.
+ * @param {import("sharp").Sharp} pipeline
+ * @returns {Promise<ImageJobResult>}
+ */
+async function encode(pipeline) {
+  const { data, info } = await pipeline
+    .timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS })
+    .webp({ quality: IMAGE_WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  return { ok: true, data, width: info.width, height: info.height };
+}
+
+/**
+ * @param {unknown} err
+ * @returns {ImageJobResult}
+ */
+function damaged(err) {
+  return { ok: false, problem: "damaged", detail: err instanceof Error ? err.message : String(err) };
+}

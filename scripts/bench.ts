@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BenchStack } from "./bench/stack";
+import { startStack } from "./bench/stack";
+import type { Scenario, ScenarioResult } from "./bench/types";
+import { uploads } from "./bench/uploads";
+
+// `npm run bench -- <scenario…>`: measurements that are too slow or too noisy for `npm test`
+// (no test asserts on time). Each scenario gets its own fresh production stack; results are printed
+// as a table and written to bench-results/<scenario>-<time>.json (git-ignored). With no argument,
+// every scenario runs. Add a scenario: a file in scripts/bench/ and a line in SCENARIOS.
+const SCENARIOS: Record<string, Scenario> = {
+  uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
+};
+
+const RESULTS_DIR = "bench-results";
+
+function table(rows: Record<string, string | number>[]): string {
+  if (!rows.length) return "(no rows)";
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown) => (v === undefined ? "" : String(v));
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(width[i]!)).join("  ");
+  return [line(cols), line(width.map((w) => "-".repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join("\n");
+}
+
+async function runScenario(name: string, scenario: Scenario): Promise<ScenarioResult> {
+  const say = (m: string) => console.log(`[bench:${name}] ${m}`);
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-bench-${name}-`));
+  let stack: BenchStack | undefined;
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  try {
+    const result = await scenario.run({
+      say,
+      tmpDir,
+      stack: async () => (stack ??= await startStack(say)),
+    });
+    console.log(`\n${name}: ${scenario.description}\n${table(result.rows)}`);
+    for (const [k, v] of Object.entries(result.summary)) console.log(`  ${k}: ${v}`);
+    const meta = { scenario: name, at: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), memoryMB: Math.round(os.totalmem() / 2 ** 20), loadAverage: os.loadavg() };
+    if (meta.loadAverage[0]! > meta.cpus) result.notes.push(`The machine was busy with other work (load ${meta.loadAverage[0]!.toFixed(1)} on ${meta.cpus} CPUs): latencies are inflated.`);
+    for (const n of result.notes) console.log(`  note: ${n}`);
+    console.log(`  ${result.pass ? "PASS" : "FAIL"}\n`);
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `${name}-${stamp}.json`);
+    fs.writeFileSync(file, JSON.stringify({ ...meta, ...result }, null, 2));
+    say(`Results written to ${file}`);
+    return result;
+  } finally {
+    if (stack) {
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      fs.copyFileSync(stack.log, path.join(RESULTS_DIR, `${name}-${stamp}.app.log`));
+      await stack.stop();
+    }
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2).filter((a) => a !== "--");
+  const unknown = args.filter((a) => !(a in SCENARIOS));
+  if (unknown.length) {
+    console.error(`Unknown scenario: ${unknown.join(", ")}. Choose from:\n${Object.entries(SCENARIOS).map(([n, s]) => `  ${n.padEnd(10)} ${s.description}`).join("\n")}`);
+    process.exit(2);
+  }
+  let failed = 0;
+  for (const name of args.length ? args : Object.keys(SCENARIOS)) {
+    const result = await runScenario(name, SCENARIOS[name]!);
+    if (!result.pass) failed++;
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
