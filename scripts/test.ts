@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
@@ -10,6 +9,7 @@ import { TEST_GOOGLE_CLIENT, startOidcProvider } from "../tests/support/oidc";
 import { S3RVER_CREDENTIALS, startS3rver } from "../tests/support/s3rver";
 import { SERVER_FAULT } from "../tests/support/server-faults";
 import { startSmtpSink } from "../tests/support/smtp";
+import { freePort, startAppProcess } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 
@@ -43,43 +43,10 @@ function run(cmd: string, argv: string[], env: Record<string, string> = {}): Pro
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`The app exited early; see ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`The app at ${url} did not become healthy; see ${logFile}`);
-}
-
 async function startApp(name: string, env: Record<string, string>): Promise<{ url: string; log: string }> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const log = path.join(workDir, `${name}.log`);
-  const out = fs.openSync(log, "w");
-  // The same server `npm start` runs (scripts/server.ts), with an IPC channel so it ends with us.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-    stdio: ["ignore", out, out, "ipc"],
-    env: { ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) },
-  });
-  children.push(child);
-  await waitForHealth(url, child, log);
-  return { url, log };
+  const app = await startAppProcess({ log: path.join(workDir, `${name}.log`), env });
+  children.push(app.child);
+  return app;
 }
 
 function readVitest(file: string) {

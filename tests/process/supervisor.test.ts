@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../../scripts/app-process";
 import { SERVER_FAULT } from "../support/server-faults";
 
 // Issue 7.1: `npm start` supervises the server. If the server process dies (here: SIGKILL), it is
@@ -11,17 +11,6 @@ import { SERVER_FAULT } from "../support/server-faults";
 // the whole process group, as a terminal sends it) stops the server first, then PostgreSQL.
 // This runs scripts/start.ts for real, with its own embedded database in a temporary folder, on
 // the production build that `npm test` has made.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-supervisor-"));
 let supervisor: ChildProcess | undefined;
