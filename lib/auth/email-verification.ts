@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { emailVerifications, users } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
 import { hashToken, newToken } from "./tokens";
@@ -79,4 +80,9 @@ export async function verifyEmail({ db, token }: { db: Db; token: string }) {
       .set({ usedAt: sql`now()` })
       .where(and(eq(emailVerifications.userId, burnt.userId), isNull(emailVerifications.usedAt)));
   });
+}
+
+/** For `after()`: the mail goes out once the answer has, and a failure only reaches the log. */
+export function sendVerificationMailAfterResponse(args: Parameters<typeof sendVerificationMail>[0]): Promise<void> {
+  return sendVerificationMail(args).catch((err: unknown) => logError("mail", "The verification mail could not be sent", err));
 }

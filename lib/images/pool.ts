@@ -7,6 +7,7 @@ import { Piscina } from "piscina";
 // any worker does, or a worker that exits can unload libvips while the others still use it.
 import "sharp";
 import { ServiceUnavailableError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import type { ImageFormat } from "./detect-format";
 import type { DimensionProblem } from "./limits.mjs";
 
@@ -86,10 +87,7 @@ export function createImagePool(options: { threads?: number; queue?: number } = 
   });
   // An error outside any task (a worker that fails while idle) is emitted here; unheard, it would
   // be an uncaught exception. The task, if any, is rejected separately.
-  piscina.on("error", (err: unknown) => {
-    const e = err as { code?: string; message?: string };
-    console.error(`Image worker failed: ${e.code ?? ""} ${e.message ?? String(err)}`);
-  });
+  piscina.on("error", (err: unknown) => logError("images", "An image worker failed", err));
 
   let jobs = 0;
   return {

@@ -1,12 +1,11 @@
 import { after } from "next/server";
 import { toMe, registerUser } from "@/lib/auth/accounts";
-import { sendVerificationMail } from "@/lib/auth/email-verification";
+import { sendVerificationMailAfterResponse } from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
-import { logError } from "@/lib/log";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { sendMail } from "@/lib/mail";
 import { RegisterSchema } from "@/lib/validation/auth";
@@ -23,11 +22,7 @@ export const POST = route(async (req) => {
   });
   // The link that proves the address goes out after the answer (docs/decisions/009, 011).
   const linkBase = linkBaseFor(req);
-  after(() =>
-    sendVerificationMail({ db: getDb(), userId: user.id, linkBase, sendMail }).catch((err: unknown) => {
-      logError("mail", "The verification mail could not be sent", err);
-    }),
-  );
+  after(() => sendVerificationMailAfterResponse({ db: getDb(), userId: user.id, linkBase, sendMail }));
   const { _id, id, name, username, email } = toMe(user);
   return json({ user: { _id, id, name, username, email }, token }, { status: 201 });
 });

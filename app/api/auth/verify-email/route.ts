@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { ALREADY_VERIFIED, VERIFICATION_SENT, limitVerificationMail, sendVerificationMail } from "@/lib/auth/email-verification";
+import { ALREADY_VERIFIED, VERIFICATION_SENT, limitVerificationMail, sendVerificationMailAfterResponse } from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
@@ -13,11 +13,7 @@ export const POST = route(async (req) => {
   const db = getDb();
   await limitVerificationMail({ db, userId: user.id });
   const linkBase = linkBaseFor(req);
-  after(() =>
-    sendVerificationMail({ db, userId: user.id, linkBase, sendMail }).catch((err: unknown) => {
-      console.warn("[mail] The verification mail could not be sent:", err instanceof Error ? err.message : "unknown error");
-    }),
-  );
+  after(() => sendVerificationMailAfterResponse({ db, userId: user.id, linkBase, sendMail }));
   return json({ message: VERIFICATION_SENT });
 });
 
