@@ -14,7 +14,7 @@ export function getDb(): Db {
   if (!store.inkwellDb) {
     const url = config().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start Inkwell with `npm start`, which provides one.");
-    const pool = new Pool({ connectionString: url, max: 10 });
+    const pool = new Pool({ connectionString: url, max: 10, application_name: "inkwell" });
     // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
     // the pool and replaced on next use; without a listener the pool's error event would crash us.
     pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));

@@ -2,11 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../scripts/app-process";
 import { SERVER_FAULT } from "../support/server-faults";
 
-// Issue 7.1: `npm start` supervises the server. If the server process dies (here: SIGKILL), it is
+// Issue 7.1: `npm start` supervises the server, and the server outlives its database connections. If the server process dies (here: SIGKILL), it is
 // started again while the embedded PostgreSQL keeps running and keeps the data; Ctrl-C (SIGINT to
 // the whole process group, as a terminal sends it) stops the server first, then PostgreSQL.
 // This runs scripts/start.ts for real, with its own embedded database in a temporary folder, on
@@ -28,7 +29,8 @@ describe("npm start supervises the server", () => {
   it("restarts a killed server with the data intact, and Ctrl-C stops the server before PostgreSQL", { timeout: 240_000 }, async () => {
     const port = await freePort();
     const base = `http://localhost:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+    const pgPort = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) };
     for (const name of ["DATABASE_URL", "APP_URL", "NODE_ENV"]) delete env[name];
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
     supervisor = child;
@@ -47,6 +49,16 @@ describe("npm start supervises the server", () => {
       body: JSON.stringify({ ...credentials, name: "Supervised", email: `${username}@gmail.com` }),
     });
     expect(registered.status).toBe(201);
+
+    // PostgreSQL ends the app's idle connections (a restart, an idle timeout, an operator): the
+    // pool drops them and connects again; nothing goes uncaught (the output is checked below).
+    const admin = new pg.Client({ connectionString: `postgres://postgres:inkwell@127.0.0.1:${pgPort}/inkwell` });
+    await admin.connect();
+    const { rows } = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'inkwell'");
+    await admin.end();
+    expect(rows[0].n).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(output).toContain("[db] An idle connection was closed"), { timeout: 10_000, interval: 50 });
+    await health();
 
     const [first] = serverPids();
     expect(first).toBeGreaterThan(0);
