@@ -24,6 +24,7 @@ export const ConfigSchema = z.object({
   // a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated. Default: none.
   TRUST_PROXY: z
     .string()
+    .optional()
     .transform((v, ctx) => {
       try {
         return parseTrustProxy(v);
@@ -31,8 +32,7 @@ export const ConfigSchema = z.object({
         ctx.addIssue({ code: "custom", message: `must be a hop count or addresses/CIDRs (${err instanceof Error ? err.message : "invalid"})` });
         return z.NEVER;
       }
-    })
-    .optional(),
+    }),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Photo storage (lib/storage): an S3-compatible bucket when S3_BUCKET is set, else $DATA_DIR/uploads.
   S3_BUCKET: z.string().optional(),

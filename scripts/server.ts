@@ -1,9 +1,9 @@
 import http from "node:http";
 import next from "next";
+import proxyaddr from "proxy-addr";
 import { ConfigError, loadConfig } from "../lib/config";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
 import { normalisePath } from "../lib/http/paths";
-import { clientAddress } from "../lib/http/trust-proxy";
 import { logError } from "../lib/log";
 import { securityHeaders } from "../lib/security/headers";
 
@@ -46,7 +46,9 @@ async function main() {
     const url = normalisePath(req.url ?? "/");
     if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
     req.url = url;
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, trust ?? (() => false));
+    // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
+    // that is not itself trusted; what a client writes there alone is never believed.
+    req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
     handle(req, res).catch((err: unknown) => {
       logError("server", "Request failed", err);
       if (!res.headersSent) res.writeHead(500, headers);

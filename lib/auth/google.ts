@@ -9,7 +9,7 @@ import { ForbiddenError } from "@/lib/errors";
 import { logError, oneLine } from "@/lib/log";
 import { findOrCreateGoogleUser } from "./google-user";
 import { allowedOrigin } from "./origins";
-import { setSessionCookie } from "./request";
+import { secureCookies, setSessionCookie } from "./request";
 import { createSession } from "./sessions";
 
 // Google sign-in through next-auth v4, bridged into our own sessions (docs/decisions/008).
@@ -99,7 +99,7 @@ function rememberOrigin(res: NextResponse, req: NextRequest, origin: string | nu
   res.cookies.set(ORIGIN_COOKIE, origin ?? "", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config().APP_URL.startsWith("https:") || req.nextUrl.protocol === "https:",
+    secure: secureCookies(req),
     path: "/api/auth",
     maxAge: origin ? ORIGIN_COOKIE_SECONDS : 0,
   });

@@ -74,7 +74,8 @@ export function hasSessionCookie(req: Request, token: string): boolean {
   return cookieToken(req) === token;
 }
 
-function secure(req: Request): boolean {
+/** Whether our cookies get `Secure`: Inkwell is served over https, or this request came over it. */
+export function secureCookies(req: Request): boolean {
   return config().APP_URL.startsWith("https:") || new URL(req.url).protocol === "https:";
 }
 
@@ -82,7 +83,7 @@ export function setSessionCookie(res: NextResponse, req: Request, token: string)
   res.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: secure(req),
+    secure: secureCookies(req),
     path: "/",
     maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
   });
@@ -92,14 +93,14 @@ export function setDeviceCookie(res: NextResponse, req: Request, token: string) 
   res.cookies.set(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: secure(req),
+    secure: secureCookies(req),
     path: DEVICE_COOKIE_PATH,
     maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
   });
 }
 
 export function clearSessionCookie(res: NextResponse, req: Request) {
-  res.cookies.set(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secure(req), path: "/", maxAge: 0 });
+  res.cookies.set(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secureCookies(req), path: "/", maxAge: 0 });
 }
 
 let warnedUntrusted = false;

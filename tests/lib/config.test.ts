@@ -81,6 +81,21 @@ describe("loadConfig", () => {
     expect(configError({ RESEND_BASE_URL: "not a url" }).message).toContain("RESEND_BASE_URL");
   });
 
+  it("trusts no proxy by default, a hop count, or named addresses and ranges (TRUST_PROXY)", () => {
+    expect(loadConfig({}).TRUST_PROXY("127.0.0.1", 0)).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY;
+    expect([hops("203.0.113.1", 0), hops("203.0.113.1", 1)]).toEqual([true, false]);
+    const named = loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY;
+    expect([named("127.0.0.1", 0), named("10.1.2.3", 0), named("203.0.113.1", 0)]).toEqual([true, true, false]);
+    expect(configError({ TRUST_PROXY: "the proxy" }).message).toContain("TRUST_PROXY: must be a hop count or addresses/CIDRs");
+  });
+
+  it("limits sign-ups to 20 an hour per address unless SIGNUP_LIMIT_PER_HOUR says otherwise", () => {
+    expect(loadConfig({}).SIGNUP_LIMIT_PER_HOUR).toBe(20);
+    expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: "500" }).SIGNUP_LIMIT_PER_HOUR).toBe(500);
+    expect(configError({ SIGNUP_LIMIT_PER_HOUR: "0" }).message).toContain("SIGNUP_LIMIT_PER_HOUR");
+  });
+
   it("trims comma-separated lists and drops empty items", () => {
     const cfg = loadConfig({
       CORS_ORIGINS: " https://a.example , https://b.example,, ",
