@@ -7,7 +7,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/toasts";
-import { PASSWORD_MIN } from "@/lib/validation/auth";
+import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const router = useRouter();

@@ -7,7 +7,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/toasts";
-import { GMAIL_MESSAGE, GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed } from "@/lib/validation/auth";
+import { GMAIL_MESSAGE, GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed } from "@/lib/validation/auth-limits";
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from "react";
-import { CONTENT_MAX, CONTENT_WARN_REMAINING, countCharacters, countWords } from "@/lib/validation/journal";
+import { CONTENT_MAX, CONTENT_WARN_REMAINING, countCharacters, countWords } from "@/lib/validation/journal-limits";
 import { limitInsertion } from "./text-limits";
 
 // Keys that never add text: they stay allowed once the page is full (SPEC.md §5).

@@ -6,7 +6,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/lib/client/journals";
 import { formatLongDay } from "@/lib/client/local-day";
-import { REQUIRED_MESSAGE, TITLE_MAX } from "@/lib/validation/journal";
+import { REQUIRED_MESSAGE, TITLE_MAX } from "@/lib/validation/journal-limits";
 import { ContentField } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton } from "./photo-field";

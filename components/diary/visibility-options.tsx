@@ -2,7 +2,7 @@
 
 import { Lock, Users } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import type { Visibility } from "@/lib/validation/journal";
+import type { Visibility } from "@/lib/validation/journal-limits";
 
 // SPEC.md §9 "Visibility options": the labels and descriptions, word for word.
 export const VISIBILITY_LABELS: Record<Visibility, { label: string; description: string }> = {

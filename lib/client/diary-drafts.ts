@@ -1,4 +1,4 @@
-import type { Visibility } from "@/lib/validation/journal";
+import type { Visibility } from "@/lib/validation/journal-limits";
 
 // "Never lose a word": the editor's text for one day, kept in this browser until it is saved
 // (docs/decisions/007-diary-drafts.md). The photo is not kept: files do not fit in localStorage.

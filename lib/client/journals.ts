@@ -1,4 +1,4 @@
-import type { Visibility } from "@/lib/validation/journal";
+import type { Visibility } from "@/lib/validation/journal-limits";
 import { apiFetch, errorMessage } from "./api";
 import { getToken } from "./token";
 

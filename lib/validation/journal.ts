@@ -1,43 +1,16 @@
 import { z } from "zod";
 import { characters, text } from "./fields";
-import { countCharacters } from "./graphemes";
+import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
 
-// One diary entry's rules (SPEC.md §5, §9; API.md "Journals"), shared by the diary editor and the
-// route handlers. No server-only imports: the editor bundles this module.
+export * from "./journal-limits";
 
-export const TITLE_MAX = 100;
-export const CONTENT_MAX = 900;
-/** The counter turns red at this many characters left (SPEC.md §5). */
-export const CONTENT_WARN_REMAINING = 50;
-export const VISIBILITIES = ["private", "close-circle"] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
+// One diary entry's rules (SPEC.md §5, §9; API.md "Journals") for the route handlers; the editor
+// imports only the constants, from ./journal-limits.
 
-export const REQUIRED_MESSAGE = "Both title and content are required.";
 export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
 export const CONTENT_TOO_LONG_MESSAGE = `Content must be at most ${CONTENT_MAX} characters`;
 export const FUTURE_DATE_MESSAGE = "Cannot write in future dates";
 export const ANONYMOUS_PRIVATE_MESSAGE = "Only entries shared with your close circle can be anonymous";
-
-export { countCharacters };
-
-export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/u).length : 0;
-}
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real day of the Gregorian calendar written `YYYY-MM-DD` (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // Year 0 does not exist in PostgreSQL's calendar (1 BC comes before AD 1).
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return day <= lengths[month - 1]!;
-}
 
 /**
  * The latest day anyone may write for: tomorrow in UTC. A writer's local "today" is at most one

@@ -1,0 +1,34 @@
+import { countCharacters } from "./graphemes";
+
+// The diary entry's constants (SPEC.md §5, §9), without zod: the editor imports these and nothing
+// else, so the browser does not download a schema library for a handful of numbers.
+
+export const TITLE_MAX = 100;
+export const CONTENT_MAX = 900;
+/** The counter turns red at this many characters left (SPEC.md §5). */
+export const CONTENT_WARN_REMAINING = 50;
+export const VISIBILITIES = ["private", "close-circle"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const REQUIRED_MESSAGE = "Both title and content are required.";
+
+export { countCharacters };
+
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/u).length : 0;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real day of the Gregorian calendar written `YYYY-MM-DD` (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Year 0 does not exist in PostgreSQL's calendar (1 BC comes before AD 1).
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= lengths[month - 1]!;
+}
