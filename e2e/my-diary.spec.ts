@@ -1,34 +1,9 @@
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
+import { IMAGE_UNSUPPORTED_MESSAGE } from "../lib/images/messages";
+import { TODAY, TOMORROW, YESTERDAY, calendar, message, openDiary, pauseClock, photo, runUntilVisible, write } from "./diary-helpers";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-// The browser's clock is pinned to a mid-month morning, so "today", "tomorrow" and the future-day
-// rule are the same whatever day the suite runs. The server accepts any day up to tomorrow (UTC).
-const NOW = new Date("2026-03-10T10:00:00");
-const TODAY = "Tuesday, March 10, 2026";
-const YESTERDAY = "Monday, March 9, 2026";
-const TOMORROW = "Wednesday, March 11, 2026";
-
-async function openDiary(page: Page) {
-  await page.clock.setFixedTime(NOW);
-  await page.goto("/my-diary");
-  await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
-}
-
-function calendar(page: Page) {
-  return page.getByRole("region", { name: "Calendar" });
-}
-
-function photo(color: string) {
-  return sharp({ create: { width: 48, height: 32, channels: 3, background: color } }).png().toBuffer();
-}
-
-async function write(page: Page, title: string, content: string) {
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByRole("textbox", { name: "Your story" }).fill(content);
-}
-
-const savedMessage = (page: Page) => page.getByRole("status").filter({ hasText: "Journal saved!" });
+const savedMessage = (page: Page) => message(page, "Journal saved!");
 
 test("write an entry with a photo, see the day marked, reload, edit, remove the photo, delete", async ({ signedIn: { page } }) => {
   await openDiary(page);
@@ -58,7 +33,7 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   await expect(page.getByRole("img", { name: "The entry's photo" })).toHaveCount(0);
   await page.getByRole("button", { name: "Update" }).click();
 
-  await expect(page.getByRole("status").filter({ hasText: "Journal updated!" })).toBeVisible();
+  await expect(message(page, "Journal updated!")).toBeVisible();
   await expect(entry.getByRole("heading", { name: "Rain, at last" })).toBeVisible();
   await expect(entry.getByRole("img")).toHaveCount(0);
 
@@ -66,7 +41,7 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   const dialog = page.getByRole("dialog", { name: "Delete this entry?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Journal deleted." })).toBeVisible();
+  await expect(message(page, "Journal deleted.")).toBeVisible();
   await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
   await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
 });
@@ -83,7 +58,7 @@ test("Cancel in the delete dialog keeps the entry", async ({ signedIn: { page } 
 test("the photo takes image files only", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await page.getByLabel("Add photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
-  await expect(page.getByRole("alert").filter({ hasText: "Please choose an image file." })).toBeVisible();
+  await expect(message(page, IMAGE_UNSUPPORTED_MESSAGE, "alert")).toBeVisible();
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toHaveCount(0);
 });
 
@@ -100,13 +75,22 @@ test("Cancel leaves editing without saving the changes", async ({ signedIn: { pa
   await expect(page.getByRole("article").getByRole("heading", { name: "As it was" })).toBeVisible();
 });
 
-test("a future day is refused in the full view for 2 seconds", async ({ signedIn: { page } }) => {
-  await openDiary(page);
-  await calendar(page).getByRole("button", { name: TOMORROW }).click();
-  await expect(calendar(page).getByText("Can't write in future dates!")).toBeVisible();
+test("a future day is refused in the full view for 2 seconds, and does not look writable", async ({ signedIn: { page } }) => {
+  await openDiary(page, { timers: true });
+  const tomorrow = calendar(page).getByRole("button", { name: TOMORROW });
+  await expect(tomorrow).toHaveAttribute("aria-disabled", "true");
+  await expect(tomorrow).toHaveCSS("cursor", "not-allowed");
+  await tomorrow.focus();
+  await pauseClock(page);
+  await page.keyboard.press("Enter");
+  const warning = calendar(page).getByText("Can't write in future dates!");
+  await runUntilVisible(page, warning);
   await expect(calendar(page).getByText("Time hasn't caught up yet...")).toBeVisible();
   await expect(calendar(page).getByRole("button", { name: TODAY })).toHaveAttribute("aria-pressed", "true");
-  await expect(calendar(page).getByText("Can't write in future dates!")).toBeHidden({ timeout: 3000 });
+  await page.clock.runFor(1950);
+  await expect(warning).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(warning).toBeHidden();
 });
 
 test("a past day opens its own empty page, 'Loading journal for …' first", async ({ signedIn: { page } }) => {
@@ -172,22 +156,25 @@ test("Save is disabled until title and content have words, and the anonymous cho
 
 test("the saved confirmation lasts 3 seconds and an error clears after 5", async ({ signedIn: { page }, allowConsoleError }) => {
   allowConsoleError(/status of 500/);
-  await openDiary(page);
+  await openDiary(page, { timers: true });
   await write(page, "Timed", "Seconds.");
+  await pauseClock(page);
   await page.getByRole("button", { name: "Save" }).click();
+  await runUntilVisible(page, savedMessage(page));
+  await page.clock.runFor(2950);
   await expect(savedMessage(page)).toBeVisible();
-  await page.waitForTimeout(2000);
-  await expect(savedMessage(page)).toBeVisible();
-  await expect(savedMessage(page)).toBeHidden({ timeout: 2500 });
+  await page.clock.runFor(100);
+  await expect(savedMessage(page)).toBeHidden();
 
   await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
   await page.route("**/api/journals/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The diary is resting." }) }));
   await page.getByRole("button", { name: "Update" }).click();
-  const error = page.getByRole("alert").filter({ hasText: "The diary is resting." });
+  const error = message(page, "The diary is resting.", "alert");
+  await runUntilVisible(page, error);
+  await page.clock.runFor(4950);
   await expect(error).toBeVisible();
-  await page.waitForTimeout(4000);
-  await expect(error).toBeVisible();
-  await expect(error).toBeHidden({ timeout: 2500 });
+  await page.clock.runFor(100);
+  await expect(error).toBeHidden();
 });
 
 test("a draft survives a reload and a failed save, and a successful save clears it", async ({ signedIn: { page }, allowConsoleError }) => {
@@ -201,7 +188,7 @@ test("a draft survives a reload and a failed save, and a successful save clears 
 
   await page.route("**/api/journals", (route) => route.abort("connectionrefused"));
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong." })).toBeVisible();
+  await expect(message(page, "Something went wrong.", "alert")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue("Half a thought, typed and not saved.");
   await page.unroute("**/api/journals");
 
@@ -242,9 +229,8 @@ test.describe("on a phone @phone", () => {
     await page.getByRole("button", { name: "Select Date" }).click();
     const modal = page.getByRole("dialog", { name: "Select Date" });
     await expect(modal).toBeVisible();
-    await modal.getByRole("button", { name: TOMORROW }).click();
+    await modal.getByRole("button", { name: TOMORROW }).click({ force: true });
     await expect(modal.getByText("Can't select future dates!")).toBeVisible();
-    await expect(modal.getByText("Can't select future dates!")).toBeHidden({ timeout: 3000 });
     await modal.getByRole("button", { name: YESTERDAY }).click();
     await expect(modal).toBeHidden();
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
 import { NavBar } from "@/components/nav/nav-bar";
@@ -10,19 +11,21 @@ import { NavBar } from "@/components/nav/nav-bar";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
   return (
-    <div className="min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <TokenGuard />
-      <NavBar />
-      {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
-      <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
-        {children}
-      </main>
-    </div>
+    <QueryProvider>
+      <div className="min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <TokenGuard />
+        <NavBar />
+        {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
+        <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+          {children}
+        </main>
+      </div>
+    </QueryProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { sameDraft, type DiaryDraft } from "@/lib/client/diary-drafts";
 import type { EntryFields, Journal } from "@/lib/client/journals";
+import type { CheckedPhoto } from "@/lib/client/photo-check";
 import type { DayKey } from "@/lib/client/local-day";
 
 /** What the editor holds for one day: a new entry (`entry` null) or changes to an existing one. */
@@ -7,8 +8,8 @@ export interface EditorState {
   day: DayKey;
   entry: Journal | null;
   fields: EntryFields;
-  /** A newly chosen photo and its blob: URL for the preview. */
-  photo: { file: File; url: string } | null;
+  /** A newly chosen photo, with its blob: URL for the preview. */
+  photo: CheckedPhoto | null;
   removePhoto: boolean;
   /** The fields came from a draft kept in this browser. */
   restored: boolean;

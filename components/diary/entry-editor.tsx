@@ -1,15 +1,17 @@
 "use client";
 
-import { History } from "lucide-react";
-import type { FormEvent, Ref } from "react";
+import type { FormEvent, KeyboardEvent, ReactNode, Ref } from "react";
+import { useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/lib/client/journals";
 import { formatLongDay } from "@/lib/client/local-day";
+import type { CheckedPhoto } from "@/lib/client/photo-check";
 import { REQUIRED_MESSAGE, TITLE_MAX } from "@/lib/validation/journal-limits";
-import { ContentField } from "./content-field";
+import { ActionBar } from "./action-bar";
+import { ContentField, TextCounter } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
-import { PhotoPreview, PhotoUploadButton } from "./photo-field";
+import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
 import { limitInsertion } from "./text-limits";
 import { VisibilityOptions } from "./visibility-options";
 
@@ -18,17 +20,25 @@ type Props = {
   isToday: boolean;
   saving: boolean;
   titleRef: Ref<HTMLInputElement>;
+  status: ReactNode;
   onFields: (patch: Partial<EntryFields>) => void;
-  onPickPhoto: (file: File) => void;
+  onPickPhoto: (photo: CheckedPhoto) => void;
   onRemovePhoto: () => void;
   onError: (message: string) => void;
   onSave: () => void;
   onCancel: () => void;
+  onEscape: () => void;
 };
 
-/** The page being written: title and text on the ruled sheet, then who may read it, the photo and the action bar. */
-export function EntryEditor({ editor, isToday, saving, titleRef, onFields, onPickPhoto, onRemovePhoto, onError, onSave, onCancel }: Props) {
+/**
+ * The page being written: title, text and photo on the ruled sheet (a photo can be dropped on it),
+ * who may read it, and the action bar with the counter, Save/Update, Cancel and the photo button.
+ */
+export function EntryEditor({ editor, isToday, saving, titleRef, status, onFields, onPickPhoto, onRemovePhoto, onError, onSave, onCancel, onEscape }: Props) {
   const { fields, entry } = editor;
+  const [pageFull, setPageFull] = useState(false);
+  const contentId = useId();
+  const drop = usePhotoDrop({ onPick: onPickPhoto, onError });
   const editing = entry !== null;
   const complete = isComplete(fields);
   const photoSrc = editor.photo?.url ?? (editor.removePhoto ? null : (entry?.images[0] ?? null));
@@ -39,9 +49,17 @@ export function EntryEditor({ editor, isToday, saving, titleRef, onFields, onPic
     if (complete && !saving) onSave();
   }
 
+  function keyDown(e: KeyboardEvent) {
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    e.preventDefault();
+    onEscape();
+  }
+
   return (
-    <form onSubmit={submit} aria-label={heading} noValidate>
-      <div className="notebook min-h-[48rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pl-14 shadow-md sm:pr-8">
+    <form onSubmit={submit} onKeyDown={keyDown} aria-label={heading} noValidate {...drop.targetProps}>
+      <div
+        className={`notebook rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-md sm:pr-8 ${drop.over ? "outline-3 -outline-offset-8 outline-accent outline-dashed" : ""}`}
+      >
         <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">{formatLongDay(editor.day)}</p>
         <h2 className="truncate text-xl leading-8 text-leather">{heading}</h2>
         <label htmlFor="entry-title" className="sr-only">
@@ -54,22 +72,27 @@ export function EntryEditor({ editor, isToday, saving, titleRef, onFields, onPic
           onChange={(e) => onFields({ title: limitInsertion(e.target.value, e.target.selectionEnd ?? e.target.value.length, TITLE_MAX).text })}
           placeholder="Title"
           autoComplete="off"
-          className="block h-8 w-full bg-transparent font-serif text-xl leading-8 font-semibold text-ink placeholder:text-ink-soft/80 focus-visible:outline-accent/40"
+          className="block h-8 w-full bg-transparent font-serif text-xl leading-8 font-semibold text-ink placeholder:text-ink-soft/80"
         />
-        <ContentField label="Your story" value={fields.content} onChange={(content) => onFields({ content })} />
+        <ContentField
+          id={contentId}
+          label="Your story"
+          value={fields.content}
+          onChange={(content) => onFields({ content })}
+          pageFull={pageFull}
+          onPageFull={setPageFull}
+          describedBy={`${contentId}-counter ${contentId}-limit`}
+        />
+        <PhotoPreview src={photoSrc} size={editor.photo?.size ?? null} isNew={editor.photo !== null} onRemove={onRemovePhoto} />
       </div>
 
-      <div className="flex flex-col gap-5 rounded-b-lg border border-ink-soft/20 bg-paper px-4 py-5 shadow-md sm:px-8">
-        {editor.restored ? (
-          <p role="status" className="flex items-center gap-2 text-sm font-semibold text-leather">
-            <History aria-hidden className="size-4" />
-            Draft restored
-            <span className="font-normal text-ink-soft">— your unsaved words from this device are back.</span>
-          </p>
-        ) : null}
+      <div className="border-x border-ink-soft/20 bg-paper px-4 py-5 sm:px-8">
         <VisibilityOptions visibility={fields.visibility} isAnonymous={fields.isAnonymous} onChange={onFields} />
-        <PhotoPreview src={photoSrc} isNew={editor.photo !== null} onRemove={onRemovePhoto} />
-        <div className="flex flex-wrap items-center gap-3 border-t border-rule pt-4">
+      </div>
+
+      <ActionBar>
+        <TextCounter id={contentId} value={fields.content} pageFull={pageFull} />
+        <div className="flex flex-wrap items-center gap-3">
           <BusyButton type="submit" busy={saving} busyLabel={editing ? "Updating…" : "Saving…"} disabled={!complete} aria-describedby={complete ? undefined : "entry-required"}>
             {editing ? "Update" : "Save"}
           </BusyButton>
@@ -79,13 +102,14 @@ export function EntryEditor({ editor, isToday, saving, titleRef, onFields, onPic
             </button>
           ) : null}
           <PhotoUploadButton hasPhoto={photoSrc !== null} onPick={onPickPhoto} onError={onError} />
-          {complete ? null : (
-            <p id="entry-required" className="basis-full text-sm text-ink-soft">
-              {REQUIRED_MESSAGE}
-            </p>
-          )}
         </div>
-      </div>
+        {status}
+        {complete ? null : (
+          <p id="entry-required" className="basis-full text-sm text-ink-soft">
+            {REQUIRED_MESSAGE}
+          </p>
+        )}
+      </ActionBar>
     </form>
   );
 }

@@ -16,6 +16,8 @@ export type MonthCalendarProps = {
   today: DayKey;
   /** Days of the shown month that have an entry. */
   marked: ReadonlySet<DayKey>;
+  /** Days with an unsaved draft in this browser. */
+  drafts: ReadonlySet<DayKey>;
   onSelect: (day: DayKey) => void;
   /** A day after today was chosen: the caller says why nothing happened. */
   onFutureDay: () => void;
@@ -41,7 +43,7 @@ const KEY_MOVES: Record<string, (day: DayKey, shift: boolean) => DayKey> = {
  * Home/End to the week's ends, PageUp/PageDown by month (with Shift by year). Future days stay
  * focusable so that choosing one can explain why it is refused.
  */
-export function MonthCalendar({ view, onViewChange, selected, today, marked, onSelect, onFutureDay, autoFocus = false }: MonthCalendarProps) {
+export function MonthCalendar({ view, onViewChange, selected, today, marked, drafts, onSelect, onFutureDay, autoFocus = false }: MonthCalendarProps) {
   const [focused, setFocused] = useState<DayKey | null>(null);
   const focusPending = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -132,6 +134,7 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, onS
                       today={day === today}
                       future={day > today}
                       marked={marked.has(day)}
+                      draft={drafts.has(day)}
                       tabbable={day === tabStop}
                       autoFocus={autoFocus && day === tabStop}
                       onClick={() => choose(day)}
@@ -158,34 +161,40 @@ type DayProps = {
   today: boolean;
   future: boolean;
   marked: boolean;
+  draft: boolean;
   tabbable: boolean;
   autoFocus: boolean;
   onClick: () => void;
   onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
 };
 
-function DayButton({ day, selected, today, future, marked, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
-  const tone = selected
-    ? "bg-accent text-paper"
-    : future
-      ? "text-ink-soft italic hover:bg-paper-deep"
-      : "text-ink hover:bg-paper-deep";
+/**
+ * One day. A saved entry is a filled dot; an unsaved draft a hollow ring beside it. Days still to
+ * come are aria-disabled and look it (no hover), yet stay focusable so choosing one can say why not.
+ */
+function DayButton({ day, selected, today, future, marked, draft, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
+  const tone = selected ? "bg-accent text-on-accent" : future ? "cursor-not-allowed text-ink-soft/70" : "text-ink hover:bg-paper-deep";
+  const label = [formatLongDay(day), marked ? "entry written" : null, draft ? "unsaved draft" : null].filter(Boolean).join(", ");
   return (
     <button
       type="button"
       data-day={day}
       tabIndex={tabbable ? 0 : -1}
       data-autofocus={autoFocus || undefined}
-      aria-label={`${formatLongDay(day)}${marked ? ", entry written" : ""}`}
+      aria-label={label}
       aria-pressed={selected}
       aria-current={today ? "date" : undefined}
+      aria-disabled={future || undefined}
       onClick={onClick}
       onKeyDown={onKeyDown}
       className={`relative mx-auto grid size-10 place-items-center rounded-full text-sm ${tone} ${today ? "border-2 border-leather font-bold" : ""}`}
     >
       {parseDayKey(day).day}
-      {marked ? (
-        <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? "bg-paper" : "bg-accent"}`} />
+      {marked || draft ? (
+        <span aria-hidden className="absolute bottom-0.5 flex gap-0.5">
+          {marked ? <span className={`size-1.5 rounded-full ${selected ? "bg-on-accent" : "bg-accent"}`} /> : null}
+          {draft ? <span className={`size-1.5 rounded-full border ${selected ? "border-on-accent" : "border-leather"}`} /> : null}
+        </span>
       ) : null}
     </button>
   );

@@ -1,38 +1,41 @@
 "use client";
 
-import { ImagePlus, Trash2 } from "lucide-react";
+import { ImageIcon, ImagePlus, Trash2 } from "lucide-react";
 import Image from "next/image";
-import { useId } from "react";
+import { useId, useState, type DragEvent } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
+import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/lib/client/photo-check";
 
-// API.md "Images": the server refuses anything larger.
-const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const NOT_AN_IMAGE = "Please choose an image file.";
-export const PHOTO_TOO_LARGE = "The photo must be at most 5 MB.";
+type PickHandlers = { onPick: (photo: CheckedPhoto) => void; onError: (message: string) => void };
 
-/** The action bar's photo control: image files only (SPEC.md §5), checked before anything is sent. */
-export function PhotoUploadButton({ hasPhoto, onPick, onError }: { hasPhoto: boolean; onPick: (file: File) => void; onError: (message: string) => void }) {
+/** Checks a chosen or dropped file with the server's rules before it becomes the entry's photo. */
+async function take(file: File | undefined, { onPick, onError }: PickHandlers) {
+  if (!file) return;
+  const result = await checkPhoto(file);
+  if (result.ok) onPick(result.photo);
+  else onError(result.message);
+}
+
+/** The action bar's photo control: the types the server accepts (SPEC.md §5: image files only). */
+export function PhotoUploadButton({ hasPhoto, ...handlers }: { hasPhoto: boolean } & PickHandlers) {
   const id = useId();
   return (
     <div>
       <input
         id={id}
         type="file"
-        accept="image/*"
+        accept={PHOTO_ACCEPT}
         className="peer sr-only"
         onChange={(e) => {
           const file = e.target.files?.[0];
           // Let the same file be chosen again after a removal.
           e.target.value = "";
-          if (!file) return;
-          if (!file.type.startsWith("image/")) onError(NOT_AN_IMAGE);
-          else if (file.size > PHOTO_MAX_BYTES) onError(PHOTO_TOO_LARGE);
-          else onPick(file);
+          void take(file, handlers);
         }}
       />
       <label
         htmlFor={id}
-        className={buttonClass("secondary", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent")}
+        className={buttonClass("secondary", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus")}
       >
         <ImagePlus aria-hidden className="size-4" />
         {hasPhoto ? "Change photo" : "Add photo"}
@@ -41,19 +44,62 @@ export function PhotoUploadButton({ hasPhoto, onPick, onError }: { hasPhoto: boo
   );
 }
 
-/** The photo that will be saved: a newly chosen one (`isNew`) or the entry's current one; with Remove. */
-export function PhotoPreview({ src, isNew, onRemove }: { src: string | null; isNew: boolean; onRemove: () => void }) {
+/** Drag-and-drop of a photo onto the page: the handlers for the drop target and whether a file hovers over it. */
+export function usePhotoDrop(handlers: PickHandlers) {
+  const [over, setOver] = useState(false);
+  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes("Files");
+  return {
+    over,
+    targetProps: {
+      onDragOver: (e: DragEvent) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "copy";
+        setOver(true);
+      },
+      onDragLeave: (e: DragEvent) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+      },
+      onDrop: (e: DragEvent) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setOver(false);
+        void take(e.dataTransfer.files[0], handlers);
+      },
+    },
+  };
+}
+
+type FrameProps = { src: string; alt: string; size: { width: number; height: number } | null };
+
+/**
+ * A photo on the page, in a frame of its own shape (4:3 until the shape is known) whose space is
+ * kept while it loads, so the text around it never jumps. At most 24rem tall.
+ */
+export function PhotoFrame({ src, alt, size }: FrameProps) {
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const ratio = size ? size.width / size.height : 4 / 3;
+  return (
+    <div
+      className="relative overflow-hidden rounded-md border border-ink-soft/20 bg-paper-deep shadow-sm"
+      style={{ aspectRatio: String(ratio), width: `min(100%, ${(24 * ratio).toFixed(3)}rem)` }}
+    >
+      {loadedSrc === src ? null : (
+        <span aria-hidden className="absolute inset-0 grid place-items-center text-ink-soft">
+          <ImageIcon className="size-8" />
+        </span>
+      )}
+      <Image src={src} alt={alt} fill unoptimized sizes="(min-width: 769px) 36rem, 100vw" onLoad={() => setLoadedSrc(src)} className="object-contain" />
+    </div>
+  );
+}
+
+/** The photo that will be saved, where the read view shows it: a newly chosen one (`isNew`) or the entry's current one; with Remove. */
+export function PhotoPreview({ src, size, isNew, onRemove }: { src: string | null; size: FrameProps["size"]; isNew: boolean; onRemove: () => void }) {
   if (!src) return null;
   return (
-    <figure className="flex flex-col items-start gap-2">
-      <Image
-        src={src}
-        alt={isNew ? "Preview of the chosen photo" : "The entry's photo"}
-        width={640}
-        height={480}
-        unoptimized
-        className="h-auto max-h-64 w-auto max-w-full rounded-md border border-ink-soft/20 object-contain shadow-sm"
-      />
+    <figure className="mt-8 flex flex-col items-start gap-2">
+      <PhotoFrame src={src} size={size} alt={isNew ? "Preview of the chosen photo" : "The entry's photo"} />
       <button type="button" onClick={onRemove} className={buttonClass("ghost", "px-0")}>
         <Trash2 aria-hidden className="size-4" />
         Remove photo

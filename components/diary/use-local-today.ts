@@ -3,13 +3,14 @@
 import { useSyncExternalStore } from "react";
 import { localDayKey, type DayKey } from "@/lib/client/local-day";
 
-// The writer's own today; the server cannot know it (docs/decisions/006-one-entry-per-local-day.md),
-// so it is null while rendering on the server. Checked every minute so midnight moves it on.
+// The writer's own today (docs/decisions/006-one-entry-per-local-day.md). The server can only
+// guess it from the time-zone cookie (`serverToday`, null without one); the browser's clock
+// decides once it runs. Checked every minute so midnight moves it on.
 function subscribe(onChange: () => void) {
   const timer = window.setInterval(onChange, 60_000);
   return () => window.clearInterval(timer);
 }
 
-export function useLocalToday(): DayKey | null {
-  return useSyncExternalStore<DayKey | null>(subscribe, () => localDayKey(), () => null);
+export function useLocalToday(serverToday: DayKey | null): DayKey | null {
+  return useSyncExternalStore<DayKey | null>(subscribe, () => localDayKey(), () => serverToday);
 }

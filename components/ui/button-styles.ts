@@ -6,6 +6,7 @@ const VARIANTS = {
   primary: "bg-accent text-paper shadow-sm hover:bg-accent-dark",
   secondary: "border border-ink-soft/40 bg-paper text-ink hover:bg-paper-deep",
   ghost: "text-accent underline-offset-4 hover:underline",
+  danger: "border border-danger/60 bg-paper text-danger hover:bg-danger hover:text-on-accent",
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;

@@ -11,6 +11,8 @@ export interface DiaryDraft {
 }
 
 const PREFIX = "inkwell:draft:";
+/** Fired on this tab's window whenever a draft is written or removed (other tabs get "storage"). */
+const CHANGED = "inkwell:drafts-changed";
 
 export function draftKey(userId: string, day: string): string {
   return `${PREFIX}${userId}:${day}`;
@@ -43,6 +45,7 @@ export function saveDraft(userId: string, day: string, draft: DiaryDraft): void 
   try {
     const { title, content, visibility, isAnonymous } = draft;
     window.localStorage.setItem(draftKey(userId, day), JSON.stringify({ title, content, visibility, isAnonymous, savedAt: new Date().toISOString() }));
+    window.dispatchEvent(new Event(CHANGED));
   } catch {
     // Full or blocked storage: the text is still on screen; the beforeunload prompt still guards it.
   }
@@ -50,7 +53,10 @@ export function saveDraft(userId: string, day: string, draft: DiaryDraft): void 
 
 export function clearDraft(userId: string, day: string): void {
   try {
-    window.localStorage.removeItem(draftKey(userId, day));
+    const key = draftKey(userId, day);
+    if (window.localStorage.getItem(key) === null) return;
+    window.localStorage.removeItem(key);
+    window.dispatchEvent(new Event(CHANGED));
   } catch {
     // Nothing stored, nothing to clear.
   }
@@ -67,5 +73,33 @@ export function clearAllDrafts(): void {
     for (const key of keys) if (key?.startsWith(PREFIX)) window.localStorage.removeItem(key);
   } catch {
     // Blocked storage holds no drafts.
+  }
+}
+
+/** Calls `onChange` whenever the drafts kept in this browser may have changed, in this tab or another. */
+export function subscribeDrafts(onChange: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key.startsWith(PREFIX)) onChange();
+  };
+  window.addEventListener(CHANGED, onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The days (`YYYY-MM-DD`) with a draft of this user, sorted and joined by spaces: a value that only changes when they do. */
+export function draftDays(userId: string): string {
+  const prefix = `${PREFIX}${userId}:`;
+  try {
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i));
+    return keys
+      .filter((k): k is string => k?.startsWith(prefix) ?? false)
+      .map((k) => k.slice(prefix.length))
+      .sort()
+      .join(" ");
+  } catch {
+    return "";
   }
 }

@@ -1,8 +1,11 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
 import { apiFetch, errorMessage } from "./api";
+import { ApiError } from "./query-client";
 import { getToken } from "./token";
 
-// The diary page's calls (API.md "Journals") and the error texts SPEC.md §5 and §8 give them.
+// The diary page's calls (API.md "Journals"), their cache keys, and the error texts SPEC.md §5 and
+// §8 give them.
 
 export interface Journal {
   id: string;
@@ -14,23 +17,48 @@ export interface Journal {
   images: string[];
 }
 
-export type DayResult = { kind: "entry"; journal: Journal } | { kind: "empty" } | { kind: "error" };
-
 export const FETCH_DAY_FAILED = "Failed to fetch journal for this date";
 
-export async function fetchJournalForDay(day: string, signal?: AbortSignal): Promise<DayResult> {
-  const res = await apiFetch(`/api/journals/date/${day}`, { signal });
-  if (res.status === 404) return { kind: "empty" };
-  if (!res.ok) return { kind: "error" };
-  return { kind: "entry", journal: (await res.json()) as Journal };
+export const journalKeys = {
+  all: ["journals"] as const,
+  day: (day: string) => ["journals", "day", day] as const,
+  month: (year: number, month: number) => ["journals", "month", year, month] as const,
+};
+
+/** fetch() that turns a network failure into an ApiError with status 0, so retries can tell it apart. */
+async function request(path: string, init: Parameters<typeof apiFetch>[1] = {}): Promise<Response> {
+  try {
+    return await apiFetch(path, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, "The network is unreachable.");
+  }
 }
 
-/** The days of a month that have an entry; an empty set when the call fails (the marks are a hint). */
-export async function fetchMarkedDays(year: number, month: number, signal?: AbortSignal): Promise<Set<string>> {
-  const res = await apiFetch(`/api/journals/month/${year}/${month}`, { signal });
-  if (!res.ok) return new Set();
-  const rows = (await res.json()) as { journaldate: string }[];
-  return new Set(rows.map((r) => r.journaldate));
+/** The entry of one day, or null when there is none (404). */
+export function dayQuery(day: string) {
+  return queryOptions({
+    queryKey: journalKeys.day(day),
+    queryFn: async ({ signal }): Promise<Journal | null> => {
+      const res = await request(`/api/journals/date/${day}`, { signal });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new ApiError(res.status, FETCH_DAY_FAILED);
+      return (await res.json()) as Journal;
+    },
+  });
+}
+
+/** The days of a month that have an entry. A failure leaves the calendar unmarked: the marks are a hint. */
+export function monthQuery(year: number, month: number) {
+  return queryOptions({
+    queryKey: journalKeys.month(year, month),
+    queryFn: async ({ signal }): Promise<string[]> => {
+      const res = await request(`/api/journals/month/${year}/${month}`, { signal });
+      if (!res.ok) throw new ApiError(res.status, "Failed to load the month's entries");
+      const rows = (await res.json()) as { journaldate: string }[];
+      return rows.map((r) => r.journaldate);
+    },
+  });
 }
 
 export interface EntryFields {
@@ -42,50 +70,46 @@ export interface EntryFields {
 
 export type SaveRequest =
   | { kind: "create"; day: string; fields: EntryFields; photo: File | null }
-  | { kind: "update"; id: string | null; fields: EntryFields; photo: File | null; removePhoto: boolean };
-
-export type SaveResult = { ok: true } | { ok: false; message: string };
+  | { kind: "update"; id: string | null; day: string; fields: EntryFields; photo: File | null; removePhoto: boolean };
 
 const MESSAGES = {
   create: { fallback: "Something went wrong.", wrongStatus: "Save failed. Try again.", expected: 201 },
   update: { fallback: "Failed to update journal.", wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
-/** POST or PUT one entry as multipart; never throws, so the editor keeps its text on any failure. */
-export async function saveJournal(request: SaveRequest): Promise<SaveResult> {
-  const { fallback, wrongStatus, expected } = MESSAGES[request.kind];
-  if (!getToken()) return { ok: false, message: "User is not authenticated." };
-  if (request.kind === "update" && !request.id) return { ok: false, message: "No journal selected for update." };
+/** POST or PUT one entry as multipart; throws an ApiError carrying the message the writer sees. */
+export async function saveJournal(req: SaveRequest): Promise<Journal> {
+  const { fallback, wrongStatus, expected } = MESSAGES[req.kind];
+  if (!getToken()) throw new ApiError(401, "User is not authenticated.");
+  if (req.kind === "update" && !req.id) throw new ApiError(400, "No journal selected for update.");
 
   const form = new FormData();
-  form.set("title", request.fields.title.trim());
-  form.set("content", request.fields.content.trim());
-  form.set("visibility", request.fields.visibility);
-  form.set("isAnonymous", String(request.fields.visibility === "close-circle" && request.fields.isAnonymous));
-  if (request.kind === "create") form.set("journaldate", request.day);
-  if (request.photo) form.set("image", request.photo);
-  else if (request.kind === "update" && request.removePhoto) form.set("removeImage", "true");
+  form.set("title", req.fields.title.trim());
+  form.set("content", req.fields.content.trim());
+  form.set("visibility", req.fields.visibility);
+  form.set("isAnonymous", String(req.fields.visibility === "close-circle" && req.fields.isAnonymous));
+  if (req.kind === "create") form.set("journaldate", req.day);
+  if (req.photo) form.set("image", req.photo);
+  else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");
 
+  let res: Response;
   try {
-    const res =
-      request.kind === "create"
+    res =
+      req.kind === "create"
         ? await apiFetch("/api/journals", { method: "POST", body: form })
-        : await apiFetch(`/api/journals/${request.id}`, { method: "PUT", body: form });
-    if (!res.ok) return { ok: false, message: (await errorMessage(res)) ?? fallback };
-    if (res.status !== expected) return { ok: false, message: wrongStatus };
-    return { ok: true };
+        : await apiFetch(`/api/journals/${req.id}`, { method: "PUT", body: form });
   } catch {
     // The network failed or the server is down.
-    return { ok: false, message: fallback };
+    throw new ApiError(0, fallback);
   }
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
+  if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
+  return (await res.json()) as Journal;
 }
 
-export async function deleteJournal(id: string): Promise<SaveResult> {
-  try {
-    const res = await apiFetch(`/api/journals/${id}`, { method: "DELETE" });
-    if (!res.ok) return { ok: false, message: (await errorMessage(res)) ?? "Failed to delete journal." };
-    return { ok: true };
-  } catch {
-    return { ok: false, message: "Failed to delete journal." };
-  }
+export async function deleteJournal(id: string): Promise<void> {
+  const res = await request(`/api/journals/${id}`, { method: "DELETE" }).catch(() => {
+    throw new ApiError(0, "Failed to delete journal.");
+  });
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? "Failed to delete journal.");
 }

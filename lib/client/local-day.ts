@@ -52,3 +52,28 @@ export function formatLongDay(key: DayKey): string {
 export function formatMonth(year: number, month: number): string {
   return new Date(year, month - 1, 1, 12).toLocaleDateString("en-US", { month: "long", year: "numeric" });
 }
+
+/**
+ * The writer's time zone, kept in a cookie so that the server can render their today on the first
+ * paint of /my-diary (docs/decisions/020-diary-first-paint.md). Not a secret, and not trusted for
+ * anything else: the browser's own clock decides as soon as it runs.
+ */
+export const TIME_ZONE_COOKIE = "inkwell_tz";
+
+export function rememberTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const value = encodeURIComponent(zone);
+  if (document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
+  document.cookie = `${TIME_ZONE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The calendar day it is at `date` in the IANA time zone `zone`, or null for a zone this runtime does not know. */
+export function dayInTimeZone(date: Date, zone: string): DayKey | null {
+  try {
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(date);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return toDayKey(part("year"), part("month"), part("day"));
+  } catch {
+    return null;
+  }
+}

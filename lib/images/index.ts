@@ -2,7 +2,15 @@ import "server-only";
 import sharp, { type Metadata } from "sharp";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
 import { detectImageFormat } from "./detect-format";
-import { IMAGE_MAX_ASPECT_RATIO, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, dimensionProblem } from "./limits.mjs";
+import { IMAGE_MAX_BYTES, dimensionProblem } from "./limits.mjs";
+import {
+  IMAGE_ASPECT_RATIO_MESSAGE,
+  IMAGE_DAMAGED_MESSAGE,
+  IMAGE_SIDE_TOO_LONG_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  IMAGE_UNSUPPORTED_MESSAGE,
+} from "./messages";
 import { imagePool, type ImageHeader, type ImageJob, type ImageJobResult } from "./pool";
 
 // Every uploaded image goes through here before it is stored: accepted by content only, checked
@@ -21,13 +29,7 @@ export {
   PROFILE_IMAGE_SIDE,
 } from "./limits.mjs";
 export { IMAGE_BUSY_MESSAGE, IMAGE_BUSY_RETRY_SECONDS } from "./pool";
-
-export const IMAGE_TOO_LARGE_MESSAGE = "Image must be 5 MB or smaller";
-export const IMAGE_UNSUPPORTED_MESSAGE = "Only JPEG, PNG, WebP, GIF, AVIF or HEIC images are accepted";
-export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `Image must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
-export const IMAGE_SIDE_TOO_LONG_MESSAGE = `Image must be at most ${IMAGE_MAX_SIDE} pixels wide and ${IMAGE_MAX_SIDE} pixels high`;
-export const IMAGE_ASPECT_RATIO_MESSAGE = `Image is too long and narrow: its longer side may be at most ${IMAGE_MAX_ASPECT_RATIO} times its shorter side`;
-export const IMAGE_DAMAGED_MESSAGE = "The image could not be read; it may be damaged or incomplete";
+export * from "./messages";
 
 export interface ProcessedImage {
   data: Buffer;

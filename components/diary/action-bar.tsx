@@ -1,0 +1,42 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
+
+/**
+ * The bar under the page with its buttons. It sticks to the bottom of the screen while the page is
+ * taller than the screen (above the phone's bottom navigation), so Save and what happened to the
+ * last save stay where the eyes are.
+ */
+export function ActionBar({ children }: { children: ReactNode }) {
+  return (
+    <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-b-lg border border-ink-soft/20 bg-paper px-4 py-3 shadow-[0_-6px_12px_-10px_rgb(0_0_0/0.5)] sm:px-8 md:bottom-0">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The saved confirmation (3 s) and the error message (5 s), beside the buttons. The live regions
+ * are always in the document, so screen readers announce what appears in them.
+ */
+export function SaveStatus({ saved, error }: { saved: string | null; error: string | null }) {
+  return (
+    <div className="min-w-0 flex-1 text-sm">
+      <div role="status">
+        {saved ? (
+          <p className="flex items-center gap-1.5 font-semibold text-success">
+            <CircleCheck aria-hidden className="size-4 shrink-0" />
+            {saved}
+          </p>
+        ) : null}
+      </div>
+      <div role="alert">
+        {error ? (
+          <p className="flex items-center gap-1.5 font-semibold text-danger">
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import type { Page } from "@playwright/test";
+import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from "../lib/images/messages";
+import { prose } from "../tests/support/prose";
+import { TODAY, YESTERDAY, calendar, diary, message, openDiary, photo, saveEntry, write } from "./diary-helpers";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+// Issue 8's diary: what matters stays in view, 900 characters fit at any width, the day lives in
+// the address, drafts can be found, the photo belongs to the page, Escape cancels.
+
+/** Types the last `typed` characters of `text` key by key, after filling the rest. */
+async function typeStory(page: Page, text: string, typed = 120) {
+  const story = page.getByRole("textbox", { name: "Your story" });
+  await story.fill(text.slice(0, text.length - typed));
+  await story.press("End");
+  await story.pressSequentially(text.slice(text.length - typed));
+  return story;
+}
+
+/** Every line of the textarea is on the page: nothing scrolls inside it. */
+async function expectWholeText(page: Page) {
+  const story = page.getByRole("textbox", { name: "Your story" });
+  const { scroll, client } = await story.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+async function expectInViewport(page: Page, name: string) {
+  const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`in the ${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test("900 characters of prose fit, Save stays in view beside the counter, and the result shows beside it", async ({ signedIn: { page } }) => {
+      await openDiary(page);
+      await expectInViewport(page, "Save");
+      await page.getByRole("textbox", { name: "Title" }).fill("A long day");
+      await typeStory(page, prose(900, 5));
+      await expect(diary(page).getByText("900/900 characters")).toBeVisible();
+      await expect(diary(page).getByText("Character limit reached!")).toBeVisible();
+      await expect(diary(page).getByText("Maximum writing space reached!")).toBeHidden();
+      await expectWholeText(page);
+      await expectInViewport(page, "Save");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(message(page, "Journal saved!")).toBeVisible();
+      await expectInViewport(page, "Edit");
+      await expectNoA11yViolations(page);
+    });
+  });
+}
+
+test("the selected day is in the address: reload, Back and a shared link keep it; Today returns", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await calendar(page).getByRole("button", { name: YESTERDAY }).click();
+  await expect(page).toHaveURL(/\/my-diary\?day=2026-03-09$/);
+  await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
+  await saveEntry(page, "Yesterday's walk", "Along the canal.");
+
+  await page.reload();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Yesterday's walk" })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/my-diary$/);
+  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Yesterday's walk" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Today", exact: true }).click();
+  await expect(page).toHaveURL(/\/my-diary$/);
+  await expect(calendar(page).getByRole("button", { name: TODAY })).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto("/my-diary?day=2026-03-09");
+  await expect(page.getByRole("article").getByRole("heading", { name: "Yesterday's walk" })).toBeVisible();
+  for (const bad of ["2026-03-11", "2026-02-30", "soon"]) {
+    await page.goto(`/my-diary?day=${bad}`);
+    await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+    await expect(page).toHaveURL(/\/my-diary$/);
+  }
+});
+
+test("days with a draft are marked, 'Draft restored' is at the top, and Discard draft throws it away", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await calendar(page).getByRole("button", { name: YESTERDAY }).click();
+  await write(page, "Half", "A thought I did not finish.");
+  await calendar(page).getByRole("button", { name: TODAY }).click();
+  await page.getByRole("alertdialog", { name: "Unsaved changes" }).getByRole("button", { name: "Switch day" }).click();
+  await expect(calendar(page).getByRole("button", { name: `${YESTERDAY}, unsaved draft` })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
+
+  await calendar(page).getByRole("button", { name: YESTERDAY }).click();
+  const banner = diary(page).getByRole("status").filter({ hasText: "Draft restored" });
+  await expect(banner).toBeVisible();
+  const bannerBox = (await banner.boundingBox())!;
+  const formBox = (await page.getByRole("form").boundingBox())!;
+  expect(bannerBox.y).toBeLessThan(formBox.y);
+  await banner.getByRole("button", { name: "Discard draft" }).click();
+  await page.getByRole("alertdialog", { name: "Discard this draft?" }).getByRole("button", { name: "Discard draft" }).click();
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("");
+  await expect(calendar(page).getByRole("button", { name: YESTERDAY, exact: true })).toBeVisible();
+});
+
+test("Escape cancels editing, asking first when there are changes", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  await saveEntry(page, "Steady", "Nothing happened, happily.");
+  const entry = page.getByRole("article");
+
+  await entry.getByRole("button", { name: "Edit" }).click();
+  await page.keyboard.press("Escape");
+  await expect(entry.getByRole("heading", { name: "Steady" })).toBeVisible();
+
+  await entry.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("textbox", { name: "Title" }).fill("Unsteady");
+  await page.keyboard.press("Escape");
+  const question = page.getByRole("alertdialog", { name: "Discard your changes?" });
+  await question.getByRole("button", { name: "Keep writing" }).click();
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unsteady");
+  await page.getByRole("textbox", { name: "Title" }).press("Escape");
+  await question.getByRole("button", { name: "Discard changes" }).click();
+  await expect(entry.getByRole("heading", { name: "Steady" })).toBeVisible();
+});
+
+test("the photo sits on the page in a reserved frame; the browser checks size and shape with the server's words; a drop works", async ({
+  signedIn: { page },
+}) => {
+  let uploads = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/journals")) uploads += 1;
+  });
+  await openDiary(page);
+  const picker = page.getByLabel("Add photo");
+  await picker.setInputFiles({ name: "strip.png", mimeType: "image/png", buffer: await photo("#225588", 1020, 20) });
+  await expect(message(page, IMAGE_ASPECT_RATIO_MESSAGE, "alert")).toBeVisible();
+  await picker.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(message(page, IMAGE_TOO_LARGE_MESSAGE, "alert")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toHaveCount(0);
+
+  const png = (await photo("#3a7d44", 300, 150)).toString("base64");
+  const dataTransfer = await page.evaluateHandle(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+    return dt;
+  }, png);
+  await page.getByRole("form").dispatchEvent("dragover", { dataTransfer });
+  await page.getByRole("form").dispatchEvent("drop", { dataTransfer });
+  const preview = page.getByRole("img", { name: "Preview of the chosen photo" });
+  await expect(preview).toBeVisible();
+  // On the page (after the text, before who-can-read), in a frame of the photo's own shape.
+  const storyBox = (await page.getByRole("textbox", { name: "Your story" }).boundingBox())!;
+  const frame = (await preview.locator("..").boundingBox())!;
+  expect(frame.y).toBeGreaterThan(storyBox.y + storyBox.height - 1);
+  expect(frame.width / frame.height).toBeCloseTo(2, 1);
+  await write(page, "Dropped", "A photo from the desktop.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("article").getByRole("img", { name: "Photo for “Dropped”" })).toBeVisible();
+  expect(uploads).toBe(1);
+});
+
+test("the first paint already shows the day, from the server", async ({ signedIn: { page, user }, db }) => {
+  const { createJournal } = await import("../tests/factories");
+  await createJournal(db, user.id, { journalDate: "2026-03-01", title: "Served warm" });
+  await page.context().addCookies([{ name: "inkwell_tz", value: "UTC", url: page.url() }]);
+  const html = await (await page.request.get("/my-diary?day=2026-03-01")).text();
+  expect(html).toContain("Served warm");
+  expect(html).not.toContain("Loading journal for");
+});
+
+test.describe("on a phone @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`900 characters of prose fit at 375 px, Save above the bottom bar, Edit and Delete on one row (${scheme})`, async ({ signedIn: { page } }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openDiary(page);
+      await expectInViewport(page, "Save");
+      await page.getByRole("textbox", { name: "Title" }).fill("Thumbs");
+      await typeStory(page, prose(900, 5));
+      await expect(diary(page).getByText("900/900 characters")).toBeVisible();
+      await expect(diary(page).getByText("Maximum writing space reached!")).toBeHidden();
+      await expectWholeText(page);
+      const save = (await page.getByRole("button", { name: "Save" }).boundingBox())!;
+      const bar = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
+      expect(save.y + save.height).toBeLessThanOrEqual(bar.y);
+      await page.getByRole("button", { name: "Save" }).click();
+      const entry = page.getByRole("article");
+      const edit = (await entry.getByRole("button", { name: "Edit" }).boundingBox())!;
+      const del = (await entry.getByRole("button", { name: "Delete" }).boundingBox())!;
+      expect(Math.abs(edit.y - del.y)).toBeLessThan(2);
+      await expect(entry).toContainText(prose(900, 5).slice(-40));
+      await expectNoA11yViolations(page);
+    });
+  }
+
+  test("an entry written on a laptop opens whole on a phone", async ({ signedIn: { page, user }, db }) => {
+    const { createJournal } = await import("../tests/factories");
+    await createJournal(db, user.id, { journalDate: "2026-03-10", title: "From the desk", content: prose(900, 3) });
+    await openDiary(page);
+    await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+    await expectWholeText(page);
+    await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue(prose(900, 3));
+  });
+});

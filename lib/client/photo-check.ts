@@ -1,0 +1,57 @@
+import { IMAGE_MAX_BYTES, dimensionProblem } from "@/lib/images/limits.mjs";
+import {
+  IMAGE_ASPECT_RATIO_MESSAGE,
+  IMAGE_SIDE_TOO_LONG_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  IMAGE_UNSUPPORTED_MESSAGE,
+} from "@/lib/images/messages";
+
+// The server's image rules (API.md "Images"), checked before anything is sent, with its words.
+
+/** The types the server accepts, for the file picker's `accept`. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif";
+const TYPES = new Set(PHOTO_ACCEPT.split(",").filter((t) => t.startsWith("image/")));
+
+/** Browsers often give HEIC photos no type at all: the name is all there is to go on. */
+function isPhotoFile(file: File): boolean {
+  if (TYPES.has(file.type)) return true;
+  return (file.type === "" || file.type === "application/octet-stream") && /\.(heic|heif)$/i.test(file.name);
+}
+
+export interface CheckedPhoto {
+  file: File;
+  url: string;
+  /** Known when the browser can read the picture (not HEIC in most browsers): the preview keeps its shape. */
+  size: { width: number; height: number } | null;
+}
+
+/** Width and height from the picture's header; the browser decodes nothing until it is drawn. */
+function readSize(url: string): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth > 0 ? { width: img.naturalWidth, height: img.naturalHeight } : null);
+    img.onerror = () => resolve(null);
+    img.src = url;
+  });
+}
+
+const DIMENSION_MESSAGES = {
+  "too-many-pixels": IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  "side-too-long": IMAGE_SIDE_TOO_LONG_MESSAGE,
+  "aspect-ratio": IMAGE_ASPECT_RATIO_MESSAGE,
+} as const;
+
+/** The photo ready for a preview (a blob: URL the caller must revoke), or the server's message for why it would be refused. */
+export async function checkPhoto(file: File): Promise<{ ok: true; photo: CheckedPhoto } | { ok: false; message: string }> {
+  if (!isPhotoFile(file)) return { ok: false, message: IMAGE_UNSUPPORTED_MESSAGE };
+  if (file.size > IMAGE_MAX_BYTES) return { ok: false, message: IMAGE_TOO_LARGE_MESSAGE };
+  const url = URL.createObjectURL(file);
+  const size = await readSize(url);
+  const problem = size ? dimensionProblem(size) : null;
+  if (problem) {
+    URL.revokeObjectURL(url);
+    return { ok: false, message: DIMENSION_MESSAGES[problem] };
+  }
+  return { ok: true, photo: { file, url, size } };
+}
