@@ -43,7 +43,7 @@ export function NavBar() {
                 <span>Search</span>
               </button>
             </li>
-            <li className="md:relative">
+            <li>
               <NotificationsMenu />
             </li>
             <li>
