@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { TOAST_DURATION } from "@/lib/client/toasts";
 import { sans, serif } from "./fonts";
 import "./globals.css";
@@ -19,7 +20,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" className={`${serif.variable} ${sans.variable}`}>
       <body>
-        {children}
+        <TooltipProvider>{children}</TooltipProvider>
         {/* One toaster for the whole app (SPEC.md §4: default position bottom). */}
         <Toaster position="bottom-center" richColors duration={TOAST_DURATION.default} closeButton={false} />
       </body>

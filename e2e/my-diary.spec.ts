@@ -38,7 +38,7 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   await expect(entry.getByRole("img")).toHaveCount(0);
 
   await entry.getByRole("button", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete this entry?" });
+  const dialog = page.getByRole("alertdialog", { name: "Delete this entry?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(message(page, "Journal deleted.")).toBeVisible();
@@ -51,7 +51,7 @@ test("Cancel in the delete dialog keeps the entry", async ({ signedIn: { page } 
   await write(page, "Kept", "Still here.");
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("article").getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete this entry?" }).getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("alertdialog", { name: "Delete this entry?" }).getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("article").getByRole("heading", { name: "Kept" })).toBeVisible();
 });
 

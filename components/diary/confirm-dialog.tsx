@@ -1,9 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { BusyButton } from "@/components/ui/busy-button";
-import { buttonClass } from "@/components/ui/button-styles";
-import { ModalDialog } from "@/components/ui/modal-dialog";
 
 type Props = {
   open: boolean;
@@ -13,23 +12,47 @@ type Props = {
   cancelLabel?: string;
   busy?: boolean;
   busyLabel?: string;
+  /** The answer destroys something (a deletion): the confirm button says so in red. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** A yes/no question in a modal; the safe answer has the focus. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = "Cancel", busy = false, busyLabel = "Working…", onConfirm, onCancel }: Props) {
+// Until button-styles.ts has its `danger` variant (issue 8), the primary button is overridden here.
+const DESTRUCTIVE = "bg-danger! hover:brightness-90";
+
+/**
+ * A yes/no question; the safe answer has the focus. While `busy` (the answer is being carried out)
+ * neither Escape nor Cancel closes it, and the focus stays on the busy button.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  busy = false,
+  busyLabel = "Working…",
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
-    <ModalDialog open={open} onClose={onCancel} title={title}>
-      <div className="text-ink">{children}</div>
-      <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <button type="button" data-autofocus onClick={onCancel} className={buttonClass("secondary")}>
-          {cancelLabel}
-        </button>
-        <BusyButton type="button" busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
-          {confirmLabel}
-        </BusyButton>
-      </div>
-    </ModalDialog>
+    <AlertDialog
+      open={open}
+      title={title}
+      busy={busy}
+      onCancel={onCancel}
+      actions={
+        <>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <BusyButton type="button" busy={busy} busyLabel={busyLabel} onClick={onConfirm} className={destructive ? DESTRUCTIVE : ""}>
+            {confirmLabel}
+          </BusyButton>
+        </>
+      }
+    >
+      {children}
+    </AlertDialog>
   );
 }

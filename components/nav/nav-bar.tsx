@@ -4,6 +4,7 @@ import { BookOpen, PenLine, Search, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { IconTooltip } from "@/components/ui/tooltip";
 import { NavLink, navItemClass } from "./nav-item";
 import { NotificationsMenu } from "./notifications-menu";
 import { UserSearch } from "./user-search";
@@ -38,12 +39,14 @@ export function NavBar() {
               <NavLink href="/my-diary" label="My Diary" icon={<BookOpen aria-hidden className={ICON} />} />
             </li>
             <li className="md:hidden">
-              <button type="button" onClick={() => setSearchOpen(true)} className={navItemClass(false)}>
-                <Search aria-hidden className={ICON} />
-                <span>Search</span>
-              </button>
+              <IconTooltip label="Search">
+                <button type="button" onClick={() => setSearchOpen(true)} className={navItemClass(false)}>
+                  <Search aria-hidden className={ICON} />
+                  <span>Search</span>
+                </button>
+              </IconTooltip>
             </li>
-            <li className="md:relative">
+            <li>
               <NotificationsMenu />
             </li>
             <li>

@@ -1,7 +1,10 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Dialog } from "radix-ui";
+import { useRef, type ReactNode } from "react";
+import { OVERLAY_CLASS, SHEET_CLASS } from "./dialog-styles";
+import { useReturnFocus } from "./use-return-focus";
 
 type Props = {
   open: boolean;
@@ -10,72 +13,46 @@ type Props = {
   children: ReactNode;
 };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal built on the native <dialog>: showModal() makes the rest of the page inert and Escape
- * closes it. Tab would still leave for the browser's own UI, so we wrap it around the dialog's
- * controls, and we restore focus to the opener rather than rely on each browser doing it.
+ * A modal on Radix Dialog (docs/decisions/016-radix-primitives.md): it traps the focus, makes the
+ * rest of the page inert, and closes on Escape, a click outside or the X. Callers open it by state,
+ * so it puts the focus on the element marked `data-autofocus` (React's autoFocus would move it in
+ * before the opener is noted) and gives it back to the opener on close.
  */
 export function ModalDialog({ open, onClose, title, children }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      // React's autoFocus does not survive the dialog being hidden at mount; mark the target instead.
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
+  const content = useRef<HTMLDivElement>(null);
+  const returnFocus = useReturnFocus();
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={() => {
-        onClose();
-        opener.current?.focus();
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
       }}
-      onKeyDown={(e) => {
-        if (e.key !== "Tab" || !ref.current) return;
-        const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first?.focus();
-        }
-      }}
-      onClick={(e) => {
-        // A click on the backdrop lands on the <dialog> itself, not its content.
-        if (e.target === e.currentTarget) ref.current?.close();
-      }}
-      className="m-auto w-[min(92vw,28rem)] rounded-lg border border-ink-soft/30 bg-paper p-0 text-ink shadow-xl"
     >
-      <div className="flex items-center justify-between border-b border-rule px-4 py-3">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <button
-          type="button"
-          onClick={() => ref.current?.close()}
-          className="rounded-md p-1.5 text-ink-soft hover:bg-paper-deep"
-          aria-label="Close"
+      <Dialog.Portal>
+        <Dialog.Overlay className={OVERLAY_CLASS} />
+        <Dialog.Content
+          ref={content}
+          onOpenAutoFocus={(e) => {
+            returnFocus.rememberOpener();
+            const target = content.current?.querySelector<HTMLElement>("[data-autofocus]");
+            if (!target) return;
+            e.preventDefault();
+            target.focus();
+          }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          className={SHEET_CLASS}
         >
-          <X aria-hidden className="size-5" />
-        </button>
-      </div>
-      <div className="p-4">{children}</div>
-    </dialog>
+          <div className="flex items-center justify-between border-b border-rule px-4 py-3">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className="rounded-md p-1.5 text-ink-soft hover:bg-paper-deep" aria-label="Close">
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="p-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
