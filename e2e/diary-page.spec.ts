@@ -87,7 +87,7 @@ test("days with a draft are marked, 'Draft restored' is at the top, and Discard 
   await write(page, "Half", "A thought I did not finish.");
   await calendar(page).getByRole("button", { name: TODAY }).click();
   await page.getByRole("alertdialog", { name: "Unsaved changes" }).getByRole("button", { name: "Switch day" }).click();
-  await expect(calendar(page).getByRole("button", { name: `${YESTERDAY}, unsaved draft` })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: `${YESTERDAY}, draft in progress` })).toBeVisible();
   await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
 
   await calendar(page).getByRole("button", { name: YESTERDAY }).click();
@@ -163,7 +163,7 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
 test("the first paint already shows the day, from the server", async ({ signedIn: { page, user }, db }) => {
   const { createJournal } = await import("../tests/factories");
   await createJournal(db, user.id, { journalDate: "2026-03-01", title: "Served warm" });
-  await page.context().addCookies([{ name: "inkwell_tz", value: "UTC", url: page.url() }]);
+  await page.context().addCookies([{ name: "inkwell_tz", value: "UTC", url: new URL("/", page.url()).href }]);
   const html = await (await page.request.get("/my-diary?day=2026-03-01")).text();
   expect(html).toContain("Served warm");
   expect(html).not.toContain("Loading journal for");

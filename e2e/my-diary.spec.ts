@@ -166,8 +166,10 @@ test("the saved confirmation lasts 3 seconds and an error clears after 5", async
   await page.clock.runFor(100);
   await expect(savedMessage(page)).toBeHidden();
 
+  await page.clock.resume();
   await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
   await page.route("**/api/journals/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The diary is resting." }) }));
+  await pauseClock(page);
   await page.getByRole("button", { name: "Update" }).click();
   const error = message(page, "The diary is resting.", "alert");
   await runUntilVisible(page, error);

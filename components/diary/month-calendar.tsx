@@ -174,7 +174,7 @@ type DayProps = {
  */
 function DayButton({ day, selected, today, future, marked, draft, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
   const tone = selected ? "bg-accent text-on-accent" : future ? "cursor-not-allowed text-ink-soft/70" : "text-ink hover:bg-paper-deep";
-  const label = [formatLongDay(day), marked ? "entry written" : null, draft ? "unsaved draft" : null].filter(Boolean).join(", ");
+  const label = [formatLongDay(day), marked ? "entry written" : null, draft ? "draft in progress" : null].filter(Boolean).join(", ");
   return (
     <button
       type="button"

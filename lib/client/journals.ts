@@ -104,7 +104,9 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
   }
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
-  return (await res.json()) as Journal;
+  // API.md: POST answers with the journal, PUT with {message, journal}.
+  const body = (await res.json()) as Journal | { journal: Journal };
+  return "journal" in body ? body.journal : body;
 }
 
 export async function deleteJournal(id: string): Promise<void> {
