@@ -35,7 +35,8 @@ export function AlertDialog({ open, title, children, actions, busy = false, onCa
       }}
     >
       <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className={OVERLAY_CLASS} />
+        {/* A click outside answers nothing, so it must not take the focus either (it would drop to <body>). */}
+        <AlertDialogPrimitive.Overlay className={OVERLAY_CLASS} onMouseDown={(e) => e.preventDefault()} />
         <AlertDialogPrimitive.Content
           onOpenAutoFocus={returnFocus.rememberOpener}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
