@@ -72,14 +72,15 @@ function Diary({ userId, today }: { userId: string; today: DayKey }) {
       <DiaryCalendar {...calendarProps} />
       <div className="flex min-w-0 flex-col gap-3">
         <div className="flex items-center gap-3">
-          <p className="mr-auto font-serif text-lg font-semibold text-leather">{formatLongDay(selected)}</p>
+          {/* On wide screens the page itself carries the date, beside the calendar. */}
+          <p className="mr-auto font-serif text-lg font-semibold text-leather min-[769px]:sr-only">{formatLongDay(selected)}</p>
           <button
             type="button"
             onClick={() => {
               setView(monthOf(today));
               goToDay(today);
             }}
-            className={buttonClass("secondary", "py-2")}
+            className={buttonClass("secondary", "ml-auto py-2")}
           >
             <CalendarCheck aria-hidden className="size-4" />
             Today
