@@ -12,7 +12,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         </p>
       </header>
       <main className="flex flex-1 justify-center px-4 pb-12">
-        <div className="notebook h-fit w-full max-w-sm rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 shadow-[0_10px_30px_-12px_rgb(74_47_35/0.45)]">
+        <div className="notebook h-fit w-full max-w-sm rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 shadow-sheet">
           {children}
         </div>
       </main>

@@ -28,7 +28,7 @@ export function NavBar() {
         <nav
           aria-label="Main"
           data-bottom-nav
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_-6px_rgb(74_47_35/0.25)] md:static md:ml-auto md:border-0 md:pb-0 md:shadow-none"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-bar md:static md:ml-auto md:border-0 md:pb-0 md:shadow-none"
         >
           <ul className="grid grid-cols-5 md:flex md:items-center md:gap-1">
             <li>

@@ -15,7 +15,7 @@ export function TextField({ label, name, id, hint, className = "", ...input }: P
         id={inputId}
         name={name}
         aria-describedby={hintId}
-        className={`h-11 rounded-md border border-ink-soft/60 bg-white px-3 text-base text-ink placeholder:text-ink-soft focus:border-accent ${className}`}
+        className={`h-11 rounded-md border border-ink-soft bg-surface px-3 text-base text-ink placeholder:text-ink-soft focus:border-accent ${className}`}
         {...input}
       />
       {hint ? (
