@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { TOAST_DURATION } from "@/lib/client/toasts";
-import { sans, serif } from "./fonts";
+import { fontVariables } from "./fonts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -17,7 +17,7 @@ export const viewport: Viewport = { themeColor: "#fbf6ea", width: "device-width"
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   return (
-    <html lang="en" className={`${serif.variable} ${sans.variable}`}>
+    <html lang="en" className={fontVariables}>
       <body>
         {children}
         {/* One toaster for the whole app (SPEC.md §4: default position bottom). */}

@@ -6,7 +6,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex justify-center px-4 pt-8 pb-6">
-        <p className="flex items-center gap-2 font-serif text-3xl font-bold text-leather">
+        <p className="flex items-center gap-2 font-serif text-3xl font-semibold text-leather">
           <PenLine aria-hidden className="size-7 text-accent" />
           Inkwell
         </p>

@@ -8,7 +8,7 @@ export function TextField({ label, name, id, hint, className = "", ...input }: P
   const hintId = hint ? `${inputId}-hint` : undefined;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+      <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         {label}
       </label>
       <input
