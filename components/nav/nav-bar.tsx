@@ -3,6 +3,7 @@
 import { BookOpen, PenLine, Search, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import { ThemeMenu } from "@/components/theme/theme-menu";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { NavLink, navItemClass } from "./nav-item";
 import { NotificationsMenu } from "./notifications-menu";
@@ -51,6 +52,8 @@ export function NavBar() {
             </li>
           </ul>
         </nav>
+        {/* Top right on every width: the phone's bottom bar has no room for a sixth item. */}
+        <ThemeMenu className="ml-auto md:ml-0" />
       </div>
       <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
         <UserSearch autoFocus />
