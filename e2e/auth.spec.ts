@@ -94,23 +94,31 @@ test("a wrong password shows 'Login failed' with 'Invalid credentials' for 3 sec
   await expect(failed).toBeHidden({ timeout: 3000 });
 });
 
-test("the Login button is disabled and busy while the request runs", async ({ page, db }) => {
+test("the Login button is disabled and busy while the request runs, and keeps the focus", async ({ page, db }) => {
   const { user, password } = await createUser(db);
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  let requests = 0;
   await page.route("**/api/auth/login", async (route) => {
+    requests++;
     await held;
     await route.continue();
   });
   await page.goto("/login");
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password").fill(password!);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("button", { name: "Login", exact: true }).focus();
+  await page.keyboard.press("Enter");
   const busy = page.getByRole("button", { name: "Logging in…" });
   await expect(busy).toBeDisabled();
   await expect(busy).toHaveAttribute("aria-busy", "true");
+  // aria-disabled, not disabled: the keyboard stays where it was, and pressing again does nothing.
+  await expect(busy).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByLabel("Password").press("Enter");
   release();
   await expect(page).toHaveURL(/\/dashboard$/);
+  expect(requests).toBe(1);
 });
 
 test("a signed-in visitor of /login or /signup goes to the dashboard", async ({ signedIn: { page } }) => {

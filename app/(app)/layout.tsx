@@ -15,7 +15,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       <div className="min-h-dvh">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Skip to content
         </a>

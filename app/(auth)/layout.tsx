@@ -1,18 +1,20 @@
 import { PenLine } from "lucide-react";
 import type { ReactNode } from "react";
+import { ThemeMenu } from "@/components/theme/theme-menu";
 
 // Screens for visitors without a session: a single narrow notebook sheet on the desk.
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex justify-center px-4 pt-8 pb-6">
-        <p className="flex items-center gap-2 font-serif text-3xl font-bold text-leather">
+      <header className="relative flex justify-center px-4 pt-8 pb-6">
+        <p className="flex items-center gap-2 font-serif text-3xl font-semibold text-leather">
           <PenLine aria-hidden className="size-7 text-accent" />
           Inkwell
         </p>
+        <ThemeMenu className="absolute top-3 right-3" />
       </header>
       <main className="flex flex-1 justify-center px-4 pb-12">
-        <div className="notebook h-fit w-full max-w-sm rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 shadow-[0_10px_30px_-12px_rgb(74_47_35/0.45)]">
+        <div className="notebook h-fit w-full max-w-sm rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 shadow-sheet">
           {children}
         </div>
       </main>

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-6">
-      <h1 className="text-3xl font-bold text-leather md:text-4xl">{title}</h1>
+      <h1 className="text-3xl font-semibold text-leather md:text-4xl">{title}</h1>
       {children ? <p className="mt-2 text-ink-soft">{children}</p> : null}
     </div>
   );

@@ -2,7 +2,7 @@
 export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <div className="mb-6">
-      <h1 className="text-3xl font-bold text-ink">{title}</h1>
+      <h1 className="text-3xl font-semibold text-ink">{title}</h1>
       <p className="mt-1 text-sm text-ink-soft">{subtitle}</p>
     </div>
   );

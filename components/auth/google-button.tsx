@@ -21,7 +21,7 @@ export function GoogleButton({ configured }: { configured: boolean }) {
   }
   return (
     <button type="button" className={buttonClass("secondary", "w-full")} onClick={onClick}>
-      <span aria-hidden className="flex size-5 items-center justify-center rounded-full bg-white font-bold text-[#1a73e8] ring-1 ring-ink-soft/30">
+      <span aria-hidden className="flex size-5 items-center justify-center rounded-full bg-surface text-xs font-semibold text-ink ring-1 ring-ink-soft/40">
         G
       </span>
       Login with Google

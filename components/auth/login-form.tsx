@@ -65,7 +65,7 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
       <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Login">
         <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <Link href="/forgot-password" className="self-end text-sm font-medium text-accent underline-offset-4 hover:underline">
+        <Link href="/forgot-password" className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline">
           Forgot password?
         </Link>
         <BusyButton type="submit" busy={busy} busyLabel="Logging in…" className="w-full">

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
  */
 export function ActionBar({ children }: { children: ReactNode }) {
   return (
-    <div data-action-bar className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-b-lg border border-ink-soft/20 bg-paper px-4 py-3 shadow-[0_-6px_12px_-10px_rgb(0_0_0/0.5)] sm:px-8 md:bottom-0">
+    <div data-action-bar className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-b-lg border border-ink-soft/20 bg-paper px-4 py-3 shadow-bar sm:px-8 md:bottom-0">
       {children}
     </div>
   );

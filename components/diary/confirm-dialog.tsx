@@ -18,9 +18,6 @@ type Props = {
   onCancel: () => void;
 };
 
-// Until button-styles.ts has its `danger` variant (issue 8), the primary button is overridden here.
-const DESTRUCTIVE = "bg-danger! hover:brightness-90";
-
 /**
  * A yes/no question; the safe answer has the focus. While `busy` (the answer is being carried out)
  * neither Escape nor Cancel closes it, and the focus stays on the busy button.
@@ -46,7 +43,7 @@ export function ConfirmDialog({
       actions={
         <>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <BusyButton type="button" busy={busy} busyLabel={busyLabel} onClick={onConfirm} className={destructive ? DESTRUCTIVE : ""}>
+          <BusyButton type="button" busy={busy} busyLabel={busyLabel} onClick={onConfirm} variant={destructive ? "danger" : "primary"}>
             {confirmLabel}
           </BusyButton>
         </>

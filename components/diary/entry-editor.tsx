@@ -58,7 +58,7 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
   return (
     <form onSubmit={submit} onKeyDown={keyDown} aria-label={heading} noValidate {...drop.targetProps}>
       <div
-        className={`notebook rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-md sm:pr-8 ${drop.over ? "outline-3 -outline-offset-8 outline-accent outline-dashed" : ""}`}
+        className={`notebook rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8 ${drop.over ? "outline-3 -outline-offset-8 outline-accent outline-dashed" : ""}`}
       >
         <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">{formatLongDay(editor.day)}</p>
         <h2 className="truncate text-xl leading-8 text-leather">{heading}</h2>

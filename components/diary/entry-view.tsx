@@ -17,7 +17,7 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
   const photo = journal.images[0];
   return (
     <article aria-labelledby="entry-heading">
-      <div className="notebook min-h-[36rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-md sm:pr-8">
+      <div className="notebook min-h-[36rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8">
         <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">{formatLongDay(journal.journaldate)}</p>
         <h2 id="entry-heading" ref={headingRef} tabIndex={-1} className="text-2xl leading-8 font-semibold break-words text-leather">
           {journal.title}

@@ -187,7 +187,7 @@ function DayButton({ day, selected, today, future, marked, draft, tabbable, auto
       aria-disabled={future || undefined}
       onClick={onClick}
       onKeyDown={onKeyDown}
-      className={`relative mx-auto grid size-10 place-items-center rounded-full text-sm ${tone} ${today ? "border-2 border-leather font-bold" : ""}`}
+      className={`relative mx-auto grid size-10 place-items-center rounded-full text-sm ${tone} ${today ? "border-2 border-leather font-semibold" : ""}`}
     >
       {parseDayKey(day).day}
       {marked || draft ? (

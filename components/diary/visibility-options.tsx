@@ -46,7 +46,7 @@ export function VisibilityOptions({ visibility, isAnonymous, onChange }: Props) 
                 className="mt-1 size-4 accent-accent"
               />
               <span className="flex flex-col">
-                <span className="flex items-center gap-1.5 font-medium text-ink">
+                <span className="flex items-center gap-1.5 font-semibold text-ink">
                   {ICONS[value]}
                   {label}
                 </span>

@@ -3,6 +3,7 @@
 import { BookOpen, PenLine, Search, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import { ThemeMenu } from "@/components/theme/theme-menu";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { IconTooltip } from "@/components/ui/tooltip";
 import { NavLink, navItemClass } from "./nav-item";
@@ -21,7 +22,7 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-ink-soft/20 bg-paper shadow-sm">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link href="/close-circle" className="flex shrink-0 items-center gap-2 font-serif text-2xl font-bold text-leather">
+        <Link href="/close-circle" className="flex shrink-0 items-center gap-2 font-serif text-2xl font-semibold text-leather">
           <PenLine aria-hidden className="size-6 text-accent" />
           Inkwell
         </Link>
@@ -29,7 +30,7 @@ export function NavBar() {
         <nav
           aria-label="Main"
           data-bottom-nav
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_-6px_rgb(74_47_35/0.25)] md:static md:ml-auto md:border-0 md:pb-0 md:shadow-none"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-bar md:static md:ml-auto md:border-0 md:pb-0 md:shadow-none"
         >
           <ul className="grid grid-cols-5 md:flex md:items-center md:gap-1">
             <li>
@@ -54,6 +55,8 @@ export function NavBar() {
             </li>
           </ul>
         </nav>
+        {/* Top right on every width: the phone's bottom bar has no room for a sixth item. */}
+        <ThemeMenu className="ml-auto md:ml-0" />
       </div>
       <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
         <UserSearch autoFocus />

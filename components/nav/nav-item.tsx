@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 /** Icon above a small label in the phone's bottom bar; icon beside the label from 768 px. */
 export function navItemClass(active: boolean): string {
   return [
-    "relative flex w-full flex-col items-center gap-0.5 rounded-md px-1 py-2 text-[11px] font-medium",
+    "relative flex w-full flex-col items-center gap-0.5 rounded-md px-1 py-2 text-[11px] font-semibold",
     "md:w-auto md:flex-row md:gap-2 md:px-3 md:text-sm",
     active ? "text-accent md:bg-paper-deep" : "text-ink-soft hover:text-ink md:hover:bg-paper-deep",
   ].join(" ");

@@ -21,7 +21,7 @@ export function UserSearch({ className = "", autoFocus = false }: { className?: 
         placeholder="Search users…"
         autoComplete="off"
         data-autofocus={autoFocus || undefined}
-        className="h-10 w-full rounded-full border border-ink-soft/50 bg-white pr-4 pl-9 text-sm text-ink placeholder:text-ink-soft focus:border-accent"
+        className="h-10 w-full rounded-full border border-ink-soft bg-surface pr-4 pl-9 text-sm text-ink placeholder:text-ink-soft focus:border-accent"
       />
     </form>
   );

@@ -8,14 +8,14 @@ export function TextField({ label, name, id, hint, className = "", ...input }: P
   const hintId = hint ? `${inputId}-hint` : undefined;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+      <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         {label}
       </label>
       <input
         id={inputId}
         name={name}
         aria-describedby={hintId}
-        className={`h-11 rounded-md border border-ink-soft/60 bg-white px-3 text-base text-ink placeholder:text-ink-soft focus:border-accent ${className}`}
+        className={`h-11 rounded-md border border-ink-soft bg-surface px-3 text-base text-ink placeholder:text-ink-soft focus:border-accent ${className}`}
         {...input}
       />
       {hint ? (

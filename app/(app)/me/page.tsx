@@ -11,14 +11,14 @@ export default async function MePage() {
   const user = await requirePageUser();
   const since = user.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
   return (
-    <div className="notebook rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sm md:pl-20">
+    <div className="notebook rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sheet md:pl-20">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-center gap-4">
-          <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-leather font-serif text-2xl font-bold text-paper">
+          <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-leather font-serif text-2xl font-semibold text-on-accent">
             {user.name.trim().charAt(0).toUpperCase()}
           </span>
           <div>
-            <h1 className="text-3xl leading-tight font-bold text-leather">{user.name}</h1>
+            <h1 className="text-3xl leading-tight font-semibold text-leather">{user.name}</h1>
             <p className="text-ink-soft">@{user.username}</p>
           </div>
         </div>

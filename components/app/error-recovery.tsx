@@ -1,0 +1,26 @@
+"use client";
+
+import { RotateCcw } from "lucide-react";
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button-styles";
+
+/** Server errors carry a digest that matches the server's log line: worth a mention when asking for help. */
+export function errorReference(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !("digest" in error) || typeof error.digest !== "string") return undefined;
+  return error.digest;
+}
+
+/** The way back from an error boundary: try the page again, or go somewhere known to work. */
+export function ErrorRecovery({ retry, home, homeLabel }: { retry: () => void; home: string; homeLabel: string }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button type="button" onClick={retry} className={buttonClass("primary")}>
+        <RotateCcw aria-hidden className="size-4" />
+        Try again
+      </button>
+      <Link href={home} className={buttonClass("secondary")}>
+        {homeLabel}
+      </Link>
+    </div>
+  );
+}

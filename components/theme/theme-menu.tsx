@@ -1,0 +1,58 @@
+"use client";
+
+import { Check, Monitor, Moon, Sun, SunMoon } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { setThemePreference, useThemePreference } from "./theme-preference";
+
+const CHOICES = [
+  { value: "system", label: "System", Icon: Monitor },
+  { value: "light", label: "Light", Icon: Sun },
+  { value: "dark", label: "Dark", Icon: Moon },
+] as const;
+
+/**
+ * System / Light / Dark (docs/decisions/015). An icon button, because it sits in the top bar on
+ * phones too, where the bottom bar has no room for a sixth item; its name is "Theme".
+ */
+export function ThemeMenu({ className = "" }: { className?: string }) {
+  const preference = useThemePreference();
+  return (
+    // Not modal: a modal menu hides the page from assistive technology while leaving it focusable
+    // (axe: aria-hidden-focus). Escape and a click outside still close it.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Theme"
+        className={`grid size-11 shrink-0 place-items-center rounded-md text-ink-soft hover:bg-paper-deep hover:text-ink data-[state=open]:bg-paper-deep data-[state=open]:text-ink ${className}`}
+      >
+        <SunMoon aria-hidden className="size-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-ink-soft/30 bg-surface p-1 text-ink shadow-lg">
+          <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">Theme</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={preference}
+            onValueChange={(value) => {
+              const choice = CHOICES.find((c) => c.value === value);
+              if (choice) setThemePreference(choice.value);
+            }}
+          >
+            {CHOICES.map(({ value, label, Icon }) => (
+              <DropdownMenu.RadioItem
+                key={value}
+                value={value}
+                // The highlighted item is the keyboard's position: a full accent fill, not a faint tint.
+                className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-hidden select-none data-highlighted:bg-accent data-highlighted:text-on-accent"
+              >
+                <Icon aria-hidden className="size-4" />
+                <span className="flex-1">{label}</span>
+                <DropdownMenu.ItemIndicator>
+                  <Check aria-hidden className="size-4" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

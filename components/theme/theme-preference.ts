@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from "react";
+import { THEME_COOKIE, parseTheme, type ThemePreference } from "@/lib/theme";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+// <html data-theme> is the one source of truth: the server sets it from the cookie, the Theme menu
+// changes it, and whatever shows the current theme follows it.
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  return () => observer.disconnect();
+}
+
+function current(): ThemePreference {
+  return parseTheme(document.documentElement.dataset.theme) ?? "system";
+}
+
+/** The theme this device asked for; "system" while rendering on the server, corrected on hydration. */
+export function useThemePreference(): ThemePreference {
+  return useSyncExternalStore(subscribe, current, () => "system");
+}
+
+/** Applies at once and remembers the choice on this device for a year; "system" forgets it. */
+export function setThemePreference(preference: ThemePreference) {
+  const root = document.documentElement;
+  const attributes = `Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+  if (preference === "system") {
+    delete root.dataset.theme;
+    document.cookie = `${THEME_COOKIE}=; Max-Age=0; ${attributes}`;
+  } else {
+    root.dataset.theme = preference;
+    document.cookie = `${THEME_COOKIE}=${preference}; Max-Age=${ONE_YEAR}; ${attributes}`;
+  }
+}
