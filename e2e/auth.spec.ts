@@ -1,4 +1,5 @@
 import { createUser, unique } from "../tests/factories";
+import { pauseClock, runUntilVisible } from "./clock";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = "a long enough password";
@@ -79,19 +80,23 @@ test("a taken username shows 'Signup failed' with the server's message", async (
 
 test("a wrong password shows 'Login failed' with 'Invalid credentials' for 3 seconds", async ({ page, db }) => {
   const { user } = await createUser(db);
+  await page.clock.install();
   await page.goto("/login");
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password").fill("not the password");
+  await pauseClock(page);
   await page.getByRole("button", { name: "Login", exact: true }).click();
 
   const failed = toast(page, "Login failed");
+  await runUntilVisible(page, failed);
   await expect(failed).toContainText("Invalid credentials");
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-  // SPEC.md §8: error toasts last 3 s (checked on both sides of that, with room for the exit animation).
-  await page.waitForTimeout(2000);
+  // SPEC.md §8: error toasts last 3 s (then sonner's exit animation takes under half a second).
+  await page.clock.runFor(2900);
   await expect(failed).toBeVisible();
-  await expect(failed).toBeHidden({ timeout: 3000 });
+  await page.clock.runFor(700);
+  await expect(failed).toBeHidden();
 });
 
 test("the Login button is disabled and busy while the request runs, and keeps the focus", async ({ page, db }) => {

@@ -1,6 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect } from "./fixtures";
+
+export { pauseClock, runUntilVisible } from "./clock";
 
 // The browser's clock is pinned to a mid-month morning, so "today", "tomorrow" and the future-day
 // rule are the same whatever day the suite runs. The server accepts any day up to tomorrow (UTC).
@@ -48,21 +50,3 @@ export function message(page: Page, text: string, role: "status" | "alert" = "st
   return diary(page).getByRole(role).filter({ hasText: text });
 }
 
-/** Stops the page's fake clock (openDiary with `timers`); from here only runFor moves it. */
-export async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(new Date(now + 1000));
-}
-
-/**
- * With the clock paused, lets it run 16 ms at a time until `locator` shows, so the test knows the
- * moment it appeared to within one step, whatever the real time its request took.
- */
-export async function runUntilVisible(page: Page, locator: Locator) {
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(16);
-      return locator.isVisible();
-    })
-    .toBe(true);
-}

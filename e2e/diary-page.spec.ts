@@ -202,3 +202,47 @@ test.describe("on a phone @phone", () => {
     await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue(prose(900, 3));
   });
 });
+
+/** Every state of the diary this issue added, checked by axe: the page with a photo, the questions, the draft banner. */
+async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
+  await openDiary(page, { path: "/my-diary?day=2026-03-09" });
+  await write(page, "Unsent", "A letter I may never finish.");
+  await page.getByLabel("Add photo").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: await photo("#884422", 90, 60) });
+  await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole("button", { name: "Today", exact: true }).click();
+  const unsaved = page.getByRole("alertdialog", { name: "Unsaved changes" });
+  await expect(unsaved).toBeVisible();
+  await expectNoA11yViolations(page);
+  await unsaved.getByRole("button", { name: "Switch day" }).click();
+  await expect(page).toHaveURL(/\/my-diary$/);
+
+  if (phone) {
+    await page.getByRole("button", { name: "Select Date" }).click();
+    const modal = page.getByRole("dialog", { name: "Select Date" });
+    await expect(modal.getByRole("button", { name: `${YESTERDAY}, draft in progress` })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await modal.getByRole("button", { name: YESTERDAY }).click();
+  } else {
+    await calendar(page).getByRole("button", { name: `${YESTERDAY}, draft in progress` }).click();
+  }
+  await expect(diary(page).getByText("Draft restored")).toBeVisible();
+  await page.getByRole("textbox", { name: "Your story" }).press("Escape");
+  await expect(page.getByRole("alertdialog", { name: "Discard this draft?" })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Keep writing" }).click();
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unsent");
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the diary's new states pass axe (${scheme})`, async ({ signedIn: { page } }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await walkDiaryStates(page, { phone: false });
+  });
+
+  test(`the diary's new states pass axe on a phone (${scheme}) @phone`, async ({ signedIn: { page } }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await walkDiaryStates(page, { phone: true });
+  });
+}

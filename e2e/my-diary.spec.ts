@@ -95,12 +95,16 @@ test("a future day is refused in the full view for 2 seconds, and does not look 
 
 test("a past day opens its own empty page, 'Loading journal for …' first", async ({ signedIn: { page } }) => {
   await openDiary(page);
+  // The day's answer is held until the loading line has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
   await page.route("**/api/journals/date/2026-03-09", async (route) => {
-    await new Promise((r) => setTimeout(r, 500));
+    await held;
     await route.continue();
   });
   await calendar(page).getByRole("button", { name: YESTERDAY }).click();
   await expect(page.getByText(`Loading journal for ${YESTERDAY}...`)).toBeVisible();
+  release();
   await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
 });
 
