@@ -1,32 +1,28 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
-import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { apiFetch, errorMessage } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/query-client";
 import { notify } from "@/lib/client/toasts";
 
 const FAILED = "Could not send the link";
 
 /** Shown while the account's email is unverified (docs/decisions/011): says so and offers a new link. */
 export function VerifyEmailBanner() {
-  const [busy, setBusy] = useState(false);
-
-  async function resend() {
-    setBusy(true);
-    try {
-      const res = await apiFetch("/api/auth/verify-email", { method: "POST" });
-      if (res.ok) {
-        // The server's words: a new link is on its way, or the address turned out to be verified already.
-        const { message } = (await res.json()) as { message?: string };
-        notify.success(message ?? "Verification link sent");
-      } else notify.error(FAILED, { description: (await errorMessage(res)) ?? "Please try again later." });
-    } catch {
-      notify.error(FAILED, { description: "Please try again later." });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const resend = useMutation({
+    mutationFn: async () => {
+      const res = await apiFetch("/api/auth/verify-email", { method: "POST" }).catch(() => {
+        throw new ApiError(0, "Please try again later.");
+      });
+      if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? "Please try again later.");
+      return (await res.json()) as { message?: string };
+    },
+    // The server's words: a new link is on its way, or the address turned out to be verified already.
+    onSuccess: ({ message }) => notify.success(message ?? "Verification link sent"),
+    onError: (error) => notify.error(FAILED, { description: error instanceof ApiError ? error.message : "Please try again later." }),
+  });
 
   return (
     <section aria-label="Email verification" className="border-b border-accent/30 bg-paper">
@@ -38,7 +34,7 @@ export function VerifyEmailBanner() {
             signed up.
           </span>
         </p>
-        <BusyButton type="button" variant="secondary" busy={busy} busyLabel="Sending…" onClick={resend} className="shrink-0">
+        <BusyButton type="button" variant="secondary" busy={resend.isPending} busyLabel="Sending…" onClick={() => resend.mutate()} className="shrink-0">
           Resend verification link
         </BusyButton>
       </div>
