@@ -19,7 +19,8 @@ export function NavLink({ href, label, icon }: { href: string; label: string; ic
   return (
     <Link href={href} aria-current={active ? "page" : undefined} className={navItemClass(active)}>
       {icon}
-      <span>{label}</span>
+      {/* Between 768 and 1024 px the top bar is too narrow for labels beside the search box: icons, names kept for screen readers. */}
+      <span className="md:max-lg:sr-only">{label}</span>
     </Link>
   );
 }

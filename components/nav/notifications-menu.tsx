@@ -23,7 +23,7 @@ export function NotificationsMenu({ pendingCount = 0 }: { pendingCount?: number 
           <Bell aria-hidden className="size-5" />
           <CountBadge count={pendingCount} label="pending friend requests" />
         </span>
-        <span>Notifications</span>
+        <span className="md:max-lg:sr-only">Notifications</span>
       </Popover.Trigger>
       {/* No portal: the panel stays in the banner, right after its button in the tab order. */}
       <Popover.Content
