@@ -3,7 +3,6 @@ import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ThemedToaster } from "@/components/theme/themed-toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { THEME_COLOR, THEME_COOKIE, parseTheme } from "@/lib/theme";
 import { fontVariables } from "./fonts";
 import "./globals.css";
@@ -41,7 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" data-theme={await chosenTheme()} className={fontVariables}>
       <body>
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         <ThemedToaster />
       </body>
     </html>

@@ -4,8 +4,9 @@ import { Tooltip } from "radix-ui";
 import type { ReactElement, ReactNode } from "react";
 
 /**
- * Placed once around the app (app/layout.tsx) so that moving from one tooltip to the next skips the
- * delay. No tooltip animates, so prefers-reduced-motion has nothing to turn off.
+ * Placed once around the signed-in screens (app/(app)/layout.tsx), the only ones with tooltips, so
+ * that moving from one tooltip to the next skips the delay. No tooltip animates, so
+ * prefers-reduced-motion has nothing to turn off.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return <Tooltip.Provider delayDuration={300}>{children}</Tooltip.Provider>;
