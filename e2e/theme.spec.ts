@@ -24,9 +24,12 @@ async function chooseWithKeyboard(page: Page, choice: (typeof CHOICES)[number]) 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu", { name: "Theme" })).toBeVisible();
   await expect(page.getByRole("menuitemradio", { name: "System" })).toBeFocused();
-  for (let i = 0; i < CHOICES.indexOf(choice); i++) await page.keyboard.press("ArrowDown");
-  const item = page.getByRole("menuitemradio", { name: choice });
-  await expect(item).toBeFocused();
+  // Radix moves the focus a tick after each arrow key (setTimeout): a second key pressed before
+  // that tick would start from the old item again, so each step waits to be seen.
+  for (const next of CHOICES.slice(1, CHOICES.indexOf(choice) + 1)) {
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitemradio", { name: next })).toBeFocused();
+  }
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeHidden();
   await expect(trigger).toBeFocused();

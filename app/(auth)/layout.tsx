@@ -1,6 +1,6 @@
 import { PenLine } from "lucide-react";
 import type { ReactNode } from "react";
-import { ThemeMenu } from "@/components/theme/theme-menu";
+import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 
 // Screens for visitors without a session: a single narrow notebook sheet on the desk.
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -11,7 +11,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           <PenLine aria-hidden className="size-7 text-accent" />
           Inkwell
         </p>
-        <ThemeMenu className="absolute top-3 right-3" />
+        <ThemeMenuOnDemand className="absolute top-3 right-3" />
       </header>
       <main className="flex flex-1 justify-center px-4 pb-12">
         <div className="notebook h-fit w-full max-w-sm rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 shadow-sheet">

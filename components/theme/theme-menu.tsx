@@ -2,7 +2,9 @@
 
 import { Check, Monitor, Moon, Sun, SunMoon } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
+import { useEffect, useRef } from "react";
 import { setThemePreference, useThemePreference } from "./theme-preference";
+import { THEME_TRIGGER_CLASS } from "./theme-trigger";
 
 const CHOICES = [
   { value: "system", label: "System", Icon: Monitor },
@@ -14,15 +16,23 @@ const CHOICES = [
  * System / Light / Dark (docs/decisions/015). An icon button, because it sits in the top bar on
  * phones too, where the bottom bar has no room for a sixth item; its name is "Theme".
  */
-export function ThemeMenu({ className = "" }: { className?: string }) {
+export function ThemeMenu({ className = "", openOnMount = false }: { className?: string; openOnMount?: boolean }) {
   const preference = useThemePreference();
+  const firstItem = useRef<HTMLDivElement>(null);
+  // Opened by the stand-in of ./theme-menu-on-demand: the click that asked for it came before this
+  // menu existed, so put the keyboard on the first choice as a menu opened from the keyboard does.
+  useEffect(() => {
+    if (!openOnMount) return;
+    const frame = requestAnimationFrame(() => firstItem.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [openOnMount]);
   return (
     // Not modal: a modal menu hides the page from assistive technology while leaving it focusable
     // (axe: aria-hidden-focus). Escape and a click outside still close it.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={openOnMount}>
       <DropdownMenu.Trigger
         aria-label="Theme"
-        className={`grid size-11 shrink-0 place-items-center rounded-md text-ink-soft hover:bg-paper-deep hover:text-ink data-[state=open]:bg-paper-deep data-[state=open]:text-ink ${className}`}
+        className={`${THEME_TRIGGER_CLASS} ${className}`}
       >
         <SunMoon aria-hidden className="size-5" />
       </DropdownMenu.Trigger>
@@ -36,9 +46,10 @@ export function ThemeMenu({ className = "" }: { className?: string }) {
               if (choice) setThemePreference(choice.value);
             }}
           >
-            {CHOICES.map(({ value, label, Icon }) => (
+            {CHOICES.map(({ value, label, Icon }, i) => (
               <DropdownMenu.RadioItem
                 key={value}
+                ref={i === 0 ? firstItem : undefined}
                 value={value}
                 // The highlighted item is the keyboard's position: a full accent fill, not a faint tint.
                 className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-hidden select-none data-highlighted:bg-accent data-highlighted:text-on-accent"
