@@ -71,3 +71,12 @@ export async function befriend(db: FactoryDb, aId: string, bId: string) {
     { userId: bId, friendId: aId },
   ]);
 }
+
+/** A friend request, pending unless `status` is given. */
+export async function createFriendRequest(db: FactoryDb, fromId: string, toId: string, overrides: Partial<typeof schema.friendRequests.$inferInsert> = {}) {
+  const [request] = await db
+    .insert(schema.friendRequests)
+    .values({ fromId, toId, ...overrides })
+    .returning();
+  return request!;
+}

@@ -7,13 +7,16 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
   return NextResponse.json(body, init);
 }
 
-/** Maps a thrown error to `{message}` with its status; anything unexpected is a logged 500. */
-export function toResponse(err: unknown): NextResponse {
+/**
+ * Maps a thrown error to `{message}` with its status; anything unexpected is a logged 500.
+ * `extra` fields join every error body (API.md: friend-request errors add `success: false`).
+ */
+export function toResponse(err: unknown, extra: Record<string, unknown> = {}): NextResponse {
   if (err instanceof HttpError) {
-    return NextResponse.json({ message: err.message }, { status: err.status, headers: err.headers });
+    return NextResponse.json({ ...extra, message: err.message }, { status: err.status, headers: err.headers });
   }
   logError("api", "Unhandled error in route handler", err);
-  return NextResponse.json({ message: "Something went wrong" }, { status: 500 });
+  return NextResponse.json({ ...extra, message: "Something went wrong" }, { status: 500 });
 }
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
@@ -23,17 +26,22 @@ type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
  * unless the handler chose otherwise (a photo may be kept privately): what one signed-in person
  * was told must not be kept by a shared cache or the browser's back-forward history.
  */
-export function route<C = unknown>(handler: Handler<C>): Handler<C> {
+export function route<C = unknown>(handler: Handler<C>, { errorFields }: { errorFields?: Record<string, unknown> } = {}): Handler<C> {
   return async (req, ctx) => {
     let res: Response;
     try {
       res = await handler(req, ctx);
     } catch (err) {
-      res = toResponse(err);
+      res = toResponse(err, errorFields);
     }
     if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
     return res;
   };
+}
+
+/** `route()` for the friend-request endpoints, whose errors carry `success: false` as their answers carry `success: true` (API.md). */
+export function friendRequestRoute<C = unknown>(handler: Handler<C>): Handler<C> {
+  return route(handler, { errorFields: { success: false } });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,0 +1,12 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { acceptFriendRequest } from "@/lib/friends";
+import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+
+export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> }>(async (req, { params }) => {
+  const { user } = await requireUser(req);
+  const friendRequest = await acceptFriendRequest({ db: getDb(), userId: user.id, requestId: (await params).requestId });
+  return json({ success: true, message: "Friend request accepted", friendRequest });
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

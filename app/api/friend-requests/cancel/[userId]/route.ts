@@ -1,0 +1,12 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { cancelFriendRequest } from "@/lib/friends";
+import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+
+export const DELETE = friendRequestRoute<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
+  const { user } = await requireUser(req);
+  await cancelFriendRequest({ db: getDb(), fromId: user.id, userId: (await params).userId });
+  return json({ success: true, message: "Friend request cancelled" });
+});
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

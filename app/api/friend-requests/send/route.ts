@@ -1,0 +1,17 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { sendFriendRequest } from "@/lib/friends";
+import { readJson } from "@/lib/http/body";
+import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+import { SendFriendRequestSchema } from "@/lib/validation/friends";
+
+// 201 also when the send accepted the request `to` had already sent: a friendship was created, and
+// a client that checks for 201 after sending keeps working. `data.status` tells the two apart.
+export const POST = friendRequestRoute(async (req) => {
+  const { to } = await readJson(req, SendFriendRequestSchema);
+  const { user } = await requireUser(req);
+  const { accepted, request } = await sendFriendRequest({ db: getDb(), fromId: user.id, to });
+  return json({ success: true, message: accepted ? "Friend request accepted" : "Friend request sent", data: request }, { status: 201 });
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,48 @@
+import "server-only";
+import { and, count, desc, eq, or } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { friendships, users } from "@/lib/db/schema";
+import { NotFoundError } from "@/lib/errors";
+import { parseId } from "./ids";
+import { profileImageUrl } from "./json";
+
+export const FRIEND_NOT_FOUND = "Friend not found";
+
+// The caller's close circle (API.md "My profile and community"): everyone they are friends with.
+
+export async function countCloseFriends({ db, userId }: { db: Db; userId: string }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(friendships).where(eq(friendships.userId, userId));
+  return row!.n;
+}
+
+/** The caller's friends, the most recent friendship first. */
+export async function listCloseFriends({ db, userId }: { db: Db; userId: string }) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, username: users.username, profileImage: users.profileImage, location: users.location, createdAt: users.createdAt })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(desc(friendships.createdAt), users.username);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    username: r.username,
+    profileImage: profileImageUrl(r),
+    location: r.location,
+    memberSince: r.createdAt.toISOString(),
+  }));
+}
+
+/** Ends a friendship for both people at once; returns the caller's new count. 404 when they are not friends. */
+export async function removeCloseFriend({ db, userId, friendId }: { db: Db; userId: string; friendId: string }) {
+  const other = parseId({ value: friendId, message: FRIEND_NOT_FOUND });
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(friendships)
+      .where(or(and(eq(friendships.userId, userId), eq(friendships.friendId, other)), and(eq(friendships.userId, other), eq(friendships.friendId, userId))))
+      .returning({ userId: friendships.userId });
+    if (removed.length === 0) throw new NotFoundError(FRIEND_NOT_FOUND);
+    const [row] = await tx.select({ n: count() }).from(friendships).where(eq(friendships.userId, userId));
+    return row!.n;
+  });
+}

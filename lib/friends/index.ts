@@ -1,0 +1,15 @@
+import "server-only";
+
+// Friend requests and friendships (STYLE.md 4): sending, answering and withdrawing requests, where
+// two people stand, and the caller's close circle.
+export { countCloseFriends, listCloseFriends, removeCloseFriend } from "./community";
+export { profileImageUrl } from "./json";
+export {
+  acceptFriendRequest,
+  cancelFriendRequest,
+  getFriendshipStatus,
+  listPendingFriendRequests,
+  rejectFriendRequest,
+  sendFriendRequest,
+  type FriendshipStatus,
+} from "./requests";

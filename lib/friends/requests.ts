@@ -1,0 +1,171 @@
+import "server-only";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { friendRequests, friendships, users } from "@/lib/db/schema";
+import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
+import { parseId } from "./ids";
+import { profileImageUrl, toFriendRequestJson, type FriendRequestRow } from "./json";
+
+export const USER_NOT_FOUND = "User not found";
+export const REQUEST_NOT_FOUND = "Friend request not found";
+export const REQUEST_EXISTS = "Friend request already exists";
+export const ALREADY_FRIENDS = "You are already friends with this user";
+export const SELF_REQUEST = "You cannot send a friend request to yourself";
+
+const ONE_PENDING_PER_PAIR = "friend_requests_one_pending_per_pair";
+/** Reads and writes of one send, tried again this many times when a concurrent request got in between. */
+const SEND_ATTEMPTS = 3;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Another request changed the pair between our read and our write: read again. */
+class LostRace extends Error {}
+
+function betweenPair(a: string, b: string) {
+  return or(and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)), and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)));
+}
+
+/**
+ * Accepts a pending request addressed to `recipientId` and makes the two friends both ways, in the
+ * caller's transaction. The `status = 'pending'` condition is what settles a race with a cancel,
+ * a reject or a second accept: PostgreSQL re-checks it on the row the other one left, so exactly
+ * one of them changes it and the rest find nothing.
+ */
+async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId: string; recipientId: string }) {
+  const [row] = await tx
+    .update(friendRequests)
+    .set({ status: "accepted", respondedAt: sql`now()` })
+    .where(and(eq(friendRequests.id, requestId), eq(friendRequests.toId, recipientId), eq(friendRequests.status, "pending")))
+    .returning();
+  if (!row) return undefined;
+  await tx
+    .insert(friendships)
+    .values([
+      { userId: row.fromId, friendId: row.toId },
+      { userId: row.toId, friendId: row.fromId },
+    ])
+    .onConflictDoNothing();
+  return row;
+}
+
+async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: string }): Promise<{ accepted: boolean; request: FriendRequestRow }> {
+  const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, toId));
+  if (!target) throw new NotFoundError(USER_NOT_FOUND);
+  const [friend] = await tx
+    .select({ id: friendships.friendId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, fromId), eq(friendships.friendId, toId)));
+  if (friend) throw new ConflictError(ALREADY_FRIENDS);
+
+  const [pending] = await tx
+    .select()
+    .from(friendRequests)
+    .where(and(betweenPair(fromId, toId), eq(friendRequests.status, "pending")));
+  if (pending?.fromId === fromId) throw new ConflictError(REQUEST_EXISTS);
+  if (pending) {
+    // They asked first: answering with a request of our own means yes (API.md).
+    const request = await acceptPending({ tx, requestId: pending.id, recipientId: fromId });
+    if (!request) throw new LostRace();
+    return { accepted: true, request };
+  }
+  const [request] = await tx.insert(friendRequests).values({ fromId, toId }).returning();
+  return { accepted: false, request: request! };
+}
+
+/**
+ * Sends a friend request, or accepts the one `to` already sent the caller. Two people sending to
+ * each other at the same moment both pass the reads; the one-pending-per-pair index stops the
+ * second insert, and its retry finds the first request and accepts it, so they end up friends once.
+ */
+export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: string; to: string }) {
+  const toId = parseId({ value: to, message: USER_NOT_FOUND });
+  if (toId === fromId) throw new ValidationError(SELF_REQUEST);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { accepted, request } = await db.transaction((tx) => sendOnce({ tx, fromId, toId }));
+      return { accepted, request: toFriendRequestJson(request) };
+    } catch (err) {
+      const raced = err instanceof LostRace || uniqueViolation(err) === ONE_PENDING_PER_PAIR;
+      if (!raced) throw err;
+      // Still racing after several reads: someone keeps sending and cancelling. A 409 is honest.
+      if (attempt === SEND_ATTEMPTS) throw new ConflictError(REQUEST_EXISTS);
+    }
+  }
+}
+
+/** Withdraws the caller's pending request to `userId`; 404 when there is none (or it was just answered). */
+export async function cancelFriendRequest({ db, fromId, userId }: { db: Db; fromId: string; userId: string }) {
+  const toId = parseId({ value: userId, message: REQUEST_NOT_FOUND });
+  // Deleted rather than marked, so a cancelled request leaves the pair as if it had never been sent (SPEC §4).
+  const [row] = await db
+    .delete(friendRequests)
+    .where(and(eq(friendRequests.fromId, fromId), eq(friendRequests.toId, toId), eq(friendRequests.status, "pending")))
+    .returning({ id: friendRequests.id });
+  if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
+}
+
+/** Accepts a pending request sent to the caller; the two become friends both ways in the same transaction. */
+export async function acceptFriendRequest({ db, userId, requestId }: { db: Db; userId: string; requestId: string }) {
+  const id = parseId({ value: requestId, message: REQUEST_NOT_FOUND });
+  const row = await db.transaction((tx) => acceptPending({ tx, requestId: id, recipientId: userId }));
+  if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
+  return toFriendRequestJson(row);
+}
+
+/** Rejects a pending request sent to the caller. The sender may ask again later. */
+export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; userId: string; requestId: string }) {
+  const id = parseId({ value: requestId, message: REQUEST_NOT_FOUND });
+  const [row] = await db
+    .update(friendRequests)
+    .set({ status: "rejected", respondedAt: sql`now()` })
+    .where(and(eq(friendRequests.id, id), eq(friendRequests.toId, userId), eq(friendRequests.status, "pending")))
+    .returning();
+  if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
+  return toFriendRequestJson(row);
+}
+
+export type FriendshipStatus = "none" | "pending" | "received" | "accepted" | "rejected";
+
+/** Where the caller stands with `userId`, for the friend-request button (SPEC §4). */
+export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; userId: string; otherId: string }): Promise<FriendshipStatus> {
+  const other = parseId({ value: otherId, message: USER_NOT_FOUND });
+  const [row] = await db
+    .select({ friends: sql<boolean>`exists (select 1 from ${friendships} where ${friendships.userId} = ${userId} and ${friendships.friendId} = ${users.id})` })
+    .from(users)
+    .where(eq(users.id, other));
+  if (!row) throw new NotFoundError(USER_NOT_FOUND);
+  if (row.friends) return "accepted";
+  // The latest request decides: pending either way, or rejected. An accepted one whose friendship
+  // has since ended, like none at all, leaves the two free to ask again.
+  const [latest] = await db
+    .select({ fromId: friendRequests.fromId, status: friendRequests.status })
+    .from(friendRequests)
+    .where(betweenPair(userId, other))
+    .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id))
+    .limit(1);
+  if (latest?.status === "pending") return latest.fromId === userId ? "pending" : "received";
+  if (latest?.status === "rejected") return "rejected";
+  return "none";
+}
+
+/** Requests waiting for the caller's answer, newest first, each with its sender (never an email). */
+export async function listPendingFriendRequests({ db, userId }: { db: Db; userId: string }) {
+  const rows = await db
+    .select({
+      id: friendRequests.id,
+      createdAt: friendRequests.createdAt,
+      fromId: users.id,
+      name: users.name,
+      username: users.username,
+      profileImage: users.profileImage,
+    })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.fromId))
+    .where(and(eq(friendRequests.toId, userId), eq(friendRequests.status, "pending")))
+    .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
+  return rows.map((r) => ({
+    _id: r.id,
+    from: { _id: r.fromId, id: r.fromId, name: r.name, username: r.username, profileImage: profileImageUrl(r) },
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
