@@ -71,6 +71,16 @@ describe("GET /api/search", () => {
     expect(await search(token, `${tag}%`)).toEqual([]);
   });
 
+  it("folds case beyond ASCII, and answers the same with a trailing slash", async () => {
+    const tag = unique("u");
+    const { token } = await signedIn(db);
+    const { user } = await createUser(db, { name: `Zoë Ångström ${tag}` });
+    expect(ids(await search(token, "ÅNGSTRÖM " + tag.toUpperCase()))).toEqual([user.id]);
+    expect(ids(await search(token, `zoë ångström ${tag}`))).toEqual([user.id]);
+    const slash = await api<Found>(`/api/search/?q=${encodeURIComponent(tag)}`, { token });
+    expect(ids(slash.body.users)).toEqual([user.id]);
+  });
+
   it("never finds the caller, and answers at most 10", async () => {
     const tag = unique("m");
     const { user: caller, token } = await signedIn(db);

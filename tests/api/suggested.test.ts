@@ -102,6 +102,8 @@ describe("GET /api/search/suggested", () => {
     expect(first).toEqual(others.slice(0, 2));
     expect(second).toEqual(others.slice(2, 4));
     expect(await suggested(token, "?limit=2&offset=10000")).toHaveLength(2);
+    const slash = await api<{ users: Suggestion[] }>("/api/search/suggested/?limit=2&offset=2", { token });
+    expect(slash.body.users.map((u) => u.id)).toEqual(second);
   });
 
   it("suggests the newest members to someone with no friends yet", async () => {
