@@ -19,9 +19,9 @@ const NEWEST_MEMBERS_MAX = 200;
  * points at an anonymous writer), most recent first; then the newest members. Never the caller,
  * their friends, or anyone with a pending request to or from them. Each source reads an index in
  * order with a limit (`journals_recent_signed_idx`, `users_created_at_idx`, the friendships
- * primary key), so the cost does not grow with the number of members.
+ * primary key), so the cost does not grow with the number of members (tests/lib/people-plans.test.ts).
  */
-function candidatesQuery(callerId: string) {
+export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
   return sql`
     with excluded as (
       select ${callerId}::uuid as id
@@ -69,7 +69,7 @@ function candidatesQuery(callerId: string) {
  * and testable, where `order by random()` would read and sort every member on every call.
  */
 export async function listSuggestedUsers({ db, callerId, limit, offset }: { db: Db; callerId: string; limit: number; offset: number }) {
-  const { rows } = await db.execute<{ id: string }>(candidatesQuery(callerId));
+  const { rows } = await db.execute<{ id: string }>(suggestionCandidatesQuery({ callerId }));
   const ids = rows.map((r) => r.id);
   const start = ids.length > limit ? offset % ids.length : 0;
   const chosen = [...ids, ...ids].slice(start, start + Math.min(limit, ids.length));

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../factories";
 import { runMigrations } from "../../lib/db/migrate";
 import { searchUsersQuery } from "../../lib/users/search";
+import { suggestionCandidatesQuery } from "../../lib/users/suggestions";
 import { testEnv } from "../support/env";
 
-// The statement search runs must use the indexes, not read the whole users table. PostgreSQL
-// rightly prefers reading a small table, so the plan is asked of a database of its own (the shared
-// test database stays small and fast for the other files) holding 50 000 members, half of the
-// 100 000 the app is meant to stay fast at.
+// The statements search and suggestions run must use the indexes, not read whole tables.
+// PostgreSQL rightly prefers reading a small table, so the plans are asked of a database of its own
+// (the shared test database stays small and fast for the other files) holding 50 000 members, half
+// of the 100 000 the app is meant to stay fast at, with entries, friendships and requests.
 
 const MEMBERS = 50_000;
-const database = unique("inkwell_search_plan_");
+const database = unique("inkwell_people_plans_");
 let client: pg.Client;
 
 function urlFor(name: string): string {
@@ -49,7 +50,30 @@ beforeAll(async () => {
     [MEMBERS],
   );
   await client.query("insert into users (name, username, email) values ('Ada Lovelace', 'ada_lovelace', 'ada@plan.test')");
-  await client.query("analyze users");
+  // Ada has 10 friends with 200 friends each, everybody else a few (200 000 friendship rows in all);
+  // 60 000 entries, 5 000 pending requests between others.
+  await client.query(`create temporary table numbered as select id, row_number() over (order by id) as n from users`);
+  await client.query(
+    `insert into friendships (user_id, friend_id)
+     select a.id, b.id from numbered a join numbered b on b.n between 10 * a.n + 1 and 10 * a.n + 200 where a.n <= 10
+     union select (select id from users where username = 'ada_lovelace'), id from numbered where n <= 10`,
+  );
+  await client.query(
+    `insert into friendships (user_id, friend_id)
+     select a.id, b.id from numbered a join numbered b on b.n = a.n + 1 where a.n > 3000
+     union select a.id, b.id from numbered a join numbered b on b.n = a.n + 7 where a.n > 3000
+     on conflict do nothing`,
+  );
+  await client.query(`insert into friendships (user_id, friend_id) select friend_id, user_id from friendships on conflict do nothing`);
+  await client.query(
+    `insert into journals (author_id, title, content, journal_date, created_at, visibility, is_anonymous)
+     select id, 'A day', 'Something happened.', current_date - d, now() - d * interval '1 day', 'close-circle', d = 2
+     from numbered cross join generate_series(0, 2) d where n <= 20000`,
+  );
+  await client.query(
+    `insert into friend_requests (from_id, to_id) select a.id, b.id from numbered a join numbered b on b.n = a.n + 30000 where a.n <= 5000`,
+  );
+  await client.query("analyze");
 }, 120_000);
 
 afterAll(async () => {
@@ -80,6 +104,19 @@ describe("the search statement's plan", () => {
     expect(p).not.toMatch(/Seq Scan on users/);
     expect(p).toMatch(/users_username_prefix_idx/);
     expect(p).toMatch(/users_name_prefix_idx/);
+  });
+
+  it("ranks suggestions from index reads, never a whole table", async () => {
+    const { rows: ada } = await client.query<{ id: string }>("select id from users where username = 'ada_lovelace'");
+    const { sql: text, params } = new PgDialect().sqlToQuery(suggestionCandidatesQuery({ callerId: ada[0]!.id }));
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${text}`, params);
+    const p = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(p).not.toMatch(/Seq Scan on (users|journals|friendships|friend_requests)\b/);
+    expect(p).toMatch(/journals_recent_signed_idx/);
+    expect(p).toMatch(/users_created_at_idx/);
+    const { rows: candidates } = await client.query<{ id: string }>(text, params);
+    // 10 × 200 friends of friends, cut to the 200 best; the latest signed entries' writers; the newest members.
+    expect(candidates.length).toBeGreaterThan(200);
   });
 
   it("finds the right people in that database too", async () => {
