@@ -63,8 +63,8 @@ export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
 /**
  * GET /api/search/suggested: `limit` people the caller likely knows, from `offset` on.
  *
- * 'Refresh' asks for the next `offset` (the client adds what it was shown): the ranked list is a
- * few hundred ids at most, so the server pages through it, wrapping round to the start at its end,
+ * 'Refresh' asks for the next `offset` (the client adds what it was shown): the ranked list is at
+ * most 900 ids (200 + 500 + 200), so the server pages through it, wrapping round to the start at its end,
  * and each refresh shows other people for as long as there are others to show. This is stable
  * and testable, where `order by random()` would read and sort every member on every call.
  */
