@@ -42,6 +42,12 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    // Search for one or two characters matches prefixes (lib/users/search.ts): a trigram index
+    // cannot serve a pattern that short, a byte-ordered btree can, and hands rows over in order.
+    index("users_username_prefix_idx").on(sql`${t.username} collate "C"`),
+    index("users_name_prefix_idx").on(sql`lower(${t.name}) collate "C"`),
+    // The newest members, the last fallback of the suggestions (lib/users/suggestions.ts).
+    index("users_created_at_idx").on(t.createdAt.desc()),
     check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
     check("users_username_format", sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
@@ -120,6 +126,8 @@ export const journals = pgTable(
   (t) => [
     uniqueIndex("journals_author_day_key").on(t.authorId, t.journalDate),
     index("journals_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    // The latest signed entries over everybody: the "recently active writers" of the suggestions.
+    index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`not ${t.isAnonymous}`),
     // The 100 and 900 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.
     check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),

@@ -1,0 +1,11 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { json, otherMethods, route } from "@/lib/http/respond";
+import { getPublicProfile } from "@/lib/users";
+
+export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
+  await requireUser(req);
+  return json({ success: true, user: await getPublicProfile({ db: getDb(), userId: (await params).userId }) });
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,70 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
+
+export const SEARCH_RESULTS_MAX = 10;
+
+/** `%`, `_` and `\` stand for themselves in a search (API.md): escaped for LIKE, whose escape is `\`. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A substring search is served by the trigram indexes (`users_name_trgm_idx`,
+ * `users_username_trgm_idx`) only when the text holds a word of three letters or digits: pg_trgm
+ * takes nothing it can look up from a shorter one, and PostgreSQL would read the whole table.
+ * Shorter searches ("al", "j.", "Li Na") match the start of a username or a name instead, through
+ * byte-ordered btree indexes (`users_username_prefix_idx`, `users_name_prefix_idx`) that also hand
+ * the rows over in order, so at most 2 × 10 index entries are read whatever the table's size. A
+ * person typing two letters is almost always typing the start of a name.
+ */
+export function searchesSubstrings(q: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(q);
+}
+
+/**
+ * The exact statement `searchUsers` runs (exported so a test can EXPLAIN it). Best matches first:
+ * the exact username, then usernames or names that start with the text, then the closest by
+ * trigram similarity, then by name. `lower()` runs in PostgreSQL, as in the name index, so both
+ * sides fold case the same way; the planner folds `lower($1)` into a constant, which it needs to
+ * use the indexes.
+ */
+export function searchUsersQuery({ q, callerId }: { q: string; callerId: string }): SQL {
+  const text = q.trim();
+  const prefix = `${escapeLike(text)}%`;
+  if (!searchesSubstrings(text)) {
+    // The union's rows are whole public rows, so no join back to users reads the table again.
+    return sql`
+      select * from (
+        (select ${PUBLIC_USER_SQL} from users
+          where username collate "C" like lower(${prefix}) and id <> ${callerId}
+          order by username collate "C" limit ${SEARCH_RESULTS_MAX})
+        union
+        (select ${PUBLIC_USER_SQL} from users
+          where lower(name) collate "C" like lower(${prefix}) and id <> ${callerId}
+          order by lower(name) collate "C" limit ${SEARCH_RESULTS_MAX})
+      ) matches
+      order by username = lower(${text}) desc, username like lower(${prefix}) desc, lower(name), username
+      limit ${SEARCH_RESULTS_MAX}`;
+  }
+  const substring = `%${escapeLike(text)}%`;
+  return sql`
+    select ${PUBLIC_USER_SQL} from users
+    where (lower(users.name) like lower(${substring}) or users.username like lower(${substring})) and users.id <> ${callerId}
+    order by users.username = lower(${text}) desc,
+      (users.username like lower(${prefix}) or lower(users.name) like lower(${prefix})) desc,
+      greatest(similarity(users.username, lower(${text})), similarity(lower(users.name), lower(${text}))) desc,
+      lower(users.name), users.username
+    limit ${SEARCH_RESULTS_MAX}`;
+}
+
+/** GET /api/search: people whose name or username contains `q`, never the caller; blank `q` finds nobody. */
+export async function searchUsers({ db, q, callerId }: { db: Db; q: string; callerId: string }) {
+  if (q.trim() === "") return [];
+  const result = await db.execute<PublicUserRow & Record<string, unknown>>(searchUsersQuery({ q, callerId }));
+  return result.rows.map((row) => {
+    const { _id, id, username, name, fullName, profileImage, avatar } = toPublicUser(row);
+    return { _id, id, username, name, fullName, profileImage, avatar };
+  });
+}

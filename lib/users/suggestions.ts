@@ -1,0 +1,86 @@
+import "server-only";
+import { inArray, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { publicUserColumns, toPublicUser } from "./json";
+
+/**
+ * How many candidates each source gives at most. Suggestions are ranked within this bounded list,
+ * never over the whole users table: every source reads a few hundred index entries whether there
+ * are a thousand members or a million.
+ */
+const FRIENDS_OF_FRIENDS_MAX = 200;
+const RECENT_ENTRIES_SCANNED = 500;
+const NEWEST_MEMBERS_MAX = 200;
+
+/**
+ * The candidates, best first, as ids. In order: friends of friends, most mutual friends first;
+ * then writers of the latest signed entries (anonymous entries are left out, so a suggestion never
+ * points at an anonymous writer), most recent first; then the newest members. Never the caller,
+ * their friends, or anyone with a pending request to or from them. Each source reads an index in
+ * order with a limit (`journals_recent_signed_idx`, `users_created_at_idx`, the friendships
+ * primary key), so the cost does not grow with the number of members (tests/lib/people-plans.test.ts).
+ */
+export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
+  return sql`
+    with excluded as (
+      select ${callerId}::uuid as id
+      union select friend_id from friendships where user_id = ${callerId}
+      union select to_id from friend_requests where from_id = ${callerId} and status = 'pending'
+      union select from_id from friend_requests where to_id = ${callerId} and status = 'pending'
+    ),
+    friends_of_friends as (
+      select theirs.friend_id as id, count(*) as mutual
+      from friendships mine join friendships theirs on theirs.user_id = mine.friend_id
+      where mine.user_id = ${callerId} and theirs.friend_id not in (select id from excluded)
+      group by theirs.friend_id
+      order by mutual desc, theirs.friend_id
+      limit ${FRIENDS_OF_FRIENDS_MAX}
+    ),
+    recent_writers as (
+      select author_id as id, max(created_at) as at
+      from (select author_id, created_at from journals where not is_anonymous
+            order by created_at desc nulls last limit ${RECENT_ENTRIES_SCANNED}) latest
+      where author_id not in (select id from excluded)
+      group by author_id
+    ),
+    newest_members as (
+      select id, created_at as at from users
+      where id not in (select id from excluded)
+      order by created_at desc nulls last limit ${NEWEST_MEMBERS_MAX}
+    ),
+    ranked as (
+      select distinct on (id) id, tier, mutual, at from (
+        select id, 0 as tier, mutual, null::timestamptz as at from friends_of_friends
+        union all select id, 1, 0, at from recent_writers
+        union all select id, 2, 0, at from newest_members
+      ) sources
+      order by id, tier
+    )
+    select id from ranked order by tier, mutual desc, at desc nulls last, id`;
+}
+
+/**
+ * GET /api/search/suggested: `limit` people the caller likely knows, from `offset` on.
+ *
+ * 'Refresh' asks for the next `offset` (the client adds what it was shown): the ranked list is at
+ * most 900 ids (200 + 500 + 200), so the server pages through it, wrapping round to the start at its end,
+ * and each refresh shows other people for as long as there are others to show. This is stable
+ * and testable, where `order by random()` would read and sort every member on every call.
+ */
+export async function listSuggestedUsers({ db, callerId, limit, offset }: { db: Db; callerId: string; limit: number; offset: number }) {
+  const { rows } = await db.execute<{ id: string }>(suggestionCandidatesQuery({ callerId }));
+  const ids = rows.map((r) => r.id);
+  const start = ids.length > limit ? offset % ids.length : 0;
+  const chosen = [...ids, ...ids].slice(start, start + Math.min(limit, ids.length));
+  if (chosen.length === 0) return [];
+  const found = await db.select(publicUserColumns).from(users).where(inArray(users.id, chosen));
+  const byId = new Map(found.map((u) => [u.id, u]));
+  return chosen.flatMap((id) => {
+    const user = byId.get(id);
+    // A candidate deleted between the two queries is simply left out.
+    if (!user) return [];
+    const { id: userId, name, username, profileImage, bio, location, memberSince } = toPublicUser(user);
+    return [{ id: userId, name, username, profileImage, bio, location, memberSince }];
+  });
+}

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, createJournal, createUser, type FactoryDb } from "../factories";
+import { testEnv } from "../support/env";
+import { api } from "../support/http";
+import { expectError, signedIn } from "../support/journals";
+import { journalReads, journals, likes } from "../../lib/db/schema";
+
+let db: FactoryDb;
+let close: () => Promise<void>;
+beforeAll(() => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+});
+afterAll(() => close());
+
+// Hearts and reads as the app records them (API.md): a row, and the entry's counter in the same transaction.
+async function heart(journalId: string, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.insert(likes).values({ journalId, userId });
+    await tx.update(journals).set({ likesCount: sql`${journals.likesCount} + 1` }).where(sql`${journals.id} = ${journalId}`);
+  });
+}
+
+async function read(journalId: string, viewerId: string, day: string) {
+  await db.transaction(async (tx) => {
+    await tx.insert(journalReads).values({ journalId, viewerId, day });
+    await tx.update(journals).set({ readsCount: sql`${journals.readsCount} + 1` }).where(sql`${journals.id} = ${journalId}`);
+  });
+}
+
+type Profile = { success: boolean; user: Record<string, unknown> };
+
+describe("GET /api/users/{userId}", () => {
+  it("answers the public profile with its totals, and nothing secret", async () => {
+    const { token } = await signedIn(db);
+    const { user } = await createUser(db, { name: "Ada Writer", bio: "Notes on rivers", location: "Lyon", profileImage: "https://img.example/ada.png" });
+    const [r1, r2, r3] = [(await createUser(db, { password: null })).user, (await createUser(db, { password: null })).user, (await createUser(db, { password: null })).user];
+    const shared = await createJournal(db, user.id, { journalDate: "2025-01-01", visibility: "close-circle" });
+    const other = await createJournal(db, user.id, { journalDate: "2025-01-02", visibility: "close-circle" });
+    await createJournal(db, user.id, { journalDate: "2025-01-03" });
+    // Left out of every total (ARCHITECTURE.md): a heart here must not point at its writer.
+    const anonymous = await createJournal(db, user.id, { journalDate: "2025-01-04", visibility: "close-circle", isAnonymous: true });
+    for (const r of [r1!, r2!]) await heart(shared.id, r.id);
+    await heart(other.id, r3!.id);
+    await heart(anonymous.id, r1!.id);
+    await read(shared.id, r1!.id, "2025-01-01");
+    await read(shared.id, r1!.id, "2025-01-02");
+    await read(other.id, r2!.id, "2025-01-02");
+    await read(anonymous.id, r2!.id, "2025-01-04");
+    // Someone else's entry counts for them only.
+    await createJournal(db, r1!.id, { likesCount: 40, readsCount: 50 });
+
+    const res = await api<Profile>(`/api/users/${user.id}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      user: {
+        _id: user.id,
+        id: user.id,
+        name: "Ada Writer",
+        fullName: "Ada Writer",
+        username: user.username,
+        bio: "Notes on rivers",
+        location: "Lyon",
+        profileImage: "https://img.example/ada.png",
+        avatar: "https://img.example/ada.png",
+        profilePicture: "https://img.example/ada.png",
+        createdAt: user.createdAt.toISOString(),
+        journalCount: 3,
+        totalLikes: 3,
+        totalReads: 3,
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/email|password|hash|token|@gmail/i);
+  });
+
+  it("answers zeros and null photos for someone who has written nothing, to anyone signed in, the person too", async () => {
+    const { user, token } = await signedIn(db);
+    const { token: otherToken } = await signedIn(db);
+    for (const t of [token, otherToken]) {
+      const res = await api<Profile>(`/api/users/${user.id}`, { token: t });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ journalCount: 0, totalLikes: 0, totalReads: 0, profileImage: null, avatar: null, profilePicture: null });
+    }
+  });
+
+  it.each(["00000000-0000-0000-0000-000000000000", "not-a-uuid", "1", "%25", "00000000-0000-0000-0000-00000000000g"])("answers 404 User not found for %s", async (id) => {
+    const { token } = await signedIn(db);
+    expectError(await api(`/api/users/${id}`, { token }), 404, "User not found");
+  });
+
+  it("answers 401 without a token", async () => {
+    const { user } = await signedIn(db);
+    expectError(await api(`/api/users/${user.id}`), 401);
+  });
+});
