@@ -3,8 +3,8 @@ import { and, count, desc, eq, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { friendships, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { parseId } from "./ids";
-import { profileImageUrl } from "./json";
 
 export const FRIEND_NOT_FOUND = "Friend not found";
 
@@ -18,19 +18,15 @@ export async function countCloseFriends({ db, userId }: { db: Db; userId: string
 /** The caller's friends, the most recent friendship first. */
 export async function listCloseFriends({ db, userId }: { db: Db; userId: string }) {
   const rows = await db
-    .select({ id: users.id, name: users.name, username: users.username, profileImage: users.profileImage, location: users.location, createdAt: users.createdAt })
+    .select(publicUserColumns)
     .from(friendships)
     .innerJoin(users, eq(users.id, friendships.friendId))
     .where(eq(friendships.userId, userId))
     .orderBy(desc(friendships.createdAt), users.username);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    username: r.username,
-    profileImage: profileImageUrl(r),
-    location: r.location,
-    memberSince: r.createdAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const { id, name, username, profileImage, location, memberSince } = toPublicUser(row);
+    return { id, name, username, profileImage, location, memberSince };
+  });
 }
 
 /** Ends a friendship for both people at once; returns the caller's new count. 404 when they are not friends. */

@@ -3,7 +3,6 @@ import "server-only";
 // Friend requests and friendships (STYLE.md 4): sending, answering and withdrawing requests, where
 // two people stand, and the caller's close circle.
 export { countCloseFriends, listCloseFriends, removeCloseFriend } from "./community";
-export { profileImageUrl } from "./json";
 export {
   acceptFriendRequest,
   cancelFriendRequest,

@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { friendRequests, friendships, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "./ids";
-import { profileImageUrl, toFriendRequestJson, type FriendRequestRow } from "./json";
+import { publicUserColumns, toPublicUser } from "@/lib/users/json";
+import { toFriendRequestJson, type FriendRequestRow } from "./json";
 
 export const USER_NOT_FOUND = "User not found";
 export const REQUEST_NOT_FOUND = "Friend request not found";
@@ -151,21 +152,13 @@ export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; use
 /** Requests waiting for the caller's answer, newest first, each with its sender (never an email). */
 export async function listPendingFriendRequests({ db, userId }: { db: Db; userId: string }) {
   const rows = await db
-    .select({
-      id: friendRequests.id,
-      createdAt: friendRequests.createdAt,
-      fromId: users.id,
-      name: users.name,
-      username: users.username,
-      profileImage: users.profileImage,
-    })
+    .select({ requestId: friendRequests.id, sentAt: friendRequests.createdAt, from: publicUserColumns })
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.fromId))
     .where(and(eq(friendRequests.toId, userId), eq(friendRequests.status, "pending")))
     .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
-  return rows.map((r) => ({
-    _id: r.id,
-    from: { _id: r.fromId, id: r.fromId, name: r.name, username: r.username, profileImage: profileImageUrl(r) },
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map((r) => {
+    const { _id, id, name, username, profileImage } = toPublicUser(r.from);
+    return { _id: r.requestId, from: { _id, id, name, username, profileImage }, createdAt: r.sentAt.toISOString() };
+  });
 }
