@@ -124,7 +124,7 @@ test.describe("on a phone @phone", () => {
     const modal = page.getByRole("dialog", { name: "Search" });
     // navigation.spec.ts covers the keyboard; here the pointer.
     await open.click();
-    await expect(modal.getByRole("searchbox", { name: "Search users" })).toBeFocused();
+    await expect(modal.getByRole("combobox", { name: "Search users" })).toBeFocused();
     await page.mouse.click(5, 5);
     await expect(modal).toBeHidden();
     await expect(open).toBeFocused();

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 test("the navigation bar links to every section and marks the current page", async ({ signedIn: { page } }) => {
   await page.goto("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveAttribute("placeholder", "Search users…");
+  await expect(page.getByRole("combobox", { name: "Search users" })).toHaveAttribute("placeholder", "Search users…");
 
   const sections = [
     { link: "My Diary", url: /\/my-diary$/, heading: "My Diary" },
@@ -65,13 +65,13 @@ test.describe("on a phone @phone", () => {
     for (const label of ["My Friends", "My Diary", "Me"]) await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Notifications" })).toBeVisible();
     // The header's search box gives way to the button.
-    await expect(page.getByRole("searchbox", { name: "Search users" })).toBeHidden();
+    await expect(page.getByRole("combobox", { name: "Search users" })).toBeHidden();
 
     const open = nav.getByRole("button", { name: "Search" });
     await open.click();
     const dialog = page.getByRole("dialog", { name: "Search" });
     await expect(dialog).toBeVisible();
-    const field = dialog.getByRole("searchbox", { name: "Search users" });
+    const field = dialog.getByRole("combobox", { name: "Search users" });
     await expect(field).toBeFocused();
     // Focus is trapped: Tab and Shift+Tab wrap around inside the dialog.
     await page.keyboard.press("Tab");

@@ -59,7 +59,7 @@ export function NavBar() {
         <ThemeMenu className="ml-auto md:ml-0" />
       </div>
       <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
-        <UserSearch autoFocus />
+        <UserSearch autoFocus inline onChoose={() => setSearchOpen(false)} />
       </ModalDialog>
     </header>
   );

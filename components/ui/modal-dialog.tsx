@@ -42,6 +42,10 @@ export function ModalDialog({ open, onClose, title, children }: Props) {
             target.focus();
           }}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          onEscapeKeyDown={(e) => {
+            // An open combobox list takes the Escape itself (it closes the list, not the dialog).
+            if (e.target instanceof HTMLElement && e.target.matches("[role=combobox][aria-expanded=true]")) e.preventDefault();
+          }}
           className={SHEET_CLASS}
         >
           <div className="flex items-center justify-between border-b border-rule px-4 py-3">

@@ -1,0 +1,63 @@
+import { queryOptions } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiFetch } from "./api";
+
+// The navigation bar's people search (API.md "Search and friends", SPEC.md §7).
+
+/** One person in the search results: the fields the list shows, of the server's public mapping. */
+export interface FoundUser {
+  id: string;
+  username: string;
+  name: string;
+  profileImage: string | null;
+}
+
+/** SPEC.md §9: the search waits this long after the last keystroke before it asks. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const searchKeys = {
+  query: (q: string) => ["people", "search", q] as const,
+};
+
+/**
+ * The people matching `q`. SPEC.md §7 wants a failed search to look like an empty one, so every
+ * failure (a 4xx, a 500, the network) resolves to `[]` instead of an error, and nothing is retried:
+ * the next keystroke asks again anyway. Only a superseded request, cancelled through `signal`,
+ * still throws, so TanStack drops it instead of caching an empty answer for that text.
+ */
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: searchKeys.query(q),
+    retry: false,
+    queryFn: async ({ signal }): Promise<FoundUser[]> => {
+      let res: Response;
+      try {
+        res = await apiFetch(`/api/search?${new URLSearchParams({ q })}`, { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return [];
+      }
+      if (!res.ok) return [];
+      try {
+        const body = (await res.json()) as { users?: FoundUser[] };
+        return body.users ?? [];
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return [];
+      }
+    },
+  });
+}
+
+/**
+ * `value`, once it has stopped changing for `delayMs`. Ten lines with a timer: a debounce library
+ * (use-debounce and the like) would add a dependency for exactly this and nothing else we need.
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
