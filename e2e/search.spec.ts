@@ -134,6 +134,25 @@ test("typing quickly sends one request, 300 ms after the last key", async ({ sig
   expect(asked).toEqual([prefix]);
 });
 
+test("a search overtaken by more typing is cancelled, and the list shows the newer answer", async ({ signedIn: { page }, db }) => {
+  const { prefix, ada } = await createPeople(db);
+  const early = prefix.slice(0, 8);
+  const isEarly = (url: string) => isSearch(url) && new URL(url).searchParams.get("q") === early;
+  // The first answer never comes, so only the cancellation can end its request.
+  await page.route((url) => isEarly(url.href), () => {});
+  const sent = page.waitForRequest((req) => isEarly(req.url()));
+  const cancelled = page.waitForEvent("requestfailed", (req) => isEarly(req.url()));
+  await page.goto("/dashboard");
+  const search = field(page);
+
+  await search.fill(early);
+  await sent;
+  await search.fill(`Ada ${prefix}`);
+  expect((await cancelled).failure()?.errorText).toContain("ERR_ABORTED");
+  await expect(page.getByRole("option")).toHaveText([new RegExp(`@${ada.username}`)]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 for (const scheme of ["light", "dark"] as const) {
   test(`the open list has no serious accessibility violations (${scheme})`, async ({ signedIn: { page }, db }) => {
     const { prefix } = await createPeople(db);
