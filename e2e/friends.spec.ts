@@ -1,13 +1,108 @@
-import type { Page } from "@playwright/test";
-import { createFriendRequest, createUser } from "../tests/factories";
+import type { Browser, Page } from "@playwright/test";
+import { createFriendRequest, createUser, type FactoryDb } from "../tests/factories";
 import { pauseClock } from "./clock";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
 
 // Friend requests end to end (SPEC.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
 
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const notificationsButton = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
 const panel = (page: Page) => page.getByRole("dialog", { name: "Friend requests" });
+const button = (page: Page, name: string) => page.getByRole("main").getByRole("button", { name, exact: true });
+
+/**
+ * The second person, in a browser of their own. The fixture watches only the first page's console,
+ * so this one keeps its own list for the test to check.
+ */
+async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await signInAs(page, db, userId);
+  return { page, errors, close: () => context.close() };
+}
+
+test.describe("two people", () => {
+  test("A asks from B's profile; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    const { user: userB } = await createUser(db, { name: "Bea Receiver" });
+    await a.goto(`/public/${userB.id}`);
+    await button(a, "Send Friend Request").click();
+    await expect(toast(a, "Friend request sent!")).toBeVisible();
+    await expect(button(a, "Request Pending")).toBeVisible();
+
+    const b = await secondPerson(browser, db, userB.id);
+    await b.page.goto("/dashboard");
+    await expect(notificationsButton(b.page)).toHaveAccessibleName(/^1 pending friend requests/);
+    await notificationsButton(b.page).click();
+    await expect(panel(b.page).getByRole("link", { name: userA.name })).toBeVisible();
+    await panel(b.page).getByRole("button", { name: `Accept ${userA.name}` }).click();
+    await expect(toast(b.page, "Friend Request Accepted")).toContainText(`You are now friends with ${userA.name}`);
+    await expect(panel(b.page).getByText("No pending friend requests")).toBeVisible();
+    await expect(notificationsButton(b.page)).toHaveAccessibleName("Notifications");
+
+    await b.page.goto(`/public/${userA.id}`);
+    await expect(button(b.page, "Friends")).toBeDisabled();
+    await a.reload();
+    await expect(button(a, "Friends")).toBeDisabled();
+    expect(b.errors).toEqual([]);
+    await b.close();
+  });
+
+  test("B rejects; A may ask again", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    const { user: userB } = await createUser(db, { name: "Rita Receiver" });
+    await createFriendRequest(db, userA.id, userB.id);
+
+    const b = await secondPerson(browser, db, userB.id);
+    await b.page.goto("/notifications");
+    await b.page.getByRole("main").getByRole("button", { name: `Reject ${userA.name}` }).click();
+    await expect(toast(b.page, "Friend Request Rejected")).toBeVisible();
+    await expect(b.page.getByRole("main").getByText("No pending friend requests")).toBeVisible();
+
+    await a.goto(`/public/${userB.id}`);
+    await button(a, "Send Friend Request").click();
+    await expect(toast(a, "Friend request sent!")).toBeVisible();
+    await expect(button(a, "Request Pending")).toBeVisible();
+    expect(b.errors).toEqual([]);
+    await b.close();
+  });
+
+  test("a request received shows Accept and Reject on the sender's profile", async ({ signedIn: { page, user }, db }) => {
+    const { user: sender } = await createUser(db, { name: "Pia Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto(`/public/${sender.id}`);
+    await page.getByRole("main").getByRole("button", { name: "Accept Pia Sender" }).click();
+    await expect(toast(page, "Friend Request Accepted")).toContainText("You are now friends with Pia Sender");
+    await expect(button(page, "Friends")).toBeDisabled();
+    await expect(notificationsButton(page)).toHaveAccessibleName("Notifications");
+  });
+
+  test("Request Pending cancels the request", async ({ signedIn: { page, user }, db }) => {
+    const { user: other } = await createUser(db, { name: "Cal Other" });
+    await createFriendRequest(db, user.id, other.id);
+    await page.goto(`/public/${other.id}`);
+    await button(page, "Request Pending").click();
+    await expect(toast(page, "Friend request cancelled")).toBeVisible();
+    await expect(button(page, "Send Friend Request")).toBeVisible();
+    await page.reload();
+    await expect(button(page, "Send Friend Request")).toBeVisible();
+  });
+
+  test("a refused send shows the server's message, or a generic one", async ({ signedIn: { page }, db, allowConsoleError }) => {
+    allowConsoleError(/status of 500/);
+    const { user: other } = await createUser(db);
+    let answer = { status: 409, json: { message: "Friend request already sent" } };
+    await page.route("**/api/friend-requests/send", (route) => route.fulfill(answer));
+    await page.goto(`/public/${other.id}`);
+    await button(page, "Send Friend Request").click();
+    await expect(toast(page, "Friend request already sent")).toBeVisible();
+    answer = { status: 500, json: { message: "" } };
+    await button(page, "Send Friend Request").click();
+    await expect(toast(page, "Failed to send friend request")).toBeVisible();
+    await expect(button(page, "Send Friend Request")).toBeVisible();
+  });
+});
 
 test.describe("notifications", () => {
   test("an incoming request shows in the badge; Accept answers it and empties the panel", async ({ signedIn: { page, user }, db }) => {

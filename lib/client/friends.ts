@@ -133,3 +133,18 @@ export function suggestedQuery(offset: number) {
     },
   });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * SPEC.md §9: entries per day since the account was created (days rounded up) × 100, to two
+ * decimals; 0 before the first day has begun.
+ */
+export function consistency(journalCount: number, createdAt: Date, now: Date = new Date()): number {
+  const days = Math.ceil((now.getTime() - createdAt.getTime()) / DAY_MS);
+  if (days <= 0) return 0;
+  return Math.round((journalCount / days) * 100 * 100) / 100;
+}
+
+/** docs/decisions/023-active-writer.md: wrote on at least half the days since joining. */
+export const ACTIVE_WRITER_MIN_CONSISTENCY = 50;
