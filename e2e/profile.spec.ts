@@ -76,3 +76,47 @@ test.describe("profile @phone", () => {
     await expect(page.getByRole("main").getByRole("button", { name: "Request Pending", exact: true })).toBeVisible();
   });
 });
+
+test.describe("Fellow Writers", () => {
+  test("suggests people to visit, and Refresh asks for the ones after those shown", async ({ signedIn: { page }, db }) => {
+    // The newest members are suggested too: with these, there are more than 12 to page through.
+    for (let i = 0; i < 14; i++) await createUser(db, { password: null, name: `Fellow ${i}` });
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    const section = page.getByRole("region", { name: "Fellow Writers" });
+    const links = section.getByRole("link", { name: /^View Profile/ });
+    await expect(links).toHaveCount(12);
+    const first = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    await links.first().focus();
+
+    const asked = page.waitForRequest((r) => r.url().includes("/api/search/suggested?limit=12&offset=12"));
+    await section.getByRole("button", { name: "Refresh" }).click();
+    await asked;
+    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).not.toEqual(first);
+    await links.first().click();
+    await expect(page).toHaveURL(/\/public\/[0-9a-f-]{36}$/);
+  });
+
+  test("with no suggestions it says so, and Try Again asks again", async ({ signedIn: { page } }) => {
+    await page.route("**/api/search/suggested*", (route) => route.fulfill({ json: { success: true, users: [] } }));
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    const section = page.getByRole("region", { name: "Fellow Writers" });
+    await expect(section.getByText("No fellow writers found at the moment")).toBeVisible();
+    await page.unroute("**/api/search/suggested*");
+    await section.getByRole("button", { name: "Try Again" }).click();
+    await expect(section.getByRole("link", { name: /^View Profile/ }).first()).toBeVisible();
+  });
+
+  test("shows eight placeholders while the suggestions load", async ({ signedIn: { page } }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/search/suggested*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    const loading = page.getByRole("list", { name: "Loading fellow writers" });
+    await expect(loading.getByRole("listitem")).toHaveCount(8);
+    release();
+    await expect(loading).toHaveCount(0);
+  });
+});

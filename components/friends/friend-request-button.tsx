@@ -60,7 +60,7 @@ export function FriendRequestButton({ userId }: { userId: string }) {
       );
     case "pending":
       return (
-        <div className="flex flex-col items-start gap-1">
+        <div className="flex flex-col items-center gap-1 sm:items-end">
           <BusyButton type="button" variant="secondary" busy={cancel.isPending} busyLabel="Cancelling…" aria-describedby={hintId} onClick={() => cancel.mutate()}>
             <UserX aria-hidden className="size-4" />
             Request Pending
@@ -88,7 +88,7 @@ function ReceivedRequest({ userId }: { userId: string }) {
   const request = pending.data?.find((r) => r.from.id === userId);
   if (!request) return <p className="text-sm text-ink-soft">They sent you a friend request: answer it in Notifications.</p>;
   return (
-    <div className="flex flex-col items-start gap-2">
+    <div className="flex flex-col items-center gap-2 sm:items-end">
       <p className="text-sm text-ink-soft">{request.from.name} sent you a friend request.</p>
       <AnswerButtons request={request} />
     </div>

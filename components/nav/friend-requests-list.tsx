@@ -18,17 +18,22 @@ export function FriendRequestsList() {
   return (
     <ul className="divide-y divide-ink-soft/15">
       {data.map((request) => (
-        <li key={request._id} className="flex flex-wrap items-center gap-3 py-3">
-          <Avatar name={request.from.name} image={request.from.profileImage} />
-          <div className="min-w-0 flex-1">
-            <Link href={`/public/${request.from.id}`} className="block truncate font-semibold text-ink hover:underline">
-              {request.from.name}
-            </Link>
-            <p className="text-xs text-ink-soft">
-              <time dateTime={request.createdAt}>{relativeTime(new Date(request.createdAt))}</time>
-            </p>
+        <li key={request._id} className="py-3">
+          <div className="flex items-center gap-3">
+            <Avatar name={request.from.name} image={request.from.profileImage} />
+            <div className="min-w-0 flex-1">
+              <Link href={`/public/${request.from.id}`} className="block truncate font-semibold text-ink hover:underline">
+                {request.from.name}
+              </Link>
+              <p className="text-xs text-ink-soft">
+                <time dateTime={request.createdAt}>{relativeTime(new Date(request.createdAt))}</time>
+              </p>
+            </div>
           </div>
-          <AnswerButtons request={request} compact />
+          {/* Under the name, lined up with it: the panel is too narrow for a long name and two buttons side by side. */}
+          <div className="mt-2 pl-13">
+            <AnswerButtons request={request} compact />
+          </div>
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/app/page-heading";
+import { FellowWriters } from "@/components/friends/fellow-writers";
 import { PublicProfile } from "@/components/friends/public-profile";
 import { requirePageUser } from "@/lib/auth/current-user";
 
@@ -13,6 +14,7 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
     <>
       <PageHeading title="Writer profile" />
       <PublicProfile userId={userId} viewerId={user.id} />
+      <FellowWriters />
     </>
   );
 }
