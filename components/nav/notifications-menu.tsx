@@ -1,19 +1,23 @@
 "use client";
 
 import { Bell } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 import { CountBadge } from "@/components/ui/count-badge";
+import { pendingRequestsQuery } from "@/lib/client/friends";
 import { FriendRequestsList } from "./friend-requests-list";
 import { navItemClass } from "./nav-item";
 
 /**
  * The Notifications button and its panel, a Radix Popover (docs/decisions/016-radix-primitives.md):
  * Enter or Space opens it with the focus inside; Escape or a click outside closes it, and Escape
- * gives the focus back to the button.
+ * gives the focus back to the button. The badge counts the same cached list the panel shows, asked
+ * again every 30 s (SPEC.md §9) and after every answer.
  */
-export function NotificationsMenu({ pendingCount = 0 }: { pendingCount?: number }) {
+export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
+  const pendingCount = useQuery(pendingRequestsQuery()).data?.length ?? 0;
   const headingId = useId();
 
   return (

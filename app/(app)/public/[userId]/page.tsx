@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/app/coming-soon";
 import { PageHeading } from "@/components/app/page-heading";
+import { FellowWriters } from "@/components/friends/fellow-writers";
+import { PublicProfile } from "@/components/friends/public-profile";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const metadata: Metadata = { title: "Writer profile" };
 
-// The profile itself (GET /api/users/{userId}) arrives with the profiles feature.
-export default async function PublicProfilePage() {
-  await requirePageUser();
+// The page checks the session and knows who is looking; the profile itself loads in the browser
+// through the same cache as the friend-request button (docs/decisions/017-client-data-layer.md).
+export default async function PublicProfilePage({ params }: { params: Promise<{ userId: string }> }) {
+  const [user, { userId }] = await Promise.all([requirePageUser(), params]);
   return (
     <>
       <PageHeading title="Writer profile" />
-      <ComingSoon>Public profiles are coming soon: a writer&apos;s story, stats and fellow writers will live here.</ComingSoon>
+      <PublicProfile userId={userId} viewerId={user.id} />
+      <FellowWriters />
     </>
   );
 }

@@ -1,0 +1,40 @@
+"use client";
+
+import { Check, X } from "lucide-react";
+import { BusyButton } from "@/components/ui/busy-button";
+import type { PendingRequest } from "@/lib/client/friends";
+import { useAnswerRequest } from "./use-answer-request";
+
+/** Accept and Reject for one incoming request; the names say whose request they answer. */
+export function AnswerButtons({ request, compact = false }: { request: PendingRequest; compact?: boolean }) {
+  const answer = useAnswerRequest();
+  const busyWith = answer.isPending ? answer.variables.accept : null;
+  const size = compact ? "px-3 py-1.5" : "";
+  return (
+    <div className="flex gap-2">
+      <BusyButton
+        type="button"
+        busy={busyWith === true}
+        busyLabel="Accepting…"
+        aria-label={`Accept ${request.from.name}`}
+        onClick={() => answer.mutate({ request, accept: true })}
+        className={size}
+      >
+        <Check aria-hidden className="size-4" />
+        Accept
+      </BusyButton>
+      <BusyButton
+        type="button"
+        variant="secondary"
+        busy={busyWith === false}
+        busyLabel="Rejecting…"
+        aria-label={`Reject ${request.from.name}`}
+        onClick={() => answer.mutate({ request, accept: false })}
+        className={size}
+      >
+        <X aria-hidden className="size-4" />
+        Reject
+      </BusyButton>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import Image from "next/image";
+
+const SIZES = { sm: { cls: "size-10 text-base", px: 40 }, lg: { cls: "size-24 text-4xl", px: 96 } } as const;
+
+/** A person's picture, or the first letter of their name drawn on the theme's colours. Decorative: the name is always beside it. */
+export function Avatar({ name, image, size = "sm" }: { name: string; image: string | null; size?: keyof typeof SIZES }) {
+  const { cls, px } = SIZES[size];
+  if (image) return <Image src={image} alt="" width={px} height={px} unoptimized className={`${cls} shrink-0 rounded-full object-cover`} />;
+  return (
+    <span aria-hidden className={`${cls} inline-flex shrink-0 items-center justify-center rounded-full bg-leather font-serif font-semibold text-on-accent`}>
+      {name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { BadgeCheck, CalendarDays, MapPin, TriangleAlert } from "lucide-react";
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button-styles";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/lib/client/friends";
+import { Avatar } from "./avatar";
+import { FriendRequestButton } from "./friend-request-button";
+
+const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
+
+/** A writer's public profile (SPEC.md §2), with what I can do about them, or my own link to /me. */
+export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: string }) {
+  const { data: profile, isPending, isError } = useQuery(profileQuery(userId));
+
+  if (isPending) {
+    return (
+      <div role="status" className={`${CARD} flex items-center gap-4`}>
+        <span className="size-24 animate-pulse rounded-full bg-paper-deep motion-reduce:animate-none" />
+        <span className="text-ink-soft">Loading profile…</span>
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <p role="alert" className={`${CARD} font-semibold text-danger`}>
+        Error loading profile!
+      </p>
+    );
+  }
+  if (!profile) {
+    return (
+      <p role="status" className={`${CARD} flex items-center gap-2 font-semibold text-ink`}>
+        <TriangleAlert aria-hidden className="size-5 text-accent" />
+        No user data found!
+      </p>
+    );
+  }
+
+  const isMe = profile.id.toLowerCase() === viewerId.toLowerCase();
+  return (
+    <section aria-labelledby="profile-name" className={CARD}>
+      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+        <Avatar name={profile.name} image={profile.profileImage} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h2 id="profile-name" className="font-serif text-2xl font-semibold break-words text-leather">
+            {profile.name}
+          </h2>
+          <p className="text-ink-soft">@{profile.username}</p>
+          {consistency(profile.journalCount, new Date(profile.createdAt)) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
+            <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
+              <BadgeCheck aria-hidden className="size-4" />
+              Active Writer
+            </p>
+          ) : null}
+          {profile.bio ? <p className="mt-3 whitespace-pre-line break-words text-ink">{profile.bio}</p> : null}
+          <p className="mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-ink-soft sm:justify-start">
+            {profile.location ? (
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden className="size-4" />
+                {profile.location}
+              </span>
+            ) : null}
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays aria-hidden className="size-4" />
+              Joined {new Date(profile.createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric" })}
+            </span>
+          </p>
+        </div>
+        <div className="shrink-0">
+          {isMe ? (
+            <Link href="/me" className={buttonClass("secondary")}>
+              Go to my profile
+            </Link>
+          ) : (
+            <FriendRequestButton userId={profile.id} />
+          )}
+        </div>
+      </div>
+      <Stats profile={profile} />
+    </section>
+  );
+}
+
+function Stats({ profile }: { profile: Profile }) {
+  const stats = [
+    ["Journals", String(profile.journalCount)],
+    ["Hearts", String(profile.totalLikes)],
+    ["Reads", String(profile.totalReads)],
+    ["Consistency", `${consistency(profile.journalCount, new Date(profile.createdAt)).toFixed(2)}%`],
+  ] as const;
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {stats.map(([label, value]) => (
+        <div key={label} className="flex flex-col-reverse rounded-md bg-paper p-3 text-center">
+          <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
+          <dd className="text-xl font-semibold text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

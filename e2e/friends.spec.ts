@@ -1,0 +1,222 @@
+import type { Browser, Page } from "@playwright/test";
+import { createFriendRequest, createUser, type FactoryDb } from "../tests/factories";
+import { pauseClock } from "./clock";
+import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
+
+// Friend requests end to end (SPEC.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
+
+const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const notificationsButton = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
+const panel = (page: Page) => page.getByRole("dialog", { name: "Friend requests" });
+const button = (page: Page, name: string) => page.getByRole("main").getByRole("button", { name, exact: true });
+
+/**
+ * The second person, in a browser of their own. The fixture watches only the first page's console,
+ * so this one keeps its own list for the test to check.
+ */
+async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await signInAs(page, db, userId);
+  return { page, errors, close: () => context.close() };
+}
+
+test.describe("two people", () => {
+  test("A asks from B's profile; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    const { user: userB } = await createUser(db, { name: "Bea Receiver" });
+    await a.goto(`/public/${userB.id}`);
+    await button(a, "Send Friend Request").click();
+    await expect(toast(a, "Friend request sent!")).toBeVisible();
+    await expect(button(a, "Request Pending")).toBeVisible();
+
+    const b = await secondPerson(browser, db, userB.id);
+    await b.page.goto("/dashboard");
+    await expect(notificationsButton(b.page)).toHaveAccessibleName(/^1 pending friend requests/);
+    await notificationsButton(b.page).click();
+    await expect(panel(b.page).getByRole("link", { name: userA.name })).toBeVisible();
+    await panel(b.page).getByRole("button", { name: `Accept ${userA.name}` }).click();
+    await expect(toast(b.page, "Friend Request Accepted")).toContainText(`You are now friends with ${userA.name}`);
+    await expect(panel(b.page).getByText("No pending friend requests")).toBeVisible();
+    await expect(notificationsButton(b.page)).toHaveAccessibleName("Notifications");
+
+    await b.page.goto(`/public/${userA.id}`);
+    await expect(button(b.page, "Friends")).toBeDisabled();
+    await a.reload();
+    await expect(button(a, "Friends")).toBeDisabled();
+    expect(b.errors).toEqual([]);
+    await b.close();
+  });
+
+  test("B rejects; A may ask again", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    const { user: userB } = await createUser(db, { name: "Rita Receiver" });
+    await createFriendRequest(db, userA.id, userB.id);
+
+    const b = await secondPerson(browser, db, userB.id);
+    await b.page.goto("/notifications");
+    await b.page.getByRole("main").getByRole("button", { name: `Reject ${userA.name}` }).click();
+    await expect(toast(b.page, "Friend Request Rejected")).toBeVisible();
+    await expect(b.page.getByRole("main").getByText("No pending friend requests")).toBeVisible();
+
+    await a.goto(`/public/${userB.id}`);
+    await button(a, "Send Friend Request").click();
+    await expect(toast(a, "Friend request sent!")).toBeVisible();
+    await expect(button(a, "Request Pending")).toBeVisible();
+    expect(b.errors).toEqual([]);
+    await b.close();
+  });
+
+  test("a request received shows Accept and Reject on the sender's profile", async ({ signedIn: { page, user }, db }) => {
+    const { user: sender } = await createUser(db, { name: "Pia Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto(`/public/${sender.id}`);
+    await page.getByRole("main").getByRole("button", { name: "Accept Pia Sender" }).click();
+    await expect(toast(page, "Friend Request Accepted")).toContainText("You are now friends with Pia Sender");
+    await expect(button(page, "Friends")).toBeDisabled();
+    await expect(notificationsButton(page)).toHaveAccessibleName("Notifications");
+  });
+
+  test("Request Pending cancels the request", async ({ signedIn: { page, user }, db }) => {
+    const { user: other } = await createUser(db, { name: "Cal Other" });
+    await createFriendRequest(db, user.id, other.id);
+    await page.goto(`/public/${other.id}`);
+    await button(page, "Request Pending").click();
+    await expect(toast(page, "Friend request cancelled")).toBeVisible();
+    await expect(button(page, "Send Friend Request")).toBeVisible();
+    await page.reload();
+    await expect(button(page, "Send Friend Request")).toBeVisible();
+  });
+
+  test("a refused send shows the server's message, or a generic one", async ({ signedIn: { page }, db, allowConsoleError }) => {
+    allowConsoleError(/status of 500/);
+    const { user: other } = await createUser(db);
+    let answer = { status: 409, json: { message: "Friend request already sent" } };
+    await page.route("**/api/friend-requests/send", (route) => route.fulfill(answer));
+    await page.goto(`/public/${other.id}`);
+    await button(page, "Send Friend Request").click();
+    await expect(toast(page, "Friend request already sent")).toBeVisible();
+    answer = { status: 500, json: { message: "" } };
+    await button(page, "Send Friend Request").click();
+    await expect(toast(page, "Failed to send friend request")).toBeVisible();
+    await expect(button(page, "Send Friend Request")).toBeVisible();
+  });
+});
+
+test.describe("notifications", () => {
+  test("an incoming request shows in the badge; Accept answers it and empties the panel", async ({ signedIn: { page, user }, db }) => {
+    const { user: sender } = await createUser(db, { name: "Ada Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto("/dashboard");
+    const button = notificationsButton(page);
+    await expect(button).toHaveAccessibleName(/^1 pending friend requests/);
+
+    await button.click();
+    const row = panel(page).getByRole("listitem").filter({ hasText: "Ada Sender" });
+    await expect(row.getByRole("link", { name: "Ada Sender" })).toHaveAttribute("href", `/public/${sender.id}`);
+    await expect(row).toContainText("Just now");
+    await row.getByRole("button", { name: "Accept Ada Sender" }).click();
+
+    const accepted = toast(page, "Friend Request Accepted");
+    await expect(accepted).toContainText("You are now friends with Ada Sender");
+    await expect(panel(page).getByText("No pending friend requests")).toBeVisible();
+    await expect(button).toHaveAccessibleName("Notifications");
+  });
+
+  test("Reject answers a request with an info toast", async ({ signedIn: { page, user }, db }) => {
+    const { user: sender } = await createUser(db, { name: "Rex Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto("/notifications");
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Reject Rex Sender" }).click();
+    await expect(toast(page, "Friend Request Rejected")).toBeVisible();
+    await expect(main.getByText("No pending friend requests")).toBeVisible();
+    await page.reload();
+    await expect(main.getByText("No pending friend requests")).toBeVisible();
+  });
+
+  test("a failed answer puts the request back and says so", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+    allowConsoleError(/status of 500/);
+    const { user: sender } = await createUser(db, { name: "Fay Sender" });
+    const request = await createFriendRequest(db, sender.id, user.id);
+    await page.route(`**/api/friend-requests/accept/${request.id}`, (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.goto("/notifications");
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Accept Fay Sender" }).click();
+    await expect(toast(page, "Failed to accept friend request")).toBeVisible();
+    await expect(main.getByRole("button", { name: "Accept Fay Sender" })).toBeVisible();
+    await expect(notificationsButton(page)).toHaveAccessibleName(/^1 pending friend requests/);
+  });
+
+  test("a list that cannot load says so", async ({ signedIn: { page }, allowConsoleError }) => {
+    allowConsoleError(/status of 500/);
+    await page.route("**/api/friend-requests/pending", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.goto("/notifications");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Failed to load notifications");
+  });
+
+  test("the badge asks again every 30 s, and not before", async ({ signedIn: { page, user }, db }) => {
+    await page.clock.install();
+    await page.goto("/dashboard");
+    const button = notificationsButton(page);
+    // The first answer (no requests) has arrived once the panel shows it.
+    await button.click();
+    await expect(panel(page).getByText("No pending friend requests")).toBeVisible();
+    await page.keyboard.press("Escape");
+    // From here only runFor moves time; the poll started when the page mounted, a moment earlier.
+    await pauseClock(page);
+    let asked = 0;
+    page.on("request", (r) => void (r.url().endsWith("/api/friend-requests/pending") && asked++));
+
+    const { user: sender } = await createUser(db, { name: "Poll Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.clock.runFor(20_000);
+    expect(asked).toBe(0);
+    await page.clock.runFor(10_000);
+    await expect.poll(() => asked).toBe(1);
+    // TanStack Query hands the answer to React on a timer, which only runFor moves on.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(16);
+        return button.textContent();
+      })
+      .toContain("1 pending friend requests");
+    await expect(button).toHaveAccessibleName(/^1 pending friend requests/);
+  });
+
+  test("the badge caps at 99+", async ({ signedIn: { page, user }, db }) => {
+    for (let i = 0; i < 100; i++) {
+      const { user: sender } = await createUser(db, { password: null });
+      await createFriendRequest(db, sender.id, user.id);
+    }
+    await page.goto("/dashboard");
+    await expect(notificationsButton(page)).toHaveAccessibleName(/^99\+ pending friend requests/);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the open panel with a request has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const { user: sender } = await createUser(db, { name: "Axe Sender" });
+      await createFriendRequest(db, sender.id, user.id);
+      await page.goto("/dashboard");
+      await notificationsButton(page).click();
+      await expect(panel(page).getByRole("button", { name: "Accept Axe Sender" })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test.describe("notifications @phone", () => {
+  test("the panel fits the phone and its buttons answer", async ({ signedIn: { page, user }, db }) => {
+    const { user: sender } = await createUser(db, { name: "Phoebe Sender With A Rather Long Name" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto("/dashboard");
+    await notificationsButton(page).click();
+    const accept = panel(page).getByRole("button", { name: /^Accept Phoebe/ });
+    await expect(accept).toBeInViewport({ ratio: 1 });
+    await expect(panel(page).getByRole("button", { name: /^Reject Phoebe/ })).toBeInViewport({ ratio: 1 });
+    await accept.click();
+    await expect(toast(page, "Friend Request Accepted")).toBeVisible();
+  });
+});

@@ -1,0 +1,122 @@
+import { createJournal, createUser } from "../tests/factories";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+// The public profile (SPEC.md §2 "Public profile"); its friend-request button is in friends.spec.ts.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+test("a profile shows who the writer is and their stats", async ({ signedIn: { page }, db }) => {
+  const { user: writer } = await createUser(db, {
+    name: "Wren Writer",
+    bio: "Notes from the lighthouse.",
+    location: "Porto",
+    createdAt: new Date(Date.now() - 3.5 * DAY),
+  });
+  await createJournal(db, writer.id);
+  await page.goto(`/public/${writer.id}`);
+  const profile = page.getByRole("region", { name: "Wren Writer" });
+  await expect(profile.getByRole("heading", { name: "Wren Writer" })).toBeVisible();
+  await expect(profile).toContainText(`@${writer.username}`);
+  await expect(profile).toContainText("Notes from the lighthouse.");
+  await expect(profile).toContainText("Porto");
+  await expect(profile).toContainText(`Joined ${writer.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric" })}`);
+  // One entry in four days (3.5 rounded up).
+  await expect(profile.getByRole("definition").nth(0)).toHaveText("1");
+  await expect(profile.getByRole("definition").nth(3)).toHaveText("25.00%");
+  // Below half the days (docs/decisions/023-active-writer.md).
+  await expect(profile.getByText("Active Writer")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toBeVisible();
+});
+
+test("a writer who wrote on their first day is an Active Writer", async ({ signedIn: { page }, db }) => {
+  const { user: writer } = await createUser(db, { name: "Nia New" });
+  await createJournal(db, writer.id);
+  await page.goto(`/public/${writer.id}`);
+  await expect(page.getByRole("region", { name: "Nia New" }).getByText("Active Writer")).toBeVisible();
+  await expect(page.getByRole("definition").nth(3)).toHaveText("100.00%");
+});
+
+test("my own profile links to /me instead of the button", async ({ signedIn: { page, user } }) => {
+  await page.goto(`/public/${user.id}`);
+  await expect(page.getByRole("main").getByRole("link", { name: "Go to my profile" })).toHaveAttribute("href", "/me");
+  await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toHaveCount(0);
+});
+
+test("an unknown writer is a warning, a failure an alert", async ({ signedIn: { page }, allowConsoleError }) => {
+  await page.goto("/public/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("main").getByText("No user data found!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+
+  allowConsoleError(/status of 500/);
+  await page.route("**/api/users/*", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+  await page.reload();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error loading profile!");
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`a full profile has no serious accessibility violations (${scheme})`, async ({ signedIn: { page }, db }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { user: writer } = await createUser(db, { name: "Axel Able", bio: "Short.", location: "Oslo" });
+    await createJournal(db, writer.id);
+    await page.goto(`/public/${writer.id}`);
+    await expect(page.getByText("Active Writer")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+}
+
+test.describe("profile @phone", () => {
+  test("the profile fits the phone and its button works", async ({ signedIn: { page }, db }) => {
+    const { user: writer } = await createUser(db, { name: "Pip Phone", bio: "A bio long enough to wrap over a few lines on a narrow screen." });
+    await page.goto(`/public/${writer.id}`);
+    const send = page.getByRole("main").getByRole("button", { name: "Send Friend Request" });
+    await expect(send).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await send.click();
+    await expect(page.getByRole("main").getByRole("button", { name: "Request Pending", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("Fellow Writers", () => {
+  test("suggests people to visit, and Refresh asks for the ones after those shown", async ({ signedIn: { page }, db }) => {
+    // The newest members are suggested too: with these, there are more than 12 to page through.
+    for (let i = 0; i < 14; i++) await createUser(db, { password: null, name: `Fellow ${i}` });
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    const section = page.getByRole("region", { name: "Fellow Writers" });
+    const links = section.getByRole("link", { name: /^View Profile/ });
+    await expect(links).toHaveCount(12);
+    const first = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    await links.first().focus();
+
+    const asked = page.waitForRequest((r) => r.url().includes("/api/search/suggested?limit=12&offset=12"));
+    await section.getByRole("button", { name: "Refresh" }).click();
+    await asked;
+    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).not.toEqual(first);
+    await links.first().click();
+    await expect(page).toHaveURL(/\/public\/[0-9a-f-]{36}$/);
+  });
+
+  test("with no suggestions it says so, and Try Again asks again", async ({ signedIn: { page } }) => {
+    await page.route("**/api/search/suggested*", (route) => route.fulfill({ json: { success: true, users: [] } }));
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    const section = page.getByRole("region", { name: "Fellow Writers" });
+    await expect(section.getByText("No fellow writers found at the moment")).toBeVisible();
+    await page.unroute("**/api/search/suggested*");
+    await section.getByRole("button", { name: "Try Again" }).click();
+    await expect(section.getByRole("link", { name: /^View Profile/ }).first()).toBeVisible();
+  });
+
+  test("shows eight placeholders while the suggestions load", async ({ signedIn: { page } }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/search/suggested*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    const loading = page.getByRole("list", { name: "Loading fellow writers" });
+    await expect(loading.getByRole("listitem")).toHaveCount(8);
+    release();
+    await expect(loading).toHaveCount(0);
+  });
+});

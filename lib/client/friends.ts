@@ -1,0 +1,150 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch, errorMessage } from "./api";
+import { ApiError } from "./query-client";
+
+// Friend requests, public profiles and suggestions (API.md "Friend requests", "Users", "Search";
+// server behaviour in docs/decisions/021 and 022), their cache keys, and SPEC.md §5/§8's texts.
+
+/** SPEC.md §9: the badge asks again every 30 s. */
+export const NOTIFICATION_POLL_MS = 30_000;
+/** SPEC.md §9: Fellow Writers shows up to 12 people. */
+export const SUGGESTED_LIMIT = 12;
+
+export type FriendStatus = "none" | "pending" | "received" | "accepted" | "rejected";
+
+export interface PendingRequest {
+  _id: string;
+  from: { id: string; name: string; username: string; profileImage: string | null };
+  createdAt: string;
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  username: string;
+  bio: string | null;
+  location: string | null;
+  profileImage: string | null;
+  createdAt: string;
+  journalCount: number;
+  totalLikes: number;
+  totalReads: number;
+}
+
+export interface SuggestedUser {
+  id: string;
+  name: string;
+  username: string;
+  profileImage: string | null;
+}
+
+export const friendKeys = {
+  pending: ["friend-requests", "pending"] as const,
+  status: (userId: string) => ["friend-requests", "status", userId] as const,
+  profile: (userId: string) => ["users", userId] as const,
+  suggested: (offset: number) => ["users", "suggested", offset] as const,
+};
+
+async function call(path: string, failure: string, init: Parameters<typeof apiFetch>[1] = {}): Promise<Response> {
+  let res: Response;
+  try {
+    res = await apiFetch(path, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, failure);
+  }
+  if (!res.ok) throw new ApiError(res.status, failure);
+  return res;
+}
+
+/** Incoming requests; the nav badge and both lists share this one cache entry. */
+export function pendingRequestsQuery() {
+  return queryOptions({
+    queryKey: friendKeys.pending,
+    queryFn: async ({ signal }): Promise<PendingRequest[]> => {
+      const res = await call("/api/friend-requests/pending", "Failed to load notifications", { signal });
+      return ((await res.json()) as { data: PendingRequest[] }).data;
+    },
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export async function acceptRequest(requestId: string): Promise<void> {
+  await call(`/api/friend-requests/accept/${requestId}`, "Failed to accept friend request", { method: "POST" });
+}
+
+export async function rejectRequest(requestId: string): Promise<void> {
+  await call(`/api/friend-requests/reject/${requestId}`, "Failed to reject friend request", { method: "POST" });
+}
+
+export function friendStatusQuery(userId: string) {
+  return queryOptions({
+    queryKey: friendKeys.status(userId),
+    queryFn: async ({ signal }): Promise<FriendStatus> => {
+      const res = await call(`/api/friend-requests/status/${userId}`, "Failed to load the friendship", { signal });
+      return ((await res.json()) as { status: FriendStatus }).status;
+    },
+  });
+}
+
+/** The server's own message when it gives one (e.g. "Already friends"), SPEC.md §5. */
+export async function sendRequest(userId: string): Promise<void> {
+  const fallback = "Failed to send friend request";
+  let res: Response;
+  try {
+    res = await apiFetch("/api/friend-requests/send", { method: "POST", body: JSON.stringify({ to: userId }) });
+  } catch {
+    throw new ApiError(0, fallback);
+  }
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
+}
+
+export async function cancelRequest(userId: string): Promise<void> {
+  await call(`/api/friend-requests/cancel/${userId}`, "Failed to cancel friend request", { method: "DELETE" });
+}
+
+/** A writer's public profile, or null when there is no such user (404). */
+export function profileQuery(userId: string) {
+  return queryOptions({
+    queryKey: friendKeys.profile(userId),
+    queryFn: async ({ signal }): Promise<Profile | null> => {
+      let res: Response;
+      try {
+        res = await apiFetch(`/api/users/${userId}`, { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new ApiError(0, "Error loading profile!");
+      }
+      if (res.status === 404) return null;
+      if (!res.ok) throw new ApiError(res.status, "Error loading profile!");
+      return ((await res.json()) as { user: Profile }).user;
+    },
+  });
+}
+
+/** `offset` is how many suggestions were already shown; the server wraps around (decision 022). */
+export function suggestedQuery(offset: number) {
+  return queryOptions({
+    queryKey: friendKeys.suggested(offset),
+    queryFn: async ({ signal }): Promise<SuggestedUser[]> => {
+      const res = await call(`/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}`, "Failed to load fellow writers", { signal });
+      return ((await res.json()) as { users: SuggestedUser[] }).users;
+    },
+  });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * SPEC.md §9: entries per day since the account was created (days rounded up) × 100, to two
+ * decimals; 0 before the first day has begun.
+ */
+export function consistency(journalCount: number, createdAt: Date, now: Date = new Date()): number {
+  const days = Math.ceil((now.getTime() - createdAt.getTime()) / DAY_MS);
+  if (days <= 0) return 0;
+  return Math.round((journalCount / days) * 100 * 100) / 100;
+}
+
+/** docs/decisions/023-active-writer.md: wrote on at least half the days since joining. */
+export const ACTIVE_WRITER_MIN_CONSISTENCY = 50;
