@@ -7,7 +7,7 @@ import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { suggestedQuery } from "@/lib/client/friends";
-import { Avatar } from "./avatar";
+import { Avatar } from "@/components/ui/avatar";
 
 /** SPEC.md §9: eight grey cards hold the grid's place while suggestions load. */
 const PLACEHOLDERS = 8;

@@ -5,7 +5,7 @@ import { BadgeCheck, CalendarDays, MapPin, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/lib/client/friends";
-import { Avatar } from "./avatar";
+import { Avatar } from "@/components/ui/avatar";
 import { FriendRequestButton } from "./friend-request-button";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";

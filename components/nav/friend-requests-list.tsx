@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { AnswerButtons } from "@/components/friends/answer-buttons";
-import { Avatar } from "@/components/friends/avatar";
+import { Avatar } from "@/components/ui/avatar";
 import { pendingRequestsQuery } from "@/lib/client/friends";
 import { relativeTime } from "@/lib/client/relative-time";
 

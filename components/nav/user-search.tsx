@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { useId, useState, type KeyboardEvent } from "react";
+import { Avatar } from "@/components/ui/avatar";
 import { SEARCH_DEBOUNCE_MS, searchQuery, useDebouncedValue, type FoundUser } from "@/lib/client/search";
 
 type Props = {
@@ -124,7 +124,7 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
               onClick={() => choose(user)}
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-ink ${i === active ? "bg-paper-deep" : ""}`}
             >
-              <Avatar user={user} />
+              <Avatar name={user.name || user.username} image={user.profileImage} size="xs" />
               <span className="min-w-0">
                 <span className="block truncate text-sm font-semibold">{user.name}</span>
                 <span className="block truncate text-xs text-ink-soft">@{user.username}</span>
@@ -138,19 +138,5 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
         </p>
       </div>
     </div>
-  );
-}
-
-/** The person's photo when they have one, else the first letter of their name in a circle. */
-function Avatar({ user }: { user: FoundUser }) {
-  const src = user.profileImage;
-  if (src && /^(https?:\/\/|\/)/.test(src)) {
-    // Decorative: the name beside it says who this is.
-    return <Image src={src} alt="" width={32} height={32} unoptimized className="size-8 shrink-0 rounded-full object-cover" />;
-  }
-  return (
-    <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full border border-ink-soft/40 bg-paper-deep text-sm font-semibold text-leather">
-      {(user.name || user.username).charAt(0).toUpperCase()}
-    </span>
   );
 }
