@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch, errorMessage } from "./api";
-import { ApiError } from "./query-client";
+import { ApiError, apiRequest } from "./query-client";
 
 // Friend requests, public profiles and suggestions (API.md "Friend requests", "Users", "Search";
 // server behaviour in docs/decisions/021 and 022), their cache keys, and SPEC.md §5/§8's texts.
@@ -45,14 +45,9 @@ export const friendKeys = {
   suggested: (offset: number) => ["users", "suggested", offset] as const,
 };
 
+/** A call whose every failure reads as `failure` (the spec's toast for it). */
 async function call(path: string, failure: string, init: Parameters<typeof apiFetch>[1] = {}): Promise<Response> {
-  let res: Response;
-  try {
-    res = await apiFetch(path, init);
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new ApiError(0, failure);
-  }
+  const res = await apiRequest(path, init, failure);
   if (!res.ok) throw new ApiError(res.status, failure);
   return res;
 }
@@ -91,12 +86,7 @@ export function friendStatusQuery(userId: string) {
 /** The server's own message when it gives one (e.g. "Already friends"), SPEC.md §5. */
 export async function sendRequest(userId: string): Promise<void> {
   const fallback = "Failed to send friend request";
-  let res: Response;
-  try {
-    res = await apiFetch("/api/friend-requests/send", { method: "POST", body: JSON.stringify({ to: userId }) });
-  } catch {
-    throw new ApiError(0, fallback);
-  }
+  const res = await apiRequest("/api/friend-requests/send", { method: "POST", body: JSON.stringify({ to: userId }) }, fallback);
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
 }
 
@@ -109,13 +99,7 @@ export function profileQuery(userId: string) {
   return queryOptions({
     queryKey: friendKeys.profile(userId),
     queryFn: async ({ signal }): Promise<Profile | null> => {
-      let res: Response;
-      try {
-        res = await apiFetch(`/api/users/${userId}`, { signal });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new ApiError(0, "Error loading profile!");
-      }
+      const res = await apiRequest(`/api/users/${userId}`, { signal }, "Error loading profile!");
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, "Error loading profile!");
       return ((await res.json()) as { user: Profile }).user;

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
-import { apiFetch, errorMessage } from "./api";
-import { ApiError } from "./query-client";
+import { errorMessage } from "./api";
+import { ApiError, apiRequest } from "./query-client";
 import { getToken } from "./token";
 
 // The diary page's calls (API.md "Journals"), their cache keys, and the error texts SPEC.md §5 and
@@ -25,22 +25,12 @@ export const journalKeys = {
   month: (year: number, month: number) => ["journals", "month", year, month] as const,
 };
 
-/** fetch() that turns a network failure into an ApiError with status 0, so retries can tell it apart. */
-async function request(path: string, init: Parameters<typeof apiFetch>[1] = {}): Promise<Response> {
-  try {
-    return await apiFetch(path, init);
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new ApiError(0, "The network is unreachable.");
-  }
-}
-
 /** The entry of one day, or null when there is none (404). */
 export function dayQuery(day: string) {
   return queryOptions({
     queryKey: journalKeys.day(day),
     queryFn: async ({ signal }): Promise<Journal | null> => {
-      const res = await request(`/api/journals/date/${day}`, { signal });
+      const res = await apiRequest(`/api/journals/date/${day}`, { signal });
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, FETCH_DAY_FAILED);
       return (await res.json()) as Journal;
@@ -53,7 +43,7 @@ export function monthQuery(year: number, month: number) {
   return queryOptions({
     queryKey: journalKeys.month(year, month),
     queryFn: async ({ signal }): Promise<string[]> => {
-      const res = await request(`/api/journals/month/${year}/${month}`, { signal });
+      const res = await apiRequest(`/api/journals/month/${year}/${month}`, { signal });
       if (!res.ok) throw new ApiError(res.status, "Failed to load the month's entries");
       const rows = (await res.json()) as { journaldate: string }[];
       return rows.map((r) => r.journaldate);
@@ -92,16 +82,10 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");
 
-  let res: Response;
-  try {
-    res =
-      req.kind === "create"
-        ? await apiFetch("/api/journals", { method: "POST", body: form })
-        : await apiFetch(`/api/journals/${req.id}`, { method: "PUT", body: form });
-  } catch {
-    // The network failed or the server is down.
-    throw new ApiError(0, fallback);
-  }
+  const res =
+    req.kind === "create"
+      ? await apiRequest("/api/journals", { method: "POST", body: form }, fallback)
+      : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form }, fallback);
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // API.md: POST answers with the journal, PUT with {message, journal}.
@@ -110,8 +94,6 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
 }
 
 export async function deleteJournal(id: string): Promise<void> {
-  const res = await request(`/api/journals/${id}`, { method: "DELETE" }).catch(() => {
-    throw new ApiError(0, "Failed to delete journal.");
-  });
+  const res = await apiRequest(`/api/journals/${id}`, { method: "DELETE" }, "Failed to delete journal.");
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? "Failed to delete journal.");
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "./api";
 
 // One client data layer for every screen (docs/decisions/017-client-data-layer.md).
 
@@ -20,6 +21,20 @@ export class ApiError extends Error {
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+/**
+ * apiFetch for query and mutation functions: a request that never reached us becomes an ApiError
+ * with status 0 and `offline` as its message, so retries and screens can tell it apart; a request
+ * cancelled through its signal still rejects as an abort, which TanStack drops.
+ */
+export async function apiRequest(path: string, init: Parameters<typeof apiFetch>[1] = {}, offline = "The network is unreachable."): Promise<Response> {
+  try {
+    return await apiFetch(path, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, offline);
+  }
 }
 
 const MAX_RETRIES = 2;

@@ -5,9 +5,9 @@ import { friendRequests, friendships, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "./ids";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
+import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
 
-export const USER_NOT_FOUND = "User not found";
 export const REQUEST_NOT_FOUND = "Friend request not found";
 export const REQUEST_EXISTS = "Friend request already exists";
 export const ALREADY_FRIENDS = "You are already friends with this user";
