@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
-import { OVERLAY_CLASS, SHEET_CLASS } from "./dialog-styles";
+import { BOTTOM_SHEET_CLASS, OVERLAY_CLASS, SHEET_CLASS } from "./dialog-styles";
 import { useReturnFocus } from "./use-return-focus";
 
 type Props = {
@@ -11,6 +11,8 @@ type Props = {
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /** `bottom`: a sheet along the bottom edge (phones) instead of a card in the middle. */
+  placement?: "center" | "bottom";
 };
 
 /**
@@ -19,7 +21,7 @@ type Props = {
  * so it puts the focus on the element marked `data-autofocus` (React's autoFocus would move it in
  * before the opener is noted) and gives it back to the opener on close.
  */
-export function ModalDialog({ open, onClose, title, children }: Props) {
+export function ModalDialog({ open, onClose, title, children, placement = "center" }: Props) {
   const content = useRef<HTMLDivElement>(null);
   const returnFocus = useReturnFocus();
 
@@ -46,7 +48,7 @@ export function ModalDialog({ open, onClose, title, children }: Props) {
             // An open combobox list takes the Escape itself (it closes the list, not the dialog).
             if (e.target instanceof HTMLElement && e.target.matches("[role=combobox][aria-expanded=true]")) e.preventDefault();
           }}
-          className={SHEET_CLASS}
+          className={placement === "bottom" ? BOTTOM_SHEET_CLASS : SHEET_CLASS}
         >
           <div className="flex items-center justify-between border-b border-rule px-4 py-3">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
