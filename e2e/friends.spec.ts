@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createFriendRequest, createUser, type FactoryDb } from "../tests/factories";
+import { createFriendRequest, createUser, unique, type FactoryDb } from "../tests/factories";
 import { pauseClock } from "./clock";
 import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
 
@@ -25,16 +25,34 @@ async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
 }
 
 test.describe("two people", () => {
-  test("A asks from B's profile; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
-    const { user: userB } = await createUser(db, { name: "Bea Receiver" });
-    await a.goto(`/public/${userB.id}`);
+  test("A finds B by search and asks; B's badge rises; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    const { user: userB } = await createUser(db, { name: unique("Bea Receiver") });
+
+    // B is already reading when the request comes: the badge rises on its next 30 s poll.
+    const b = await secondPerson(browser, db, userB.id);
+    await b.page.clock.install();
+    const firstAnswer = b.page.waitForResponse((r) => r.url().endsWith("/api/friend-requests/pending"));
+    await b.page.goto("/dashboard");
+    await firstAnswer;
+    await pauseClock(b.page);
+    await expect(notificationsButton(b.page)).toHaveAccessibleName("Notifications");
+
+    await a.goto("/dashboard");
+    await a.getByRole("banner").getByRole("combobox", { name: "Search users" }).fill(userB.name);
+    await a.getByRole("listbox", { name: "Users found" }).getByRole("option", { name: userB.name }).click();
+    await expect(a).toHaveURL(new RegExp(`/public/${userB.id}$`));
     await button(a, "Send Friend Request").click();
     await expect(toast(a, "Friend request sent!")).toBeVisible();
     await expect(button(a, "Request Pending")).toBeVisible();
 
-    const b = await secondPerson(browser, db, userB.id);
-    await b.page.goto("/dashboard");
-    await expect(notificationsButton(b.page)).toHaveAccessibleName(/^1 pending friend requests/);
+    await b.page.clock.runFor(30_000);
+    await expect
+      .poll(async () => {
+        await b.page.clock.runFor(16);
+        return notificationsButton(b.page).textContent();
+      })
+      .toContain("1 pending friend requests");
+    await b.page.clock.resume();
     await notificationsButton(b.page).click();
     await expect(panel(b.page).getByRole("link", { name: userA.name })).toBeVisible();
     await panel(b.page).getByRole("button", { name: `Accept ${userA.name}` }).click();
@@ -71,8 +89,19 @@ test.describe("two people", () => {
   test("a request received shows Accept and Reject on the sender's profile", async ({ signedIn: { page, user }, db }) => {
     const { user: sender } = await createUser(db, { name: "Pia Sender" });
     await createFriendRequest(db, sender.id, user.id);
+    // The answer is held until the page has been looked at in between.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/friend-requests/accept/*", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/public/${sender.id}`);
     await page.getByRole("main").getByRole("button", { name: "Accept Pia Sender" }).click();
+    // While the answer travels the button already says so; no "answer it in Notifications" in between.
+    await expect(button(page, "Friends")).toBeDisabled();
+    await expect(page.getByText("answer it in Notifications")).toHaveCount(0);
+    release();
     await expect(toast(page, "Friend Request Accepted")).toContainText("You are now friends with Pia Sender");
     await expect(button(page, "Friends")).toBeDisabled();
     await expect(notificationsButton(page)).toHaveAccessibleName("Notifications");
@@ -208,15 +237,40 @@ test.describe("notifications", () => {
 });
 
 test.describe("notifications @phone", () => {
-  test("the panel fits the phone and its buttons answer", async ({ signedIn: { page, user }, db }) => {
+  test("the panel is a sheet along the bottom edge; its buttons answer; Escape gives the focus back", async ({ signedIn: { page, user }, db }) => {
     const { user: sender } = await createUser(db, { name: "Phoebe Sender With A Rather Long Name" });
     await createFriendRequest(db, sender.id, user.id);
     await page.goto("/dashboard");
-    await notificationsButton(page).click();
-    const accept = panel(page).getByRole("button", { name: /^Accept Phoebe/ });
+    const opener = notificationsButton(page);
+    await opener.click();
+    const sheet = panel(page);
+    const accept = sheet.getByRole("button", { name: /^Accept Phoebe/ });
     await expect(accept).toBeInViewport({ ratio: 1 });
-    await expect(panel(page).getByRole("button", { name: /^Reject Phoebe/ })).toBeInViewport({ ratio: 1 });
+    await expect(sheet.getByRole("button", { name: /^Reject Phoebe/ })).toBeInViewport({ ratio: 1 });
+    const viewport = page.viewportSize()!;
+    const box = (await sheet.boundingBox())!;
+    expect(Math.round(box.x)).toBe(0);
+    expect(Math.round(box.width)).toBe(viewport.width);
+    expect(Math.round(box.y + box.height)).toBe(viewport.height);
+
     await accept.click();
     await expect(toast(page, "Friend Request Accepted")).toBeVisible();
+    await expect(sheet.getByText("No pending friend requests")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(opener).toHaveAccessibleName("Notifications");
   });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the sheet has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const { user: sender } = await createUser(db, { name: "Axe Phone Sender" });
+      await createFriendRequest(db, sender.id, user.id);
+      await page.goto("/dashboard");
+      await notificationsButton(page).click();
+      await expect(panel(page).getByRole("button", { name: "Accept Axe Phone Sender" })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  }
 });
