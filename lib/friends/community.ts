@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { friendships, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
-import { parseId } from "./ids";
+import { parseId } from "@/lib/ids";
 
 export const FRIEND_NOT_FOUND = "Friend not found";
 

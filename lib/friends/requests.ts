@@ -3,7 +3,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { friendRequests, friendships, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
-import { parseId } from "./ids";
+import { parseId } from "@/lib/ids";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";

@@ -52,8 +52,20 @@ type Method = (typeof METHODS)[number];
  * (Next's own 405 has an empty body). Use: `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
  */
 export function otherMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {
+  return methodNotAllowed(allowed, {});
+}
+
+/** `otherMethods()` for the friend-request endpoints: their 405 carries `success: false` too. */
+export function otherFriendRequestMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {
+  return methodNotAllowed(allowed, { success: false });
+}
+
+function methodNotAllowed(allowed: Method[], errorFields: Record<string, unknown>): Record<Method, () => Promise<NextResponse>> {
   const allow = allowed.join(", ");
   const handler = async () =>
-    NextResponse.json({ message: `Method not allowed. Use ${allow}.` }, { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } });
+    NextResponse.json(
+      { ...errorFields, message: `Method not allowed. Use ${allow}.` },
+      { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } },
+    );
   return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, () => Promise<NextResponse>>;
 }

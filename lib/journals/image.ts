@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { friendships, journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import type { Storage } from "@/lib/storage";
-import { isUuid } from "./ids";
+import { parseId } from "@/lib/ids";
 
 export const IMAGE_NOT_FOUND = "Image not found";
 /** How long a presigned S3 URL works: long enough to load a page, short enough not to be shared. */
@@ -23,8 +23,8 @@ export type JournalImage = { redirect: string } | { body: Buffer; contentType: s
  * with the close circle. Everyone else gets the same 404 as for an entry that does not exist.
  * With S3 the caller is sent to a short-lived presigned URL instead of the bytes.
  */
-export async function getJournalImage({ db, storage, viewerId, id }: { db: Db; storage: Storage; viewerId: string; id: string }): Promise<JournalImage> {
-  if (!isUuid(id)) throw new NotFoundError(IMAGE_NOT_FOUND);
+export async function getJournalImage({ db, storage, viewerId, id: rawId }: { db: Db; storage: Storage; viewerId: string; id: string }): Promise<JournalImage> {
+  const id = parseId({ value: rawId, message: IMAGE_NOT_FOUND });
   const [row] = await db
     .select({ authorId: journals.authorId, visibility: journals.visibility, imageKey: journals.imageKey, friend: friendships.userId })
     .from(journals)

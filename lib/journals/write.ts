@@ -7,7 +7,7 @@ import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import type { CreateJournalInput, UpdateJournalInput } from "@/lib/validation/journal";
-import { isUuid } from "./ids";
+import { parseId } from "@/lib/ids";
 import { toJournalJson } from "./json";
 
 export const JOURNAL_EXISTS = "Journal entry already exists for this date";
@@ -77,8 +77,8 @@ export async function createJournal({
   }
 }
 
-async function assertOwnJournal({ db, authorId, id }: { db: Db; authorId: string; id: string }) {
-  if (!isUuid(id)) throw new NotFoundError(JOURNAL_NOT_FOUND);
+async function assertOwnJournal({ db, authorId, id: rawId }: { db: Db; authorId: string; id: string }) {
+  const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const [row] = await db
     .select({ id: journals.id })
     .from(journals)
@@ -139,8 +139,8 @@ export async function updateJournal({
 }
 
 /** Deletes an entry (its likes and reads go with it) and then its photo. */
-export async function deleteJournal({ db, storage, authorId, id }: { db: Db; storage: Storage; authorId: string; id: string }) {
-  if (!isUuid(id)) throw new NotFoundError(JOURNAL_NOT_FOUND);
+export async function deleteJournal({ db, storage, authorId, id: rawId }: { db: Db; storage: Storage; authorId: string; id: string }) {
+  const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const [row] = await db
     .delete(journals)
     .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))

@@ -3,7 +3,7 @@ import { and, eq, not, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { isUuid } from "@/lib/journals/ids";
+import { parseId } from "@/lib/ids";
 import { publicUserColumns, toPublicUser } from "./json";
 
 export const USER_NOT_FOUND = "User not found";
@@ -18,9 +18,9 @@ export const USER_NOT_FOUND = "User not found";
  * Anonymous entries are left out of every total (ARCHITECTURE.md), or a heart on an anonymous
  * entry would show on its writer's profile.
  */
-export async function getPublicProfile({ db, userId }: { db: Db; userId: string }) {
+export async function getPublicProfile({ db, userId: rawId }: { db: Db; userId: string }) {
   // A malformed id is a 404 like an unknown one (API.md), not a database error.
-  if (!isUuid(userId)) throw new NotFoundError(USER_NOT_FOUND);
+  const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const [row] = await db
     .select({
       ...publicUserColumns,

@@ -125,6 +125,20 @@ describe("API errors", () => {
     expect(res.headers.get("allow")).toBe(allow);
     expect(res.body).toEqual({ message: `Method not allowed. Use ${allow}.` });
   });
+
+  it.each([
+    ["GET", "/api/friend-requests/send", "POST"],
+    ["POST", "/api/friend-requests/pending", "GET"],
+    ["GET", "/api/friend-requests/accept/00000000-0000-0000-0000-000000000000", "POST"],
+    ["GET", "/api/friend-requests/reject/00000000-0000-0000-0000-000000000000", "POST"],
+    ["GET", "/api/friend-requests/cancel/00000000-0000-0000-0000-000000000000", "DELETE"],
+    ["DELETE", "/api/friend-requests/status/00000000-0000-0000-0000-000000000000", "GET"],
+  ])("answers %s %s with a 405 that carries success: false, like every friend-request error", async (method, path, allow) => {
+    const res = await api(path, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(res.body).toEqual({ success: false, message: `Method not allowed. Use ${allow}.` });
+  });
 });
 
 describe("protected pages", () => {

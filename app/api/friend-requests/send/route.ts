@@ -2,7 +2,7 @@ import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { sendFriendRequest } from "@/lib/friends";
 import { readJson } from "@/lib/http/body";
-import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 
 // 201 also when the send accepted the request `to` had already sent: a friendship was created, and
@@ -14,4 +14,4 @@ export const POST = friendRequestRoute(async (req) => {
   return json({ success: true, message: accepted ? "Friend request accepted" : "Friend request sent", data: request }, { status: 201 });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE } = otherFriendRequestMethods("POST");

@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { acceptFriendRequest } from "@/lib/friends";
-import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
 
 export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
@@ -9,4 +9,4 @@ export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> 
   return json({ success: true, message: "Friend request accepted", friendRequest });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE } = otherFriendRequestMethods("POST");

@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { cancelFriendRequest } from "@/lib/friends";
-import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
 
 export const DELETE = friendRequestRoute<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
@@ -9,4 +9,4 @@ export const DELETE = friendRequestRoute<{ params: Promise<{ userId: string }> }
   return json({ success: true, message: "Friend request cancelled" });
 });
 
-export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");
+export const { GET, POST, PUT, PATCH } = otherFriendRequestMethods("DELETE");

@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { getFriendshipStatus } from "@/lib/friends";
-import { friendRequestRoute, json, otherMethods } from "@/lib/http/respond";
+import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
 
 export const GET = friendRequestRoute<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
@@ -9,4 +9,4 @@ export const GET = friendRequestRoute<{ params: Promise<{ userId: string }> }>(a
   return json({ success: true, status });
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = otherFriendRequestMethods("GET");
