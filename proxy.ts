@@ -5,8 +5,8 @@ import {
   CORS_ALLOWED_HEADERS,
   CORS_ALLOWED_METHODS,
   contentSecurityPolicy,
+  imageOrigins,
   securityHeaders,
-  storageImageOrigins,
 } from "@/lib/security/headers";
 
 // Only redirects and headers here (STYLE.md 3): every page and handler checks the session itself.
@@ -34,7 +34,7 @@ function withCors(res: NextResponse, origin: string) {
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", storageImageOrigins(appConfig()));
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", imageOrigins(appConfig()));
 
   if (pathname.startsWith("/api/")) {
     const origin = request.headers.get("origin");

@@ -54,6 +54,8 @@ export const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  // The key that signs image URLs (lib/journals/image-url.ts); unset, a random one kept in the database.
+  IMAGE_URL_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; MAIL_FROM: string; GOOGLE_ENABLED: boolean };

@@ -233,5 +233,12 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
 });
 
+// Secrets every instance must share, made at random on first use so that nothing needs configuring
+// (lib/secrets): the default key of the signed image URLs (docs/decisions/024).
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Journal = typeof journals.$inferSelect;

@@ -5,8 +5,9 @@ import { friendships, journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import type { Storage } from "@/lib/storage";
 import { parseId } from "@/lib/ids";
+import { IMAGE_NOT_FOUND, imageVersion } from "./image-url";
 
-export const IMAGE_NOT_FOUND = "Image not found";
+export { IMAGE_NOT_FOUND };
 /** How long a presigned S3 URL works: long enough to load a page, short enough not to be shared. */
 export const PRESIGNED_IMAGE_SECONDS = 300;
 
@@ -21,9 +22,24 @@ export type JournalImage = { redirect: string } | { body: Buffer; contentType: s
 /**
  * An entry's photo for one viewer: its author, or a friend of the author when the entry is shared
  * with the close circle. Everyone else gets the same 404 as for an entry that does not exist.
- * With S3 the caller is sent to a short-lived presigned URL instead of the bytes.
+ * Checked on every request, signed URL or not, so unfriending or making the entry private takes
+ * effect at once. `version`, from a signed URL, must still be the entry's photo: a URL signed for
+ * a replaced photo does not show its successor. With S3 the caller is sent to a short-lived
+ * presigned URL instead of the bytes.
  */
-export async function getJournalImage({ db, storage, viewerId, id: rawId }: { db: Db; storage: Storage; viewerId: string; id: string }): Promise<JournalImage> {
+export async function getJournalImage({
+  db,
+  storage,
+  viewerId,
+  id: rawId,
+  version,
+}: {
+  db: Db;
+  storage: Storage;
+  viewerId: string;
+  id: string;
+  version?: string;
+}): Promise<JournalImage> {
   const id = parseId({ value: rawId, message: IMAGE_NOT_FOUND });
   const [row] = await db
     .select({ authorId: journals.authorId, visibility: journals.visibility, imageKey: journals.imageKey, friend: friendships.userId })
@@ -32,6 +48,7 @@ export async function getJournalImage({ db, storage, viewerId, id: rawId }: { db
     .where(eq(journals.id, id));
   const mayView = row && (row.authorId === viewerId || (row.visibility === "close-circle" && row.friend !== null));
   if (!mayView || !row.imageKey) throw new NotFoundError(IMAGE_NOT_FOUND);
+  if (version !== undefined && version !== imageVersion(row.imageKey)) throw new NotFoundError(IMAGE_NOT_FOUND);
 
   if (storage.presignGet) return { redirect: await storage.presignGet({ key: row.imageKey, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
   const object = await storage.getObject({ key: row.imageKey });

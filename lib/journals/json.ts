@@ -1,18 +1,10 @@
 import "server-only";
+import type { Db } from "@/lib/db/client";
 import type { Journal } from "@/lib/db/schema";
+import { journalImageUrl } from "./image-url";
 
-/**
- * The photo's URL: always our own route, which checks the viewer first (API.md "Images"). `v`
- * changes whenever the photo does (every photo gets a fresh key), so a cached copy never stands
- * in for a new one.
- */
-export function journalImageUrl({ id, imageKey }: { id: string; imageKey: string }): string {
-  const version = imageKey.replace(/^.*\//, "").replace(/[^0-9a-f]/gi, "").slice(0, 12);
-  return `/api/journals/${id}/image?v=${version}`;
-}
-
-/** API.md's journal object. */
-export function toJournalJson(row: Journal) {
+/** API.md's journal object, as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
+export async function toJournalJson({ db, row, viewerId }: { db: Db; row: Journal; viewerId: string }) {
   return {
     _id: row.id,
     id: row.id,
@@ -21,7 +13,7 @@ export function toJournalJson(row: Journal) {
     visibility: row.visibility,
     isAnonymous: row.isAnonymous,
     journaldate: row.journalDate,
-    images: row.imageKey ? [journalImageUrl({ id: row.id, imageKey: row.imageKey })] : [],
+    images: row.imageKey ? [await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId })] : [],
     likesCount: row.likesCount,
     readsCount: row.readsCount,
     createdAt: row.createdAt.toISOString(),
@@ -29,4 +21,4 @@ export function toJournalJson(row: Journal) {
   };
 }
 
-export type JournalJson = ReturnType<typeof toJournalJson>;
+export type JournalJson = Awaited<ReturnType<typeof toJournalJson>>;

@@ -33,11 +33,11 @@ export async function getJournalByDate({ db, authorId, date }: { db: Db; authorI
     .from(journals)
     .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, date)));
   if (!row) throw new NotFoundError(NO_JOURNAL_FOR_DATE);
-  return toJournalJson(row);
+  return toJournalJson({ db, row, viewerId: authorId });
 }
 
 /** Every entry of the author, newest day first (the download). */
 export async function listUserJournals({ db, authorId }: { db: Db; authorId: string }) {
   const rows = await db.select().from(journals).where(eq(journals.authorId, authorId)).orderBy(desc(journals.journalDate));
-  return rows.map(toJournalJson);
+  return Promise.all(rows.map((row) => toJournalJson({ db, row, viewerId: authorId })));
 }

@@ -56,8 +56,9 @@ export async function createJournal({
   if (existing) throw new ConflictError(JOURNAL_EXISTS);
 
   const imageKey = image ? await storeEntryImage({ storage, data: image }) : null;
+  let row;
   try {
-    const [row] = await db
+    [row] = await db
       .insert(journals)
       .values({
         authorId,
@@ -69,12 +70,13 @@ export async function createJournal({
         imageKey,
       })
       .returning();
-    return toJournalJson(row!);
   } catch (err) {
     if (imageKey) await discardEntryImage({ storage, key: imageKey });
     if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS);
     throw err;
   }
+  // Outside the try: once the row is written, its photo must stay whatever happens next.
+  return toJournalJson({ db, row: row!, viewerId: authorId });
 }
 
 async function assertOwnJournal({ db, authorId, id: rawId }: { db: Db; authorId: string; id: string }) {
@@ -135,7 +137,7 @@ export async function updateJournal({
     throw err;
   }
   if (result.dropped) await discardEntryImage({ storage, key: result.dropped });
-  return toJournalJson(result.row);
+  return toJournalJson({ db, row: result.row, viewerId: authorId });
 }
 
 /** Deletes an entry (its likes and reads go with it) and then its photo. */

@@ -38,6 +38,15 @@ export function storageImageOrigins(settings: ImageStorageSettings): string[] {
   return origins;
 }
 
+/**
+ * Every origin besides 'self' that pages load photos from: APP_URL's, which signed photo URLs are
+ * on (docs/decisions/024) and which is not 'self' when a page is reached by another host name,
+ * and the bucket's with S3.
+ */
+export function imageOrigins(settings: ImageStorageSettings & { APP_URL: string }): string[] {
+  return [new URL(settings.APP_URL).origin, ...storageImageOrigins(settings)];
+}
+
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",

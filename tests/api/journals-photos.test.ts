@@ -11,6 +11,7 @@ import {
   expectCleanWebp,
   expectError,
   imageBlob,
+  imagePath,
   journalRow,
   journalRows,
   orphansSince,
@@ -22,6 +23,7 @@ import {
   signedIn,
   smallPng,
   storedEntryKeys,
+  unsignedImagePath,
   uploadPath,
 } from "../support/journals";
 
@@ -55,7 +57,11 @@ describe("an entry photo", () => {
 
     const row = (await journalOn(user.id))!;
     expect(row.imageKey).toMatch(/^entries\/[0-9a-f-]{36}\.webp$/);
-    expect(res.body.images).toEqual([`/api/journals/${row.id}/image?v=${row.imageKey!.slice(8, 16)}${row.imageKey!.slice(17, 21)}`]);
+    expect(res.body.images).toHaveLength(1);
+    const url = new URL(res.body.images[0]!);
+    expect(url.origin).toBe(new URL(testEnv.baseUrl).origin);
+    expect(url.pathname).toBe(`/api/journals/${row.id}/image`);
+    expect(url.searchParams.get("v")).toBe(`${row.imageKey!.slice(8, 16)}${row.imageKey!.slice(17, 21)}`);
     const stored = fs.readFileSync(uploadPath(row.imageKey!));
     const meta = await expectCleanWebp(stored);
     // Orientation 6: turned 90° clockwise, so the 2400 × 1800 landscape becomes 1200 × 1600 portrait, red on top.
@@ -65,8 +71,9 @@ describe("an entry photo", () => {
     expect(top[0]).toBeGreaterThan(200);
     expect(bottom[2]).toBeGreaterThan(200);
 
+    // Signed, it needs no session, on either instance (they share the key through the database).
     for (const base of [testEnv.baseUrl, testEnv.secondUrl]) {
-      const served = await fetch(`${base}${res.body.images[0]}`, { headers: { authorization: `Bearer ${token}` } });
+      const served = await fetch(`${base}${imagePath(res.body.images[0]!)}`);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");
       expect(served.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
@@ -93,10 +100,10 @@ describe("an entry photo", () => {
     expect(await sharp(fs.readFileSync(uploadPath(row.imageKey!))).metadata()).toMatchObject({ format: "webp", width: 64, height: 48 });
   });
 
-  it("is served to a session cookie too (our own pages use it)", async () => {
+  it("is served without its signature to a session cookie too", async () => {
     const { token } = await signedIn(db);
     const { entry } = await entryWithPhoto(token);
-    const served = await fetch(`${testEnv.baseUrl}${entry.images[0]}`, { headers: { cookie: `session=${token}` } });
+    const served = await fetch(`${testEnv.baseUrl}${unsignedImagePath(entry.images[0]!)}`, { headers: { cookie: `session=${token}` } });
     expect(served.status).toBe(200);
   });
 });
@@ -171,7 +178,9 @@ describe("replacing and removing a photo", () => {
     expect(res.body.journal.images[0]).not.toBe(entry.images[0]);
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(false);
     await expectCleanWebp(fs.readFileSync(uploadPath(after.imageKey!)));
-    expect((await api(res.body.journal.images[0]!, { token })).status).toBe(200);
+    expect((await fetch(res.body.journal.images[0]!)).status).toBe(200);
+    // The old photo's signed URL does not show its successor.
+    expectError(await api(imagePath(entry.images[0]!)), 404, "Image not found");
   });
 
   it("an update without image or removeImage keeps the photo", async () => {
@@ -192,7 +201,8 @@ describe("replacing and removing a photo", () => {
     expect(res.body.journal.images).toEqual([]);
     expect((await journalRow(db, entry.id))!.imageKey).toBeNull();
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(false);
-    expectError(await api(entry.images[0]!, { token }), 404);
+    expectError(await api(imagePath(entry.images[0]!)), 404);
+    expectError(await api(unsignedImagePath(entry.images[0]!), { token }), 404);
   });
 
   it("removeImage=false keeps the photo", async () => {

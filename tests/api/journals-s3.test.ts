@@ -4,7 +4,7 @@ import { connect, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { S3RVER_CREDENTIALS } from "../support/s3rver";
-import { entryFields, expectCleanWebp, expectError, imageBlob, journalRow, journalRows, phonePhoto, postJournal, putJournal, signedIn } from "../support/journals";
+import { entryFields, expectCleanWebp, expectError, imageBlob, journalRow, journalRows, phonePhoto, postJournal, putJournal, signedIn, unsignedImagePath } from "../support/journals";
 
 // The third instance keeps photos in S3 (s3rver on loopback): the image route redirects to a
 // short-lived presigned URL after the same access check, and deletes reach the bucket.
@@ -43,14 +43,16 @@ async function s3Entry() {
 
 describe("photos in S3", () => {
   it("are stored processed in the bucket, and the route redirects to a presigned URL a plain fetch can read", async () => {
-    const { token, entry, key } = await s3Entry();
+    const { entry, key } = await s3Entry();
     expect(await objectExists(key)).toBe(true);
     const object = await s3.send(new GetObjectCommand({ Bucket: Bucket(), Key: key }));
     const stored = Buffer.from(await object.Body!.transformToByteArray());
     const meta = await expectCleanWebp(stored);
     expect([meta.width, meta.height]).toEqual([800, 1600]);
 
-    const res = await fetch(`${testEnv.s3Url}${entry.images[0]}`, { headers: { authorization: `Bearer ${token}` }, redirect: "manual" });
+    // The signed URL is on the S3 instance's own APP_URL and needs no session.
+    expect(new URL(entry.images[0]!).origin).toBe(new URL(testEnv.s3Url).origin);
+    const res = await fetch(entry.images[0]!, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("cache-control")).toMatch(/^private\b/);
     const location = new URL(res.headers.get("location")!);
@@ -67,7 +69,7 @@ describe("photos in S3", () => {
   it("are refused to a stranger with 404 and no redirect", async () => {
     const { entry } = await s3Entry();
     const stranger = await signedIn(db);
-    const res = await api(entry.images[0]!, { token: stranger.token, base: testEnv.s3Url });
+    const res = await api(unsignedImagePath(entry.images[0]!), { token: stranger.token, base: testEnv.s3Url });
     expectError(res, 404);
     expect(res.headers.get("location")).toBeNull();
   });
@@ -100,6 +102,6 @@ describe("photos in S3", () => {
     const imgSrc = res.headers.get("content-security-policy")!.split(";").map((d) => d.trim()).find((d) => d.startsWith("img-src"));
     expect(imgSrc!.split(" ")).toContain(new URL(testEnv.s3Endpoint).origin);
     const local = await fetch(`${testEnv.baseUrl}/login`);
-    expect(local.headers.get("content-security-policy")).toContain("img-src 'self' blob: data:;");
+    expect(local.headers.get("content-security-policy")).toContain(`img-src 'self' blob: data: ${new URL(testEnv.baseUrl).origin};`);
   });
 });

@@ -25,6 +25,7 @@ describe("loadConfig", () => {
     ["APP_URL", "ftp://example.com"],
     ["NODE_ENV", "staging"],
     ["EMBEDDED_POSTGRES_PORT", "-1"],
+    ["IMAGE_URL_SECRET", "x".repeat(31)],
   ])("refuses %s=%s with a ConfigError naming the variable", (name, value) => {
     expect(configError({ [name]: value }).message).toContain(name);
   });

@@ -64,6 +64,18 @@ export function putJournal(token: string, id: string, fields: Record<string, For
   return send<{ message: string; journal: JournalBody }>(`/api/journals/${id}`, { method: "PUT", token, form: toForm(fields), base });
 }
 
+/** The path and query of an absolute photo URL, to ask another instance (or `api()`) for it. */
+export function imagePath(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+}
+
+/** A photo's route without its signature, as a client that only has a session would ask for it. */
+export function unsignedImagePath(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname}?v=${u.searchParams.get("v")}`;
+}
+
 export function expectError(res: ApiResult<unknown>, status: number, message?: string | RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ message: message === undefined ? expect.any(String) : typeof message === "string" ? message : expect.stringMatching(message) });
