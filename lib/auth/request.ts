@@ -70,16 +70,6 @@ export async function requireUser(req: Request): Promise<Authed> {
   return { ...found, token, viaCookie: !bearer };
 }
 
-/**
- * The signed-in caller of a read, or null with no valid session: for answers that treat "not
- * signed in" like "not allowed" (an unsigned photo URL is a 404 to both, never a 401).
- */
-export async function findRequestUser(req: Request): Promise<User | null> {
-  const token = bearerToken(req) ?? cookieToken(req);
-  if (!token) return null;
-  return (await getSessionUser({ db: getDb(), token }))?.user ?? null;
-}
-
 export function hasSessionCookie(req: Request, token: string): boolean {
   return cookieToken(req) === token;
 }

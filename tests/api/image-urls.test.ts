@@ -165,15 +165,15 @@ describe("a signed URL that is not exactly as issued", () => {
 });
 
 describe("without a signature", () => {
-  it("is the author's with a session, and a 404 to a stranger and to nobody signed in", async () => {
+  it("is the author's with a session, a 404 to a stranger, and a 401 to nobody signed in", async () => {
     const { owner, entry } = await ownerWithPhoto();
     const stranger = await signedIn(db);
     const path = unsignedImagePath(entry.images[0]!);
     expect((await api(path, { token: owner.token })).status).toBe(200);
     expect((await api(path, { cookie: `session=${owner.token}` })).status).toBe(200);
     expectError(await api(path, { token: stranger.token }), 404, "Image not found");
-    expectError(await api(path), 404, "Image not found");
-    expectError(await api(path, { token: "not-a-session-token" }), 404, "Image not found");
+    expectError(await api(path), 401, "Authentication required");
+    expectError(await api(path, { token: "not-a-session-token" }), 401, "Invalid or expired session");
   });
 });
 

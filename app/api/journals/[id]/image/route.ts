@@ -1,18 +1,17 @@
-import { findRequestUser } from "@/lib/auth/request";
+import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { NotFoundError } from "@/lib/errors";
 import { otherMethods, route } from "@/lib/http/respond";
-import { getJournalImage, IMAGE_CACHE_SECONDS, IMAGE_NOT_FOUND, PRESIGNED_IMAGE_SECONDS, verifyJournalImageQuery } from "@/lib/journals";
+import { getJournalImage, IMAGE_CACHE_SECONDS, PRESIGNED_IMAGE_SECONDS, verifyJournalImageQuery } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 
 // A signed URL (u, e, s: docs/decisions/024) speaks for its viewer with no cookie or header;
-// without one, the session does. Either way the viewer's right to the photo is checked now.
+// without one, the session does (401 without one, as every API call). Either way the viewer's right
+// to the photo is checked now.
 export const GET = route<{ params: Promise<{ id: string }> }>(async (req, { params }) => {
   const db = getDb();
   const { id } = await params;
   const signed = await verifyJournalImageQuery({ db, id, query: new URL(req.url).searchParams });
-  const viewerId = signed?.viewerId ?? (await findRequestUser(req))?.id;
-  if (!viewerId) throw new NotFoundError(IMAGE_NOT_FOUND);
+  const viewerId = signed?.viewerId ?? (await requireUser(req)).user.id;
   const image = await getJournalImage({ db, storage: getStorage(), viewerId, id, version: signed?.version });
   // No cached copy outlives the signature it was fetched with.
   const cacheFor = (seconds: number) => `private, max-age=${Math.min(seconds, signed?.secondsLeft ?? seconds)}`;
