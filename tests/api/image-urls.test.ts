@@ -7,8 +7,8 @@ import { entryFields, expectError, imageBlob, imagePath, journalRow, postJournal
 
 // Signed photo URLs (docs/decisions/024): absolute on APP_URL, loaded with no cookie or header,
 // bound to one viewer until a whole hour 1–2 hours away, and checked again whenever they are served.
-// URLs for a viewer other than the writer are signed here in the test process, as the feed will:
-// the key is the one the instances keep in the shared database.
+// A friend's URL comes from the feed; URLs at other moments (fake timers) are signed here in the test
+// process with the key the instances keep in the shared database.
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -31,12 +31,16 @@ async function ownerWithPhoto(fields: Record<string, string> = {}) {
   return { owner, entry: res.body, row };
 }
 
-/** An owner's close-circle photo entry, a friend, and the URL the friend would be given. */
+/** An owner's close-circle photo entry, a friend, and the URL the friend's feed gives them. */
 async function friendsPhoto(fields: Record<string, string> = {}) {
-  const { owner, entry, row } = await ownerWithPhoto(fields);
+  const { owner, entry } = await ownerWithPhoto(fields);
   const friend = await signedIn(db);
   await befriend(db, owner.user.id, friend.user.id);
-  const url = await journalImageUrl({ db, id: row.id, imageKey: row.imageKey!, viewerId: friend.user.id });
+  const feed = await api<{ journals: { id: string; images: string[] }[] }>("/api/journal/close-circle", { token: friend.token });
+  expect(feed.status).toBe(200);
+  const url = feed.body.journals.find((j) => j.id === entry.id)!.images[0]!;
+  expectSignedFor(url, { id: entry.id, viewerId: friend.user.id });
+  expect(url).not.toContain(owner.user.id);
   return { owner, friend, entry, url };
 }
 
