@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/app/coming-soon";
 import { PageHeading } from "@/components/app/page-heading";
+import { CloseCircleFeed } from "@/components/feed/close-circle-feed";
+import { FeedQuote } from "@/components/feed/feed-quote";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const metadata: Metadata = { title: "My Friends" };
@@ -10,7 +11,8 @@ export default async function CloseCirclePage() {
   return (
     <>
       <PageHeading title="Close Circle">Stories shared by your friends.</PageHeading>
-      <ComingSoon>Your friends&apos; stories will appear here soon. We are still binding this part of the notebook.</ComingSoon>
+      <FeedQuote />
+      <CloseCircleFeed />
     </>
   );
 }
