@@ -122,12 +122,20 @@ export const journals = pgTable(
     readsCount: integer("reads_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Where the entry sorts in the friends' feed: its exact time when signed, its UTC day when
+    // anonymous, so neither its position between signed entries nor a cursor tells more of an
+    // anonymous entry's time than its day (docs/decisions/025). Kept by PostgreSQL on every write.
+    feedAt: timestamp("feed_at", { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`case when is_anonymous then date_trunc('day', created_at at time zone 'UTC') at time zone 'UTC' else created_at end`),
   },
   (t) => [
     uniqueIndex("journals_author_day_key").on(t.authorId, t.journalDate),
     index("journals_author_created_idx").on(t.authorId, t.createdAt.desc()),
     // The latest signed entries over everybody: the "recently active writers" of the suggestions.
     index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`not ${t.isAnonymous}`),
+    // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
+    index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'close-circle'`),
     // The 100 and 900 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.
     check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),

@@ -1,0 +1,2 @@
+ALTER TABLE "journals" ADD COLUMN "feed_at" timestamp with time zone GENERATED ALWAYS AS (case when is_anonymous then date_trunc('day', created_at at time zone 'UTC') at time zone 'UTC' else created_at end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "journals_feed_idx" ON "journals" USING btree ("author_id","feed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "journals"."visibility" = 'close-circle';

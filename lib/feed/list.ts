@@ -1,0 +1,66 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { journalImageUrl } from "@/lib/journals/json";
+import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
+import { feedPageQuery, type FeedPageRow } from "./query";
+
+/** API.md's feed item. An anonymous entry's row has no author columns and a day-precision time. */
+function toFeedItem(row: FeedPageRow & { id: string }) {
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    images: row.imageKey ? [journalImageUrl({ id: row.id, imageKey: row.imageKey })] : [],
+    journaldate: row.journalDate,
+    visibility: row.visibility,
+    isAnonymous: row.isAnonymous,
+    createdAt: row.createdAt,
+    likes: row.likes,
+    reads: row.reads,
+    likedByMe: row.likedByMe,
+    author:
+      row.isAnonymous || row.authorId === null
+        ? null
+        : { id: row.authorId, name: row.authorName, username: row.authorUsername, profileImage: row.authorProfileImage || null, location: row.authorLocation },
+  };
+}
+
+export type FeedItem = ReturnType<typeof toFeedItem>;
+
+/** PostgreSQL's deadlock_detected: two pages counting reads of the same entries in another order. */
+function isDeadlock(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return Boolean(e && typeof e === "object" && (e as { code?: string }).code === "40P01");
+}
+
+/**
+ * GET /api/journal/close-circle: the viewer's friends' shared entries, newest first, `limit` a page.
+ * By page number (`page`, the contract of API.md), or after a `cursor` from the previous page, which
+ * never repeats or skips an entry however many are written meanwhile (docs/decisions/026). Serving
+ * the page counts one read per entry for the viewer and UTC day, in the same statement.
+ */
+export async function listCloseCircleFeed({ db, viewerId, page, limit, cursor }: { db: Db; viewerId: string; page: number; limit: number; cursor?: string }) {
+  const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
+  const query = feedPageQuery({ viewerId, limit, offset: after ? 0 : (page - 1) * limit, after });
+  let rows: FeedPageRow[] | undefined;
+  // A deadlock rolls the whole statement back (no read is half counted), so it is simply run again.
+  for (let attempt = 1; !rows; attempt++) {
+    try {
+      rows = (await db.execute<FeedPageRow & Record<string, unknown>>(query)).rows;
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= 3) throw err;
+    }
+  }
+  const served = rows.filter((r): r is FeedPageRow & { id: string } => r.id !== null);
+  const { total, hasMore } = rows[0]!;
+  const last = served.at(-1);
+  return {
+    journals: served.map(toFeedItem),
+    hasMore,
+    currentPage: page,
+    totalPages: Math.ceil(total / limit),
+    total,
+    nextCursor: hasMore && last ? encodeFeedCursor({ feedAtMicros: last.feedAtMicros, id: last.id }) : null,
+  };
+}

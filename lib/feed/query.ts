@@ -1,0 +1,90 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { FeedCursor } from "./cursor";
+
+/**
+ * The friends' shared entries, in feed order: `feed_at` (the exact time of a signed entry, the
+ * UTC day of an anonymous one, docs/decisions/025), then id. Each friend's entries are one range
+ * of `journals_feed_idx`, so a page reads the friends' index entries, never the table
+ * (tests/lib/feed-plans.test.ts).
+ */
+function sharedByFriends({ viewerId }: { viewerId: string }): SQL {
+  return sql`j.author_id in (select friend_id from friendships where user_id = ${viewerId}::uuid) and j.visibility = 'close-circle'`;
+}
+
+const FEED_ORDER = sql`feed_at desc nulls last, id desc nulls last`;
+
+/**
+ * One feed page, the reads it counts and its totals, in one statement (docs/decisions/026):
+ * - `page` is the page plus one entry, which only tells whether there is more;
+ * - `counted` records one read per entry served, viewer and UTC day; a read already there is left
+ *   alone (`on conflict do nothing`), and `bumped` adds 1 to `reads_count` for exactly the rows
+ *   inserted, so the counter and the rows change together or not at all;
+ * - the answer's `reads` is the count after this read.
+ * Author columns come only from a join that anonymous entries never match, and `created_at` leaves
+ * the database as `feed_at`: an anonymous entry's writer and exact time never leave it at all.
+ */
+export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: string; limit: number; offset: number; after?: FeedCursor }): SQL {
+  const position = after
+    ? sql`and (j.feed_at, j.id) < (timestamptz 'epoch' + ${after.feedAtMicros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+    : sql``;
+  return sql`
+    with page as (
+      select j.id, j.author_id, j.title, j.content, j.image_key, j.journal_date, j.visibility, j.is_anonymous,
+             j.feed_at, j.likes_count, j.reads_count
+      from journals j
+      where ${sharedByFriends({ viewerId })} ${position}
+      order by ${FEED_ORDER}
+      limit ${limit + 1}::int offset ${offset}::int
+    ),
+    served as (select * from page order by ${FEED_ORDER} limit ${limit}::int),
+    counted as (
+      insert into journal_reads (journal_id, viewer_id, day)
+      select id, ${viewerId}::uuid, (now() at time zone 'UTC')::date from served where author_id <> ${viewerId}::uuid order by id
+      on conflict do nothing
+      returning journal_id
+    ),
+    bumped as (
+      update journals set reads_count = journals.reads_count + 1
+      from counted where journals.id = counted.journal_id
+      returning journals.id, journals.reads_count
+    )
+    select
+      (select count(*) from journals j where ${sharedByFriends({ viewerId })})::int as "total",
+      (select count(*) from page)::int > ${limit}::int as "hasMore",
+      s.id, s.title, s.content, s.image_key as "imageKey", s.journal_date::text as "journalDate",
+      s.visibility, s.is_anonymous as "isAnonymous",
+      to_char(s.feed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      (extract(epoch from s.feed_at) * 1000000)::bigint::text as "feedAtMicros",
+      s.likes_count as "likes", coalesce(b.reads_count, s.reads_count) as "reads",
+      exists (select 1 from likes l where l.journal_id = s.id and l.user_id = ${viewerId}::uuid) as "likedByMe",
+      u.id as "authorId", u.name as "authorName", u.username as "authorUsername",
+      u.profile_image as "authorProfileImage", u.location as "authorLocation"
+    from (select 1) as one
+      left join served s on true
+      left join bumped b on b.id = s.id
+      left join users u on u.id = s.author_id and not s.is_anonymous
+    order by s.feed_at desc nulls last, s.id desc nulls last`;
+}
+
+export interface FeedPageRow {
+  total: number;
+  hasMore: boolean;
+  id: string | null;
+  title: string;
+  content: string;
+  imageKey: string | null;
+  journalDate: string;
+  visibility: "private" | "close-circle";
+  isAnonymous: boolean;
+  createdAt: string;
+  feedAtMicros: string;
+  likes: number;
+  reads: number;
+  likedByMe: boolean;
+  authorId: string | null;
+  authorName: string | null;
+  authorUsername: string | null;
+  authorProfileImage: string | null;
+  authorLocation: string | null;
+}
