@@ -35,12 +35,11 @@ export function useHeart(item: FeedItem) {
       patch({ likedByMe: liked, likes: Math.max(0, before.likes + (liked ? 1 : -1)) });
       return before;
     },
-    onSuccess: (result, liked, before) => {
+    onSuccess: (result, liked) => {
       if ("alreadyDone" in result) {
-        // The server already had it so (another tab, a stale page): the count we showed before
-        // already held it. SPEC.md §8: only logged.
+        // Another tab or device got there first, after this page loaded: the heart is where the
+        // reader wanted it, and so is the count we moved. SPEC.md §8: only logged.
         console.info(`Heart on ${item.id}: already ${liked ? "liked" : "not liked"}`);
-        patch({ likedByMe: liked, likes: before.likes });
         return;
       }
       // A later tap on the same heart is still on its way: its own answer will set the count.
