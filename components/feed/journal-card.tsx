@@ -44,7 +44,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
               )}
             </p>
             <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink-soft">
-              <RelativeTimeLabel iso={item.createdAt} />
+              <RelativeTimeLabel iso={item.createdAt} dayOnly={item.isAnonymous} />
               {author?.location ? (
                 <span className="inline-flex min-w-0 items-center gap-1 break-words">
                   <MapPin aria-hidden className="size-3.5 shrink-0" />
