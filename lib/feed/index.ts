@@ -1,4 +1,4 @@
 import "server-only";
 
 // The friends' feed (STYLE.md 4): a page of their shared entries and the reads it counts.
-export { listCloseCircleFeed, type FeedItem } from "./list";
+export { listCloseCircleFeed } from "./list";

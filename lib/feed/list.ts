@@ -26,8 +26,6 @@ function toFeedItem(row: FeedPageRow & { id: string }) {
   };
 }
 
-export type FeedItem = ReturnType<typeof toFeedItem>;
-
 /** PostgreSQL's deadlock_detected: two pages counting reads of the same entries in another order. */
 function isDeadlock(err: unknown): boolean {
   const e = (err as { cause?: unknown })?.cause ?? err;

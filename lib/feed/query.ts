@@ -16,7 +16,8 @@ const FEED_ORDER = sql`feed_at desc nulls last, id desc nulls last`;
 
 /**
  * One feed page, the reads it counts and its totals, in one statement (docs/decisions/026):
- * - `page` is the page plus one entry, which only tells whether there is more;
+ * - `page` is the page plus one entry, which only tells whether there is more, found in the index
+ *   alone (`journals_feed_idx` holds the sort key and id); only the entries served are read whole;
  * - `counted` records one read per entry served, viewer and UTC day; a read already there is left
  *   alone (`on conflict do nothing`), and `bumped` adds 1 to `reads_count` for exactly the rows
  *   inserted, so the counter and the rows change together or not at all;
@@ -30,14 +31,16 @@ export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: st
     : sql``;
   return sql`
     with page as (
-      select j.id, j.author_id, j.title, j.content, j.image_key, j.journal_date, j.visibility, j.is_anonymous,
-             j.feed_at, j.likes_count, j.reads_count
-      from journals j
+      select j.id, j.feed_at from journals j
       where ${sharedByFriends({ viewerId })} ${position}
       order by ${FEED_ORDER}
       limit ${limit + 1}::int offset ${offset}::int
     ),
-    served as (select * from page order by ${FEED_ORDER} limit ${limit}::int),
+    served as (
+      select j.id, j.author_id, j.title, j.content, j.image_key, j.journal_date, j.visibility, j.is_anonymous,
+             j.feed_at, j.likes_count, j.reads_count
+      from (select id from page order by ${FEED_ORDER} limit ${limit}::int) p join journals j on j.id = p.id
+    ),
     counted as (
       insert into journal_reads (journal_id, viewer_id, day)
       select id, ${viewerId}::uuid, (now() at time zone 'UTC')::date from served where author_id <> ${viewerId}::uuid order by id

@@ -3,10 +3,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 
-export const JOURNAL_NOT_FOUND = "Journal not found";
-export const ALREADY_LIKED = "Already liked";
-export const LIKE_NOT_FOUND = "Like not found";
+const ALREADY_LIKED = "Already liked";
+const LIKE_NOT_FOUND = "Like not found";
 
 /**
  * Who may see (and so heart) an entry: its author, or a friend of the author when it is shared with

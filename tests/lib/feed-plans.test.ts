@@ -1,0 +1,91 @@
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unique } from "../factories";
+import { runMigrations } from "../../lib/db/migrate";
+import { feedPageQuery } from "../../lib/feed/query";
+import { testEnv } from "../support/env";
+
+// A feed page must read the friends' index ranges, never the journals table whole. As in
+// people-plans.test.ts, the plans are asked of a database of its own, big enough for the planner
+// to prefer the indexes as it would in production: 20 000 members with 5 entries each (100 000
+// entries of about 550 characters, one in five private, 50 000 hearts), the viewer with 300 friends.
+
+const MEMBERS = 20_000;
+const database = unique("inkwell_feed_plans_");
+let client: pg.Client;
+let viewerId: string;
+
+function urlFor(name: string): string {
+  const url = new URL(testEnv.adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: testEnv.adminDatabaseUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin(`create database "${database}"`);
+  await runMigrations(urlFor(database));
+  client = new pg.Client({ connectionString: urlFor(database) });
+  await client.connect();
+  await client.query(`insert into users (name, username, email) select 'Member ' || i, 'member' || i, 'm' || i || '@plan.test' from generate_series(1, $1::int) i`, [MEMBERS]);
+  await client.query(`create temporary table numbered as select id, row_number() over (order by username) as n from users`);
+  await client.query(
+    `insert into friendships (user_id, friend_id)
+     select a.id, b.id from numbered a join numbered b on (b.n = a.n + 1 or b.n = a.n + 13) and a.n > 1
+     union all select v.id, f.id from numbered v join numbered f on f.n between 100 and 399 where v.n = 1`,
+  );
+  await client.query(`insert into friendships (user_id, friend_id) select friend_id, user_id from friendships on conflict do nothing`);
+  await client.query(
+    `insert into journals (author_id, title, content, journal_date, created_at, visibility, is_anonymous)
+     select id, 'A day', repeat('Something happened, and then something else. ', 12), current_date - d, now() - d * interval '1 day' - n * interval '1 second',
+            case when d = 4 then 'private' else 'close-circle' end::visibility, d = 2
+     from numbered cross join generate_series(0, 4) d`,
+  );
+  await client.query(
+    `insert into likes (journal_id, user_id)
+     select j.id, n.id from numbered n join numbered a on a.n = n.n + 1 join journals j on j.author_id = a.id where n.n <= 10000`,
+  );
+  await client.query("analyze");
+  viewerId = (await client.query<{ id: string }>("select id from numbered where n = 1")).rows[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await client?.end();
+  await admin(`drop database if exists "${database}" with (force)`);
+});
+
+async function plan(query: Parameters<typeof feedPageQuery>[0]) {
+  const { sql: text, params } = new PgDialect().sqlToQuery(feedPageQuery(query));
+  const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${text}`, params);
+  return { plan: rows.map((r) => r["QUERY PLAN"]).join("\n"), text, params };
+}
+
+describe("the feed statement's plan", () => {
+  it.each([
+    ["the first page", { offset: 0 }],
+    ["a later page by number", { offset: 40 }],
+    ["a page after a cursor", { offset: 0, after: { feedAtMicros: String((Date.now() - 2 * 86_400_000) * 1000), id: "7fffffff-ffff-4fff-bfff-ffffffffffff" } }],
+  ])("reads %s through journals_feed_idx, no table whole", async (_what, position) => {
+    const { plan: p } = await plan({ viewerId, limit: 10, ...position });
+    expect(p).not.toMatch(/Seq Scan on (journals|friendships|likes|users|journal_reads)\b/);
+    expect(p).toMatch(/Index Only Scan using journals_feed_idx on journals j\b/);
+  });
+
+  it("gives the page it planned: the 300 friends' 1 200 shared entries, newest first, reads counted", async () => {
+    const { text, params } = await plan({ viewerId, limit: 10, offset: 0 });
+    const { rows } = await client.query<{ total: number; reads: number; id: string }>(text, params);
+    expect(rows).toHaveLength(10);
+    expect(rows[0]!.total).toBe(1200);
+    expect(rows.map((r) => r.reads)).toEqual(rows.map(() => 1));
+  });
+});
