@@ -65,8 +65,8 @@ export function JournalCard({ item }: { item: FeedItem }) {
         ) : null}
         <div className="mt-4 flex items-center gap-4">
           <HeartButton item={item} />
-          {/* The server's count is exact, one per reader per day: shown as it comes, not halved as SPEC.md §9 says
-              of the original server (API.md "Feed and hearts"; docs/decisions/027-feed-page.md). */}
+          {/* Shown as it comes, not halved as SPEC.md §9 says: that made up for an original server counting
+              each view twice; ours counts one read per reader per day (docs/decisions/026-feed-paging-and-reads.md). */}
           <p className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
             <Eye aria-hidden className="size-5" />
             {item.reads} {item.reads === 1 ? "read" : "reads"}
