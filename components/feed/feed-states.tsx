@@ -4,7 +4,7 @@ import { FellowWriters } from "@/components/friends/fellow-writers";
 
 // The feed's words for waiting, failing and having nothing yet: SPEC.md §2 Feed, texts as written.
 
-export const FEED_LOADING = "Loading your close circle stories...";
+const FEED_LOADING = "Loading your close circle stories...";
 
 export function FeedLoading() {
   return (

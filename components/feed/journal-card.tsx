@@ -8,7 +8,7 @@ import { HeartButton } from "./heart-button";
 import { RelativeTimeLabel } from "./relative-time-label";
 
 /** SPEC.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
-export const ANONYMOUS_NAME = "A Friend";
+const ANONYMOUS_NAME = "A Friend";
 
 function tabDate(day: string): string {
   return dayKeyToDate(day).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });

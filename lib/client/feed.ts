@@ -49,7 +49,7 @@ async function feedError(res: Response): Promise<ApiError> {
 }
 
 /** One page of the feed: the first without a cursor, then each from the cursor the last one gave. */
-export async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
+async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
   const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
   if (cursor) params.set("cursor", cursor);
   else params.set("page", "1");
@@ -69,7 +69,7 @@ export function feedQuery() {
 }
 
 /** What a heart call answered: the new count, or that the server already had it the other way. */
-export type HeartResult = { likesCount: number } | { alreadyDone: true };
+type HeartResult = { likesCount: number } | { alreadyDone: true };
 
 const ALREADY = { like: "Already liked", unlike: "Like not found" } as const;
 const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back your heart" } as const;
