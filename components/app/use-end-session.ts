@@ -1,0 +1,27 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useCallback } from "react";
+import { clearAllDrafts } from "@/lib/client/diary-drafts";
+import { clearToken } from "@/lib/client/token";
+
+/**
+ * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),
+ * then /login in place of this page (SPEC.md §2, §8: a 401 clears the tokens and goes to /login).
+ * Logout also drops the unsaved drafts, for the next person at a shared computer; a session that
+ * merely expired keeps them, so its writer finds their words after signing in again.
+ */
+export function useEndSession() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return useCallback(
+    ({ dropDrafts = false }: { dropDrafts?: boolean } = {}) => {
+      clearToken();
+      if (dropDrafts) clearAllDrafts();
+      queryClient.clear();
+      router.replace("/login");
+    },
+    [router, queryClient],
+  );
+}

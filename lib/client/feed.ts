@@ -1,0 +1,100 @@
+import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
+import { errorMessage } from "./api";
+import { ApiError, apiRequest } from "./query-client";
+
+// The close-circle feed and its hearts (API.md "Feed and hearts"; SPEC.md §2 Feed, §4, §8, §9).
+
+/** SPEC.md §9: ten entries a page. */
+export const FEED_PAGE_SIZE = 10;
+
+export interface FeedAuthor {
+  id: string;
+  name: string;
+  username: string;
+  profileImage: string | null;
+  location: string | null;
+}
+
+export interface FeedItem {
+  id: string;
+  title: string;
+  content: string;
+  images: string[];
+  journaldate: string;
+  isAnonymous: boolean;
+  createdAt: string;
+  likes: number;
+  reads: number;
+  likedByMe: boolean;
+  /** null for an anonymous entry: nothing identifies its writer. */
+  author: FeedAuthor | null;
+}
+
+export interface FeedPage {
+  journals: FeedItem[];
+  hasMore: boolean;
+  /** Where the next page starts; null at the end. Paging by cursor never repeats an entry written meanwhile. */
+  nextCursor: string | null;
+}
+
+export type FeedData = InfiniteData<FeedPage, string | null>;
+
+export const feedKeys = {
+  all: ["feed"] as const,
+};
+
+/** SPEC.md §8: the server's message, or 'HTTP error! status: {code}' when it gave none. */
+async function feedError(res: Response): Promise<ApiError> {
+  return new ApiError(res.status, (await errorMessage(res)) ?? `HTTP error! status: ${res.status}`);
+}
+
+/** One page of the feed: the first without a cursor, then each from the cursor the last one gave. */
+async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
+  const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+  if (cursor) params.set("cursor", cursor);
+  else params.set("page", "1");
+  const res = await apiRequest(`/api/journal/close-circle?${params}`, { signal });
+  if (!res.ok) throw await feedError(res);
+  const body = (await res.json()) as FeedPage;
+  return { journals: body.journals, hasMore: body.hasMore, nextCursor: body.nextCursor ?? null };
+}
+
+export function feedQuery() {
+  return infiniteQueryOptions({
+    queryKey: feedKeys.all,
+    queryFn: ({ pageParam, signal }) => fetchFeedPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
+  });
+}
+
+/** What a heart call answered: the new count, or that the server already had it the other way. */
+type HeartResult = { likesCount: number } | { alreadyDone: true };
+
+const ALREADY = { like: "Already liked", unlike: "Like not found" } as const;
+const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back your heart" } as const;
+
+/**
+ * POST (heart) or DELETE (take it back). A 400 saying it was already so is not a failure: the
+ * heart is already where the reader wanted it (SPEC.md §8: only logged).
+ */
+export async function setHeart(journalId: string, liked: boolean): Promise<HeartResult> {
+  const kind = liked ? "like" : "unlike";
+  const res = await apiRequest(`/api/journal/${journalId}/like`, { method: liked ? "POST" : "DELETE" }, FAILED[kind]);
+  if (res.ok) return { likesCount: ((await res.json()) as { likesCount: number }).likesCount };
+  const message = await errorMessage(res);
+  if (res.status === 400 && message === ALREADY[kind]) return { alreadyDone: true };
+  throw new ApiError(res.status, message ?? FAILED[kind]);
+}
+
+/** The feed's cache with one entry changed, wherever it sits among the loaded pages. */
+export function patchFeedItem(data: FeedData | undefined, id: string, patch: Partial<FeedItem>): FeedData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      journals: page.journals.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+    })),
+  };
+}
