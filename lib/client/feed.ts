@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
 import { errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
+import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 
 // The close-circle feed and its hearts (API.md "Feed and hearts"; SPEC.md §2 Feed, §4, §8, §9).
 
-/** SPEC.md §9: ten entries a page. */
-export const FEED_PAGE_SIZE = 10;
 
 export interface FeedAuthor {
   id: string;

@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { FEED_PAGE_SIZE } from "./feed-limits";
 import { text } from "./fields";
 
 // The query string of the friends' feed (API.md "Feed and hearts").
 
-/** SPEC.md §9: the feed's page size. */
-export const FEED_PAGE_SIZE = 10;
 /** API.md: list limits are clamped to 50. */
 export const FEED_LIMIT_MAX = 50;
 /** Far past any real feed (500 000 entries at 50 a page); it bounds the OFFSET the database skips. */
