@@ -76,7 +76,7 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(named.locator("time").first()).toHaveAttribute("dateTime", "2026-03-10");
   await expect(named.locator("time[datetime$='Z']")).toHaveText("Just now");
   expect(await named.getByRole("heading", { name: shared }).evaluate((h) => (h.nextElementSibling as HTMLElement).innerText)).toMatch(
-    /came in late\.\s*\nWe counted/,
+    /came in late\.\nWe counted/,
   );
   await expect(named.getByRole("img", { name: `Photo for “${shared}”` })).toBeVisible();
   await expect(named).toContainText(/\d+ reads?/);

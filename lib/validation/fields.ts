@@ -32,6 +32,9 @@ export function text(
  */
 export function characters(label: string, { max, tooLong, required }: { max: number; tooLong: string; required: string }) {
   return text(label, { maxUnits: max * CODE_UNITS_PER_CHARACTER, tooLong, missing: required })
+    // A form's multipart body sends a textarea's line breaks as CRLF (HTML's form encoding); we keep
+    // the LF the writer's textarea had, so what is stored, counted and shown is what they typed.
+    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
     .trim()
     .min(1, required)
     .refine((v) => countCharacters(v) <= max && Array.from(v).length <= max * CODE_POINTS_PER_CHARACTER, tooLong);

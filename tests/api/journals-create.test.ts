@@ -32,6 +32,13 @@ async function expectCreated(fields: Record<string, string | undefined>) {
 }
 
 describe("POST /api/journals", () => {
+  it("keeps the line breaks the writer typed: a form's CRLF (and a lone CR) is stored as LF", async () => {
+    const { res, row } = await expectCreated({ title: "Two\r\nlines", content: "The boats came in late.\r\nWe counted\rtheir lights." });
+    expect(row.title).toBe("Two\nlines");
+    expect(row.content).toBe("The boats came in late.\nWe counted\ntheir lights.");
+    expect(res.body).toMatchObject({ title: row.title, content: row.content });
+  });
+
   it("creates the entry and answers 201 with API.md's journal object", async () => {
     const day = utcDay(-3);
     const { res, row, user } = await expectCreated({ title: "  Rain at last ", content: "\nThe garden drank.\n", visibility: "close-circle", journaldate: day });
