@@ -100,8 +100,8 @@ describe("malformed and unknown ids", () => {
     expectError(await api(`/api/journals/${entry.id}/image`, { token }), 404);
   });
 
-  it("answer 404 for a photo asked for without a signature or a token (an <img> cannot sign in)", async () => {
+  it("answer 401 for a photo asked for without a signature or a token, as every call without one", async () => {
     const { entry } = await ownerWithPhotoEntry("close-circle");
-    expectError(await send(unsignedImagePath(entry.images[0]!)), 404, "Image not found");
+    expectError(await send(unsignedImagePath(entry.images[0]!)), 401, "Authentication required");
   });
 });

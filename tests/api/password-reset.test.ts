@@ -6,6 +6,7 @@ import { passwordResets, users } from "../../lib/db/schema";
 import { DEFAULT_PASSWORD, connect, createSession, createUser, unique, type FactoryDb } from "../factories";
 import { login } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
+import { asNewClient } from "../support/clients";
 import { api } from "../support/http";
 import { countMail, resetLink, waitForMail } from "../support/mailbox";
 
@@ -20,8 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => close());
 
-/** Each test claims its own address, so the per-address limit of one test does not reach another. */
-const address = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+/** Each request claims its own address unless told one, so the per-address limit of one test does not reach another. */
+const address = () => asNewClient()["x-forwarded-for"]!;
 
 function forgot(email: unknown, { base, ip = address(), origin }: { base?: string; ip?: string; origin?: string } = {}) {
   return api("/api/auth/forgot-password", { body: { email }, base, headers: { "x-forwarded-for": ip, ...(origin ? { origin } : {}) } });
