@@ -53,6 +53,8 @@ async function openFeed(page: Page) {
 }
 
 test("a friend's shared and anonymous entries, and a heart both readers see", async ({ signedIn: { page: writerPage, user: writer }, db, browser }) => {
+  // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
+  test.slow();
   const { user: reader } = await createUser(db, { name: unique("Rhea Reader ") });
   const { user: other } = await createUser(db, { name: unique("Otto Other ") });
   await befriend(db, writer.id, reader.id);

@@ -26,6 +26,8 @@ async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
 
 test.describe("two people", () => {
   test("A finds B by search and asks; B's badge rises; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
+    test.slow();
     const { user: userB } = await createUser(db, { name: unique("Bea Receiver") });
 
     // B is already reading when the request comes: the badge rises on its next 30 s poll.
@@ -69,6 +71,8 @@ test.describe("two people", () => {
   });
 
   test("B rejects; A may ask again", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+    // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
+    test.slow();
     const { user: userB } = await createUser(db, { name: "Rita Receiver" });
     await createFriendRequest(db, userA.id, userB.id);
 
