@@ -80,3 +80,12 @@ export async function createFriendRequest(db: FactoryDb, fromId: string, toId: s
     .returning();
   return request!;
 }
+
+/**
+ * createUser overrides for someone with a profile picture: a fresh id and a storage key in that
+ * id's folder, as PUT /api/myprofile stores it (no file is written; answers sign the key all the same).
+ */
+export function pictured(): { id: string; profileImageKey: string } {
+  const id = randomUUID();
+  return { id, profileImageKey: `profiles/${id}/${randomUUID()}.webp` };
+}

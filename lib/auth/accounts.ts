@@ -5,6 +5,7 @@ import { users, type User } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
 import { GMAIL_MESSAGE, emailDomainAllowed, type LoginInput, type RegisterInput } from "@/lib/validation/auth";
+import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { hashPassword, verifyPassword } from "./password";
 import { findTrustedDevice, trustDevice } from "./devices";
 import { createSession } from "./sessions";
@@ -23,8 +24,8 @@ export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
-/** The fields of API.md's `GET /auth/me`. Never hashes or tokens. */
-export function toMe(user: User) {
+/** The fields of API.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
+export async function toMe({ db, user }: { db: Db; user: User }) {
   return {
     _id: user.id,
     id: user.id,
@@ -34,7 +35,7 @@ export function toMe(user: User) {
     emailVerified: user.emailVerifiedAt !== null,
     bio: user.bio,
     location: user.location,
-    profileImage: user.profileImage,
+    profileImage: await profileImageUrl({ db, ownerId: user.id, key: user.profileImageKey, viewerId: user.id }),
     createdAt: user.createdAt.toISOString(),
   };
 }

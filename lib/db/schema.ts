@@ -33,7 +33,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     bio: text("bio").notNull().default(""),
     location: text("location").notNull().default(""),
-    profileImage: text("profile_image"),
+    // A storage key `profiles/<this user's id>/<uuid>.webp` of an image uploaded through
+    // POST /api/upload/profile-image, never a URL; answers sign it for their viewer (docs/decisions/028).
+    profileImageKey: text("profile_image_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +55,10 @@ export const users = pgTable(
     check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
     check("users_bio_length", sql`char_length(${t.bio}) <= 500`),
     check("users_location_length", sql`char_length(${t.location}) <= 100`),
+    check(
+      "users_profile_image_key_format",
+      sql`${t.profileImageKey} ~ '^profiles/[0-9a-f-]{36}/[0-9a-f-]{36}\\.webp$' and split_part(${t.profileImageKey}, '/', 2) = ${t.id}::text`,
+    ),
   ],
 );
 

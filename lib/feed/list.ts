@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { journalImageUrl } from "@/lib/journals";
+import { profileImageUrl } from "@/lib/users";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
 import { feedPageQuery, type FeedPageRow } from "./query";
 
@@ -25,7 +26,13 @@ async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { 
     author:
       row.isAnonymous || row.authorId === null
         ? null
-        : { id: row.authorId, name: row.authorName, username: row.authorUsername, profileImage: row.authorProfileImage || null, location: row.authorLocation },
+        : {
+            id: row.authorId,
+            name: row.authorName,
+            username: row.authorUsername,
+            profileImage: await profileImageUrl({ db, ownerId: row.authorId, key: row.authorProfileImageKey, viewerId }),
+            location: row.authorLocation,
+          },
   };
 }
 

@@ -62,7 +62,7 @@ export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: st
       s.likes_count as "likes", coalesce(b.reads_count, s.reads_count) as "reads",
       exists (select 1 from likes l where l.journal_id = s.id and l.user_id = ${viewerId}::uuid) as "likedByMe",
       u.id as "authorId", u.name as "authorName", u.username as "authorUsername",
-      u.profile_image as "authorProfileImage", u.location as "authorLocation"
+      u.profile_image_key as "authorProfileImageKey", u.location as "authorLocation"
     from (select 1) as one
       left join served s on true
       left join bumped b on b.id = s.id
@@ -88,6 +88,6 @@ export interface FeedPageRow {
   authorId: string | null;
   authorName: string | null;
   authorUsername: string | null;
-  authorProfileImage: string | null;
+  authorProfileImageKey: string | null;
   authorLocation: string | null;
 }

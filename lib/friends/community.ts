@@ -23,10 +23,12 @@ export async function listCloseFriends({ db, userId }: { db: Db; userId: string 
     .innerJoin(users, eq(users.id, friendships.friendId))
     .where(eq(friendships.userId, userId))
     .orderBy(desc(friendships.createdAt), users.username);
-  return rows.map((row) => {
-    const { id, name, username, profileImage, location, memberSince } = toPublicUser(row);
-    return { id, name, username, profileImage, location, memberSince };
-  });
+  return Promise.all(
+    rows.map(async (row) => {
+      const { id, name, username, profileImage, location, memberSince } = await toPublicUser({ db, row, viewerId: userId });
+      return { id, name, username, profileImage, location, memberSince };
+    }),
+  );
 }
 
 /** Ends a friendship for both people at once; returns the caller's new count. 404 when they are not friends. */

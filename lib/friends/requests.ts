@@ -157,8 +157,10 @@ export async function listPendingFriendRequests({ db, userId }: { db: Db; userId
     .innerJoin(users, eq(users.id, friendRequests.fromId))
     .where(and(eq(friendRequests.toId, userId), eq(friendRequests.status, "pending")))
     .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
-  return rows.map((r) => {
-    const { _id, id, name, username, profileImage } = toPublicUser(r.from);
-    return { _id: r.requestId, from: { _id, id, name, username, profileImage }, createdAt: r.sentAt.toISOString() };
-  });
+  return Promise.all(
+    rows.map(async (r) => {
+      const { _id, id, name, username, profileImage } = await toPublicUser({ db, row: r.from, viewerId: userId });
+      return { _id: r.requestId, from: { _id, id, name, username, profileImage }, createdAt: r.sentAt.toISOString() };
+    }),
+  );
 }

@@ -16,9 +16,13 @@ const CONTENT_TYPES: Record<string, string> = {
 const KEY_PATTERN = /^(?:[A-Za-z0-9_-]+\/){0,4}[A-Za-z0-9_-]+\.([a-z]+)$/;
 export const STORAGE_KEY_MAX_LENGTH = 200;
 
-/** A fresh, unguessable key for a processed (WebP) image. */
-export function newImageKey({ kind }: { kind: "entries" | "profiles" }): string {
-  return `${kind}/${randomUUID()}.webp`;
+/**
+ * A fresh, unguessable key for a processed (WebP) image: `entries/<uuid>.webp`, or
+ * `profiles/<owner id>/<uuid>.webp`, whose folder names the person it belongs to.
+ */
+export function newImageKey(target: { kind: "entries" } | { kind: "profiles"; ownerId: string }): string {
+  const folder = target.kind === "profiles" ? `profiles/${target.ownerId}` : target.kind;
+  return `${folder}/${randomUUID()}.webp`;
 }
 
 /** The content type a key's extension stands for; throws for a key that is not safe to use. */

@@ -1,8 +1,11 @@
 import "server-only";
 
-// People (STYLE.md 4): search, suggestions and public profiles, every one shown through
-// `toPublicUser`, which the friend lists are meant to reuse.
+// People (STYLE.md 4): search, suggestions, public profiles, the caller's own profile and profile
+// pictures, every person shown through `toPublicUser`.
 export { toPublicUser, publicUserColumns, type PublicUser } from "./json";
+export { getMyProfile, updateMyProfile, USERNAME_TAKEN } from "./my-profile";
 export { getPublicProfile } from "./profile";
+export { profileImageUrl, verifyProfileImageQuery } from "./profile-image-url";
+export { getProfileImage, PRESIGNED_PROFILE_IMAGE_SECONDS, PROFILE_IMAGE_CACHE_SECONDS, uploadProfileImage } from "./profile-images";
 export { searchUsers } from "./search";
 export { listSuggestedUsers } from "./suggestions";

@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import { profileImageUrl } from "./profile-image-url";
 
 /**
  * The columns anyone signed in may see of a person. Queries select these and nothing else, so an
@@ -12,12 +14,12 @@ export const publicUserColumns = {
   username: users.username,
   bio: users.bio,
   location: users.location,
-  profileImage: users.profileImage,
+  profileImageKey: users.profileImageKey,
   createdAt: users.createdAt,
 };
 
 /** The same columns for a raw query over `users` (search and suggestions rank in plain SQL). */
-export const PUBLIC_USER_SQL = sql`users.id, users.name, users.username, users.bio, users.location, users.profile_image as "profileImage", users.created_at as "createdAt"`;
+export const PUBLIC_USER_SQL = sql`users.id, users.name, users.username, users.bio, users.location, users.profile_image_key as "profileImageKey", users.created_at as "createdAt"`;
 
 export interface PublicUserRow {
   id: string;
@@ -25,21 +27,19 @@ export interface PublicUserRow {
   username: string;
   bio: string;
   location: string;
-  profileImage: string | null;
+  profileImageKey: string | null;
   createdAt: Date;
 }
 
 /**
- * A person as every people route shows them: search, suggestions, the public profile (and the
- * friend lists to come). One mapping, holding every alias the spec's client reads (`_id`/`id`,
- * `fullName`, `avatar`/`profilePicture`, `memberSince`), so no route can show more or less of a
- * person than another.
- *
- * The photo is the stored value or null: profile photo uploads are not built yet. When they are,
- * the signed image URL of API.md "Images" is made here, once, for every route.
+ * A person as every people route shows them to `viewerId`: search, suggestions, the public
+ * profile, friend requests, the close circle. One mapping, holding every alias the spec's client
+ * reads (`_id`/`id`, `fullName`, `avatar`/`profilePicture`, `memberSince`), so no route can show
+ * more or less of a person than another. The picture is null or a URL signed for the viewer
+ * (docs/decisions/028).
  */
-export function toPublicUser(row: PublicUserRow) {
-  const image = row.profileImage || null;
+export async function toPublicUser({ db, row, viewerId }: { db: Db; row: PublicUserRow; viewerId: string }) {
+  const image = await profileImageUrl({ db, ownerId: row.id, key: row.profileImageKey, viewerId });
   const createdAt = new Date(row.createdAt).toISOString();
   return {
     _id: row.id,
@@ -57,4 +57,4 @@ export function toPublicUser(row: PublicUserRow) {
   };
 }
 
-export type PublicUser = ReturnType<typeof toPublicUser>;
+export type PublicUser = Awaited<ReturnType<typeof toPublicUser>>;

@@ -63,8 +63,10 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
 export async function searchUsers({ db, q, callerId }: { db: Db; q: string; callerId: string }) {
   if (q.trim() === "") return [];
   const result = await db.execute<PublicUserRow & Record<string, unknown>>(searchUsersQuery({ q, callerId }));
-  return result.rows.map((row) => {
-    const { _id, id, username, name, fullName, profileImage, avatar } = toPublicUser(row);
-    return { _id, id, username, name, fullName, profileImage, avatar };
-  });
+  return Promise.all(
+    result.rows.map(async (row) => {
+      const { _id, id, username, name, fullName, profileImage, avatar } = await toPublicUser({ db, row, viewerId: callerId });
+      return { _id, id, username, name, fullName, profileImage, avatar };
+    }),
+  );
 }

@@ -76,11 +76,12 @@ export async function listSuggestedUsers({ db, callerId, limit, offset }: { db: 
   if (chosen.length === 0) return [];
   const found = await db.select(publicUserColumns).from(users).where(inArray(users.id, chosen));
   const byId = new Map(found.map((u) => [u.id, u]));
-  return chosen.flatMap((id) => {
-    const user = byId.get(id);
-    // A candidate deleted between the two queries is simply left out.
-    if (!user) return [];
-    const { id: userId, name, username, profileImage, bio, location, memberSince } = toPublicUser(user);
-    return [{ id: userId, name, username, profileImage, bio, location, memberSince }];
-  });
+  // A candidate deleted between the two queries is simply left out.
+  const people = chosen.flatMap((id) => byId.get(id) ?? []);
+  return Promise.all(
+    people.map(async (row) => {
+      const { id, name, username, profileImage, bio, location, memberSince } = await toPublicUser({ db, row, viewerId: callerId });
+      return { id, name, username, profileImage, bio, location, memberSince };
+    }),
+  );
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, type FactoryDb } from "../factories";
+import { befriend, connect, pictured, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 import { MALFORMED_IDS, UNKNOWN_ID, bothWays, expectError, expectLogClean, friendshipsBetween, person, sendRequest, statusOf, type Person } from "../support/friends";
 import { api } from "../support/http";
+import { signedPicture } from "../support/profile-images";
 
 const REMOVED = "Removed from close friends successfully";
 
@@ -33,7 +34,7 @@ describe("GET /api/myprofile/community/count and /closefriends", () => {
   it("count and list the caller's friends, the newest friendship first, with memberSince and never an email", async () => {
     const me = await person(db);
     const first = await person(db, { name: "First Friend", location: "Lisbon" });
-    const second = await person(db, { name: "Second Friend", profileImage: "https://images.example/second.webp" });
+    const second = await person(db, { ...pictured(), name: "Second Friend" });
     const theirFriend = await person(db);
     await befriend(db, me.user.id, first.user.id);
     await befriend(db, me.user.id, second.user.id);
@@ -45,7 +46,7 @@ describe("GET /api/myprofile/community/count and /closefriends", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       closeFriends: [
-        { id: second.user.id, name: "Second Friend", username: second.user.username, profileImage: "https://images.example/second.webp", location: "", memberSince: second.user.createdAt.toISOString() },
+        { id: second.user.id, name: "Second Friend", username: second.user.username, profileImage: signedPicture({ ownerId: second.user.id, viewerId: me.user.id, key: second.user.profileImageKey! }), location: "", memberSince: second.user.createdAt.toISOString() },
         { id: first.user.id, name: "First Friend", username: first.user.username, profileImage: null, location: "Lisbon", memberSince: first.user.createdAt.toISOString() },
       ],
     });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, type FactoryDb } from "../factories";
+import { befriend, connect, pictured, type FactoryDb } from "../factories";
 import { journalReads, journals } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { feed, sharedEntry } from "../support/feed";
 import { expectError, person } from "../support/friends";
+import { signedPicture } from "../support/profile-images";
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -17,7 +18,7 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe("GET /api/journal/close-circle: who sees what", () => {
   it("shows a friend's shared entries, newest first, as API.md's feed items", async () => {
-    const [reader, writer] = [await person(db), await person(db, { name: "Wren Writer", location: "Porto", profileImage: "/api/uploads/profiles/x.webp" })];
+    const [reader, writer] = [await person(db), await person(db, { ...pictured(), name: "Wren Writer", location: "Porto" })];
     await befriend(db, reader.user.id, writer.user.id);
     const older = await sharedEntry(db, writer, { title: "Older", createdAt: minutesAgo(90) });
     const newer = await sharedEntry(db, writer, { title: "Newer", content: "Line one\nLine two", createdAt: minutesAgo(5) });
@@ -38,7 +39,7 @@ describe("GET /api/journal/close-circle: who sees what", () => {
       likes: 0,
       reads: 1,
       likedByMe: false,
-      author: { id: writer.user.id, name: "Wren Writer", username: writer.user.username, profileImage: "/api/uploads/profiles/x.webp", location: "Porto" },
+      author: { id: writer.user.id, name: "Wren Writer", username: writer.user.username, profileImage: signedPicture({ ownerId: writer.user.id, viewerId: reader.user.id, key: writer.user.profileImageKey! }), location: "Porto" },
     });
     expect(res.body.journals.map((j) => j.id)).toEqual([newer.id, older.id]);
   });
@@ -64,7 +65,7 @@ describe("GET /api/journal/close-circle: who sees what", () => {
 describe("anonymous entries", () => {
   it("carry no author, no trace of the writer anywhere in the answer, and only their day as createdAt", async () => {
     const reader = await person(db);
-    const writer = await person(db, { name: "Zebedee Quillfeather", location: "Reykjavik", profileImage: "/api/uploads/profiles/zq.webp" });
+    const writer = await person(db, { ...pictured(), name: "Zebedee Quillfeather", location: "Reykjavik" });
     await befriend(db, reader.user.id, writer.user.id);
     const entry = await sharedEntry(db, writer, {
       isAnonymous: true,
@@ -78,7 +79,7 @@ describe("anonymous entries", () => {
     expect(item).toMatchObject({ id: entry.id, isAnonymous: true, author: null, createdAt: "2024-05-17T00:00:00.000Z" });
     expect(item!.images).toEqual([expect.stringContaining(entry.id)]);
     const text = JSON.stringify(res.body) + (res.body.nextCursor ?? "");
-    for (const trace of [writer.user.id, writer.user.name, writer.user.username, "Reykjavik", "zq.webp", "15:42", "T15"]) expect(text).not.toContain(trace);
+    for (const trace of [writer.user.id, writer.user.name, writer.user.username, "Reykjavik", writer.user.profileImageKey!.split("/")[2]!.replace(".webp", ""), "15:42", "T15"]) expect(text).not.toContain(trace);
   });
 
   it("sort by their day, so their place among signed entries tells no time finer than the day", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, type FactoryDb } from "../factories";
+import { befriend, connect, createFriendRequest, pictured, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 import {
   MALFORMED_IDS,
@@ -15,6 +15,7 @@ import {
   type Person,
 } from "../support/friends";
 import { api } from "../support/http";
+import { signedPicture } from "../support/profile-images";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const REQUEST_NOT_FOUND = "Friend request not found";
@@ -200,7 +201,7 @@ describe("GET /api/friend-requests/pending", () => {
   it("lists only the requests waiting for the caller, newest first, with the sender and never an email", async () => {
     const me = await person(db);
     const older = await person(db, { name: "Older Sender" });
-    const newer = await person(db, { name: "Newer Sender", profileImage: "https://images.example/newer.webp" });
+    const newer = await person(db, { ...pictured(), name: "Newer Sender" });
     const answered = await person(db);
     const sentByMe = await person(db);
     const first = await createFriendRequest(db, older.user.id, me.user.id, { createdAt: new Date(Date.now() - 60_000) });
@@ -218,7 +219,7 @@ describe("GET /api/friend-requests/pending", () => {
         data: [
           {
             _id: second.id,
-            from: { _id: newer.user.id, id: newer.user.id, name: "Newer Sender", username: newer.user.username, profileImage: "https://images.example/newer.webp" },
+            from: { _id: newer.user.id, id: newer.user.id, name: "Newer Sender", username: newer.user.username, profileImage: signedPicture({ ownerId: newer.user.id, viewerId: me.user.id, key: newer.user.profileImageKey! }) },
             createdAt: second.createdAt.toISOString(),
           },
           {

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, createUser, type FactoryDb } from "../factories";
+import { connect, createJournal, createUser, pictured, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectError, signedIn } from "../support/journals";
+import { signedPicture } from "../support/profile-images";
 import { journalReads, journals, likes } from "../../lib/db/schema";
 
 let db: FactoryDb;
@@ -32,8 +33,9 @@ type Profile = { success: boolean; user: Record<string, unknown> };
 
 describe("GET /api/users/{userId}", () => {
   it("answers the public profile with its totals, and nothing secret", async () => {
-    const { token } = await signedIn(db);
-    const { user } = await createUser(db, { name: "Ada Writer", bio: "Notes on rivers", location: "Lyon", profileImage: "https://img.example/ada.png" });
+    const { user: viewer, token } = await signedIn(db);
+    const { user } = await createUser(db, { ...pictured(), name: "Ada Writer", bio: "Notes on rivers", location: "Lyon" });
+    const picture = signedPicture({ ownerId: user.id, viewerId: viewer.id, key: user.profileImageKey! });
     const [r1, r2, r3] = [(await createUser(db, { password: null })).user, (await createUser(db, { password: null })).user, (await createUser(db, { password: null })).user];
     const shared = await createJournal(db, user.id, { journalDate: "2025-01-01", visibility: "close-circle" });
     const other = await createJournal(db, user.id, { journalDate: "2025-01-02", visibility: "close-circle" });
@@ -62,9 +64,9 @@ describe("GET /api/users/{userId}", () => {
         username: user.username,
         bio: "Notes on rivers",
         location: "Lyon",
-        profileImage: "https://img.example/ada.png",
-        avatar: "https://img.example/ada.png",
-        profilePicture: "https://img.example/ada.png",
+        profileImage: picture,
+        avatar: picture,
+        profilePicture: picture,
         createdAt: user.createdAt.toISOString(),
         journalCount: 3,
         totalLikes: 3,

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,7 +61,7 @@ function storageContract(storage: () => Storage) {
   });
 
   it("replaces an object put again under the same key", async () => {
-    const key = newImageKey({ kind: "profiles" });
+    const key = newImageKey({ kind: "profiles", ownerId: randomUUID() });
     await storage().putObject({ key, data: Buffer.from("first"), contentType: "image/webp" });
     await storage().putObject({ key, data: Buffer.from("second"), contentType: "image/webp" });
     expect((await storage().getObject({ key }))?.body.toString()).toBe("second");
@@ -93,7 +93,8 @@ describe("newImageKey", () => {
     const keys = new Set(Array.from({ length: 100 }, () => newImageKey({ kind: "entries" })));
     expect(keys.size).toBe(100);
     for (const key of keys) expect(key).toMatch(/^entries\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/);
-    expect(newImageKey({ kind: "profiles" })).toMatch(/^profiles\/[0-9a-f-]{36}\.webp$/);
+    const ownerId = randomUUID();
+    expect(newImageKey({ kind: "profiles", ownerId })).toMatch(new RegExp(`^profiles/${ownerId}/[0-9a-f-]{36}\\.webp$`));
   });
 });
 

@@ -15,7 +15,7 @@ export const POST = route(async (req) => {
     deviceToken: readCookie(req, DEVICE_COOKIE),
     userAgent: req.headers.get("user-agent"),
   });
-  const res = json({ token, user: toMe(user) });
+  const res = json({ token, user: await toMe({ db: getDb(), user }) });
   setSessionCookie(res, req, token);
   if (newDeviceToken) setDeviceCookie(res, req, newDeviceToken);
   return res;

@@ -23,7 +23,7 @@ export const POST = route(async (req) => {
   // The link that proves the address goes out after the answer (docs/decisions/009, 011).
   const linkBase = linkBaseFor(req);
   after(() => sendVerificationMailAfterResponse({ db: getDb(), userId: user.id, linkBase, sendMail }));
-  const { _id, id, name, username, email } = toMe(user);
+  const { _id, id, name, username, email } = await toMe({ db: getDb(), user });
   return json({ user: { _id, id, name, username, email }, token }, { status: 201 });
 });
 

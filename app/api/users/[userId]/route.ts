@@ -4,8 +4,8 @@ import { json, otherMethods, route } from "@/lib/http/respond";
 import { getPublicProfile } from "@/lib/users";
 
 export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
-  await requireUser(req);
-  return json({ success: true, user: await getPublicProfile({ db: getDb(), userId: (await params).userId }) });
+  const { user } = await requireUser(req);
+  return json({ success: true, user: await getPublicProfile({ db: getDb(), userId: (await params).userId, viewerId: user.id }) });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

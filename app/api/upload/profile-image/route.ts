@@ -1,0 +1,16 @@
+import { requireUser } from "@/lib/auth/request";
+import { getDb } from "@/lib/db/client";
+import { ValidationError } from "@/lib/errors";
+import { formFile, readForm } from "@/lib/http/form";
+import { json, otherMethods, route } from "@/lib/http/respond";
+import { getStorage } from "@/lib/storage";
+import { uploadProfileImage } from "@/lib/users";
+
+export const POST = route(async (req) => {
+  const { user } = await requireUser(req);
+  const image = await formFile(await readForm(req), "image");
+  if (!image) throw new ValidationError("Choose an image to upload (the image field is empty)");
+  return json(await uploadProfileImage({ db: getDb(), storage: getStorage(), ownerId: user.id, data: image }));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { nameField, usernameField } from "./auth";
+import { text } from "./fields";
+import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE } from "./profile-limits";
+
+export * from "./profile-limits";
+
+/** Longer than any URL the upload route issues (about 200 characters), shorter than anything worth parsing. */
+const PROFILE_IMAGE_URL_MAX = 2000;
+
+/**
+ * Free text counted in code points, as the database's `char_length` checks count (lib/db/schema.ts),
+ * after trimming; empty is allowed, and null means empty. Line breaks are kept as LF.
+ */
+function optionalText(label: string, { max, tooLong }: { max: number; tooLong: string }) {
+  return text(label, { maxUnits: 4 * max, tooLong })
+    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
+    .trim()
+    .refine((v) => Array.from(v).length <= max, tooLong)
+    .nullable()
+    .transform((v) => v ?? "");
+}
+
+/**
+ * PUT /api/myprofile. Every field is optional: one left out keeps its value, so a client may send
+ * only what it changes (docs/decisions/028). name and username follow the sign-up rules (username
+ * stored lower-case). `profileImage`: null or "" removes the picture; any other text must be an
+ * `imageUrl` this server issued to the caller, which lib/users checks.
+ */
+export const UpdateProfileSchema = z.object({
+  name: nameField.optional(),
+  username: usernameField.optional(),
+  bio: optionalText("Bio", { max: BIO_MAX, tooLong: BIO_TOO_LONG_MESSAGE }).optional(),
+  location: optionalText("Location", { max: LOCATION_MAX, tooLong: LOCATION_TOO_LONG_MESSAGE }).optional(),
+  profileImage: text("Profile image", { maxUnits: PROFILE_IMAGE_URL_MAX, tooLong: "Profile image must be an image URL from this server" })
+    .trim()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .optional(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>;
