@@ -1,14 +1,16 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../factories";
 import { formatLongDay } from "../../lib/client/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
 import { testEnv } from "../support/env";
-import { entryFields, imageBlob, phonePhoto, postJournal } from "../support/journals";
+import { entryFields, imageBlob, phonePhoto, postJournal, uploadPath } from "../support/journals";
 
 // GET /api/journals/export.pdf, read back as a person's PDF reader would: the text layer through
 // poppler's pdftotext, the embedded photos through pdfimages.
@@ -109,6 +111,31 @@ describe("the journal PDF", () => {
     // The stored photo is 1200 × 1600 WebP (turned upright); the PDF carries it as a JPEG of at most 1000 px.
     const images = await pdfImages(res.bytes);
     expect(images).toEqual([expect.objectContaining({ type: "image", width: 750, height: 1000, enc: "jpeg" })]);
+  });
+
+  it("runs across chunks of entries: every entry, every photo, pages numbered on", async () => {
+    const { user, token } = await writer();
+    // Stored as the upload route stores photos, without 45 uploads' worth of waiting.
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).webp().toBuffer();
+    const count = 45;
+    for (let i = 0; i < count; i++) {
+      const imageKey = `entries/${randomUUID()}.webp`;
+      fs.mkdirSync(path.dirname(uploadPath(imageKey)), { recursive: true });
+      fs.writeFileSync(uploadPath(imageKey), photo);
+      const day = new Date(Date.UTC(2023, 0, 1 + i)).toISOString().slice(0, 10);
+      await createJournal(db, user.id, { journalDate: day, title: `Entry number ${i + 1}.`, content: "Line one.\nLine two.", imageKey });
+    }
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain(`Entries: ${count}`);
+    for (let i = 1; i <= count; i++) expect(text).toContain(`Entry number ${i}.`);
+    const images = await pdfImages(res.bytes);
+    expect(images).toHaveLength(count);
+    expect(images.every((im) => im.width === 800 && im.height === 600 && im.enc === "jpeg")).toBe(true);
+    const pages = [...text.matchAll(/page (\d+)/g)].map((m) => Number(m[1]));
+    expect(pages).toEqual(Array.from({ length: pages.length }, (_, i) => i + 1));
+    expect(pages.length).toBeGreaterThan(10);
   });
 
   it("replaces characters its fonts lack (emoji) with a box and keeps the rest of the text intact", async () => {

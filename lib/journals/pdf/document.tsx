@@ -41,13 +41,14 @@ const page = { paddingTop: 56, paddingBottom: 64, paddingHorizontal: 56, fontFam
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+/** A4 is 842 pt tall. A fixed Text placed with `bottom` and a render prop broke the layout after a few pages (an absurd y). */
+const FOOTER_TOP = 800;
+
 function Footer({ username, firstPage }: { username: string; firstPage: number }) {
   return (
-    <Text
-      fixed
-      style={{ position: "absolute", bottom: 28, left: 56, right: 56, fontSize: 8, color: MUTED, textAlign: "center" }}
-      render={({ pageNumber }) => `Inkwell · @${username} · page ${firstPage + pageNumber - 1}`}
-    />
+    <View fixed style={{ position: "absolute", top: FOOTER_TOP, left: 56, right: 56 }}>
+      <Text style={{ fontSize: 8, color: MUTED, textAlign: "center" }} render={({ pageNumber }) => `Inkwell · @${username} · page ${firstPage + pageNumber - 1}`} />
+    </View>
   );
 }
 
