@@ -5,6 +5,7 @@ import type { BenchStack } from "./bench/stack";
 import { startStack } from "./bench/stack";
 import type { Scenario, ScenarioResult } from "./bench/types";
 import { fuzz } from "./bench/fuzz";
+import { pdf } from "./bench/pdf";
 import { uploads } from "./bench/uploads";
 
 // `npm run bench -- <scenario…>`: measurements that are too slow or too noisy for `npm test`
@@ -13,6 +14,7 @@ import { uploads } from "./bench/uploads";
 // every scenario runs. Add a scenario: a file in scripts/bench/ and a line in SCENARIOS.
 const SCENARIOS: Record<string, Scenario> = {
   uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
+  pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
 };
 

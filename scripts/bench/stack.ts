@@ -15,6 +15,10 @@ export interface BenchStack {
   databaseUrl: string;
   dir: string;
   log: string;
+  /** The app's process id (its memory is read from /proc by the pdf scenario). */
+  pid: number;
+  /** The app's DATA_DIR: its photos are under uploads/. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -32,9 +36,10 @@ export async function startStack(say: (m: string) => void): Promise<BenchStack> 
   try {
     const databaseUrl = db.url("inkwell");
     await runMigrations(databaseUrl);
-    app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, "app-data") } });
+    const dataDir = path.join(dir, "app-data");
+    app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } });
     say(`App at ${app.url}`);
-    return { url: app.url, databaseUrl, dir, log: app.log, stop };
+    return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, dataDir, stop };
   } catch (err) {
     await stop();
     throw err;
