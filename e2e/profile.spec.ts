@@ -1,4 +1,5 @@
-import { createJournal, createUser } from "../tests/factories";
+import sharp from "sharp";
+import { createJournal, createSession, createUser } from "../tests/factories";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The public profile (SPEC.md §2 "Public profile"); its friend-request button is in friends.spec.ts.
@@ -119,4 +120,27 @@ test.describe("Fellow Writers", () => {
     release();
     await expect(loading).toHaveCount(0);
   });
+});
+
+test("a profile shows the writer's uploaded picture, loaded from its signed URL", async ({ signedIn: { page }, db }) => {
+  const { user: writer } = await createUser(db, { name: "Pia Pictured" });
+  const token = await createSession(db, writer.id);
+  const base = test.info().project.use.baseURL!;
+  const form = new FormData();
+  const square = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  form.append("image", new Blob([new Uint8Array(square)], { type: "image/png" }), "me.png");
+  const upload = await fetch(`${base}/api/upload/profile-image`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(upload.status).toBe(200);
+  const { imageUrl } = (await upload.json()) as { imageUrl: string };
+  const saved = await fetch(`${base}/api/myprofile`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ profileImage: imageUrl }),
+  });
+  expect(saved.status).toBe(200);
+
+  await page.goto(`/public/${writer.id}`);
+  const picture = page.getByRole("region", { name: "Pia Pictured" }).locator("img");
+  await expect(picture).toHaveAttribute("src", new RegExp(`/api/users/${writer.id}/avatar\\?v=`));
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
 });

@@ -7,7 +7,7 @@ import type { Journal } from "@/lib/client/journals";
 import { formatLongDay } from "@/lib/client/local-day";
 import { ActionBar } from "./action-bar";
 import { PhotoFrame } from "./photo-field";
-import { VISIBILITY_LABELS } from "./visibility-options";
+import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = { journal: Journal; headingRef: Ref<HTMLHeadingElement>; status: ReactNode; onEdit: () => void; onDelete: () => void };
 

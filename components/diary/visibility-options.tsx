@@ -2,13 +2,7 @@
 
 import { Lock, Users } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import type { Visibility } from "@/lib/validation/journal-limits";
-
-// SPEC.md §9 "Visibility options": the labels and descriptions, word for word.
-export const VISIBILITY_LABELS: Record<Visibility, { label: string; description: string }> = {
-  private: { label: "Keep Private", description: "Only you can see this" },
-  "close-circle": { label: "Me & my Friends", description: "Your close friends can see" },
-};
+import { VISIBILITY_LABELS, type Visibility } from "@/lib/validation/journal-limits";
 
 const ICONS: Record<Visibility, ReactNode> = {
   private: <Lock aria-hidden className="size-4" />,

@@ -10,6 +10,8 @@ import {
   IMAGE_MAX_PIXELS,
   IMAGE_PROCESS_TIMEOUT_SECONDS,
   IMAGE_WEBP_QUALITY,
+  PRINT_IMAGE_MAX_SIDE,
+  PRINT_JPEG_QUALITY,
   PROFILE_IMAGE_SIDE,
   dimensionProblem,
 } from "./limits.mjs";
@@ -39,6 +41,10 @@ const SHAPES = {
     const side = Math.min(PROFILE_IMAGE_SIDE, size.width, size.height);
     return pipeline.resize({ width: side, height: side, fit: "cover", position: "centre" });
   },
+  // A stored entry photo made smaller for the journal's PDF (lib/journals/pdf), on white where it
+  // was transparent, since it becomes a JPEG.
+  print: (pipeline) =>
+    pipeline.resize({ width: PRINT_IMAGE_MAX_SIDE, height: PRINT_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true }).flatten({ background: "#ffffff" }),
 };
 
 /**
@@ -47,7 +53,7 @@ const SHAPES = {
  */
 export default async function processImage({ shape, data, header }) {
   try {
-    return await encode(SHAPES[shape](sharp(data, DECODE_OPTIONS).autoOrient(), header));
+    return await encode(SHAPES[shape](sharp(data, DECODE_OPTIONS).autoOrient(), header), shape);
   } catch (err) {
     // sharp's prebuilt libvips reads HEIF headers but leaves out the patent-encumbered HEVC decoder.
     if (header.format === "heif" && header.compression === "hevc") return processHeic(data, header, SHAPES[shape]);
@@ -88,23 +94,23 @@ async function processHeic(data, header, shape) {
   // Raw pixels carry no metadata at all.
   const raw = sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels: IMAGE_MAX_PIXELS });
   try {
-    return await encode(shape(header.hasAlpha ? raw : raw.removeAlpha(), { width, height }));
+    return await encode(shape(header.hasAlpha ? raw : raw.removeAlpha(), { width, height }), "entry");
   } catch (err) {
     return damaged(err);
   }
 }
 
 /**
- * WebP without any metadata: sharp writes no EXIF, XMP or ICC unless asked (no withMetadata),
- * and converts the pixels to sRGB when the input carried another colour profile.
+ * WebP (JPEG for print) without any metadata: sharp writes no EXIF, XMP or ICC unless asked (no
+ * withMetadata), and converts the pixels to sRGB when the input carried another colour profile.
  * @param {import("sharp").Sharp} pipeline
+ * @param {ImageJob["shape"]} shape
  * @returns {Promise<ImageJobResult>}
  */
-async function encode(pipeline) {
-  const { data, info } = await pipeline
-    .timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS })
-    .webp({ quality: IMAGE_WEBP_QUALITY })
-    .toBuffer({ resolveWithObject: true });
+async function encode(pipeline, shape) {
+  const timed = pipeline.timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS });
+  const encoded = shape === "print" ? timed.jpeg({ quality: PRINT_JPEG_QUALITY, mozjpeg: true }) : timed.webp({ quality: IMAGE_WEBP_QUALITY });
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { ok: true, data, width: info.width, height: info.height };
 }
 

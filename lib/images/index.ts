@@ -26,6 +26,7 @@ export {
   IMAGE_MAX_SIDE,
   IMAGE_PROCESS_TIMEOUT_SECONDS,
   IMAGE_WEBP_QUALITY,
+  PRINT_IMAGE_MAX_SIDE,
   PROFILE_IMAGE_SIDE,
 } from "./limits.mjs";
 export { IMAGE_BUSY_MESSAGE, IMAGE_BUSY_RETRY_SECONDS } from "./pool";
@@ -33,7 +34,7 @@ export * from "./messages";
 
 export interface ProcessedImage {
   data: Buffer;
-  contentType: "image/webp";
+  contentType: "image/webp" | "image/jpeg";
   width: number;
   height: number;
 }
@@ -48,13 +49,21 @@ export function processProfileImage({ data }: { data: Uint8Array }): Promise<Pro
   return processImage(data, "profile");
 }
 
+/**
+ * A stored entry photo for the journal's PDF: a JPEG of at most 1000 px on its long side, made in
+ * the worker pool like an upload (and refused with 503 like one when the pool is full).
+ */
+export function printEntryImage({ data }: { data: Uint8Array }): Promise<ProcessedImage> {
+  return processImage(data, "print");
+}
+
 async function processImage(data: Uint8Array, shape: ImageJob["shape"]): Promise<ProcessedImage> {
   const header = await readHeader(data);
   const result = await imagePool().run({ shape, data, header });
   if (!result.ok) throw refusal(result);
   return {
     data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength),
-    contentType: "image/webp",
+    contentType: shape === "print" ? "image/jpeg" : "image/webp",
     width: result.width,
     height: result.height,
   };

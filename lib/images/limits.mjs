@@ -13,6 +13,9 @@ export const IMAGE_MAX_ASPECT_RATIO = 50;
 export const ENTRY_IMAGE_MAX_SIDE = 1600;
 export const PROFILE_IMAGE_SIDE = 400;
 export const IMAGE_WEBP_QUALITY = 82;
+/** A photo in the journal's PDF: about 180 dpi across an A4 page's text column, as JPEG (PDF has no WebP). */
+export const PRINT_IMAGE_MAX_SIDE = 1000;
+export const PRINT_JPEG_QUALITY = 80;
 /** Stops a pathological file (e.g. a JPEG with thousands of progressive scans) from hogging a CPU. */
 export const IMAGE_PROCESS_TIMEOUT_SECONDS = 20;
 

@@ -54,7 +54,8 @@ export interface ImageHeader {
 }
 
 export interface ImageJob {
-  shape: "entry" | "profile";
+  /** entry and profile: an upload, re-encoded as WebP; print: a stored entry photo as a smaller JPEG. */
+  shape: "entry" | "profile" | "print";
   data: Uint8Array;
   header: ImageHeader;
 }

@@ -9,6 +9,11 @@ export const CONTENT_MAX = 900;
 export const CONTENT_WARN_REMAINING = 50;
 export const VISIBILITIES = ["private", "close-circle"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
+/** SPEC.md §9 "Visibility options": the labels and descriptions, word for word (the editor, the PDF). */
+export const VISIBILITY_LABELS: Record<Visibility, { label: string; description: string }> = {
+  private: { label: "Keep Private", description: "Only you can see this" },
+  "close-circle": { label: "Me & my Friends", description: "Your close friends can see" },
+};
 
 export const REQUIRED_MESSAGE = "Both title and content are required.";
 

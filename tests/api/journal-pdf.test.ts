@@ -1,0 +1,188 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { formatLongDay } from "../../lib/client/local-day";
+import { countCharacters, countWords } from "../../lib/validation/journal-limits";
+import { testEnv } from "../support/env";
+import { entryFields, imageBlob, phonePhoto, postJournal } from "../support/journals";
+
+// GET /api/journals/export.pdf, read back as a person's PDF reader would: the text layer through
+// poppler's pdftotext, the embedded photos through pdfimages.
+
+const run = promisify(execFile);
+let db: FactoryDb;
+let close: () => Promise<void>;
+let tmp: string;
+beforeAll(() => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-pdf-test-"));
+});
+afterAll(async () => {
+  await close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function download(token: string | undefined, query = "") {
+  const res = await fetch(`${testEnv.baseUrl}/api/journals/export.pdf${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const isPdf = res.headers.get("content-type") === "application/pdf";
+  return { status: res.status, headers: res.headers, bytes, body: isPdf ? undefined : (JSON.parse(bytes.toString("utf8")) as unknown) };
+}
+
+async function writePdf(bytes: Buffer): Promise<string> {
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const file = path.join(tmp, `${unique("doc")}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** The PDF's text as pdftotext reads it, in reading order. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { stdout } = await run("pdftotext", ["-enc", "UTF-8", await writePdf(bytes), "-"]);
+  return stdout;
+}
+
+/** One row per embedded image: its page, size and encoding, from `pdfimages -list`. */
+async function pdfImages(bytes: Buffer) {
+  const { stdout } = await run("pdfimages", ["-list", await writePdf(bytes)]);
+  return stdout
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => {
+      const c = l.trim().split(/\s+/);
+      return { page: Number(c[0]), type: c[2], width: Number(c[3]), height: Number(c[4]), enc: c[8] };
+    });
+}
+
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+async function writer(name = "Zoë Łukasiewicz") {
+  const { user } = await createUser(db, { name });
+  return { user, token: await createSession(db, user.id) };
+}
+
+describe("the journal PDF", () => {
+  it("holds the title page's totals and every entry as written, oldest first, with its photo made smaller", async () => {
+    const { user, token } = await writer();
+    const entries = [
+      { journalDate: "2024-03-01", title: "Crème brûlée à Noël", content: "Élodie a mangé une crème brûlée, déjà froide.\nZażółć gęślą jaźń, powiedziała Małgorzata.", visibility: "private" as const, likesCount: 0, readsCount: 0 },
+      { journalDate: "2024-03-02", title: "Καλημέρα κόσμε", content: "Σήμερα ο ουρανός ήταν καθαρός.\n\nСъешь же ещё этих мягких французских булок, да выпей чаю.", visibility: "close-circle" as const, likesCount: 3, readsCount: 7 },
+      { journalDate: "2024-03-04", title: "Quiet and unnamed", content: "Written for friends, without my name.", visibility: "close-circle" as const, isAnonymous: true, likesCount: 1, readsCount: 1 },
+    ];
+    for (const e of entries) await createJournal(db, user.id, e);
+    const photoDay = "2024-03-03";
+    const posted = await postJournal(token, entryFields({ journaldate: photoDay, title: "A photo of the river", content: "The river, from the bridge.", image: imageBlob(await phonePhoto(2400, 1800)) }));
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const contents = [...entries.map((e) => e.content), "The river, from the bridge."];
+
+    const res = await download(token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const text = await pdfText(res.bytes);
+
+    expect(text).toContain("Zoë Łukasiewicz");
+    expect(text).toContain(`@${user.username}`);
+    expect(text).toContain("Entries: 4");
+    expect(text).toContain(`Characters: ${contents.reduce((n, c) => n + countCharacters(c), 0)}`);
+    expect(text).toContain(`Words: ${contents.reduce((n, c) => n + countWords(c), 0)}`);
+
+    for (const e of entries) {
+      expect(text).toContain(e.title);
+      expect(text).toContain(formatLongDay(e.journalDate));
+      for (const line of e.content.split("\n").filter(Boolean)) expect(flat(text)).toContain(line);
+    }
+    // Line breaks kept: each line of the content starts a line of the text layer.
+    expect(text).toMatch(/déjà froide\.\nZażółć gęślą jaźń/);
+    expect(text).toMatch(/ουρανός ήταν καθαρός\.\n+Съешь же/);
+    expect(flat(text)).toContain("Keep Private · 0 hearts · 0 reads");
+    expect(flat(text)).toContain("Me & my Friends · 3 hearts · 7 reads");
+    expect(flat(text)).toContain("Me & my Friends · anonymous · 1 heart · 1 read");
+    expect(flat(text)).toContain("Keep Private · 0 hearts · 0 reads The river, from the bridge.");
+
+    const order = [entries[0]!.title, entries[1]!.title, "A photo of the river", entries[2]!.title].map((t) => text.indexOf(t));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    // The stored photo is 1200 × 1600 WebP (turned upright); the PDF carries it as a JPEG of at most 1000 px.
+    const images = await pdfImages(res.bytes);
+    expect(images).toEqual([expect.objectContaining({ type: "image", width: 750, height: 1000, enc: "jpeg" })]);
+  });
+
+  it("replaces characters its fonts lack (emoji) with a box and keeps the rest of the text intact", async () => {
+    const { token, user } = await writer("Emoji Writer 🦊");
+    const content = "😀🎉 Happy day 👍🏽 ❤️ with friends 👨‍👩‍👧 and ✓ done.\nNext line ☺";
+    await createJournal(db, user.id, { journalDate: "2024-05-05", title: "Party 🎈 time", content });
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain("Emoji Writer □");
+    expect(text).toContain("Party □ time");
+    // 😀 is one of the few emoji DejaVu Sans draws; 🎉, 👍🏽 and the family are not.
+    expect(text).toContain("😀□ Happy day □ ❤ with friends □ and ✓ done.\nNext line ☺");
+    // Counted as written: 👍🏽 and the family are one character each.
+    expect(text).toContain(`Characters: ${countCharacters(content)}`);
+    expect(countCharacters(content)).toBe(55);
+  });
+
+  it("has a range, inclusive at both ends, and never another writer's entries", async () => {
+    const { user, token } = await writer();
+    const other = await writer();
+    for (const day of ["2024-01-10", "2024-01-11", "2024-01-12", "2024-01-13"]) await createJournal(db, user.id, { journalDate: day, title: `Mine on ${day}` });
+    await createJournal(db, other.user.id, { journalDate: "2024-01-11", title: "Somebody else's day" });
+
+    const all = await pdfText((await download(token)).bytes);
+    expect(all).toContain("Entries: 4");
+    expect(all).not.toContain("Somebody else");
+
+    const ranged = await download(token, "?from=2024-01-11&to=2024-01-12");
+    expect(ranged.status).toBe(200);
+    const text = await pdfText(ranged.bytes);
+    expect(text).toContain("Entries: 2");
+    expect(text).toContain("Mine on 2024-01-11");
+    expect(text).toContain("Mine on 2024-01-12");
+    expect(text).not.toContain("Mine on 2024-01-10");
+    expect(text).not.toContain("Mine on 2024-01-13");
+    expect(text).not.toContain("Somebody else");
+    expect(text).toContain(`From ${formatLongDay("2024-01-11")} to ${formatLongDay("2024-01-12")}`);
+
+    expect(await pdfText((await download(token, "?from=2024-01-13")).bytes)).toContain("Entries: 1");
+    expect(await pdfText((await download(token, "?to=2024-01-10")).bytes)).toContain("Entries: 1");
+    expect(await download(token, "?from=2024-02-01")).toMatchObject({ status: 404, body: { message: "No journal entries found to download." } });
+  });
+
+  it("is an attachment named after the writer and today, never cached", async () => {
+    const { user, token } = await writer();
+    await createJournal(db, user.id, { journalDate: "2024-02-02" });
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="inkwell-journal-${user.username}-${today}.pdf"`);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("is a 404 with the download's message when there is nothing to download", async () => {
+    const { token } = await writer();
+    expect(await download(token)).toMatchObject({ status: 404, body: { message: "No journal entries found to download." } });
+  });
+
+  it("refuses bad dates and a range that ends before it starts", async () => {
+    const { user, token } = await writer();
+    await createJournal(db, user.id, { journalDate: "2024-02-02" });
+    for (const query of ["?from=2024-02-30", "?to=yesterday", "?from=2024-1-5", `?from=${"9".repeat(50)}`, "?from=2024-03-01&to=2024-02-01"]) {
+      const res = await download(token, query);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({ message: expect.any(String) });
+    }
+    expect((await download(token, "?from=2024-03-01&to=2024-02-01")).body).toEqual({ message: "from must not be after to" });
+  });
+
+  it("needs a session", async () => {
+    const res = await download(undefined);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+});

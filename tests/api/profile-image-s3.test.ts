@@ -1,0 +1,61 @@
+import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type FactoryDb } from "../factories";
+import { testEnv } from "../support/env";
+import { api } from "../support/http";
+import { S3RVER_CREDENTIALS } from "../support/s3rver";
+import { signedIn } from "../support/journals";
+import { keyOfUrl, uploadPicture, widePhoto } from "../support/profile-images";
+
+// Profile pictures on the instance that keeps images in S3 (s3rver): stored in the owner's folder,
+// served by a redirect to a presigned URL, and a replaced one deleted from the bucket.
+
+let db: FactoryDb;
+let close: () => Promise<void>;
+let s3: S3Client;
+beforeAll(() => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+  s3 = new S3Client({ region: "us-east-1", endpoint: testEnv.s3Endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+});
+afterAll(async () => {
+  s3.destroy();
+  await close();
+});
+
+async function objectExists(key: string): Promise<boolean> {
+  return s3.send(new HeadObjectCommand({ Bucket: testEnv.s3Bucket, Key: key })).then(
+    () => true,
+    (err: { $metadata?: { httpStatusCode?: number } }) => {
+      if (err.$metadata?.httpStatusCode === 404) return false;
+      throw err;
+    },
+  );
+}
+
+describe("profile pictures in S3", () => {
+  it("redirect to a presigned URL a plain fetch reads, and a replaced picture leaves the bucket", async () => {
+    const { user, token } = await signedIn(db);
+    const first = await uploadPicture(token, await widePhoto(300, 200), testEnv.s3Url);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const key = keyOfUrl(first.body.imageUrl);
+    expect(key.startsWith(`profiles/${user.id}/`)).toBe(true);
+    expect(await objectExists(key)).toBe(true);
+
+    const res = await fetch(first.body.imageUrl, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    const location = res.headers.get("location")!;
+    expect(new URL(location).origin).toBe(new URL(testEnv.s3Endpoint).origin);
+    const object = await fetch(location);
+    expect(object.status).toBe(200);
+    expect(object.headers.get("content-type")).toBe("image/webp");
+
+    const put = (profileImage: string | null) => api("/api/myprofile", { method: "PUT", token, body: { profileImage }, base: testEnv.s3Url });
+    expect((await put(first.body.imageUrl)).status).toBe(200);
+    const second = await uploadPicture(token, await widePhoto(300, 200), testEnv.s3Url);
+    expect((await put(second.body.imageUrl)).status).toBe(200);
+    expect(await objectExists(key)).toBe(false);
+    expect((await put(null)).status).toBe(200);
+    expect(await objectExists(keyOfUrl(second.body.imageUrl))).toBe(false);
+  });
+});
