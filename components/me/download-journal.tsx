@@ -24,10 +24,6 @@ function save(url: string, fileName: string) {
   a.remove();
 }
 
-function fileName(): string {
-  return `inkwell-journal-${new Date().toISOString().slice(0, 10)}.pdf`;
-}
-
 /**
  * Download Journal (SPEC.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
  * saves it, or shows it in a new window and opens the print dialog there after a second
@@ -49,7 +45,7 @@ export function DownloadJournal() {
   const make = useMutation({
     mutationFn: async ({ kind, win }: { kind: Kind; win: Window | null }) => {
       try {
-        const blob = await fetchJournalPdf();
+        const { blob, fileName } = await fetchJournalPdf();
         const url = URL.createObjectURL(blob);
         later(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
         if (kind === "print" && win && !win.closed) {
@@ -59,7 +55,7 @@ export function DownloadJournal() {
             win.print();
           }, PRINT_DELAY_MS);
         } else {
-          save(url, fileName());
+          save(url, fileName);
         }
       } catch (error) {
         win?.close();

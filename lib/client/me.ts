@@ -119,13 +119,15 @@ export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile>
  * unreachable server is 'Error loading journals: {message}' (with Retry), except the 404 of an
  * empty journal; an answer that is not a PDF is 'Error generating PDF'.
  */
-export async function fetchJournalPdf(): Promise<Blob> {
+export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string }> {
   const res = await apiRequest("/api/journals/export.pdf", {}, "The network is unreachable.");
   if (res.status === 404) throw new ApiError(404, NO_ENTRIES_TO_DOWNLOAD);
   if (!res.ok) throw await failure(res, `HTTP error! status: ${res.status}`);
+  // The document is streamed while it is drawn: a failure halfway breaks the body, not the status.
   const blob = await res.blob().catch(() => null);
   if (!blob || blob.size === 0 || !/^application\/pdf\b/.test(res.headers.get("content-type") ?? "")) throw new PdfError();
-  return blob;
+  const named = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
+  return { blob, fileName: named?.[1] ?? "journal.pdf" };
 }
 
 /** The journal arrived but is not a document we can save or print. */
