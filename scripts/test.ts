@@ -132,7 +132,8 @@ async function main() {
       const manyClients = { TRUST_PROXY: "loopback" };
       const [a, b, c] = await Promise.all([
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
-        startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients }),
+        // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts).
+        startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients, FEEDBACK_URL: "https://feedback.inkwell.test/form" }),
         startApp("app-s3", { ...appEnv, ...s3Env }),
       ]);
       console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);

@@ -6,7 +6,8 @@ import { useEffect, useRef } from "react";
 import { setThemePreference, useThemePreference } from "./theme-preference";
 import { THEME_TRIGGER_CLASS } from "./theme-trigger";
 
-const CHOICES = [
+/** System / Light / Dark, shared with the profile's Appearance row. */
+export const THEME_CHOICES = [
   { value: "system", label: "System", Icon: Monitor },
   { value: "light", label: "Light", Icon: Sun },
   { value: "dark", label: "Dark", Icon: Moon },
@@ -42,11 +43,11 @@ export function ThemeMenu({ className = "", openOnMount = false }: { className?:
           <DropdownMenu.RadioGroup
             value={preference}
             onValueChange={(value) => {
-              const choice = CHOICES.find((c) => c.value === value);
+              const choice = THEME_CHOICES.find((c) => c.value === value);
               if (choice) setThemePreference(choice.value);
             }}
           >
-            {CHOICES.map(({ value, label, Icon }, i) => (
+            {THEME_CHOICES.map(({ value, label, Icon }, i) => (
               <DropdownMenu.RadioItem
                 key={value}
                 ref={i === 0 ? firstItem : undefined}

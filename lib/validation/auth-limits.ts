@@ -1,6 +1,10 @@
-// The sign-up and password constants the forms need (SPEC.md §5), without zod, so the browser
+// The sign-up, profile and password constants the forms need (SPEC.md §5), without zod, so the browser
 // does not download a schema library for them; ./auth.ts builds the server's schemas on these.
 
+export const NAME_MAX = 80;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const USERNAME_PATTERN = /^[a-z0-9_.]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DEFAULT_SIGNUP_EMAIL_DOMAIN = "gmail.com";

@@ -1,13 +1,9 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./auth-limits";
 import { text } from "./fields";
 
 export * from "./auth-limits";
 
-export const NAME_MAX = 80;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const USERNAME_PATTERN = /^[a-z0-9_.]+$/;
 export const EMAIL_MAX = 254;
 
 

@@ -1,47 +1,35 @@
-import { CalendarDays, MapPin } from "lucide-react";
+import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { LogoutButton } from "@/components/profile/logout-button";
+import { MyProfileScreen } from "@/components/me/my-profile";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { countCloseFriends } from "@/lib/friends";
+import { getMyProfile } from "@/lib/users";
+import { meKeys } from "@/lib/client/me";
+import { logError } from "@/lib/log";
 
 export const metadata: Metadata = { title: "Me" };
 
-const NO_BIO = "No bio added yet. Share your writing journey with others!";
-
+/**
+ * My profile (SPEC.md §2). The server hands the client's cache what it can read at once, as the
+ * diary and the feed do (docs/decisions/020, 027); a failed read only means the browser asks itself.
+ */
 export default async function MePage() {
   const user = await requirePageUser();
-  const since = user.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  const queryClient = new QueryClient();
+  try {
+    const db = getDb();
+    const [profile, friends] = await Promise.all([getMyProfile({ db, userId: user.id }), countCloseFriends({ db, userId: user.id })]);
+    // The same JSON GET /api/myprofile and /community/count answer.
+    queryClient.setQueryData(meKeys.profile, profile);
+    queryClient.setQueryData(meKeys.friendCount, friends);
+  } catch (err) {
+    logError("me", "Could not read the profile for the server render", err);
+  }
   return (
-    <div className="notebook rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sheet md:pl-20">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex items-center gap-4">
-          <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-leather font-serif text-2xl font-semibold text-on-accent">
-            {user.name.trim().charAt(0).toUpperCase()}
-          </span>
-          <div>
-            <h1 className="text-3xl leading-tight font-semibold text-leather">{user.name}</h1>
-            <p className="text-ink-soft">@{user.username}</p>
-          </div>
-        </div>
-        <LogoutButton />
-      </div>
-      <ul className="mt-4 flex flex-wrap gap-x-6 text-sm text-ink-soft">
-        {user.location ? (
-          <li className="flex items-center gap-1.5">
-            <MapPin aria-hidden className="size-4" />
-            {user.location}
-          </li>
-        ) : null}
-        <li className="flex items-center gap-1.5">
-          <CalendarDays aria-hidden className="size-4" />
-          Writing since {since}
-        </li>
-      </ul>
-      <section aria-labelledby="bio-heading" className="mt-6">
-        <h2 id="bio-heading" className="text-xl font-semibold">
-          Bio
-        </h2>
-        <p className={user.bio ? "whitespace-pre-line text-ink" : "text-ink-soft italic"}>{user.bio || NO_BIO}</p>
-      </section>
-    </div>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <MyProfileScreen feedbackUrl={config().FEEDBACK_URL ?? null} />
+    </HydrationBoundary>
   );
 }

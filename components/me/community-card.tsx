@@ -1,0 +1,143 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, MapPin, UserMinus, Users } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { ConfirmDialog } from "@/components/diary/confirm-dialog";
+import { Avatar } from "@/components/ui/avatar";
+import { buttonClass } from "@/components/ui/button-styles";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { feedKeys } from "@/lib/client/feed";
+import { friendKeys } from "@/lib/client/friends";
+import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, monthYear, removeCloseFriend } from "@/lib/client/me";
+import { notify } from "@/lib/client/toasts";
+
+/** Shows a query's failure once, as SPEC.md §8's toast. */
+function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string) {
+  useEffect(() => {
+    if (isError) notify.error(message);
+  }, [isError, errorUpdatedAt, message]);
+}
+
+/** The Community card (SPEC.md §2): how many close friends I have; it opens the 'My Friends' list. */
+export function CommunityCard() {
+  const count = useQuery(friendCountQuery());
+  const [open, setOpen] = useState(false);
+  useErrorToast(count.isError, count.errorUpdatedAt, "Failed to load community stats");
+
+  const n = count.data;
+  return (
+    <section aria-labelledby="community-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+      <h2 id="community-heading" className="font-serif text-xl font-semibold text-leather">
+        Community
+      </h2>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-3 flex w-full items-center gap-4 rounded-md border border-ink-soft/30 bg-paper p-3 text-left hover:bg-paper-deep"
+      >
+        <Users aria-hidden className="size-8 shrink-0 text-accent" />
+        <span className="flex flex-col">
+          <span className="text-2xl font-semibold text-ink" aria-live="polite">
+            {n === undefined ? (count.isError ? "—" : "…") : n}
+          </span>
+          <span className="text-sm text-ink-soft">{n === 1 ? "Friend" : "Friends"} · View my friends</span>
+        </span>
+      </button>
+      <ModalDialog open={open} onClose={() => setOpen(false)} title="My Friends">
+        <FriendsList />
+      </ModalDialog>
+    </section>
+  );
+}
+
+function FriendsList() {
+  const friends = useQuery(closeFriendsQuery());
+  const [asked, setAsked] = useState<CloseFriend | null>(null);
+  const queryClient = useQueryClient();
+  useErrorToast(friends.isError, friends.errorUpdatedAt, "Failed to load close friends");
+
+  const remove = useMutation({
+    mutationFn: (friend: CloseFriend) => removeCloseFriend(friend.id),
+    onSuccess: (newCount, friend) => {
+      queryClient.setQueryData<CloseFriend[]>(meKeys.friends, (list) => list?.filter((f) => f.id !== friend.id));
+      queryClient.setQueryData(meKeys.friendCount, newCount);
+      // Their profile's button no longer says Friends, and their entries leave my feed.
+      void queryClient.invalidateQueries({ queryKey: friendKeys.status(friend.id) });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+      notify.success("Removed from close friends successfully");
+      setAsked(null);
+    },
+    onError: (error) => {
+      notify.error(error.message);
+      setAsked(null);
+    },
+  });
+
+  if (friends.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-4 text-ink-soft">
+        <LoaderCircle aria-hidden className="size-5 animate-spin" />
+        Loading your friends…
+      </p>
+    );
+  }
+  if (friends.isError) {
+    return (
+      <p role="alert" className="py-4 font-semibold text-danger">
+        Failed to load close friends
+      </p>
+    );
+  }
+  if (friends.data.length === 0) {
+    return (
+      <div className="py-4 text-ink-soft">
+        <p>No close friends yet.</p>
+        <p className="mt-1 text-sm">Find writers with the search bar and send them a friend request.</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="flex flex-col divide-y divide-rule">
+        {friends.data.map((friend) => (
+          <li key={friend.id} className="flex items-center gap-3 py-3">
+            <Avatar name={friend.name} image={friend.profileImage} />
+            <div className="min-w-0 flex-1">
+              <Link href={`/public/${friend.id}`} className="block truncate font-semibold text-ink hover:underline">
+                {friend.name}
+              </Link>
+              <p className="truncate text-sm text-ink-soft">@{friend.username}</p>
+              <p className="flex flex-wrap gap-x-3 text-xs text-ink-soft">
+                {friend.location ? (
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin aria-hidden className="size-3" />
+                    {friend.location}
+                  </span>
+                ) : null}
+                <span>Member since {monthYear(friend.memberSince)}</span>
+              </p>
+            </div>
+            <button type="button" onClick={() => setAsked(friend)} aria-label={`Remove ${friend.name}`} className={buttonClass("danger", "shrink-0 px-3")}>
+              <UserMinus aria-hidden className="size-4" />
+              <span className="max-[479px]:sr-only">Remove</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={asked !== null}
+        title="Remove this friend?"
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => asked && remove.mutate(asked)}
+        onCancel={() => setAsked(null)}
+      >
+        {asked ? `${asked.name} will leave your close circle, and you will leave theirs. You can send a new friend request later.` : null}
+      </ConfirmDialog>
+    </>
+  );
+}

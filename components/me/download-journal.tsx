@@ -1,0 +1,118 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { Download, Printer } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { ApiError } from "@/lib/client/query-client";
+import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/lib/client/me";
+
+/** SPEC.md §9: the print window opens, then its print dialog a second later, once the document has loaded. */
+export const PRINT_DELAY_MS = 1000;
+/** Long enough for the browser to have read a saved or printed file; the address is then let go. */
+const REVOKE_AFTER_MS = 60_000;
+
+type Kind = "download" | "print";
+
+/** Saves the file under the server's name for it through a link the browser is told to download. */
+function save(url: string, fileName: string) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * Download Journal (SPEC.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
+ * saves it, or shows it in a new window and opens the print dialog there after a second
+ * (docs/decisions/030-me-screen.md). The window is opened at the click, blank, so no popup blocker
+ * stops it while the PDF is being made.
+ */
+export function DownloadJournal() {
+  const timers = useRef<number[]>([]);
+
+  useEffect(
+    () => () => {
+      for (const t of timers.current) window.clearTimeout(t);
+    },
+    [],
+  );
+
+  const later = (fn: () => void, ms: number) => void timers.current.push(window.setTimeout(fn, ms));
+
+  const make = useMutation({
+    mutationFn: async ({ kind, win }: { kind: Kind; win: Window | null }) => {
+      try {
+        const { blob, fileName } = await fetchJournalPdf();
+        const url = URL.createObjectURL(blob);
+        later(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+        if (kind === "print" && win && !win.closed) {
+          win.location.replace(url);
+          later(() => {
+            win.focus();
+            win.print();
+          }, PRINT_DELAY_MS);
+        } else {
+          save(url, fileName);
+        }
+      } catch (error) {
+        win?.close();
+        throw error;
+      }
+    },
+  });
+
+  function start(kind: Kind) {
+    if (make.isPending) return;
+    const win = kind === "print" ? window.open("", "_blank") : null;
+    make.mutate({ kind, win });
+  }
+
+  const error = make.error;
+  const busyKind = make.isPending ? make.variables?.kind : undefined;
+
+  return (
+    <section aria-labelledby="download-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+      <h2 id="download-heading" className="font-serif text-xl font-semibold text-leather">
+        Download Journal
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">Every entry you have written, as a document to keep or print.</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <BusyButton type="button" busy={busyKind === "download"} busyLabel="Preparing your PDF…" disabled={busyKind === "print"} onClick={() => start("download")}>
+          <Download aria-hidden className="size-4" />
+          Download PDF
+        </BusyButton>
+        <BusyButton type="button" variant="secondary" busy={busyKind === "print"} busyLabel="Preparing to print…" disabled={busyKind === "download"} onClick={() => start("print")}>
+          <Printer aria-hidden className="size-4" />
+          Print
+        </BusyButton>
+      </div>
+      <div aria-live="polite">{error ? <DownloadError error={error} onRetry={() => make.variables && start(make.variables.kind)} /> : null}</div>
+    </section>
+  );
+}
+
+function DownloadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return <p className="mt-3 text-sm font-semibold text-ink">{NO_ENTRIES_TO_DOWNLOAD}</p>;
+  }
+  if (error instanceof PdfError) {
+    return (
+      <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+        {PDF_FAILED}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <p role="alert" className="text-sm font-semibold break-words text-danger">
+        Error loading journals: {error.message}
+      </p>
+      <button type="button" onClick={onRetry} className="text-sm font-semibold text-accent underline underline-offset-4">
+        Retry
+      </button>
+    </div>
+  );
+}

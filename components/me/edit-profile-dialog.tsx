@@ -1,0 +1,175 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ImagePlus } from "lucide-react";
+import Image from "next/image";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { limitInsertion } from "@/components/diary/text-limits";
+import { Avatar } from "@/components/ui/avatar";
+import { BusyButton } from "@/components/ui/busy-button";
+import { buttonClass } from "@/components/ui/button-styles";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { TextField } from "@/components/ui/text-field";
+import { friendKeys } from "@/lib/client/friends";
+import { BIO_MAX, LOCATION_MAX, type MyProfile, meKeys, updateMyProfile, uploadProfileImage } from "@/lib/client/me";
+import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/lib/client/photo-check";
+import { ApiError } from "@/lib/client/query-client";
+import { notify } from "@/lib/client/toasts";
+import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
+import { countCharacters } from "@/lib/validation/graphemes";
+
+type Props = { profile: MyProfile; open: boolean; onClose: () => void };
+
+/** The Edit Profile modal (SPEC.md §2). Opened afresh each time, so it starts from the saved profile. */
+export function EditProfileDialog({ profile, open, onClose }: Props) {
+  return (
+    <ModalDialog open={open} onClose={onClose} title="Edit Profile">
+      {open ? <EditProfileForm profile={profile} onDone={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(profile.name);
+  const [username, setUsername] = useState(profile.username);
+  const [bio, setBio] = useState(profile.bio ?? "");
+  const [location, setLocation] = useState(profile.location ?? "");
+  const [photo, setPhoto] = useState<CheckedPhoto | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [usernameProblem, setUsernameProblem] = useState<string | null>(null);
+  const ids = { bio: useId(), photo: useId(), photoHint: useId() };
+
+  // The preview's blob: address lives as long as the preview.
+  useEffect(() => () => void (photo && URL.revokeObjectURL(photo.url)), [photo]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const fields = { name: name.trim(), username: username.trim(), bio, location: location.trim() };
+      return updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields);
+    },
+    onSuccess: (updated) => {
+      // The answer is the whole profile (API.md): it replaces what the screen shows.
+      queryClient.setQueryData(meKeys.profile, updated);
+      void queryClient.invalidateQueries({ queryKey: friendKeys.profile(updated.id) });
+      notify.success("Success!");
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) setUsernameProblem(error.message);
+      notify.error(error.message);
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setUsernameProblem(null);
+    save.mutate();
+  }
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    const result = await checkPhoto(file);
+    if (result.ok) {
+      setPhoto(result.photo);
+      setPhotoProblem(null);
+    } else setPhotoProblem(result.message);
+  }
+
+  const bioCount = countCharacters(bio);
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <div className="flex items-center gap-4">
+        {photo ? (
+          <Image src={photo.url} alt="Preview of your new profile photo" width={96} height={96} unoptimized className="size-24 shrink-0 rounded-full object-cover" />
+        ) : (
+          <Avatar name={name || profile.name} image={profile.profileImage} size="lg" />
+        )}
+        <div className="flex flex-col gap-1">
+          <input
+            id={ids.photo}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            aria-describedby={ids.photoHint}
+            className="peer sr-only"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              void pick(file);
+            }}
+          />
+          <label
+            htmlFor={ids.photo}
+            className={buttonClass("secondary", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus")}
+          >
+            <ImagePlus aria-hidden className="size-4" />
+            {photo || profile.profileImage ? "Change photo" : "Add photo"}
+          </label>
+          <p id={ids.photoHint} className={photoProblem ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"} role={photoProblem ? "alert" : undefined}>
+            {photoProblem ?? "A square crop of it is kept."}
+          </p>
+        </div>
+      </div>
+      <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={NAME_MAX} autoComplete="name" data-autofocus />
+      <div className="flex flex-col gap-1.5">
+        <TextField
+          label="Username"
+          name="username"
+          value={username}
+          onChange={(e) => {
+            setUsername(e.target.value.toLowerCase());
+            setUsernameProblem(null);
+          }}
+          required
+          minLength={USERNAME_MIN}
+          maxLength={USERNAME_MAX}
+          pattern="[a-z0-9_.]+"
+          autoComplete="username"
+          aria-invalid={usernameProblem ? true : undefined}
+          aria-errormessage={usernameProblem ? "username-problem" : undefined}
+        />
+        {usernameProblem ? (
+          <p id="username-problem" className="text-sm font-semibold text-danger">
+            {usernameProblem}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={ids.bio} className="text-sm font-semibold text-ink">
+          Bio
+        </label>
+        <textarea
+          id={ids.bio}
+          name="bio"
+          value={bio}
+          onChange={(e) => {
+            // Cut what was typed or pasted past the limit, counted as the server counts (graphemes).
+            const el = e.currentTarget;
+            const limited = limitInsertion(el.value, el.selectionEnd, BIO_MAX);
+            if (limited.text !== el.value) {
+              el.value = limited.text;
+              el.setSelectionRange(limited.caret, limited.caret);
+            }
+            setBio(limited.text);
+          }}
+          rows={4}
+          aria-describedby={`${ids.bio}-counter`}
+          placeholder="Share your writing journey with others"
+          className="rounded-md border border-ink-soft bg-surface px-3 py-2 text-base text-ink placeholder:text-ink-soft focus:border-accent"
+        />
+        <p id={`${ids.bio}-counter`} className={BIO_MAX - bioCount <= 50 ? "text-sm font-semibold text-danger" : "text-sm text-ink-soft"}>
+          {bioCount}/{BIO_MAX} characters
+        </p>
+      </div>
+      <TextField label="Location" name="location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={LOCATION_MAX} autoComplete="address-level2" />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={onDone} className={buttonClass("secondary")} disabled={save.isPending}>
+          Cancel
+        </button>
+        <BusyButton type="submit" busy={save.isPending} busyLabel="Saving…">
+          Save changes
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

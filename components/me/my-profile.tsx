@@ -1,0 +1,108 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useEndSession } from "@/components/app/use-end-session";
+import { LogoutButton } from "@/components/profile/logout-button";
+import { Avatar } from "@/components/ui/avatar";
+import { buttonClass } from "@/components/ui/button-styles";
+import { PROFILE_LOAD_FAILED, monthYear, myProfileQuery, type MyProfile } from "@/lib/client/me";
+import { ApiError } from "@/lib/client/query-client";
+import { notify } from "@/lib/client/toasts";
+import { AppearanceSetting } from "./appearance-setting";
+import { CommunityCard } from "./community-card";
+import { DownloadJournal } from "./download-journal";
+import { EditProfileDialog } from "./edit-profile-dialog";
+import { Milestones } from "./milestones";
+
+export const NO_BIO = "No bio added yet. Share your writing journey with others!";
+
+/**
+ * My profile (SPEC.md §2): who I am, my milestones, my close circle, my journal as a PDF, and what
+ * I can do about my account. A profile that cannot be loaded ends the session here (SPEC.md §8).
+ */
+export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null }) {
+  const profile = useQuery(myProfileQuery());
+  const endSession = useEndSession();
+  const ended = useRef(false);
+
+  // A profile that never arrived, or a session refused since (401): SPEC.md §8 signs out. A
+  // background refetch that fails for another reason keeps what is shown.
+  const lost = profile.isError && (!profile.data || (profile.error instanceof ApiError && profile.error.status === 401));
+  useEffect(() => {
+    if (!lost || ended.current) return;
+    ended.current = true;
+    notify.error(PROFILE_LOAD_FAILED);
+    endSession();
+  }, [lost, endSession]);
+
+  if (!profile.data) return <ProfileSkeleton />;
+  const me = profile.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileHeader profile={me} feedbackUrl={feedbackUrl} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Milestones totalReads={me.totalReads} totalLikes={me.totalLikes} />
+        <CommunityCard />
+        <DownloadJournal />
+        <AppearanceSetting />
+      </div>
+    </div>
+  );
+}
+
+function ProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbackUrl: string | null }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="me-name" className="notebook rounded-lg border border-ink-soft/20 py-6 pr-5 pl-12 shadow-sheet md:pl-20">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Avatar name={profile.name} image={profile.profileImage} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 id="me-name" className="font-serif text-3xl font-semibold break-words text-leather">
+            {profile.name}
+          </h1>
+          <p className="text-ink-soft">@{profile.username}</p>
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-soft">
+            {profile.location ? (
+              <li className="flex items-center gap-1.5">
+                <MapPin aria-hidden className="size-4" />
+                {profile.location}
+              </li>
+            ) : null}
+            <li className="flex items-center gap-1.5">
+              <CalendarDays aria-hidden className="size-4" />
+              Writing since {monthYear(profile.createdAt)}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <h2 className="mt-5 font-sans text-xs font-semibold tracking-wide text-ink-soft uppercase">Bio</h2>
+      <p className={profile.bio ? "leading-7 break-words whitespace-pre-line text-ink" : "leading-7 text-ink-soft italic"}>{profile.bio || NO_BIO}</p>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <button type="button" onClick={() => setEditing(true)} className={buttonClass("primary")}>
+          <Pencil aria-hidden className="size-4" />
+          Edit Profile
+        </button>
+        <LogoutButton />
+        {feedbackUrl ? (
+          <a href={feedbackUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("ghost")}>
+            Give Feedback
+            <ExternalLink aria-hidden className="size-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+      <EditProfileDialog profile={profile} open={editing} onClose={() => setEditing(false)} />
+    </section>
+  );
+}
+
+export function ProfileSkeleton() {
+  return (
+    <div role="status" className="flex items-center gap-4 rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm">
+      <span className="size-24 animate-pulse rounded-full bg-paper-deep motion-reduce:animate-none" />
+      <span className="text-ink-soft">Loading your profile…</span>
+    </div>
+  );
+}

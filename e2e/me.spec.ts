@@ -1,0 +1,356 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import { befriend, createJournal, createUser, unique, type FactoryDb } from "../tests/factories";
+import { testEnv } from "../tests/support/env";
+import { pauseClock } from "./clock";
+import { photo } from "./diary-helpers";
+import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
+
+// My profile (/me, SPEC.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
+
+const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const main = (page: Page) => page.getByRole("main");
+const communityButton = (page: Page) => page.getByRole("region", { name: "Community" }).getByRole("button");
+
+/** The second person, in a browser of their own, with their own console watch. */
+async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await signInAs(page, db, userId);
+  return { page, errors, close: () => context.close() };
+}
+
+/** What came with the page is fresh for 30 s; past that, the tab coming back into view asks again (decision 017). */
+async function refreshStaleData(page: Page) {
+  await page.clock.fastForward(31_000);
+  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+}
+
+async function openMe(page: Page, name: string) {
+  await page.goto("/me");
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+test("the profile shows who I am, my milestones at zero with a nudge, and the bio's default", async ({ signedIn: { page, user } }) => {
+  await openMe(page, user.name);
+  await expect(main(page).getByText(`@${user.username}`)).toBeVisible();
+  await expect(main(page).getByText(/^Writing since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(main(page).getByText("No bio added yet. Share your writing journey with others!")).toBeVisible();
+  const milestones = page.getByRole("region", { name: "Milestones" });
+  await expect(milestones.getByRole("definition").first()).toHaveText("0");
+  await expect(milestones.getByText("Share an entry with your close circle")).toBeVisible();
+  await expect(communityButton(page)).toContainText("0");
+  // FEEDBACK_URL is not set on this instance: no link to nowhere.
+  await expect(page.getByRole("link", { name: /Give Feedback/ })).toHaveCount(0);
+});
+
+test("milestones count every read and heart, anonymous entries included", async ({ signedIn: { page, user }, db }) => {
+  await createJournal(db, user.id, { visibility: "close-circle", likesCount: 3, readsCount: 5 });
+  await createJournal(db, user.id, { visibility: "close-circle", isAnonymous: true, likesCount: 2, readsCount: 4, journalDate: "2024-01-02" });
+  await openMe(page, user.name);
+  const milestones = page.getByRole("region", { name: "Milestones" });
+  await expect(milestones.getByRole("definition")).toHaveText(["9", "5"]);
+});
+
+test("Edit Profile: name, bio with its counter, location and a new photo, seen by a friend on my public page", async ({
+  signedIn: { page, user },
+  db,
+  browser,
+}) => {
+  const { user: friend } = await createUser(db, { name: unique("Frida Reader") });
+  await befriend(db, user.id, friend.id);
+  const newName = unique("Wren Writer");
+  await openMe(page, user.name);
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  await expect(dialog.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(newName);
+  const bio = dialog.getByRole("textbox", { name: "Bio" });
+  await bio.fill("I write at dawn.\nMostly about birds.");
+  await expect(dialog.getByText("36/500 characters")).toBeVisible();
+  // The 500 limit cuts what is pasted beyond it, and the counter turns red near the end.
+  await bio.fill("x".repeat(520));
+  await expect(bio).toHaveValue("x".repeat(500));
+  await expect(dialog.getByText("500/500 characters")).toBeVisible();
+  await bio.fill("I write at dawn.\nMostly about birds.");
+  await dialog.getByRole("textbox", { name: "Location" }).fill("Lisbon");
+  await dialog.getByLabel("Add photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photo("#336699", 300, 200) });
+  await expect(dialog.getByRole("img", { name: "Preview of your new profile photo" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(toast(page, "Success!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: newName })).toBeVisible();
+  await expect(main(page).getByText("Mostly about birds.")).toBeVisible();
+  await expect(main(page).getByText("Lisbon")).toBeVisible();
+  const myAvatar = page.getByRole("region", { name: newName }).locator("img").first();
+  await expect(myAvatar).toHaveJSProperty("complete", true);
+  expect(await myAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  const other = await secondPerson(browser, db, friend.id);
+  await other.page.goto(`/public/${user.id}`);
+  const profile = other.page.getByRole("region", { name: newName });
+  await expect(profile.getByRole("heading", { name: newName })).toBeVisible();
+  await expect(profile.getByText("Mostly about birds.")).toBeVisible();
+  await expect(profile.getByText("Lisbon")).toBeVisible();
+  const seen = profile.locator("img").first();
+  await expect(seen).toBeVisible();
+  await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(other.errors).toEqual([]);
+  await other.close();
+});
+
+test("a username someone else has is refused at the field, and nothing changes", async ({ signedIn: { page, user }, db }) => {
+  const { user: taken } = await createUser(db);
+  await openMe(page, user.name);
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  const username = dialog.getByRole("textbox", { name: "Username" });
+  await username.fill(taken.username);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Username is already taken")).toBeVisible();
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(username).toHaveAccessibleErrorMessage("Username is already taken");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(main(page).getByText(`@${user.username}`)).toBeVisible();
+});
+
+test("a failed save says 'Failed to update profile' when the server gives no message", async ({ signedIn: { page, user }, allowConsoleError }) => {
+  allowConsoleError(/status of 500/);
+  await page.route("**/api/myprofile", (route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, body: "oops" }) : route.fallback()));
+  await openMe(page, user.name);
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByRole("dialog", { name: "Edit Profile" }).getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Failed to update profile")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
+});
+
+test("removing a friend asks first, then drops them from the list and both counts", async ({ signedIn: { page, user }, db, browser }) => {
+  const { user: friend } = await createUser(db, { name: unique("Milo Friend"), location: "Porto" });
+  const { user: stays } = await createUser(db, { name: unique("Stella Stays") });
+  await befriend(db, user.id, friend.id);
+  await befriend(db, user.id, stays.id);
+  const other = await secondPerson(browser, db, friend.id);
+  await openMe(other.page, friend.name);
+  await expect(communityButton(other.page)).toContainText("1");
+
+  await openMe(page, user.name);
+  await expect(communityButton(page)).toContainText("2");
+  await communityButton(page).click();
+  const list = page.getByRole("dialog", { name: "My Friends" });
+  const row = list.getByRole("listitem").filter({ hasText: friend.name });
+  await expect(row).toContainText(`@${friend.username}`);
+  await expect(row).toContainText("Porto");
+  await expect(row).toContainText(/Member since [A-Z][a-z]+ \d{4}/);
+
+  await row.getByRole("button", { name: `Remove ${friend.name}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Remove this friend?" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `Remove ${friend.name}` }).click();
+  await confirm.getByRole("button", { name: "Remove" }).click();
+
+  await expect(toast(page, "Removed from close friends successfully")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(list.getByRole("listitem").filter({ hasText: stays.name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(communityButton(page)).toContainText("1");
+
+  await other.page.reload();
+  await expect(communityButton(other.page)).toContainText("0");
+  await communityButton(other.page).click();
+  await expect(other.page.getByRole("dialog", { name: "My Friends" }).getByText("No close friends yet.")).toBeVisible();
+  expect(other.errors).toEqual([]);
+  await other.close();
+});
+
+test("a refused removal keeps the friend and shows the server's message", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  allowConsoleError(/status of 500/);
+  const { user: friend } = await createUser(db, { name: unique("Kai Kept") });
+  await befriend(db, user.id, friend.id);
+  await page.route("**/api/myprofile/community/closefriends/*", (route) => route.fulfill({ status: 500, json: { message: "" } }));
+  await openMe(page, user.name);
+  await communityButton(page).click();
+  const list = page.getByRole("dialog", { name: "My Friends" });
+  await list.getByRole("button", { name: `Remove ${friend.name}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+  await expect(toast(page, "Failed to remove user")).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: friend.name })).toBeVisible();
+});
+
+test("community stats and a friends list that cannot load say so", async ({ signedIn: { page, user }, allowConsoleError }) => {
+  allowConsoleError(/status of 500/);
+  await page.clock.install();
+  await openMe(page, user.name);
+  await page.route("**/api/myprofile/community/**", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+  await refreshStaleData(page);
+  await expect(toast(page, "Failed to load community stats")).toBeVisible();
+  await communityButton(page).click();
+  await expect(page.getByRole("dialog", { name: "My Friends" }).getByRole("alert")).toHaveText("Failed to load close friends");
+  await expect(toast(page, "Failed to load close friends")).toBeVisible();
+});
+
+test("Download PDF saves the journal made by the server", async ({ signedIn: { page, user }, db }) => {
+  const title = unique("Heron at dusk");
+  await createJournal(db, user.id, { title, content: "Grey wings over the estuary." });
+  await openMe(page, user.name);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  const file = await (await download).path();
+  const bytes = fs.readFileSync(file);
+  expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
+  expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain(title);
+});
+
+test("with no entries the download says so", async ({ signedIn: { page, user } }) => {
+  await openMe(page, user.name);
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  await expect(page.getByRole("region", { name: "Download Journal" }).getByText("No journal entries found to download.")).toBeVisible();
+});
+
+test("a failed download offers Retry; a broken document says so", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  allowConsoleError(/status of 500/);
+  await createJournal(db, user.id);
+  let answer: "fail" | "html" | "real" = "fail";
+  await page.route("**/api/journals/export.pdf", (route) =>
+    answer === "fail"
+      ? route.fulfill({ status: 500, json: { message: "The printer ran out of ink" } })
+      : answer === "html"
+        ? route.fulfill({ status: 200, contentType: "text/html", body: "<p>not a pdf</p>" })
+        : route.fallback(),
+  );
+  await openMe(page, user.name);
+  const region = page.getByRole("region", { name: "Download Journal" });
+  await region.getByRole("button", { name: "Download PDF" }).click();
+  await expect(region.getByRole("alert")).toHaveText("Error loading journals: The printer ran out of ink");
+  answer = "html";
+  await region.getByRole("button", { name: "Retry" }).click();
+  await expect(region.getByRole("alert")).toHaveText("Error generating PDF. Please try again.");
+  answer = "real";
+  const download = page.waitForEvent("download");
+  await region.getByRole("button", { name: "Download PDF" }).click();
+  expect(fs.readFileSync(await (await download).path()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+  await expect(region.getByRole("alert")).toHaveCount(0);
+});
+
+test("Print opens the journal in a new window and its print dialog one second later", async ({ signedIn: { page, user }, db }) => {
+  await createJournal(db, user.id);
+  // The page's window.open hands back a stand-in that notes, on the page's (fake) clock, when the
+  // new window was sent to the PDF and when its print() was called; print itself is not run.
+  await page.addInitScript(() => {
+    const log: { navigated?: number; printed?: number } = {};
+    (window as unknown as { __print: typeof log }).__print = log;
+    const open = window.open.bind(window);
+    window.open = (...args) => {
+      const win = open(...args);
+      if (!win) return win;
+      return new Proxy(win, {
+        get(target, key) {
+          if (key === "location") log.navigated ??= Date.now();
+          if (key === "print") return () => void (log.printed = Date.now());
+          const value = Reflect.get(target, key, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    };
+  });
+  await page.clock.install();
+  await openMe(page, user.name);
+  await pauseClock(page);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Print" }).click();
+  const printWindow = await popup;
+  const log = () => page.evaluate(() => (window as unknown as { __print: { navigated?: number; printed?: number } }).__print);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(16);
+      return (await log()).navigated;
+    })
+    .toBeDefined();
+  await expect.poll(() => printWindow.url()).toMatch(/^blob:/);
+  expect((await log()).printed).toBeUndefined();
+  await page.clock.runFor(1000);
+  const { navigated, printed } = await log();
+  expect(printed! - navigated!).toBe(1000);
+});
+
+test("Logout revokes the session: the old token is refused by the API", async ({ signedIn: { page, user, token } }) => {
+  await openMe(page, user.name);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  const status = await page.evaluate(async (t) => (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${t}` } })).status, token);
+  expect(status).toBe(401);
+});
+
+test("a profile refused on its next refresh ends the session here and goes to /login", async ({ signedIn: { page, user, token }, playwright }) => {
+  await page.clock.install();
+  await openMe(page, user.name);
+  // Signed out elsewhere: this page's token is revoked on the server.
+  const api = await playwright.request.newContext({ baseURL: testEnv.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  expect((await api.post("/api/auth/logout")).status()).toBe(200);
+  await api.dispose();
+  await refreshStaleData(page);
+  await expect(toast(page, "Failed to load profile data")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+});
+
+test("Give Feedback leads to FEEDBACK_URL where it is set", async ({ signedIn: { page, user, token } }) => {
+  // The second instance has FEEDBACK_URL (scripts/test.ts); the session cookie is the host's, the token the origin's.
+  await page.goto(`${testEnv.secondUrl}/api/health`);
+  await page.evaluate((t) => localStorage.setItem("token", t), token);
+  await page.goto(`${testEnv.secondUrl}/me`);
+  await expect(page.getByRole("heading", { level: 1, name: user.name })).toBeVisible();
+  const link = page.getByRole("link", { name: /Give Feedback/ });
+  await expect(link).toHaveAttribute("href", "https://feedback.inkwell.test/form");
+  await expect(link).toHaveAttribute("target", "_blank");
+});
+
+test("the theme can be chosen under Appearance", async ({ signedIn: { page, user } }) => {
+  await openMe(page, user.name);
+  const appearance = page.getByRole("radiogroup", { name: "Appearance" });
+  await appearance.getByRole("radio", { name: "Dark" }).check();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.reload();
+  await expect(page.getByRole("radiogroup", { name: "Appearance" }).getByRole("radio", { name: "Dark" })).toBeChecked();
+  await page.getByRole("radiogroup", { name: "Appearance" }).getByRole("radio", { name: "System" }).check();
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme");
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`/me, its friends list and its editor have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { user: friend } = await createUser(db, { name: unique("Ada Axe") });
+    await befriend(db, user.id, friend.id);
+    await openMe(page, user.name);
+    await expectNoA11yViolations(page);
+    await communityButton(page).click();
+    await expect(page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem")).toHaveCount(1);
+    await expectNoA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(communityButton(page)).toBeFocused();
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+}
+
+test.describe("on a phone @phone", () => {
+  test("the profile fits 375 px and the friends list opens", async ({ signedIn: { page, user }, db }) => {
+    const { user: friend } = await createUser(db, { name: unique("Pip Phone") });
+    await befriend(db, user.id, friend.id);
+    await openMe(page, user.name);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const name of ["Edit Profile", "Logout", "Download PDF", "Print"]) await expect(page.getByRole("button", { name })).toBeVisible();
+    await communityButton(page).click();
+    const row = page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem");
+    await expect(row.getByRole("button", { name: `Remove ${friend.name}` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,144 @@
+import { queryOptions } from "@tanstack/react-query";
+import { errorMessage } from "./api";
+import { ApiError, apiRequest } from "./query-client";
+
+// My profile, my close circle and my journal's PDF (API.md "My profile and community",
+// GET /journals/export.pdf), their cache keys, and the texts SPEC.md §8 gives them.
+
+export { BIO_MAX, LOCATION_MAX } from "@/lib/validation/profile-limits";
+
+export const PROFILE_LOAD_FAILED = "Failed to load profile data";
+export const PROFILE_UPDATE_FAILED = "Failed to update profile";
+export const COMMUNITY_LOAD_FAILED = "Failed to load community stats";
+export const FRIENDS_LOAD_FAILED = "Failed to load close friends";
+export const REMOVE_FRIEND_FAILED = "Failed to remove user";
+export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
+export const PDF_FAILED = "Error generating PDF. Please try again.";
+
+export interface MyProfile {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  bio: string | null;
+  location: string | null;
+  profileImage: string | null;
+  createdAt: string;
+  journalCount: number;
+  totalLikes: number;
+  totalReads: number;
+}
+
+export interface CloseFriend {
+  id: string;
+  name: string;
+  username: string;
+  profileImage: string | null;
+  location: string | null;
+  memberSince: string;
+}
+
+export const meKeys = {
+  profile: ["me", "profile"] as const,
+  friendCount: ["me", "community", "count"] as const,
+  friends: ["me", "community", "closefriends"] as const,
+};
+
+/** A failed answer as an ApiError: the server's message when it gave one, else `fallback`. */
+async function failure(res: Response, fallback: string): Promise<ApiError> {
+  return new ApiError(res.status, (await errorMessage(res)) ?? fallback);
+}
+
+export function myProfileQuery() {
+  return queryOptions({
+    queryKey: meKeys.profile,
+    queryFn: async ({ signal }): Promise<MyProfile> => {
+      const res = await apiRequest("/api/myprofile", { signal }, PROFILE_LOAD_FAILED);
+      if (!res.ok) throw new ApiError(res.status, PROFILE_LOAD_FAILED);
+      return (await res.json()) as MyProfile;
+    },
+  });
+}
+
+export function friendCountQuery() {
+  return queryOptions({
+    queryKey: meKeys.friendCount,
+    queryFn: async ({ signal }): Promise<number> => {
+      const res = await apiRequest("/api/myprofile/community/count", { signal }, COMMUNITY_LOAD_FAILED);
+      if (!res.ok) throw new ApiError(res.status, COMMUNITY_LOAD_FAILED);
+      return ((await res.json()) as { closeFriends: number }).closeFriends;
+    },
+  });
+}
+
+export function closeFriendsQuery() {
+  return queryOptions({
+    queryKey: meKeys.friends,
+    queryFn: async ({ signal }): Promise<CloseFriend[]> => {
+      const res = await apiRequest("/api/myprofile/community/closefriends", { signal }, FRIENDS_LOAD_FAILED);
+      if (!res.ok) throw new ApiError(res.status, FRIENDS_LOAD_FAILED);
+      return ((await res.json()) as { closeFriends: CloseFriend[] }).closeFriends;
+    },
+  });
+}
+
+/** Ends the friendship for both; the caller's new count. SPEC.md §8: the server's message or 'Failed to remove user'. */
+export async function removeCloseFriend(id: string): Promise<number> {
+  const res = await apiRequest(`/api/myprofile/community/closefriends/${encodeURIComponent(id)}`, { method: "DELETE" }, REMOVE_FRIEND_FAILED);
+  if (!res.ok) throw await failure(res, REMOVE_FRIEND_FAILED);
+  return ((await res.json()) as { newCloseFriendsCount: number }).newCloseFriendsCount;
+}
+
+export interface ProfileFields {
+  name: string;
+  username: string;
+  bio: string;
+  location: string;
+  /** Left out to keep the current picture: a signed URL read an hour ago may have expired since. */
+  profileImage?: string | null;
+}
+
+/** POST /upload/profile-image: the address the server keeps the square picture at. */
+export async function uploadProfileImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.set("image", file);
+  const res = await apiRequest("/api/upload/profile-image", { method: "POST", body }, PROFILE_UPDATE_FAILED);
+  if (!res.ok) throw await failure(res, PROFILE_UPDATE_FAILED);
+  return ((await res.json()) as { imageUrl: string }).imageUrl;
+}
+
+/** PUT /myprofile answers with the whole profile, which replaces the cached one. */
+export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile> {
+  const res = await apiRequest("/api/myprofile", { method: "PUT", body: JSON.stringify(fields) }, PROFILE_UPDATE_FAILED);
+  if (!res.ok) throw await failure(res, PROFILE_UPDATE_FAILED);
+  return (await res.json()) as MyProfile;
+}
+
+/**
+ * The journal as a PDF made by the server (docs/decisions/030-me-screen.md). A refusal or an
+ * unreachable server is 'Error loading journals: {message}' (with Retry), except the 404 of an
+ * empty journal; an answer that is not a PDF is 'Error generating PDF'.
+ */
+export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string }> {
+  const res = await apiRequest("/api/journals/export.pdf", {}, "The network is unreachable.");
+  if (res.status === 404) throw new ApiError(404, NO_ENTRIES_TO_DOWNLOAD);
+  if (!res.ok) throw await failure(res, `HTTP error! status: ${res.status}`);
+  // The document is streamed while it is drawn: a failure halfway breaks the body, not the status.
+  const blob = await res.blob().catch(() => null);
+  if (!blob || blob.size === 0 || !/^application\/pdf\b/.test(res.headers.get("content-type") ?? "")) throw new PdfError();
+  const named = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
+  return { blob, fileName: named?.[1] ?? "journal.pdf" };
+}
+
+/** The journal arrived but is not a document we can save or print. */
+export class PdfError extends Error {
+  constructor() {
+    super(PDF_FAILED);
+    this.name = "PdfError";
+  }
+}
+
+/** 'Writing since {month year}' and 'Member since …' (UTC, as the server render says it). */
+export function monthYear(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+}
