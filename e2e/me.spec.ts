@@ -57,6 +57,7 @@ test("milestones count every read and heart, anonymous entries included", async 
 });
 
 test("Edit Profile: name, bio with its counter, location and a new photo, seen by a friend on my public page", async ({
+  test.slow(); // two browsers and a long flow: a busy machine must not fail it
   signedIn: { page, user },
   db,
   browser,
@@ -130,6 +131,7 @@ test("a failed save says 'Failed to update profile' when the server gives no mes
 });
 
 test("removing a friend asks first, then drops them from the list and both counts", async ({ signedIn: { page, user }, db, browser }) => {
+  test.slow(); // two browsers and a long flow: a busy machine must not fail it
   const { user: friend } = await createUser(db, { name: unique("Milo Friend"), location: "Porto" });
   const { user: stays } = await createUser(db, { name: unique("Stella Stays") });
   await befriend(db, user.id, friend.id);
