@@ -57,11 +57,11 @@ test("milestones count every read and heart, anonymous entries included", async 
 });
 
 test("Edit Profile: name, bio with its counter, location and a new photo, seen by a friend on my public page", async ({
-  test.slow(); // two browsers and a long flow: a busy machine must not fail it
   signedIn: { page, user },
   db,
   browser,
 }) => {
+  test.slow(); // two browsers and a long flow: a busy machine must not fail it
   const { user: friend } = await createUser(db, { name: unique("Frida Reader") });
   await befriend(db, user.id, friend.id);
   const newName = unique("Wren Writer");
