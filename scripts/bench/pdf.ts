@@ -11,7 +11,8 @@ import type { BenchContext, ScenarioResult } from "./types";
 // 50 ms) and /api/health latency meanwhile. The photos are written straight into the app's upload
 // folder as the upload route stores them (1600 × 1200 WebP), each its own file.
 
-const ENTRIES = 1000;
+/** PDF_BENCH_ENTRIES overrides it, to see how memory grows with the journal. */
+const ENTRIES = Number(process.env.PDF_BENCH_ENTRIES ?? 1000);
 /** Distinct photos, used in turn: more than a PDF chunk's 20 entries, so none is a repeat that react-pdf could embed once. */
 const PHOTOS = 25;
 const SAMPLE_MS = 50;
