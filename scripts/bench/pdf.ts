@@ -11,7 +11,10 @@ import type { BenchContext, ScenarioResult } from "./types";
 // 50 ms) and /api/health latency meanwhile. The photos are written straight into the app's upload
 // folder as the upload route stores them (1600 × 1200 WebP), each its own file.
 
-const ENTRIES = 1000;
+/** PDF_BENCH_ENTRIES overrides it, to see how memory grows with the journal. */
+const ENTRIES = Number(process.env.PDF_BENCH_ENTRIES ?? 1000);
+/** Distinct photos, used in turn: more than a PDF chunk's 20 entries, so none is a repeat that react-pdf could embed once. */
+const PHOTOS = 25;
 const SAMPLE_MS = 50;
 /** The target: the whole journal never in memory at once. */
 const PEAK_RSS_GROWTH_TARGET_MB = 400;
@@ -22,13 +25,13 @@ function rssMb(pid: number): number {
 }
 
 /** A photo-like 1600 × 1200 WebP (noise under a gradient, so it does not compress to nothing). */
-async function storedPhoto(): Promise<Buffer> {
+async function storedPhoto(seed: number): Promise<Buffer> {
   const [w, h] = [1600, 1200];
   const noise = await sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 50 } } })
     .blur(1.5)
     .raw()
     .toBuffer();
-  for (let i = 0; i < noise.length; i += 3) noise[i] = (noise[i]! + Math.floor((((i / 3) % w) * 255) / w)) >> 1;
+  for (let i = 0; i < noise.length; i += 3) noise[i] = (noise[i]! + Math.floor((((i / 3) % w) * 255) / w) + seed * 7) >> 1;
   return sharp(noise, { raw: { width: w, height: h, channels: 3 } }).webp({ quality: 82 }).toBuffer();
 }
 
@@ -38,7 +41,7 @@ export async function pdf(ctx: BenchContext): Promise<ScenarioResult> {
   const notes: string[] = [];
   try {
     ctx.say(`Seeding ${ENTRIES} entries with photos…`);
-    const photo = await storedPhoto();
+    const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, seed) => storedPhoto(seed)));
     const { user } = await createUser(db, { name: "Bench Writer" });
     const token = await createSession(db, user.id);
     const dir = path.join(stack.dataDir, "uploads", "entries");
@@ -49,12 +52,13 @@ export async function pdf(ctx: BenchContext): Promise<ScenarioResult> {
       const rows = Array.from({ length: Math.min(100, ENTRIES - batch) }, (_, k) => {
         const i = batch + k;
         const imageKey = `entries/${randomUUID()}.webp`;
-        fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), photo);
+        fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), photos[i % PHOTOS]!);
         return { authorId: user.id, title: `Day ${i + 1}`, content, journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10), imageKey, likesCount: i % 7, readsCount: i % 11 };
       });
       await db.insert(journals).values(rows);
     }
-    ctx.say(`Photo ${(photo.length / 1024).toFixed(0)} KB × ${ENTRIES}. Downloading…`);
+    const kb = photos.reduce((n, p) => n + p.length, 0) / PHOTOS / 1024;
+    ctx.say(`${ENTRIES} photos of about ${kb.toFixed(0)} KB (${PHOTOS} different ones in turn). Downloading…`);
 
     const baseline = rssMb(stack.pid);
     let peak = baseline;

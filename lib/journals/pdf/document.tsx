@@ -89,7 +89,8 @@ function Entry({ entry }: { entry: PdfEntry }) {
         </Text>
       </View>
       <Text>{entry.content}</Text>
-      {entry.photo && <PdfImage src={{ data: entry.photo, format: "jpg" }} style={{ marginTop: 12, maxHeight: 300, maxWidth: "100%", objectFit: "contain", alignSelf: "flex-start" }} />}
+      {/* A bare Buffer: with { data, format } react-pdf keys its image cache by the whole photo as a string. */}
+      {entry.photo && <PdfImage src={entry.photo} style={{ marginTop: 12, maxHeight: 300, maxWidth: "100%", objectFit: "contain", alignSelf: "flex-start" }} />}
       {entry.photoMissing && <Text style={{ marginTop: 8, fontSize: 9, color: MUTED }}>(The photo of this entry could not be included.)</Text>}
     </View>
   );
