@@ -1,9 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import * as schema from "../lib/db/schema";
 import { befriend, createJournal, createUser, unique, type FactoryDb } from "../tests/factories";
 import { openDiary, photo, saveEntry } from "./diary-helpers";
-import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
+import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
 // The close-circle feed (SPEC.md §2 Feed, §4 Like toggle and Feed, §8, §9) against the real API.
 
@@ -20,17 +20,6 @@ async function pressHeart(page: Page, title: string) {
   const answer = page.waitForResponse((r) => /\/api\/journal\/[^/]+\/like$/.test(r.url()));
   await heart(page, title).click();
   expect((await answer).ok()).toBe(true);
-}
-
-/** A second reader in a browser of their own; the fixture watches only the first page's console. */
-async function secondReader(browser: Browser, db: FactoryDb, userId: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
-  page.on("pageerror", (err) => errors.push(String(err)));
-  await signInAs(page, db, userId);
-  return { page, errors, close: () => context.close() };
 }
 
 /** A writer with `count` shared entries on consecutive days, newest titled "… 1", and a friend to read them. */
@@ -70,7 +59,7 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await writerPage.getByLabel("Add photo").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await photo("#2a5d8f", 64, 48) });
   await saveEntry(writerPage, shared, "The boats came in late.\nWe counted their lights from the wall.");
 
-  const r = await secondReader(browser, db, reader.id);
+  const r = await signInSecondBrowser(browser, db, reader.id);
   await openFeed(r.page);
   const named = card(r.page, shared);
   await expect(named.getByRole("link", { name: writer.name })).toHaveAttribute("href", `/public/${writer.id}`);
@@ -97,7 +86,7 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(heart(r.page, shared)).toHaveAccessibleDescription("1 heart");
 
   // The other friend sees the heart, adds theirs; the first reader's reload shows both.
-  const o = await secondReader(browser, db, other.id);
+  const o = await signInSecondBrowser(browser, db, other.id);
   await openFeed(o.page);
   await expect(heart(o.page, shared)).toHaveAccessibleDescription("1 heart");
   await expect(heart(o.page, shared)).toHaveAttribute("aria-pressed", "false");

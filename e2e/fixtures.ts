@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { connect, createSession, createUser, type FactoryDb } from "../tests/factories";
 import { testEnv } from "../tests/support/env";
 
@@ -25,6 +25,20 @@ export async function signInAs(page: Page, db: FactoryDb, userId: string): Promi
   await page.goto("/api/health");
   await page.evaluate((t) => localStorage.setItem("token", t), token);
   return token;
+}
+
+/**
+ * A second person signed in, in a browser of their own. The fixture watches only the first page's
+ * console, so this one keeps its own list of errors for the test to check.
+ */
+export async function signInSecondBrowser(browser: Browser, db: FactoryDb, userId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await signInAs(page, db, userId);
+  return { page, errors, close: () => context.close() };
 }
 
 export const test = base.extend<Fixtures>({

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { createFriendRequest, createUser, unique, type FactoryDb } from "../tests/factories";
+import type { Page } from "@playwright/test";
+import { createFriendRequest, createUser, unique } from "../tests/factories";
 import { pauseClock } from "./clock";
-import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
+import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
 // Friend requests end to end (SPEC.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
 
@@ -10,20 +10,6 @@ const notificationsButton = (page: Page) => page.getByRole("navigation", { name:
 const panel = (page: Page) => page.getByRole("dialog", { name: "Friend requests" });
 const button = (page: Page, name: string) => page.getByRole("main").getByRole("button", { name, exact: true });
 
-/**
- * The second person, in a browser of their own. The fixture watches only the first page's console,
- * so this one keeps its own list for the test to check.
- */
-async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
-  page.on("pageerror", (err) => errors.push(String(err)));
-  await signInAs(page, db, userId);
-  return { page, errors, close: () => context.close() };
-}
-
 test.describe("two people", () => {
   test("A finds B by search and asks; B's badge rises; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
     // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
@@ -31,7 +17,7 @@ test.describe("two people", () => {
     const { user: userB } = await createUser(db, { name: unique("Bea Receiver") });
 
     // B is already reading when the request comes: the badge rises on its next 30 s poll.
-    const b = await secondPerson(browser, db, userB.id);
+    const b = await signInSecondBrowser(browser, db, userB.id);
     await b.page.clock.install();
     const firstAnswer = b.page.waitForResponse((r) => r.url().endsWith("/api/friend-requests/pending"));
     await b.page.goto("/dashboard");
@@ -76,7 +62,7 @@ test.describe("two people", () => {
     const { user: userB } = await createUser(db, { name: "Rita Receiver" });
     await createFriendRequest(db, userA.id, userB.id);
 
-    const b = await secondPerson(browser, db, userB.id);
+    const b = await signInSecondBrowser(browser, db, userB.id);
     await b.page.goto("/notifications");
     await b.page.getByRole("main").getByRole("button", { name: `Reject ${userA.name}` }).click();
     await expect(toast(b.page, "Friend Request Rejected")).toBeVisible();

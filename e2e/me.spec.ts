@@ -1,28 +1,17 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
-import { befriend, createJournal, createUser, unique, type FactoryDb } from "../tests/factories";
+import type { Page } from "@playwright/test";
+import { befriend, createJournal, createUser, unique } from "../tests/factories";
 import { testEnv } from "../tests/support/env";
 import { pauseClock } from "./clock";
 import { photo } from "./diary-helpers";
-import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
+import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
 // My profile (/me, SPEC.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
 
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const main = (page: Page) => page.getByRole("main");
 const communityButton = (page: Page) => page.getByRole("region", { name: "Community" }).getByRole("button");
-
-/** The second person, in a browser of their own, with their own console watch. */
-async function secondPerson(browser: Browser, db: FactoryDb, userId: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
-  page.on("pageerror", (err) => errors.push(String(err)));
-  await signInAs(page, db, userId);
-  return { page, errors, close: () => context.close() };
-}
 
 /** What came with the page is fresh for 30 s; past that, the tab coming back into view asks again (decision 017). */
 async function refreshStaleData(page: Page) {
@@ -92,7 +81,7 @@ test("Edit Profile: name, bio with its counter, location and a new photo, seen b
   await expect(myAvatar).toHaveJSProperty("complete", true);
   expect(await myAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  const other = await secondPerson(browser, db, friend.id);
+  const other = await signInSecondBrowser(browser, db, friend.id);
   await other.page.goto(`/public/${user.id}`);
   const profile = other.page.getByRole("region", { name: newName });
   await expect(profile.getByRole("heading", { name: newName })).toBeVisible();
@@ -136,7 +125,7 @@ test("removing a friend asks first, then drops them from the list and both count
   const { user: stays } = await createUser(db, { name: unique("Stella Stays") });
   await befriend(db, user.id, friend.id);
   await befriend(db, user.id, stays.id);
-  const other = await secondPerson(browser, db, friend.id);
+  const other = await signInSecondBrowser(browser, db, friend.id);
   await openMe(other.page, friend.name);
   await expect(communityButton(other.page)).toContainText("1");
 
