@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { errorMessage } from "./api";
+import type { Profile } from "./friends";
 import { ApiError, apiRequest } from "./query-client";
 
 // My profile, my close circle and my journal's PDF (API.md "My profile and community",
@@ -15,18 +16,9 @@ export const REMOVE_FRIEND_FAILED = "Failed to remove user";
 export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
 export const PDF_FAILED = "Error generating PDF. Please try again.";
 
-export interface MyProfile {
-  id: string;
-  name: string;
-  username: string;
+/** GET /api/myprofile: the public fields and totals (here with anonymous entries), and the email. */
+export interface MyProfile extends Profile {
   email: string;
-  bio: string | null;
-  location: string | null;
-  profileImage: string | null;
-  createdAt: string;
-  journalCount: number;
-  totalLikes: number;
-  totalReads: number;
 }
 
 export interface CloseFriend {

@@ -1,10 +1,8 @@
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unique } from "../factories";
-import { runMigrations } from "../../lib/db/migrate";
 import { feedPageQuery } from "../../lib/feed/query";
-import { testEnv } from "../support/env";
+import { createScratchDatabase } from "../support/scratch-database";
 
 // A feed page must read the friends' index ranges, never the journals table whole. As in
 // people-plans.test.ts, the plans are asked of a database of its own, big enough for the planner
@@ -12,31 +10,12 @@ import { testEnv } from "../support/env";
 // entries of about 550 characters, one in five private, 50 000 hearts), the viewer with 300 friends.
 
 const MEMBERS = 20_000;
-const database = unique("inkwell_feed_plans_");
+let drop: (() => Promise<void>) | undefined;
 let client: pg.Client;
 let viewerId: string;
 
-function urlFor(name: string): string {
-  const url = new URL(testEnv.adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: testEnv.adminDatabaseUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`create database "${database}"`);
-  await runMigrations(urlFor(database));
-  client = new pg.Client({ connectionString: urlFor(database) });
-  await client.connect();
+  ({ client, drop } = await createScratchDatabase("inkwell_feed_plans_"));
   await client.query(`insert into users (name, username, email) select 'Member ' || i, 'member' || i, 'm' || i || '@plan.test' from generate_series(1, $1::int) i`, [MEMBERS]);
   await client.query(`create temporary table numbered as select id, row_number() over (order by username) as n from users`);
   await client.query(
@@ -60,8 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await client?.end();
-  await admin(`drop database if exists "${database}" with (force)`);
+  await drop?.();
 });
 
 async function plan(query: Parameters<typeof feedPageQuery>[0]) {

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unique } from "../factories";
-import { runMigrations } from "../../lib/db/migrate";
 import { searchUsersQuery } from "../../lib/users/search";
 import { suggestionCandidatesQuery } from "../../lib/users/suggestions";
-import { testEnv } from "../support/env";
+import { createScratchDatabase } from "../support/scratch-database";
 
 // The statements search and suggestions run must use the indexes, not read whole tables.
 // PostgreSQL rightly prefers reading a small table, so the plans are asked of a database of its own
@@ -14,30 +12,11 @@ import { testEnv } from "../support/env";
 // of the 100 000 the app is meant to stay fast at, with entries, friendships and requests.
 
 const MEMBERS = 50_000;
-const database = unique("inkwell_people_plans_");
+let drop: (() => Promise<void>) | undefined;
 let client: pg.Client;
 
-function urlFor(name: string): string {
-  const url = new URL(testEnv.adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: testEnv.adminDatabaseUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`create database "${database}"`);
-  await runMigrations(urlFor(database));
-  client = new pg.Client({ connectionString: urlFor(database) });
-  await client.connect();
+  ({ client, drop } = await createScratchDatabase("inkwell_people_plans_"));
   // Names of random letters: like real names, and unlike hex digests, their trigrams are many and
   // each is rare, which is what the planner weighs.
   await client.query(
@@ -77,8 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await client?.end();
-  await admin(`drop database if exists "${database}" with (force)`);
+  await drop?.();
 });
 
 async function plan(q: string): Promise<string> {
