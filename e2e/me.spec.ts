@@ -149,6 +149,8 @@ test("removing a friend asks first, then drops them from the list and both count
   await expect(toast(page, "Removed from close friends successfully")).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(list.getByRole("listitem").filter({ hasText: stays.name })).toBeVisible();
+  // The focus moves on to the next row, not back to the top of the list.
+  await expect(list.getByRole("button", { name: `Remove ${stays.name}` })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(communityButton(page)).toContainText("1");
 

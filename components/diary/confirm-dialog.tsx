@@ -16,6 +16,8 @@ type Props = {
   destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where the focus goes on close when the button that opened it is gone (the removed row's). */
+  focusWhenOpenerGone?: () => HTMLElement | null | undefined;
 };
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onCancel,
+  focusWhenOpenerGone,
 }: Props) {
   return (
     <AlertDialog
@@ -40,6 +43,7 @@ export function ConfirmDialog({
       title={title}
       busy={busy}
       onCancel={onCancel}
+      focusWhenOpenerGone={focusWhenOpenerGone}
       actions={
         <>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, MapPin, UserMinus, Users } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/diary/confirm-dialog";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -56,11 +56,19 @@ function FriendsList() {
   const friends = useQuery(closeFriendsQuery());
   const [asked, setAsked] = useState<CloseFriend | null>(null);
   const queryClient = useQueryClient();
+  // After a removal the focus goes to the next row's Remove button (the previous one's at the end
+  // of the list), or to the list's empty state, not to the top of the modal.
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const focusAfterRemoval = useRef<string | null>(null);
+  const emptyState = useRef<HTMLDivElement>(null);
   useErrorToast(friends.isError, friends.errorUpdatedAt, "Failed to load close friends");
 
   const remove = useMutation({
     mutationFn: (friend: CloseFriend) => removeCloseFriend(friend.id),
     onSuccess: (newCount, friend) => {
+      const list = friends.data ?? [];
+      const at = list.findIndex((f) => f.id === friend.id);
+      focusAfterRemoval.current = (list[at + 1] ?? list[at - 1])?.id ?? null;
       queryClient.setQueryData<CloseFriend[]>(meKeys.friends, (list) => list?.filter((f) => f.id !== friend.id));
       queryClient.setQueryData(meKeys.friendCount, newCount);
       // Their profile's button no longer says Friends, and their entries leave my feed.
@@ -92,7 +100,7 @@ function FriendsList() {
   }
   if (friends.data.length === 0) {
     return (
-      <div className="py-4 text-ink-soft">
+      <div ref={emptyState} tabIndex={-1} className="py-4 text-ink-soft">
         <p>No close friends yet.</p>
         <p className="mt-1 text-sm">Find writers with the search bar and send them a friend request.</p>
       </div>
@@ -119,7 +127,14 @@ function FriendsList() {
                 <span>Member since {monthYear(friend.memberSince)}</span>
               </p>
             </div>
-            <button type="button" onClick={() => setAsked(friend)} aria-label={`Remove ${friend.name}`} className={buttonClass("danger", "shrink-0 px-3")}>
+            <button
+              type="button"
+              ref={(el) => {
+                if (el) removeButtons.current.set(friend.id, el);
+                else removeButtons.current.delete(friend.id);
+              }}
+              onClick={() => setAsked(friend)}
+              aria-label={`Remove ${friend.name}`} className={buttonClass("danger", "shrink-0 px-3")}>
               <UserMinus aria-hidden className="size-4" />
               <span className="max-[479px]:sr-only">Remove</span>
             </button>
@@ -135,6 +150,7 @@ function FriendsList() {
         busy={remove.isPending}
         onConfirm={() => asked && remove.mutate(asked)}
         onCancel={() => setAsked(null)}
+        focusWhenOpenerGone={() => (focusAfterRemoval.current === null ? emptyState.current : removeButtons.current.get(focusAfterRemoval.current))}
       >
         {asked ? `${asked.name} will leave your close circle, and you will leave theirs. You can send a new friend request later.` : null}
       </ConfirmDialog>

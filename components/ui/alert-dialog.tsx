@@ -16,6 +16,8 @@ type Props = {
   /** The answer is being carried out: nothing may dismiss the dialog until it is done. */
   busy?: boolean;
   onCancel: () => void;
+  /** Where the focus goes on close when what opened the dialog is gone (see useReturnFocus). */
+  focusWhenOpenerGone?: () => HTMLElement | null | undefined;
 };
 
 /**
@@ -23,7 +25,7 @@ type Props = {
  * a click outside never dismisses it, Escape and Cancel do, except while `busy`, and the focus
  * starts on Cancel, the safe answer.
  */
-export function AlertDialog({ open, title, children, actions, busy = false, onCancel }: Props) {
+export function AlertDialog({ open, title, children, actions, busy = false, onCancel, focusWhenOpenerGone }: Props) {
   const returnFocus = useReturnFocus();
 
   return (
@@ -39,7 +41,7 @@ export function AlertDialog({ open, title, children, actions, busy = false, onCa
         <AlertDialogPrimitive.Overlay className={OVERLAY_CLASS} onMouseDown={(e) => e.preventDefault()} />
         <AlertDialogPrimitive.Content
           onOpenAutoFocus={returnFocus.rememberOpener}
-          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          onCloseAutoFocus={(event) => returnFocus.onCloseAutoFocus(event, focusWhenOpenerGone)}
           className={`${SHEET_CLASS} p-5`}
         >
           <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>

@@ -15,11 +15,15 @@ export function useReturnFocus() {
     rememberOpener() {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     },
-    onCloseAutoFocus(event: Event) {
+    /**
+     * An opener that went away with the change the dialog made (a deleted entry's button) is
+     * skipped: the focus goes to `fallback()` when given one (the next row), else stays wherever
+     * the page has put it since.
+     */
+    onCloseAutoFocus(event: Event, fallback?: () => HTMLElement | null | undefined) {
       event.preventDefault();
-      // An opener that went away with the change the dialog made (a deleted entry's button) is skipped,
-      // leaving the focus wherever the page has put it since.
       if (opener.current?.isConnected) opener.current.focus();
+      else fallback?.()?.focus();
       opener.current = null;
     },
   };
