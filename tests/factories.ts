@@ -19,6 +19,8 @@ export function unique(prefix = "u"): string {
 }
 
 export const DEFAULT_PASSWORD = "correct horse battery";
+/** Every made-up address is at this domain, the default one sign-up accepts. */
+export const FACTORY_EMAIL_DOMAIN = "gmail.com";
 
 /** A user with a verified email unless `emailVerifiedAt: null` is given (as a fresh password sign-up is). */
 export async function createUser(db: FactoryDb, overrides: Partial<typeof schema.users.$inferInsert> & { password?: string | null } = {}) {
@@ -28,7 +30,7 @@ export async function createUser(db: FactoryDb, overrides: Partial<typeof schema
     .insert(schema.users)
     .values({
       name: "Test Writer",
-      email: `${username}@gmail.com`,
+      email: `${username}@${FACTORY_EMAIL_DOMAIN}`,
       passwordHash: password === null ? null : await hashPassword(password),
       emailVerifiedAt: new Date(),
       ...rest,
