@@ -14,5 +14,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // In CI a stray `.only` fails the run instead of quietly skipping the rest (Playwright: forbidOnly).
+    allowOnly: !process.env.CI,
+    // No retries: a test that needs one is a bug to fix (Playwright retries once in CI, and
+    // scripts/test.ts names every test that needed it).
+    retry: 0,
   },
 });

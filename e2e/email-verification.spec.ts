@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createUser, unique } from "../tests/factories";
 import { testEnv } from "../tests/support/env";
-import { countMail, mailsFor, verifyLink, waitForMail } from "../tests/support/mailbox";
+import { mailsFor, verifyLink, waitForMail, waitForMails } from "../tests/support/mailbox";
 import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
 
 const PASSWORD = "a long enough password";
@@ -34,7 +34,7 @@ test("sign up, log in before verifying, resend the link from the banner, verify,
   await banner(page).getByRole("button", { name: "Resend verification link" }).focus();
   await page.keyboard.press("Enter");
   await expect(toast(page, "A new verification link has been sent to your email")).toBeVisible();
-  await expect.poll(() => countMail(testEnv.mailDir, email), { timeout: 15_000 }).toBe(2);
+  expect(await waitForMails(testEnv.mailDir, email, 2)).toHaveLength(2);
 
   await page.goto(verifyLink(mailsFor(testEnv.mailDir, email)[1]!.text));
   await expect(page.getByRole("heading", { level: 1, name: "Verify email" })).toBeVisible();

@@ -12,28 +12,27 @@ import { startSmtpSink } from "../tests/support/smtp";
 import { freePort, startAppProcess } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { checkSchemaAgainstMigrations } from "./schema-check";
+import { parseTestArgs } from "./test-args";
+import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, type StageResult } from "./test-report";
 
 // `npm test`: lint, typecheck, production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL),
 // two app instances on it, Vitest (unit + integration over real HTTP), Playwright (real Chromium).
-// `npm test -- unit` or `npm test -- e2e lint` runs only those stages; a path among the words
-// (`npm test -- unit tests/api/login.test.ts`) is handed to Vitest and Playwright as a file filter.
-const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
-type Stage = (typeof STAGES)[number];
-const isStage = (a: string): a is Stage => (STAGES as readonly string[]).includes(a);
-const args = process.argv.slice(2).filter((a) => a !== "--");
-const filters = args.filter((a) => !isStage(a) && /[/.]/.test(a));
-const stageArgs = args.filter((a) => !filters.includes(a));
-const filteredStages: Stage[] = [...(filters.some((f) => f.startsWith("tests/")) ? ["unit" as const] : []), ...(filters.some((f) => f.startsWith("e2e/")) ? ["e2e" as const] : [])];
-const selected = new Set<Stage>(stageArgs.length ? stageArgs.filter(isStage) : filters.length ? filteredStages : STAGES);
-if (stageArgs.some((a) => !isStage(a))) {
-  console.error(`Unknown stage in ${args.join(" ")}; choose from ${STAGES.join(", ")}, or name test files.`);
+// `npm test -- unit` or `npm test -- e2e lint` runs only those stages; test paths among the words
+// (`npm test -- unit tests/api/login.test.ts`, `npm test -- tests/api e2e/feed.spec.ts:44`) run
+// only those files, in their own stages (scripts/test-args.ts). `--list` lists them, building nothing.
+const parsed = parseTestArgs(process.argv.slice(2));
+if ("error" in parsed) {
+  console.error(parsed.error);
   process.exit(2);
 }
+const { stages: selected, filters, list } = parsed;
 
 const cfg = loadConfig(process.env);
 const workDir = path.resolve(cfg.DATA_DIR, "test");
 const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);
-const results: { name: string; passed: number; failed: number; skipped: number; note?: string }[] = [];
+const results: StageResult[] = [];
+const flakyRecord = path.join(workDir, "flaky-tests.json");
 const children: ChildProcess[] = [];
 
 function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
@@ -49,26 +48,26 @@ async function startApp(name: string, env: Record<string, string>): Promise<{ ur
   return app;
 }
 
-function readVitest(file: string) {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)" };
-  const r = JSON.parse(fs.readFileSync(file, "utf8"));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), skipped: r.numPendingTests + r.numTodoTests };
-}
-
-function readPlaywright(file: string) {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: "no report (did Playwright crash?)" };
-  const s = JSON.parse(fs.readFileSync(file, "utf8")).stats;
-  return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors?.length ?? 0), skipped: s.skipped, note: s.flaky ? `${s.flaky} flaky` : undefined };
-}
-
 /** A 500 is a bug even when no assertion looked at it, and so is a fault nothing caught. */
 function serverFaults(logs: string[]): string[] {
   return logs.flatMap((f) => fs.readFileSync(f, "utf8").split("\n").filter((l) => SERVER_FAULT.test(l)));
 }
 
+/** `--list`: what the chosen stages would run, with no build, database or app. */
+async function listOnly(): Promise<number> {
+  console.log(`[test] Stages: ${[...selected].join(", ")}`);
+  let code = 0;
+  if (selected.has("unit")) code ||= await run(bin("vitest", "vitest.mjs"), ["list", "--filesOnly", ...filters.unit]);
+  if (selected.has("e2e")) code ||= await run(bin("@playwright/test", "cli.js"), ["test", "--list", ...filters.e2e]);
+  return code;
+}
+
 async function main() {
+  if (list) process.exit(await listOnly());
+  const previouslyFlaky = readFlakyRecord(flakyRecord);
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(flakyRecord, `${JSON.stringify(previouslyFlaky, null, 2)}\n`);
   let db: EmbeddedDb | undefined;
   let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
@@ -86,6 +85,9 @@ async function main() {
     if (selected.has("lint")) {
       const code = await run(bin("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
       results.push({ name: "Lint", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
+      const drift = await checkSchemaAgainstMigrations(path.join(workDir, "schema-check"));
+      if (drift) console.error(`\n[test] ${drift}\n`);
+      results.push({ name: "Migrations", passed: drift ? 0 : 1, failed: drift ? 1 : 0, skipped: 0, note: drift ? "schema and drizzle/ disagree" : undefined });
     }
     if (selected.has("typecheck")) {
       const code = await run(bin("typescript", "bin/tsc"), ["--noEmit"]);
@@ -155,13 +157,19 @@ async function main() {
       };
       if (selected.has("unit")) {
         const report = path.join(workDir, "vitest.json");
-        await run(bin("vitest", "vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...filters.filter((f) => f.startsWith("tests/"))], env);
-        results.push({ name: "Vitest", ...readVitest(report) });
+        const code = await run(bin("vitest", "vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...filters.unit], env);
+        results.push(readVitest(report, code));
       }
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");
-        await run(bin("@playwright/test", "cli.js"), ["test", ...filters.filter((f) => f.startsWith("e2e/"))], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
-        results.push({ name: "Playwright", ...readPlaywright(report) });
+        const code = await run(bin("@playwright/test", "cli.js"), ["test", ...filters.e2e], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
+        const { flaky, ran, ...playwright } = readPlaywright(report, code);
+        results.push(playwright);
+        const repeats = flakyRepeats(flakyRecord, previouslyFlaky, { flaky, ran });
+        if (flaky.length) {
+          console.log(`\n[test] Flaky (failed, then passed on retry):\n${flaky.map((t) => `  ${t}${repeats.includes(t) ? "  ← flaky the last time too" : ""}`).join("\n")}`);
+        }
+        if (repeats.length) results.push({ name: "Flaky", passed: 0, failed: repeats.length, skipped: 0, note: "flaky in two runs in a row" });
       }
       const faults = serverFaults([a.log, b.log, c.log]);
       if (faults.length) {
@@ -178,7 +186,7 @@ async function main() {
 
   console.log("\nSummary");
   for (const r of results) {
-    console.log(`  ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);
+    console.log(`  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);
   }
   const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
   console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);

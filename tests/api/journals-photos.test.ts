@@ -14,7 +14,8 @@ import {
   imagePath,
   journalRow,
   journalRows,
-  orphansSince,
+  leftBehind,
+  oddSizedPng,
   phonePhoto,
   pixelAt,
   pngBomb,
@@ -117,21 +118,23 @@ describe("a refused upload changes nothing", () => {
   ])("on create: %s, no entry and no file", async (_label, makeImage, status) => {
     const { user, token } = await signedIn(db);
     const before = storedEntryKeys();
-    expectError(await postJournal(token, entryFields({ image: await makeImage() })), status);
+    const image = await makeImage();
+    expectError(await postJournal(token, entryFields({ image })), status);
     expect(await journalRows(db, user.id)).toEqual([]);
-    expect(await orphansSince(db, before)).toEqual([]);
+    expect(await leftBehind(db, before, image)).toEqual([]);
   });
 
   it("on create: a 20 000 × 20 000 PNG is a 4xx, and the server still answers afterwards", async () => {
     const { user, token } = await signedIn(db);
     const bomb = await pngBomb(20_000);
     const before = storedEntryKeys();
-    const res = await postJournal(token, entryFields({ image: imageBlob(bomb, "image/png") }));
+    const image = imageBlob(bomb, "image/png");
+    const res = await postJournal(token, entryFields({ image }));
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.body).toEqual({ message: expect.any(String) });
     expect(await journalRows(db, user.id)).toEqual([]);
-    expect(await orphansSince(db, before)).toEqual([]);
+    expect(await leftBehind(db, before, image)).toEqual([]);
     expect((await api("/api/health")).status).toBe(200);
   }, 60_000);
 
@@ -139,9 +142,10 @@ describe("a refused upload changes nothing", () => {
     const { user, token } = await signedIn(db);
     const strip = await pngBomb(10_000_000, 5);
     const before = storedEntryKeys();
-    expectError(await postJournal(token, entryFields({ image: imageBlob(strip, "image/png") })), 413, IMAGE_SIDE_TOO_LONG_MESSAGE);
+    const image = imageBlob(strip, "image/png");
+    expectError(await postJournal(token, entryFields({ image })), 413, IMAGE_SIDE_TOO_LONG_MESSAGE);
     expect(await journalRows(db, user.id)).toEqual([]);
-    expect(await orphansSince(db, before)).toEqual([]);
+    expect(await leftBehind(db, before, image)).toEqual([]);
     expect((await api("/api/health")).status).toBe(200);
     // The same person can still post a photo right after.
     expect((await postJournal(token, entryFields({ image: imageBlob(await smallPng(), "image/png") }))).status).toBe(201);
@@ -151,18 +155,20 @@ describe("a refused upload changes nothing", () => {
     const { token } = await signedIn(db);
     const { entry, row } = await entryWithPhoto(token);
     const before = storedEntryKeys();
-    expectError(await putJournal(token, entry.id, { ...edit, image: imageBlob(Buffer.from("not an image")) }), 415);
+    const image = imageBlob(Buffer.from("not an image"));
+    expectError(await putJournal(token, entry.id, { ...edit, image }), 415);
     expect(await journalRow(db, entry.id)).toEqual(row);
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(true);
-    expect(await orphansSince(db, before)).toEqual([]);
+    expect(await leftBehind(db, before, image)).toEqual([]);
   });
 
   it("on create, when the day is already taken (409): no file is left behind", async () => {
     const { token } = await signedIn(db);
     await entryWithPhoto(token, "2025-07-02");
     const before = storedEntryKeys();
-    expectError(await postJournal(token, entryFields({ journaldate: "2025-07-02", image: imageBlob(await smallPng()) })), 409);
-    expect(await orphansSince(db, before)).toEqual([]);
+    const image = imageBlob(await oddSizedPng(), "image/png");
+    expectError(await postJournal(token, entryFields({ journaldate: "2025-07-02", image })), 409);
+    expect(await leftBehind(db, before, image)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { login } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { asNewClient } from "../support/clients";
 import { api } from "../support/http";
-import { countMail, resetLink, waitForMail } from "../support/mailbox";
+import { countMail, resetLink, waitForMail, waitForMails, whenFound } from "../support/mailbox";
 
 const SENT = { message: "If an account exists for that email, a reset link has been sent." };
 const INVALID = { message: "Invalid or expired token" };
@@ -206,7 +206,7 @@ describe("POST /api/auth/reset-password/{token}", () => {
     const first = await mailedToken(user.email);
     const mailDirBefore = countMail(testEnv.mailDir, user.email);
     expect(await forgot(user.email)).toMatchObject({ status: 200 });
-    await expect.poll(() => countMail(testEnv.mailDir, user.email), { timeout: 15_000 }).toBe(mailDirBefore + 1);
+    expect(await waitForMails(testEnv.mailDir, user.email, mailDirBefore + 1)).toHaveLength(mailDirBefore + 1);
     expect((await reset(first, NEW_PASSWORD)).status).toBe(200);
     const rows = await db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(rows).toHaveLength(2);
@@ -238,8 +238,7 @@ describe("with no mail provider configured", () => {
     const res = await forgot(user.email, { base: testEnv.s3Url });
     expect(res).toMatchObject({ status: 200, body: SENT });
     const pattern = new RegExp(`To: ${user.email}[\\s\\S]*?(${testEnv.s3Url}/reset-password/[A-Za-z0-9_-]+)`);
-    await expect.poll(() => pattern.test(fs.readFileSync(testEnv.s3Log, "utf8")), { timeout: 15_000 }).toBe(true);
-    const link = pattern.exec(fs.readFileSync(testEnv.s3Log, "utf8"))![1]!;
+    const link = (await whenFound(testEnv.s3Log, () => pattern.exec(fs.readFileSync(testEnv.s3Log, "utf8"))))[1]!;
     expect((await reset(link.split("/").at(-1)!, NEW_PASSWORD, testEnv.s3Url)).status).toBe(200);
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
   });

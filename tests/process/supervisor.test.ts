@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/app-process";
 import { SERVER_FAULT } from "../support/server-faults";
 
@@ -25,6 +25,33 @@ afterAll(() => {
 const postgresRunning = () => spawnSync("pgrep", ["-f", `postgres -D ${dataDir}`]).status === 0;
 const serverPids = () => [...output.matchAll(/Server \(pid (\d+)\) listening/g)].map((m) => Number(m[1]));
 
+/**
+ * Resolves once the supervisor has printed what `seen` looks for: an event, not a clock, so only
+ * the test's own timeout bounds it, and a supervisor that exits first fails at once.
+ */
+function untilOutput(seen: (output: string) => boolean, what: string): Promise<void> {
+  const child = supervisor!;
+  return new Promise((resolve, reject) => {
+    const streams = [child.stdout!, child.stderr!];
+    const stop = () => {
+      for (const s of streams) s.off("data", check);
+      child.off("exit", exited);
+    };
+    const check = () => {
+      if (!seen(output)) return;
+      stop();
+      resolve();
+    };
+    const exited = (code: number | null) => {
+      stop();
+      reject(new Error(`npm start exited (${code}) before ${what}. Its output:\n${output}`));
+    };
+    for (const s of streams) s.on("data", check);
+    child.on("exit", exited);
+    check();
+  });
+}
+
 describe("npm start supervises the server", () => {
   it("restarts a killed server with the data intact, and Ctrl-C stops the server before PostgreSQL", { timeout: 240_000 }, async () => {
     const port = await freePort();
@@ -39,7 +66,8 @@ describe("npm start supervises the server", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
     const health = async () => expect((await fetch(`${base}/api/health`)).status).toBe(200);
-    await vi.waitFor(health, { timeout: 180_000, interval: 250 });
+    await untilOutput(() => serverPids().length === 1, "the server listened");
+    await health();
 
     const username = `sup_${Date.now().toString(36)}`;
     const credentials = { username, password: "supervised-password" };
@@ -57,15 +85,16 @@ describe("npm start supervises the server", () => {
     const { rows } = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'inkwell'");
     await admin.end();
     expect(rows[0].n).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(output).toContain("[db] An idle connection was closed"), { timeout: 10_000, interval: 50 });
+    await untilOutput((o) => o.includes("[db] An idle connection was closed"), "the pool noticed its closed connections");
     await health();
 
     const [first] = serverPids();
     expect(first).toBeGreaterThan(0);
     process.kill(first!, "SIGKILL");
-    await vi.waitFor(() => expect(output).toContain("The server stopped unexpectedly (SIGKILL)"), { timeout: 10_000, interval: 50 });
+    await untilOutput((o) => o.includes("The server stopped unexpectedly (SIGKILL)"), "the supervisor saw its server killed");
     expect(postgresRunning()).toBe(true);
-    await vi.waitFor(health, { timeout: 15_000, interval: 100 });
+    await untilOutput(() => serverPids().length === 2, "a new server listened");
+    await health();
     expect(serverPids().at(-1)).not.toBe(first);
 
     const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) });

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
@@ -155,20 +156,37 @@ export function storedEntryKeys(): Set<string> {
   return new Set(fs.readdirSync(dir).filter((f) => !f.startsWith(".")).map((f) => `entries/${f}`));
 }
 
+/** A PNG of a size no other test sends (an odd width), so a file made from it can be told apart. */
+export function oddSizedPng(): Promise<Buffer> {
+  return sharp({ create: { width: 101 + 2 * randomInt(400), height: 37, channels: 3, background: "#aa5500" } }).png().toBuffer();
+}
+
 /**
- * Photos that appeared since `before` and that no entry points to. Other test files upload at the
- * same time, so a new file only counts as an orphan if no row points to it within a few seconds.
+ * Entry photos that appeared since `before`, that no entry points to, and that came from `sent`:
+ * its very bytes, or an image of its size (send an oddSizedPng). Other test files upload at the
+ * same time; their files are neither, so nothing has to wait for their requests to finish.
  */
-export async function orphansSince(db: FactoryDb, before: Set<string>): Promise<string[]> {
-  let orphans: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    const fresh = [...storedEntryKeys()].filter((k) => !before.has(k));
-    const referenced = fresh.length
-      ? new Set((await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, fresh))).map((r) => r.key))
-      : new Set<string | null>();
-    orphans = fresh.filter((k) => !referenced.has(k));
-    if (orphans.length === 0) return [];
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return orphans;
+export async function leftBehind(db: FactoryDb, before: Set<string>, sent: Blob): Promise<string[]> {
+  const bytes = Buffer.from(await sent.arrayBuffer());
+  const size = await sharp(bytes)
+    .metadata()
+    .then((m) => `${m.width}x${m.height}`)
+    .catch(() => null);
+  const fresh = [...storedEntryKeys()].filter((k) => !before.has(k));
+  if (!fresh.length) return [];
+  const referenced = new Set((await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, fresh))).map((r) => r.key));
+  const ours = async (key: string) => {
+    const at = path.join(testEnv.dataDir, "uploads", key);
+    if (!fs.existsSync(at)) return false; // deleted meanwhile: not left behind
+    const file = fs.readFileSync(at);
+    if (file.equals(bytes)) return true;
+    const stored = await sharp(file)
+      .metadata()
+      .then((m) => `${m.width}x${m.height}`)
+      .catch(() => null);
+    return size !== null && stored === size;
+  };
+  const unreferenced = fresh.filter((k) => !referenced.has(k));
+  const mine = await Promise.all(unreferenced.map(ours));
+  return unreferenced.filter((_, i) => mine[i]);
 }

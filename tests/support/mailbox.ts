@@ -47,18 +47,41 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   return mail;
 }
 
-/** Waits for the message that the SMTP sink in `dir` received for `to`. */
-export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
-    for (const f of files) {
-      const { to: rcpt, raw } = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string[]; raw: string };
-      if (rcpt.includes(to.toLowerCase())) return parseMail(raw, rcpt);
+/**
+ * Resolves with what `found` returns once it returns something, checked now and again whenever
+ * `watched` (a file, or a folder such as a mail sink's) changes: an event, not a clock, so only the
+ * test's own timeout bounds the wait, however slow the machine.
+ */
+export function whenFound<T>(watched: string, found: () => T | undefined | null | false): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const watcher = fs.watch(watched, () => check());
+    watcher.unref();
+    function check() {
+      try {
+        const value = found();
+        if (!value) return;
+        watcher.close();
+        resolve(value);
+      } catch (err) {
+        watcher.close();
+        reject(err);
+      }
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No mail for ${to} arrived in ${dir} within ${timeoutMs} ms`);
+    check();
+  });
+}
+
+/** Waits for the message that the SMTP sink in `dir` received for `to` (mail goes out after the answer). */
+export function waitForMail(dir: string, to: string): Promise<ReceivedMail> {
+  return whenFound(dir, () => mailsFor(dir, to)[0]);
+}
+
+/** Waits until the sink in `dir` has received `count` messages for `to`, and returns them all. */
+export function waitForMails(dir: string, to: string, count: number): Promise<ReceivedMail[]> {
+  return whenFound(dir, () => {
+    const mails = mailsFor(dir, to);
+    return mails.length >= count && mails;
+  });
 }
 
 /** Every message the sink in `dir` received for `to` so far, oldest first. */

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+
+// The words after `npm test --`: stage names choose stages; anything else is a test path, a file or
+// a folder under tests/ (Vitest) or e2e/ (Playwright), with an optional `:line` (`e2e/feed.spec.ts:44`),
+// which also chooses its stage. `--list` only lists the test files each chosen stage would run.
+export const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
+export type Stage = (typeof STAGES)[number];
+const isStage = (a: string): a is Stage => (STAGES as readonly string[]).includes(a);
+
+export type TestArgs = { stages: Set<Stage>; filters: { unit: string[]; e2e: string[] }; list: boolean };
+
+/** Parses the words, or returns the reason they make no sense (before anything is built). */
+export function parseTestArgs(argv: string[], cwd = process.cwd()): TestArgs | { error: string } {
+  const words = argv.filter((a) => a !== "--");
+  const list = words.includes("--list");
+  const named: Stage[] = [];
+  const filters = { unit: [] as string[], e2e: [] as string[] };
+  for (const word of words.filter((a) => a !== "--list")) {
+    if (isStage(word)) {
+      named.push(word);
+      continue;
+    }
+    const [, file, line = ""] = /^(.*?)((?::\d+)*)$/.exec(word)!;
+    const rel = path.relative(cwd, path.resolve(cwd, file!)).split(path.sep).join("/");
+    const stage = rel === "tests" || rel.startsWith("tests/") ? "unit" : rel === "e2e" || rel.startsWith("e2e/") ? "e2e" : undefined;
+    if (!stage) return { error: `${word} is neither a stage (${STAGES.join(", ")}) nor a path under tests/ or e2e/.` };
+    if (!fs.existsSync(path.join(cwd, rel))) return { error: `${word}: there is no ${rel}.` };
+    filters[stage].push(rel + line);
+  }
+  const implied = (["unit", "e2e"] as const).filter((s) => filters[s].length);
+  for (const s of implied) {
+    if (named.length && !named.includes(s)) return { error: `${filters[s].join(", ")} belong(s) to the ${s} stage, which is not among ${named.join(", ")}.` };
+  }
+  return { stages: new Set<Stage>(named.length ? named : implied.length ? implied : STAGES), filters, list };
+}

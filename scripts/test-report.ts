@@ -1,0 +1,73 @@
+import fs from "node:fs";
+
+// What scripts/test.ts reads back from Vitest's and Playwright's JSON reports, and the record of
+// flaky tests it keeps between runs.
+
+export type StageResult = { name: string; passed: number; failed: number; skipped: number; note?: string };
+
+/** A tool that exited non-zero failed, even if its report (or the lack of one) says otherwise. */
+function withExitCode(result: StageResult, code: number, tool: string): StageResult {
+  if (code === 0 || result.failed > 0) return result;
+  return { ...result, failed: 1, note: [result.note, `${tool} exited with code ${code}`].filter(Boolean).join("; ") };
+}
+
+export function readVitest(file: string, code: number): StageResult {
+  if (!fs.existsSync(file)) return { name: "Vitest", passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)" };
+  const r = JSON.parse(fs.readFileSync(file, "utf8"));
+  const result = { name: "Vitest", passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), skipped: r.numPendingTests + r.numTodoTests };
+  return withExitCode(result, code, "Vitest");
+}
+
+type PwTest = { projectName: string; status: "expected" | "unexpected" | "flaky" | "skipped" };
+type PwSpec = { title: string; file: string; tests: PwTest[] };
+type PwSuite = { title: string; specs?: PwSpec[]; suites?: PwSuite[] };
+
+/** Every test of a Playwright JSON report, named `[project] file › describe › title` (no line: lines move). */
+function playwrightTests(suites: PwSuite[], parents?: string[]): { name: string; status: PwTest["status"] }[] {
+  return suites.flatMap((suite) => {
+    // The outermost suites are the files (the spec carries its file); below them, the describes.
+    const titles = parents ? [...parents, suite.title] : [];
+    const here = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((t) => ({ name: `[${t.projectName}] ${[spec.file, ...titles, spec.title].join(" › ")}`, status: t.status })),
+    );
+    return [...here, ...playwrightTests(suite.suites ?? [], titles)];
+  });
+}
+
+export function readPlaywright(file: string, code: number): StageResult & { flaky: string[]; ran: string[] } {
+  if (!fs.existsSync(file)) return { name: "Playwright", passed: 0, failed: 1, skipped: 0, note: "no report (did Playwright crash?)", flaky: [], ran: [] };
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  const s = report.stats;
+  const tests = playwrightTests(report.suites ?? []);
+  const flaky = tests.filter((t) => t.status === "flaky").map((t) => t.name);
+  const result = {
+    name: "Playwright",
+    passed: s.expected + s.flaky,
+    failed: s.unexpected + (report.errors?.length ?? 0),
+    skipped: s.skipped,
+    note: s.flaky ? `${s.flaky} flaky, passed on retry` : undefined,
+  };
+  return { ...withExitCode(result, code, "Playwright"), flaky, ran: tests.filter((t) => t.status !== "skipped").map((t) => t.name) };
+}
+
+/**
+ * The flaky rule (README, Tests): a test that passes only on its retry (CI retries once) is named
+ * in the summary; if the same test was flaky the last time it ran too, the run fails. The record
+ * is `flaky-tests.json` in the test folder and survives the wipe at the start of each run.
+ */
+export function flakyRepeats(recordFile: string, previous: string[], run: { flaky: string[]; ran: string[] }): string[] {
+  const repeats = run.flaky.filter((t) => previous.includes(t));
+  const ran = new Set(run.ran);
+  const record = [...previous.filter((t) => !ran.has(t)), ...run.flaky].sort();
+  fs.writeFileSync(recordFile, `${JSON.stringify(record, null, 2)}\n`);
+  return repeats;
+}
+
+export function readFlakyRecord(recordFile: string): string[] {
+  try {
+    const record = JSON.parse(fs.readFileSync(recordFile, "utf8"));
+    return Array.isArray(record) ? record.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseTestArgs } from "../../scripts/test-args";
+import { flakyRepeats, readFlakyRecord, readPlaywright } from "../../scripts/test-report";
+
+// scripts/test.ts: which words run what, and the flaky rule (README, Tests).
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-harness-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("npm test -- <words>", () => {
+  const stagesOf = (...words: string[]) => {
+    const parsed = parseTestArgs(["--", ...words]);
+    return "error" in parsed ? parsed : { stages: [...parsed.stages], ...parsed.filters };
+  };
+
+  it("runs every stage with no words, and only the named ones otherwise", () => {
+    expect(stagesOf()).toMatchObject({ stages: ["lint", "typecheck", "unit", "e2e"], unit: [], e2e: [] });
+    expect(stagesOf("e2e", "lint")).toMatchObject({ stages: ["e2e", "lint"] });
+  });
+
+  it("hands files, folders and line filters to the stage they belong to", () => {
+    expect(stagesOf("e2e", "e2e/feed.spec.ts")).toEqual({ stages: ["e2e"], unit: [], e2e: ["e2e/feed.spec.ts"] });
+    expect(stagesOf("unit", "tests/api/login.test.ts")).toEqual({ stages: ["unit"], unit: ["tests/api/login.test.ts"], e2e: [] });
+    expect(stagesOf("e2e/feed.spec.ts:12")).toEqual({ stages: ["e2e"], unit: [], e2e: ["e2e/feed.spec.ts:12"] });
+    expect(stagesOf("tests/api")).toEqual({ stages: ["unit"], unit: ["tests/api"], e2e: [] });
+    expect(stagesOf("./tests/lib/", path.resolve("e2e/auth.spec.ts"))).toEqual({ stages: ["unit", "e2e"], unit: ["tests/lib"], e2e: ["e2e/auth.spec.ts"] });
+  });
+
+  it("refuses what it cannot run, before building anything", () => {
+    expect(stagesOf("unti")).toEqual({ error: expect.stringContaining("neither a stage") });
+    expect(stagesOf("tests/api/no-such.test.ts")).toEqual({ error: expect.stringContaining("there is no") });
+    expect(stagesOf("unit", "e2e/feed.spec.ts")).toEqual({ error: expect.stringContaining("e2e stage") });
+  });
+});
+
+describe("flaky tests", () => {
+  const report = (statuses: Record<string, string>) => {
+    const file = path.join(dir, `playwright-${Math.random().toString(36).slice(2)}.json`);
+    const specs = Object.entries(statuses).map(([title, status]) => ({ title, file: "feed.spec.ts", tests: [{ projectName: "desktop", status }] }));
+    const flaky = specs.filter((s) => s.tests[0]!.status === "flaky").length;
+    const stats = { expected: specs.length - flaky, unexpected: 0, flaky, skipped: 0 };
+    fs.writeFileSync(file, JSON.stringify({ stats, errors: [], suites: [{ title: "feed.spec.ts", specs: [], suites: [{ title: "dark", specs }] }] }));
+    return readPlaywright(file, 0);
+  };
+
+  it("are named in the report, and fail the run when flaky the last time they ran too", () => {
+    const record = path.join(dir, "flaky-tests.json");
+    const first = report({ hearts: "flaky", paging: "expected" });
+    expect(first).toMatchObject({ passed: 2, failed: 0, flaky: ["[desktop] feed.spec.ts › dark › hearts"] });
+    expect(flakyRepeats(record, readFlakyRecord(record), first)).toEqual([]);
+
+    // A run that does not run it keeps the record; the next flake of the same test is a repeat.
+    expect(flakyRepeats(record, readFlakyRecord(record), { flaky: [], ran: ["[desktop] feed.spec.ts › dark › paging"] })).toEqual([]);
+    expect(flakyRepeats(record, readFlakyRecord(record), report({ hearts: "flaky" }))).toEqual(["[desktop] feed.spec.ts › dark › hearts"]);
+
+    // A clean pass clears it.
+    expect(flakyRepeats(record, readFlakyRecord(record), report({ hearts: "expected" }))).toEqual([]);
+    expect(flakyRepeats(record, readFlakyRecord(record), report({ hearts: "flaky" }))).toEqual([]);
+  });
+
+  it("a tool that exits non-zero fails its stage even when its report counts no failure", () => {
+    const file = path.join(dir, "clean.json");
+    fs.writeFileSync(file, JSON.stringify({ stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] }));
+    expect(readPlaywright(file, 1)).toMatchObject({ passed: 3, failed: 1, note: "Playwright exited with code 1" });
+  });
+});
