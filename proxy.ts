@@ -9,7 +9,7 @@ import {
   securityHeaders,
 } from "@/lib/security/headers";
 
-// Only redirects and headers here (STYLE.md 3): every page and handler checks the session itself.
+// Only redirects and headers here (docs/style.md 3): every page and handler checks the session itself.
 const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/public", "/notifications"];
 
 function isProtected(pathname: string) {

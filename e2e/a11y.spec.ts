@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { contrast, solidRings } from "./contrast";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-// STYLE.md 11: axe on every screen, signed out and signed in, wide and narrow, in both themes
+// docs/style.md 11: axe on every screen, signed out and signed in, wide and narrow, in both themes
 // (docs/decisions/015). Dark here is the system's; e2e/theme.spec.ts covers the chosen one, which
 // sets the same colours.
 const PUBLIC = ["/login", "/signup", "/forgot-password", "/reset-password/some-token", "/verify-email/some-token"];

@@ -92,7 +92,7 @@ test("a wrong password shows 'Login failed' with 'Invalid credentials' for 3 sec
   await expect(failed).toContainText("Invalid credentials");
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-  // SPEC.md §8: error toasts last 3 s (then sonner's exit animation takes under half a second).
+  // docs/product.md §8: error toasts last 3 s (then sonner's exit animation takes under half a second).
   await page.clock.runFor(2900);
   await expect(failed).toBeVisible();
   await page.clock.runFor(700);

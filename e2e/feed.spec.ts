@@ -5,7 +5,7 @@ import { befriend, createJournal, createUser, unique, type FactoryDb } from "../
 import { openDiary, photo, saveEntry } from "./diary-helpers";
 import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
-// The close-circle feed (SPEC.md §2 Feed, §4 Like toggle and Feed, §8, §9) against the real API.
+// The close-circle feed (docs/product.md §2 Feed, §4 Like toggle and Feed, §8, §9) against the real API.
 
 const FEED_CALL = /\/api\/journal\/close-circle\?/;
 const LIKE = "**/api/journal/*/like";
@@ -193,7 +193,7 @@ test("a page that fails to load says so, and Try Again gets it", async ({ signed
   allowConsoleError(/status of 500/);
   await openFeed(page);
   await expect(stories(page).getByRole("article")).toHaveCount(10);
-  // No message from the server: SPEC.md §8's 'HTTP error! status: {code}'.
+  // No message from the server: docs/product.md §8's 'HTTP error! status: {code}'.
   await page.route(FEED_CALL, (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("button", { name: "Load more..." }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error loading journals: HTTP error! status: 500");

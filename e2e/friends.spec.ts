@@ -3,7 +3,7 @@ import { createFriendRequest, createUser, unique } from "../tests/factories";
 import { pauseClock } from "./clock";
 import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
-// Friend requests end to end (SPEC.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
+// Friend requests end to end (docs/product.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
 
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const notificationsButton = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });

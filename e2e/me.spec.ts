@@ -7,7 +7,7 @@ import { pauseClock } from "./clock";
 import { photo } from "./diary-helpers";
 import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
-// My profile (/me, SPEC.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
+// My profile (/me, docs/product.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
 
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const main = (page: Page) => page.getByRole("main");

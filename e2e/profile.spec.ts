@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { createJournal, createSession, createUser } from "../tests/factories";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-// The public profile (SPEC.md §2 "Public profile"); its friend-request button is in friends.spec.ts.
+// The public profile (docs/product.md §2 "Public profile"); its friend-request button is in friends.spec.ts.
 
 const DAY = 24 * 60 * 60 * 1000;
 

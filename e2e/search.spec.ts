@@ -3,7 +3,7 @@ import { createUser, unique, type FactoryDb } from "../tests/factories";
 import { pauseClock } from "./clock";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-// The navigation bar's people search (SPEC.md §2, §7): a combobox over GET /api/search.
+// The navigation bar's people search (docs/product.md §2, §7): a combobox over GET /api/search.
 
 /** Two people whose names and usernames share a prefix nobody else has. */
 async function createPeople(db: FactoryDb) {

@@ -1,4 +1,4 @@
-// Typed errors thrown by lib/ and mapped to API.md's error shape by lib/http/respond.ts.
+// Typed errors thrown by lib/ and mapped to docs/api.md's error shape by lib/http/respond.ts.
 
 export class HttpError extends Error {
   constructor(

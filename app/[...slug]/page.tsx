@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 
-// SPEC.md route table: any other path redirects to /dashboard (which sends visitors without a session to /login).
+// docs/product.md §2 route table: any other path redirects to /dashboard (which sends visitors without a session to /login).
 export default function UnknownPath() {
   redirect("/dashboard");
 }

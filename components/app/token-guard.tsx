@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { TOKEN_KEY, getToken } from "@/lib/client/token";
 
 /**
- * SPEC.md §2: protected screens show only while a token is stored locally. The server has already
+ * docs/product.md §2: protected screens show only while a token is stored locally. The server has already
  * checked the session cookie; this covers a token removed in the browser (here or in another tab).
  */
 export function TokenGuard() {

@@ -8,7 +8,7 @@ import { clearToken } from "@/lib/client/token";
 
 /**
  * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),
- * then /login in place of this page (SPEC.md §2, §8: a 401 clears the tokens and goes to /login).
+ * then /login in place of this page (docs/product.md §2, §8: a 401 clears the tokens and goes to /login).
  * Logout also drops the unsaved drafts, for the next person at a shared computer; a session that
  * merely expired keeps them, so its writer finds their words after signing in again.
  */

@@ -11,7 +11,7 @@ export function notifyGoogleNotConfigured() {
 
 /**
  * 'Login with Google'. `configured` comes from the server's settings: with Google configured it is a
- * full-page navigation to /api/auth/google (SPEC.md §7; the router cannot follow the redirects to
+ * full-page navigation to /api/auth/google (docs/product.md §7; the router cannot follow the redirects to
  * Google and back); without, the button says so instead of failing.
  */
 export function GoogleButton({ configured }: { configured: boolean }) {

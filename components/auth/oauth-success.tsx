@@ -40,7 +40,7 @@ async function acceptToken(token: string | null): Promise<"/dashboard" | "/login
 }
 
 /**
- * Landing page of Google sign-in (API.md: /oauth-success?token=…). The token leaves the address bar
+ * Landing page of Google sign-in (docs/api.md: /oauth-success?token=…). The token leaves the address bar
  * at once (history, screenshots, shoulder-surfing).
  */
 export function OAuthSuccess() {

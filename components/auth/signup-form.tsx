@@ -14,7 +14,7 @@ import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
 const FALLBACK = "Something went wrong";
 
-/** SPEC.md §5's exact text for the default domain; a neutral sentence when the server allows others. */
+/** docs/product.md §5's exact text for the default domain; a neutral sentence when the server allows others. */
 function domainMessage(domains: readonly string[]): string {
   if (domains.length === 1 && domains[0] === "gmail.com") return GMAIL_MESSAGE;
   return `Please use an email address ending with ${domains.map((d) => `@${d}`).join(" or ")}`;

@@ -27,7 +27,7 @@ const STEPS: { title: string; where: string; text: string; icon: LucideIcon }[] 
   },
 ];
 
-/** SPEC.md §2 dashboard: the four 'How to Get Started' cards. */
+/** docs/product.md §2 dashboard: the four 'How to Get Started' cards. */
 export function GetStartedCards() {
   return (
     <ol className="grid gap-4 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import { CONTENT_MAX, CONTENT_WARN_REMAINING, countCharacters, countWords } from
 import { PAGE_LINES, fitsOnPage } from "./page-capacity";
 import { limitInsertion } from "./text-limits";
 
-// Keys that never add text: they stay allowed once the page is full (SPEC.md §5).
+// Keys that never add text: they stay allowed once the page is full (docs/product.md §5).
 const EDITING_KEYS = new Set([
   "Backspace",
   "Delete",
@@ -36,7 +36,7 @@ type Props = {
 };
 
 /**
- * The entry's text on the ruled page. Two limits (SPEC.md §5): 900 characters, where extra input
+ * The entry's text on the ruled page. Two limits (docs/product.md §5): 900 characters, where extra input
  * is cut (typing and pasting alike), and the page itself (./page-capacity.ts): a change that would
  * overflow it is refused, and then only deletion and navigation keys work. The textarea is at
  * least a page tall and grows, a whole ruled line at a time, to show everything that fits.
@@ -103,7 +103,7 @@ export function ContentField({ id, label, value, onChange, pageFull, onPageFull,
   );
 }
 
-/** Characters and words, red from 50 left, and which limit stopped the typing (SPEC.md §5). */
+/** Characters and words, red from 50 left, and which limit stopped the typing (docs/product.md §5). */
 export function TextCounter({ id, value, pageFull }: { id: string; value: string; pageFull: boolean }) {
   const count = countCharacters(value);
   const remaining = CONTENT_MAX - count;

@@ -17,7 +17,7 @@ import { EntryView } from "./entry-view";
 import { PageSheet } from "./page-sheet";
 import { useTimedMessage } from "./use-timed-message";
 
-// SPEC.md §9: the saved confirmation shows 3 s; an error message clears after 5 s.
+// docs/product.md §9: the saved confirmation shows 3 s; an error message clears after 5 s.
 const SAVED_MS = 3000;
 const ERROR_MS = 5000;
 
@@ -111,7 +111,7 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
       queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
       done(e.entry ? "Journal updated!" : "Journal saved!", "entry", null);
     },
-    // SPEC.md §4: Save/Update then refetches the day.
+    // docs/product.md §4: Save/Update then refetches the day.
     onSettled: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
   });
 

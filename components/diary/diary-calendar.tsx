@@ -6,7 +6,7 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { MonthCalendar, type MonthCalendarProps } from "./month-calendar";
 import { useTimedMessage } from "./use-timed-message";
 
-// SPEC.md §9: the future-day warning shows for 2 s.
+// docs/product.md §9: the future-day warning shows for 2 s.
 const FUTURE_WARNING_MS = 2000;
 
 /** The calendar's props less the ones each host below supplies itself. */

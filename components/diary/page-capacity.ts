@@ -1,6 +1,6 @@
 import { countCharacters } from "@/lib/validation/journal-limits";
 
-// The page's writing space (SPEC.md §5: "If the text overflows the page height…"), measured the same
+// The page's writing space (docs/product.md §5: "If the text overflows the page height…"), measured the same
 // way at every screen width (docs/decisions/018-page-capacity.md): the text is laid out on a
 // reference page of PAGE_LINES lines of LINE_CHARS characters, wrapping words the way a browser
 // does. The sheet on screen grows to show whatever fits the reference page, so an entry written on

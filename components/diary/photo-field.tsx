@@ -16,7 +16,7 @@ async function take(file: File | undefined, { onPick, onError }: PickHandlers) {
   else onError(result.message);
 }
 
-/** The action bar's photo control: the types the server accepts (SPEC.md §5: image files only). */
+/** The action bar's photo control: the types the server accepts (docs/product.md §5: image files only). */
 export function PhotoUploadButton({ hasPhoto, ...handlers }: { hasPhoto: boolean } & PickHandlers) {
   const id = useId();
   return (

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** A message that clears itself `ms` after it was last shown (SPEC.md §9: 2 s, 3 s, 5 s). */
+/** A message that clears itself `ms` after it was last shown (docs/product.md §9: 2 s, 3 s, 5 s). */
 export function useTimedMessage<T>(ms: number) {
   const [value, setValue] = useState<T | null>(null);
   const timer = useRef<number | undefined>(undefined);

@@ -15,7 +15,7 @@ type Props = {
   onChange: (next: { visibility: Visibility; isAnonymous: boolean }) => void;
 };
 
-/** Who may read the entry; anonymity exists only for the close circle (SPEC.md §4). */
+/** Who may read the entry; anonymity exists only for the close circle (docs/product.md §4). */
 export function VisibilityOptions({ visibility, isAnonymous, onChange }: Props) {
   const id = useId();
   return (

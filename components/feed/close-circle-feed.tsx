@@ -10,7 +10,7 @@ import { FeedEmpty, FeedError, FeedLoading } from "./feed-states";
 import { JournalCard } from "./journal-card";
 
 /**
- * Friends' shared entries, newest first, ten at a time (SPEC.md §2, §4). 'Load more...' follows the
+ * Friends' shared entries, newest first, ten at a time (docs/product.md §2, §4). 'Load more...' follows the
  * server's cursor and then moves the focus to the first new entry (docs/decisions/027-feed-page.md).
  */
 export function CloseCircleFeed() {
@@ -21,7 +21,7 @@ export function CloseCircleFeed() {
   const focusFrom = useRef<{ pages: number; index: number } | null>(null);
 
   useEffect(() => {
-    // SPEC.md §8: a 401 (the session ended elsewhere) clears the token and goes to /login.
+    // docs/product.md §8: a 401 (the session ended elsewhere) clears the token and goes to /login.
     if (error instanceof ApiError && error.status === 401) endSession();
   }, [error, endSession]);
 

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2's header quote, chosen once (docs/decisions/027-feed-page.md): the feed exists for the
+ * docs/product.md §2's header quote, chosen once (docs/decisions/027-feed-page.md): the feed exists for the
  * moment someone reads a friend's page and finds themselves in it.
  */
 export function FeedQuote() {

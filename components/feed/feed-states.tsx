@@ -2,7 +2,7 @@ import { LoaderCircle, Sprout } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FellowWriters } from "@/components/friends/fellow-writers";
 
-// The feed's words for waiting, failing and having nothing yet: SPEC.md §2 Feed, texts as written.
+// The feed's words for waiting, failing and having nothing yet: docs/product.md §2 Feed, texts as written.
 
 const FEED_LOADING = "Loading your close circle stories...";
 
@@ -15,7 +15,7 @@ export function FeedLoading() {
   );
 }
 
-/** SPEC.md §8: the server's message, or 'HTTP error! status: {code}' (lib/client/feed.ts). */
+/** docs/product.md §8: the server's message, or 'HTTP error! status: {code}' (lib/client/feed.ts). */
 export function FeedError({ message, busy, onRetry }: { message: string; busy: boolean; onRetry: () => void }) {
   return (
     <div className="rounded-lg border border-danger/40 bg-surface p-6">

@@ -7,7 +7,7 @@ import { dayKeyToDate } from "@/lib/client/local-day";
 import { HeartButton } from "./heart-button";
 import { RelativeTimeLabel } from "./relative-time-label";
 
-/** SPEC.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
+/** docs/product.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
 const ANONYMOUS_NAME = "A Friend";
 
 function tabDate(day: string): string {
@@ -65,7 +65,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
         ) : null}
         <div className="mt-4 flex items-center gap-4">
           <HeartButton item={item} />
-          {/* Shown as it comes, not halved as SPEC.md §9 says: that made up for an original server counting
+          {/* Shown as it comes, not halved as docs/product.md §9 says: that made up for an original server counting
               each view twice; ours counts one read per reader per day (docs/decisions/026-feed-paging-and-reads.md). */}
           <p className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
             <Eye aria-hidden className="size-5" />

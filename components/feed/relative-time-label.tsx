@@ -10,10 +10,10 @@ function utcDay(then: Date): string {
 }
 
 /**
- * SPEC.md §9's 'Just now' / 'Nh ago' / 'Nd ago' / a date, from the reader's clock. The server's
+ * docs/product.md §9's 'Just now' / 'Nh ago' / 'Nd ago' / a date, from the reader's clock. The server's
  * clock and locale may differ from the browser's, so the server (and hydration) writes the plain
  * date and the browser puts the relative time in once it runs. An anonymous entry's time is only
- * its day (API.md: nothing finer than friends could see), so it stays a date: "14h ago" counted
+ * its day (docs/api.md: nothing finer than friends could see), so it stays a date: "14h ago" counted
  * from midnight would be made up.
  */
 export function RelativeTimeLabel({ iso, dayOnly = false }: { iso: string; dayOnly?: boolean }) {

@@ -9,7 +9,7 @@ import { notify } from "@/lib/client/toasts";
 type Before = Pick<FeedItem, "likes" | "likedByMe">;
 
 /**
- * SPEC.md §4: the heart flips at once and its count moves by one; the server's likesCount then
+ * docs/product.md §4: the heart flips at once and its count moves by one; the server's likesCount then
  * replaces the count, and a failure puts both back with an error toast. Hearts on one entry run
  * one after another (a shared mutation scope), so a quick heart-and-undo reaches the server in order.
  */
@@ -38,7 +38,7 @@ export function useHeart(item: FeedItem) {
     onSuccess: (result, liked) => {
       if ("alreadyDone" in result) {
         // Another tab or device got there first, after this page loaded: the heart is where the
-        // reader wanted it, and so is the count we moved. SPEC.md §8: only logged.
+        // reader wanted it, and so is the count we moved. docs/product.md §8: only logged.
         console.info(`Heart on ${item.id}: already ${liked ? "liked" : "not liked"}`);
         return;
       }

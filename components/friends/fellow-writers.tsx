@@ -9,11 +9,11 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { suggestedQuery } from "@/lib/client/friends";
 import { Avatar } from "@/components/ui/avatar";
 
-/** SPEC.md §9: eight grey cards hold the grid's place while suggestions load. */
+/** docs/product.md §9: eight grey cards hold the grid's place while suggestions load. */
 const PLACEHOLDERS = 8;
 
 /**
- * Up to 12 suggested people (SPEC.md §2). Refresh asks for the ones after those shown; the server
+ * Up to 12 suggested people (docs/product.md §2). Refresh asks for the ones after those shown; the server
  * wraps round at the end of its list (docs/decisions/022-people-search-and-suggestions.md).
  */
 export function FellowWriters() {

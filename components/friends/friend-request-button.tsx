@@ -11,7 +11,7 @@ import { AnswerButtons } from "./answer-buttons";
 
 const FOR_FRIEND_REQUEST = { duration: TOAST_DURATION.friendRequest };
 
-/** SPEC.md §4 "Friend-request button": what I can do about this person, by the status between us. */
+/** docs/product.md §4 "Friend-request button": what I can do about this person, by the status between us. */
 export function FriendRequestButton({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const status = useQuery(friendStatusQuery(userId));

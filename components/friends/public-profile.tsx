@@ -10,7 +10,7 @@ import { FriendRequestButton } from "./friend-request-button";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
 
-/** A writer's public profile (SPEC.md §2), with what I can do about them, or my own link to /me. */
+/** A writer's public profile (docs/product.md §2), with what I can do about them, or my own link to /me. */
 export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: string }) {
   const { data: profile, isPending, isError } = useQuery(profileQuery(userId));
 

@@ -13,14 +13,14 @@ import { friendKeys } from "@/lib/client/friends";
 import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, monthYear, removeCloseFriend } from "@/lib/client/me";
 import { notify } from "@/lib/client/toasts";
 
-/** Shows a query's failure once, as SPEC.md §8's toast. */
+/** Shows a query's failure once, as docs/product.md §8's toast. */
 function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string) {
   useEffect(() => {
     if (isError) notify.error(message);
   }, [isError, errorUpdatedAt, message]);
 }
 
-/** The Community card (SPEC.md §2): how many close friends I have; it opens the 'My Friends' list. */
+/** The Community card (docs/product.md §2): how many close friends I have; it opens the 'My Friends' list. */
 export function CommunityCard() {
   const count = useQuery(friendCountQuery());
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { ApiError } from "@/lib/client/query-client";
 import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/lib/client/me";
 
-/** SPEC.md §9: the print window opens, then its print dialog a second later, once the document has loaded. */
+/** docs/product.md §9: the print window opens, then its print dialog a second later, once the document has loaded. */
 export const PRINT_DELAY_MS = 1000;
 /** Long enough for the browser to have read a saved or printed file; the address is then let go. */
 const REVOKE_AFTER_MS = 60_000;
@@ -25,7 +25,7 @@ function save(url: string, fileName: string) {
 }
 
 /**
- * Download Journal (SPEC.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
+ * Download Journal (docs/product.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
  * saves it, or shows it in a new window and opens the print dialog there after a second
  * (docs/decisions/030-me-screen.md). The window is opened at the click, blank, so no popup blocker
  * stops it while the PDF is being made.

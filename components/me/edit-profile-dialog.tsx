@@ -20,7 +20,7 @@ import { countCharacters } from "@/lib/validation/graphemes";
 
 type Props = { profile: MyProfile; open: boolean; onClose: () => void };
 
-/** The Edit Profile modal (SPEC.md §2). Opened afresh each time, so it starts from the saved profile. */
+/** The Edit Profile modal (docs/product.md §2). Opened afresh each time, so it starts from the saved profile. */
 export function EditProfileDialog({ profile, open, onClose }: Props) {
   return (
     <ModalDialog open={open} onClose={onClose} title="Edit Profile">
@@ -49,7 +49,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
       return updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields);
     },
     onSuccess: (updated) => {
-      // The answer is the whole profile (API.md): it replaces what the screen shows.
+      // The answer is the whole profile (docs/api.md): it replaces what the screen shows.
       queryClient.setQueryData(meKeys.profile, updated);
       void queryClient.invalidateQueries({ queryKey: friendKeys.profile(updated.id) });
       notify.success("Success!");

@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 type Milestone = { label: string; value: number; Icon: ComponentType<{ className?: string }>; prompt: string };
 
 /**
- * Milestones (SPEC.md §2): every read and heart my entries have had, anonymous ones included (they
+ * Milestones (docs/product.md §2): every read and heart my entries have had, anonymous ones included (they
  * are mine; only my public profile leaves them out, decision 025). At zero a sparkle and a nudge.
  */
 export function Milestones({ totalReads, totalLikes }: { totalReads: number; totalLikes: number }) {

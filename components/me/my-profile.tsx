@@ -19,15 +19,15 @@ import { Milestones } from "./milestones";
 export const NO_BIO = "No bio added yet. Share your writing journey with others!";
 
 /**
- * My profile (SPEC.md §2): who I am, my milestones, my close circle, my journal as a PDF, and what
- * I can do about my account. A profile that cannot be loaded ends the session here (SPEC.md §8).
+ * My profile (docs/product.md §2): who I am, my milestones, my close circle, my journal as a PDF, and what
+ * I can do about my account. A profile that cannot be loaded ends the session here (docs/product.md §8).
  */
 export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null }) {
   const profile = useQuery(myProfileQuery());
   const endSession = useEndSession();
   const ended = useRef(false);
 
-  // A profile that never arrived, or a session refused since (401): SPEC.md §8 signs out. A
+  // A profile that never arrived, or a session refused since (401): docs/product.md §8 signs out. A
   // background refetch that fails for another reason keeps what is shown.
   const lost = profile.isError && (!profile.data || (profile.error instanceof ApiError && profile.error.status === 401));
   useEffect(() => {

@@ -13,7 +13,7 @@ import { UserSearch } from "./user-search";
 const ICON = "size-5";
 
 /**
- * The global navigation bar (SPEC.md §2). One <nav> serves both layouts: inline in the header from
+ * The global navigation bar (docs/product.md §2). One <nav> serves both layouts: inline in the header from
  * 768 px, a fixed bottom bar below it, where the search box gives way to a button opening a modal.
  */
 export function NavBar() {

@@ -18,7 +18,7 @@ const TITLE = "Friend requests";
  * Radix Popover under the button; on phones a modal sheet rising from the bottom bar, so the list
  * is full width and within the thumb's reach. Both take the focus in, close on Escape or a click
  * outside, and give the focus back to the button. The badge counts the same cached list the panel
- * shows, asked again every 30 s (SPEC.md §9) and after every answer.
+ * shows, asked again every 30 s (docs/product.md §9) and after every answer.
  */
 export function NotificationsMenu() {
   const [open, setOpen] = useState(false);

@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The user search of the navigation bar (SPEC.md §2, §7): a WAI-ARIA 1.2 combobox with a listbox
+ * The user search of the navigation bar (docs/product.md §2, §7): a WAI-ARIA 1.2 combobox with a listbox
  * popup, the "list autocomplete" pattern (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/).
  * Built by hand: Radix has no combobox, and the pattern is small and fully specified, while a
  * library for it (Downshift, React Aria) would bring its own state model for one field. The focus

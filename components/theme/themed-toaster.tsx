@@ -5,7 +5,7 @@ import { TOAST_DURATION } from "@/lib/client/toasts";
 import { useThemePreference } from "./theme-preference";
 
 /**
- * The one toaster of the app (SPEC.md §4: default position bottom). It follows the Theme menu;
+ * The one toaster of the app (docs/product.md §4: default position bottom). It follows the Theme menu;
  * its colours come from our tokens (app/globals.css), so sonner's theme only picks its details.
  */
 export function ThemedToaster() {

@@ -1,4 +1,4 @@
-/** Red count bubble (SPEC.md §2: caps at '99+'); nothing at zero. */
+/** Red count bubble (docs/product.md §2: caps at '99+'); nothing at zero. */
 export function formatCount(count: number): string {
   return count > 99 ? "99+" : String(count);
 }

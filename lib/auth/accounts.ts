@@ -24,7 +24,7 @@ export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
-/** The fields of API.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
+/** The fields of docs/api.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
 export async function toMe({ db, user }: { db: Db; user: User }) {
   return {
     _id: user.id,

@@ -1,7 +1,7 @@
 import { getToken } from "./token";
 
 /**
- * fetch() for our own REST API (API.md): sends the stored bearer token and the session cookie.
+ * fetch() for our own REST API (docs/api.md): sends the stored bearer token and the session cookie.
  * Pass `token` to use a specific one (e.g. the token /oauth-success just received).
  */
 export function apiFetch(path: string, init: RequestInit & { token?: string | null } = {}): Promise<Response> {
@@ -14,7 +14,7 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
   return fetch(path, { ...rest, headers: h, credentials: "same-origin" });
 }
 
-/** The `message` of an API error body (API.md: every error is `{message}`), or null. */
+/** The `message` of an API error body (docs/api.md: every error is `{message}`), or null. */
 export async function errorMessage(res: Response): Promise<string | null> {
   try {
     const body: unknown = await res.json();

@@ -3,7 +3,7 @@ import { errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 
-// The close-circle feed and its hearts (API.md "Feed and hearts"; SPEC.md §2 Feed, §4, §8, §9).
+// The close-circle feed and its hearts (docs/api.md "Feed and hearts"; docs/product.md §2 Feed, §4, §8, §9).
 
 
 export interface FeedAuthor {
@@ -42,7 +42,7 @@ export const feedKeys = {
   all: ["feed"] as const,
 };
 
-/** SPEC.md §8: the server's message, or 'HTTP error! status: {code}' when it gave none. */
+/** docs/product.md §8: the server's message, or 'HTTP error! status: {code}' when it gave none. */
 async function feedError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, (await errorMessage(res)) ?? `HTTP error! status: ${res.status}`);
 }
@@ -75,7 +75,7 @@ const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back
 
 /**
  * POST (heart) or DELETE (take it back). A 400 saying it was already so is not a failure: the
- * heart is already where the reader wanted it (SPEC.md §8: only logged).
+ * heart is already where the reader wanted it (docs/product.md §8: only logged).
  */
 export async function setHeart(journalId: string, liked: boolean): Promise<HeartResult> {
   const kind = liked ? "like" : "unlike";

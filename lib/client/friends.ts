@@ -2,12 +2,12 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 
-// Friend requests, public profiles and suggestions (API.md "Friend requests", "Users", "Search";
-// server behaviour in docs/decisions/021 and 022), their cache keys, and SPEC.md §5/§8's texts.
+// Friend requests, public profiles and suggestions (docs/api.md "Friend requests" and "People";
+// server behaviour in docs/decisions/021 and 022), their cache keys, and docs/product.md §5/§8's texts.
 
-/** SPEC.md §9: the badge asks again every 30 s. */
+/** docs/product.md §9: the badge asks again every 30 s. */
 export const NOTIFICATION_POLL_MS = 30_000;
-/** SPEC.md §9: Fellow Writers shows up to 12 people. */
+/** docs/product.md §9: Fellow Writers shows up to 12 people. */
 export const SUGGESTED_LIMIT = 12;
 
 export type FriendStatus = "none" | "pending" | "received" | "accepted" | "rejected";
@@ -83,7 +83,7 @@ export function friendStatusQuery(userId: string) {
   });
 }
 
-/** The server's own message when it gives one (e.g. "Already friends"), SPEC.md §5. */
+/** The server's own message when it gives one (e.g. "Already friends"), docs/product.md §5. */
 export async function sendRequest(userId: string): Promise<void> {
   const fallback = "Failed to send friend request";
   const res = await apiRequest("/api/friend-requests/send", { method: "POST", body: JSON.stringify({ to: userId }) }, fallback);
@@ -121,7 +121,7 @@ export function suggestedQuery(offset: number) {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * SPEC.md §9: entries per day since the account was created (days rounded up) × 100, to two
+ * docs/product.md §9: entries per day since the account was created (days rounded up) × 100, to two
  * decimals; 0 before the first day has begun.
  */
 export function consistency(journalCount: number, createdAt: Date, now: Date = new Date()): number {

@@ -4,7 +4,7 @@ import { errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { getToken } from "./token";
 
-// The diary page's calls (API.md "Journals"), their cache keys, and the error texts SPEC.md §5 and
+// The diary page's calls (docs/api.md "Journals"), their cache keys, and the error texts docs/product.md §5 and
 // §8 give them.
 
 export interface Journal {
@@ -88,7 +88,7 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
       : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form }, fallback);
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
-  // API.md: POST answers with the journal, PUT with {message, journal}.
+  // docs/api.md: POST answers with the journal, PUT with {message, journal}.
   const body = (await res.json()) as Journal | { journal: Journal };
   return "journal" in body ? body.journal : body;
 }

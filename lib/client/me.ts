@@ -3,8 +3,8 @@ import { errorMessage } from "./api";
 import type { Profile } from "./friends";
 import { ApiError, apiRequest } from "./query-client";
 
-// My profile, my close circle and my journal's PDF (API.md "My profile and community",
-// GET /journals/export.pdf), their cache keys, and the texts SPEC.md §8 gives them.
+// My profile, my close circle and my journal's PDF (docs/api.md "My profile and community",
+// GET /journals/export.pdf), their cache keys, and the texts docs/product.md §8 gives them.
 
 export { BIO_MAX, LOCATION_MAX } from "@/lib/validation/profile-limits";
 
@@ -74,7 +74,7 @@ export function closeFriendsQuery() {
   });
 }
 
-/** Ends the friendship for both; the caller's new count. SPEC.md §8: the server's message or 'Failed to remove user'. */
+/** Ends the friendship for both; the caller's new count. docs/product.md §8: the server's message or 'Failed to remove user'. */
 export async function removeCloseFriend(id: string): Promise<number> {
   const res = await apiRequest(`/api/myprofile/community/closefriends/${encodeURIComponent(id)}`, { method: "DELETE" }, REMOVE_FRIEND_FAILED);
   if (!res.ok) throw await failure(res, REMOVE_FRIEND_FAILED);

@@ -7,7 +7,7 @@ import {
   IMAGE_UNSUPPORTED_MESSAGE,
 } from "@/lib/images/messages";
 
-// The server's image rules (API.md "Images"), checked before anything is sent, with its words.
+// The server's image rules (docs/api.md "Conventions"), checked before anything is sent, with its words.
 
 /** The types the server accepts, for the file picker's `accept`. */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif";

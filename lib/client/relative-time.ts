@@ -1,4 +1,4 @@
-// SPEC.md §9 "Relative time", for the dates on friend requests.
+// docs/product.md §9 "Relative time", for the dates on friend requests.
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

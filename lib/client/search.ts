@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiFetch } from "./api";
 
-// The navigation bar's people search (API.md "Search and friends", SPEC.md §7).
+// The navigation bar's people search (docs/api.md "People", docs/product.md §7).
 
 /** One person in the search results: the fields the list shows, of the server's public mapping. */
 export interface FoundUser {
@@ -12,7 +12,7 @@ export interface FoundUser {
   profileImage: string | null;
 }
 
-/** SPEC.md §9: the search waits this long after the last keystroke before it asks. */
+/** docs/product.md §9: the search waits this long after the last keystroke before it asks. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export const searchKeys = {
@@ -20,7 +20,7 @@ export const searchKeys = {
 };
 
 /**
- * The people matching `q`. SPEC.md §7 wants a failed search to look like an empty one, so every
+ * The people matching `q`. docs/product.md §7 wants a failed search to look like an empty one, so every
  * failure (a 4xx, a 500, the network) resolves to `[]` instead of an error, and nothing is retried:
  * the next keystroke asks again anyway. Only a superseded request, cancelled through `signal`,
  * still throws, so TanStack drops it instead of caching an empty answer for that text.

@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 
-// SPEC.md §9 toast durations, in one place so every screen agrees.
+// docs/product.md §9 toast durations, in one place so every screen agrees.
 export const TOAST_DURATION = {
   success: 2000,
   error: 3000,

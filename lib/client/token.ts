@@ -1,4 +1,4 @@
-// SPEC.md §3: the client keeps its bearer token in localStorage under 'token'.
+// docs/product.md §3: the client keeps its bearer token in localStorage under 'token'.
 export const TOKEN_KEY = "token";
 
 export function getToken(): string | null {

@@ -22,5 +22,5 @@ export function useMediaQuery(query: string, serverValue: boolean): boolean {
   );
 }
 
-/** The width from which the navigation sits in the top bar (Tailwind's `md`, SPEC.md §2). */
+/** The width from which the navigation sits in the top bar (Tailwind's `md`, docs/product.md §2). */
 export const WIDE_SCREEN = "(min-width: 768px)";

@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-// The whole data model of ARCHITECTURE.md. The database enforces every rule it can
+// The whole data model of docs/architecture.md. The database enforces every rule it can
 // (lengths, uniqueness, anonymous ⇒ close-circle); the app checks too, for friendly messages.
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -6,7 +6,7 @@ import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
 import { feedPageQuery, type FeedPageRow } from "./query";
 
 /**
- * API.md's feed item. An anonymous entry's row has no author columns and a day-precision time; its
+ * docs/api.md's feed item. An anonymous entry's row has no author columns and a day-precision time; its
  * photo URL names the entry and the viewer, never the writer (docs/decisions/024, 025).
  */
 async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { id: string }; viewerId: string }) {
@@ -44,7 +44,7 @@ function isDeadlock(err: unknown): boolean {
 
 /**
  * GET /api/journal/close-circle: the viewer's friends' shared entries, newest first, `limit` a page.
- * By page number (`page`, the contract of API.md), or after a `cursor` from the previous page, which
+ * By page number (`page`, the contract of docs/api.md), or after a `cursor` from the previous page, which
  * never repeats or skips an entry however many are written meanwhile (docs/decisions/026). Serving
  * the page counts one read per entry for the viewer and UTC day, in the same statement.
  */

@@ -8,7 +8,7 @@ import { parseId } from "@/lib/ids";
 
 export const FRIEND_NOT_FOUND = "Friend not found";
 
-// The caller's close circle (API.md "My profile and community"): everyone they are friends with.
+// The caller's close circle (docs/api.md "My profile and community"): everyone they are friends with.
 
 export async function countCloseFriends({ db, userId }: { db: Db; userId: string }): Promise<number> {
   const [row] = await db.select({ n: count() }).from(friendships).where(eq(friendships.userId, userId));

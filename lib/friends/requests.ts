@@ -64,7 +64,7 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
     .where(and(betweenPair(fromId, toId), eq(friendRequests.status, "pending")));
   if (pending?.fromId === fromId) throw new ConflictError(REQUEST_EXISTS);
   if (pending) {
-    // They asked first: answering with a request of our own means yes (API.md).
+    // They asked first: answering with a request of our own means yes (docs/api.md).
     const request = await acceptPending({ tx, requestId: pending.id, recipientId: fromId });
     if (!request) throw new LostRace();
     return { accepted: true, request };
@@ -97,7 +97,7 @@ export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: st
 /** Withdraws the caller's pending request to `userId`; 404 when there is none (or it was just answered). */
 export async function cancelFriendRequest({ db, fromId, userId }: { db: Db; fromId: string; userId: string }) {
   const toId = parseId({ value: userId, message: REQUEST_NOT_FOUND });
-  // Deleted rather than marked, so a cancelled request leaves the pair as if it had never been sent (SPEC §4).
+  // Deleted rather than marked, so a cancelled request leaves the pair as if it had never been sent (docs/product.md §4).
   const [row] = await db
     .delete(friendRequests)
     .where(and(eq(friendRequests.fromId, fromId), eq(friendRequests.toId, toId), eq(friendRequests.status, "pending")))
@@ -127,7 +127,7 @@ export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; u
 
 export type FriendshipStatus = "none" | "pending" | "received" | "accepted" | "rejected";
 
-/** Where the caller stands with `userId`, for the friend-request button (SPEC §4). */
+/** Where the caller stands with `userId`, for the friend-request button (docs/product.md §4). */
 export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; userId: string; otherId: string }): Promise<FriendshipStatus> {
   const other = parseId({ value: otherId, message: USER_NOT_FOUND });
   const [row] = await db

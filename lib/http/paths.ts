@@ -2,7 +2,7 @@
 
 /**
  * The request's path as Next should see it, or null when its %-escapes cannot be decoded. An /api
- * path loses its trailing slashes: API.md promises the same answer with or without one, and no
+ * path loses its trailing slashes: docs/api.md promises the same answer with or without one, and no
  * redirect (Next would answer 308, which a browser's CORS preflight cannot follow).
  */
 export function normalisePath(url: string): string | null {

@@ -9,7 +9,7 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
 
 /**
  * Maps a thrown error to `{message}` with its status; anything unexpected is a logged 500.
- * `extra` fields join every error body (API.md: friend-request errors add `success: false`).
+ * `extra` fields join every error body (docs/api.md: friend-request errors add `success: false`).
  */
 export function toResponse(err: unknown, extra: Record<string, unknown> = {}): NextResponse {
   if (err instanceof HttpError) {
@@ -22,7 +22,7 @@ export function toResponse(err: unknown, extra: Record<string, unknown> = {}): N
 type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
 
 /**
- * Wraps a route handler so that thrown errors become API.md's error shape. Answers are `no-store`
+ * Wraps a route handler so that thrown errors become docs/api.md's error shape. Answers are `no-store`
  * unless the handler chose otherwise (a photo may be kept privately): what one signed-in person
  * was told must not be kept by a shared cache or the browser's back-forward history.
  */
@@ -39,7 +39,7 @@ export function route<C = unknown>(handler: Handler<C>, { errorFields }: { error
   };
 }
 
-/** `route()` for the friend-request endpoints, whose errors carry `success: false` as their answers carry `success: true` (API.md). */
+/** `route()` for the friend-request endpoints, whose errors carry `success: false` as their answers carry `success: true` (docs/api.md). */
 export function friendRequestRoute<C = unknown>(handler: Handler<C>): Handler<C> {
   return route(handler, { errorFields: { success: false } });
 }
@@ -48,7 +48,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 /**
- * Handlers for the methods a route does not serve: a 405 in API.md's error shape with `Allow`
+ * Handlers for the methods a route does not serve: a 405 in docs/api.md's error shape with `Allow`
  * (Next's own 405 has an empty body). Use: `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
  */
 export function otherMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {

@@ -15,7 +15,7 @@ import { imagePool, type ImageHeader, type ImageJob, type ImageJobResult } from 
 
 // Every uploaded image goes through here before it is stored: accepted by content only, checked
 // by its header, then decoded, turned upright, stripped of all metadata (EXIF, GPS, camera, XMP,
-// ICC), bounded and re-encoded in a worker thread (./image-worker.mjs). See API.md "Images" and
+// ICC), bounded and re-encoded in a worker thread (./image-worker.mjs). See docs/api.md "Conventions" and
 // docs/decisions/005-image-storage.md, 010-image-worker-pool.md.
 
 export {

@@ -1,6 +1,6 @@
 import { IMAGE_MAX_ASPECT_RATIO, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from "./limits.mjs";
 
-// What the server answers when it refuses an image (API.md "Images"); the diary's photo picker
+// What the server answers when it refuses an image (docs/api.md "Conventions"); the diary's photo picker
 // checks the same rules in the browser and shows the same words, so no server-only imports here.
 
 export const IMAGE_TOO_LARGE_MESSAGE = "Image must be 5 MB or smaller";

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import type { Journal } from "@/lib/db/schema";
 import { journalImageUrl } from "./image-url";
 
-/** API.md's journal object, as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
+/** docs/api.md's journal object, as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
 export async function toJournalJson({ db, row, viewerId }: { db: Db; row: Journal; viewerId: string }) {
   return {
     _id: row.id,

@@ -10,7 +10,7 @@ const LIKE_NOT_FOUND = "Like not found";
 
 /**
  * Who may see (and so heart) an entry: its author, or a friend of the author when it is shared with
- * the close circle (API.md "Images" states the same rule). Everyone else gets the 404 of an entry
+ * the close circle (docs/api.md "Conventions" states the same rule). Everyone else gets the 404 of an entry
  * that does not exist.
  */
 function visibleTo({ userId }: { userId: string }): SQL {

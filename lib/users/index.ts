@@ -1,6 +1,6 @@
 import "server-only";
 
-// People (STYLE.md 4): search, suggestions, public profiles, the caller's own profile and profile
+// People (docs/style.md 4): search, suggestions, public profiles, the caller's own profile and profile
 // pictures, every person shown through `toPublicUser`.
 export { toPublicUser, publicUserColumns, type PublicUser } from "./json";
 export { getMyProfile, updateMyProfile, USERNAME_TAKEN } from "./my-profile";

@@ -11,7 +11,7 @@ export const USER_NOT_FOUND = "User not found";
 /**
  * A person's totals, selected beside their columns from `users` left-joined to the entries that
  * count (`totalsJoin`). They come from the counters each entry keeps (`likes_count` equals the
- * entry's like rows, API.md; `reads_count` its read rows), summed in one pass over the author's
+ * entry's like rows, docs/api.md; `reads_count` its read rows), summed in one pass over the author's
  * entries through `journals_author_created_idx`: cheaper than counting like and read rows, which
  * grow with every heart and every day's readers, and always equal to the numbers the entries show.
  */
@@ -32,7 +32,7 @@ export function totalsJoin(entries?: SQL): SQL {
  * a heart on an anonymous entry would show on its writer's profile.
  */
 export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db; userId: string; viewerId: string }) {
-  // A malformed id is a 404 like an unknown one (API.md), not a database error.
+  // A malformed id is a 404 like an unknown one (docs/api.md), not a database error.
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const [row] = await db
     .select({ ...publicUserColumns, ...totalsColumns })

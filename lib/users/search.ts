@@ -5,7 +5,7 @@ import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 export const SEARCH_RESULTS_MAX = 10;
 
-/** `%`, `_` and `\` stand for themselves in a search (API.md): escaped for LIKE, whose escape is `\`. */
+/** `%`, `_` and `\` stand for themselves in a search (docs/api.md): escaped for LIKE, whose escape is `\`. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { FEED_PAGE_SIZE } from "./feed-limits";
 import { text } from "./fields";
 
-// The query string of the friends' feed (API.md "Feed and hearts").
+// The query string of the friends' feed (docs/api.md "Feed and hearts").
 
-/** API.md: list limits are clamped to 50. */
+/** docs/api.md: list limits are clamped to 50. */
 export const FEED_LIMIT_MAX = 50;
 /** Far past any real feed (500 000 entries at 50 a page); it bounds the OFFSET the database skips. */
 export const FEED_PAGE_MAX = 10_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./fields";
 
-// The friend-request inputs (API.md "People and friends"). Ids are checked as uuids in lib/friends,
+// The friend-request inputs (docs/api.md "People" and "Friend requests"). Ids are checked as uuids in lib/friends,
 // not here: a text that names no user, malformed or unknown, is the same 404 `User not found`, in
 // the body as in a path. A body without a text `to`, or with one longer than any id, is a 400.
 

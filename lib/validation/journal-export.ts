@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./fields";
 import { isCalendarDate } from "./journal-limits";
 
-// The query string of GET /api/journals/export.pdf (API.md): an optional range of journal days.
+// The query string of GET /api/journals/export.pdf (docs/api.md): an optional range of journal days.
 
 export const EXPORT_DATE_MESSAGE = "from and to must be dates written YYYY-MM-DD";
 export const EXPORT_RANGE_MESSAGE = "from must not be after to";

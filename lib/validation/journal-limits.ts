@@ -1,15 +1,15 @@
 import { countCharacters } from "./graphemes";
 
-// The diary entry's constants (SPEC.md §5, §9), without zod: the editor imports these and nothing
+// The diary entry's constants (docs/product.md §5, §9), without zod: the editor imports these and nothing
 // else, so the browser does not download a schema library for a handful of numbers.
 
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 900;
-/** The counter turns red at this many characters left (SPEC.md §5). */
+/** The counter turns red at this many characters left (docs/product.md §5). */
 export const CONTENT_WARN_REMAINING = 50;
 export const VISIBILITIES = ["private", "close-circle"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
-/** SPEC.md §9 "Visibility options": the labels and descriptions, word for word (the editor, the PDF). */
+/** docs/product.md §9 "Visibility options": the labels and descriptions, word for word (the editor, the PDF). */
 export const VISIBILITY_LABELS: Record<Visibility, { label: string; description: string }> = {
   private: { label: "Keep Private", description: "Only you can see this" },
   "close-circle": { label: "Me & my Friends", description: "Your close friends can see" },

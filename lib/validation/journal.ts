@@ -4,7 +4,7 @@ import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, VISIBILITIES, isCalendarDate,
 
 export * from "./journal-limits";
 
-// One diary entry's rules (SPEC.md §5, §9; API.md "Journals") for the route handlers; the editor
+// One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
 // imports only the constants, from ./journal-limits.
 
 export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
@@ -30,7 +30,7 @@ export const journalDateField = calendarDateField.refine((d) => d <= latestJourn
 
 const entryText = (label: string, max: number, tooLong: string) => characters(label, { max, tooLong, required: REQUIRED_MESSAGE });
 
-/** Multipart booleans arrive as "true"/"false" (API.md); a missing one is false. */
+/** Multipart booleans arrive as "true"/"false" (docs/api.md); a missing one is false. */
 function booleanField(name: string) {
   return z
     .enum(["true", "false"], { error: `${name} must be "true" or "false"` })

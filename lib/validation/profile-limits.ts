@@ -1,4 +1,4 @@
-// The limits of PUT /api/myprofile (API.md "My profile and community", SPEC.md §5), without zod,
+// The limits of PUT /api/myprofile (docs/api.md "My profile and community", docs/product.md §5), without zod,
 // so the profile form can show them; ./profile.ts builds the server's schema on these.
 
 export const BIO_MAX = 500;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./fields";
 
-// The query strings of the people routes (API.md "People and friends").
+// The query strings of the people routes (docs/api.md "People" and "Friend requests").
 
 /**
  * Longer than any name (80) or username (30) with room to spare: a longer search cannot match
@@ -10,7 +10,7 @@ import { text } from "./fields";
 export const SEARCH_MAX = 100;
 export const SEARCH_TOO_LONG_MESSAGE = `Search text must be at most ${SEARCH_MAX} characters`;
 
-/** GET /api/search?q=: a missing or blank `q` is an empty search, not an error (API.md). */
+/** GET /api/search?q=: a missing or blank `q` is an empty search, not an error (docs/api.md). */
 export const SearchQuerySchema = z.object({
   q: text("Search text", { maxUnits: SEARCH_MAX, tooLong: SEARCH_TOO_LONG_MESSAGE }).trim().optional().default(""),
 });
@@ -27,7 +27,7 @@ function count(label: string) {
 }
 
 /**
- * GET /api/search/suggested?limit=&offset=. `limit` 1–50 (API.md: list limits are clamped, so a
+ * GET /api/search/suggested?limit=&offset=. `limit` 1–50 (docs/api.md: list limits are clamped, so a
  * larger one gives 50); `offset` is how many suggestions the client has already been shown, which
  * is how its 'refresh' link gets the next ones.
  */

@@ -17,7 +17,7 @@ afterAll(() => close());
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe("GET /api/journal/close-circle: who sees what", () => {
-  it("shows a friend's shared entries, newest first, as API.md's feed items", async () => {
+  it("shows a friend's shared entries, newest first, as docs/api.md's feed items", async () => {
     const [reader, writer] = [await person(db), await person(db, { ...pictured(), name: "Wren Writer", location: "Porto" })];
     await befriend(db, reader.user.id, writer.user.id);
     const older = await sharedEntry(db, writer, { title: "Older", createdAt: minutesAgo(90) });

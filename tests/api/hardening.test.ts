@@ -138,7 +138,7 @@ describe("caching and security headers on every answer (7.9)", () => {
     const tooLarge = await api("/api/auth/login", { rawBody: "x".repeat(7 * 1024 * 1024) });
     expect(tooLarge.status).toBe(413);
     expectBaseHeaders(tooLarge);
-    // An unknown path goes to /dashboard (SPEC.md §2); an unknown build asset is Next's own answer.
+    // An unknown path goes to /dashboard (docs/product.md §2); an unknown build asset is Next's own answer.
     for (const path of ["/_next/static/chunks/no-such-chunk.js", "/no/such/page"]) {
       const res = await api(path);
       expect(res.status, path).toBeLessThan(500);

@@ -7,7 +7,7 @@ import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { entryFields, expectError, imageBlob, journalRow, postJournal, putJournal, send, signedIn, smallPng, unsignedImagePath, uploadPath } from "../support/journals";
 
-// Another person's entry is a 404 for every call (API.md: "404 ... also for things the caller may
+// Another person's entry is a 404 for every call (docs/api.md: "404 ... also for things the caller may
 // not know exist"), and their full list a 403. Each case checks that the entry is untouched after.
 
 let db: FactoryDb;

@@ -39,7 +39,7 @@ describe("POST /api/journals", () => {
     expect(res.body).toMatchObject({ title: row.title, content: row.content });
   });
 
-  it("creates the entry and answers 201 with API.md's journal object", async () => {
+  it("creates the entry and answers 201 with docs/api.md's journal object", async () => {
     const day = utcDay(-3);
     const { res, row, user } = await expectCreated({ title: "  Rain at last ", content: "\nThe garden drank.\n", visibility: "close-circle", journaldate: day });
     expect(Object.keys(res.body).sort()).toEqual(JOURNAL_FIELDS);
@@ -83,7 +83,7 @@ describe("POST /api/journals", () => {
       ["an empty title", { title: "" }],
       ["a missing title", { title: undefined }],
       ["a missing content", { content: undefined }],
-    ])("refuses %s with SPEC's message", (_label, fields) => expectRefused(fields, REQUIRED));
+    ])("refuses %s with the product spec's message", (_label, fields) => expectRefused(fields, REQUIRED));
 
     it("accepts a title of exactly 100 characters and refuses 101", async () => {
       await expectCreated({ title: "t".repeat(100) });

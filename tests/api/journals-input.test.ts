@@ -4,7 +4,7 @@ import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { entryFields, expectError, imageBlob, journalRow, journalRows, postJournal, putJournal, send, signedIn, smallPng, toForm } from "../support/journals";
 
-// Bodies that are not what API.md asks for: always a 4xx with {message}, and nothing changes.
+// Bodies that are not what docs/api.md asks for: always a 4xx with {message}, and nothing changes.
 
 let db: FactoryDb;
 let close: () => Promise<void>;

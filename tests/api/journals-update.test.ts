@@ -28,7 +28,7 @@ async function withEntry() {
 }
 
 describe("PUT /api/journals/{id}", () => {
-  it("replaces title, content, visibility and anonymity, and answers API.md's shape", async () => {
+  it("replaces title, content, visibility and anonymity, and answers docs/api.md's shape", async () => {
     const { token, entry } = await withEntry();
     const res = await putJournal(token, entry.id, edit({ title: "  Edited title  " }), testEnv.secondUrl);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -107,7 +107,7 @@ describe("PUT /api/journals/{id}", () => {
 });
 
 describe("DELETE /api/journals/{id}", () => {
-  it("deletes the entry and answers API.md's message; the day is free again", async () => {
+  it("deletes the entry and answers docs/api.md's message; the day is free again", async () => {
     const { user, token, entry } = await withEntry();
     const res = await api(`/api/journals/${entry.id}`, { method: "DELETE", token });
     expect(res.status).toBe(200);

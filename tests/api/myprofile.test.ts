@@ -6,7 +6,7 @@ import { expectError, signedIn, smallPng, imageBlob } from "../support/journals"
 import { keyOfUrl, pictureFile, signedPicture, storedKeyOf, uploadPicture } from "../support/profile-images";
 import fs from "node:fs";
 
-// GET and PUT /api/myprofile (API.md "My profile and community", docs/decisions/028).
+// GET and PUT /api/myprofile (docs/api.md "My profile and community", docs/decisions/028).
 
 let db: FactoryDb;
 let close: () => Promise<void>;

@@ -14,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => close());
 
-// Hearts and reads as the app records them (API.md): a row, and the entry's counter in the same transaction.
+// Hearts and reads as the app records them (docs/api.md): a row, and the entry's counter in the same transaction.
 async function heart(journalId: string, userId: string) {
   await db.transaction(async (tx) => {
     await tx.insert(likes).values({ journalId, userId });
@@ -40,7 +40,7 @@ describe("GET /api/users/{userId}", () => {
     const shared = await createJournal(db, user.id, { journalDate: "2025-01-01", visibility: "close-circle" });
     const other = await createJournal(db, user.id, { journalDate: "2025-01-02", visibility: "close-circle" });
     await createJournal(db, user.id, { journalDate: "2025-01-03" });
-    // Left out of every total (ARCHITECTURE.md): a heart here must not point at its writer.
+    // Left out of every total (docs/architecture.md): a heart here must not point at its writer.
     const anonymous = await createJournal(db, user.id, { journalDate: "2025-01-04", visibility: "close-circle", isAnonymous: true });
     for (const r of [r1!, r2!]) await heart(shared.id, r.id);
     await heart(other.id, r3!.id);

@@ -27,7 +27,7 @@ async function search(token: string, q: string) {
 const ids = (users: Record<string, unknown>[]) => users.map((u) => u.id);
 
 describe("GET /api/search", () => {
-  it("finds names and usernames containing the text, best matches first, in API.md's fields and nothing else", async () => {
+  it("finds names and usernames containing the text, best matches first, in docs/api.md's fields and nothing else", async () => {
     const tag = unique("s");
     const { user: caller, token } = await signedIn(db);
     await db.update(users).set({ name: `Me ${tag}` }).where(eq(users.id, caller.id));

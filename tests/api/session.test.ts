@@ -34,7 +34,7 @@ describe("GET /api/auth/me", () => {
   it.each([
     ["a bearer token", (t: string) => ({ token: t })],
     ["the session cookie", (t: string) => ({ cookie: cookieFor(t) })],
-  ])("answers with exactly API.md's user fields, given %s", async (_label, auth) => {
+  ])("answers with exactly docs/api.md's user fields, given %s", async (_label, auth) => {
     const { user, token } = await signedIn();
     const res = await api("/api/auth/me", auth(token));
     expect(res.status).toBe(200);

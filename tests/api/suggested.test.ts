@@ -72,7 +72,7 @@ describe("GET /api/search/suggested", () => {
     for (const excluded of [caller.id, f1!.id, f2!.id, sentTo!.id, receivedFrom!.id]) expect(ids).not.toContain(excluded);
   });
 
-  it("answers API.md's fields and nothing else: never an email", async () => {
+  it("answers docs/api.md's fields and nothing else: never an email", async () => {
     const { token, others } = await callerWithFriendsOfFriends(1);
     const res = await api<{ users: Record<string, unknown>[] }>("/api/search/suggested", { token });
     expect(res.body.users[0]).toEqual({

@@ -5,7 +5,7 @@ const NOW = new Date("2026-11-21T12:00:00Z");
 const HOUR = 60 * 60 * 1000;
 const before = (ms: number) => new Date(NOW.getTime() - ms);
 
-describe("consistency (SPEC.md §9)", () => {
+describe("consistency (docs/product.md §9)", () => {
   it("divides entries by the days since joining, rounded up, as a percentage with two decimals", () => {
     expect(consistency(1, before(2 * HOUR), NOW)).toBe(100);
     expect(consistency(1, before(25 * HOUR), NOW)).toBe(50);

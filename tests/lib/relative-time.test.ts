@@ -7,7 +7,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe("relativeTime (SPEC.md §9)", () => {
+describe("relativeTime (docs/product.md §9)", () => {
   it("says 'Just now' under an hour, and for a time slightly in the future", () => {
     expect(relativeTime(ago(0), NOW)).toBe("Just now");
     expect(relativeTime(ago(59 * MIN), NOW)).toBe("Just now");

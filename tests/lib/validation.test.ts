@@ -42,7 +42,7 @@ describe("emailDomainAllowed", () => {
 });
 
 describe("RegisterSchema", () => {
-  it("exports API.md's limits", () => {
+  it("exports docs/api.md's limits", () => {
     expect([NAME_MAX, USERNAME_MIN, USERNAME_MAX, PASSWORD_MIN, PASSWORD_MAX]).toEqual([80, 3, 30, 8, 128]);
   });
 

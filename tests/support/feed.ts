@@ -3,7 +3,7 @@ import type { Person } from "./friends";
 import { api } from "./http";
 import { utcDay } from "./journals";
 
-// Helpers for the feed and hearts API tests (API.md "Feed and hearts").
+// Helpers for the feed and hearts API tests (docs/api.md "Feed and hearts").
 
 export interface FeedItem {
   _id: string;

@@ -20,7 +20,7 @@ export async function person(db: FactoryDb, overrides: Parameters<typeof createU
 
 export type Person = Awaited<ReturnType<typeof person>>;
 
-/** Friend-request errors are `{success:false, message}` (API.md "Conventions"). */
+/** Friend-request errors are `{success:false, message}` (docs/api.md "Conventions"). */
 export function expectFriendError(res: ApiResult<unknown>, status: number, message?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ success: false, message: message ?? expect.any(String) });

@@ -12,7 +12,7 @@ export type Segment = { literal: string } | { param: string; catchAll: boolean; 
 
 export interface RouteMethod {
   method: HttpMethod;
-  /** Exported from `otherMethods(...)`: a 405 by design, so it gets a smaller share of the requests. */
+  /** Exported from `otherMethods(...)` (or `otherFriendRequestMethods`): a 405 by design, so it gets a smaller share of the requests. */
   refuses: boolean;
   /** Its handler reads the body (`readJson`, `readForm`, `readBody` in its own code, or in a helper). */
   readsBody: boolean;
@@ -47,7 +47,7 @@ function isMethod(name: string): name is HttpMethod {
 }
 
 function isOtherMethodsCall(node: ts.Expression | undefined): boolean {
-  return Boolean(node && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "otherMethods");
+  return Boolean(node && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^other\w*Methods$/.test(node.expression.text));
 }
 
 /** Reads a route module's exports, imports and body readers without running it. */
@@ -126,7 +126,7 @@ export function discoverRoutes(root: string, apiDir = "app/api"): RouteFile[] {
 
 /**
  * The body fields a route reads: the keys of the zod objects it validates with (schemas live in
- * lib/validation, STYLE.md 6) and its file fields, so the fuzz sends those and not only random ones.
+ * lib/validation, docs/style.md 6) and its file fields, so the fuzz sends those and not only random ones.
  */
 export async function routeFields(root: string, route: RouteFile): Promise<string[]> {
   const fields = new Set<string>(route.fileFields);

@@ -12,7 +12,7 @@ import { logError } from "@/lib/log";
 export const metadata: Metadata = { title: "Me" };
 
 /**
- * My profile (SPEC.md §2). The server hands the client's cache what it can read at once, as the
+ * My profile (docs/product.md §2). The server hands the client's cache what it can read at once, as the
  * diary and the feed do (docs/decisions/020, 027); a failed read only means the browser asks itself.
  */
 export default async function MePage() {

@@ -13,7 +13,7 @@ import { printableText, registerPdfFonts } from "./fonts";
 import { streamChunkedPdf, type PdfChunk } from "./render";
 
 // GET /api/journals/export.pdf: the writer's own journal, oldest entry first, as a PDF
-// (SPEC.md §9; docs/decisions/029-journal-pdf.md).
+// (docs/product.md §9; docs/decisions/029-journal-pdf.md).
 
 export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
 /** Entries laid out together: what is in memory at once is about two chunks' photos (one drawn, one being made). */
@@ -81,7 +81,7 @@ export async function exportJournalPdf({
     from,
     to,
     entries: rows.length,
-    // As the editor counts them (SPEC.md §5): characters as a person sees them, words between spaces.
+    // As the editor counts them (docs/product.md §5): characters as a person sees them, words between spaces.
     characters: rows.reduce((n, r) => n + countCharacters(r.content), 0),
     words: rows.reduce((n, r) => n + countWords(r.content), 0),
     downloadedOn: now.toISOString().slice(0, 10),

@@ -6,7 +6,7 @@ import { getProfileImage, PRESIGNED_PROFILE_IMAGE_SECONDS, PROFILE_IMAGE_CACHE_S
 
 // A signed URL (v, u, e, s: docs/decisions/028) speaks for its viewer with no cookie or header;
 // without one, the session does (401 without one, as every API call). Any signed-in person may see
-// anyone's picture (API.md "Images").
+// anyone's picture (docs/api.md "Conventions").
 export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const db = getDb();
   const { userId } = await params;

@@ -1,0 +1,166 @@
+import { z } from "zod";
+import { COMPONENTS } from "./components";
+import { AUTH_ROUTES } from "./routes-auth";
+import { JOURNAL_ROUTES } from "./routes-journals";
+import { META_ROUTES } from "./routes-meta";
+import { PEOPLE_ROUTES } from "./routes-people";
+import type { Answer, Endpoint, Failure, JsonSchema, Operation, Parameter, Response } from "./types";
+
+// The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
+// docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
+// validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031).
+
+export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...META_ROUTES];
+
+const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
+
+- JSON in and out, except the multipart uploads named below. Every path answers the same with or without a trailing slash, with no redirect (a CORS preflight cannot follow one).
+- Authentication: \`Authorization: Bearer <token>\`, or the httpOnly \`session\` cookie that login sets. Tokens are opaque; the server keeps only their hash, so logout and a password reset revoke them at once on every instance. A session ends after 30 days without use. A state-changing call (POST, PUT, DELETE) authenticated only by the cookie must carry the app's own \`Origin\` (APP_URL's, or that of the host it was sent to), else 403 \`Cross-origin request refused\`.
+- Ids are UUIDs; objects carry both \`_id\` and \`id\`. \`journaldate\` is a calendar day \`YYYY-MM-DD\`; timestamps are ISO-8601 in UTC.
+- Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the field), 401 no, invalid or revoked token, 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict, 413 body over 6 MB or image over 5 MB, 415 not an accepted image, 429 rate limited and 503 busy (both with \`Retry-After\`). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
+- CORS: browsers on the origins of CORS_ORIGINS may call with credentials; others get no CORS headers.
+- List limits are clamped: a \`limit\` above the maximum gives the maximum.
+- Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.`;
+
+const AUTH_FAILURE: Failure = [401, "Authentication required", "Invalid or expired session"];
+const CROSS_ORIGIN: Failure = [403, "Cross-origin request refused"];
+const TOO_LARGE: Failure = [413, "Request body is too large"];
+
+/** The JSON Schema of what a zod schema accepts (its input, before transforms). */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  // The dialect is the document's own (OpenAPI 3.1 is JSON Schema 2020-12), so it is not repeated.
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function withDescriptions(schema: JsonSchema, descriptions: Record<string, string> = {}): JsonSchema {
+  const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
+  for (const [name, description] of Object.entries(descriptions)) {
+    if (!properties[name]) throw new Error(`No field ${name} to describe`);
+    properties[name] = { ...properties[name], description };
+  }
+  return { ...schema, properties };
+}
+
+function failuresOf(e: Endpoint): Failure[] {
+  const all: Failure[] = [];
+  const add = ([status, ...messages]: Failure) => {
+    const known = all.find(([s]) => s === status);
+    if (known) known.push(...messages.filter((m) => !known.includes(m)));
+    else all.push([status, ...messages]);
+  };
+  for (const f of e.failures ?? []) add(f);
+  if (e.body?.encoding === "json") add([400, "Request body must be valid JSON", "Request body must be a JSON object"]);
+  if (e.body?.encoding === "multipart") add([400, "Request body must be multipart/form-data", "Request body is not valid multipart/form-data"]);
+  if (e.body) add(TOO_LARGE);
+  if (e.auth !== "none") add(AUTH_FAILURE);
+  if (e.auth !== "none" && e.method !== "get") add(CROSS_ORIGIN);
+  if (e.body?.files) add([503, "Too many photos are being processed right now. Please try again in a moment."]);
+  if (e.rateLimited) add([429, "Too many attempts. Please try again later."]);
+  return all.sort((a, b) => a[0] - b[0]);
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function answer(a: Answer): Response {
+  const headers = a.headers && Object.fromEntries(Object.entries(a.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+  const schema = typeof a.schema === "string" ? ref(a.schema) : a.schema;
+  const content = a.contentType ? { [a.contentType]: { schema: { type: "string", contentMediaType: a.contentType } } } : schema ? { "application/json": { schema } } : undefined;
+  return { description: a.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
+}
+
+function failure(e: Endpoint, [status, ...messages]: Failure): Response {
+  const headers: Response["headers"] = status === 429 || status === 503 ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } : undefined;
+  return {
+    description: messages.join(" | "),
+    "x-messages": messages,
+    ...(headers ? { headers } : {}),
+    content: { "application/json": { schema: ref(e.successFlag ? "FriendRequestError" : "Error") } },
+  };
+}
+
+function parameters(e: Endpoint): Parameter[] {
+  const inPath = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const unknown = Object.keys(e.params ?? {}).filter((p) => !inPath.includes(p));
+  if (unknown.length) throw new Error(`${e.path} describes parameters it does not have: ${unknown.join(", ")}`);
+  const path = inPath.map((name) => {
+    const p = e.params?.[name];
+    return { name, in: "path" as const, required: true, description: p?.description ?? "", schema: p?.schema ? jsonSchemaOf(p.schema) : { type: "string" } };
+  });
+  const query = e.query ? withDescriptions(jsonSchemaOf(e.query.schema), e.query.descriptions) : undefined;
+  const required = (query?.required as string[] | undefined) ?? [];
+  const fromQuery = Object.entries((query?.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => {
+    const { description, ...schema } = s;
+    return { name, in: "query" as const, required: required.includes(name), ...(typeof description === "string" ? { description } : {}), schema };
+  });
+  return [...path, ...fromQuery];
+}
+
+function requestBody(e: Endpoint): Operation["requestBody"] {
+  const body = e.body;
+  if (!body) return undefined;
+  const fields = body.schema ? withDescriptions(jsonSchemaOf(body.schema), body.descriptions) : { type: "object", properties: {} };
+  if (body.encoding === "json") return { required: true, content: { "application/json": { schema: fields } } };
+  const files = Object.fromEntries(Object.entries(body.files ?? {}).map(([name, description]) => [name, { type: "string", contentMediaType: "application/octet-stream", description }]));
+  const required = [...((fields.required as string[] | undefined) ?? []), ...(body.required ? Object.keys(files) : [])];
+  const schema = { ...fields, properties: { ...(fields.properties as object), ...files }, ...(required.length ? { required } : {}) };
+  return { required: true, content: { "multipart/form-data": { schema } } };
+}
+
+const SECURITY: Record<Endpoint["auth"], Record<string, string[]>[]> = {
+  session: [{ bearer: [] }, { cookie: [] }],
+  "signed-url": [{ bearer: [] }, { cookie: [] }, {}],
+  none: [],
+};
+
+function operation(e: Endpoint): Operation {
+  const params = parameters(e);
+  const body = requestBody(e);
+  const responses = Object.fromEntries([
+    ...e.answers.map((a) => [String(a.status), answer(a)] as const),
+    ...failuresOf(e).map((f) => [String(f[0]), failure(e, f)] as const),
+  ]);
+  const notes = [e.description, e.rateLimited ? `Rate limited: ${e.rateLimited}.` : undefined, e.auth === "signed-url" ? "A signed URL needs no session." : undefined].filter(Boolean);
+  return {
+    operationId: `${e.method}${e.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    tags: [e.tag],
+    summary: e.summary,
+    ...(notes.length ? { description: notes.join("\n\n") } : {}),
+    security: SECURITY[e.auth],
+    ...(params.length ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+}
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  for (const e of ENDPOINTS) {
+    const item = (paths[e.path] ??= {});
+    if (item[e.method]) throw new Error(`${e.method.toUpperCase()} ${e.path} is listed twice`);
+    item[e.method] = operation(e);
+  }
+  const tags = [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name }));
+  return {
+    openapi: "3.1.0",
+    info: { title: "Inkwell API", version: "1", description: CONVENTIONS },
+    tags,
+    paths,
+    components: {
+      schemas: COMPONENTS,
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "The token that register, login or Google sign-in gave" },
+        cookie: { type: "apiKey", in: "cookie", name: "session", description: "The same token, in the httpOnly cookie login sets" },
+      },
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import {
+  ConfirmSessionSchema,
+  ForgotPasswordSchema,
+  GMAIL_MESSAGE,
+  LoginSchema,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RegisterSchema,
+  ResetPasswordSchema,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "@/lib/validation/auth";
+import type { Endpoint } from "./types";
+
+// Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
+
+const TAG = "Auth";
+const INVALID_TOKEN = "Invalid or expired token";
+
+const registerFields = {
+  name: `1–${NAME_MAX} characters after trimming`,
+  username: `${USERNAME_MIN}–${USERNAME_MAX} of a-z 0-9 _ . after trimming; stored lower-case, unique whatever the case`,
+  email: "A valid address, unique whatever the case, on a domain of SIGNUP_EMAIL_DOMAINS (default gmail.com)",
+  password: `${PASSWORD_MIN}–${PASSWORD_MAX} characters`,
+};
+
+export const AUTH_ROUTES: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/auth/register",
+    tag: TAG,
+    summary: "Create an account",
+    description: "Signs the new person in (the answer's token) and mails a link that proves the address (24 h, single use).",
+    auth: "none",
+    body: { encoding: "json", schema: RegisterSchema, descriptions: registerFields },
+    answers: [
+      {
+        status: 201,
+        description: "The account and a session token",
+        schema: {
+          type: "object",
+          properties: { user: { type: "object", properties: { _id: { type: "string" }, id: { type: "string" }, name: { type: "string" }, username: { type: "string" }, email: { type: "string" } } }, token: { type: "string" } },
+          required: ["user", "token"],
+        },
+      },
+    ],
+    failures: [
+      [400, "Name is required", `Username must be at least ${USERNAME_MIN} characters`, "Username may only contain letters, numbers, _ and .", "Enter a valid email address", `Password must be at least ${PASSWORD_MIN} characters`, GMAIL_MESSAGE],
+      [409, "Username already taken", "Email already in use"],
+    ],
+    rateLimited: "SIGNUP_LIMIT_PER_HOUR sign-ups per address an hour (default 20)",
+  },
+  {
+    method: "post",
+    path: "/api/auth/login",
+    tag: TAG,
+    summary: "Sign in with username and password",
+    description: "Sets the httpOnly `session` cookie as well. The username is matched whatever its case.",
+    auth: "none",
+    body: { encoding: "json", schema: LoginSchema },
+    answers: [
+      {
+        status: 200,
+        description: "A session token and the person",
+        schema: { type: "object", properties: { token: { type: "string" }, user: { $ref: "#/components/schemas/Me" } }, required: ["token", "user"] },
+        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https" },
+      },
+    ],
+    failures: [
+      [400, "Username is required", "Password is required"],
+      [401, "Invalid credentials"],
+    ],
+    rateLimited: "10 failures per username and address in 15 minutes, 50 per username, 100 per address; a browser that signed in before keeps its own allowance (docs/decisions/013)",
+  },
+  {
+    method: "post",
+    path: "/api/auth/logout",
+    tag: TAG,
+    summary: "Sign out this session",
+    description: "Revokes the token at once on every instance and clears the cookie.",
+    auth: "session",
+    answers: [{ status: 200, description: "Signed out", schema: "Message" }],
+  },
+  {
+    method: "get",
+    path: "/api/auth/me",
+    tag: TAG,
+    summary: "The signed-in person",
+    description: "Also sets the `session` cookie when the call came with the bearer token only.",
+    auth: "session",
+    answers: [{ status: 200, description: "The person", schema: "Me" }],
+  },
+  {
+    method: "post",
+    path: "/api/auth/confirm-session",
+    tag: TAG,
+    summary: "Confirm the token /oauth-success received",
+    description: "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
+    auth: "none",
+    body: { encoding: "json", schema: ConfirmSessionSchema },
+    answers: [{ status: 200, description: "The token is this browser's", schema: "Message" }],
+    failures: [
+      [400, "Token is required"],
+      [401, "Invalid or expired session"],
+      [403, "This sign-in was not started in this browser"],
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/auth/forgot-password",
+    tag: TAG,
+    summary: "Mail a password-reset link",
+    description:
+      "The same answer, as fast, whether or not an account has that email. The link opens /reset-password/{token} on APP_URL, or on the request's Origin when it is in CORS_ORIGINS; it works once, for 30 minutes.",
+    auth: "none",
+    body: { encoding: "json", schema: ForgotPasswordSchema },
+    answers: [{ status: 200, description: "The same message whether or not an account has that email", schema: "Message" }],
+    failures: [[400, "Email is required", "Enter a valid email address"]],
+    rateLimited: "5 an hour per email, 20 per address",
+  },
+  {
+    method: "post",
+    path: "/api/auth/reset-password/{token}",
+    tag: TAG,
+    summary: "Set a new password with a reset link",
+    description: "The token is single-use; every session of the account is revoked, and the email counts as proven.",
+    auth: "none",
+    params: { token: { description: "The token of the mailed link" } },
+    body: { encoding: "json", schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
+    answers: [{ status: 200, description: "Password reset successful", schema: "Message" }],
+    failures: [[400, INVALID_TOKEN, `Password must be at least ${PASSWORD_MIN} characters`, `Password must be at most ${PASSWORD_MAX} characters`]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify-email/{token}",
+    tag: TAG,
+    summary: "Prove an email address with the mailed link",
+    auth: "none",
+    params: { token: { description: "The token of the link mailed at sign-up (24 h, single use)" } },
+    answers: [{ status: 200, description: "Email verified", schema: "Message" }],
+    failures: [[400, INVALID_TOKEN]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify-email",
+    tag: TAG,
+    summary: "Mail the caller a new verification link",
+    auth: "session",
+    answers: [{ status: 200, description: "A new link was sent, or the address is already verified", schema: "Message" }],
+    rateLimited: "5 an hour per person",
+  },
+  {
+    method: "get",
+    path: "/api/auth/google",
+    tag: TAG,
+    summary: "Start Google sign-in (a full-page navigation)",
+    description:
+      "Redirects into Google's sign-in (through next-auth, which may first bounce once through this address with `step=2`). The sign-in ends on /oauth-success?token=… or /login?error=oauth, on our origin or on the allowed origin it was started from; without Google configured, on /login?error=google-not-configured.",
+    auth: "none",
+    answers: [{ status: 302, description: "To Google, or back to this address once to set next-auth's CSRF cookie", headers: { Location: "The next step" } }],
+  },
+  {
+    method: "get",
+    path: "/api/auth/callback/google",
+    tag: TAG,
+    summary: "Google's return address (the OAuth redirect URI)",
+    description: "Finds or creates the person (docs/decisions/008, 011), sets the session cookie and sends the browser to /oauth-success?token=…; on any failure to /login?error=oauth.",
+    auth: "none",
+    answers: [{ status: 302, description: "To /oauth-success or /login?error=oauth", headers: { Location: "The landing page" } }],
+  },
+];

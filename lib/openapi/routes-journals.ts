@@ -1,0 +1,202 @@
+import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
+import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
+import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
+import {
+  ANONYMOUS_PRIVATE_MESSAGE,
+  CONTENT_MAX,
+  CONTENT_TOO_LONG_MESSAGE,
+  CreateJournalSchema,
+  FUTURE_DATE_MESSAGE,
+  MonthParamsSchema,
+  REQUIRED_MESSAGE,
+  TITLE_MAX,
+  TITLE_TOO_LONG_MESSAGE,
+  UpdateJournalSchema,
+  calendarDateField,
+} from "@/lib/validation/journal";
+import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
+import type { Endpoint, Failure } from "./types";
+
+// Diary entries, their photos, the PDF, the friends' feed and hearts (lib/journals, lib/feed,
+// lib/likes; docs/decisions/006, 024, 025, 026, 029).
+
+const JOURNALS = "Journals";
+const FEED = "Feed and hearts";
+const JOURNAL_NOT_FOUND = "Journal not found";
+const IMAGE_NOT_FOUND = "Image not found";
+
+const entryFields = {
+  title: `1–${TITLE_MAX} characters (as a person sees them) after trimming`,
+  content: `1–${CONTENT_MAX} characters (as a person sees them) after trimming; CRLF is kept as LF`,
+  visibility: "Missing means private",
+  isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
+};
+const createFields = { ...entryFields, journaldate: "A real calendar day YYYY-MM-DD, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)" };
+const updateFields = { ...entryFields, removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead' };
+const imageField = { image: "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side" };
+const entryFailures: Failure[] = [
+  [400, REQUIRED_MESSAGE, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, ANONYMOUS_PRIVATE_MESSAGE, IMAGE_DAMAGED_MESSAGE],
+  [413, IMAGE_TOO_LARGE_MESSAGE],
+  [415, IMAGE_UNSUPPORTED_MESSAGE],
+];
+const entryId = { id: { description: "The entry's id; a malformed one is a 404 like an unknown one" } };
+
+export const JOURNAL_ROUTES: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/journals",
+    tag: JOURNALS,
+    summary: "Write the entry of a day",
+    description: "One entry per person per day (docs/decisions/006).",
+    auth: "session",
+    body: { encoding: "multipart", schema: CreateJournalSchema, descriptions: createFields, files: imageField },
+    answers: [{ status: 201, description: "The new entry", schema: "Journal" }],
+    failures: [[400, FUTURE_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"]],
+  },
+  {
+    method: "put",
+    path: "/api/journals/{id}",
+    tag: JOURNALS,
+    summary: "Rewrite one of the caller's entries",
+    description: "The day of an entry never changes.",
+    auth: "session",
+    params: entryId,
+    body: { encoding: "multipart", schema: UpdateJournalSchema, descriptions: updateFields, files: imageField },
+    answers: [
+      {
+        status: 200,
+        description: "Journal updated successfully",
+        schema: { type: "object", properties: { message: { const: "Journal updated successfully" }, journal: { $ref: "#/components/schemas/Journal" } }, required: ["message", "journal"] },
+      },
+    ],
+    failures: [...entryFailures, [404, JOURNAL_NOT_FOUND]],
+  },
+  {
+    method: "delete",
+    path: "/api/journals/{id}",
+    tag: JOURNALS,
+    summary: "Delete one of the caller's entries, and its photo",
+    auth: "session",
+    params: entryId,
+    answers: [{ status: 200, description: "Journal deleted successfully", schema: "Message" }],
+    failures: [[404, JOURNAL_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/date/{date}",
+    tag: JOURNALS,
+    summary: "The caller's entry of one day",
+    auth: "session",
+    params: { date: { description: "YYYY-MM-DD", schema: calendarDateField } },
+    answers: [{ status: 200, description: "The entry", schema: "Journal" }],
+    failures: [
+      [400, "Date must be a real calendar day written YYYY-MM-DD"],
+      [404, "No journal found for this date"],
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/journals/month/{year}/{month}",
+    tag: JOURNALS,
+    summary: "The days of a month on which the caller wrote",
+    auth: "session",
+    params: { year: { description: "Four digits, 0001–9999", schema: MonthParamsSchema.shape.year }, month: { description: "1–12, leading zero optional", schema: MonthParamsSchema.shape.month } },
+    answers: [{ status: 200, description: "The caller's entries of that month", schema: { type: "array", items: { $ref: "#/components/schemas/JournalDay" } } }],
+    failures: [[400, "Year must be a four-digit number from 0001 to 9999", "Month must be a number from 1 to 12"]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/users/{userId}",
+    tag: JOURNALS,
+    summary: "All of the caller's entries, newest day first (for a download)",
+    auth: "session",
+    params: { userId: { description: "Must be the caller's own id" } },
+    answers: [{ status: 200, description: "Every entry", schema: { type: "array", items: { $ref: "#/components/schemas/Journal" } } }],
+    failures: [[403, "You can only download your own journal"]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/export.pdf",
+    tag: JOURNALS,
+    summary: "The caller's journal as a PDF",
+    description:
+      "Streamed while it is drawn (docs/decisions/029): the entry count, total characters and words, then every entry with its photo, likes and reads. `from` and `to` (inclusive, each optional) narrow it to a range of days.",
+    auth: "session",
+    query: { schema: JournalExportQuerySchema, descriptions: { from: "First day, YYYY-MM-DD (default: the journal's first)", to: "Last day, YYYY-MM-DD (default: the journal's last)" } },
+    answers: [{ status: 200, description: "The document, as an attachment", contentType: "application/pdf", headers: { "Content-Disposition": 'attachment; filename="…"' } }],
+    failures: [
+      [400, EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE],
+      [404, "No journal entries found to download."],
+      [503, "The server is busy. Please try again in a moment."],
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/journals/{id}/image",
+    tag: JOURNALS,
+    summary: "An entry's photo",
+    description:
+      "The URLs in `images` carry a signature for one viewer (query `u`, `e`, `s`; docs/decisions/024), so a plain <img> loads them with no cookie. Whether this viewer may see the entry now is checked at every load: its author, or a friend when it is shared with the close circle.",
+    auth: "signed-url",
+    params: entryId,
+    answers: [
+      { status: 200, description: "The image", contentType: "image/*", headers: { "Cache-Control": "private, max-age ≤ the signature's remaining life" } },
+      { status: 302, description: "With S3 storage: to a short-lived presigned URL", headers: { Location: "The presigned URL" } },
+    ],
+    failures: [[404, IMAGE_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/journal/close-circle",
+    tag: FEED,
+    summary: "The friends' shared entries, newest first",
+    description:
+      "Pages by number (`page`) or, without repeats or gaps while people write, after the previous page's `nextCursor` (`cursor`; `page` is then only echoed back). Serving a page counts one read per entry, viewer and UTC day (docs/decisions/026).",
+    auth: "session",
+    query: {
+      schema: FeedQuerySchema,
+      descriptions: {
+        page: `1–${FEED_PAGE_MAX}, default 1`,
+        limit: `At least 1, default ${FEED_PAGE_SIZE}; more than ${FEED_LIMIT_MAX} gives ${FEED_LIMIT_MAX}`,
+        cursor: "The `nextCursor` of the previous page, opaque",
+      },
+    },
+    answers: [{ status: 200, description: "A page", schema: "FeedPage" }],
+    failures: [[400, "Page must be a whole number", "Page must be at least 1", `Page must be at most ${FEED_PAGE_MAX}`, "Limit must be a whole number", "Limit must be at least 1", "Invalid cursor"]],
+  },
+  {
+    method: "get",
+    path: "/api/journal/user/likes",
+    tag: FEED,
+    summary: "The entries the caller has hearted",
+    auth: "session",
+    answers: [{ status: 200, description: "Their ids", schema: { type: "object", properties: { likedJournals: { type: "array", items: { type: "string", format: "uuid" } } }, required: ["likedJournals"] } }],
+  },
+  {
+    method: "post",
+    path: "/api/journal/{id}/like",
+    tag: FEED,
+    summary: "Heart an entry",
+    description: "`likesCount` always equals the entry's like rows, also under concurrent hearts.",
+    auth: "session",
+    params: entryId,
+    answers: [{ status: 200, description: "Liked journal", schema: { type: "object", properties: { message: { const: "Liked journal" }, likesCount: { type: "integer", minimum: 0 } }, required: ["message", "likesCount"] } }],
+    failures: [
+      [400, "Already liked"],
+      [404, JOURNAL_NOT_FOUND],
+    ],
+  },
+  {
+    method: "delete",
+    path: "/api/journal/{id}/like",
+    tag: FEED,
+    summary: "Take a heart back",
+    auth: "session",
+    params: entryId,
+    answers: [{ status: 200, description: "Unliked journal", schema: { type: "object", properties: { message: { const: "Unliked journal" }, likesCount: { type: "integer", minimum: 0 } }, required: ["message", "likesCount"] } }],
+    failures: [
+      [400, "Like not found"],
+      [404, JOURNAL_NOT_FOUND],
+    ],
+  },
+];

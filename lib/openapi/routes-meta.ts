@@ -1,0 +1,24 @@
+import type { Endpoint } from "./types";
+
+// The service's own endpoints.
+
+export const META_ROUTES: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/health",
+    tag: "Service",
+    summary: "Up, and the database answers",
+    description: "For load balancers and the test harness.",
+    auth: "none",
+    answers: [{ status: 200, description: "Healthy", schema: { type: "object", properties: { status: { const: "ok" } }, required: ["status"] } }],
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Service",
+    summary: "This reference, as an OpenAPI 3.1 document",
+    description: "Built from the zod schemas that validate the requests (docs/decisions/031); docs/api.md is the same document for people.",
+    auth: "none",
+    answers: [{ status: 200, description: "The document", schema: { type: "object", description: "OpenAPI 3.1" }, headers: { "Cache-Control": "public, max-age=3600" } }],
+  },
+];

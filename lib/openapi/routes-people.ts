@@ -1,0 +1,233 @@
+import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
+import { SendFriendRequestSchema } from "@/lib/validation/friends";
+import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
+import { SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
+import type { Endpoint } from "./types";
+
+// People, friend requests, the caller's profile and close circle (lib/users, lib/friends;
+// docs/decisions/021, 022, 028).
+
+const PEOPLE = "People";
+const FRIENDS = "Friend requests";
+const PROFILE = "My profile and community";
+const USER_NOT_FOUND = "User not found";
+const REQUEST_NOT_FOUND = "Friend request not found";
+const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
+const requestId = { requestId: { description: "The request's id (`_id` of a pending request)" } };
+
+const list = (name: string) => ({ type: "array", items: { $ref: `#/components/schemas/${name}` } });
+const ok = (properties: Record<string, unknown>) => ({
+  type: "object",
+  properties: { success: { const: true }, ...properties },
+  required: ["success", ...Object.keys(properties)],
+});
+const answered = ok({ message: { type: "string" }, friendRequest: { $ref: "#/components/schemas/FriendRequest" } });
+
+export const PEOPLE_ROUTES: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/search",
+    tag: PEOPLE,
+    summary: "People whose name or username contains the text",
+    description: "Case-insensitive, best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
+    auth: "session",
+    query: { schema: SearchQuerySchema, descriptions: { q: `Up to ${SEARCH_MAX} characters; missing or blank finds nobody` } },
+    answers: [{ status: 200, description: "The people found", schema: { type: "object", properties: { users: list("SearchUser") }, required: ["users"] } }],
+    failures: [[400, SEARCH_TOO_LONG_MESSAGE]],
+  },
+  {
+    method: "get",
+    path: "/api/search/suggested",
+    tag: PEOPLE,
+    summary: "People the caller might know",
+    description: "Never the caller or their friends. `offset` skips the ones already shown, which is how 'refresh' gets the next ones (docs/decisions/022).",
+    auth: "session",
+    query: {
+      schema: SuggestedQuerySchema,
+      descriptions: {
+        limit: `At least 1, default ${SUGGESTED_DEFAULT}; more than ${SUGGESTED_MAX} gives ${SUGGESTED_MAX}`,
+        offset: `0–${SUGGESTED_OFFSET_MAX}, default 0`,
+      },
+    },
+    answers: [{ status: 200, description: "Suggestions", schema: ok({ users: list("SuggestedUser") }) }],
+    failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`]],
+  },
+  {
+    method: "get",
+    path: "/api/users/{userId}",
+    tag: PEOPLE,
+    summary: "A person's public profile and totals",
+    auth: "session",
+    params: userId,
+    answers: [{ status: 200, description: "The profile", schema: ok({ user: { $ref: "#/components/schemas/PublicProfile" } }) }],
+    failures: [[404, USER_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/users/{userId}/avatar",
+    tag: PEOPLE,
+    summary: "A person's profile picture",
+    description: "Any signed-in person may see anyone's picture. `profileImage` URLs carry a signature for their viewer (query `v`, `u`, `e`, `s`; docs/decisions/028).",
+    auth: "signed-url",
+    params: userId,
+    answers: [
+      { status: 200, description: "The picture", contentType: "image/*" },
+      { status: 302, description: "With S3 storage: to a short-lived presigned URL", headers: { Location: "The presigned URL" } },
+    ],
+    failures: [[404, "Image not found"]],
+  },
+  {
+    method: "post",
+    path: "/api/friend-requests/send",
+    tag: FRIENDS,
+    summary: "Ask someone to be friends",
+    description: "When `to` had already asked the caller, this accepts their request instead (`data.status` is then accepted). 201 either way.",
+    auth: "session",
+    successFlag: true,
+    body: { encoding: "json", schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
+    answers: [{ status: 201, description: "Friend request sent, or accepted", schema: ok({ message: { type: "string" }, data: { $ref: "#/components/schemas/FriendRequest" } }) }],
+    failures: [
+      [400, "to is required", "You cannot send a friend request to yourself"],
+      [404, USER_NOT_FOUND],
+      [409, "Friend request already exists", "You are already friends with this user"],
+    ],
+  },
+  {
+    method: "delete",
+    path: "/api/friend-requests/cancel/{userId}",
+    tag: FRIENDS,
+    summary: "Withdraw the caller's pending request to someone",
+    description: "The request is deleted: the pair is as if it had never been sent.",
+    auth: "session",
+    successFlag: true,
+    params: userId,
+    answers: [{ status: 200, description: "Friend request cancelled", schema: ok({ message: { const: "Friend request cancelled" } }) }],
+    failures: [[404, REQUEST_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/friend-requests/status/{userId}",
+    tag: FRIENDS,
+    summary: "Where the caller stands with someone",
+    description: "`pending`: the caller asked; `received`: the other person asked; `accepted`: friends.",
+    auth: "session",
+    successFlag: true,
+    params: userId,
+    answers: [{ status: 200, description: "The status", schema: ok({ status: { enum: ["none", "pending", "received", "accepted", "rejected"] } }) }],
+    failures: [[404, USER_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/friend-requests/pending",
+    tag: FRIENDS,
+    summary: "Requests waiting for the caller's answer, newest first",
+    auth: "session",
+    successFlag: true,
+    answers: [{ status: 200, description: "The requests", schema: ok({ data: list("PendingRequest"), count: { type: "integer", minimum: 0 } }) }],
+  },
+  {
+    method: "post",
+    path: "/api/friend-requests/accept/{requestId}",
+    tag: FRIENDS,
+    summary: "Accept a request: the two become friends both ways",
+    auth: "session",
+    successFlag: true,
+    params: requestId,
+    answers: [{ status: 200, description: "Friend request accepted", schema: answered }],
+    failures: [[404, REQUEST_NOT_FOUND]],
+  },
+  {
+    method: "post",
+    path: "/api/friend-requests/reject/{requestId}",
+    tag: FRIENDS,
+    summary: "Turn a request down",
+    auth: "session",
+    successFlag: true,
+    params: requestId,
+    answers: [{ status: 200, description: "Friend request rejected", schema: answered }],
+    failures: [[404, REQUEST_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/myprofile",
+    tag: PROFILE,
+    summary: "The caller's own profile and totals",
+    auth: "session",
+    answers: [{ status: 200, description: "The profile", schema: "MyProfile" }],
+  },
+  {
+    method: "put",
+    path: "/api/myprofile",
+    tag: PROFILE,
+    summary: "Change the caller's profile",
+    description: "Every field is optional: one left out keeps its value. The answer is the whole profile, as GET gives it.",
+    auth: "session",
+    body: {
+      encoding: "json",
+      schema: UpdateProfileSchema,
+      descriptions: {
+        name: "As at sign-up",
+        username: "As at sign-up; stored lower-case",
+        bio: `At most ${BIO_MAX} characters after trimming; null means empty`,
+        location: `At most ${LOCATION_MAX} characters after trimming; null means empty`,
+        profileImage: "null or empty removes the picture; otherwise an `imageUrl` this server gave the caller",
+      },
+    },
+    answers: [{ status: 200, description: "The updated profile", schema: "MyProfile" }],
+    failures: [
+      [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
+      [409, "Username is already taken"],
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/upload/profile-image",
+    tag: PROFILE,
+    summary: "Upload a picture for the profile",
+    description: "The picture becomes the caller's only when a PUT /api/myprofile names its `imageUrl`.",
+    auth: "session",
+    body: {
+      encoding: "multipart",
+      required: true,
+      files: { image: "JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB; cropped to a centred square of at most 400×400" },
+    },
+    answers: [{ status: 200, description: "The picture's URL", schema: { type: "object", properties: { imageUrl: { type: "string", format: "uri" } }, required: ["imageUrl"] } }],
+    failures: [
+      [400, "Choose an image to upload (the image field is empty)", IMAGE_DAMAGED_MESSAGE],
+      [413, IMAGE_TOO_LARGE_MESSAGE],
+      [415, IMAGE_UNSUPPORTED_MESSAGE],
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/myprofile/community/count",
+    tag: PROFILE,
+    summary: "How many friends the caller has",
+    auth: "session",
+    answers: [{ status: 200, description: "The count", schema: { type: "object", properties: { closeFriends: { type: "integer", minimum: 0 } }, required: ["closeFriends"] } }],
+  },
+  {
+    method: "get",
+    path: "/api/myprofile/community/closefriends",
+    tag: PROFILE,
+    summary: "The caller's friends",
+    auth: "session",
+    answers: [{ status: 200, description: "The friends", schema: { type: "object", properties: { closeFriends: list("CloseFriend") }, required: ["closeFriends"] } }],
+  },
+  {
+    method: "delete",
+    path: "/api/myprofile/community/closefriends/{id}",
+    tag: PROFILE,
+    summary: "End a friendship, for both",
+    auth: "session",
+    params: { id: { description: "The friend's id" } },
+    answers: [
+      {
+        status: 200,
+        description: "Removed from close friends successfully",
+        schema: { type: "object", properties: { message: { const: "Removed from close friends successfully" }, newCloseFriendsCount: { type: "integer", minimum: 0 } }, required: ["message", "newCloseFriendsCount"] },
+      },
+    ],
+    failures: [[404, "Friend not found"]],
+  },
+];
