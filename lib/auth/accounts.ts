@@ -1,14 +1,14 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users, type User } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
 import { GMAIL_MESSAGE, emailDomainAllowed, type LoginInput, type RegisterInput } from "@/lib/validation/auth";
 import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { hashPassword, verifyPassword } from "./password";
 import { findTrustedDevice, trustDevice } from "./devices";
-import { createSession } from "./sessions";
+import { createSession, type SessionUser } from "./sessions";
 
 const USERNAME_TAKEN = "Username already taken";
 const EMAIL_TAKEN = "Email already in use";
@@ -25,7 +25,7 @@ export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
 /** The fields of docs/api.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
-export async function toMe({ db, user }: { db: Db; user: User }) {
+export async function toMe({ db, user }: { db: Db; user: SessionUser }) {
   return {
     _id: user.id,
     id: user.id,

@@ -3,19 +3,18 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
-import type { User } from "@/lib/db/schema";
 import { SESSION_COOKIE } from "./cookie-name";
-import { getSessionUser } from "./sessions";
+import { getSessionUser, type SessionUser } from "./sessions";
 
 /** The signed-in user of a server-rendered page, from the session cookie, or null. Once per request. */
-export const getPageUser = cache(async (): Promise<User | null> => {
+export const getPageUser = cache(async (): Promise<SessionUser | null> => {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!token) return null;
   return (await getSessionUser({ db: getDb(), token }))?.user ?? null;
 });
 
 /** For protected pages: the user, or a redirect to /login (proxy.ts only looks at the cookie's presence). */
-export async function requirePageUser(): Promise<User> {
+export async function requirePageUser(): Promise<SessionUser> {
   const user = await getPageUser();
   if (!user) redirect("/login");
   return user;

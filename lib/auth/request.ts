@@ -2,11 +2,10 @@ import "server-only";
 import type { NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import type { User } from "@/lib/db/schema";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
-import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser } from "./sessions";
+import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser, type SessionUser } from "./sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -50,7 +49,7 @@ function isOwnOrigin(req: Request): boolean {
 }
 
 export interface Authed {
-  user: User;
+  user: SessionUser;
   sessionId: string;
   token: string;
   viaCookie: boolean;

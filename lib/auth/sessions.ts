@@ -21,11 +21,29 @@ export async function createSession({ db, userId, userAgent }: { db: Db; userId:
   return token;
 }
 
+/**
+ * What a request knows of its signed-in user: who they are (what GET /api/auth/me answers), never
+ * secrets (no password hash, no Google subject). Read on every authenticated request, so only these
+ * columns are selected.
+ */
+export const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  bio: users.bio,
+  location: users.location,
+  profileImageKey: users.profileImageKey,
+  createdAt: users.createdAt,
+};
+export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;
+
 /** The user a token belongs to, or null when it is unknown, revoked or expired. Extends the session on use. */
-export async function getSessionUser({ db, token }: { db: Db; token: string }): Promise<{ user: User; sessionId: string } | null> {
+export async function getSessionUser({ db, token }: { db: Db; token: string }): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .select({ user: sessionUserColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
