@@ -10,7 +10,7 @@ export async function register() {
     config();
     process.on("unhandledRejection", (reason) => logError("process", "unhandledRejection", reason));
     process.on("uncaughtException", (err) => logError("process", "uncaughtException", err));
-    const { startConfiguredMaintenanceJob } = await import("@/lib/maintenance/job");
+    const { startConfiguredMaintenanceJob } = await import("@/lib/maintenance");
     startConfiguredMaintenanceJob();
   }
 }

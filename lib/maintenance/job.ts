@@ -11,7 +11,7 @@ import { describeMaintenance, runMaintenance, type MaintenanceResult } from "./r
 /** Each wait is the interval plus up to this share of it, so instances started together drift apart. */
 const JITTER = 0.1;
 
-export interface MaintenanceJob {
+interface MaintenanceJob {
   stop(): void;
 }
 

@@ -14,7 +14,7 @@ import type { Storage } from "@/lib/storage";
  * signed URL can still be chosen in an open /me form (docs/decisions/028).
  */
 export const PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
-export const PHOTO_FOLDERS = ["entries/", "profiles/"] as const;
+const PHOTO_FOLDERS = ["entries/", "profiles/"] as const;
 const PHOTO_BATCH_SIZE = 500;
 
 export interface PurgePhotosInput {

@@ -9,7 +9,7 @@ import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
 // Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
 // `batchSize`, one short statement each, and returns how many rows went.
 
-export const PURGE_BATCH_SIZE = 1_000;
+const PURGE_BATCH_SIZE = 1_000;
 
 export interface PurgeInput {
   db: Db;

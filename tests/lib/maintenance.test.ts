@@ -21,6 +21,7 @@ import {
   runMaintenance,
   startMaintenanceJob,
 } from "../../lib/maintenance";
+import { consumeAttempt, LONGEST_WINDOW_SECONDS } from "../../lib/rate-limit";
 import { createLocalStorage, createS3Storage, newImageKey, type Storage } from "../../lib/storage";
 import { createJournal, createSession, createUser, unique, type FactoryDb } from "../factories";
 import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver";
@@ -101,6 +102,9 @@ describe("purging rows", () => {
     expect(await purgeStaleRateLimits({ db, now: new Date() })).toBe(1);
     const left = await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits).where(inArray(schema.rateLimits.key, [over, running, fresh]));
     expect(left.map((r) => r.key).sort()).toEqual([running, fresh].sort());
+    // A limit with a longer window would lose its count to this purge, so none may be counted.
+    const tooLong = consumeAttempt({ db, limit: { key: unique("too-long:"), max: 5, windowSeconds: LONGEST_WINDOW_SECONDS + 1 } });
+    await expect(tooLong).rejects.toThrow(/at most 3600 s/);
   });
 
   it("deletes trusted devices whose one-year cookie has expired", async () => {
