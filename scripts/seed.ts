@@ -2,7 +2,7 @@ import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
-import { embeddedDbUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 import { SEED_PASSWORD, SEED_PREFIX, seed } from "./seed/generate";
 
 // `npm run seed -- --users N [--prefix P] [--years Y]`: a realistic data set (scripts/seed/generate.ts)
@@ -43,7 +43,7 @@ async function main() {
   let embedded: EmbeddedDb | undefined;
   let url = cfg.DATABASE_URL;
   if (!url) {
-    const running = embeddedDbUrl(cfg.EMBEDDED_POSTGRES_PORT);
+    const running = embeddedDatabaseUrl({ port: cfg.EMBEDDED_POSTGRES_PORT, database: "inkwell" });
     if (await reachable(running)) url = running;
     else {
       embedded = await startEmbeddedDb({ dir: path.join(cfg.DATA_DIR, "postgres"), port: cfg.EMBEDDED_POSTGRES_PORT });

@@ -50,6 +50,8 @@ export const users = pgTable(
     index("users_name_prefix_idx").on(sql`lower(${t.name}) collate "C"`),
     // The newest members, the last fallback of the suggestions (lib/users/suggestions.ts).
     index("users_created_at_idx").on(t.createdAt.desc()),
+    // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
+    index("users_profile_image_key_idx").on(t.profileImageKey).where(sql`${t.profileImageKey} is not null`),
     check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
     check("users_username_format", sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
@@ -141,6 +143,8 @@ export const journals = pgTable(
     // The latest signed entries over everybody: the "recently active writers" of the suggestions.
     index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`not ${t.isAnonymous}`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
+    // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
+    index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
     index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'close-circle'`),
     // The 100 and 900 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.
@@ -241,11 +245,16 @@ export const trustedDevices = pgTable(
 );
 
 // Kept in PostgreSQL so a limit holds across every app instance.
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
-  count: integer("count").notNull().default(0),
-});
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+    count: integer("count").notNull().default(0),
+  },
+  // Housekeeping deletes the rows whose window is over (lib/maintenance): one per key ever tried.
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 // Secrets every instance must share, made at random on first use so that nothing needs configuring
 // (lib/secrets): the default key of the signed image URLs (docs/decisions/024).

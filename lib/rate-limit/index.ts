@@ -4,6 +4,12 @@ import type { Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { RateLimitError } from "@/lib/errors";
 
+/**
+ * No limit may count over a longer window: housekeeping deletes every row whose window started
+ * longer ago than this (lib/maintenance), so such a limit would quietly start over.
+ */
+export const LONGEST_WINDOW_SECONDS = 60 * 60;
+
 export interface Limit {
   key: string;
   max: number;
@@ -16,6 +22,7 @@ export interface Limit {
  * statement, means a burst of simultaneous requests cannot all slip under the limit.
  */
 export async function consumeAttempt({ db, limit }: { db: Db; limit: Limit }) {
+  if (limit.windowSeconds > LONGEST_WINDOW_SECONDS) throw new Error(`Rate limit windows are at most ${LONGEST_WINDOW_SECONDS} s (housekeeping)`);
   const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)

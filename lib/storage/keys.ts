@@ -25,12 +25,29 @@ export function newImageKey(target: { kind: "entries" } | { kind: "profiles"; ow
   return `${folder}/${randomUUID()}.webp`;
 }
 
+function contentTypeOf(key: string): string | undefined {
+  const extension = key.length <= STORAGE_KEY_MAX_LENGTH ? KEY_PATTERN.exec(key)?.[1] : undefined;
+  // hasOwn: an extension such as `constructor` must not find Object.prototype's.
+  return extension && Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension] : undefined;
+}
+
 /** The content type a key's extension stands for; throws for a key that is not safe to use. */
 export function getKeyContentType({ key }: { key: string }): string {
-  const extension = key.length <= STORAGE_KEY_MAX_LENGTH ? KEY_PATTERN.exec(key)?.[1] : undefined;
-  const contentType = extension ? CONTENT_TYPES[extension] : undefined;
+  const contentType = contentTypeOf(key);
   if (!contentType) throw new ValidationError("Invalid storage key");
   return contentType;
+}
+
+/** Whether `key` is one a driver could have stored (listing skips anything else it finds). */
+export function isStorageKey(key: string): boolean {
+  return contentTypeOf(key) !== undefined;
+}
+
+const PREFIX_PATTERN = /^(?:[A-Za-z0-9_-]+\/){1,4}$/;
+
+/** A folder to list: one to four key segments, each followed by `/`; throws for anything else. */
+export function assertKeyPrefix(prefix: string): void {
+  if (!PREFIX_PATTERN.test(prefix)) throw new ValidationError("Invalid storage prefix");
 }
 
 /** Both drivers refuse to store an object under a key whose extension says another type. */

@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { assertKeyContentType, getKeyContentType } from "./keys";
-import type { Storage } from "./types";
+import { assertKeyContentType, assertKeyPrefix, getKeyContentType, isStorageKey } from "./keys";
+import type { ListedObject, Storage } from "./types";
 
 /** Files under one folder (`${DATA_DIR}/uploads` in the app), one file per key. */
 export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
@@ -55,5 +55,38 @@ export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
     async deleteObject({ key }) {
       await fs.rm(fileFor(key), { force: true });
     },
+
+    listObjects({ prefix }) {
+      assertKeyPrefix(prefix);
+      return listFolder(root, prefix);
+    },
   };
+}
+
+/**
+ * Files under `root/prefix`, depth first, read a directory entry at a time (a folder may hold
+ * every photo ever uploaded); temp files (dot names) and names that are not keys are skipped.
+ */
+async function* listFolder(root: string, prefix: string): AsyncGenerator<ListedObject> {
+  let dir;
+  try {
+    dir = await fs.opendir(path.join(root, ...prefix.split("/").filter(Boolean)));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw err;
+  }
+  for await (const entry of dir) {
+    if (entry.isDirectory()) {
+      yield* listFolder(root, `${prefix}${entry.name}/`);
+    } else if (entry.isFile() && isStorageKey(prefix + entry.name)) {
+      const key = prefix + entry.name;
+      try {
+        const stat = await fs.stat(path.join(root, ...key.split("/")));
+        yield { key, lastModified: stat.mtime };
+      } catch (err) {
+        // Deleted since the folder was read: nothing to list.
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      }
+    }
+  }
 }

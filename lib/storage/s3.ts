@@ -1,7 +1,15 @@
 import "server-only";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { assertKeyContentType, getKeyContentType } from "./keys";
+import { assertKeyContentType, assertKeyPrefix, getKeyContentType, isStorageKey } from "./keys";
 import type { Storage } from "./types";
 
 export interface S3StorageOptions {
@@ -53,6 +61,18 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async deleteObject({ key }) {
       getKeyContentType({ key });
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *listObjects({ prefix }) {
+      assertKeyPrefix(prefix);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const { Key, LastModified } of page.Contents ?? []) {
+          if (Key && LastModified && isStorageKey(Key)) yield { key: Key, lastModified: LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async presignGet({ key, expiresInSeconds }) {

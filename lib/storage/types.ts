@@ -8,6 +8,11 @@ export interface Storage {
   getObject(input: { key: string }): Promise<StoredObject | null>;
   /** Deleting a missing object is not an error. */
   deleteObject(input: { key: string }): Promise<void>;
+  /**
+   * Every object under a folder (`prefix` ends with `/`), with when it was written, in no set
+   * order, a page at a time; only keys this driver could have stored are listed.
+   */
+  listObjects(input: { prefix: string }): AsyncIterable<ListedObject>;
   /** A short-lived URL that serves the object directly (S3 only; a route may redirect to it). */
   presignGet?(input: { key: string; expiresInSeconds: number }): Promise<string>;
 }
@@ -16,4 +21,9 @@ export interface StoredObject {
   body: Buffer;
   contentType: string;
   size: number;
+}
+
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
 }

@@ -82,9 +82,35 @@ function storageContract(storage: () => Storage) {
     }
   });
 
+  it.each(["", "profiles", "/profiles/", "../", "profiles/../", "profiles//"])("refuses to list the prefix %j", async (prefix) => {
+    const attempt = (async () => {
+      for await (const object of storage().listObjects({ prefix })) void object;
+    })();
+    expect(await rejection(attempt)).toBeInstanceOf(ValidationError);
+  });
+
   it("refuses to store an object under a key whose extension says another type", async () => {
     const attempt = storage().putObject({ key: newImageKey({ kind: "entries" }), data: Buffer.from("x"), contentType: "image/png" });
     expect(await rejection(attempt)).toBeInstanceOf(Error);
+  });
+}
+
+function listingContract(storage: () => Storage) {
+  it("lists the objects under a folder, with when each was written, and nothing outside it", async () => {
+    const ownerId = randomUUID();
+    const keys = [newImageKey({ kind: "profiles", ownerId }), newImageKey({ kind: "profiles", ownerId })];
+    const before = Date.now() - 60_000;
+    for (const key of keys) await storage().putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
+    await storage().putObject({ key: newImageKey({ kind: "profiles", ownerId: randomUUID() }), data: Buffer.from("x"), contentType: "image/webp" });
+
+    const listed = [];
+    for await (const object of storage().listObjects({ prefix: `profiles/${ownerId}/` })) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual([...keys].sort());
+    for (const { lastModified } of listed) expect(lastModified.getTime()).toBeGreaterThan(before);
+
+    const nothing = [];
+    for await (const object of storage().listObjects({ prefix: `profiles/${randomUUID()}/` })) nothing.push(object);
+    expect(nothing).toEqual([]);
   });
 }
 
@@ -104,12 +130,31 @@ describe("local disk storage", () => {
   const local = createLocalStorage({ rootDir });
 
   storageContract(() => local);
+  listingContract(() => local);
 
   it("keeps one plain file per key and leaves no temp file behind", async () => {
     const key = newImageKey({ kind: "entries" });
     await local.putObject({ key, data: Buffer.from("photo"), contentType: "image/webp" });
     expect(fs.readFileSync(path.join(rootDir, key), "utf8")).toBe("photo");
     expect(fs.readdirSync(path.dirname(path.join(rootDir, key))).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("lists across nested folders, leaving out temp files and names that are not keys", async () => {
+    const key = newImageKey({ kind: "entries" });
+    await local.putObject({ key, data: Buffer.from("photo"), contentType: "image/webp" });
+    fs.writeFileSync(path.join(rootDir, "entries", ".half-written.webp.tmp"), "x");
+    fs.writeFileSync(path.join(rootDir, "entries", "notes.txt"), "x");
+    const ownerId = randomUUID();
+    const nested = newImageKey({ kind: "profiles", ownerId });
+    await local.putObject({ key: nested, data: Buffer.from("face"), contentType: "image/webp" });
+
+    const entries = [];
+    for await (const object of local.listObjects({ prefix: "entries/" })) entries.push(object.key);
+    expect(entries).toContain(key);
+    expect(entries.every((k) => /^entries\/[0-9a-f-]{36}\.webp$/.test(k))).toBe(true);
+    const profiles = [];
+    for await (const object of local.listObjects({ prefix: "profiles/" })) profiles.push(object.key);
+    expect(profiles).toContain(nested);
   });
 
   it("never writes outside its folder", async () => {
@@ -192,6 +237,20 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
     const url = await s3.presignGet!({ key, expiresInSeconds: 1 }).finally(() => vi.useRealTimers());
     expect((await fetch(url)).status).toBe(403);
     expect((await fetch(await s3.presignGet!({ key, expiresInSeconds: 3600 }))).status).toBe(200);
+  });
+
+  describe("listing (on an s3rver that lets bucket-level signatures pass: tests/support/s3rver.ts)", () => {
+    let lenient: Awaited<ReturnType<typeof startS3rver>>;
+    let listing: Storage;
+    beforeAll(async () => {
+      lenient = await startS3rver({ directory: tempDir("inkwell-s3rver-list-"), bucket, allowMismatchedSignatures: true });
+      listing = createS3Storage({ ...options, endpoint: lenient.endpoint });
+    });
+    afterAll(async () => {
+      await lenient?.stop();
+    });
+
+    listingContract(() => listing);
   });
 
   it("is what createStorage picks when S3_BUCKET is set, and local disk otherwise", async () => {

@@ -17,7 +17,7 @@ async function admin(text: string) {
  * A migrated database of its own on the test server, for the plan tests: they fill it far beyond
  * the shared test database, which stays small and fast for the other files. `drop` removes it.
  */
-export async function createScratchDatabase(prefix: string): Promise<{ client: pg.Client; drop: () => Promise<void> }> {
+export async function createScratchDatabase(prefix: string): Promise<{ url: string; client: pg.Client; drop: () => Promise<void> }> {
   const name = unique(prefix);
   const url = new URL(testEnv.adminDatabaseUrl);
   url.pathname = `/${name}`;
@@ -26,6 +26,7 @@ export async function createScratchDatabase(prefix: string): Promise<{ client: p
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   return {
+    url: url.toString(),
     client,
     drop: async () => {
       await client.end();

@@ -1,0 +1,13 @@
+import "server-only";
+
+// Housekeeping: deleting what nothing can use any more (docs/decisions/033).
+export { PHOTO_GRACE_MS, purgeOrphanPhotos } from "./photos";
+export {
+  purgeExpiredSessions,
+  purgeExpiredTrustedDevices,
+  purgeSpentEmailVerifications,
+  purgeSpentPasswordResets,
+  purgeStaleRateLimits,
+} from "./rows";
+export { describeMaintenance, MAINTENANCE_LOCK_ID, runMaintenance } from "./run";
+export { startConfiguredMaintenanceJob, startMaintenanceJob } from "./job";

@@ -1,0 +1,69 @@
+import "server-only";
+import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
+import type { Db } from "@/lib/db/client";
+import { emailVerifications, passwordResets, rateLimits, sessions, trustedDevices } from "@/lib/db/schema";
+import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
+
+// Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
+// `batchSize`, one short statement each, and returns how many rows went.
+
+const PURGE_BATCH_SIZE = 1_000;
+
+export interface PurgeInput {
+  db: Db;
+  /** The moment "expired" is measured against. */
+  now: Date;
+  batchSize?: number;
+}
+
+/**
+ * Deletes the rows `dead` matches, `batchSize` at a time, until a batch comes back short. Rows a
+ * request holds locked are skipped, not waited for, and `dead` is checked again on the row being
+ * deleted, so one that a request has just renewed (a session extended, a window restarted) stays.
+ */
+async function deleteInBatches({ db, table, key, dead, batchSize }: { db: Db; table: PgTable; key: PgColumn; dead: SQL; batchSize: number }) {
+  let total = 0;
+  for (;;) {
+    const batch = db.select({ key }).from(table).where(dead).limit(batchSize).for("update", { skipLocked: true });
+    const { rowCount } = await db.delete(table).where(and(inArray(key, batch), dead));
+    total += rowCount ?? 0;
+    if ((rowCount ?? 0) < batchSize) return total;
+  }
+}
+
+/** Sessions past their expiry: a request with their token is already refused (lib/auth/sessions.ts). */
+export function purgeExpiredSessions({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  return deleteInBatches({ db, table: sessions, key: sessions.id, dead: lte(sessions.expiresAt, now), batchSize });
+}
+
+/** Password-reset links used or expired: either way the link is refused (lib/auth/password-reset.ts). */
+export function purgeSpentPasswordResets({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const dead = or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now))!;
+  return deleteInBatches({ db, table: passwordResets, key: passwordResets.tokenHash, dead, batchSize });
+}
+
+/** Email-verification links used or expired (lib/auth/email-verification.ts). */
+export function purgeSpentEmailVerifications({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const dead = or(isNotNull(emailVerifications.usedAt), lte(emailVerifications.expiresAt, now))!;
+  return deleteInBatches({ db, table: emailVerifications, key: emailVerifications.tokenHash, dead, batchSize });
+}
+
+/**
+ * Rate-limit counters whose window is over for every limit: the next attempt would start a new
+ * window anyway (lib/rate-limit). A window still running, even the longest, keeps its count.
+ */
+export function purgeStaleRateLimits({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const cutoff = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
+  return deleteInBatches({ db, table: rateLimits, key: rateLimits.key, dead: lte(rateLimits.windowStart, cutoff), batchSize });
+}
+
+/**
+ * Trusted devices whose cookie has expired: it is set once, for DEVICE_COOKIE_DAYS, and never
+ * renewed (lib/auth/devices.ts), so no browser can name the device any more.
+ */
+export function purgeExpiredTrustedDevices({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const cutoff = new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000);
+  return deleteInBatches({ db, table: trustedDevices, key: trustedDevices.tokenHash, dead: lte(trustedDevices.createdAt, cutoff), batchSize });
+}

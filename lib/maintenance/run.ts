@@ -1,0 +1,73 @@
+import "server-only";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "@/lib/db/schema";
+import type { Storage } from "@/lib/storage";
+import { purgeOrphanPhotos } from "./photos";
+import {
+  purgeExpiredSessions,
+  purgeExpiredTrustedDevices,
+  purgeSpentEmailVerifications,
+  purgeSpentPasswordResets,
+  purgeStaleRateLimits,
+} from "./rows";
+
+// One housekeeping pass (docs/decisions/033), for the in-app job and `npm run maintenance` alike.
+
+/** Any constant shared by every instance, other than the migrations' (lib/db/migrate.ts). */
+export const MAINTENANCE_LOCK_ID = 7_240_302;
+
+export interface MaintenanceCounts {
+  sessions: number;
+  passwordResets: number;
+  emailVerifications: number;
+  rateLimits: number;
+  trustedDevices: number;
+  photos: number;
+}
+
+export type MaintenanceResult = { status: "done"; counts: MaintenanceCounts; ms: number } | { status: "skipped" };
+
+/**
+ * Runs every purge once, unless another pass holds the lock (then it reports "skipped" at once).
+ * It works on a connection of its own, outside the app's pool, so requests never wait for it; the
+ * session-level advisory lock goes with that connection if the process dies.
+ */
+export async function runMaintenance({ databaseUrl, storage, now = new Date() }: { databaseUrl: string; storage: Storage; now?: Date }): Promise<MaintenanceResult> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: "inkwell-maintenance" });
+  // A connection lost mid-pass also fails the query under way, which is what reports it; without
+  // a listener the client's own error event would bring the whole server down.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MAINTENANCE_LOCK_ID]);
+    if (!rows[0]?.locked) return { status: "skipped" };
+    try {
+      const started = Date.now();
+      const db = drizzle(client, { schema });
+      const counts: MaintenanceCounts = {
+        sessions: await purgeExpiredSessions({ db, now }),
+        passwordResets: await purgeSpentPasswordResets({ db, now }),
+        emailVerifications: await purgeSpentEmailVerifications({ db, now }),
+        rateLimits: await purgeStaleRateLimits({ db, now }),
+        trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
+        photos: await purgeOrphanPhotos({ db, storage, now }),
+      };
+      return { status: "done", counts, ms: Date.now() - started };
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MAINTENANCE_LOCK_ID]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** One line for the log: counts only, never a key or a token. */
+export function describeMaintenance(result: MaintenanceResult): string {
+  if (result.status === "skipped") return "Skipped: another instance is running housekeeping.";
+  const c = result.counts;
+  return (
+    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset and ${c.emailVerifications} email-verification links, ` +
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos in ${result.ms} ms.`
+  );
+}

@@ -1,0 +1,252 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashToken, newToken } from "../../lib/auth/tokens";
+import * as schema from "../../lib/db/schema";
+import {
+  MAINTENANCE_LOCK_ID,
+  PHOTO_GRACE_MS,
+  purgeExpiredSessions,
+  purgeExpiredTrustedDevices,
+  purgeOrphanPhotos,
+  purgeSpentEmailVerifications,
+  purgeSpentPasswordResets,
+  purgeStaleRateLimits,
+  runMaintenance,
+  startMaintenanceJob,
+} from "../../lib/maintenance";
+import { consumeAttempt, LONGEST_WINDOW_SECONDS } from "../../lib/rate-limit";
+import { createLocalStorage, createS3Storage, newImageKey, type Storage } from "../../lib/storage";
+import { createJournal, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver";
+import { createScratchDatabase } from "../support/scratch-database";
+
+// Housekeeping (docs/decisions/033) on a database of its own: its purges would otherwise delete
+// the expired rows other test files make on purpose, and its lock is per database.
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+let url: string;
+let client: pg.Client;
+let drop: (() => Promise<void>) | undefined;
+let db: FactoryDb;
+const tempDirs: string[] = [];
+
+function tempDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  ({ client, drop, url } = await createScratchDatabase("inkwell_maintenance_"));
+  db = drizzle(client, { schema });
+});
+
+afterAll(async () => {
+  await drop?.();
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+const later = (ms: number) => new Date(Date.now() + ms);
+const hash = () => hashToken(newToken());
+
+async function sessionExpiries(userId: string) {
+  const rows = await db.select({ expiresAt: schema.sessions.expiresAt }).from(schema.sessions).where(eq(schema.sessions.userId, userId));
+  return rows.map((s) => s.expiresAt.getTime());
+}
+
+describe("purging rows", () => {
+  it("deletes expired sessions and keeps live ones, in batches", async () => {
+    const { user } = await createUser(db, { password: null });
+    const live = later(DAY);
+    await createSession(db, user.id, { expiresAt: live });
+    for (let i = 0; i < 25; i++) await createSession(db, user.id, { expiresAt: ago(MINUTE + i) });
+    expect(await purgeExpiredSessions({ db, now: new Date(), batchSize: 10 })).toBe(25);
+    expect(await sessionExpiries(user.id)).toEqual([live.getTime()]);
+  });
+
+  it("deletes password-reset and verification links once used or expired, and keeps open ones", async () => {
+    const { user } = await createUser(db, { password: null });
+    const [open, used, expired] = [hash(), hash(), hash()];
+    const rows = [
+      { tokenHash: open, userId: user.id, expiresAt: later(30 * MINUTE) },
+      { tokenHash: used, userId: user.id, expiresAt: later(30 * MINUTE), usedAt: ago(MINUTE) },
+      { tokenHash: expired, userId: user.id, expiresAt: ago(MINUTE) },
+    ];
+    await db.insert(schema.passwordResets).values(rows);
+    await db.insert(schema.emailVerifications).values(rows.map((r) => ({ ...r, email: user.email })));
+
+    expect(await purgeSpentPasswordResets({ db, now: new Date() })).toBe(2);
+    expect(await purgeSpentEmailVerifications({ db, now: new Date() })).toBe(2);
+    expect(await db.select({ t: schema.passwordResets.tokenHash }).from(schema.passwordResets).where(eq(schema.passwordResets.userId, user.id))).toEqual([{ t: open }]);
+    expect(await db.select({ t: schema.emailVerifications.tokenHash }).from(schema.emailVerifications).where(eq(schema.emailVerifications.userId, user.id))).toEqual([
+      { t: open },
+    ]);
+  });
+
+  it("deletes rate-limit counters whose longest window is over, and keeps any that may still count", async () => {
+    const [over, running, fresh] = [unique("login-username:over"), unique("login-username:running"), unique("signup-address:fresh")];
+    await db.insert(schema.rateLimits).values([
+      { key: over, windowStart: ago(61 * MINUTE), count: 9 },
+      { key: running, windowStart: ago(59 * MINUTE), count: 3 },
+      { key: fresh, count: 1 },
+    ]);
+    expect(await purgeStaleRateLimits({ db, now: new Date() })).toBe(1);
+    const left = await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits).where(inArray(schema.rateLimits.key, [over, running, fresh]));
+    expect(left.map((r) => r.key).sort()).toEqual([running, fresh].sort());
+    // A limit with a longer window would lose its count to this purge, so none may be counted.
+    const tooLong = consumeAttempt({ db, limit: { key: unique("too-long:"), max: 5, windowSeconds: LONGEST_WINDOW_SECONDS + 1 } });
+    await expect(tooLong).rejects.toThrow(/at most 3600 s/);
+  });
+
+  it("deletes trusted devices whose one-year cookie has expired", async () => {
+    const { user } = await createUser(db, { password: null });
+    const [old, recent] = [hash(), hash()];
+    await db.insert(schema.trustedDevices).values([
+      { tokenHash: old, userId: user.id, createdAt: ago(366 * DAY), lastUsedAt: ago(DAY) },
+      { tokenHash: recent, userId: user.id, createdAt: ago(364 * DAY) },
+    ]);
+    expect(await purgeExpiredTrustedDevices({ db, now: new Date() })).toBe(1);
+    expect(await db.select({ t: schema.trustedDevices.tokenHash }).from(schema.trustedDevices).where(eq(schema.trustedDevices.userId, user.id))).toEqual([{ t: recent }]);
+  });
+});
+
+/** Photos in `storage`: two that rows point to, two orphans and, on local disk, names that are not keys. */
+async function photoScene(storage: Storage) {
+  const { user } = await createUser(db, { password: null });
+  const keys = {
+    entry: newImageKey({ kind: "entries" }),
+    picture: newImageKey({ kind: "profiles", ownerId: user.id }),
+    orphanEntry: newImageKey({ kind: "entries" }),
+    orphanPicture: newImageKey({ kind: "profiles", ownerId: user.id }),
+  };
+  for (const key of Object.values(keys)) await storage.putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
+  await createJournal(db, user.id, { imageKey: keys.entry });
+  await db.update(schema.users).set({ profileImageKey: keys.picture }).where(eq(schema.users.id, user.id));
+  return keys;
+}
+
+async function exists(storage: Storage, key: string) {
+  return (await storage.getObject({ key })) !== null;
+}
+
+describe("purging photos", () => {
+  it("deletes old files no row points to, keeps young ones and never one a row points to (local disk)", async () => {
+    const root = tempDir("inkwell-maintenance-");
+    const storage = createLocalStorage({ rootDir: root });
+    const keys = await photoScene(storage);
+    const youngOrphan = newImageKey({ kind: "entries" });
+    await storage.putObject({ key: youngOrphan, data: Buffer.from("in flight"), contentType: "image/webp" });
+    fs.writeFileSync(path.join(root, "entries", "notes.txt"), "not a photo");
+    fs.writeFileSync(path.join(root, "stray.webp"), "outside the photo folders");
+    const old = ago(2 * DAY);
+    for (const key of Object.values(keys)) fs.utimesSync(path.join(root, key), old, old);
+    fs.utimesSync(path.join(root, youngOrphan), ago(PHOTO_GRACE_MS - MINUTE), ago(PHOTO_GRACE_MS - MINUTE));
+    for (const file of ["entries/notes.txt", "stray.webp"]) fs.utimesSync(path.join(root, file), old, old);
+
+    expect(await purgeOrphanPhotos({ db, storage, now: new Date(), batchSize: 2 })).toBe(2);
+    expect(await exists(storage, keys.entry)).toBe(true);
+    expect(await exists(storage, keys.picture)).toBe(true);
+    expect(await exists(storage, keys.orphanEntry)).toBe(false);
+    expect(await exists(storage, keys.orphanPicture)).toBe(false);
+    expect(await exists(storage, youngOrphan)).toBe(true);
+    expect(fs.existsSync(path.join(root, "entries", "notes.txt"))).toBe(true);
+    expect(fs.existsSync(path.join(root, "stray.webp"))).toBe(true);
+  });
+
+  it("does the same in an S3 bucket, by each object's LastModified", async () => {
+    const bucket = "inkwell-maintenance";
+    const server = await startS3rver({ directory: tempDir("inkwell-maintenance-s3-"), bucket, allowMismatchedSignatures: true });
+    try {
+      const storage = createS3Storage({ bucket, region: "us-east-1", endpoint: server.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+      const keys = await photoScene(storage);
+      // Just stored, so all are young: nothing goes.
+      expect(await purgeOrphanPhotos({ db, storage, now: new Date() })).toBe(0);
+      expect(await exists(storage, keys.orphanEntry)).toBe(true);
+      // A day and a minute on, the orphans go and what rows point to stays.
+      expect(await purgeOrphanPhotos({ db, storage, now: later(PHOTO_GRACE_MS + MINUTE) })).toBe(2);
+      expect(await exists(storage, keys.entry)).toBe(true);
+      expect(await exists(storage, keys.picture)).toBe(true);
+      expect(await exists(storage, keys.orphanEntry)).toBe(false);
+      expect(await exists(storage, keys.orphanPicture)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("a pass", () => {
+  it("is skipped while another instance holds the lock, and does the work once it is free", async () => {
+    const storage = createLocalStorage({ rootDir: tempDir("inkwell-maintenance-run-") });
+    const { user } = await createUser(db, { password: null });
+    await createSession(db, user.id, { expiresAt: ago(MINUTE) });
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query("select pg_advisory_lock($1)", [MAINTENANCE_LOCK_ID]);
+      expect(await runMaintenance({ databaseUrl: url, storage })).toEqual({ status: "skipped" });
+      expect(await sessionExpiries(user.id)).toHaveLength(1);
+      await other.query("select pg_advisory_unlock($1)", [MAINTENANCE_LOCK_ID]);
+    } finally {
+      await other.end();
+    }
+    const done = await runMaintenance({ databaseUrl: url, storage });
+    expect(done).toMatchObject({ status: "done", counts: { sessions: 1, photos: 0 } });
+    expect(await sessionExpiries(user.id)).toEqual([]);
+  });
+
+  it("runs inside the app every interval plus jitter, and not before", async () => {
+    const storage = createLocalStorage({ rootDir: tempDir("inkwell-maintenance-job-") });
+    const { user } = await createUser(db, { password: null });
+    await createSession(db, user.id, { expiresAt: ago(MINUTE) });
+    const lines: string[] = [];
+    let logged: () => void = () => {};
+    const firstLine = new Promise<void>((resolve) => (logged = resolve));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const job = startMaintenanceJob({
+      intervalMinutes: 60,
+      run: () => runMaintenance({ databaseUrl: url, storage }),
+      log: (line) => {
+        lines.push(line);
+        logged();
+      },
+    });
+    try {
+      await vi.advanceTimersByTimeAsync(59 * MINUTE);
+      expect(lines).toEqual([]);
+      expect(await sessionExpiries(user.id)).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(7 * MINUTE);
+      await firstLine;
+      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos in \d+ ms\.$/)]);
+      expect(await sessionExpiries(user.id)).toEqual([]);
+    } finally {
+      job.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("runs once from `npm run maintenance` and prints its counts", async () => {
+    const dataDir = tempDir("inkwell-maintenance-cli-");
+    const storage = createLocalStorage({ rootDir: path.join(dataDir, "uploads") });
+    const orphan = newImageKey({ kind: "entries" });
+    await storage.putObject({ key: orphan, data: Buffer.from("lost"), contentType: "image/webp" });
+    fs.utimesSync(path.join(dataDir, "uploads", orphan), ago(2 * DAY), ago(2 * DAY));
+    const { user } = await createUser(db, { password: null });
+    await createSession(db, user.id, { expiresAt: ago(MINUTE) });
+
+    const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "maintenance"], {
+      env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, S3_BUCKET: "" },
+    });
+    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos in \d+ ms\.$/);
+    expect(await sessionExpiries(user.id)).toEqual([]);
+    expect(await exists(storage, orphan)).toBe(false);
+  });
+});
