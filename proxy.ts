@@ -31,10 +31,12 @@ function withCors(res: NextResponse, origin: string) {
   return res;
 }
 
+let pageImageOrigins: readonly string[] | undefined;
+
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", imageOrigins(appConfig()));
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", (pageImageOrigins ??= imageOrigins(appConfig())));
 
   if (pathname.startsWith("/api/")) {
     const origin = request.headers.get("origin");
@@ -57,6 +59,8 @@ export function proxy(request: NextRequest) {
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
 }
 
+// Not for build assets and the icon (STATIC_ASSET in lib/http/paths.ts; scripts/server.ts gives them
+// their headers): a page's dozen script and style requests cost no nonce and no header work.
 export const config = {
-  matcher: ["/:path*"],
+  matcher: ["/((?!_next/static/|_next/image|icon\\.svg|favicon\\.ico).*)"],
 };

@@ -3,15 +3,16 @@ import next from "next";
 import proxyaddr from "proxy-addr";
 import { ConfigError, loadConfig } from "../lib/config";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
-import { normalisePath } from "../lib/http/paths";
+import { STATIC_ASSET, normalisePath } from "../lib/http/paths";
 import { logError } from "../lib/log";
-import { securityHeaders } from "../lib/security/headers";
+import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 
 // The HTTP server around Next (docs/decisions/014): what must happen before Next sees a request.
 //  - The caller's address comes from the socket (X-Forwarded-For only through TRUST_PROXY).
 //  - /api paths answer the same with or without a trailing slash, with no redirect (a browser's
 //    CORS preflight cannot follow one), so the slash is dropped here, before Next's 308.
 //  - A path with a malformed %-escape is a 400 with our security headers (Next answers a bare 500).
+//  - Build assets get the security headers here, so proxy.ts need not run for them.
 // `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,11 +26,12 @@ try {
 }
 const { PORT: port, TRUST_PROXY: trust } = cfg;
 const headers = securityHeaders(cfg.APP_URL);
+const assetHeaders = Object.entries({ ...headers, "Content-Security-Policy": NO_PAGE_CSP });
 
 function badRequest(res: http.ServerResponse, api: boolean) {
   res.writeHead(400, {
     ...headers,
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "Content-Security-Policy": NO_PAGE_CSP,
     "Cache-Control": "no-store",
     "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
   });
@@ -46,6 +48,7 @@ async function main() {
     const url = normalisePath(req.url ?? "/");
     if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
     req.url = url;
+    if (STATIC_ASSET.test(url)) for (const [name, value] of assetHeaders) res.setHeader(name, value);
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);

@@ -16,3 +16,10 @@ export function normalisePath(url: string): string | null {
   const trimmed = path.startsWith("/api/") && path.length > "/api/".length ? path.replace(/\/+$/, "") : path;
   return trimmed + (q === -1 ? "" : url.slice(q));
 }
+
+/**
+ * Build assets and the icon: files, the same for everyone. proxy.ts does no work for them (its
+ * matcher leaves them out: keep the two in step); scripts/server.ts gives them the static security
+ * headers instead.
+ */
+export const STATIC_ASSET = /^\/(?:_next\/static\/|_next\/image|icon\.svg|favicon\.ico)/;

@@ -53,6 +53,9 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
 };
 
+/** The policy of an answer that is no page: a build asset, an error made outside Next. */
+export const NO_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** Two years, the preload list's minimum; sent only when Inkwell is served over https. */
 export const HSTS = "max-age=63072000; includeSubDomains";
 

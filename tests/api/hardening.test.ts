@@ -5,7 +5,7 @@ import { countUsers, newRegistration, register } from "../support/auth";
 import { testEnv } from "../support/env";
 import { api, type ApiResult } from "../support/http";
 import { entryFields, postJournal, signedIn } from "../support/journals";
-import { HSTS, securityHeaders } from "../../lib/security/headers";
+import { HSTS, NO_PAGE_CSP, securityHeaders } from "../../lib/security/headers";
 
 // Issue 7: what one request could do to the process, and what the answers must always carry.
 const { db, close } = connect(testEnv.databaseUrl);
@@ -143,6 +143,19 @@ describe("caching and security headers on every answer (7.9)", () => {
       const res = await api(path);
       expect(res.status, path).toBeLessThan(500);
       expectBaseHeaders(res);
+    }
+  });
+
+  it("gives build assets and the icon the security headers without the page proxy (no nonce for a file)", async () => {
+    const page = await fetch(`${testEnv.baseUrl}/login`);
+    const html = await page.text();
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    for (const path of [script!, "/icon.svg"]) {
+      const res = await api(path);
+      expect(res.status, path).toBe(200);
+      expectBaseHeaders(res);
+      expect(res.headers.get("content-security-policy"), path).toBe(NO_PAGE_CSP);
     }
   });
 
