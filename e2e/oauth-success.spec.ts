@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createSession, createUser } from "../tests/factories";
+import { pauseClock } from "./clock";
 import { expect, test } from "./fixtures";
 
 // Login CSRF (docs/decisions/012): /oauth-success keeps the token of its address only when it is
@@ -24,7 +25,10 @@ async function attackerToken(db: Parameters<typeof createUser>[0]) {
 
 test("a signed-in victim opening /oauth-success with an attacker's token stays signed in as themselves", async ({ signedIn: { page, user, token }, db }) => {
   const theirs = await attackerToken(db);
+  // The toast lives 3 s: on the paused fake clock it stays however slowly the machine gets there.
+  await page.clock.install();
   await page.goto(`/oauth-success?token=${encodeURIComponent(theirs)}`);
+  await pauseClock(page);
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toast(page, "Login failed")).toContainText("This sign-in did not start in this browser");
