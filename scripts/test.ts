@@ -1,3 +1,4 @@
+import "./node-version";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +12,7 @@ import { SERVER_FAULT } from "../tests/support/server-faults";
 import { startSmtpSink } from "../tests/support/smtp";
 import { freePort, startAppProcess } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
+import { loadEnvFiles } from "./env-files";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 
 // `npm test`: lint, typecheck, production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL),
@@ -30,6 +32,7 @@ if (stageArgs.some((a) => !isStage(a))) {
   process.exit(2);
 }
 
+loadEnvFiles("test");
 const cfg = loadConfig(process.env);
 const workDir = path.resolve(cfg.DATA_DIR, "test");
 const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);
