@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { loadEnvConfig } from "@next/env";
+import nextEnv from "@next/env";
 
 // One loader for the .env files, Next's own (@next/env), so `npm start`, `npm run bench`,
 // scripts/server.ts and the app read the same files in the same order: .env.<mode>.local,
@@ -11,6 +11,8 @@ import { loadEnvConfig } from "@next/env";
 // .env.local, whose DATABASE_URL, mail, S3 or Google settings belong to the developer's own
 // Inkwell, not to the app instances under test.
 
+// A CommonJS bundle whose named exports Node cannot see from an ES module.
+const { loadEnvConfig } = nextEnv;
 const NEXT_LOADED = "__NEXT_PROCESSED_ENV";
 const quiet = { info: () => undefined, error: console.error };
 
