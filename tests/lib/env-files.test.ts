@@ -28,7 +28,7 @@ const e = process.env;
 console.log(JSON.stringify({ files, PORT: e.PORT, DATABASE_URL: e.DATABASE_URL, EMBEDDED_POSTGRES_PORT: e.EMBEDDED_POSTGRES_PORT, TEST_DATABASE_URL: e.TEST_DATABASE_URL }));`;
   const run = spawnSync(process.execPath, ["--import", tsx, "--input-type=module", "-e", script], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
     encoding: "utf8",
   });
   expect(run.stderr).toBe("");
