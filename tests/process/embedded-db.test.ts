@@ -22,7 +22,7 @@ describe("the embedded PostgreSQL", () => {
       await expect(started).rejects.toThrow(`Port ${port} is already in use (`);
       const message = await started.catch((err: Error) => err.message);
       expect(message).toContain("EMBEDDED_POSTGRES_PORT");
-      expect(message).toMatch(/PostgreSQL said:\n.*could not bind IPv4 address "127\.0\.0\.1": Address already in use/);
+      expect(message).toMatch(/PostgreSQL said:\n[\s\S]*could not bind IPv4 address "127\.0\.0\.1": Address already in use/);
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
