@@ -15,11 +15,15 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./.data"),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//i.test(v), "must start with postgres:// or postgresql://")
+    .pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a URL like postgres://user:password@host:5432/inkwell" }))
+    .optional(),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),
-  SIGNUP_EMAIL_DOMAINS: list.default(["gmail.com"]),
+  SIGNUP_EMAIL_DOMAINS: list.pipe(z.array(z.string()).min(1, "must name at least one domain")).default(["gmail.com"]),
   // Which proxies in front of Inkwell may name the caller in X-Forwarded-For (docs/decisions/013):
   // a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated. Default: none.
   TRUST_PROXY: z

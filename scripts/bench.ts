@@ -1,3 +1,4 @@
+import "./node-version";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import type { Scenario, ScenarioResult } from "./bench/types";
 import { fuzz } from "./bench/fuzz";
 import { pdf } from "./bench/pdf";
 import { uploads } from "./bench/uploads";
+import { loadEnvFiles } from "./env-files";
 
 // `npm run bench -- <scenario…>`: measurements that are too slow or too noisy for `npm test`
 // (no test asserts on time). Each scenario gets its own fresh production stack; results are printed
@@ -19,6 +21,8 @@ const SCENARIOS: Record<string, Scenario> = {
 };
 
 const RESULTS_DIR = "bench-results";
+// The same files as `npm start`: a bench may measure the S3 bucket or mail set there.
+loadEnvFiles("production");
 
 function table(rows: Record<string, string | number>[]): string {
   if (!rows.length) return "(no rows)";

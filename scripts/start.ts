@@ -1,14 +1,18 @@
+import "./node-version";
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
 import { buildIfStale } from "./build-if-stale";
+import { loadEnvFiles } from "./env-files";
 
 // `npm start`: embedded PostgreSQL (unless DATABASE_URL), migrations, production build, then the
 // server (scripts/server.ts), supervised: if it dies it is started again, with backoff, while the
 // database keeps running. `npm run dev`: the same with Next's dev server. Ctrl-C stops the server
 // first, then the database (docs/decisions/014).
 const dev = process.argv.includes("--dev");
+const envFiles = loadEnvFiles(dev ? "development" : "production");
 const log = (m: string) => console.log(`[inkwell] ${m}`);
 const TSX = ["--import", "tsx"];
 const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
@@ -45,7 +49,17 @@ function startDatabase(dir: string, port: number): Promise<Database> {
   });
 }
 
+/** Whether nothing listens on `port` yet (on every address, as the server will). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
 async function main() {
+  if (envFiles.length) log(`Settings from ${envFiles.join(", ")} (the environment wins over them).`);
   let cfg;
   try {
     cfg = loadConfig(process.env);
@@ -55,6 +69,14 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+
+  if (!(await portIsFree(cfg.PORT))) {
+    console.error(
+      `[inkwell] Port ${cfg.PORT} is already in use (another Inkwell or another program). Set PORT to a free port, ` +
+        "e.g. `PORT=3001 npm start`; a second copy also needs its own EMBEDDED_POSTGRES_PORT and DATA_DIR (README).",
+    );
+    process.exit(1);
   }
 
   let db: Database | undefined;

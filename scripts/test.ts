@@ -1,3 +1,4 @@
+import "./node-version";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +12,7 @@ import { SERVER_FAULT } from "../tests/support/server-faults";
 import { startSmtpSink } from "../tests/support/smtp";
 import { freePort, startAppProcess } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
+import { loadEnvFiles } from "./env-files";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 import { checkSchemaAgainstMigrations } from "./schema-check";
 import { parseTestArgs } from "./test-args";
@@ -28,6 +30,7 @@ if ("error" in parsed) {
 }
 const { stages: selected, filters, list } = parsed;
 
+loadEnvFiles("test");
 const cfg = loadConfig(process.env);
 const workDir = path.resolve(cfg.DATA_DIR, "test");
 const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);

@@ -7,18 +7,12 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/toasts";
-import { GMAIL_MESSAGE, GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed } from "@/lib/validation/auth-limits";
+import { GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
 const FALLBACK = "Something went wrong";
-
-/** docs/product.md §5's exact text for the default domain; a neutral sentence when the server allows others. */
-function domainMessage(domains: readonly string[]): string {
-  if (domains.length === 1 && domains[0] === "gmail.com") return GMAIL_MESSAGE;
-  return `Please use an email address ending with ${domains.map((d) => `@${d}`).join(" or ")}`;
-}
 
 /** `allowedDomains` comes from the server's SIGNUP_EMAIL_DOMAINS, so this check matches the API's. */
 export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomains: string[]; googleConfigured: boolean }) {
@@ -31,7 +25,7 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
     const form = new FormData(e.currentTarget);
     const email = String(form.get("email") ?? "");
     if (!emailDomainAllowed(email, allowedDomains)) {
-      notify.error(GMAIL_TITLE, { description: domainMessage(allowedDomains), closable: true });
+      notify.error(GMAIL_TITLE, { description: signupDomainMessage(allowedDomains), closable: true });
       return;
     }
     setBusy(true);

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
-import { GMAIL_MESSAGE, emailDomainAllowed, type LoginInput, type RegisterInput } from "@/lib/validation/auth";
+import { emailDomainAllowed, signupDomainMessage, type LoginInput, type RegisterInput } from "@/lib/validation/auth";
 import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { hashPassword, verifyPassword } from "./password";
 import { findTrustedDevice, trustDevice } from "./devices";
@@ -55,7 +55,7 @@ export async function registerUser({
   limitPerHour: number;
   userAgent?: string | null;
 }) {
-  if (!emailDomainAllowed(input.email, allowedDomains)) throw new ValidationError(GMAIL_MESSAGE);
+  if (!emailDomainAllowed(input.email, allowedDomains)) throw new ValidationError(signupDomainMessage(allowedDomains));
   // Every well-formed attempt counts, conflicts too: they tell whether a username or email exists.
   await consumeAttempt({ db, limit: { key: `signup-address:${ip}`, max: limitPerHour, windowSeconds: SIGNUP_WINDOW_SECONDS } });
   const [clash] = await db

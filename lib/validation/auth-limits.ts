@@ -12,6 +12,17 @@ export const DEFAULT_SIGNUP_EMAIL_DOMAIN = "gmail.com";
 export const GMAIL_TITLE = "Invalid Email";
 export const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 
+/**
+ * Why a sign-up email was refused, shared by the form and the server: docs/product.md §5's exact text for
+ * the default gmail.com, else the domains SIGNUP_EMAIL_DOMAINS allows ("at a.example or b.example").
+ */
+export function signupDomainMessage(domains: readonly string[] = [DEFAULT_SIGNUP_EMAIL_DOMAIN]): string {
+  if (domains.length === 1 && domains[0]!.toLowerCase() === DEFAULT_SIGNUP_EMAIL_DOMAIN) return GMAIL_MESSAGE;
+  const names = domains.map((d) => d.toLowerCase());
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
+  return `Please use an email address at ${list}`;
+}
+
 /** The signup rule of docs/product.md §5, shared by the form (before the call) and the server. */
 export function emailDomainAllowed(email: string, domains: readonly string[] = [DEFAULT_SIGNUP_EMAIL_DOMAIN]): boolean {
   const at = email.trim().toLowerCase().lastIndexOf("@");

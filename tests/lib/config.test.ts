@@ -54,6 +54,19 @@ describe("loadConfig", () => {
     expect(loadConfig({ APP_URL: "https://inkwell.example/" }).APP_URL).toBe("https://inkwell.example");
   });
 
+  it("says which schemes DATABASE_URL takes, not just 'Invalid URL'", () => {
+    for (const url of ["mysql://user@localhost/inkwell", "localhost:5432/inkwell"]) {
+      const message = configError({ DATABASE_URL: url }).message;
+      expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+      expect(message).not.toContain("Invalid URL");
+    }
+    expect(configError({ DATABASE_URL: "postgres://[::1" }).message).toContain("DATABASE_URL: must be a URL like postgres://");
+  });
+
+  it("needs at least one sign-up email domain", () => {
+    expect(configError({ SIGNUP_EMAIL_DOMAINS: " , " }).message).toContain("SIGNUP_EMAIL_DOMAINS: must name at least one domain");
+  });
+
   it("accepts postgres:// and postgresql:// database URLs", () => {
     for (const url of ["postgres://u:p@db:5432/inkwell", "postgresql://u@localhost/inkwell"]) {
       expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
