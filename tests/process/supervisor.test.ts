@@ -79,7 +79,7 @@ describe("npm start supervises the server", () => {
     expect(registered.status).toBe(201);
     // The verification mail goes out after the answer (the log transport: APP_URL is localhost);
     // once it is printed, the app's connections are idle, which is what is tested next.
-    await vi.waitFor(() => expect(output).toContain("[mail] No mail provider configured"), { timeout: 10_000, interval: 50 });
+    await untilOutput((o) => o.includes("[mail] No mail provider configured"), "the verification mail was printed");
 
     // PostgreSQL ends the app's idle connections (a restart, an idle timeout, an operator): the
     // pool drops them and connects again; nothing goes uncaught (the output is checked below).
