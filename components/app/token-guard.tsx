@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { TOKEN_KEY, getToken } from "@/lib/client/token";
+import { TOKEN_KEY, getToken } from "@/client/token";
 
 /**
  * docs/product.md §2: protected screens show only while a token is stored locally. The server has already

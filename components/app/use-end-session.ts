@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { clearAllDrafts } from "@/lib/client/diary-drafts";
-import { clearToken } from "@/lib/client/token";
+import { clearAllDrafts } from "@/client/diary-drafts";
+import { clearToken } from "@/client/token";
 
 /**
  * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),

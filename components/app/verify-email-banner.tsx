@@ -3,9 +3,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { apiFetch, errorMessage } from "@/lib/client/api";
-import { ApiError } from "@/lib/client/query-client";
-import { notify } from "@/lib/client/toasts";
+import { apiFetch, errorMessage } from "@/client/api";
+import { ApiError } from "@/client/query-client";
+import { notify } from "@/client/toasts";
 
 const FAILED = "Could not send the link";
 

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/toasts";
+import { apiFetch, errorMessage } from "@/client/api";
+import { notify } from "@/client/toasts";
 
 export function ForgotPasswordForm() {
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 "use client";
 
-import { notify } from "@/lib/client/toasts";
+import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
 
 export function notifyGoogleNotConfigured() {

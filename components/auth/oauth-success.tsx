@@ -3,9 +3,9 @@
 import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { apiFetch } from "@/lib/client/api";
-import { notify } from "@/lib/client/toasts";
-import { getToken, setToken } from "@/lib/client/token";
+import { apiFetch } from "@/client/api";
+import { notify } from "@/client/toasts";
+import { getToken, setToken } from "@/client/token";
 
 /** Whether the token already stored here is a live session (a refused or unreadable answer: no). */
 async function signedIn(): Promise<boolean> {

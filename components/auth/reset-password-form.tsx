@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/toasts";
+import { apiFetch, errorMessage } from "@/client/api";
+import { notify } from "@/client/toasts";
 import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {

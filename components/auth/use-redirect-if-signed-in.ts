@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/client/api";
-import { clearToken, getToken } from "@/lib/client/token";
+import { apiFetch } from "@/client/api";
+import { clearToken, getToken } from "@/client/token";
 
 /**
  * /login and /signup: a visitor holding a token goes to /dashboard, but only after the server

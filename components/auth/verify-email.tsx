@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { apiFetch, errorMessage } from "@/lib/client/api";
+import { apiFetch, errorMessage } from "@/client/api";
 
 type Result = { ok: true } | { ok: false; message: string };
 

@@ -1,7 +1,7 @@
-import { sameDraft, type DiaryDraft } from "@/lib/client/diary-drafts";
-import type { EntryFields, Journal } from "@/lib/client/journals";
-import type { CheckedPhoto } from "@/lib/client/photo-check";
-import type { DayKey } from "@/lib/client/local-day";
+import { sameDraft, type DiaryDraft } from "@/client/diary-drafts";
+import type { EntryFields, Journal } from "@/client/journals";
+import type { CheckedPhoto } from "@/client/photo-check";
+import type { DayKey } from "@/client/local-day";
 
 /** What the editor holds for one day: a new entry (`entry` null) or changes to an existing one. */
 export interface EditorState {

@@ -3,8 +3,8 @@
 import { EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
-import type { Journal } from "@/lib/client/journals";
-import { formatLongDay } from "@/lib/client/local-day";
+import type { Journal } from "@/client/journals";
+import { formatLongDay } from "@/client/local-day";
 import { ActionBar } from "./action-bar";
 import { PhotoFrame } from "./photo-field";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";

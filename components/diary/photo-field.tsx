@@ -4,7 +4,7 @@ import { ImageIcon, ImagePlus, Trash2 } from "lucide-react";
 import Image from "next/image";
 import { useId, useState, type DragEvent } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
-import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/lib/client/photo-check";
+import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
 
 type PickHandlers = { onPick: (photo: CheckedPhoto) => void; onError: (message: string) => void };
 

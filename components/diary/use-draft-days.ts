@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo, useSyncExternalStore } from "react";
-import { draftDays, subscribeDrafts } from "@/lib/client/diary-drafts";
-import type { DayKey } from "@/lib/client/local-day";
+import { draftDays, subscribeDrafts } from "@/client/diary-drafts";
+import type { DayKey } from "@/client/local-day";
 
 /** The days with an unsaved draft in this browser, kept current as drafts come and go (in any tab). */
 export function useDraftDays(userId: string): ReadonlySet<DayKey> {

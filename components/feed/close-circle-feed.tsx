@@ -4,8 +4,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { BusyButton } from "@/components/ui/busy-button";
-import { feedQuery, type FeedItem } from "@/lib/client/feed";
-import { ApiError } from "@/lib/client/query-client";
+import { feedQuery, type FeedItem } from "@/client/feed";
+import { ApiError } from "@/client/query-client";
 import { FeedEmpty, FeedError, FeedLoading } from "./feed-states";
 import { JournalCard } from "./journal-card";
 

@@ -2,7 +2,7 @@
 
 import { Heart } from "lucide-react";
 import { useId } from "react";
-import type { FeedItem } from "@/lib/client/feed";
+import type { FeedItem } from "@/client/feed";
 import { useHeart } from "./use-heart";
 
 /** A real toggle: named after the entry, pressed when I sent a heart, its count as the description. */

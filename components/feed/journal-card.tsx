@@ -2,8 +2,8 @@ import { Eye, MapPin, VenetianMask } from "lucide-react";
 import Link from "next/link";
 import { PhotoFrame } from "@/components/diary/photo-field";
 import { Avatar } from "@/components/ui/avatar";
-import type { FeedItem } from "@/lib/client/feed";
-import { dayKeyToDate } from "@/lib/client/local-day";
+import type { FeedItem } from "@/client/feed";
+import { dayKeyToDate } from "@/client/local-day";
 import { HeartButton } from "./heart-button";
 import { RelativeTimeLabel } from "./relative-time-label";
 

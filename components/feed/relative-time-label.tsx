@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { relativeTime } from "@/lib/client/relative-time";
+import { relativeTime } from "@/client/relative-time";
 
 const subscribe = () => () => {};
 

@@ -2,9 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEndSession } from "@/components/app/use-end-session";
-import { feedKeys, patchFeedItem, setHeart, type FeedData, type FeedItem } from "@/lib/client/feed";
-import { ApiError } from "@/lib/client/query-client";
-import { notify } from "@/lib/client/toasts";
+import { feedKeys, patchFeedItem, setHeart, type FeedData, type FeedItem } from "@/client/feed";
+import { ApiError } from "@/client/query-client";
+import { notify } from "@/client/toasts";
 
 type Before = Pick<FeedItem, "likes" | "likedByMe">;
 

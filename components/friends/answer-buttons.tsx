@@ -2,7 +2,7 @@
 
 import { Check, X } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
-import type { PendingRequest } from "@/lib/client/friends";
+import type { PendingRequest } from "@/client/friends";
 import { useAnswerRequest } from "./use-answer-request";
 
 /** Accept and Reject for one incoming request; the names say whose request they answer. */

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { suggestedQuery } from "@/lib/client/friends";
+import { suggestedQuery } from "@/client/friends";
 import { Avatar } from "@/components/ui/avatar";
 
 /** docs/product.md §9: eight grey cards hold the grid's place while suggestions load. */

@@ -5,8 +5,8 @@ import { UserCheck, UserPlus, UserX } from "lucide-react";
 import { useId } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { cancelRequest, friendKeys, friendStatusQuery, pendingRequestsQuery, sendRequest, type FriendStatus } from "@/lib/client/friends";
-import { TOAST_DURATION, notify } from "@/lib/client/toasts";
+import { cancelRequest, friendKeys, friendStatusQuery, pendingRequestsQuery, sendRequest, type FriendStatus } from "@/client/friends";
+import { TOAST_DURATION, notify } from "@/client/toasts";
 import { AnswerButtons } from "./answer-buttons";
 
 const FOR_FRIEND_REQUEST = { duration: TOAST_DURATION.friendRequest };

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BadgeCheck, CalendarDays, MapPin, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-styles";
-import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/lib/client/friends";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/client/friends";
 import { Avatar } from "@/components/ui/avatar";
 import { FriendRequestButton } from "./friend-request-button";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { acceptRequest, friendKeys, rejectRequest, type FriendStatus, type PendingRequest } from "@/lib/client/friends";
-import { notify } from "@/lib/client/toasts";
+import { acceptRequest, friendKeys, rejectRequest, type FriendStatus, type PendingRequest } from "@/client/friends";
+import { notify } from "@/client/toasts";
 
 export type Answer = { request: PendingRequest; accept: boolean };
 

@@ -8,10 +8,10 @@ import { ConfirmDialog } from "@/components/diary/confirm-dialog";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { feedKeys } from "@/lib/client/feed";
-import { friendKeys } from "@/lib/client/friends";
-import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, monthYear, removeCloseFriend } from "@/lib/client/me";
-import { notify } from "@/lib/client/toasts";
+import { feedKeys } from "@/client/feed";
+import { friendKeys } from "@/client/friends";
+import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, monthYear, removeCloseFriend } from "@/client/me";
+import { notify } from "@/client/toasts";
 
 /** Shows a query's failure once, as docs/product.md §8's toast. */
 function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string) {

@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { Download, Printer } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { ApiError } from "@/lib/client/query-client";
-import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/lib/client/me";
+import { ApiError } from "@/client/query-client";
+import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/client/me";
 
 /** docs/product.md §9: the print window opens, then its print dialog a second later, once the document has loaded. */
 export const PRINT_DELAY_MS = 1000;

@@ -10,11 +10,11 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { friendKeys } from "@/lib/client/friends";
-import { BIO_MAX, LOCATION_MAX, type MyProfile, meKeys, updateMyProfile, uploadProfileImage } from "@/lib/client/me";
-import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/lib/client/photo-check";
-import { ApiError } from "@/lib/client/query-client";
-import { notify } from "@/lib/client/toasts";
+import { friendKeys } from "@/client/friends";
+import { BIO_MAX, LOCATION_MAX, type MyProfile, meKeys, updateMyProfile, uploadProfileImage } from "@/client/me";
+import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
+import { ApiError } from "@/client/query-client";
+import { notify } from "@/client/toasts";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
 import { countCharacters } from "@/lib/validation/graphemes";
 

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { AnswerButtons } from "@/components/friends/answer-buttons";
 import { Avatar } from "@/components/ui/avatar";
-import { pendingRequestsQuery } from "@/lib/client/friends";
-import { relativeTime } from "@/lib/client/relative-time";
+import { pendingRequestsQuery } from "@/client/friends";
+import { relativeTime } from "@/client/relative-time";
 
 /** Incoming friend requests, shown in the navigation panel and on /notifications. */
 export function FriendRequestsList() {

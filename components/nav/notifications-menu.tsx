@@ -6,8 +6,8 @@ import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 import { CountBadge } from "@/components/ui/count-badge";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { pendingRequestsQuery } from "@/lib/client/friends";
-import { useMediaQuery, WIDE_SCREEN } from "@/lib/client/use-media-query";
+import { pendingRequestsQuery } from "@/client/friends";
+import { useMediaQuery, WIDE_SCREEN } from "@/client/use-media-query";
 import { FriendRequestsList } from "./friend-requests-list";
 import { navItemClass } from "./nav-item";
 

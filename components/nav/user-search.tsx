@@ -5,7 +5,7 @@ import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, type KeyboardEvent } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import { SEARCH_DEBOUNCE_MS, searchQuery, useDebouncedValue, type FoundUser } from "@/lib/client/search";
+import { SEARCH_DEBOUNCE_MS, searchQuery, useDebouncedValue, type FoundUser } from "@/client/search";
 
 type Props = {
   className?: string;

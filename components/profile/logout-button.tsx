@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { BusyButton } from "@/components/ui/busy-button";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/client/api";
 
 /**
  * Revokes this session on the server (which also clears the cookie), then forgets everything this

@@ -1,7 +1,7 @@
 "use client";
 
 import { Toaster } from "sonner";
-import { TOAST_DURATION } from "@/lib/client/toasts";
+import { TOAST_DURATION } from "@/client/toasts";
 import { useThemePreference } from "./theme-preference";
 
 /**

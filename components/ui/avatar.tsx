@@ -1,5 +1,5 @@
 import Image from "next/image";
-import { avatarSrc } from "@/lib/client/avatar-src";
+import { avatarSrc } from "@/client/avatar-src";
 
 const SIZES = {
   xs: { cls: "size-8 text-sm", px: 32 },
@@ -10,7 +10,7 @@ const SIZES = {
 /**
  * A person's picture, or the first letter of their name drawn on the theme's colours. Decorative:
  * the name is always beside it. One look for every list of people (search, requests, profiles).
- * Which pictures are drawn: lib/client/avatar-src.ts.
+ * Which pictures are drawn: client/avatar-src.ts.
  */
 export function Avatar({ name, image, size = "sm" }: { name: string; image: string | null; size?: keyof typeof SIZES }) {
   const { cls, px } = SIZES[size];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarSrc } from "../../lib/client/avatar-src";
+import { avatarSrc } from "../../client/avatar-src";
 
 // The Avatar draws only what the pages' CSP lets load (docs/decisions/028).
 

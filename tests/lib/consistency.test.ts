@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consistency } from "@/lib/client/friends";
+import { consistency } from "@/client/friends";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const HOUR = 60 * 60 * 1000;

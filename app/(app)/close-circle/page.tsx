@@ -4,7 +4,7 @@ import { PageHeading } from "@/components/app/page-heading";
 import { CloseCircleFeed } from "@/components/feed/close-circle-feed";
 import { FeedQuote } from "@/components/feed/feed-quote";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { feedKeys, type FeedData, type FeedPage } from "@/lib/client/feed";
+import { feedKeys, type FeedData, type FeedPage } from "@/client/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { getDb } from "@/lib/db/client";
 import { listCloseCircleFeed } from "@/lib/feed";

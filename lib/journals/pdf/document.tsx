@@ -1,6 +1,6 @@
 import "server-only";
 import { Document, Image as PdfImage, Page, Text, View } from "@react-pdf/renderer";
-import { formatLongDay } from "@/lib/client/local-day";
+import { formatLongDay } from "@/client/local-day";
 import { VISIBILITY_LABELS, type Visibility } from "@/lib/validation/journal-limits";
 import { SANS, SERIF } from "./fonts";
 
