@@ -1,12 +1,17 @@
+import "./node-version";
 import { ConfigError, loadConfig } from "../lib/config";
 import { logError } from "../lib/log";
 import { describeMaintenance, runMaintenance } from "../lib/maintenance";
 import { createStorage } from "../lib/storage";
 import { embeddedDatabaseUrl } from "./embedded-db";
+import { loadEnvFiles } from "./env-files";
 
 // `npm run maintenance`: one housekeeping pass (docs/decisions/033), for cron. It reads the same
 // settings as the app; without DATABASE_URL it uses the embedded PostgreSQL, which `npm start`
 // must then be running. Prints one line of counts; exits 1 if the pass failed.
+
+// The same .env files as `npm start` (docs/decisions/032).
+loadEnvFiles("production");
 
 async function main() {
   let cfg;

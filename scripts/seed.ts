@@ -1,9 +1,11 @@
+import "./node-version";
 import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
 import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 import { SEED_PASSWORD, SEED_PREFIX, seed } from "./seed/generate";
+import { loadEnvFiles } from "./env-files";
 
 // `npm run seed -- --users N [--prefix P] [--years Y]`: a realistic data set (scripts/seed/generate.ts)
 // in the database `npm start` uses: DATABASE_URL when set, else the embedded PostgreSQL in
@@ -36,6 +38,9 @@ async function reachable(url: string): Promise<boolean> {
     await client.end().catch(() => undefined);
   }
 }
+
+// The same .env files as `npm start` (docs/decisions/032).
+loadEnvFiles("production");
 
 async function main() {
   const opts = options(process.argv.slice(2));
