@@ -238,6 +238,8 @@ test.describe("notifications @phone", () => {
     await expect(accept).toBeInViewport({ ratio: 1 });
     await expect(sheet.getByRole("button", { name: /^Reject Phoebe/ })).toBeInViewport({ ratio: 1 });
     const viewport = page.viewportSize()!;
+    // Measured where the sheet comes to rest: after its slide-up animation has finished.
+    await sheet.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const box = (await sheet.boundingBox())!;
     expect(Math.round(box.x)).toBe(0);
     expect(Math.round(box.width)).toBe(viewport.width);
