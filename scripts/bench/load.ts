@@ -60,7 +60,7 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       const common = { url: stack.url, requests: s.requests, connections, pid: stack.pid };
       // Next loads a route's code on its first request: a few requests on every connection pay for
       // that before the measurement (by count, not time, so none is left running).
-      await load({ ...common, amount: 2 * connections });
+      await load({ ...common, amount: (options.smoke ? 1 : 2) * connections });
       let r = await load({ ...common, seconds: options.duration });
       await settle(stack.pid);
       if (!r.requests) {

@@ -47,7 +47,7 @@ export async function measurePdf({ stack, say, entries }: { stack: BenchStack; s
   const { db, close } = connect(stack.databaseUrl);
   try {
     say(`Seeding ${entries} entries with photos…`);
-    const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, seed) => storedPhoto(seed)));
+    const photos = await Promise.all(Array.from({ length: Math.min(PHOTOS, entries) }, (_, seed) => storedPhoto(seed)));
     const { user } = await createUser(db, { name: "Bench Writer" });
     const token = await createSession(db, user.id);
     const dir = path.join(stack.dataDir, "uploads", "entries");
@@ -58,13 +58,13 @@ export async function measurePdf({ stack, say, entries }: { stack: BenchStack; s
       const rows = Array.from({ length: Math.min(100, entries - batch) }, (_, k) => {
         const i = batch + k;
         const imageKey = `entries/${randomUUID()}.webp`;
-        fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), photos[i % PHOTOS]!);
+        fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), photos[i % photos.length]!);
         return { authorId: user.id, title: `Day ${i + 1}`, content, journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10), imageKey, likesCount: i % 7, readsCount: i % 11 };
       });
       await db.insert(journals).values(rows);
     }
-    const kb = photos.reduce((n, p) => n + p.length, 0) / PHOTOS / 1024;
-    say(`${entries} photos of about ${kb.toFixed(0)} KB (${PHOTOS} different ones in turn). Downloading…`);
+    const kb = photos.reduce((n, p) => n + p.length, 0) / photos.length / 1024;
+    say(`${entries} photos of about ${kb.toFixed(0)} KB (${photos.length} different ones in turn). Downloading…`);
 
     const baseline = rssMb(stack.pid);
     let peak = baseline;
