@@ -48,14 +48,16 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
     const seededUsers = existing || users;
 
     // A random sample, then the ones with the fullest feeds who also wrote something themselves.
+    // Set-based (one join each), not a subquery per user: PostgreSQL would scan journals for each.
     const sample = Math.min(seededUsers, wanted * 6);
     const { rows } = await client.query<{ id: string; username: string; feed: string; last_day: string | null }>(
-      `select u.id, u.username,
-              (select count(*) from friendships f join journals j on j.author_id = f.friend_id and j.visibility = 'close-circle'
-                where f.user_id = u.id) as feed,
-              (select max(journal_date)::text from journals where author_id = u.id) as last_day
-       from (select id, username from users where username ~ $1 order by random() limit $2) u
-       order by (select max(journal_date) from journals where author_id = u.id) is null, feed desc
+      `with s as (select id, username from users where username ~ $1 order by random() limit $2),
+            feed as (select s.id, count(*) as feed from s join friendships f on f.user_id = s.id
+                     join journals j on j.author_id = f.friend_id and j.visibility = 'close-circle' group by s.id),
+            own as (select s.id, max(j.journal_date)::text as last_day from s join journals j on j.author_id = s.id group by s.id)
+       select s.id, s.username, coalesce(feed.feed, 0) as feed, own.last_day
+       from s left join feed using (id) left join own using (id)
+       order by own.last_day is null, coalesce(feed.feed, 0) desc
        limit $3`,
       [MINE, sample, wanted],
     );
@@ -67,12 +69,11 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
     );
     const others = (await client.query<{ id: string; username: string }>("select id, username from users where username ~ $1 order by random() limit 2000", [MINE])).rows;
     const pairs = await client.query<{ viewer: string; journal: string }>(
-      `select v.id as viewer, j.id as journal
-       from unnest($1::uuid[]) v(id)
-       cross join lateral (
-         select j.id from friendships f join journals j on j.author_id = f.friend_id and j.visibility = 'close-circle'
-         where f.user_id = v.id and not exists (select 1 from likes l where l.journal_id = j.id and l.user_id = v.id)
-         order by j.journal_date desc limit 4) j`,
+      `select viewer, journal from (
+         select f.user_id as viewer, j.id as journal, row_number() over (partition by f.user_id order by j.journal_date desc) as n
+         from friendships f join journals j on j.author_id = f.friend_id and j.visibility = 'close-circle'
+         where f.user_id = any($1::uuid[]) and not exists (select 1 from likes l where l.journal_id = j.id and l.user_id = f.user_id)) p
+       where n <= 4`,
       [viewers.map((v) => v.id)],
     );
     const tokenOf = new Map(viewers.map((v) => [v.id, v.token]));
