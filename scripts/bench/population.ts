@@ -4,10 +4,12 @@ import { SEED_PREFIX, seed } from "../seed/generate";
 
 // Who the load comes from: the seed (scripts/seed/generate.ts) in the bench database, and among
 // its users many distinct signed-in viewers (not one hot user), each with a session row of their
-// own, chosen among those whose friends write, so their feed pages are full ones.
+// own, chosen at random among those whose friends wrote enough for 50 feed pages.
 
 export const BENCH_USER_AGENT = "inkwell-bench";
 const MINE = `^${SEED_PREFIX}[0-9]+$`;
+/** Entries in a feed for its page 50 (10 a page) to hold any. */
+const FULL_FEED = 500;
 
 export interface Viewer {
   id: string;
@@ -47,7 +49,8 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
     } else say(`The database already holds ${existing.toLocaleString("en-US")} seeded users: not seeding.`);
     const seededUsers = existing || users;
 
-    // A random sample, then the ones with the fullest feeds who also wrote something themselves.
+    // A random sample of the users who wrote something themselves, those whose feed reaches page 50
+    // first: typical readers, not the few with hundreds of friends.
     // Set-based (one join each), not a subquery per user: PostgreSQL would scan journals for each.
     const sample = Math.min(seededUsers, wanted * 6);
     const { rows } = await client.query<{ id: string; username: string; feed: string; last_day: string | null }>(
@@ -57,9 +60,9 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
             own as (select s.id, max(j.journal_date)::text as last_day from s join journals j on j.author_id = s.id group by s.id)
        select s.id, s.username, coalesce(feed.feed, 0) as feed, own.last_day
        from s left join feed using (id) left join own using (id)
-       order by own.last_day is null, coalesce(feed.feed, 0) desc
+       order by own.last_day is null, coalesce(feed.feed, 0) >= $4 desc, random()
        limit $3`,
-      [MINE, sample, wanted],
+      [MINE, sample, wanted, FULL_FEED],
     );
     const viewers: Viewer[] = rows.map((r) => ({ id: r.id, username: r.username, token: newToken(), feed: Number(r.feed), lastDay: r.last_day }));
     await client.query(
