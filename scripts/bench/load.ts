@@ -50,7 +50,8 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
   const pop = await preparePopulation({ databaseUrl: stack.databaseUrl, users: options.users, viewers: options.smoke ? SMOKE_VIEWERS : VIEWERS, say: ctx.say });
   const notes: string[] = [];
   try {
-    ctx.say(`${pop.viewers.length} viewers signed in (feeds of ${pop.viewers.at(-1)?.feed}–${pop.viewers[0]?.feed} entries), ${pop.heartPairs.length} heart pairs.`);
+    const feeds = pop.viewers.map((v) => v.feed);
+    ctx.say(`${pop.viewers.length} viewers signed in (feeds of ${Math.min(...feeds)}–${Math.max(...feeds)} entries), ${pop.heartPairs.length} heart pairs.`);
     const cursors = await feedCursors(stack, pop, options.smoke ? SMOKE_VIEWERS : CURSOR_VIEWERS);
     const scenarios = httpScenarios(pop, cursors, await uploadPhoto());
     const rssIdle = rssMb(stack.pid);
