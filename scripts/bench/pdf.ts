@@ -38,7 +38,7 @@ export async function pdf(ctx: BenchContext): Promise<ScenarioResult> {
     rows: [m.row],
     summary: { "peak RSS growth MB": Math.round(m.peakGrowthMb), "target MB": PEAK_RSS_GROWTH_TARGET_MB },
     pass: m.status === 200 && m.peakGrowthMb <= PEAK_RSS_GROWTH_TARGET_MB,
-    notes: m.status === 200 ? [] : [`The download answered ${m.status}.`],
+    notes: [...(m.status === 200 ? [] : [`The download answered ${m.status}.`]), ...(m.healthFailures.length ? [`/api/health failed ${m.healthFailures.length} times meanwhile: ${m.healthFailures[0]}`] : [])],
   };
 }
 
@@ -70,11 +70,19 @@ export async function measurePdf({ stack, say, entries }: { stack: BenchStack; s
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(stack.pid))), SAMPLE_MS);
     const health: number[] = [];
+    const healthFailures: string[] = [];
     let polling = true;
     const poller = (async () => {
       while (polling) {
         const t = performance.now();
-        await fetch(`${stack.url}/api/health`).then((r) => r.arrayBuffer());
+        try {
+          const r = await fetch(`${stack.url}/api/health`);
+          await r.arrayBuffer();
+          if (!r.ok) healthFailures.push(`status ${r.status}`);
+        } catch (err) {
+          // Counted, not thrown: the download is what is measured (the cause says why, e.g. a reset).
+          healthFailures.push(String((err as { cause?: unknown }).cause ?? err));
+        }
         health.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -107,8 +115,9 @@ export async function measurePdf({ stack, say, entries }: { stack: BenchStack; s
       "rss before MB": Math.round(baseline),
       "rss peak MB": Math.round(peak),
       "health max ms": Math.round(healthMax),
+      "health failures": healthFailures.length,
     };
-    return { row, status: res.status, totalMs: total, peakGrowthMb: peak - baseline, peakMb: peak };
+    return { row, status: res.status, totalMs: total, peakGrowthMb: peak - baseline, peakMb: peak, healthFailures };
   } finally {
     await close();
   }
