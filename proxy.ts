@@ -59,8 +59,9 @@ export function proxy(request: NextRequest) {
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
 }
 
-// Not for build assets and the icon (STATIC_ASSET in lib/http/paths.ts; scripts/server.ts gives them
-// their headers): a page's dozen script and style requests cost no nonce and no header work.
+// Not for build assets, the icon and the benchmark's baselines (STATIC_ASSET in lib/http/paths.ts;
+// scripts/server.ts gives them their headers): a page's dozen script and style requests cost no
+// nonce and no header work, and /bench/baseline is a bare route handler.
 export const config = {
-  matcher: ["/((?!_next/static/|_next/image|icon\\.svg|favicon\\.ico).*)"],
+  matcher: ["/((?!_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/).*)"],
 };

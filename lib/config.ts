@@ -64,6 +64,11 @@ export const ConfigSchema = z.object({
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   // Where 'Give Feedback' on /me leads (a form, a mailto: address, an issue tracker); unset, no link.
   FEEDBACK_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
+  // `npm run bench` sets it: /bench/baseline then answers (docs/decisions/035); elsewhere it is a 404.
+  INKWELL_BENCH: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; MAIL_FROM: string; GOOGLE_ENABLED: boolean };

@@ -6,15 +6,20 @@ import type { BenchStack } from "./bench/stack";
 import { startStack } from "./bench/stack";
 import type { Scenario, ScenarioResult } from "./bench/types";
 import { fuzz } from "./bench/fuzz";
+import { loadScenario } from "./bench/load";
+import { parseBenchArgs, type BenchOptions } from "./bench/options";
 import { pdf } from "./bench/pdf";
 import { uploads } from "./bench/uploads";
 import { loadEnvFiles } from "./env-files";
 
-// `npm run bench -- <scenario…>`: measurements that are too slow or too noisy for `npm test`
-// (no test asserts on time). Each scenario gets its own fresh production stack; results are printed
-// as a table and written to bench-results/<scenario>-<time>.json (git-ignored). With no argument,
-// every scenario runs. Add a scenario: a file in scripts/bench/ and a line in SCENARIOS.
+// `npm run bench -- [options] <scenario…>`: measurements that are too slow or too noisy for
+// `npm test` (no test asserts on time). Each scenario gets its own fresh production stack (on the
+// database of BENCH_DATABASE_URL when set); results are printed as a table and written to
+// bench-results/<scenario>-<time>.json (git-ignored). With no scenario named, every one runs;
+// `--smoke` runs only `load`, small and short (`npm test` does). Options: scripts/bench/options.ts.
+// Add a scenario: a file in scripts/bench/ and a line in SCENARIOS.
 const SCENARIOS: Record<string, Scenario> = {
+  load: { description: "every API read, write, page, login and upload under load, as ratios to a bare handler and a static page; the PDF; memory", run: loadScenario },
   uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
   pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
@@ -33,7 +38,7 @@ function table(rows: Record<string, string | number>[]): string {
   return [line(cols), line(width.map((w) => "-".repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join("\n");
 }
 
-async function runScenario(name: string, scenario: Scenario): Promise<ScenarioResult> {
+async function runScenario(name: string, scenario: Scenario, options: BenchOptions): Promise<ScenarioResult> {
   const say = (m: string) => console.log(`[bench:${name}] ${m}`);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-bench-${name}-`));
   let stack: BenchStack | undefined;
@@ -42,7 +47,8 @@ async function runScenario(name: string, scenario: Scenario): Promise<ScenarioRe
     const result = await scenario.run({
       say,
       tmpDir,
-      stack: async () => (stack ??= await startStack(say)),
+      options,
+      stack: async () => (stack ??= await startStack(say, { externalDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined })),
     });
     console.log(`\n${name}: ${scenario.description}\n${table(result.rows)}`);
     for (const [k, v] of Object.entries(result.summary)) console.log(`  ${k}: ${v}`);
@@ -66,18 +72,31 @@ async function runScenario(name: string, scenario: Scenario): Promise<ScenarioRe
 }
 
 async function main() {
-  const args = process.argv.slice(2).filter((a) => a !== "--");
-  const unknown = args.filter((a) => !(a in SCENARIOS));
+  let options: BenchOptions;
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  }
+  const unknown = options.scenarios.filter((a) => !(a in SCENARIOS));
   if (unknown.length) {
     console.error(`Unknown scenario: ${unknown.join(", ")}. Choose from:\n${Object.entries(SCENARIOS).map(([n, s]) => `  ${n.padEnd(10)} ${s.description}`).join("\n")}`);
     process.exit(2);
   }
-  let failed = 0;
-  for (const name of args.length ? args : Object.keys(SCENARIOS)) {
-    const result = await runScenario(name, SCENARIOS[name]!);
-    if (!result.pass) failed++;
+  const names = options.scenarios.length ? options.scenarios : options.smoke ? ["load"] : Object.keys(SCENARIOS);
+  const verdicts: { scenario: string; pass: boolean; error?: string }[] = [];
+  for (const name of names) {
+    try {
+      const result = await runScenario(name, SCENARIOS[name]!, options);
+      verdicts.push({ scenario: name, pass: result.pass });
+    } catch (err) {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      verdicts.push({ scenario: name, pass: false, error: err instanceof Error ? err.message : String(err) });
+    }
   }
-  process.exit(failed ? 1 : 0);
+  if (options.report) fs.writeFileSync(options.report, JSON.stringify(verdicts, null, 2));
+  process.exit(verdicts.every((v) => v.pass) ? 0 : 1);
 }
 
 main().catch((err) => {

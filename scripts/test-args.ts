@@ -4,7 +4,8 @@ import path from "node:path";
 // The words after `npm test --`: stage names choose stages; anything else is a test path, a file or
 // a folder under tests/ (Vitest) or e2e/ (Playwright), with an optional `:line` (`e2e/feed.spec.ts:44`),
 // which also chooses its stage. `--list` only lists the test files each chosen stage would run.
-export const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
+// `bench` is the benchmark's smoke run (`npm run bench -- --smoke`: every scenario runs without errors).
+export const STAGES = ["lint", "typecheck", "unit", "e2e", "bench"] as const;
 export type Stage = (typeof STAGES)[number];
 const isStage = (a: string): a is Stage => (STAGES as readonly string[]).includes(a);
 

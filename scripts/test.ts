@@ -23,6 +23,7 @@ import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, type StageRe
 // `npm test -- unit` or `npm test -- e2e lint` runs only those stages; test paths among the words
 // (`npm test -- unit tests/api/login.test.ts`, `npm test -- tests/api e2e/feed.spec.ts:44`) run
 // only those files, in their own stages (scripts/test-args.ts). `--list` lists them, building nothing.
+// Last, the benchmark's smoke run (`npm run bench -- --smoke`), on its own stack once the tests' is down.
 const parsed = parseTestArgs(process.argv.slice(2));
 if ("error" in parsed) {
   console.error(parsed.error);
@@ -62,7 +63,18 @@ async function listOnly(): Promise<number> {
   let code = 0;
   if (selected.has("unit")) code ||= await run(bin("vitest", "vitest.mjs"), ["list", "--filesOnly", ...filters.unit]);
   if (selected.has("e2e")) code ||= await run(bin("@playwright/test", "cli.js"), ["test", "--list", ...filters.e2e]);
+  if (selected.has("bench")) console.log("[test] bench: npm run bench -- --smoke");
   return code;
+}
+
+/** The benchmark's smoke run: one verdict per scenario, read back from its report. */
+async function benchSmoke(): Promise<StageResult> {
+  const report = path.join(workDir, "bench-smoke.json");
+  const code = await run("--import=tsx", ["scripts/bench.ts", "--smoke", "--report", report]);
+  if (!fs.existsSync(report)) return { name: "Bench smoke", passed: 0, failed: 1, skipped: 0, note: `no report (the bench exited with code ${code})` };
+  const verdicts = JSON.parse(fs.readFileSync(report, "utf8")) as { pass: boolean }[];
+  const failed = verdicts.filter((v) => !v.pass).length || (code ? 1 : 0);
+  return { name: "Bench smoke", passed: verdicts.length - failed, failed, skipped: 0, note: failed ? "see bench-results/" : undefined };
 }
 
 async function main() {
@@ -186,6 +198,7 @@ async function main() {
   } finally {
     await stopAll();
   }
+  if (selected.has("bench")) results.push(await benchSmoke());
 
   console.log("\nSummary");
   for (const r of results) {

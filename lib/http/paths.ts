@@ -18,8 +18,8 @@ export function normalisePath(url: string): string | null {
 }
 
 /**
- * Build assets and the icon: files, the same for everyone. proxy.ts does no work for them (its
- * matcher leaves them out: keep the two in step); scripts/server.ts gives them the static security
- * headers instead.
+ * Build assets, the icon, and the benchmark's baselines (/bench, docs/decisions/035): the same for
+ * everyone, no page of ours. proxy.ts does no work for them (its matcher leaves them out: keep the
+ * two in step); scripts/server.ts gives them the static security headers instead.
  */
-export const STATIC_ASSET = /^\/(?:_next\/static\/|_next\/image|icon\.svg|favicon\.ico)/;
+export const STATIC_ASSET = /^\/(?:_next\/static\/|_next\/image|icon\.svg|favicon\.ico|bench\/)/;

@@ -4,11 +4,13 @@ import path from "node:path";
 import { runMigrations } from "../../lib/db/migrate";
 import { freePort, startAppProcess, type AppProcess } from "../app-process";
 import { buildIfStale } from "../build-if-stale";
-import { startEmbeddedDb } from "../embedded-db";
+import { startEmbeddedDb, type EmbeddedDb } from "../embedded-db";
 
 // A throwaway production stack for one benchmark scenario: a fresh embedded PostgreSQL in a
-// temporary folder, the migrations, the production build (rebuilt only when the sources changed)
-// and the app as `npm start` runs it, on a free port. Everything goes when `stop()` is called.
+// temporary folder (or the database of BENCH_DATABASE_URL, which is kept), the migrations, the
+// production build (rebuilt only when the sources changed) and the app as `npm start` runs it, on
+// a free port, with INKWELL_BENCH=1 (the /bench/baseline handler answers). Everything but an
+// external database goes when `stop()` is called.
 
 export interface BenchStack {
   url: string;
@@ -22,22 +24,25 @@ export interface BenchStack {
   stop: () => Promise<void>;
 }
 
-export async function startStack(say: (m: string) => void): Promise<BenchStack> {
+export async function startStack(say: (m: string) => void, { externalDatabaseUrl }: { externalDatabaseUrl?: string } = {}): Promise<BenchStack> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-"));
   buildIfStale(say);
-  say(`Starting a fresh embedded PostgreSQL in ${dir}…`);
-  const db = await startEmbeddedDb({ dir: path.join(dir, "postgres"), port: await freePort() });
+  let db: EmbeddedDb | undefined;
+  if (!externalDatabaseUrl) {
+    say(`Starting a fresh embedded PostgreSQL in ${dir}…`);
+    db = await startEmbeddedDb({ dir: path.join(dir, "postgres"), port: await freePort() });
+  }
   let app: AppProcess | undefined;
   const stop = async () => {
     await app?.stop();
-    await db.stop().catch(() => undefined);
+    await db?.stop().catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const databaseUrl = db.url("inkwell");
+    const databaseUrl = externalDatabaseUrl ?? db!.url("inkwell");
     await runMigrations(databaseUrl);
     const dataDir = path.join(dir, "app-data");
-    app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } });
+    app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INKWELL_BENCH: "1" } });
     say(`App at ${app.url}`);
     return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, dataDir, stop };
   } catch (err) {

@@ -1,3 +1,4 @@
+import type { BenchOptions } from "./options";
 import type { BenchStack } from "./stack";
 
 export interface BenchContext {
@@ -7,6 +8,7 @@ export interface BenchContext {
   stack: () => Promise<BenchStack>;
   /** A scratch folder for the scenario, removed afterwards. */
   tmpDir: string;
+  options: BenchOptions;
 }
 
 export interface ScenarioResult {

@@ -17,7 +17,7 @@ describe("npm test -- <words>", () => {
   };
 
   it("runs every stage with no words, and only the named ones otherwise", () => {
-    expect(stagesOf()).toMatchObject({ stages: ["lint", "typecheck", "unit", "e2e"], unit: [], e2e: [] });
+    expect(stagesOf()).toMatchObject({ stages: ["lint", "typecheck", "unit", "e2e", "bench"], unit: [], e2e: [] });
     expect(stagesOf("e2e", "lint")).toMatchObject({ stages: ["e2e", "lint"] });
   });
 

@@ -1,0 +1,149 @@
+import sharp from "sharp";
+import { load, rssMb, settle, type LoadResult } from "./cannon";
+import { BASELINES, httpScenarios, UPLOAD_TITLE, type HttpScenario } from "./http-scenarios";
+import { JOURNAL_ENTRIES, measurePdf } from "./pdf";
+import { cleanUpPopulation, preparePopulation, type Population } from "./population";
+import type { BenchStack } from "./stack";
+import type { BenchContext, ScenarioResult } from "./types";
+
+// Issue 13: every HTTP scenario under the same load (autocannon, 32 connections, many distinct
+// signed-in viewers) against a seeded database, each as a ratio to two baselines measured in the
+// same run — a bare route handler and a static page, before and after the scenarios, averaged —
+// plus the journal PDF and the app's resident memory. docs/performance.md has the targets.
+
+const VIEWERS = 500;
+const SMOKE_VIEWERS = 50;
+/** Viewers whose second feed page is measured (their cursor is fetched first, one request each). */
+const CURSOR_VIEWERS = 200;
+const SMOKE_PDF_ENTRIES = 20;
+
+type Measured = LoadResult & { name: string; group: HttpScenario["group"]; connections: number };
+
+/** A 1600 × 1200 photo-like JPEG (blurred noise, so it does not compress to nothing), about what a phone sends after resizing. */
+function uploadPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#7a8a9a", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .blur(1.5)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+async function feedCursors(stack: BenchStack, pop: Population, count: number): Promise<{ token: string; cursor: string }[]> {
+  const out: { token: string; cursor: string }[] = [];
+  const queue = pop.viewers.slice(0, count);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let v = queue.shift(); v; v = queue.shift()) {
+        const res = await fetch(`${stack.url}/api/journal/close-circle?page=1`, { headers: { authorization: `Bearer ${v.token}` } });
+        const body = (await res.json()) as { nextCursor?: string | null };
+        if (body.nextCursor) out.push({ token: v.token, cursor: body.nextCursor });
+      }
+    }),
+  );
+  return out;
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "");
+
+export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
+  const { options } = ctx;
+  const stack = await ctx.stack();
+  const pop = await preparePopulation({ databaseUrl: stack.databaseUrl, users: options.users, viewers: options.smoke ? SMOKE_VIEWERS : VIEWERS, say: ctx.say });
+  const notes: string[] = [];
+  try {
+    const feeds = pop.viewers.map((v) => v.feed);
+    ctx.say(`${pop.viewers.length} viewers signed in (feeds of ${Math.min(...feeds)}–${Math.max(...feeds)} entries), ${pop.heartPairs.length} heart pairs.`);
+    const cursors = await feedCursors(stack, pop, options.smoke ? SMOKE_VIEWERS : CURSOR_VIEWERS);
+    const scenarios = httpScenarios(pop, cursors, await uploadPhoto());
+    const rssIdle = rssMb(stack.pid);
+
+    const measure = async (s: HttpScenario): Promise<Measured> => {
+      const connections = Math.min(options.connections, s.maxConnections ?? Infinity);
+      const common = { url: stack.url, requests: s.requests, connections, pid: stack.pid };
+      // Next loads a route's code on its first request: a few requests on every connection pay for
+      // that before the measurement (by count, not time, so none is left running).
+      await load({ ...common, amount: (options.smoke ? 1 : 2) * connections });
+      let r = await load({ ...common, seconds: options.duration });
+      await settle(stack.pid);
+      if (!r.requests) {
+        // Slower than the whole window (a smoke run on a busy machine): one request a connection, to the end.
+        notes.push(`${s.name}: no answer within ${options.duration} s; measured over ${connections} requests instead.`);
+        r = await load({ ...common, amount: connections });
+        await settle(stack.pid);
+        if (!r.requests) r.errors++;
+      }
+      ctx.say(`${s.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${r.errors} errors`);
+      if (r.errors) notes.push(`${s.name}: ${r.errors} errors (statuses ${JSON.stringify(r.statuses)}).`);
+      return { ...r, name: s.name, group: s.group, connections };
+    };
+
+    const before: Measured[] = [];
+    for (const b of BASELINES) before.push(await measure(b));
+    const measured: Measured[] = [];
+    for (const s of scenarios) measured.push(await measure(s));
+    // A smoke run measures the baselines once: it checks that they answer, and keeps npm test short.
+    const after: Measured[] = [];
+    if (!options.smoke) for (const b of BASELINES) after.push(await measure(b));
+    const loadPeak = Math.max(...[...before, ...measured, ...after].map((m) => m.rssPeakMb));
+
+    // Each baseline, measured before and after the scenarios, counts as the mean of the two runs.
+    const baselines = before.map((x, i): Measured => {
+      const y = after[i];
+      if (!y) return x;
+      const mean = (k: "rps" | "p50" | "p95" | "p99") => (x[k] + y[k]) / 2;
+      return { ...x, requests: x.requests + y.requests, errors: x.errors + y.errors, rps: mean("rps"), p50: mean("p50"), p95: mean("p95"), p99: mean("p99"), rssPeakMb: Math.max(x.rssPeakMb, y.rssPeakMb) };
+    });
+    const [bare, stat] = baselines as [Measured, Measured];
+
+    const entries = options.smoke ? SMOKE_PDF_ENTRIES : JOURNAL_ENTRIES;
+    const pdf = await measurePdf({ stack, say: ctx.say, entries });
+    await new Promise((r) => setTimeout(r, 2000));
+    const rssAfter = rssMb(stack.pid);
+
+    const rows = [...baselines, ...measured].map((m) => ({
+      scenario: m.name,
+      conns: m.connections,
+      "req/s": fmt(m.rps),
+      "p50 ms": fmt(m.p50, 1),
+      "p95 ms": fmt(m.p95, 1),
+      "p99 ms": fmt(m.p99, 1),
+      requests: m.requests,
+      errors: m.errors,
+      "× bare": fmt(m.rps / bare.rps, 2),
+      "× static": fmt(m.rps / stat.rps, 2),
+      "rss peak MB": fmt(m.rssPeakMb),
+    }));
+    rows.push({ scenario: `journal PDF (${entries} entries)`, conns: 1, "req/s": "", "p50 ms": fmt(pdf.totalMs, 0), "p95 ms": "", "p99 ms": "", requests: 1, errors: pdf.status === 200 ? 0 : 1, "× bare": "", "× static": "", "rss peak MB": fmt(pdf.peakMb) });
+    if (pdf.status !== 200) notes.push(`The PDF download answered ${pdf.status}.`);
+    if (pdf.healthFailures.length) notes.push(`During the PDF, /api/health failed ${pdf.healthFailures.length} times: ${pdf.healthFailures[0]}`);
+
+    const byName = new Map(measured.map((m) => [m.name, m]));
+    const get = (name: string) => byName.get(name)!;
+    const authReads = measured.filter((m) => m.group === "read" || m.group === "feed" || m.group === "people");
+    const slowestRead = authReads.reduce((a, b) => (b.rps < a.rps ? b : a));
+    const targets: [string, string, boolean][] = [
+      ["feed page 1 ≥ 0.7× bare handler", `${fmt(get("feed page 1").rps / bare.rps, 2)}×`, get("feed page 1").rps >= 0.7 * bare.rps],
+      ["feed page 1 p99 ≤ 50 ms", `${fmt(get("feed page 1").p99, 1)} ms`, get("feed page 1").p99 <= 50],
+      ["search p95 ≤ 20 ms", `${fmt(get("search").p95, 1)} ms`, get("search").p95 <= 20],
+      ["suggested writers p95 ≤ 20 ms", `${fmt(get("suggested writers").p95, 1)} ms`, get("suggested writers").p95 <= 20],
+      ["every authenticated JSON read ≥ 0.6× bare", `lowest ${fmt(slowestRead.rps / bare.rps, 2)}× (${slowestRead.name})`, slowestRead.rps >= 0.6 * bare.rps],
+      ["/close-circle page ≥ 0.5× static page", `${fmt(get("/close-circle page").rps / stat.rps, 2)}×`, get("/close-circle page").rps >= 0.5 * stat.rps],
+      ["app RSS ≤ 300 MB under load", `${fmt(loadPeak)} MB`, loadPeak <= 300],
+    ];
+    const errors = rows.reduce((n, r) => n + Number(r.errors), 0);
+    const summary: ScenarioResult["summary"] = {
+      "seeded users": pop.seededUsers,
+      ...(pop.seedSeconds !== null ? { "seed s": pop.seedSeconds } : {}),
+      viewers: pop.viewers.length,
+      "seconds per scenario": options.duration,
+      "app RSS MB idle / peak under load / after": `${fmt(rssIdle)} / ${fmt(loadPeak)} / ${fmt(rssAfter)}`,
+      "PDF ttfb s / total s / size MB / RSS growth MB": `${pdf.row["ttfb s"]} / ${pdf.row["total s"]} / ${pdf.row["size MB"]} / ${fmt(pdf.peakGrowthMb)}`,
+      errors,
+    };
+    for (const [target, value, met] of targets) summary[`target: ${target}`] = `${value} ${met ? "met" : "MISSED"}`;
+    notes.push("Feed cost flat in data size (page 1 at 100 000 users within 1.5× of 10 000): compare two runs' JSON, docs/performance.md.");
+    if (options.smoke) notes.push("Smoke run: only errors fail it, never a speed.");
+    return { rows, summary, pass: errors === 0 && (options.smoke || targets.every(([, , met]) => met)), notes };
+  } finally {
+    await cleanUpPopulation(stack.databaseUrl, pop, UPLOAD_TITLE);
+  }
+}
