@@ -8,11 +8,14 @@ describe("the benchmark's baselines", () => {
     const res = await fetch(`${testEnv.baseUrl}/bench/baseline`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe("Not Found");
+    // No proxy.ts here: the security headers come from scripts/server.ts.
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("/bench/static is a static page that asks not to be indexed", async () => {
     const res = await fetch(`${testEnv.baseUrl}/bench/static`);
     expect(res.status).toBe(200);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
     const html = await res.text();
     expect(html).toContain("Inkwell is running.");
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
