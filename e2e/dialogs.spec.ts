@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { animationsDone, expect, test } from "./fixtures";
 
 // Dialogs, the alert dialog, the popover and tooltips (docs/decisions/016-radix-primitives.md).
 
@@ -113,6 +113,10 @@ test.describe("on a phone @phone", () => {
 
     await opener.click();
     await expect(modal).toBeVisible();
+    // Radix listens for a click outside only once the dialog has settled (a task after it opens):
+    // click when the focus is in and the opening animation is over, however slow the machine.
+    await expectFocusWithin(modal);
+    await animationsDone(modal);
     await page.mouse.click(5, 5);
     await expect(modal).toBeHidden();
     await expect(opener).toBeFocused();
@@ -125,6 +129,7 @@ test.describe("on a phone @phone", () => {
     // navigation.spec.ts covers the keyboard; here the pointer.
     await open.click();
     await expect(modal.getByRole("combobox", { name: "Search users" })).toBeFocused();
+    await animationsDone(modal); // Radix hears a click outside only once the dialog has settled
     await page.mouse.click(5, 5);
     await expect(modal).toBeHidden();
     await expect(open).toBeFocused();

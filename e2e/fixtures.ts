@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { connect, createSession, createUser, type FactoryDb } from "../tests/factories";
 import { testEnv } from "../tests/support/env";
 
@@ -83,6 +83,11 @@ export async function expectNoA11yViolations(page: Page) {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious).toEqual([]);
+}
+
+/** Waits until the element's (and its children's) CSS animations have finished: a dialog at rest. */
+export async function animationsDone(locator: Locator) {
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }
 
 export { expect };

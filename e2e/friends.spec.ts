@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createFriendRequest, createUser, unique } from "../tests/factories";
 import { pauseClock } from "./clock";
-import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
+import { animationsDone, expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
 // Friend requests end to end (docs/product.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
 
@@ -239,7 +239,7 @@ test.describe("notifications @phone", () => {
     await expect(sheet.getByRole("button", { name: /^Reject Phoebe/ })).toBeInViewport({ ratio: 1 });
     const viewport = page.viewportSize()!;
     // Measured where the sheet comes to rest: after its slide-up animation has finished.
-    await sheet.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await animationsDone(sheet);
     const box = (await sheet.boundingBox())!;
     expect(Math.round(box.x)).toBe(0);
     expect(Math.round(box.width)).toBe(viewport.width);
