@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { HydrationMark } from "@/components/app/hydration-mark";
 import { ThemedToaster } from "@/components/theme/themed-toaster";
 import { THEME_COLOR, THEME_COOKIE, parseTheme } from "@/lib/theme";
 import { fontVariables } from "./fonts";
@@ -42,6 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         {children}
         <ThemedToaster />
+        <HydrationMark />
       </body>
     </html>
   );

@@ -20,6 +20,8 @@ const CHOICES = ["System", "Light", "Dark"] as const;
 /** Opens the Theme menu and picks a choice with the keyboard only (the menu opens on its first item). */
 async function chooseWithKeyboard(page: Page, choice: (typeof CHOICES)[number]) {
   const trigger = page.getByRole("button", { name: "Theme" });
+  // A key pressed before hydration opens the menu as a pointer would, with no item focused.
+  await expect(html(page)).toHaveAttribute("data-hydrated", "true");
   await trigger.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu", { name: "Theme" })).toBeVisible();
