@@ -1,9 +1,8 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
+import { testBucket } from "../support/test-bucket";
 import { api } from "../support/http";
-import { S3RVER_CREDENTIALS } from "../support/s3rver";
 import { entryFields, expectCleanWebp, expectError, imageBlob, journalRow, journalRows, phonePhoto, postJournal, putJournal, signedIn, unsignedImagePath } from "../support/journals";
 
 // The third instance keeps photos in S3 (s3rver on loopback): the image route redirects to a
@@ -11,27 +10,15 @@ import { entryFields, expectCleanWebp, expectError, imageBlob, journalRow, journ
 
 let db: FactoryDb;
 let close: () => Promise<void>;
-let s3: S3Client;
+let bucket: ReturnType<typeof testBucket>;
 beforeAll(() => {
   ({ db, close } = connect(testEnv.databaseUrl));
-  s3 = new S3Client({ region: "us-east-1", endpoint: testEnv.s3Endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  bucket = testBucket();
 });
 afterAll(async () => {
-  s3.destroy();
+  bucket.destroy();
   await close();
 });
-
-const Bucket = () => testEnv.s3Bucket;
-
-async function objectExists(key: string): Promise<boolean> {
-  return s3.send(new HeadObjectCommand({ Bucket: Bucket(), Key: key })).then(
-    () => true,
-    (err: { $metadata?: { httpStatusCode?: number } }) => {
-      if (err.$metadata?.httpStatusCode === 404) return false;
-      throw err;
-    },
-  );
-}
 
 async function s3Entry() {
   const { user, token } = await signedIn(db);
@@ -44,8 +31,8 @@ async function s3Entry() {
 describe("photos in S3", () => {
   it("are stored processed in the bucket, and the route redirects to a presigned URL a plain fetch can read", async () => {
     const { entry, key } = await s3Entry();
-    expect(await objectExists(key)).toBe(true);
-    const object = await s3.send(new GetObjectCommand({ Bucket: Bucket(), Key: key }));
+    expect(await bucket.objectExists(key)).toBe(true);
+    const object = await bucket.getObject(key);
     const stored = Buffer.from(await object.Body!.transformToByteArray());
     const meta = await expectCleanWebp(stored);
     expect([meta.width, meta.height]).toEqual([800, 1600]);
@@ -78,17 +65,17 @@ describe("photos in S3", () => {
     const replaced = await s3Entry();
     const edit = { title: "Edited", content: "Edited", visibility: "private", isAnonymous: "false" };
     expect((await putJournal(replaced.token, replaced.entry.id, { ...edit, image: imageBlob(await phonePhoto(200, 100)) }, testEnv.s3Url)).status).toBe(200);
-    expect(await objectExists(replaced.key)).toBe(false);
+    expect(await bucket.objectExists(replaced.key)).toBe(false);
     const newKey = (await journalRow(db, replaced.entry.id))!.imageKey!;
-    expect(await objectExists(newKey)).toBe(true);
+    expect(await bucket.objectExists(newKey)).toBe(true);
 
     expect((await putJournal(replaced.token, replaced.entry.id, { ...edit, removeImage: "true" }, testEnv.s3Url)).status).toBe(200);
-    expect(await objectExists(newKey)).toBe(false);
+    expect(await bucket.objectExists(newKey)).toBe(false);
 
     const deleted = await s3Entry();
     const res = await api(`/api/journals/${deleted.entry.id}`, { method: "DELETE", token: deleted.token, base: testEnv.s3Url });
     expect(res.status).toBe(200);
-    expect(await objectExists(deleted.key)).toBe(false);
+    expect(await bucket.objectExists(deleted.key)).toBe(false);
   });
 
   it("refuse a non-image with 415 and create nothing", async () => {

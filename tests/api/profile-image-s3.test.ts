@@ -1,9 +1,8 @@
-import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
+import { testBucket } from "../support/test-bucket";
 import { api } from "../support/http";
-import { S3RVER_CREDENTIALS } from "../support/s3rver";
 import { signedIn } from "../support/journals";
 import { keyOfUrl, uploadPicture, widePhoto } from "../support/profile-images";
 
@@ -12,25 +11,15 @@ import { keyOfUrl, uploadPicture, widePhoto } from "../support/profile-images";
 
 let db: FactoryDb;
 let close: () => Promise<void>;
-let s3: S3Client;
+let bucket: ReturnType<typeof testBucket>;
 beforeAll(() => {
   ({ db, close } = connect(testEnv.databaseUrl));
-  s3 = new S3Client({ region: "us-east-1", endpoint: testEnv.s3Endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  bucket = testBucket();
 });
 afterAll(async () => {
-  s3.destroy();
+  bucket.destroy();
   await close();
 });
-
-async function objectExists(key: string): Promise<boolean> {
-  return s3.send(new HeadObjectCommand({ Bucket: testEnv.s3Bucket, Key: key })).then(
-    () => true,
-    (err: { $metadata?: { httpStatusCode?: number } }) => {
-      if (err.$metadata?.httpStatusCode === 404) return false;
-      throw err;
-    },
-  );
-}
 
 describe("profile pictures in S3", () => {
   it("redirect to a presigned URL a plain fetch reads, and a replaced picture leaves the bucket", async () => {
@@ -39,7 +28,7 @@ describe("profile pictures in S3", () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const key = keyOfUrl(first.body.imageUrl);
     expect(key.startsWith(`profiles/${user.id}/`)).toBe(true);
-    expect(await objectExists(key)).toBe(true);
+    expect(await bucket.objectExists(key)).toBe(true);
 
     const res = await fetch(first.body.imageUrl, { redirect: "manual" });
     expect(res.status).toBe(302);
@@ -54,8 +43,8 @@ describe("profile pictures in S3", () => {
     expect((await put(first.body.imageUrl)).status).toBe(200);
     const second = await uploadPicture(token, await widePhoto(300, 200), testEnv.s3Url);
     expect((await put(second.body.imageUrl)).status).toBe(200);
-    expect(await objectExists(key)).toBe(false);
+    expect(await bucket.objectExists(key)).toBe(false);
     expect((await put(null)).status).toBe(200);
-    expect(await objectExists(keyOfUrl(second.body.imageUrl))).toBe(false);
+    expect(await bucket.objectExists(keyOfUrl(second.body.imageUrl))).toBe(false);
   });
 });
