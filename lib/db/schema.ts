@@ -180,7 +180,11 @@ export const journalReads = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.journalId, t.viewerId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.journalId, t.viewerId, t.day] }),
+    // Housekeeping folds the rows of past days into reads_count (lib/journals/reads.ts).
+    index("journal_reads_day_idx").on(t.day),
+  ],
 );
 
 export const friendRequestStatus = pgEnum("friend_request_status", ["pending", "accepted", "rejected"]);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { journalImageUrl } from "@/lib/journals";
+import { recordReads } from "@/lib/journals/reads";
 import { profileImageUrl } from "@/lib/users";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
 import { feedPageQuery, type FeedPageRow } from "./query";
@@ -36,32 +37,19 @@ async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { 
   };
 }
 
-/** PostgreSQL's deadlock_detected: two pages counting reads of the same entries in another order. */
-function isDeadlock(err: unknown): boolean {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  return Boolean(e && typeof e === "object" && (e as { code?: string }).code === "40P01");
-}
-
 /**
  * GET /api/journal/close-circle: the viewer's friends' shared entries, newest first, `limit` a page.
  * By page number (`page`, the contract of docs/api.md), or after a `cursor` from the previous page, which
  * never repeats or skips an entry however many are written meanwhile (docs/decisions/026). Serving
- * the page counts one read per entry for the viewer and UTC day, in the same statement.
+ * the page records one read per entry for the viewer and UTC day, once the page is read.
  */
 export async function listCloseCircleFeed({ db, viewerId, page, limit, cursor }: { db: Db; viewerId: string; page: number; limit: number; cursor?: string }) {
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   const query = feedPageQuery({ viewerId, limit, offset: after ? 0 : (page - 1) * limit, after });
-  let rows: FeedPageRow[] | undefined;
-  // A deadlock rolls the whole statement back (no read is half counted), so it is simply run again.
-  for (let attempt = 1; !rows; attempt++) {
-    try {
-      rows = (await db.execute<FeedPageRow & Record<string, unknown>>(query)).rows;
-    } catch (err) {
-      if (!isDeadlock(err) || attempt >= 3) throw err;
-    }
-  }
+  const rows: FeedPageRow[] = (await db.execute<FeedPageRow & Record<string, unknown>>(query)).rows;
   const served = rows.filter((r): r is FeedPageRow & { id: string } => r.id !== null);
   const { total, hasMore } = rows[0]!;
+  await recordReads({ db, viewerId, journalIds: served.filter((r) => r.newRead).map((r) => r.id) });
   const last = served.at(-1);
   return {
     journals: await Promise.all(served.map((row) => toFeedItem({ db, row, viewerId }))),

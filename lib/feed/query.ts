@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { unfoldedReads } from "@/lib/journals/reads";
 import type { FeedCursor } from "./cursor";
 
 /**
@@ -15,13 +16,12 @@ function sharedByFriends({ viewerId }: { viewerId: string }): SQL {
 const FEED_ORDER = sql`feed_at desc nulls last, id desc nulls last`;
 
 /**
- * One feed page, the reads it counts and its totals, in one statement (docs/decisions/026):
+ * One feed page and its totals, in one statement that only reads (docs/decisions/026):
  * - `page` is the page plus one entry, which only tells whether there is more, found in the index
  *   alone (`journals_feed_idx` holds the sort key and id); only the entries served are read whole;
- * - `counted` records one read per entry served, viewer and UTC day; a read already there is left
- *   alone (`on conflict do nothing`), and `bumped` adds 1 to `reads_count` for exactly the rows
- *   inserted, so the counter and the rows change together or not at all;
- * - the answer's `reads` is the count after this read.
+ * - `reads` is the entry's count after this viewer's read of today: the folded count, the rows not
+ *   folded yet (lib/journals/reads.ts) and 1 when `newRead` (not the viewer's own entry and not
+ *   read by them today), which the caller then records with `recordReads`.
  * Author columns come only from a join that anonymous entries never match, and `created_at` leaves
  * the database as `feed_at`: an anonymous entry's writer and exact time never leave it at all.
  */
@@ -38,19 +38,11 @@ export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: st
     ),
     served as (
       select j.id, j.author_id, j.title, j.content, j.image_key, j.journal_date, j.visibility, j.is_anonymous,
-             j.feed_at, j.likes_count, j.reads_count
+             j.feed_at, j.likes_count, j.reads_count,
+             j.author_id <> ${viewerId}::uuid and not exists (
+               select 1 from journal_reads r where r.journal_id = j.id and r.viewer_id = ${viewerId}::uuid and r.day = (now() at time zone 'UTC')::date
+             ) as new_read
       from (select id from page order by ${FEED_ORDER} limit ${limit}::int) p join journals j on j.id = p.id
-    ),
-    counted as (
-      insert into journal_reads (journal_id, viewer_id, day)
-      select id, ${viewerId}::uuid, (now() at time zone 'UTC')::date from served where author_id <> ${viewerId}::uuid order by id
-      on conflict do nothing
-      returning journal_id
-    ),
-    bumped as (
-      update journals set reads_count = journals.reads_count + 1
-      from counted where journals.id = counted.journal_id
-      returning journals.id, journals.reads_count
     )
     select
       (select count(*) from journals j where ${sharedByFriends({ viewerId })})::int as "total",
@@ -59,13 +51,14 @@ export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: st
       s.visibility, s.is_anonymous as "isAnonymous",
       to_char(s.feed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       (extract(epoch from s.feed_at) * 1000000)::bigint::text as "feedAtMicros",
-      s.likes_count as "likes", coalesce(b.reads_count, s.reads_count) as "reads",
+      s.likes_count as "likes",
+      s.reads_count + ${unfoldedReads(sql`s.id`)} + s.new_read::int as "reads",
+      s.new_read as "newRead",
       exists (select 1 from likes l where l.journal_id = s.id and l.user_id = ${viewerId}::uuid) as "likedByMe",
       u.id as "authorId", u.name as "authorName", u.username as "authorUsername",
       u.profile_image_key as "authorProfileImageKey", u.location as "authorLocation"
     from (select 1) as one
       left join served s on true
-      left join bumped b on b.id = s.id
       left join users u on u.id = s.author_id and not s.is_anonymous
     order by s.feed_at desc nulls last, s.id desc nulls last`;
 }
@@ -84,6 +77,8 @@ export interface FeedPageRow {
   feedAtMicros: string;
   likes: number;
   reads: number;
+  /** This page is the viewer's first read of the entry today: the caller records it. */
+  newRead: boolean;
   likedByMe: boolean;
   authorId: string | null;
   authorName: string | null;

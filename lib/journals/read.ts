@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { toJournalJson } from "./json";
+import { journalColumns } from "./reads";
 
 export const NO_JOURNAL_FOR_DATE = "No journal found for this date";
 
@@ -29,7 +30,7 @@ export async function listMonthJournals({ db, authorId, year, month }: { db: Db;
 /** The author's entry for one day; 404 when there is none. */
 export async function getJournalByDate({ db, authorId, date }: { db: Db; authorId: string; date: string }) {
   const [row] = await db
-    .select()
+    .select(journalColumns())
     .from(journals)
     .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, date)));
   if (!row) throw new NotFoundError(NO_JOURNAL_FOR_DATE);
@@ -38,6 +39,6 @@ export async function getJournalByDate({ db, authorId, date }: { db: Db; authorI
 
 /** Every entry of the author, newest day first (the download). */
 export async function listUserJournals({ db, authorId }: { db: Db; authorId: string }) {
-  const rows = await db.select().from(journals).where(eq(journals.authorId, authorId)).orderBy(desc(journals.journalDate));
+  const rows = await db.select(journalColumns()).from(journals).where(eq(journals.authorId, authorId)).orderBy(desc(journals.journalDate));
   return Promise.all(rows.map((row) => toJournalJson({ db, row, viewerId: authorId })));
 }

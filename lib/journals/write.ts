@@ -9,6 +9,7 @@ import { newImageKey, type Storage } from "@/lib/storage";
 import type { CreateJournalInput, UpdateJournalInput } from "@/lib/validation/journal";
 import { parseId } from "@/lib/ids";
 import { toJournalJson } from "./json";
+import { journalColumns } from "./reads";
 
 export const JOURNAL_EXISTS = "Journal entry already exists for this date";
 export const JOURNAL_NOT_FOUND = "Journal not found";
@@ -129,7 +130,7 @@ export async function updateJournal({
           updatedAt: sql`now()`,
         })
         .where(eq(journals.id, id))
-        .returning();
+        .returning(journalColumns());
       return { row: row!, dropped: current.imageKey !== imageKey ? current.imageKey : null };
     });
   } catch (err) {

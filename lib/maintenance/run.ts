@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
+import { foldPastReads } from "@/lib/journals/reads";
 import { purgeOrphanPhotos } from "./photos";
 import {
   purgeExpiredSessions,
@@ -24,12 +25,14 @@ export interface MaintenanceCounts {
   rateLimits: number;
   trustedDevices: number;
   photos: number;
+  /** Read rows of past days moved into their entries' reads_count (lib/journals/reads.ts). */
+  readsFolded: number;
 }
 
 export type MaintenanceResult = { status: "done"; counts: MaintenanceCounts; ms: number } | { status: "skipped" };
 
 /**
- * Runs every purge once, unless another pass holds the lock (then it reports "skipped" at once).
+ * Runs every purge once, then folds past days' reads, unless another pass holds the lock (then it reports "skipped" at once).
  * It works on a connection of its own, outside the app's pool, so requests never wait for it; the
  * session-level advisory lock goes with that connection if the process dies.
  */
@@ -52,6 +55,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
+        readsFolded: await foldPastReads({ db }),
       };
       return { status: "done", counts, ms: Date.now() - started };
     } finally {
@@ -68,6 +72,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset and ${c.emailVerifications} email-verification links, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
+import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
 
 export const USER_NOT_FOUND = "User not found";
@@ -11,14 +12,15 @@ export const USER_NOT_FOUND = "User not found";
 /**
  * A person's totals, selected beside their columns from `users` left-joined to the entries that
  * count (`totalsJoin`). They come from the counters each entry keeps (`likes_count` equals the
- * entry's like rows, docs/api.md; `reads_count` its read rows), summed in one pass over the author's
- * entries through `journals_author_created_idx`: cheaper than counting like and read rows, which
- * grow with every heart and every day's readers, and always equal to the numbers the entries show.
+ * entry's like rows, docs/api.md; `reads_count` its folded reads, plus today's read rows,
+ * lib/journals/reads.ts), summed in one pass over the author's entries through
+ * `journals_author_created_idx`: cheaper than counting every like and read row, and always equal to
+ * the numbers the entries show.
  */
 export const totalsColumns = {
   journalCount: sql<number>`count(${journals.id})`.mapWith(Number),
   totalLikes: sql<number>`coalesce(sum(${journals.likesCount}), 0)`.mapWith(Number),
-  totalReads: sql<number>`coalesce(sum(${journals.readsCount}), 0)`.mapWith(Number),
+  totalReads: sql<number>`coalesce(sum(${journals.readsCount} + ${unfoldedReads(journals.id)}), 0)`.mapWith(Number),
 };
 
 /** The join condition of `totalsColumns`: the person's entries, narrowed by `entries` when given. */

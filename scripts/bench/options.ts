@@ -9,6 +9,8 @@ export interface BenchOptions {
   smoke: boolean;
   /** Where to write a one-line verdict per scenario (`npm test`'s bench stage reads it). */
   report?: string;
+  /** `--only feed,search`: only the load scenarios whose name holds one of these words (no PDF); the baselines always run. */
+  only?: string[];
   scenarios: string[];
 }
 
@@ -36,7 +38,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     else if (flag === "--duration") duration = whole(flag, value(), 1, 3600);
     else if (flag === "--connections") connections = whole(flag, value(), 1, 1000);
     else if (flag === "--report") out.report = value();
-    else if (flag.startsWith("--")) throw new Error(`Unknown option ${flag}. Options: --users N, --duration S, --connections C, --smoke, --report FILE`);
+    else if (flag === "--only") out.only = (value() ?? "").split(",").map((w) => w.trim()).filter(Boolean);
+    else if (flag.startsWith("--")) throw new Error(`Unknown option ${flag}. Options: --users N, --duration S, --connections C, --smoke, --report FILE, --only WORD[,WORD]`);
     else out.scenarios.push(flag);
   }
   out.users = users ?? (out.smoke ? SMOKE_USERS : DEFAULT_USERS);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, pictured, type FactoryDb } from "../factories";
 import { journalReads, journals } from "../../lib/db/schema";
+import { foldPastReads, readsTotal } from "../../lib/journals/reads";
 import { testEnv } from "../support/env";
 import { feed, sharedEntry } from "../support/feed";
 import { expectError, person } from "../support/friends";
@@ -119,7 +120,7 @@ describe("anonymous entries", () => {
 
 describe("reads", () => {
   async function readsOf(id: string) {
-    const [row] = await db.select({ count: journals.readsCount }).from(journals).where(eq(journals.id, id));
+    const [row] = await db.select({ count: readsTotal() }).from(journals).where(eq(journals.id, id));
     const rows = await db.select().from(journalReads).where(eq(journalReads.journalId, id));
     return { count: row!.count, rows };
   }
@@ -154,6 +155,23 @@ describe("reads", () => {
       [1, 1],
       [0, 0],
     ]);
+  });
+
+  it("show the same count once housekeeping has folded a past day's rows, and count again on a new day", async () => {
+    const [first, second, writer] = [await person(db), await person(db), await person(db)];
+    for (const p of [first, second]) await befriend(db, p.user.id, writer.user.id);
+    const entry = await sharedEntry(db, writer);
+    expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([1]);
+    expect((await feed(second)).body.journals.map((j) => j.reads)).toEqual([2]);
+    // As if both had read it yesterday, and the hourly pass had run since midnight (UTC).
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await db.update(journalReads).set({ day: yesterday }).where(eq(journalReads.journalId, entry.id));
+    await foldPastReads({ db });
+    expect(await readsOf(entry.id)).toMatchObject({ count: 2, rows: [] });
+    expect((await feed(writer)).body.journals).toEqual([]);
+    expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([3]);
+    expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([3]);
+    expect(await readsOf(entry.id)).toMatchObject({ count: 3, rows: [expect.objectContaining({ viewerId: first.user.id })] });
   });
 
   it("stay equal to their rows when the same viewer and many viewers fetch at the same moment", async () => {

@@ -22,11 +22,9 @@ async function heart(journalId: string, userId: string) {
   });
 }
 
+/** A read as a feed page records it: a row, counted on top of `reads_count` until housekeeping folds it (lib/journals/reads.ts). */
 async function read(journalId: string, viewerId: string, day: string) {
-  await db.transaction(async (tx) => {
-    await tx.insert(journalReads).values({ journalId, viewerId, day });
-    await tx.update(journals).set({ readsCount: sql`${journals.readsCount} + 1` }).where(sql`${journals.id} = ${journalId}`);
-  });
+  await db.insert(journalReads).values({ journalId, viewerId, day });
 }
 
 type Profile = { success: boolean; user: Record<string, unknown> };

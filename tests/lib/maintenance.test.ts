@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashToken, newToken } from "../../lib/auth/tokens";
+import { foldPastReads, readsTotal } from "../../lib/journals/reads";
 import * as schema from "../../lib/db/schema";
 import {
   MAINTENANCE_LOCK_ID,
@@ -138,6 +139,37 @@ async function exists(storage: Storage, key: string) {
   return (await storage.getObject({ key })) !== null;
 }
 
+describe("folding reads", () => {
+  const dayBefore = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+  async function shown(ids: string[]) {
+    const rows = await db.select({ id: schema.journals.id, folded: schema.journals.readsCount, reads: readsTotal() }).from(schema.journals).where(inArray(schema.journals.id, ids));
+    return Object.fromEntries(rows.map((r) => [r.id, { folded: r.folded, reads: r.reads }]));
+  }
+
+  it("moves past days' read rows into reads_count, keeps today's rows, and every entry shows the same reads", async () => {
+    const { user: writer } = await createUser(db, { password: null });
+    const readers = await Promise.all(Array.from({ length: 7 }, () => createUser(db, { password: null }).then((r) => r.user)));
+    const a = await createJournal(db, writer.id, { journalDate: dayBefore(3), readsCount: 5 });
+    const b = await createJournal(db, writer.id, { journalDate: dayBefore(2) });
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = [
+      ...readers.map((r) => ({ journalId: a.id, viewerId: r.id, day: dayBefore(1) })),
+      ...readers.slice(0, 3).map((r) => ({ journalId: a.id, viewerId: r.id, day: dayBefore(2) })),
+      ...readers.slice(0, 2).map((r) => ({ journalId: a.id, viewerId: r.id, day: today })),
+      ...readers.slice(0, 4).map((r) => ({ journalId: b.id, viewerId: r.id, day: today })),
+    ];
+    await db.insert(schema.journalReads).values(rows);
+    expect(await shown([a.id, b.id])).toEqual({ [a.id]: { folded: 5, reads: 17 }, [b.id]: { folded: 0, reads: 4 } });
+
+    // Batches of 3: 10 past rows in four statements, the last one short.
+    expect(await foldPastReads({ db, batchSize: 3 })).toBe(10);
+    expect(await shown([a.id, b.id])).toEqual({ [a.id]: { folded: 15, reads: 17 }, [b.id]: { folded: 0, reads: 4 } });
+    const left = await db.select().from(schema.journalReads).where(inArray(schema.journalReads.journalId, [a.id, b.id]));
+    expect(left.map((r) => r.day)).toEqual(Array(6).fill(today));
+    expect(await foldPastReads({ db })).toBe(0);
+  });
+});
+
 describe("purging photos", () => {
   it("deletes old files no row points to, keeps young ones and never one a row points to (local disk)", async () => {
     const root = tempDir("inkwell-maintenance-");
@@ -225,7 +257,7 @@ describe("a pass", () => {
       expect(await sessionExpiries(user.id)).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(7 * MINUTE);
       await firstLine;
-      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos in \d+ ms\.$/)]);
+      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos, and folded 0 reads of past days in \d+ ms\.$/)]);
       expect(await sessionExpiries(user.id)).toEqual([]);
     } finally {
       job.stop();
@@ -245,7 +277,7 @@ describe("a pass", () => {
     const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "maintenance"], {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, S3_BUCKET: "" },
     });
-    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos in \d+ ms\.$/);
+    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos, and folded 0 reads of past days in \d+ ms\.$/);
     expect(await sessionExpiries(user.id)).toEqual([]);
     expect(await exists(storage, orphan)).toBe(false);
   });

@@ -11,6 +11,7 @@ import { countCharacters, countWords } from "@/lib/validation/journal-limits";
 import { EntriesDocument, TitleDocument, type PdfEntry } from "./document";
 import { printableText, registerPdfFonts } from "./fonts";
 import { streamChunkedPdf, type PdfChunk } from "./render";
+import { readsTotal } from "../reads";
 
 // GET /api/journals/export.pdf: the writer's own journal, oldest entry first, as a PDF
 // (docs/product.md §9; docs/decisions/029-journal-pdf.md).
@@ -65,7 +66,7 @@ export async function exportJournalPdf({
       isAnonymous: journals.isAnonymous,
       imageKey: journals.imageKey,
       likesCount: journals.likesCount,
-      readsCount: journals.readsCount,
+      readsCount: readsTotal(),
     })
     .from(journals)
     .where(and(eq(journals.authorId, user.id), from ? gte(journals.journalDate, from) : undefined, to ? lte(journals.journalDate, to) : undefined))
