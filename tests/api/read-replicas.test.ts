@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../../scripts/app-process";
 import { connect, createSession, createUser, type FactoryDb } from "../factories";
 import { api } from "../support/http";
-import { entryFields, postJournal, utcDay } from "../support/journals";
+import { testEnv } from "../support/env";
+import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
 import { startReplicatedPair, type ReplicatedPair } from "../support/replica";
 import { SERVER_FAULT } from "../support/server-faults";
 
@@ -104,6 +105,18 @@ describe("read replicas", () => {
       expect((await monthList()).body).toEqual([]);
     });
     expect((await monthList()).body).toHaveLength(1);
+  });
+
+  it("sets no cookie on a deployment without replicas", async () => {
+    const shared = connect(testEnv.databaseUrl);
+    try {
+      const { token } = await signedIn(shared.db);
+      const written = await postJournal(token, entryFields(), testEnv.baseUrl);
+      expect(written.status).toBe(201);
+      expect(written.headers.getSetCookie()).toEqual([]);
+    } finally {
+      await shared.close();
+    }
   });
 
   it("writes nothing through the replica and logs no server fault", () => {
