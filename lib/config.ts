@@ -11,15 +11,19 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//i.test(v), "must start with postgres:// or postgresql://")
+  .pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a URL like postgres://user:password@host:5432/inkwell" }));
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./.data"),
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^postgres(ql)?:\/\//i.test(v), "must start with postgres:// or postgresql://")
-    .pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a URL like postgres://user:password@host:5432/inkwell" }))
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  // Read replicas of DATABASE_URL for the reads that tolerate a second of lag (lib/db/client.ts,
+  // docs/decisions/036-read-replicas.md), comma-separated. Default: none, every read on the primary.
+  DATABASE_REPLICA_URLS: list.pipe(z.array(postgresUrl)).default([]),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),

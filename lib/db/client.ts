@@ -7,18 +7,46 @@ import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
 
-// One pool per process; kept on globalThis so hot reload in `next dev` does not leak pools.
-const store = globalThis as unknown as { inkwellDb?: { db: Db; pool: Pool } };
+/** Connections per pool: one pool on the primary and one on each replica, in every process. */
+const POOL_SIZE = 10;
 
+interface Pooled {
+  db: Db;
+  pool: Pool;
+}
+
+// One pool per database per process; kept on globalThis so hot reload in `next dev` does not leak pools.
+const store = globalThis as unknown as { inkwellDb?: Pooled; inkwellReadDbs?: Pooled[] };
+
+function connect(url: string, applicationName: string): Pooled {
+  const pool = new Pool({ connectionString: url, max: POOL_SIZE, application_name: applicationName });
+  // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
+  // the pool and replaced on next use; without a listener the pool's error event would crash us.
+  pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));
+  return { db: drizzle(pool, { schema }), pool };
+}
+
+/** The primary: every write, every session check, and every read that must see the latest write. */
 export function getDb(): Db {
   if (!store.inkwellDb) {
     const url = config().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start Inkwell with `npm start`, which provides one.");
-    const pool = new Pool({ connectionString: url, max: 10, application_name: "inkwell" });
-    // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
-    // the pool and replaced on next use; without a listener the pool's error event would crash us.
-    pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));
-    store.inkwellDb = { db: drizzle(pool, { schema }), pool };
+    store.inkwellDb = connect(url, "inkwell");
   }
   return store.inkwellDb.db;
+}
+
+/**
+ * A database for reads that tolerate a second of lag: one of DATABASE_REPLICA_URLS, chosen at
+ * random per call, or the primary when there are none. Read only through it; a write there fails
+ * (a replica is read-only). Our own chooser rather than Drizzle's `withReplicas`, which sends
+ * `execute()` to the primary, and search and suggestions are `execute()` (docs/decisions/036).
+ * A handler serving a signed-in person uses `getReadDbFor(req)` (lib/db/read-your-writes.ts),
+ * so that they see their own writes at once.
+ */
+export function getReadDb(): Db {
+  const urls = config().DATABASE_REPLICA_URLS;
+  if (!urls.length) return getDb();
+  store.inkwellReadDbs ??= urls.map((url) => connect(url, "inkwell-read"));
+  return store.inkwellReadDbs[Math.floor(Math.random() * store.inkwellReadDbs.length)]!.db;
 }

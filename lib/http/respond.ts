@@ -1,5 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { markWrite } from "@/lib/db/read-your-writes";
 import { HttpError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 
@@ -24,7 +25,8 @@ type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
 /**
  * Wraps a route handler so that thrown errors become docs/api.md's error shape. Answers are `no-store`
  * unless the handler chose otherwise (a photo may be kept privately): what one signed-in person
- * was told must not be kept by a shared cache or the browser's back-forward history.
+ * was told must not be kept by a shared cache or the browser's back-forward history. A successful
+ * write's answer carries the read-your-writes cookie (lib/db/read-your-writes.ts).
  */
 export function route<C = unknown>(handler: Handler<C>, { errorFields }: { errorFields?: Record<string, unknown> } = {}): Handler<C> {
   return async (req, ctx) => {
@@ -35,6 +37,7 @@ export function route<C = unknown>(handler: Handler<C>, { errorFields }: { error
       res = toResponse(err, errorFields);
     }
     if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+    markWrite(req, res);
     return res;
   };
 }

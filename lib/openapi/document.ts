@@ -20,7 +20,8 @@ const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other cli
 - Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the field), 401 no, invalid or revoked token, 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict, 413 body over 6 MB or image over 5 MB, 415 not an accepted image, 429 rate limited and 503 busy (both with \`Retry-After\`). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
 - CORS: browsers on the origins of CORS_ORIGINS may call with credentials; others get no CORS headers.
 - List limits are clamped: a \`limit\` above the maximum gives the maximum.
-- Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.`;
+- Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.
+- Freshness: on a deployment with read replicas, search, suggestions, public profiles and month lists may be up to a second behind other people's writes. A successful write answers with a 5-second httpOnly \`wrote\` cookie; a client that sends it back sees its own writes in those reads at once.`;
 
 const AUTH_FAILURE: Failure = [401, "Authentication required", "Invalid or expired session"];
 const CROSS_ORIGIN: Failure = [403, "Cross-origin request refused"];

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { appSecrets } from "@/lib/db/schema";
 
 // Secrets that every instance must share, made at random the first time one is needed, so a
@@ -12,8 +12,9 @@ const cache = new Map<string, Promise<string>>();
 export type AppSecretName = "image_url";
 
 /**
- * The secret `name`, creating it on first use. Two instances racing to create it both insert and
- * then both read the one row that won (insert … on conflict do nothing, then select).
+ * The secret `name`, read from `db`, and created on the primary on first use. Two instances racing
+ * to create it both insert and then both read the one row that won (insert … on conflict do
+ * nothing, then select).
  */
 export function getAppSecret({ db, name }: { db: Db; name: AppSecretName }): Promise<string> {
   let secret = cache.get(name);
@@ -27,11 +28,21 @@ export function getAppSecret({ db, name }: { db: Db; name: AppSecretName }): Pro
 }
 
 async function readOrCreate({ db, name }: { db: Db; name: AppSecretName }): Promise<string> {
-  await db
+  const found = await readSecret({ db, name });
+  if (found) return found;
+  // Made on the primary: `db` may be a read replica (docs/decisions/036-read-replicas.md), where an
+  // insert fails; one that has not caught up yet sends us here too, and the primary has the row.
+  const primary = getDb();
+  await primary
     .insert(appSecrets)
     .values({ name, value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
+  const made = await readSecret({ db: primary, name });
+  if (!made) throw new Error(`The app secret ${name} could not be read back after it was created`);
+  return made;
+}
+
+async function readSecret({ db, name }: { db: Db; name: AppSecretName }): Promise<string | undefined> {
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
-  if (!row) throw new Error(`The app secret ${name} could not be read back after it was created`);
-  return row.value;
+  return row?.value;
 }

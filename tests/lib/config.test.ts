@@ -22,6 +22,7 @@ describe("loadConfig", () => {
     ["PORT", "30.5"],
     ["DATABASE_URL", "mysql://user@localhost/inkwell"],
     ["DATABASE_URL", "not a url"],
+    ["DATABASE_REPLICA_URLS", "postgres://replica-a/inkwell, mysql://replica-b/inkwell"],
     ["APP_URL", "ftp://example.com"],
     ["NODE_ENV", "staging"],
     ["EMBEDDED_POSTGRES_PORT", "-1"],
@@ -108,6 +109,17 @@ describe("loadConfig", () => {
     expect(loadConfig({}).SIGNUP_LIMIT_PER_HOUR).toBe(20);
     expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: "500" }).SIGNUP_LIMIT_PER_HOUR).toBe(500);
     expect(configError({ SIGNUP_LIMIT_PER_HOUR: "0" }).message).toContain("SIGNUP_LIMIT_PER_HOUR");
+  });
+
+  it("reads DATABASE_REPLICA_URLS as a list of postgres URLs, none by default", () => {
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
+    expect(loadConfig({ DATABASE_REPLICA_URLS: "postgres://r1:5432/inkwell, postgresql://r2:5432/inkwell" }).DATABASE_REPLICA_URLS).toEqual([
+      "postgres://r1:5432/inkwell",
+      "postgresql://r2:5432/inkwell",
+    ]);
+    expect(configError({ DATABASE_REPLICA_URLS: "postgres://r1/inkwell,r2:5432/inkwell" }).message).toContain(
+      "DATABASE_REPLICA_URLS.1: must start with postgres:// or postgresql://",
+    );
   });
 
   it("trims comma-separated lists and drops empty items", () => {

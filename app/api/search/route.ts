@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/request";
-import { getDb } from "@/lib/db/client";
+import { getReadDbFor } from "@/lib/db/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { searchUsers } from "@/lib/users";
@@ -8,7 +8,7 @@ import { SearchQuerySchema } from "@/lib/validation/users";
 export const GET = route(async (req) => {
   const { user } = await requireUser(req);
   const { q } = validate(SearchQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-  return json({ users: await searchUsers({ db: getDb(), q, callerId: user.id }) });
+  return json({ users: await searchUsers({ db: getReadDbFor(req), q, callerId: user.id }) });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

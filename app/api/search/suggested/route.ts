@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/request";
-import { getDb } from "@/lib/db/client";
+import { getReadDbFor } from "@/lib/db/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listSuggestedUsers } from "@/lib/users";
@@ -8,7 +8,7 @@ import { SuggestedQuerySchema } from "@/lib/validation/users";
 export const GET = route(async (req) => {
   const { user } = await requireUser(req);
   const { limit, offset } = validate(SuggestedQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-  return json({ success: true, users: await listSuggestedUsers({ db: getDb(), callerId: user.id, limit, offset }) });
+  return json({ success: true, users: await listSuggestedUsers({ db: getReadDbFor(req), callerId: user.id, limit, offset }) });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,11 +1,11 @@
 import { requireUser } from "@/lib/auth/request";
-import { getDb } from "@/lib/db/client";
+import { getReadDbFor } from "@/lib/db/read-your-writes";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { getPublicProfile } from "@/lib/users";
 
 export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
-  return json({ success: true, user: await getPublicProfile({ db: getDb(), userId: (await params).userId, viewerId: user.id }) });
+  return json({ success: true, user: await getPublicProfile({ db: getReadDbFor(req), userId: (await params).userId, viewerId: user.id }) });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/request";
-import { getDb } from "@/lib/db/client";
+import { getReadDbFor } from "@/lib/db/read-your-writes";
 import { ForbiddenError } from "@/lib/errors";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listUserJournals } from "@/lib/journals";
@@ -7,7 +7,7 @@ import { listUserJournals } from "@/lib/journals";
 export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
   if ((await params).userId !== user.id) throw new ForbiddenError("You can only download your own journal");
-  return json(await listUserJournals({ db: getDb(), authorId: user.id }));
+  return json(await listUserJournals({ db: getReadDbFor(req), authorId: user.id }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

