@@ -1,4 +1,5 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { readCookie, secureCookies } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb, getReadDb, type Db } from "./client";
@@ -17,6 +18,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The database for a lag-tolerant read for this request: the primary for a few seconds after its sender wrote. */
 export function getReadDbFor(req: Request): Db {
   return readCookie(req, WROTE_COOKIE) ? getDb() : getReadDb();
+}
+
+/** The same for a server-rendered page, from the request's cookies. */
+export async function getReadDbForPage(): Promise<Db> {
+  return (await cookies()).has(WROTE_COOKIE) ? getDb() : getReadDb();
 }
 
 /** Marks a successful write's answer so that the sender's next reads see it (route() calls this). */

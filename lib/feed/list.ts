@@ -43,16 +43,32 @@ async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { 
  * never repeats or skips an entry however many are written meanwhile (docs/decisions/026). Serving
  * the page records one read per entry for the viewer and UTC day, once the page is read.
  */
-export async function listCloseCircleFeed({ db, viewerId, page, limit, cursor }: { db: Db; viewerId: string; page: number; limit: number; cursor?: string }) {
+export async function listCloseCircleFeed({
+  db,
+  readDb,
+  viewerId,
+  page,
+  limit,
+  cursor,
+}: {
+  /** The primary: the page's new reads are recorded there. */
+  db: Db;
+  /** Where the page is read: a replica may answer it (docs/decisions/036). */
+  readDb: Db;
+  viewerId: string;
+  page: number;
+  limit: number;
+  cursor?: string;
+}) {
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   const query = feedPageQuery({ viewerId, limit, offset: after ? 0 : (page - 1) * limit, after });
-  const rows: FeedPageRow[] = (await db.execute<FeedPageRow & Record<string, unknown>>(query)).rows;
+  const rows: FeedPageRow[] = (await readDb.execute<FeedPageRow & Record<string, unknown>>(query)).rows;
   const served = rows.filter((r): r is FeedPageRow & { id: string } => r.id !== null);
   const { total, hasMore } = rows[0]!;
   await recordReads({ db, viewerId, journalIds: served.filter((r) => r.newRead).map((r) => r.id) });
   const last = served.at(-1);
   return {
-    journals: await Promise.all(served.map((row) => toFeedItem({ db, row, viewerId }))),
+    journals: await Promise.all(served.map((row) => toFeedItem({ db: readDb, row, viewerId }))),
     hasMore,
     currentPage: page,
     totalPages: Math.ceil(total / limit),

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../../scripts/app-process";
-import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../factories";
 import { api } from "../support/http";
 import { testEnv } from "../support/env";
 import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
@@ -105,6 +105,31 @@ describe("read replicas", () => {
       expect((await monthList()).body).toEqual([]);
     });
     expect((await monthList()).body).toHaveLength(1);
+  });
+
+  it("reads the feed from the replica and records its reads on the primary", async () => {
+    const reader = await replicatedPerson();
+    const { user: writer } = await createUser(primary.db);
+    await befriend(primary.db, reader.user.id, writer.id);
+    const older = await createJournal(primary.db, writer.id, { visibility: "close-circle", journalDate: "2026-01-01", createdAt: new Date("2026-01-01T08:00:00Z") });
+    await pair.waitForReplica();
+    type Feed = { journals: { id: string; reads: number }[] };
+    const feed = () => api<Feed>("/api/journal/close-circle", { base: app.url, token: reader.token });
+    await whileReplicaLags(async () => {
+      const newer = await createJournal(primary.db, writer.id, { visibility: "close-circle", journalDate: "2026-01-02" });
+      // The page is the replica's, which has not applied the newer entry; its read went to the primary.
+      const lagging = await feed();
+      expect(lagging.status).toBe(200);
+      expect(lagging.body.journals).toEqual([expect.objectContaining({ id: older.id, reads: 1 })]);
+      const recorded = await primary.db.query.journalReads.findMany({ where: (r, { eq }) => eq(r.viewerId, reader.user.id) });
+      expect(recorded.map((r) => r.journalId)).toEqual([older.id]);
+      expect(newer.id).not.toBe(older.id);
+    });
+    const caughtUp = await feed();
+    expect(caughtUp.body.journals.map((j) => [j.id, j.reads])).toEqual([
+      [expect.any(String), 1],
+      [older.id, 1],
+    ]);
   });
 
   it("sets no cookie on a deployment without replicas", async () => {

@@ -7,6 +7,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { feedKeys, type FeedData, type FeedPage } from "@/client/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { getDb } from "@/lib/db/client";
+import { getReadDbForPage } from "@/lib/db/read-your-writes";
 import { listCloseCircleFeed } from "@/lib/feed";
 import { logError } from "@/lib/log";
 
@@ -22,7 +23,7 @@ export default async function CloseCirclePage() {
   const user = await requirePageUser();
   const queryClient = new QueryClient();
   try {
-    const first = await listCloseCircleFeed({ db: getDb(), viewerId: user.id, page: 1, limit: FEED_PAGE_SIZE });
+    const first = await listCloseCircleFeed({ db: getDb(), readDb: await getReadDbForPage(), viewerId: user.id, page: 1, limit: FEED_PAGE_SIZE });
     // The same JSON the API answers. Its row type leaves the author's columns nullable (a left join),
     // though they are always set when there is an author; the client's type says so.
     queryClient.setQueryData<FeedData>(feedKeys.all, { pages: [first as FeedPage], pageParams: [null] });
