@@ -1,5 +1,3 @@
-import { toast } from "sonner";
-
 // docs/product.md §9 toast durations, in one place so every screen agrees.
 export const TOAST_DURATION = {
   success: 2000,
@@ -9,17 +7,29 @@ export const TOAST_DURATION = {
 } as const;
 
 type Options = { description?: string; closable?: boolean; duration?: number };
+type Sonner = typeof import("sonner");
+
+// sonner (about 10 KB gzip) is no page's first-load JavaScript (docs/performance.md, "First-load
+// JavaScript"): it is fetched after hydration by the toaster (components/theme/themed-toaster.tsx)
+// or by the first toast, whichever comes first. Toasts run in the order they were asked for, and
+// sonner shows a toaster that subscribes late the toasts made before it.
+let sonner: Promise<Sonner> | null = null;
+export const loadSonner = () => (sonner ??= import("sonner"));
 
 function opts({ description, closable, duration }: Options, fallback: number) {
   return { description, closeButton: closable, duration: duration ?? fallback };
 }
 
+function show(run: (toast: Sonner["toast"]) => void) {
+  void loadSonner().then(({ toast }) => run(toast));
+}
+
 /** Toasts with the spec's statuses (info, warning, success, error, loading) and default durations. */
 export const notify = {
-  success: (title: string, o: Options = {}) => toast.success(title, opts(o, TOAST_DURATION.success)),
-  error: (title: string, o: Options = {}) => toast.error(title, opts(o, TOAST_DURATION.error)),
-  info: (title: string, o: Options = {}) => toast.info(title, opts(o, TOAST_DURATION.default)),
-  warning: (title: string, o: Options = {}) => toast.warning(title, opts(o, TOAST_DURATION.default)),
-  loading: (title: string, o: Options = {}) => toast.loading(title, opts(o, TOAST_DURATION.default)),
-  dismiss: (id?: string | number) => toast.dismiss(id),
+  success: (title: string, o: Options = {}) => show((t) => t.success(title, opts(o, TOAST_DURATION.success))),
+  error: (title: string, o: Options = {}) => show((t) => t.error(title, opts(o, TOAST_DURATION.error))),
+  info: (title: string, o: Options = {}) => show((t) => t.info(title, opts(o, TOAST_DURATION.default))),
+  warning: (title: string, o: Options = {}) => show((t) => t.warning(title, opts(o, TOAST_DURATION.default))),
+  loading: (title: string, o: Options = {}) => show((t) => t.loading(title, opts(o, TOAST_DURATION.default))),
+  dismiss: (id?: string | number) => show((t) => t.dismiss(id)),
 };

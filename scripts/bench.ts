@@ -5,6 +5,7 @@ import path from "node:path";
 import type { BenchStack } from "./bench/stack";
 import { startStack } from "./bench/stack";
 import type { Scenario, ScenarioResult } from "./bench/types";
+import { bundle } from "./bench/bundle";
 import { fuzz } from "./bench/fuzz";
 import { loadScenario } from "./bench/load";
 import { parseBenchArgs, type BenchOptions } from "./bench/options";
@@ -22,6 +23,7 @@ const SCENARIOS: Record<string, Scenario> = {
   load: { description: "every API read, write, page, login and upload under load, as ratios to a bare handler and a static page; the PDF; memory", run: loadScenario },
   uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
   pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
+  bundle: { description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB", run: bundle },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
 };
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { RotateCcw } from "lucide-react";
-import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-styles";
 
 /** Server errors carry a digest that matches the server's log line: worth a mention when asking for help. */
@@ -10,7 +9,12 @@ export function errorReference(error: unknown): string | undefined {
   return error.digest;
 }
 
-/** The way back from an error boundary: try the page again, or go somewhere known to work. */
+/**
+ * The way back from an error boundary: try the page again, or go somewhere known to work. The way
+ * home is a plain link, a full page load: after an error a fresh page is the surer start, and
+ * next/link would add about 3 kB gzip to every route's first load, because Turbopack copies it into
+ * each error boundary's chunk (docs/performance.md, "First-load JavaScript").
+ */
 export function ErrorRecovery({ retry, home, homeLabel }: { retry: () => void; home: string; homeLabel: string }) {
   return (
     <div className="flex flex-wrap gap-3">
@@ -18,9 +22,9 @@ export function ErrorRecovery({ retry, home, homeLabel }: { retry: () => void; h
         <RotateCcw aria-hidden className="size-4" />
         Try again
       </button>
-      <Link href={home} className={buttonClass("secondary")}>
+      <a href={home} className={buttonClass("secondary")}>
         {homeLabel}
-      </Link>
+      </a>
     </div>
   );
 }

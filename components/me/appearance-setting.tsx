@@ -1,6 +1,6 @@
 "use client";
 
-import { THEME_CHOICES } from "@/components/theme/theme-menu";
+import { THEME_CHOICES } from "@/components/theme/theme-choices";
 import { setThemePreference, useThemePreference } from "@/components/theme/theme-preference";
 
 /** The Theme menu's choices (docs/decisions/015) as a row of radio buttons on the profile. */

@@ -3,7 +3,7 @@
 import { BookOpen, PenLine, Search, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { ThemeMenu } from "@/components/theme/theme-menu";
+import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { IconTooltip } from "@/components/ui/tooltip";
 import { NavLink, navItemClass } from "./nav-item";
@@ -55,8 +55,9 @@ export function NavBar() {
             </li>
           </ul>
         </nav>
-        {/* Top right on every width: the phone's bottom bar has no room for a sixth item. */}
-        <ThemeMenu className="ml-auto md:ml-0" />
+        {/* Top right on every width: the phone's bottom bar has no room for a sixth item. Fetched
+            when approached, as on the sign-in screens: the menu is never open at first paint. */}
+        <ThemeMenuOnDemand className="ml-auto md:ml-0" />
       </div>
       <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
         <UserSearch autoFocus inline onChoose={() => setSearchOpen(false)} />

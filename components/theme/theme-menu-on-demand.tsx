@@ -10,9 +10,10 @@ let loading: Promise<ComponentType<MenuProps>> | null = null;
 const loadMenu = () => (loading ??= import("./theme-menu").then((m) => m.ThemeMenu));
 
 /**
- * The Theme menu for the sign-in screens, where every kilobyte delays the first sign-in: a button
- * that looks the same stands in, and the menu (a Radix DropdownMenu, about 31 KB gzip) is fetched
- * when a pointer or the keyboard comes near it, and opened by the click that wanted it.
+ * The Theme menu of every top bar (the sign-in screens' and the signed-in nav's), where every
+ * kilobyte delays the first paint (docs/performance.md, "First-load JavaScript"): a button that
+ * looks the same stands in, and the menu (a Radix DropdownMenu, about 31 KB gzip) is fetched when
+ * a pointer or the keyboard comes near it, and opened by the click that wanted it.
  */
 export function ThemeMenuOnDemand({ className = "" }: { className?: string }) {
   const [menu, setMenu] = useState<{ Menu: ComponentType<MenuProps>; open: boolean } | null>(null);

@@ -1,17 +1,11 @@
 "use client";
 
-import { Check, Monitor, Moon, Sun, SunMoon } from "lucide-react";
+import { Check, SunMoon } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef } from "react";
+import { THEME_CHOICES } from "./theme-choices";
 import { setThemePreference, useThemePreference } from "./theme-preference";
 import { THEME_TRIGGER_CLASS } from "./theme-trigger";
-
-/** System / Light / Dark, shared with the profile's Appearance row. */
-export const THEME_CHOICES = [
-  { value: "system", label: "System", Icon: Monitor },
-  { value: "light", label: "Light", Icon: Sun },
-  { value: "dark", label: "Dark", Icon: Moon },
-] as const;
 
 /**
  * System / Light / Dark (docs/decisions/015). An icon button, because it sits in the top bar on

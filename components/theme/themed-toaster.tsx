@@ -1,14 +1,26 @@
 "use client";
 
-import { Toaster } from "sonner";
-import { TOAST_DURATION } from "@/client/toasts";
+import { useEffect, useState } from "react";
+import { TOAST_DURATION, loadSonner } from "@/client/toasts";
 import { useThemePreference } from "./theme-preference";
+
+type Toaster = Awaited<ReturnType<typeof loadSonner>>["Toaster"];
 
 /**
  * The one toaster of the app (docs/product.md §4: default position bottom). It follows the Theme menu;
  * its colours come from our tokens (app/globals.css), so sonner's theme only picks its details.
+ * sonner is fetched once the page has hydrated, not with the page (client/toasts.ts).
  */
 export function ThemedToaster() {
   const theme = useThemePreference();
+  const [Toaster, setToaster] = useState<Toaster | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadSonner().then((m) => live && setToaster(() => m.Toaster));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!Toaster) return null;
   return <Toaster theme={theme} position="bottom-center" richColors duration={TOAST_DURATION.default} closeButton={false} />;
 }
