@@ -24,6 +24,8 @@ export const ConfigSchema = z.object({
   // Read replicas of DATABASE_URL for the reads that tolerate a second of lag (lib/db/client.ts,
   // docs/decisions/036-read-replicas.md), comma-separated. Default: none, every read on the primary.
   DATABASE_REPLICA_URLS: list.pipe(z.array(postgresUrl)).default([]),
+  // Connections per pool, per process: one pool on the primary and one on each replica (lib/db/client.ts).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),

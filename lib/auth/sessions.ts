@@ -39,15 +39,30 @@ export const sessionUserColumns = {
 };
 export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;
 
-/** The user a token belongs to, or null when it is unknown, revoked or expired. Extends the session on use. */
-export async function getSessionUser({ db, token }: { db: Db; token: string }): Promise<{ user: SessionUser; sessionId: string } | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ user: sessionUserColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("inkwell_session_user");
+}
+
+// Every signed-in request runs it: a named prepared statement is parsed and planned once per
+// connection (lib/db/prepared.ts says why). One per database object, which is one per pool.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  return lookup;
+}
+
+/** The user a token belongs to, or null when it is unknown, revoked or expired. Extends the session on use. */
+export async function getSessionUser({ db, token }: { db: Db; token: string }): Promise<{ user: SessionUser; sessionId: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db

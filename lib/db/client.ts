@@ -7,9 +7,6 @@ import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
 
-/** Connections per pool: one pool on the primary and one on each replica, in every process. */
-const POOL_SIZE = 10;
-
 interface Pooled {
   db: Db;
   pool: Pool;
@@ -19,7 +16,7 @@ interface Pooled {
 const store = globalThis as unknown as { inkwellDb?: Pooled; inkwellReadDbs?: Pooled[] };
 
 function connect(url: string, applicationName: string): Pooled {
-  const pool = new Pool({ connectionString: url, max: POOL_SIZE, application_name: applicationName });
+  const pool = new Pool({ connectionString: url, max: config().DATABASE_POOL_SIZE, application_name: applicationName });
   // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
   // the pool and replaced on next use; without a listener the pool's error event would crash us.
   pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
+import { executePrepared } from "@/lib/db/prepared";
 import { journalImageUrl } from "@/lib/journals";
 import { recordReads } from "@/lib/journals/reads";
 import { profileImageUrl } from "@/lib/users";
@@ -62,7 +63,7 @@ export async function listCloseCircleFeed({
 }) {
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   const query = feedPageQuery({ viewerId, limit, offset: after ? 0 : (page - 1) * limit, after });
-  const rows: FeedPageRow[] = (await readDb.execute<FeedPageRow & Record<string, unknown>>(query)).rows;
+  const rows: FeedPageRow[] = await executePrepared<FeedPageRow & Record<string, unknown>>(readDb, query);
   const served = rows.filter((r): r is FeedPageRow & { id: string } => r.id !== null);
   const { total, hasMore } = rows[0]!;
   await recordReads({ db, viewerId, journalIds: served.filter((r) => r.newRead).map((r) => r.id) });

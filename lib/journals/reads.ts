@@ -1,6 +1,7 @@
 import "server-only";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { executePrepared } from "@/lib/db/prepared";
 import { journals } from "@/lib/db/schema";
 
 // Reads, exact and cheap to count (docs/decisions/026): a feed page records one `journal_reads`
@@ -35,10 +36,13 @@ const today = sql`(now() at time zone 'UTC')::date`;
 export async function recordReads({ db, viewerId, journalIds }: { db: Db; viewerId: string; journalIds: string[] }): Promise<void> {
   if (!journalIds.length) return;
   const ids = [...new Set(journalIds)].sort();
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     insert into journal_reads (journal_id, viewer_id, day)
     select id, ${viewerId}::uuid, ${today} from unnest(${`{${ids.join(",")}}`}::uuid[]) as id order by id
-    on conflict do nothing`);
+    on conflict do nothing`,
+  );
 }
 
 const FOLD_BATCH_SIZE = 5_000;
