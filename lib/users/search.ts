@@ -4,6 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 export const SEARCH_RESULTS_MAX = 10;
+/** Substring matches ranked at most (`searchUsersQuery`): enough that the ten shown are good ones, few enough to rank in a millisecond. */
+const SUBSTRING_CANDIDATES = 100;
 
 /** `%`, `_` and `\` stand for themselves in a search (docs/api.md): escaped for LIKE, whose escape is `\`. */
 export function escapeLike(value: string): string {
@@ -49,22 +51,39 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
       limit ${SEARCH_RESULTS_MAX}`;
   }
   const substring = `%${escapeLike(text)}%`;
+  // Ranked within a bounded set, never over every match: a common word ("ana", "berg") matches
+  // thousands of people at 100 000 members, and ranking them all by similarity took 15–40 ms
+  // (docs/performance.md). The set is up to SUBSTRING_CANDIDATES matches as the trigram indexes
+  // give them, plus the first ten usernames and ten names that start with the text from the
+  // prefix indexes, so every exact and prefix match that can reach the ten shown is among them.
   return sql`
-    select ${PUBLIC_USER_SQL} from users
-    where (lower(users.name) like lower(${substring}) or users.username like lower(${substring})) and users.id <> ${callerId}
-    order by users.username = lower(${text}) desc,
-      (users.username like lower(${prefix}) or lower(users.name) like lower(${prefix})) desc,
-      greatest(similarity(users.username, lower(${text})), similarity(lower(users.name), lower(${text}))) desc,
-      lower(users.name), users.username
+    select * from (
+      (select ${PUBLIC_USER_SQL} from users
+        where (lower(users.name) like lower(${substring}) or users.username like lower(${substring})) and users.id <> ${callerId}
+        limit ${SUBSTRING_CANDIDATES})
+      union
+      (select ${PUBLIC_USER_SQL} from users
+        where username collate "C" like lower(${prefix}) and id <> ${callerId}
+        order by username collate "C" limit ${SEARCH_RESULTS_MAX})
+      union
+      (select ${PUBLIC_USER_SQL} from users
+        where lower(name) collate "C" like lower(${prefix}) and id <> ${callerId}
+        order by lower(name) collate "C" limit ${SEARCH_RESULTS_MAX})
+    ) matches
+    order by username = lower(${text}) desc,
+      (username like lower(${prefix}) or lower(name) like lower(${prefix})) desc,
+      greatest(similarity(username, lower(${text})), similarity(lower(name), lower(${text}))) desc,
+      lower(name), username
     limit ${SEARCH_RESULTS_MAX}`;
 }
 
 /** GET /api/search: people whose name or username contains `q`, never the caller; blank `q` finds nobody. */
 export async function searchUsers({ db, q, callerId }: { db: Db; q: string; callerId: string }) {
   if (q.trim() === "") return [];
-  const result = await db.execute<PublicUserRow & Record<string, unknown>>(searchUsersQuery({ q, callerId }));
+  // Not a prepared statement: the prefix indexes need the pattern at planning time.
+  const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(searchUsersQuery({ q, callerId }));
   return Promise.all(
-    result.rows.map(async (row) => {
+    rows.map(async (row) => {
       const { _id, id, username, name, fullName, profileImage, avatar } = await toPublicUser({ db, row, viewerId: callerId });
       return { _id, id, username, name, fullName, profileImage, avatar };
     }),

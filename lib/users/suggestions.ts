@@ -1,8 +1,7 @@
 import "server-only";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
-import { publicUserColumns, toPublicUser } from "./json";
+import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 /**
  * How many candidates each source gives at most. Suggestions are ranked within this bounded list,
@@ -22,6 +21,13 @@ const NEWEST_MEMBERS_MAX = 200;
  * primary key), so the cost does not grow with the number of members (tests/lib/people-plans.test.ts).
  */
 export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
+  return sql`${rankedCandidates({ callerId })} select id from ranked order by ${RANK_ORDER}`;
+}
+
+const RANK_ORDER = sql`tier, mutual desc, at desc nulls last, id`;
+
+/** The `with` clauses of the ranking: `ranked` holds each candidate once, with its tier, mutual friends and time. */
+function rankedCandidates({ callerId }: { callerId: string }) {
   return sql`
     with excluded as (
       select ${callerId}::uuid as id
@@ -56,8 +62,25 @@ export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
         union all select id, 2, 0, at from newest_members
       ) sources
       order by id, tier
+    )`;
+}
+
+/**
+ * `limit` of the ranked candidates from position `offset`, wrapping round to the start, with
+ * their public columns: one statement, so the up to 900 candidate ids never leave the database.
+ * With no more candidates than `limit`, all of them, from the start.
+ */
+export function suggestionPageQuery({ callerId, limit, offset }: { callerId: string; limit: number; offset: number }) {
+  return sql`
+    ${rankedCandidates({ callerId })},
+    numbered as (select id, row_number() over (order by ${RANK_ORDER}) - 1 as i, count(*) over () as n from ranked),
+    chosen as (
+      select id, case when n > ${limit}::int then (i - ${offset}::bigint % n + n) % n else i end as position
+      from numbered
     )
-    select id from ranked order by tier, mutual desc, at desc nulls last, id`;
+    select ${PUBLIC_USER_SQL} from chosen join users on users.id = chosen.id
+    where chosen.position < ${limit}::int
+    order by chosen.position`;
 }
 
 /**
@@ -69,17 +92,9 @@ export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
  * and testable, where `order by random()` would read and sort every member on every call.
  */
 export async function listSuggestedUsers({ db, callerId, limit, offset }: { db: Db; callerId: string; limit: number; offset: number }) {
-  const { rows } = await db.execute<{ id: string }>(suggestionCandidatesQuery({ callerId }));
-  const ids = rows.map((r) => r.id);
-  const start = ids.length > limit ? offset % ids.length : 0;
-  const chosen = [...ids, ...ids].slice(start, start + Math.min(limit, ids.length));
-  if (chosen.length === 0) return [];
-  const found = await db.select(publicUserColumns).from(users).where(inArray(users.id, chosen));
-  const byId = new Map(found.map((u) => [u.id, u]));
-  // A candidate deleted between the two queries is simply left out.
-  const people = chosen.flatMap((id) => byId.get(id) ?? []);
+  const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(suggestionPageQuery({ callerId, limit, offset }));
   return Promise.all(
-    people.map(async (row) => {
+    rows.map(async (row) => {
       const { id, name, username, profileImage, bio, location, memberSince } = await toPublicUser({ db, row, viewerId: callerId });
       return { id, name, username, profileImage, bio, location, memberSince };
     }),

@@ -66,6 +66,26 @@ describe("the feed statement's plan", () => {
     expect(p).toMatch(/Index Only Scan using journals_feed_idx on journals j(_\d+)?\b/);
   });
 
+  it("keeps the index plan as a prepared statement's generic plan (lib/db/prepared.ts runs it prepared)", async () => {
+    for (const after of [undefined, { feedAtMicros: String(Date.now() * 1000), id: "7fffffff-ffff-4fff-bfff-ffffffffffff" }]) {
+      const { sql: text, params } = new PgDialect().sqlToQuery(feedPageQuery({ viewerId, limit: 10, offset: 0, after }));
+      await client.query("begin");
+      try {
+        await client.query("set local plan_cache_mode = force_generic_plan");
+        await client.query(`prepare feed_generic as ${text}`);
+        const literals = params.map((p) => (typeof p === "number" ? String(p) : `'${String(p)}'`));
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain execute feed_generic(${literals.join(", ")})`);
+        const p = rows.map((r) => r["QUERY PLAN"]).join("\n");
+        // The generic plan guesses fewer entries per friend and may take the index as a bitmap: still the friends' ranges only.
+        expect(p).not.toMatch(/Seq Scan on (journals|friendships|likes|users|journal_reads)\b/);
+        expect(p).toMatch(/(Index Only Scan using|Bitmap Index Scan on) journals_feed_idx\b/);
+      } finally {
+        await client.query("rollback");
+        await client.query("deallocate all");
+      }
+    }
+  });
+
   it("gives the page it planned: the 300 friends' 1 200 shared entries, newest first, reads counted", async () => {
     const { text, params } = await plan({ viewerId, limit: 10, offset: 0 });
     const { rows } = await client.query<{ total: number; reads: number; id: string }>(text, params);
