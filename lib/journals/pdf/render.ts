@@ -71,12 +71,14 @@ export function streamChunkedPdf({ info, chunks, signal }: ChunkedPdfOptions): R
       // The next chunk was being prepared (its photos made) while the worker drew this one.
       await drawing;
       while (out.readableLength > MAX_BUFFERED_BYTES && !stopped()) await new Promise<void>((r) => (onRead = r));
-      if (stopped()) return;
+      // Destroying is what tells the worker to let go of the document, whatever stopped it.
+      if (stopped()) return void out.destroy();
       drawing = new Promise<void>((r) => (onDrawn = r));
       send({ type: "chunk", chunk });
     }
     await drawing;
-    if (!stopped()) send({ type: "end" });
+    if (stopped()) out.destroy();
+    else send({ type: "end" });
   })().catch(fail);
   return out;
 }
