@@ -14,9 +14,13 @@ import net from "node:net";
  *  - V8's young generation capped at 16 MB a semi-space: Node 24's V8 on this 24 GB machine grows
  *    it to 64 MB (128 MB of new space, measured), all of it resident once a burst of requests
  *    has filled it.
+ *  - V8's old generation capped at 256 MB (4 GB by default here): V8 otherwise lets it grow far
+ *    past what is live before collecting. The app's live heap stays well under it (the PDF's
+ *    layout has its own worker, photos are buffers outside the heap); a process that ever ran
+ *    out would be restarted by scripts/start.ts.
  * A setting already in the environment wins.
  */
-export const SERVER_NODE_ARGS = ["--max-semi-space-size=16"];
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
 export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { MALLOC_ARENA_MAX: "2", ...env };
 }
