@@ -5,6 +5,26 @@ import net from "node:net";
 // Starting the app as `npm start` runs it (scripts/server.ts, production mode) on a free port, for
 // the test harness and the benchmarks. The IPC channel makes the server exit with its parent.
 
+/**
+ * How the server process is started, by `npm start` (scripts/start.ts) and by the tests and the
+ * benchmark (below), so that they measure what runs (docs/decisions/038-server-memory.md):
+ *  - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena and keeps what
+ *    it freed there; libvips in the image workers and libuv's threads otherwise leave hundreds of
+ *    MB resident after a burst of photos. It must be in the environment before the process starts.
+ *  - V8's young generation capped at 16 MB a semi-space: Node 24's V8 on this 24 GB machine grows
+ *    it to 64 MB (128 MB of new space, measured), all of it resident once a burst of requests
+ *    has filled it.
+ *  - V8's old generation capped at 256 MB (4 GB by default here): V8 otherwise lets it grow far
+ *    past what is live before collecting. The app's live heap stays well under it (the PDF's
+ *    layout has its own worker, photos are buffers outside the heap); a process that ever ran
+ *    out would be restarted by scripts/start.ts.
+ * A setting already in the environment wins.
+ */
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
+export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { MALLOC_ARENA_MAX: "2", ...env };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -41,9 +61,9 @@ export async function startAppProcess({ log, env }: { log: string; env: Record<s
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const out = fs.openSync(log, "w");
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", "scripts/server.ts"], {
     stdio: ["ignore", out, out, "ipc"],
-    env: { ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) },
+    env: serverEnv({ ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) }),
   });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

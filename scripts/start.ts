@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
+import { SERVER_NODE_ARGS, serverEnv } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
 import { loadEnvFiles } from "./env-files";
 
@@ -128,10 +129,10 @@ async function main() {
     if (stopping) return;
     const startedAt = Date.now();
     // Its own process group: Ctrl-C reaches only this supervisor, which decides the order.
-    server = spawn(process.execPath, [...TSX, "scripts/server.ts", ...(dev ? ["--dev"] : [])], {
+    server = spawn(process.execPath, [...SERVER_NODE_ARGS, ...TSX, "scripts/server.ts", ...(dev ? ["--dev"] : [])], {
       detached: true,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
-      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" },
+      env: serverEnv({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" }),
     });
     server.on("exit", (code, signal) => {
       if (stopping) return;

@@ -13,6 +13,11 @@ export const IMAGE_MAX_ASPECT_RATIO = 50;
 export const ENTRY_IMAGE_MAX_SIDE = 1600;
 export const PROFILE_IMAGE_SIDE = 400;
 export const IMAGE_WEBP_QUALITY = 82;
+/**
+ * libwebp's effort (0–6, sharp's default 4). 2 encodes a 12 MP photo's 1600 px WebP in about half
+ * the time of 4 at about the same size (docs/performance.md, "Memory, photos and the PDF").
+ */
+export const IMAGE_WEBP_EFFORT = 2;
 /** A photo in the journal's PDF: about 180 dpi across an A4 page's text column, as JPEG (PDF has no WebP). */
 export const PRINT_IMAGE_MAX_SIDE = 1000;
 export const PRINT_JPEG_QUALITY = 80;

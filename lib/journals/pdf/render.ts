@@ -1,63 +1,84 @@
 import "server-only";
-import type { ReactElement } from "react";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { Font, pdf, type DocumentProps } from "@react-pdf/renderer";
-import layoutDocument from "@react-pdf/layout";
-import renderPDF from "@react-pdf/render";
-import PDFDocument from "pdfkit";
+import { Readable } from "node:stream";
+import { MessageChannel } from "node:worker_threads";
 import { logError } from "@/lib/log";
+import { pdfPool } from "./pool";
+import type { FromWorker, PrintChunk, ToWorker } from "./types";
 
-// One PDF drawn from many small react-pdf documents (docs/decisions/029-journal-pdf.md).
-// react-pdf's own renderToStream lays out the whole document, every image decoded and held, before
-// it writes a byte. Here each chunk is laid out alone with react-pdf's own layout and render steps
-// (@react-pdf/layout, @react-pdf/render, the packages renderToStream is made of) and drawn into one
-// shared pdfkit document, which writes out each page as the next begins. Fonts are embedded once;
-// only one chunk's layout and photos are in memory at a time, and the first bytes leave after the
-// first chunk.
+// One PDF drawn from many small react-pdf documents, in the PDF worker thread
+// (docs/decisions/029-journal-pdf.md). react-pdf's own renderToStream lays out the whole document,
+// every image decoded and held, before it writes a byte, on the thread that answers requests. Here
+// each chunk is laid out alone in ./pdf-worker.mjs and drawn into one pdfkit document there, whose
+// bytes come back to this stream. Only about one chunk's layout and photos are in memory at a
+// time, and the first bytes leave after the title page.
 
-/** Beyond this much written but not yet read by the client, the next chunk waits. */
+/** Beyond this much drawn but not yet read by the client, the next chunk waits. */
 const MAX_BUFFERED_BYTES = 4 * 2 ** 20;
-const DRAIN_POLL_MS = 20;
-
-/** Makes the next part of the document, given the page number it starts on. */
-export type PdfChunk = (firstPage: number) => ReactElement<DocumentProps>;
-
-type LayoutNode = Awaited<ReturnType<typeof layoutDocument>>;
-type RenderContext = Parameters<typeof renderPDF>[0];
 
 export interface ChunkedPdfOptions {
   /** The document's Info dictionary: Title, Author, Creator… */
   info: Record<string, string | Date>;
-  chunks: AsyncIterable<PdfChunk>;
+  chunks: AsyncIterable<PrintChunk>;
   /** Stops the work when the client has gone. */
   signal?: AbortSignal;
 }
 
-/** Starts drawing at once and returns the PDF's bytes as they are written. */
-export function streamChunkedPdf({ info, chunks, signal }: ChunkedPdfOptions): PDFDocument {
-  const doc = new PDFDocument({ compress: true, autoFirstPage: false, displayTitle: true, info });
-  // @react-pdf/render ends the document after drawing its pages; the real end waits for the last chunk.
-  const ownEnd = { end: () => doc };
-  Object.assign(doc, ownEnd);
-  const stopped = () => doc.destroyed || Boolean(signal?.aborted);
+/** Starts drawing at once and returns the PDF's bytes as they are drawn. */
+export function streamChunkedPdf({ info, chunks, signal }: ChunkedPdfOptions): Readable {
+  const { port1: port, port2: workerPort } = new MessageChannel();
+  const send = (message: ToWorker) => port.postMessage(message);
+  // Whoever waits for the client to read, or for the worker to finish a chunk.
+  let onRead: (() => void) | undefined;
+  let onDrawn: (() => void) | undefined;
+  const wake = () => {
+    onRead?.();
+    onDrawn?.();
+  };
+
+  const out = new Readable({
+    read: () => onRead?.(),
+    destroy(err, callback) {
+      // The client left (or drawing failed): the worker is told to stop, and this side stops feeding it.
+      send({ type: "stop" });
+      port.close();
+      wake();
+      callback(err);
+    },
+  });
+  const stopped = () => out.destroyed || Boolean(signal?.aborted);
+
+  port.on("message", (message: FromWorker) => {
+    if (message.type === "data") out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+    else if (message.type === "drawn") onDrawn?.();
+    else {
+      out.push(null);
+      port.close();
+    }
+  });
+
+  const fail = (err: unknown) => {
+    if (stopped()) return;
+    logError("pdf", "Drawing a PDF failed", err);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+  pdfPool()
+    .run({ kind: "draw", port: workerPort, info }, { transferList: [workerPort] })
+    .catch(fail);
 
   void (async () => {
-    let pages = 0;
+    let drawing: Promise<void> | undefined;
     for await (const chunk of chunks) {
-      while (doc.readableLength > MAX_BUFFERED_BYTES && !stopped()) await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
-      if (stopped()) return;
-      // The Font store is react-pdf's own (Font.register); layoutDocument takes it as its second argument.
-      const layout = await (layoutDocument as unknown as (node: unknown, fonts: typeof Font) => Promise<LayoutNode>)(pdf(chunk(pages + 1)).container.document, Font);
-      pages += layout.children?.length ?? 0;
-      renderPDF(doc as unknown as RenderContext, layout);
-      // Laying out a chunk holds the event loop for a moment; let other requests in between.
-      await yieldToEventLoop();
+      // The next chunk was being prepared (its photos made) while the worker drew this one.
+      await drawing;
+      while (out.readableLength > MAX_BUFFERED_BYTES && !stopped()) await new Promise<void>((r) => (onRead = r));
+      // Destroying is what tells the worker to let go of the document, whatever stopped it.
+      if (stopped()) return void out.destroy();
+      drawing = new Promise<void>((r) => (onDrawn = r));
+      send({ type: "chunk", chunk });
     }
-    delete (doc as Partial<typeof ownEnd>).end;
-    doc.end();
-  })().catch((err: unknown) => {
-    logError("pdf", "Drawing a PDF failed", err);
-    doc.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return doc;
+    await drawing;
+    if (stopped()) out.destroy();
+    else send({ type: "end" });
+  })().catch(fail);
+  return out;
 }

@@ -1,23 +1,26 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { formatLongDay } from "@/client/local-day";
 import type { Db } from "@/lib/db/client";
 import { journals, type User } from "@/lib/db/schema";
 import { NotFoundError, ServiceUnavailableError } from "@/lib/errors";
 import { printEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import type { Storage } from "@/lib/storage";
-import { countCharacters, countWords } from "@/lib/validation/journal-limits";
-import { EntriesDocument, TitleDocument, type PdfEntry } from "./document";
-import { printableText, registerPdfFonts } from "./fonts";
-import { streamChunkedPdf, type PdfChunk } from "./render";
+import { VISIBILITY_LABELS, countCharacters, countWords } from "@/lib/validation/journal-limits";
 import { readsTotal } from "../reads";
+import { printableText } from "./fonts";
+import { pdfCoverage } from "./pool";
+import { streamChunkedPdf } from "./render";
+import type { PrintChunk, PrintEntry, PrintSummary } from "./types";
 
 // GET /api/journals/export.pdf: the writer's own journal, oldest entry first, as a PDF
-// (docs/product.md §9; docs/decisions/029-journal-pdf.md).
+// (docs/product.md §9; docs/decisions/029-journal-pdf.md). This side reads the rows and the photos
+// and puts every string in its printed form; the PDF worker (./pdf-worker.mjs) lays it out.
 
 export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
-/** Entries laid out together: what is in memory at once is about two chunks' photos (one drawn, one being made). */
+/** Entries laid out together: what is in memory at once is about three chunks' photos (drawn, waiting, being made). */
 export const PDF_CHUNK_ENTRIES = 20;
 /** Photos made smaller at once; the image pool has 1–3 workers. */
 const PHOTO_CONCURRENCY = 2;
@@ -35,6 +38,15 @@ type Row = Pick<typeof journals.$inferSelect, "journalDate" | "title" | "content
 /** `inkwell-journal-{username}-{YYYY-MM-DD}.pdf`, today's UTC date; usernames are [a-z0-9_.] only. */
 export function journalPdfFilename({ username, now = new Date() }: { username: string; now?: Date }): string {
   return `inkwell-journal-${username}-${now.toISOString().slice(0, 10)}.pdf`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+function rangeLabel(from?: string, to?: string): string {
+  if (from && to) return `From ${formatLongDay(from)} to ${formatLongDay(to)}`;
+  if (from) return `From ${formatLongDay(from)}`;
+  if (to) return `Until ${formatLongDay(to)}`;
+  return "All entries";
 }
 
 /**
@@ -73,46 +85,46 @@ export async function exportJournalPdf({
     .orderBy(asc(journals.journalDate));
   if (!rows.length) throw new NotFoundError(NO_ENTRIES_TO_DOWNLOAD);
 
-  const hasGlyph = await registerPdfFonts();
-  const show = (text: string) => printableText(text, hasGlyph);
+  const coverage = await pdfCoverage();
+  const show = (text: string) => printableText(text, (codePoint) => coverage.has(codePoint));
   const now = new Date();
-  const summary = {
+  const summary: PrintSummary = {
     name: show(user.name),
     username: user.username,
-    from,
-    to,
-    entries: rows.length,
+    range: rangeLabel(from, to),
     // As the editor counts them (docs/product.md §5): characters as a person sees them, words between spaces.
-    characters: rows.reduce((n, r) => n + countCharacters(r.content), 0),
-    words: rows.reduce((n, r) => n + countWords(r.content), 0),
+    totals: [
+      `Entries: ${rows.length.toLocaleString("en-US")}`,
+      `Characters: ${rows.reduce((n, r) => n + countCharacters(r.content), 0).toLocaleString("en-US")}`,
+      `Words: ${rows.reduce((n, r) => n + countWords(r.content), 0).toLocaleString("en-US")}`,
+    ],
     downloadedOn: now.toISOString().slice(0, 10),
   };
 
-  async function toEntry(row: Row): Promise<PdfEntry> {
+  async function toEntry(row: Row): Promise<PrintEntry> {
     const photo = row.imageKey ? await printPhoto(storage, row.imageKey, signal) : null;
+    const labels = [VISIBILITY_LABELS[row.visibility].label, ...(row.isAnonymous ? ["anonymous"] : [])];
     return {
-      journalDate: row.journalDate,
+      day: row.journalDate,
+      dayLabel: formatLongDay(row.journalDate),
       title: show(row.title),
+      meta: `${labels.join(" · ")} · ${plural(row.likesCount, "heart", "hearts")} · ${plural(row.readsCount, "read", "reads")}`,
       content: show(row.content),
-      visibility: row.visibility,
-      isAnonymous: row.isAnonymous,
-      likesCount: row.likesCount,
-      readsCount: row.readsCount,
       photo,
       photoMissing: Boolean(row.imageKey) && !photo,
     };
   }
 
-  async function* chunks(): AsyncGenerator<PdfChunk> {
-    yield () => <TitleDocument summary={summary} />;
+  async function* chunks(): AsyncGenerator<PrintChunk> {
+    yield { kind: "title", summary };
     const load = (start: number) => mapLimit(rows.slice(start, start + PDF_CHUNK_ENTRIES), PHOTO_CONCURRENCY, toEntry);
-    let next: Promise<PdfEntry[]> | undefined = load(0);
+    let next: Promise<PrintEntry[]> | undefined = load(0);
     try {
       for (let start = 0; next; start += PDF_CHUNK_ENTRIES) {
-        const entries: PdfEntry[] = await next;
+        const entries: PrintEntry[] = await next;
         // The next chunk's photos are made while this one is laid out and drawn.
         next = start + PDF_CHUNK_ENTRIES < rows.length ? load(start + PDF_CHUNK_ENTRIES) : undefined;
-        yield (firstPage) => <EntriesDocument entries={entries} username={user.username} firstPage={firstPage} />;
+        yield { kind: "entries", entries, username: user.username };
       }
     } finally {
       // Stopped early (the client left): the chunk being prepared is not waited for.
@@ -128,7 +140,6 @@ export async function exportJournalPdf({
   // The Response pulls at the client's pace; a client that leaves cancels it, which destroys `doc`.
   return { filename: journalPdfFilename({ username: user.username, now }), body: Readable.toWeb(doc) as ReadableStream<Uint8Array> };
 }
-
 /** A stored photo as a small JPEG, or null (logged) when it cannot be read or made. */
 async function printPhoto(storage: Storage, key: string, signal?: AbortSignal): Promise<Buffer | null> {
   try {

@@ -1,0 +1,51 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { Piscina } from "piscina";
+import { logError } from "@/lib/log";
+import type { PdfTask } from "./types";
+
+// The journal PDF is laid out and drawn in a worker thread (./pdf-worker.mjs), never on the event
+// loop that answers requests (docs/decisions/029-journal-pdf.md).
+
+/** The worker is ended after this long without a download, and its fonts and layout engine go with it. */
+const IDLE_WORKER_MS = 30_000;
+/**
+ * Downloads drawn at once, interleaved chunk by chunk in the one worker; more wait their turn.
+ * One thread: a PDF is a long, rare request, and the image pool needs the other CPU.
+ */
+const DOWNLOADS_PER_WORKER = 4;
+
+/** Found by path at run time, as lib/images/pool.ts finds its worker (docs/decisions/010). */
+export const PDF_WORKER_FILE = path.join(process.cwd(), "lib", "journals", "pdf", "pdf-worker.mjs");
+
+function createPdfPool(): Piscina<PdfTask, Int32Array | void> {
+  if (!fs.existsSync(PDF_WORKER_FILE)) throw new Error(`${PDF_WORKER_FILE} is missing: start the server from the project folder.`);
+  const pool = new Piscina<PdfTask, Int32Array | void>({
+    filename: PDF_WORKER_FILE,
+    minThreads: 0,
+    maxThreads: 1,
+    concurrentTasksPerWorker: DOWNLOADS_PER_WORKER,
+    idleTimeout: IDLE_WORKER_MS,
+  });
+  // A failure outside any task; unheard, it would be an uncaught exception.
+  pool.on("error", (err: unknown) => logError("pdf", "The PDF worker failed", err));
+  return pool;
+}
+
+// One pool per process; on globalThis so that `next dev` reloading this module does not start another.
+const store = globalThis as unknown as { inkwellPdfPool?: Piscina<PdfTask, Int32Array | void>; inkwellPdfCoverage?: Promise<Set<number>> };
+
+export function pdfPool(): Piscina<PdfTask, Int32Array | void> {
+  return (store.inkwellPdfPool ??= createPdfPool());
+}
+
+/** The characters the PDF's fonts can draw, asked of the worker once per process. */
+export function pdfCoverage(): Promise<Set<number>> {
+  store.inkwellPdfCoverage ??= pdfPool()
+    .run({ kind: "coverage" })
+    .then((codePoints) => new Set(codePoints ?? []));
+  // A failure is not remembered: the next download asks again.
+  store.inkwellPdfCoverage.catch(() => (store.inkwellPdfCoverage = undefined));
+  return store.inkwellPdfCoverage;
+}

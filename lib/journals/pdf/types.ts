@@ -1,0 +1,40 @@
+// What crosses the thread boundary between the download (./export.ts, ./render.ts) and the PDF
+// worker (./pdf-worker.mjs): plain data only, every string ready to print
+// (docs/decisions/029-journal-pdf.md).
+
+export interface PrintSummary {
+  name: string;
+  username: string;
+  /** "All entries", "From … to …" */
+  range: string;
+  /** "Entries: 1,000", "Characters: …", "Words: …" */
+  totals: string[];
+  downloadedOn: string;
+}
+
+export interface PrintEntry {
+  /** YYYY-MM-DD, unique within a journal. */
+  day: string;
+  dayLabel: string;
+  title: string;
+  /** "Keep Private · 3 hearts · 7 reads" */
+  meta: string;
+  content: string;
+  /** A JPEG at most 1000 px long, or null: no photo, or one that could not be read. */
+  photo: Uint8Array | null;
+  /** The entry had a photo that could not be included. */
+  photoMissing: boolean;
+}
+
+export type PrintChunk = { kind: "title"; summary: PrintSummary } | { kind: "entries"; entries: PrintEntry[]; username: string };
+
+export type PdfTask =
+  /** The characters the fonts can draw, for the download's printableText. */
+  | { kind: "coverage" }
+  /** One document, drawn chunk by chunk as they arrive on `port`. */
+  | { kind: "draw"; port: MessagePort | import("node:worker_threads").MessagePort; info: Record<string, string | Date> };
+
+/** Download → worker. */
+export type ToWorker = { type: "chunk"; chunk: PrintChunk } | { type: "end" } | { type: "stop" };
+/** Worker → download. */
+export type FromWorker = { type: "data"; bytes: Uint8Array } | { type: "drawn" } | { type: "end" };

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { streamChunkedPdf } from "../../lib/journals/pdf/render";
+import { pdfCoverage, pdfPool } from "../../lib/journals/pdf/pool";
+import type { PrintChunk, PrintEntry } from "../../lib/journals/pdf/types";
+
+// The PDF worker thread and the stream that feeds it (docs/decisions/029-journal-pdf.md), without
+// the HTTP route: tests/api/journal-pdf.test.ts reads whole documents back through poppler.
+
+afterAll(() => pdfPool().close());
+
+const entry = (day: string): PrintEntry => ({ day, dayLabel: day, title: `Entry of ${day}`, meta: "Keep Private · 0 hearts · 0 reads", content: "Line one.\nLine two.", photo: null, photoMissing: false });
+const title: PrintChunk = { kind: "title", summary: { name: "Ada", username: "ada", range: "All entries", totals: ["Entries: 2"], downloadedOn: "2026-01-01" } };
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+describe("the journal PDF's worker", () => {
+  it("reports the characters its fonts have: Latin, Greek and Cyrillic, some symbols, not most emoji", async () => {
+    const has = await pdfCoverage();
+    for (const ch of "aŁλЖ✓☺😀") expect(has.has(ch.codePointAt(0)!), ch).toBe(true);
+    for (const ch of "🎉中") expect(has.has(ch.codePointAt(0)!), ch).toBe(false);
+  });
+
+  it("draws every chunk into one document and ends it after the last", async () => {
+    async function* chunks(): AsyncGenerator<PrintChunk> {
+      yield title;
+      yield { kind: "entries", entries: [entry("2024-01-01")], username: "ada" };
+      yield { kind: "entries", entries: [entry("2024-01-02")], username: "ada" };
+    }
+    const bytes = await readAll(streamChunkedPdf({ info: { Title: "A test" }, chunks: chunks() }));
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(bytes.subarray(-6).toString("latin1")).toContain("%%EOF");
+    // Three chunks, each on its own page at least.
+    expect(bytes.toString("latin1").match(/\/Type \/Page\b/g)?.length).toBe(3);
+  });
+
+  it("stops asking for chunks when the reader goes away, and the worker takes the next download", async () => {
+    let stopped!: () => void;
+    const generatorStopped = new Promise<void>((resolve) => (stopped = resolve));
+    let produced = 0;
+    async function* endless(): AsyncGenerator<PrintChunk> {
+      try {
+        yield title;
+        for (;;) {
+          produced++;
+          yield { kind: "entries", entries: [entry(`2024-01-${String((produced % 28) + 1).padStart(2, "0")}`)], username: "ada" };
+        }
+      } finally {
+        stopped();
+      }
+    }
+    const stream = streamChunkedPdf({ info: { Title: "Left early" }, chunks: endless() });
+    await new Promise((resolve) => stream.once("data", resolve));
+    stream.destroy();
+    await generatorStopped;
+    const after = produced;
+
+    async function* one(): AsyncGenerator<PrintChunk> {
+      yield title;
+    }
+    const bytes = await readAll(streamChunkedPdf({ info: { Title: "Next" }, chunks: one() }));
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(produced).toBe(after);
+  });
+});
