@@ -98,6 +98,7 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
     { name: "journal by date", group: "read", requests: asViewers(writers, (v) => `/api/journals/date/${v.lastDay}`) },
     { name: "month list", group: "read", requests: asViewers(writers, (v) => `/api/journals/month/${v.lastDay.slice(0, 4)}/${v.lastDay.slice(5, 7)}`) },
     { name: "heart/unheart", group: "write", requests: heart },
+    { name: "dynamic page (reference)", group: "page", requests: [{ method: "GET", path: "/bench/dynamic" }] },
     { name: "/close-circle page", group: "page", requests: asViewers(viewers, () => "/close-circle", cookie) },
     { name: "/my-diary page", group: "page", requests: asViewers(viewers, () => "/my-diary", cookie) },
     {

@@ -12,6 +12,13 @@ describe("the benchmark's baselines", () => {
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("/bench/dynamic, the per-request page reference, is a 404 too unless INKWELL_BENCH=1", async () => {
+    const res = await fetch(`${testEnv.baseUrl}/bench/dynamic`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(await res.text()).not.toContain("Inkwell is running.");
+  });
+
   it("/bench/static is a static page that asks not to be indexed", async () => {
     const res = await fetch(`${testEnv.baseUrl}/bench/static`);
     expect(res.status).toBe(200);
