@@ -35,18 +35,19 @@ export function searchesSubstrings(q: string): boolean {
 export function searchUsersQuery({ q, callerId }: { q: string; callerId: string }): SQL {
   const text = q.trim();
   const prefix = `${escapeLike(text)}%`;
+  // The first ten usernames and the first ten names that start with the text, from the prefix
+  // indexes. The unions' rows are whole public rows, so no join back to users reads the table again.
+  const prefixMatches = sql`
+    (select ${PUBLIC_USER_SQL} from users
+      where username collate "C" like lower(${prefix}) and id <> ${callerId}
+      order by username collate "C" limit ${SEARCH_RESULTS_MAX})
+    union
+    (select ${PUBLIC_USER_SQL} from users
+      where lower(name) collate "C" like lower(${prefix}) and id <> ${callerId}
+      order by lower(name) collate "C" limit ${SEARCH_RESULTS_MAX})`;
   if (!searchesSubstrings(text)) {
-    // The union's rows are whole public rows, so no join back to users reads the table again.
     return sql`
-      select * from (
-        (select ${PUBLIC_USER_SQL} from users
-          where username collate "C" like lower(${prefix}) and id <> ${callerId}
-          order by username collate "C" limit ${SEARCH_RESULTS_MAX})
-        union
-        (select ${PUBLIC_USER_SQL} from users
-          where lower(name) collate "C" like lower(${prefix}) and id <> ${callerId}
-          order by lower(name) collate "C" limit ${SEARCH_RESULTS_MAX})
-      ) matches
+      select * from (${prefixMatches}) matches
       order by username = lower(${text}) desc, username like lower(${prefix}) desc, lower(name), username
       limit ${SEARCH_RESULTS_MAX}`;
   }
@@ -54,21 +55,14 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
   // Ranked within a bounded set, never over every match: a common word ("ana", "berg") matches
   // thousands of people at 100 000 members, and ranking them all by similarity took 15–40 ms
   // (docs/performance.md). The set is up to SUBSTRING_CANDIDATES matches as the trigram indexes
-  // give them, plus the first ten usernames and ten names that start with the text from the
-  // prefix indexes, so every exact and prefix match that can reach the ten shown is among them.
+  // give them, plus the prefix matches, so every exact and prefix match that can reach the ten
+  // shown is among them.
   return sql`
     select * from (
       (select ${PUBLIC_USER_SQL} from users
         where (lower(users.name) like lower(${substring}) or users.username like lower(${substring})) and users.id <> ${callerId}
         limit ${SUBSTRING_CANDIDATES})
-      union
-      (select ${PUBLIC_USER_SQL} from users
-        where username collate "C" like lower(${prefix}) and id <> ${callerId}
-        order by username collate "C" limit ${SEARCH_RESULTS_MAX})
-      union
-      (select ${PUBLIC_USER_SQL} from users
-        where lower(name) collate "C" like lower(${prefix}) and id <> ${callerId}
-        order by lower(name) collate "C" limit ${SEARCH_RESULTS_MAX})
+      union ${prefixMatches}
     ) matches
     order by username = lower(${text}) desc,
       (username like lower(${prefix}) or lower(name) like lower(${prefix})) desc,
