@@ -19,7 +19,7 @@ export interface EmbeddedDb {
   stop: () => Promise<void>;
 }
 
-export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (m: string) => void }): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (m: string) => void; settings?: Record<string, string> }): Promise<EmbeddedDb> {
   const dir = path.resolve(opts.dir);
   const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
   fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -44,7 +44,7 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     // Loopback over IPv4 only, where url() points: a port taken there fails the start instead of
     // PostgreSQL quietly listening on ::1 alone.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ["-c", `${k}=${v}`])],
     onLog: keep,
     onError: keep,
   });

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from "../lib/config";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
 import { STATIC_ASSET, normalisePath } from "../lib/http/paths";
 import { logError } from "../lib/log";
-import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
+import { NO_PAGE_CSP, isApiPath, securityHeaders, setApiHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
 
 // The HTTP server around Next (docs/decisions/014): what must happen before Next sees a request.
@@ -13,7 +13,8 @@ import { loadEnvFiles } from "./env-files";
 //  - /api paths answer the same with or without a trailing slash, with no redirect (a browser's
 //    CORS preflight cannot follow one), so the slash is dropped here, before Next's 308.
 //  - A path with a malformed %-escape is a 400 with our security headers (Next answers a bare 500).
-//  - Build assets get the security headers here, so proxy.ts need not run for them.
+//  - Build assets and every /api answer get their headers here (CORS too, for /api), so proxy.ts
+//    need not run for them; it runs for pages only (lib/security/headers.ts, setApiHeaders).
 // `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,7 +28,7 @@ try {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 }
-const { PORT: port, TRUST_PROXY: trust } = cfg;
+const { PORT: port, TRUST_PROXY: trust, APP_URL: appUrl, CORS_ORIGINS: corsOrigins } = cfg;
 const headers = securityHeaders(cfg.APP_URL);
 const assetHeaders = Object.entries({ ...headers, "Content-Security-Policy": NO_PAGE_CSP });
 
@@ -51,7 +52,13 @@ async function main() {
     const url = normalisePath(req.url ?? "/");
     if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
     req.url = url;
-    if (STATIC_ASSET.test(url)) for (const [name, value] of assetHeaders) res.setHeader(name, value);
+    if (isApiPath(url)) {
+      const { preflight } = setApiHeaders({ res, method: req.method, origin: req.headers.origin, appUrl, corsOrigins });
+      if (preflight) {
+        res.writeHead(204).end();
+        return;
+      }
+    } else if (STATIC_ASSET.test(url)) for (const [name, value] of assetHeaders) res.setHeader(name, value);
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);

@@ -1,5 +1,6 @@
-// Security headers for every response (proxy.ts). Pages get a per-request nonce so that only
-// Next's own inline scripts run; nothing may frame us; no URL (an /oauth-success token) leaks as referrer.
+// Security headers for every response: proxy.ts sets them on pages, scripts/server.ts on /api and
+// build assets. Pages get a per-request nonce so that only Next's own inline scripts run; nothing
+// may frame us; no URL (an /oauth-success token) leaks as referrer.
 
 export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigins: readonly string[] = []): string {
   return [
@@ -66,3 +67,45 @@ export function securityHeaders(appUrl: string): Record<string, string> {
 
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type";
 export const CORS_ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
+
+/** An /api path (with or without its trailing slash, which scripts/server.ts drops). */
+export function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
+}
+
+interface HeaderTarget {
+  setHeader(name: string, value: string): unknown;
+}
+
+/**
+ * The headers of every /api answer, set by scripts/server.ts before Next sees the request:
+ * proxy.ts does not run for /api (issue 13: its per-request work halved an API route's
+ * throughput), and nothing here needs a request of its own — a JSON answer runs no script, so its
+ * policy is the fixed NO_PAGE_CSP, not a page's nonce. An Origin in CORS_ORIGINS is allowed with
+ * credentials; any other Origin gets no Access-Control header at all. Returns whether the request
+ * was a preflight from an allowed origin, which the caller answers with a bare 204.
+ */
+export function setApiHeaders({
+  res,
+  method,
+  origin,
+  appUrl,
+  corsOrigins,
+}: {
+  res: HeaderTarget;
+  method: string | undefined;
+  origin: string | undefined;
+  appUrl: string;
+  corsOrigins: readonly string[];
+}): { preflight: boolean } {
+  for (const [name, value] of Object.entries(securityHeaders(appUrl))) res.setHeader(name, value);
+  res.setHeader("Content-Security-Policy", NO_PAGE_CSP);
+  res.setHeader("Vary", "Origin");
+  if (!origin || !corsOrigins.includes(origin)) return { preflight: false };
+  res.setHeader("Access-Control-Allow-Origin", origin);
+  res.setHeader("Access-Control-Allow-Credentials", "true");
+  res.setHeader("Access-Control-Allow-Headers", CORS_ALLOWED_HEADERS);
+  res.setHeader("Access-Control-Allow-Methods", CORS_ALLOWED_METHODS);
+  res.setHeader("Access-Control-Max-Age", "600");
+  return { preflight: method === "OPTIONS" };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testEnv } from "../support/env";
+import { NO_PAGE_CSP } from "../../lib/security/headers";
+import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { api, type ApiResult } from "../support/http";
 
 const EVIL = "https://evil.example";
@@ -35,6 +36,15 @@ function expectSecurityHeaders(res: ApiResult<unknown>) {
   expect(res.headers.get("referrer-policy")).toBe("no-referrer");
 }
 
+/** An API answer: the headers of every answer, and a policy that lets nothing run (it is JSON, not a page). */
+function expectApiSecurityHeaders(res: ApiResult<unknown>) {
+  expect(res.headers.get("content-security-policy")).toBe(NO_PAGE_CSP);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  expect(res.headers.get("x-frame-options")).toBe("DENY");
+  expect(res.headers.get("vary")).toMatch(/\bOrigin\b/);
+}
+
 describe("security headers", () => {
   it("are on a page", async () => {
     const res = await api("/login");
@@ -49,7 +59,7 @@ describe("security headers", () => {
   it("are on an API response", async () => {
     const res = await api("/api/health");
     expect(res.status).toBe(200);
-    expectSecurityHeaders(res);
+    expectApiSecurityHeaders(res);
   });
 
   it("are on API errors", async () => {
@@ -59,11 +69,11 @@ describe("security headers", () => {
     ] as const) {
       const res = await api(path);
       expect(res.status).toBe(status);
-      expectSecurityHeaders(res);
+      expectApiSecurityHeaders(res);
     }
     const bad = await api("/api/auth/login", { rawBody: "{" });
     expect(bad.status).toBe(400);
-    expectSecurityHeaders(bad);
+    expectApiSecurityHeaders(bad);
   });
 
   it("use a fresh nonce on every request, and the page's scripts carry it", async () => {
@@ -74,6 +84,37 @@ describe("security headers", () => {
     const scripts = first.body.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
+
+describe("CORS for an origin in CORS_ORIGINS", () => {
+  it("allows it, with credentials, on answers and errors", async () => {
+    for (const [path, status] of [
+      ["/api/health", 200],
+      ["/api/auth/me", 401],
+      ["/api/no-such-thing", 404],
+    ] as const) {
+      const res = await api(path, { headers: { origin: TEST_CLIENT_ORIGIN } });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("access-control-allow-origin"), path).toBe(TEST_CLIENT_ORIGIN);
+      expect(res.headers.get("access-control-allow-credentials"), path).toBe("true");
+      expectApiSecurityHeaders(res);
+    }
+  });
+
+  it("answers its preflight with a 204 that allows our methods and headers, on any API path", async () => {
+    for (const path of ["/api/auth/login", "/api/journals/", "/api/journal/some-id/like"]) {
+      const res = await api(path, {
+        method: "OPTIONS",
+        headers: { origin: TEST_CLIENT_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+      });
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBe(TEST_CLIENT_ORIGIN);
+      expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+      expect(res.headers.get("access-control-allow-methods")).toMatch(/\bPOST\b.*\bDELETE\b/);
+      expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization, Content-Type/);
+      expect(res.headers.get("access-control-max-age")).toBe("600");
+    }
   });
 });
 
