@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchUsersQuery } from "../../lib/users/search";
-import { suggestionCandidatesQuery } from "../../lib/users/suggestions";
+import { suggestionCandidatesQuery, suggestionPageQuery } from "../../lib/users/suggestions";
 import { createScratchDatabase } from "../support/scratch-database";
 
 // The statements search and suggestions run must use the indexes, not read whole tables.
@@ -87,11 +87,26 @@ describe("the search statement's plan", () => {
   it("ranks suggestions from index reads, never a whole table", async () => {
     const { rows: ada } = await client.query<{ id: string }>("select id from users where username = 'ada_lovelace'");
     const { sql: text, params } = new PgDialect().sqlToQuery(suggestionCandidatesQuery({ callerId: ada[0]!.id }));
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${text}`, params);
-    const p = rows.map((r) => r["QUERY PLAN"]).join("\n");
-    expect(p).not.toMatch(/Seq Scan on (users|journals|friendships|friend_requests)\b/);
-    expect(p).toMatch(/journals_recent_signed_idx/);
-    expect(p).toMatch(/users_created_at_idx/);
+    // The statement that runs (a page of the ranking), as planned for these values and as the
+    // generic plan a prepared statement may switch to (lib/db/prepared.ts runs it prepared).
+    const page = new PgDialect().sqlToQuery(suggestionPageQuery({ callerId: ada[0]!.id, limit: 5, offset: 7 }));
+    const literals = page.params.map((v) => (typeof v === "number" ? String(v) : `'${String(v)}'`));
+    await client.query("begin");
+    try {
+      await client.query(`prepare suggestions_page as ${page.sql}`);
+      for (const mode of ["force_custom_plan", "force_generic_plan"]) {
+        await client.query(`set local plan_cache_mode = ${mode}`);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain execute suggestions_page(${literals.join(", ")})`);
+        const p = rows.map((r) => r["QUERY PLAN"]).join("\n");
+        expect(p, mode).not.toMatch(/Seq Scan on (users|journals|friendships|friend_requests)\b/);
+        expect(p, mode).toMatch(/journals_recent_signed_idx/);
+        expect(p, mode).toMatch(/users_created_at_idx/);
+      }
+    } finally {
+      await client.query("rollback");
+      await client.query("deallocate all");
+    }
+    expect((await client.query(page.sql, page.params)).rows).toHaveLength(5);
     const { rows: candidates } = await client.query<{ id: string }>(text, params);
     // 10 × 200 friends of friends, cut to the 200 best; the latest signed entries' writers; the newest members.
     expect(candidates.length).toBeGreaterThan(200);
