@@ -57,6 +57,12 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
+/** PostgreSQL's foreign_key_violation: a row pointed at one that was deleted meanwhile. */
+export function foreignKeyViolation(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return Boolean(e && typeof e === "object" && (e as { code?: string }).code === "23503");
+}
+
 /** PostgreSQL's unique_violation, with the name of the constraint that was hit. */
 export function uniqueViolation(err: unknown): string | undefined {
   const e = (err as { cause?: unknown })?.cause ?? err;

@@ -2,6 +2,7 @@ import "server-only";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
+import { foreignKeyViolation } from "@/lib/errors";
 import { journals } from "@/lib/db/schema";
 
 // Reads, exact and cheap to count (docs/decisions/026): a feed page records one `journal_reads`
@@ -31,18 +32,25 @@ const today = sql`(now() at time zone 'UTC')::date`;
 
 /**
  * Records that `viewerId` read `journalIds` today (UTC): one row each, a read already there left
- * alone. Keys are inserted in order, so two pages of the same viewer at once cannot deadlock.
+ * alone. Keys are inserted in order, so two pages of the same viewer at once cannot deadlock. An
+ * entry gone from the primary is left out: the page may have come from a replica that has not
+ * applied its deletion yet, or it was deleted since; one deleted between the join and the insert
+ * fails the statement's foreign key, and the statement is run once more without it.
  */
 export async function recordReads({ db, viewerId, journalIds }: { db: Db; viewerId: string; journalIds: string[] }): Promise<void> {
   if (!journalIds.length) return;
   const ids = [...new Set(journalIds)].sort();
-  await executePrepared(
-    db,
-    sql`
+  const insert = sql`
     insert into journal_reads (journal_id, viewer_id, day)
-    select id, ${viewerId}::uuid, ${today} from unnest(${`{${ids.join(",")}}`}::uuid[]) as id order by id
-    on conflict do nothing`,
-  );
+    select j.id, ${viewerId}::uuid, ${today} from unnest(${`{${ids.join(",")}}`}::uuid[]) as read(id) join journals j on j.id = read.id
+    order by j.id
+    on conflict do nothing`;
+  try {
+    await executePrepared(db, insert);
+  } catch (err) {
+    if (!foreignKeyViolation(err)) throw err;
+    await executePrepared(db, insert);
+  }
 }
 
 const FOLD_BATCH_SIZE = 5_000;

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { NotFoundError, ValidationError, foreignKeyViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 
@@ -16,12 +16,6 @@ const LIKE_NOT_FOUND = "Like not found";
 function visibleTo({ userId }: { userId: string }): SQL {
   return sql`(j.author_id = ${userId}::uuid or (j.visibility = 'close-circle'
     and exists (select 1 from friendships f where f.user_id = ${userId}::uuid and f.friend_id = j.author_id)))`;
-}
-
-/** PostgreSQL's foreign_key_violation: the entry was deleted between the check and the insert. */
-function entryVanished(err: unknown): boolean {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  return Boolean(e && typeof e === "object" && (e as { code?: string }).code === "23503");
 }
 
 /**
@@ -52,7 +46,7 @@ async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: 
       )
       select exists (select 1 from target) as "visible", (select likes_count from counted) as "likesCount"`));
   } catch (err) {
-    if (entryVanished(err)) throw new NotFoundError(JOURNAL_NOT_FOUND);
+    if (foreignKeyViolation(err)) throw new NotFoundError(JOURNAL_NOT_FOUND);
     throw err;
   }
   if (!row?.visible) throw new NotFoundError(JOURNAL_NOT_FOUND);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, pictured, type FactoryDb } from "../factories";
 import { journalReads, journals } from "../../lib/db/schema";
-import { foldPastReads, readsTotal } from "../../lib/journals/reads";
+import { foldPastReads, readsTotal, recordReads } from "../../lib/journals/reads";
 import { testEnv } from "../support/env";
 import { feed, sharedEntry } from "../support/feed";
 import { expectError, person } from "../support/friends";
@@ -172,6 +172,16 @@ describe("reads", () => {
     expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([3]);
     expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([3]);
     expect(await readsOf(entry.id)).toMatchObject({ count: 3, rows: [expect.objectContaining({ viewerId: first.user.id })] });
+  });
+
+  it("are recorded only for entries that still exist (a page read from a lagging replica, or an entry deleted since)", async () => {
+    const [reader, writer] = [await person(db), await person(db)];
+    const entry = await sharedEntry(db, writer);
+    const gone = await sharedEntry(db, writer);
+    await db.delete(journals).where(eq(journals.id, gone.id));
+    await recordReads({ db, viewerId: reader.user.id, journalIds: [gone.id, entry.id] });
+    expect(await readsOf(entry.id)).toMatchObject({ count: 1, rows: [expect.objectContaining({ viewerId: reader.user.id })] });
+    expect(await db.select().from(journalReads).where(eq(journalReads.journalId, gone.id))).toEqual([]);
   });
 
   it("stay equal to their rows when the same viewer and many viewers fetch at the same moment", async () => {
