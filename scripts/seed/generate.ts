@@ -128,7 +128,7 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
     await client.query(
       `create temporary table seed_users on commit drop as
        select row_number() over (order by random())::int as n, id, created_at,
-              case when random() < 0.01 then 0.85 when random() < 0.09 then 0.15 else 0.017 end as rate
+              case when random() < 0.01 then 0.85 when random() < 0.09 then 0.12 else 0.01 end as rate
        from users where username ~ $1::text`,
       [mine],
     );
@@ -142,10 +142,15 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
               least(now(), d + (7 + floor(r2 * 15)) * interval '1 hour' + floor(r3 * 3600) * interval '1 second') as created_at,
               r1 < 0.6 as shared, r1 < 0.06 as anonymous, r2, r3
        -- random() in a subquery's select list is drawn per row (PostgreSQL never flattens it away).
+       -- The day's draw sits inside the lateral subquery behind OFFSET 0, so that it is drawn per
+       -- day: written as a WHERE beside the join, it names only u and PostgreSQL evaluates it once
+       -- per user, which kept or dropped a user's every day at once (tests/lib/seed.test.ts).
        from (select u.id as author_id, d, random() as r1, random() as r2, random() as r3
              from seed_users u
-             cross join lateral generate_series(date_trunc('day', u.created_at), date_trunc('day', now()), interval '1 day') d
-             where random() < u.rate) days`,
+             cross join lateral (
+               select d from generate_series(date_trunc('day', u.created_at), date_trunc('day', now()), interval '1 day') d
+               where random() < u.rate offset 0
+             ) days_kept) days`,
     );
     await step(
       "friendships",
