@@ -3,9 +3,9 @@ import next from "next";
 import proxyaddr from "proxy-addr";
 import { ConfigError, loadConfig } from "../lib/config";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
-import { STATIC_ASSET, normalisePath } from "../lib/http/paths";
+import { STATIC_ASSET, isApiPath, normalisePath } from "../lib/http/paths";
 import { logError } from "../lib/log";
-import { NO_PAGE_CSP, isApiPath, securityHeaders, setApiHeaders } from "../lib/security/headers";
+import { NO_PAGE_CSP, securityHeaders, setApiHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
 
 // The HTTP server around Next (docs/decisions/014): what must happen before Next sees a request.

@@ -7,7 +7,8 @@ import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-a
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
 import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser, type SessionUser } from "./sessions";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing: no cross-origin check for a cookie, no read-your-writes mark. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function cookieToken(req: Request): string | undefined {
   return readCookie(req, SESSION_COOKIE);

@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { readCookie, secureCookies } from "@/lib/auth/request";
+import { SAFE_METHODS, readCookie, secureCookies } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb, getReadDb, type Db } from "./client";
 
@@ -12,8 +12,6 @@ import { getDb, getReadDb, type Db } from "./client";
 export const WROTE_COOKIE = "wrote";
 /** How long after a write a person's reads stay on the primary: well above a healthy replica's lag. */
 export const READ_YOUR_WRITES_SECONDS = 5;
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The database for a lag-tolerant read for this request: the primary for a few seconds after its sender wrote. */
 export function getReadDbFor(req: Request): Db {

@@ -17,6 +17,11 @@ export function normalisePath(url: string): string | null {
   return trimmed + (q === -1 ? "" : url.slice(q));
 }
 
+/** An /api path (with or without its trailing slash, which `normalisePath` drops). proxy.ts does not run for it (its matcher leaves it out: keep the two in step); scripts/server.ts sets its headers. */
+export function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
+}
+
 /**
  * Build assets, the icon, and the benchmark's baselines (/bench, docs/decisions/035): the same for
  * everyone, no page of ours. proxy.ts does no work for them (its matcher leaves them out: keep the

@@ -68,11 +68,6 @@ export function securityHeaders(appUrl: string): Record<string, string> {
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type";
 export const CORS_ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
-/** An /api path (with or without its trailing slash, which scripts/server.ts drops). */
-export function isApiPath(path: string): boolean {
-  return path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
-}
-
 interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
 }

@@ -13,21 +13,18 @@ const FRIENDS_OF_FRIENDS_MAX = 200;
 const RECENT_ENTRIES_SCANNED = 500;
 const NEWEST_MEMBERS_MAX = 200;
 
+/** The candidates' order, best first (see `rankedCandidates`). */
+const RANK_ORDER = sql`tier, mutual desc, at desc nulls last, id`;
+
 /**
- * The candidates, best first, as ids. In order: friends of friends, most mutual friends first;
+ * The `with` clauses that rank the candidates: `ranked` holds each once, with its tier, mutual
+ * friends and time; best first by RANK_ORDER. In order: friends of friends, most mutual friends first;
  * then writers of the latest signed entries (anonymous entries are left out, so a suggestion never
  * points at an anonymous writer), most recent first; then the newest members. Never the caller,
  * their friends, or anyone with a pending request to or from them. Each source reads an index in
  * order with a limit (`journals_recent_signed_idx`, `users_created_at_idx`, the friendships
  * primary key), so the cost does not grow with the number of members (tests/lib/people-plans.test.ts).
  */
-export function suggestionCandidatesQuery({ callerId }: { callerId: string }) {
-  return sql`${rankedCandidates({ callerId })} select id from ranked order by ${RANK_ORDER}`;
-}
-
-const RANK_ORDER = sql`tier, mutual desc, at desc nulls last, id`;
-
-/** The `with` clauses of the ranking: `ranked` holds each candidate once, with its tier, mutual friends and time. */
 function rankedCandidates({ callerId }: { callerId: string }) {
   return sql`
     with excluded as (
