@@ -111,6 +111,8 @@ export async function exportJournalPdf({
       meta: `${labels.join(" · ")} · ${plural(row.likesCount, "heart", "hearts")} · ${plural(row.readsCount, "read", "reads")}`,
       content: show(row.content),
       photo,
+      // Not drawn, so not limited to the fonts: a screen reader reads it as written.
+      photoAlt: `The photo of “${row.title}”`,
       photoMissing: Boolean(row.imageKey) && !photo,
     };
   }
