@@ -225,6 +225,11 @@ describe("the journal PDF", () => {
     await createJournal(db, user.id, { journalDate: "2024-06-01", title: "Morning by the lake", content: "The water was still.\nA heron waited." });
     const posted = await postJournal(token, entryFields({ journaldate: "2024-06-02", title: "A photo of the river", content: "The river, from the bridge.", image: imageBlob(await phonePhoto(800, 600)) }));
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const described = await postJournal(
+      token,
+      entryFields({ journaldate: "2024-06-03", title: "The bridge", content: "Crossed at noon.", image: imageBlob(await phonePhoto(800, 600)), imageDescription: "Ein hölzerner Steg über langsamem Wasser" }),
+    );
+    expect(described.status, JSON.stringify(described.body)).toBe(201);
     const res = await download(token);
     expect(res.status).toBe(200);
     const file = await writePdf(res.bytes);
@@ -242,12 +247,13 @@ describe("the journal PDF", () => {
     expect(flatTree).toContain('Document P (block) "INKWELL JOURNAL" H1 (block) "Tagged Writer"');
     expect(flatTree).toContain('Sect P (block) "Saturday, June 1, 2024" H2 (block) "Morning by the lake"');
     expect(flatTree).toContain('H2 (block) "A photo of the river"');
-    expect(tree.match(/^ {2}Sect$/gm)).toHaveLength(2);
-    expect(tree.match(/Figure/g)).toHaveLength(1);
+    expect(tree.match(/^ {2}Sect$/gm)).toHaveLength(3);
+    expect(tree.match(/Figure/g)).toHaveLength(2);
     // The running footer is an artifact, outside the structure.
     expect(tree).not.toContain("page 1");
-    // The figure's alternative text names the entry.
-    expect(res.bytes.includes(pdfString("The photo of “A photo of the river”"))).toBe(true);
+    // Each figure's alternative text: the writer's description, or what the app says without one.
+    expect(res.bytes.includes(pdfString("Ein hölzerner Steg über langsamem Wasser"))).toBe(true);
+    expect(res.bytes.includes(pdfString("Photo for “A photo of the river”"))).toBe(true);
   });
 
   it("has a range, inclusive at both ends, and never another writer's entries", async () => {
