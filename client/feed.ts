@@ -19,6 +19,8 @@ export interface FeedItem {
   title: string;
   content: string;
   images: string[];
+  /** The photo's description (its alt text), or null. */
+  imageDescription?: string | null;
   journaldate: string;
   isAnonymous: boolean;
   createdAt: string;

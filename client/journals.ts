@@ -15,6 +15,8 @@ export interface Journal {
   isAnonymous: boolean;
   journaldate: string;
   images: string[];
+  /** The photo's description (its alt text); missing from an older server's answers. */
+  imageDescription?: string | null;
 }
 
 export const FETCH_DAY_FAILED = "Failed to fetch journal for this date";
@@ -56,6 +58,8 @@ export interface EntryFields {
   content: string;
   visibility: Visibility;
   isAnonymous: boolean;
+  /** The photo's description: kept with the photo, not in drafts (the photo is not either). */
+  imageDescription: string;
 }
 
 export type SaveRequest =
@@ -78,6 +82,7 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
   form.set("content", req.fields.content.trim());
   form.set("visibility", req.fields.visibility);
   form.set("isAnonymous", String(req.fields.visibility === "close-circle" && req.fields.isAnonymous));
+  form.set("imageDescription", req.fields.imageDescription.trim());
   if (req.kind === "create") form.set("journaldate", req.day);
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");

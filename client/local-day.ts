@@ -19,10 +19,21 @@ export function parseDayKey(key: DayKey): { year: number; month: number; day: nu
   return { year: year!, month: month!, day: day! };
 }
 
+/**
+ * A local Date of that day (month 1–12; a month or day out of range rolls over, as with `new Date`),
+ * at noon so no daylight-saving change can move it to another day. Never `new Date(year, …)`: it
+ * reads years 0–99 as 1900–1999, so year 1 printed as 1901 and its weekdays were 1901's.
+ */
+export function localDate(year: number, month: number, day: number, hour = 12): Date {
+  const date = new Date(2000, 0, 1, hour);
+  date.setFullYear(year, month - 1, day);
+  return date;
+}
+
 /** A local Date at noon of that day, so no daylight-saving change can move it to another day. */
 export function dayKeyToDate(key: DayKey): Date {
   const { year, month, day } = parseDayKey(key);
-  return new Date(year, month - 1, day, 12);
+  return localDate(year, month, day);
 }
 
 export function addDays(key: DayKey, days: number): DayKey {
@@ -32,13 +43,13 @@ export function addDays(key: DayKey, days: number): DayKey {
 }
 
 export function daysInMonth(year: number, month: number): number {
-  return new Date(year, month, 0).getDate();
+  return localDate(year, month + 1, 0).getDate();
 }
 
 /** The same day of the month `months` away, clamped to that month's length (Jan 31 + 1 → Feb 28). */
 export function addMonths(key: DayKey, months: number): DayKey {
   const { year, month, day } = parseDayKey(key);
-  const first = new Date(year, month - 1 + months, 1, 12);
+  const first = localDate(year, month + months, 1);
   const y = first.getFullYear();
   const m = first.getMonth() + 1;
   return toDayKey(y, m, Math.min(day, daysInMonth(y, m)));
@@ -50,7 +61,7 @@ export function formatLongDay(key: DayKey): string {
 }
 
 export function formatMonth(year: number, month: number): string {
-  return new Date(year, month - 1, 1, 12).toLocaleDateString("en-US", { month: "long", year: "numeric" });
+  return localDate(year, month, 1).toLocaleDateString("en-US", { month: "long", year: "numeric" });
 }
 
 /**

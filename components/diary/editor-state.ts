@@ -15,11 +15,11 @@ export interface EditorState {
   restored: boolean;
 }
 
-export const EMPTY_FIELDS: EntryFields = { title: "", content: "", visibility: "private", isAnonymous: false };
+export const EMPTY_FIELDS: EntryFields = { title: "", content: "", visibility: "private", isAnonymous: false, imageDescription: "" };
 
 export function fieldsOf(journal: Journal): EntryFields {
   const { title, content, visibility, isAnonymous } = journal;
-  return { title, content, visibility, isAnonymous };
+  return { title, content, visibility, isAnonymous, imageDescription: journal.imageDescription ?? "" };
 }
 
 export function baselineOf(editor: EditorState): EntryFields {
@@ -29,7 +29,8 @@ export function baselineOf(editor: EditorState): EntryFields {
 /** Changes that are not saved yet (a chosen or removed photo counts). */
 export function isDirty(editor: EditorState | null): boolean {
   if (!editor) return false;
-  return !sameDraft(editor.fields, baselineOf(editor)) || editor.photo !== null || editor.removePhoto;
+  const baseline = baselineOf(editor);
+  return !sameDraft(editor.fields, baseline) || editor.fields.imageDescription !== baseline.imageDescription || editor.photo !== null || editor.removePhoto;
 }
 
 export function isComplete(fields: EntryFields): boolean {
@@ -46,6 +47,6 @@ export function newEditor(day: DayKey, entry: Journal | null, fields: EntryField
  */
 export function openDay(day: DayKey, entry: Journal | null, draft: DiaryDraft | null): EditorState | null {
   const baseline = entry ? fieldsOf(entry) : EMPTY_FIELDS;
-  if (draft && !sameDraft(draft, baseline)) return newEditor(day, entry, draft, true);
+  if (draft && !sameDraft(draft, baseline)) return newEditor(day, entry, { ...draft, imageDescription: baseline.imageDescription }, true);
   return entry ? null : newEditor(day, null, EMPTY_FIELDS);
 }

@@ -83,7 +83,14 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
           onPageFull={setPageFull}
           describedBy={`${contentId}-counter ${contentId}-limit`}
         />
-        <PhotoPreview src={photoSrc} size={editor.photo?.size ?? null} isNew={editor.photo !== null} onRemove={onRemovePhoto} />
+        <PhotoPreview
+          src={photoSrc}
+          size={editor.photo?.size ?? null}
+          isNew={editor.photo !== null}
+          description={fields.imageDescription}
+          onDescription={(imageDescription) => onFields({ imageDescription })}
+          onRemove={onRemovePhoto}
+        />
       </div>
 
       <div className="border-x border-ink-soft/20 bg-paper px-4 py-5 sm:px-8">

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { Journal } from "@/client/journals";
 import { formatLongDay } from "@/client/local-day";
 import { ActionBar } from "./action-bar";
-import { PhotoFrame } from "./photo-field";
+import { PhotoFrame, photoAlt } from "./photo-field";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = { journal: Journal; headingRef: Ref<HTMLHeadingElement>; status: ReactNode; onEdit: () => void; onDelete: () => void };
@@ -25,7 +25,7 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
         <p className="mt-8 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">{journal.content}</p>
         {photo ? (
           <div className="mt-8">
-            <PhotoFrame src={photo} size={null} alt={`Photo for “${journal.title}”`} />
+            <PhotoFrame src={photo} size={null} alt={photoAlt(journal)} />
           </div>
         ) : null}
       </div>

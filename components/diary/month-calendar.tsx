@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, parseDayKey, toDayKey, type DayKey } from "@/client/local-day";
+import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, localDate, parseDayKey, toDayKey, type DayKey } from "@/client/local-day";
 
 export interface MonthView {
   year: number;
@@ -89,7 +89,7 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, dra
     onViewChange({ year, month });
   }
 
-  const leading = new Date(view.year, view.month - 1, 1).getDay();
+  const leading = localDate(view.year, view.month, 1).getDay();
   const count = daysInMonth(view.year, view.month);
   const cells: (DayKey | null)[] = [
     ...Array.from({ length: leading }, () => null),

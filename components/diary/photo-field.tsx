@@ -5,6 +5,7 @@ import Image from "next/image";
 import { useId, useState, type DragEvent } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
+import { IMAGE_DESCRIPTION_MAX } from "@/lib/validation/journal-limits";
 
 type PickHandlers = { onPick: (photo: CheckedPhoto) => void; onError: (message: string) => void };
 
@@ -70,6 +71,11 @@ export function usePhotoDrop(handlers: PickHandlers) {
   };
 }
 
+/** A photo's alt text: the writer's description, or what it is the photo of. */
+export function photoAlt({ imageDescription, title }: { imageDescription?: string | null; title: string }): string {
+  return imageDescription?.trim() || `Photo for “${title}”`;
+}
+
 type FrameProps = { src: string; alt: string; size: { width: number; height: number } | null };
 
 /**
@@ -94,12 +100,37 @@ export function PhotoFrame({ src, alt, size }: FrameProps) {
   );
 }
 
-/** The photo that will be saved, where the read view shows it: a newly chosen one (`isNew`) or the entry's current one; with Remove. */
-export function PhotoPreview({ src, size, isNew, onRemove }: { src: string | null; size: FrameProps["size"]; isNew: boolean; onRemove: () => void }) {
+type PreviewProps = {
+  src: string | null;
+  size: FrameProps["size"];
+  isNew: boolean;
+  description: string;
+  onDescription: (description: string) => void;
+  onRemove: () => void;
+};
+
+/**
+ * The photo that will be saved, where the read view shows it: a newly chosen one (`isNew`) or the
+ * entry's current one; its description (the alt text wherever it is shown), and Remove.
+ */
+export function PhotoPreview({ src, size, isNew, description, onDescription, onRemove }: PreviewProps) {
+  const descriptionId = useId();
   if (!src) return null;
   return (
     <figure className="mt-8 flex flex-col items-start gap-2">
-      <PhotoFrame src={src} size={size} alt={isNew ? "Preview of the chosen photo" : "The entry's photo"} />
+      <PhotoFrame src={src} size={size} alt={description.trim() || (isNew ? "Preview of the chosen photo" : "The entry's photo")} />
+      <label htmlFor={descriptionId} className="text-sm text-ink-soft">
+        Describe the photo for people who cannot see it
+      </label>
+      <input
+        id={descriptionId}
+        value={description}
+        onChange={(e) => onDescription(e.target.value.replace(/[\r\n\t]+/g, " "))}
+        maxLength={IMAGE_DESCRIPTION_MAX}
+        placeholder="Photo description (optional)"
+        autoComplete="off"
+        className="block h-9 w-full max-w-xl rounded-md border border-ink-soft/30 bg-paper px-3 text-sm text-ink placeholder:text-ink-soft/80"
+      />
       <button type="button" onClick={onRemove} className={buttonClass("ghost", "px-0")}>
         <Trash2 aria-hidden className="size-4" />
         Remove photo

@@ -1,6 +1,6 @@
 import { Eye, MapPin, VenetianMask } from "lucide-react";
 import Link from "next/link";
-import { PhotoFrame } from "@/components/diary/photo-field";
+import { PhotoFrame, photoAlt } from "@/components/diary/photo-field";
 import { Avatar } from "@/components/ui/avatar";
 import type { FeedItem } from "@/client/feed";
 import { dayKeyToDate } from "@/client/local-day";
@@ -60,7 +60,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
         <p className="font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">{item.content}</p>
         {photo ? (
           <div className="mt-8">
-            <PhotoFrame src={photo} size={null} alt={`Photo for “${item.title}”`} />
+            <PhotoFrame src={photo} size={null} alt={photoAlt(item)} />
           </div>
         ) : null}
         <div className="mt-4 flex items-center gap-4">

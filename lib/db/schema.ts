@@ -126,6 +126,8 @@ export const journals = pgTable(
     isAnonymous: boolean("is_anonymous").notNull().default(false),
     journalDate: date("journal_date", { mode: "string" }).notNull(),
     imageKey: text("image_key"),
+    /** The photo's description, its alt text wherever it is shown (docs/decisions/045); null without a photo. */
+    imageDescription: text("image_description"),
     likesCount: integer("likes_count").notNull().default(0),
     readsCount: integer("reads_count").notNull().default(0),
     createdAt: createdAt(),
@@ -150,6 +152,7 @@ export const journals = pgTable(
     // one grapheme can be several code points, so the database bounds are backstops.
     check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),
     check("journals_content_length", sql`char_length(btrim(${t.content})) between 1 and 7200`),
+    check("journals_image_description_length", sql`char_length(${t.imageDescription}) between 1 and 2400`),
     check("journals_anonymous_shared", sql`not ${t.isAnonymous} or ${t.visibility} = 'close-circle'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
   ],

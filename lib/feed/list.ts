@@ -18,6 +18,8 @@ async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { 
     title: row.title,
     content: row.content,
     images: row.imageKey ? [await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId })] : [],
+    // Part of the entry, like its text: shown wherever the entry is, anonymous or not.
+    imageDescription: row.imageKey ? row.imageDescription : null,
     journaldate: row.journalDate,
     visibility: row.visibility,
     isAnonymous: row.isAnonymous,

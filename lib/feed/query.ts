@@ -37,7 +37,7 @@ export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: st
       limit ${limit + 1}::int offset ${offset}::int
     ),
     served as (
-      select j.id, j.author_id, j.title, j.content, j.image_key, j.journal_date, j.visibility, j.is_anonymous,
+      select j.id, j.author_id, j.title, j.content, j.image_key, j.image_description, j.journal_date, j.visibility, j.is_anonymous,
              j.feed_at, j.likes_count, j.reads_count,
              j.author_id <> ${viewerId}::uuid and not exists (
                select 1 from journal_reads r where r.journal_id = j.id and r.viewer_id = ${viewerId}::uuid and r.day = (now() at time zone 'UTC')::date
@@ -47,7 +47,7 @@ export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: st
     select
       (select count(*) from journals j where ${sharedByFriends({ viewerId })})::int as "total",
       (select count(*) from page)::int > ${limit}::int as "hasMore",
-      s.id, s.title, s.content, s.image_key as "imageKey", s.journal_date::text as "journalDate",
+      s.id, s.title, s.content, s.image_key as "imageKey", s.image_description as "imageDescription", s.journal_date::text as "journalDate",
       s.visibility, s.is_anonymous as "isAnonymous",
       to_char(s.feed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       (extract(epoch from s.feed_at) * 1000000)::bigint::text as "feedAtMicros",
@@ -70,6 +70,7 @@ export interface FeedPageRow {
   title: string;
   content: string;
   imageKey: string | null;
+  imageDescription: string | null;
   journalDate: string;
   visibility: "private" | "close-circle";
   isAnonymous: boolean;

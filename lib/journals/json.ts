@@ -14,6 +14,8 @@ export async function toJournalJson({ db, row, viewerId }: { db: Db; row: Journa
     isAnonymous: row.isAnonymous,
     journaldate: row.journalDate,
     images: row.imageKey ? [await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId })] : [],
+    /** The photo's description (its alt text), or null: no photo, or none given. */
+    imageDescription: row.imageKey ? row.imageDescription : null,
     likesCount: row.likesCount,
     readsCount: row.readsCount,
     createdAt: row.createdAt.toISOString(),

@@ -69,6 +69,8 @@ export async function createJournal({
         isAnonymous: input.isAnonymous,
         journalDate: input.journaldate,
         imageKey,
+        // A description belongs to a photo: without one it is not kept.
+        imageDescription: imageKey ? input.imageDescription || null : null,
       })
       .returning();
   } catch (err) {
@@ -113,12 +115,15 @@ export async function updateJournal({
   try {
     result = await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ imageKey: journals.imageKey })
+        .select({ imageKey: journals.imageKey, imageDescription: journals.imageDescription })
         .from(journals)
         .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
         .for("update");
       if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
       const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
+      // Sent: the new description ("" clears it). Not sent (the original client): the photo kept keeps its
+      // own, a new photo starts without one. No photo, no description.
+      const imageDescription = !imageKey ? null : input.imageDescription !== undefined ? input.imageDescription || null : newKey ? null : current.imageDescription;
       const [row] = await tx
         .update(journals)
         .set({
@@ -127,6 +132,7 @@ export async function updateJournal({
           visibility: input.visibility,
           isAnonymous: input.isAnonymous,
           imageKey,
+          imageDescription,
           updatedAt: sql`now()`,
         })
         .where(eq(journals.id, id))

@@ -9,6 +9,10 @@ const id = { type: "string", format: "uuid" };
 const timestamp = { type: "string", format: "date-time", description: "ISO-8601, UTC" };
 const day = { type: "string", format: "date", description: "A calendar day, YYYY-MM-DD (the writer's local day)" };
 const count = { type: "integer", minimum: 0 };
+const imageDescription = {
+  type: ["string", "null"],
+  description: "The photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
+};
 const imageUrl = {
   type: ["string", "null"],
   format: "uri",
@@ -50,6 +54,7 @@ export const COMPONENTS: Record<string, JsonSchema> = {
       isAnonymous: { type: "boolean", description: "Only ever true for close-circle" },
       journaldate: day,
       images: { type: "array", maxItems: 1, items: { type: "string", format: "uri" }, description: "[] or one signed URL of the entry's photo" },
+      imageDescription,
       likesCount: count,
       readsCount: count,
       createdAt: timestamp,
@@ -70,6 +75,7 @@ export const COMPONENTS: Record<string, JsonSchema> = {
       title: text,
       content: text,
       images: { type: "array", maxItems: 1, items: { type: "string", format: "uri" } },
+      imageDescription,
       journaldate: day,
       visibility: { const: "close-circle" },
       isAnonymous: { type: "boolean" },

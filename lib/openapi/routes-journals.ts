@@ -7,6 +7,9 @@ import {
   CONTENT_TOO_LONG_MESSAGE,
   CreateJournalSchema,
   FUTURE_DATE_MESSAGE,
+  IMAGE_DESCRIPTION_CHARACTER_MESSAGE,
+  IMAGE_DESCRIPTION_MAX,
+  IMAGE_DESCRIPTION_TOO_LONG_MESSAGE,
   MonthParamsSchema,
   REQUIRED_MESSAGE,
   TITLE_MAX,
@@ -30,12 +33,13 @@ const entryFields = {
   content: `1–${CONTENT_MAX} characters (as a person sees them) after trimming; CRLF is kept as LF`,
   visibility: "Missing means private",
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
+  imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
 };
 const createFields = { ...entryFields, journaldate: "A real calendar day YYYY-MM-DD, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)" };
 const updateFields = { ...entryFields, removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead' };
 const imageField = { image: "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side" };
 const entryFailures: Failure[] = [
-  [400, REQUIRED_MESSAGE, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, ANONYMOUS_PRIVATE_MESSAGE, IMAGE_DAMAGED_MESSAGE],
+  [400, REQUIRED_MESSAGE, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_CHARACTER_MESSAGE, ANONYMOUS_PRIVATE_MESSAGE, IMAGE_DAMAGED_MESSAGE],
   [413, IMAGE_TOO_LARGE_MESSAGE],
   [415, IMAGE_UNSUPPORTED_MESSAGE],
 ];

@@ -5,6 +5,8 @@ import { countCharacters } from "./graphemes";
 
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 900;
+/** The photo's description: its alt text wherever it is shown (docs/decisions/045). */
+export const IMAGE_DESCRIPTION_MAX = 300;
 /** The counter turns red at this many characters left (docs/product.md §5). */
 export const CONTENT_WARN_REMAINING = 50;
 export const VISIBILITIES = ["private", "close-circle"] as const;

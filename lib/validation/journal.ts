@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { characters, text } from "./fields";
-import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
+import { CODE_POINTS_PER_CHARACTER, characters, text } from "./fields";
+import { countCharacters } from "./graphemes";
+import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
 
 export * from "./journal-limits";
 
@@ -10,6 +11,8 @@ export * from "./journal-limits";
 export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
 export const CONTENT_TOO_LONG_MESSAGE = `Content must be at most ${CONTENT_MAX} characters`;
 export const FUTURE_DATE_MESSAGE = "Cannot write in future dates";
+export const IMAGE_DESCRIPTION_TOO_LONG_MESSAGE = `Photo description must be at most ${IMAGE_DESCRIPTION_MAX} characters`;
+export const IMAGE_DESCRIPTION_CHARACTER_MESSAGE = "Photo description contains a character that is not allowed";
 export const ANONYMOUS_PRIVATE_MESSAGE = "Only entries shared with your close circle can be anonymous";
 
 /**
@@ -38,12 +41,27 @@ function booleanField(name: string) {
     .transform((v) => v === "true");
 }
 
+/** Control characters (line breaks and tabs too: a description is one line) and bidi overrides and isolates. */
+const NOT_IN_DESCRIPTION = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * The photo's description, one line of at most 300 characters after trimming. Optional and
+ * additive: missing keeps what the entry has (a client that knows nothing of it changes nothing),
+ * "" clears it. Kept only while the entry has a photo (lib/journals/write.ts).
+ */
+const imageDescriptionField = text("Photo description", { maxUnits: IMAGE_DESCRIPTION_MAX * 2 * CODE_POINTS_PER_CHARACTER, tooLong: IMAGE_DESCRIPTION_TOO_LONG_MESSAGE })
+  .refine((v) => !NOT_IN_DESCRIPTION.test(v), { error: IMAGE_DESCRIPTION_CHARACTER_MESSAGE, abort: true })
+  .trim()
+  .refine((v) => countCharacters(v) <= IMAGE_DESCRIPTION_MAX && Array.from(v).length <= IMAGE_DESCRIPTION_MAX * CODE_POINTS_PER_CHARACTER, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE)
+  .optional();
+
 const entryShape = {
   title: entryText("Title", TITLE_MAX, TITLE_TOO_LONG_MESSAGE),
   content: entryText("Content", CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
   // Missing means private: the choice that shows the entry to fewer people.
   visibility: z.enum(VISIBILITIES, { error: 'Visibility must be "private" or "close-circle"' }).default("private"),
   isAnonymous: booleanField("isAnonymous"),
+  imageDescription: imageDescriptionField,
 };
 
 function anonymousOnlyShared<T extends { visibility: Visibility; isAnonymous: boolean }>(schema: z.ZodType<T>) {

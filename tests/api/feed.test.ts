@@ -33,6 +33,7 @@ describe("GET /api/journal/close-circle: who sees what", () => {
       title: "Newer",
       content: "Line one\nLine two",
       images: [],
+      imageDescription: null,
       journaldate: newer.journalDate,
       visibility: "close-circle",
       isAnonymous: false,

@@ -63,6 +63,40 @@ async function pdfImages(bytes: Buffer) {
 
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
+/** Each word pdftotext finds, with its box (points from the top left) and its page. */
+async function pdfWords(bytes: Buffer) {
+  const { stdout } = await run("pdftotext", ["-bbox", "-enc", "UTF-8", await writePdf(bytes), "-"]);
+  let page = 0;
+  const words: { page: number; text: string; yMin: number; yMax: number }[] = [];
+  for (const line of stdout.split("\n")) {
+    if (line.includes("<page ")) page++;
+    const m = /<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+    if (m) words.push({ page, text: m[3]!.replace(/&amp;/g, "&"), yMin: Number(m[1]), yMax: Number(m[2]) });
+  }
+  return words;
+}
+
+/** `pdffonts`: each font's name and whether it is embedded. */
+async function pdfFonts(bytes: Buffer) {
+  const { stdout } = await run("pdffonts", [await writePdf(bytes)]);
+  return stdout
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => {
+      const c = l.trim().split(/\s+/);
+      // name, type words…, encoding, emb, sub, uni, object, generation
+      return { name: c[0]!.replace(/^[A-Z]{6}\+/, ""), embedded: c.at(-5) === "yes" };
+    });
+}
+
+/** A string as pdfkit writes it into an object: ASCII in parentheses, anything else as UTF-16BE with its mark. */
+function pdfString(value: string): Buffer {
+  if (/^[\x20-\x7e]*$/.test(value)) return Buffer.from(`(${value})`, "latin1");
+  const le = Buffer.from(`\ufeff${value}`, "utf16le");
+  return Buffer.from(le.map((_, i) => le[i ^ 1]!));
+}
+
 async function writer(name = "Zoë Łukasiewicz") {
   const { user } = await createUser(db, { name });
   return { user, token: await createSession(db, user.id) };
@@ -152,6 +186,74 @@ describe("the journal PDF", () => {
     // Counted as written: 👍🏽 and the family are one character each.
     expect(text).toContain(`Characters: ${countCharacters(content)}`);
     expect(countCharacters(content)).toBe(55);
+  });
+
+  it("puts the @username under the name on the cover, not over it", async () => {
+    const { user, token } = await writer("Zoë Łukasiewicz-Ptaszyńska");
+    await createJournal(db, user.id, { journalDate: "2024-04-04" });
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    const cover = (await pdfWords(res.bytes)).filter((w) => w.page === 1);
+    const name = cover.filter((w) => ["Zoë", "Łukasiewicz-Ptaszyńska"].includes(w.text));
+    const handle = cover.find((w) => w.text === `@${user.username}`);
+    expect(name).toHaveLength(2);
+    expect(handle).toBeDefined();
+    for (const word of name) expect(word.yMax, "the name's lowest point above the username's highest").toBeLessThanOrEqual(handle!.yMin);
+  });
+
+  it("is set in the app's faces, Lora and Inter, every font embedded, with DejaVu for the scripts they lack", async () => {
+    const { user, token } = await writer("Ελένη Παπαδοπούλου");
+    const greek = "Σήμερα ο ουρανός ήταν καθαρός και η θάλασσα ήσυχη.";
+    const cyrillic = "Съешь же ещё этих мягких французских булок.";
+    const vietnamese = "Tiếng Việt có dấu, đọc được.";
+    await createJournal(db, user.id, { journalDate: "2024-04-05", title: "Ένα ταξίδι", content: `${greek}\n${cyrillic}\n${vietnamese}` });
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    const fonts = await pdfFonts(res.bytes);
+    const names = fonts.map((f) => f.name);
+    // Lora for what was written (regular, and 600 for titles), Inter for labels; Lora's own Cyrillic and Vietnamese.
+    for (const face of ["Lora-Regular", "Lora-SemiBold", "Lora-Regular-cyrillic", "Lora-Regular-vietnamese", "Inter-Regular"]) expect(names, face).toContain(face);
+    // Lora has no Greek: the name, the title and the Greek line fall back to DejaVu Serif.
+    expect(names.some((n) => n.startsWith("DejaVuSerif")), names.join(", ")).toBe(true);
+    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+    const text = await pdfText(res.bytes);
+    for (const line of ["Ελένη Παπαδοπούλου", "Ένα ταξίδι", greek, cyrillic, vietnamese]) expect(flat(text)).toContain(line);
+  });
+
+  it("is a tagged PDF in English with its title shown: headings, paragraphs, the photo as a figure with a description", async () => {
+    const { user, token } = await writer("Tagged Writer");
+    await createJournal(db, user.id, { journalDate: "2024-06-01", title: "Morning by the lake", content: "The water was still.\nA heron waited." });
+    const posted = await postJournal(token, entryFields({ journaldate: "2024-06-02", title: "A photo of the river", content: "The river, from the bridge.", image: imageBlob(await phonePhoto(800, 600)) }));
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const described = await postJournal(
+      token,
+      entryFields({ journaldate: "2024-06-03", title: "The bridge", content: "Crossed at noon.", image: imageBlob(await phonePhoto(800, 600)), imageDescription: "Ein hölzerner Steg über langsamem Wasser" }),
+    );
+    expect(described.status, JSON.stringify(described.body)).toBe(201);
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    const file = await writePdf(res.bytes);
+
+    const { stdout: info } = await run("pdfinfo", [file]);
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toMatch(/^Title:\s+Inkwell journal of Tagged Writer$/m);
+    // pdfinfo prints neither: the catalog's language and the viewer's "show the title" flag.
+    expect(res.bytes.includes("/Lang (en)")).toBe(true);
+    expect(res.bytes.includes("/DisplayDocTitle true")).toBe(true);
+
+    // The structure a screen reader follows, in reading order: the cover, then one section per entry.
+    const { stdout: tree } = await run("pdfinfo", ["-struct-text", file]);
+    const flatTree = flat(tree);
+    expect(flatTree).toContain('Document P (block) "INKWELL JOURNAL" H1 (block) "Tagged Writer"');
+    expect(flatTree).toContain('Sect P (block) "Saturday, June 1, 2024" H2 (block) "Morning by the lake"');
+    expect(flatTree).toContain('H2 (block) "A photo of the river"');
+    expect(tree.match(/^ {2}Sect$/gm)).toHaveLength(3);
+    expect(tree.match(/Figure/g)).toHaveLength(2);
+    // The running footer is an artifact, outside the structure.
+    expect(tree).not.toContain("page 1");
+    // Each figure's alternative text: the writer's description, or what the app says without one.
+    expect(res.bytes.includes(pdfString("Ein hölzerner Steg über langsamem Wasser"))).toBe(true);
+    expect(res.bytes.includes(pdfString("Photo for “A photo of the river”"))).toBe(true);
   });
 
   it("has a range, inclusive at both ends, and never another writer's entries", async () => {

@@ -3,7 +3,7 @@ import { connect, createJournal, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 import { entryFields, expectError, journalOn, journalRows, postJournal, send, signedIn, toForm, utcDay } from "../support/journals";
 
-const JOURNAL_FIELDS = ["_id", "id", "title", "content", "visibility", "isAnonymous", "journaldate", "images", "likesCount", "readsCount", "createdAt", "updatedAt"].sort();
+const JOURNAL_FIELDS = ["_id", "id", "title", "content", "visibility", "isAnonymous", "journaldate", "images", "imageDescription", "likesCount", "readsCount", "createdAt", "updatedAt"].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const REQUIRED = "Both title and content are required.";
 
@@ -52,6 +52,7 @@ describe("POST /api/journals", () => {
       isAnonymous: false,
       journaldate: day,
       images: [],
+      imageDescription: null,
       likesCount: 0,
       readsCount: 0,
       createdAt: expect.stringMatching(ISO_UTC),

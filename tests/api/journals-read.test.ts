@@ -82,6 +82,7 @@ describe("GET /api/journals/date/{date}", () => {
       isAnonymous: true,
       journaldate: "2025-03-14",
       images: [],
+      imageDescription: null,
       likesCount: 0,
       readsCount: 0,
       createdAt: entry.createdAt.toISOString(),
@@ -122,7 +123,7 @@ describe("GET /api/journals/users/{userId}", () => {
       ["2023-11-30", "Oldest"],
     ]);
     expect(Object.keys(res.body[0]!).sort()).toEqual(
-      ["_id", "id", "title", "content", "visibility", "isAnonymous", "journaldate", "images", "likesCount", "readsCount", "createdAt", "updatedAt"].sort(),
+      ["_id", "id", "title", "content", "visibility", "isAnonymous", "journaldate", "images", "imageDescription", "likesCount", "readsCount", "createdAt", "updatedAt"].sort(),
     );
   });
 

@@ -1,14 +1,39 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamChunkedPdf } from "../../lib/journals/pdf/render";
 import { pdfCoverage, pdfPool } from "../../lib/journals/pdf/pool";
 import type { PrintChunk, PrintEntry } from "../../lib/journals/pdf/types";
 
 // The PDF worker thread and the stream that feeds it (docs/decisions/029-journal-pdf.md), without
-// the HTTP route: tests/api/journal-pdf.test.ts reads whole documents back through poppler.
+// the HTTP route: tests/api/journal-pdf.test.ts reads whole documents back through poppler, and so
+// do the layout tests here.
 
-afterAll(() => pdfPool().close());
+const run = promisify(execFile);
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-pdf-render-"));
+});
+afterAll(async () => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await pdfPool().close();
+});
 
-const entry = (day: string): PrintEntry => ({ day, dayLabel: day, title: `Entry of ${day}`, meta: "Keep Private · 0 hearts · 0 reads", content: "Line one.\nLine two.", photo: null, photoMissing: false });
+const entry = (day: string, more: Partial<PrintEntry> = {}): PrintEntry => ({
+  day,
+  dayLabel: day,
+  title: `Entry of ${day}`,
+  meta: "Keep Private · 0 hearts · 0 reads",
+  content: "Line one.\nLine two.",
+  photo: null,
+  photoAlt: "",
+  photoMissing: false,
+  ...more,
+});
 const title: PrintChunk = { kind: "title", summary: { name: "Ada", username: "ada", range: "All entries", totals: ["Entries: 2"], downloadedOn: "2026-01-01" } };
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -64,5 +89,36 @@ describe("the journal PDF's worker", () => {
     const bytes = await readAll(streamChunkedPdf({ info: { Title: "Next" }, chunks: one() }));
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(produced).toBe(after);
+  });
+
+  it("keeps an entry's photo on the page of the entry's last paragraph, never alone on the next", async () => {
+    const photo = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).jpeg().toBuffer());
+    const paragraph = "Words of the day, one after another, enough of them to fill a line or two of the page. ";
+    // Entries of one to six paragraphs push the photos to every place on a page: some would fall
+    // below the last line of their page.
+    const entries = Array.from({ length: 12 }, (_, i) =>
+      entry(`2024-02-${String(i + 1).padStart(2, "0")}`, {
+        content: [...Array.from({ length: 1 + (i % 6) }, () => paragraph.repeat(2)), `Last words of entry ${i + 1}.`].join("\n"),
+        photo,
+        photoAlt: `Photo ${i + 1}`,
+      }),
+    );
+    async function* chunks(): AsyncGenerator<PrintChunk> {
+      yield title;
+      yield { kind: "entries", entries, username: "ada" };
+    }
+    const file = path.join(tmp, "photos.pdf");
+    fs.writeFileSync(file, await readAll(streamChunkedPdf({ info: { Title: "Photos" }, chunks: chunks() })));
+    const { stdout } = await run("pdfimages", ["-list", file]);
+    const pages = stdout.split("\n").slice(2).filter((l) => l.trim()).map((l) => Number(l.trim().split(/\s+/)[0]));
+    expect(pages).toHaveLength(entries.length);
+    let moved = 0;
+    for (const [i, page] of pages.entries()) {
+      const { stdout: text } = await run("pdftotext", ["-f", String(page), "-l", String(page), "-enc", "UTF-8", file, "-"]);
+      expect(text, `photo ${i + 1} on page ${page}`).toContain(`Last words of entry ${i + 1}.`);
+      // The entry's first words are on an earlier page: the entry was split, and its photo went with its end.
+      if (!text.includes(`Entry of ${entries[i]!.day}`)) moved++;
+    }
+    expect(moved).toBeGreaterThan(0);
   });
 });

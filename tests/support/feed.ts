@@ -11,6 +11,7 @@ export interface FeedItem {
   title: string;
   content: string;
   images: string[];
+  imageDescription: string | null;
   journaldate: string;
   visibility: string;
   isAnonymous: boolean;

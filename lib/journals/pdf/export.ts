@@ -33,7 +33,7 @@ export interface JournalPdf {
   body: ReadableStream<Uint8Array>;
 }
 
-type Row = Pick<typeof journals.$inferSelect, "journalDate" | "title" | "content" | "visibility" | "isAnonymous" | "imageKey" | "likesCount" | "readsCount">;
+type Row = Pick<typeof journals.$inferSelect, "journalDate" | "title" | "content" | "visibility" | "isAnonymous" | "imageKey" | "imageDescription" | "likesCount" | "readsCount">;
 
 /** `inkwell-journal-{username}-{YYYY-MM-DD}.pdf`, today's UTC date; usernames are [a-z0-9_.] only. */
 export function journalPdfFilename({ username, now = new Date() }: { username: string; now?: Date }): string {
@@ -77,6 +77,7 @@ export async function exportJournalPdf({
       visibility: journals.visibility,
       isAnonymous: journals.isAnonymous,
       imageKey: journals.imageKey,
+      imageDescription: journals.imageDescription,
       likesCount: journals.likesCount,
       readsCount: readsTotal(),
     })
@@ -111,6 +112,8 @@ export async function exportJournalPdf({
       meta: `${labels.join(" · ")} · ${plural(row.likesCount, "heart", "hearts")} · ${plural(row.readsCount, "read", "reads")}`,
       content: show(row.content),
       photo,
+      // Not drawn, so not limited to the fonts: a screen reader reads it as written.
+      photoAlt: row.imageDescription ?? `Photo for “${row.title}”`,
       photoMissing: Boolean(row.imageKey) && !photo,
     };
   }

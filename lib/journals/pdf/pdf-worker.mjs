@@ -10,11 +10,11 @@
 // back on the port. The download sends the next chunk only when this one is drawn and the client
 // has read what came before, so a worker holds about one chunk at a time per download.
 import layoutDocument from "@react-pdf/layout";
-import renderPDF from "@react-pdf/render";
 import { Font, pdf } from "@react-pdf/renderer";
 import PDFDocument from "pdfkit";
 import { entriesDocument, titleDocument } from "./document.mjs";
 import { registerPdfFonts } from "./font-files.mjs";
+import { taggedPages } from "./tagged.mjs";
 
 /** @typedef {import("./types").PdfTask} PdfTask */
 /** @typedef {import("./types").PrintChunk} PrintChunk */
@@ -37,7 +37,10 @@ export default async function pdfTask(task) {
  * @returns {Promise<void>}
  */
 function draw(port, info) {
-  const doc = new PDFDocument({ compress: true, autoFirstPage: false, displayTitle: true, info });
+  // Tagged, in English (the labels are; an entry's own language is not known), with its title
+  // shown by the reader (docs/decisions/045-journal-pdf-faces-and-tags.md). Tags need PDF 1.4 at least.
+  const doc = new PDFDocument({ compress: true, autoFirstPage: false, displayTitle: true, tagged: true, lang: "en", pdfVersion: "1.7", info });
+  const tagged = taggedPages(/** @type {never} */ (doc));
   // @react-pdf/render ends the document after drawing its pages; the real end waits for the last chunk.
   const ownEnd = { end: () => doc };
   Object.assign(doc, ownEnd);
@@ -74,7 +77,7 @@ function draw(port, info) {
       Font,
     );
     pages += layout.children?.length ?? 0;
-    renderPDF(/** @type {never} */ (doc), /** @type {never} */ (layout));
+    tagged.draw(/** @type {never} */ (layout));
     flush();
     port.postMessage({ type: "drawn" });
   };

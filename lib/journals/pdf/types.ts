@@ -22,6 +22,8 @@ export interface PrintEntry {
   content: string;
   /** A JPEG at most 1000 px long, or null: no photo, or one that could not be read. */
   photo: Uint8Array | null;
+  /** The photo's description (its alt text in the tagged PDF): the writer's, or "Photo for “title”" as the app says. */
+  photoAlt: string;
   /** The entry had a photo that could not be included. */
   photoMissing: boolean;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "journals" ADD COLUMN "image_description" text;--> statement-breakpoint
+ALTER TABLE "journals" ADD CONSTRAINT "journals_image_description_length" CHECK (char_length("journals"."image_description") between 1 and 2400);
