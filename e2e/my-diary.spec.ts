@@ -108,8 +108,9 @@ test("a past day opens its own empty page, 'Loading the entry for …' first", a
   await expect(page.getByRole("form", { name: "Write this day's entry" })).toBeVisible();
 });
 
-test("the counter warns at 50 left and stops at 900 characters", async ({ signedIn: { page } }) => {
+test("the counter warns at 50 left, and what is typed past 900 characters is kept and counted over", async ({ signedIn: { page } }) => {
   await openDiary(page);
+  await page.getByRole("textbox", { name: "Title" }).fill("Words");
   const story = page.getByRole("textbox", { name: "Your entry" });
   await story.fill("word ".repeat(170));
   await expect(page.getByText("850/900 characters · 170 words · 50 left")).toBeVisible();
@@ -117,8 +118,10 @@ test("the counter warns at 50 left and stops at 900 characters", async ({ signed
   await expect(page.getByText("Character limit reached!")).toBeVisible();
   await story.press("End");
   await story.pressSequentially("more");
-  await expect(story).toHaveValue("word ".repeat(180));
-  await expect(page.getByText("900/900 characters · 180 words · 0 left")).toBeVisible();
+  await expect(story).toHaveValue("word ".repeat(180) + "more");
+  await expect(page.getByText("904/900 characters · 181 words")).toBeVisible();
+  await expect(page.getByText("4 characters over")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
 });
 
 test("a full page takes only deletion and navigation keys", async ({ signedIn: { page } }) => {

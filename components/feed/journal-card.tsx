@@ -40,8 +40,8 @@ export function JournalCard({ item }: { item: FeedItem }) {
               <VenetianMask aria-hidden className="size-5" />
             </span>
           )}
-          <div className="min-w-0 leading-8">
-            <p className="font-semibold break-words text-ink">
+          <div className="min-w-0">
+            <p className="leading-8 font-semibold break-words text-ink">
               {author ? (
                 <Link href={`/public/${author.id}`} className="underline-offset-4 hover:text-accent hover:underline">
                   {author.name}
@@ -50,7 +50,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
                 ANONYMOUS_NAME
               )}
             </p>
-            <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink-soft">
+            <p className="flex flex-wrap items-center gap-x-3 text-sm leading-8 text-ink-soft">
               <span>
                 <time dateTime={item.journaldate}>{entryDay(item.journaldate, item.createdAt)}</time>
                 {item.isAnonymous ? null : (
