@@ -10,7 +10,7 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Inkwell", template: "%s · Inkwell" },
-  description: "A private diary, one page a day, shared with the friends you choose.",
+  description: "A private diary, one entry a day, shared with the friends you choose.",
 };
 
 async function chosenTheme() {

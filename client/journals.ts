@@ -19,7 +19,7 @@ export interface Journal {
   imageDescription?: string | null;
 }
 
-export const FETCH_DAY_FAILED = "Failed to fetch journal for this date";
+export const FETCH_DAY_FAILED = "Failed to fetch the entry for this date";
 
 export const journalKeys = {
   all: ["journals"] as const,
@@ -75,7 +75,7 @@ const MESSAGES = {
 export async function saveJournal(req: SaveRequest): Promise<Journal> {
   const { fallback, wrongStatus, expected } = MESSAGES[req.kind];
   if (!getToken()) throw new ApiError(401, "User is not authenticated.");
-  if (req.kind === "update" && !req.id) throw new ApiError(400, "No journal selected for update.");
+  if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
 
   const form = new FormData();
   form.set("title", req.fields.title.trim());

@@ -13,7 +13,7 @@ export const PROFILE_UPDATE_FAILED = "Failed to update profile";
 export const COMMUNITY_LOAD_FAILED = "Failed to load community stats";
 export const FRIENDS_LOAD_FAILED = "Failed to load close friends";
 export const REMOVE_FRIEND_FAILED = "Failed to remove user";
-export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
+export const NO_ENTRIES_TO_DOWNLOAD = "No entries found to download.";
 export const PDF_FAILED = "Error generating PDF. Please try again.";
 
 /** GET /api/myprofile: the public fields and totals (here with anonymous entries), and the email. */
@@ -108,7 +108,7 @@ export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile>
 
 /**
  * The journal as a PDF made by the server (docs/decisions/030-me-screen.md). A refusal or an
- * unreachable server is 'Error loading journals: {message}' (with Retry), except the 404 of an
+ * unreachable server is 'Error loading entries: {message}' (with Retry), except the 404 of an
  * empty journal; an answer that is not a PDF is 'Error generating PDF'.
  */
 export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string }> {

@@ -26,7 +26,7 @@ export function calendar(page: Page) {
   return page.getByRole("region", { name: "Calendar" });
 }
 
-/** The diary column, not the toasts (which repeat the same words outside <main>). */
+/** The diary column, where the editor and the read view say what happened to a save. */
 export function diary(page: Page) {
   return page.getByRole("main");
 }
@@ -37,7 +37,7 @@ export function photo(color: string, width = 48, height = 32) {
 
 export async function write(page: Page, title: string, content: string) {
   await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByRole("textbox", { name: "Your story" }).fill(content);
+  await page.getByRole("textbox", { name: "Your entry" }).fill(content);
 }
 
 export async function saveEntry(page: Page, title: string, content: string) {

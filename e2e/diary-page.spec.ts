@@ -9,7 +9,7 @@ import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 /** Types the last `typed` characters of `text` key by key, after filling the rest. */
 async function typeStory(page: Page, text: string, typed = 120) {
-  const story = page.getByRole("textbox", { name: "Your story" });
+  const story = page.getByRole("textbox", { name: "Your entry" });
   await story.fill(text.slice(0, text.length - typed));
   await story.press("End");
   await story.pressSequentially(text.slice(text.length - typed));
@@ -18,7 +18,7 @@ async function typeStory(page: Page, text: string, typed = 120) {
 
 /** Every line of the textarea is on the page: nothing scrolls inside it. */
 async function expectWholeText(page: Page) {
-  const story = page.getByRole("textbox", { name: "Your story" });
+  const story = page.getByRole("textbox", { name: "Your entry" });
   const { scroll, client } = await story.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
@@ -46,7 +46,7 @@ for (const scheme of ["light", "dark"] as const) {
       await expectWholeText(page);
       await expectInViewport(page, "Save");
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(message(page, "Journal saved!")).toBeVisible();
+      await expect(message(page, "Entry saved!")).toBeVisible();
       await expectInViewport(page, "Edit");
       await expectNoA11yViolations(page);
     });
@@ -57,14 +57,14 @@ test("the selected day is in the address: reload, Back and a shared link keep it
   await openDiary(page);
   await calendar(page).getByRole("button", { name: YESTERDAY }).click();
   await expect(page).toHaveURL(/\/my-diary\?day=2026-03-09$/);
-  await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write this day's entry" })).toBeVisible();
   await saveEntry(page, "Yesterday's walk", "Along the canal.");
 
   await page.reload();
   await expect(page.getByRole("article").getByRole("heading", { name: "Yesterday's walk" })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/my-diary$/);
-  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
   await page.goForward();
   await expect(page.getByRole("article").getByRole("heading", { name: "Yesterday's walk" })).toBeVisible();
 
@@ -76,7 +76,7 @@ test("the selected day is in the address: reload, Back and a shared link keep it
   await expect(page.getByRole("article").getByRole("heading", { name: "Yesterday's walk" })).toBeVisible();
   for (const bad of ["2026-03-11", "2026-02-30", "soon"]) {
     await page.goto(`/my-diary?day=${bad}`);
-    await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
     await expect(page).toHaveURL(/\/my-diary$/);
   }
 });
@@ -150,7 +150,7 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
   const preview = page.getByRole("img", { name: "Preview of the chosen photo" });
   await expect(preview).toBeVisible();
   // On the page (after the text, before who-can-read), in a frame of the photo's own shape.
-  const storyBox = (await page.getByRole("textbox", { name: "Your story" }).boundingBox())!;
+  const storyBox = (await page.getByRole("textbox", { name: "Your entry" }).boundingBox())!;
   const frame = (await preview.locator("..").boundingBox())!;
   expect(frame.y).toBeGreaterThan(storyBox.y + storyBox.height - 1);
   expect(frame.width / frame.height).toBeCloseTo(2, 1);
@@ -166,7 +166,7 @@ test("the first paint already shows the day, from the server", async ({ signedIn
   await page.context().addCookies([{ name: "inkwell_tz", value: "UTC", url: new URL("/", page.url()).href }]);
   const html = await (await page.request.get("/my-diary?day=2026-03-01")).text();
   expect(html).toContain("Served warm");
-  expect(html).not.toContain("Loading journal for");
+  expect(html).not.toContain("Loading the entry for");
 });
 
 test.describe("on a phone @phone", () => {
@@ -199,7 +199,7 @@ test.describe("on a phone @phone", () => {
     await openDiary(page);
     await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
     await expectWholeText(page);
-    await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue(prose(900, 3));
+    await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue(prose(900, 3));
   });
 });
 
@@ -228,7 +228,7 @@ async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
     await calendar(page).getByRole("button", { name: `${YESTERDAY}, draft in progress` }).click();
   }
   await expect(diary(page).getByText("Draft restored")).toBeVisible();
-  await page.getByRole("textbox", { name: "Your story" }).press("Escape");
+  await page.getByRole("textbox", { name: "Your entry" }).press("Escape");
   await expect(page.getByRole("alertdialog", { name: "Discard this draft?" })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Keep writing" }).click();

@@ -10,7 +10,7 @@ import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fix
 const FEED_CALL = /\/api\/journal\/close-circle\?/;
 const LIKE = "**/api/journal/*/like";
 
-const stories = (page: Page) => page.getByRole("list", { name: "Stories from your close circle" });
+const stories = (page: Page) => page.getByRole("list", { name: "Entries from your close circle" });
 const card = (page: Page, title: string) => stories(page).getByRole("article", { name: title, exact: true });
 const heart = (page: Page, title: string) => card(page, title).getByRole("button", { name: `Heart ${title}`, exact: true });
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
@@ -65,7 +65,9 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(named.getByRole("link", { name: writer.name })).toHaveAttribute("href", `/public/${writer.id}`);
   await expect(named).toContainText("Porto");
   await expect(named.locator("time").first()).toHaveAttribute("dateTime", "2026-03-10");
-  await expect(named.locator("time[datetime$='Z']")).toHaveText("Just now");
+  // The entry's day and when it was shared, once each (not the day's date on a tab and a second time).
+  await expect(named.getByText(/^Mar 10 · shared just now$/)).toBeVisible();
+  await expect(named.getByText(/just now/i)).toHaveCount(1);
   expect(await named.getByRole("heading", { name: shared }).evaluate((h) => (h.nextElementSibling as HTMLElement).innerText)).toMatch(
     /came in late\.\nWe counted/,
   );
@@ -76,6 +78,8 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(secret).toContainText("A Friend");
   await expect(secret).not.toContainText(writer.name);
   await expect(secret).not.toContainText("Porto");
+  await expect(secret.getByText(/^Mar 9$/)).toBeVisible();
+  await expect(secret).not.toContainText("shared");
   await expect(secret.getByRole("link")).toHaveCount(0);
   expect(await secret.getByRole("heading", { name: anonymous }).evaluate((h) => (h.nextElementSibling as HTMLElement).innerText)).toBe("Nobody needs to know.\nNot even you.");
 
@@ -169,7 +173,7 @@ test("Load more follows the cursor: no entry twice, even one written meanwhile, 
 
 test("the empty state points to fellow writers", async ({ signedIn: { page } }) => {
   await openFeed(page);
-  await expect(page.getByText("No stories from your close circle yet.")).toBeVisible();
+  await expect(page.getByText("No entries from your close circle yet.")).toBeVisible();
   await expect(page.getByText("Don't worry...Connect with more friends....")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Fellow Writers" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Load more..." })).toHaveCount(0);
@@ -182,7 +186,7 @@ test("the served page streams the spec's loading words, then the first page of s
   // loading.tsx is flushed while the server reads the feed (a database round trip), and the
   // stories follow in the same response: no browser request needed for the first paint.
   const html = await (await page.request.get("/close-circle")).text();
-  const loading = html.indexOf("Loading your close circle stories...");
+  const loading = html.indexOf("Loading your close circle's entries...");
   expect(loading).toBeGreaterThan(-1);
   expect(html.indexOf(titles[0]!, loading)).toBeGreaterThan(loading);
 });
@@ -196,7 +200,7 @@ test("a page that fails to load says so, and Try Again gets it", async ({ signed
   // No message from the server: docs/product.md §8's 'HTTP error! status: {code}'.
   await page.route(FEED_CALL, (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("button", { name: "Load more..." }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error loading journals: HTTP error! status: 500");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error loading entries: HTTP error! status: 500");
   await expect(stories(page).getByRole("article")).toHaveCount(10);
 
   await page.unroute(FEED_CALL);

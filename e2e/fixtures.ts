@@ -5,6 +5,25 @@ import { testEnv } from "../tests/support/env";
 
 // Browser noise that is not a bug: a 4xx the page expected (wrong password, a stale token check).
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 4\d\d/];
+/**
+ * React's hydration errors (production: "Minified React error #418" and its kin; development: "Hydration
+ * failed …"): the server's HTML and the browser's first render differed. Never expected, whatever a
+ * test allows, in any browser a test opens (docs/decisions/044-screens-that-tell-the-truth.md).
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|react\.dev\/errors\/(418|419|421|422|423|425)\b|Hydration failed|didn't match the client/i;
+/**
+ * INKWELL_E2E_CPU_THROTTLE=4 runs every page on a CPU four times slower (Chromium's CPU throttling),
+ * the way a busy machine does: races between hydration and the first fetches show up.
+ */
+const CPU_THROTTLE = Number(process.env.INKWELL_E2E_CPU_THROTTLE ?? 1);
+/** Hydration errors seen by the second browsers of the running test (tests run one at a time per worker). */
+const otherBrowsersHydrationErrors: string[] = [];
+
+async function throttle(page: Page) {
+  if (CPU_THROTTLE <= 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
+}
 
 type User = Awaited<ReturnType<typeof createUser>>["user"];
 
@@ -37,6 +56,10 @@ export async function signInSecondBrowser(browser: Browser, db: FactoryDb, userI
   const errors: string[] = [];
   page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
   page.on("pageerror", (err) => errors.push(String(err)));
+  const hydration = (text: string) => void (HYDRATION_ERROR.test(text) && otherBrowsersHydrationErrors.push(text));
+  page.on("console", (msg) => hydration(msg.text()));
+  page.on("pageerror", (err) => hydration(String(err)));
+  await throttle(page);
   await signInAs(page, db, userId);
   return { page, errors, close: () => context.close() };
 }
@@ -63,10 +86,13 @@ export const test = base.extend<Fixtures>({
         if (msg.type() === "error") errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(String(err)));
+      otherBrowsersHydrationErrors.length = 0;
+      await throttle(page);
       await provide(errors);
       const expected = [...EXPECTED_CONSOLE, ...allowedConsoleErrors];
-      const unexpected = errors.filter((e) => !expected.some((re) => re.test(e)));
-      expect(unexpected, "unexpected console errors (CSP violations, exceptions)").toEqual([]);
+      const unexpected = errors.filter((e) => HYDRATION_ERROR.test(e) || !expected.some((re) => re.test(e)));
+      expect(unexpected, "unexpected console errors (CSP violations, exceptions, hydration mismatches)").toEqual([]);
+      expect(otherBrowsersHydrationErrors, "hydration mismatches in the test's other browsers").toEqual([]);
     },
     { auto: true },
   ],

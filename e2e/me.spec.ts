@@ -203,7 +203,7 @@ test("Download PDF saves the journal made by the server", async ({ signedIn: { p
 test("with no entries the download says so", async ({ signedIn: { page, user } }) => {
   await openMe(page, user.name);
   await page.getByRole("button", { name: "Download PDF" }).click();
-  await expect(page.getByRole("region", { name: "Download Journal" }).getByText("No journal entries found to download.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Download your diary" }).getByText("No entries found to download.")).toBeVisible();
 });
 
 test("a failed download offers Retry; a broken document says so", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
@@ -218,9 +218,9 @@ test("a failed download offers Retry; a broken document says so", async ({ signe
         : route.fallback(),
   );
   await openMe(page, user.name);
-  const region = page.getByRole("region", { name: "Download Journal" });
+  const region = page.getByRole("region", { name: "Download your diary" });
   await region.getByRole("button", { name: "Download PDF" }).click();
-  await expect(region.getByRole("alert")).toHaveText("Error loading journals: The printer ran out of ink");
+  await expect(region.getByRole("alert")).toHaveText("Error loading entries: The printer ran out of ink");
   answer = "html";
   await region.getByRole("button", { name: "Retry" }).click();
   await expect(region.getByRole("alert")).toHaveText("Error generating PDF. Please try again.");

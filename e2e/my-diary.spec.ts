@@ -3,11 +3,11 @@ import { IMAGE_UNSUPPORTED_MESSAGE } from "../lib/images/messages";
 import { TODAY, TOMORROW, YESTERDAY, calendar, message, openDiary, pauseClock, photo, runUntilVisible, write } from "./diary-helpers";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-const savedMessage = (page: Page) => message(page, "Journal saved!");
+const savedMessage = (page: Page) => message(page, "Entry saved!");
 
 test("write an entry with a photo, see the day marked, reload, edit, remove the photo, delete", async ({ signedIn: { page } }) => {
   await openDiary(page);
-  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
   await write(page, "Rain at last", "The garden drank all afternoon.\nI sat on the porch and listened.");
   await page.getByLabel("Add photo").setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: await photo("#3a7d44") });
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
@@ -33,7 +33,7 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   await expect(page.getByRole("img", { name: "The entry's photo" })).toHaveCount(0);
   await page.getByRole("button", { name: "Update" }).click();
 
-  await expect(message(page, "Journal updated!")).toBeVisible();
+  await expect(message(page, "Entry updated!")).toBeVisible();
   await expect(entry.getByRole("heading", { name: "Rain, at last" })).toBeVisible();
   await expect(entry.getByRole("img")).toHaveCount(0);
 
@@ -41,8 +41,8 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   const dialog = page.getByRole("alertdialog", { name: "Delete this entry?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expect(message(page, "Journal deleted.")).toBeVisible();
-  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await expect(message(page, "Entry deleted.")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
   await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
 });
 
@@ -93,7 +93,7 @@ test("a future day is refused in the full view for 2 seconds, and does not look 
   await expect(warning).toBeHidden();
 });
 
-test("a past day opens its own empty page, 'Loading journal for …' first", async ({ signedIn: { page } }) => {
+test("a past day opens its own empty page, 'Loading the entry for …' first", async ({ signedIn: { page } }) => {
   await openDiary(page);
   // The day's answer is held until the loading line has been seen.
   let release!: () => void;
@@ -103,27 +103,30 @@ test("a past day opens its own empty page, 'Loading journal for …' first", asy
     await route.continue();
   });
   await calendar(page).getByRole("button", { name: YESTERDAY }).click();
-  await expect(page.getByText(`Loading journal for ${YESTERDAY}...`)).toBeVisible();
+  await expect(page.getByText(`Loading the entry for ${YESTERDAY}...`)).toBeVisible();
   release();
-  await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write this day's entry" })).toBeVisible();
 });
 
-test("the counter warns at 50 left and stops at 900 characters", async ({ signedIn: { page } }) => {
+test("the counter warns at 50 left, and what is typed past 900 characters is kept and counted over", async ({ signedIn: { page } }) => {
   await openDiary(page);
-  const story = page.getByRole("textbox", { name: "Your story" });
+  await page.getByRole("textbox", { name: "Title" }).fill("Words");
+  const story = page.getByRole("textbox", { name: "Your entry" });
   await story.fill("word ".repeat(170));
   await expect(page.getByText("850/900 characters · 170 words · 50 left")).toBeVisible();
   await story.fill("word ".repeat(180));
   await expect(page.getByText("Character limit reached!")).toBeVisible();
   await story.press("End");
   await story.pressSequentially("more");
-  await expect(story).toHaveValue("word ".repeat(180));
-  await expect(page.getByText("900/900 characters · 180 words · 0 left")).toBeVisible();
+  await expect(story).toHaveValue("word ".repeat(180) + "more");
+  await expect(page.getByText("904/900 characters · 181 words")).toBeVisible();
+  await expect(page.getByText("4 characters over")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
 });
 
 test("a full page takes only deletion and navigation keys", async ({ signedIn: { page } }) => {
   await openDiary(page);
-  const story = page.getByRole("textbox", { name: "Your story" });
+  const story = page.getByRole("textbox", { name: "Your entry" });
   await story.fill("line\n".repeat(10));
   await story.fill("line\n".repeat(40));
   await expect(page.getByText("Maximum writing space reached!")).toBeVisible();
@@ -190,12 +193,12 @@ test("a draft survives a reload and a failed save, and a successful save clears 
   await page.reload();
   await expect(page.getByText("Draft restored")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unfinished");
-  await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue("Half a thought, typed and not saved.");
+  await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Half a thought, typed and not saved.");
 
   await page.route("**/api/journals", (route) => route.abort("connectionrefused"));
   await page.getByRole("button", { name: "Save" }).click();
   await expect(message(page, "Something went wrong.", "alert")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Your story" })).toHaveValue("Half a thought, typed and not saved.");
+  await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Half a thought, typed and not saved.");
   await page.unroute("**/api/journals");
 
   await page.reload();
@@ -220,7 +223,7 @@ test("logout forgets the drafts kept in this browser", async ({ signedIn: { page
 
 test("the diary page has no serious accessibility violations", async ({ signedIn: { page } }) => {
   await openDiary(page);
-  await expect(page.getByRole("form", { name: "Write today's story" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
   await expectNoA11yViolations(page);
   await write(page, "Seen", "By axe.");
   await page.getByRole("button", { name: "Save" }).click();
@@ -240,7 +243,7 @@ test.describe("on a phone @phone", () => {
     await modal.getByRole("button", { name: YESTERDAY }).click();
     await expect(modal).toBeHidden();
 
-    await expect(page.getByRole("form", { name: "Write this day's story" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Write this day's entry" })).toBeVisible();
     await write(page, "From the bus", "Typed with one thumb.");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("article").getByRole("heading", { name: "From the bus" })).toBeVisible();

@@ -25,7 +25,7 @@ test("the navigation bar links to every section and marks the current page", asy
 test("the dashboard's button opens My Diary, and it shows the four getting-started cards", async ({ signedIn: { page } }) => {
   await page.goto("/dashboard");
   const cards = page.getByRole("region", { name: "How to Get Started" }).getByRole("heading", { level: 3 });
-  await expect(cards).toHaveText(["Write Your Story", "Read what your Peers Write", "React & Encourage", "Connect with Friends"]);
+  await expect(cards).toHaveText(["Write Your Entry", "Read what your Peers Write", "React & Encourage", "Connect with Friends"]);
   await expect(page.getByText("stored privately and are never shared without your permission")).toBeVisible();
   await expect(page.getByText("laptop or desktop")).toBeVisible();
   await page.getByRole("link", { name: "Go to My Diary" }).click();

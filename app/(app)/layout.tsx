@@ -4,7 +4,6 @@ import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
 import { NavBar } from "@/components/nav/nav-bar";
-import { TooltipProvider } from "@/components/ui/tooltip";
 
 // Signed-in screens. The layout checks the session before anything streams, so a stale or forged
 // cookie gets a real redirect rather than a page frame (loading.tsx would otherwise start the
@@ -13,22 +12,20 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
   return (
     <QueryProvider>
-      <TooltipProvider>
-        <div className="min-h-dvh">
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          >
-            Skip to content
-          </a>
-          <TokenGuard />
-          <NavBar />
-          {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
-          <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
-            {children}
-          </main>
-        </div>
-      </TooltipProvider>
+      <div className="min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <TokenGuard />
+        <NavBar />
+        {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
+        <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+          {children}
+        </main>
+      </div>
     </QueryProvider>
   );
 }

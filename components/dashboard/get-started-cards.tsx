@@ -2,15 +2,15 @@ import { BookOpen, Heart, UserPlus, Users, type LucideIcon } from "lucide-react"
 
 const STEPS: { title: string; where: string; text: string; icon: LucideIcon }[] = [
   {
-    title: "Write Your Story",
+    title: "Write Your Entry",
     where: "My Diary",
-    text: "Open My Diary and fill today's page: a title, up to 900 characters and a photo if you like.",
+    text: "Open My Diary and write today's entry: a title, up to 900 characters and a photo if you like.",
     icon: BookOpen,
   },
   {
     title: "Read what your Peers Write",
     where: "My friends",
-    text: "Visit My friends to read the pages your close circle has chosen to share with you.",
+    text: "Visit My friends to read the entries your close circle has chosen to share with you.",
     icon: Users,
   },
   {

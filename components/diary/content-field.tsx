@@ -1,9 +1,9 @@
 "use client";
 
 import { useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from "react";
+import { graphemes } from "@/lib/validation/graphemes";
 import { CONTENT_MAX, CONTENT_WARN_REMAINING, countCharacters, countWords } from "@/lib/validation/journal-limits";
 import { PAGE_LINES, fitsOnPage } from "./page-capacity";
-import { limitInsertion } from "./text-limits";
 
 // Keys that never add text: they stay allowed once the page is full (docs/product.md §5).
 const EDITING_KEYS = new Set([
@@ -35,11 +35,18 @@ type Props = {
   describedBy: string;
 };
 
+/** The characters past CONTENT_MAX, as a person counts them; "" when the text fits. */
+export function overLimit(text: string): string {
+  if (countCharacters(text) <= CONTENT_MAX) return "";
+  return Array.from(graphemes(text)).slice(CONTENT_MAX).join("");
+}
+
 /**
- * The entry's text on the ruled page. Two limits (docs/product.md §5): 900 characters, where extra input
- * is cut (typing and pasting alike), and the page itself (./page-capacity.ts): a change that would
- * overflow it is refused, and then only deletion and navigation keys work. The textarea is at
- * least a page tall and grows, a whole ruled line at a time, to show everything that fits.
+ * The entry's text on the ruled page. Two limits (docs/product.md §5): 900 characters, where nothing
+ * typed or pasted is dropped: what is over is marked and Save waits until it fits; and the page
+ * itself (./page-capacity.ts): a change that would overflow it is refused, and then only deletion
+ * and navigation keys work. The textarea is at least a page tall and grows, a whole ruled line at a
+ * time, to show everything that fits.
  */
 export function ContentField({ id, label, value, onChange, pageFull, onPageFull, describedBy }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -60,21 +67,17 @@ export function ContentField({ id, label, value, onChange, pageFull, onPageFull,
 
   function handleChange(e: ChangeEvent<HTMLTextAreaElement>) {
     const el = e.currentTarget;
-    const limited = limitInsertion(el.value, el.selectionEnd, CONTENT_MAX);
-    if (limited.text !== el.value) {
-      el.value = limited.text;
-      el.setSelectionRange(limited.caret, limited.caret);
-    }
+    const text = el.value;
     // Deleting never overflows the page; anything longer is measured against it.
-    if (limited.text.length >= value.length && !fitsOnPage(limited.text)) {
-      const caret = Math.max(0, limited.caret - (limited.text.length - value.length));
+    if (text.length >= value.length && !fitsOnPage(text)) {
+      const caret = Math.max(0, el.selectionEnd - (text.length - value.length));
       el.value = value;
       el.setSelectionRange(caret, caret);
       onPageFull(true);
       return;
     }
-    if (limited.text.length < value.length) onPageFull(false);
-    onChange(limited.text);
+    if (text.length < value.length) onPageFull(false);
+    onChange(text);
   }
 
   function handleKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -82,11 +85,20 @@ export function ContentField({ id, label, value, onChange, pageFull, onPageFull,
     e.preventDefault();
   }
 
+  const over = overLimit(value);
   return (
-    <>
+    <div className="relative">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
+      {/* Under the transparent textarea, the same text laid out the same way, invisible but for the
+          mark behind what is over the limit: a textarea cannot style part of its text. */}
+      {over ? (
+        <div aria-hidden data-over-limit className="pointer-events-none absolute inset-0 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-transparent">
+          {value.slice(0, value.length - over.length)}
+          <mark className="rounded-sm bg-danger/20 text-transparent underline decoration-danger decoration-wavy decoration-2">{over}</mark>
+        </div>
+      ) : null}
       <textarea
         ref={ref}
         id={id}
@@ -94,29 +106,30 @@ export function ContentField({ id, label, value, onChange, pageFull, onPageFull,
         onChange={handleChange}
         onKeyDown={handleKeyDown}
         aria-describedby={describedBy}
+        aria-invalid={over ? true : undefined}
         placeholder="Dear diary…"
         spellCheck
         rows={PAGE_LINES}
-        className="block w-full resize-none overflow-hidden bg-transparent font-serif text-lg leading-8 text-ink placeholder:text-ink-soft/80"
+        className="relative block w-full resize-none overflow-hidden bg-transparent font-serif text-lg leading-8 text-ink placeholder:text-ink-soft/80"
       />
-    </>
+    </div>
   );
 }
 
-/** Characters and words, red from 50 left, and which limit stopped the typing (docs/product.md §5). */
+/** Characters and words, red from 50 left, how many are over, and which limit stopped the typing (docs/product.md §5). */
 export function TextCounter({ id, value, pageFull }: { id: string; value: string; pageFull: boolean }) {
   const count = countCharacters(value);
   const remaining = CONTENT_MAX - count;
   const words = countWords(value);
   const warn = remaining <= CONTENT_WARN_REMAINING;
   return (
-    <div className="flex basis-full flex-wrap items-center justify-between gap-x-4 text-sm">
+    <div className="flex basis-full flex-wrap items-center justify-between gap-x-4 text-xs sm:text-sm">
       <p id={`${id}-counter`} className={warn ? "font-semibold text-danger" : "text-ink-soft"}>
         {count}/{CONTENT_MAX} characters · {words} {words === 1 ? "word" : "words"}
-        {warn ? ` · ${remaining} left` : ""}
+        {warn && remaining >= 0 ? ` · ${remaining} left` : ""}
       </p>
       <p id={`${id}-limit`} role="status" className="font-semibold text-danger">
-        {pageFull ? "Maximum writing space reached!" : remaining <= 0 ? "Character limit reached!" : ""}
+        {pageFull ? "Maximum writing space reached!" : remaining < 0 ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over` : remaining === 0 ? "Character limit reached!" : ""}
       </p>
     </div>
   );

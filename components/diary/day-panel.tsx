@@ -2,13 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { History } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/components/app/use-hydrated";
 import { buttonClass } from "@/components/ui/button-styles";
 import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
 import { FETCH_DAY_FAILED, dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
 import { formatLongDay, parseDayKey, type DayKey } from "@/client/local-day";
 import { ApiError } from "@/client/query-client";
-import { notify } from "@/client/toasts";
 import { SaveStatus } from "./action-bar";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
@@ -47,7 +47,7 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
   const focusNext = useRef<FocusTarget | null>(null);
 
   const entry = query.data;
-  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const inBrowser = useHydrated();
   // Until the draft has been looked at (in the browser only), show the day as the server knows it.
   const shown = editor === undefined ? (entry === undefined ? undefined : openDay(day, entry, null)) : editor;
   const dirty = isDirty(shown ?? null);
@@ -109,7 +109,7 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
     onSuccess: (journal, e) => {
       clearDraft(userId, day);
       queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
-      done(e.entry ? "Journal updated!" : "Journal saved!", "entry", null);
+      done(e.entry ? "Entry updated!" : "Entry saved!", "entry", null);
     },
     // docs/product.md §4: Save/Update then refetches the day.
     onSettled: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
@@ -127,20 +127,19 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
       clearDraft(userId, day);
       queryClient.setQueryData<Journal | null>(journalKeys.day(day), null);
       setQuestion(null);
-      done("Journal deleted.", "title", newEditor(day, null, EMPTY_FIELDS));
+      done("Entry deleted.", "title", newEditor(day, null, EMPTY_FIELDS));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: monthKey }),
   });
 
+  // What happened to a save shows once, beside Save in the action bar (a live region), and no toast
+  // repeats it over the entry (docs/decisions/044-screens-that-tell-the-truth.md).
   function failed(err: unknown) {
-    const message = err instanceof ApiError ? err.message : "Something went wrong.";
-    showError(message);
-    notify.error(message);
+    showError(err instanceof ApiError ? err.message : "Something went wrong.");
   }
 
   function done(message: string, focus: FocusTarget, next: EditorState | null) {
     showSaved(message);
-    notify.success(message);
     focusNext.current = focus;
     setEditor(next);
   }
@@ -168,7 +167,7 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
     else if (shown?.entry) discard("calendar");
   }
 
-  if (query.isPending) return <PageSheet>Loading journal for {formatLongDay(day)}...</PageSheet>;
+  if (query.isPending) return <PageSheet>Loading the entry for {formatLongDay(day)}...</PageSheet>;
   if (query.isError && entry === undefined) {
     return (
       <PageSheet error onRetry={() => void query.refetch()}>
@@ -206,10 +205,7 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           onFields={(patch: Partial<EntryFields>) => edit((e) => ({ ...e, fields: { ...e.fields, ...patch } }))}
           onPickPhoto={(photo) => edit((e) => ({ ...e, photo: replacePhoto(e.photo, photo), removePhoto: false }))}
           onRemovePhoto={() => edit((e) => ({ ...e, photo: replacePhoto(e.photo, null), removePhoto: e.entry !== null && e.entry.images.length > 0 }))}
-          onError={(message) => {
-            showError(message);
-            notify.error(message);
-          }}
+          onError={showError}
           onSave={() => {
             clearError();
             save.mutate(shown);
@@ -257,8 +253,6 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
     </div>
   );
 }
-
-const subscribeNothing = () => () => undefined;
 
 /** The new photo, releasing the preview URL of the one it replaces. */
 function replacePhoto(current: EditorState["photo"], next: EditorState["photo"]): EditorState["photo"] {

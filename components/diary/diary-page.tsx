@@ -71,9 +71,8 @@ function Diary({ userId, today }: { userId: string; today: DayKey }) {
     <div className="grid gap-6 min-[769px]:grid-cols-[19rem_minmax(0,1fr)] min-[769px]:items-start">
       <DiaryCalendar {...calendarProps} />
       <div className="flex min-w-0 flex-col gap-3">
+        {/* The entry's sheet carries the day's date, once (docs/decisions/044-screens-that-tell-the-truth.md). */}
         <div className="flex items-center gap-3">
-          {/* On wide screens the page itself carries the date, beside the calendar. */}
-          <p className="mr-auto font-serif text-lg font-semibold text-leather min-[769px]:sr-only">{formatLongDay(selected)}</p>
           <button
             type="button"
             onClick={() => {

@@ -1,13 +1,13 @@
 "use client";
 
 import type { FormEvent, KeyboardEvent, ReactNode, Ref } from "react";
-import { useId, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/client/journals";
 import { formatLongDay } from "@/client/local-day";
 import type { CheckedPhoto } from "@/client/photo-check";
-import { REQUIRED_MESSAGE, TITLE_MAX } from "@/lib/validation/journal-limits";
+import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, countCharacters } from "@/lib/validation/journal-limits";
 import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
@@ -30,8 +30,15 @@ type Props = {
   onEscape: () => void;
 };
 
+/** Ctrl+Enter or Ctrl+S (⌘ on a Mac) saves, as in the editors people know. */
+function isSaveShortcut(e: { ctrlKey: boolean; metaKey: boolean; altKey: boolean; key: string }): "enter" | "s" | null {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
+  if (e.key === "Enter") return "enter";
+  return e.key.toLowerCase() === "s" ? "s" : null;
+}
+
 /**
- * The page being written: title, text and photo on the ruled sheet (a photo can be dropped on it),
+ * The entry being written: title, text and photo on the ruled sheet (a photo can be dropped on it),
  * who may read it, and the action bar with the counter, Save/Update, Cancel and the photo button.
  */
 export function EntryEditor({ editor, isToday, saving, titleRef, status, onFields, onPickPhoto, onRemovePhoto, onError, onSave, onCancel, onEscape }: Props) {
@@ -41,22 +48,48 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
   const drop = usePhotoDrop({ onPick: onPickPhoto, onError });
   const editing = entry !== null;
   const complete = isComplete(fields);
+  const fits = countCharacters(fields.content) <= CONTENT_MAX;
+  const canSave = complete && fits && !saving;
   const photoSrc = editor.photo?.url ?? (editor.removePhoto ? null : (entry?.images[0] ?? null));
-  const heading = editing ? "Edit your entry" : isToday ? "Write today's story" : "Write this day's story";
+  const heading = editing ? "Edit your entry" : isToday ? "Write today's entry" : "Write this day's entry";
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = () => {
+    if (canSave) onSave();
+  };
+  const saveFromShortcut = useEffectEvent(save);
+
+  // Ctrl/⌘+S anywhere on the page while the editor is open saves instead of opening the browser's
+  // "Save page" dialog; a modal dialog on top (a question being asked) keeps the keys to itself.
+  useEffect(() => {
+    function onKey(e: globalThis.KeyboardEvent) {
+      if (isSaveShortcut(e) !== "s" || e.defaultPrevented) return;
+      e.preventDefault();
+      const target = e.target instanceof Node ? e.target : null;
+      if (target === document.body || (target && formRef.current?.contains(target))) saveFromShortcut();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (complete && !saving) onSave();
+    save();
   }
 
   function keyDown(e: KeyboardEvent) {
-    if (e.key !== "Escape" || e.defaultPrevented) return;
+    if (e.defaultPrevented) return;
+    if (isSaveShortcut(e) === "enter") {
+      e.preventDefault();
+      save();
+      return;
+    }
+    if (e.key !== "Escape") return;
     e.preventDefault();
     onEscape();
   }
 
   return (
-    <form onSubmit={submit} onKeyDown={keyDown} aria-label={heading} noValidate {...drop.targetProps}>
+    <form ref={formRef} onSubmit={submit} onKeyDown={keyDown} aria-label={heading} noValidate {...drop.targetProps}>
       <div
         className={`notebook rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8 ${drop.over ? "outline-3 -outline-offset-8 outline-accent outline-dashed" : ""}`}
       >
@@ -76,7 +109,7 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
         />
         <ContentField
           id={contentId}
-          label="Your story"
+          label="Your entry"
           value={fields.content}
           onChange={(content) => onFields({ content })}
           pageFull={pageFull}
@@ -100,7 +133,14 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
       <ActionBar>
         <TextCounter id={contentId} value={fields.content} pageFull={pageFull} />
         <div className="flex flex-wrap items-center gap-3">
-          <BusyButton type="submit" busy={saving} busyLabel={editing ? "Updating…" : "Saving…"} disabled={!complete} aria-describedby={complete ? undefined : "entry-required"}>
+          <BusyButton
+            type="submit"
+            busy={saving}
+            busyLabel={editing ? "Updating…" : "Saving…"}
+            disabled={!complete || !fits}
+            aria-describedby={!complete ? "entry-required" : fits ? undefined : `${contentId}-limit`}
+            aria-keyshortcuts="Control+S Control+Enter Meta+S Meta+Enter"
+          >
             {editing ? "Update" : "Save"}
           </BusyButton>
           {editing ? (

@@ -149,6 +149,7 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, dra
           ))}
         </tbody>
       </table>
+      <MarksLegend />
     </div>
   );
 }
@@ -168,8 +169,35 @@ type DayProps = {
   onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
 };
 
+/** A saved entry: a filled dot, 8 px (docs/decisions/044-screens-that-tell-the-truth.md). */
+function EntryMark({ selected }: { selected: boolean }) {
+  return <span data-mark="entry" className={`size-2 rounded-full ${selected ? "bg-on-accent" : "bg-accent"}`} />;
+}
+
+/** An unsaved draft: a hollow ring, the same size, so the two differ in shape and not in colour alone. */
+function DraftMark({ selected }: { selected: boolean }) {
+  return <span data-mark="draft" className={`size-2 rounded-full border-2 ${selected ? "border-on-accent" : "border-leather"}`} />;
+}
+
+/** What the marks mean, under the grid: seen, not only heard in each day's name. */
+function MarksLegend() {
+  return (
+    <p className="mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 font-sans text-xs text-ink-soft">
+      <span className="inline-flex items-center gap-1.5">
+        <EntryMark selected={false} />
+        Entry written
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <DraftMark selected={false} />
+        Draft in progress
+      </span>
+    </p>
+  );
+}
+
 /**
- * One day. A saved entry is a filled dot; an unsaved draft a hollow ring beside it. Days still to
+ * One day. A saved entry is a filled dot; an unsaved draft a hollow ring beside it; each is said in
+ * the day's name too. Days still to
  * come are aria-disabled and look it (no hover), yet stay focusable so choosing one can say why not.
  */
 function DayButton({ day, selected, today, future, marked, draft, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
@@ -191,9 +219,9 @@ function DayButton({ day, selected, today, future, marked, draft, tabbable, auto
     >
       {parseDayKey(day).day}
       {marked || draft ? (
-        <span aria-hidden className="absolute bottom-0.5 flex gap-0.5">
-          {marked ? <span className={`size-1.5 rounded-full ${selected ? "bg-on-accent" : "bg-accent"}`} /> : null}
-          {draft ? <span className={`size-1.5 rounded-full border ${selected ? "border-on-accent" : "border-leather"}`} /> : null}
+        <span aria-hidden className="absolute -bottom-0.5 flex gap-1">
+          {marked ? <EntryMark selected={selected} /> : null}
+          {draft ? <DraftMark selected={selected} /> : null}
         </span>
       ) : null}
     </button>

@@ -47,7 +47,7 @@ export function CloseCircleFeed() {
 
   return (
     <>
-      <ol aria-label="Stories from your close circle" className="flex flex-col gap-8">
+      <ol aria-label="Entries from your close circle" className="flex flex-col gap-8">
         {items.map((item) => (
           <li key={item.id}>
             <JournalCard item={item} />

@@ -10,22 +10,29 @@ import { RelativeTimeLabel } from "./relative-time-label";
 /** docs/product.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
 const ANONYMOUS_NAME = "A Friend";
 
-function tabDate(day: string): string {
-  return dayKeyToDate(day).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+/**
+ * The entry's day, "Nov 20"; with its year when that is not the year it was shared (a day written
+ * back into last year). Read from the day and the shared time alone, so server and browser agree.
+ */
+function entryDay(day: string, sharedIso: string): string {
+  const sameYear = day.slice(0, 4) === sharedIso.slice(0, 4);
+  return dayKeyToDate(day).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
 }
 
-/** One friend's entry as a page of their notebook, its day on a tab at the top. */
+/**
+ * One friend's entry as a page of their notebook: who wrote it, the entry's day and when it was
+ * shared ("Nov 20 · shared just now"); an anonymous entry shows its day only (docs/decisions/025-anonymity.md).
+ */
 export function JournalCard({ item }: { item: FeedItem }) {
   const author = item.isAnonymous ? null : item.author;
   const photo = item.images[0];
   const headingId = `feed-entry-${item.id}`;
   return (
-    <article aria-labelledby={headingId} className="relative pt-3">
-      <p className="absolute top-0 right-4 rounded-md bg-leather px-3 py-0.5 text-xs font-semibold tracking-wide text-on-accent uppercase shadow-sm sm:right-8">
-        <time dateTime={item.journaldate}>{tabDate(item.journaldate)}</time>
-      </p>
+    <article aria-labelledby={headingId}>
       <div className="notebook rounded-lg border border-ink-soft/20 pt-8 pr-4 pb-4 pl-14 shadow-sheet sm:pr-8">
-        <div className="flex min-h-16 items-start gap-3">
+        {/* Every line here is a ruled line tall (leading-8), so however the name or the place wraps,
+            the title and the text below start on a rule (app/globals.css, the notebook utility). */}
+        <div className="flex items-start gap-3">
           {author ? (
             <Avatar name={author.name} image={author.profileImage} />
           ) : (
@@ -33,8 +40,8 @@ export function JournalCard({ item }: { item: FeedItem }) {
               <VenetianMask aria-hidden className="size-5" />
             </span>
           )}
-          <div className="min-w-0 leading-5">
-            <p className="font-semibold break-words text-ink">
+          <div className="min-w-0">
+            <p className="leading-8 font-semibold break-words text-ink">
               {author ? (
                 <Link href={`/public/${author.id}`} className="underline-offset-4 hover:text-accent hover:underline">
                   {author.name}
@@ -43,8 +50,16 @@ export function JournalCard({ item }: { item: FeedItem }) {
                 ANONYMOUS_NAME
               )}
             </p>
-            <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink-soft">
-              <RelativeTimeLabel iso={item.createdAt} dayOnly={item.isAnonymous} />
+            <p className="flex flex-wrap items-center gap-x-3 text-sm leading-8 text-ink-soft">
+              <span>
+                <time dateTime={item.journaldate}>{entryDay(item.journaldate, item.createdAt)}</time>
+                {item.isAnonymous ? null : (
+                  <>
+                    {" · shared "}
+                    <RelativeTimeLabel iso={item.createdAt} inSentence />
+                  </>
+                )}
+              </span>
               {author?.location ? (
                 <span className="inline-flex min-w-0 items-center gap-1 break-words">
                   <MapPin aria-hidden className="size-3.5 shrink-0" />

@@ -85,7 +85,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
 
 function Stats({ profile }: { profile: Profile }) {
   const stats = [
-    ["Journals", String(profile.journalCount)],
+    ["Entries", String(profile.journalCount)],
     ["Hearts", String(profile.totalLikes)],
     ["Reads", String(profile.totalReads)],
     ["Consistency", `${consistency(profile.journalCount, new Date(profile.createdAt)).toFixed(2)}%`],

@@ -25,7 +25,7 @@ function save(url: string, fileName: string) {
 }
 
 /**
- * Download Journal (docs/product.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
+ * Download your diary (docs/product.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
  * saves it, or shows it in a new window and opens the print dialog there after a second
  * (docs/decisions/030-me-screen.md). The window is opened at the click, blank, so no popup blocker
  * stops it while the PDF is being made.
@@ -76,7 +76,7 @@ export function DownloadJournal() {
   return (
     <section aria-labelledby="download-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
       <h2 id="download-heading" className="font-serif text-xl font-semibold text-leather">
-        Download Journal
+        Download your diary
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Every entry you have written, as a document to keep or print.</p>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -108,7 +108,7 @@ function DownloadError({ error, onRetry }: { error: Error; onRetry: () => void }
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
       <p role="alert" className="text-sm font-semibold break-words text-danger">
-        Error loading journals: {error.message}
+        Error loading entries: {error.message}
       </p>
       <button type="button" onClick={onRetry} className="text-sm font-semibold text-accent underline underline-offset-4">
         Retry

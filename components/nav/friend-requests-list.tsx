@@ -3,15 +3,21 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { AnswerButtons } from "@/components/friends/answer-buttons";
+import { useHydrated } from "@/components/app/use-hydrated";
 import { Avatar } from "@/components/ui/avatar";
 import { pendingRequestsQuery } from "@/client/friends";
 import { relativeTime } from "@/client/relative-time";
 
-/** Incoming friend requests, shown in the navigation panel and on /notifications. */
+/**
+ * Incoming friend requests, shown in the navigation panel and on /notifications. The server never
+ * has them (the browser asks), but the navigation's badge may have fetched them before this part of
+ * the page hydrates: until then it shows what the server wrote, the loading line.
+ */
 export function FriendRequestsList() {
   const { data, isPending, isError } = useQuery(pendingRequestsQuery());
+  const hydrated = useHydrated();
 
-  if (isPending) return <p className="text-sm text-ink-soft">Loading friend requests…</p>;
+  if (isPending || !hydrated) return <p className="text-sm text-ink-soft">Loading friend requests…</p>;
   if (isError) return <p role="alert" className="text-sm text-danger">Failed to load notifications</p>;
   if (data.length === 0) return <p className="text-sm text-ink-soft">No pending friend requests</p>;
 

@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useState } from "react";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { IconTooltip } from "@/components/ui/tooltip";
 import { NavLink, navItemClass } from "./nav-item";
 import { NotificationsMenu } from "./notifications-menu";
 import { UserSearch } from "./user-search";
@@ -15,12 +14,14 @@ const ICON = "size-5";
 /**
  * The global navigation bar (docs/product.md §2). One <nav> serves both layouts: inline in the header from
  * 768 px, a fixed bottom bar below it, where the search box gives way to a button opening a modal.
+ * The header sticks to the top from 768 px only: on a phone it scrolls away, leaving the screen to
+ * the entry between the save bar and the bottom bar (docs/decisions/044-screens-that-tell-the-truth.md).
  */
 export function NavBar() {
   const [searchOpen, setSearchOpen] = useState(false);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-ink-soft/20 bg-paper shadow-sm">
+    <header className="z-30 border-b border-ink-soft/20 bg-paper shadow-sm md:sticky md:top-0">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link href="/close-circle" className="flex shrink-0 items-center gap-2 font-serif text-2xl font-semibold text-leather">
           <PenLine aria-hidden className="size-6 text-accent" />
@@ -40,12 +41,10 @@ export function NavBar() {
               <NavLink href="/my-diary" label="My Diary" icon={<BookOpen aria-hidden className={ICON} />} />
             </li>
             <li className="md:hidden">
-              <IconTooltip label="Search">
-                <button type="button" onClick={() => setSearchOpen(true)} className={navItemClass(false)}>
-                  <Search aria-hidden className={ICON} />
-                  <span>Search</span>
-                </button>
-              </IconTooltip>
+              <button type="button" onClick={() => setSearchOpen(true)} className={navItemClass(false)}>
+                <Search aria-hidden className={ICON} />
+                <span>Search</span>
+              </button>
             </li>
             <li>
               <NotificationsMenu />

@@ -6,7 +6,7 @@ import { FeedQuote } from "@/components/feed/feed-quote";
 export default function Loading() {
   return (
     <>
-      <PageHeading title="Close Circle">Stories shared by your friends.</PageHeading>
+      <PageHeading title="Close Circle">Entries shared by your friends.</PageHeading>
       <FeedQuote />
       <FeedLoading />
     </>

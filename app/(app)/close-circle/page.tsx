@@ -33,7 +33,7 @@ export default async function CloseCirclePage() {
 
   return (
     <>
-      <PageHeading title="Close Circle">Stories shared by your friends.</PageHeading>
+      <PageHeading title="Close Circle">Entries shared by your friends.</PageHeading>
       <FeedQuote />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <CloseCircleFeed />

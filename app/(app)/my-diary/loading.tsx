@@ -5,7 +5,7 @@ import { DiarySkeleton } from "@/components/diary/page-sheet";
 export default function Loading() {
   return (
     <>
-      <PageHeading title="My Diary">One page a day, private unless you choose to share it.</PageHeading>
+      <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
       <DiarySkeleton />
     </>
   );

@@ -47,7 +47,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeading title="My Diary">One page a day, private unless you choose to share it.</PageHeading>
+      <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <DiaryPage userId={user.id} serverToday={today} />
       </HydrationBoundary>
