@@ -26,6 +26,13 @@ export const ConfigSchema = z.object({
   DATABASE_REPLICA_URLS: list.pipe(z.array(postgresUrl)).default([]),
   // Connections per pool, per process: one pool on the primary and one on each replica (lib/db/client.ts).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Time limits on the database (lib/db/client.ts, docs/decisions/041), in milliseconds: to open a
+  // connection or wait for a free one in the pool; for one statement (the client gives up 5 s
+  // after it, for a server that stopped answering at all); for a transaction left idle.
+  // Past any of them the request answers 503 with Retry-After.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),

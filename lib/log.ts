@@ -48,6 +48,11 @@ export function describeError(err: unknown): string {
     const stack = err instanceof Error ? frames(err) : "";
     return `database error ${db.code}${where ? ` (${where})` : ""}: ${message}${stack ? `\n${stack}` : ""}`;
   }
+  // Drizzle's DrizzleQueryError: its message is the statement with all its parameters; what went
+  // wrong is its cause (a lost connection, a timeout: errors of the driver, not of the server).
+  if (err instanceof Error && "query" in err && "params" in err) {
+    return `query failed: ${err.cause === undefined ? "no cause given" : describeError(err.cause)}`;
+  }
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
     const stack = frames(err);

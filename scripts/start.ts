@@ -7,20 +7,16 @@ import { runMigrations } from "../lib/db/migrate";
 import { SERVER_NODE_ARGS, serverEnv } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
 import { loadEnvFiles } from "./env-files";
+import { supervise, type Supervisor } from "./supervisor";
 
 // `npm start`: embedded PostgreSQL (unless DATABASE_URL), migrations, production build, then the
-// server (scripts/server.ts), supervised: if it dies it is started again, with backoff, while the
-// database keeps running. `npm run dev`: the same with Next's dev server. Ctrl-C stops the server
-// first, then the database (docs/decisions/014).
+// server (scripts/server.ts), supervised: if it dies it is started again, with backoff, for as
+// long as it takes, while the database keeps running (scripts/supervisor.ts). `npm run dev`: the
+// same with Next's dev server. Ctrl-C stops the server first, then the database (docs/decisions/014, 041).
 const dev = process.argv.includes("--dev");
 const envFiles = loadEnvFiles(dev ? "development" : "production");
 const log = (m: string) => console.log(`[inkwell] ${m}`);
 const TSX = ["--import", "tsx"];
-const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
-/** A server that stayed up this long counts as healthy: the next crash starts the backoff over. */
-const HEALTHY_AFTER_MS = 60_000;
-/** This many deaths in a row, each within HEALTHY_AFTER_MS of its start, and we give up. */
-const MAX_QUICK_DEATHS = 8;
 const STOP_GRACE_MS = 15_000;
 
 interface Database {
@@ -82,14 +78,15 @@ async function main() {
 
   let db: Database | undefined;
   let databaseUrl = cfg.DATABASE_URL;
-  let server: ChildProcess | undefined;
-  let restartTimer: NodeJS.Timeout | undefined;
+  // Set once the server is started; stop() may run before that (Ctrl-C during the migrations).
+  const running: { supervisor?: Supervisor } = {};
   let stopping = false;
 
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    clearTimeout(restartTimer);
+    running.supervisor?.stop();
+    const server = running.supervisor?.current() as ChildProcess | undefined;
     if (server && server.exitCode === null && server.signalCode === null) {
       log("Stopping the server…");
       const s = server;
@@ -124,30 +121,17 @@ async function main() {
     return;
   }
 
-  let quickDeaths = 0;
-  const startServer = () => {
-    if (stopping) return;
-    const startedAt = Date.now();
-    // Its own process group: Ctrl-C reaches only this supervisor, which decides the order.
-    server = spawn(process.execPath, [...SERVER_NODE_ARGS, ...TSX, "scripts/server.ts", ...(dev ? ["--dev"] : [])], {
-      detached: true,
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      env: serverEnv({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" }),
-    });
-    server.on("exit", (code, signal) => {
-      if (stopping) return;
-      quickDeaths = Date.now() - startedAt < HEALTHY_AFTER_MS ? quickDeaths + 1 : 1;
-      if (quickDeaths > MAX_QUICK_DEATHS) {
-        console.error(`[inkwell] The server died ${MAX_QUICK_DEATHS} times in a row soon after starting; giving up.`);
-        void stop(1);
-        return;
-      }
-      const delay = RESTART_DELAYS_MS[Math.min(quickDeaths, RESTART_DELAYS_MS.length) - 1]!;
-      console.error(`[inkwell] The server stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again in ${delay / 1000} s.`);
-      restartTimer = setTimeout(startServer, delay);
-    });
-  };
-  startServer();
+  // Its own process group: Ctrl-C reaches only this supervisor, which decides the order. However
+  // often the server dies, the database keeps running and the server is started again.
+  running.supervisor = supervise({
+    start: () =>
+      spawn(process.execPath, [...SERVER_NODE_ARGS, ...TSX, "scripts/server.ts", ...(dev ? ["--dev"] : [])], {
+        detached: true,
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+        env: serverEnv({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" }),
+      }),
+    log: (m) => console.error(`[inkwell] ${m}`),
+  });
   log(`Inkwell is starting on ${cfg.APP_URL}`);
 }
 

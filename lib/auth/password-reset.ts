@@ -14,6 +14,9 @@ export const RESET_TOKEN_MINUTES = 30;
 export const FORGOT_MAX_PER_EMAIL = 5;
 export const FORGOT_MAX_PER_ADDRESS = 20;
 export const FORGOT_WINDOW_SECONDS = 60 * 60;
+/** Attempts to use a reset link per client address an hour, valid or not (docs/decisions/041). */
+export const RESET_MAX_PER_ADDRESS = 20;
+export const RESET_WINDOW_SECONDS = 60 * 60;
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for that email, a reset link has been sent.";
 export const INVALID_RESET_TOKEN = "Invalid or expired token";
 
@@ -59,17 +62,24 @@ export async function requestPasswordReset({
  * Sets a new password with a reset token: burns the token (and any other open one of the user),
  * marks the email verified and revokes every session, in one transaction. A used, expired or
  * unknown token is a 400.
+ *
+ * The cheap checks come first and the password is hashed last (docs/decisions/041): the attempt
+ * is counted against the caller's address (429 past RESET_MAX_PER_ADDRESS an hour), then the token
+ * is looked up by its SHA-256, and only an open token's password is hashed (argon2, tens of ms
+ * of CPU and 19 MiB). An invalid token therefore answers sooner than a valid one; that tells the
+ * caller nothing the answer does not already say, and a token is 32 random bytes that name no one.
  */
-export async function resetPassword({ db, token, password }: { db: Db; token: string; password: string }) {
-  // Hashed before the token is looked at, so a valid and an invalid token take as long.
-  const passwordHash = await hashPassword(password);
+export async function resetPassword({ db, token, password, ip }: { db: Db; token: string; password: string; ip: string }) {
   if (!token || token.length > 200) throw new ValidationError(INVALID_RESET_TOKEN);
+  await consumeAttempt({ db, limit: { key: `reset-address:${ip}`, max: RESET_MAX_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS } });
+  const tokenHash = hashToken(token);
+  const open = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
+  const [found] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(open).limit(1);
+  if (!found) throw new ValidationError(INVALID_RESET_TOKEN);
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [burnt] = await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
-      .returning({ userId: passwordResets.userId });
+    // Burnt here, not above: a simultaneous use of the same link that got here first wins.
+    const [burnt] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(open).returning({ userId: passwordResets.userId });
     if (!burnt) throw new ValidationError(INVALID_RESET_TOKEN);
     await tx
       .update(passwordResets)

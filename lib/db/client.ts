@@ -15,11 +15,32 @@ interface Pooled {
 // One pool per database per process; kept on globalThis so hot reload in `next dev` does not leak pools.
 const store = globalThis as unknown as { inkwellDb?: Pooled; inkwellReadDbs?: Pooled[] };
 
+/** How much longer than the server's statement_timeout the client waits for an answer at all. */
+const CLIENT_GRACE_MS = 5_000;
+
 function connect(url: string, applicationName: string): Pooled {
-  const pool = new Pool({ connectionString: url, max: config().DATABASE_POOL_SIZE, application_name: applicationName });
+  const c = config();
+  const pool = new Pool({
+    connectionString: url,
+    max: c.DATABASE_POOL_SIZE,
+    application_name: applicationName,
+    // Time limits (docs/decisions/041): a request never waits on the database without end. Opening
+    // a connection, or waiting for a free one, is bounded by connectionTimeoutMillis; PostgreSQL
+    // cancels a statement past statement_timeout and ends a transaction left idle past its limit;
+    // and a server that stopped answering altogether (frozen, or a network that drops packets)
+    // is given up on by the client, query_timeout, a little after the server would have.
+    connectionTimeoutMillis: c.DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    query_timeout: c.DATABASE_STATEMENT_TIMEOUT_MS + CLIENT_GRACE_MS,
+  });
   // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
   // the pool and replaced on next use; without a listener the pool's error event would crash us.
   pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));
+  // A connection lost while a request holds it (inside a transaction) is reported to that request
+  // by its statement (503, lib/db/unavailable.ts); the client's own error event, which the pool
+  // listens to only while the connection is idle, must not become an uncaught exception.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return { db: drizzle(pool, { schema }), pool };
 }
 

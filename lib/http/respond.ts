@@ -1,8 +1,12 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { markWrite } from "@/lib/db/read-your-writes";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, connectionLost, databaseUnavailable } from "@/lib/db/unavailable";
 import { HttpError } from "@/lib/errors";
-import { logError } from "@/lib/log";
+import { describeError, logError } from "@/lib/log";
+
+/** A warning's description without its stack: what happened, not where (it is not a bug of ours). */
+const firstLine = (text: string) => text.split("\n", 1)[0]!;
 
 export function json(body: unknown, init?: ResponseInit): NextResponse {
   return NextResponse.json(body, init);
@@ -16,6 +20,13 @@ export function toResponse(err: unknown, extra: Record<string, unknown> = {}): N
   if (err instanceof HttpError) {
     return NextResponse.json({ ...extra, message: err.message }, { status: err.status, headers: err.headers });
   }
+  // The database is gone, unreachable or too slow (docs/decisions/041): the service, not the
+  // request, is at fault, and it says when to come back. A warning, not a fault: nothing to fix here.
+  if (databaseUnavailable(err)) {
+    console.warn(`[db] Answered 503, the database is unavailable: ${firstLine(describeError(err))}`);
+    const headers = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
+    return NextResponse.json({ ...extra, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  }
   logError("api", "Unhandled error in route handler", err);
   return NextResponse.json({ ...extra, message: "Something went wrong" }, { status: 500 });
 }
@@ -26,13 +37,15 @@ type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
  * Wraps a route handler so that thrown errors become docs/api.md's error shape. Answers are `no-store`
  * unless the handler chose otherwise (a photo may be kept privately): what one signed-in person
  * was told must not be kept by a shared cache or the browser's back-forward history. A successful
- * write's answer carries the read-your-writes cookie (lib/db/read-your-writes.ts).
+ * write's answer carries the read-your-writes cookie (lib/db/read-your-writes.ts). A read (GET,
+ * HEAD) whose database connection was lost under it is run once more, on another connection: it
+ * changed nothing that a second run could double (docs/decisions/041).
  */
 export function route<C = unknown>(handler: Handler<C>, { errorFields }: { errorFields?: Record<string, unknown> } = {}): Handler<C> {
   return async (req, ctx) => {
     let res: Response;
     try {
-      res = await handler(req, ctx);
+      res = await runOnceMore(req, () => handler(req, ctx));
     } catch (err) {
       res = toResponse(err, errorFields);
     }
@@ -40,6 +53,20 @@ export function route<C = unknown>(handler: Handler<C>, { errorFields }: { error
     markWrite(req, res);
     return res;
   };
+}
+
+const RETRIED_METHODS = new Set(["GET", "HEAD"]);
+
+async function runOnceMore(req: Request, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!RETRIED_METHODS.has(req.method) || !connectionLost(err)) throw err;
+    console.warn(`[db] A read lost its connection; trying it once more: ${firstLine(describeError(err))}`);
+    // Let the pool hear of the other connections the same event ended before it lends one out.
+    await new Promise((resolve) => setImmediate(resolve));
+    return run();
+  }
 }
 
 /** `route()` for the friend-request endpoints, whose errors carry `success: false` as their answers carry `success: true` (docs/api.md). */

@@ -130,6 +130,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     body: { encoding: "json", schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
     answers: [{ status: 200, description: "Password reset successful", schema: "Message" }],
     failures: [[400, INVALID_TOKEN, `Password must be at least ${PASSWORD_MIN} characters`, `Password must be at most ${PASSWORD_MAX} characters`]],
+    rateLimited: "20 attempts an hour per address, valid links or not",
   },
   {
     method: "post",

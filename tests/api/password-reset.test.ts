@@ -29,7 +29,7 @@ function forgot(email: unknown, { base, ip = address(), origin }: { base?: strin
 }
 
 function reset(token: string, password: unknown, base?: string) {
-  return api(`/api/auth/reset-password/${token}`, { body: { password }, base });
+  return api(`/api/auth/reset-password/${token}`, { body: { password }, base, headers: { "x-forwarded-for": address() } });
 }
 
 /** Asks for a reset of `email` and returns the token from the link that SMTP delivered. */

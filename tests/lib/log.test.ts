@@ -38,6 +38,18 @@ describe("describeError", () => {
     expect(line).not.toContain(username);
   });
 
+  it("describes a query that failed without a SQLSTATE (a lost connection) by its cause alone", async () => {
+    const lost = new Error("Connection terminated unexpectedly");
+    const err = await failure(async () => {
+      // What Drizzle throws when the driver fails under a statement: the statement and its parameters in the message.
+      const { DrizzleQueryError } = await import("drizzle-orm/errors");
+      throw new DrizzleQueryError("select * from sessions where token_hash = $1", [SECRET_HASH], lost);
+    });
+    const line = describeError(err);
+    expect(line).toMatch(/^query failed: Error: Connection terminated unexpectedly\n/);
+    for (const secret of [SECRET_HASH, "token_hash", "params"]) expect(line).not.toContain(secret);
+  });
+
   it("keeps an ordinary error's name, message and stack frames", () => {
     const line = describeError(new TypeError("boom"));
     expect(line).toMatch(/^TypeError: boom\n\s+at /);

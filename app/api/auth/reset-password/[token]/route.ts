@@ -1,4 +1,5 @@
 import { resetPassword } from "@/lib/auth/password-reset";
+import { clientIp } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
@@ -7,7 +8,7 @@ import { ResetPasswordSchema } from "@/lib/validation/auth";
 export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
   const { token } = await params;
   const { password } = await readJson(req, ResetPasswordSchema);
-  await resetPassword({ db: getDb(), token, password });
+  await resetPassword({ db: getDb(), token, password, ip: clientIp(req) });
   return json({ message: "Password reset successful" });
 });
 
