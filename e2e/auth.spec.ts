@@ -1,6 +1,6 @@
-import { createUser, unique } from "../tests/factories";
+import { createJournal, createUser, unique } from "../tests/factories";
 import { pauseClock, runUntilVisible } from "./clock";
-import { expect, test } from "./fixtures";
+import { expect, signInAs, test } from "./fixtures";
 
 const PASSWORD = "a long enough password";
 
@@ -8,28 +8,25 @@ const PASSWORD = "a long enough password";
 const toast = (page: import("@playwright/test").Page, title: string) =>
   page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 
-test("sign up, log in, reach the dashboard and log out, all through the UI", async ({ page }) => {
+test("sign up lands signed in on the dashboard with the banner and a greeting; log out; log in by email", async ({ page }) => {
   const username = unique("new_");
+  const email = `${username}@gmail.com`;
   await page.goto("/signup");
   await page.getByLabel("Name", { exact: true }).fill("Nova Writer");
   await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Gmail").fill(`${username}@gmail.com`);
+  await page.getByLabel("Gmail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
 
-  const signedUp = toast(page, "Signup successful");
-  await expect(signedUp).toBeVisible();
-  await expect(signedUp).toContainText("Please login to continue.");
-  await expect(signedUp.getByRole("button", { name: "Close toast" })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(toast(page, "Login successful")).toBeVisible();
+  // Signed in at once: no detour through the login form.
+  await expect(toast(page, "Welcome to Inkwell")).toContainText("We have mailed you a link to confirm your address.");
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("token"))).toMatch(/.{20,}/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Nova!" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Email verification" })).toContainText("Please confirm your email address.");
+  await expect(page.getByText(/laptop/i)).toHaveCount(0);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  expect(token).toMatch(/.{20,}/);
+  expect((await page.context().cookies()).find((c) => c.name === "session")?.value).toBe(token);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Me" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Nova Writer" })).toBeVisible();
@@ -41,6 +38,22 @@ test("sign up, log in, reach the dashboard and log out, all through the UI", asy
   // The server session is gone too, not just the stored token.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
+
+  // The same field takes the email address, whatever its case.
+  await page.getByLabel("Username or email").fill(email.toUpperCase());
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(toast(page, "Login successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Nova!" })).toBeVisible();
+});
+
+test("the dashboard greets a writer who has written by first name, as one coming back", async ({ page, db }) => {
+  const { user } = await createUser(db, { name: "  Ada   King Lovelace " });
+  await createJournal(db, user.id);
+  await signInAs(page, db, user.id);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Ada!" })).toBeVisible();
 });
 
 test("a non-Gmail address is refused before any request is sent", async ({ page }) => {

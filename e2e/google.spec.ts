@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { users } from "../lib/db/schema";
-import { createUser, unique } from "../tests/factories";
+import { createSession, createUser, unique } from "../tests/factories";
 import { login, newRegistration, register } from "../tests/support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../tests/support/env";
 import { api } from "../tests/support/http";
@@ -30,7 +30,7 @@ test("a new Google user gets an account with no password and lands on the dashbo
   await clickLoginWithGoogle(page);
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Grace!" })).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem("token"));
   expect(token).toMatch(/.{40,}/);
   const session = (await page.context().cookies()).find((c) => c.name === "session");
@@ -67,24 +67,34 @@ test("a Google account with the email of an existing user signs into that user a
 });
 
 test("a squatter who signed up with the victim's address loses the account to the victim's Google sign-in", async ({ page, db }) => {
-  // The squatter registers the victim's address with a password of their own, and holds two sessions.
+  // The squatter registers the victim's address with a password of their own, holds two sessions,
+  // and befriends its other account.
   const squatter = newRegistration({ name: "Squatter" });
   const registered = await register(squatter);
   expect(registered.status).toBe(201);
   const squatterTokens = [registered.body.token, (await login(squatter.username, squatter.password)).body.token];
   for (const token of squatterTokens) expect((await api("/api/auth/me", { token })).status).toBe(200);
+  const { user: sidekick } = await createUser(db);
+  const sidekickToken = await createSession(db, sidekick.id);
+  const squatterId = registered.body.user.id as string;
+  expect((await api("/api/friend-requests/send", { token: registered.body.token, body: { to: sidekick.id } })).status).toBe(201);
+  expect((await api("/api/friend-requests/send", { token: sidekickToken, body: { to: squatterId } })).status).toBe(201);
+  expect((await api(`/api/friend-requests/status/${squatterId}`, { token: sidekickToken })).body).toMatchObject({ status: "accepted" });
 
   // The owner of the address signs in with Google.
   const sub = unique("sub-");
   await signInAtProviderAs(page, { sub, email: squatter.email, name: "Real Owner" });
   await clickLoginWithGoogle(page);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Real!" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Email verification" })).toHaveCount(0);
 
-  // The squatter is out: every token and the password.
+  // The squatter is out: every token, the password, and the friendship of its other account.
   for (const token of squatterTokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
   expect(await login(squatter.username, squatter.password)).toMatchObject({ status: 401, body: { message: "Invalid credentials" } });
+  expect((await api(`/api/friend-requests/status/${squatterId}`, { token: sidekickToken })).body).toMatchObject({ status: "none" });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Me" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Real Owner" })).toBeVisible();
 
   // The victim is signed in, to the account of that address, now verified and linked.
   const me = await page.evaluate(async () => {

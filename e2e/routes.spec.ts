@@ -29,7 +29,7 @@ test("a session cookie without a stored token still ends on /login (the client g
 test("an unknown path goes to the dashboard", async ({ signedIn: { page } }) => {
   await page.goto("/no/such/page");
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Test!" })).toBeVisible();
 });
 
 test("an unknown path without a session ends on /login", async ({ page }) => {
@@ -62,7 +62,7 @@ test("/oauth-success stores the token, strips it from the address bar and opens 
   });
   await page.goto(`/oauth-success?token=${encodeURIComponent(token)}`);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Writer!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Test!" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(token);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "session")?.value).toBe(token);

@@ -63,7 +63,7 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Login">
-        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+        <TextField label="Username or email" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <Link href="/forgot-password" className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline">
           Forgot password?

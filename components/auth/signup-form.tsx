@@ -7,6 +7,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { apiFetch, errorMessage } from "@/client/api";
 import { notify } from "@/client/toasts";
+import { setToken } from "@/client/token";
 import { GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
@@ -40,8 +41,14 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
         setBusy(false);
         return;
       }
-      notify.success("Signup successful", { description: "Please login to continue.", closable: true });
-      router.push("/login");
+      // Signed in at once (the answer's token and session cookie): on to the dashboard, whose
+      // banner asks for the address to be confirmed (docs/decisions/011).
+      const body = (await res.json()) as { token?: unknown };
+      if (typeof body.token !== "string") throw new Error("no token in the sign-up response");
+      setToken(body.token);
+      notify.success("Welcome to Inkwell", { description: "We have mailed you a link to confirm your address." });
+      // Stay busy until the dashboard replaces this page, so the form cannot be sent twice.
+      router.replace("/dashboard");
     } catch {
       notify.error("Signup failed", { description: FALLBACK, closable: true });
       setBusy(false);

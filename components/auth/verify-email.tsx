@@ -2,32 +2,51 @@
 
 import { CircleAlert, CircleCheck } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
+import { TextField } from "@/components/ui/text-field";
 import { apiFetch, errorMessage } from "@/client/api";
+import { notify } from "@/client/toasts";
 
 type Result = { ok: true } | { ok: false; message: string };
 
+/** The account a link was mailed for, and whether this visitor is signed in to it; null when the link cannot be used. */
+export type LinkInfo = { username: string; mine: boolean } | null;
+
 /**
  * Confirms the address only on a click: a mail scanner that opens links (and even runs their
- * scripts) must not verify an account its owner never made (docs/decisions/011).
+ * scripts) must not verify an account its owner never made. And only for the account's own
+ * holder: signed in to it, or with its password. Whoever else holds the mailbox is offered
+ * "This wasn't me" instead (docs/decisions/011).
  */
-export function VerifyEmail({ verifyToken, signedIn }: { verifyToken: string; signedIn: boolean }) {
+export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: string; signedIn: boolean; link: LinkInfo }) {
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: "Invalid or expired token" });
   const resultRef = useRef<HTMLDivElement>(null);
+  const clicked = useRef(false);
 
   // The button is gone once there is a result: keyboard and screen reader users land on it.
   useEffect(() => {
-    if (result) resultRef.current?.focus();
+    if (result && clicked.current) resultRef.current?.focus();
   }, [result]);
 
-  async function verify() {
+  async function verify(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    clicked.current = true;
+    const password = new FormData(e.currentTarget).get("password");
     setBusy(true);
     try {
-      const res = await apiFetch(`/api/auth/verify-email/${encodeURIComponent(verifyToken)}`, { method: "POST", token: null });
-      setResult(res.ok ? { ok: true } : { ok: false, message: (await errorMessage(res)) ?? "Verification failed" });
+      const res = await apiFetch(`/api/auth/verify-email/${encodeURIComponent(verifyToken)}`, {
+        method: "POST",
+        ...(typeof password === "string" ? { body: JSON.stringify({ password }) } : {}),
+      });
+      if (res.status === 401 || res.status === 429) {
+        // A wrong password: say so and let them try again.
+        notify.error("Could not verify", { description: (await errorMessage(res)) ?? "Please try again." });
+      } else {
+        setResult(res.ok ? { ok: true } : { ok: false, message: (await errorMessage(res)) ?? "Verification failed" });
+      }
     } catch {
       setResult({ ok: false, message: "Verification failed" });
     }
@@ -37,13 +56,32 @@ export function VerifyEmail({ verifyToken, signedIn }: { verifyToken: string; si
   // Links not prefetched: an app layout fetched before the click would still show the 'unverified' banner.
   const wayOn = signedIn ? { href: "/dashboard", label: "Go to your dashboard" } : { href: "/login", label: "Go to login" };
 
-  if (!result) {
+  if (!result && link) {
     return (
       <div className="flex flex-col gap-6">
-        <p className="text-ink">If you signed up for Inkwell with this address, confirm it here.</p>
-        <BusyButton type="button" busy={busy} busyLabel="Verifying…" onClick={verify} className="w-full">
-          Verify my email
-        </BusyButton>
+        <form onSubmit={verify} className="flex flex-col gap-4" aria-label="Verify email">
+          {link.mine ? (
+            <p className="text-ink">If you signed up for Inkwell with this address, confirm it here.</p>
+          ) : (
+            <>
+              <p className="text-ink">
+                To confirm the address of <strong className="font-semibold">@{link.username}</strong>, enter that account&apos;s password.
+              </p>
+              <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+            </>
+          )}
+          <BusyButton type="submit" busy={busy} busyLabel="Verifying…" className="w-full">
+            Verify my email
+          </BusyButton>
+        </form>
+        {link.mine ? null : (
+          <p className="text-sm text-ink">
+            Did not sign up for Inkwell? Someone else used your address.{" "}
+            <Link href={`/cancel-signup/${encodeURIComponent(verifyToken)}`} prefetch={false} className="font-semibold text-accent underline underline-offset-4">
+              This wasn&apos;t me
+            </Link>
+          </p>
+        )}
         <p className="text-center text-sm text-ink-soft">
           <Link href={wayOn.href} prefetch={false} className="font-semibold text-accent underline underline-offset-4">
             {signedIn ? "Back to your dashboard" : "Back to login"}
@@ -55,8 +93,8 @@ export function VerifyEmail({ verifyToken, signedIn }: { verifyToken: string; si
 
   return (
     <div className="flex flex-col gap-6">
-      <div ref={resultRef} tabIndex={-1} role={result.ok ? "status" : "alert"} className="flex gap-2 text-ink">
-        {result.ok ? (
+      <div ref={resultRef} tabIndex={-1} role={result?.ok ? "status" : "alert"} className="flex gap-2 text-ink">
+        {result?.ok ? (
           <>
             <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
             <p>
@@ -67,7 +105,7 @@ export function VerifyEmail({ verifyToken, signedIn }: { verifyToken: string; si
           <>
             <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
             <p>
-              <strong className="font-semibold">{result.message}.</strong>{" "}
+              <strong className="font-semibold">{result?.message}.</strong>{" "}
               {signedIn ? "You can ask for a new link from your dashboard." : "Log in to ask for a new link."}
             </p>
           </>

@@ -73,7 +73,9 @@ export async function registerUser({
         .values({ name: input.name, username: input.username, email: input.email, passwordHash })
         .returning();
       const token = await createSession({ db: tx as unknown as Db, userId: user!.id, userAgent });
-      return { user: user!, token };
+      // The browser that made the account is one of its trusted devices, as after a login (docs/decisions/013).
+      const deviceToken = await trustDevice({ db: tx as unknown as Db, userId: user!.id, deviceId: null });
+      return { user: user!, token, deviceToken };
     });
   } catch (err) {
     const constraint = uniqueViolation(err);
@@ -83,20 +85,38 @@ export async function registerUser({
   }
 }
 
-function loginLimits(username: string, ip: string, deviceId: string | null): { limit: Limit; onSuccess: "clear" | "refund" }[] {
+/**
+ * What the limits count under: the account when the name or address is one (so its username and
+ * its email share one allowance), else the name as typed, lower-cased (docs/decisions/013).
+ */
+function loginSubject(identifier: string, user: { id: string } | undefined): string {
+  return user ? `user:${user.id}` : `name:${identifier}`;
+}
+
+function loginLimits(subject: string, ip: string, deviceId: string | null): { limit: Limit; onSuccess: "clear" | "refund" }[] {
   const windowSeconds = LOGIN_WINDOW_SECONDS;
   if (deviceId) return [{ limit: { key: `login-device:${deviceId}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" }];
   // In this order: an address that is over its own limit no longer counts against the username.
   return [
     { limit: { key: `login-address:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowSeconds }, onSuccess: "refund" },
-    { limit: { key: `login-user-address:${JSON.stringify([username, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" },
-    { limit: { key: `login-username:${username}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds }, onSuccess: "refund" },
+    { limit: { key: `login-user-address:${JSON.stringify([subject, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" },
+    { limit: { key: `login-username:${subject}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds }, onSuccess: "refund" },
   ];
 }
 
 /**
- * A password login. `deviceToken` is the browser's device cookie, if any; the answer carries a new
- * one to set when this browser was not yet a trusted device of the account.
+ * The account a login names: `username` holds a username or an email address (the original client
+ * sends either in that one field), already trimmed and lower-cased. Usernames cannot hold an @.
+ */
+async function findLoginUser(db: Db, identifier: string) {
+  const where = identifier.includes("@") ? eq(sql`lower(${users.email})`, identifier) : eq(users.username, identifier);
+  const [user] = await db.select().from(users).where(where).limit(1);
+  return user;
+}
+
+/**
+ * A password login, by username or email. `deviceToken` is the browser's device cookie, if any;
+ * the answer carries a new one to set when this browser was not yet a trusted device of the account.
  */
 export async function loginUser({
   db,
@@ -111,19 +131,20 @@ export async function loginUser({
   deviceToken?: string;
   userAgent?: string | null;
 }) {
-  const deviceId = await findTrustedDevice({ db, token: deviceToken, username: input.username });
-  const limits = loginLimits(input.username, ip, deviceId);
+  const found = await findLoginUser(db, input.username);
+  const deviceId = await findTrustedDevice({ db, token: deviceToken, userId: found?.id });
+  const limits = loginLimits(loginSubject(input.username, found), ip, deviceId);
   // Every attempt is counted before the password is checked; a success gives its count back.
   for (const { limit } of limits) await consumeAttempt({ db, limit });
 
-  const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
-  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   for (const { limit, onSuccess } of limits) {
     if (onSuccess === "clear") await clearAttempts({ db, key: limit.key });
     else await refundAttempt({ db, key: limit.key });
   }
+  const user = found;
   const token = await createSession({ db, userId: user.id, userAgent });
   const newDeviceToken = await trustDevice({ db, userId: user.id, deviceId });
   return { user, token, newDeviceToken };

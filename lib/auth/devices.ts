@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { trustedDevices, users } from "@/lib/db/schema";
+import { trustedDevices } from "@/lib/db/schema";
 import { hashToken, newToken } from "./tokens";
 
 // The OWASP "device cookie" (docs/decisions/013): a browser that signed in to an account with its
@@ -14,14 +14,13 @@ export const DEVICE_COOKIE_DAYS = 365;
 /** Only the login route needs the cookie: no other request carries it. */
 export const DEVICE_COOKIE_PATH = "/api/auth/login";
 
-/** The id of the trusted device a cookie names for this username's account, or null. */
-export async function findTrustedDevice({ db, token, username }: { db: Db; token: string | undefined; username: string }): Promise<string | null> {
-  if (!token || token.length > 200) return null;
+/** The id of the trusted device a cookie names for this account, or null (always null for no account). */
+export async function findTrustedDevice({ db, token, userId }: { db: Db; token: string | undefined; userId: string | undefined }): Promise<string | null> {
+  if (!token || token.length > 200 || !userId) return null;
   const [row] = await db
     .select({ id: trustedDevices.tokenHash })
     .from(trustedDevices)
-    .innerJoin(users, eq(users.id, trustedDevices.userId))
-    .where(and(eq(trustedDevices.tokenHash, hashToken(token)), eq(users.username, username)))
+    .where(and(eq(trustedDevices.tokenHash, hashToken(token)), eq(trustedDevices.userId, userId)))
     .limit(1);
   return row?.id ?? null;
 }

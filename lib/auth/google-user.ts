@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { emailVerifications, trustedDevices, users, type User } from "@/lib/db/schema";
+import { users, type User } from "@/lib/db/schema";
 import { ForbiddenError, uniqueViolation } from "@/lib/errors";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth";
-import { revokeAllSessions } from "./sessions";
+import { forgetUnprovenAccess } from "./unproven";
 
 export interface GoogleIdentity {
   sub: string;
@@ -33,11 +33,14 @@ function withSuffix(base: string): string {
 
 /**
  * Links a Google account to the user who has its (Google-verified) email. When that user never
- * proved the address, the Google owner wins (docs/decisions/011): in one transaction the password
- * is removed, every session revoked, open verification links burnt and the address marked
- * verified, and its trusted devices forgotten, so whoever registered someone else's address is shut out. Null if the user is gone.
+ * proved the address, the Google owner takes it over (docs/decisions/011): in one transaction the
+ * password is removed, the name becomes the one Google gives, the address is marked verified, and
+ * everything granted before the proof is gone (lib/auth/unproven.ts: sessions, trusted devices,
+ * open links, friendships, friend requests), so whoever registered someone else's address is shut
+ * out and reads nothing the owner writes. Null if the user is gone.
  */
-async function linkGoogleAccount({ db, userId, sub }: { db: Db; userId: string; sub: string }): Promise<User | null> {
+async function linkGoogleAccount({ db, userId, identity }: { db: Db; userId: string; identity: GoogleIdentity }): Promise<User | null> {
+  const { sub } = identity;
   const { user, tookOver } = await db.transaction(async (tx) => {
     // Locked, so a verification link used at the same moment is either before or after this, not between.
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -46,18 +49,18 @@ async function linkGoogleAccount({ db, userId, sub }: { db: Db; userId: string; 
       const [linked] = await tx.update(users).set({ googleSub: sub, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
       return { user: linked!, tookOver: false };
     }
+    const name = identity.name.trim().slice(0, NAME_MAX) || current.name;
     const [taken] = await tx
       .update(users)
-      .set({ googleSub: sub, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ googleSub: sub, name, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    await revokeAllSessions({ db: tx as unknown as Db, userId });
-    await tx.update(emailVerifications).set({ usedAt: sql`now()` }).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-    // The squatter's browsers were trusted devices of the account (docs/decisions/013): no longer.
-    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+    await forgetUnprovenAccess({ tx: tx as unknown as Db, userId });
     return { user: taken!, tookOver: true };
   });
-  if (tookOver) console.info(`[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password and sessions are gone.`);
+  if (tookOver) {
+    console.info(`[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password, sessions and friendships are gone.`);
+  }
   return user;
 }
 
@@ -74,7 +77,7 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
 
   const [sameEmail] = await db.select().from(users).where(eq(sql`lower(${users.email})`, identity.email.toLowerCase())).limit(1);
   if (sameEmail) {
-    const linked = await linkGoogleAccount({ db, userId: sameEmail.id, sub: identity.sub });
+    const linked = await linkGoogleAccount({ db, userId: sameEmail.id, identity });
     if (linked) return linked;
   }
 

@@ -70,6 +70,20 @@ export async function requireUser(req: Request): Promise<Authed> {
   return { ...found, token, viaCookie: !bearer };
 }
 
+/**
+ * The signed-in caller, or null when the request carries no valid session (for routes that work
+ * either way). A write authenticated only by the cookie still needs our own Origin (403).
+ */
+export async function optionalUser(req: Request): Promise<Authed | null> {
+  if (!bearerToken(req) && !cookieToken(req)) return null;
+  try {
+    return await requireUser(req);
+  } catch (err) {
+    if (err instanceof UnauthorizedError) return null;
+    throw err;
+  }
+}
+
 export function hasSessionCookie(req: Request, token: string): boolean {
   return cookieToken(req) === token;
 }

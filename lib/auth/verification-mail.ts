@@ -1,8 +1,25 @@
 import { linkMail } from "@/lib/mail/link-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 
-/** The mail that proves an address (docs/decisions/011). */
-export function verifyEmailMail({ to, name, username, link, hours }: { to: string; name: string; username: string; link: string; hours: number }): MailMessage {
+/**
+ * The mail that proves an address (docs/decisions/011). Whoever reads it may not be who signed
+ * up: it says so, and its second link cancels the sign-up ("This wasn't me").
+ */
+export function verifyEmailMail({
+  to,
+  name,
+  username,
+  link,
+  cancelLink,
+  hours,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  link: string;
+  cancelLink: string;
+  hours: number;
+}): MailMessage {
   return linkMail({
     to,
     name,
@@ -12,6 +29,11 @@ export function verifyEmailMail({ to, name, username, link, hours }: { to: strin
     action: "Confirm that it is yours",
     deadline: `${hours} hours`,
     button: "Confirm my email address",
-    ignore: "If you did not sign up, ignore this email and do not open the link: the account stays unconfirmed.",
+    ignore: "If you did not sign up, someone else typed your address: do not confirm it.",
+    decline: {
+      text: "Cancel that sign-up instead: the account is deleted and your address is free again.",
+      button: "This wasn't me",
+      link: cancelLink,
+    },
   });
 }

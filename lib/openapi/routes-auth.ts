@@ -10,6 +10,7 @@ import {
   ResetPasswordSchema,
   USERNAME_MAX,
   USERNAME_MIN,
+  VerifyEmailSchema,
 } from "@/lib/validation/auth";
 import type { Endpoint } from "./types";
 
@@ -17,6 +18,7 @@ import type { Endpoint } from "./types";
 
 const TAG = "Auth";
 const INVALID_TOKEN = "Invalid or expired token";
+const CONFIRM_WITH_PASSWORD = "Sign in to this account or enter its password to confirm the address";
 
 const registerFields = {
   name: `1–${NAME_MAX} characters after trimming`,
@@ -31,7 +33,8 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/register",
     tag: TAG,
     summary: "Create an account",
-    description: "Signs the new person in (the answer's token) and mails a link that proves the address (24 h, single use).",
+    description:
+      "Signs the new person in (the answer's token, and the httpOnly `session` cookie as a login sets it) and mails a link that proves the address (24 h, single use), with a second link that cancels the sign-up for an address owner who did not make it.",
     auth: "none",
     body: { encoding: "json", schema: RegisterSchema, descriptions: registerFields },
     answers: [
@@ -43,6 +46,7 @@ export const AUTH_ROUTES: Endpoint[] = [
           properties: { user: { type: "object", properties: { _id: { type: "string" }, id: { type: "string" }, name: { type: "string" }, username: { type: "string" }, email: { type: "string" } } }, token: { type: "string" } },
           required: ["user", "token"],
         },
+        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https (and the login route's device cookie)" },
       },
     ],
     failures: [
@@ -55,10 +59,11 @@ export const AUTH_ROUTES: Endpoint[] = [
     method: "post",
     path: "/api/auth/login",
     tag: TAG,
-    summary: "Sign in with username and password",
-    description: "Sets the httpOnly `session` cookie as well. The username is matched whatever its case.",
+    summary: "Sign in with username or email, and password",
+    description:
+      "Sets the httpOnly `session` cookie as well. The `username` field takes the username or the account's email address, either matched whatever its case; both name one account, with one allowance of failures.",
     auth: "none",
-    body: { encoding: "json", schema: LoginSchema },
+    body: { encoding: "json", schema: LoginSchema, descriptions: { username: "The username or the email address, whatever the case" } },
     answers: [
       {
         status: 200,
@@ -71,7 +76,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       [400, "Username is required", "Password is required"],
       [401, "Invalid credentials"],
     ],
-    rateLimited: "10 failures per username and address in 15 minutes, 50 per username, 100 per address; a browser that signed in before keeps its own allowance (docs/decisions/013)",
+    rateLimited: "10 failures per account (by username or email) and address in 15 minutes, 50 per account, 100 per address; a browser that signed in before keeps its own allowance (docs/decisions/013)",
   },
   {
     method: "post",
@@ -137,9 +142,28 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/verify-email/{token}",
     tag: TAG,
     summary: "Prove an email address with the mailed link",
+    description:
+      "The link proves the mailbox; the caller must also be signed in to the link's account (bearer token or `session` cookie) or give its password, so the owner of an address someone else signed up with cannot confirm it for them (docs/decisions/011). Without a session of that account, a body with the password is needed.",
     auth: "none",
     params: { token: { description: "The token of the link mailed at sign-up (24 h, single use)" } },
+    body: { encoding: "json", schema: VerifyEmailSchema, descriptions: { password: "The account's password; not needed when signed in to it" } },
     answers: [{ status: 200, description: "Email verified", schema: "Message" }],
+    failures: [
+      [400, INVALID_TOKEN, "Password is required"],
+      [401, CONFIRM_WITH_PASSWORD, "Invalid credentials"],
+    ],
+    rateLimited: "10 wrong passwords per account in 15 minutes",
+  },
+  {
+    method: "post",
+    path: "/api/auth/cancel-signup/{token}",
+    tag: TAG,
+    summary: "Cancel a sign-up made with someone else's address ('This wasn't me')",
+    description:
+      "The second link of the verification mail. Deletes the account the link was mailed for, with everything in it, while its address is unverified; the address and the username are free again (docs/decisions/011).",
+    auth: "none",
+    params: { token: { description: "The token of the verification link (24 h, single use)" } },
+    answers: [{ status: 200, description: "The account is deleted", schema: "Message" }],
     failures: [[400, INVALID_TOKEN]],
   },
   {

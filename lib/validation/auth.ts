@@ -52,3 +52,8 @@ export const ResetPasswordSchema = z.object({ password: passwordField });
 export const ConfirmSessionSchema = z.object({
   token: text("Token", { maxUnits: 200 }).min(1, "Token is required"),
 });
+
+/** The optional body of POST /api/auth/verify-email/{token}: the account's password, when not signed in to it. */
+export const VerifyEmailSchema = z.object({
+  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD, connect, createUser, type FactoryDb } from "../factories";
+import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../factories";
 import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
@@ -88,6 +88,17 @@ describe("POST /api/auth/login", () => {
     }
   });
 
+  it("takes the email address in the username field, whatever its case, for the same account", async () => {
+    const { user } = await createUser(db);
+    for (const name of [user.email, user.email.toUpperCase(), `  ${user.email.replace(/^./, (c) => c.toUpperCase())} `, user.username]) {
+      const res = await login(name, DEFAULT_PASSWORD);
+      expect(res.status, name).toBe(200);
+      expect(res.body.user).toMatchObject({ id: user.id, username: user.username, email: user.email });
+    }
+    await expectInvalid(user.email, "wrong password");
+    await expectInvalid(`x${user.email}`, DEFAULT_PASSWORD);
+  });
+
   it("answers an unknown user and a wrong password with the same 401", async () => {
     const { user } = await createUser(db);
     await expectInvalid(`${user.username}_nobody`, DEFAULT_PASSWORD);
@@ -155,6 +166,30 @@ describe("POST /api/auth/login: rate limit", () => {
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.baseUrl, headers: as }));
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.secondUrl, headers: as }));
     expectRateLimited(await login(user.username, "wrong password", { headers: as }));
+  });
+
+  it("counts the username and the email of one account together, whatever the case", async () => {
+    const { user } = await createUser(db);
+    const as = client();
+    const names = [user.username, user.email, user.email.toUpperCase()];
+    for (let i = 0; i < 10; i++) await expectInvalid(names[i % 3]!, "wrong password", instance(i), as);
+    for (const name of names) expectRateLimited(await login(name, DEFAULT_PASSWORD, { headers: as }));
+    // Another client still gets in, by either.
+    expect((await login(user.email, DEFAULT_PASSWORD, { headers: client() })).status).toBe(200);
+  });
+
+  it("caps failures per account at 50 from all untrusted clients, by username and email together", async () => {
+    const { user } = await createUser(db);
+    for (let i = 0; i < 50; i++) await expectInvalid(i % 2 ? user.email.toUpperCase() : user.username, "wrong password", instance(i), client());
+    expectRateLimited(await login(user.email, DEFAULT_PASSWORD, { headers: client() }));
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
+  });
+
+  it("counts failures for unknown email addresses too", async () => {
+    const ghost = `${unique("ghost_")}@gmail.com`;
+    const as = client();
+    for (let i = 0; i < 10; i++) await expectInvalid(i % 2 ? ghost.toUpperCase() : ghost, "wrong password", instance(i), as);
+    expectRateLimited(await login(ghost, "wrong password", { headers: as }));
   });
 
   it("counts per username: another account from the same client is unaffected", async () => {
@@ -272,6 +307,15 @@ describe("POST /api/auth/login: trusted devices", () => {
     const owner = await login(user.username, DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${device}` });
     expect(owner.status).toBe(200);
     expect((await api("/api/auth/me", { token: owner.body.token })).status).toBe(200);
+  });
+
+  it("knows the device whichever of username and email the owner types", async () => {
+    const { user } = await createUser(db);
+    const device = deviceCookie((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
+    await lockOut(user.email);
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
+    const owner = await login(user.email.toUpperCase(), DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${device}` });
+    expect(owner.status).toBe(200);
   });
 
   it("gives a device its own count: 10 failures lock that device only", async () => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, unique, type FactoryDb } from "../factories";
 import { users } from "../../lib/db/schema";
-import { countUsers, newRegistration, register } from "../support/auth";
+import { countUsers, newRegistration, parseSetCookie, register, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
@@ -60,6 +60,22 @@ describe("POST /api/auth/register: success", () => {
     const me = await api("/api/auth/me", { token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: user.id, username: body.username });
+  });
+
+  it("signs the new person in as a login does: the token is also the httpOnly session cookie, and the browser a trusted device", async () => {
+    const res = await expectCreated(newRegistration());
+    const line = sessionSetCookie(res.headers);
+    expect(line).toBeDefined();
+    const cookie = parseSetCookie(line!);
+    expect(cookie.value).toBe(res.body.token);
+    expect(cookie.attrs).toHaveProperty("httponly");
+    expect(cookie.attrs.samesite?.toLowerCase()).toBe("lax");
+    expect(cookie.attrs.path).toBe("/");
+    const device = res.headers.getSetCookie().map(parseSetCookie).find((c) => c.name === "inkwell_device");
+    expect(device?.attrs.path).toBe("/api/auth/login");
+    // The cookie alone is a session, as our pages use it.
+    const me = await api("/api/auth/me", { cookie: `session=${encodeURIComponent(cookie.value)}` });
+    expect(me).toMatchObject({ status: 200, body: { id: res.body.user.id, emailVerified: false } });
   });
 
   it("stores the username lower-case and only a hash of the password", async () => {

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOrCreateGoogleUser, usernameFromName } from "../../lib/auth/google-user";
 import { hashToken } from "../../lib/auth/tokens";
-import { emailVerifications, sessions, trustedDevices, users } from "../../lib/db/schema";
+import { emailVerifications, friendRequests, friendships, sessions, trustedDevices, users } from "../../lib/db/schema";
 import { USERNAME_PATTERN } from "../../lib/validation/auth";
-import { connect, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { befriend, connect, createFriendRequest, createSession, createUser, unique, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 
 describe("usernameFromName", () => {
@@ -52,6 +52,31 @@ describe("findOrCreateGoogleUser", () => {
     const links = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, user.id));
     expect(links.map((l) => l.usedAt)).toEqual([expect.any(Date)]);
     expect(await db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id))).toEqual([]);
+    expect(row!.name).toBe("The Owner");
+  });
+
+  it("drops every friendship and friend request the unverified account had, in both directions", async () => {
+    const { user } = await createUser(db, { emailVerifiedAt: null });
+    const [friend, asked, asker, rejecter] = await Promise.all([1, 2, 3, 4].map(async () => (await createUser(db)).user));
+    await befriend(db, user.id, friend!.id);
+    await createFriendRequest(db, user.id, asked!.id);
+    await createFriendRequest(db, asker!.id, user.id);
+    await createFriendRequest(db, user.id, rejecter!.id, { status: "rejected", respondedAt: new Date() });
+    // Others' ties are not touched.
+    await befriend(db, friend!.id, asked!.id);
+
+    await findOrCreateGoogleUser({ db, identity: identityFor(user.email) });
+    expect(await db.select().from(friendships).where(or(eq(friendships.userId, user.id), eq(friendships.friendId, user.id)))).toEqual([]);
+    expect(await db.select().from(friendRequests).where(or(eq(friendRequests.fromId, user.id), eq(friendRequests.toId, user.id)))).toEqual([]);
+    expect(await db.select().from(friendships).where(eq(friendships.userId, friend!.id))).toHaveLength(1);
+  });
+
+  it("leaves a verified account's friendships alone when linking it", async () => {
+    const { user } = await createUser(db);
+    const { user: friend } = await createUser(db);
+    await befriend(db, user.id, friend.id);
+    await findOrCreateGoogleUser({ db, identity: identityFor(user.email) });
+    expect(await db.select().from(friendships).where(eq(friendships.userId, user.id))).toHaveLength(1);
   });
 
   it("links a verified account as before, keeping its password and sessions", async () => {

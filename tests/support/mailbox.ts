@@ -114,3 +114,10 @@ export function verifyLink(text: string): string {
   if (!match) throw new Error(`No verification link in:\n${text}`);
   return match[0];
 }
+
+/** The "This wasn't me" link of a verification mail: `<APP_URL or an allowed origin>/cancel-signup/<token>`. */
+export function cancelLink(text: string): string {
+  const match = /https?:\/\/\S+\/cancel-signup\/[A-Za-z0-9_-]+/.exec(text);
+  if (!match) throw new Error(`No cancel link in:\n${text}`);
+  return match[0];
+}

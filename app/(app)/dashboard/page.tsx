@@ -1,25 +1,28 @@
-import { Laptop, LockKeyhole } from "lucide-react";
+import { eq } from "drizzle-orm";
+import { LockKeyhole } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GetStartedCards } from "@/components/dashboard/get-started-cards";
+import { greeting } from "@/components/dashboard/greeting";
 import { buttonClass } from "@/components/ui/button-styles";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { getDb } from "@/lib/db/client";
+import { journals } from "@/lib/db/schema";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
-  await requirePageUser();
+  const user = await requirePageUser();
+  const [written] = await getDb().select({ id: journals.id }).from(journals).where(eq(journals.authorId, user.id)).limit(1);
   return (
     <div className="flex flex-col gap-10">
       <section className="notebook rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sheet md:pr-10 md:pl-20">
-        <h1 className="text-3xl leading-8 font-semibold text-leather md:text-4xl md:leading-8">Welcome back, Writer!</h1>
+        <h1 className="text-3xl leading-8 font-semibold text-leather md:text-4xl md:leading-8">
+          {greeting({ name: user.name, hasWritten: written !== undefined })}
+        </h1>
         <p className="mt-8 flex gap-3 text-ink">
           <LockKeyhole aria-hidden className="mt-2 size-4 shrink-0 text-accent" />
           Your entries are stored privately and are never shared without your permission.
-        </p>
-        <p className="flex gap-3 text-ink-soft">
-          <Laptop aria-hidden className="mt-2 size-4 shrink-0 text-accent" />
-          For the best experience, we recommend writing on a laptop or desktop.
         </p>
         <Link href="/my-diary" className={buttonClass("primary", "mt-8")}>
           Go to My Diary

@@ -2,7 +2,7 @@ import { after } from "next/server";
 import { toMe, registerUser } from "@/lib/auth/accounts";
 import { sendVerificationMailAfterResponse } from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
-import { clientIp } from "@/lib/auth/request";
+import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { readJson } from "@/lib/http/body";
@@ -12,7 +12,7 @@ import { RegisterSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
   const input = await readJson(req, RegisterSchema);
-  const { user, token } = await registerUser({
+  const { user, token, deviceToken } = await registerUser({
     db: getDb(),
     input,
     allowedDomains: config().SIGNUP_EMAIL_DOMAINS,
@@ -24,7 +24,11 @@ export const POST = route(async (req) => {
   const linkBase = linkBaseFor(req);
   after(() => sendVerificationMailAfterResponse({ db: getDb(), userId: user.id, linkBase, sendMail }));
   const { _id, id, name, username, email } = await toMe({ db: getDb(), user });
-  return json({ user: { _id, id, name, username, email }, token }, { status: 201 });
+  // Signed in at once, like a login: the token for the original client, the cookie for our pages.
+  const res = json({ user: { _id, id, name, username, email }, token }, { status: 201 });
+  setSessionCookie(res, req, token);
+  if (deviceToken) setDeviceCookie(res, req, deviceToken);
+  return res;
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,9 @@
+/** The first word of a display name, for a greeting: "Ada Lovelace" → "Ada"; a one-word or CJK name whole. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/u)[0] || name;
+}
+
+/** "Welcome, Ada!" until the first entry, "Welcome back, Ada!" after. */
+export function greeting({ name, hasWritten }: { name: string; hasWritten: boolean }): string {
+  return `${hasWritten ? "Welcome back" : "Welcome"}, ${firstName(name)}!`;
+}

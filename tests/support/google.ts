@@ -1,0 +1,33 @@
+import { parseSetCookie } from "./auth";
+import { testEnv } from "./env";
+import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "./oidc";
+
+/**
+ * A whole Google sign-in over plain HTTP, as a browser would follow it: /api/auth/google → the
+ * test OpenID provider (which signs `identity` in) → /api/auth/callback/google → /oauth-success.
+ * Returns the session token the callback hands over. The browser flow is in e2e/google.spec.ts.
+ */
+export async function googleSignIn(identity: TestIdentity): Promise<string> {
+  const ours = new URL(testEnv.baseUrl).origin;
+  const jar = new Map<string, string>();
+  let url = new URL("/api/auth/google", testEnv.baseUrl);
+  for (let hop = 0; hop < 8; hop++) {
+    const cookie =
+      url.origin === ours
+        ? [...jar].filter(([, v]) => v).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ")
+        : `${IDENTITY_COOKIE}=${encodeIdentity(identity)}`;
+    const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+    if (url.origin === ours) {
+      for (const line of res.headers.getSetCookie()) {
+        const c = parseSetCookie(line);
+        jar.set(c.name, c.value);
+      }
+    }
+    const location = res.headers.get("location");
+    if (!location) throw new Error(`Google sign-in stopped at ${url.pathname} with ${res.status}`);
+    url = new URL(location, url);
+    if (url.origin === ours && url.pathname === "/oauth-success") return url.searchParams.get("token")!;
+    if (url.origin === ours && url.pathname === "/login") throw new Error(`Google sign-in failed: ${url.search}`);
+  }
+  throw new Error("Google sign-in did not finish");
+}
