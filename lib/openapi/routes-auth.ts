@@ -11,6 +11,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "@/lib/validation/auth";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import type { Endpoint } from "./types";
 
 // Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
@@ -33,7 +34,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "Create an account",
     description: "Signs the new person in (the answer's token) and mails a link that proves the address (24 h, single use).",
     auth: "none",
-    body: { encoding: "json", schema: RegisterSchema, descriptions: registerFields },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: RegisterSchema, descriptions: registerFields },
     answers: [
       {
         status: 201,
@@ -58,7 +59,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "Sign in with username and password",
     description: "Sets the httpOnly `session` cookie as well. The username is matched whatever its case.",
     auth: "none",
-    body: { encoding: "json", schema: LoginSchema },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: LoginSchema },
     answers: [
       {
         status: 200,
@@ -98,7 +99,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "Confirm the token /oauth-success received",
     description: "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
     auth: "none",
-    body: { encoding: "json", schema: ConfirmSessionSchema },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ConfirmSessionSchema },
     answers: [{ status: 200, description: "The token is this browser's", schema: "Message" }],
     failures: [
       [400, "Token is required"],
@@ -114,7 +115,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "The same answer, as fast, whether or not an account has that email. The link opens /reset-password/{token} on APP_URL, or on the request's Origin when it is in CORS_ORIGINS; it works once, for 30 minutes.",
     auth: "none",
-    body: { encoding: "json", schema: ForgotPasswordSchema },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ForgotPasswordSchema },
     answers: [{ status: 200, description: "The same message whether or not an account has that email", schema: "Message" }],
     failures: [[400, "Email is required", "Enter a valid email address"]],
     rateLimited: "5 an hour per email, 20 per address",
@@ -127,7 +128,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description: "The token is single-use; every session of the account is revoked, and the email counts as proven.",
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
-    body: { encoding: "json", schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
     answers: [{ status: 200, description: "Password reset successful", schema: "Message" }],
     failures: [[400, INVALID_TOKEN, `Password must be at least ${PASSWORD_MIN} characters`, `Password must be at most ${PASSWORD_MAX} characters`]],
   },
