@@ -159,6 +159,7 @@ async function main() {
         INKWELL_TEST_URL_2: b.url,
         INKWELL_TEST_URL_S3: c.url,
         INKWELL_TEST_LOG: a.log,
+        INKWELL_TEST_LOG_2: b.log,
         INKWELL_TEST_LOG_S3: c.log,
         TEST_MAIL_DIR: smtp.dir,
         TEST_OIDC_ISSUER: oidc.issuer,

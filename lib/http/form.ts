@@ -1,17 +1,21 @@
 import "server-only";
 import { ValidationError } from "@/lib/errors";
 import { readBody } from "./body";
+import { MultipartGauge, multipartBoundary } from "./body-gauges";
 
-const MULTIPART = /^multipart\/form-data\s*;.*\bboundary=/i;
+const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /**
- * A multipart/form-data body, read under the same MAX_BODY_BYTES cap as JSON (413 above it) and
- * parsed by the platform's own parser. Anything else, or a body it cannot parse, is a 400.
+ * A multipart/form-data body of at most `maxBytes` (the route's family in lib/http/body-limits.ts;
+ * 413 above it), its parts measured while it arrives (lib/http/body-gauges.ts: a text field over
+ * FORM_TEXT_FIELD_MAX is a 413, too many parts a 400), then parsed by the platform's own parser.
+ * Anything else, or a body it cannot parse, is a 400.
  */
-export async function readForm(req: Request): Promise<FormData> {
+export async function readForm(req: Request, maxBytes: number): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
-  if (!MULTIPART.test(contentType)) throw new ValidationError("Request body must be multipart/form-data");
-  const bytes = await readBody(req);
+  const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
+  if (!boundary) throw new ValidationError("Request body must be multipart/form-data");
+  const bytes = await readBody(req, { maxBytes, gauge: new MultipartGauge(boundary) });
   try {
     return await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
   } catch {

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { BODY_LIMITS, FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, JSON_DEPTH_MAX, TOO_DEEP_MESSAGE, TOO_LARGE_MESSAGE, TOO_MANY_PARTS_MESSAGE } from "@/lib/http/body-limits";
 import { COMPONENTS } from "./components";
 import { AUTH_ROUTES } from "./routes-auth";
 import { JOURNAL_ROUTES } from "./routes-journals";
 import { META_ROUTES } from "./routes-meta";
 import { PEOPLE_ROUTES } from "./routes-people";
-import type { Answer, Endpoint, Failure, JsonSchema, Operation, Parameter, Response } from "./types";
+import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter, Response } from "./types";
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
 // docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
@@ -17,7 +18,7 @@ const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other cli
 - JSON in and out, except the multipart uploads named below. Every path answers the same with or without a trailing slash, with no redirect (a CORS preflight cannot follow one).
 - Authentication: \`Authorization: Bearer <token>\`, or the httpOnly \`session\` cookie that login sets. Tokens are opaque; the server keeps only their hash, so logout and a password reset revoke them at once on every instance. A session ends after 30 days without use. A state-changing call (POST, PUT, DELETE) authenticated only by the cookie must carry the app's own \`Origin\` (APP_URL's, or that of the host it was sent to), else 403 \`Cross-origin request refused\`.
 - Ids are UUIDs; objects carry both \`_id\` and \`id\`. \`journaldate\` is a calendar day \`YYYY-MM-DD\`; timestamps are ISO-8601 in UTC.
-- Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the field), 401 no, invalid or revoked token, 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict, 413 body over 6 MB or image over 5 MB, 415 not an accepted image, 429 rate limited, and 503 busy or the database unavailable for a moment (both with \`Retry-After\`; a write answered 503 may still have been saved, so check before sending it again). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
+- Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the field), 401 no, invalid or revoked token (a call that needs a session answers it before it reads the path, query or body), 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict, 413 body over its route's limit (named with each body below: ${BODY_LIMITS.auth / 1024} KB for sign-in, sign-up and the like, ${BODY_LIMITS.profile / 1024} KB for a profile, ${BODY_LIMITS.upload / (1024 * 1024)} MB for a photo upload; a multipart text field over ${FORM_TEXT_FIELD_MAX / 1024} KB) or image over 5 MB, 415 not an accepted image, 429 rate limited, and 503 busy or the database unavailable for a moment (both with \`Retry-After\`; a write answered 503 may still have been saved, so check before sending it again). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
 - CORS: browsers on the origins of CORS_ORIGINS may call with credentials; others get no CORS headers.
 - List limits are clamped: a \`limit\` above the maximum gives the maximum.
 - Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.
@@ -25,7 +26,7 @@ const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other cli
 
 const AUTH_FAILURE: Failure = [401, "Authentication required", "Invalid or expired session"];
 const CROSS_ORIGIN: Failure = [403, "Cross-origin request refused"];
-const TOO_LARGE: Failure = [413, "Request body is too large"];
+const TOO_LARGE: Failure = [413, TOO_LARGE_MESSAGE];
 
 /** The JSON Schema of what a zod schema accepts (its input, before transforms). */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
@@ -52,9 +53,10 @@ function failuresOf(e: Endpoint): Failure[] {
     else all.push([status, ...messages]);
   };
   for (const f of e.failures ?? []) add(f);
-  if (e.body?.encoding === "json") add([400, "Request body must be valid JSON", "Request body must be a JSON object"]);
-  if (e.body?.encoding === "multipart") add([400, "Request body must be multipart/form-data", "Request body is not valid multipart/form-data"]);
+  if (e.body?.encoding === "json") add([400, "Request body must be valid JSON", "Request body must be a JSON object", TOO_DEEP_MESSAGE]);
+  if (e.body?.encoding === "multipart") add([400, "Request body must be multipart/form-data", "Request body is not valid multipart/form-data", TOO_MANY_PARTS_MESSAGE]);
   if (e.body) add(TOO_LARGE);
+  if (e.body?.encoding === "multipart") add([413, FIELD_TOO_LARGE_MESSAGE]);
   if (e.auth !== "none") add(AUTH_FAILURE);
   if (e.auth !== "none" && e.method !== "get") add(CROSS_ORIGIN);
   if (e.body?.files) add([503, "Too many photos are being processed right now. Please try again in a moment."]);
@@ -102,11 +104,22 @@ function requestBody(e: Endpoint): Operation["requestBody"] {
   const body = e.body;
   if (!body) return undefined;
   const fields = body.schema ? withDescriptions(jsonSchemaOf(body.schema), body.descriptions) : { type: "object", properties: {} };
-  if (body.encoding === "json") return { required: true, content: { "application/json": { schema: fields } } };
+  const limits = { "x-max-bytes": body.maxBytes, description: bodyLimitText(body) };
+  if (body.encoding === "json") return { required: true, ...limits, content: { "application/json": { schema: fields } } };
   const files = Object.fromEntries(Object.entries(body.files ?? {}).map(([name, description]) => [name, { type: "string", contentMediaType: "application/octet-stream", description }]));
   const required = [...((fields.required as string[] | undefined) ?? []), ...(body.required ? Object.keys(files) : [])];
   const schema = { ...fields, properties: { ...(fields.properties as object), ...files }, ...(required.length ? { required } : {}) };
-  return { required: true, content: { "multipart/form-data": { schema } } };
+  return { required: true, ...limits, content: { "multipart/form-data": { schema } } };
+}
+
+/** "At most 8 KB (8192 bytes) …": the limits docs/decisions/040-body-limits.md sets, in words. */
+function bodyLimitText(body: Body): string {
+  const size = body.maxBytes >= 1024 * 1024 ? `${body.maxBytes / (1024 * 1024)} MB` : `${body.maxBytes / 1024} KB`;
+  const shape =
+    body.encoding === "json"
+      ? `nested at most ${JSON_DEPTH_MAX} levels deep`
+      : `at most ${FORM_PARTS_MAX} parts, each text field at most ${FORM_TEXT_FIELD_MAX / 1024} KB`;
+  return `At most ${size} (${body.maxBytes} bytes), ${shape}; a larger body is a 413 before it is parsed.`;
 }
 
 const SECURITY: Record<Endpoint["auth"], Record<string, string[]>[]> = {

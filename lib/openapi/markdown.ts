@@ -68,7 +68,7 @@ function renderOperation(method: string, path: string, op: Operation): string[] 
   }
   if (op.requestBody) {
     const [type, media] = Object.entries(op.requestBody.content)[0]!;
-    out.push(`**Body** (${code(type)})`, "", ...fieldsTable(media.schema));
+    out.push(`**Body** (${code(type)}). ${op.requestBody.description}`, "", ...fieldsTable(media.schema));
   }
   const responses = Object.entries(op.responses);
   const ok = responses.filter(([status]) => Number(status) < 400);

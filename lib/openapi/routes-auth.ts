@@ -12,6 +12,7 @@ import {
   USERNAME_MIN,
   VerifyEmailSchema,
 } from "@/lib/validation/auth";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import type { Endpoint } from "./types";
 
 // Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
@@ -36,7 +37,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "Signs the new person in (the answer's token, and the httpOnly `session` cookie as a login sets it) and mails a link that proves the address (24 h, single use), with a second link that cancels the sign-up for an address owner who did not make it.",
     auth: "none",
-    body: { encoding: "json", schema: RegisterSchema, descriptions: registerFields },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: RegisterSchema, descriptions: registerFields },
     answers: [
       {
         status: 201,
@@ -63,7 +64,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "Sets the httpOnly `session` cookie as well. The `username` field takes the username or the account's email address, either matched whatever its case; both name one account, with one allowance of failures.",
     auth: "none",
-    body: { encoding: "json", schema: LoginSchema, descriptions: { username: "The username or the email address, whatever the case" } },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: LoginSchema, descriptions: { username: "The username or the email address, whatever the case" } },
     answers: [
       {
         status: 200,
@@ -103,7 +104,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "Confirm the token /oauth-success received",
     description: "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
     auth: "none",
-    body: { encoding: "json", schema: ConfirmSessionSchema },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ConfirmSessionSchema },
     answers: [{ status: 200, description: "The token is this browser's", schema: "Message" }],
     failures: [
       [400, "Token is required"],
@@ -119,7 +120,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "The same answer, as fast, whether or not an account has that email. The link opens /reset-password/{token} on APP_URL, or on the request's Origin when it is in CORS_ORIGINS; it works once, for 30 minutes.",
     auth: "none",
-    body: { encoding: "json", schema: ForgotPasswordSchema },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ForgotPasswordSchema },
     answers: [{ status: 200, description: "The same message whether or not an account has that email", schema: "Message" }],
     failures: [[400, "Email is required", "Enter a valid email address"]],
     rateLimited: "5 an hour per email, 20 per address",
@@ -132,7 +133,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description: "The token is single-use; every session of the account is revoked, and the email counts as proven.",
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
-    body: { encoding: "json", schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
     answers: [{ status: 200, description: "Password reset successful", schema: "Message" }],
     failures: [[400, INVALID_TOKEN, `Password must be at least ${PASSWORD_MIN} characters`, `Password must be at most ${PASSWORD_MAX} characters`]],
     rateLimited: "20 attempts an hour per address, valid links or not",
@@ -146,7 +147,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       "The link proves the mailbox; the caller must also be signed in to the link's account (bearer token or `session` cookie) or give its password, so the owner of an address someone else signed up with cannot confirm it for them (docs/decisions/011). Without a session of that account, a body with the password is needed.",
     auth: "none",
     params: { token: { description: "The token of the link mailed at sign-up (24 h, single use)" } },
-    body: { encoding: "json", schema: VerifyEmailSchema, descriptions: { password: "The account's password; not needed when signed in to it" } },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: VerifyEmailSchema, descriptions: { password: "The account's password; not needed when signed in to it" } },
     answers: [{ status: 200, description: "Email verified", schema: "Message" }],
     failures: [
       [400, INVALID_TOKEN, "Password is required"],

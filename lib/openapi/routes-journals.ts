@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
@@ -53,7 +54,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "Write the entry of a day",
     description: "One entry per person per day (docs/decisions/006).",
     auth: "session",
-    body: { encoding: "multipart", schema: CreateJournalSchema, descriptions: createFields, files: imageField },
+    body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: CreateJournalSchema, descriptions: createFields, files: imageField },
     answers: [{ status: 201, description: "The new entry", schema: "Journal" }],
     failures: [[400, FUTURE_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"]],
   },
@@ -65,7 +66,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description: "The day of an entry never changes.",
     auth: "session",
     params: entryId,
-    body: { encoding: "multipart", schema: UpdateJournalSchema, descriptions: updateFields, files: imageField },
+    body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: UpdateJournalSchema, descriptions: updateFields, files: imageField },
     answers: [
       {
         status: 200,

@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
@@ -84,7 +85,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     description: "When `to` had already asked the caller, this accepts their request instead (`data.status` is then accepted). 201 either way.",
     auth: "session",
     successFlag: true,
-    body: { encoding: "json", schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.friendRequest, schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
     answers: [{ status: 201, description: "Friend request sent, or accepted", schema: ok({ message: { type: "string" }, data: { $ref: "#/components/schemas/FriendRequest" } }) }],
     failures: [
       [400, "to is required", "You cannot send a friend request to yourself"],
@@ -164,6 +165,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     body: {
       encoding: "json",
+      maxBytes: BODY_LIMITS.profile,
       schema: UpdateProfileSchema,
       descriptions: {
         name: "As at sign-up",
@@ -188,6 +190,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     body: {
       encoding: "multipart",
+      maxBytes: BODY_LIMITS.upload,
       required: true,
       files: { image: "JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB; cropped to a centred square of at most 400×400" },
     },

@@ -23,6 +23,8 @@ export interface Field {
 
 export interface Body {
   encoding: "json" | "multipart";
+  /** The most bytes the handler reads (413 above): its family's limit in lib/http/body-limits.ts. */
+  maxBytes: number;
   /** The fields' schema; none when the body is only files. */
   schema?: z.ZodType;
   descriptions?: Record<string, string>;
@@ -89,6 +91,6 @@ export interface Operation {
   description?: string;
   security: Record<string, string[]>[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: boolean; description: string; "x-max-bytes": number; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, Response>;
 }

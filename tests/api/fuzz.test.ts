@@ -9,7 +9,7 @@
  *     body, with each hostile text (NUL, lone surrogates, bidi overrides, huge grapheme clusters,
  *     100 000 and 1 000 000 characters, …) and wrong type while the other fields stay valid; each
  *     path parameter with each malformed segment (`%`, `%E0%A4%A`, …); bad cookies, Authorization
- *     headers and query strings; malformed, deeply nested and oversized (6 MB + 1) bodies;
+ *     headers and query strings; malformed, deeply nested and oversized (6 MB + 1, over every route's limit) bodies;
  *   - then FUZZ_RUNS random requests from fast-check: mostly the methods that answer, with the
  *     fields the route's zod schemas name, JSON, multipart, raw bytes, odd query strings and
  *     headers, with and without a valid bearer token or session cookie (each request gets a new
@@ -19,6 +19,10 @@
  * ones. Each route speaks as a client of its own (tests/support/clients.ts); the sign-up, login and
  * forgot-password limits answer 429 (a valid answer) once its requests have used them up.
  * The requests go to the second app instance, so a crash does not take down the one most files use.
+ * The fuzz is part of the standing hostile suite (tests/api/hostile.test.ts): tests/support/server-watch.ts
+ * watches that instance from the first fuzzed route to the last, and a test fails if it restarted,
+ * logged a fault, or answered /api/health slower than 250 ms meanwhile. Every route of
+ * /api/openapi.json must be among the fuzzed ones.
  *
  * A failure prints the request (method, path, headers, a summary of the body) and the answer, after
  * fast-check has shrunk it. A request the server does not answer within REQUEST_TIMEOUT_MS, or a
@@ -40,6 +44,7 @@ import { fixedExamples, requestArb, type FuzzContext, type FuzzRequest } from ".
 import { discoverRoutes, routeFields, type RouteFile } from "../support/fuzz-routes";
 import { describeRequest, describeResponse, sendFuzz, type SendContext } from "../support/fuzz-send";
 import { api } from "../support/http";
+import { watchServer, type WatchReport } from "../support/server-watch";
 import { entryFields, imageBlob, postJournal, putJournal, smallPng, utcDay } from "../support/journals";
 import { journals } from "../../lib/db/schema";
 
@@ -67,6 +72,8 @@ let entries: (typeof journals.$inferSelect)[];
 const fieldsByRoute = new Map<string, string[]>();
 /** Set when the server stopped answering: what happened. */
 let halted: string | undefined;
+/** The standing hostile suite's watch (tests/support/server-watch.ts), from the first fuzzed route to the last. */
+let watch: { stop: () => Promise<WatchReport> } | undefined;
 
 beforeAll(async () => {
   expect(Number.isInteger(SEED) && Number.isInteger(RUNS) && RUNS >= 0, "FUZZ_SEED and FUZZ_RUNS must be integers").toBe(true);
@@ -103,7 +110,11 @@ beforeAll(async () => {
   }
   // A route without a schema of its own still gets bodies, with every field the API knows.
   for (const route of ROUTES) if (fieldsByRoute.get(route.pattern)!.length === 0) fieldsByRoute.set(route.pattern, [...all]);
-});
+  // Each route's plain request once, so the first load of its code is not counted as a stall.
+  for (const route of ROUTES) await sendFuzz(fixedExamples(route, fieldsByRoute.get(route.pattern)!, ctx, { light: true })[0]!, send);
+  await restoreEntries();
+  watch = watchServer({ base: send.base, log: testEnv.secondLog });
+}, 180_000);
 afterAll(() => close());
 
 /**
@@ -162,9 +173,14 @@ function reportFor(route: RouteFile): fc.Plugin<[FuzzRequest]> {
 }
 
 describe("fuzzing every route under app/api", () => {
-  it("finds the route files, each with the methods it exports", () => {
+  it("finds the route files, each with the methods it exports, every route of /api/openapi.json among them", async () => {
     expect(ROUTES.map((r) => r.pattern)).toContain("/api/health");
     expect(ROUTES.filter((r) => r.problems.length).map((r) => `${r.file}: ${r.problems.join("; ")}`)).toEqual([]);
+    const doc = (await api<{ paths: Record<string, Record<string, unknown>> }>("/api/openapi.json", { base: send.base })).body;
+    const fuzzed = new Set(ROUTES.flatMap((r) => r.methods.map((m) => `${m.method} ${r.pattern}`)));
+    const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, "[$1]")}`));
+    expect(documented.length).toBeGreaterThan(30);
+    expect(documented.filter((d) => !fuzzed.has(d))).toEqual([]);
   });
 
   for (const route of ROUTES) {
@@ -186,6 +202,14 @@ describe("fuzzing every route under app/api", () => {
       await fc.assert(property, { seed: routeSeed(route), numRuns: examples.length + runs, examples: examples.map((e) => [e]), plugins: [reportFor(route)] });
     });
   }
+
+  it("did not restart the server, make it log a fault, or hold /api/health over 250 ms (tests/support/server-watch.ts)", async () => {
+    expect(watch, "the watch did not start").toBeDefined();
+    const report = await watch!.stop();
+    console.log(`[fuzz] ${report.moments} moments watched; the slowest: ${JSON.stringify(report.worst)}`);
+    expect(report.moments).toBeGreaterThan(10);
+    expect(report.problems).toEqual([]);
+  });
 
   it("leaves the server healthy: /api/health answers, and a signed-in user can still write and read", async () => {
     const health = await api("/api/health", { base: send.base });

@@ -7,10 +7,12 @@ import { countUsers, newRegistration, parseSetCookie, register, sessionSetCookie
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
+import { BODY_LIMITS } from "../../lib/http/body-limits";
 
 const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const SIX_MB = 6 * 1024 * 1024;
+/** The sign-up body's limit (docs/decisions/040-body-limits.md). */
+const LIMIT = BODY_LIMITS.auth;
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -230,16 +232,16 @@ describe("POST /api/auth/register: malformed input", () => {
     expect(res.body).toEqual({ message: expect.any(String) });
   });
 
-  it("refuses a body over 6 MB with 413, even when the rest of it is a valid sign-up", async () => {
-    const body = newRegistration({ padding: "x".repeat(SIX_MB) });
+  it("refuses a body over its 8 KB limit with 413, even when the rest of it is a valid sign-up", async () => {
+    const body = newRegistration({ padding: "x".repeat(LIMIT) });
     await expectRefused(body, 413);
   });
 
-  it("refuses a streamed body over 6 MB (no Content-Length) with 413", async () => {
+  it("refuses a streamed body over its limit (no Content-Length) with 413", async () => {
     const body = newRegistration();
-    const json = JSON.stringify({ ...body, padding: "x".repeat(SIX_MB + 1024) });
+    const json = JSON.stringify({ ...body, padding: "x".repeat(LIMIT + 1024) });
     const bytes = new TextEncoder().encode(json);
-    const chunk = 256 * 1024;
+    const chunk = 1024;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < bytes.length; i += chunk) controller.enqueue(bytes.subarray(i, i + chunk));
@@ -258,7 +260,8 @@ describe("POST /api/auth/register: malformed input", () => {
   });
 
   it("accepts a body just under the limit", async () => {
-    const body = newRegistration({ padding: "x".repeat(SIX_MB - 1024) });
+    const body = newRegistration({ padding: "x".repeat(LIMIT - 512) });
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(LIMIT);
     await expectCreated(body);
   });
 });

@@ -20,6 +20,10 @@ export const testEnv = {
   get log() {
     return required("INKWELL_TEST_LOG");
   },
+  /** The server log of the second instance (secondUrl). */
+  get secondLog() {
+    return required("INKWELL_TEST_LOG_2");
+  },
   /** The server log of the S3 instance, which has no mail provider: mail goes to this log. */
   get s3Log() {
     return required("INKWELL_TEST_LOG_S3");

@@ -33,7 +33,7 @@ export type BodySpec =
   | { kind: "multipart"; fields: Fields }
   | { kind: "raw"; contentType: string | null; text: string }
   | { kind: "bytes"; contentType: string | null; bytes: Uint8Array }
-  /** Just over the 6 MB body limit. */
+  /** Just over the largest body limit of any route (6 MB). */
   | { kind: "oversize"; contentType: string };
 
 export interface AuthSpec {

@@ -17,7 +17,7 @@ export interface SendContext {
   client: Record<string, string>;
 }
 
-/** Just over the 6 MB body limit of docs/api.md's conventions. */
+/** Just over the largest body limit of any route (photo uploads: BODY_LIMITS in lib/http/body-limits.ts). */
 const OVERSIZE_BYTES = 6 * 1024 * 1024 + 1;
 
 let freshDay = 0;

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
@@ -9,7 +10,7 @@ import { CreateJournalSchema } from "@/lib/validation/journal";
 
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
-  const form = await readForm(req);
+  const form = await readForm(req, BODY_LIMITS.upload);
   const input = validate(CreateJournalSchema, formFields(form));
   const image = await formFile(form, "image");
   const journal = await createJournal({ db: getDb(), storage: getStorage(), authorId: user.id, input, image });

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { getStorage } from "@/lib/storage";
@@ -13,7 +14,7 @@ export const GET = route(async (req) => {
 
 export const PUT = route(async (req) => {
   const { user } = await requireUser(req);
-  const input = await readJson(req, UpdateProfileSchema);
+  const input = await readJson(req, UpdateProfileSchema, BODY_LIMITS.profile);
   return json(await updateMyProfile({ db: getDb(), storage: getStorage(), userId: user.id, input }));
 });
 

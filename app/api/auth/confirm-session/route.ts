@@ -2,6 +2,7 @@ import { hasSessionCookie } from "@/lib/auth/request";
 import { getSessionUser } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { ConfirmSessionSchema } from "@/lib/validation/auth";
@@ -12,7 +13,7 @@ import { ConfirmSessionSchema } from "@/lib/validation/auth";
  * not (login CSRF, docs/decisions/012). Compares only; never sets or clears a cookie.
  */
 export const POST = route(async (req) => {
-  const { token } = await readJson(req, ConfirmSessionSchema);
+  const { token } = await readJson(req, ConfirmSessionSchema, BODY_LIMITS.auth);
   if (!hasSessionCookie(req, token)) throw new ForbiddenError("This sign-in was not started in this browser");
   if (!(await getSessionUser({ db: getDb(), token }))) throw new UnauthorizedError("Invalid or expired session");
   return json({ message: "Sign-in confirmed" });

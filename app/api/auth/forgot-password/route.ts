@@ -3,6 +3,7 @@ import { FORGOT_PASSWORD_MESSAGE, limitForgotPassword, requestPasswordReset } fr
 import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
@@ -10,7 +11,7 @@ import { sendMail } from "@/lib/mail";
 import { ForgotPasswordSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
-  const { email } = await readJson(req, ForgotPasswordSchema);
+  const { email } = await readJson(req, ForgotPasswordSchema, BODY_LIMITS.auth);
   const db = getDb();
   await limitForgotPassword({ db, email, ip: clientIp(req) });
   // The lookup, the token and the mail happen after the answer, which is therefore the same, at

@@ -2,12 +2,13 @@ import { loginUser, toMe } from "@/lib/auth/accounts";
 import { DEVICE_COOKIE } from "@/lib/auth/devices";
 import { clientIp, readCookie, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { LoginSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
-  const input = await readJson(req, LoginSchema);
+  const input = await readJson(req, LoginSchema, BODY_LIMITS.auth);
   const { user, token, newDeviceToken } = await loginUser({
     db: getDb(),
     input,

@@ -5,13 +5,14 @@ import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { sendMail } from "@/lib/mail";
 import { RegisterSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
-  const input = await readJson(req, RegisterSchema);
+  const input = await readJson(req, RegisterSchema, BODY_LIMITS.auth);
   const { user, token, deviceToken } = await registerUser({
     db: getDb(),
     input,

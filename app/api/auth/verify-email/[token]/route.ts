@@ -1,6 +1,7 @@
 import { EMAIL_VERIFIED, verifyEmail } from "@/lib/auth/email-verification";
 import { optionalUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { VerifyEmailSchema } from "@/lib/validation/auth";
@@ -12,7 +13,7 @@ function hasBody(req: Request): boolean {
 
 export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
   const { token } = await params;
-  const input = hasBody(req) ? await readJson(req, VerifyEmailSchema) : {};
+  const input = hasBody(req) ? await readJson(req, VerifyEmailSchema, BODY_LIMITS.auth) : {};
   const viewer = await optionalUser(req);
   await verifyEmail({ db: getDb(), token, viewerId: viewer?.user.id ?? null, password: input.password });
   return json({ message: EMAIL_VERIFIED });

@@ -1,0 +1,49 @@
+// How large a request body may be, by route family (docs/decisions/040-body-limits.md). Each
+// route handler passes its family's limit to readJson or readForm (lib/http/body.ts, form.ts),
+// and its entry in the API reference (lib/openapi) names the same constant, so the two cannot
+// drift apart; tests/api/hostile.test.ts sends every route one byte more than the reference says.
+// No zod here and no `server-only`: lib/openapi and the tests read these numbers.
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export const BODY_LIMITS = {
+  /**
+   * Sign-up, login, password and session bodies: a few short fields. The largest one any of
+   * their schemas accepts, every character written as a `\uXXXX` escape, is login's (200 + 1024
+   * UTF-16 units: 7.4 KB).
+   */
+  auth: 8 * KiB,
+  /** POST /api/friend-requests/send: one id (at most 100 units: 0.6 KB escaped). */
+  friendRequest: 8 * KiB,
+  /** PUT /api/myprofile: name, username, bio, location and a picture URL (4 840 units: 29 KB escaped). */
+  profile: 32 * KiB,
+  /** Multipart bodies that may carry a photo (at most 5 MB, lib/images) and a few text fields. */
+  upload: 6 * MiB,
+} as const;
+
+export type BodyFamily = keyof typeof BODY_LIMITS;
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. Every body the API reads is one
+ * flat object (depth 1); the margin is for clients that send more than we read.
+ */
+export const JSON_DEPTH_MAX = 32;
+
+/**
+ * One text field of a multipart body, in bytes. An entry's content is the longest (900
+ * characters of up to 8 code points each, 36 KB in UTF-8 at most with its line breaks as CRLF).
+ */
+export const FORM_TEXT_FIELD_MAX = 64 * KiB;
+
+/** Parts of a multipart body: an entry has seven fields and a photo. */
+export const FORM_PARTS_MAX = 32;
+
+/** The headers of one multipart part (its name, file name and type). */
+export const FORM_PART_HEADERS_MAX = 8 * KiB;
+
+/** Messages of the refusals (docs/api.md lists them). */
+export const TOO_LARGE_MESSAGE = "Request body is too large";
+export const TOO_DEEP_MESSAGE = `Request body is nested too deeply (at most ${JSON_DEPTH_MAX} levels)`;
+export const FIELD_TOO_LARGE_MESSAGE = "A form field is too large";
+export const TOO_MANY_PARTS_MESSAGE = `Request body has too many form fields (at most ${FORM_PARTS_MAX})`;
