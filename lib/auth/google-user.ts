@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { emailVerifications, trustedDevices, users, type User } from "@/lib/db/schema";
 import { ForbiddenError, uniqueViolation } from "@/lib/errors";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth";
+import { toPlainLine } from "@/lib/validation/fields";
 import { revokeAllSessions } from "./sessions";
 
 export interface GoogleIdentity {
@@ -78,7 +79,8 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
     if (linked) return linked;
   }
 
-  const name = identity.name.trim().slice(0, NAME_MAX) || identity.email.split("@")[0]!.slice(0, NAME_MAX);
+  // Google's name is not typed into a form we could refuse: it is made a plain line, as sign-up requires (docs/decisions/042).
+  const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || toPlainLine(identity.email.split("@")[0]!).slice(0, NAME_MAX);
   const base = usernameFromName(identity.name, identity.email.split("@")[0]!);
   for (let attempt = 0; attempt < 10; attempt++) {
     const username = attempt === 0 ? base : withSuffix(base);

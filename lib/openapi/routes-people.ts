@@ -2,6 +2,7 @@ import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSA
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
 import { SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
+import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import type { Endpoint } from "./types";
 
 // People, friend requests, the caller's profile and close circle (lib/users, lib/friends;
@@ -175,7 +176,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     },
     answers: [{ status: 200, description: "The updated profile", schema: "MyProfile" }],
     failures: [
-      [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
+      [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, notAllowedInLineMessage("Location"), "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
       [409, "Username is already taken"],
     ],
   },
