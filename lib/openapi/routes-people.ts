@@ -1,4 +1,5 @@
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
+import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "@/lib/friends/limits";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
 import { SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
@@ -82,7 +83,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/friend-requests/send",
     tag: FRIENDS,
     summary: "Ask someone to be friends",
-    description: "When `to` had already asked the caller, this accepts their request instead (`data.status` is then accepted). 201 either way.",
+    description: `When \`to\` had already asked the caller, this accepts their request instead (\`data.status\` is then accepted). 201 either way. Rate limited: ${FRIEND_REQUESTS_PER_HOUR} sends an hour and ${FRIEND_REQUESTS_PER_DAY} a day per sender, every send counted whatever its answer; and someone who rejected the caller's request is not asked again by them for ${REJECTION_COOLDOWN_DAYS} days (both 429 with Retry-After, docs/decisions/042).`,
     auth: "session",
     successFlag: true,
     body: { encoding: "json", schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
@@ -91,6 +92,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
       [400, "to is required", "You cannot send a friend request to yourself"],
       [404, USER_NOT_FOUND],
       [409, "Friend request already exists", "You are already friends with this user"],
+      [429, TOO_MANY_REQUESTS, cooldownMessage(REJECTION_COOLDOWN_DAYS * 24 * 60 * 60)],
     ],
   },
   {
