@@ -2,7 +2,7 @@ import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSA
 import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "@/lib/friends/limits";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
-import { SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
+import { EXCLUDE_MESSAGE, SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import type { Endpoint } from "./types";
 
@@ -42,17 +42,19 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/search/suggested",
     tag: PEOPLE,
     summary: "People the caller might know",
-    description: "Never the caller or their friends. `offset` skips the ones already shown, which is how 'refresh' gets the next ones (docs/decisions/022).",
+    description:
+      "Never the caller, their friends, or `exclude`. `offset` skips the ones already shown, which is how 'refresh' gets the next ones (docs/decisions/022). Writers are suggested for their signed entries shared with the close circle only, never for private or anonymous ones (docs/decisions/042).",
     auth: "session",
     query: {
       schema: SuggestedQuerySchema,
       descriptions: {
         limit: `At least 1, default ${SUGGESTED_DEFAULT}; more than ${SUGGESTED_MAX} gives ${SUGGESTED_MAX}`,
         offset: `0–${SUGGESTED_OFFSET_MAX}, default 0`,
+        exclude: "A user id never to suggest: the owner of the profile the list is shown beside",
       },
     },
     answers: [{ status: 200, description: "Suggestions", schema: ok({ users: list("SuggestedUser") }) }],
-    failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`]],
+    failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`, EXCLUDE_MESSAGE]],
   },
   {
     method: "get",

@@ -30,7 +30,7 @@ async function uploaded(token: string) {
 }
 
 describe("GET /api/myprofile", () => {
-  it("answers the caller's profile with email, and totals that count anonymous entries too", async () => {
+  it("answers the caller's profile with email, and totals that count private and anonymous entries too", async () => {
     const { user, token } = await signedIn(db);
     await createJournal(db, user.id, { journalDate: "2025-02-01", visibility: "close-circle", likesCount: 2, readsCount: 5 });
     await createJournal(db, user.id, { journalDate: "2025-02-02", visibility: "close-circle", isAnonymous: true, likesCount: 3, readsCount: 7 });
@@ -54,7 +54,8 @@ describe("GET /api/myprofile", () => {
       totalReads: 13,
     });
     const publicView = await api<{ user: Record<string, number> }>(`/api/users/${user.id}`, { token });
-    expect(publicView.body.user).toMatchObject({ journalCount: 2, totalLikes: 2, totalReads: 6 });
+    // Others see only the signed entry shared with the close circle (docs/decisions/042).
+    expect(publicView.body.user).toMatchObject({ journalCount: 1, totalLikes: 2, totalReads: 5 });
   });
 
   it("answers 401 without a session", async () => {
