@@ -10,6 +10,8 @@ export const NOTIFICATION_POLL_MS = 30_000;
 /** docs/product.md §9: Fellow Writers shows up to 12 people. */
 export const SUGGESTED_LIMIT = 12;
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type FriendStatus = "none" | "pending" | "received" | "accepted" | "rejected";
 
 export interface PendingRequest {
@@ -29,6 +31,8 @@ export interface Profile {
   journalCount: number;
   totalLikes: number;
   totalReads: number;
+  /** Days with a shared, signed entry since the account's first day (docs/decisions/042); missing from an older server. */
+  daysWritten?: number;
 }
 
 export interface SuggestedUser {
@@ -42,7 +46,7 @@ export const friendKeys = {
   pending: ["friend-requests", "pending"] as const,
   status: (userId: string) => ["friend-requests", "status", userId] as const,
   profile: (userId: string) => ["users", userId] as const,
-  suggested: (offset: number) => ["users", "suggested", offset] as const,
+  suggested: (offset: number, excludeId?: string) => ["users", "suggested", offset, excludeId ?? null] as const,
 };
 
 /** A call whose every failure reads as `failure` (the spec's toast for it). */
@@ -107,12 +111,17 @@ export function profileQuery(userId: string) {
   });
 }
 
-/** `offset` is how many suggestions were already shown; the server wraps around (decision 022). */
-export function suggestedQuery(offset: number) {
+/**
+ * `offset` is how many suggestions were already shown; the server wraps around (decision 022).
+ * `excludeId`: the profile the list is shown beside, whose owner it must not suggest (decision 042).
+ */
+export function suggestedQuery(offset: number, excludeId?: string) {
   return queryOptions({
-    queryKey: friendKeys.suggested(offset),
+    queryKey: friendKeys.suggested(offset, excludeId),
     queryFn: async ({ signal }): Promise<SuggestedUser[]> => {
-      const res = await call(`/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}`, "Failed to load fellow writers", { signal });
+      // A profile address that names nobody (/public/not-an-id) has no owner to leave out.
+      const exclude = excludeId && USER_ID.test(excludeId) ? `&exclude=${excludeId}` : "";
+      const res = await call(`/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`, "Failed to load fellow writers", { signal });
       return ((await res.json()) as { users: SuggestedUser[] }).users;
     },
   });
@@ -121,13 +130,16 @@ export function suggestedQuery(offset: number) {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * docs/product.md §9: entries per day since the account was created (days rounded up) × 100, to two
- * decimals; 0 before the first day has begun.
+ * docs/product.md §9: the share of the days since the account was created (rounded up) on which the
+ * writer wrote something others can see (`daysWritten`, counted by the server from the account's
+ * first day on, so pages backdated before it do not count), × 100 to two decimals. Never above 100:
+ * a day counts once, and at most as many days as have begun. 0 before the first day has begun.
  */
-export function consistency(journalCount: number, createdAt: Date, now: Date = new Date()): number {
-  const days = Math.ceil((now.getTime() - createdAt.getTime()) / DAY_MS);
+export function consistency(profile: Pick<Profile, "journalCount" | "daysWritten" | "createdAt">, now: Date = new Date()): number {
+  const days = Math.ceil((now.getTime() - new Date(profile.createdAt).getTime()) / DAY_MS);
   if (days <= 0) return 0;
-  return Math.round((journalCount / days) * 100 * 100) / 100;
+  const written = Math.min(profile.daysWritten ?? profile.journalCount, days);
+  return Math.round((written / days) * 100 * 100) / 100;
 }
 
 /** docs/decisions/023-active-writer.md: wrote on at least half the days since joining. */

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+import { friendRequests } from "../lib/db/schema";
 import { createFriendRequest, createUser, unique } from "../tests/factories";
 import { pauseClock } from "./clock";
 import { animationsDone, expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
@@ -56,7 +58,7 @@ test.describe("two people", () => {
     await b.close();
   });
 
-  test("B rejects; A may ask again", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+  test("B rejects; A may not ask again for a week, and may after it", async ({ signedIn: { page: a, user: userA }, db, browser, allowConsoleError }) => {
     // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
     test.slow();
     const { user: userB } = await createUser(db, { name: "Rita Receiver" });
@@ -68,10 +70,30 @@ test.describe("two people", () => {
     await expect(toast(b.page, "Friend Request Rejected")).toBeVisible();
     await expect(b.page.getByRole("main").getByText("No pending friend requests")).toBeVisible();
 
+    // Within the week the send is refused (429) with the server's message, and B is asked nothing.
+    allowConsoleError(/status of 429/);
     await a.goto(`/public/${userB.id}`);
+    await button(a, "Send Friend Request").click();
+    await expect(toast(a, "This person declined your last friend request. You can ask again in 7 days.")).toBeVisible();
+    await expect(button(a, "Send Friend Request")).toBeVisible();
+    const between = () =>
+      db
+        .select({ status: friendRequests.status })
+        .from(friendRequests)
+        .where(and(eq(friendRequests.fromId, userA.id), eq(friendRequests.toId, userB.id)))
+        .orderBy(friendRequests.createdAt);
+    expect((await between()).map((r) => r.status)).toEqual(["rejected"]);
+
+    // The server's clock decides, so the week passes in the database: the rejection is now 8 days old.
+    await db
+      .update(friendRequests)
+      .set({ respondedAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(and(eq(friendRequests.fromId, userA.id), eq(friendRequests.toId, userB.id)));
+    await a.reload();
     await button(a, "Send Friend Request").click();
     await expect(toast(a, "Friend request sent!")).toBeVisible();
     await expect(button(a, "Request Pending")).toBeVisible();
+    expect((await between()).map((r) => r.status)).toEqual(["rejected", "pending"]);
     expect(b.errors).toEqual([]);
     await b.close();
   });

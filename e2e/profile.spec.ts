@@ -13,7 +13,10 @@ test("a profile shows who the writer is and their stats", async ({ signedIn: { p
     location: "Porto",
     createdAt: new Date(Date.now() - 3.5 * DAY),
   });
-  await createJournal(db, writer.id);
+  await createJournal(db, writer.id, { visibility: "close-circle" });
+  // Private and anonymous entries are nobody else's to count (docs/decisions/042).
+  await createJournal(db, writer.id, { journalDate: new Date(Date.now() - DAY).toISOString().slice(0, 10) });
+  await createJournal(db, writer.id, { journalDate: new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10), visibility: "close-circle", isAnonymous: true });
   await page.goto(`/public/${writer.id}`);
   const profile = page.getByRole("region", { name: "Wren Writer" });
   await expect(profile.getByRole("heading", { name: "Wren Writer" })).toBeVisible();
@@ -31,10 +34,32 @@ test("a profile shows who the writer is and their stats", async ({ signedIn: { p
 
 test("a writer who wrote on their first day is an Active Writer", async ({ signedIn: { page }, db }) => {
   const { user: writer } = await createUser(db, { name: "Nia New" });
-  await createJournal(db, writer.id);
+  await createJournal(db, writer.id, { visibility: "close-circle" });
   await page.goto(`/public/${writer.id}`);
   await expect(page.getByRole("region", { name: "Nia New" }).getByText("Active Writer")).toBeVisible();
   await expect(page.getByRole("definition").nth(3)).toHaveText("100.00%");
+});
+
+test("five pages backdated on the first day count as entries, not as days written: Consistency stays at 100 %", async ({ signedIn: { page }, db }) => {
+  const { user: writer } = await createUser(db, { name: "Bea Backdated" });
+  await createJournal(db, writer.id, { visibility: "close-circle" });
+  for (let i = 1; i <= 5; i++) {
+    await createJournal(db, writer.id, { visibility: "close-circle", journalDate: new Date(Date.now() - (30 + i) * DAY).toISOString().slice(0, 10) });
+  }
+  await page.goto(`/public/${writer.id}`);
+  const profile = page.getByRole("region", { name: "Bea Backdated" });
+  await expect(profile.getByRole("definition").nth(0)).toHaveText("6");
+  await expect(profile.getByRole("definition").nth(3)).toHaveText("100.00%");
+});
+
+test("a writer who writes only privately shows no entries and no badge to others", async ({ signedIn: { page }, db }) => {
+  const { user: writer } = await createUser(db, { name: "Quinn Quiet" });
+  await createJournal(db, writer.id);
+  await page.goto(`/public/${writer.id}`);
+  const profile = page.getByRole("region", { name: "Quinn Quiet" });
+  await expect(profile.getByRole("definition").nth(0)).toHaveText("0");
+  await expect(profile.getByRole("definition").nth(3)).toHaveText("0.00%");
+  await expect(profile.getByText("Active Writer")).toHaveCount(0);
 });
 
 test("my own profile links to /me instead of the button", async ({ signedIn: { page, user } }) => {
@@ -58,7 +83,7 @@ for (const scheme of ["light", "dark"] as const) {
   test(`a full profile has no serious accessibility violations (${scheme})`, async ({ signedIn: { page }, db }) => {
     await page.emulateMedia({ colorScheme: scheme });
     const { user: writer } = await createUser(db, { name: "Axel Able", bio: "Short.", location: "Oslo" });
-    await createJournal(db, writer.id);
+    await createJournal(db, writer.id, { visibility: "close-circle" });
     await page.goto(`/public/${writer.id}`);
     await expect(page.getByText("Active Writer")).toBeVisible();
     await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toBeVisible();
@@ -95,6 +120,24 @@ test.describe("Fellow Writers", () => {
     await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).not.toEqual(first);
     await links.first().click();
     await expect(page).toHaveURL(/\/public\/[0-9a-f-]{36}$/);
+  });
+
+  test("never lists the viewer or the profile's owner", async ({ signedIn: { page, user: viewer }, db }) => {
+    // Both wrote the newest shared entries of the whole database: without the rule each would lead the list.
+    const { user: owner } = await createUser(db, { name: "Olive Owner" });
+    await createJournal(db, owner.id, { visibility: "close-circle", createdAt: new Date("2200-01-02T00:00:00Z") });
+    await createJournal(db, viewer.id, { visibility: "close-circle", createdAt: new Date("2200-01-01T00:00:00Z") });
+    // Someone else to suggest, so the list shows even in a database of a few members.
+    await createUser(db, { password: null, name: "Fay Fellow" });
+    for (const profileOf of [owner.id, viewer.id]) {
+      await page.goto(`/public/${profileOf}`);
+      const links = page.getByRole("region", { name: "Fellow Writers" }).getByRole("link", { name: /^View Profile/ });
+      await expect(links.first()).toBeVisible();
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      // Neither the page's owner nor the one looking (on their own page, the same person).
+      expect(hrefs).not.toContain(`/public/${profileOf}`);
+      expect(hrefs).not.toContain(`/public/${viewer.id}`);
+    }
   });
 
   test("with no suggestions it says so, and Try Again asks again", async ({ signedIn: { page } }) => {

@@ -14,11 +14,12 @@ const PLACEHOLDERS = 8;
 
 /**
  * Up to 12 suggested people (docs/product.md §2). Refresh asks for the ones after those shown; the server
- * wraps round at the end of its list (docs/decisions/022-people-search-and-suggestions.md).
+ * wraps round at the end of its list (docs/decisions/022-people-search-and-suggestions.md). Beside a
+ * profile, `excludeId` is its owner, whom the server leaves out as it leaves out the viewer (decision 042).
  */
-export function FellowWriters() {
+export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
   const [offset, setOffset] = useState(0);
-  const { data, isPending, isError, isFetching, refetch } = useQuery(suggestedQuery(offset));
+  const { data, isPending, isError, isFetching, refetch } = useQuery(suggestedQuery(offset, excludeId));
 
   return (
     <section aria-labelledby="fellow-writers-heading" className="mt-8">

@@ -48,7 +48,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
             {profile.name}
           </h2>
           <p className="text-ink-soft">@{profile.username}</p>
-          {consistency(profile.journalCount, new Date(profile.createdAt)) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
+          {consistency(profile) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
             <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
               <BadgeCheck aria-hidden className="size-4" />
               Active Writer
@@ -88,7 +88,7 @@ function Stats({ profile }: { profile: Profile }) {
     ["Entries", String(profile.journalCount)],
     ["Hearts", String(profile.totalLikes)],
     ["Reads", String(profile.totalReads)],
-    ["Consistency", `${consistency(profile.journalCount, new Date(profile.createdAt)).toFixed(2)}%`],
+    ["Consistency", `${consistency(profile).toFixed(2)}%`],
   ] as const;
   return (
     <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">

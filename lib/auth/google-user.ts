@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
 import { ForbiddenError, uniqueViolation } from "@/lib/errors";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth";
+import { toPlainLine } from "@/lib/validation/fields";
 import { forgetUnprovenAccess } from "./unproven";
 
 export interface GoogleIdentity {
@@ -49,7 +50,7 @@ async function linkGoogleAccount({ db, userId, identity }: { db: Db; userId: str
       const [linked] = await tx.update(users).set({ googleSub: sub, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
       return { user: linked!, tookOver: false };
     }
-    const name = identity.name.trim().slice(0, NAME_MAX) || current.name;
+    const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || current.name;
     const [taken] = await tx
       .update(users)
       .set({ googleSub: sub, name, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
@@ -81,7 +82,8 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
     if (linked) return linked;
   }
 
-  const name = identity.name.trim().slice(0, NAME_MAX) || identity.email.split("@")[0]!.slice(0, NAME_MAX);
+  // Google's name is not typed into a form we could refuse: it is made a plain line, as sign-up requires (docs/decisions/042).
+  const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || toPlainLine(identity.email.split("@")[0]!).slice(0, NAME_MAX);
   const base = usernameFromName(identity.name, identity.email.split("@")[0]!);
   for (let attempt = 0; attempt < 10; attempt++) {
     const username = attempt === 0 ? base : withSuffix(base);

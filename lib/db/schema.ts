@@ -142,8 +142,9 @@ export const journals = pgTable(
   (t) => [
     uniqueIndex("journals_author_day_key").on(t.authorId, t.journalDate),
     index("journals_author_created_idx").on(t.authorId, t.createdAt.desc()),
-    // The latest signed entries over everybody: the "recently active writers" of the suggestions.
-    index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`not ${t.isAnonymous}`),
+    // The latest signed entries shared with the close circle, over everybody: the "recently active
+    // writers" of the suggestions (private and anonymous entries tell nobody who writes).
+    index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`${t.visibility} = 'close-circle' and not ${t.isAnonymous}`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
     index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),

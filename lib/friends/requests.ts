@@ -2,16 +2,26 @@ import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { friendRequests, friendships, users } from "@/lib/db/schema";
-import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
+import { ConflictError, NotFoundError, RateLimitError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
+import { consumeAttempt, type Limit } from "@/lib/rate-limit";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
+import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "./limits";
 
 export const REQUEST_NOT_FOUND = "Friend request not found";
 export const REQUEST_EXISTS = "Friend request already exists";
 export const ALREADY_FRIENDS = "You are already friends with this user";
 export const SELF_REQUEST = "You cannot send a friend request to yourself";
+
+/** The per-sender limits, counted per account: every session and address of one sender shares them. */
+export function sendLimits(fromId: string): Limit[] {
+  return [
+    { key: `friend-requests-hour:${fromId}`, max: FRIEND_REQUESTS_PER_HOUR, windowSeconds: 60 * 60 },
+    { key: `friend-requests-day:${fromId}`, max: FRIEND_REQUESTS_PER_DAY, windowSeconds: 24 * 60 * 60 },
+  ];
+}
 
 const ONE_PENDING_PER_PAIR = "friend_requests_one_pending_per_pair";
 /** Reads and writes of one send, tried again this many times when a concurrent request got in between. */
@@ -69,6 +79,22 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
     if (!request) throw new LostRace();
     return { accepted: true, request };
   }
+  // Declined lately: not again before the week is out, however the sender tries (docs/decisions/042).
+  const [declined] = await tx
+    .select({ retryAfter: sql<number>`extract(epoch from (max(${friendRequests.respondedAt}) + make_interval(days => ${REJECTION_COOLDOWN_DAYS}) - now()))` })
+    .from(friendRequests)
+    .where(
+      and(
+        eq(friendRequests.fromId, fromId),
+        eq(friendRequests.toId, toId),
+        eq(friendRequests.status, "rejected"),
+        sql`${friendRequests.respondedAt} > now() - make_interval(days => ${REJECTION_COOLDOWN_DAYS})`,
+      ),
+    );
+  if (declined?.retryAfter != null) {
+    const retryAfter = Number(declined.retryAfter);
+    throw new RateLimitError(retryAfter, cooldownMessage(retryAfter));
+  }
   const [request] = await tx.insert(friendRequests).values({ fromId, toId }).returning();
   return { accepted: false, request: request! };
 }
@@ -77,10 +103,21 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
  * Sends a friend request, or accepts the one `to` already sent the caller. Two people sending to
  * each other at the same moment both pass the reads; the one-pending-per-pair index stops the
  * second insert, and its retry finds the first request and accepts it, so they end up friends once.
+ * Every send that names someone else counts against the sender's limits first, whatever it then
+ * answers: counted before the work, in one statement each, a burst cannot slip under them, and a
+ * cancel gives nothing back (docs/decisions/042).
  */
 export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: string; to: string }) {
   const toId = parseId({ value: to, message: USER_NOT_FOUND });
   if (toId === fromId) throw new ValidationError(SELF_REQUEST);
+  for (const limit of sendLimits(fromId)) {
+    try {
+      await consumeAttempt({ db, limit });
+    } catch (err) {
+      if (err instanceof RateLimitError) throw new RateLimitError(Number(err.headers["Retry-After"]), TOO_MANY_REQUESTS);
+      throw err;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       const { accepted, request } = await db.transaction((tx) => sendOnce({ tx, fromId, toId }));
@@ -113,7 +150,7 @@ export async function acceptFriendRequest({ db, userId, requestId }: { db: Db; u
   return toFriendRequestJson(row);
 }
 
-/** Rejects a pending request sent to the caller. The sender may ask again later. */
+/** Rejects a pending request sent to the caller. The sender may ask again a week later (REJECTION_COOLDOWN_DAYS). */
 export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; userId: string; requestId: string }) {
   const id = parseId({ value: requestId, message: REQUEST_NOT_FOUND });
   const [row] = await db

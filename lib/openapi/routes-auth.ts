@@ -13,6 +13,7 @@ import {
   VerifyEmailSchema,
 } from "@/lib/validation/auth";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import type { Endpoint } from "./types";
 
 // Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
@@ -51,7 +52,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       },
     ],
     failures: [
-      [400, "Name is required", `Username must be at least ${USERNAME_MIN} characters`, "Username may only contain letters, numbers, _ and .", "Enter a valid email address", `Password must be at least ${PASSWORD_MIN} characters`, GMAIL_MESSAGE],
+      [400, "Name is required", notAllowedInLineMessage("Name"), `Username must be at least ${USERNAME_MIN} characters`, "Username may only contain letters, numbers, _ and .", "Enter a valid email address", `Password must be at least ${PASSWORD_MIN} characters`, GMAIL_MESSAGE],
       [409, "Username already taken", "Email already in use"],
     ],
     rateLimited: "SIGNUP_LIMIT_PER_HOUR sign-ups per address an hour (default 20)",

@@ -7,6 +7,7 @@ import {
   CONTENT_MAX,
   CONTENT_TOO_LONG_MESSAGE,
   CreateJournalSchema,
+  EARLIEST_JOURNAL_DATE,
   FUTURE_DATE_MESSAGE,
   IMAGE_DESCRIPTION_CHARACTER_MESSAGE,
   IMAGE_DESCRIPTION_MAX,
@@ -15,6 +16,7 @@ import {
   REQUIRED_MESSAGE,
   TITLE_MAX,
   TITLE_TOO_LONG_MESSAGE,
+  TOO_EARLY_DATE_MESSAGE,
   UpdateJournalSchema,
   calendarDateField,
 } from "@/lib/validation/journal";
@@ -36,7 +38,7 @@ const entryFields = {
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
 };
-const createFields = { ...entryFields, journaldate: "A real calendar day YYYY-MM-DD, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)" };
+const createFields = { ...entryFields, journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)` };
 const updateFields = { ...entryFields, removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead' };
 const imageField = { image: "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side" };
 const entryFailures: Failure[] = [
@@ -56,7 +58,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     auth: "session",
     body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: CreateJournalSchema, descriptions: createFields, files: imageField },
     answers: [{ status: 201, description: "The new entry", schema: "Journal" }],
-    failures: [[400, FUTURE_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"]],
+    failures: [[400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"]],
   },
   {
     method: "put",

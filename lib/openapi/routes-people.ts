@@ -1,8 +1,10 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
+import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "@/lib/friends/limits";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
-import { SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
+import { EXCLUDE_MESSAGE, SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
+import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import type { Endpoint } from "./types";
 
 // People, friend requests, the caller's profile and close circle (lib/users, lib/friends;
@@ -41,17 +43,19 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/search/suggested",
     tag: PEOPLE,
     summary: "People the caller might know",
-    description: "Never the caller or their friends. `offset` skips the ones already shown, which is how 'refresh' gets the next ones (docs/decisions/022).",
+    description:
+      "Never the caller, their friends, or `exclude`. `offset` skips the ones already shown, which is how 'refresh' gets the next ones (docs/decisions/022). Writers are suggested for their signed entries shared with the close circle only, never for private or anonymous ones (docs/decisions/042).",
     auth: "session",
     query: {
       schema: SuggestedQuerySchema,
       descriptions: {
         limit: `At least 1, default ${SUGGESTED_DEFAULT}; more than ${SUGGESTED_MAX} gives ${SUGGESTED_MAX}`,
         offset: `0–${SUGGESTED_OFFSET_MAX}, default 0`,
+        exclude: "A user id never to suggest: the owner of the profile the list is shown beside",
       },
     },
     answers: [{ status: 200, description: "Suggestions", schema: ok({ users: list("SuggestedUser") }) }],
-    failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`]],
+    failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`, EXCLUDE_MESSAGE]],
   },
   {
     method: "get",
@@ -82,7 +86,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/friend-requests/send",
     tag: FRIENDS,
     summary: "Ask someone to be friends",
-    description: "When `to` had already asked the caller, this accepts their request instead (`data.status` is then accepted). 201 either way.",
+    description: `When \`to\` had already asked the caller, this accepts their request instead (\`data.status\` is then accepted). 201 either way. Rate limited: ${FRIEND_REQUESTS_PER_HOUR} sends an hour and ${FRIEND_REQUESTS_PER_DAY} a day per sender, every send counted whatever its answer; and someone who rejected the caller's request is not asked again by them for ${REJECTION_COOLDOWN_DAYS} days (both 429 with Retry-After, docs/decisions/042).`,
     auth: "session",
     successFlag: true,
     body: { encoding: "json", maxBytes: BODY_LIMITS.friendRequest, schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
@@ -91,6 +95,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
       [400, "to is required", "You cannot send a friend request to yourself"],
       [404, USER_NOT_FOUND],
       [409, "Friend request already exists", "You are already friends with this user"],
+      [429, TOO_MANY_REQUESTS, cooldownMessage(REJECTION_COOLDOWN_DAYS * 24 * 60 * 60)],
     ],
   },
   {
@@ -177,7 +182,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     },
     answers: [{ status: 200, description: "The updated profile", schema: "MyProfile" }],
     failures: [
-      [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
+      [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, notAllowedInLineMessage("Location"), "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
       [409, "Username is already taken"],
     ],
   },

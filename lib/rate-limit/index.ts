@@ -6,9 +6,10 @@ import { RateLimitError } from "@/lib/errors";
 
 /**
  * No limit may count over a longer window: housekeeping deletes every row whose window started
- * longer ago than this (lib/maintenance), so such a limit would quietly start over.
+ * longer ago than this (lib/maintenance), so such a limit would quietly start over. A day, for the
+ * daily friend-request limit (docs/decisions/042).
  */
-export const LONGEST_WINDOW_SECONDS = 60 * 60;
+export const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;
 
 export interface Limit {
   key: string;

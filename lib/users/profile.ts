@@ -29,17 +29,38 @@ export function totalsJoin(entries?: SQL): SQL {
 }
 
 /**
+ * The entries a person's totals may count when anyone but the writer sees them: those shared with
+ * the close circle and signed. A private entry is nobody else's business, and an anonymous one
+ * must not move its writer's numbers: were either counted, an entry turned from private into an
+ * anonymous one would show on its writer's profile the moment it showed in the feed, and name them
+ * (docs/decisions/025, 042).
+ */
+export const SEEN_BY_OTHERS = and(eq(journals.visibility, "close-circle"), not(journals.isAnonymous))!;
+
+/**
+ * The first calendar day an entry can be for and count towards Consistency: the earliest day
+ * anywhere on Earth (UTC−12) at the moment the account was made. The server keeps no time zones
+ * (docs/decisions/006), and this is the day a writer far west of UTC signing up was in; an entry
+ * backdated before it is not a day written since joining (docs/decisions/042).
+ */
+const FIRST_DAY = sql`((${users.createdAt} at time zone 'UTC') - interval '12 hours')::date`;
+
+/** Of the entries `totalsColumns` counts, those for a day since the account's first day: no two share a day (decision 006). */
+const daysWrittenColumn = sql<number>`count(${journals.id}) filter (where ${journals.journalDate} >= ${FIRST_DAY})`.mapWith(Number);
+
+/**
  * GET /api/users/{userId}: anyone signed in may see a person's public profile and totals, the
- * picture signed for the viewer. Anonymous entries are left out of every total (decision 025), or
- * a heart on an anonymous entry would show on its writer's profile.
+ * picture signed for the viewer. The totals count only what every reader of the profile could
+ * know is there (`SEEN_BY_OTHERS`); the writer's own full totals are on GET /api/myprofile.
+ * `daysWritten` is what Consistency and the Active Writer badge are made of (decision 023).
  */
 export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db; userId: string; viewerId: string }) {
   // A malformed id is a 404 like an unknown one (docs/api.md), not a database error.
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const [row] = await db
-    .select({ ...publicUserColumns, ...totalsColumns })
+    .select({ ...publicUserColumns, ...totalsColumns, daysWritten: daysWrittenColumn })
     .from(users)
-    .leftJoin(journals, totalsJoin(not(journals.isAnonymous)))
+    .leftJoin(journals, totalsJoin(SEEN_BY_OTHERS))
     .where(eq(users.id, userId))
     .groupBy(users.id);
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
@@ -59,5 +80,6 @@ export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db
     journalCount: row.journalCount,
     totalLikes: row.totalLikes,
     totalReads: row.totalReads,
+    daysWritten: row.daysWritten,
   };
 }

@@ -19,16 +19,18 @@ const RANK_ORDER = sql`tier, mutual desc, at desc nulls last, id`;
 /**
  * The `with` clauses that rank the candidates: `ranked` holds each once, with its tier, mutual
  * friends and time; best first by RANK_ORDER. In order: friends of friends, most mutual friends first;
- * then writers of the latest signed entries (anonymous entries are left out, so a suggestion never
- * points at an anonymous writer), most recent first; then the newest members. Never the caller,
- * their friends, or anyone with a pending request to or from them. Each source reads an index in
- * order with a limit (`journals_recent_signed_idx`, `users_created_at_idx`, the friendships
+ * then writers of the latest signed entries shared with the close circle (private and anonymous
+ * entries are left out: a suggestion never points at an anonymous writer, and nobody learns that
+ * someone writes privately, docs/decisions/042), most recent first; then the newest members. Never
+ * the caller, their friends, anyone with a pending request to or from them, or `excludeId` (the
+ * person whose profile the suggestions are shown beside). Each source reads an index in order with a limit (`journals_recent_signed_idx`, `users_created_at_idx`, the friendships
  * primary key), so the cost does not grow with the number of members (tests/lib/people-plans.test.ts).
  */
-function rankedCandidates({ callerId }: { callerId: string }) {
+function rankedCandidates({ callerId, excludeId }: { callerId: string; excludeId?: string }) {
   return sql`
     with excluded as (
       select ${callerId}::uuid as id
+      union select ${excludeId ?? callerId}::uuid
       union select friend_id from friendships where user_id = ${callerId}
       union select to_id from friend_requests where from_id = ${callerId} and status = 'pending'
       union select from_id from friend_requests where to_id = ${callerId} and status = 'pending'
@@ -43,7 +45,7 @@ function rankedCandidates({ callerId }: { callerId: string }) {
     ),
     recent_writers as (
       select author_id as id, max(created_at) as at
-      from (select author_id, created_at from journals where not is_anonymous
+      from (select author_id, created_at from journals where visibility = 'close-circle' and not is_anonymous
             order by created_at desc nulls last limit ${RECENT_ENTRIES_SCANNED}) latest
       where author_id not in (select id from excluded)
       group by author_id
@@ -68,9 +70,9 @@ function rankedCandidates({ callerId }: { callerId: string }) {
  * their public columns: one statement, so the up to 900 candidate ids never leave the database.
  * With no more candidates than `limit`, all of them, from the start.
  */
-export function suggestionPageQuery({ callerId, limit, offset }: { callerId: string; limit: number; offset: number }) {
+export function suggestionPageQuery({ callerId, excludeId, limit, offset }: { callerId: string; excludeId?: string; limit: number; offset: number }) {
   return sql`
-    ${rankedCandidates({ callerId })},
+    ${rankedCandidates({ callerId, excludeId })},
     numbered as (select id, row_number() over (order by ${RANK_ORDER}) - 1 as i, count(*) over () as n from ranked),
     chosen as (
       select id, case when n > ${limit}::int then (i - ${offset}::bigint % n + n) % n else i end as position
@@ -82,16 +84,29 @@ export function suggestionPageQuery({ callerId, limit, offset }: { callerId: str
 }
 
 /**
- * GET /api/search/suggested: `limit` people the caller likely knows, from `offset` on.
+ * GET /api/search/suggested: `limit` people the caller likely knows, from `offset` on, never the
+ * caller nor `excludeId`: a profile's Fellow Writers list neither its viewer nor its owner.
  *
  * 'Refresh' asks for the next `offset` (the client adds what it was shown): the ranked list is at
  * most 900 ids (200 + 500 + 200), so the server pages through it, wrapping round to the start at its end,
  * and each refresh shows other people for as long as there are others to show. This is stable
  * and testable, where `order by random()` would read and sort every member on every call.
  */
-export async function listSuggestedUsers({ db, callerId, limit, offset }: { db: Db; callerId: string; limit: number; offset: number }) {
+export async function listSuggestedUsers({
+  db,
+  callerId,
+  excludeId,
+  limit,
+  offset,
+}: {
+  db: Db;
+  callerId: string;
+  excludeId?: string;
+  limit: number;
+  offset: number;
+}) {
   // Prepared (lib/db/prepared.ts): planning it took a fifth of its time; tests/lib/people-plans.test.ts checks the generic plan.
-  const rows = await executePrepared<PublicUserRow & Record<string, unknown>>(db, suggestionPageQuery({ callerId, limit, offset }));
+  const rows = await executePrepared<PublicUserRow & Record<string, unknown>>(db, suggestionPageQuery({ callerId, excludeId, limit, offset }));
   return Promise.all(
     rows.map(async (row) => {
       const { id, name, username, profileImage, bio, location, memberSince } = await toPublicUser({ db, row, viewerId: callerId });

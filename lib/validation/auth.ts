@@ -1,20 +1,21 @@
 import { z } from "zod";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./auth-limits";
-import { text } from "./fields";
+import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 
 export * from "./auth-limits";
 
 export const EMAIL_MAX = 254;
 
-
 // Raw bounds (see `text`) leave room for the spaces that trimming removes.
 export const nameField = text("Name", { maxUnits: 4 * NAME_MAX, tooLong: `Name must be at most ${NAME_MAX} characters` })
   .trim()
+  .refine(isPlainLine, { error: notAllowedInLineMessage("Name"), abort: true })
   .min(1, "Name is required")
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
 export const usernameField = text("Username", { maxUnits: 4 * USERNAME_MAX, tooLong: `Username must be at most ${USERNAME_MAX} characters` })
   .trim()
+  .refine(isPlainLine, { error: notAllowedInLineMessage("Username"), abort: true })
   .toLowerCase()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)

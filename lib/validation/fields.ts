@@ -39,3 +39,35 @@ export function characters(label: string, { max, tooLong, required }: { max: num
     .min(1, required)
     .refine((v) => countCharacters(v) <= max && Array.from(v).length <= max * CODE_POINTS_PER_CHARACTER, tooLong);
 }
+
+/**
+ * What may not stand in a one-line field that other people see (a name, a username, a location):
+ * control characters (C0 with the line breaks and tab, DEL, C1), the line and paragraph separators,
+ * and the invisible marks that reorder the text around them (bidi embeddings and overrides
+ * U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E, U+200F and U+061C). A name such as
+ * "a\r\nBcc: …" would start a new line wherever it is printed (a mail, the PDF, a log), and
+ * "\u202eevil" shows its letters backwards to every reader (docs/decisions/042).
+ */
+export const NOT_IN_A_LINE = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
+
+export function notAllowedInLineMessage(label: string): string {
+  return `${label} may not contain control characters, line breaks or text-direction marks`;
+}
+
+/** True when `value` holds nothing NOT_IN_A_LINE refuses. */
+export function isPlainLine(value: string): boolean {
+  return !NOT_IN_A_LINE.test(value);
+}
+
+/**
+ * A one-line text as NOT_IN_A_LINE allows it, for text that comes from elsewhere rather than from a
+ * form that could be refused (a Google account's name): line breaks and other controls become a
+ * space, direction marks go, and runs of spaces close up.
+ */
+export function toPlainLine(value: string): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/gu, "")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}

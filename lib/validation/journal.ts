@@ -28,8 +28,18 @@ const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
 
 export const calendarDateField = text("Date", { maxUnits: 10, tooLong: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
 
-/** The day an entry is for: a calendar day no later than tomorrow in UTC. */
-export const journalDateField = calendarDateField.refine((d) => d <= latestJournalDate(), FUTURE_DATE_MESSAGE);
+/**
+ * The earliest day an entry may be for. A diary is kept by living people; without a floor one
+ * account could hold an entry for every day since year 1 (740 000 of them), and every year has
+ * four digits from here on (docs/decisions/042).
+ */
+export const EARLIEST_JOURNAL_DATE = "1900-01-01";
+export const TOO_EARLY_DATE_MESSAGE = `Date must be on or after ${EARLIEST_JOURNAL_DATE}`;
+
+/** The day an entry is for: a calendar day from EARLIEST_JOURNAL_DATE to tomorrow in UTC. */
+export const journalDateField = calendarDateField
+  .refine((d) => d >= EARLIEST_JOURNAL_DATE, { error: TOO_EARLY_DATE_MESSAGE, abort: true })
+  .refine((d) => d <= latestJournalDate(), FUTURE_DATE_MESSAGE);
 
 const entryText = (label: string, max: number, tooLong: string) => characters(label, { max, tooLong, required: REQUIRED_MESSAGE });
 

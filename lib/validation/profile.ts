@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { nameField, usernameField } from "./auth";
-import { text } from "./fields";
+import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE } from "./profile-limits";
 
 export * from "./profile-limits";
@@ -10,12 +10,15 @@ const PROFILE_IMAGE_URL_MAX = 2000;
 
 /**
  * Free text counted in code points, as the database's `char_length` checks count (lib/db/schema.ts),
- * after trimming; empty is allowed, and null means empty. Line breaks are kept as LF.
+ * after trimming; empty is allowed, and null means empty. Line breaks are kept as LF, unless the
+ * field is `oneLine`: then they are refused, with every other character a line may not hold
+ * (`NOT_IN_A_LINE`).
  */
-function optionalText(label: string, { max, tooLong }: { max: number; tooLong: string }) {
+function optionalText(label: string, { max, tooLong, oneLine = false }: { max: number; tooLong: string; oneLine?: boolean }) {
   return text(label, { maxUnits: 4 * max, tooLong })
-    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
+    .overwrite((v) => (oneLine ? v : v.replace(/\r\n?/g, "\n")))
     .trim()
+    .refine((v) => !oneLine || isPlainLine(v), { error: notAllowedInLineMessage(label), abort: true })
     .refine((v) => Array.from(v).length <= max, tooLong)
     .nullable()
     .transform((v) => v ?? "");
@@ -31,7 +34,7 @@ export const UpdateProfileSchema = z.object({
   name: nameField.optional(),
   username: usernameField.optional(),
   bio: optionalText("Bio", { max: BIO_MAX, tooLong: BIO_TOO_LONG_MESSAGE }).optional(),
-  location: optionalText("Location", { max: LOCATION_MAX, tooLong: LOCATION_TOO_LONG_MESSAGE }).optional(),
+  location: optionalText("Location", { max: LOCATION_MAX, tooLong: LOCATION_TOO_LONG_MESSAGE, oneLine: true }).optional(),
   profileImage: text("Profile image", { maxUnits: PROFILE_IMAGE_URL_MAX, tooLong: "Profile image must be an image URL from this server" })
     .trim()
     .nullable()

@@ -16,6 +16,8 @@ export const SearchQuerySchema = z.object({
 });
 
 export const SUGGESTED_DEFAULT = 12;
+export const EXCLUDE_MESSAGE = "Exclude must be a user id";
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SUGGESTED_MAX = 50;
 /** Refreshing pages through a bounded candidate list (lib/users/suggestions.ts); past it is as good as 0. */
 export const SUGGESTED_OFFSET_MAX = 10_000;
@@ -41,4 +43,9 @@ export const SuggestedQuerySchema = z.object({
     .refine((n) => n <= SUGGESTED_OFFSET_MAX, `Offset must be at most ${SUGGESTED_OFFSET_MAX}`)
     .optional()
     .default(0),
+  // The person whose profile the list is shown beside (docs/decisions/042): never suggested there.
+  exclude: text("Exclude", { maxUnits: 36, tooLong: EXCLUDE_MESSAGE })
+    .regex(UUID_PATTERN, EXCLUDE_MESSAGE)
+    .transform((v) => v.toLowerCase())
+    .optional(),
 });

@@ -1,5 +1,7 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, pictured, type FactoryDb } from "../factories";
+import { befriend, connect, createFriendRequest, createSession, pictured, type FactoryDb } from "../factories";
+import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import {
   MALFORMED_IDS,
@@ -16,9 +18,14 @@ import {
 } from "../support/friends";
 import { api } from "../support/http";
 import { signedPicture } from "../support/profile-images";
+import { friendRequests, rateLimits } from "../../lib/db/schema";
+import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, TOO_MANY_REQUESTS } from "../../lib/friends/limits";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const REQUEST_NOT_FOUND = "Friend request not found";
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const DAY_S = DAY / 1000;
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -114,11 +121,146 @@ describe("POST /api/friend-requests/send", () => {
     expect(await requestsBetween(db, a.user.id, b.user.id)).toEqual([]);
   });
 
-  it("lets the sender ask again after a rejection", async () => {
+  it("lets the sender ask again a week after a rejection, not before", async () => {
     const [a, b] = await pair();
-    await createFriendRequest(db, a.user.id, b.user.id, { status: "rejected", respondedAt: new Date() });
+    await createFriendRequest(db, a.user.id, b.user.id, { status: "rejected", createdAt: new Date(Date.now() - 8 * DAY), respondedAt: new Date(Date.now() - 7 * DAY - 60_000) });
     expect((await sendRequest(a, b.user.id)).status).toBe(201);
     expect((await statusOf(a, b.user.id)).body.status).toBe("pending");
+  });
+});
+
+describe("POST /api/friend-requests/send: a week's rest after a rejection (docs/decisions/042)", () => {
+  async function rejectedJustNow() {
+    const [a, b] = await pair();
+    const sent = await sendRequest(a, b.user.id);
+    expect((await reject(b, (sent.body.data as { id: string }).id)).status).toBe(200);
+    return [a, b] as const;
+  }
+
+  it("refuses the sender's new request with 429, a Retry-After of about a week and a message saying when; nothing is stored", async () => {
+    const [a, b] = await rejectedJustNow();
+    const res = await sendRequest(a, b.user.id);
+    expectFriendError(res, 429, "This person declined your last friend request. You can ask again in 7 days.");
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(7 * DAY_S - 120);
+    expect(retryAfter).toBeLessThanOrEqual(7 * DAY_S);
+    expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => r.status)).toEqual(["rejected"]);
+    expect((await statusOf(b, a.user.id)).body.status).toBe("rejected");
+  });
+
+  it("holds for the whole week, counting from the rejection, and ends with it", async () => {
+    const [a, b] = await rejectedJustNow();
+    const shift = (ms: number) => db.update(friendRequests).set({ respondedAt: new Date(Date.now() - ms) }).where(eq(friendRequests.fromId, a.user.id));
+    await shift(6 * DAY + 23 * HOUR);
+    const lastHour = await sendRequest(a, b.user.id);
+    expectFriendError(lastHour, 429, "This person declined your last friend request. You can ask again in 1 hour.");
+    expect(Number(lastHour.headers.get("retry-after"))).toBeLessThanOrEqual(HOUR / 1000);
+    await shift(7 * DAY + 1000);
+    expect((await sendRequest(a, b.user.id)).status).toBe(201);
+    expect((await statusOf(b, a.user.id)).body.status).toBe("received");
+  });
+
+  it("cannot be dodged: not from another session, another address, an upper-case id, nor by a race of sends", async () => {
+    const [a, b] = await rejectedJustNow();
+    const another = await createSession(db, a.user.id);
+    expectFriendError(await api("/api/friend-requests/send", { token: another, body: { to: b.user.id } }), 429);
+    expectFriendError(await api("/api/friend-requests/send", { token: a.token, headers: asNewClient(), body: { to: b.user.id } }), 429);
+    expectFriendError(await sendRequest(a, b.user.id.toUpperCase()), 429);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => sendRequest(a, b.user.id)));
+    expect(burst.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
+    expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => r.status)).toEqual(["rejected"]);
+  });
+
+  it("binds only the one who was declined: the other may still ask, which makes them friends", async () => {
+    const [a, b] = await rejectedJustNow();
+    const res = await sendRequest(b, a.user.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // And then the first one's send accepts it: a request waiting for them is not pestering anyone.
+    expect((await sendRequest(a, b.user.id)).body).toMatchObject({ success: true, message: "Friend request accepted" });
+    expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(bothWays(a.user.id, b.user.id));
+  });
+
+  it("is per pair: the declined sender may ask other people", async () => {
+    const [a] = await rejectedJustNow();
+    const c = await person(db);
+    expect((await sendRequest(a, c.user.id)).status).toBe(201);
+  });
+});
+
+describe("POST /api/friend-requests/send: per-sender limits (docs/decisions/042)", () => {
+  const hourKey = (id: string) => `friend-requests-hour:${id}`;
+  /** Moves the sender's hourly window an hour back, as if the hour had passed. */
+  const endHour = (id: string) => db.update(rateLimits).set({ windowStart: new Date(Date.now() - HOUR - 1000) }).where(eq(rateLimits.key, hourKey(id)));
+  const others = (n: number) => Promise.all(Array.from({ length: n }, () => person(db, { password: null })));
+
+  it(`accepts ${FRIEND_REQUESTS_PER_HOUR} sends an hour and refuses the next with 429 and Retry-After, storing nothing`, async () => {
+    const a = await person(db);
+    const targets = await others(FRIEND_REQUESTS_PER_HOUR + 1);
+    for (const t of targets.slice(0, FRIEND_REQUESTS_PER_HOUR)) expect((await sendRequest(a, t.user.id)).status).toBe(201);
+    const over = await sendRequest(a, targets.at(-1)!.user.id);
+    expectFriendError(over, 429, TOO_MANY_REQUESTS);
+    const retryAfter = Number(over.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(HOUR / 1000);
+    expect(await requestsBetween(db, a.user.id, targets.at(-1)!.user.id)).toEqual([]);
+    // Another sender is not held back by this one.
+    expect((await sendRequest(targets[0]!, targets.at(-1)!.user.id)).status).toBe(201);
+  });
+
+  it("cannot be dodged by a burst: of 40 simultaneous sends exactly 20 are stored", async () => {
+    const a = await person(db);
+    const targets = await others(40);
+    const answers = await Promise.all(targets.map((t) => sendRequest(a, t.user.id)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(FRIEND_REQUESTS_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - FRIEND_REQUESTS_PER_HOUR);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(friendRequests).where(eq(friendRequests.fromId, a.user.id));
+    expect(row!.n).toBe(FRIEND_REQUESTS_PER_HOUR);
+  });
+
+  it("cannot be dodged by cancelling, by other sessions or addresses, or by sends that fail", async () => {
+    const a = await person(db);
+    const [b, c] = await others(2);
+    const second = await createSession(db, a.user.id);
+    let sent = 0;
+    // Send and cancel, over and over, from two sessions and many addresses.
+    while (sent < FRIEND_REQUESTS_PER_HOUR - 2) {
+      const token = sent % 2 ? second : a.token;
+      expect((await api("/api/friend-requests/send", { token, headers: asNewClient(), body: { to: b!.user.id } })).status).toBe(201);
+      expect((await cancel(a, b!.user.id)).status).toBe(200);
+      sent++;
+    }
+    // Sends that find nobody, or that are already pending, count too.
+    expectFriendError(await sendRequest(a, UNKNOWN_ID), 404);
+    expect((await sendRequest(a, c!.user.id)).status).toBe(201);
+    expectFriendError(await sendRequest(a, c!.user.id), 429, TOO_MANY_REQUESTS);
+    expectFriendError(await api("/api/friend-requests/send", { token: second, headers: asNewClient(), body: { to: b!.user.id } }), 429, TOO_MANY_REQUESTS);
+    expect(await requestsBetween(db, a.user.id, b!.user.id)).toEqual([]);
+  });
+
+  it(`also stops at ${FRIEND_REQUESTS_PER_DAY} a day, whatever the hours`, async () => {
+    const a = await person(db);
+    const targets = await others(FRIEND_REQUESTS_PER_DAY + 1);
+    for (const [i, t] of targets.slice(0, FRIEND_REQUESTS_PER_DAY).entries()) {
+      if (i > 0 && i % FRIEND_REQUESTS_PER_HOUR === 0) await endHour(a.user.id);
+      expect((await sendRequest(a, t.user.id)).status, `send ${i + 1}`).toBe(201);
+    }
+    await endHour(a.user.id);
+    const over = await sendRequest(a, targets.at(-1)!.user.id);
+    expectFriendError(over, 429, TOO_MANY_REQUESTS);
+    // The day's window is what is left: far more than an hour.
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(23 * HOUR / 1000);
+    expect(await requestsBetween(db, a.user.id, targets.at(-1)!.user.id)).toEqual([]);
+  });
+
+  it("leaves accepting, rejecting and cancelling free once the limit is reached", async () => {
+    const a = await person(db);
+    const targets = await others(FRIEND_REQUESTS_PER_HOUR);
+    for (const t of targets) expect((await sendRequest(a, t.user.id)).status).toBe(201);
+    const asker = await person(db);
+    const theirs = await createFriendRequest(db, asker.user.id, a.user.id);
+    expect((await accept(a, theirs.id)).status).toBe(200);
+    expect((await cancel(a, targets[0]!.user.id)).status).toBe(200);
   });
 });
 

@@ -126,6 +126,13 @@ describe("POST /api/journals", () => {
       await expectCreated({ journaldate: "1999-12-31" });
     });
 
+    it("accepts 1900-01-01, the earliest day, and refuses every day before it with a 400 naming the bound", async () => {
+      await expectCreated({ journaldate: "1900-01-01" });
+      for (const journaldate of ["1899-12-31", "0001-01-01", "0099-12-31", "1000-06-15"]) {
+        await expectRefused({ journaldate }, "Date must be on or after 1900-01-01");
+      }
+    });
+
     it.each(["2026-02-30", "2023-02-29", "2026-13-01", "2026-00-10", "2026-1-5", "05/01/2026", "0000-01-01", "today", "", "2026-01-01T00:00:00Z"])(
       "refuses the date %j with a 400",
       (journaldate) => expectRefused({ journaldate }, /date/i),

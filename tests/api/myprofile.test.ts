@@ -30,7 +30,7 @@ async function uploaded(token: string) {
 }
 
 describe("GET /api/myprofile", () => {
-  it("answers the caller's profile with email, and totals that count anonymous entries too", async () => {
+  it("answers the caller's profile with email, and totals that count private and anonymous entries too", async () => {
     const { user, token } = await signedIn(db);
     await createJournal(db, user.id, { journalDate: "2025-02-01", visibility: "close-circle", likesCount: 2, readsCount: 5 });
     await createJournal(db, user.id, { journalDate: "2025-02-02", visibility: "close-circle", isAnonymous: true, likesCount: 3, readsCount: 7 });
@@ -54,7 +54,8 @@ describe("GET /api/myprofile", () => {
       totalReads: 13,
     });
     const publicView = await api<{ user: Record<string, number> }>(`/api/users/${user.id}`, { token });
-    expect(publicView.body.user).toMatchObject({ journalCount: 2, totalLikes: 2, totalReads: 6 });
+    // Others see only the signed entry shared with the close circle (docs/decisions/042).
+    expect(publicView.body.user).toMatchObject({ journalCount: 1, totalLikes: 2, totalReads: 5 });
   });
 
   it("answers 401 without a session", async () => {
@@ -103,6 +104,14 @@ describe("PUT /api/myprofile", () => {
     [{ username: "x".repeat(31) }, "Username must be at most 30 characters"],
     [{ bio: "b".repeat(501) }, "Bio must be at most 500 characters"],
     [{ location: "l".repeat(101) }, "Location must be at most 100 characters"],
+    [{ name: "a\r\nBcc: victim@gmail.com" }, "Name may not contain control characters, line breaks or text-direction marks"],
+    [{ name: "\u202eevil" }, "Name may not contain control characters, line breaks or text-direction marks"],
+    [{ username: "\u2066evil\u2069" }, "Username may not contain control characters, line breaks or text-direction marks"],
+    [{ location: "Lyon\r\nBcc: x" }, "Location may not contain control characters, line breaks or text-direction marks"],
+    [{ location: "Lyon\nFrance" }, "Location may not contain control characters, line breaks or text-direction marks"],
+    [{ location: "\u202enoyL" }, "Location may not contain control characters, line breaks or text-direction marks"],
+    [{ location: "Lyon\u200e" }, "Location may not contain control characters, line breaks or text-direction marks"],
+    [{ location: "Lyon\u0000" }, "Location contains a character that is not allowed"],
     [{ bio: 5 }, "Bio must be text"],
     [{ profileImage: "https://img.example/ada.png" }, NOT_OURS],
     [{ profileImage: "not a url" }, NOT_OURS],

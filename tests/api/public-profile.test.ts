@@ -37,8 +37,9 @@ describe("GET /api/users/{userId}", () => {
     const [r1, r2, r3] = [(await createUser(db, { password: null })).user, (await createUser(db, { password: null })).user, (await createUser(db, { password: null })).user];
     const shared = await createJournal(db, user.id, { journalDate: "2025-01-01", visibility: "close-circle" });
     const other = await createJournal(db, user.id, { journalDate: "2025-01-02", visibility: "close-circle" });
-    await createJournal(db, user.id, { journalDate: "2025-01-03" });
-    // Left out of every total (docs/architecture.md): a heart here must not point at its writer.
+    // Left out of every total (docs/decisions/042): a private entry is nobody else's business.
+    const privateOne = await createJournal(db, user.id, { journalDate: "2025-01-03" });
+    // Left out of every total (docs/decisions/025): a heart here must not point at its writer.
     const anonymous = await createJournal(db, user.id, { journalDate: "2025-01-04", visibility: "close-circle", isAnonymous: true });
     for (const r of [r1!, r2!]) await heart(shared.id, r.id);
     await heart(other.id, r3!.id);
@@ -47,6 +48,9 @@ describe("GET /api/users/{userId}", () => {
     await read(shared.id, r1!.id, "2025-01-02");
     await read(other.id, r2!.id, "2025-01-02");
     await read(anonymous.id, r2!.id, "2025-01-04");
+    // Hearts and reads it had while it was shared stay with it when it turns private: they count no more.
+    await heart(privateOne.id, r2!.id);
+    await read(privateOne.id, r3!.id, "2025-01-03");
     // Someone else's entry counts for them only.
     await createJournal(db, r1!.id, { likesCount: 40, readsCount: 50 });
 
@@ -66,9 +70,11 @@ describe("GET /api/users/{userId}", () => {
         avatar: picture,
         profilePicture: picture,
         createdAt: user.createdAt.toISOString(),
-        journalCount: 3,
+        journalCount: 2,
         totalLikes: 3,
         totalReads: 3,
+        // Both entries are for days before the account was made (backdated): no day written since joining.
+        daysWritten: 0,
       },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/email|password|hash|token|@gmail/i);
@@ -80,7 +86,7 @@ describe("GET /api/users/{userId}", () => {
     for (const t of [token, otherToken]) {
       const res = await api<Profile>(`/api/users/${user.id}`, { token: t });
       expect(res.status).toBe(200);
-      expect(res.body.user).toMatchObject({ journalCount: 0, totalLikes: 0, totalReads: 0, profileImage: null, avatar: null, profilePicture: null });
+      expect(res.body.user).toMatchObject({ journalCount: 0, totalLikes: 0, totalReads: 0, daysWritten: 0, profileImage: null, avatar: null, profilePicture: null });
     }
   });
 

@@ -126,6 +126,17 @@ describe("POST /api/auth/register: field rules", () => {
     ["an email without @", { email: "not-an-email" }, /email/i],
     ["an email without a domain", { email: "someone@" }, /email/i],
     ["an email without a local part", { email: "@gmail.com" }, /email/i],
+    // Nothing that starts a line or turns text round (docs/decisions/042): the name goes into the verification mail.
+    ["a name with CRLF and a mail header", { name: "a\r\nBcc: victim@gmail.com" }, /^Name may not contain control characters/],
+    ["a name with a lone LF", { name: "Ada\nLovelace" }, /^Name may not contain control characters/],
+    ["a name with a right-to-left override", { name: "\u202eevil" }, /^Name may not contain control characters/],
+    ["a name with a first-strong isolate", { name: "Ada\u2068x\u2069" }, /^Name may not contain control characters/],
+    ["a name with a right-to-left mark", { name: "\u200fAda" }, /^Name may not contain control characters/],
+    ["a name with an Arabic letter mark", { name: "Ada\u061c" }, /^Name may not contain control characters/],
+    ["a name with a bell", { name: "Ada\u0007x" }, /^Name may not contain control characters/],
+    ["a name with a C1 control (NEL)", { name: "Ada\u0085x" }, /^Name may not contain control characters/],
+    ["a name with a line separator", { name: "Ada\u2028x" }, /^Name may not contain control characters/],
+    ["a username with a right-to-left override", { username: "\u202eevil_user" }, /^Username may not contain control characters/],
   ])("refuses %s", async (_label, override, field) => {
     const body = newRegistration();
     // Bad usernames get a unique email so the "no user created" check still has something to look for.
@@ -141,6 +152,16 @@ describe("POST /api/auth/register: field rules", () => {
     const body = newRegistration();
     const res = await expectRefused({ ...body, email: email(body.username) }, 400);
     expect(res.body.message).toBe(GMAIL_MESSAGE);
+  });
+});
+
+describe("POST /api/auth/register: names in other scripts", () => {
+  it("accepts a right-to-left name, accents and emoji: only the invisible direction marks are refused", async () => {
+    for (const name of ["نور الهدى", "שרה כהן", "Zoë O'Neil", "李娜 🌸", "Anne-Marie\u00a0Dupont"]) {
+      const body = newRegistration({ name });
+      const res = await expectCreated(body);
+      expect((res.body.user as { name: string }).name).toBe(name);
+    }
   });
 });
 

@@ -61,14 +61,18 @@ describe("GET /api/search/suggested", () => {
     ]);
     // Entries dated in the future are the newest of the whole shared database, whatever other files write.
     const writer = await oldMember("Latest Writer");
-    await createJournal(db, writer.id, { createdAt: new Date("2100-01-01T00:00:00Z") });
+    await createJournal(db, writer.id, { createdAt: new Date("2100-01-01T00:00:00Z"), visibility: "close-circle" });
     const anonymous = await oldMember("Anonymous Writer");
     await createJournal(db, anonymous.id, { createdAt: new Date("2100-01-02T00:00:00Z"), visibility: "close-circle", isAnonymous: true });
+    // Writing privately tells nobody anything either (docs/decisions/042).
+    const privateWriter = await oldMember("Private Writer");
+    await createJournal(db, privateWriter.id, { createdAt: new Date("2100-01-02T12:00:00Z"), visibility: "private" });
     const friendWriting = f1!;
-    await createJournal(db, friendWriting.id, { createdAt: new Date("2100-01-03T00:00:00Z") });
+    await createJournal(db, friendWriting.id, { createdAt: new Date("2100-01-03T00:00:00Z"), visibility: "close-circle" });
 
     const ids = await suggested(token, "?limit=50");
     expect(ids.slice(0, 4)).toEqual([two!.id, ...[oneA!.id, oneB!.id].sort(), writer.id]);
+    // The anonymous and the private writer wrote later than `writer`: as recent writers they would come before it.
     for (const excluded of [caller.id, f1!.id, f2!.id, sentTo!.id, receivedFrom!.id]) expect(ids).not.toContain(excluded);
   });
 
@@ -104,6 +108,26 @@ describe("GET /api/search/suggested", () => {
     expect(await suggested(token, "?limit=2&offset=10000")).toHaveLength(2);
     const slash = await api<{ users: Suggestion[] }>("/api/search/suggested/?limit=2&offset=2", { token });
     expect(slash.body.users.map((u) => u.id)).toEqual(second);
+  });
+
+  it("never suggests `exclude` (the profile's owner) nor the caller, in any letter case, on any page", async () => {
+    const { user: caller, token, others } = await callerWithFriendsOfFriends(3);
+    const owner = others[1]!;
+    expect(await suggested(token, "?limit=3")).toContain(owner);
+    for (const exclude of [owner, owner.toUpperCase()]) {
+      for (const query of [`?limit=50&exclude=${exclude}`, `?limit=1&offset=1&exclude=${exclude}`, `?limit=2&offset=9999&exclude=${exclude}`]) {
+        const ids = await suggested(token, query);
+        expect(ids, query).not.toContain(owner);
+        expect(ids, query).not.toContain(caller.id);
+      }
+    }
+    // The viewer's own profile: excluding oneself changes nothing.
+    expect(await suggested(token, `?limit=3&exclude=${caller.id}`)).toEqual(others);
+  });
+
+  it.each(["exclude=", "exclude=not-an-id", "exclude=00000000-0000-0000-0000-00000000000g", `exclude=${"a".repeat(5000)}`])("answers 400 naming the field for %s", async (query) => {
+    const { token } = await signedIn(db);
+    expectError(await api(`/api/search/suggested?${query}`, { token }), 400, "Exclude must be a user id");
   });
 
   it("suggests the newest members to someone with no friends yet", async () => {

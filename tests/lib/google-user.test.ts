@@ -4,6 +4,7 @@ import { findOrCreateGoogleUser, usernameFromName } from "../../lib/auth/google-
 import { hashToken } from "../../lib/auth/tokens";
 import { emailVerifications, friendRequests, friendships, sessions, trustedDevices, users } from "../../lib/db/schema";
 import { USERNAME_PATTERN } from "../../lib/validation/auth";
+import { isPlainLine } from "../../lib/validation/fields";
 import { befriend, connect, createFriendRequest, createSession, createUser, unique, type FactoryDb } from "../factories";
 import { testEnv } from "../support/env";
 
@@ -95,6 +96,22 @@ describe("findOrCreateGoogleUser", () => {
     const created = await findOrCreateGoogleUser({ db, identity });
     expect(created).toMatchObject({ googleSub: identity.sub, passwordHash: null });
     expect(created.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("makes a Google name a plain line: no line breaks, controls or direction marks reach the stored name", async () => {
+    for (const [name, stored] of [
+      ["Grace\r\nBcc: victim@gmail.com", "Grace Bcc: victim@gmail.com"],
+      ["\u202eevil\u202c Hopper", "evil Hopper"],
+      ["\u2066Ada\u2069\u200f\u0007", "Ada"],
+      ["نور الهدى", "نور الهدى"],
+    ]) {
+      const created = await findOrCreateGoogleUser({ db, identity: { ...identityFor(`${unique("gname_")}@gmail.com`), name: name! } });
+      expect(created.name).toBe(stored);
+      expect(isPlainLine(created.name)).toBe(true);
+    }
+    // Nothing left of the name: the address's local part stands in, as for an empty one.
+    const email = `${unique("gblank_")}@gmail.com`;
+    expect((await findOrCreateGoogleUser({ db, identity: { ...identityFor(email), name: "\u202e\r\n" } })).name).toBe(email.split("@")[0]!.toUpperCase());
   });
 
   it("refuses an unverified Google email and leaves the unverified account as it was", async () => {

@@ -9,6 +9,8 @@ import {
   USERNAME_MIN,
   emailDomainAllowed,
 } from "../../lib/validation/auth";
+import { isPlainLine, toPlainLine } from "../../lib/validation/fields";
+import { UpdateProfileSchema } from "../../lib/validation/profile";
 
 const valid = { name: "Ada", username: "ada_l", email: "ada@gmail.com", password: "p".repeat(PASSWORD_MIN) };
 
@@ -97,5 +99,46 @@ describe("LoginSchema", () => {
     [{ username: 1, password: "x" }, /Username must be text/],
   ])("refuses %j", (input, message) => {
     expect(firstMessage(LoginSchema.safeParse(input))).toMatch(message);
+  });
+});
+
+describe("isPlainLine and toPlainLine (docs/decisions/042)", () => {
+  const refused = [
+    ...Array.from({ length: 0x20 }, (_, i) => i),
+    ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+    0x2028, 0x2029, 0x200e, 0x200f, 0x061c, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+  ];
+
+  it.each(refused.map((c) => [c.toString(16).padStart(4, "0"), c]))("refuses U+%s anywhere in a line", (_hex, c) => {
+    const ch = String.fromCodePoint(c as number);
+    for (const value of [`${ch}Ada`, `Ada${ch}`, `A${ch}da`]) expect(isPlainLine(value)).toBe(false);
+    expect(isPlainLine(toPlainLine(`A${ch}da`))).toBe(true);
+  });
+
+  it("keeps every script, accents, emoji with joiners, and no-break spaces", () => {
+    for (const value of ["Zoë O'Neil", "نور الهدى", "שרה", "李娜", "👨‍👩‍👧‍👦", "Anne-Marie\u00a0Dupont", "e\u0301"]) {
+      expect(isPlainLine(value)).toBe(true);
+      expect(toPlainLine(value)).toBe(value);
+    }
+  });
+
+  it("turns line breaks and controls into one space and drops direction marks", () => {
+    expect(toPlainLine("a\r\nBcc: x")).toBe("a Bcc: x");
+    expect(toPlainLine("\u202eevil\u202c")).toBe("evil");
+    expect(toPlainLine("  a\t\tb\u2028c ")).toBe("a b c");
+  });
+
+  it("is what the name, username and location fields refuse, naming the field", () => {
+    expect(RegisterSchema.safeParse({ ...valid, name: "\u202eevil" }).error?.issues[0]?.message).toBe(
+      "Name may not contain control characters, line breaks or text-direction marks",
+    );
+    expect(RegisterSchema.safeParse({ ...valid, username: "ada\u200e" }).error?.issues[0]?.message).toBe(
+      "Username may not contain control characters, line breaks or text-direction marks",
+    );
+    expect(UpdateProfileSchema.safeParse({ location: "Lyon\nFrance" }).error?.issues[0]?.message).toBe(
+      "Location may not contain control characters, line breaks or text-direction marks",
+    );
+    // A bio keeps its line breaks.
+    expect(UpdateProfileSchema.parse({ bio: "one\r\ntwo" }).bio).toBe("one\ntwo");
   });
 });

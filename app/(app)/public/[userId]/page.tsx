@@ -14,7 +14,7 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
     <>
       <PageHeading title="Writer profile" />
       <PublicProfile userId={userId} viewerId={user.id} />
-      <FellowWriters />
+      <FellowWriters excludeId={userId} />
     </>
   );
 }

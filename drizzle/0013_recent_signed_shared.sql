@@ -1,0 +1,2 @@
+DROP INDEX "journals_recent_signed_idx";--> statement-breakpoint
+CREATE INDEX "journals_recent_signed_idx" ON "journals" USING btree ("created_at" DESC NULLS LAST) WHERE "journals"."visibility" = 'close-circle' and not "journals"."is_anonymous";
