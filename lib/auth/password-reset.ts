@@ -8,6 +8,7 @@ import { consumeAttempt } from "@/lib/rate-limit";
 import { hashPassword } from "./password";
 import { resetPasswordMail } from "./reset-mail";
 import { revokeAllSessions } from "./sessions";
+import { forgetUnprovenAccess } from "./unproven";
 import { hashToken, newToken } from "./tokens";
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -85,11 +86,15 @@ export async function resetPassword({ db, token, password, ip }: { db: Db; token
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, burnt.userId), isNull(passwordResets.usedAt)));
-    // The link reached the account's mailbox, which proves the address (docs/decisions/011).
+    // The link reached the account's mailbox, which proves the address (docs/decisions/011). An
+    // account whose address was not proven until now may be a squatter's: whatever it did before
+    // (sessions, devices, friendships, requests) does not survive its owner taking it over.
+    const [holder] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, burnt.userId)).for("update");
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, burnt.userId));
-    await revokeAllSessions({ db: tx as unknown as Db, userId: burnt.userId });
+    if (holder && holder.verifiedAt === null) await forgetUnprovenAccess({ tx: tx as unknown as Db, userId: burnt.userId });
+    else await revokeAllSessions({ db: tx as unknown as Db, userId: burnt.userId });
   });
 }

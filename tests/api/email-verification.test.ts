@@ -11,7 +11,7 @@ import { feed, like } from "../support/feed";
 import { person, type Person } from "../support/friends";
 import { googleSignIn } from "../support/google";
 import { entryFields, postJournal, utcDay } from "../support/journals";
-import { cancelLink, countMail, mailsFor, verifyLink, waitForMail, waitForMails } from "../support/mailbox";
+import { cancelLink, countMail, mailsFor, resetLink, verifyLink, waitForMail, waitForMails } from "../support/mailbox";
 
 const VERIFIED = { message: "Email verified" };
 const INVALID = { message: "Invalid or expired token" };
@@ -258,6 +258,31 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
     expect(seen.status).toBe(200);
     expect(seen.body.journals.map((j) => j.id)).not.toContain(entry.body.id);
     expect((await api(`/api/friend-requests/status/${squatter.user.id}`, { token: sidekick.token })).body).toMatchObject({ status: "none" });
+  });
+
+  it("by a password reset: the squatter's password, sessions, devices, friendships and requests are gone", async () => {
+    const { reg, squatter, sidekick, tokens } = await squat();
+    expect(await tiesOf(squatter.user.id)).toEqual({ friends: 2, requests: 3 });
+
+    // The address's owner asks for a reset: the link reaches their mailbox, which proves the address.
+    const ip = asNewClient()["x-forwarded-for"]!;
+    expect((await api("/api/auth/forgot-password", { body: { email: reg.email }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    const [, resetMail] = await waitForMails(testEnv.mailDir, reg.email, 2);
+    const ownerPassword = "the-owner's-own-password";
+    const done = await api(`/api/auth/reset-password/${tokenOf(resetLink(resetMail!.text))}`, { body: { password: ownerPassword }, headers: { "x-forwarded-for": ip } });
+    expect(done.status).toBe(200);
+
+    for (const token of tokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
+    expect(await login(reg.username, reg.password)).toMatchObject({ status: 401 });
+    expect(await tiesOf(squatter.user.id)).toEqual({ friends: 0, requests: 0 });
+    expect(await db.select().from(trustedDevices).where(eq(trustedDevices.userId, squatter.user.id))).toEqual([]);
+
+    const owner = await login(reg.email, ownerPassword);
+    expect(owner.status).toBe(200);
+    expect((await api("/api/auth/me", { token: owner.body.token })).body).toMatchObject({ id: squatter.user.id, emailVerified: true });
+    const entry = await postJournal(owner.body.token, entryFields({ visibility: "close-circle", title: "Owner's own, after a reset" }));
+    expect(entry.status).toBe(201);
+    expect((await feed(sidekick)).body.journals.map((j) => j.id)).not.toContain(entry.body.id);
   });
 
   it("by the mail's 'This wasn't me': the account is deleted with its ties and hearts, and the address and username are free", async () => {
