@@ -178,6 +178,7 @@ describe("the limits the API reference states", () => {
         "POST /api/auth/login",
         "POST /api/auth/register",
         "POST /api/auth/reset-password/{token}",
+        "POST /api/auth/verify-email/{token}",
         "POST /api/friend-requests/send",
         "POST /api/journals",
         "POST /api/upload/profile-image",
