@@ -162,8 +162,14 @@ describe("the journal PDF", () => {
     const res = await download(token);
     expect(res.status).toBe(200);
     const text = await pdfText(res.bytes);
+    // The totals are counted a page of texts at a time (lib/journals/pdf/export.ts): 45 crosses pages.
     expect(text).toContain(`Entries: ${count}`);
+    expect(text).toContain(`Characters: ${count * countCharacters("Line one.\nLine two.")}`);
+    expect(text).toContain(`Words: ${count * countWords("Line one.\nLine two.")}`);
     for (let i = 1; i <= count; i++) expect(text).toContain(`Entry number ${i}.`);
+    // Oldest first, across the chunks each read on its own.
+    const order = [...text.matchAll(/Entry number (\d+)\./g)].map((m) => Number(m[1]));
+    expect(order).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     const images = await pdfImages(res.bytes);
     expect(images).toHaveLength(count);
     expect(images.every((im) => im.width === 800 && im.height === 600 && im.enc === "jpeg")).toBe(true);

@@ -1,6 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import { formatLongDay } from "@/client/local-day";
 import type { Db } from "@/lib/db/client";
 import { journals, type User } from "@/lib/db/schema";
@@ -22,6 +22,8 @@ import type { PrintChunk, PrintEntry, PrintSummary } from "./types";
 export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
 /** Entries laid out together: what is in memory at once is about three chunks' photos (drawn, waiting, being made). */
 export const PDF_CHUNK_ENTRIES = 20;
+/** Texts read at once for the title page's totals: two chunks' worth, a few ms a page. */
+const TOTALS_PAGE = 2 * PDF_CHUNK_ENTRIES;
 /** Photos made smaller at once; the image pool has 1–3 workers. */
 const PHOTO_CONCURRENCY = 2;
 /** When uploads keep the image pool full, a photo waits this long at most, then is left out. */
@@ -51,8 +53,9 @@ function rangeLabel(from?: string, to?: string): string {
 
 /**
  * The author's entries between `from` and `to` (inclusive, each optional) as a PDF streamed while
- * it is drawn. 404 when there are none. The rows' text is read at once (a few MB even for years of
- * entries, and the title page needs the totals first); photos are read and shrunk chunk by chunk.
+ * it is drawn. 404 when there are none. Nothing grows with the journal's length: the totals are
+ * counted a page of texts at a time, then each chunk's rows and photos are read as it is prepared.
+ * An entry edited while the PDF is drawn shows as it is when its chunk is read.
  */
 export async function exportJournalPdf({
   db,
@@ -69,22 +72,47 @@ export async function exportJournalPdf({
   to?: string;
   signal?: AbortSignal;
 }): Promise<JournalPdf> {
-  const rows: Row[] = await db
-    .select({
-      journalDate: journals.journalDate,
-      title: journals.title,
-      content: journals.content,
-      visibility: journals.visibility,
-      isAnonymous: journals.isAnonymous,
-      imageKey: journals.imageKey,
-      imageDescription: journals.imageDescription,
-      likesCount: journals.likesCount,
-      readsCount: readsTotal(),
-    })
-    .from(journals)
-    .where(and(eq(journals.authorId, user.id), from ? gte(journals.journalDate, from) : undefined, to ? lte(journals.journalDate, to) : undefined))
-    .orderBy(asc(journals.journalDate));
-  if (!rows.length) throw new NotFoundError(NO_ENTRIES_TO_DOWNLOAD);
+  const mine = (after?: string) =>
+    and(
+      eq(journals.authorId, user.id),
+      from ? gte(journals.journalDate, from) : undefined,
+      to ? lte(journals.journalDate, to) : undefined,
+      after ? gt(journals.journalDate, after) : undefined,
+    );
+  // The title page's totals first, a page of texts at a time: no more of the journal is held at
+  // once, however many entries it has (docs/decisions/038: the heap cap must stay out of reach).
+  let count = 0;
+  let characters = 0;
+  let words = 0;
+  for (let after: string | undefined; ; ) {
+    const page = await db.select({ journalDate: journals.journalDate, content: journals.content }).from(journals).where(mine(after)).orderBy(asc(journals.journalDate)).limit(TOTALS_PAGE);
+    for (const row of page) {
+      count += 1;
+      characters += countCharacters(row.content);
+      words += countWords(row.content);
+    }
+    if (page.length < TOTALS_PAGE) break;
+    after = page.at(-1)!.journalDate;
+  }
+  if (!count) throw new NotFoundError(NO_ENTRIES_TO_DOWNLOAD);
+  /** The next PDF_CHUNK_ENTRIES entries after the day `after` (one entry a day: the day is the key). */
+  const readChunk = (after?: string): Promise<Row[]> =>
+    db
+      .select({
+        journalDate: journals.journalDate,
+        title: journals.title,
+        content: journals.content,
+        visibility: journals.visibility,
+        isAnonymous: journals.isAnonymous,
+        imageKey: journals.imageKey,
+        imageDescription: journals.imageDescription,
+        likesCount: journals.likesCount,
+        readsCount: readsTotal(),
+      })
+      .from(journals)
+      .where(mine(after))
+      .orderBy(asc(journals.journalDate))
+      .limit(PDF_CHUNK_ENTRIES);
 
   const coverage = await pdfCoverage();
   const show = (text: string) => printableText(text, (codePoint) => coverage.has(codePoint));
@@ -95,9 +123,9 @@ export async function exportJournalPdf({
     range: rangeLabel(from, to),
     // As the editor counts them (docs/product.md §5): characters as a person sees them, words between spaces.
     totals: [
-      `Entries: ${rows.length.toLocaleString("en-US")}`,
-      `Characters: ${rows.reduce((n, r) => n + countCharacters(r.content), 0).toLocaleString("en-US")}`,
-      `Words: ${rows.reduce((n, r) => n + countWords(r.content), 0).toLocaleString("en-US")}`,
+      `Entries: ${count.toLocaleString("en-US")}`,
+      `Characters: ${characters.toLocaleString("en-US")}`,
+      `Words: ${words.toLocaleString("en-US")}`,
     ],
     downloadedOn: now.toISOString().slice(0, 10),
   };
@@ -120,14 +148,19 @@ export async function exportJournalPdf({
 
   async function* chunks(): AsyncGenerator<PrintChunk> {
     yield { kind: "title", summary };
-    const load = (start: number) => mapLimit(rows.slice(start, start + PDF_CHUNK_ENTRIES), PHOTO_CONCURRENCY, toEntry);
-    let next: Promise<PrintEntry[]> | undefined = load(0);
+    // A chunk's rows are read when it is prepared, so only about three chunks are in memory at once.
+    type Loaded = { entries: PrintEntry[]; last?: string; full: boolean };
+    const load = async (after?: string): Promise<Loaded> => {
+      const rows = await readChunk(after);
+      return { entries: await mapLimit(rows, PHOTO_CONCURRENCY, toEntry), last: rows.at(-1)?.journalDate, full: rows.length === PDF_CHUNK_ENTRIES };
+    };
+    let next: Promise<Loaded> | undefined = load();
     try {
-      for (let start = 0; next; start += PDF_CHUNK_ENTRIES) {
-        const entries: PrintEntry[] = await next;
+      while (next) {
+        const { entries, last, full }: Loaded = await next;
         // The next chunk's photos are made while this one is laid out and drawn.
-        next = start + PDF_CHUNK_ENTRIES < rows.length ? load(start + PDF_CHUNK_ENTRIES) : undefined;
-        yield { kind: "entries", entries, username: user.username };
+        next = full && last ? load(last) : undefined;
+        if (entries.length) yield { kind: "entries", entries, username: user.username };
       }
     } finally {
       // Stopped early (the client left): the chunk being prepared is not waited for.
