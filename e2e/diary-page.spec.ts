@@ -236,12 +236,16 @@ async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
 }
 
 for (const scheme of ["light", "dark"] as const) {
+  // Four whole-page axe analyses after a sign-in: 20–26 s at load 13 on 2 cores, so the default
+  // 30 s left no room (the phone walk once took 31 s). Its work, not a race: it gets three times the time.
   test(`the diary's new states pass axe (${scheme})`, async ({ signedIn: { page } }) => {
+    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     await walkDiaryStates(page, { phone: false });
   });
 
   test(`the diary's new states pass axe on a phone (${scheme}) @phone`, async ({ signedIn: { page } }) => {
+    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     await walkDiaryStates(page, { phone: true });
   });
