@@ -10,7 +10,7 @@ const DESCRIPTION_LABEL = "Describe the photo for people who cannot see it";
 
 async function feedCard(page: Page, title: string) {
   await page.goto("/close-circle");
-  return page.getByRole("list", { name: "Stories from your close circle" }).getByRole("article", { name: title, exact: true });
+  return page.getByRole("list", { name: "Entries from your close circle" }).getByRole("article", { name: title, exact: true });
 }
 
 test("the writer describes the photo, and the description is its alt text everywhere it is shown", async ({ signedIn: { page, user: writer }, db, browser }) => {
