@@ -10,9 +10,22 @@ export class HttpError extends Error {
   }
 }
 
+/** One refused field of a request: its name as the client sent it (dot-joined when nested; "" for the whole body). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A 400. Its answer lists every issue as `errors` beside `message`, which stays the first issue's
+ * message (docs/decisions/048-one-way-to-write-a-form.md); a refusal of the whole body is one issue
+ * at path "".
+ */
 export class ValidationError extends HttpError {
-  constructor(message: string) {
+  readonly errors: readonly FieldIssue[];
+  constructor(message: string, errors: readonly FieldIssue[] = [{ path: "", message }]) {
     super(400, message);
+    this.errors = errors;
   }
 }
 export class UnauthorizedError extends HttpError {

@@ -55,7 +55,10 @@ export async function registerUser({
   limitPerHour: number;
   userAgent?: string | null;
 }) {
-  if (!emailDomainAllowed(input.email, allowedDomains)) throw new ValidationError(signupDomainMessage(allowedDomains));
+  if (!emailDomainAllowed(input.email, allowedDomains)) {
+    const message = signupDomainMessage(allowedDomains);
+    throw new ValidationError(message, [{ path: "email", message }]);
+  }
   // Every well-formed attempt counts, conflicts too: they tell whether a username or email exists.
   await consumeAttempt({ db, limit: { key: `signup-address:${ip}`, max: limitPerHour, windowSeconds: SIGNUP_WINDOW_SECONDS } });
   const [clash] = await db

@@ -79,8 +79,14 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   return validate(schema, data);
 }
 
+/**
+ * The data as the schema reads it, or a 400 that lists every issue by the path of its field
+ * (`errors`) and keeps the first one's message as `message`, as the original client reads it
+ * (docs/decisions/048-one-way-to-write-a-form.md).
+ */
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid input");
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  throw new ValidationError(errors[0]?.message ?? "Invalid input", errors.length ? errors : undefined);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { markWrite } from "@/lib/db/read-your-writes";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, connectionLost, databaseUnavailable } from "@/lib/db/unavailable";
-import { HttpError } from "@/lib/errors";
+import { HttpError, ValidationError } from "@/lib/errors";
 import { describeError, logError } from "@/lib/log";
 
 /** A warning's description without its stack: what happened, not where (it is not a bug of ours). */
@@ -13,10 +13,14 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
 }
 
 /**
- * Maps a thrown error to `{message}` with its status; anything unexpected is a logged 500.
+ * Maps a thrown error to `{message}` with its status (a 400 adds every issue as `errors`,
+ * docs/decisions/048-one-way-to-write-a-form.md); anything unexpected is a logged 500.
  * `extra` fields join every error body (docs/api.md: friend-request errors add `success: false`).
  */
 export function toResponse(err: unknown, extra: Record<string, unknown> = {}): NextResponse {
+  if (err instanceof ValidationError) {
+    return NextResponse.json({ ...extra, message: err.message, errors: err.errors }, { status: err.status, headers: err.headers });
+  }
   if (err instanceof HttpError) {
     return NextResponse.json({ ...extra, message: err.message }, { status: err.status, headers: err.headers });
   }

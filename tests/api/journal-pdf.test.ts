@@ -11,6 +11,7 @@ import { formatLongDay } from "../../client/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
 import { testEnv } from "../support/env";
 import { entryFields, imageBlob, phonePhoto, postJournal, uploadPath } from "../support/journals";
+import { badRequestBody } from "../support/refusals";
 
 // GET /api/journals/export.pdf, read back as a person's PDF reader would: the text layer through
 // poppler's pdftotext, the embedded photos through pdfimages.
@@ -310,9 +311,9 @@ describe("the journal PDF", () => {
     for (const query of ["?from=2024-02-30", "?to=yesterday", "?from=2024-1-5", `?from=${"9".repeat(50)}`, "?from=2024-03-01&to=2024-02-01"]) {
       const res = await download(token, query);
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ message: expect.any(String) });
+      expect(res.body, query).toEqual(badRequestBody());
     }
-    expect((await download(token, "?from=2024-03-01&to=2024-02-01")).body).toEqual({ message: "from must not be after to" });
+    expect((await download(token, "?from=2024-03-01&to=2024-02-01")).body).toEqual(badRequestBody("from must not be after to"));
   });
 
   it("needs a session", async () => {

@@ -4,6 +4,7 @@ import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
+import { badRequestBody } from "../support/refusals";
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
@@ -130,7 +131,7 @@ describe("POST /api/auth/login", () => {
   ])("answers 400 %s, naming the field", async (_label, body, field) => {
     const res = await api("/api/auth/login", { body });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body).toEqual({ message: expect.stringMatching(field) });
+    expect(res.body).toEqual(badRequestBody(expect.stringMatching(field)));
   });
 
   it("answers 413 to a body over 6 MB", async () => {
@@ -148,10 +149,10 @@ describe("POST /api/auth/login", () => {
     ["an empty body", ""],
     ["a JSON array", '["a","b"]'],
     ["a JSON string", '"username"'],
-  ])("answers 400 {message} to %s", async (_label, rawBody) => {
+  ])("answers 400 {message, errors} to %s", async (_label, rawBody) => {
     const res = await api("/api/auth/login", { rawBody });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(badRequestBody());
   });
 });
 

@@ -100,7 +100,7 @@ describe("POST /api/auth/forgot-password", () => {
   ])("refuses %j with 400", async (body, message) => {
     const res = await api("/api/auth/forgot-password", { body, headers: { "x-forwarded-for": address() } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, errors: [{ path: "email", message }] });
   });
 
   it("refuses a body that is not JSON with 400", async () => {
@@ -196,7 +196,7 @@ describe("POST /api/auth/reset-password/{token}", () => {
     ] as const) {
       const res = await reset(token, password);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ message, errors: [{ path: "password", message }] });
     }
     expect((await reset(token, NEW_PASSWORD)).status).toBe(200);
   });

@@ -8,6 +8,7 @@ import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { BODY_LIMITS } from "../../lib/http/body-limits";
+import { badRequestBody, errorBody } from "../support/refusals";
 
 const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -36,11 +37,11 @@ async function expectCreated(body: Record<string, unknown>) {
   return res;
 }
 
-/** A 4xx `{message}` naming `field` (when given), and no user row for the body's username or email. */
+/** A 4xx `{message}` (a 400 with `errors` too) naming `field` (when given), and no user row for the body's username or email. */
 async function expectRefused(body: Record<string, unknown>, status: number, field?: RegExp) {
   const res = await register(body);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ message: expect.any(String) });
+  expect(res.body).toEqual(errorBody(status));
   if (field) expect(res.body.message).toMatch(field);
   expect(await countUsers(db, { username: body.username, email: body.email })).toBe(0);
   return res;
@@ -152,6 +153,40 @@ describe("POST /api/auth/register: field rules", () => {
     const body = newRegistration();
     const res = await expectRefused({ ...body, email: email(body.username) }, 400);
     expect(res.body.message).toBe(GMAIL_MESSAGE);
+    expect(res.body.errors).toEqual([{ path: "email", message: GMAIL_MESSAGE }]);
+  });
+});
+
+describe("POST /api/auth/register: every issue of a 400, by field (docs/decisions/048-one-way-to-write-a-form.md)", () => {
+  it("answers three bad fields with three errors, each with its field's path, and the first one's message as `message`", async () => {
+    const body = { ...newRegistration(), name: "", username: "a!", password: "short" };
+    const res = await expectRefused(body, 400);
+    expect(res.body).toEqual({
+      message: "Name is required",
+      errors: [
+        { path: "name", message: "Name is required" },
+        { path: "username", message: "Username must be at least 3 characters" },
+        { path: "username", message: "Username may only contain letters, numbers, _ and ." },
+        { path: "password", message: "Password must be at least 8 characters" },
+      ],
+    });
+    expect(new Set(res.body.errors?.map((e) => e.path))).toEqual(new Set(["name", "username", "password"]));
+  });
+
+  it("names a field the body left out, and a field of the wrong type", async () => {
+    const body: Record<string, unknown> = { ...newRegistration(), email: 42 };
+    delete body.name;
+    const res = await expectRefused(body, 400);
+    expect(res.body.errors).toEqual([
+      { path: "name", message: "Name is required" },
+      { path: "email", message: "Email must be text" },
+    ]);
+  });
+
+  it("answers a body that is not a JSON object with one error for the whole body (path \"\")", async () => {
+    const res = await api("/api/auth/register", { rawBody: "[1,2]" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "Request body must be a JSON object", errors: [{ path: "", message: "Request body must be a JSON object" }] });
   });
 });
 
@@ -239,18 +274,18 @@ describe("POST /api/auth/register: malformed input", () => {
     ["JSON with a trailing comma", (b: object) => `${JSON.stringify(b).slice(0, -1)},}`],
     ["an empty body", () => ""],
     ["form-encoded data", (b: object) => new URLSearchParams(b as Record<string, string>).toString()],
-  ])("refuses %s with a 400 {message}", async (_label, raw) => {
+  ])("refuses %s with a 400 {message, errors}", async (_label, raw) => {
     const body = newRegistration();
     const res = await api("/api/auth/register", { rawBody: raw(body) });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(badRequestBody());
     expect(await countUsers(db, body)).toBe(0);
   });
 
   it("refuses a POST with no body at all", async () => {
     const res = await api("/api/auth/register", { method: "POST" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(badRequestBody());
   });
 
   it("refuses a body over its 8 KB limit with 413, even when the rest of it is a valid sign-up", async () => {

@@ -16,6 +16,8 @@ export interface AuthResponse {
   token: string;
   user: Record<string, unknown>;
   message?: string;
+  /** A 400's refused fields (docs/decisions/048-one-way-to-write-a-form.md). */
+  errors?: { path: string; message: string }[];
 }
 
 /** A sign-up, by default from a client address of its own (sign-ups are limited per address). */

@@ -5,6 +5,7 @@ import { createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../
 import { friendRequests, friendships } from "../../lib/db/schema";
 import { testEnv } from "./env";
 import { api, type ApiResult } from "./http";
+import { errorBody } from "./refusals";
 
 // Helpers for the friend-request and community API tests. Every token handed out here is kept, so
 // a test can check that none of them ever reached the server log.
@@ -20,16 +21,16 @@ export async function person(db: FactoryDb, overrides: Parameters<typeof createU
 
 export type Person = Awaited<ReturnType<typeof person>>;
 
-/** Friend-request errors are `{success:false, message}` (docs/api.md "Conventions"). */
+/** Friend-request errors are `{success:false, message}` (docs/api.md "Conventions"), a 400 with `errors` too. */
 export function expectFriendError(res: ApiResult<unknown>, status: number, message?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ success: false, message: message ?? expect.any(String) });
+  expect(res.body).toEqual(errorBody(status, message ?? expect.any(String), { success: false }));
 }
 
-/** Other errors are `{message}`. */
+/** Other errors are `{message}` (a 400 with `errors` too). */
 export function expectError(res: ApiResult<unknown>, status: number, message?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ message: message ?? expect.any(String) });
+  expect(res.body).toEqual(errorBody(status, message ?? expect.any(String)));
 }
 
 export function sendRequest(from: Person, to: unknown) {

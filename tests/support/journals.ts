@@ -9,6 +9,7 @@ import { journals } from "../../lib/db/schema";
 import { testEnv } from "./env";
 export { pngBomb } from "./png-bomb";
 import { api, type ApiResult } from "./http";
+import { errorBody } from "./refusals";
 
 // Helpers for the journal API tests: multipart requests, days relative to UTC today, test photos,
 // and a look into the upload folder the two local-disk instances share.
@@ -79,7 +80,7 @@ export function unsignedImagePath(url: string): string {
 
 export function expectError(res: ApiResult<unknown>, status: number, message?: string | RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ message: message === undefined ? expect.any(String) : typeof message === "string" ? message : expect.stringMatching(message) });
+  expect(res.body).toEqual(errorBody(status, message === undefined ? expect.any(String) : typeof message === "string" ? message : expect.stringMatching(message)));
 }
 
 export async function journalRows(db: FactoryDb, authorId: string) {
