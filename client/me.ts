@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { errorMessage } from "./api";
 import type { Profile } from "./friends";
 import { ApiError, apiRequest } from "./query-client";
+import { refusalOf } from "./refusals";
 
 // My profile, my close circle and my journal's PDF (docs/api.md "My profile and community",
 // GET /journals/export.pdf), their cache keys, and the texts docs/product.md §8 gives them.
@@ -36,9 +36,9 @@ export const meKeys = {
   friends: ["me", "community", "closefriends"] as const,
 };
 
-/** A failed answer as an ApiError: the server's message when it gave one, else `fallback`. */
+/** A failed answer as a Refusal: the server's message when it gave one, else `fallback`, and the fields a 400 names. */
 async function failure(res: Response, fallback: string): Promise<ApiError> {
-  return new ApiError(res.status, (await errorMessage(res)) ?? fallback);
+  return refusalOf(res, fallback);
 }
 
 export function myProfileQuery() {

@@ -2,20 +2,22 @@
 
 import { CircleAlert, CircleCheck } from "lucide-react";
 import Link from "next/link";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { apiFetch, errorMessage } from "@/client/api";
+import { cancelSignup } from "@/client/auth";
+import { ApiError } from "@/client/query-client";
 
 type Result = { ok: true } | { ok: false; message: string };
 
 /**
  * "This wasn't me", from a verification mail: deletes the unverified account someone made with
  * this address, on a click only (mail scanners open links), saying first what it deletes
- * (docs/decisions/011).
+ * (docs/decisions/011). One button and no fields: the mutation alone, without useForm
+ * (docs/decisions/048-one-way-to-write-a-form.md).
  */
 export function CancelSignup({ cancelToken, username }: { cancelToken: string; username: string | null }) {
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(username ? null : { ok: false, message: "Invalid or expired token" });
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
@@ -24,17 +26,14 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
     if (result && clicked.current) resultRef.current?.focus();
   }, [result]);
 
-  async function cancel() {
-    clicked.current = true;
-    setBusy(true);
-    try {
-      const res = await apiFetch(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, { method: "POST", token: null });
-      setResult(res.ok ? { ok: true } : { ok: false, message: (await errorMessage(res)) ?? "Could not cancel the sign-up" });
-    } catch {
-      setResult({ ok: false, message: "Could not cancel the sign-up" });
-    }
-    setBusy(false);
-  }
+  const cancel = useMutation({
+    mutationFn: () => {
+      clicked.current = true;
+      return cancelSignup(cancelToken);
+    },
+    onSuccess: () => setResult({ ok: true }),
+    onError: (error) => setResult({ ok: false, message: error instanceof ApiError ? error.message : "Could not cancel the sign-up" }),
+  });
 
   if (!result && username) {
     return (
@@ -44,7 +43,7 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
           confirmed it.
         </p>
         <p className="text-ink">If that was not you, cancel the sign-up: the account and everything in it are deleted, and your address is free again.</p>
-        <BusyButton type="button" variant="danger" busy={busy} busyLabel="Cancelling…" onClick={cancel} className="w-full">
+        <BusyButton type="button" variant="danger" busy={cancel.isPending} busyLabel="Cancelling…" onClick={() => cancel.mutate()} className="w-full">
           Cancel the sign-up
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">

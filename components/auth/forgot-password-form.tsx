@@ -1,42 +1,30 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/client/api";
+import { useForm } from "@/components/ui/use-form";
+import { requestPasswordReset } from "@/client/auth";
+import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
+import { checkEmail } from "@/lib/validation/form-checks";
 
 export function ForgotPasswordForm() {
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    setBusy(true);
-    try {
-      const res = await apiFetch("/api/auth/forgot-password", {
-        method: "POST",
-        token: null,
-        body: JSON.stringify({ email: new FormData(form).get("email") }),
-      });
-      if (res.ok) {
-        notify.success("Reset link sent to your email");
-        form.reset();
-      } else {
-        notify.error((await errorMessage(res)) ?? "Error sending email");
-      }
-    } catch {
-      notify.error("Error sending email");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { formProps, errors, busy } = useForm({
+    values: (form) => ({ email: String(new FormData(form).get("email") ?? "") }),
+    check: (v) => checkEmail(v.email),
+    send: requestPasswordReset,
+    onSuccess: () => {
+      notify.success("Reset link sent to your email");
+      formProps.ref.current?.reset();
+    },
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : "Error sending email"),
+  });
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Forgot password">
-        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <form {...formProps} className="flex flex-col gap-4" aria-label="Forgot password">
+        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.email} />
         <BusyButton type="submit" busy={busy} busyLabel="Sending…" className="w-full">
           Send reset link
         </BusyButton>

@@ -2,17 +2,18 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/client/api";
+import { useForm } from "@/components/ui/use-form";
+import { SOMETHING_WENT_WRONG, logIn } from "@/client/auth";
+import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
+import { checkFilled } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
 import { GoogleButton, notifyGoogleNotConfigured } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
-
-const FALLBACK = "Something went wrong";
 
 /** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
 function useOAuthErrorToast(error: string | undefined) {
@@ -31,40 +32,35 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
   useRedirectIfSignedIn();
   useOAuthErrorToast(error);
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    setBusy(true);
-    try {
-      const res = await apiFetch("/api/auth/login", {
-        method: "POST",
-        token: null,
-        body: JSON.stringify({ username: form.get("username"), password: form.get("password") }),
-      });
-      if (!res.ok) {
-        notify.error("Login failed", { description: (await errorMessage(res)) ?? FALLBACK });
-        setBusy(false);
-        return;
-      }
-      const body = (await res.json()) as { token?: unknown };
-      if (typeof body.token !== "string") throw new Error("no token in the login response");
-      setToken(body.token);
+  const { formProps, errors, busy } = useForm({
+    values: (form) => {
+      const data = new FormData(form);
+      return { username: String(data.get("username") ?? ""), password: String(data.get("password") ?? "") };
+    },
+    check: (v) => [...checkFilled("username", "Username", v.username, { trim: true }), ...checkFilled("password", "Password", v.password)],
+    send: logIn,
+    onSuccess: (token) => {
+      setToken(token);
       notify.success("Login successful");
-      // Stay busy until the dashboard replaces this page, so the form cannot be sent twice.
       router.replace("/dashboard");
-    } catch {
-      notify.error("Login failed", { description: FALLBACK });
-      setBusy(false);
-    }
-  }
+    },
+    onError: (failure) => notify.error("Login failed", { description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG }),
+    busyAfterSuccess: true,
+  });
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Login">
-        <TextField label="Username or email" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <form {...formProps} className="flex flex-col gap-4" aria-label="Login">
+        <TextField
+          label="Username or email"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          errors={errors.username}
+        />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={errors.password} />
         <Link href="/forgot-password" className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline">
           Forgot password?
         </Link>

@@ -2,41 +2,32 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/client/api";
+import { useForm } from "@/components/ui/use-form";
+import { resetPassword } from "@/client/auth";
+import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
+import { checkNewPassword } from "@/lib/validation/form-checks";
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await apiFetch(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, {
-        method: "POST",
-        token: null,
-        body: JSON.stringify({ password: new FormData(e.currentTarget).get("password") }),
-      });
-      if (res.ok) {
-        notify.success("Password reset successful");
-        router.replace("/login");
-        return;
-      }
-      notify.error((await errorMessage(res)) ?? "Reset failed");
-    } catch {
-      notify.error("Reset failed");
-    }
-    setBusy(false);
-  }
+  const { formProps, errors, busy } = useForm({
+    values: (form) => ({ password: String(new FormData(form).get("password") ?? "") }),
+    check: (v) => checkNewPassword(v.password),
+    send: (fields) => resetPassword(resetToken, fields),
+    onSuccess: () => {
+      notify.success("Password reset successful");
+      router.replace("/login");
+    },
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : "Reset failed"),
+    busyAfterSuccess: true,
+  });
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Reset password">
+      <form {...formProps} className="flex flex-col gap-4" aria-label="Reset password">
         <TextField
           label="New password"
           name="password"
@@ -44,6 +35,7 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN} characters.`}
           required
+          errors={errors.password}
         />
         <BusyButton type="submit" busy={busy} busyLabel="Saving…" className="w-full">
           Reset password

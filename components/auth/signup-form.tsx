@@ -2,65 +2,51 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/client/api";
+import { useForm } from "@/components/ui/use-form";
+import { SOMETHING_WENT_WRONG, signUp, type SignUpFields } from "@/client/auth";
+import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
-import { GMAIL_TITLE, PASSWORD_MIN, emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
+import { GMAIL_TITLE, PASSWORD_MIN, signupDomainMessage } from "@/lib/validation/auth-limits";
+import { checkName, checkNewPassword, checkSignupEmail, checkUsername } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
-const FALLBACK = "Something went wrong";
+const text = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
 /** `allowedDomains` comes from the server's SIGNUP_EMAIL_DOMAINS, so this check matches the API's. */
 export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomains: string[]; googleConfigured: boolean }) {
   useRedirectIfSignedIn();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const email = String(form.get("email") ?? "");
-    if (!emailDomainAllowed(email, allowedDomains)) {
-      notify.error(GMAIL_TITLE, { description: signupDomainMessage(allowedDomains), closable: true });
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await apiFetch("/api/auth/register", {
-        method: "POST",
-        token: null,
-        body: JSON.stringify({ name: form.get("name"), username: form.get("username"), email, password: form.get("password") }),
-      });
-      if (!res.ok) {
-        notify.error("Signup failed", { description: (await errorMessage(res)) ?? FALLBACK, closable: true });
-        setBusy(false);
-        return;
-      }
-      // Signed in at once (the answer's token and session cookie): on to the dashboard, whose
-      // banner asks for the address to be confirmed (docs/decisions/011).
-      const body = (await res.json()) as { token?: unknown };
-      if (typeof body.token !== "string") throw new Error("no token in the sign-up response");
-      setToken(body.token);
+  const { formProps, errors, busy } = useForm({
+    values: (form): SignUpFields => ({ name: text(form, "name"), username: text(form, "username"), email: text(form, "email"), password: text(form, "password") }),
+    check: (v) => [...checkName(v.name), ...checkUsername(v.username), ...checkSignupEmail(v.email, allowedDomains), ...checkNewPassword(v.password)],
+    // docs/product.md §5: an address at another domain is also said in a toast, before any request.
+    onChecked: (issues) => {
+      const domain = signupDomainMessage(allowedDomains);
+      if (issues.some((i) => i.path === "email" && i.message === domain)) notify.error(GMAIL_TITLE, { description: domain, closable: true });
+    },
+    send: signUp,
+    // Signed in at once (the answer's token and session cookie): on to the dashboard, whose
+    // banner asks for the address to be confirmed (docs/decisions/011).
+    onSuccess: (token) => {
+      setToken(token);
       notify.success("Welcome to Inkwell", { description: "We have mailed you a link to confirm your address." });
-      // Stay busy until the dashboard replaces this page, so the form cannot be sent twice.
       router.replace("/dashboard");
-    } catch {
-      notify.error("Signup failed", { description: FALLBACK, closable: true });
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => notify.error("Signup failed", { description: error instanceof ApiError ? error.message : SOMETHING_WENT_WRONG, closable: true }),
+    busyAfterSuccess: true,
+  });
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign Up">
-        <TextField label="Name" name="name" autoComplete="name" required />
-        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
-        <TextField label="Gmail" name="email" type="email" autoComplete="email" required />
+      <form {...formProps} className="flex flex-col gap-4" aria-label="Sign Up">
+        <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
+        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required errors={errors.username} />
+        <TextField label="Gmail" name="email" type="email" autoComplete="email" required errors={errors.email} />
         <TextField
           label="Password"
           name="password"
@@ -68,6 +54,7 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN} characters.`}
           required
+          errors={errors.password}
         />
         <BusyButton type="submit" busy={busy} busyLabel="Signing up…" className="w-full">
           Sign Up

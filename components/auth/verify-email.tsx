@@ -2,12 +2,15 @@
 
 import { CircleAlert, CircleCheck } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
-import { apiFetch, errorMessage } from "@/client/api";
+import { useForm } from "@/components/ui/use-form";
+import { verifyEmail } from "@/client/auth";
+import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
+import { checkFilled } from "@/lib/validation/form-checks";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -21,7 +24,6 @@ export type LinkInfo = { username: string; mine: boolean } | null;
  * "This wasn't me" instead (docs/decisions/011).
  */
 export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: string; signedIn: boolean; link: LinkInfo }) {
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: "Invalid or expired token" });
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
@@ -31,27 +33,24 @@ export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: stri
     if (result && clicked.current) resultRef.current?.focus();
   }, [result]);
 
-  async function verify(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    clicked.current = true;
-    const password = new FormData(e.currentTarget).get("password");
-    setBusy(true);
-    try {
-      const res = await apiFetch(`/api/auth/verify-email/${encodeURIComponent(verifyToken)}`, {
-        method: "POST",
-        ...(typeof password === "string" ? { body: JSON.stringify({ password }) } : {}),
-      });
-      if (res.status === 401 || res.status === 429) {
-        // A wrong password: say so and let them try again.
-        notify.error("Could not verify", { description: (await errorMessage(res)) ?? "Please try again." });
-      } else {
-        setResult(res.ok ? { ok: true } : { ok: false, message: (await errorMessage(res)) ?? "Verification failed" });
-      }
-    } catch {
-      setResult({ ok: false, message: "Verification failed" });
-    }
-    setBusy(false);
-  }
+  const { formProps, errors, busy } = useForm({
+    values: (form) => {
+      const password = new FormData(form).get("password");
+      return typeof password === "string" ? { password } : {};
+    },
+    check: (v) => (v.password === undefined ? [] : checkFilled("password", "Password", v.password)),
+    send: (fields: { password?: string }) => {
+      clicked.current = true;
+      return verifyEmail(verifyToken, fields);
+    },
+    onSuccess: () => setResult({ ok: true }),
+    onError: (error) => {
+      // A wrong password (or too many): say so and let them try again.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
+        notify.error("Could not verify", { description: error.message });
+      } else setResult({ ok: false, message: error instanceof ApiError ? error.message : "Verification failed" });
+    },
+  });
 
   // Links not prefetched: an app layout fetched before the click would still show the 'unverified' banner.
   const wayOn = signedIn ? { href: "/dashboard", label: "Go to your dashboard" } : { href: "/login", label: "Go to login" };
@@ -59,7 +58,7 @@ export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: stri
   if (!result && link) {
     return (
       <div className="flex flex-col gap-6">
-        <form onSubmit={verify} className="flex flex-col gap-4" aria-label="Verify email">
+        <form {...formProps} className="flex flex-col gap-4" aria-label="Verify email">
           {link.mine ? (
             <p className="text-ink">If you signed up for Inkwell with this address, confirm it here.</p>
           ) : (
@@ -67,7 +66,7 @@ export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: stri
               <p className="text-ink">
                 To confirm the address of <strong className="font-semibold">@{link.username}</strong>, enter that account&apos;s password.
               </p>
-              <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+              <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={errors.password} />
             </>
           )}
           <BusyButton type="submit" busy={busy} busyLabel="Verifying…" className="w-full">

@@ -1,21 +1,25 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
 import Image from "next/image";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { limitInsertion } from "@/components/diary/text-limits";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
+import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
+import { useForm } from "@/components/ui/use-form";
 import { friendKeys } from "@/client/friends";
-import { BIO_MAX, LOCATION_MAX, type MyProfile, meKeys, updateMyProfile, uploadProfileImage } from "@/client/me";
+import { BIO_MAX, LOCATION_MAX, type MyProfile, type ProfileFields, meKeys, updateMyProfile, uploadProfileImage } from "@/client/me";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
 import { ApiError } from "@/client/query-client";
+import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
+import { checkBio, checkLocation, checkName, checkUsername } from "@/lib/validation/form-checks";
 import { countCharacters } from "@/lib/validation/graphemes";
 
 type Props = { profile: MyProfile; open: boolean; onClose: () => void };
@@ -37,16 +41,24 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
   const [location, setLocation] = useState(profile.location ?? "");
   const [photo, setPhoto] = useState<CheckedPhoto | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const [usernameProblem, setUsernameProblem] = useState<string | null>(null);
   const ids = { bio: useId(), photo: useId(), photoHint: useId() };
 
   // The preview's blob: address lives as long as the preview.
   useEffect(() => () => void (photo && URL.revokeObjectURL(photo.url)), [photo]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const fields = { name: name.trim(), username: username.trim(), bio, location: location.trim() };
-      return updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields);
+  const { formProps, errors, clearErrors, busy } = useForm({
+    values: (): ProfileFields => ({ name: name.trim(), username: username.trim(), bio, location: location.trim() }),
+    check: (v) => [...checkName(v.name), ...checkUsername(v.username), ...checkBio(v.bio), ...checkLocation(v.location)],
+    send: async (fields) => {
+      try {
+        return await updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields);
+      } catch (error) {
+        // A 409 is the username someone else has (docs/api.md): its message belongs beside that field.
+        if (error instanceof ApiError && !(error instanceof Refusal && error.fieldErrors.length) && error.status === 409) {
+          throw new Refusal(409, error.message, [{ path: "username", message: error.message }]);
+        }
+        throw error;
+      }
     },
     onSuccess: (updated) => {
       // The answer is the whole profile (docs/api.md): it replaces what the screen shows.
@@ -55,21 +67,13 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
       notify.success("Success!");
       onDone();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setUsernameProblem(error.message);
-      notify.error(error.message);
-    },
+    onError: (error) => notify.error(error.message),
   });
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setUsernameProblem(null);
-    save.mutate();
-  }
 
   async function pick(file: File | undefined) {
     if (!file) return;
     const result = await checkPhoto(file);
+    clearErrors("profileImage");
     if (result.ok) {
       setPhoto(result.photo);
       setPhotoProblem(null);
@@ -77,8 +81,10 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
   }
 
   const bioCount = countCharacters(bio);
+  // The photo's problem, found here or by the server, shows where its hint was.
+  const photoError = photoProblem ?? errors.profileImage?.join(" ") ?? null;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form {...formProps} className="flex flex-col gap-4">
       <div className="flex items-center gap-4">
         {photo ? (
           <Image src={photo.url} alt="Preview of your new profile photo" width={96} height={96} unoptimized className="size-24 shrink-0 rounded-full object-cover" />
@@ -105,35 +111,34 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
             <ImagePlus aria-hidden className="size-4" />
             {photo || profile.profileImage ? "Change photo" : "Add photo"}
           </label>
-          <p id={ids.photoHint} className={photoProblem ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"} role={photoProblem ? "alert" : undefined}>
-            {photoProblem ?? "A square crop of it is kept."}
+          <p id={ids.photoHint} className={photoError ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"} role={photoError ? "alert" : undefined}>
+            {photoError ?? "A square crop of it is kept."}
           </p>
         </div>
       </div>
-      <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={NAME_MAX} autoComplete="name" data-autofocus />
-      <div className="flex flex-col gap-1.5">
-        <TextField
-          label="Username"
-          name="username"
-          value={username}
-          onChange={(e) => {
-            setUsername(e.target.value.toLowerCase());
-            setUsernameProblem(null);
-          }}
-          required
-          minLength={USERNAME_MIN}
-          maxLength={USERNAME_MAX}
-          pattern="[a-z0-9_.]+"
-          autoComplete="username"
-          aria-invalid={usernameProblem ? true : undefined}
-          aria-errormessage={usernameProblem ? "username-problem" : undefined}
-        />
-        {usernameProblem ? (
-          <p id="username-problem" className="text-sm font-semibold text-danger">
-            {usernameProblem}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        maxLength={NAME_MAX}
+        autoComplete="name"
+        data-autofocus
+        errors={errors.name}
+      />
+      <TextField
+        label="Username"
+        name="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value.toLowerCase())}
+        required
+        minLength={USERNAME_MIN}
+        maxLength={USERNAME_MAX}
+        pattern="[a-z0-9_.]+"
+        autoComplete="username"
+        errors={errors.username}
+      />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.bio} className="text-sm font-semibold text-ink">
           Bio
@@ -153,20 +158,29 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
             setBio(limited.text);
           }}
           rows={4}
-          aria-describedby={`${ids.bio}-counter`}
+          {...invalidProps(ids.bio, errors.bio, `${ids.bio}-counter`)}
           placeholder="Share your writing journey with others"
           className="rounded-md border border-ink-soft bg-surface px-3 py-2 text-base text-ink placeholder:text-ink-soft focus:border-accent"
         />
+        <FieldErrors fieldId={ids.bio} errors={errors.bio} />
         <p id={`${ids.bio}-counter`} className={BIO_MAX - bioCount <= 50 ? "text-sm font-semibold text-danger" : "text-sm text-ink-soft"}>
           {bioCount}/{BIO_MAX} characters
         </p>
       </div>
-      <TextField label="Location" name="location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={LOCATION_MAX} autoComplete="address-level2" />
+      <TextField
+        label="Location"
+        name="location"
+        value={location}
+        onChange={(e) => setLocation(e.target.value)}
+        maxLength={LOCATION_MAX}
+        autoComplete="address-level2"
+        errors={errors.location}
+      />
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onDone} className={buttonClass("secondary")} disabled={save.isPending}>
+        <button type="button" onClick={onDone} className={buttonClass("secondary")} disabled={busy}>
           Cancel
         </button>
-        <BusyButton type="submit" busy={save.isPending} busyLabel="Saving…">
+        <BusyButton type="submit" busy={busy} busyLabel="Saving…">
           Save changes
         </BusyButton>
       </div>

@@ -1,9 +1,13 @@
 import type { InputHTMLAttributes } from "react";
+import { FieldErrors, invalidProps } from "./field-errors";
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string };
+type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string; errors?: readonly string[] };
 
-/** A labelled input sized for touch (44 px tall), with an optional hint read after the label. */
-export function TextField({ label, name, id, hint, className = "", ...input }: Props) {
+/**
+ * A labelled input sized for touch (44 px tall), with an optional hint read after the label and
+ * its messages, when it has some, beside it (components/ui/use-form.ts).
+ */
+export function TextField({ label, name, id, hint, errors, className = "", ...input }: Props) {
   const inputId = id ?? `field-${name}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   return (
@@ -14,10 +18,11 @@ export function TextField({ label, name, id, hint, className = "", ...input }: P
       <input
         id={inputId}
         name={name}
-        aria-describedby={hintId}
-        className={`h-11 rounded-md border border-ink-soft bg-surface px-3 text-base text-ink placeholder:text-ink-soft focus:border-accent ${className}`}
+        {...invalidProps(inputId, errors, hintId)}
+        className={`h-11 rounded-md border bg-surface px-3 text-base text-ink placeholder:text-ink-soft focus:border-accent ${errors?.length ? "border-danger" : "border-ink-soft"} ${className}`}
         {...input}
       />
+      <FieldErrors fieldId={inputId} errors={errors} />
       {hint ? (
         <p id={hintId} className="text-xs text-ink-soft">
           {hint}

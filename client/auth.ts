@@ -1,0 +1,63 @@
+import { apiRequest } from "./query-client";
+import { refusalOf } from "./refusals";
+
+// The signed-out calls of the auth screens (docs/api.md "Authentication"). Each resolves with what
+// the screen needs, or rejects with a Refusal (the server's message and its refused fields) or an
+// ApiError of status 0 when the request never reached us.
+
+export const SOMETHING_WENT_WRONG = "Something went wrong";
+
+/** The session token of a sign-up or login answer. */
+async function tokenOf(res: Response): Promise<string> {
+  const body: unknown = await res.json().catch(() => null);
+  const token = body && typeof body === "object" && "token" in body ? body.token : undefined;
+  if (typeof token !== "string") throw new Error("no token in the answer");
+  return token;
+}
+
+async function post(path: string, body: unknown, fallback: string): Promise<Response> {
+  const res = await apiRequest(path, { method: "POST", token: null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, fallback);
+  if (!res.ok) throw await refusalOf(res, fallback);
+  return res;
+}
+
+export interface SignUpFields {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** POST /auth/register: the new account's session token (signed in at once, docs/decisions/011). */
+export async function signUp(fields: SignUpFields): Promise<string> {
+  return tokenOf(await post("/api/auth/register", fields, SOMETHING_WENT_WRONG));
+}
+
+/** POST /auth/login with a username or an email address: the session token. */
+export async function logIn(fields: { username: string; password: string }): Promise<string> {
+  return tokenOf(await post("/api/auth/login", fields, SOMETHING_WENT_WRONG));
+}
+
+export async function requestPasswordReset(fields: { email: string }): Promise<void> {
+  await post("/api/auth/forgot-password", fields, "Error sending email");
+}
+
+export async function resetPassword(resetToken: string, fields: { password: string }): Promise<void> {
+  await post(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, fields, "Reset failed");
+}
+
+/** POST /auth/verify-email/{token}: with the account's password when this browser is not signed in to it. */
+export async function verifyEmail(verifyToken: string, fields: { password?: string }): Promise<void> {
+  // Signed in, the session proves who asks: the stored token goes with this one.
+  const res = await apiRequest(
+    `/api/auth/verify-email/${encodeURIComponent(verifyToken)}`,
+    { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) },
+    "Verification failed",
+  );
+  if (!res.ok) throw await refusalOf(res, "Verification failed");
+}
+
+/** POST /auth/cancel-signup/{token}: "This wasn't me" (docs/decisions/011). */
+export async function cancelSignup(cancelToken: string): Promise<void> {
+  await post(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, undefined, "Could not cancel the sign-up");
+}
