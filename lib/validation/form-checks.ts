@@ -33,7 +33,7 @@ export function checkUsername(value: string): FieldIssue[] {
   return issues("username", [
     username.length < USERNAME_MIN && `Username must be at least ${USERNAME_MIN} characters`,
     username.length > USERNAME_MAX && `Username must be at most ${USERNAME_MAX} characters`,
-    username !== "" && !USERNAME_PATTERN.test(username) && "Username may only contain letters, numbers, _ and .",
+    !USERNAME_PATTERN.test(username) && "Username may only contain letters, numbers, _ and .",
   ]);
 }
 
