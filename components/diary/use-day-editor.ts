@@ -1,0 +1,194 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useHydrated } from "@/components/app/use-hydrated";
+import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
+import { dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
+import { parseDayKey, type DayKey } from "@/client/local-day";
+import { ApiError } from "@/client/query-client";
+import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
+import { useTimedMessage } from "./use-timed-message";
+
+// docs/product.md §9: the saved confirmation shows 3 s; an error message clears after 5 s.
+const SAVED_MS = 3000;
+const ERROR_MS = 5000;
+
+type FocusTarget = "title" | "entry" | "calendar";
+export type Question = "delete" | "discard" | null;
+
+/**
+ * One day of the diary as the editor sees it: the day's entry, what is shown (the read view, null,
+ * or the editor's state), its draft, saving and deleting, and where the focus goes next. The views
+ * are components/diary/day-panel.tsx.
+ */
+export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { userId: string; day: DayKey; onDirtyChange: (dirty: boolean) => void; focusCalendar: () => void }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(dayQuery(day));
+  // What the writer made of the day (null: back to the read view); undefined until they act.
+  const [editor, setEditor] = useState<EditorState | null | undefined>(undefined);
+  const [question, setQuestion] = useState<Question>(null);
+  const [saved, showSaved] = useTimedMessage<string>(SAVED_MS);
+  const [error, showError, clearError] = useTimedMessage<string>(ERROR_MS);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+
+  const entry = query.data;
+  const inBrowser = useHydrated();
+  // The day as it opens, before the writer acts: with this browser's draft once hydrated (the
+  // server knows no drafts, so hydration sees the day as the server rendered it).
+  const opened = useMemo(() => (entry === undefined ? undefined : openDay(day, entry, inBrowser ? loadDraft(userId, day) : null)), [day, entry, inBrowser, userId]);
+  const shown = editor === undefined ? opened : editor;
+  const dirty = isDirty(shown ?? null);
+
+  useEffect(() => {
+    const draft = loadDraft(userId, day);
+    // A draft identical to what is saved says nothing new.
+    if (draft && entry && sameDraft(draft, fieldsOf(entry))) clearDraft(userId, day);
+  }, [entry, userId, day]);
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  // Unsaved words are also kept as a draft, but closing the tab still deserves a question.
+  useEffect(() => {
+    if (!dirty) return;
+    function onBeforeUnload(e: BeforeUnloadEvent) {
+      e.preventDefault();
+      e.returnValue = "";
+    }
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    if (target === "calendar") focusCalendar();
+    else (target === "title" ? titleRef.current : headingRef.current)?.focus();
+    focusNext.current = null;
+  });
+
+  const monthKey = journalKeys.month(parseDayKey(day).year, parseDayKey(day).month);
+
+  /** The calendar's mark for this day changes at once, and goes back if the server says no. */
+  async function markDay(written: boolean) {
+    await queryClient.cancelQueries({ queryKey: monthKey });
+    const before = queryClient.getQueryData<string[]>(monthKey);
+    queryClient.setQueryData<string[]>(monthKey, (days = []) => (written ? [...new Set([...days, day])] : days.filter((d) => d !== day)));
+    return { before };
+  }
+  function restoreMarks(context: { before: string[] | undefined } | undefined) {
+    if (context) queryClient.setQueryData(monthKey, context.before);
+  }
+
+  const save = useMutation({
+    mutationFn: (e: EditorState) =>
+      e.entry
+        ? saveJournal({ kind: "update", id: e.entry.id, day, fields: e.fields, photo: e.photo?.file ?? null, removePhoto: e.removePhoto })
+        : saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null }),
+    onMutate: () => markDay(true),
+    onError: (err, _e, context) => {
+      restoreMarks(context);
+      // A failed save keeps everything: the text on screen and its draft.
+      failed(err);
+    },
+    onSuccess: (journal, e) => {
+      clearDraft(userId, day);
+      queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
+      done(e.entry ? "Entry updated!" : "Entry saved!", "entry", null);
+    },
+    // docs/product.md §4: Save/Update then refetches the day.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteJournal(id),
+    onMutate: () => markDay(false),
+    onError: (err, _id, context) => {
+      restoreMarks(context);
+      setQuestion(null);
+      failed(err);
+    },
+    onSuccess: () => {
+      clearDraft(userId, day);
+      queryClient.setQueryData<Journal | null>(journalKeys.day(day), null);
+      setQuestion(null);
+      done("Entry deleted.", "title", newEditor(day, null, EMPTY_FIELDS));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: monthKey }),
+  });
+
+  // What happened to a save shows once, beside Save in the action bar (a live region), and no toast
+  // repeats it over the entry (docs/decisions/044-screens-that-tell-the-truth.md).
+  function failed(err: unknown) {
+    showError(err instanceof ApiError ? err.message : "Something went wrong.");
+  }
+
+  function done(message: string, focus: FocusTarget, next: EditorState | null) {
+    showSaved(message);
+    focusNext.current = focus;
+    setEditor(next);
+  }
+
+  function edit(update: (e: EditorState) => EditorState) {
+    if (!shown) return;
+    const next = update(shown);
+    setEditor(next);
+    if (sameDraft(next.fields, baselineOf(next))) clearDraft(userId, next.day);
+    else saveDraft(userId, next.day, next.fields);
+  }
+
+  /** Back to the day as saved: the read view, or an empty page. */
+  function discard(focus: FocusTarget) {
+    if (shown?.photo) URL.revokeObjectURL(shown.photo.url);
+    clearDraft(userId, day);
+    clearError();
+    setQuestion(null);
+    setEditor(entry ? null : newEditor(day, null, EMPTY_FIELDS));
+    focusNext.current = focus;
+  }
+
+  return {
+    query,
+    /** The day's saved entry: undefined while it loads, null for a day without one. */
+    entry,
+    /** The editor's state, null for the read view, undefined while the day loads. */
+    shown,
+    dirty,
+    question,
+    setQuestion,
+    saved,
+    error,
+    showError,
+    titleRef,
+    headingRef,
+    saving: save.isPending,
+    deleting: remove.isPending,
+    setFields: (patch: Partial<EntryFields>) => edit((e) => ({ ...e, fields: { ...e.fields, ...patch } })),
+    pickPhoto: (photo: EditorState["photo"]) => edit((e) => ({ ...e, photo: replacePhoto(e.photo, photo), removePhoto: false })),
+    removePhoto: () => edit((e) => ({ ...e, photo: replacePhoto(e.photo, null), removePhoto: e.entry !== null && e.entry.images.length > 0 })),
+    save: (e: EditorState) => {
+      clearError();
+      save.mutate(e);
+    },
+    startEditing: (journal: Journal) => {
+      clearError();
+      setEditor(newEditor(day, journal, fieldsOf(journal)));
+      focusNext.current = "title";
+    },
+    deleteEntry: (id: string) => remove.mutate(id),
+    discard,
+    /** Escape in the editor: ask before losing words, else back to the saved entry. */
+    escape: () => {
+      if (dirty) setQuestion("discard");
+      else if (shown?.entry) discard("calendar");
+    },
+  };
+}
+
+/** The new photo, releasing the preview URL of the one it replaces. */
+function replacePhoto(current: EditorState["photo"], next: EditorState["photo"]): EditorState["photo"] {
+  if (current) URL.revokeObjectURL(current.url);
+  return next;
+}
