@@ -6,6 +6,7 @@ import { testEnv } from "../tests/support/env";
 import { pauseClock } from "./clock";
 import { photo } from "./diary-helpers";
 import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
+import { expectErrorBeside, expectValid } from "./forms";
 
 // My profile (/me, docs/product.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
 
@@ -107,6 +108,41 @@ test("a username someone else has is refused at the field, and nothing changes",
   await expect(username).toHaveAccessibleErrorMessage("Username is already taken");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(main(page).getByText(`@${user.username}`)).toBeVisible();
+});
+
+test("Edit Profile shows each refused field beside it, the form's and the server's, with the focus on the first", async ({ signedIn: { page, user } }) => {
+  await openMe(page, user.name);
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  const name = dialog.getByRole("textbox", { name: "Name", exact: true });
+  const username = dialog.getByRole("textbox", { name: "Username" });
+  const location = dialog.getByRole("textbox", { name: "Location" });
+  let puts = 0;
+  page.on("request", (r) => void (r.url().endsWith("/api/myprofile") && r.method() === "PUT" && puts++));
+
+  // What the form checks itself: nothing is sent.
+  await name.fill("");
+  await username.fill("ab");
+  await location.fill("Lisbon");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expectErrorBeside(name, "Name is required");
+  await expectErrorBeside(username, "Username must be at least 3 characters");
+  await expectValid(location);
+  await expect(name).toBeFocused();
+  expect(puts).toBe(0);
+
+  // What only the server refuses (text-direction marks, docs/decisions/042): its `errors`, each beside its field.
+  await name.fill("Wren\u202e");
+  await username.fill(user.username);
+  await location.fill("Lis\u202ebon");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expectErrorBeside(name, "Name may not contain control characters, line breaks or text-direction marks");
+  await expectErrorBeside(location, "Location may not contain control characters, line breaks or text-direction marks");
+  await expectValid(username);
+  await expect(name).toBeFocused();
+  await expect(toast(page, "Name may not contain control characters, line breaks or text-direction marks")).toBeVisible();
+  expect(puts).toBe(1);
+  await expect(dialog).toBeVisible();
 });
 
 test("a failed save says 'Failed to update profile' when the server gives no message", async ({ signedIn: { page, user }, allowConsoleError }) => {
