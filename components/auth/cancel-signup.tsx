@@ -2,8 +2,7 @@
 
 import { CircleAlert, CircleCheck } from "lucide-react";
 import Link from "next/link";
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useActionState, useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { cancelSignup } from "@/client/auth";
@@ -14,26 +13,28 @@ type Result = { ok: true } | { ok: false; message: string };
 /**
  * "This wasn't me", from a verification mail: deletes the unverified account someone made with
  * this address, on a click only (mail scanners open links), saying first what it deletes
- * (docs/decisions/011). One button and no fields: the mutation alone, without useForm
+ * (docs/decisions/011). One button and no fields: `useActionState` alone, without useForm's fields
  * (docs/decisions/048-one-way-to-write-a-form.md).
  */
 export function CancelSignup({ cancelToken, username }: { cancelToken: string; username: string | null }) {
-  const [result, setResult] = useState<Result | null>(username ? null : { ok: false, message: "Invalid or expired token" });
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
+  const [result, cancel, busy] = useActionState(
+    async (): Promise<Result | null> => {
+      clicked.current = true;
+      try {
+        await cancelSignup(cancelToken);
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, message: error instanceof ApiError ? error.message : "Could not cancel the sign-up" };
+      }
+    },
+    username ? null : { ok: false, message: "Invalid or expired token" },
+  );
 
   useEffect(() => {
     if (result && clicked.current) resultRef.current?.focus();
   }, [result]);
-
-  const cancel = useMutation({
-    mutationFn: () => {
-      clicked.current = true;
-      return cancelSignup(cancelToken);
-    },
-    onSuccess: () => setResult({ ok: true }),
-    onError: (error) => setResult({ ok: false, message: error instanceof ApiError ? error.message : "Could not cancel the sign-up" }),
-  });
 
   if (!result && username) {
     return (
@@ -43,7 +44,7 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
           confirmed it.
         </p>
         <p className="text-ink">If that was not you, cancel the sign-up: the account and everything in it are deleted, and your address is free again.</p>
-        <BusyButton type="button" variant="danger" busy={cancel.isPending} busyLabel="Cancelling…" onClick={() => cancel.mutate()} className="w-full">
+        <BusyButton type="button" variant="danger" busy={busy} busyLabel="Cancelling…" onClick={() => startTransition(cancel)} className="w-full">
           Cancel the sign-up
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">

@@ -1,7 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Refusal } from "@/client/refusals";
 import type { FieldIssue } from "@/lib/errors";
 
@@ -20,11 +19,20 @@ interface Options<V, R> {
    * names fields (a 400's `errors`) also shows each message beside its field.
    */
   onError?: (error: Error) => void;
-  /** Also for an issue found before sending (sign-up's address domain, which docs/product.md §5 toasts). */
+  /** Also for the issues found before sending (sign-up's address domain, which docs/product.md §5 toasts). */
   onChecked?: (issues: FieldIssue[], values: V) => void;
   /** Stay busy after success: the page is being replaced, and the form must not be sent twice. */
   busyAfterSuccess?: boolean;
 }
+
+/** What the last submit left: each refused field's messages, how many submits were refused, whether it went through. */
+interface Outcome {
+  errors: FieldErrors;
+  refusals: number;
+  succeeded: boolean;
+}
+
+const FIRST: Outcome = { errors: {}, refusals: 0, succeeded: false };
 
 function group(issues: readonly FieldIssue[]): FieldErrors {
   const errors: Record<string, string[]> = {};
@@ -33,65 +41,66 @@ function group(issues: readonly FieldIssue[]): FieldErrors {
 }
 
 /**
- * Every form's one pattern (docs/decisions/048-one-way-to-write-a-form.md): a TanStack mutation for
- * the request and its busy state, the client's checks before it, and each refused field's messages
- * beside that field (TextField's `errors`), from the checks or from the server's `errors`. After a
- * refused submit the focus moves to the first invalid field; typing in a field clears its messages.
+ * Every form's one pattern (docs/decisions/048-one-way-to-write-a-form.md): React's
+ * `useActionState` runs the submit (the client's checks, then the request) and says when it is
+ * pending; each refused field's messages, from the checks or from the server's `errors`, show
+ * beside that field (TextField's `errors`). After a refused submit the focus moves to the first
+ * invalid field; changing a field takes its messages away.
  */
 export function useForm<V, R>({ values, check, send, onSuccess, onError, onChecked, busyAfterSuccess = false }: Options<V, R>) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [refusals, setRefusals] = useState(0);
 
-  const mutation = useMutation({
-    mutationFn: send,
-    onSuccess: (result, sent) => onSuccess?.(result, sent),
-    onError: (error) => {
-      if (error instanceof Refusal && error.fieldErrors.length) refuse(error.fieldErrors);
+  const [outcome, submit, pending] = useActionState(async (last: Outcome, sent: V): Promise<Outcome> => {
+    const issues = check?.(sent) ?? [];
+    if (issues.length) {
+      onChecked?.(issues, sent);
+      return { errors: group(issues), refusals: last.refusals + 1, succeeded: false };
+    }
+    try {
+      const result = await send(sent);
+      onSuccess?.(result, sent);
+      return { errors: {}, refusals: last.refusals, succeeded: true };
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
       onError?.(error);
-    },
-  });
+      const fields = error instanceof Refusal ? error.fieldErrors : [];
+      return { errors: group(fields), refusals: last.refusals + (fields.length ? 1 : 0), succeeded: false };
+    }
+  }, FIRST);
 
-  function refuse(issues: readonly FieldIssue[]) {
-    setErrors(group(issues));
-    setRefusals((n) => n + 1);
-  }
+  // The fields changed since the last outcome: their messages no longer apply.
+  const [changed, setChanged] = useState<{ since: Outcome; names: readonly string[] }>({ since: FIRST, names: [] });
+  const edited = changed.since === outcome ? changed.names : [];
+  const errors: FieldErrors = Object.fromEntries(Object.entries(outcome.errors).filter(([name]) => !edited.includes(name)));
 
   // After each refusal, once its messages are on screen: to the first field that has one.
   useEffect(() => {
-    if (refusals === 0) return;
+    if (outcome.refusals === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
+  }, [outcome.refusals]);
 
-  const busy = mutation.isPending || (busyAfterSuccess && mutation.isSuccess);
+  const busy = pending || (busyAfterSuccess && outcome.succeeded);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
     const sent = values(e.currentTarget);
-    const issues = check?.(sent) ?? [];
-    if (issues.length) {
-      refuse(issues);
-      onChecked?.(issues, sent);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(sent);
-  }
-
-  /** A field's messages go when it changes. */
-  function onChange(e: ChangeEvent<HTMLFormElement>) {
-    const name = (e.target as Partial<HTMLInputElement>).name;
-    if (name && errors[name]) clearErrors(name);
+    startTransition(() => submit(sent));
   }
 
   function clearErrors(name: string) {
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== name)));
+    if (!outcome.errors[name] || edited.includes(name)) return;
+    setChanged({ since: outcome, names: [...edited, name] });
   }
 
   return {
     /** Spread on the <form>: our checks replace the browser's bubbles, which show one field at a time. */
-    formProps: { ref: formRef, onSubmit, onChange, noValidate: true },
+    formProps: {
+      ref: formRef,
+      onSubmit,
+      onChange: (e: ChangeEvent<HTMLFormElement>) => clearErrors((e.target as Partial<HTMLInputElement>).name ?? ""),
+      noValidate: true,
+    },
     errors,
     clearErrors,
     busy,
