@@ -1,9 +1,11 @@
-import { apiRequest } from "./query-client";
+import { apiFetch } from "./api";
+import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 
 // The signed-out calls of the auth screens (docs/api.md "Authentication"). Each resolves with what
 // the screen needs, or rejects with a Refusal (the server's message and its refused fields) or an
-// ApiError of status 0 when the request never reached us.
+// ApiError of status 0 when the request never reached us. No client/query-client.ts here: the
+// sign-in pages carry no query client (docs/decisions/017).
 
 export const SOMETHING_WENT_WRONG = "Something went wrong";
 
@@ -15,10 +17,20 @@ async function tokenOf(res: Response): Promise<string> {
   return token;
 }
 
-async function post(path: string, body: unknown, fallback: string): Promise<Response> {
-  const res = await apiRequest(path, { method: "POST", token: null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, fallback);
+/** apiFetch, with a request that never reached us as an ApiError of status 0 saying `fallback`, and a refusal as a Refusal. */
+async function request(path: string, init: Parameters<typeof apiFetch>[1], fallback: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await apiFetch(path, init);
+  } catch {
+    throw new ApiError(0, fallback);
+  }
   if (!res.ok) throw await refusalOf(res, fallback);
   return res;
+}
+
+function post(path: string, body: unknown, fallback: string): Promise<Response> {
+  return request(path, { method: "POST", token: null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, fallback);
 }
 
 export interface SignUpFields {
@@ -49,12 +61,8 @@ export async function resetPassword(resetToken: string, fields: { password: stri
 /** POST /auth/verify-email/{token}: with the account's password when this browser is not signed in to it. */
 export async function verifyEmail(verifyToken: string, fields: { password?: string }): Promise<void> {
   // Signed in, the session proves who asks: the stored token goes with this one.
-  const res = await apiRequest(
-    `/api/auth/verify-email/${encodeURIComponent(verifyToken)}`,
-    { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) },
-    "Verification failed",
-  );
-  if (!res.ok) throw await refusalOf(res, "Verification failed");
+  const path = `/api/auth/verify-email/${encodeURIComponent(verifyToken)}`;
+  await request(path, { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) }, "Verification failed");
 }
 
 /** POST /auth/cancel-signup/{token}: "This wasn't me" (docs/decisions/011). */

@@ -1,18 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api";
+import { ApiError } from "./api-error";
 
 // One client data layer for every screen (docs/decisions/017-client-data-layer.md).
 
-/** An answer the client could not use: the HTTP status (0 when the request never reached us) and the API's message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError };
 
 /**
  * Worth asking again: the network failed, or the server said it is busy or a proxy could not reach

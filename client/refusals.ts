@@ -1,5 +1,5 @@
 import type { FieldIssue } from "@/lib/errors";
-import { ApiError } from "./query-client";
+import { ApiError } from "./api-error";
 
 /** A refused request: the API's message, and its refused fields when it named them (a 400's `errors`). */
 export class Refusal extends ApiError {

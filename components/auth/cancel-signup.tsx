@@ -6,7 +6,7 @@ import { startTransition, useActionState, useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { cancelSignup } from "@/client/auth";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 
 type Result = { ok: true } | { ok: false; message: string };
 

@@ -5,7 +5,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { requestPasswordReset } from "@/client/auth";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkEmail } from "@/lib/validation/form-checks";
 

@@ -7,7 +7,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { SOMETHING_WENT_WRONG, logIn } from "@/client/auth";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
 import { checkFilled } from "@/lib/validation/form-checks";

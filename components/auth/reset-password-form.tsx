@@ -6,7 +6,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { resetPassword } from "@/client/auth";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 import { checkNewPassword } from "@/lib/validation/form-checks";

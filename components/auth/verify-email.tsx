@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { verifyEmail } from "@/client/auth";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
 
