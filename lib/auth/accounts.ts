@@ -22,6 +22,11 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+// And successful password logins per account in the same window, from anywhere: a password check
+// is an argon2 hash (tens of milliseconds of a core), and whoever knows an account's password
+// must not be able to order unlimited ones (docs/decisions/041). Counted before the check, given
+// back when it fails, so wrong passwords (which the limits above bound) never use it up.
+export const LOGIN_MAX_SUCCESSES = 30;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
 /** The fields of docs/api.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
@@ -133,11 +138,15 @@ export async function loginUser({
 }) {
   const found = await findLoginUser(db, input.username);
   const deviceId = await findTrustedDevice({ db, token: deviceToken, userId: found?.id });
-  const limits = loginLimits(loginSubject(input.username, found), ip, deviceId);
+  const subject = loginSubject(input.username, found);
+  const limits = loginLimits(subject, ip, deviceId);
   // Every attempt is counted before the password is checked; a success gives its count back.
   for (const { limit } of limits) await consumeAttempt({ db, limit });
+  const successes: Limit = { key: `login-success:${subject}`, max: LOGIN_MAX_SUCCESSES, windowSeconds: LOGIN_WINDOW_SECONDS };
+  if (found) await consumeAttempt({ db, limit: successes });
 
   if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
+    if (found) await refundAttempt({ db, key: successes.key });
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   for (const { limit, onSuccess } of limits) {
