@@ -43,7 +43,7 @@ export function createTransport(settings: MailSettings): Transport {
   }
   // No provider configured. On a laptop (APP_URL on this machine) the person running Inkwell reads
   // the mail, and its link, in the log. Anywhere else a log must not hold reset or verification
-  // tokens, so only the fact that nothing was sent is logged (docs/decisions/009).
+  // tokens, so only the fact that nothing was sent is logged (docs/decisions/050).
   const local = isLoopback(settings.APP_URL);
   return {
     name: "log",
