@@ -18,7 +18,7 @@ export interface MailSettings {
 
 export type Transport = { name: "resend" | "smtp" | "log"; send: (message: MailMessage) => Promise<void> };
 
-/** Resend when it has a key, else SMTP when it has a URL, else the server log (docs/decisions/009). */
+/** Resend when it has a key, else SMTP when it has a URL, else the server log (docs/decisions/009, 050). */
 export function createTransport(settings: MailSettings): Transport {
   const from = settings.MAIL_FROM;
   if (settings.RESEND_API_KEY) {
