@@ -4,8 +4,9 @@ import { prose } from "../tests/support/prose";
 import { TODAY, YESTERDAY, calendar, diary, message, openDiary, photo, saveEntry, write } from "./diary-helpers";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-// Issue 8's diary: what matters stays in view, 900 characters fit at any width, the day lives in
-// the address, drafts can be found, the photo belongs to the page, Escape cancels.
+// The diary (docs/product.md "Diary", docs/decisions/007, 018, 020): what matters stays in view,
+// 900 characters fit at any width, the day lives in the address, drafts can be found, the photo
+// belongs to the page, Escape cancels.
 
 /** Types the last `typed` characters of `text` key by key, after filling the rest. */
 async function typeStory(page: Page, text: string, typed = 120) {

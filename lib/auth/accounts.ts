@@ -92,7 +92,7 @@ export async function registerUser({
 
 /**
  * What the limits count under: the account when the name or address is one (so its username and
- * its email share one allowance), else the name as typed, lower-cased (docs/decisions/013).
+ * its email share one allowance), else the name as typed, lower-cased (docs/decisions/013, 055).
  */
 function loginSubject(identifier: string, user: { id: string } | undefined): string {
   return user ? `user:${user.id}` : `name:${identifier}`;

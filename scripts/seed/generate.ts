@@ -3,7 +3,7 @@ import { hashPassword } from "../../lib/auth/password";
 import { DEFAULT_PASSWORD, FACTORY_EMAIL_DOMAIN } from "../../tests/factories";
 
 // A realistic data set written straight into PostgreSQL with set-based SQL (generate_series), never
-// row by row through the API: `npm run seed`, and the benchmark's database (issue 13).
+// row by row through the API: `npm run seed`, and the benchmark's database (docs/performance.md).
 // The shapes follow tests/factories.ts: the same password, the same email form, the same columns.
 //
 // Who is in it, for N users:

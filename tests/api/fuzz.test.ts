@@ -1,5 +1,5 @@
 /**
- * Fuzz test over every route handler under app/api (issue 7, point 7): whatever a request sends,
+ * Fuzz test over every route handler under app/api: whatever a request sends,
  * the answer is never a 5xx and the server stays up.
  *
  * The routes come from the file tree (tests/support/fuzz-routes.ts): every `route.ts`, its `[param]`

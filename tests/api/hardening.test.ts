@@ -7,7 +7,7 @@ import { api, type ApiResult } from "../support/http";
 import { entryFields, postJournal, signedIn } from "../support/journals";
 import { HSTS, NO_PAGE_CSP, securityHeaders } from "../../lib/security/headers";
 
-// Issue 7: what one request could do to the process, and what the answers must always carry.
+// docs/decisions/010, 014 and 040: what one request could do to the process, and what the answers must always carry.
 const { db, close } = connect(testEnv.databaseUrl);
 afterAll(close);
 

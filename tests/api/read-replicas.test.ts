@@ -11,7 +11,7 @@ import { entryFields, postJournal, signedIn, utcDay } from "../support/journals"
 import { startReplicatedPair, type ReplicatedPair } from "../support/replica";
 import { SERVER_FAULT } from "../support/server-faults";
 
-// Issue 13 and docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
+// docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
 // tolerate lag are answered by a replica, writes and session checks by the primary, and a person
 // sees their own new entry at once. An app instance of its own runs on an embedded primary with a
 // real streaming replica (tests/support/replica.ts); pausing the replica's replay makes it lag

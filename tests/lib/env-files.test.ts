@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { SUPPORTED_NODE, isSupportedNode } from "../../scripts/node-version";
 
-// Issue 12.3 and 12.4: `npm start` reads .env files as Next does, `npm test` only its own, and
+// docs/decisions/032: `npm start` reads .env files as Next does, `npm test` only its own, and
 // both refuse a Node older than package.json's engines. Each case runs scripts/env-files.ts in a
 // child process in a folder of its own, with nothing in its environment but what the case gives.
 

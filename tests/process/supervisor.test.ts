@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/app-process";
 import { SERVER_FAULT } from "../support/server-faults";
 
-// Issue 7.1: `npm start` supervises the server, and the server outlives its database connections. If the server process dies (here: SIGKILL), it is
+// docs/decisions/014: `npm start` supervises the server, and the server outlives its database connections. If the server process dies (here: SIGKILL), it is
 // started again while the embedded PostgreSQL keeps running and keeps the data, however often it
 // dies (docs/decisions/041); Ctrl-C (SIGINT to
 // the whole process group, as a terminal sends it) stops the server first, then PostgreSQL.
