@@ -227,6 +227,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/myprofile/community/closefriends/{id}",
     tag: PROFILE,
     summary: "End a friendship, for both",
+    description: "The one removed is declined with it: they cannot send the caller a friend request for 7 days, and the status between the two is `rejected` (docs/decisions/059).",
     auth: "session",
     params: { id: { description: "The friend's id" } },
     answers: [
