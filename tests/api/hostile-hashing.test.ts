@@ -7,7 +7,7 @@ import { LOGIN_MAX_FAILURES } from "../../lib/auth/accounts";
 import { RESET_MAX_PER_ADDRESS } from "../../lib/auth/password-reset";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { passwordResets } from "../../lib/db/schema";
-import { startAppProcess, type AppProcess } from "../../scripts/app-process";
+import { startAppProcess, type AppProcess } from "../../server/app-process";
 import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";

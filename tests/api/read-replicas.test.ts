@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../../scripts/app-process";
+import { startAppProcess, type AppProcess } from "../../server/app-process";
 import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../factories";
 import { api } from "../support/http";
 import { testEnv } from "../support/env";

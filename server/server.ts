@@ -15,7 +15,7 @@ import { loadEnvFiles } from "./env-files";
 //  - A path with a malformed %-escape is a 400 with our security headers (Next answers a bare 500).
 //  - Build assets and every /api answer get their headers here (CORS too, for /api), so proxy.ts
 //    need not run for them; it runs for pages only (lib/security/headers.ts, setApiHeaders).
-// `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
+// `npm start` runs it under server/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -80,7 +80,7 @@ async function main() {
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  // Started by scripts/start.ts (or the test harness) with an IPC channel: if that parent dies,
+  // Started by server/start.ts (or the test harness) with an IPC channel: if that parent dies,
   // even by SIGKILL, the channel closes and this server goes too, so no orphan keeps the port.
   if (process.connected) process.on("disconnect", shutdown);
 
