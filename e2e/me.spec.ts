@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { befriend, createJournal, createUser, unique } from "../tests/factories";
+import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { pauseClock } from "./clock";
 import { photo } from "./diary-helpers";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { createJournal, createSession, createUser } from "../tests/factories";
+import { createJournal, createSession, createUser } from "../scripts/seed/factories";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The public profile (docs/product.md §2 "Public profile"); its friend-request button is in friends.spec.ts.

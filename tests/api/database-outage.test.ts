@@ -4,11 +4,11 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../../server/app-process";
-import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { api, type ApiResult } from "../support/http";
 import { createScratchDatabase } from "../support/scratch-database";
 import { startFreezableProxy, type FreezableProxy } from "../support/freezable-proxy";
-import { SERVER_FAULT } from "../support/server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // docs/decisions/041: when the database goes away under load, an answer is never a 500. A read
 // whose connection is killed under it is run once more on a fresh one; anything else answers 503

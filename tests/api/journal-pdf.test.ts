@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { formatLongDay } from "../../client/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
 import { testEnv } from "../support/env";

@@ -4,12 +4,12 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../../server/app-process";
-import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { api } from "../support/http";
 import { testEnv } from "../support/env";
 import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
 import { startReplicatedPair, type ReplicatedPair } from "../support/replica";
-import { SERVER_FAULT } from "../support/server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // Issue 13 and docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
 // tolerate lag are answered by a replica, writes and session checks by the primary, and a person

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/app-process";
-import { SERVER_FAULT } from "../support/server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // Issue 7.1: `npm start` supervises the server, and the server outlives its database connections. If the server process dies (here: SIGKILL), it is
 // started again while the embedded PostgreSQL keeps running and keeps the data, however often it
