@@ -7,7 +7,7 @@ import { useHydrated } from "@/components/app/use-hydrated";
 import { buttonClass } from "@/components/ui/button-styles";
 import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
 import { FETCH_DAY_FAILED, dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
-import { formatLongDay, parseDayKey, type DayKey } from "@/client/local-day";
+import { formatLongDay, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/query-client";
 import { SaveStatus } from "./action-bar";
 import { ConfirmDialog } from "./confirm-dialog";

@@ -4,7 +4,7 @@ import { EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import type { Journal } from "@/client/journals";
-import { formatLongDay } from "@/client/local-day";
+import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
 import { PhotoFrame, photoAlt } from "./photo-field";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";

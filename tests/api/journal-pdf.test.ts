@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
-import { formatLongDay } from "../../client/local-day";
+import { formatLongDay } from "../../lib/dates/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
 import { testEnv } from "../support/env";
 import { entryFields, imageBlob, phonePhoto, postJournal, uploadPath } from "../support/journals";
