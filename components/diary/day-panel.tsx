@@ -10,7 +10,7 @@ import { FETCH_DAY_FAILED, dayQuery, deleteJournal, journalKeys, saveJournal, ty
 import { formatLongDay, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/query-client";
 import { SaveStatus } from "./action-bar";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
 import { EntryEditor } from "./entry-editor";
 import { EntryView } from "./entry-view";

@@ -7,7 +7,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { monthQuery } from "@/client/journals";
 import { rememberTimeZone } from "@/client/time-zone";
 import { formatLongDay, parseDayKey, type DayKey } from "@/lib/dates/local-day";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DayPanel } from "./day-panel";
 import { DiaryCalendar, SelectDateButton } from "./diary-calendar";
 import type { MonthView } from "./month-calendar";

@@ -12,7 +12,7 @@ import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
-import { limitInsertion } from "./text-limits";
+import { limitInsertion } from "@/components/ui/text-limits";
 import { VisibilityOptions } from "./visibility-options";
 
 type Props = {

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { Journal } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
-import { PhotoFrame, photoAlt } from "./photo-field";
+import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = { journal: Journal; headingRef: Ref<HTMLHeadingElement>; status: ReactNode; onEdit: () => void; onDelete: () => void };

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, MapPin, UserMinus, Users } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/diary/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";

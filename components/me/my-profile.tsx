@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
-import { LogoutButton } from "@/components/profile/logout-button";
+import { LogoutButton } from "@/components/me/logout-button";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button-styles";
 import { PROFILE_LOAD_FAILED, monthYear, myProfileQuery, type MyProfile } from "@/client/me";
