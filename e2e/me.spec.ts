@@ -136,7 +136,7 @@ test("removing a friend asks first, then drops them from the list and both count
   const row = list.getByRole("listitem").filter({ hasText: friend.name });
   await expect(row).toContainText(`@${friend.username}`);
   await expect(row).toContainText("Porto");
-  await expect(row).toContainText(/Member since [A-Z][a-z]+ \d{4}/);
+  await expect(row).toContainText(/Writing since [A-Z][a-z]+ \d{4}/);
 
   await row.getByRole("button", { name: `Remove ${friend.name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Remove this friend?" });
