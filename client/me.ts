@@ -129,8 +129,3 @@ export class PdfError extends Error {
     this.name = "PdfError";
   }
 }
-
-/** 'Writing since {month year}' and 'Member since …' (UTC, as the server render says it). */
-export function monthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-}

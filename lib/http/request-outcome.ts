@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // Retry-After (docs/decisions/041) rather than Next's 500. Next has no way for a page to choose
 // that status; pages still show the truth without it (their error boundaries read the digest).
 //
-// The server (scripts/server.ts) and Next's bundle each load their own copy of this module, so the
+// The server (server/server.ts) and Next's bundle each load their own copy of this module, so the
 // storage lives on globalThis under a registered symbol: both copies share one.
 
 export interface RequestOutcome {

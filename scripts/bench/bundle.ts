@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { buildIfStale } from "../build-if-stale";
+import { buildIfStale } from "../../server/build-if-stale";
 import { FIRST_LOAD_LIMIT_KB, measureBuild, readRoutes } from "./bundle-report";
 import type { BenchContext, ScenarioResult } from "./types";
 

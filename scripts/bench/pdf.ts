@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { journals } from "../../lib/db/schema";
-import { connect, createSession, createUser } from "../../tests/factories";
+import { connect, createSession, createUser } from "../seed/factories";
 import { rssMb } from "./cannon";
 import type { BenchStack } from "./stack";
 import type { BenchContext, ScenarioResult } from "./types";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { ImageJob, ImageJobResult } from "../../lib/images/pool";
-import { connect, createSession, createUser } from "../../tests/factories";
+import { connect, createSession, createUser } from "../seed/factories";
 import type { BenchContext, ScenarioResult } from "./types";
 
 // docs/decisions/010: while 3 HEIC and 3 JPEG photos of 12 MP are uploaded at once, /api/health

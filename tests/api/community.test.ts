@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, pictured, type FactoryDb } from "../factories";
+import { befriend, connect, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { MALFORMED_IDS, UNKNOWN_ID, bothWays, expectError, expectLogClean, friendshipsBetween, person, sendRequest, statusOf, type Person } from "../support/friends";
 import { api } from "../support/http";

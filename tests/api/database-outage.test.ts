@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../../scripts/app-process";
-import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { startAppProcess, type AppProcess } from "../../server/app-process";
+import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { api, type ApiResult } from "../support/http";
 import { createScratchDatabase } from "../support/scratch-database";
 import { startFreezableProxy, type FreezableProxy } from "../support/freezable-proxy";
-import { SERVER_FAULT } from "../support/server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 import { SESSION_COOKIE } from "../../lib/auth/cookie-name";
 
 // docs/decisions/041: when the database goes away under load, an answer is never a 500. A read

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, createSession, pictured, type FactoryDb } from "../factories";
+import { befriend, connect, createFriendRequest, createSession, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import {

@@ -37,7 +37,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { fixedExamples, requestArb, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { connect } from "../factories";
+import { connect } from "../../scripts/seed/factories";
 import { countUsers, newRegistration, register } from "../support/auth";
 import { testEnv } from "../support/env";
 import { api, type ApiResult } from "../support/http";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { watchServer } from "../support/server-watch";
 
@@ -10,7 +10,7 @@ import { watchServer } from "../support/server-watch";
 // what a download holds does not grow with the journal), five downloads at once (one more than
 // the PDF worker draws together: the fifth waits its turn), 900 characters beyond Latin-1 in every
 // entry (V8 then holds two bytes a character), against the production server as the tests start it
-// (scripts/app-process.ts: the same SERVER_NODE_ARGS as `npm start`). Every download must arrive in
+// (server/app-process.ts: the same SERVER_NODE_ARGS as `npm start`). Every download must arrive in
 // full, and the server neither restart nor log a fault meanwhile. The size keeps the test under a
 // minute on a busy 2-core machine (40 s at load 20); docs/decisions/038 has the heap measured.
 

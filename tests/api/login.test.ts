@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../factories";
+import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";

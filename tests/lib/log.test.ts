@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { connect, unique } from "../factories";
+import { connect, unique } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { describeError, oneLine } from "../../lib/log";
 import { testEnv } from "../support/env";

@@ -4,7 +4,7 @@ import { eq, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createUser, unique, type FactoryDb } from "../factories";
+import { connect, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { MIGRATIONS_FOLDER, runMigrations } from "../../lib/db/migrate";
 import * as schema from "../../lib/db/schema";
 import { testEnv } from "../support/env";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "../../lib/auth/accounts";
 import { ValidationError } from "../../lib/errors";
 import { GMAIL_MESSAGE, signupDomainMessage } from "../../lib/validation/auth";
-import { connect, unique, type FactoryDb } from "../factories";
+import { connect, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 
 // The sign-up refusal follows SIGNUP_EMAIL_DOMAINS. With the default gmail.com it is

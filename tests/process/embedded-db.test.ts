@@ -3,8 +3,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/app-process";
-import { startEmbeddedDb, startFailure } from "../../scripts/embedded-db";
+import { freePort } from "../../server/app-process";
+import { startEmbeddedDb, startFailure } from "../../server/embedded-db";
 
 // docs/decisions/032: a failed start of the embedded PostgreSQL says its real cause, in PostgreSQL's own
 // words, instead of one guess for every failure.

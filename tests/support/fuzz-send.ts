@@ -1,4 +1,4 @@
-import { unique } from "../factories";
+import { unique } from "../../scripts/seed/factories";
 import type { BodySpec, Fields, FuzzRequest } from "./fuzz-requests";
 import type { FieldValue, Json } from "./fuzz-values";
 import { api, type ApiOptions, type ApiResult } from "./http";

@@ -6,7 +6,7 @@ import { PageHeading } from "@/components/app/page-heading";
 import { DiaryPage } from "@/components/diary/diary-page";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/client/journals";
-import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/client/local-day";
+import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/db/unavailable";
 import { NotFoundError } from "@/lib/errors";

@@ -18,8 +18,8 @@ import { loadEnvFiles } from "./env-files";
 //  - Build assets and every /api answer get their headers here (CORS too, for /api), so proxy.ts
 //    need not run for them; it runs for pages only (lib/security/headers.ts, setApiHeaders).
 //  - A page that the database could not serve before it started streaming answers 503 with
-//    Retry-After (lib/http/request-outcome.ts, docs/decisions/041).
-// `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
+//    Retry-After (lib/http/request-outcome.ts, docs/decisions/056).
+// `npm start` runs it under server/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -102,7 +102,7 @@ async function main() {
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  // Started by scripts/start.ts (or the test harness) with an IPC channel: if that parent dies,
+  // Started by server/start.ts (or the test harness) with an IPC channel: if that parent dies,
   // even by SIGKILL, the channel closes and this server goes too, so no orphan keeps the port.
   if (process.connected) process.on("disconnect", shutdown);
 
