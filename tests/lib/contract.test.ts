@@ -86,6 +86,7 @@ describe("the contract helper", () => {
     expect(templateOf("/api/journals/export.pdf")?.path).toBe("/api/journals/export.pdf");
     expect(templateOf(`/api/journals/${ID}`)?.path).toBe("/api/journals/{id}");
     expect(templateOf("/api/search/suggested/")?.path).toBe("/api/search/suggested");
+    expect(templateOf("/api/health//")?.path).toBe("/api/health");
   });
 });
 

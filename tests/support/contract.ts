@@ -37,8 +37,9 @@ interface Template {
 
 const TEMPLATES: Template[] = [...new Set(ENDPOINTS.map((e) => e.path))].map((path) => ({
   path,
-  // Every path answers the same with or without a trailing slash (docs/api.md, Conventions).
-  pattern: new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  // Every path answers the same with or without a trailing slash (docs/api.md, Conventions); the
+  // server drops any number of them.
+  pattern: new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}/*$`),
   literals: path.split("/").filter((s) => s && !s.startsWith("{")).length,
   endpoints: ENDPOINTS.filter((e) => e.path === path),
 }));
