@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
+import type { Me } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
@@ -30,7 +31,7 @@ export const LOGIN_MAX_SUCCESSES = 30;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
 /** The fields of docs/api.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
-export async function toMe({ db, user }: { db: Db; user: SessionUser }) {
+export async function toMe({ db, user }: { db: Db; user: SessionUser }): Promise<Me> {
   return {
     _id: user.id,
     id: user.id,

@@ -72,7 +72,8 @@ export interface FeedPageRow {
   imageKey: string | null;
   imageDescription: string | null;
   journalDate: string;
-  visibility: "private" | "close-circle";
+  /** The feed serves only entries shared with the close circle. */
+  visibility: "close-circle";
   isAnonymous: boolean;
   createdAt: string;
   feedAtMicros: string;

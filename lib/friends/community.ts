@@ -3,6 +3,7 @@ import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { friendRequests, friendships, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import type { CloseFriend } from "@/lib/contract/answers";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { parseId } from "@/lib/ids";
 
@@ -16,7 +17,7 @@ export async function countCloseFriends({ db, userId }: { db: Db; userId: string
 }
 
 /** The caller's friends, the most recent friendship first. */
-export async function listCloseFriends({ db, userId }: { db: Db; userId: string }) {
+export async function listCloseFriends({ db, userId }: { db: Db; userId: string }): Promise<CloseFriend[]> {
   const rows = await db
     .select(publicUserColumns)
     .from(friendships)

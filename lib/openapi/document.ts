@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BODY_LIMITS, FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, JSON_DEPTH_MAX, TOO_DEEP_MESSAGE, TOO_LARGE_MESSAGE, TOO_MANY_PARTS_MESSAGE } from "@/lib/http/body-limits";
-import { COMPONENTS } from "./components";
+import { ErrorSchema, FriendRequestErrorSchema } from "@/lib/contract/answers";
+import { answerSchema, componentSchemas } from "./components";
 import { AUTH_ROUTES } from "./routes-auth";
 import { JOURNAL_ROUTES } from "./routes-journals";
 import { META_ROUTES } from "./routes-meta";
@@ -9,7 +10,8 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
 // docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
-// validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031).
+// validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
+// answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
 export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...META_ROUTES];
 
@@ -45,7 +47,7 @@ function withDescriptions(schema: JsonSchema, descriptions: Record<string, strin
   return { ...schema, properties };
 }
 
-function failuresOf(e: Endpoint): Failure[] {
+export function failuresOf(e: Endpoint): Failure[] {
   const all: Failure[] = [];
   const add = ([status, ...messages]: Failure) => {
     const known = all.find(([s]) => s === status);
@@ -64,11 +66,9 @@ function failuresOf(e: Endpoint): Failure[] {
   return all.sort((a, b) => a[0] - b[0]);
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
 function answer(a: Answer): Response {
   const headers = a.headers && Object.fromEntries(Object.entries(a.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
-  const schema = typeof a.schema === "string" ? ref(a.schema) : a.schema;
+  const schema = a.schema && answerSchema(a.schema);
   const content = a.contentType ? { [a.contentType]: { schema: { type: "string", contentMediaType: a.contentType } } } : schema ? { "application/json": { schema } } : undefined;
   return { description: a.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
 }
@@ -79,8 +79,13 @@ function failure(e: Endpoint, [status, ...messages]: Failure): Response {
     description: messages.join(" | "),
     "x-messages": messages,
     ...(headers ? { headers } : {}),
-    content: { "application/json": { schema: ref(e.successFlag ? "FriendRequestError" : "Error") } },
+    content: { "application/json": { schema: answerSchema(errorSchemaOf(e)) } },
   };
+}
+
+/** The shape of every error `e` answers: `{message}`, with `success: false` on the friend-request calls. */
+export function errorSchemaOf(e: Endpoint): z.ZodType {
+  return e.successFlag ? FriendRequestErrorSchema : ErrorSchema;
 }
 
 function parameters(e: Endpoint): Parameter[] {
@@ -170,7 +175,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags,
     paths,
     components: {
-      schemas: COMPONENTS,
+      schemas: componentSchemas(),
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The token that register, login or Google sign-in gave" },
         cookie: { type: "apiKey", in: "cookie", name: "session", description: "The same token, in the httpOnly cookie login sets" },
