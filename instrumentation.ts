@@ -1,7 +1,7 @@
 // Runs once when the server starts: a bad setting stops it with a message naming the variable, and
 // a fault nothing caught is logged without secrets (lib/log.ts) instead of going unseen. Next logs
 // uncaught exceptions too, but prints the whole error object; a query's parameters must not reach
-// the log. scripts/start.ts restarts the server if the process dies anyway. Housekeeping starts
+// the log. server/start.ts restarts the server if the process dies anyway. Housekeeping starts
 // here too (lib/maintenance/job.ts), inside the Next server that has the storage and database.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {

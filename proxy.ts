@@ -34,7 +34,7 @@ export function proxy(request: NextRequest) {
 }
 
 // Pages only. Not for /api, build assets, the icon and the benchmark's baselines (isApiPath and
-// STATIC_ASSET in lib/http/paths.ts; scripts/server.ts gives them their headers, and CORS to /api): an API call or a
+// STATIC_ASSET in lib/http/paths.ts; server/server.ts gives them their headers, and CORS to /api): an API call or a
 // page's dozen script and style requests cost no nonce and no header work, and /bench/baseline is
 // a bare route handler.
 export const config = {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { ErrorRecovery, errorReference } from "@/components/app/error-recovery";
+import { ErrorRecovery, errorStory } from "@/components/app/error-recovery";
 import { THEME_COOKIE, parseTheme } from "@/lib/theme";
 import "./globals.css";
 
@@ -16,7 +16,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
     const theme = parseTheme(cookie?.slice(THEME_COOKIE.length + 1));
     if (theme) document.documentElement.dataset.theme = theme;
   }, []);
-  const reference = errorReference(error);
+  const { text, reference } = errorStory(error);
 
   return (
     <html lang="en">
@@ -26,7 +26,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
           <div className="notebook flex w-full max-w-md flex-col items-start gap-8 rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sheet">
             <div>
               <h1 className="text-3xl leading-8 font-semibold text-leather">Inkwell could not open</h1>
-              <p className="text-ink">Something went wrong on our side. Your entries are safe; try again in a moment.</p>
+              <p className="text-ink">{text}</p>
               {reference ? <p className="text-sm text-ink-soft">Reference: {reference}</p> : null}
             </div>
             <ErrorRecovery retry={retry} home="/" homeLabel="Go to Inkwell" />

@@ -1,3 +1,4 @@
+import type { ApiAnswers, ApiRoute } from "@/lib/contract/routes";
 import { getToken } from "./token";
 
 /**
@@ -12,6 +13,18 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
     h.set("Content-Type", "application/json");
   }
   return fetch(path, { ...rest, headers: h, credentials: "same-origin" });
+}
+
+/**
+ * The body of a successful answer of `route` ("METHOD /path" as docs/api.md names it), typed by
+ * lib/contract's schema of that answer (docs/decisions/046). The types are all the browser takes
+ * from the contract: the API tests check every answer against the schemas themselves, so the
+ * browser neither downloads zod nor parses an answer twice.
+ */
+export async function answerOf<R extends ApiRoute>(route: R, res: Response): Promise<ApiAnswers[R]> {
+  if (!res.ok) throw new Error(`${route} answered ${res.status}, not a success`);
+  const body: ApiAnswers[R] = await res.json();
+  return body;
 }
 
 /** The `message` of an API error body (docs/api.md: every error is `{message}`), or null. */

@@ -1,4 +1,4 @@
-import { apiFetch } from "./api";
+import { answerOf, apiFetch } from "./api";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 
@@ -8,14 +8,6 @@ import { refusalOf } from "./refusals";
 // sign-in pages carry no query client (docs/decisions/017).
 
 export const SOMETHING_WENT_WRONG = "Something went wrong";
-
-/** The session token of a sign-up or login answer. */
-async function tokenOf(res: Response): Promise<string> {
-  const body: unknown = await res.json().catch(() => null);
-  const token = body && typeof body === "object" && "token" in body ? body.token : undefined;
-  if (typeof token !== "string") throw new Error("no token in the answer");
-  return token;
-}
 
 /** apiFetch, with a request that never reached us as an ApiError of status 0 saying `fallback`, and a refusal as a Refusal. */
 async function request(path: string, init: Parameters<typeof apiFetch>[1], fallback: string): Promise<Response> {
@@ -42,12 +34,12 @@ export interface SignUpFields {
 
 /** POST /auth/register: the new account's session token (signed in at once, docs/decisions/011). */
 export async function signUp(fields: SignUpFields): Promise<string> {
-  return tokenOf(await post("/api/auth/register", fields, SOMETHING_WENT_WRONG));
+  return (await answerOf("POST /api/auth/register", await post("/api/auth/register", fields, SOMETHING_WENT_WRONG))).token;
 }
 
 /** POST /auth/login with a username or an email address: the session token. */
 export async function logIn(fields: { username: string; password: string }): Promise<string> {
-  return tokenOf(await post("/api/auth/login", fields, SOMETHING_WENT_WRONG));
+  return (await answerOf("POST /api/auth/login", await post("/api/auth/login", fields, SOMETHING_WENT_WRONG))).token;
 }
 
 export async function requestPasswordReset(fields: { email: string }): Promise<void> {

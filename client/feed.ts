@@ -1,42 +1,13 @@
 import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
-import { errorMessage } from "./api";
+import type { FeedItem, FeedPage } from "@/lib/contract/answers";
+import { answerOf, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 
 // The close-circle feed and its hearts (docs/api.md "Feed and hearts"; docs/product.md §2 Feed, §4, §8, §9).
 
 
-export interface FeedAuthor {
-  id: string;
-  name: string;
-  username: string;
-  profileImage: string | null;
-  location: string | null;
-}
-
-export interface FeedItem {
-  id: string;
-  title: string;
-  content: string;
-  images: string[];
-  /** The photo's description (its alt text), or null. */
-  imageDescription?: string | null;
-  journaldate: string;
-  isAnonymous: boolean;
-  createdAt: string;
-  likes: number;
-  reads: number;
-  likedByMe: boolean;
-  /** null for an anonymous entry: nothing identifies its writer. */
-  author: FeedAuthor | null;
-}
-
-export interface FeedPage {
-  journals: FeedItem[];
-  hasMore: boolean;
-  /** Where the next page starts; null at the end. Paging by cursor never repeats an entry written meanwhile. */
-  nextCursor: string | null;
-}
+export type { FeedAuthor, FeedItem, FeedPage } from "@/lib/contract/answers";
 
 export type FeedData = InfiniteData<FeedPage, string | null>;
 
@@ -56,8 +27,7 @@ async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promi
   else params.set("page", "1");
   const res = await apiRequest(`/api/journal/close-circle?${params}`, { signal });
   if (!res.ok) throw await feedError(res);
-  const body = (await res.json()) as FeedPage;
-  return { journals: body.journals, hasMore: body.hasMore, nextCursor: body.nextCursor ?? null };
+  return answerOf("GET /api/journal/close-circle", res);
 }
 
 export function feedQuery() {
@@ -82,7 +52,7 @@ const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back
 export async function setHeart(journalId: string, liked: boolean): Promise<HeartResult> {
   const kind = liked ? "like" : "unlike";
   const res = await apiRequest(`/api/journal/${journalId}/like`, { method: liked ? "POST" : "DELETE" }, FAILED[kind]);
-  if (res.ok) return { likesCount: ((await res.json()) as { likesCount: number }).likesCount };
+  if (res.ok) return { likesCount: (await answerOf(liked ? "POST /api/journal/{id}/like" : "DELETE /api/journal/{id}/like", res)).likesCount };
   const message = await errorMessage(res);
   if (res.status === 400 && message === ALREADY[kind]) return { alreadyDone: true };
   throw new ApiError(res.status, message ?? FAILED[kind]);

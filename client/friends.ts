@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, errorMessage } from "./api";
+import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from "@/lib/contract/answers";
+import { answerOf, apiFetch, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 
 // Friend requests, public profiles and suggestions (docs/api.md "Friend requests" and "People";
@@ -12,35 +13,7 @@ export const SUGGESTED_LIMIT = 12;
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type FriendStatus = "none" | "pending" | "received" | "accepted" | "rejected";
-
-export interface PendingRequest {
-  _id: string;
-  from: { id: string; name: string; username: string; profileImage: string | null };
-  createdAt: string;
-}
-
-export interface Profile {
-  id: string;
-  name: string;
-  username: string;
-  bio: string | null;
-  location: string | null;
-  profileImage: string | null;
-  createdAt: string;
-  journalCount: number;
-  totalLikes: number;
-  totalReads: number;
-  /** Days with a shared, signed entry since the account's first day (docs/decisions/042); missing from an older server. */
-  daysWritten?: number;
-}
-
-export interface SuggestedUser {
-  id: string;
-  name: string;
-  username: string;
-  profileImage: string | null;
-}
+export type { FriendStatus, PendingRequest, PublicProfile as Profile, SuggestedUser } from "@/lib/contract/answers";
 
 export const friendKeys = {
   pending: ["friend-requests", "pending"] as const,
@@ -62,7 +35,7 @@ export function pendingRequestsQuery() {
     queryKey: friendKeys.pending,
     queryFn: async ({ signal }): Promise<PendingRequest[]> => {
       const res = await call("/api/friend-requests/pending", "Failed to load notifications", { signal });
-      return ((await res.json()) as { data: PendingRequest[] }).data;
+      return (await answerOf("GET /api/friend-requests/pending", res)).data;
     },
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
@@ -82,7 +55,7 @@ export function friendStatusQuery(userId: string) {
     queryKey: friendKeys.status(userId),
     queryFn: async ({ signal }): Promise<FriendStatus> => {
       const res = await call(`/api/friend-requests/status/${userId}`, "Failed to load the friendship", { signal });
-      return ((await res.json()) as { status: FriendStatus }).status;
+      return (await answerOf("GET /api/friend-requests/status/{userId}", res)).status;
     },
   });
 }
@@ -102,11 +75,11 @@ export async function cancelRequest(userId: string): Promise<void> {
 export function profileQuery(userId: string) {
   return queryOptions({
     queryKey: friendKeys.profile(userId),
-    queryFn: async ({ signal }): Promise<Profile | null> => {
+    queryFn: async ({ signal }): Promise<PublicProfile | null> => {
       const res = await apiRequest(`/api/users/${userId}`, { signal }, "Error loading profile!");
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, "Error loading profile!");
-      return ((await res.json()) as { user: Profile }).user;
+      return (await answerOf("GET /api/users/{userId}", res)).user;
     },
   });
 }
@@ -122,7 +95,7 @@ export function suggestedQuery(offset: number, excludeId?: string) {
       // A profile address that names nobody (/public/not-an-id) has no owner to leave out.
       const exclude = excludeId && USER_ID.test(excludeId) ? `&exclude=${excludeId}` : "";
       const res = await call(`/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`, "Failed to load fellow writers", { signal });
-      return ((await res.json()) as { users: SuggestedUser[] }).users;
+      return (await answerOf("GET /api/search/suggested", res)).users;
     },
   });
 }
@@ -135,7 +108,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * first day on, so pages backdated before it do not count), × 100 to two decimals. Never above 100:
  * a day counts once, and at most as many days as have begun. 0 before the first day has begun.
  */
-export function consistency(profile: Pick<Profile, "journalCount" | "daysWritten" | "createdAt">, now: Date = new Date()): number {
+export function consistency(profile: Pick<PublicProfile, "journalCount" | "createdAt"> & { daysWritten?: number }, now: Date = new Date()): number {
   const days = Math.ceil((now.getTime() - new Date(profile.createdAt).getTime()) / DAY_MS);
   if (days <= 0) return 0;
   const written = Math.min(profile.daysWritten ?? profile.journalCount, days);

@@ -1,23 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
-import { errorMessage } from "./api";
+import type { Journal } from "@/lib/contract/answers";
+import { answerOf, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { getToken } from "./token";
 
 // The diary page's calls (docs/api.md "Journals"), their cache keys, and the error texts docs/product.md §5 and
 // §8 give them.
 
-export interface Journal {
-  id: string;
-  title: string;
-  content: string;
-  visibility: Visibility;
-  isAnonymous: boolean;
-  journaldate: string;
-  images: string[];
-  /** The photo's description (its alt text); missing from an older server's answers. */
-  imageDescription?: string | null;
-}
+export type { Journal } from "@/lib/contract/answers";
 
 export const FETCH_DAY_FAILED = "Failed to fetch the entry for this date";
 
@@ -35,7 +26,7 @@ export function dayQuery(day: string) {
       const res = await apiRequest(`/api/journals/date/${day}`, { signal });
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, FETCH_DAY_FAILED);
-      return (await res.json()) as Journal;
+      return answerOf("GET /api/journals/date/{date}", res);
     },
   });
 }
@@ -47,7 +38,7 @@ export function monthQuery(year: number, month: number) {
     queryFn: async ({ signal }): Promise<string[]> => {
       const res = await apiRequest(`/api/journals/month/${year}/${month}`, { signal });
       if (!res.ok) throw new ApiError(res.status, "Failed to load the month's entries");
-      const rows = (await res.json()) as { journaldate: string }[];
+      const rows = await answerOf("GET /api/journals/month/{year}/{month}", res);
       return rows.map((r) => r.journaldate);
     },
   });
@@ -94,8 +85,7 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // docs/api.md: POST answers with the journal, PUT with {message, journal}.
-  const body = (await res.json()) as Journal | { journal: Journal };
-  return "journal" in body ? body.journal : body;
+  return req.kind === "create" ? answerOf("POST /api/journals", res) : (await answerOf("PUT /api/journals/{id}", res)).journal;
 }
 
 export async function deleteJournal(id: string): Promise<void> {

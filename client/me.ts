@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Profile } from "./friends";
+import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
+import { answerOf } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 
@@ -16,19 +17,7 @@ export const REMOVE_FRIEND_FAILED = "Failed to remove user";
 export const NO_ENTRIES_TO_DOWNLOAD = "No entries found to download.";
 export const PDF_FAILED = "Error generating PDF. Please try again.";
 
-/** GET /api/myprofile: the public fields and totals (here with anonymous entries), and the email. */
-export interface MyProfile extends Profile {
-  email: string;
-}
-
-export interface CloseFriend {
-  id: string;
-  name: string;
-  username: string;
-  profileImage: string | null;
-  location: string | null;
-  memberSince: string;
-}
+export type { CloseFriend, MyProfile } from "@/lib/contract/answers";
 
 export const meKeys = {
   profile: ["me", "profile"] as const,
@@ -47,7 +36,7 @@ export function myProfileQuery() {
     queryFn: async ({ signal }): Promise<MyProfile> => {
       const res = await apiRequest("/api/myprofile", { signal }, PROFILE_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, PROFILE_LOAD_FAILED);
-      return (await res.json()) as MyProfile;
+      return answerOf("GET /api/myprofile", res);
     },
   });
 }
@@ -58,7 +47,7 @@ export function friendCountQuery() {
     queryFn: async ({ signal }): Promise<number> => {
       const res = await apiRequest("/api/myprofile/community/count", { signal }, COMMUNITY_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, COMMUNITY_LOAD_FAILED);
-      return ((await res.json()) as { closeFriends: number }).closeFriends;
+      return (await answerOf("GET /api/myprofile/community/count", res)).closeFriends;
     },
   });
 }
@@ -69,7 +58,7 @@ export function closeFriendsQuery() {
     queryFn: async ({ signal }): Promise<CloseFriend[]> => {
       const res = await apiRequest("/api/myprofile/community/closefriends", { signal }, FRIENDS_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, FRIENDS_LOAD_FAILED);
-      return ((await res.json()) as { closeFriends: CloseFriend[] }).closeFriends;
+      return (await answerOf("GET /api/myprofile/community/closefriends", res)).closeFriends;
     },
   });
 }
@@ -78,7 +67,7 @@ export function closeFriendsQuery() {
 export async function removeCloseFriend(id: string): Promise<number> {
   const res = await apiRequest(`/api/myprofile/community/closefriends/${encodeURIComponent(id)}`, { method: "DELETE" }, REMOVE_FRIEND_FAILED);
   if (!res.ok) throw await failure(res, REMOVE_FRIEND_FAILED);
-  return ((await res.json()) as { newCloseFriendsCount: number }).newCloseFriendsCount;
+  return (await answerOf("DELETE /api/myprofile/community/closefriends/{id}", res)).newCloseFriendsCount;
 }
 
 export interface ProfileFields {
@@ -96,14 +85,14 @@ export async function uploadProfileImage(file: File): Promise<string> {
   body.set("image", file);
   const res = await apiRequest("/api/upload/profile-image", { method: "POST", body }, PROFILE_UPDATE_FAILED);
   if (!res.ok) throw await failure(res, PROFILE_UPDATE_FAILED);
-  return ((await res.json()) as { imageUrl: string }).imageUrl;
+  return (await answerOf("POST /api/upload/profile-image", res)).imageUrl;
 }
 
 /** PUT /myprofile answers with the whole profile, which replaces the cached one. */
 export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile> {
   const res = await apiRequest("/api/myprofile", { method: "PUT", body: JSON.stringify(fields) }, PROFILE_UPDATE_FAILED);
   if (!res.ok) throw await failure(res, PROFILE_UPDATE_FAILED);
-  return (await res.json()) as MyProfile;
+  return answerOf("PUT /api/myprofile", res);
 }
 
 /**
@@ -128,9 +117,4 @@ export class PdfError extends Error {
     super(PDF_FAILED);
     this.name = "PdfError";
   }
-}
-
-/** 'Writing since {month year}' and 'Member since …' (UTC, as the server render says it). */
-export function monthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }

@@ -1,16 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiFetch } from "./api";
+import type { SearchUser } from "@/lib/contract/answers";
+import { answerOf, apiFetch } from "./api";
 
 // The navigation bar's people search (docs/api.md "People", docs/product.md §7).
 
-/** One person in the search results: the fields the list shows, of the server's public mapping. */
-export interface FoundUser {
-  id: string;
-  username: string;
-  name: string;
-  profileImage: string | null;
-}
+/** One person in the search results: lib/contract's `SearchUser`. */
+export type { SearchUser as FoundUser } from "@/lib/contract/answers";
 
 /** docs/product.md §9: the search waits this long after the last keystroke before it asks. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,7 +25,7 @@ export function searchQuery(q: string) {
   return queryOptions({
     queryKey: searchKeys.query(q),
     retry: false,
-    queryFn: async ({ signal }): Promise<FoundUser[]> => {
+    queryFn: async ({ signal }): Promise<SearchUser[]> => {
       let res: Response;
       try {
         res = await apiFetch(`/api/search?${new URLSearchParams({ q })}`, { signal });
@@ -39,8 +35,7 @@ export function searchQuery(q: string) {
       }
       if (!res.ok) return [];
       try {
-        const body = (await res.json()) as { users?: FoundUser[] };
-        return body.users ?? [];
+        return (await answerOf("GET /api/search", res)).users;
       } catch (error) {
         if (signal.aborted) throw error;
         return [];

@@ -1,4 +1,4 @@
-import { createJournal, createUser, unique } from "../tests/factories";
+import { createJournal, createUser, unique } from "../scripts/seed/factories";
 import { pauseClock, runUntilVisible } from "./clock";
 import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
 import { expectErrorBeside, expectValid } from "./forms";

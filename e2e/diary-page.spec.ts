@@ -4,8 +4,9 @@ import { prose } from "../tests/support/prose";
 import { TODAY, YESTERDAY, calendar, diary, message, openDiary, photo, saveEntry, write } from "./diary-helpers";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-// Issue 8's diary: what matters stays in view, 900 characters fit at any width, the day lives in
-// the address, drafts can be found, the photo belongs to the page, Escape cancels.
+// The diary (docs/product.md "Diary", docs/decisions/007, 018, 020): what matters stays in view,
+// 900 characters fit at any width, the day lives in the address, drafts can be found, the photo
+// belongs to the page, Escape cancels.
 
 /** Types the last `typed` characters of `text` key by key, after filling the rest. */
 async function typeStory(page: Page, text: string, typed = 120) {
@@ -161,7 +162,7 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
 });
 
 test("the first paint already shows the day, from the server", async ({ signedIn: { page, user }, db }) => {
-  const { createJournal } = await import("../tests/factories");
+  const { createJournal } = await import("../scripts/seed/factories");
   await createJournal(db, user.id, { journalDate: "2026-03-01", title: "Served warm" });
   await page.context().addCookies([{ name: "inkwell_tz", value: "UTC", url: new URL("/", page.url()).href }]);
   const html = await (await page.request.get("/my-diary?day=2026-03-01")).text();
@@ -194,7 +195,7 @@ test.describe("on a phone @phone", () => {
   }
 
   test("an entry written on a laptop opens whole on a phone", async ({ signedIn: { page, user }, db }) => {
-    const { createJournal } = await import("../tests/factories");
+    const { createJournal } = await import("../scripts/seed/factories");
     await createJournal(db, user.id, { journalDate: "2026-03-10", title: "From the desk", content: prose(900, 3) });
     await openDiary(page);
     await page.getByRole("article").getByRole("button", { name: "Edit" }).click();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { users } from "../lib/db/schema";
-import { createUser, unique } from "../tests/factories";
+import { createUser, unique } from "../scripts/seed/factories";
 import { newRegistration, register } from "../tests/support/auth";
 import { testEnv } from "../tests/support/env";
 import { api } from "../tests/support/http";

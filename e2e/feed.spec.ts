@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import * as schema from "../lib/db/schema";
-import { befriend, createJournal, createUser, unique, type FactoryDb } from "../tests/factories";
+import { befriend, createJournal, createUser, unique, type FactoryDb } from "../scripts/seed/factories";
 import { openDiary, photo, saveEntry } from "./diary-helpers";
 import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 

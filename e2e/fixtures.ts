@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { connect, createSession, createUser, type FactoryDb } from "../tests/factories";
+import { connect, createSession, createUser, type FactoryDb } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 
 // Browser noise that is not a bug: a 4xx the page expected (wrong password, a stale token check).

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { friendRequests } from "../lib/db/schema";
-import { createFriendRequest, createUser, unique } from "../tests/factories";
+import { createFriendRequest, createUser, unique } from "../scripts/seed/factories";
 import { pauseClock } from "./clock";
 import { animationsDone, expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 

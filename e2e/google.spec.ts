@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { users } from "../lib/db/schema";
-import { createSession, createUser, unique } from "../tests/factories";
+import { createSession, createUser, unique } from "../scripts/seed/factories";
 import { login, newRegistration, register } from "../tests/support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../tests/support/env";
 import { api } from "../tests/support/http";
-import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../tests/support/oidc";
+import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../scripts/test/oidc";
 import { expect, test } from "./fixtures";
 
 // The whole redirect flow: our button → /api/auth/google → a real OpenID provider on loopback

@@ -1,4 +1,4 @@
-import { createFriendRequest, createUser } from "../tests/factories";
+import { createFriendRequest, createUser } from "../scripts/seed/factories";
 import { expect, test } from "./fixtures";
 
 // A busy machine hydrates late: the navigation's badge fetches the friend requests before the page

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createSession, createUser } from "../tests/factories";
+import { createSession, createUser } from "../scripts/seed/factories";
 import { pauseClock, runUntilVisible } from "./clock";
 import { expect, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { befriend, createJournal, createUser, unique } from "../tests/factories";
+import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { prose } from "../tests/support/prose";
 import { openDiary, write } from "./diary-helpers";
 import { expect, test } from "./fixtures";

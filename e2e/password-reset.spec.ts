@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser } from "../tests/factories";
+import { createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { resetLink, waitForMail } from "../tests/support/mailbox";
 import { expect, expectNoA11yViolations, test } from "./fixtures";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { befriend, createUser, unique } from "../tests/factories";
+import { befriend, createUser, unique } from "../scripts/seed/factories";
 import { openDiary, photo, saveEntry } from "./diary-helpers";
 import { expect, signInSecondBrowser, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { createJournal, createSession, createUser } from "../tests/factories";
+import { createJournal, createSession, createUser } from "../scripts/seed/factories";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The public profile (docs/product.md §2 "Public profile"); its friend-request button is in friends.spec.ts.
@@ -23,7 +23,7 @@ test("a profile shows who the writer is and their stats", async ({ signedIn: { p
   await expect(profile).toContainText(`@${writer.username}`);
   await expect(profile).toContainText("Notes from the lighthouse.");
   await expect(profile).toContainText("Porto");
-  await expect(profile).toContainText(`Joined ${writer.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric" })}`);
+  await expect(profile).toContainText(`Writing since ${writer.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`);
   // One entry in four days (3.5 rounded up).
   await expect(profile.getByRole("definition").nth(0)).toHaveText("1");
   await expect(profile.getByRole("definition").nth(3)).toHaveText("25.00%");

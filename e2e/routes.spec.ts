@@ -1,4 +1,4 @@
-import { createSession, createUser } from "../tests/factories";
+import { createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { expect, test } from "./fixtures";
 

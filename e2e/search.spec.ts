@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, unique, type FactoryDb } from "../tests/factories";
+import { createUser, unique, type FactoryDb } from "../scripts/seed/factories";
 import { pauseClock } from "./clock";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 

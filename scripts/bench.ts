@@ -1,4 +1,4 @@
-import "./node-version";
+import "../server/node-version";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { loadScenario } from "./bench/load";
 import { parseBenchArgs, type BenchOptions } from "./bench/options";
 import { pdf } from "./bench/pdf";
 import { uploads } from "./bench/uploads";
-import { loadEnvFiles } from "./env-files";
+import { loadEnvFiles } from "../server/env-files";
 
 // `npm run bench -- [options] <scenario…>`: measurements that are too slow or too noisy for
 // `npm test` (no test asserts on time). Each scenario gets its own fresh production stack (on the

@@ -1,10 +1,10 @@
-import "./node-version";
+import "../server/node-version";
 import { ConfigError, loadConfig } from "../lib/config";
 import { logError } from "../lib/log";
 import { describeMaintenance, runMaintenance } from "../lib/maintenance";
 import { createStorage } from "../lib/storage";
-import { embeddedDatabaseUrl } from "./embedded-db";
-import { loadEnvFiles } from "./env-files";
+import { embeddedDatabaseUrl } from "../server/embedded-db";
+import { loadEnvFiles } from "../server/env-files";
 
 // `npm run maintenance`: one housekeeping pass (docs/decisions/033), for cron. It reads the same
 // settings as the app; without DATABASE_URL it uses the embedded PostgreSQL, which `npm start`

@@ -1,11 +1,11 @@
-import "./node-version";
+import "../server/node-version";
 import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
-import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "../server/embedded-db";
 import { SEED_PASSWORD, SEED_PREFIX, seed } from "./seed/generate";
-import { loadEnvFiles } from "./env-files";
+import { loadEnvFiles } from "../server/env-files";
 
 // `npm run seed -- --users N [--prefix P] [--years Y]`: a realistic data set (scripts/seed/generate.ts)
 // in the database `npm start` uses: DATABASE_URL when set, else the embedded PostgreSQL in

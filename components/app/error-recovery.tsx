@@ -2,11 +2,25 @@
 
 import { RotateCcw } from "lucide-react";
 import { buttonClass } from "@/components/ui/button-styles";
+import { DATABASE_UNAVAILABLE_DIGEST } from "@/lib/db/unavailable-digest";
 
 /** Server errors carry a digest that matches the server's log line: worth a mention when asking for help. */
 export function errorReference(error: unknown): string | undefined {
   if (!(error instanceof Error) || !("digest" in error) || typeof error.digest !== "string") return undefined;
   return error.digest;
+}
+
+/** The page failed because the database could not serve it for a moment (lib/db/unavailable.ts). */
+export function databaseWasUnavailable(error: unknown): boolean {
+  return errorReference(error) === DATABASE_UNAVAILABLE_DIGEST;
+}
+
+/** What an error boundary says: the moment's outage plainly, anything else with its reference. */
+export function errorStory(error: unknown): { text: string; reference?: string } {
+  if (databaseWasUnavailable(error)) {
+    return { text: "Inkwell cannot reach your diary for a moment. Nothing you wrote is lost; try again in a few seconds." };
+  }
+  return { text: "Something went wrong on our side. Your entries are safe; try again in a moment.", reference: errorReference(error) };
 }
 
 /**

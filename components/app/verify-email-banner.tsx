@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { apiFetch, errorMessage } from "@/client/api";
+import { answerOf, apiFetch, errorMessage } from "@/client/api";
 import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 
@@ -17,10 +17,10 @@ export function VerifyEmailBanner() {
         throw new ApiError(0, "Please try again later.");
       });
       if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? "Please try again later.");
-      return (await res.json()) as { message?: string };
+      return answerOf("POST /api/auth/verify-email", res);
     },
     // The server's words: a new link is on its way, or the address turned out to be verified already.
-    onSuccess: ({ message }) => notify.success(message ?? "Verification link sent"),
+    onSuccess: ({ message }) => notify.success(message || "Verification link sent"),
     onError: (error) => notify.error(FAILED, { description: error instanceof ApiError ? error.message : "Please try again later." }),
   });
 

@@ -3,9 +3,9 @@
 import { History } from "lucide-react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { FETCH_DAY_FAILED } from "@/client/journals";
-import { formatLongDay, type DayKey } from "@/client/local-day";
+import { formatLongDay, type DayKey } from "@/lib/dates/local-day";
 import { SaveStatus } from "./action-bar";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EntryEditor } from "./entry-editor";
 import { EntryView } from "./entry-view";
 import { PageSheet } from "./page-sheet";

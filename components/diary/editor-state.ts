@@ -1,7 +1,7 @@
 import { sameDraft, type DiaryDraft } from "@/client/diary-drafts";
 import type { EntryFields, Journal } from "@/client/journals";
 import type { CheckedPhoto } from "@/client/photo-check";
-import type { DayKey } from "@/client/local-day";
+import type { DayKey } from "@/lib/dates/local-day";
 
 /** What the editor holds for one day: a new entry (`entry` null) or changes to an existing one. */
 export interface EditorState {

@@ -5,14 +5,14 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/client/journals";
-import { formatLongDay } from "@/client/local-day";
+import { formatLongDay } from "@/lib/dates/local-day";
 import type { CheckedPhoto } from "@/client/photo-check";
 import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, countCharacters } from "@/lib/validation/journal-limits";
 import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
-import { limitInsertion } from "./text-limits";
+import { limitInsertion } from "@/components/ui/text-limits";
 import { VisibilityOptions } from "./visibility-options";
 
 type Props = {

@@ -4,9 +4,9 @@ import { EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import type { Journal } from "@/client/journals";
-import { formatLongDay } from "@/client/local-day";
+import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
-import { PhotoFrame, photoAlt } from "./photo-field";
+import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = { journal: Journal; headingRef: Ref<HTMLHeadingElement>; status: ReactNode; onEdit: () => void; onDelete: () => void };

@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, localDate, parseDayKey, toDayKey, type DayKey } from "@/client/local-day";
+import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, localDate, parseDayKey, toDayKey, type DayKey } from "@/lib/dates/local-day";
 
 export interface MonthView {
   year: number;

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
-import { parseDayKey, type DayKey } from "@/client/local-day";
+import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/query-client";
 import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
 import { useTimedMessage } from "./use-timed-message";

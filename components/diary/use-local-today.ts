@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { localDayKey, type DayKey } from "@/client/local-day";
+import { localDayKey, type DayKey } from "@/lib/dates/local-day";
 
 // The writer's own today (docs/decisions/006-one-entry-per-local-day.md). The server can only
 // guess it from the time-zone cookie (`serverToday`, null without one); the browser's clock

@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect } from "react";
-import type { DayKey } from "@/client/local-day";
+import type { DayKey } from "@/lib/dates/local-day";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 
 const PATH = "/my-diary";

@@ -1,9 +1,9 @@
 import { Eye, MapPin, VenetianMask } from "lucide-react";
 import Link from "next/link";
-import { PhotoFrame, photoAlt } from "@/components/diary/photo-field";
+import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { Avatar } from "@/components/ui/avatar";
 import type { FeedItem } from "@/client/feed";
-import { dayKeyToDate } from "@/client/local-day";
+import { dayKeyToDate } from "@/lib/dates/local-day";
 import { HeartButton } from "./heart-button";
 import { RelativeTimeLabel } from "./relative-time-label";
 

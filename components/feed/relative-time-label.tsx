@@ -1,7 +1,7 @@
 "use client";
 
 import { useHydrated } from "@/components/app/use-hydrated";
-import { relativeTime } from "@/client/relative-time";
+import { relativeTime } from "@/lib/dates/relative-time";
 
 function utcDay(then: Date): string {
   return then.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });

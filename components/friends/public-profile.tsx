@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BadgeCheck, CalendarDays, MapPin, TriangleAlert } from "lucide-react";
+import { BadgeCheck, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/client/friends";
-import { Avatar } from "@/components/ui/avatar";
+import { ProfileHeader } from "@/components/ui/profile-header";
 import { FriendRequestButton } from "./friend-request-button";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
@@ -42,12 +42,12 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
   return (
     <section aria-labelledby="profile-name" className={CARD}>
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
-        <Avatar name={profile.name} image={profile.profileImage} size="lg" />
-        <div className="min-w-0 flex-1">
-          <h2 id="profile-name" className="font-serif text-2xl font-semibold break-words text-leather">
-            {profile.name}
-          </h2>
-          <p className="text-ink-soft">@{profile.username}</p>
+        <ProfileHeader
+          variant="page"
+          centered
+          heading={{ level: 2, id: "profile-name" }}
+          person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
+        >
           {consistency(profile) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
             <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
               <BadgeCheck aria-hidden className="size-4" />
@@ -55,19 +55,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
             </p>
           ) : null}
           {profile.bio ? <p className="mt-3 whitespace-pre-line break-words text-ink">{profile.bio}</p> : null}
-          <p className="mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-ink-soft sm:justify-start">
-            {profile.location ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="size-4" />
-                {profile.location}
-              </span>
-            ) : null}
-            <span className="inline-flex items-center gap-1">
-              <CalendarDays aria-hidden className="size-4" />
-              Joined {new Date(profile.createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric" })}
-            </span>
-          </p>
-        </div>
+        </ProfileHeader>
         <div className="shrink-0">
           {isMe ? (
             <Link href="/me" className={buttonClass("secondary")}>

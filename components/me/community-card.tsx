@@ -1,16 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, MapPin, UserMinus, Users } from "lucide-react";
-import Link from "next/link";
+import { LoaderCircle, UserMinus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/diary/confirm-dialog";
-import { Avatar } from "@/components/ui/avatar";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { ProfileHeader } from "@/components/ui/profile-header";
 import { feedKeys } from "@/client/feed";
 import { friendKeys } from "@/client/friends";
-import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, monthYear, removeCloseFriend } from "@/client/me";
+import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, removeCloseFriend } from "@/client/me";
 import { notify } from "@/client/toasts";
 
 /** Shows a query's failure once, as docs/product.md §8's toast. */
@@ -111,22 +110,11 @@ function FriendsList() {
       <ul className="flex flex-col divide-y divide-rule">
         {friends.data.map((friend) => (
           <li key={friend.id} className="flex items-center gap-3 py-3">
-            <Avatar name={friend.name} image={friend.profileImage} />
-            <div className="min-w-0 flex-1">
-              <Link href={`/public/${friend.id}`} className="block truncate font-semibold text-ink hover:underline">
-                {friend.name}
-              </Link>
-              <p className="truncate text-sm text-ink-soft">@{friend.username}</p>
-              <p className="flex flex-wrap gap-x-3 text-xs text-ink-soft">
-                {friend.location ? (
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin aria-hidden className="size-3" />
-                    {friend.location}
-                  </span>
-                ) : null}
-                <span>Member since {monthYear(friend.memberSince)}</span>
-              </p>
-            </div>
+            <ProfileHeader
+              variant="row"
+              href={`/public/${friend.id}`}
+              person={{ name: friend.name, username: friend.username, profileImage: friend.profileImage, location: friend.location, since: friend.memberSince }}
+            />
             <button
               type="button"
               ref={(el) => {

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
 import Image from "next/image";
 import { useEffect, useId, useState } from "react";
-import { limitInsertion } from "@/components/diary/text-limits";
+import { limitInsertion } from "@/components/ui/text-limits";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";

@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
+import { ExternalLink, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
-import { LogoutButton } from "@/components/profile/logout-button";
-import { Avatar } from "@/components/ui/avatar";
+import { LogoutButton } from "@/components/me/logout-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { PROFILE_LOAD_FAILED, monthYear, myProfileQuery, type MyProfile } from "@/client/me";
+import { ProfileHeader } from "@/components/ui/profile-header";
+import { PROFILE_LOAD_FAILED, myProfileQuery, type MyProfile } from "@/client/me";
 import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 import { AppearanceSetting } from "./appearance-setting";
@@ -41,7 +41,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
   const me = profile.data;
   return (
     <div className="flex flex-col gap-6">
-      <ProfileHeader profile={me} feedbackUrl={feedbackUrl} />
+      <MyProfileHeader profile={me} feedbackUrl={feedbackUrl} />
       <div className="grid gap-6 md:grid-cols-2">
         <Milestones totalReads={me.totalReads} totalLikes={me.totalLikes} />
         <CommunityCard />
@@ -52,30 +52,16 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
   );
 }
 
-function ProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbackUrl: string | null }) {
+function MyProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbackUrl: string | null }) {
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="me-name" className="notebook rounded-lg border border-ink-soft/20 py-6 pr-5 pl-12 shadow-sheet md:pl-20">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <Avatar name={profile.name} image={profile.profileImage} size="lg" />
-        <div className="min-w-0 flex-1">
-          <h1 id="me-name" className="font-serif text-3xl font-semibold break-words text-leather">
-            {profile.name}
-          </h1>
-          <p className="text-ink-soft">@{profile.username}</p>
-          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-soft">
-            {profile.location ? (
-              <li className="flex items-center gap-1.5">
-                <MapPin aria-hidden className="size-4" />
-                {profile.location}
-              </li>
-            ) : null}
-            <li className="flex items-center gap-1.5">
-              <CalendarDays aria-hidden className="size-4" />
-              Writing since {monthYear(profile.createdAt)}
-            </li>
-          </ul>
-        </div>
+        <ProfileHeader
+          variant="page"
+          heading={{ level: 1, id: "me-name" }}
+          person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
+        />
       </div>
       <h2 className="mt-5 font-sans text-xs font-semibold tracking-wide text-ink-soft uppercase">Bio</h2>
       <p className={profile.bio ? "leading-7 break-words whitespace-pre-line text-ink" : "leading-7 text-ink-soft italic"}>{profile.bio || NO_BIO}</p>

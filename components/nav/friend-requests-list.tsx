@@ -6,7 +6,7 @@ import { AnswerButtons } from "@/components/friends/answer-buttons";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { Avatar } from "@/components/ui/avatar";
 import { pendingRequestsQuery } from "@/client/friends";
-import { relativeTime } from "@/client/relative-time";
+import { relativeTime } from "@/lib/dates/relative-time";
 
 /**
  * Incoming friend requests, shown in the navigation panel and on /notifications. The server never

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
+import type { Me } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
@@ -22,10 +23,15 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_MAX_FAILURES_PER_USERNAME = 50;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+// And successful password logins per account in the same window, from anywhere: a password check
+// is an argon2 hash (tens of milliseconds of a core), and whoever knows an account's password
+// must not be able to order unlimited ones (docs/decisions/041). Counted before the check, given
+// back when it fails, so wrong passwords (which the limits above bound) never use it up.
+export const LOGIN_MAX_SUCCESSES = 30;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
 /** The fields of docs/api.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
-export async function toMe({ db, user }: { db: Db; user: SessionUser }) {
+export async function toMe({ db, user }: { db: Db; user: SessionUser }): Promise<Me> {
   return {
     _id: user.id,
     id: user.id,
@@ -90,7 +96,7 @@ export async function registerUser({
 
 /**
  * What the limits count under: the account when the name or address is one (so its username and
- * its email share one allowance), else the name as typed, lower-cased (docs/decisions/013).
+ * its email share one allowance), else the name as typed, lower-cased (docs/decisions/013, 055).
  */
 function loginSubject(identifier: string, user: { id: string } | undefined): string {
   return user ? `user:${user.id}` : `name:${identifier}`;
@@ -136,11 +142,15 @@ export async function loginUser({
 }) {
   const found = await findLoginUser(db, input.username);
   const deviceId = await findTrustedDevice({ db, token: deviceToken, userId: found?.id });
-  const limits = loginLimits(loginSubject(input.username, found), ip, deviceId);
+  const subject = loginSubject(input.username, found);
+  const limits = loginLimits(subject, ip, deviceId);
   // Every attempt is counted before the password is checked; a success gives its count back.
   for (const { limit } of limits) await consumeAttempt({ db, limit });
+  const successes: Limit = { key: `login-success:${subject}`, max: LOGIN_MAX_SUCCESSES, windowSeconds: LOGIN_WINDOW_SECONDS };
+  if (found) await consumeAttempt({ db, limit: successes });
 
   if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
+    if (found) await refundAttempt({ db, key: successes.key });
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   for (const { limit, onSuccess } of limits) {

@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
+import { pageRead } from "@/lib/db/unavailable";
 import { SESSION_COOKIE } from "./cookie-name";
 import { getSessionUser, type SessionUser } from "./sessions";
 
@@ -10,7 +11,7 @@ import { getSessionUser, type SessionUser } from "./sessions";
 export const getPageUser = cache(async (): Promise<SessionUser | null> => {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!token) return null;
-  return (await getSessionUser({ db: getDb(), token }))?.user ?? null;
+  return (await pageRead(getSessionUser({ db: getDb(), token })))?.user ?? null;
 });
 
 /** For protected pages: the user, or a redirect to /login (proxy.ts only looks at the cookie's presence). */

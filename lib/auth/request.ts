@@ -120,13 +120,13 @@ export function clearSessionCookie(res: NextResponse, req: Request) {
 let warnedUntrusted = false;
 
 /**
- * The caller's address for rate limits, as scripts/server.ts determined it from the socket (and
+ * The caller's address for rate limits, as server/server.ts determined it from the socket (and
  * TRUST_PROXY): docs/decisions/013. Run any other way (plain `next start`), no header is
  * trusted, since a client could have written it: every caller then shares one address.
  */
 export function clientIp(req: Request): string {
   if (!clientAddressTrusted()) {
-    if (!warnedUntrusted) console.warn("[inkwell] Not started through scripts/server.ts: callers' addresses are unknown to the rate limits.");
+    if (!warnedUntrusted) console.warn("[inkwell] Not started through server/server.ts: callers' addresses are unknown to the rate limits.");
     warnedUntrusted = true;
     return "unknown";
   }

@@ -145,11 +145,11 @@ export const journals = pgTable(
     // The latest signed entries shared with the close circle, over everybody: the "recently active
     // writers" of the suggestions (private and anonymous entries tell nobody who writes).
     index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`${t.visibility} = 'close-circle' and not ${t.isAnonymous}`),
-    // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
     index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
+    // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'close-circle'`),
-    // The 100 and 900 limits count what a person sees (graphemes, checked in lib/validation);
+    // The 100, 900 and 300 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.
     check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),
     check("journals_content_length", sql`char_length(btrim(${t.content})) between 1 and 7200`),

@@ -1,4 +1,5 @@
 import "server-only";
+import type { FeedItem, FeedPage } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import { journalImageUrl } from "@/lib/journals";
@@ -7,11 +8,17 @@ import { profileImageUrl } from "@/lib/users";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
 import { feedPageQuery, type FeedPageRow } from "./query";
 
+/** An author column of a row that has an author: set, since `users`' columns are not null (only a missed join leaves them null). */
+function authorColumn<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`A feed row with an author has no ${column}`);
+  return value;
+}
+
 /**
- * docs/api.md's feed item. An anonymous entry's row has no author columns and a day-precision time; its
+ * docs/api.md's feed item (lib/contract's `FeedItem`). An anonymous entry's row has no author columns and a day-precision time; its
  * photo URL names the entry and the viewer, never the writer (docs/decisions/024, 025).
  */
-async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { id: string }; viewerId: string }) {
+async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { id: string }; viewerId: string }): Promise<FeedItem> {
   return {
     _id: row.id,
     id: row.id,
@@ -32,10 +39,10 @@ async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { 
         ? null
         : {
             id: row.authorId,
-            name: row.authorName,
-            username: row.authorUsername,
+            name: authorColumn(row.authorName, "name"),
+            username: authorColumn(row.authorUsername, "username"),
             profileImage: await profileImageUrl({ db, ownerId: row.authorId, key: row.authorProfileImageKey, viewerId }),
-            location: row.authorLocation,
+            location: authorColumn(row.authorLocation, "location"),
           },
   };
 }
@@ -62,7 +69,7 @@ export async function listCloseCircleFeed({
   page: number;
   limit: number;
   cursor?: string;
-}) {
+}): Promise<FeedPage> {
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   const query = feedPageQuery({ viewerId, limit, offset: after ? 0 : (page - 1) * limit, after });
   const rows: FeedPageRow[] = await executePrepared<FeedPageRow & Record<string, unknown>>(readDb, query);

@@ -16,7 +16,7 @@ function sharedByFriends({ viewerId }: { viewerId: string }): SQL {
 const FEED_ORDER = sql`feed_at desc nulls last, id desc nulls last`;
 
 /**
- * One feed page and its totals, in one statement that only reads (docs/decisions/026):
+ * One feed page and its totals, in one statement that only reads (docs/decisions/026, 051):
  * - `page` is the page plus one entry, which only tells whether there is more, found in the index
  *   alone (`journals_feed_idx` holds the sort key and id); only the entries served are read whole;
  * - `reads` is the entry's count after this viewer's read of today: the folded count, the rows not
@@ -72,7 +72,8 @@ export interface FeedPageRow {
   imageKey: string | null;
   imageDescription: string | null;
   journalDate: string;
-  visibility: "private" | "close-circle";
+  /** The feed serves only entries shared with the close circle. */
+  visibility: "close-circle";
   isAnonymous: boolean;
   createdAt: string;
   feedAtMicros: string;

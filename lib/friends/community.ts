@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, or } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { friendships, users } from "@/lib/db/schema";
+import { friendRequests, friendships, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import type { CloseFriend } from "@/lib/contract/answers";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { parseId } from "@/lib/ids";
 
@@ -16,7 +17,7 @@ export async function countCloseFriends({ db, userId }: { db: Db; userId: string
 }
 
 /** The caller's friends, the most recent friendship first. */
-export async function listCloseFriends({ db, userId }: { db: Db; userId: string }) {
+export async function listCloseFriends({ db, userId }: { db: Db; userId: string }): Promise<CloseFriend[]> {
   const rows = await db
     .select(publicUserColumns)
     .from(friendships)
@@ -31,7 +32,12 @@ export async function listCloseFriends({ db, userId }: { db: Db; userId: string 
   );
 }
 
-/** Ends a friendship for both people at once; returns the caller's new count. 404 when they are not friends. */
+/**
+ * Ends a friendship for both people at once; returns the caller's new count. 404 when they are not
+ * friends. The one removed is declined with it: a rejected request from them, answered now, so
+ * that they cannot ask again before the week is out (docs/decisions/042), as after a rejection.
+ * The one who removed may ask again at any time.
+ */
 export async function removeCloseFriend({ db, userId, friendId }: { db: Db; userId: string; friendId: string }) {
   const other = parseId({ value: friendId, message: FRIEND_NOT_FOUND });
   return db.transaction(async (tx) => {
@@ -40,6 +46,7 @@ export async function removeCloseFriend({ db, userId, friendId }: { db: Db; user
       .where(or(and(eq(friendships.userId, userId), eq(friendships.friendId, other)), and(eq(friendships.userId, other), eq(friendships.friendId, userId))))
       .returning({ userId: friendships.userId });
     if (removed.length === 0) throw new NotFoundError(FRIEND_NOT_FOUND);
+    await tx.insert(friendRequests).values({ fromId: other, toId: userId, status: "rejected", respondedAt: sql`now()` });
     const [row] = await tx.select({ n: count() }).from(friendships).where(eq(friendships.userId, userId));
     return row!.n;
   });

@@ -5,6 +5,7 @@ import { friendRequests, friendships, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, RateLimitError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { consumeAttempt, type Limit } from "@/lib/rate-limit";
+import type { FriendStatus, PendingRequest } from "@/lib/contract/answers";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
@@ -162,7 +163,8 @@ export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; u
   return toFriendRequestJson(row);
 }
 
-export type FriendshipStatus = "none" | "pending" | "received" | "accepted" | "rejected";
+/** lib/contract's `FriendStatus`: the answer of GET /api/friend-requests/status/{userId}. */
+export type FriendshipStatus = FriendStatus;
 
 /** Where the caller stands with `userId`, for the friend-request button (docs/product.md §4). */
 export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; userId: string; otherId: string }): Promise<FriendshipStatus> {
@@ -187,7 +189,7 @@ export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; use
 }
 
 /** Requests waiting for the caller's answer, newest first, each with its sender (never an email). */
-export async function listPendingFriendRequests({ db, userId }: { db: Db; userId: string }) {
+export async function listPendingFriendRequests({ db, userId }: { db: Db; userId: string }): Promise<PendingRequest[]> {
   const rows = await db
     .select({ requestId: friendRequests.id, sentAt: friendRequests.createdAt, from: publicUserColumns })
     .from(friendRequests)

@@ -1,4 +1,4 @@
-// How scripts/server.ts hands a request's address to Next (no server-only: the server imports it).
+// How server/server.ts hands a request's address to Next (no server-only: the server imports it).
 
 /**
  * The request's path as Next should see it, or null when its %-escapes cannot be decoded. An /api
@@ -17,7 +17,7 @@ export function normalisePath(url: string): string | null {
   return trimmed + (q === -1 ? "" : url.slice(q));
 }
 
-/** An /api path (with or without its trailing slash, which `normalisePath` drops). proxy.ts does not run for it (its matcher leaves it out: keep the two in step); scripts/server.ts sets its headers. */
+/** An /api path (with or without its trailing slash, which `normalisePath` drops). proxy.ts does not run for it (its matcher leaves it out: keep the two in step); server/server.ts sets its headers. */
 export function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
 }
@@ -25,6 +25,6 @@ export function isApiPath(path: string): boolean {
 /**
  * Build assets, the icon, and the benchmark's baselines (/bench, docs/decisions/035): the same for
  * everyone, no page of ours. proxy.ts does no work for them (its matcher leaves them out: keep the
- * two in step); scripts/server.ts gives them the static security headers instead.
+ * two in step); server/server.ts gives them the static security headers instead.
  */
 export const STATIC_ASSET = /^\/(?:_next\/static\/|_next\/image|icon\.svg|favicon\.ico|bench\/)/;

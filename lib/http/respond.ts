@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { markWrite } from "@/lib/db/read-your-writes";
+import { markWrite } from "@/lib/http/wrote-cookie";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, connectionLost, databaseUnavailable } from "@/lib/db/unavailable";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { describeError, logError } from "@/lib/log";
@@ -41,7 +41,7 @@ type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
  * Wraps a route handler so that thrown errors become docs/api.md's error shape. Answers are `no-store`
  * unless the handler chose otherwise (a photo may be kept privately): what one signed-in person
  * was told must not be kept by a shared cache or the browser's back-forward history. A successful
- * write's answer carries the read-your-writes cookie (lib/db/read-your-writes.ts). A read (GET,
+ * write's answer carries the read-your-writes cookie (lib/http/wrote-cookie.ts). A read (GET,
  * HEAD) whose database connection was lost under it is run once more, on another connection: it
  * changed nothing that a second run could double (docs/decisions/041).
  */

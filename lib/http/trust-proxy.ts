@@ -1,7 +1,7 @@
 import proxyaddr from "proxy-addr";
 
 // Who may tell us the caller's address (docs/decisions/013), as proxy-addr's trust function:
-// validated with the rest of the configuration, used by scripts/server.ts for every request.
+// validated with the rest of the configuration, used by server/server.ts for every request.
 
 export type TrustProxy = (address: string, hop: number) => boolean;
 

@@ -95,8 +95,8 @@ export function createImagePool(options: { threads?: number; queue?: number } = 
     run(job) {
       if (jobs >= threads + queue) return Promise.reject(new ServiceUnavailableError(IMAGE_BUSY_RETRY_SECONDS, IMAGE_BUSY_MESSAGE));
       jobs++;
-      // Never aborted: ending a worker while sharp works in it can take the process down (sharp
-      // issue 2263). Each job's time is bounded by the header limits and sharp's own timeout.
+      // Never aborted: ending a worker while sharp works in it can take the process down (sharp's
+      // https://github.com/lovell/sharp/issues/2263). Each job's time is bounded by the header limits and sharp's own timeout.
       return piscina.run(job).finally(() => jobs--);
     },
     close: () => piscina.close(),

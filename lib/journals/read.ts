@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, between, desc, eq } from "drizzle-orm";
+import type { JournalDay } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
@@ -18,7 +19,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** The days of one month on which the author wrote, for the calendar's marks. */
-export async function listMonthJournals({ db, authorId, year, month }: { db: Db; authorId: string; year: number; month: number }) {
+export async function listMonthJournals({ db, authorId, year, month }: { db: Db; authorId: string; year: number; month: number }): Promise<JournalDay[]> {
   const rows = await db
     .select({ id: journals.id, journalDate: journals.journalDate })
     .from(journals)

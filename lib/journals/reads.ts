@@ -5,7 +5,7 @@ import { executePrepared } from "@/lib/db/prepared";
 import { foreignKeyViolation } from "@/lib/errors";
 import { journals } from "@/lib/db/schema";
 
-// Reads, exact and cheap to count (docs/decisions/026): a feed page records one `journal_reads`
+// Reads, exact and cheap to count (docs/decisions/051): a feed page records one `journal_reads`
 // row per entry, viewer and UTC day, and nothing else; housekeeping later folds the rows of past
 // days into `journals.reads_count` (`foldPastReads`). An entry's reads are therefore always
 //   reads_count (the folded days) + its journal_reads rows (the days not folded yet),

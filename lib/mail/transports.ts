@@ -18,7 +18,7 @@ export interface MailSettings {
 
 export type Transport = { name: "resend" | "smtp" | "log"; send: (message: MailMessage) => Promise<void> };
 
-/** Resend when it has a key, else SMTP when it has a URL, else the server log (docs/decisions/009). */
+/** Resend when it has a key, else SMTP when it has a URL, else the server log (docs/decisions/009, 050). */
 export function createTransport(settings: MailSettings): Transport {
   const from = settings.MAIL_FROM;
   if (settings.RESEND_API_KEY) {
@@ -43,7 +43,7 @@ export function createTransport(settings: MailSettings): Transport {
   }
   // No provider configured. On a laptop (APP_URL on this machine) the person running Inkwell reads
   // the mail, and its link, in the log. Anywhere else a log must not hold reset or verification
-  // tokens, so only the fact that nothing was sent is logged (docs/decisions/009).
+  // tokens, so only the fact that nothing was sent is logged (docs/decisions/050).
   const local = isLoopback(settings.APP_URL);
   return {
     name: "log",

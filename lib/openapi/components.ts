@@ -1,155 +1,53 @@
-import { VISIBILITIES } from "@/lib/validation/journal-limits";
+import { z } from "zod";
+import { contract } from "@/lib/contract/answers";
 import type { JsonSchema } from "./types";
 
-// The answers' shapes, described by hand from the functions that build them (named beside each).
-// The tests that check those functions' answers field by field are in tests/api.
+// The answers' shapes in the reference, generated from the zod schemas the server's mappers
+// return (lib/contract/answers.ts, docs/decisions/046): the objects under components/schemas, and
+// each route's answer, whose objects are $refs to them. Nothing here is written by hand.
 
-const text = { type: "string" };
-const id = { type: "string", format: "uuid" };
-const timestamp = { type: "string", format: "date-time", description: "ISO-8601, UTC" };
-const day = { type: "string", format: "date", description: "A calendar day, YYYY-MM-DD (the writer's local day)" };
-const count = { type: "integer", minimum: 0 };
-const imageDescription = {
-  type: ["string", "null"],
-  description: "The photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
-};
-const imageUrl = {
-  type: ["string", "null"],
-  format: "uri",
-  description: "Absolute, on APP_URL, signed for the viewer it was given to, expiring (docs/decisions/024, 028); null when there is none",
-};
+const COMPONENT_URI = "#/components/schemas/";
 
-function object(properties: Record<string, unknown>, description?: string): JsonSchema {
-  return { type: "object", ...(description ? { description } : {}), properties, required: Object.keys(properties) };
+/**
+ * z.toJSONSchema's output as the reference shows it: no dialect or id of its own (the document's is
+ * OpenAPI 3.1), no regular expression behind a named format (uuid, date-time, email: the format
+ * says it), no bounds that only restate JavaScript's safe integers, "string or null" as a type list,
+ * and no `additionalProperties: false`, which would promise that no field is ever added (the tests
+ * still refuse one: tests/support/contract.ts).
+ */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (!node || typeof node !== "object") return node;
+  const s = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, tidy(v)])) as JsonSchema;
+  delete s.$schema;
+  delete s.$id;
+  if (s.format && s.pattern) delete s.pattern;
+  if (s.additionalProperties === false) delete s.additionalProperties;
+  if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+  if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+  if (typeof s.$ref === "string") s.$ref = s.$ref.replace("#/$defs/", COMPONENT_URI);
+  const anyOf = s.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2 && anyOf[1]!.type === "null" && typeof anyOf[0]!.type === "string") {
+    delete s.anyOf;
+    return { ...anyOf[0], type: [anyOf[0]!.type, "null"], ...s };
+  }
+  return s;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** Every named object of lib/contract, as components/schemas. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(contract, { metadata: contract, uri: (id) => `${COMPONENT_URI}${id}` });
+  if (schemas.__shared) throw new Error("lib/contract's objects share a schema with no name");
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, tidy(schema) as JsonSchema]));
+}
 
-export const COMPONENTS: Record<string, JsonSchema> = {
-  Error: object({ message: { ...text, description: "A sentence for a person; a validation message names the field" } }, "Every error"),
-  FriendRequestError: object({ success: { const: false }, message: text }, "Every error of the friend-request calls"),
-  Message: object({ message: text }),
-  Me: object(
-    {
-      _id: id,
-      id,
-      name: text,
-      username: text,
-      email: { type: "string", format: "email" },
-      emailVerified: { type: "boolean" },
-      bio: text,
-      location: text,
-      profileImage: imageUrl,
-      createdAt: timestamp,
-    },
-    "The signed-in person (lib/auth/accounts.ts toMe)",
-  ),
-  Journal: object(
-    {
-      _id: id,
-      id,
-      title: text,
-      content: text,
-      visibility: { enum: [...VISIBILITIES] },
-      isAnonymous: { type: "boolean", description: "Only ever true for close-circle" },
-      journaldate: day,
-      images: { type: "array", maxItems: 1, items: { type: "string", format: "uri" }, description: "[] or one signed URL of the entry's photo" },
-      imageDescription,
-      likesCount: count,
-      readsCount: count,
-      createdAt: timestamp,
-      updatedAt: timestamp,
-    },
-    "A diary entry as its author sees it (lib/journals/json.ts)",
-  ),
-  JournalDay: object({ _id: id, id, journaldate: day }, "A day of the month that has an entry"),
-  FeedAuthor: {
-    ...object({ id, name: text, username: text, profileImage: imageUrl, location: text }),
-    type: ["object", "null"],
-    description: "null when the entry is anonymous: nothing in the item identifies its writer",
-  },
-  FeedItem: object(
-    {
-      _id: id,
-      id,
-      title: text,
-      content: text,
-      images: { type: "array", maxItems: 1, items: { type: "string", format: "uri" } },
-      imageDescription,
-      journaldate: day,
-      visibility: { const: "close-circle" },
-      isAnonymous: { type: "boolean" },
-      createdAt: { ...timestamp, description: "ISO-8601, UTC; only the day (midnight UTC) for an anonymous entry" },
-      likes: count,
-      reads: { ...count, description: "Distinct readers per day, not halved" },
-      likedByMe: { type: "boolean" },
-      author: ref("FeedAuthor"),
-    },
-    "A friend's shared entry (lib/feed/list.ts)",
-  ),
-  FeedPage: object({
-    journals: { type: "array", items: ref("FeedItem") },
-    hasMore: { type: "boolean" },
-    currentPage: { type: "integer", minimum: 1 },
-    totalPages: count,
-    total: count,
-    nextCursor: { type: ["string", "null"], description: "Pass as `cursor` for the page after this one; null on the last page" },
-  }),
-  SearchUser: object({ _id: id, id, username: text, name: text, fullName: text, profileImage: imageUrl, avatar: imageUrl }),
-  SuggestedUser: object({ id, name: text, username: text, profileImage: imageUrl, bio: text, location: text, memberSince: timestamp }),
-  PublicProfile: object(
-    {
-      _id: id,
-      id,
-      name: text,
-      fullName: text,
-      username: text,
-      bio: text,
-      location: text,
-      profileImage: imageUrl,
-      avatar: imageUrl,
-      profilePicture: imageUrl,
-      createdAt: timestamp,
-      journalCount: { ...count, description: "Only signed entries shared with the close circle: private and anonymous ones are left out of every total (docs/decisions/042)" },
-      totalLikes: count,
-      totalReads: count,
-      daysWritten: {
-        ...count,
-        description: "Of the entries journalCount counts, those for a day since the account's first day: Consistency is daysWritten ÷ days since createdAt (rounded up), at most 100 %",
-      },
-    },
-    "Never an email, a hash or a token (lib/users/profile.ts)",
-  ),
-  MyProfile: object(
-    {
-      _id: id,
-      id,
-      name: text,
-      username: text,
-      email: { type: "string", format: "email" },
-      bio: text,
-      location: text,
-      profileImage: imageUrl,
-      createdAt: timestamp,
-      journalCount: { ...count, description: "Every entry, anonymous ones included" },
-      totalLikes: count,
-      totalReads: count,
-    },
-    "lib/users/my-profile.ts",
-  ),
-  CloseFriend: object({ id, name: text, username: text, profileImage: imageUrl, location: text, memberSince: timestamp }),
-  FriendRequest: object({
-    _id: id,
-    id,
-    from: id,
-    to: id,
-    status: { enum: ["pending", "accepted", "rejected"] },
-    createdAt: timestamp,
-    respondedAt: { type: ["string", "null"], format: "date-time" },
-  }),
-  PendingRequest: object({
-    _id: { ...id, description: "The request's id, for accept and reject" },
-    from: object({ _id: id, id, name: text, username: text, profileImage: imageUrl }),
-    createdAt: timestamp,
-  }),
-};
+/** One answer's JSON Schema: a $ref when it is a named object, else its shape with $refs to them. */
+export function answerSchema(schema: z.ZodType): JsonSchema {
+  const id = contract.get(schema)?.id;
+  if (id) return { $ref: `${COMPONENT_URI}${id}` };
+  const { $defs, ...json } = z.toJSONSchema(schema, { metadata: contract }) as JsonSchema;
+  // $defs are the named objects it holds, which components/schemas already has.
+  const unnamed = Object.keys(($defs as object | undefined) ?? {}).filter((name) => !contract._idmap.has(name));
+  if (unnamed.length) throw new Error(`An answer's schema holds objects lib/contract does not name: ${unnamed.join(", ")}`);
+  return tidy(json) as JsonSchema;
+}

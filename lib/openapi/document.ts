@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BODY_LIMITS, FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, JSON_DEPTH_MAX, TOO_DEEP_MESSAGE, TOO_LARGE_MESSAGE, TOO_MANY_PARTS_MESSAGE } from "@/lib/http/body-limits";
-import { COMPONENTS } from "./components";
+import { ErrorSchema, FriendRequestErrorSchema } from "@/lib/contract/answers";
+import { answerSchema, componentSchemas } from "./components";
 import { AUTH_ROUTES } from "./routes-auth";
 import { JOURNAL_ROUTES } from "./routes-journals";
 import { META_ROUTES } from "./routes-meta";
@@ -9,7 +10,8 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
 // docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
-// validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031).
+// validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
+// answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
 export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...META_ROUTES];
 
@@ -18,7 +20,7 @@ const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other cli
 - JSON in and out, except the multipart uploads named below. Every path answers the same with or without a trailing slash, with no redirect (a CORS preflight cannot follow one).
 - Authentication: \`Authorization: Bearer <token>\`, or the httpOnly \`session\` cookie that login sets. Tokens are opaque; the server keeps only their hash, so logout and a password reset revoke them at once on every instance. A session ends after 30 days without use. A state-changing call (POST, PUT, DELETE) authenticated only by the cookie must carry the app's own \`Origin\` (APP_URL's, or that of the host it was sent to), else 403 \`Cross-origin request refused\`.
 - Ids are UUIDs; objects carry both \`_id\` and \`id\`. \`journaldate\` is a calendar day \`YYYY-MM-DD\`; timestamps are ISO-8601 in UTC.
-- Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the field), 401 no, invalid or revoked token (a call that needs a session answers it before it reads the path, query or body), 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict, 413 body over its route's limit (named with each body below: ${BODY_LIMITS.auth / 1024} KB for sign-in, sign-up and the like, ${BODY_LIMITS.profile / 1024} KB for a profile, ${BODY_LIMITS.upload / (1024 * 1024)} MB for a photo upload; a multipart text field over ${FORM_TEXT_FIELD_MAX / 1024} KB) or image over 5 MB, 415 not an accepted image, 429 rate limited, and 503 busy or the database unavailable for a moment (both with \`Retry-After\`; a write answered 503 may still have been saved, so check before sending it again). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
+- Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the first refused field, and \`errors\` lists every refused field as \`[{"path": "…", "message": "…"}]\`, \`path\` the field as sent, dot-joined when nested, empty when the whole body is refused), 401 no, invalid or revoked token (a call that needs a session answers it before it reads the path, query or body), 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict, 413 body over its route's limit (named with each body below: ${BODY_LIMITS.auth / 1024} KB for sign-in, sign-up and the like, ${BODY_LIMITS.profile / 1024} KB for a profile, ${BODY_LIMITS.upload / (1024 * 1024)} MB for a photo upload; a multipart text field over ${FORM_TEXT_FIELD_MAX / 1024} KB) or image over 5 MB, 415 not an accepted image, 429 rate limited, and 503 busy or the database unavailable for a moment (both with \`Retry-After\`; a write answered 503 may still have been saved, so check before sending it again). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
 - CORS: browsers on the origins of CORS_ORIGINS may call with credentials; others get no CORS headers.
 - List limits are clamped: a \`limit\` above the maximum gives the maximum.
 - Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.
@@ -45,7 +47,7 @@ function withDescriptions(schema: JsonSchema, descriptions: Record<string, strin
   return { ...schema, properties };
 }
 
-function failuresOf(e: Endpoint): Failure[] {
+export function failuresOf(e: Endpoint): Failure[] {
   const all: Failure[] = [];
   const add = ([status, ...messages]: Failure) => {
     const known = all.find(([s]) => s === status);
@@ -64,11 +66,9 @@ function failuresOf(e: Endpoint): Failure[] {
   return all.sort((a, b) => a[0] - b[0]);
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
 function answer(a: Answer): Response {
   const headers = a.headers && Object.fromEntries(Object.entries(a.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
-  const schema = typeof a.schema === "string" ? ref(a.schema) : a.schema;
+  const schema = a.schema && answerSchema(a.schema);
   const content = a.contentType ? { [a.contentType]: { schema: { type: "string", contentMediaType: a.contentType } } } : schema ? { "application/json": { schema } } : undefined;
   return { description: a.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
 }
@@ -79,8 +79,13 @@ function failure(e: Endpoint, [status, ...messages]: Failure): Response {
     description: messages.join(" | "),
     "x-messages": messages,
     ...(headers ? { headers } : {}),
-    content: { "application/json": { schema: ref(e.successFlag ? "FriendRequestError" : "Error") } },
+    content: { "application/json": { schema: answerSchema(errorSchemaOf(e)) } },
   };
+}
+
+/** The shape of every error `e` answers: `{message}`, with `success: false` on the friend-request calls. */
+export function errorSchemaOf(e: Endpoint): z.ZodType {
+  return e.successFlag ? FriendRequestErrorSchema : ErrorSchema;
 }
 
 function parameters(e: Endpoint): Parameter[] {
@@ -170,7 +175,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags,
     paths,
     components: {
-      schemas: COMPONENTS,
+      schemas: componentSchemas(),
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The token that register, login or Google sign-in gave" },
         cookie: { type: "apiKey", in: "cookie", name: "session", description: "The same token, in the httpOnly cookie login sets" },

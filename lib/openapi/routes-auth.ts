@@ -14,6 +14,7 @@ import {
 } from "@/lib/validation/auth";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
+import * as A from "@/lib/contract/answers";
 import type { Endpoint } from "./types";
 
 // Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
@@ -43,11 +44,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       {
         status: 201,
         description: "The account and a session token",
-        schema: {
-          type: "object",
-          properties: { user: { type: "object", properties: { _id: { type: "string" }, id: { type: "string" }, name: { type: "string" }, username: { type: "string" }, email: { type: "string" } } }, token: { type: "string" } },
-          required: ["user", "token"],
-        },
+        schema: A.RegisterAnswerSchema,
         headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https (and the login route's device cookie)" },
       },
     ],
@@ -70,7 +67,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       {
         status: 200,
         description: "A session token and the person",
-        schema: { type: "object", properties: { token: { type: "string" }, user: { $ref: "#/components/schemas/Me" } }, required: ["token", "user"] },
+        schema: A.LoginAnswerSchema,
         headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https" },
       },
     ],
@@ -87,7 +84,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "Sign out this session",
     description: "Revokes the token at once on every instance and clears the cookie.",
     auth: "session",
-    answers: [{ status: 200, description: "Signed out", schema: "Message" }],
+    answers: [{ status: 200, description: "Signed out", schema: A.MessageSchema }],
   },
   {
     method: "get",
@@ -96,7 +93,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "The signed-in person",
     description: "Also sets the `session` cookie when the call came with the bearer token only.",
     auth: "session",
-    answers: [{ status: 200, description: "The person", schema: "Me" }],
+    answers: [{ status: 200, description: "The person", schema: A.MeSchema }],
   },
   {
     method: "post",
@@ -106,7 +103,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     description: "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
     auth: "none",
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ConfirmSessionSchema },
-    answers: [{ status: 200, description: "The token is this browser's", schema: "Message" }],
+    answers: [{ status: 200, description: "The token is this browser's", schema: A.MessageSchema }],
     failures: [
       [400, "Token is required"],
       [401, "Invalid or expired session"],
@@ -122,7 +119,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       "The same answer, as fast, whether or not an account has that email. The link opens /reset-password/{token} on APP_URL, or on the request's Origin when it is in CORS_ORIGINS; it works once, for 30 minutes.",
     auth: "none",
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ForgotPasswordSchema },
-    answers: [{ status: 200, description: "The same message whether or not an account has that email", schema: "Message" }],
+    answers: [{ status: 200, description: "The same message whether or not an account has that email", schema: A.MessageSchema }],
     failures: [[400, "Email is required", "Enter a valid email address"]],
     rateLimited: "5 an hour per email, 20 per address",
   },
@@ -135,7 +132,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ResetPasswordSchema, descriptions: { password: registerFields.password } },
-    answers: [{ status: 200, description: "Password reset successful", schema: "Message" }],
+    answers: [{ status: 200, description: "Password reset successful", schema: A.MessageSchema }],
     failures: [[400, INVALID_TOKEN, `Password must be at least ${PASSWORD_MIN} characters`, `Password must be at most ${PASSWORD_MAX} characters`]],
     rateLimited: "20 attempts an hour per address, valid links or not",
   },
@@ -149,7 +146,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     auth: "none",
     params: { token: { description: "The token of the link mailed at sign-up (24 h, single use)" } },
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: VerifyEmailSchema, descriptions: { password: "The account's password; not needed when signed in to it" } },
-    answers: [{ status: 200, description: "Email verified", schema: "Message" }],
+    answers: [{ status: 200, description: "Email verified", schema: A.MessageSchema }],
     failures: [
       [400, INVALID_TOKEN, "Password is required"],
       [401, CONFIRM_WITH_PASSWORD, "Invalid credentials"],
@@ -165,7 +162,7 @@ export const AUTH_ROUTES: Endpoint[] = [
       "The second link of the verification mail. Deletes the account the link was mailed for, with everything in it, while its address is unverified; the address and the username are free again (docs/decisions/011).",
     auth: "none",
     params: { token: { description: "The token of the verification link (24 h, single use)" } },
-    answers: [{ status: 200, description: "The account is deleted", schema: "Message" }],
+    answers: [{ status: 200, description: "The account is deleted", schema: A.MessageSchema }],
     failures: [[400, INVALID_TOKEN]],
   },
   {
@@ -174,7 +171,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     tag: TAG,
     summary: "Mail the caller a new verification link",
     auth: "session",
-    answers: [{ status: 200, description: "A new link was sent, or the address is already verified", schema: "Message" }],
+    answers: [{ status: 200, description: "A new link was sent, or the address is already verified", schema: A.MessageSchema }],
     rateLimited: "5 an hour per person",
   },
   {

@@ -21,6 +21,7 @@ import {
   calendarDateField,
 } from "@/lib/validation/journal";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
+import * as A from "@/lib/contract/answers";
 import type { Endpoint, Failure } from "./types";
 
 // Diary entries, their photos, the PDF, the friends' feed and hearts (lib/journals, lib/feed,
@@ -57,7 +58,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description: "One entry per person per day (docs/decisions/006).",
     auth: "session",
     body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: CreateJournalSchema, descriptions: createFields, files: imageField },
-    answers: [{ status: 201, description: "The new entry", schema: "Journal" }],
+    answers: [{ status: 201, description: "The new entry", schema: A.JournalSchema }],
     failures: [[400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"]],
   },
   {
@@ -73,7 +74,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
       {
         status: 200,
         description: "Journal updated successfully",
-        schema: { type: "object", properties: { message: { const: "Journal updated successfully" }, journal: { $ref: "#/components/schemas/Journal" } }, required: ["message", "journal"] },
+        schema: A.JournalUpdatedSchema,
       },
     ],
     failures: [...entryFailures, [404, JOURNAL_NOT_FOUND]],
@@ -85,7 +86,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "Delete one of the caller's entries, and its photo",
     auth: "session",
     params: entryId,
-    answers: [{ status: 200, description: "Journal deleted successfully", schema: "Message" }],
+    answers: [{ status: 200, description: "Journal deleted successfully", schema: A.MessageSchema }],
     failures: [[404, JOURNAL_NOT_FOUND]],
   },
   {
@@ -95,7 +96,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "The caller's entry of one day",
     auth: "session",
     params: { date: { description: "YYYY-MM-DD", schema: calendarDateField } },
-    answers: [{ status: 200, description: "The entry", schema: "Journal" }],
+    answers: [{ status: 200, description: "The entry", schema: A.JournalSchema }],
     failures: [
       [400, "Date must be a real calendar day written YYYY-MM-DD"],
       [404, "No journal found for this date"],
@@ -108,7 +109,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "The days of a month on which the caller wrote",
     auth: "session",
     params: { year: { description: "Four digits, 0001–9999", schema: MonthParamsSchema.shape.year }, month: { description: "1–12, leading zero optional", schema: MonthParamsSchema.shape.month } },
-    answers: [{ status: 200, description: "The caller's entries of that month", schema: { type: "array", items: { $ref: "#/components/schemas/JournalDay" } } }],
+    answers: [{ status: 200, description: "The caller's entries of that month", schema: A.MonthAnswerSchema }],
     failures: [[400, "Year must be a four-digit number from 0001 to 9999", "Month must be a number from 1 to 12"]],
   },
   {
@@ -118,7 +119,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "All of the caller's entries, newest day first (for a download)",
     auth: "session",
     params: { userId: { description: "Must be the caller's own id" } },
-    answers: [{ status: 200, description: "Every entry", schema: { type: "array", items: { $ref: "#/components/schemas/Journal" } } }],
+    answers: [{ status: 200, description: "Every entry", schema: A.JournalListSchema }],
     failures: [[403, "You can only download your own journal"]],
   },
   {
@@ -168,7 +169,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
         cursor: "The `nextCursor` of the previous page, opaque",
       },
     },
-    answers: [{ status: 200, description: "A page", schema: "FeedPage" }],
+    answers: [{ status: 200, description: "A page", schema: A.FeedPageSchema }],
     failures: [[400, "Page must be a whole number", "Page must be at least 1", `Page must be at most ${FEED_PAGE_MAX}`, "Limit must be a whole number", "Limit must be at least 1", "Invalid cursor"]],
   },
   {
@@ -177,7 +178,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     tag: FEED,
     summary: "The entries the caller has hearted",
     auth: "session",
-    answers: [{ status: 200, description: "Their ids", schema: { type: "object", properties: { likedJournals: { type: "array", items: { type: "string", format: "uuid" } } }, required: ["likedJournals"] } }],
+    answers: [{ status: 200, description: "Their ids", schema: A.LikedJournalsSchema }],
   },
   {
     method: "post",
@@ -187,7 +188,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description: "`likesCount` always equals the entry's like rows, also under concurrent hearts.",
     auth: "session",
     params: entryId,
-    answers: [{ status: 200, description: "Liked journal", schema: { type: "object", properties: { message: { const: "Liked journal" }, likesCount: { type: "integer", minimum: 0 } }, required: ["message", "likesCount"] } }],
+    answers: [{ status: 200, description: "Liked journal", schema: A.LikedSchema }],
     failures: [
       [400, "Already liked"],
       [404, JOURNAL_NOT_FOUND],
@@ -200,7 +201,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "Take a heart back",
     auth: "session",
     params: entryId,
-    answers: [{ status: 200, description: "Unliked journal", schema: { type: "object", properties: { message: { const: "Unliked journal" }, likesCount: { type: "integer", minimum: 0 } }, required: ["message", "likesCount"] } }],
+    answers: [{ status: 200, description: "Unliked journal", schema: A.UnlikedSchema }],
     failures: [
       [400, "Like not found"],
       [404, JOURNAL_NOT_FOUND],

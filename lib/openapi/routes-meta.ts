@@ -1,3 +1,4 @@
+import * as A from "@/lib/contract/answers";
 import type { Endpoint } from "./types";
 
 // The service's own endpoints.
@@ -10,7 +11,7 @@ export const META_ROUTES: Endpoint[] = [
     summary: "Up, and the database answers",
     description: "For load balancers and the test harness.",
     auth: "none",
-    answers: [{ status: 200, description: "Healthy", schema: { type: "object", properties: { status: { const: "ok" } }, required: ["status"] } }],
+    answers: [{ status: 200, description: "Healthy", schema: A.HealthSchema }],
   },
   {
     method: "get",
@@ -19,6 +20,6 @@ export const META_ROUTES: Endpoint[] = [
     summary: "This reference, as an OpenAPI 3.1 document",
     description: "Built from the zod schemas that validate the requests (docs/decisions/031); docs/api.md is the same document for people.",
     auth: "none",
-    answers: [{ status: 200, description: "The document", schema: { type: "object", description: "OpenAPI 3.1" }, headers: { "Cache-Control": "public, max-age=3600" } }],
+    answers: [{ status: 200, description: "The document", schema: A.OpenApiAnswerSchema, headers: { "Cache-Control": "public, max-age=3600" } }],
   },
 ];

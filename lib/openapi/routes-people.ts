@@ -5,6 +5,7 @@ import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE, UpdateProfileSchema } from "@/lib/validation/profile";
 import { EXCLUDE_MESSAGE, SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
+import * as A from "@/lib/contract/answers";
 import type { Endpoint } from "./types";
 
 // People, friend requests, the caller's profile and close circle (lib/users, lib/friends;
@@ -18,13 +19,6 @@ const REQUEST_NOT_FOUND = "Friend request not found";
 const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
 const requestId = { requestId: { description: "The request's id (`_id` of a pending request)" } };
 
-const list = (name: string) => ({ type: "array", items: { $ref: `#/components/schemas/${name}` } });
-const ok = (properties: Record<string, unknown>) => ({
-  type: "object",
-  properties: { success: { const: true }, ...properties },
-  required: ["success", ...Object.keys(properties)],
-});
-const answered = ok({ message: { type: "string" }, friendRequest: { $ref: "#/components/schemas/FriendRequest" } });
 
 export const PEOPLE_ROUTES: Endpoint[] = [
   {
@@ -35,7 +29,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     description: "Case-insensitive, best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
     auth: "session",
     query: { schema: SearchQuerySchema, descriptions: { q: `Up to ${SEARCH_MAX} characters; missing or blank finds nobody` } },
-    answers: [{ status: 200, description: "The people found", schema: { type: "object", properties: { users: list("SearchUser") }, required: ["users"] } }],
+    answers: [{ status: 200, description: "The people found", schema: A.SearchAnswerSchema }],
     failures: [[400, SEARCH_TOO_LONG_MESSAGE]],
   },
   {
@@ -54,7 +48,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
         exclude: "A user id never to suggest: the owner of the profile the list is shown beside",
       },
     },
-    answers: [{ status: 200, description: "Suggestions", schema: ok({ users: list("SuggestedUser") }) }],
+    answers: [{ status: 200, description: "Suggestions", schema: A.SuggestedAnswerSchema }],
     failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`, EXCLUDE_MESSAGE]],
   },
   {
@@ -64,7 +58,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     summary: "A person's public profile and totals",
     auth: "session",
     params: userId,
-    answers: [{ status: 200, description: "The profile", schema: ok({ user: { $ref: "#/components/schemas/PublicProfile" } }) }],
+    answers: [{ status: 200, description: "The profile", schema: A.PublicProfileAnswerSchema }],
     failures: [[404, USER_NOT_FOUND]],
   },
   {
@@ -90,7 +84,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     successFlag: true,
     body: { encoding: "json", maxBytes: BODY_LIMITS.friendRequest, schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
-    answers: [{ status: 201, description: "Friend request sent, or accepted", schema: ok({ message: { type: "string" }, data: { $ref: "#/components/schemas/FriendRequest" } }) }],
+    answers: [{ status: 201, description: "Friend request sent, or accepted", schema: A.FriendRequestSentSchema }],
     failures: [
       [400, "to is required", "You cannot send a friend request to yourself"],
       [404, USER_NOT_FOUND],
@@ -107,7 +101,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     successFlag: true,
     params: userId,
-    answers: [{ status: 200, description: "Friend request cancelled", schema: ok({ message: { const: "Friend request cancelled" } }) }],
+    answers: [{ status: 200, description: "Friend request cancelled", schema: A.FriendRequestCancelledSchema }],
     failures: [[404, REQUEST_NOT_FOUND]],
   },
   {
@@ -119,7 +113,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     successFlag: true,
     params: userId,
-    answers: [{ status: 200, description: "The status", schema: ok({ status: { enum: ["none", "pending", "received", "accepted", "rejected"] } }) }],
+    answers: [{ status: 200, description: "The status", schema: A.FriendStatusAnswerSchema }],
     failures: [[404, USER_NOT_FOUND]],
   },
   {
@@ -129,7 +123,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     summary: "Requests waiting for the caller's answer, newest first",
     auth: "session",
     successFlag: true,
-    answers: [{ status: 200, description: "The requests", schema: ok({ data: list("PendingRequest"), count: { type: "integer", minimum: 0 } }) }],
+    answers: [{ status: 200, description: "The requests", schema: A.PendingAnswerSchema }],
   },
   {
     method: "post",
@@ -139,7 +133,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     successFlag: true,
     params: requestId,
-    answers: [{ status: 200, description: "Friend request accepted", schema: answered }],
+    answers: [{ status: 200, description: "Friend request accepted", schema: A.FriendRequestAnsweredSchema }],
     failures: [[404, REQUEST_NOT_FOUND]],
   },
   {
@@ -150,7 +144,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     successFlag: true,
     params: requestId,
-    answers: [{ status: 200, description: "Friend request rejected", schema: answered }],
+    answers: [{ status: 200, description: "Friend request rejected", schema: A.FriendRequestAnsweredSchema }],
     failures: [[404, REQUEST_NOT_FOUND]],
   },
   {
@@ -159,7 +153,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     tag: PROFILE,
     summary: "The caller's own profile and totals",
     auth: "session",
-    answers: [{ status: 200, description: "The profile", schema: "MyProfile" }],
+    answers: [{ status: 200, description: "The profile", schema: A.MyProfileSchema }],
   },
   {
     method: "put",
@@ -180,7 +174,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
         profileImage: "null or empty removes the picture; otherwise an `imageUrl` this server gave the caller",
       },
     },
-    answers: [{ status: 200, description: "The updated profile", schema: "MyProfile" }],
+    answers: [{ status: 200, description: "The updated profile", schema: A.MyProfileSchema }],
     failures: [
       [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, notAllowedInLineMessage("Location"), "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
       [409, "Username is already taken"],
@@ -199,7 +193,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
       required: true,
       files: { image: "JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB; cropped to a centred square of at most 400×400" },
     },
-    answers: [{ status: 200, description: "The picture's URL", schema: { type: "object", properties: { imageUrl: { type: "string", format: "uri" } }, required: ["imageUrl"] } }],
+    answers: [{ status: 200, description: "The picture's URL", schema: A.ProfileImageUploadedSchema }],
     failures: [
       [400, "Choose an image to upload (the image field is empty)", IMAGE_DAMAGED_MESSAGE],
       [413, IMAGE_TOO_LARGE_MESSAGE],
@@ -212,7 +206,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     tag: PROFILE,
     summary: "How many friends the caller has",
     auth: "session",
-    answers: [{ status: 200, description: "The count", schema: { type: "object", properties: { closeFriends: { type: "integer", minimum: 0 } }, required: ["closeFriends"] } }],
+    answers: [{ status: 200, description: "The count", schema: A.FriendCountSchema }],
   },
   {
     method: "get",
@@ -220,20 +214,21 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     tag: PROFILE,
     summary: "The caller's friends",
     auth: "session",
-    answers: [{ status: 200, description: "The friends", schema: { type: "object", properties: { closeFriends: list("CloseFriend") }, required: ["closeFriends"] } }],
+    answers: [{ status: 200, description: "The friends", schema: A.CloseFriendsSchema }],
   },
   {
     method: "delete",
     path: "/api/myprofile/community/closefriends/{id}",
     tag: PROFILE,
     summary: "End a friendship, for both",
+    description: "The one removed is declined with it: they cannot send the caller a friend request for 7 days, and the status between the two is `rejected` (docs/decisions/059).",
     auth: "session",
     params: { id: { description: "The friend's id" } },
     answers: [
       {
         status: 200,
         description: "Removed from close friends successfully",
-        schema: { type: "object", properties: { message: { const: "Removed from close friends successfully" }, newCloseFriendsCount: { type: "integer", minimum: 0 } }, required: ["message", "newCloseFriendsCount"] },
+        schema: A.FriendRemovedSchema,
       },
     ],
     failures: [[404, "Friend not found"]],

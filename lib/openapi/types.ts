@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 // The shape of one entry of the API reference (lib/openapi/routes-*.ts). Request schemas are the
-// zod schemas the handlers validate with; answers are described by hand (./components.ts).
+// zod schemas the handlers validate with; answers are lib/contract's zod schemas (./components.ts).
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1), as a plain object. */
 export type JsonSchema = Record<string, unknown>;
@@ -37,8 +37,8 @@ export interface Body {
 export interface Answer {
   status: number;
   description: string;
-  /** A JSON body: a schema, or the name of a schema in ./components.ts. */
-  schema?: JsonSchema | string;
+  /** A JSON body: its schema in lib/contract/answers.ts. */
+  schema?: z.ZodType;
   /** A body that is not JSON (a PDF, an image). */
   contentType?: string;
   headers?: Record<string, string>;

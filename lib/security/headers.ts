@@ -1,4 +1,4 @@
-// Security headers for every response: proxy.ts sets them on pages, scripts/server.ts on /api and
+// Security headers for every response: proxy.ts sets them on pages, server/server.ts on /api and
 // build assets. Pages get a per-request nonce so that only Next's own inline scripts run; nothing
 // may frame us; no URL (an /oauth-success token) leaks as referrer.
 
@@ -73,8 +73,8 @@ interface HeaderTarget {
 }
 
 /**
- * The headers of every /api answer, set by scripts/server.ts before Next sees the request:
- * proxy.ts does not run for /api (issue 13: its per-request work halved an API route's
+ * The headers of every /api answer, set by server/server.ts before Next sees the request:
+ * proxy.ts does not run for /api (docs/decisions/039: its per-request work halved an API route's
  * throughput), and nothing here needs a request of its own — a JSON answer runs no script, so its
  * policy is the fixed NO_PAGE_CSP, not a page's nonce. An Origin in CORS_ORIGINS is allowed with
  * credentials; any other Origin gets no Access-Control header at all. Returns whether the request

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import type { MyProfile } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
@@ -16,7 +17,7 @@ export const PROFILE_IMAGE_GONE = "That profile image is no longer available: up
  * GET /api/myprofile: the caller's own profile, with their email, and totals over all their
  * entries, anonymous ones included: only they see these (unlike their public profile, decision 025).
  */
-export async function getMyProfile({ db, userId }: { db: Db; userId: string }) {
+export async function getMyProfile({ db, userId }: { db: Db; userId: string }): Promise<MyProfile> {
   const [row] = await db
     .select({
       id: users.id,
@@ -56,7 +57,7 @@ export async function getMyProfile({ db, userId }: { db: Db; userId: string }) {
  * that null removes) is deleted once the change is committed. A username taken meanwhile is a 409
  * from the unique index, not a 500.
  */
-export async function updateMyProfile({ db, storage, userId, input }: { db: Db; storage: Storage; userId: string; input: UpdateProfileInput }) {
+export async function updateMyProfile({ db, storage, userId, input }: { db: Db; storage: Storage; userId: string; input: UpdateProfileInput }): Promise<MyProfile> {
   const { profileImage, ...fields } = input;
   let newKey: string | null | undefined = profileImage;
   if (profileImage) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, not, sql, type SQL } from "drizzle-orm";
+import type { PublicProfile } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
@@ -54,7 +55,7 @@ const daysWrittenColumn = sql<number>`count(${journals.id}) filter (where ${jour
  * know is there (`SEEN_BY_OTHERS`); the writer's own full totals are on GET /api/myprofile.
  * `daysWritten` is what Consistency and the Active Writer badge are made of (decision 023).
  */
-export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db; userId: string; viewerId: string }) {
+export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db; userId: string; viewerId: string }): Promise<PublicProfile> {
   // A malformed id is a 404 like an unknown one (docs/api.md), not a database error.
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const [row] = await db

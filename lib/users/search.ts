@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import type { SearchUser } from "@/lib/contract/answers";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 export const SEARCH_RESULTS_MAX = 10;
@@ -72,7 +73,7 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
 }
 
 /** GET /api/search: people whose name or username contains `q`, never the caller; blank `q` finds nobody. */
-export async function searchUsers({ db, q, callerId }: { db: Db; q: string; callerId: string }) {
+export async function searchUsers({ db, q, callerId }: { db: Db; q: string; callerId: string }): Promise<SearchUser[]> {
   if (q.trim() === "") return [];
   // Not a prepared statement: the prefix indexes need the pattern at planning time.
   const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(searchUsersQuery({ q, callerId }));

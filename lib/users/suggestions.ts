@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
+import type { SuggestedUser } from "@/lib/contract/answers";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 /**
@@ -104,7 +105,7 @@ export async function listSuggestedUsers({
   excludeId?: string;
   limit: number;
   offset: number;
-}) {
+}): Promise<SuggestedUser[]> {
   // Prepared (lib/db/prepared.ts): planning it took a fifth of its time; tests/lib/people-plans.test.ts checks the generic plan.
   const rows = await executePrepared<PublicUserRow & Record<string, unknown>>(db, suggestionPageQuery({ callerId, excludeId, limit, offset }));
   return Promise.all(

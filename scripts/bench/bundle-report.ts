@@ -4,7 +4,7 @@ import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 
 // First-load JavaScript per app route, read from what `next build` (Turbopack, Next 16) writes in
-// .next/ (issue 13: at most 150 kB gzip a route; docs/performance.md, "First-load JavaScript").
+// .next/ (at most 150 kB gzip a route; docs/performance.md, "First-load JavaScript").
 // A route's HTML names, as <script src>, the build's root main files (runtime, React, Next's
 // client) and every chunk of every segment the route renders (root layout, not-found,
 // global-error, group layout and error, page): the `entryJSFiles` of its client reference

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { buildIfStale } from "../build-if-stale";
+import { buildIfStale } from "../../server/build-if-stale";
 import { FIRST_LOAD_LIMIT_KB, measureBuild, readRoutes } from "./bundle-report";
 import type { BenchContext, ScenarioResult } from "./types";
 
-// Issue 13: first-load JavaScript of every app route, in kB gzip, against the 150 kB target. Needs
+// docs/performance.md: first-load JavaScript of every app route, in kB gzip, against the 150 kB target. Needs
 // the production build only (built when the sources changed), no database and no server. How the
 // chunks are found: scripts/bench/bundle-report.ts; the figures: docs/performance.md.
 

@@ -6,7 +6,7 @@ import { cleanUpPopulation, preparePopulation, type Population } from "./populat
 import type { BenchStack } from "./stack";
 import type { BenchContext, ScenarioResult } from "./types";
 
-// Issue 13: every HTTP scenario under the same load (autocannon, 32 connections, many distinct
+// docs/decisions/035: every HTTP scenario under the same load (autocannon, 32 connections, many distinct
 // signed-in viewers) against a seeded database, each as a ratio to two baselines measured in the
 // same run — a bare route handler and a static page, before and after the scenarios, averaged —
 // plus the journal PDF and the app's resident memory. docs/performance.md has the targets.

@@ -3,12 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { journals } from "../../lib/db/schema";
-import { connect, createSession, createUser } from "../../tests/factories";
+import { connect, createSession, createUser } from "../seed/factories";
 import { rssMb } from "./cannon";
 import type { BenchStack } from "./stack";
 import type { BenchContext, ScenarioResult } from "./types";
 
-// Issue 11: a journal of 1 000 entries, each with a photo, downloaded as a PDF. Reports the time to
+// docs/decisions/029: a journal of 1 000 entries, each with a photo, downloaded as a PDF. Reports the time to
 // the first byte and to the last, the size, and the server's memory (RSS, read from /proc every
 // 50 ms) and /api/health latency meanwhile. The photos are written straight into the app's upload
 // folder as the upload route stores them (1600 × 1200 WebP), each its own file.

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "../../lib/db/migrate";
-import { freePort, startAppProcess, type AppProcess } from "../app-process";
-import { buildIfStale } from "../build-if-stale";
-import { startEmbeddedDb, type EmbeddedDb } from "../embedded-db";
+import { freePort, startAppProcess, type AppProcess } from "../../server/app-process";
+import { buildIfStale } from "../../server/build-if-stale";
+import { startEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db";
 
 // A throwaway production stack for one benchmark scenario: a fresh embedded PostgreSQL in a
 // temporary folder (or the database of BENCH_DATABASE_URL, which is kept), the migrations, the

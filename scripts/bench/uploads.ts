@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { ImageJob, ImageJobResult } from "../../lib/images/pool";
-import { connect, createSession, createUser } from "../../tests/factories";
+import { connect, createSession, createUser } from "../seed/factories";
 import type { BenchContext, ScenarioResult } from "./types";
 
-// Issue 7, point 2: while 3 HEIC and 3 JPEG photos of 12 MP are uploaded at once, /api/health
+// docs/decisions/010: while 3 HEIC and 3 JPEG photos of 12 MP are uploaded at once, /api/health
 // (polled every 25 ms) must never take more than 250 ms. Photo decoding must not hold the event loop.
-// Issue 13: one 12 MP JPEG made into an entry photo within 0.5 s, timed twice, each alone: the image
+// docs/performance.md: one 12 MP JPEG made into an entry photo within 0.5 s, timed twice, each alone: the image
 // worker's own function in this process (sharp's pipeline, nothing else), and the upload over HTTP.
 
 const WIDTH = 4000;

@@ -1,10 +1,10 @@
 import type pg from "pg";
 import { hashPassword } from "../../lib/auth/password";
-import { DEFAULT_PASSWORD, FACTORY_EMAIL_DOMAIN } from "../../tests/factories";
+import { DEFAULT_PASSWORD, FACTORY_EMAIL_DOMAIN } from "./factories";
 
 // A realistic data set written straight into PostgreSQL with set-based SQL (generate_series), never
-// row by row through the API: `npm run seed`, and the benchmark's database (issue 13).
-// The shapes follow tests/factories.ts: the same password, the same email form, the same columns.
+// row by row through the API: `npm run seed`, and the benchmark's database (docs/performance.md).
+// The shapes follow scripts/seed/factories.ts: the same password, the same email form, the same columns.
 //
 // Who is in it, for N users:
 // - joined over the last three years; a third has a bio, half a location;

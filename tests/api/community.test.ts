@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, pictured, type FactoryDb } from "../factories";
+import { befriend, connect, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { MALFORMED_IDS, UNKNOWN_ID, bothWays, expectError, expectLogClean, friendshipsBetween, person, sendRequest, statusOf, type Person } from "../support/friends";
 import { api } from "../support/http";
@@ -74,7 +74,8 @@ describe("DELETE /api/myprofile/community/closefriends/{id}", () => {
     expect(await friendshipsBetween(db, me.user.id, stays.user.id)).toEqual(bothWays(me.user.id, stays.user.id));
     expect((await list(gone)).body).toEqual({ closeFriends: [] });
     expect((await list(me)).body.closeFriends.map((f) => f.id)).toEqual([stays.user.id]);
-    expect((await statusOf(gone, me.user.id)).body.status).toBe("none");
+    // The one removed is declined with it (docs/decisions/059): no new request for a week.
+    expect((await statusOf(gone, me.user.id)).body.status).toBe("rejected");
   });
 
   it("answers 404 for someone who is not the caller's friend, the caller themself, or nobody", async () => {

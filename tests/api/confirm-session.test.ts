@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api, type ApiOptions } from "../support/http";
 

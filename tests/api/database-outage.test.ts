@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../../scripts/app-process";
-import { connect, createSession, createUser, type FactoryDb } from "../factories";
+import { startAppProcess, type AppProcess } from "../../server/app-process";
+import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { api, type ApiResult } from "../support/http";
 import { createScratchDatabase } from "../support/scratch-database";
 import { startFreezableProxy, type FreezableProxy } from "../support/freezable-proxy";
-import { SERVER_FAULT } from "../support/server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
+import { SESSION_COOKIE } from "../../lib/auth/cookie-name";
 
 // docs/decisions/041: when the database goes away under load, an answer is never a 500. A read
 // whose connection is killed under it is run once more on a fresh one; anything else answers 503
@@ -177,6 +178,37 @@ describe("time limits", () => {
     const res = await whileSessionsLocked(hasty, () => api("/api/auth/me", { base: hasty.app.url, token }));
     expectUnavailable(res);
     expect(logOf(hasty)).toContain("[db] Answered 503, the database is unavailable: database error 57014");
+  });
+
+  it("a server-rendered page that cannot check the session answers 503 with Retry-After, and says why", async () => {
+    const { token } = await signedIn(hasty);
+    const res = await whileSessionsLocked(hasty, () => api("/my-diary", { base: hasty.app.url, cookie: `${SESSION_COOKIE}=${token}` }));
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    // The page says so (components/app/database-unavailable.tsx), in the HTML itself.
+    expect(String(res.body)).toContain("Inkwell cannot reach your diary right now. Nothing you wrote is lost");
+    expect(logOf(hasty)).toContain("[db] A page could not be served, the database is unavailable");
+    // And once the lock is gone, the page opens.
+    expect((await api("/my-diary", { base: hasty.app.url, cookie: `${SESSION_COOKIE}=${token}` })).status).toBe(200);
+  });
+
+  it("a page whose own read cannot be served says so in its body (its frame has already streamed, so with 200)", async () => {
+    const { token } = await signedIn(hasty);
+    // The dashboard's own read waits for the lock on journals; the session check (on sessions)
+    // does not. By then app/(app)/loading.tsx has streamed the frame with its 200: too late for a
+    // status, not for the truth.
+    await hasty.locker.query("begin");
+    await hasty.locker.query("lock table journals in access exclusive mode");
+    let res: ApiResult;
+    try {
+      res = await api("/dashboard", { base: hasty.app.url, cookie: `${SESSION_COOKIE}=${token}` });
+    } finally {
+      await hasty.locker.query("rollback");
+    }
+    expect(res.status).toBe(200);
+    expect(String(res.body)).toContain("Inkwell cannot reach your diary right now");
+    expect((await api("/dashboard", { base: hasty.app.url, cookie: `${SESSION_COOKIE}=${token}` })).status).toBe(200);
   });
 
   it("answers 503 with Retry-After when the database stops answering at all, and recovers when it is back", { timeout: 60_000 }, async () => {

@@ -2,7 +2,7 @@ import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/auth/tokens";
 import { emailVerifications, friendRequests, friendships, journals, sessions, trustedDevices, users } from "../../lib/db/schema";
-import { connect, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { connect, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { login, newRegistration, register } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { asNewClient } from "../support/clients";

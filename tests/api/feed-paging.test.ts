@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, type FactoryDb } from "../factories";
+import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { journals } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { feed, sharedEntry, type FeedPage } from "../support/feed";

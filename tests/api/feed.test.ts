@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, pictured, type FactoryDb } from "../factories";
+import { befriend, connect, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { journalReads, journals } from "../../lib/db/schema";
 import { foldPastReads, readsTotal, recordReads } from "../../lib/journals/reads";
 import { testEnv } from "../support/env";

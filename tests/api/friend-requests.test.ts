@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, createSession, pictured, type FactoryDb } from "../factories";
+import { befriend, connect, createFriendRequest, createSession, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import {
@@ -180,6 +180,16 @@ describe("POST /api/friend-requests/send: a week's rest after a rejection (docs/
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(bothWays(a.user.id, b.user.id));
   });
 
+  it("follows a removal from the close circle too: the one removed waits the week, the one who removed may ask (docs/decisions/059)", async () => {
+    const [a, b] = await pair();
+    const sent = await sendRequest(a, b.user.id);
+    expect((await accept(b, (sent.body.data as { id: string }).id)).status).toBe(200);
+    expect((await api(`/api/myprofile/community/closefriends/${a.user.id}`, { method: "DELETE", token: b.token })).status).toBe(200);
+    expectFriendError(await sendRequest(a, b.user.id), 429, "This person declined your last friend request. You can ask again in 7 days.");
+    expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual([]);
+    expect((await sendRequest(b, a.user.id)).status).toBe(201);
+  });
+
   it("is per pair: the declined sender may ask other people", async () => {
     const [a] = await rejectedJustNow();
     const c = await person(db);
@@ -324,13 +334,14 @@ describe("GET /api/friend-requests/status/{userId}", () => {
     expect((await statusOf(b, a.user.id)).body).toEqual({ success: true, status: "rejected" });
   });
 
-  it("says none once an accepted friendship has ended, so either may ask again", async () => {
+  it("says rejected, to both, once a friendship was ended: a removal declines the one removed (docs/decisions/059)", async () => {
     const [a, b] = await pair();
     const theirs = await createFriendRequest(db, b.user.id, a.user.id);
     expect((await accept(a, theirs.id)).status).toBe(200);
     expect((await api(`/api/myprofile/community/closefriends/${b.user.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
-    expect((await statusOf(a, b.user.id)).body.status).toBe("none");
-    expect((await statusOf(b, a.user.id)).body.status).toBe("none");
+    // Both show 'Send Friend Request' for it (docs/product.md); only the one removed must wait.
+    expect((await statusOf(a, b.user.id)).body.status).toBe("rejected");
+    expect((await statusOf(b, a.user.id)).body.status).toBe("rejected");
   });
 
   it.each([UNKNOWN_ID, ...MALFORMED_IDS])("answers 404 User not found for %j", async (id) => {

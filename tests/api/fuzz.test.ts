@@ -1,5 +1,5 @@
 /**
- * Fuzz test over every route handler under app/api (issue 7, point 7): whatever a request sends,
+ * Fuzz test over every route handler under app/api: whatever a request sends,
  * the answer is never a 5xx and the server stays up.
  *
  * The routes come from the file tree (tests/support/fuzz-routes.ts): every `route.ts`, its `[param]`
@@ -37,7 +37,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { fixedExamples, requestArb, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";

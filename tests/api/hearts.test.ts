@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { journals, likes } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { feed, like, likedJournals, sharedEntry, unlike } from "../support/feed";

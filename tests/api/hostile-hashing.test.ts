@@ -7,12 +7,12 @@ import { LOGIN_MAX_FAILURES } from "../../lib/auth/accounts";
 import { RESET_MAX_PER_ADDRESS } from "../../lib/auth/password-reset";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { passwordResets } from "../../lib/db/schema";
-import { startAppProcess, type AppProcess } from "../../scripts/app-process";
-import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../factories";
+import { startAppProcess, type AppProcess } from "../../server/app-process";
+import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
-import { SERVER_FAULT } from "../support/server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // docs/decisions/041: no route computes an argon2 hash (tens of ms of CPU and 19 MiB each) before
 // its cheap checks and limits. An app instance of this file's own, on the test database, counts

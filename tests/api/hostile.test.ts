@@ -22,7 +22,7 @@ import { FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, JSON_DEPT
 import type { OpenApiDocument } from "../../lib/openapi/document";
 import type { JsonSchema } from "../../lib/openapi/types";
 import { journals } from "../../lib/db/schema";
-import { connect, createJournal } from "../factories";
+import { connect, createJournal } from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api, type ApiResult } from "../support/http";

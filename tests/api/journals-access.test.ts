@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { friendships } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, type FactoryDb } from "../factories";
+import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { entryFields, expectError, journalOn, journalRows, postJournal, send, signedIn, toForm, utcDay } from "../support/journals";
 

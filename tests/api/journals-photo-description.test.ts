@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, type FactoryDb } from "../factories";
+import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { feed } from "../support/feed";
 import { person } from "../support/friends";

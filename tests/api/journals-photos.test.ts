@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type FactoryDb } from "../factories";
+import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { IMAGE_SIDE_TOO_LONG_MESSAGE } from "../../lib/images";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../factories";
+import { DEFAULT_PASSWORD, connect, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
@@ -156,6 +156,9 @@ describe("POST /api/auth/login", () => {
   });
 });
 
+/** lib/auth/accounts.ts's LOGIN_MAX_SUCCESSES (a server-only module: the figure is repeated here). */
+const LOGIN_MAX_SUCCESSES = 30;
+
 describe("POST /api/auth/login: rate limit", () => {
   it("refuses the 11th attempt after 10 failures, even with the right password, on both instances", async () => {
     const { user } = await createUser(db);
@@ -248,6 +251,20 @@ describe("POST /api/auth/login: rate limit", () => {
     const { user } = await createUser(db);
     await lockOut(user.username);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
+  });
+
+  it(`caps successful logins per account at ${LOGIN_MAX_SUCCESSES} in the window, from any client: no unlimited password hashing`, async () => {
+    const { user } = await createUser(db);
+    // Wrong passwords in between do not use the allowance up (they are bounded by their own limits).
+    await expectInvalid(user.username, "wrong password", undefined, client());
+    for (let i = 0; i < LOGIN_MAX_SUCCESSES; i++) {
+      expect((await login(i % 2 ? user.email : user.username, DEFAULT_PASSWORD, { base: instance(i), headers: client() })).status).toBe(200);
+    }
+    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
+    expectRateLimited(await login(user.email, DEFAULT_PASSWORD, { base: testEnv.secondUrl, headers: client() }));
+    // Another account is unaffected.
+    const { user: other } = await createUser(db);
+    expect((await login(other.username, DEFAULT_PASSWORD, { headers: client() })).status).toBe(200);
   });
 
   it("caps failures per address at 100 over all usernames, unknown ones included", async () => {

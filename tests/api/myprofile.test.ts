@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, unique, type FactoryDb } from "../factories";
+import { connect, createJournal, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectError, signedIn, smallPng, imageBlob } from "../support/journals";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/auth/tokens";
 import { passwordResets, users } from "../../lib/db/schema";
-import { DEFAULT_PASSWORD, connect, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { DEFAULT_PASSWORD, connect, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { login } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { asNewClient } from "../support/clients";

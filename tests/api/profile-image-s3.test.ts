@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type FactoryDb } from "../factories";
+import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { testBucket } from "../support/test-bucket";
 import { api } from "../support/http";

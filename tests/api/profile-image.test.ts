@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type FactoryDb } from "../factories";
+import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "../../lib/images";
 import { testEnv } from "../support/env";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, createUser, pictured, type FactoryDb } from "../factories";
+import { connect, createJournal, createUser, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectError, signedIn } from "../support/journals";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, unique, type FactoryDb } from "../factories";
+import { connect, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { countUsers, newRegistration, parseSetCookie, register, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createUser, unique, type FactoryDb } from "../factories";
+import { connect, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";

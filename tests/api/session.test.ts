@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD, connect, createSession, createUser, type FactoryDb } from "../factories";
+import { DEFAULT_PASSWORD, connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { hashToken } from "../../lib/auth/tokens";
 import { sessions } from "../../lib/db/schema";
 import { login, parseSetCookie, sessionSetCookie } from "../support/auth";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, createUser, type FactoryDb } from "../factories";
+import { befriend, connect, createJournal, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectError, signedIn } from "../support/journals";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, unique, type FactoryDb } from "../factories";
+import { befriend, connect, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { feed, like } from "../support/feed";
 import { person, type Person } from "../support/friends";

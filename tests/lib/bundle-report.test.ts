@@ -2,8 +2,8 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { entryFilesFromManifestSource, gzipKb, routeChunks, sizeRoutes } from "../../scripts/bench/bundle-report";
 
-// scripts/bench/bundle-report.ts: which chunks a route loads first, and their gzip sizes (issue 13,
-// docs/performance.md "First-load JavaScript").
+// scripts/bench/bundle-report.ts: which chunks a route loads first, and their gzip sizes
+// (docs/performance.md "First-load JavaScript").
 
 const build = { rootMainFiles: ["static/chunks/react.js", "static/chunks/runtime.js"], polyfillFiles: ["static/chunks/polyfill.js"] };
 

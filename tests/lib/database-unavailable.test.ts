@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/app-process";
+import { freePort } from "../../server/app-process";
 import { connectionLost, databaseUnavailable } from "../../lib/db/unavailable";
 import { testEnv } from "../support/env";
 

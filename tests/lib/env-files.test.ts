@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { SUPPORTED_NODE, isSupportedNode } from "../../scripts/node-version";
+import { SUPPORTED_NODE, isSupportedNode } from "../../server/node-version";
 
-// Issue 12.3 and 12.4: `npm start` reads .env files as Next does, `npm test` only its own, and
-// both refuse a Node older than package.json's engines. Each case runs scripts/env-files.ts in a
+// docs/decisions/032: `npm start` reads .env files as Next does, `npm test` only its own, and
+// both refuse a Node older than package.json's engines. Each case runs server/env-files.ts in a
 // child process in a folder of its own, with nothing in its environment but what the case gives.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-env-files-"));
@@ -17,7 +17,7 @@ fs.writeFileSync(path.join(dir, ".env.local"), "PORT=4002\n");
 fs.writeFileSync(path.join(dir, ".env.development"), "EMBEDDED_POSTGRES_PORT=5601\n");
 fs.writeFileSync(path.join(dir, ".env.test"), "TEST_DATABASE_URL=postgres://ci@localhost/throwaway\nPORT=4009\n");
 
-const loader = path.resolve("scripts/env-files.ts");
+const loader = path.resolve("server/env-files.ts");
 // tsx from this project, not from the temporary folder the child runs in.
 const tsx = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
 

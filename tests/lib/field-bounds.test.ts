@@ -4,7 +4,7 @@ import { LoginSchema, RegisterSchema } from "../../lib/validation/auth";
 import { countCharacters, graphemes } from "../../lib/validation/graphemes";
 import { CreateJournalSchema, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, UpdateJournalSchema } from "../../lib/validation/journal";
 
-// Issue 7.1: one request with a 100 000-character title used to take the process down, because
+// One request with a 100 000-character title used to take the process down, because
 // grapheme counting over a whole string grows with its square. Every field is bounded by its raw
 // length first, and counting is linear; these inputs would take minutes or exhaust the heap before.
 const HUGE = 200_000;

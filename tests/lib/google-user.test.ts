@@ -5,7 +5,7 @@ import { hashToken } from "../../lib/auth/tokens";
 import { emailVerifications, friendRequests, friendships, sessions, trustedDevices, users } from "../../lib/db/schema";
 import { USERNAME_PATTERN } from "../../lib/validation/auth";
 import { isPlainLine } from "../../lib/validation/fields";
-import { befriend, connect, createFriendRequest, createSession, createUser, unique, type FactoryDb } from "../factories";
+import { befriend, connect, createFriendRequest, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 
 describe("usernameFromName", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type FactoryDb } from "../factories";
+import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { appSecrets } from "../../lib/db/schema";
 import { NotFoundError } from "../../lib/errors";
 import { journalImageUrl, verifyJournalImageQuery } from "../../lib/journals/image-url";

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { connect, unique } from "../factories";
+import { connect, unique } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { describeError, oneLine } from "../../lib/log";
 import { testEnv } from "../support/env";
 
-// Issue 7.6: a failing query used to be logged whole, parameters included (a new user's password
+// docs/style.md 16: a failing query used to be logged whole, parameters included (a new user's password
 // hash). describeError keeps the error's code and a message with quoted values cut out.
 const { db, close } = connect(testEnv.databaseUrl);
 afterAll(close);

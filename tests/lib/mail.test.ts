@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetPasswordMail } from "../../lib/auth/reset-mail";
 import { createTransport } from "../../lib/mail/transports";
 import { resetLink, waitForMail } from "../support/mailbox";
-import { startSmtpSink } from "../support/smtp";
+import { startSmtpSink } from "../../scripts/test/smtp";
 
 const FROM = "Inkwell <no-reply@inkwell.test>";
 const message = resetPasswordMail({

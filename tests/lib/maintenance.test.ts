@@ -24,8 +24,8 @@ import {
 } from "../../lib/maintenance";
 import { consumeAttempt, LONGEST_WINDOW_SECONDS } from "../../lib/rate-limit";
 import { createLocalStorage, createS3Storage, newImageKey, type Storage } from "../../lib/storage";
-import { createJournal, createSession, createUser, unique, type FactoryDb } from "../factories";
-import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver";
+import { createJournal, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
+import { S3RVER_CREDENTIALS, startS3rver } from "../../scripts/test/s3rver";
 import { createScratchDatabase } from "../support/scratch-database";
 
 // Housekeeping (docs/decisions/033) on a database of its own: its purges would otherwise delete

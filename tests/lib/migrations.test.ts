@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, getTableName, is } from "drizzle-orm";
+import { eq, getTableName, inArray, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createUser, unique, type FactoryDb } from "../factories";
+import { connect, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { MIGRATIONS_FOLDER, runMigrations } from "../../lib/db/migrate";
 import * as schema from "../../lib/db/schema";
 import { testEnv } from "../support/env";
@@ -149,5 +149,27 @@ describe("database rules", () => {
       code: "23514",
       constraint: "users_username_format",
     });
+  });
+});
+
+describe("0014_plain_line_names", () => {
+  let db: FactoryDb;
+  let close: () => Promise<void>;
+  beforeAll(() => {
+    ({ db, close } = connect(testEnv.databaseUrl));
+  });
+  afterAll(() => close());
+
+  it("makes the names and locations stored before docs/decisions/042 plain lines, and touches no other", async () => {
+    const sqlText = fs.readFileSync(path.join(MIGRATIONS_FOLDER, "0014_plain_line_names.sql"), "utf8");
+    const bad = await createUser(db, { name: "a\r\nBcc: x@example.com", location: "\u202eevil\u2066town\u2069 " });
+    const empty = await createUser(db, { name: "\u202e\u0007", location: "" });
+    const fine = await createUser(db, { name: "Zoë  Łukasiewicz", location: "Kraków" });
+    for (const statement of sqlText.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    const rows = await db.select().from(schema.users).where(inArray(schema.users.id, [bad.user.id, empty.user.id, fine.user.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(bad.user.id)).toMatchObject({ name: "a Bcc: x@example.com", location: "evil town" });
+    expect(byId.get(empty.user.id)).toMatchObject({ name: empty.user.username, location: "" });
+    expect(byId.get(fine.user.id)).toMatchObject({ name: "Zoë  Łukasiewicz", location: "Kraków" });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "@/client/relative-time";
+import { relativeTime } from "@/lib/dates/relative-time";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms);

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/auth/password";
 import { SEED_PASSWORD, seed, type SeedResult } from "../../scripts/seed/generate";
-import { FACTORY_EMAIL_DOMAIN } from "../factories";
+import { FACTORY_EMAIL_DOMAIN } from "../../scripts/seed/factories";
 import { createScratchDatabase } from "../support/scratch-database";
 
 // `npm run seed` (scripts/seed/generate.ts) on a database of its own: the rows it writes obey the

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "../../lib/auth/accounts";
 import { ValidationError } from "../../lib/errors";
 import { GMAIL_MESSAGE, signupDomainMessage } from "../../lib/validation/auth";
-import { connect, unique, type FactoryDb } from "../factories";
+import { connect, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 
-// Issue 12.3: the sign-up refusal follows SIGNUP_EMAIL_DOMAINS. With the default gmail.com it is
+// The sign-up refusal follows SIGNUP_EMAIL_DOMAINS. With the default gmail.com it is
 // docs/product.md §5's exact text; with other domains it names them. The form (components/auth/signup-form.tsx)
 // gets the server's domains and shows the same sentence before any request.
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "../../lib/config";
 import { ValidationError } from "../../lib/errors";
 import { createLocalStorage, createS3Storage, createStorage, newImageKey, type S3StorageOptions, type Storage } from "../../lib/storage";
-import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver";
+import { S3RVER_CREDENTIALS, startS3rver } from "../../scripts/test/s3rver";
 
 // One contract, two drivers: local disk in a temp folder, and S3 against s3rver, a real
 // S3-compatible server started here on loopback.
@@ -239,7 +239,7 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
     expect((await fetch(await s3.presignGet!({ key, expiresInSeconds: 3600 }))).status).toBe(200);
   });
 
-  describe("listing (on an s3rver that lets bucket-level signatures pass: tests/support/s3rver.ts)", () => {
+  describe("listing (on an s3rver that lets bucket-level signatures pass: scripts/test/s3rver.ts)", () => {
     let lenient: Awaited<ReturnType<typeof startS3rver>>;
     let listing: Storage;
     beforeAll(async () => {

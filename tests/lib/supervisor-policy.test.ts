@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEALTHY_AFTER_MS, RESTART_DELAYS_MS, supervise, type SupervisedProcess } from "../../scripts/supervisor";
+import { HEALTHY_AFTER_MS, RESTART_DELAYS_MS, supervise, type SupervisedProcess } from "../../server/supervisor";
 
-// docs/decisions/041: `npm start`'s restart policy (scripts/supervisor.ts) on fake timers. A
+// docs/decisions/041: `npm start`'s restart policy (server/supervisor.ts) on fake timers. A
 // server stands in for the process as an event emitter that exits when the test says; the
 // timers and Date.now are Vitest's, so hours of backoff take no time.
 

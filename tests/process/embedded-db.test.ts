@@ -3,10 +3,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/app-process";
-import { startEmbeddedDb, startFailure } from "../../scripts/embedded-db";
+import { freePort } from "../../server/app-process";
+import { startEmbeddedDb, startFailure } from "../../server/embedded-db";
 
-// Issue 12.2: a failed start of the embedded PostgreSQL says its real cause, in PostgreSQL's own
+// docs/decisions/032: a failed start of the embedded PostgreSQL says its real cause, in PostgreSQL's own
 // words, instead of one guess for every failure.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-embedded-db-"));

@@ -4,14 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/app-process";
-import { SERVER_FAULT } from "../support/server-faults";
+import { freePort } from "../../server/app-process";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
-// Issue 7.1: `npm start` supervises the server, and the server outlives its database connections. If the server process dies (here: SIGKILL), it is
+// docs/decisions/014: `npm start` supervises the server, and the server outlives its database connections. If the server process dies (here: SIGKILL), it is
 // started again while the embedded PostgreSQL keeps running and keeps the data, however often it
 // dies (docs/decisions/041); Ctrl-C (SIGINT to
 // the whole process group, as a terminal sends it) stops the server first, then PostgreSQL.
-// This runs scripts/start.ts for real, with its own embedded database in a temporary folder, on
+// This runs server/start.ts for real, with its own embedded database in a temporary folder, on
 // the production build that `npm test` has made.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-supervisor-"));
@@ -60,7 +60,7 @@ describe("npm start supervises the server", () => {
     const pgPort = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) };
     for (const name of ["DATABASE_URL", "APP_URL", "NODE_ENV"]) delete env[name];
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], { detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
     supervisor = child;
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -102,7 +102,7 @@ describe("npm start supervises the server", () => {
     expect(serverPids().at(-1)).not.toBe(first);
 
     // A server that keeps dying soon after it started is started again every time, with a longer
-    // wait each time (scripts/supervisor.ts; tests/lib/supervisor-policy.test.ts follows it for a
+    // wait each time (server/supervisor.ts; tests/lib/supervisor-policy.test.ts follows it for a
     // hundred deaths on fake timers), and PostgreSQL stays up throughout.
     for (let death = 2; death <= 4; death++) {
       const pid = serverPids().at(-1)!;

@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import { unique, type FactoryDb } from "../factories";
+import { unique, type FactoryDb } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { asNewClient } from "./clients";
 import { api, type ApiOptions } from "./http";

@@ -28,11 +28,11 @@ export const testEnv = {
   get s3Log() {
     return required("INKWELL_TEST_LOG_S3");
   },
-  /** Where the SMTP server that the main instances send to keeps what it receives (tests/support/smtp.ts). */
+  /** Where the SMTP server that the main instances send to keeps what it receives (scripts/test/smtp.ts). */
   get mailDir() {
     return required("TEST_MAIL_DIR");
   },
-  /** The OpenID provider standing in for Google on the main instances (tests/support/oidc.ts). */
+  /** The OpenID provider standing in for Google on the main instances (scripts/test/oidc.ts). */
   get oidcIssuer() {
     return required("TEST_OIDC_ISSUER");
   },
@@ -54,8 +54,5 @@ export const testEnv = {
   },
 };
 
-/**
- * A client hosted on another origin, in the main instances' CORS_ORIGINS (scripts/test.ts): its
- * flows come back to it. Nothing listens there; a browser test serves its pages with page.route.
- */
-export const TEST_CLIENT_ORIGIN = "http://client.inkwell.test:1234";
+// The harness's other origin lives beside the harness (scripts never import tests/).
+export { TEST_CLIENT_ORIGIN } from "../../scripts/test/client-origin";

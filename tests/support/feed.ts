@@ -1,4 +1,4 @@
-import { createJournal, type FactoryDb } from "../factories";
+import { createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import type { Person } from "./friends";
 import { api } from "./http";
 import { utcDay } from "./journals";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { and, eq, or } from "drizzle-orm";
 import { expect } from "vitest";
-import { createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../factories";
+import { createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { friendRequests, friendships } from "../../lib/db/schema";
 import { testEnv } from "./env";
 import { api, type ApiResult } from "./http";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { DEFAULT_PASSWORD } from "../factories";
+import { DEFAULT_PASSWORD } from "../../scripts/seed/factories";
 import type { RouteFile } from "./fuzz-routes";
 import {
   HOSTILE_AUTHORIZATIONS,

@@ -110,7 +110,7 @@ export const HOSTILE_COOKIES = [
 
 /**
  * `X-Forwarded-For` headers a client may write. The test instances trust the harness as a proxy
- * (tests/support/clients.ts), so these reach the address parsing of scripts/server.ts.
+ * (tests/support/clients.ts), so these reach the address parsing of server/server.ts.
  */
 export const HOSTILE_FORWARDED = ["", ",,,", "unknown", "300.1.1.1, ::ffff:1.2.3.4", "[::1]:80, 1.1.1.1:443", "2001:db8::1%25eth0", "fe80::1%lo0", "%", Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(", ")];
 

@@ -1,6 +1,6 @@
 import { parseSetCookie } from "./auth";
 import { testEnv } from "./env";
-import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "./oidc";
+import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../../scripts/test/oidc";
 
 /**
  * A whole Google sign-in over plain HTTP, as a browser would follow it: /api/auth/google → the

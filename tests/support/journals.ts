@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { createSession, createUser, type FactoryDb } from "../factories";
+import { createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { journals } from "../../lib/db/schema";
 import { testEnv } from "./env";
 export { pngBomb } from "./png-bomb";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
-import type { FactoryDb } from "../factories";
+import type { FactoryDb } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
 import { testEnv } from "./env";
 import { imageBlob, send, toForm } from "./journals";

@@ -2,8 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "../../scripts/app-process";
-import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "../../scripts/embedded-db";
+import { freePort } from "../../server/app-process";
+import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db";
 import { runMigrations } from "../../lib/db/migrate";
 
 // A PostgreSQL primary with a streaming replica, both embedded, for the read-replica tests
@@ -36,7 +36,7 @@ async function query(url: string, text: string): Promise<pg.QueryResult> {
   }
 }
 
-/** Under root the embedded PostgreSQL runs as the unprivileged `postgres` user (scripts/embedded-db.ts). */
+/** Under root the embedded PostgreSQL runs as the unprivileged `postgres` user (server/embedded-db.ts). */
 function postgresUser(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }));

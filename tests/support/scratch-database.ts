@@ -1,6 +1,6 @@
 import pg from "pg";
 import { runMigrations } from "../../lib/db/migrate";
-import { unique } from "../factories";
+import { unique } from "../../scripts/seed/factories";
 import { testEnv } from "./env";
 
 async function admin(text: string) {

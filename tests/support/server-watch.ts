@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
-import { SERVER_FAULT } from "./server-faults";
+import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // Watches an app instance from outside while a hostile test runs (tests/api/hostile.test.ts,
 // tests/api/fuzz.test.ts), and reports what the test must fail on:
 //  - the process restarted or died: the pid of the log's "listening" line, and that process's
 //    start time in /proc, are the same at the end as at the start, and no second line came;
-//  - it logged a fault (a 500, an uncaught error, V8's FATAL ERROR: tests/support/server-faults.ts);
+//  - it logged a fault (a 500, an uncaught error, V8's FATAL ERROR: scripts/test/server-faults.ts);
 //  - /api/health was slow: see HEALTH_BOUND_MS.
 //
 // Health is polled from a worker thread, so that the test's own work (building a 6 MB body) never

@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { testEnv } from "./env";
-import { S3RVER_CREDENTIALS } from "./s3rver";
+import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
 
 /** The S3 instance's bucket (s3rver on loopback), read directly: what the app wrote there, or did not. */
 export function testBucket() {

@@ -4,7 +4,7 @@ import { PageHeading } from "@/components/app/page-heading";
 import { CloseCircleFeed } from "@/components/feed/close-circle-feed";
 import { FeedQuote } from "@/components/feed/feed-quote";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { feedKeys, type FeedData, type FeedPage } from "@/client/feed";
+import { feedKeys, type FeedData } from "@/client/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { getDb } from "@/lib/db/client";
 import { getReadDbForPage } from "@/lib/db/read-your-writes";
@@ -24,9 +24,8 @@ export default async function CloseCirclePage() {
   const queryClient = new QueryClient();
   try {
     const first = await listCloseCircleFeed({ db: getDb(), readDb: await getReadDbForPage(), viewerId: user.id, page: 1, limit: FEED_PAGE_SIZE });
-    // The same JSON the API answers. Its row type leaves the author's columns nullable (a left join),
-    // though they are always set when there is an author; the client's type says so.
-    queryClient.setQueryData<FeedData>(feedKeys.all, { pages: [first as FeedPage], pageParams: [null] });
+    // The same JSON the API answers (lib/contract's FeedPage).
+    queryClient.setQueryData<FeedData>(feedKeys.all, { pages: [first], pageParams: [null] });
   } catch (err) {
     logError("feed", "Could not read the first feed page for the server render", err);
   }

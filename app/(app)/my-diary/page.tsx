@@ -1,12 +1,14 @@
 import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
 import { DiaryPage } from "@/components/diary/diary-page";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/client/journals";
-import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/client/local-day";
+import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
 import { getDb } from "@/lib/db/client";
+import { pageRead } from "@/lib/db/unavailable";
 import { NotFoundError } from "@/lib/errors";
 import { getJournalByDate, listMonthJournals } from "@/lib/journals";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
@@ -21,36 +23,40 @@ type Props = { searchParams: Promise<{ day?: string | string[] }> };
  * database, handed to the client's query cache so it does not ask again.
  */
 export default async function MyDiaryPage({ searchParams }: Props) {
-  const user = await requirePageUser();
-  const zone = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
-  const today = zone ? dayInTimeZone(new Date(), zone) : null;
-  const asked = (await searchParams).day;
-  const day = today && typeof asked === "string" && isCalendarDate(asked) && asked <= today ? asked : today;
+  return unlessUnavailable(async () => {
+    const user = await requirePageUser();
+    const zone = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
+    const today = zone ? dayInTimeZone(new Date(), zone) : null;
+    const asked = (await searchParams).day;
+    const day = today && typeof asked === "string" && isCalendarDate(asked) && asked <= today ? asked : today;
 
-  const queryClient = new QueryClient();
-  if (day) {
-    const db = getDb();
-    const { year, month } = parseDayKey(day);
-    const [entry, marks] = await Promise.all([
-      getJournalByDate({ db, authorId: user.id, date: day }).catch((e: unknown) => {
-        if (e instanceof NotFoundError) return null;
-        throw e;
-      }),
-      listMonthJournals({ db, authorId: user.id, year, month }),
-    ]);
-    queryClient.setQueryData(journalKeys.day(day), entry);
-    queryClient.setQueryData(
-      journalKeys.month(year, month),
-      marks.map((m) => m.journaldate),
+    const queryClient = new QueryClient();
+    if (day) {
+      const db = getDb();
+      const { year, month } = parseDayKey(day);
+      const [entry, marks] = await pageRead(
+        Promise.all([
+          getJournalByDate({ db, authorId: user.id, date: day }).catch((e: unknown) => {
+            if (e instanceof NotFoundError) return null;
+            throw e;
+          }),
+          listMonthJournals({ db, authorId: user.id, year, month }),
+        ]),
+      );
+      queryClient.setQueryData(journalKeys.day(day), entry);
+      queryClient.setQueryData(
+        journalKeys.month(year, month),
+        marks.map((m) => m.journaldate),
+      );
+    }
+
+    return (
+      <>
+        <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <DiaryPage userId={user.id} serverToday={today} />
+        </HydrationBoundary>
+      </>
     );
-  }
-
-  return (
-    <>
-      <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <DiaryPage userId={user.id} serverToday={today} />
-      </HydrationBoundary>
-    </>
-  );
+  });
 }

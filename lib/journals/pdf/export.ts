@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
-import { formatLongDay } from "@/client/local-day";
+import { formatLongDay } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
 import { journals, type User } from "@/lib/db/schema";
 import { NotFoundError, ServiceUnavailableError } from "@/lib/errors";

@@ -107,7 +107,7 @@ function renameFont(font, subset) {
  * fontkit keeps one glyph object per glyph id, with the characters it was first made for. Embedding
  * a subset makes glyphs by id alone (a composite's parts: Cyrillic х is drawn with Latin x), so the
  * next document that lays out "x" got a glyph with no characters, and its text layer lost every x
- * (fontkit issue 154, react-pdf issue 3404). The fonts live as long as the worker, so this
+ * (https://github.com/foliojs/fontkit/issues/154, https://github.com/diegomura/react-pdf/issues/3404). The fonts live as long as the worker, so this
  * happened from the second download on. A glyph asked for with its characters gets them back.
  * @param {unknown} font
  */

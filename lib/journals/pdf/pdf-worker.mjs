@@ -1,6 +1,6 @@
 // @ts-check
 // Lays out and draws journal PDFs in a worker thread of the pool in ./pool.ts, so that the event
-// loop that answers requests never runs react-pdf's layout (docs/decisions/029-journal-pdf.md).
+// loop that answers requests never runs react-pdf's layout (docs/decisions/052-journal-pdf-in-a-worker-thread.md).
 // Plain JavaScript loaded by path at run time, like the image worker (docs/decisions/010): Next
 // bundles the TypeScript around it but must not bundle this.
 //

@@ -6,7 +6,7 @@ import { logError } from "@/lib/log";
 import type { PdfTask } from "./types";
 
 // The journal PDF is laid out and drawn in a worker thread (./pdf-worker.mjs), never on the event
-// loop that answers requests (docs/decisions/029-journal-pdf.md).
+// loop that answers requests (docs/decisions/052-journal-pdf-in-a-worker-thread.md).
 
 /** The worker is ended after this long without a download, and its fonts and layout engine go with it. */
 const IDLE_WORKER_MS = 30_000;

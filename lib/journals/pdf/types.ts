@@ -1,6 +1,6 @@
 // What crosses the thread boundary between the download (./export.ts, ./render.ts) and the PDF
 // worker (./pdf-worker.mjs): plain data only, every string ready to print
-// (docs/decisions/029-journal-pdf.md).
+// (docs/decisions/052-journal-pdf-in-a-worker-thread.md).
 
 export interface PrintSummary {
   name: string;

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { imageResponse } from "@/lib/http/image-response";
 import { otherMethods, route } from "@/lib/http/respond";
 import { getStorage } from "@/lib/storage";
 import { getProfileImage, PRESIGNED_PROFILE_IMAGE_SECONDS, PROFILE_IMAGE_CACHE_SECONDS, verifyProfileImageQuery } from "@/lib/users";
@@ -13,23 +14,7 @@ export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { 
   const signed = await verifyProfileImageQuery({ db, ownerId: userId, query: new URL(req.url).searchParams });
   if (!signed) await requireUser(req);
   const image = await getProfileImage({ db, storage: getStorage(), ownerId: userId, signed });
-  // No cached copy outlives the signature it was fetched with.
-  const cacheFor = (seconds: number) => `private, max-age=${Math.min(seconds, signed?.secondsLeft ?? seconds)}`;
-  if ("redirect" in image) {
-    // Cached for less time than the presigned URL lives, so a cached redirect never points at an expired URL.
-    return new Response(null, {
-      status: 302,
-      headers: { Location: image.redirect, "Cache-Control": cacheFor(Math.floor(PRESIGNED_PROFILE_IMAGE_SECONDS / 5)) },
-    });
-  }
-  return new Response(new Uint8Array(image.body), {
-    headers: {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.body.length),
-      "Cache-Control": cacheFor(PROFILE_IMAGE_CACHE_SECONDS),
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return imageResponse(image, { cacheSeconds: PROFILE_IMAGE_CACHE_SECONDS, presignedSeconds: PRESIGNED_PROFILE_IMAGE_SECONDS, secondsLeft: signed?.secondsLeft });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

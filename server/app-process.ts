@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 
-// Starting the app as `npm start` runs it (scripts/server.ts, production mode) on a free port, for
+// Starting the app as `npm start` runs it (server/server.ts, production mode) on a free port, for
 // the test harness and the benchmarks. The IPC channel makes the server exit with its parent.
 
 /**
- * How the server process is started, by `npm start` (scripts/start.ts) and by the tests and the
+ * How the server process is started, by `npm start` (server/start.ts) and by the tests and the
  * benchmark (below), so that they measure what runs (docs/decisions/038-server-memory.md):
  *  - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena and keeps what
  *    it freed there; libvips in the image workers and libuv's threads otherwise leave hundreds of
@@ -17,7 +17,7 @@ import net from "node:net";
  *  - V8's old generation capped at 256 MB (4 GB by default here): V8 otherwise lets it grow far
  *    past what is live before collecting. The app's live heap stays well under it (the PDF's
  *    layout has its own worker, photos are buffers outside the heap); a process that ever ran
- *    out would be restarted by scripts/start.ts.
+ *    out would be restarted by server/start.ts.
  * A setting already in the environment wins.
  */
 export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
@@ -61,7 +61,7 @@ export async function startAppProcess({ log, env }: { log: string; env: Record<s
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const out = fs.openSync(log, "w");
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", "scripts/server.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", "server/server.ts"], {
     stdio: ["ignore", out, out, "ipc"],
     env: serverEnv({ ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) }),
   });

@@ -1,4 +1,4 @@
-// The restart policy of `npm start` (scripts/start.ts, docs/decisions/014 and 041), apart from the
+// The restart policy of `npm start` (server/start.ts, docs/decisions/014 and 041), apart from the
 // processes it governs so that a test can drive it with fake timers: a server that dies is started
 // again after a backoff that doubles up to RESTART_DELAYS_MS's last step and stays there, for as
 // long as it takes. It never gives up, and it never touches the database: only the supervisor's

@@ -1,5 +1,6 @@
 // Calendar days as the writer sees them (docs/decisions/006-one-entry-per-local-day.md): built
-// from local date parts, never from toISOString(), which would give the UTC day.
+// from local date parts, never from toISOString(), which would give the UTC day. Plain functions,
+// used by the browser, the server's pages and the PDF alike (the browser's cookie: client/time-zone.ts).
 
 /** `YYYY-MM-DD` of a local calendar day. */
 export type DayKey = string;
@@ -70,13 +71,6 @@ export function formatMonth(year: number, month: number): string {
  * anything else: the browser's own clock decides as soon as it runs.
  */
 export const TIME_ZONE_COOKIE = "inkwell_tz";
-
-export function rememberTimeZone(): void {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const value = encodeURIComponent(zone);
-  if (document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
-  document.cookie = `${TIME_ZONE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
-}
 
 /** The calendar day it is at `date` in the IANA time zone `zone`, or null for a zone this runtime does not know. */
 export function dayInTimeZone(date: Date, zone: string): DayKey | null {

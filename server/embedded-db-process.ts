@@ -1,14 +1,14 @@
 import { logError } from "../lib/log";
 import { startEmbeddedDb } from "./embedded-db";
 
-// The embedded PostgreSQL, in a process of its own that scripts/start.ts starts in a new process
+// The embedded PostgreSQL, in a process of its own that server/start.ts starts in a new process
 // group: Ctrl-C in the terminal reaches only the supervisor, which stops the app first and then
 // asks this process to stop the database. If the supervisor dies (even by SIGKILL) the IPC channel
 // closes and the database is stopped cleanly too. Arguments: the data folder and the port.
 const [dir, port] = process.argv.slice(2);
 
 async function main() {
-  if (!dir || !port || !process.send) throw new Error("Usage: started by scripts/start.ts with an IPC channel, a data folder and a port.");
+  if (!dir || !port || !process.send) throw new Error("Usage: started by server/start.ts with an IPC channel, a data folder and a port.");
   const db = await startEmbeddedDb({ dir, port: Number(port) });
   let stopping = false;
   const stop = () => {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 // `npm start` builds only when the sources differ from the last production build.
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = ["app", "client", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const STAMP = path.join(".next", "inkwell-source-hash");
 
 function walk(p: string, out: string[]) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import nextEnv from "@next/env";
 
 // One loader for the .env files, Next's own (@next/env), so `npm start`, `npm run bench`,
-// scripts/server.ts and the app read the same files in the same order: .env.<mode>.local,
+// server/server.ts and the app read the same files in the same order: .env.<mode>.local,
 // .env.local, .env.<mode>, .env; a variable already in the environment wins over every file
 // (docs/decisions/032). It marks the environment as loaded, so Next inside the server does not
 // read the files again.

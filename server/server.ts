@@ -2,8 +2,10 @@ import http from "node:http";
 import next from "next";
 import proxyaddr from "proxy-addr";
 import { ConfigError, loadConfig } from "../lib/config";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/db/unavailable";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
 import { STATIC_ASSET, isApiPath, normalisePath } from "../lib/http/paths";
+import { runWithRequestOutcome, type RequestOutcome } from "../lib/http/request-outcome";
 import { logError } from "../lib/log";
 import { NO_PAGE_CSP, securityHeaders, setApiHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
@@ -15,7 +17,9 @@ import { loadEnvFiles } from "./env-files";
 //  - A path with a malformed %-escape is a 400 with our security headers (Next answers a bare 500).
 //  - Build assets and every /api answer get their headers here (CORS too, for /api), so proxy.ts
 //    need not run for them; it runs for pages only (lib/security/headers.ts, setApiHeaders).
-// `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
+//  - A page that the database could not serve before it started streaming answers 503 with
+//    Retry-After (lib/http/request-outcome.ts, docs/decisions/056).
+// `npm start` runs it under server/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -42,6 +46,22 @@ function badRequest(res: http.ServerResponse, api: boolean) {
   res.end(api ? JSON.stringify({ message: "Malformed URL: invalid percent-encoding in the path" }) : "Bad request: the address is malformed.\n");
 }
 
+/**
+ * A page that could not read the database before it started streaming shows that plainly
+ * (components/app/database-unavailable.tsx) or failed (Next's 500); either way the status says 503.
+ */
+function unavailableAs503(res: http.ServerResponse, outcome: RequestOutcome) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+    if ((status === 200 || status === 500) && outcome.databaseUnavailable) {
+      status = 503;
+      this.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      this.setHeader("Cache-Control", "no-store");
+    }
+    return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+}
+
 async function main() {
   markClientAddressTrusted();
   const app = next({ dev, dir: process.cwd(), port });
@@ -62,7 +82,9 @@ async function main() {
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
-    handle(req, res).catch((err: unknown) => {
+    const outcome: RequestOutcome = { databaseUnavailable: false };
+    unavailableAs503(res, outcome);
+    runWithRequestOutcome(outcome, () => handle(req, res)).catch((err: unknown) => {
       logError("server", "Request failed", err);
       if (!res.headersSent) res.writeHead(500, headers);
       res.end();
@@ -80,7 +102,7 @@ async function main() {
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  // Started by scripts/start.ts (or the test harness) with an IPC channel: if that parent dies,
+  // Started by server/start.ts (or the test harness) with an IPC channel: if that parent dies,
   // even by SIGKILL, the channel closes and this server goes too, so no orphan keeps the port.
   if (process.connected) process.on("disconnect", shutdown);
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { hashPassword } from "../lib/auth/password";
-import { hashToken, newToken } from "../lib/auth/tokens";
-import * as schema from "../lib/db/schema";
+import { hashPassword } from "../../lib/auth/password";
+import { hashToken, newToken } from "../../lib/auth/tokens";
+import * as schema from "../../lib/db/schema";
 
-// Factories shared by Vitest, Playwright and the seed script, so test data and demo data look alike.
+// Factories shared by Vitest, Playwright, the seed and the bench (here, so scripts never import tests/), so test data and demo data look alike.
 export type FactoryDb = NodePgDatabase<typeof schema>;
 
 export function connect(url: string): { db: FactoryDb; close: () => Promise<void> } {

@@ -10,8 +10,8 @@ import { loadEnvFiles } from "./env-files";
 import { supervise, type Supervisor } from "./supervisor";
 
 // `npm start`: embedded PostgreSQL (unless DATABASE_URL), migrations, production build, then the
-// server (scripts/server.ts), supervised: if it dies it is started again, with backoff, for as
-// long as it takes, while the database keeps running (scripts/supervisor.ts). `npm run dev`: the
+// server (server/server.ts), supervised: if it dies it is started again, with backoff, for as
+// long as it takes, while the database keeps running (server/supervisor.ts). `npm run dev`: the
 // same with Next's dev server. Ctrl-C stops the server first, then the database (docs/decisions/014, 041).
 const dev = process.argv.includes("--dev");
 const envFiles = loadEnvFiles(dev ? "development" : "production");
@@ -27,9 +27,9 @@ interface Database {
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
-/** Starts scripts/embedded-db-process.ts in its own process group and waits for its database. */
+/** Starts server/embedded-db-process.ts in its own process group and waits for its database. */
 function startDatabase(dir: string, port: number): Promise<Database> {
-  const child = spawn(process.execPath, [...TSX, "scripts/embedded-db-process.ts", dir, String(port)], {
+  const child = spawn(process.execPath, [...TSX, "server/embedded-db-process.ts", dir, String(port)], {
     detached: true,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -125,7 +125,7 @@ async function main() {
   // often the server dies, the database keeps running and the server is started again.
   running.supervisor = supervise({
     start: () =>
-      spawn(process.execPath, [...SERVER_NODE_ARGS, ...TSX, "scripts/server.ts", ...(dev ? ["--dev"] : [])], {
+      spawn(process.execPath, [...SERVER_NODE_ARGS, ...TSX, "server/server.ts", ...(dev ? ["--dev"] : [])], {
         detached: true,
         stdio: ["ignore", "inherit", "inherit", "ipc"],
         env: serverEnv({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" }),

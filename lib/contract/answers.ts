@@ -1,0 +1,275 @@
+import { z } from "zod";
+import { VISIBILITIES } from "@/lib/validation/journal-limits";
+
+// What the API answers, as zod schemas: the one description of the wire (docs/decisions/046).
+// The server's mappers return `z.infer` of these; lib/openapi generates the reference's objects
+// from them (z.toJSONSchema); the browser imports their types only (`import type`), so no zod
+// reaches its bundle; tests/support/http.ts checks every answer the API tests receive against them.
+// Pure zod: no `server-only`, no database, nothing a browser could not load.
+
+/** What the reference says of a schema: a component's name, a field's notes. */
+export interface ContractMeta {
+  id?: string;
+  description?: string;
+}
+
+/** The registry lib/openapi reads: component names and descriptions, nothing global. */
+export const contract = z.registry<ContractMeta>();
+
+/** A copy of `schema` carrying `description` in the reference (the shared field stays undescribed). */
+function note<T extends z.ZodType>(schema: T, description: string): T {
+  const copy = schema.clone();
+  contract.add(copy, { description });
+  return copy;
+}
+
+/** `schema` as the component `id` of the reference. */
+function component<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  contract.add(schema, { id, ...(description ? { description } : {}) });
+  return schema;
+}
+
+// Answers are strict: a field the schema does not name is a contract failure, in the tests as
+// anywhere else a schema parses an answer. The reference does not promise that no field will ever
+// be added (lib/openapi drops `additionalProperties: false` from the document).
+const object = z.strictObject;
+
+const text = z.string();
+const id = z.guid();
+const timestamp = note(z.iso.datetime(), "ISO-8601, UTC");
+const day = note(z.iso.date(), "A calendar day, YYYY-MM-DD (the writer's local day)");
+const count = z.int().min(0);
+const email = z.email();
+const imageDescription = note(
+  z.string().nullable(),
+  "The photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
+);
+const imageUrl = note(z.url().nullable(), "Absolute, on APP_URL, signed for the viewer it was given to, expiring (docs/decisions/024, 028); null when there is none");
+const entryImages = z.array(z.url()).max(1);
+
+// ---- Objects of the reference (components) ----
+
+export const ErrorSchema = component(
+  "Error",
+  object({
+    message: note(text, "A sentence for a person; a validation message names the field"),
+    errors: note(
+      z.array(object({ path: text, message: text })).optional(),
+      "On a 400: every validation issue, each naming its field (`path`) with its message",
+    ),
+  }),
+  "Every error",
+);
+
+export const FriendRequestErrorSchema = component(
+  "FriendRequestError",
+  object({ success: z.literal(false), message: text, errors: ErrorSchema.shape.errors }),
+  "Every error of the friend-request calls",
+);
+
+export const MessageSchema = component("Message", object({ message: text }));
+
+export const MeSchema = component(
+  "Me",
+  object({
+    _id: id,
+    id,
+    name: text,
+    username: text,
+    email,
+    emailVerified: z.boolean(),
+    bio: text,
+    location: text,
+    profileImage: imageUrl,
+    createdAt: timestamp,
+  }),
+  "The signed-in person (lib/auth/accounts.ts toMe)",
+);
+
+export const JournalSchema = component(
+  "Journal",
+  object({
+    _id: id,
+    id,
+    title: text,
+    content: text,
+    visibility: z.enum(VISIBILITIES),
+    isAnonymous: note(z.boolean(), "Only ever true for close-circle"),
+    journaldate: day,
+    images: note(entryImages, "[] or one signed URL of the entry's photo"),
+    imageDescription,
+    likesCount: count,
+    readsCount: count,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+  "A diary entry as its author sees it (lib/journals/json.ts)",
+);
+
+export const JournalDaySchema = component("JournalDay", object({ _id: id, id, journaldate: day }), "A day of the month that has an entry");
+
+export const FeedAuthorSchema = component(
+  "FeedAuthor",
+  object({ id, name: text, username: text, profileImage: imageUrl, location: text }).nullable(),
+  "null when the entry is anonymous: nothing in the item identifies its writer",
+);
+
+export const FeedItemSchema = component(
+  "FeedItem",
+  object({
+    _id: id,
+    id,
+    title: text,
+    content: text,
+    images: entryImages,
+    imageDescription,
+    journaldate: day,
+    visibility: z.literal("close-circle"),
+    isAnonymous: z.boolean(),
+    createdAt: note(z.iso.datetime(), "ISO-8601, UTC; only the day (midnight UTC) for an anonymous entry"),
+    likes: count,
+    reads: note(count, "Distinct readers per day, not halved"),
+    likedByMe: z.boolean(),
+    author: FeedAuthorSchema,
+  }),
+  "A friend's shared entry (lib/feed/list.ts)",
+);
+
+export const FeedPageSchema = component(
+  "FeedPage",
+  object({
+    journals: z.array(FeedItemSchema),
+    hasMore: z.boolean(),
+    currentPage: z.int().min(1),
+    totalPages: count,
+    total: count,
+    nextCursor: note(z.string().nullable(), "Pass as `cursor` for the page after this one; null on the last page"),
+  }),
+);
+
+export const SearchUserSchema = component("SearchUser", object({ _id: id, id, username: text, name: text, fullName: text, profileImage: imageUrl, avatar: imageUrl }));
+
+export const SuggestedUserSchema = component(
+  "SuggestedUser",
+  object({ id, name: text, username: text, profileImage: imageUrl, bio: text, location: text, memberSince: timestamp }),
+);
+
+export const PublicProfileSchema = component(
+  "PublicProfile",
+  object({
+    _id: id,
+    id,
+    name: text,
+    fullName: text,
+    username: text,
+    bio: text,
+    location: text,
+    profileImage: imageUrl,
+    avatar: imageUrl,
+    profilePicture: imageUrl,
+    createdAt: timestamp,
+    journalCount: note(count, "Only signed entries shared with the close circle: private and anonymous ones are left out of every total (docs/decisions/042)"),
+    totalLikes: count,
+    totalReads: count,
+    daysWritten: note(
+      count,
+      "Of the entries journalCount counts, those for a day since the account's first day: Consistency is daysWritten ÷ days since createdAt (rounded up), at most 100 %",
+    ),
+  }),
+  "Never an email, a hash or a token (lib/users/profile.ts)",
+);
+
+export const MyProfileSchema = component(
+  "MyProfile",
+  object({
+    _id: id,
+    id,
+    name: text,
+    username: text,
+    email,
+    bio: text,
+    location: text,
+    profileImage: imageUrl,
+    createdAt: timestamp,
+    journalCount: note(count, "Every entry, anonymous ones included"),
+    totalLikes: count,
+    totalReads: count,
+  }),
+  "lib/users/my-profile.ts",
+);
+
+export const CloseFriendSchema = component(
+  "CloseFriend",
+  object({ id, name: text, username: text, profileImage: imageUrl, location: text, memberSince: timestamp }),
+);
+
+export const FRIEND_REQUEST_STATUSES = ["pending", "accepted", "rejected"] as const;
+
+export const FriendRequestSchema = component(
+  "FriendRequest",
+  object({
+    _id: id,
+    id,
+    from: id,
+    to: id,
+    status: z.enum(FRIEND_REQUEST_STATUSES),
+    createdAt: timestamp,
+    respondedAt: z.iso.datetime().nullable(),
+  }),
+);
+
+export const PendingRequestSchema = component(
+  "PendingRequest",
+  object({
+    _id: note(id, "The request's id, for accept and reject"),
+    from: object({ _id: id, id, name: text, username: text, profileImage: imageUrl }),
+    createdAt: timestamp,
+  }),
+);
+
+// ---- Whole answers (a route's body when it is not one of the objects above) ----
+
+/** The friend-request and people calls' answers carry `success: true`. */
+const ok = <S extends z.core.$ZodLooseShape>(shape: S) => object({ success: z.literal(true), ...shape });
+
+export const RegisterAnswerSchema = object({ user: MeSchema.pick({ _id: true, id: true, name: true, username: true, email: true }), token: text });
+export const LoginAnswerSchema = object({ token: text, user: MeSchema });
+export const JournalUpdatedSchema = object({ message: z.literal("Journal updated successfully"), journal: JournalSchema });
+export const MonthAnswerSchema = z.array(JournalDaySchema);
+export const JournalListSchema = z.array(JournalSchema);
+export const LikedJournalsSchema = object({ likedJournals: z.array(id) });
+export const LikedSchema = object({ message: z.literal("Liked journal"), likesCount: count });
+export const UnlikedSchema = object({ message: z.literal("Unliked journal"), likesCount: count });
+export const SearchAnswerSchema = object({ users: z.array(SearchUserSchema) });
+export const SuggestedAnswerSchema = ok({ users: z.array(SuggestedUserSchema) });
+export const PublicProfileAnswerSchema = ok({ user: PublicProfileSchema });
+export const FriendRequestSentSchema = ok({ message: text, data: FriendRequestSchema });
+export const FriendRequestCancelledSchema = ok({ message: z.literal("Friend request cancelled") });
+export const FRIEND_STATUSES = ["none", "pending", "received", "accepted", "rejected"] as const;
+export const FriendStatusAnswerSchema = ok({ status: z.enum(FRIEND_STATUSES) });
+export const PendingAnswerSchema = ok({ data: z.array(PendingRequestSchema), count });
+export const FriendRequestAnsweredSchema = ok({ message: text, friendRequest: FriendRequestSchema });
+export const ProfileImageUploadedSchema = object({ imageUrl: z.url() });
+export const FriendCountSchema = object({ closeFriends: count });
+export const CloseFriendsSchema = object({ closeFriends: z.array(CloseFriendSchema) });
+export const FriendRemovedSchema = object({ message: z.literal("Removed from close friends successfully"), newCloseFriendsCount: count });
+export const HealthSchema = object({ status: z.literal("ok") });
+export const OpenApiAnswerSchema = note(z.looseObject({ openapi: z.literal("3.1.0") }), "OpenAPI 3.1");
+
+// ---- The types the server's mappers return and the browser reads ----
+
+export type ErrorAnswer = z.infer<typeof ErrorSchema>;
+export type Me = z.infer<typeof MeSchema>;
+export type Journal = z.infer<typeof JournalSchema>;
+export type JournalDay = z.infer<typeof JournalDaySchema>;
+export type FeedAuthor = z.infer<typeof FeedAuthorSchema>;
+export type FeedItem = z.infer<typeof FeedItemSchema>;
+export type FeedPage = z.infer<typeof FeedPageSchema>;
+export type SearchUser = z.infer<typeof SearchUserSchema>;
+export type SuggestedUser = z.infer<typeof SuggestedUserSchema>;
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+export type MyProfile = z.infer<typeof MyProfileSchema>;
+export type CloseFriend = z.infer<typeof CloseFriendSchema>;
+export type FriendRequest = z.infer<typeof FriendRequestSchema>;
+export type PendingRequest = z.infer<typeof PendingRequestSchema>;
+export type FriendStatus = (typeof FRIEND_STATUSES)[number];

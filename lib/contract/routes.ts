@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import * as A from "./answers";
+
+// Each JSON route's success answer, by "METHOD /path" as the reference names it
+// (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
+// checks that they agree); the browser's typed fetch (client/api.ts) reads `ApiAnswers`, a type only.
+
+export const ROUTE_ANSWERS = {
+  "POST /api/auth/register": A.RegisterAnswerSchema,
+  "POST /api/auth/login": A.LoginAnswerSchema,
+  "POST /api/auth/logout": A.MessageSchema,
+  "GET /api/auth/me": A.MeSchema,
+  "POST /api/auth/confirm-session": A.MessageSchema,
+  "POST /api/auth/forgot-password": A.MessageSchema,
+  "POST /api/auth/reset-password/{token}": A.MessageSchema,
+  "POST /api/auth/verify-email/{token}": A.MessageSchema,
+  "POST /api/auth/cancel-signup/{token}": A.MessageSchema,
+  "POST /api/auth/verify-email": A.MessageSchema,
+  "POST /api/journals": A.JournalSchema,
+  "PUT /api/journals/{id}": A.JournalUpdatedSchema,
+  "DELETE /api/journals/{id}": A.MessageSchema,
+  "GET /api/journals/date/{date}": A.JournalSchema,
+  "GET /api/journals/month/{year}/{month}": A.MonthAnswerSchema,
+  "GET /api/journals/users/{userId}": A.JournalListSchema,
+  "GET /api/journal/close-circle": A.FeedPageSchema,
+  "GET /api/journal/user/likes": A.LikedJournalsSchema,
+  "POST /api/journal/{id}/like": A.LikedSchema,
+  "DELETE /api/journal/{id}/like": A.UnlikedSchema,
+  "GET /api/search": A.SearchAnswerSchema,
+  "GET /api/search/suggested": A.SuggestedAnswerSchema,
+  "GET /api/users/{userId}": A.PublicProfileAnswerSchema,
+  "POST /api/friend-requests/send": A.FriendRequestSentSchema,
+  "DELETE /api/friend-requests/cancel/{userId}": A.FriendRequestCancelledSchema,
+  "GET /api/friend-requests/status/{userId}": A.FriendStatusAnswerSchema,
+  "GET /api/friend-requests/pending": A.PendingAnswerSchema,
+  "POST /api/friend-requests/accept/{requestId}": A.FriendRequestAnsweredSchema,
+  "POST /api/friend-requests/reject/{requestId}": A.FriendRequestAnsweredSchema,
+  "GET /api/myprofile": A.MyProfileSchema,
+  "PUT /api/myprofile": A.MyProfileSchema,
+  "POST /api/upload/profile-image": A.ProfileImageUploadedSchema,
+  "GET /api/myprofile/community/count": A.FriendCountSchema,
+  "GET /api/myprofile/community/closefriends": A.CloseFriendsSchema,
+  "DELETE /api/myprofile/community/closefriends/{id}": A.FriendRemovedSchema,
+  "GET /api/health": A.HealthSchema,
+  "GET /api/openapi.json": A.OpenApiAnswerSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type ApiRoute = keyof typeof ROUTE_ANSWERS;
+
+/** What each route answers when it succeeds, as the browser reads it. */
+export type ApiAnswers = { [R in ApiRoute]: z.infer<(typeof ROUTE_ANSWERS)[R]> };
