@@ -15,8 +15,9 @@ import { loadEnvFiles } from "./env-files";
 // proxy.ts, route() in lib/http/respond.ts); this server adds only:
 //  - the caller's address from the socket (X-Forwarded-For only through TRUST_PROXY);
 //  - what Next cannot do itself: /api paths lose repeated trailing slashes (Next answers `//` with a
-//    308, which a browser's CORS preflight cannot follow), and a path with a malformed %-escape is a
-//    400 with our security headers and, for /api, the API's JSON error (Next's is an HTML page);
+//    308, which a browser's CORS preflight cannot follow); and a path with a malformed %-escape is
+//    a 400 with our security headers and, for /api, the API's JSON error, here before Next parses
+//    it (proxy.ts answers the same inside Next);
 //  - a page that the database could not serve before it started streaming answers 503 with
 //    Retry-After (lib/http/request-outcome.ts, docs/decisions/041).
 // `npm start` runs it under scripts/start.ts, which restarts it if it dies; the tests run it too.
