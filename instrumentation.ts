@@ -3,11 +3,15 @@
 // uncaught exceptions too, but prints the whole error object; a query's parameters must not reach
 // the log. server/start.ts restarts the server if the process dies anyway. Housekeeping starts
 // here too (lib/maintenance/job.ts), inside the Next server that has the storage and database.
+// Under plain `next start` the callers' addresses are taken from the sockets here, as
+// server/server.ts takes them (lib/http/client-address.ts, docs/decisions/058).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { config } = await import("@/lib/config");
     const { logError } = await import("@/lib/log");
-    config();
+    const { TRUST_PROXY } = config();
+    const { setClientAddressFromSockets } = await import("@/lib/http/client-address");
+    setClientAddressFromSockets(TRUST_PROXY);
     process.on("unhandledRejection", (reason) => logError("process", "unhandledRejection", reason));
     process.on("uncaughtException", (err) => logError("process", "uncaughtException", err));
     const { startConfiguredMaintenanceJob } = await import("@/lib/maintenance");

@@ -1,7 +1,25 @@
 import type { NextConfig } from "next";
+import { noPageHeaders } from "./lib/security/headers";
+
+// The fixed headers of every /api answer and build asset (docs/decisions/058), set by Next itself
+// on whatever answers them (a route handler, Next's own 404 or 405), under our server, plain
+// `next start` or Vercel alike. Headers that depend on the settings read at run time (HSTS over
+// https, CORS for CORS_ORIGINS) come from route() in lib/http/respond.ts and, for preflights, proxy.ts:
+// these are fixed when the app is built.
+const noPage = noPageHeaders();
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // /api answers the same with or without a trailing slash, with no redirect (a browser's CORS
+  // preflight cannot follow one); Next finds the route either way. Pages keep the redirect to the
+  // path without the slash, made by proxy.ts.
+  skipTrailingSlashRedirect: true,
+  async headers() {
+    return [
+      { source: "/api/:path*", headers: [...noPage, { key: "Vary", value: "Origin" }] },
+      ...["/_next/static/:path*", "/_next/image", "/icon.svg", "/favicon.ico", "/bench/:path*"].map((source) => ({ source, headers: noPage })),
+    ];
+  },
   // Native binaries, WebAssembly and worker threads: loaded from node_modules at run time, not
   // bundled. piscina starts its workers from a file beside its own code (lib/images/pool.ts).
   // react-pdf's packages (the journal PDF, lib/journals/pdf) read their font metrics and yoga's

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
-import { contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
+import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
 
 // Only redirects and headers here (docs/style.md 3): every page and handler checks the session itself.
 const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/public", "/notifications"];
@@ -18,10 +18,51 @@ function withHeaders(res: NextResponse, csp: string) {
 
 let pageImageOrigins: readonly string[] | undefined;
 
+/** Whether the path's %-escapes decode (Next answers one that does not with a 500 or a redirect). */
+function decodable(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path with a malformed %-escape: a 400 with our headers, the API's JSON error for /api. */
+function malformed(request: NextRequest, api: boolean) {
+  const { APP_URL: appUrl, CORS_ORIGINS: corsOrigins } = appConfig();
+  const headers = api
+    ? apiHeaders({ method: request.method, origin: request.headers.get("origin"), appUrl, corsOrigins }).headers
+    : { ...securityHeaders(appUrl), "Content-Security-Policy": NO_PAGE_CSP };
+  const init = { status: 400, headers: { ...headers, "Cache-Control": "no-store" } };
+  return api
+    ? NextResponse.json({ message: "Malformed URL: invalid percent-encoding in the path" }, init)
+    : new NextResponse("Bad request: the address is malformed.\n", { ...init, headers: { ...init.headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A CORS preflight to /api (the matcher's second entry: only a request that carries
+ * Access-Control-Request-Method reaches here for /api): an allowed origin's is answered 204 with the
+ * Access-Control headers; any other goes on to Next's own OPTIONS answer, allowing nothing.
+ */
+function preflight(request: NextRequest) {
+  const { APP_URL: appUrl, CORS_ORIGINS: corsOrigins } = appConfig();
+  const { headers, preflight } = apiHeaders({ method: request.method, origin: request.headers.get("origin"), appUrl, corsOrigins });
+  return preflight ? new NextResponse(null, { status: 204, headers }) : NextResponse.next();
+}
+
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  const api = pathname === "/api" || pathname.startsWith("/api/");
+  if (!decodable(pathname)) return malformed(request, api);
+  if (api) return preflight(request);
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", (pageImageOrigins ??= imageOrigins(appConfig())));
+  // next.config.ts skips Next's trailing-slash redirect for the sake of /api; pages keep it.
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    const url = new URL(`${pathname.replace(/\/+$/, "") || "/"}${request.nextUrl.search}`, request.url);
+    return withHeaders(NextResponse.redirect(url, 308), csp);
+  }
 
   if (isProtected(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
     return withHeaders(NextResponse.redirect(new URL("/login", request.url)), csp);
@@ -33,10 +74,16 @@ export function proxy(request: NextRequest) {
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
 }
 
-// Pages only. Not for /api, build assets, the icon and the benchmark's baselines (isApiPath and
-// STATIC_ASSET in lib/http/paths.ts; server/server.ts gives them their headers, and CORS to /api): an API call or a
-// page's dozen script and style requests cost no nonce and no header work, and /bench/baseline is
-// a bare route handler.
+// Pages, and CORS preflights to /api. Not for other /api requests, build assets, the icon and the
+// benchmark's baselines (docs/decisions/039, 058): an API call or a page's dozen script and style
+// requests cost no nonce and no header work (next.config.ts and route() give them their headers),
+// and /bench/baseline and /cron/maintenance are bare route handlers. The second entry runs only for a request carrying
+// Access-Control-Request-Method, which only a browser's preflight sends; the third only for a path
+// with a `%` in it (rare on the API, whose paths hold ids and dates), to refuse a malformed %-escape.
 export const config = {
-  matcher: ["/((?!api/|api$|_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/).*)"],
+  matcher: [
+    "/((?!api/|api$|cron/|_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/).*)",
+    { source: "/api/:path*", has: [{ type: "header", key: "access-control-request-method" }] },
+    "/api/:path(.*%.*)",
+  ],
 };

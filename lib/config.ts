@@ -38,7 +38,8 @@ export const ConfigSchema = z.object({
   CORS_ORIGINS: list.default([]),
   SIGNUP_EMAIL_DOMAINS: list.pipe(z.array(z.string()).min(1, "must name at least one domain")).default(["gmail.com"]),
   // Which proxies in front of Inkwell may name the caller in X-Forwarded-For (docs/decisions/013):
-  // a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated. Default: none.
+  // a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated, or `vercel`
+  // (the caller Vercel names in X-Vercel-Forwarded-For, docs/decisions/058). Default: none.
   TRUST_PROXY: z
     .string()
     .optional()
@@ -75,6 +76,9 @@ export const ConfigSchema = z.object({
   IMAGE_URL_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // Minutes between housekeeping passes inside the app (lib/maintenance, docs/decisions/033); 0 = off, for cron instead.
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  // The bearer secret a scheduler sends to POST /api/cron/maintenance (Vercel Cron sends it as
+  // `Authorization: Bearer $CRON_SECRET`); unset, that route is a 404 (docs/decisions/058).
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -base64 32`)").optional(),
   // Where 'Give Feedback' on /me leads (a form, a mailto: address, an issue tracker); unset, no link.
   FEEDBACK_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
   // `npm run bench` sets it: /bench/baseline then answers (docs/decisions/035); elsewhere it is a 404.

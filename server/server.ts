@@ -4,20 +4,21 @@ import proxyaddr from "proxy-addr";
 import { ConfigError, loadConfig } from "../lib/config";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/db/unavailable";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
-import { STATIC_ASSET, isApiPath, normalisePath } from "../lib/http/paths";
+import { normalisePath } from "../lib/http/paths";
 import { runWithRequestOutcome, type RequestOutcome } from "../lib/http/request-outcome";
 import { logError } from "../lib/log";
-import { NO_PAGE_CSP, securityHeaders, setApiHeaders } from "../lib/security/headers";
+import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
 
-// The HTTP server around Next (docs/decisions/014): what must happen before Next sees a request.
-//  - The caller's address comes from the socket (X-Forwarded-For only through TRUST_PROXY).
-//  - /api paths answer the same with or without a trailing slash, with no redirect (a browser's
-//    CORS preflight cannot follow one), so the slash is dropped here, before Next's 308.
-//  - A path with a malformed %-escape is a 400 with our security headers (Next answers a bare 500).
-//  - Build assets and every /api answer get their headers here (CORS too, for /api), so proxy.ts
-//    need not run for them; it runs for pages only (lib/security/headers.ts, setApiHeaders).
-//  - A page that the database could not serve before it started streaming answers 503 with
+// The HTTP server around Next (docs/decisions/014, 058): what a platform gives elsewhere. What a
+// request needs happens inside Next, so plain `next start` and Vercel answer the same (next.config.ts,
+// proxy.ts, route() in lib/http/respond.ts); this server adds only:
+//  - the caller's address from the socket (X-Forwarded-For only through TRUST_PROXY);
+//  - what Next cannot do itself: /api paths lose repeated trailing slashes (Next answers `//` with a
+//    308, which a browser's CORS preflight cannot follow); and a path with a malformed %-escape is
+//    a 400 with our security headers and, for /api, the API's JSON error, here before Next parses
+//    it (proxy.ts answers the same inside Next);
+//  - a page that the database could not serve before it started streaming answers 503 with
 //    Retry-After (lib/http/request-outcome.ts, docs/decisions/056).
 // `npm start` runs it under server/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
@@ -32,9 +33,8 @@ try {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 }
-const { PORT: port, TRUST_PROXY: trust, APP_URL: appUrl, CORS_ORIGINS: corsOrigins } = cfg;
+const { PORT: port, TRUST_PROXY: trust } = cfg;
 const headers = securityHeaders(cfg.APP_URL);
-const assetHeaders = Object.entries({ ...headers, "Content-Security-Policy": NO_PAGE_CSP });
 
 function badRequest(res: http.ServerResponse, api: boolean) {
   res.writeHead(400, {
@@ -72,13 +72,6 @@ async function main() {
     const url = normalisePath(req.url ?? "/");
     if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
     req.url = url;
-    if (isApiPath(url)) {
-      const { preflight } = setApiHeaders({ res, method: req.method, origin: req.headers.origin, appUrl, corsOrigins });
-      if (preflight) {
-        res.writeHead(204).end();
-        return;
-      }
-    } else if (STATIC_ASSET.test(url)) for (const [name, value] of assetHeaders) res.setHeader(name, value);
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);

@@ -120,13 +120,16 @@ export function clearSessionCookie(res: NextResponse, req: Request) {
 let warnedUntrusted = false;
 
 /**
- * The caller's address for rate limits, as server/server.ts determined it from the socket (and
- * TRUST_PROXY): docs/decisions/013. Run any other way (plain `next start`), no header is
- * trusted, since a client could have written it: every caller then shares one address.
+ * The caller's address for rate limits (docs/decisions/013, 058): the one the platform names when
+ * TRUST_PROXY says so (`vercel`), else the one determined from the socket (and TRUST_PROXY) by
+ * server/server.ts or, under plain `next start`, by instrumentation.ts's hook. Run where neither
+ * could, no header is trusted, since a client could have written it: every caller shares one address.
  */
 export function clientIp(req: Request): string {
+  const { platformHeader } = config().TRUST_PROXY;
+  if (platformHeader) return req.headers.get(platformHeader)?.split(",", 1)[0]!.trim().slice(0, 64) || "unknown";
   if (!clientAddressTrusted()) {
-    if (!warnedUntrusted) console.warn("[inkwell] Not started through server/server.ts: callers' addresses are unknown to the rate limits.");
+    if (!warnedUntrusted) console.warn("[inkwell] Callers' addresses are unknown to the rate limits: not started by server/server.ts or `next start`, and TRUST_PROXY names no platform.");
     warnedUntrusted = true;
     return "unknown";
   }

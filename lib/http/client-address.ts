@@ -1,7 +1,13 @@
-// The header through which server/server.ts hands the caller's address to the app. The server
-// deletes whatever a client sent under this name and writes the address it determined from the
-// socket (and TRUST_PROXY); it also marks the process, so that an app started some other way
-// (plain `next start`) never trusts a header a client could have written.
+import http from "node:http";
+import proxyaddr from "proxy-addr";
+import type { TrustProxy } from "./trust-proxy";
+
+// The header through which the caller's address reaches the app (docs/decisions/013, 058). For
+// every request, whatever a client sent under this name is replaced by the address determined
+// from the socket (and TRUST_PROXY): by server/server.ts, or, when Next runs in a server of its
+// own (plain `next start`), by the hook that instrumentation.ts installs on Node's HTTP server.
+// Whichever did it marks the process; an app where neither could (a platform's own runtime)
+// believes no such header, since a client could have written it.
 
 export const CLIENT_ADDRESS_HEADER = "x-inkwell-client-address";
 const MARK = Symbol.for("inkwell.server.sets-client-address");
@@ -12,4 +18,23 @@ export function markClientAddressTrusted(): void {
 
 export function clientAddressTrusted(): boolean {
   return (globalThis as Record<symbol, unknown>)[MARK] === true;
+}
+
+/**
+ * Under a server that is not ours (`next start`): every request that any Node HTTP server of this
+ * process receives gets the header before its listener (Next) sees it, as server/server.ts writes
+ * it. Next itself sets X-Forwarded-For from the socket only when a request has none (base-server's
+ * `??=`), so that header alone could be the client's own. Does nothing under server/server.ts.
+ */
+export function setClientAddressFromSockets(trust: TrustProxy): void {
+  if (clientAddressTrusted()) return;
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      const req = args[0] as http.IncomingMessage;
+      req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
+    }
+    return (emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean).call(this, event, ...args);
+  } as typeof emit;
+  markClientAddressTrusted();
 }

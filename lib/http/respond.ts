@@ -1,9 +1,11 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { config } from "@/lib/config";
 import { markWrite } from "@/lib/http/wrote-cookie";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, connectionLost, databaseUnavailable } from "@/lib/db/unavailable";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { describeError, logError } from "@/lib/log";
+import { apiHeaders } from "@/lib/security/headers";
 
 /** A warning's description without its stack: what happened, not where (it is not a bug of ours). */
 const firstLine = (text: string) => text.split("\n", 1)[0]!;
@@ -43,7 +45,9 @@ type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
  * was told must not be kept by a shared cache or the browser's back-forward history. A successful
  * write's answer carries the read-your-writes cookie (lib/http/wrote-cookie.ts). A read (GET,
  * HEAD) whose database connection was lost under it is run once more, on another connection: it
- * changed nothing that a second run could double (docs/decisions/041).
+ * changed nothing that a second run could double (docs/decisions/041). Every answer carries the
+ * API's headers, CORS included (withApiHeaders): inside Next, so any host that runs Next sends them
+ * (docs/decisions/058).
  */
 export function route<C = unknown>(handler: Handler<C>, { errorFields }: { errorFields?: Record<string, unknown> } = {}): Handler<C> {
   return async (req, ctx) => {
@@ -55,8 +59,20 @@ export function route<C = unknown>(handler: Handler<C>, { errorFields }: { error
     }
     if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
     markWrite(req, res);
-    return res;
+    return withApiHeaders(req, res);
   };
+}
+
+/**
+ * The API's headers on an answer (lib/security/headers.ts, apiHeaders): the security headers, HSTS
+ * over https, NO_PAGE_CSP, `Vary: Origin` and, for an Origin in CORS_ORIGINS, CORS with credentials.
+ * next.config.ts sets the fixed ones on Next's own answers too; these depend on the settings.
+ */
+export function withApiHeaders<R extends Response>(req: Request, res: R): R {
+  const { APP_URL: appUrl, CORS_ORIGINS: corsOrigins } = config();
+  const { headers } = apiHeaders({ method: req.method, origin: req.headers.get("origin"), appUrl, corsOrigins });
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  return res;
 }
 
 const RETRIED_METHODS = new Set(["GET", "HEAD"]);
@@ -85,21 +101,21 @@ type Method = (typeof METHODS)[number];
  * Handlers for the methods a route does not serve: a 405 in docs/api.md's error shape with `Allow`
  * (Next's own 405 has an empty body). Use: `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
  */
-export function otherMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {
+export function otherMethods(...allowed: Method[]): Record<Method, (req: Request) => Promise<NextResponse>> {
   return methodNotAllowed(allowed, {});
 }
 
 /** `otherMethods()` for the friend-request endpoints: their 405 carries `success: false` too. */
-export function otherFriendRequestMethods(...allowed: Method[]): Record<Method, () => Promise<NextResponse>> {
+export function otherFriendRequestMethods(...allowed: Method[]): Record<Method, (req: Request) => Promise<NextResponse>> {
   return methodNotAllowed(allowed, { success: false });
 }
 
-function methodNotAllowed(allowed: Method[], errorFields: Record<string, unknown>): Record<Method, () => Promise<NextResponse>> {
+function methodNotAllowed(allowed: Method[], errorFields: Record<string, unknown>): Record<Method, (req: Request) => Promise<NextResponse>> {
   const allow = allowed.join(", ");
-  const handler = async () =>
-    NextResponse.json(
-      { ...errorFields, message: `Method not allowed. Use ${allow}.` },
-      { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } },
+  const handler = async (req: Request) =>
+    withApiHeaders(
+      req,
+      NextResponse.json({ ...errorFields, message: `Method not allowed. Use ${allow}.` }, { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } }),
     );
-  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, () => Promise<NextResponse>>;
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, (req: Request) => Promise<NextResponse>>;
 }

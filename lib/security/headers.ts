@@ -1,5 +1,6 @@
-// Security headers for every response: proxy.ts sets them on pages, server/server.ts on /api and
-// build assets. Pages get a per-request nonce so that only Next's own inline scripts run; nothing
+// Security headers for every response (docs/decisions/058): proxy.ts sets them on pages; for /api
+// and build assets next.config.ts sets the fixed ones on every answer Next makes, and route()
+// (lib/http/respond.ts) adds HSTS and CORS, which depend on the settings read at run time. Pages get a per-request nonce so that only Next's own inline scripts run; nothing
 // may frame us; no URL (an /oauth-success token) leaks as referrer.
 
 export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigins: readonly string[] = []): string {
@@ -68,39 +69,37 @@ export function securityHeaders(appUrl: string): Record<string, string> {
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type";
 export const CORS_ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
-interface HeaderTarget {
-  setHeader(name: string, value: string): unknown;
+/** The fixed headers of an answer that is no page (an /api answer, a build asset): next.config.ts's headers(). */
+export function noPageHeaders(): { key: string; value: string }[] {
+  return [...Object.entries(STATIC_SECURITY_HEADERS), ["Content-Security-Policy", NO_PAGE_CSP]].map(([key, value]) => ({ key: key!, value: value! }));
 }
 
 /**
- * The headers of every /api answer, set by server/server.ts before Next sees the request:
- * proxy.ts does not run for /api (docs/decisions/039: its per-request work halved an API route's
- * throughput), and nothing here needs a request of its own — a JSON answer runs no script, so its
- * policy is the fixed NO_PAGE_CSP, not a page's nonce. An Origin in CORS_ORIGINS is allowed with
- * credentials; any other Origin gets no Access-Control header at all. Returns whether the request
- * was a preflight from an allowed origin, which the caller answers with a bare 204.
+ * The headers of every /api answer (docs/decisions/039, 058): the security headers, HSTS over https,
+ * the fixed NO_PAGE_CSP (a JSON answer runs no script, so it needs no page's nonce), `Vary: Origin`,
+ * and for an Origin in CORS_ORIGINS the Access-Control headers with credentials; any other Origin
+ * gets no Access-Control header at all. `preflight` says whether the request was a preflight
+ * (OPTIONS) from an allowed origin, which the caller answers with a bare 204.
  */
-export function setApiHeaders({
-  res,
+export function apiHeaders({
   method,
   origin,
   appUrl,
   corsOrigins,
 }: {
-  res: HeaderTarget;
   method: string | undefined;
-  origin: string | undefined;
+  origin: string | null | undefined;
   appUrl: string;
   corsOrigins: readonly string[];
-}): { preflight: boolean } {
-  for (const [name, value] of Object.entries(securityHeaders(appUrl))) res.setHeader(name, value);
-  res.setHeader("Content-Security-Policy", NO_PAGE_CSP);
-  res.setHeader("Vary", "Origin");
-  if (!origin || !corsOrigins.includes(origin)) return { preflight: false };
-  res.setHeader("Access-Control-Allow-Origin", origin);
-  res.setHeader("Access-Control-Allow-Credentials", "true");
-  res.setHeader("Access-Control-Allow-Headers", CORS_ALLOWED_HEADERS);
-  res.setHeader("Access-Control-Allow-Methods", CORS_ALLOWED_METHODS);
-  res.setHeader("Access-Control-Max-Age", "600");
-  return { preflight: method === "OPTIONS" };
+}): { headers: Record<string, string>; preflight: boolean } {
+  const headers: Record<string, string> = { ...securityHeaders(appUrl), "Content-Security-Policy": NO_PAGE_CSP, Vary: "Origin" };
+  if (!origin || !corsOrigins.includes(origin)) return { headers, preflight: false };
+  Object.assign(headers, {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Credentials": "true",
+    "Access-Control-Allow-Headers": CORS_ALLOWED_HEADERS,
+    "Access-Control-Allow-Methods": CORS_ALLOWED_METHODS,
+    "Access-Control-Max-Age": "600",
+  });
+  return { headers, preflight: method === "OPTIONS" };
 }

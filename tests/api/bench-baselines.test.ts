@@ -8,7 +8,7 @@ describe("the benchmark's baselines", () => {
     const res = await fetch(`${testEnv.baseUrl}/bench/baseline`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe("Not Found");
-    // No proxy.ts here: the security headers come from server/server.ts.
+    // No proxy.ts here: the security headers come from next.config.ts (docs/decisions/058).
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 

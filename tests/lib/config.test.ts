@@ -96,13 +96,18 @@ describe("loadConfig", () => {
     expect(configError({ RESEND_BASE_URL: "not a url" }).message).toContain("RESEND_BASE_URL");
   });
 
-  it("trusts no proxy by default, a hop count, or named addresses and ranges (TRUST_PROXY)", () => {
+  it("trusts no proxy by default, a hop count, named addresses and ranges, or Vercel (TRUST_PROXY)", () => {
     expect(loadConfig({}).TRUST_PROXY("127.0.0.1", 0)).toBe(false);
     const hops = loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY;
     expect([hops("203.0.113.1", 0), hops("203.0.113.1", 1)]).toEqual([true, false]);
     const named = loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY;
     expect([named("127.0.0.1", 0), named("10.1.2.3", 0), named("203.0.113.1", 0)]).toEqual([true, true, false]);
     expect(configError({ TRUST_PROXY: "the proxy" }).message).toContain("TRUST_PROXY: must be a hop count or addresses/CIDRs");
+    // On Vercel (docs/decisions/058): no socket is trusted, the caller is the one Vercel names.
+    const vercel = loadConfig({ TRUST_PROXY: "vercel" }).TRUST_PROXY;
+    expect(vercel("127.0.0.1", 0)).toBe(false);
+    expect(vercel.platformHeader).toBe("x-vercel-forwarded-for");
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY.platformHeader).toBeUndefined();
   });
 
   it("limits sign-ups to 20 an hour per address unless SIGNUP_LIMIT_PER_HOUR says otherwise", () => {
