@@ -1,19 +1,16 @@
-import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { FeedItem, FeedPage } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
+import { feedKeys, type FeedData } from "@/lib/query-keys";
 
 // The close-circle feed and its hearts (docs/api.md "Feed and hearts"; docs/product.md §2 Feed, §4, §8, §9).
 
 
 export type { FeedAuthor, FeedItem, FeedPage } from "@/lib/contract/answers";
 
-export type FeedData = InfiniteData<FeedPage, string | null>;
-
-export const feedKeys = {
-  all: ["feed"] as const,
-};
+export { feedKeys, type FeedData };
 
 /** docs/product.md §8: the server's message, or 'HTTP error! status: {code}' when it gave none. */
 async function feedError(res: Response): Promise<ApiError> {

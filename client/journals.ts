@@ -4,6 +4,7 @@ import type { Journal } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { getToken } from "./token";
+import { journalKeys } from "@/lib/query-keys";
 
 // The diary page's calls (docs/api.md "Journals"), their cache keys, and the error texts docs/product.md §5 and
 // §8 give them.
@@ -12,11 +13,7 @@ export type { Journal } from "@/lib/contract/answers";
 
 export const FETCH_DAY_FAILED = "Failed to fetch the entry for this date";
 
-export const journalKeys = {
-  all: ["journals"] as const,
-  day: (day: string) => ["journals", "day", day] as const,
-  month: (year: number, month: number) => ["journals", "month", year, month] as const,
-};
+export { journalKeys };
 
 /** The entry of one day, or null when there is none (404). */
 export function dayQuery(day: string) {

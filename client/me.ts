@@ -3,6 +3,7 @@ import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
 import { answerOf } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
+import { meKeys } from "@/lib/query-keys";
 
 // My profile, my close circle and my journal's PDF (docs/api.md "My profile and community",
 // GET /journals/export.pdf), their cache keys, and the texts docs/product.md §8 gives them.
@@ -19,11 +20,7 @@ export const PDF_FAILED = "Error generating PDF. Please try again.";
 
 export type { CloseFriend, MyProfile } from "@/lib/contract/answers";
 
-export const meKeys = {
-  profile: ["me", "profile"] as const,
-  friendCount: ["me", "community", "count"] as const,
-  friends: ["me", "community", "closefriends"] as const,
-};
+export { meKeys };
 
 /** A failed answer as a Refusal: the server's message when it gave one, else `fallback`, and the fields a 400 names. */
 async function failure(res: Response, fallback: string): Promise<ApiError> {

@@ -4,7 +4,7 @@ import { PageHeading } from "@/components/app/page-heading";
 import { CloseCircleFeed } from "@/components/feed/close-circle-feed";
 import { FeedQuote } from "@/components/feed/feed-quote";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { feedKeys, type FeedData } from "@/client/feed";
+import { feedKeys, type FeedData } from "@/lib/query-keys";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { getDb } from "@/lib/db/client";
 import { getReadDbForPage } from "@/lib/db/read-your-writes";

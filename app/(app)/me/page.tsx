@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { countCloseFriends } from "@/lib/friends";
 import { getMyProfile } from "@/lib/users";
-import { meKeys } from "@/client/me";
+import { meKeys } from "@/lib/query-keys";
 import { logError } from "@/lib/log";
 
 export const metadata: Metadata = { title: "Me" };

@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
 import { DiaryPage } from "@/components/diary/diary-page";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { journalKeys } from "@/client/journals";
+import { journalKeys } from "@/lib/query-keys";
 import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/db/unavailable";
