@@ -127,7 +127,7 @@ test("what only the server refuses shows beside its field too, with the 'Signup 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test("a taken username shows 'Signup failed' with the server's message", async ({ page, db }) => {
+test("a taken username shows 'Signup failed' with the server's message, and the message beside the username", async ({ page, db }) => {
   const { user } = await createUser(db);
   await page.goto("/signup");
   await page.getByLabel("Name", { exact: true }).fill("Copy Cat");
@@ -138,6 +138,9 @@ test("a taken username shows 'Signup failed' with the server's message", async (
   const failed = toast(page, "Signup failed");
   await expect(failed).toContainText("Username already taken");
   await expect(failed.getByRole("button", { name: "Close toast" })).toBeVisible();
+  // The 409 names the field that clashes (docs/decisions/048).
+  await expectErrorBeside(page.getByLabel("Username"), "Username already taken");
+  await expect(page.getByLabel("Username")).toBeFocused();
   await expect(page).toHaveURL(/\/signup$/);
 });
 

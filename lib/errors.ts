@@ -43,9 +43,12 @@ export class NotFoundError extends HttpError {
     super(404, message);
   }
 }
+/** A 409. When one field of the request is what clashes (a username taken), it is named in `errors` as a 400's are. */
 export class ConflictError extends HttpError {
-  constructor(message: string) {
+  readonly errors: readonly FieldIssue[] | undefined;
+  constructor(message: string, field?: string) {
     super(409, message);
+    this.errors = field === undefined ? undefined : [{ path: field, message }];
   }
 }
 export class PayloadTooLargeError extends HttpError {

@@ -15,8 +15,6 @@ import { useForm } from "@/components/ui/use-form";
 import { friendKeys } from "@/client/friends";
 import { BIO_MAX, LOCATION_MAX, type MyProfile, type ProfileFields, meKeys, updateMyProfile, uploadProfileImage } from "@/client/me";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
-import { ApiError } from "@/client/query-client";
-import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
 import { checkBio, checkLocation, checkName, checkUsername } from "@/lib/validation/form-checks";
@@ -49,17 +47,8 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
   const { formProps, errors, clearErrors, busy } = useForm({
     values: (): ProfileFields => ({ name: name.trim(), username: username.trim(), bio, location: location.trim() }),
     check: (v) => [...checkName(v.name), ...checkUsername(v.username), ...checkBio(v.bio), ...checkLocation(v.location)],
-    send: async (fields) => {
-      try {
-        return await updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields);
-      } catch (error) {
-        // A 409 is the username someone else has (docs/api.md): its message belongs beside that field.
-        if (error instanceof ApiError && !(error instanceof Refusal && error.fieldErrors.length) && error.status === 409) {
-          throw new Refusal(409, error.message, [{ path: "username", message: error.message }]);
-        }
-        throw error;
-      }
-    },
+    // A 409 names the username someone else has in its `errors`, shown beside that field.
+    send: async (fields) => updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields),
     onSuccess: (updated) => {
       // The answer is the whole profile (docs/api.md): it replaces what the screen shows.
       queryClient.setQueryData(meKeys.profile, updated);

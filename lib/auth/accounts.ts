@@ -72,7 +72,7 @@ export async function registerUser({
     .from(users)
     .where(or(eq(users.username, input.username), eq(sql`lower(${users.email})`, input.email.toLowerCase())))
     .limit(1);
-  if (clash) throw new ConflictError(clash.username === input.username ? USERNAME_TAKEN : EMAIL_TAKEN);
+  if (clash) throw clash.username === input.username ? new ConflictError(USERNAME_TAKEN, "username") : new ConflictError(EMAIL_TAKEN, "email");
 
   const passwordHash = await hashPassword(input.password);
   try {
@@ -90,7 +90,7 @@ export async function registerUser({
     const constraint = uniqueViolation(err);
     if (constraint === undefined) throw err;
     // Lost a race with a simultaneous sign-up: the database's unique index decides.
-    throw new ConflictError(constraint.includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN);
+    throw constraint.includes("email") ? new ConflictError(EMAIL_TAKEN, "email") : new ConflictError(USERNAME_TAKEN, "username");
   }
 }
 

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { markWrite } from "@/lib/http/wrote-cookie";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, connectionLost, databaseUnavailable } from "@/lib/db/unavailable";
-import { HttpError, ValidationError } from "@/lib/errors";
+import { ConflictError, HttpError, ValidationError } from "@/lib/errors";
 import { describeError, logError } from "@/lib/log";
 import { apiHeaders } from "@/lib/security/headers";
 
@@ -16,11 +16,12 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
 
 /**
  * Maps a thrown error to `{message}` with its status (a 400 adds every issue as `errors`,
- * docs/decisions/048-one-way-to-write-a-form.md); anything unexpected is a logged 500.
+ * docs/decisions/048-one-way-to-write-a-form.md, and a 409 the field that clashes, when one does);
+ * anything unexpected is a logged 500.
  * `extra` fields join every error body (docs/api.md: friend-request errors add `success: false`).
  */
 export function toResponse(err: unknown, extra: Record<string, unknown> = {}): NextResponse {
-  if (err instanceof ValidationError) {
+  if (err instanceof ValidationError || (err instanceof ConflictError && err.errors)) {
     return NextResponse.json({ ...extra, message: err.message, errors: err.errors }, { status: err.status, headers: err.headers });
   }
   if (err instanceof HttpError) {

@@ -77,7 +77,7 @@ export async function updateMyProfile({ db, storage, userId, input }: { db: Db; 
       return current.key !== key ? current.key : null;
     });
   } catch (err) {
-    if (uniqueViolation(err) === "users_username_key") throw new ConflictError(USERNAME_TAKEN);
+    if (uniqueViolation(err) === "users_username_key") throw new ConflictError(USERNAME_TAKEN, "username");
     throw err;
   }
   if (dropped) await discardProfileImage({ storage, key: dropped });

@@ -177,7 +177,10 @@ describe("PUT /api/myprofile", () => {
   it("answers 409 for a username someone else has, in any case", async () => {
     const { user: taken } = await signedIn(db);
     const { token } = await signedIn(db);
-    expectError(await putMine(token, { username: taken.username.toUpperCase() }), 409, "Username is already taken");
+    const res = await putMine(token, { username: taken.username.toUpperCase() });
+    expect(res.status).toBe(409);
+    // The field that clashes is named, as a 400 names its fields (docs/decisions/048).
+    expect(res.body).toEqual({ message: "Username is already taken", errors: [{ path: "username", message: "Username is already taken" }] });
   });
 
   it("lets only one of two simultaneous claims to a username win: one 200, one 409, never a 500", async () => {
@@ -185,7 +188,7 @@ describe("PUT /api/myprofile", () => {
     const username = unique("race_");
     const results = await Promise.all([putMine(a.token, { username }), putMine(b.token, { username })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expectError(results.find((r) => r.status === 409)!, 409, "Username is already taken");
+    expect(results.find((r) => r.status === 409)!.body).toMatchObject({ message: "Username is already taken", errors: [{ path: "username" }] });
   });
 
   it("refuses a write authenticated only by the cookie from another origin", async () => {

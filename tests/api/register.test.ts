@@ -208,7 +208,8 @@ describe("POST /api/auth/register: conflicts", () => {
       const email = `${unique("other")}@gmail.com`;
       const res = await register(newRegistration({ username, email }));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: "Username already taken" });
+      // The field that clashes is named, as a 400 names its fields (docs/decisions/048).
+      expect(res.body).toEqual({ message: "Username already taken", errors: [{ path: "username", message: "Username already taken" }] });
       expect(await countUsers(db, { email })).toBe(0);
     }
   });
@@ -220,7 +221,7 @@ describe("POST /api/auth/register: conflicts", () => {
       const username = unique("other_");
       const res = await register(newRegistration({ username, email }));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: "Email already in use" });
+      expect(res.body).toEqual({ message: "Email already in use", errors: [{ path: "email", message: "Email already in use" }] });
       expect(await countUsers(db, { username })).toBe(0);
     }
   });
@@ -231,7 +232,7 @@ describe("POST /api/auth/register: conflicts", () => {
     const results = await Promise.all(bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Username already taken" });
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Username already taken", errors: [{ path: "username", message: "Username already taken" }] });
     expect(await countUsers(db, { username })).toBe(1);
   });
 
@@ -240,7 +241,7 @@ describe("POST /api/auth/register: conflicts", () => {
     const bodies = Array.from({ length: 5 }, () => newRegistration({ email }));
     const results = await Promise.all(bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Email already in use" });
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Email already in use", errors: [{ path: "email", message: "Email already in use" }] });
     expect(await countUsers(db, { email })).toBe(1);
   });
 });
