@@ -36,7 +36,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, log: string) {
+/** Resolves once the app at `url` answers /api/health; throws if `child` exits first or it never does. */
+export async function waitForHealth(url: string, child: ChildProcess, log: string) {
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`The app exited early; see ${log}`);
     try {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/app-process";
+import { freePort, waitForHealth } from "../../server/app-process";
 import { DEFAULT_PASSWORD, connect, createSession, createUser } from "../../scripts/seed/factories";
 import { login } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
@@ -55,17 +55,9 @@ async function startNext(name: string, env: Record<string, string>): Promise<Nex
       ...env,
     },
   });
-  // Ready when it answers: the same readiness check as server/app-process.ts.
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited early; see ${log}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, log, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`next start at ${url} did not become healthy; see ${log}`);
+  // Ready when it answers, as the harness's instances are.
+  await waitForHealth(url, child, log);
+  return { url, log, child };
 }
 
 async function stop({ child }: NextStart) {
