@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +18,9 @@ import {
 
 // The whole data model of docs/architecture.md. The database enforces every rule it can
 // (lengths, uniqueness, anonymous ⇒ close-circle); the app checks too, for friendly messages.
+
+/** A PostgreSQL full-text document; only PostgreSQL reads it (the diary's own search). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -138,6 +143,17 @@ export const journals = pgTable(
     feedAt: timestamp("feed_at", { withTimezone: true })
       .notNull()
       .generatedAlwaysAs(sql`case when is_anonymous then date_trunc('day', created_at at time zone 'UTC') at time zone 'UTC' else created_at end`),
+    // The writer's own search (docs/decisions/060): title and content as words, lower case and
+    // without accents ('simple' keeps every language's words as they are; inkwell_unaccent is
+    // unaccent made immutable, migration 0015). Kept by PostgreSQL on every write.
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, inkwell_unaccent(title) || ' ' || inkwell_unaccent(content))`),
+    // The entry's #tags, case-folded and distinct (inkwell_tags, migration 0015). Kept by PostgreSQL.
+    tags: text("tags")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`inkwell_tags(title || ' ' || content)`),
   },
   (t) => [
     uniqueIndex("journals_author_day_key").on(t.authorId, t.journalDate),
@@ -149,6 +165,9 @@ export const journals = pgTable(
     index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'close-circle'`),
+    // One writer's search and tag filter: the author's key and the words in one GIN index (btree_gin).
+    index("journals_author_search_idx").using("gin", t.authorId, t.search),
+    index("journals_author_tags_idx").using("gin", t.authorId, t.tags),
     // The 100, 900 and 300 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.
     check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),
@@ -270,6 +289,31 @@ export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
 });
+
+// The daily reminder (docs/decisions/061): at `minuteOfDay` in `timeZone`, on the ISO weekdays of
+// the `weekdays` bits (bit 0 = Monday … bit 6 = Sunday), a writer with no entry for that local day
+// gets one mail. `lastSentDay` is the local day of the last one: claiming it in one UPDATE is what
+// sends at most one per local day across every instance.
+export const reminderSettings = pgTable(
+  "reminder_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    minuteOfDay: smallint("minute_of_day").notNull().default(1200),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    weekdays: smallint("weekdays").notNull().default(127),
+    lastSentDay: date("last_sent_day", { mode: "string" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("reminder_settings_enabled_idx").on(t.userId).where(sql`${t.enabled}`),
+    check("reminder_settings_minute", sql`${t.minuteOfDay} between 0 and 1439`),
+    check("reminder_settings_weekdays", sql`${t.weekdays} between 0 and 127`),
+    check("reminder_settings_time_zone_length", sql`char_length(${t.timeZone}) between 1 and 64`),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type Journal = typeof journals.$inferSelect;
