@@ -6,14 +6,18 @@ import { defineConfig, devices } from "@playwright/test";
 const baseURL = process.env.INKWELL_TEST_URL;
 const CHROMIUM = "/usr/bin/chromium";
 const ci = Boolean(process.env.CI);
+// INKWELL_E2E_CPU_THROTTLE=4 (e2e/fixtures.ts) runs every page on a CPU four times slower to flush
+// out races; the time a test and an expectation may take grows with it, so what fails is a race,
+// not a deadline.
+const slowdown = Math.max(1, Number(process.env.INKWELL_E2E_CPU_THROTTLE ?? 1) || 1);
 
 export default defineConfig({
   testDir: "./e2e",
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 30_000 * slowdown,
+  expect: { timeout: 7_000 * slowdown },
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? "test-results/playwright.json" }]],
   use: {
     baseURL,
