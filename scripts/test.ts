@@ -42,6 +42,9 @@ const children: ChildProcess[] = [];
 function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cmd, ...argv], { stdio: "inherit", env: { ...process.env, ...env } });
+    // Stopped with the rest on SIGINT: a harness stopped by its pid alone (not a terminal's Ctrl-C,
+    // which reaches the whole group) must not leave Vitest or Playwright running on.
+    children.push(child);
     child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
 }
