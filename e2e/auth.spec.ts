@@ -62,15 +62,18 @@ test("a non-Gmail address is refused before any request is sent", async ({ page 
   page.on("request", (r) => {
     if (r.url().includes("/api/auth/register")) sent.push(r.url());
   });
+  // The toast lasts 3 s of the page's clock: paused, it stays until the test has closed it.
+  await page.clock.install();
   await page.goto("/signup");
   await page.getByLabel("Name", { exact: true }).fill("Yann Hoo");
   await page.getByLabel("Username").fill(unique("yh_"));
   await page.getByLabel("Gmail").fill("yann@yahoo.com");
   await page.getByLabel("Password").fill(PASSWORD);
+  await pauseClock(page);
   await page.getByRole("button", { name: "Sign Up" }).click();
 
   const invalid = toast(page, "Invalid Email");
-  await expect(invalid).toBeVisible();
+  await runUntilVisible(page, invalid);
   await expect(invalid).toContainText("Please use a Gmail address (must end with @gmail.com)");
   await expectErrorBeside(page.getByLabel("Gmail"), "Please use a Gmail address (must end with @gmail.com)");
   await invalid.getByRole("button", { name: "Close toast" }).click();
@@ -129,13 +132,16 @@ test("what only the server refuses shows beside its field too, with the 'Signup 
 
 test("a taken username shows 'Signup failed' with the server's message, and the message beside the username", async ({ page, db }) => {
   const { user } = await createUser(db);
+  await page.clock.install();
   await page.goto("/signup");
   await page.getByLabel("Name", { exact: true }).fill("Copy Cat");
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Gmail").fill(`${unique("cc_")}@gmail.com`);
   await page.getByLabel("Password").fill(PASSWORD);
+  await pauseClock(page);
   await page.getByRole("button", { name: "Sign Up" }).click();
   const failed = toast(page, "Signup failed");
+  await runUntilVisible(page, failed);
   await expect(failed).toContainText("Username already taken");
   await expect(failed.getByRole("button", { name: "Close toast" })).toBeVisible();
   // The 409 names the field that clashes (docs/decisions/048).

@@ -6,8 +6,18 @@ import { expect } from "./fixtures";
 
 /** Stops the page's fake clock (installed with page.clock.install); from here only runFor moves it. */
 export async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(new Date(now + 1000));
+  // The installed clock runs with real time until it is paused: on a busy machine more than the
+  // margin can pass between reading it and pausing it ("Cannot fast-forward to the past"). Then
+  // read it again; the margin only grows if the machine is slower still.
+  for (let margin = 1000; ; margin *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(new Date(now + margin));
+      return;
+    } catch (err) {
+      if (!String(err).includes("fast-forward to the past") || margin >= 16_000) throw err;
+    }
+  }
 }
 
 /**

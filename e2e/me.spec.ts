@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
-import { pauseClock } from "./clock";
+import { pauseClock, runUntilVisible } from "./clock";
 import { photo } from "./diary-helpers";
 import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 import { expectErrorBeside, expectValid } from "./forms";
@@ -111,6 +111,8 @@ test("a username someone else has is refused at the field, and nothing changes",
 });
 
 test("Edit Profile shows each refused field beside it, the form's and the server's, with the focus on the first", async ({ signedIn: { page, user } }) => {
+  // The server's toast lasts 3 s of the page's clock: paused, it waits for the checks before it.
+  await page.clock.install();
   await openMe(page, user.name);
   await page.getByRole("button", { name: "Edit Profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Profile" });
@@ -135,7 +137,9 @@ test("Edit Profile shows each refused field beside it, the form's and the server
   await name.fill("Wren\u202e");
   await username.fill(user.username);
   await location.fill("Lis\u202ebon");
+  await pauseClock(page);
   await dialog.getByRole("button", { name: "Save changes" }).click();
+  await runUntilVisible(page, toast(page, "Name may not contain control characters, line breaks or text-direction marks"));
   await expectErrorBeside(name, "Name may not contain control characters, line breaks or text-direction marks");
   await expectErrorBeside(location, "Location may not contain control characters, line breaks or text-direction marks");
   await expectValid(username);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { DayKey } from "@/lib/dates/local-day";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 
@@ -21,7 +21,15 @@ export function diaryUrl(day: DayKey, today: DayKey): string {
 export function useSelectedDay(today: DayKey): [DayKey, (day: DayKey) => void] {
   const asked = useSearchParams().get("day");
   const valid = asked !== null && isCalendarDate(asked) && asked <= today;
-  const selected = valid ? asked : today;
+  const fromAddress = valid ? asked : today;
+  // Next.js applies a pushed address in a transition, which a slow device renders late: until
+  // then the editor would still be the previous day's, and words typed right after the click
+  // would land there. The day chosen here shows at once, until the address it was chosen from
+  // changes (the push arriving, or Back and Forward, which the address alone decides).
+  const [chosen, setChosen] = useState<{ day: DayKey; from: string | null } | null>(null);
+  // Forgotten as soon as the address moves, so a later Back to that same address is not overruled.
+  if (chosen !== null && chosen.from !== asked) setChosen(null);
+  const selected = chosen !== null && chosen.from === asked ? chosen.day : fromAddress;
 
   useEffect(() => {
     if (asked !== null && !valid) window.history.replaceState(null, "", PATH);
@@ -29,9 +37,11 @@ export function useSelectedDay(today: DayKey): [DayKey, (day: DayKey) => void] {
 
   const select = useCallback(
     (day: DayKey) => {
-      if (day !== selected) window.history.pushState(null, "", diaryUrl(day, today));
+      if (day === selected) return;
+      setChosen({ day, from: asked });
+      window.history.pushState(null, "", diaryUrl(day, today));
     },
-    [selected, today],
+    [selected, today, asked],
   );
   return [selected, select];
 }
