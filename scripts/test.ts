@@ -162,6 +162,7 @@ async function main() {
         INKWELL_TEST_LOG_2: b.log,
         INKWELL_TEST_LOG_S3: c.log,
         TEST_MAIL_DIR: smtp.dir,
+        TEST_SMTP_URL: smtp.url,
         TEST_OIDC_ISSUER: oidc.issuer,
         INKWELL_TEST_DATA_DIR: appDataDir,
         TEST_S3_ENDPOINT: s3.endpoint,
