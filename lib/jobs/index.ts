@@ -45,8 +45,14 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
   await boss.createQueue(REMINDERS_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: RUN_SECONDS });
   await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, null, { tz: "UTC" });
   await boss.work(REMINDERS_QUEUE, async () => {
-    const run = await runReminders(new Date());
-    if (run.due) console.log(`[jobs] ${describeReminderRun(run)}`);
+    // Caught here: pg-boss would keep a thrown error's message in its job table, and a query's
+    // message holds its parameters. The next minute's run tries again.
+    try {
+      const run = await runReminders(new Date());
+      if (run.due) console.log(`[jobs] ${describeReminderRun(run)}`);
+    } catch (err) {
+      console.error(`[jobs] The reminders run failed: ${jobErrorLine(err)}`);
+    }
   });
   return boss;
 }
