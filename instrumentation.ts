@@ -2,7 +2,8 @@
 // a fault nothing caught is logged without secrets (lib/log.ts) instead of going unseen. Next logs
 // uncaught exceptions too, but prints the whole error object; a query's parameters must not reach
 // the log. server/start.ts restarts the server if the process dies anyway. Housekeeping starts
-// here too (lib/maintenance/job.ts), inside the Next server that has the storage and database.
+// here too (lib/maintenance/job.ts), inside the Next server that has the storage and database, and
+// the job worker (lib/jobs, docs/decisions/061), which server/server.ts stops before it exits.
 // Under plain `next start` the callers' addresses are taken from the sockets here, as
 // server/server.ts takes them (lib/http/client-address.ts, docs/decisions/058).
 export async function register() {
@@ -16,5 +17,7 @@ export async function register() {
     process.on("uncaughtException", (err) => logError("process", "uncaughtException", err));
     const { startConfiguredMaintenanceJob } = await import("@/lib/maintenance");
     startConfiguredMaintenanceJob();
+    const { startConfiguredJobs } = await import("@/lib/jobs");
+    startConfiguredJobs();
   }
 }

@@ -76,6 +76,12 @@ export const ConfigSchema = z.object({
   IMAGE_URL_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // Minutes between housekeeping passes inside the app (lib/maintenance, docs/decisions/033); 0 = off, for cron instead.
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  // Whether this process runs the job worker (pg-boss, lib/jobs, docs/decisions/061): the reminder
+  // mails each minute. `off` where no process lives on (serverless): a scheduler calls /cron/reminders.
+  BACKGROUND_JOBS: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
   // The bearer secret a scheduler sends to POST /api/cron/maintenance (Vercel Cron sends it as
   // `Authorization: Bearer $CRON_SECRET`); unset, that route is a 404 (docs/decisions/058).
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -base64 32`)").optional(),

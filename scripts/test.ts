@@ -1,5 +1,5 @@
 import "../server/node-version";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -37,7 +37,7 @@ const workDir = path.resolve(cfg.DATA_DIR, "test");
 const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);
 const results: StageResult[] = [];
 const flakyRecord = path.join(workDir, "flaky-tests.json");
-const children: ChildProcess[] = [];
+const apps: { stop: () => Promise<void> }[] = [];
 
 function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -51,7 +51,7 @@ function run(cmd: string, argv: string[], env: Record<string, string> = {}): Pro
 
 async function startApp(name: string, env: Record<string, string>): Promise<{ url: string; log: string }> {
   const app = await startAppProcess({ log: path.join(workDir, `${name}.log`), env });
-  children.push(app.child);
+  apps.push(app);
   return app;
 }
 
@@ -91,7 +91,9 @@ async function main() {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   let oidc: Awaited<ReturnType<typeof startOidcProvider>> | undefined;
   const stopAll = async () => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+    // Each app until it has exited (it stops its job worker first), then the database they use:
+    // a database stopped under a running app makes it log lost connections.
+    await Promise.all(apps.map((a) => a.stop()));
     await s3?.stop().catch(() => undefined);
     await smtp?.stop().catch(() => undefined);
     await oidc?.stop().catch(() => undefined);
@@ -165,6 +167,7 @@ async function main() {
         INKWELL_TEST_LOG_2: b.log,
         INKWELL_TEST_LOG_S3: c.log,
         TEST_MAIL_DIR: smtp.dir,
+        TEST_SMTP_URL: smtp.url,
         TEST_OIDC_ISSUER: oidc.issuer,
         INKWELL_TEST_DATA_DIR: appDataDir,
         TEST_S3_ENDPOINT: s3.endpoint,

@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/db/unavailable";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
 import { normalisePath } from "../lib/http/paths";
 import { runWithRequestOutcome, type RequestOutcome } from "../lib/http/request-outcome";
+import { stopRunningJobs } from "../lib/jobs/running";
 import { logError } from "../lib/log";
 import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
@@ -89,7 +90,10 @@ async function main() {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    server.close(() => process.exit(0));
+    // The job worker first (it holds connections and may be sending a reminder), then the
+    // requests: all of it before the database stops (docs/decisions/061).
+    const jobsStopped = stopRunningJobs();
+    server.close(() => void jobsStopped.then(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
   };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import * as A from "./answers";
+import * as S from "./settings";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -41,6 +42,9 @@ export const ROUTE_ANSWERS = {
   "GET /api/myprofile/community/count": A.FriendCountSchema,
   "GET /api/myprofile/community/closefriends": A.CloseFriendsSchema,
   "DELETE /api/myprofile/community/closefriends/{id}": A.FriendRemovedSchema,
+  "GET /api/myprofile/settings": S.SettingsSchema,
+  "PUT /api/myprofile/settings": S.SettingsSchema,
+  "POST /api/reminders/unsubscribe/{token}": A.MessageSchema,
   "GET /api/health": A.HealthSchema,
   "GET /api/openapi.json": A.OpenApiAnswerSchema,
 } as const satisfies Record<string, z.ZodType>;

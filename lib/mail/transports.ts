@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. a reminder's List-Unsubscribe (lib/reminders/mail.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface MailSettings {

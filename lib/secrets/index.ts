@@ -9,7 +9,8 @@ import { appSecrets } from "@/lib/db/schema";
 // made, so each process keeps the value it read.
 const cache = new Map<string, Promise<string>>();
 
-export type AppSecretName = "image_url";
+/** The image-URL key (lib/signed-urls); the key of reminder mails' unsubscribe links (lib/reminders/unsubscribe.ts). */
+export type AppSecretName = "image_url" | "unsubscribe";
 
 /**
  * The secret `name`, read from `db`, and created on the primary on first use. Two instances racing

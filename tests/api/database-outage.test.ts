@@ -43,7 +43,7 @@ async function startInstance(name: string, env: Record<string, string>, viaProxy
   const logFile = path.join(dir, `${name}.log`);
   const app = await startAppProcess({
     log: logFile,
-    env: { DATABASE_URL: viaProxy ? proxy.url : scratch.url, DATA_DIR: path.join(dir, `${name}-data`), MAINTENANCE_INTERVAL_MINUTES: "0", ...env },
+    env: { DATABASE_URL: viaProxy ? proxy.url : scratch.url, DATA_DIR: path.join(dir, `${name}-data`), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off", ...env },
   });
   const locker = new pg.Client({ connectionString: scratch.url });
   await locker.connect();

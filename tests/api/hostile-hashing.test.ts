@@ -35,7 +35,7 @@ beforeAll(async () => {
       DATA_DIR: path.join(dir, "app-data"),
       // The harness speaks for many clients, as on the main instances (tests/support/clients.ts).
       TRUST_PROXY: "loopback",
-      MAINTENANCE_INTERVAL_MINUTES: "0",
+      MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off",
       NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" "),
       INKWELL_ARGON2_PROBE: probe,
     },

@@ -184,6 +184,7 @@ describe("the limits the API reference states", () => {
         "POST /api/upload/profile-image",
         "PUT /api/journals/{id}",
         "PUT /api/myprofile",
+        "PUT /api/myprofile/settings",
       ].sort(),
     );
     for (const { method, path, op } of withBody) {

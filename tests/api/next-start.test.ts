@@ -50,7 +50,7 @@ async function startNext(name: string, env: Record<string, string>): Promise<Nex
       APP_URL: url,
       DATABASE_URL: testEnv.databaseUrl,
       DATA_DIR: path.join(dir, `${name}-data`),
-      MAINTENANCE_INTERVAL_MINUTES: "0",
+      MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off",
       CORS_ORIGINS: TEST_CLIENT_ORIGIN,
       ...env,
     },

@@ -27,7 +27,7 @@ beforeAll(async () => {
   pair = await startReplicatedPair(dir);
   app = await startAppProcess({
     log: path.join(dir, "app.log"),
-    env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(dir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0" },
+    env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(dir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off" },
   });
   primary = connect(pair.primaryUrl);
   replica = new pg.Client({ connectionString: pair.replicaUrl });

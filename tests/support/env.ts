@@ -32,6 +32,10 @@ export const testEnv = {
   get mailDir() {
     return required("TEST_MAIL_DIR");
   },
+  /** That SMTP server's URL, for a test that sends through it itself (tests/lib/reminders.test.ts). */
+  get smtpUrl() {
+    return required("TEST_SMTP_URL");
+  },
   /** The OpenID provider standing in for Google on the main instances (scripts/test/oidc.ts). */
   get oidcIssuer() {
     return required("TEST_OIDC_ISSUER");

@@ -4,6 +4,7 @@ import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
 import { DiaryPage } from "@/components/diary/diary-page";
+import { ReminderOffer } from "@/components/diary/reminder-offer";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/lib/query-keys";
 import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
@@ -53,6 +54,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
     return (
       <>
         <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
+        <ReminderOffer />
         <HydrationBoundary state={dehydrate(queryClient)}>
           <DiaryPage userId={user.id} serverToday={today} />
         </HydrationBoundary>

@@ -1,0 +1,34 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Settings } from "@/lib/contract/settings";
+import { answerOf } from "./api";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
+import { refusalOf } from "./refusals";
+
+// The daily reminder's settings, GET/PUT /api/myprofile/settings (docs/api.md "My profile and
+// community", docs/decisions/061).
+
+export const SETTINGS_LOAD_FAILED = "Failed to load the reminder settings";
+export const SETTINGS_SAVE_FAILED = "Failed to save the reminder settings";
+
+export type { ReminderSettings, Settings } from "@/lib/contract/settings";
+
+export const settingsKey = ["me", "settings"] as const;
+
+export function settingsQuery() {
+  return queryOptions({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }): Promise<Settings> => {
+      const res = await apiRequest("/api/myprofile/settings", { signal }, SETTINGS_LOAD_FAILED);
+      if (!res.ok) throw new ApiError(res.status, SETTINGS_LOAD_FAILED);
+      return answerOf("GET /api/myprofile/settings", res);
+    },
+  });
+}
+
+/** PUT the whole reminder; a 400 is a Refusal naming each refused field (`reminder.time` …). */
+export async function saveSettings(settings: Settings): Promise<Settings> {
+  const res = await apiRequest("/api/myprofile/settings", { method: "PUT", body: JSON.stringify(settings) }, SETTINGS_SAVE_FAILED);
+  if (!res.ok) throw await refusalOf(res, SETTINGS_SAVE_FAILED);
+  return answerOf("PUT /api/myprofile/settings", res);
+}

@@ -1,0 +1,18 @@
+import { apiFetch } from "./api";
+import { ApiError } from "./api-error";
+import { refusalOf } from "./refusals";
+
+// The one-click unsubscribe of the page a reminder mail links to (docs/decisions/061): signed out,
+// so no query client here (docs/decisions/017).
+
+export const UNSUBSCRIBE_FAILED = "Could not turn the reminders off";
+
+export async function unsubscribeFromReminders(token: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await apiFetch(`/api/reminders/unsubscribe/${encodeURIComponent(token)}`, { method: "POST", token: null });
+  } catch {
+    throw new ApiError(0, UNSUBSCRIBE_FAILED);
+  }
+  if (!res.ok) throw await refusalOf(res, UNSUBSCRIBE_FAILED);
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { BellRing, X } from "lucide-react";
+import Link from "next/link";
+import { useSyncExternalStore } from "react";
+import { buttonClass } from "@/components/ui/button-styles";
+import { myProfileQuery } from "@/client/me";
+import { settingsQuery } from "@/client/reminders";
+
+// The diary's offer of a daily reminder (docs/product.md "Reminders"): from the third entry on,
+// while the reminder is off, until dismissed; the dismissal is kept in this browser. It links to
+// the settings on /me (components/me/reminder-settings.tsx).
+
+const DISMISSED_KEY = "inkwell.reminderOffer.dismissed";
+const OFFER_FROM_ENTRIES = 3;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function dismissedHere(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function dismiss() {
+  try {
+    localStorage.setItem(DISMISSED_KEY, "1");
+  } catch {
+    // Storage refused (private mode): hidden for this page only.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function ReminderOffer() {
+  // Dismissed until the browser says otherwise: the server renders nothing, so nothing flashes.
+  const dismissed = useSyncExternalStore(subscribe, dismissedHere, () => true);
+  const profile = useQuery({ ...myProfileQuery(), enabled: !dismissed });
+  const settings = useQuery({ ...settingsQuery(), enabled: !dismissed && (profile.data?.journalCount ?? 0) >= OFFER_FROM_ENTRIES });
+  if (dismissed || !settings.data || settings.data.reminder.enabled) return null;
+  return (
+    <aside aria-labelledby="reminder-offer-heading" className="mb-4 flex items-start gap-3 rounded-lg border border-accent/40 bg-surface p-4 shadow-sm">
+      <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+      <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p id="reminder-offer-heading" className="font-semibold text-ink">
+          Want a nudge to write each day?
+        </p>
+        <Link href="/me#reminder" prefetch={false} className={buttonClass("primary", "self-start")}>
+          Set a reminder
+        </Link>
+      </div>
+      <button type="button" onClick={dismiss} aria-label="Dismiss the reminder offer" className={buttonClass("ghost", "size-11 shrink-0 p-0")}>
+        <X aria-hidden className="size-5" />
+      </button>
+    </aside>
+  );
+}

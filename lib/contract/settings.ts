@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { contract } from "./answers";
+
+// The answers of /api/myprofile/settings (docs/decisions/046, 061), beside answers.ts so the
+// reminder's schemas stay in a file of their own.
+
+export const ReminderSettingsAnswerSchema = z.strictObject({
+  enabled: z.boolean(),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  timeZone: z.string(),
+  weekdays: z.array(z.number().int().min(1).max(7)),
+});
+contract.add(ReminderSettingsAnswerSchema, {
+  id: "ReminderSettings",
+  description: "lib/reminders/settings.ts: the daily reminder; `weekdays` are ISO (1 = Monday … 7 = Sunday), `time` is in `timeZone`",
+});
+
+export const SettingsSchema = z.strictObject({ reminder: ReminderSettingsAnswerSchema });
+contract.add(SettingsSchema, { id: "Settings", description: "lib/reminders/settings.ts" });
+
+export type ReminderSettings = z.infer<typeof ReminderSettingsAnswerSchema>;
+export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,0 +1,88 @@
+import "server-only";
+import { PgBoss } from "pg-boss";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { describeError, oneLine } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
+import { sendDueReminders, type ReminderRun } from "@/lib/reminders/due";
+import { runningJobs, setRunningJobs } from "./running";
+
+// Jobs on pg-boss (docs/decisions/061): schedules and queues in PostgreSQL, in its own `pgboss`
+// schema, so any number of instances share them and each occurrence runs once. Every instance
+// starts a worker with the app (instrumentation.ts) unless BACKGROUND_JOBS=off.
+
+export const REMINDERS_QUEUE = "reminders";
+/** Every minute: the reminder rule is "local time has reached the reminder's" (lib/reminders/due.ts). */
+export const REMINDERS_CRON = "* * * * *";
+/** A run that has not finished in this long is given up (and its claimed writers were already sent or released). */
+const RUN_SECONDS = 240;
+const RETRY_START_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/** Addresses out of a job system's error before it is logged (docs/style.md 16): a lost connection names its host. */
+function jobErrorLine(err: unknown): string {
+  return describeError(err)
+    .replace(/\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b/g, "…")
+    .replace(/\[[0-9a-f:.]+\](:\d+)?/gi, "…")
+    .replace(/([0-9a-f]{1,4})?::([0-9a-f]{1,4}:?)*/gi, "…");
+}
+
+export function describeReminderRun(run: ReminderRun): string {
+  return `Reminders: ${run.due} due, ${run.sent} sent, ${run.failed} failed`;
+}
+
+/** One run of the reminders job at `now`, through the configured mail transport. */
+export async function runReminders(now: Date): Promise<ReminderRun> {
+  return sendDueReminders({ db: getDb(), now, send: sendMail, appUrl: config().APP_URL });
+}
+
+async function startBoss(databaseUrl: string): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", max: 3, application_name: "inkwell-jobs" });
+  boss.on("error", (err) => console.error(`[jobs] The job system reported a fault: ${jobErrorLine(err)}`));
+  boss.on("warning", (warning) => console.warn(`[jobs] ${oneLine(warning.message)}`));
+  await boss.start();
+  // singleton: one run at a time across every instance; pg-boss's cron files one job per minute.
+  await boss.createQueue(REMINDERS_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: RUN_SECONDS });
+  await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, null, { tz: "UTC" });
+  await boss.work(REMINDERS_QUEUE, async () => {
+    // Caught here: pg-boss would keep a thrown error's message in its job table, and a query's
+    // message holds its parameters. The next minute's run tries again.
+    try {
+      const run = await runReminders(new Date());
+      if (run.due) console.log(`[jobs] ${describeReminderRun(run)}`);
+    } catch (err) {
+      console.error(`[jobs] The reminders run failed: ${jobErrorLine(err)}`);
+    }
+  });
+  return boss;
+}
+
+/** The job system as the settings ask (BACKGROUND_JOBS), once per process; a database that is not there yet is tried again each minute. */
+export function startConfiguredJobs(): void {
+  const { BACKGROUND_JOBS: enabled, DATABASE_URL: databaseUrl } = config();
+  if (runningJobs() || !enabled || !databaseUrl) return;
+  let boss: PgBoss | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = async () => {
+    try {
+      boss = await startBoss(databaseUrl);
+      if (stopped) await boss.stop({ graceful: false, timeout: STOP_TIMEOUT_MS });
+    } catch (err) {
+      console.error(`[jobs] The job system could not start, trying again in a minute: ${jobErrorLine(err)}`);
+      const failed = boss;
+      boss = undefined;
+      await failed?.stop({ graceful: false, timeout: STOP_TIMEOUT_MS }).catch(() => undefined);
+      if (!stopped) (timer = setTimeout(attempt, RETRY_START_MS)).unref();
+    }
+  };
+  const starting = attempt();
+  setRunningJobs({
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await starting;
+      await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
+    },
+  });
+}
