@@ -1,5 +1,5 @@
 import "../server/node-version";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -38,13 +38,14 @@ const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);
 const results: StageResult[] = [];
 const flakyRecord = path.join(workDir, "flaky-tests.json");
 const apps: { stop: () => Promise<void> }[] = [];
+const runners: ChildProcess[] = [];
 
 function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cmd, ...argv], { stdio: "inherit", env: { ...process.env, ...env } });
     // Stopped with the rest on SIGINT: a harness stopped by its pid alone (not a terminal's Ctrl-C,
     // which reaches the whole group) must not leave Vitest or Playwright running on.
-    children.push(child);
+    runners.push(child);
     child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
 }
@@ -93,6 +94,7 @@ async function main() {
   const stopAll = async () => {
     // Each app until it has exited (it stops its job worker first), then the database they use:
     // a database stopped under a running app makes it log lost connections.
+    for (const r of runners) if (r.exitCode === null) r.kill("SIGTERM");
     await Promise.all(apps.map((a) => a.stop()));
     await s3?.stop().catch(() => undefined);
     await smtp?.stop().catch(() => undefined);
