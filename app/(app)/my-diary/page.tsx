@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
-import { DiaryPage } from "@/components/diary/diary-page";
+import { DiaryViews } from "@/components/diary/diary-views";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/lib/query-keys";
 import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
@@ -54,7 +54,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
       <>
         <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <DiaryPage userId={user.id} serverToday={today} />
+          <DiaryViews userId={user.id} serverToday={today} />
         </HydrationBoundary>
       </>
     );
