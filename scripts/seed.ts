@@ -64,7 +64,7 @@ async function main() {
     console.log(
       `Seeded in ${r.seconds} s: ${r.users} users, ${r.journals} entries, ${r.friendships} friendship rows (both ways), ` +
         `${r.pendingRequests} pending requests, ${r.likes} hearts, ${r.reads} reads rows.\n` +
-        `Sign in as ${opts.prefix}1 … ${opts.prefix}${opts.users} with the password "${SEED_PASSWORD}".`,
+        `Sign in as ${opts.prefix}1 … ${opts.prefix}${opts.users}, or a long-time writer ${opts.prefix}long1 … ${opts.prefix}long${r.longWriters}, with the password "${SEED_PASSWORD}".`,
     );
   } finally {
     await client.end().catch(() => undefined);

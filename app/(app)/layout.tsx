@@ -4,6 +4,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
+import { DiarySearchDialog } from "@/components/diary/diary-search-dialog";
 import { NavBar } from "@/components/nav/nav-bar";
 
 // When the session cannot be checked (the database is unavailable): the frame without the nav,
@@ -32,6 +33,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           </a>
           <TokenGuard />
           <NavBar />
+          <DiarySearchDialog />
           {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
           <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
             {children}

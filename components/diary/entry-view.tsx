@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { Journal } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
+import { TaggedText } from "./tagged-text";
 import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
@@ -20,9 +21,11 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
       <div className="notebook min-h-[36rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8">
         <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">{formatLongDay(journal.journaldate)}</p>
         <h2 id="entry-heading" ref={headingRef} tabIndex={-1} className="text-2xl leading-8 font-semibold break-words text-leather">
-          {journal.title}
+          <TaggedText text={journal.title} />
         </h2>
-        <p className="mt-8 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">{journal.content}</p>
+        <p className="mt-8 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">
+          <TaggedText text={journal.content} />
+        </p>
         {photo ? (
           <div className="mt-8">
             <PhotoFrame src={photo} size={null} alt={photoAlt(journal)} />

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import * as A from "./answers";
+import * as D from "./diary";
 import * as S from "./settings";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
@@ -23,6 +24,9 @@ export const ROUTE_ANSWERS = {
   "GET /api/journals/date/{date}": A.JournalSchema,
   "GET /api/journals/month/{year}/{month}": A.MonthAnswerSchema,
   "GET /api/journals/users/{userId}": A.JournalListSchema,
+  "GET /api/journals": D.TimelinePageSchema,
+  "GET /api/journals/search": D.DiarySearchPageSchema,
+  "GET /api/journals/tags": D.TagListSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,
   "GET /api/journal/user/likes": A.LikedJournalsSchema,
   "POST /api/journal/{id}/like": A.LikedSchema,

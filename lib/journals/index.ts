@@ -5,4 +5,6 @@ export { getJournalImage, IMAGE_CACHE_SECONDS, IMAGE_NOT_FOUND, PRESIGNED_IMAGE_
 export { journalImageUrl, verifyJournalImageQuery, type SignedImageRequest } from "./image-url";
 export { toJournalJson } from "./json";
 export { getJournalByDate, listMonthJournals, listUserJournals } from "./read";
+export { searchDiary } from "./search";
+export { listTags, listTimeline } from "./timeline";
 export { createJournal, deleteJournal, updateJournal } from "./write";

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Journal as JournalJson } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
-import type { Journal } from "@/lib/db/schema";
 import { journalImageUrl } from "./image-url";
+import type { JournalRow } from "./reads";
 
 /** docs/api.md's journal object (lib/contract's `Journal`), as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
-export async function toJournalJson({ db, row, viewerId }: { db: Db; row: Journal; viewerId: string }): Promise<JournalJson> {
+export async function toJournalJson({ db, row, viewerId }: { db: Db; row: JournalRow; viewerId: string }): Promise<JournalJson> {
   return {
     _id: row.id,
     id: row.id,

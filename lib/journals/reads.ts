@@ -3,7 +3,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import { foreignKeyViolation } from "@/lib/errors";
-import { journals } from "@/lib/db/schema";
+import { journals, type Journal } from "@/lib/db/schema";
 
 // Reads, exact and cheap to count (docs/decisions/051): a feed page records one `journal_reads`
 // row per entry, viewer and UTC day, and nothing else; housekeeping later folds the rows of past
@@ -23,10 +23,20 @@ export function readsTotal(): SQL<number> {
   return sql<number>`(${journals.readsCount} + ${unfoldedReads(journals.id)})::int`.mapWith(Number);
 }
 
-/** Every column of `journals`, with `readsCount` the entry's reads (`readsTotal`): what toJournalJson shows. */
+/**
+ * The columns of `journals` toJournalJson shows, with `readsCount` the entry's reads
+ * (`readsTotal`). Never `search` nor `tags` (docs/decisions/060): only PostgreSQL reads those, and a
+ * search vector is larger than the entry's text.
+ */
 export function journalColumns() {
-  return { ...getTableColumns(journals), readsCount: readsTotal() };
+  const { search, tags, ...shown } = getTableColumns(journals);
+  void search;
+  void tags;
+  return { ...shown, readsCount: readsTotal() };
 }
+
+/** A row of `journalColumns()`. */
+export type JournalRow = Omit<Journal, "search" | "tags">;
 
 const today = sql`(now() at time zone 'UTC')::date`;
 

@@ -72,7 +72,7 @@ export async function createJournal({
         // A description belongs to a photo: without one it is not kept.
         imageDescription: imageKey ? input.imageDescription || null : null,
       })
-      .returning();
+      .returning(journalColumns());
   } catch (err) {
     if (imageKey) await discardEntryImage({ storage, key: imageKey });
     if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS);

@@ -22,6 +22,18 @@ import {
 } from "@/lib/validation/journal";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
 import * as A from "@/lib/contract/answers";
+import * as D from "@/lib/contract/diary";
+import { DIARY_SEARCH_MAX, DIARY_SEARCH_PAGE_SIZE, DIARY_SEARCH_WORDS_MAX, TIMELINE_LIMIT_MAX, TIMELINE_PAGE_SIZE } from "@/lib/validation/diary-limits";
+import {
+  CURSOR_MESSAGE,
+  DiarySearchQuerySchema,
+  LIMIT_MESSAGE,
+  SEARCH_REQUIRED_MESSAGE,
+  SEARCH_TOO_LONG_MESSAGE,
+  TAG_MESSAGE,
+  TimelineQuerySchema,
+  TOO_MANY_WORDS_MESSAGE,
+} from "@/lib/validation/diary";
 import type { Endpoint, Failure } from "./types";
 
 // Diary entries, their photos, the PDF, the friends' feed and hearts (lib/journals, lib/feed,
@@ -50,6 +62,47 @@ const entryFailures: Failure[] = [
 const entryId = { id: { description: "The entry's id; a malformed one is a 404 like an unknown one" } };
 
 export const JOURNAL_ROUTES: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/journals",
+    tag: JOURNALS,
+    summary: "The caller's entries as a list, newest day first",
+    description: "A page at a time: pass the previous page's `nextCursor` as `cursor` (keyset paging on the journal day, unique per writer: no repeats or gaps while the writer writes). Each entry has an `excerpt`, its first lines as plain text.",
+    auth: "session",
+    query: {
+      schema: TimelineQuerySchema,
+      descriptions: { limit: `1–${TIMELINE_LIMIT_MAX}, default ${TIMELINE_PAGE_SIZE}`, cursor: "The `nextCursor` of the previous page (a journal day, YYYY-MM-DD): the page holds the days before it" },
+    },
+    answers: [{ status: 200, description: "A page", schema: D.TimelinePageSchema }],
+    failures: [[400, LIMIT_MESSAGE, CURSOR_MESSAGE]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/search",
+    tag: JOURNALS,
+    summary: "Search the caller's own entries",
+    description: `Only the caller's entries, never anyone else's. \`q\` matches words of the title and content: every word must match (several words), \`"an exact phrase"\` matches those words in that order, and the last word matches as a prefix when \`q\` ends with it (as while typing; a space or closing quote after it ends the word). Accents and case do not matter ("cafe" finds "Café") and every script's letters count; punctuation separates words, and a \`q\` without any word finds nothing. \`tag\` keeps the entries carrying that #tag (case-folded, with or without its #), with or without \`q\`. Hits come by relevance (PostgreSQL's ts_rank), then newest day, ${DIARY_SEARCH_PAGE_SIZE} a page; \`nextCursor\` (opaque) continues after the last hit (docs/decisions/060).`,
+    auth: "session",
+    query: {
+      schema: DiarySearchQuerySchema,
+      descriptions: {
+        q: `The words to find; at most ${DIARY_SEARCH_MAX} characters and ${DIARY_SEARCH_WORDS_MAX} words. Required unless \`tag\` is given`,
+        tag: "A #tag, with or without its #: letters, digits, _ and -, at most 64 characters",
+        cursor: "The `nextCursor` of the previous page, opaque; only with the same `q` and `tag`",
+      },
+    },
+    answers: [{ status: 200, description: "A page of hits", schema: D.DiarySearchPageSchema }],
+    failures: [[400, SEARCH_REQUIRED_MESSAGE, SEARCH_TOO_LONG_MESSAGE, TOO_MANY_WORDS_MESSAGE, TAG_MESSAGE, CURSOR_MESSAGE]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/tags",
+    tag: JOURNALS,
+    summary: "The caller's #tags and how many entries carry each",
+    description: "A #word in an entry's title or content is a tag: letters of any script, digits, _ and -, case-folded, trailing hyphens dropped, 1–64 characters; not inside a word, a URL's path or an HTML-like entity. Most used first, then by name; at most 500.",
+    auth: "session",
+    answers: [{ status: 200, description: "The tags", schema: D.TagListSchema }],
+  },
   {
     method: "post",
     path: "/api/journals",

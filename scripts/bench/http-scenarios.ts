@@ -6,7 +6,7 @@ import { BENCH_USER_AGENT, type Population } from "./population";
 // The HTTP scenarios of `npm run bench -- load` (docs/performance.md says what each measures).
 // Each turns the population into autocannon requests that rotate through many distinct viewers.
 
-export type Group = "baseline" | "read" | "feed" | "people" | "page" | "write" | "login" | "upload";
+export type Group = "baseline" | "read" | "feed" | "people" | "diary" | "page" | "write" | "login" | "upload";
 
 export interface HttpScenario {
   name: string;
@@ -19,6 +19,14 @@ export interface HttpScenario {
 export const UPLOAD_TITLE = "Bench upload";
 /** The image pool takes two workers' jobs plus four queued per worker on two CPUs (lib/images/pool.ts); more would be refused with 503 by design. */
 const UPLOAD_CONNECTIONS = 8;
+/**
+ * What a long-time writer searches their own diary for (docs/performance.md "my-search"): common
+ * words (a third of their 5 000 entries hold each), prefixes while typing, two words, a phrase,
+ * accents and Greek, a tag, and a word they never wrote.
+ */
+const MY_SEARCHES = ["q=walk", "q=gard", "q=coffee+river", "q=%22long+walk%22", "q=cafe", "q=%CE%B8%CE%B1%CE%BB%CE%B1%CF%83%CF%83%CE%B1", "q=garlic+", "q=sis", "tag=garden", "q=nothingness"];
+/** docs/performance.md: the diary search's target is for one connection, a person typing. */
+const MY_SEARCH_CONNECTIONS = 1;
 const SEARCH_TERMS = ["ada", "berg", "costa", "elena", "garc", "hiro", "ines", "kira", "lop", "maya", "noor", "petr", "rosa", "silva", "tan", "vera", "wen", "zhang", "seed1", "seed42"];
 
 /** Round-robin over a list, shared by every connection of a run. */
@@ -97,6 +105,24 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
     { name: "my profile", group: "read", requests: asViewers(viewers, () => "/api/myprofile") },
     { name: "journal by date", group: "read", requests: asViewers(writers, (v) => `/api/journals/date/${v.lastDay}`) },
     { name: "month list", group: "read", requests: asViewers(writers, (v) => `/api/journals/month/${v.lastDay.slice(0, 4)}/${v.lastDay.slice(5, 7)}`) },
+    {
+      name: "my-search",
+      group: "diary",
+      maxConnections: MY_SEARCH_CONNECTIONS,
+      requests: asViewers(
+        pop.longWriters.flatMap((w) => MY_SEARCHES.map((q) => ({ token: w.token, q }))),
+        (s) => `/api/journals/search?${s.q}`,
+      ),
+    },
+    {
+      name: "timeline",
+      group: "diary",
+      // Page 1, and pages that start somewhere in each writer's fourteen years.
+      requests: asViewers(
+        pop.longWriters.flatMap((w) => [null, 100, 1_000, 2_500, 4_900].map((n) => ({ token: w.token, cursor: n === null ? null : daysBefore(w.lastDay, n) }))),
+        (t) => (t.cursor ? `/api/journals?cursor=${t.cursor}` : "/api/journals"),
+      ),
+    },
     { name: "heart/unheart", group: "write", requests: heart },
     { name: "dynamic page (reference)", group: "page", requests: [{ method: "GET", path: "/bench/dynamic" }] },
     { name: "/close-circle page", group: "page", requests: asViewers(viewers, () => "/close-circle", cookie) },

@@ -137,6 +137,7 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
         ["feed page 1 ≥ 0.7× bare handler", ratio("feed page 1", bare, 0.7)],
         ["feed page 1 p99 ≤ 50 ms", latency("feed page 1", "p99", 50)],
         ["search p95 ≤ 20 ms", latency("search", "p95", 20)],
+        ["my-search p95 ≤ 30 ms at one connection", latency("my-search", "p95", 30)],
         ["suggested writers p95 ≤ 20 ms", latency("suggested writers", "p95", 20)],
         ["every authenticated JSON read ≥ 0.6× bare", slowestRead && [`lowest ${fmt(slowestRead.rps / bare.rps, 2)}× (${slowestRead.name})`, slowestRead.rps >= 0.6 * bare.rps]],
         ["/close-circle page ≥ 0.5× static page", ratio("/close-circle page", stat, 0.5)],

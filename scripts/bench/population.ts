@@ -1,6 +1,7 @@
 import pg from "pg";
 import { hashToken, newToken } from "../../lib/auth/tokens";
-import { SEED_PREFIX, seed } from "../seed/generate";
+import { hashPassword } from "../../lib/auth/password";
+import { SEED_PASSWORD, SEED_PREFIX, seed, seedLongWriters } from "../seed/generate";
 
 // Who the load comes from: the seed (scripts/seed/generate.ts) in the bench database, and among
 // its users many distinct signed-in viewers (not one hot user), each with a session row of their
@@ -8,6 +9,8 @@ import { SEED_PREFIX, seed } from "../seed/generate";
 
 export const BENCH_USER_AGENT = "inkwell-bench";
 const MINE = `^${SEED_PREFIX}[0-9]+$`;
+const LONG = `^${SEED_PREFIX}long[0-9]+$`;
+const LONG_WRITERS = 3;
 /** Entries in a feed for its page 50 (10 a page) to hold any. */
 const FULL_FEED = 500;
 
@@ -31,6 +34,8 @@ export interface Population {
   heartPairs: { token: string; journalId: string }[];
   /** The day before the viewers' earliest entry: uploads go backwards from it, so none collides. */
   uploadBefore: string;
+  /** The long-time writers (about 5 000 entries each), signed in: the diary search and List view. */
+  longWriters: { id: string; token: string; lastDay: string }[];
 }
 
 /** Seeds the database unless it already holds the seed users; then picks and signs in the viewers. */
@@ -48,6 +53,17 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
       await client.query("analyze");
     } else say(`The database already holds ${existing.toLocaleString("en-US")} seeded users: not seeding.`);
     const seededUsers = existing || users;
+    // A database seeded before the long-time writers existed gets them now.
+    if (!Number((await client.query("select count(*) from users where username ~ $1", [LONG])).rows[0].count)) {
+      say("Adding the long-time writers…");
+      const step = async (what: string, sql: string, params: unknown[] = []) => {
+        const r = await client.query(sql, params);
+        say(`  seed: ${what}: ${r.rowCount ?? 0} rows`);
+        return r.rowCount ?? 0;
+      };
+      await seedLongWriters(client, { prefix: SEED_PREFIX, count: LONG_WRITERS, passwordHash: await hashPassword(SEED_PASSWORD), step });
+      await client.query("vacuum (analyze) users, journals");
+    }
 
     // A random sample of the users who wrote something themselves, those whose feed reaches page 50
     // first: typical readers, not the few with hundreds of friends.
@@ -81,8 +97,21 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
     );
     const tokenOf = new Map(viewers.map((v) => [v.id, v.token]));
     const earliest = (await client.query<{ d: string }>("select coalesce(min(journal_date), current_date)::text as d from journals where author_id = any($1::uuid[])", [viewers.map((v) => v.id)])).rows[0]!.d;
+    const long = (
+      await client.query<{ id: string; last_day: string }>(
+        `select u.id, max(j.journal_date)::text as last_day
+         from users u join journals j on j.author_id = u.id where u.username ~ $1 group by u.id`,
+        [LONG],
+      )
+    ).rows.map((r) => ({ id: r.id, token: newToken(), lastDay: r.last_day }));
+    await client.query(
+      `insert into sessions (user_id, token_hash, expires_at, user_agent)
+       select unnest($1::uuid[]), unnest($2::text[]), now() + interval '30 days', $3`,
+      [long.map((v) => v.id), long.map((v) => hashToken(v.token)), BENCH_USER_AGENT],
+    );
     return {
       seededUsers,
+      longWriters: long,
       seedSeconds,
       viewers,
       others,

@@ -15,7 +15,10 @@ import { DEFAULT_PASSWORD, FACTORY_EMAIL_DOMAIN } from "./factories";
 //   hundreds; a third of the users with a pending request waiting for them;
 // - hearts from friends on about one shared entry in eight, counted in likes_count; reads at least
 //   as many as hearts in reads_count; yesterday's and today's reads also as journal_reads rows,
-//   counted on top (housekeeping has not folded them yet, lib/journals/reads.ts).
+//   counted on top (housekeeping has not folded them yet, lib/journals/reads.ts);
+// - a few long-time writers, `{prefix}long1`…, who wrote every day for about fourteen years (some
+//   5 000 entries each, a #tag on one in five): the diary search's and List view's worst case
+//   (docs/performance.md, docs/decisions/060).
 
 export interface SeedOptions {
   users: number;
@@ -23,6 +26,8 @@ export interface SeedOptions {
   prefix?: string;
   /** How far back the oldest account and entry go. */
   years?: number;
+  /** How many long-time writers (`{prefix}long1`…), each with an entry a day for LONG_WRITER_DAYS days. */
+  longWriters?: number;
   log?: (message: string) => void;
 }
 
@@ -33,6 +38,7 @@ export interface SeedResult {
   pendingRequests: number;
   likes: number;
   reads: number;
+  longWriters: number;
   seconds: number;
 }
 
@@ -43,6 +49,10 @@ export const SEED_PASSWORD = DEFAULT_PASSWORD;
 const FRIEND_OFFSETS = [1, 2, 5, 13, 31, 71, 151, 313, 677, 1409];
 const POPULAR_EVERY = 1000;
 const POPULAR_FRIENDS = 300;
+/** A long-time writer's days: one entry each, about fourteen years. */
+export const LONG_WRITER_DAYS = 5_000;
+const LONG_WRITERS = 3;
+const TAGS = ["#garden", "#work", "#family", "#running", "#books", "#Café", "#travel", "#θάλασσα"];
 
 const FIRST = ["Ada", "Ben", "Chloé", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kira", "Liam", "Maya", "Noor", "Oskar", "Priya", "Quinn", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wen", "Yusuf", "Zoë", "Łucja", "Αλέξης", "Ольга"];
 const LAST = ["Adams", "Berg", "Costa", "Dubois", "Evans", "Fischer", "García", "Haddad", "Ivanova", "Jensen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Petrov", "Quist", "Rossi", "Silva", "Tanaka", "Ulloa", "Varga", "Wright", "Yilmaz", "Zhang"];
@@ -93,7 +103,7 @@ const SENTENCES = [
 
 /** Seeds the database the client is connected to (already migrated). */
 export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptions): Promise<SeedResult> {
-  const { users: n, prefix = SEED_PREFIX, years = 3, log = () => undefined } = options;
+  const { users: n, prefix = SEED_PREFIX, years = 3, longWriters = LONG_WRITERS, log = () => undefined } = options;
   if (!Number.isInteger(n) || n < 2) throw new Error("--users must be a whole number of at least 2");
   if (!/^[a-z][a-z0-9_]{1,15}$/.test(prefix)) throw new Error("--prefix must be a lower-case letter then 1 to 15 of a-z, 0-9, _");
   const started = performance.now();
@@ -201,13 +211,57 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
       "yesterday's and today's reads",
       "insert into journal_reads (journal_id, viewer_id, day) select journal_id, user_id, journal_date from seed_likes where journal_date >= current_date - 1 on conflict do nothing",
     );
+    const long = await seedLongWriters(client, { prefix, count: longWriters, passwordHash, step });
     await client.query("commit");
     // VACUUM sets the visibility map, without which the feed's index-only scans fetch every heap
     // page (a freshly seeded table looks like one autovacuum has not reached yet).
     await step("vacuum and analyze", "vacuum (analyze) users, journals, friendships, friend_requests, likes, journal_reads");
-    return { users, journals, friendships, pendingRequests, likes, reads, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    return { users, journals: journals + long.journals, friendships, pendingRequests, likes, reads, longWriters: long.users, seconds: Math.round((performance.now() - started) / 100) / 10 };
   } catch (err) {
     await client.query("rollback").catch(() => undefined);
     throw err;
   }
+}
+
+type Step = (what: string, sql: string, params?: unknown[]) => Promise<number>;
+
+/**
+ * The long-time writers, `{prefix}long1` to `{prefix}long{count}`: each joined LONG_WRITER_DAYS days
+ * ago (and a day more than the one before) and wrote every day since, 2–6 of the seed's sentences
+ * and a #tag on one entry in five, shared as the others are. No friends: they are there to be
+ * read back by themselves. The bench adds them to a database seeded before they existed.
+ */
+export async function seedLongWriters(
+  client: pg.Client | pg.PoolClient,
+  { prefix, count, passwordHash, step }: { prefix: string; count: number; passwordHash: string; step: Step },
+): Promise<{ users: number; journals: number }> {
+  if (count < 1) return { users: 0, journals: 0 };
+  const users = await step(
+    "long-time writers",
+    `insert into users (name, username, email, password_hash, email_verified_at, bio, location, created_at, updated_at)
+     select 'Long Writer ' || i, $1::text || 'long' || i, $1::text || 'long' || i || '@' || $3::text, $2::text, joined,
+            'An entry a day, every day.', '', joined, joined
+     from generate_series(1, $4::int) i,
+          lateral (select date_trunc('day', now()) - ($5::int + i) * interval '1 day' as joined) t`,
+    [prefix, passwordHash, FACTORY_EMAIL_DOMAIN, count, LONG_WRITER_DAYS],
+  );
+  const journals = await step(
+    "long-time writers' entries",
+    `insert into journals (author_id, title, content, visibility, is_anonymous, journal_date, created_at, updated_at)
+     select u.id, ($2::text[])[1 + floor(d.r3 * array_length($2::text[], 1))::int],
+            (select string_agg(($3::text[])[1 + (floor(d.r2 * 1000)::int + k * 7) % array_length($3::text[], 1)], ' ')
+               from generate_series(1, 2 + floor(d.r3 * 5)::int) k)
+            || case when d.r4 < 0.2 then ' ' || ($4::text[])[1 + floor(d.r2 * array_length($4::text[], 1))::int] else '' end,
+            case when d.r1 < 0.6 then 'close-circle' else 'private' end::visibility, d.r1 < 0.06, d.day::date,
+            least(now(), d.day + interval '21 hours'), least(now(), d.day + interval '21 hours')
+     from users u
+     cross join lateral (
+       select day, random() as r1, random() as r2, random() as r3, random() as r4
+       from generate_series(u.created_at, date_trunc('day', now()), interval '1 day') day
+       offset 0
+     ) d
+     where u.username ~ $1::text`,
+    [`^${prefix}long[0-9]+$`, TITLES, SENTENCES, TAGS],
+  );
+  return { users, journals };
 }

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
-import { DiaryPage } from "@/components/diary/diary-page";
 import { ReminderOffer } from "@/components/diary/reminder-offer";
+import { DiaryViews } from "@/components/diary/diary-views";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/lib/query-keys";
 import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
@@ -56,7 +56,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
         <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
         <ReminderOffer />
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <DiaryPage userId={user.id} serverToday={today} />
+          <DiaryViews userId={user.id} serverToday={today} />
         </HydrationBoundary>
       </>
     );

@@ -1,10 +1,12 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
+import { getReadDbFor } from "@/lib/db/read-your-writes";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
-import { createJournal } from "@/lib/journals";
+import { createJournal, listTimeline } from "@/lib/journals";
+import { TimelineQuerySchema } from "@/lib/validation/diary";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema } from "@/lib/validation/journal";
 
@@ -17,4 +19,10 @@ export const POST = route(async (req) => {
   return json(journal, { status: 201 });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const GET = route(async (req) => {
+  const { user } = await requireUser(req);
+  const { limit, cursor } = validate(TimelineQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+  return json(await listTimeline({ db: getReadDbFor(req), authorId: user.id, limit, cursor }));
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

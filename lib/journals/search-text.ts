@@ -1,0 +1,109 @@
+// The diary search's words, on both sides of the database (docs/decisions/060): how a search text
+// becomes words and phrases (lib/journals/search.ts builds the tsquery from them, never from the
+// text itself), and how a hit's snippet is cut and its matched words found, accent- and
+// case-insensitively, in the offsets JavaScript uses (UTF-16 units). No `server-only`: pure text.
+
+/** A word: a letter or digit of any script, then letters, digits and combining marks. PostgreSQL's parser splits at the same places (apostrophes, hyphens, underscores, punctuation). */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+
+export interface ParsedSearch {
+  /** Each group is one word, or the words of a "quoted phrase" in order; every group must match. */
+  groups: string[][];
+  /** The last word is still being typed: it matches as a prefix. */
+  prefixLast: boolean;
+  /** How many words in all. */
+  words: number;
+}
+
+/**
+ * `q` as words and phrases: text between double quotes is a phrase (an unclosed quote runs to the
+ * end), anything else is a word each. The last word is a prefix when `q` ends with it (no space or
+ * closing quote after it), as it does while a person types.
+ */
+export function parseSearch(q: string): ParsedSearch {
+  const groups: string[][] = [];
+  q.split('"').forEach((part, i) => {
+    const words = part.match(WORD) ?? [];
+    if (i % 2 === 1) {
+      if (words.length) groups.push(words);
+    } else for (const w of words) groups.push([w]);
+  });
+  const words = groups.reduce((n, g) => n + g.length, 0);
+  return { groups, prefixLast: words > 0 && /[\p{L}\p{N}\p{M}]$/u.test(q), words };
+}
+
+/** Letters unaccent turns into others that Unicode does not decompose. */
+const UNACCENT_EXTRA: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ħ: "h", ı: "i", þ: "th", ð: "d", ŧ: "t" };
+
+/** A word as the search compares it: compatibility-decomposed, without combining marks, lower case (what inkwell_unaccent and 'simple' do in PostgreSQL). */
+export function foldWord(word: string): string {
+  const lower = word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  return lower.replace(/[ßæœøłđħıþðŧ]/g, (c) => UNACCENT_EXTRA[c] ?? c);
+}
+
+export interface SearchTerm {
+  folded: string;
+  prefix: boolean;
+}
+
+/** The words a hit is highlighted by: every word of the search, folded; the last one a prefix while typed. */
+export function searchTerms(parsed: ParsedSearch): SearchTerm[] {
+  const all = parsed.groups.flat();
+  return all.map((w, i) => ({ folded: foldWord(w), prefix: parsed.prefixLast && i === all.length - 1 }));
+}
+
+function matches(word: string, terms: SearchTerm[]): boolean {
+  const folded = foldWord(word);
+  return terms.some((t) => (t.prefix ? folded.startsWith(t.folded) : folded === t.folded));
+}
+
+/** [start, end) of every word of `text` that a term matches, in UTF-16 offsets. */
+export function matchedRanges(text: string, terms: SearchTerm[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  if (!terms.length) return ranges;
+  for (const m of text.matchAll(WORD)) if (matches(m[0], terms)) ranges.push([m.index, m.index + m[0].length]);
+  return ranges;
+}
+
+/** The longest snippet, in UTF-16 units before the ellipses, and how much of it comes before the first match. */
+export const SNIPPET_MAX = 160;
+const SNIPPET_LEAD = 40;
+const ELLIPSIS = "…";
+
+/** Moves `i` off the second half of a surrogate pair, so a cut never splits a character. */
+function safe(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c >= 0xdc00 && c <= 0xdfff ? i - 1 : i;
+}
+
+/** Plain text of at most SNIPPET_MAX units (plus ellipses) from `from`, on whole words where it can, line breaks as spaces. */
+function cut(text: string, from: number): string {
+  let start = Math.max(0, from);
+  if (start > 0) {
+    const space = text.lastIndexOf(" ", start);
+    const lineBreak = text.lastIndexOf("\n", start);
+    const at = Math.max(space, lineBreak);
+    start = at >= 0 && start - at < 20 ? at + 1 : safe(text, start);
+  }
+  let end = Math.min(text.length, start + SNIPPET_MAX);
+  if (end < text.length) {
+    const space = Math.max(text.lastIndexOf(" ", end), text.lastIndexOf("\n", end));
+    end = space > start + SNIPPET_MAX / 2 ? space : safe(text, end);
+  }
+  const body = text.slice(start, end).replace(/\s+/g, " ").trim();
+  return `${start > 0 ? ELLIPSIS : ""}${body}${end < text.length ? ELLIPSIS : ""}`;
+}
+
+/** The opening of an entry for the List view: its first lines as one line of plain text. */
+export function excerptOf(content: string): string {
+  return cut(content, 0);
+}
+
+/** A hit's snippet: the content around its first matched word (its opening when only the title matched), and the matched words in it. */
+export function snippetOf(content: string, terms: SearchTerm[]): { snippet: string; ranges: [number, number][] } {
+  const all = matchedRanges(content, terms);
+  const first = all[0]?.[0] ?? 0;
+  // Starts some words before the match, and no later than it needs to for the snippet to be full.
+  const snippet = cut(content, Math.min(first - SNIPPET_LEAD, content.length - SNIPPET_MAX));
+  return { snippet, ranges: matchedRanges(snippet, terms) };
+}

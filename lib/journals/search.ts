@@ -1,0 +1,94 @@
+import "server-only";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { DiarySearchPage } from "@/lib/contract/diary";
+import type { Db } from "@/lib/db/client";
+import { journals } from "@/lib/db/schema";
+import { ValidationError } from "@/lib/errors";
+import { DIARY_SEARCH_PAGE_SIZE } from "@/lib/validation/diary-limits";
+import { CURSOR_MESSAGE } from "@/lib/validation/diary";
+import { isCalendarDate } from "@/lib/validation/journal-limits";
+import { toJournalJson } from "./json";
+import { journalColumns } from "./reads";
+import { parseSearch, searchTerms, snippetOf, type ParsedSearch } from "./search-text";
+
+// The search of one's own diary (docs/decisions/060): PostgreSQL full-text search over
+// `journals.search` ('simple' words of the unaccented title and content) through the GIN index over
+// (author_id, search), so only the caller's entries are ever looked at. The tsquery is built here
+// from the words parseSearch found, each one a quoted lexeme run through inkwell_unaccent, so no
+// text a person typed is ever read as tsquery syntax. Hits come by rank (ts_rank), then newest day.
+
+/** One word as a tsquery lexeme: unaccented, quoted (its quotes and backslashes doubled), a prefix when `prefix`. */
+function lexeme(word: string, prefix: boolean): SQL {
+  return sql`'''' || replace(replace(inkwell_unaccent(${word}::text), '\\', '\\\\'), '''', '''''') || ${prefix ? "':*" : "'"}`;
+}
+
+/** The tsquery of a parsed search: its groups joined by &, a phrase's words by <->. */
+function tsquery({ groups, prefixLast }: ParsedSearch): SQL {
+  const last = groups.length - 1;
+  const parts = groups.map((words, g) => {
+    const inner = sql.join(
+      words.map((w, i) => lexeme(w, prefixLast && g === last && i === words.length - 1)),
+      sql` || ' <-> ' || `,
+    );
+    return sql`'(' || ${inner} || ')'`;
+  });
+  return sql`to_tsquery('simple', ${sql.join(parts, sql` || ' & ' || `)})`;
+}
+
+/**
+ * Where a page of hits ends: the last hit's rank (a float4 as PostgreSQL prints it, which reads
+ * back exactly) and day. Base64url, so clients treat it as a token. Rank then day is the order of
+ * the hits and the day is unique per writer, so the next page starts strictly after it.
+ */
+interface SearchCursor {
+  rank: string;
+  day: string;
+}
+
+function encodeCursor({ rank, day }: SearchCursor): string {
+  return Buffer.from(`${rank}_${day}`, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string): SearchCursor {
+  const m = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? /^(\d{1,3}(?:\.\d{1,12})?(?:e-\d{1,2})?)_(\d{4}-\d{2}-\d{2})$/.exec(Buffer.from(cursor, "base64url").toString("utf8")) : null;
+  if (!m || !isCalendarDate(m[2]!)) throw new ValidationError(CURSOR_MESSAGE, [{ path: "cursor", message: CURSOR_MESSAGE }]);
+  return { rank: m[1]!, day: m[2]! };
+}
+
+/**
+ * A page of the author's entries matching `q` (words, "phrases", the last word a prefix while
+ * typed) and/or carrying `tag`. Each hit has a snippet of its content around the first matched word
+ * and the [start, end) offsets of the matched words in it. A search with no words in it (only
+ * punctuation) finds nothing.
+ */
+export async function searchDiary({ db, authorId, q, tag, cursor }: { db: Db; authorId: string; q?: string; tag?: string; cursor?: string }): Promise<DiarySearchPage> {
+  const parsed = parseSearch(q ?? "");
+  if (q !== undefined && q.trim() !== "" && !parsed.words) return { hits: [], nextCursor: null };
+  const after = cursor ? decodeCursor(cursor) : undefined;
+
+  const query = parsed.words ? tsquery(parsed) : null;
+  const rank = query ? sql<number>`ts_rank(${journals.search}, ${query})` : sql<number>`0::real`;
+  // A tag is folded by the very function that made the column's tags, so both agree on its case.
+  const tagFilter = tag ? sql`${journals.tags} @> array[(inkwell_tags('#' || ${tag.replace(/^#/, "")}::text))[1]]` : undefined;
+  const rows = await db
+    .select({ ...journalColumns(), rank: rank.mapWith(String) })
+    .from(journals)
+    .where(
+      and(
+        eq(journals.authorId, authorId),
+        query ? sql`${journals.search} @@ ${query}` : undefined,
+        tagFilter,
+        after ? sql`(${rank}, ${journals.journalDate}) < (${after.rank}::real, ${after.day}::date)` : undefined,
+      ),
+    )
+    .orderBy(desc(rank), desc(journals.journalDate))
+    .limit(DIARY_SEARCH_PAGE_SIZE + 1);
+
+  const terms = searchTerms(parsed);
+  const page = rows.slice(0, DIARY_SEARCH_PAGE_SIZE);
+  const hits = await Promise.all(
+    page.map(async (row) => ({ ...(await toJournalJson({ db, row, viewerId: authorId })), ...snippetOf(row.content, terms) })),
+  );
+  const last = page[page.length - 1];
+  return { hits, nextCursor: rows.length > DIARY_SEARCH_PAGE_SIZE && last ? encodeCursor({ rank: last.rank, day: last.journalDate }) : null };
+}
