@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import * as A from "./answers";
+import * as P from "./past";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -22,6 +23,8 @@ export const ROUTE_ANSWERS = {
   "GET /api/journals/date/{date}": A.JournalSchema,
   "GET /api/journals/month/{year}/{month}": A.MonthAnswerSchema,
   "GET /api/journals/users/{userId}": A.JournalListSchema,
+  "GET /api/journals/on-this-day": P.OnThisDaySchema,
+  "GET /api/journals/stats": P.WritingStatsSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,
   "GET /api/journal/user/likes": A.LikedJournalsSchema,
   "POST /api/journal/{id}/like": A.LikedSchema,
