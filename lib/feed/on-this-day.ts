@@ -4,7 +4,7 @@ import type { FeedItem } from "@/lib/contract/answers";
 import type { DayKey } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
-import { anniversaryDays } from "@/lib/journals/anniversaries";
+import { onAnniversary } from "@/lib/journals/anniversaries";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { toFeedItem } from "./list";
 import type { FeedItemRow } from "./query";
@@ -29,8 +29,7 @@ export async function listFriendsOnThisDay({ db, viewerId, date }: { db: Db; vie
       u.id as "authorId", u.name as "authorName", u.username as "authorUsername",
       u.profile_image_key as "authorProfileImageKey", u.location as "authorLocation"
     from friendships f
-      cross join lateral (${anniversaryDays({ author: sql`f.friend_id`, date })}) a
-      join journals j on j.author_id = f.friend_id and j.journal_date = a.d and j.visibility = 'close-circle'
+      join journals j on j.author_id = f.friend_id and ${onAnniversary(sql`j.journal_date`, date)} and j.visibility = 'close-circle'
       left join users u on u.id = j.author_id and not j.is_anonymous
     where f.user_id = ${viewerId}::uuid
     order by j.feed_at desc, j.id desc

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { OnThisDay } from "@/lib/contract/past";
 import type { DayKey } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
 import { listFriendsOnThisDay } from "@/lib/feed/on-this-day";
-import { anniversaryDays } from "./anniversaries";
+import { onAnniversary } from "./anniversaries";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
 
@@ -19,7 +19,7 @@ export async function getOnThisDay({ db, viewerId, date }: { db: Db; viewerId: s
     db
       .select(journalColumns())
       .from(journals)
-      .where(and(eq(journals.authorId, viewerId), sql`${journals.journalDate} = any(array(${anniversaryDays({ author: sql`${viewerId}::uuid`, date })}))`))
+      .where(and(eq(journals.authorId, viewerId), onAnniversary(journals.journalDate, date)))
       .orderBy(desc(journals.journalDate)),
     listFriendsOnThisDay({ db, viewerId, date }),
   ]);
