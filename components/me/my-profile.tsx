@@ -15,6 +15,7 @@ import { CommunityCard } from "./community-card";
 import { DownloadJournal } from "./download-journal";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { Milestones } from "./milestones";
+import { WritingCard } from "@/components/past/writing-card";
 
 export const NO_BIO = "No bio added yet. Share your writing journey with others!";
 
@@ -47,6 +48,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
         <CommunityCard />
         <DownloadJournal />
         <AppearanceSetting />
+        <WritingCard />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
 import { DiaryPage } from "@/components/diary/diary-page";
+import { OnThisDayCard } from "@/components/past/on-this-day-card";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/lib/query-keys";
 import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
@@ -55,6 +56,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
         <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
         <HydrationBoundary state={dehydrate(queryClient)}>
           <DiaryPage userId={user.id} serverToday={today} />
+          <OnThisDayCard serverToday={today} className="mt-8" />
         </HydrationBoundary>
       </>
     );
