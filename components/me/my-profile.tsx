@@ -16,6 +16,7 @@ import { DownloadJournal } from "./download-journal";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { Milestones } from "./milestones";
 import { ReminderSettingsCard } from "./reminder-settings";
+import { WritingCard } from "@/components/past/writing-card";
 
 export const NO_BIO = "No bio added yet. Share your writing journey with others!";
 
@@ -46,9 +47,10 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
       <div className="grid gap-6 md:grid-cols-2">
         <Milestones totalReads={me.totalReads} totalLikes={me.totalLikes} />
         <CommunityCard />
+        <WritingCard />
+        <ReminderSettingsCard />
         <DownloadJournal />
         <AppearanceSetting />
-        <ReminderSettingsCard />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import * as A from "./answers";
 import * as D from "./diary";
 import * as S from "./settings";
+import * as P from "./past";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -27,6 +28,8 @@ export const ROUTE_ANSWERS = {
   "GET /api/journals": D.TimelinePageSchema,
   "GET /api/journals/search": D.DiarySearchPageSchema,
   "GET /api/journals/tags": D.TagListSchema,
+  "GET /api/journals/on-this-day": P.OnThisDaySchema,
+  "GET /api/journals/stats": P.WritingStatsSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,
   "GET /api/journal/user/likes": A.LikedJournalsSchema,
   "POST /api/journal/{id}/like": A.LikedSchema,

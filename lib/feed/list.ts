@@ -6,7 +6,7 @@ import { journalImageUrl } from "@/lib/journals";
 import { recordReads } from "@/lib/journals/reads";
 import { profileImageUrl } from "@/lib/users";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
-import { feedPageQuery, type FeedPageRow } from "./query";
+import { feedPageQuery, type FeedItemRow, type FeedPageRow } from "./query";
 
 /** An author column of a row that has an author: set, since `users`' columns are not null (only a missed join leaves them null). */
 function authorColumn<T>(value: T | null, column: string): T {
@@ -18,7 +18,7 @@ function authorColumn<T>(value: T | null, column: string): T {
  * docs/api.md's feed item (lib/contract's `FeedItem`). An anonymous entry's row has no author columns and a day-precision time; its
  * photo URL names the entry and the viewer, never the writer (docs/decisions/024, 025).
  */
-async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedPageRow & { id: string }; viewerId: string }): Promise<FeedItem> {
+export async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedItemRow; viewerId: string }): Promise<FeedItem> {
   return {
     _id: row.id,
     id: row.id,

@@ -88,3 +88,6 @@ export interface FeedPageRow {
   authorProfileImageKey: string | null;
   authorLocation: string | null;
 }
+
+/** One entry's columns of a feed row, the page's totals and cursor aside: what toFeedItem (./list.ts) maps, for On This Day too (./on-this-day.ts). */
+export type FeedItemRow = Omit<FeedPageRow, "total" | "hasMore" | "feedAtMicros" | "newRead"> & { id: string };

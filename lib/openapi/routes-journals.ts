@@ -34,6 +34,8 @@ import {
   TimelineQuerySchema,
   TOO_MANY_WORDS_MESSAGE,
 } from "@/lib/validation/diary";
+import * as P from "@/lib/contract/past";
+import { ON_THIS_DAY_LATE_MESSAGE, OnThisDayQuerySchema, StatsQuerySchema, YEAR_LATE_MESSAGE, YEAR_MESSAGE } from "@/lib/validation/past";
 import type { Endpoint, Failure } from "./types";
 
 // Diary entries, their photos, the PDF, the friends' feed and hearts (lib/journals, lib/feed,
@@ -174,6 +176,30 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     params: { userId: { description: "Must be the caller's own id" } },
     answers: [{ status: 200, description: "Every entry", schema: A.JournalListSchema }],
     failures: [[403, "You can only download your own journal"]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/on-this-day",
+    tag: JOURNALS,
+    summary: "On This Day: the caller's and their friends' entries of this day in earlier years",
+    description:
+      "Every entry comes back once a year on its month and day; one of 29 February comes back on 28 February in the other years (docs/decisions/062). `friends` holds the close-circle entries of people in the caller's circle now, as the feed shows them: an anonymous one without its author, a private one never. Nothing is counted as read.",
+    auth: "session",
+    query: { schema: OnThisDayQuerySchema, descriptions: { date: `The caller's today, YYYY-MM-DD, from ${EARLIEST_JOURNAL_DATE} to tomorrow in UTC` } },
+    answers: [{ status: 200, description: "The entries of that day in earlier years", schema: P.OnThisDaySchema }],
+    failures: [[400, "Date is required", "Date must be a real calendar day written YYYY-MM-DD", TOO_EARLY_DATE_MESSAGE, ON_THIS_DAY_LATE_MESSAGE]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/stats",
+    tag: JOURNALS,
+    summary: "The caller's writing: streaks, days written and one year's days",
+    description:
+      "`currentStreak`, `longestStreak`, `daysWritten` and `totalEntries` are all-time; `days` is the asked year's. Today without an entry does not break the current streak until today is over in the writer's time zone: their reminder's when it is on, else the `inkwell_tz` cookie's, else UTC (docs/decisions/062).",
+    auth: "session",
+    query: { schema: StatsQuerySchema, descriptions: { year: "YYYY, from 1900 to next year; missing: the year of the caller's today" } },
+    answers: [{ status: 200, description: "The caller's stats", schema: P.WritingStatsSchema }],
+    failures: [[400, YEAR_MESSAGE, YEAR_LATE_MESSAGE]],
   },
   {
     method: "get",

@@ -39,7 +39,7 @@ function rotate<T>(items: T[]): () => T {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "user-agent": BENCH_USER_AGENT });
 
 /** A GET that each request sends as the next viewer, to a path of theirs. */
-function asViewers<T extends { token: string }>(items: T[], path: (item: T) => string, headers: (item: T) => Record<string, string> = (item) => bearer(item.token)): autocannon.Request[] {
+export function asViewers<T extends { token: string }>(items: T[], path: (item: T) => string, headers: (item: T) => Record<string, string> = (item) => bearer(item.token)): autocannon.Request[] {
   const next = rotate(items);
   return [
     {

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { load, rssMb, settle, type LoadResult } from "./cannon";
 import { BASELINES, httpScenarios, UPLOAD_TITLE, type HttpScenario } from "./http-scenarios";
+import { pastScenarios, pastViewers } from "./past-scenarios";
 import { JOURNAL_ENTRIES, measurePdf } from "./pdf";
 import { cleanUpPopulation, preparePopulation, type Population } from "./population";
 import type { BenchStack } from "./stack";
@@ -54,7 +55,9 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
     ctx.say(`${pop.viewers.length} viewers signed in (feeds of ${Math.min(...feeds)}–${Math.max(...feeds)} entries), ${pop.heartPairs.length} heart pairs.`);
     const cursors = await feedCursors(stack, pop, options.smoke ? SMOKE_VIEWERS : CURSOR_VIEWERS);
     const only = options.only;
-    const scenarios = httpScenarios(pop, cursors, await uploadPhoto()).filter((s) => !only || only.some((w) => s.name.includes(w)));
+    const past = await pastViewers({ databaseUrl: stack.databaseUrl, pop, max: options.smoke ? SMOKE_VIEWERS : VIEWERS });
+    ctx.say(`On This Day and the stats: ${past.length} writers${past[0]?.entries ? ` of the seed's long-time writers (${Math.min(...past.map((v) => v.entries))}–${Math.max(...past.map((v) => v.entries))} entries)` : ""}.`);
+    const scenarios = [...httpScenarios(pop, cursors, await uploadPhoto()), ...pastScenarios(past)].filter((s) => !only || only.some((w) => s.name.includes(w)));
     if (!scenarios.length) throw new Error(`--only ${only?.join(",")} names no scenario`);
     const rssIdle = rssMb(stack.pid);
 

@@ -5,6 +5,7 @@ import { cookies } from "next/headers";
 import { PageHeading } from "@/components/app/page-heading";
 import { ReminderOffer } from "@/components/diary/reminder-offer";
 import { DiaryViews } from "@/components/diary/diary-views";
+import { OnThisDayCard } from "@/components/past/on-this-day-card";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { journalKeys } from "@/lib/query-keys";
 import { TIME_ZONE_COOKIE, dayInTimeZone, parseDayKey } from "@/lib/dates/local-day";
@@ -57,6 +58,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
         <ReminderOffer />
         <HydrationBoundary state={dehydrate(queryClient)}>
           <DiaryViews userId={user.id} serverToday={today} />
+          <OnThisDayCard serverToday={today} className="mt-8" />
         </HydrationBoundary>
       </>
     );

@@ -1,0 +1,76 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, Flame } from "lucide-react";
+import { useState } from "react";
+import { useLocalToday } from "@/components/diary/use-local-today";
+import { buttonClass } from "@/components/ui/button-styles";
+import { STATS_FAILED, statsQuery } from "@/client/past";
+import { parseDayKey } from "@/lib/dates/local-day";
+import { EARLIEST_STATS_YEAR } from "@/lib/validation/past-limits";
+import { YearHeatmap } from "./year-heatmap";
+
+/** "1 day", "12 days". */
+export function daysText(n: number): string {
+  return `${n} ${n === 1 ? "day" : "days"}`;
+}
+
+/**
+ * Streaks and a year of writing on /me (docs/product.md "My profile", docs/decisions/062): the
+ * current and longest streak, and the chosen year's days as a heatmap with a year switcher.
+ */
+export function WritingCard() {
+  const today = useLocalToday(null);
+  const thisYear = today ? parseDayKey(today).year : null;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const year = chosen ?? thisYear;
+  const stats = useQuery({ ...statsQuery(year ?? 0), enabled: year !== null });
+
+  return (
+    <section aria-labelledby="writing-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
+      <h2 id="writing-heading" className="flex items-center gap-2 text-xl font-semibold text-leather">
+        <Flame aria-hidden className="size-5 text-accent" />
+        Your writing
+      </h2>
+      {stats.isError ? (
+        <p role="status" className="mt-3 text-sm text-ink-soft">
+          {STATS_FAILED}.{" "}
+          <button type="button" onClick={() => void stats.refetch()} className="font-semibold text-accent underline underline-offset-4">
+            Try again
+          </button>
+        </p>
+      ) : !stats.data || year === null ? (
+        <p role="status" className="mt-3 text-sm text-ink-soft">
+          Loading your year of writing…
+        </p>
+      ) : (
+        <>
+          <dl className="mt-3 grid grid-cols-3 gap-3">
+            {[
+              ["Current streak", daysText(stats.data.currentStreak)],
+              ["Longest streak", daysText(stats.data.longestStreak)],
+              ["Days written", String(stats.data.daysWritten)],
+            ].map(([term, value]) => (
+              <div key={term} className="rounded-md bg-paper p-3">
+                <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{term}</dt>
+                <dd className="text-xl font-semibold text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-5 mb-3 flex items-center gap-2">
+            <button type="button" className={buttonClass("ghost")} aria-label="Previous year" disabled={year <= EARLIEST_STATS_YEAR} onClick={() => setChosen(year - 1)}>
+              <ChevronLeft aria-hidden className="size-4" />
+            </button>
+            <h3 aria-live="polite" className="min-w-16 text-center text-lg font-semibold text-ink">
+              {year}
+            </h3>
+            <button type="button" className={buttonClass("ghost")} aria-label="Next year" disabled={thisYear === null || year >= thisYear} onClick={() => setChosen(year + 1)}>
+              <ChevronRight aria-hidden className="size-4" />
+            </button>
+          </div>
+          <YearHeatmap year={year} days={stats.data.days} today={today} />
+        </>
+      )}
+    </section>
+  );
+}

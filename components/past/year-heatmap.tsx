@@ -1,0 +1,118 @@
+"use client";
+
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { addDays, addMonths, daysInMonth, parseDayKey, toDayKey, type DayKey } from "@/lib/dates/local-day";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "3 March 2026: written": what each day of the grid says. */
+export function dayLabel(key: DayKey, written: boolean): string {
+  const { year, month, day } = parseDayKey(key);
+  return `${day} ${MONTHS[month - 1]} ${year}: ${written ? "written" : "not written"}`;
+}
+
+/** Where an arrow key takes the focus from `key`, kept inside `year`; null for any other key. */
+function moveFrom(key: DayKey, event: KeyboardEvent, year: number): DayKey | null {
+  const { month } = parseDayKey(key);
+  const target = (() => {
+    switch (event.key) {
+      case "ArrowRight":
+        return addDays(key, 1);
+      case "ArrowLeft":
+        return addDays(key, -1);
+      case "ArrowDown":
+        return addMonths(key, 1);
+      case "ArrowUp":
+        return addMonths(key, -1);
+      case "Home":
+        return event.ctrlKey ? toDayKey(year, 1, 1) : toDayKey(year, month, 1);
+      case "End":
+        return event.ctrlKey ? toDayKey(year, 12, 31) : toDayKey(year, month, daysInMonth(year, month));
+      default:
+        return null;
+    }
+  })();
+  if (target === null) return null;
+  return parseDayKey(target).year === year ? target : key;
+}
+
+/**
+ * A year of writing (docs/product.md "My profile"): one row a month, one cell a day, an ARIA grid
+ * with one tab stop whose focus the arrow keys move (a roving tabindex): left and right a day,
+ * up and down a month, Home and End the month's ends (with Ctrl the year's). A written day is a
+ * filled square, any other an outlined one, so the difference is not colour alone; every cell
+ * says its day and whether it was written.
+ */
+export function YearHeatmap({ year, days, today }: { year: number; days: Record<string, 1>; today: DayKey | null }) {
+  const start = today && parseDayKey(today).year === year ? today : toDayKey(year, 1, 1);
+  const [focusDay, setFocusDay] = useState<DayKey>(start);
+  const [shownYear, setShownYear] = useState(year);
+  const cells = useRef(new Map<DayKey, HTMLElement>());
+  const moved = useRef(false);
+
+  // A new year starts the tab stop again (state adjusted while rendering, as React recommends).
+  if (shownYear !== year) {
+    setShownYear(year);
+    setFocusDay(start);
+  }
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    cells.current.get(focusDay)?.focus();
+  }, [focusDay]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>, key: DayKey) {
+    const next = moveFrom(key, event, year);
+    if (next === null) return;
+    event.preventDefault();
+    moved.current = true;
+    setFocusDay(next);
+  }
+
+  return (
+    <div>
+      <div role="grid" aria-label={`Days written in ${year}`} className="flex flex-col gap-px">
+        {MONTHS.map((name, i) => {
+          const month = i + 1;
+          return (
+            <div role="row" key={name} className="grid grid-cols-[2.25rem_repeat(31,minmax(0,1fr))] items-center gap-px">
+              <span role="rowheader" aria-label={`${name} ${year}`} className="text-xs text-ink-soft">
+                {name.slice(0, 3)}
+              </span>
+              {Array.from({ length: daysInMonth(year, month) }, (_, d) => {
+                const key = toDayKey(year, month, d + 1);
+                const written = days[key] === 1;
+                return (
+                  <div
+                    key={key}
+                    role="gridcell"
+                    ref={(el) => {
+                      if (el) cells.current.set(key, el);
+                      else cells.current.delete(key);
+                    }}
+                    tabIndex={key === focusDay ? 0 : -1}
+                    aria-label={dayLabel(key, written)}
+                    aria-current={key === today ? "date" : undefined}
+                    onKeyDown={(e) => onKeyDown(e, key)}
+                    onClick={() => setFocusDay(key)}
+                    data-written={written}
+                    className={`aspect-square max-w-5 rounded-[2px] ${written ? "bg-accent" : "border border-ink-soft"} ${key === today ? "outline-2 outline-offset-1 outline-leather" : ""}`}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+      <p aria-hidden className="mt-3 flex flex-wrap items-center gap-4 text-xs text-ink-soft">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="inline-block size-3 rounded-[2px] bg-accent" /> Written
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="inline-block size-3 rounded-[2px] border border-ink-soft" /> Not written
+        </span>
+      </p>
+    </div>
+  );
+}
