@@ -77,6 +77,7 @@ test("a non-Gmail address is refused before any request is sent", async ({ page 
   await expect(invalid).toContainText("Please use a Gmail address (must end with @gmail.com)");
   await expectErrorBeside(page.getByLabel("Gmail"), "Please use a Gmail address (must end with @gmail.com)");
   await invalid.getByRole("button", { name: "Close toast" }).click();
+  await page.clock.runFor(1000); // sonner's exit animation
   await expect(invalid).toBeHidden();
   expect(sent).toEqual([]);
   await expect(page).toHaveURL(/\/signup$/);

@@ -77,7 +77,7 @@ test("Edit Profile: name, bio with its counter, location and a new photo, seen b
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: newName })).toBeVisible();
   await expect(main(page).getByText("Mostly about birds.")).toBeVisible();
-  await expect(main(page).getByText("Lisbon")).toBeVisible();
+  await expect(main(page).getByText("Lisbon", { exact: true })).toBeVisible();
   const myAvatar = page.getByRole("region", { name: newName }).locator("img").first();
   await expect(myAvatar).toHaveJSProperty("complete", true);
   expect(await myAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
