@@ -158,7 +158,8 @@ describe("API errors", () => {
     ["GET", "/api/auth/logout", "POST"],
     ["DELETE", "/api/auth/me", "GET"],
     ["PUT", "/api/health", "GET"],
-    ["GET", "/api/journals", "POST"],
+    ["DELETE", "/api/journals", "GET, POST"],
+    ["POST", "/api/journals/search", "GET"],
     ["POST", "/api/journals/00000000-0000-0000-0000-000000000000", "PUT, DELETE"],
   ])("answers %s %s with a 405 {message} naming what is allowed", async (method, path, allow) => {
     const res = await api(path, { method });
