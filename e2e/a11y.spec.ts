@@ -23,6 +23,9 @@ for (const scheme of SCHEMES) {
 
     for (const path of SIGNED_IN) {
       test(`${path} has no serious accessibility violations`, async ({ signedIn: { page } }) => {
+        // /me holds a year of days (a grid of 365 labelled cells) and the reminder's list of time
+        // zones: axe alone takes 25–35 s over it on a busy 2-core machine, past a test's 30 s.
+        if (path === "/me") test.slow();
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         await expect(page.getByRole("banner")).toBeVisible();
@@ -146,6 +149,7 @@ test.describe("on a phone @phone", () => {
 
       for (const path of ["/dashboard", "/me"]) {
         test(`${path} has no serious accessibility violations`, async ({ signedIn: { page } }) => {
+          if (path === "/me") test.slow(); // a year of days and the time zones: see above
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
           await expectNoA11yViolations(page);
