@@ -165,8 +165,9 @@ export const journals = pgTable(
     index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'close-circle'`),
-    // One writer's search and tag filter: the author's key and the words in one GIN index (btree_gin).
-    index("journals_author_search_idx").using("gin", t.authorId, t.search),
+    // One writer's tag filter: the author's key and the tags in one GIN index (btree_gin). Their
+    // search has no index of its own: it reads the writer's entries through journals_author_day_key
+    // and matches each stored vector, which is faster than any word index (docs/decisions/060).
     index("journals_author_tags_idx").using("gin", t.authorId, t.tags),
     // The 100, 900 and 300 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.

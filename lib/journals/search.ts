@@ -12,8 +12,9 @@ import { journalColumns } from "./reads";
 import { parseSearch, searchTerms, snippetOf, type ParsedSearch } from "./search-text";
 
 // The search of one's own diary (docs/decisions/060): PostgreSQL full-text search over
-// `journals.search` ('simple' words of the unaccented title and content) through the GIN index over
-// (author_id, search), so only the caller's entries are ever looked at. The tsquery is built here
+// `journals.search` ('simple' words of the unaccented title and content), matched entry by entry
+// over the caller's own entries (read through their author index: a writer has at most one entry a
+// day, and no word index beats that), so only the caller's entries are ever looked at. The tsquery is built here
 // from the words parseSearch found, each one a quoted lexeme run through inkwell_unaccent, so no
 // text a person typed is ever read as tsquery syntax. Hits come by rank (ts_rank), then newest day.
 
