@@ -56,22 +56,13 @@ function decodeCursor(cursor: string): SearchCursor {
   return { rank: m[1]!, day: m[2]! };
 }
 
-/**
- * A page of the author's entries matching `q` (words, "phrases", the last word a prefix while
- * typed) and/or carrying `tag`. Each hit has a snippet of its content around the first matched word
- * and the [start, end) offsets of the matched words in it. A search with no words in it (only
- * punctuation) finds nothing.
- */
-export async function searchDiary({ db, authorId, q, tag, cursor }: { db: Db; authorId: string; q?: string; tag?: string; cursor?: string }): Promise<DiarySearchPage> {
-  const parsed = parseSearch(q ?? "");
-  if (q !== undefined && q.trim() !== "" && !parsed.words) return { hits: [], nextCursor: null };
-  const after = cursor ? decodeCursor(cursor) : undefined;
-
+/** The statement of a page of hits (exported for its plan's test): the author's entries, matched, ranked, after the cursor's place. */
+export function searchDiaryQuery({ db, authorId, parsed, tag, after }: { db: Db; authorId: string; parsed: ParsedSearch; tag?: string; after?: SearchCursor }) {
   const query = parsed.words ? tsquery(parsed) : null;
   const rank = query ? sql<number>`ts_rank(${journals.search}, ${query})` : sql<number>`0::real`;
   // A tag is folded by the very function that made the column's tags, so both agree on its case.
   const tagFilter = tag ? sql`${journals.tags} @> array[(inkwell_tags('#' || ${tag.replace(/^#/, "")}::text))[1]]` : undefined;
-  const rows = await db
+  return db
     .select({ ...journalColumns(), rank: rank.mapWith(String) })
     .from(journals)
     .where(
@@ -84,6 +75,19 @@ export async function searchDiary({ db, authorId, q, tag, cursor }: { db: Db; au
     )
     .orderBy(desc(rank), desc(journals.journalDate))
     .limit(DIARY_SEARCH_PAGE_SIZE + 1);
+}
+
+/**
+ * A page of the author's entries matching `q` (words, "phrases", the last word a prefix while
+ * typed) and/or carrying `tag`. Each hit has a snippet of its content around the first matched word
+ * and the [start, end) offsets of the matched words in it. A search with no words in it (only
+ * punctuation) finds nothing.
+ */
+export async function searchDiary({ db, authorId, q, tag, cursor }: { db: Db; authorId: string; q?: string; tag?: string; cursor?: string }): Promise<DiarySearchPage> {
+  const parsed = parseSearch(q ?? "");
+  if (q !== undefined && q.trim() !== "" && !parsed.words) return { hits: [], nextCursor: null };
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await searchDiaryQuery({ db, authorId, parsed, tag, after });
 
   const terms = searchTerms(parsed);
   const page = rows.slice(0, DIARY_SEARCH_PAGE_SIZE);
