@@ -45,7 +45,7 @@ for (const scheme of SCHEMES) {
     test("the open notifications panel has no serious accessibility violations", async ({ signedIn: { page } }) => {
       await page.goto("/dashboard");
       await page.getByRole("button", { name: "Notifications" }).click();
-      await expect(page.getByRole("banner").getByText("No pending friend requests")).toBeVisible();
+      await expect(page.getByRole("banner").getByText("No notifications yet")).toBeVisible();
       await expectNoA11yViolations(page);
     });
 

@@ -69,11 +69,11 @@ test("the delete confirmation cannot be dismissed while the delete runs", async 
 test("the Notifications panel opens from the keyboard and Escape gives the focus back", async ({ signedIn: { page } }) => {
   await page.goto("/dashboard");
   const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
-  const panel = page.getByRole("dialog", { name: "Friend requests" });
+  const panel = page.getByRole("dialog", { name: "Notifications" });
 
   await button.focus();
   await page.keyboard.press("Enter");
-  await expect(panel).toContainText("No pending friend requests");
+  await expect(panel).toContainText("No notifications yet");
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expectFocusWithin(panel);
   await page.keyboard.press("Escape");

@@ -1,15 +1,17 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { friendRequests } from "../lib/db/schema";
 import { createFriendRequest, createUser, unique } from "../scripts/seed/factories";
 import { pauseClock } from "./clock";
 import { animationsDone, expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
-// Friend requests end to end (docs/product.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts).
+// Friend requests end to end (docs/product.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts);
+// they reach the activity inbox (docs/decisions/063), whose badge counts the unread notifications.
 
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const notificationsButton = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
-const panel = (page: Page) => page.getByRole("dialog", { name: "Friend requests" });
+const panel = (page: Page) => page.getByRole("dialog", { name: "Notifications" });
+const requestRow = (scope: Locator, name: string) => scope.getByRole("listitem").filter({ hasText: name });
 const button = (page: Page, name: string) => page.getByRole("main").getByRole("button", { name, exact: true });
 
 test.describe("two people", () => {
@@ -21,7 +23,7 @@ test.describe("two people", () => {
     // B is already reading when the request comes: the badge rises on its next 30 s poll.
     const b = await signInSecondBrowser(browser, db, userB.id);
     await b.page.clock.install();
-    const firstAnswer = b.page.waitForResponse((r) => r.url().endsWith("/api/friend-requests/pending"));
+    const firstAnswer = b.page.waitForResponse((r) => r.url().endsWith("/api/notifications"));
     await b.page.goto("/dashboard");
     await firstAnswer;
     await pauseClock(b.page);
@@ -41,13 +43,13 @@ test.describe("two people", () => {
         await b.page.clock.runFor(16);
         return notificationsButton(b.page).textContent();
       })
-      .toContain("1 pending friend requests");
+      .toContain("1 unread notifications");
     await b.page.clock.resume();
     await notificationsButton(b.page).click();
     await expect(panel(b.page).getByRole("link", { name: userA.name })).toBeVisible();
     await panel(b.page).getByRole("button", { name: `Accept ${userA.name}` }).click();
     await expect(toast(b.page, "Friend Request Accepted")).toContainText(`You are now friends with ${userA.name}`);
-    await expect(panel(b.page).getByText("No pending friend requests")).toBeVisible();
+    await expect(requestRow(panel(b.page), userA.name)).toContainText("You accepted");
     await expect(notificationsButton(b.page)).toHaveAccessibleName("Notifications");
 
     await b.page.goto(`/public/${userA.id}`);
@@ -68,7 +70,7 @@ test.describe("two people", () => {
     await b.page.goto("/notifications");
     await b.page.getByRole("main").getByRole("button", { name: `Reject ${userA.name}` }).click();
     await expect(toast(b.page, "Friend Request Rejected")).toBeVisible();
-    await expect(b.page.getByRole("main").getByText("No pending friend requests")).toBeVisible();
+    await expect(requestRow(b.page.getByRole("main"), userA.name)).toContainText("You declined");
 
     // Within the week the send is refused (429) with the server's message, and B is asked nothing.
     allowConsoleError(/status of 429/);
@@ -151,7 +153,7 @@ test.describe("notifications", () => {
     await createFriendRequest(db, sender.id, user.id);
     await page.goto("/dashboard");
     const button = notificationsButton(page);
-    await expect(button).toHaveAccessibleName(/^1 pending friend requests/);
+    await expect(button).toHaveAccessibleName(/^1 unread notifications/);
 
     await button.click();
     const row = panel(page).getByRole("listitem").filter({ hasText: "Ada Sender" });
@@ -161,7 +163,8 @@ test.describe("notifications", () => {
 
     const accepted = toast(page, "Friend Request Accepted");
     await expect(accepted).toContainText("You are now friends with Ada Sender");
-    await expect(panel(page).getByText("No pending friend requests")).toBeVisible();
+    await expect(row).toContainText("You accepted");
+    await expect(row.getByRole("button", { name: "Accept Ada Sender" })).toHaveCount(0);
     await expect(button).toHaveAccessibleName("Notifications");
   });
 
@@ -172,9 +175,10 @@ test.describe("notifications", () => {
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Reject Rex Sender" }).click();
     await expect(toast(page, "Friend Request Rejected")).toBeVisible();
-    await expect(main.getByText("No pending friend requests")).toBeVisible();
+    await expect(requestRow(main, "Rex Sender")).toContainText("You declined");
     await page.reload();
-    await expect(main.getByText("No pending friend requests")).toBeVisible();
+    await expect(requestRow(main, "Rex Sender")).toContainText("You declined");
+    await expect(main.getByRole("button", { name: "Reject Rex Sender" })).toHaveCount(0);
   });
 
   test("a failed answer puts the request back and says so", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
@@ -187,12 +191,12 @@ test.describe("notifications", () => {
     await main.getByRole("button", { name: "Accept Fay Sender" }).click();
     await expect(toast(page, "Failed to accept friend request")).toBeVisible();
     await expect(main.getByRole("button", { name: "Accept Fay Sender" })).toBeVisible();
-    await expect(notificationsButton(page)).toHaveAccessibleName(/^1 pending friend requests/);
+    await expect(requestRow(main, "Fay Sender")).not.toContainText("You accepted");
   });
 
   test("a list that cannot load says so", async ({ signedIn: { page }, allowConsoleError }) => {
     allowConsoleError(/status of 500/);
-    await page.route("**/api/friend-requests/pending", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.route("**/api/notifications", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
     await page.goto("/notifications");
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Failed to load notifications");
   });
@@ -203,12 +207,12 @@ test.describe("notifications", () => {
     const button = notificationsButton(page);
     // The first answer (no requests) has arrived once the panel shows it.
     await button.click();
-    await expect(panel(page).getByText("No pending friend requests")).toBeVisible();
+    await expect(panel(page).getByText("No notifications yet")).toBeVisible();
     await page.keyboard.press("Escape");
     // From here only runFor moves time; the poll started when the page mounted, a moment earlier.
     await pauseClock(page);
     let asked = 0;
-    page.on("request", (r) => void (r.url().endsWith("/api/friend-requests/pending") && asked++));
+    page.on("request", (r) => void (r.url().endsWith("/api/notifications") && asked++));
 
     const { user: sender } = await createUser(db, { name: "Poll Sender" });
     await createFriendRequest(db, sender.id, user.id);
@@ -222,8 +226,8 @@ test.describe("notifications", () => {
         await page.clock.runFor(16);
         return button.textContent();
       })
-      .toContain("1 pending friend requests");
-    await expect(button).toHaveAccessibleName(/^1 pending friend requests/);
+      .toContain("1 unread notifications");
+    await expect(button).toHaveAccessibleName(/^1 unread notifications/);
   });
 
   test("the badge caps at 99+", async ({ signedIn: { page, user }, db }) => {
@@ -232,7 +236,7 @@ test.describe("notifications", () => {
       await createFriendRequest(db, sender.id, user.id);
     }
     await page.goto("/dashboard");
-    await expect(notificationsButton(page)).toHaveAccessibleName(/^99\+ pending friend requests/);
+    await expect(notificationsButton(page)).toHaveAccessibleName(/^99\+ unread notifications/);
   });
 
   for (const scheme of ["light", "dark"] as const) {
@@ -269,7 +273,7 @@ test.describe("notifications @phone", () => {
 
     await accept.click();
     await expect(toast(page, "Friend Request Accepted")).toBeVisible();
-    await expect(sheet.getByText("No pending friend requests")).toBeVisible();
+    await expect(requestRow(sheet, "Phoebe Sender")).toContainText("You accepted");
     await page.keyboard.press("Escape");
     await expect(sheet).toBeHidden();
     await expect(opener).toBeFocused();

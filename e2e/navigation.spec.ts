@@ -36,7 +36,7 @@ test("the dashboard's button opens My Diary, and it shows the four getting-start
 test("Notifications toggles its panel; Escape closes it and returns focus", async ({ signedIn: { page } }) => {
   await page.goto("/dashboard");
   const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
-  const empty = page.getByRole("banner").getByText("No pending friend requests");
+  const empty = page.getByRole("banner").getByText("No notifications yet");
 
   await expect(button).toHaveAttribute("aria-expanded", "false");
   await expect(empty).toBeHidden();
@@ -96,8 +96,8 @@ test.describe("on a phone @phone", () => {
     await page.goto("/my-diary");
     const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
     await button.click();
-    const sheet = page.getByRole("dialog", { name: "Friend requests" });
-    await expect(sheet.getByText("No pending friend requests")).toBeInViewport();
+    const sheet = page.getByRole("dialog", { name: "Notifications" });
+    await expect(sheet.getByText("No notifications yet")).toBeInViewport();
     await sheet.getByRole("button", { name: "Close" }).click();
     await expect(sheet).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");

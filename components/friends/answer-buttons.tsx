@@ -5,8 +5,8 @@ import { BusyButton } from "@/components/ui/busy-button";
 import type { PendingRequest } from "@/client/friends";
 import { useAnswerRequest } from "./use-answer-request";
 
-/** Accept and Reject for one incoming request; the names say whose request they answer. */
-export function AnswerButtons({ request, compact = false }: { request: PendingRequest; compact?: boolean }) {
+/** Accept and Reject for one incoming request; the names say whose request they answer. `onAnswer` runs as either is pressed (the buttons then leave). */
+export function AnswerButtons({ request, compact = false, onAnswer }: { request: PendingRequest; compact?: boolean; onAnswer?: () => void }) {
   const answer = useAnswerRequest();
   const busyWith = answer.isPending ? answer.variables.accept : null;
   const size = compact ? "px-3 py-1.5" : "";
@@ -17,7 +17,10 @@ export function AnswerButtons({ request, compact = false }: { request: PendingRe
         busy={busyWith === true}
         busyLabel="Accepting…"
         aria-label={`Accept ${request.from.name}`}
-        onClick={() => answer.mutate({ request, accept: true })}
+        onClick={() => {
+          answer.mutate({ request, accept: true });
+          onAnswer?.();
+        }}
         className={size}
       >
         <Check aria-hidden className="size-4" />
@@ -29,7 +32,10 @@ export function AnswerButtons({ request, compact = false }: { request: PendingRe
         busy={busyWith === false}
         busyLabel="Rejecting…"
         aria-label={`Reject ${request.from.name}`}
-        onClick={() => answer.mutate({ request, accept: false })}
+        onClick={() => {
+          answer.mutate({ request, accept: false });
+          onAnswer?.();
+        }}
         className={size}
       >
         <X aria-hidden className="size-4" />

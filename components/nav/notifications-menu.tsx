@@ -1,36 +1,37 @@
 "use client";
 
 import { Bell } from "lucide-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 import { CountBadge } from "@/components/ui/count-badge";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { pendingRequestsQuery } from "@/client/friends";
+import { NotificationList } from "@/components/notifications/notification-list";
+import { inboxQuery, unreadCountOf } from "@/client/notifications";
 import { useMediaQuery, WIDE_SCREEN } from "@/client/use-media-query";
-import { FriendRequestsList } from "./friend-requests-list";
 import { navItemClass } from "./nav-item";
 
-const TITLE = "Friend requests";
+const TITLE = "Notifications";
 
 /**
  * The Notifications button and its panel (docs/decisions/016-radix-primitives.md): from 768 px a
  * Radix Popover under the button; on phones a modal sheet rising from the bottom bar, so the list
  * is full width and within the thumb's reach. Both take the focus in, close on Escape or a click
- * outside, and give the focus back to the button. The badge counts the same cached list the panel
- * shows, asked again every 30 s (docs/product.md §9) and after every answer.
+ * outside, and give the focus back to the button. The badge shows the unread count of the same cached
+ * inbox the panel lists (docs/decisions/063), asked again every 30 s (docs/product.md §9) and after
+ * every answer.
  */
 export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery(WIDE_SCREEN, true);
-  const pendingCount = useQuery(pendingRequestsQuery()).data?.length ?? 0;
+  const unread = unreadCountOf(useInfiniteQuery(inboxQuery()).data);
   const headingId = useId();
 
   const label = (
     <>
       <span className="relative">
         <Bell aria-hidden className="size-5" />
-        <CountBadge count={pendingCount} label="pending friend requests" />
+        <CountBadge count={unread} label="unread notifications" />
       </span>
       <span className="md:max-lg:sr-only">Notifications</span>
     </>
@@ -43,7 +44,7 @@ export function NotificationsMenu() {
           {label}
         </button>
         <ModalDialog open={open} onClose={() => setOpen(false)} title={TITLE} placement="bottom">
-          <FriendRequestsList />
+          <NotificationList />
         </ModalDialog>
       </>
     );
@@ -58,12 +59,12 @@ export function NotificationsMenu() {
         align="end"
         sideOffset={8}
         collisionPadding={12}
-        className="z-40 w-80 rounded-lg border border-ink-soft/25 bg-paper p-4 text-ink shadow-xl"
+        className="z-40 max-h-[min(32rem,80vh)] w-96 overflow-y-auto rounded-lg border border-ink-soft/25 bg-paper p-4 text-ink shadow-xl"
       >
         <h2 id={headingId} className="mb-2 font-serif text-lg font-semibold">
           {TITLE}
         </h2>
-        <FriendRequestsList />
+        <NotificationList headingId={headingId} />
       </Popover.Content>
     </Popover.Root>
   );

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import * as A from "./answers";
 import * as D from "./diary";
 import * as S from "./settings";
+import * as N from "./notifications";
 import * as P from "./past";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
@@ -30,6 +31,9 @@ export const ROUTE_ANSWERS = {
   "GET /api/journals/tags": D.TagListSchema,
   "GET /api/journals/on-this-day": P.OnThisDaySchema,
   "GET /api/journals/stats": P.WritingStatsSchema,
+  "GET /api/journals/{id}/hearts": N.HeartPageSchema,
+  "GET /api/notifications": N.NotificationPageSchema,
+  "POST /api/notifications/read": N.NotificationsReadSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,
   "GET /api/journal/user/likes": A.LikedJournalsSchema,
   "POST /api/journal/{id}/like": A.LikedSchema,

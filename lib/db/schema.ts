@@ -316,5 +316,40 @@ export const reminderSettings = pgTable(
   ],
 );
 
+// The activity inbox (docs/decisions/063): one row per thing that happened to `userId` — a friend
+// request received, a request of theirs accepted, a heart on one of their entries. Written in the
+// same statement or transaction as the thing itself, and gone with it: a heart taken back deletes
+// its row, a cancelled request's row goes with the request (cascade), an entry's with the entry.
+// Hearts are grouped per entry and UTC day when read; one row per heart and person at most.
+export const notificationKind = pgEnum("notification_kind", ["friend-request", "friend-accepted", "heart"]);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: notificationKind("kind").notNull(),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    journalId: uuid("journal_id").references(() => journals.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").references(() => friendRequests.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    // Whole (not partial) so an entry's deletion finds its rows through it; other kinds' null journal never clashes.
+    uniqueIndex("notifications_one_heart").on(t.journalId, t.actorId),
+    index("notifications_actor_idx").on(t.actorId),
+    index("notifications_request_idx").on(t.requestId),
+    check("notifications_heart_journal", sql`(${t.kind} = 'heart') = (${t.journalId} is not null)`),
+    check("notifications_request", sql`(${t.kind} = 'heart') = (${t.requestId} is null)`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Journal = typeof journals.$inferSelect;

@@ -1,11 +1,12 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { friendRequests, friendships, users } from "@/lib/db/schema";
+import { friendRequests, friendships, notifications, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, RateLimitError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { consumeAttempt, type Limit } from "@/lib/rate-limit";
 import type { FriendStatus, PendingRequest } from "@/lib/contract/answers";
+import { requestAnswered } from "@/lib/notifications";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
@@ -57,6 +58,9 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
       { userId: row.toId, friendId: row.fromId },
     ])
     .onConflictDoNothing();
+  // The sender hears that they were accepted; the recipient's own notification of it is answered (decision 063).
+  await tx.insert(notifications).values({ userId: row.fromId, kind: "friend-accepted", actorId: row.toId, requestId: row.id });
+  await tx.execute(requestAnswered(row.id, recipientId));
   return row;
 }
 
@@ -97,6 +101,7 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
     throw new RateLimitError(retryAfter, cooldownMessage(retryAfter));
   }
   const [request] = await tx.insert(friendRequests).values({ fromId, toId }).returning();
+  await tx.insert(notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id });
   return { accepted: false, request: request! };
 }
 
@@ -160,6 +165,8 @@ export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; u
     .where(and(eq(friendRequests.id, id), eq(friendRequests.toId, userId), eq(friendRequests.status, "pending")))
     .returning();
   if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
+  // The sender is not told (docs/decisions/042); the recipient's notification of it is answered.
+  await db.execute(requestAnswered(row.id, userId));
   return toFriendRequestJson(row);
 }
 

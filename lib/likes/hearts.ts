@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError, foreignKeyViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
+import { inbox } from "@/lib/notifications";
 
 const ALREADY_LIKED = "Already liked";
 const LIKE_NOT_FOUND = "Like not found";
@@ -22,7 +23,8 @@ function visibleTo({ userId }: { userId: string }): SQL {
  * One statement per heart: the like row and the counter change together, and only when the row
  * did (`on conflict do nothing` / `delete … returning`). PostgreSQL makes a second heart from the
  * same person wait for the first and then find its row, so `likes_count` equals the rows under any
- * concurrency and never goes below zero (docs/decisions/026).
+ * concurrency and never goes below zero (docs/decisions/026). The author's inbox changes in the
+ * same statement: a heart tells them, a heart taken back takes its notification with it (decision 063).
  */
 async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: string; id: string; change: "like" | "unlike" }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
@@ -43,7 +45,8 @@ async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: 
         update journals set likes_count = likes_count ${step}
         where id in (select journal_id from changed)
         returning likes_count
-      )
+      ),
+      told as (${change === "like" ? inbox.heartGiven(sql`select journal_id from changed`, userId) : inbox.heartTakenBack(sql`select journal_id from changed`, userId)})
       select exists (select 1 from target) as "visible", (select likes_count from counted) as "likesCount"`));
   } catch (err) {
     if (foreignKeyViolation(err)) throw new NotFoundError(JOURNAL_NOT_FOUND);

@@ -5,6 +5,7 @@ import { answerSchema, componentSchemas } from "./components";
 import { AUTH_ROUTES } from "./routes-auth";
 import { JOURNAL_ROUTES } from "./routes-journals";
 import { META_ROUTES } from "./routes-meta";
+import { NOTIFICATION_ROUTES } from "./routes-notifications";
 import { PEOPLE_ROUTES } from "./routes-people";
 import { REMINDER_ROUTES } from "./routes-reminders";
 import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter, Response } from "./types";
@@ -14,7 +15,7 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 // validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
 // answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
-export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...REMINDER_ROUTES, ...META_ROUTES];
+export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...META_ROUTES];
 
 const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
 

@@ -74,12 +74,15 @@ export async function befriend(db: FactoryDb, aId: string, bId: string) {
   ]);
 }
 
-/** A friend request, pending unless `status` is given. */
+/** A friend request, pending unless `status` is given, and the notification the app writes with a pending one (docs/decisions/063). */
 export async function createFriendRequest(db: FactoryDb, fromId: string, toId: string, overrides: Partial<typeof schema.friendRequests.$inferInsert> = {}) {
   const [request] = await db
     .insert(schema.friendRequests)
     .values({ fromId, toId, ...overrides })
     .returning();
+  if (request!.status === "pending") {
+    await db.insert(schema.notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id, createdAt: request!.createdAt });
+  }
   return request!;
 }
 

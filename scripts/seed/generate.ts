@@ -207,6 +207,23 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
       [TITLES, SENTENCES],
     );
     const likes = await step("hearts", "insert into likes (journal_id, user_id, created_at) select journal_id, user_id, least(created_at, now()) from seed_likes");
+    // The inbox (docs/decisions/063) as the app would have written it: each pending request, and
+    // the hearts of the last 30 days (older ones read as they came).
+    await step(
+      "notifications",
+      `insert into notifications (user_id, kind, actor_id, request_id, created_at)
+       select r.to_id, 'friend-request', r.from_id, r.id, r.created_at
+       from friend_requests r join seed_users u on u.id = r.to_id where r.status = 'pending'`,
+    );
+    await step(
+      "notifications of hearts",
+      `insert into notifications (user_id, kind, actor_id, journal_id, created_at, read_at)
+       select j.author_id, 'heart', l.user_id, l.journal_id, least(l.created_at, now()),
+              case when l.created_at < now() - interval '2 days' then least(l.created_at, now()) end
+       from seed_likes l join seed_journals j on j.id = l.journal_id
+       where l.created_at > now() - interval '30 days' and j.author_id <> l.user_id
+       on conflict do nothing`,
+    );
     const reads = await step(
       "yesterday's and today's reads",
       "insert into journal_reads (journal_id, viewer_id, day) select journal_id, user_id, journal_date from seed_likes where journal_date >= current_date - 1 on conflict do nothing",
@@ -215,7 +232,7 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
     await client.query("commit");
     // VACUUM sets the visibility map, without which the feed's index-only scans fetch every heap
     // page (a freshly seeded table looks like one autovacuum has not reached yet).
-    await step("vacuum and analyze", "vacuum (analyze) users, journals, friendships, friend_requests, likes, journal_reads");
+    await step("vacuum and analyze", "vacuum (analyze) users, journals, friendships, friend_requests, likes, journal_reads, notifications");
     return { users, journals: journals + long.journals, friendships, pendingRequests, likes, reads, longWriters: long.users, seconds: Math.round((performance.now() - started) / 100) / 10 };
   } catch (err) {
     await client.query("rollback").catch(() => undefined);

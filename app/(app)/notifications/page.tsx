@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/app/page-heading";
-import { FriendRequestsList } from "@/components/nav/friend-requests-list";
+import { NotificationList } from "@/components/notifications/notification-list";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const metadata: Metadata = { title: "Notifications" };
@@ -9,12 +9,12 @@ export default async function NotificationsPage() {
   await requirePageUser();
   return (
     <>
-      <PageHeading title="Notifications">Friend requests waiting for your answer.</PageHeading>
-      <section aria-labelledby="requests-heading" className="rounded-lg bg-paper border border-ink-soft/20 p-6 shadow-sm">
-        <h2 id="requests-heading" className="mb-2 text-xl font-semibold">
-          Friend requests
+      <PageHeading title="Notifications">Friend requests, answers to yours, and hearts on your entries.</PageHeading>
+      <section aria-labelledby="inbox-heading" className="rounded-lg border border-ink-soft/20 bg-paper p-6 shadow-sm">
+        <h2 id="inbox-heading" className="mb-2 text-xl font-semibold">
+          Activity
         </h2>
-        <FriendRequestsList />
+        <NotificationList headingId="inbox-heading" />
       </section>
     </>
   );

@@ -1,0 +1,57 @@
+import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
+import type { Notification, NotificationPage } from "@/lib/contract/notifications";
+import { answerOf } from "./api";
+import { NOTIFICATION_POLL_MS } from "./friends";
+import { ApiError, apiRequest } from "./query-client";
+
+// The activity inbox (docs/api.md "Notifications", docs/decisions/063): the badge, the panel and
+// /notifications share one cached list; its first page carries the unread count.
+
+export type { Notification, NotificationPage } from "@/lib/contract/notifications";
+
+export const INBOX_FAILED = "Failed to load notifications";
+const MARK_FAILED = "Could not mark notifications read";
+
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  inbox: ["notifications", "inbox"] as const,
+};
+
+export type InboxData = InfiniteData<NotificationPage, unknown>;
+
+/** The inbox, newest first, a page at a time; asked again every 30 s and when the window comes back. */
+export function inboxQuery() {
+  return infiniteQueryOptions({
+    queryKey: notificationKeys.inbox,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: NotificationPage) => last.nextCursor,
+    queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
+      const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
+      const res = await apiRequest(`/api/notifications${query}`, { signal }, INBOX_FAILED);
+      if (!res.ok) throw new ApiError(res.status, INBOX_FAILED);
+      return answerOf("GET /api/notifications", res);
+    },
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** The unread count the badge shows: the newest page's. */
+export function unreadCountOf(data: InboxData | undefined): number {
+  return data?.pages[0]?.unreadCount ?? 0;
+}
+
+/** Marks `ids` read, or every notification with `all`; the unread count after. */
+export async function markRead(body: { ids: string[] } | { all: true }): Promise<number> {
+  const res = await apiRequest("/api/notifications/read", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, MARK_FAILED);
+  if (!res.ok) throw new ApiError(res.status, MARK_FAILED);
+  return (await answerOf("POST /api/notifications/read", res)).unreadCount;
+}
+
+/** The cached inbox with `ids` (or all) read now and `unreadCount` as the server said. */
+export function withRead(data: InboxData | undefined, ids: Set<string> | "all", unreadCount: number): InboxData | undefined {
+  if (!data) return data;
+  const now = new Date().toISOString();
+  const read = (n: Notification) => (n.readAt === null && (ids === "all" || ids.has(n.id)) ? { ...n, readAt: now } : n);
+  return { ...data, pages: data.pages.map((p, i) => ({ ...p, unreadCount: i === 0 ? unreadCount : p.unreadCount, data: p.data.map(read) })) };
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "@/components/app/use-hydrated";
+import { AnswerButtons } from "@/components/friends/answer-buttons";
+import { Avatar } from "@/components/ui/avatar";
+import { BusyButton } from "@/components/ui/busy-button";
+import { notify } from "@/client/toasts";
+import { inboxQuery, markRead, notificationKeys, unreadCountOf, withRead, type InboxData, type Notification } from "@/client/notifications";
+import { relativeTime } from "@/lib/dates/relative-time";
+import { READ_IDS_MAX } from "@/lib/notifications/limits";
+
+const link = "font-semibold text-ink underline-offset-2 hover:underline";
+
+/** What happened, as a sentence whose names are links: the person's profile, the entry's day in the diary. */
+function Sentence({ n }: { n: Notification }) {
+  const who = (
+    <Link href={`/public/${n.actor.id}`} className={link}>
+      {n.actor.name}
+    </Link>
+  );
+  if (n.kind === "friend-request") return <>{who} asked to join your close circle</>;
+  if (n.kind === "friend-accepted") return <>{who} accepted your friend request</>;
+  const others = n.actorCount - 1;
+  return (
+    <>
+      {who}
+      {others > 0 ? ` and ${others} ${others === 1 ? "other" : "others"}` : ""} hearted{" "}
+      {n.journalDate ? (
+        <Link href={`/my-diary?day=${n.journalDate}`} className={link}>
+          “{n.journalTitle}”
+        </Link>
+      ) : (
+        `“${n.journalTitle}”`
+      )}
+    </>
+  );
+}
+
+const ANSWERED = { accepted: "You accepted", rejected: "You declined" } as const;
+
+/**
+ * The activity inbox (docs/product.md "Notifications"), in the navigation's panel and on
+ * /notifications: every kind, newest first, a pending request with Accept and Reject. Shown, the
+ * unread ones are marked read on the server (the badge drops) but keep their "new" look until the
+ * list is asked again; "Mark all read" clears them at once. After an answer the focus moves to the
+ * next notification (or stays on this one, the last), never to the page.
+ */
+export function NotificationList({ headingId }: { headingId?: string }) {
+  const queryClient = useQueryClient();
+  const inbox = useInfiniteQuery(inboxQuery());
+  const hydrated = useHydrated();
+  const items = useRef(new Map<string, HTMLLIElement>());
+  const markedOnOpen = useRef(false);
+
+  const setUnread = (count: number, read?: Set<string> | "all") =>
+    queryClient.setQueryData<InboxData>(notificationKeys.inbox, (d) =>
+      read ? withRead(d, read, count) : d && { ...d, pages: d.pages.map((p, i) => (i === 0 ? { ...p, unreadCount: count } : p)) },
+    );
+  const markAll = useMutation({
+    mutationFn: () => markRead({ all: true }),
+    onSuccess: (count) => setUnread(count, "all"),
+    onError: (error) => notify.error(error.message),
+  });
+
+  const all = inbox.data?.pages.flatMap((p) => p.data) ?? [];
+  const unreadShown = all.filter((n) => n.readAt === null).map((n) => n.id);
+
+  useEffect(() => {
+    if (markedOnOpen.current || !inbox.isSuccess) return;
+    markedOnOpen.current = true;
+    if (!unreadShown.length) return;
+    // Seen is read: the badge drops; the rows keep their "new" look while this list is open.
+    markRead({ ids: unreadShown.slice(0, READ_IDS_MAX) }).then(
+      (count) => setUnread(count),
+      () => {},
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list is first shown
+  }, [inbox.isSuccess]);
+
+  const focusAfter = (id: string) => {
+    const at = all.findIndex((n) => n.id === id);
+    const next = all[at + 1] ?? all[at];
+    if (next) items.current.get(next.id)?.focus();
+  };
+
+  if (inbox.isPending || !hydrated) return <p className="text-sm text-ink-soft">Loading notifications…</p>;
+  if (inbox.isError && !inbox.data) return <p role="alert" className="text-sm text-danger">{inbox.error.message}</p>;
+  if (all.length === 0)
+    return (
+      <p className="text-sm text-ink-soft">
+        No notifications yet. <span className="block">Friend requests and hearts on your entries will show here.</span>
+      </p>
+    );
+
+  return (
+    <div>
+      {unreadCountOf(inbox.data) > 0 || unreadShown.length > 0 ? (
+        <div className="mb-2 flex justify-end">
+          <BusyButton type="button" variant="secondary" busy={markAll.isPending} busyLabel="Marking…" onClick={() => markAll.mutate()} className="px-3 py-1.5 text-sm">
+            Mark all read
+          </BusyButton>
+        </div>
+      ) : null}
+      <ul aria-labelledby={headingId} className="divide-y divide-ink-soft/15">
+        {all.map((n) => {
+          const unread = n.readAt === null;
+          return (
+            <li
+              key={n.id}
+              ref={(el) => {
+                if (el) items.current.set(n.id, el);
+                else items.current.delete(n.id);
+              }}
+              tabIndex={-1}
+              className={`flex gap-3 py-3 outline-offset-2 ${unread ? "-mx-2 rounded-md bg-accent/8 px-2" : ""}`}
+            >
+              <Avatar name={n.actor.name} image={n.actor.profileImage} />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="text-ink">
+                  {unread ? <span className="sr-only">New: </span> : null}
+                  <Sentence n={n} />
+                </p>
+                <p className="text-xs text-ink-soft">
+                  <time dateTime={n.createdAt}>{relativeTime(new Date(n.createdAt))}</time>
+                  {n.kind === "friend-request" && n.requestStatus && n.requestStatus !== "pending" ? ` · ${ANSWERED[n.requestStatus]}` : ""}
+                </p>
+                {n.kind === "friend-request" && n.requestStatus === "pending" && n.requestId ? (
+                  <div className="mt-2">
+                    <AnswerButtons request={{ _id: n.requestId, from: n.actor, createdAt: n.createdAt }} compact onAnswer={() => focusAfter(n.id)} />
+                  </div>
+                ) : null}
+              </div>
+              {unread ? <span aria-hidden className="mt-2 size-2 shrink-0 rounded-full bg-badge" /> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {inbox.hasNextPage ? (
+        <div className="mt-3 flex justify-center">
+          <BusyButton type="button" variant="secondary" busy={inbox.isFetchingNextPage} busyLabel="Loading more…" onClick={() => void inbox.fetchNextPage()}>
+            Load more
+          </BusyButton>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { HeartPageSchema, NotificationPageSchema, NotificationsReadSchema } from "@/lib/contract/notifications";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "@/lib/notifications/limits";
+import { MarkReadSchema, NOTIFICATION_CURSOR_MESSAGE, NotificationsQuerySchema, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/validation/notifications";
+import type { Endpoint } from "./types";
+
+// The activity inbox and who hearted an entry (lib/notifications, docs/decisions/063).
+
+const INBOX = "Notifications";
+const cursor = { cursor: "The previous page's `nextCursor`" };
+
+export const NOTIFICATION_ROUTES: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/notifications",
+    tag: INBOX,
+    summary: "The caller's activity inbox, newest first",
+    description: `A page of ${NOTIFICATIONS_PAGE_SIZE_DOC}: friend requests received (with the request's status now), requests of the caller's accepted, and hearts on the caller's shared entries, a day's (UTC) hearts on one entry as one notification naming up to three of the people. A heart taken back, a request withdrawn, an entry deleted take their notification with them; hearts on an entry turned private leave the inbox while it is private. \`unreadCount\` is for the badge.`,
+    auth: "session",
+    query: { schema: NotificationsQuerySchema, descriptions: cursor },
+    answers: [{ status: 200, description: "A page of notifications and the unread count", schema: NotificationPageSchema }],
+    failures: [[400, NOTIFICATION_CURSOR_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/notifications/read",
+    tag: INBOX,
+    summary: "Mark notifications read",
+    description: `\`{ "ids": [...] }\` (at most ${READ_IDS_MAX}, each a notification's \`id\`) or \`{ "all": true }\`. Ids that are not the caller's, or already read, change nothing. Answering a friend request marks its notification read too.`,
+    auth: "session",
+    body: { encoding: "json", maxBytes: BODY_LIMITS.profile, schema: MarkReadSchema, descriptions: { ids: "Notification ids", all: "true: every notification" } },
+    answers: [{ status: 200, description: "The unread count after", schema: NotificationsReadSchema }],
+    failures: [[400, READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_TOO_MANY_MESSAGE]],
+  },
+  {
+    method: "get",
+    path: "/api/journals/{id}/hearts",
+    tag: INBOX,
+    summary: "Who hearted the caller's own entry, newest first",
+    description: `A page of ${HEARTS_PAGE_SIZE_DOC}. Only the entry's writer may ask; for anyone else the entry does not exist.`,
+    auth: "session",
+    params: { id: { description: "The entry's id" } },
+    query: { schema: NotificationsQuerySchema, descriptions: cursor },
+    answers: [{ status: 200, description: "The hearts", schema: HeartPageSchema }],
+    failures: [[400, NOTIFICATION_CURSOR_MESSAGE], [404, "Journal not found"]],
+  },
+];
