@@ -19,7 +19,7 @@ export const notificationKeys = {
 
 export type InboxData = InfiniteData<NotificationPage, unknown>;
 
-/** The inbox, newest first, a page at a time; asked again every 30 s and when the window comes back. */
+/** The inbox, newest first, a page at a time; asked again when the window comes back (and every 30 s by the badge while it has no live stream). */
 export function inboxQuery() {
   return infiniteQueryOptions({
     queryKey: notificationKeys.inbox,
@@ -31,10 +31,14 @@ export function inboxQuery() {
       if (!res.ok) throw new ApiError(res.status, INBOX_FAILED);
       return answerOf("GET /api/notifications", res);
     },
-    refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
   });
 }
+
+/** How often the badge asks while it has no live stream (docs/product.md §9). */
+export const INBOX_POLL_MS = NOTIFICATION_POLL_MS;
+/** The live stream's path (docs/api.md "Notifications"). */
+export const INBOX_STREAM_PATH = "/api/notifications/stream";
 
 /** The unread count the badge shows: the newest page's. */
 export function unreadCountOf(data: InboxData | undefined): number {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { likes, notifications } from "../lib/db/schema";
-import { befriend, createFriendRequest, createJournal, createUser, type FactoryDb } from "../scripts/seed/factories";
+import { befriend, createFriendRequest, createJournal, createSession, createUser, type FactoryDb } from "../scripts/seed/factories";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The activity inbox (docs/product.md "Notifications", docs/decisions/063): every kind in the panel
@@ -73,6 +73,25 @@ test.describe("the activity inbox", () => {
     await page.keyboard.press("Enter");
     await expect(row(page, "Gus Second")).toBeFocused();
     await expect(row(page, "Gus Second")).toContainText("You declined");
+  });
+
+  test("the badge goes up live when a friend hearts an entry, with no poll", async ({ signedIn: { page, user }, db, request }) => {
+    const { user: fan } = await createUser(db, { name: "Live Fan" });
+    const token = await createSession(db, fan.id);
+    await befriend(db, user.id, fan.id);
+    const entry = await createJournal(db, user.id, { title: "Live page", visibility: "close-circle" });
+    let polls = 0;
+    page.on("request", (r) => void (r.url().endsWith("/api/notifications") && polls++));
+    const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/notifications/stream") && r.status() === 200);
+    await page.goto("/dashboard");
+    await streamOpen;
+    await expect(badge(page)).toHaveAccessibleName("Notifications");
+    const asked = polls;
+
+    expect((await request.post(`/api/journal/${entry.id}/like`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await expect(badge(page)).toHaveAccessibleName(/^1 unread notifications/);
+    // One refresh, on the stream's word: the 30-second poll is off while the stream is open.
+    expect(polls).toBe(asked + 1);
   });
 
   for (const scheme of ["light", "dark"] as const) {

@@ -33,6 +33,9 @@ export const ConfigSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  // Live notification streams one process keeps open at once (lib/notifications/stream.ts); past it
+  // a new stream is refused with 503 and the browser polls instead.
+  NOTIFICATION_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1_000),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),

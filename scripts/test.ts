@@ -158,7 +158,8 @@ async function main() {
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
         // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts).
         startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients, FEEDBACK_URL: "https://feedback.inkwell.test/form" }),
-        startApp("app-s3", { ...appEnv, ...s3Env }),
+        // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills.
+        startApp("app-s3", { ...appEnv, ...s3Env, NOTIFICATION_STREAMS_MAX: "12" }),
       ]);
       console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);
       const env = {

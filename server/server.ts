@@ -8,6 +8,7 @@ import { normalisePath } from "../lib/http/paths";
 import { runWithRequestOutcome, type RequestOutcome } from "../lib/http/request-outcome";
 import { stopRunningJobs } from "../lib/jobs/running";
 import { logError } from "../lib/log";
+import { endAllStreams } from "../lib/notifications/shutdown";
 import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
 
@@ -94,6 +95,8 @@ async function main() {
     // requests: all of it before the database stops (docs/decisions/061).
     const jobsStopped = stopRunningJobs();
     server.close(() => void jobsStopped.then(() => process.exit(0)));
+    // Live notification streams never go idle: ended here, their browsers reconnect elsewhere.
+    endAllStreams();
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
   };

@@ -7,7 +7,8 @@ import { useId, useState } from "react";
 import { CountBadge } from "@/components/ui/count-badge";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { NotificationList } from "@/components/notifications/notification-list";
-import { inboxQuery, unreadCountOf } from "@/client/notifications";
+import { INBOX_POLL_MS, inboxQuery, unreadCountOf } from "@/client/notifications";
+import { useInboxStream } from "@/client/use-inbox-stream";
 import { useMediaQuery, WIDE_SCREEN } from "@/client/use-media-query";
 import { navItemClass } from "./nav-item";
 
@@ -18,13 +19,15 @@ const TITLE = "Notifications";
  * Radix Popover under the button; on phones a modal sheet rising from the bottom bar, so the list
  * is full width and within the thumb's reach. Both take the focus in, close on Escape or a click
  * outside, and give the focus back to the button. The badge shows the unread count of the same cached
- * inbox the panel lists (docs/decisions/063), asked again every 30 s (docs/product.md §9) and after
- * every answer.
+ * inbox the panel lists (docs/decisions/063): updated live through the inbox's stream
+ * (docs/decisions/064), or asked again every 30 s (docs/product.md §9) while there is none, and
+ * after every answer.
  */
 export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery(WIDE_SCREEN, true);
-  const unread = unreadCountOf(useInfiniteQuery(inboxQuery()).data);
+  const live = useInboxStream();
+  const unread = unreadCountOf(useInfiniteQuery({ ...inboxQuery(), refetchInterval: live ? false : INBOX_POLL_MS }).data);
   const headingId = useId();
 
   const label = (

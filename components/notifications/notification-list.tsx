@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { AnswerButtons } from "@/components/friends/answer-buttons";
 import { Avatar } from "@/components/ui/avatar";
@@ -59,14 +59,22 @@ export function NotificationList({ headingId }: { headingId?: string }) {
     queryClient.setQueryData<InboxData>(notificationKeys.inbox, (d) =>
       read ? withRead(d, read, count) : d && { ...d, pages: d.pages.map((p, i) => (i === 0 ? { ...p, unreadCount: count } : p)) },
     );
+  // What was unread when the list was first shown keeps its "new" look while the list is open,
+  // even once the server has it read (the refresh the read itself causes included).
+  const [newOnOpen, setNewOnOpen] = useState<ReadonlySet<string> | null>(null);
   const markAll = useMutation({
     mutationFn: () => markRead({ all: true }),
-    onSuccess: (count) => setUnread(count, "all"),
+    onSuccess: (count) => {
+      setNewOnOpen(new Set());
+      setUnread(count, "all");
+    },
     onError: (error) => notify.error(error.message),
   });
 
   const all = inbox.data?.pages.flatMap((p) => p.data) ?? [];
+  const isNew = (n: Notification) => n.readAt === null || !!newOnOpen?.has(n.id);
   const unreadShown = all.filter((n) => n.readAt === null).map((n) => n.id);
+  if (newOnOpen === null && inbox.isSuccess) setNewOnOpen(new Set(unreadShown));
 
   useEffect(() => {
     if (markedOnOpen.current || !inbox.isSuccess) return;
@@ -97,7 +105,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
 
   return (
     <div>
-      {unreadCountOf(inbox.data) > 0 || unreadShown.length > 0 ? (
+      {unreadCountOf(inbox.data) > 0 || all.some(isNew) ? (
         <div className="mb-2 flex justify-end">
           <BusyButton type="button" variant="secondary" busy={markAll.isPending} busyLabel="Marking…" onClick={() => markAll.mutate()} className="px-3 py-1.5 text-sm">
             Mark all read
@@ -106,7 +114,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
       ) : null}
       <ul aria-labelledby={headingId} className="divide-y divide-ink-soft/15">
         {all.map((n) => {
-          const unread = n.readAt === null;
+          const unread = isNew(n);
           return (
             <li
               key={n.id}

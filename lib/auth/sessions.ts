@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
+import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_IDLE_DAYS = 30;
@@ -73,11 +74,13 @@ export async function getSessionUser({ db, token }: { db: Db; token: string }): 
   return { user: row.user, sessionId: row.sessionId };
 }
 
+/** Ends one session; the person's live notification streams check theirs at once (docs/decisions/064). */
 export async function revokeSession({ db, sessionId }: { db: Db; sessionId: string }) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await db.execute(sql`with gone as (delete from sessions where id = ${sessionId}::uuid returning user_id) select pg_notify(${INBOX_CHANNEL}, user_id::text) from gone`);
 }
 
-/** Ends every session of a user, on every instance at once (a password reset). */
+/** Ends every session of a user, on every instance at once (a password reset), and their live streams. */
 export async function revokeAllSessions({ db, userId }: { db: Db; userId: string }) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${userId}::text)`);
 }

@@ -7,6 +7,7 @@ import { parseId } from "@/lib/ids";
 import { consumeAttempt, type Limit } from "@/lib/rate-limit";
 import type { FriendStatus, PendingRequest } from "@/lib/contract/answers";
 import { requestAnswered } from "@/lib/notifications";
+import { inboxChanged } from "@/lib/notifications/live";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
@@ -61,6 +62,8 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
   // The sender hears that they were accepted; the recipient's own notification of it is answered (decision 063).
   await tx.insert(notifications).values({ userId: row.fromId, kind: "friend-accepted", actorId: row.toId, requestId: row.id });
   await tx.execute(requestAnswered(row.id, recipientId));
+  await tx.execute(inboxChanged(row.fromId));
+  await tx.execute(inboxChanged(recipientId));
   return row;
 }
 
@@ -102,6 +105,7 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
   }
   const [request] = await tx.insert(friendRequests).values({ fromId, toId }).returning();
   await tx.insert(notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id });
+  await tx.execute(inboxChanged(toId));
   return { accepted: false, request: request! };
 }
 
@@ -146,6 +150,8 @@ export async function cancelFriendRequest({ db, fromId, userId }: { db: Db; from
     .where(and(eq(friendRequests.fromId, fromId), eq(friendRequests.toId, toId), eq(friendRequests.status, "pending")))
     .returning({ id: friendRequests.id });
   if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
+  // Its notification went with it (cascade): the recipient's badge drops.
+  await db.execute(inboxChanged(toId));
 }
 
 /** Accepts a pending request sent to the caller; the two become friends both ways in the same transaction. */
@@ -167,6 +173,7 @@ export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; u
   if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
   // The sender is not told (docs/decisions/042); the recipient's notification of it is answered.
   await db.execute(requestAnswered(row.id, userId));
+  await db.execute(inboxChanged(userId));
   return toFriendRequestJson(row);
 }
 

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError, foreignKeyViolation } from "@/lib/error
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { inbox } from "@/lib/notifications";
+import { inboxChanged } from "@/lib/notifications/live";
 
 const ALREADY_LIKED = "Already liked";
 const LIKE_NOT_FOUND = "Like not found";
@@ -47,7 +48,8 @@ async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: 
         returning likes_count
       ),
       told as (${change === "like" ? inbox.heartGiven(sql`select journal_id from changed`, userId) : inbox.heartTakenBack(sql`select journal_id from changed`, userId)})
-      select exists (select 1 from target) as "visible", (select likes_count from counted) as "likesCount"`));
+      select exists (select 1 from target) as "visible", (select likes_count from counted) as "likesCount",
+        (select count(*) from (${inboxChanged(sql`told.user_id`)} from told) live)::int as "told"`));
   } catch (err) {
     if (foreignKeyViolation(err)) throw new NotFoundError(JOURNAL_NOT_FOUND);
     throw err;

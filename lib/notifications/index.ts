@@ -8,6 +8,7 @@ import type { HeartPage, Notification, NotificationActor, NotificationPage } fro
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
 import { NOTIFICATION_CURSOR_MESSAGE } from "@/lib/validation/notifications";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
+import { inboxChanged } from "./live";
 
 // The activity inbox (docs/decisions/063). Rows are written by the statements that make what they
 // tell (lib/likes/hearts.ts, lib/friends/requests.ts) and go with it; here they are read, a day's
@@ -26,16 +27,17 @@ function shownTo(userId: string): SQL {
   return sql`n.user_id = ${userId}::uuid and (n.kind <> 'heart' or exists (select 1 from journals j where j.id = n.journal_id and j.visibility = 'close-circle'))`;
 }
 
-/** The statements that write the inbox, for the statements that make what it tells. */
+/** The statements that write the inbox, for the statements that make what it tells. Each returns the `user_id` whose inbox changed, for ./live.ts. */
 export const inbox = {
   /** Tells the author of each entry in `journalIds` (a subquery) that `actorId` hearted it; not their own heart. */
   heartGiven: (journalIds: SQL, actorId: string) =>
     sql`insert into notifications (user_id, kind, actor_id, journal_id)
       select j.author_id, 'heart', ${actorId}::uuid, j.id from journals j where j.id in (${journalIds}) and j.author_id <> ${actorId}::uuid
-      on conflict (journal_id, actor_id) do nothing`,
+      on conflict (journal_id, actor_id) do nothing
+      returning user_id`,
   /** A heart taken back is no longer news: its notification goes, read or not. */
   heartTakenBack: (journalIds: SQL, actorId: string) =>
-    sql`delete from notifications where kind = 'heart' and journal_id in (${journalIds}) and actor_id = ${actorId}::uuid`,
+    sql`delete from notifications where kind = 'heart' and journal_id in (${journalIds}) and actor_id = ${actorId}::uuid returning user_id`,
 };
 
 interface GroupRow extends Record<string, unknown> {
@@ -143,6 +145,8 @@ export async function markNotificationsRead({ db, userId, ids, all }: { db: Db; 
       where n.user_id = ${userId}::uuid and n.read_at is null
         and (n.id = any(${`{${rowIds.join(",")}}`}::uuid[]) or (n.kind = 'heart' and ${groupKey} = any(${`{${groups.join(",")}}`}::text[])))`);
   }
+  // The person's other tabs and devices update their badge.
+  await db.execute(inboxChanged(userId));
   return { unreadCount: await countUnread({ db, userId }) };
 }
 

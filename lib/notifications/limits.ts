@@ -3,3 +3,11 @@
 export const NOTIFICATIONS_PAGE_SIZE_DOC = 20;
 export const HEARTS_PAGE_SIZE_DOC = 50;
 export const READ_IDS_MAX = 100;
+
+/** The live stream (docs/decisions/064): a comment this often keeps proxies from closing it, and the session is checked again. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+/** How long a browser waits before it opens a stream again (`retry:`), and the Retry-After of a refused one. */
+export const STREAM_RETRY_MS = 5_000;
+/** Open streams per person on one instance (tabs and devices): past it, 429. */
+export const STREAMS_PER_USER_MAX = 5;
+export const TOO_MANY_STREAMS_MESSAGE = `At most ${STREAMS_PER_USER_MAX} live notification streams at once; close a tab or try again later`;

@@ -1,6 +1,6 @@
 import { HeartPageSchema, NotificationPageSchema, NotificationsReadSchema } from "@/lib/contract/notifications";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "@/lib/notifications/limits";
+import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE } from "@/lib/notifications/limits";
 import { MarkReadSchema, NOTIFICATION_CURSOR_MESSAGE, NotificationsQuerySchema, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/validation/notifications";
 import type { Endpoint } from "./types";
 
@@ -20,6 +20,16 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     query: { schema: NotificationsQuerySchema, descriptions: cursor },
     answers: [{ status: 200, description: "A page of notifications and the unread count", schema: NotificationPageSchema }],
     failures: [[400, NOTIFICATION_CURSOR_MESSAGE]],
+  },
+  {
+    method: "get",
+    path: "/api/notifications/stream",
+    tag: INBOX,
+    summary: "The caller's unread count, live (Server-Sent Events)",
+    description: `\`text/event-stream\`: \`retry: ${STREAM_RETRY_MS}\`, then \`event: ready\` with \`{"unreadCount": n}\`, then \`event: notification\` with the new \`{"unreadCount": n}\` whenever the caller's inbox changes, on whichever instance it changed (PostgreSQL LISTEN/NOTIFY), and a comment line every ${STREAM_HEARTBEAT_MS / 1000} s. The stream ends when the session is revoked (logout, a password reset); a browser's EventSource then opens it again and gets a 401. At most ${STREAMS_PER_USER_MAX} open per person on an instance (429), and NOTIFICATION_STREAMS_MAX per instance (503); a client that cannot hold a stream asks GET /api/notifications every 30 s instead.`,
+    auth: "session",
+    answers: [{ status: 200, description: "The stream", contentType: "text/event-stream" }],
+    failures: [[429, TOO_MANY_STREAMS_MESSAGE], [503, "The server is busy. Please try again in a moment."]],
   },
   {
     method: "post",

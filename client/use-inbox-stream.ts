@@ -1,0 +1,30 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { INBOX_STREAM_PATH, notificationKeys } from "./notifications";
+
+/**
+ * The inbox's live stream (docs/decisions/064): while it is open, each change of the person's inbox
+ * (on any instance) refreshes the cached inbox at once, and the badge need not poll. The browser's
+ * EventSource opens it again by itself after a failure (the server's `retry:`); until then, and
+ * where there is no EventSource, `live` is false and the badge polls.
+ */
+export function useInboxStream(): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(INBOX_STREAM_PATH);
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
+    source.addEventListener("ready", () => {
+      setLive(true);
+      // Whatever happened while it was closed.
+      refresh();
+    });
+    source.addEventListener("notification", refresh);
+    source.onerror = () => setLive(false);
+    return () => source.close();
+  }, [queryClient]);
+  return live;
+}
