@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from "@/lib/contract/answers";
+import type { FriendPage } from "@/lib/contract/people";
 import { answerOf, apiFetch, errorMessage } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 
@@ -14,11 +15,13 @@ export const SUGGESTED_LIMIT = 12;
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type { FriendStatus, PendingRequest, PublicProfile as Profile, SuggestedUser } from "@/lib/contract/answers";
+export type { FriendPage } from "@/lib/contract/people";
 
 export const friendKeys = {
   pending: ["friend-requests", "pending"] as const,
   status: (userId: string) => ["friend-requests", "status", userId] as const,
   profile: (userId: string) => ["users", userId] as const,
+  entries: (userId: string) => ["users", userId, "journals"] as const,
   suggested: (offset: number, excludeId?: string) => ["users", "suggested", offset, excludeId ?? null] as const,
 };
 
@@ -117,3 +120,20 @@ export function consistency(profile: Pick<PublicProfile, "journalCount" | "creat
 
 /** docs/decisions/023-active-writer.md: wrote on at least half the days since joining. */
 export const ACTIVE_WRITER_MIN_CONSISTENCY = 50;
+
+export const FRIEND_ENTRIES_FAILED = "Could not load their entries.";
+
+/** A friend's entries shared under their name (GET /api/users/{userId}/journals), a page at a time; hearts patch it like the feed. */
+export function friendEntriesQuery(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: friendKeys.entries(userId),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: FriendPage) => last.nextCursor,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
+      const res = await apiRequest(`/api/users/${userId}/journals${query}`, { signal }, FRIEND_ENTRIES_FAILED);
+      if (!res.ok) throw new ApiError(res.status, FRIEND_ENTRIES_FAILED);
+      return answerOf("GET /api/users/{userId}/journals", res);
+    },
+  });
+}

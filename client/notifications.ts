@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
-import type { Notification, NotificationPage } from "@/lib/contract/notifications";
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
+import type { HeartPage, Notification, NotificationPage } from "@/lib/contract/notifications";
 import { answerOf } from "./api";
 import { NOTIFICATION_POLL_MS } from "./friends";
 import { ApiError, apiRequest } from "./query-client";
@@ -15,7 +15,22 @@ const MARK_FAILED = "Could not mark notifications read";
 export const notificationKeys = {
   all: ["notifications"] as const,
   inbox: ["notifications", "inbox"] as const,
+  hearts: (journalId: string) => ["notifications", "hearts", journalId] as const,
 };
+
+const HEARTS_FAILED = "Could not load who hearted it";
+
+/** Who hearted one of the writer's own entries, newest first (the first page: 50). */
+export function heartsQuery(journalId: string) {
+  return queryOptions({
+    queryKey: notificationKeys.hearts(journalId),
+    queryFn: async ({ signal }): Promise<HeartPage> => {
+      const res = await apiRequest(`/api/journals/${journalId}/hearts`, { signal }, HEARTS_FAILED);
+      if (!res.ok) throw new ApiError(res.status, HEARTS_FAILED);
+      return answerOf("GET /api/journals/{id}/hearts", res);
+    },
+  });
+}
 
 export type InboxData = InfiniteData<NotificationPage, unknown>;
 

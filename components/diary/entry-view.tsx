@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { Journal } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
+import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
 import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
@@ -41,6 +42,7 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
             </span>
           ) : null}
         </p>
+        {journal.visibility === "close-circle" ? <EntryHearts journal={journal} /> : null}
         <div className="flex gap-3">
           <button type="button" onClick={onEdit} className={buttonClass("primary")}>
             <Pencil aria-hidden className="size-4" />

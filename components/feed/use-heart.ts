@@ -1,12 +1,16 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { feedKeys, patchFeedItem, setHeart, type FeedData, type FeedItem } from "@/client/feed";
 import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 
 type Before = Pick<FeedItem, "likes" | "likedByMe">;
+
+/** Which cached list of entries a heart patches: the feed's by default, a friend's page's inside its provider. */
+export const HeartCacheKey = createContext<QueryKey>(feedKeys.all);
 
 /**
  * docs/product.md §4: the heart flips at once and its count moves by one; the server's likesCount then
@@ -16,9 +20,9 @@ type Before = Pick<FeedItem, "likes" | "likedByMe">;
 export function useHeart(item: FeedItem) {
   const queryClient = useQueryClient();
   const endSession = useEndSession();
+  const cacheKey = useContext(HeartCacheKey);
   const mutationKey = ["heart", item.id];
-  const patch = (changes: Partial<FeedItem>) =>
-    queryClient.setQueryData<FeedData>(feedKeys.all, (data) => patchFeedItem(data, item.id, changes));
+  const patch = (changes: Partial<FeedItem>) => queryClient.setQueryData<FeedData>(cacheKey, (data) => patchFeedItem(data, item.id, changes));
 
   const mutation = useMutation({
     mutationKey,
@@ -26,9 +30,9 @@ export function useHeart(item: FeedItem) {
     mutationFn: (liked: boolean) => setHeart(item.id, liked),
     onMutate: async (liked): Promise<Before> => {
       // A feed page arriving now would carry the count from before this heart.
-      await queryClient.cancelQueries({ queryKey: feedKeys.all });
+      await queryClient.cancelQueries({ queryKey: cacheKey });
       const current = queryClient
-        .getQueryData<FeedData>(feedKeys.all)
+        .getQueryData<FeedData>(cacheKey)
         ?.pages.flatMap((p) => p.journals)
         .find((j) => j.id === item.id);
       const before = { likes: current?.likes ?? item.likes, likedByMe: current?.likedByMe ?? item.likedByMe };

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/client/friends";
 import { ProfileHeader } from "@/components/ui/profile-header";
+import { FriendEntries } from "./friend-entries";
 import { FriendRequestButton } from "./friend-request-button";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
@@ -40,34 +41,37 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
 
   const isMe = profile.id.toLowerCase() === viewerId.toLowerCase();
   return (
-    <section aria-labelledby="profile-name" className={CARD}>
-      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
-        <ProfileHeader
-          variant="page"
-          centered
-          heading={{ level: 2, id: "profile-name" }}
-          person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
-        >
-          {consistency(profile) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
-            <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
-              <BadgeCheck aria-hidden className="size-4" />
-              Active Writer
-            </p>
-          ) : null}
-          {profile.bio ? <p className="mt-3 whitespace-pre-line break-words text-ink">{profile.bio}</p> : null}
-        </ProfileHeader>
-        <div className="shrink-0">
-          {isMe ? (
-            <Link href="/me" className={buttonClass("secondary")}>
-              Go to my profile
-            </Link>
-          ) : (
-            <FriendRequestButton userId={profile.id} />
-          )}
+    <>
+      <section aria-labelledby="profile-name" className={CARD}>
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+          <ProfileHeader
+            variant="page"
+            centered
+            heading={{ level: 2, id: "profile-name" }}
+            person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
+          >
+            {consistency(profile) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
+              <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
+                <BadgeCheck aria-hidden className="size-4" />
+                Active Writer
+              </p>
+            ) : null}
+            {profile.bio ? <p className="mt-3 whitespace-pre-line break-words text-ink">{profile.bio}</p> : null}
+          </ProfileHeader>
+          <div className="shrink-0">
+            {isMe ? (
+              <Link href="/me" className={buttonClass("secondary")}>
+                Go to my profile
+              </Link>
+            ) : (
+              <FriendRequestButton userId={profile.id} />
+            )}
+          </div>
         </div>
-      </div>
-      <Stats profile={profile} />
-    </section>
+        <Stats profile={profile} />
+      </section>
+      <FriendEntries userId={profile.id} isMe={isMe} name={profile.name} />
+    </>
   );
 }
 

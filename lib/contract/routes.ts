@@ -3,6 +3,7 @@ import * as A from "./answers";
 import * as D from "./diary";
 import * as S from "./settings";
 import * as N from "./notifications";
+import * as U from "./people";
 import * as P from "./past";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
@@ -41,6 +42,7 @@ export const ROUTE_ANSWERS = {
   "GET /api/search": A.SearchAnswerSchema,
   "GET /api/search/suggested": A.SuggestedAnswerSchema,
   "GET /api/users/{userId}": A.PublicProfileAnswerSchema,
+  "GET /api/users/{userId}/journals": U.FriendPageSchema,
   "POST /api/friend-requests/send": A.FriendRequestSentSchema,
   "DELETE /api/friend-requests/cancel/{userId}": A.FriendRequestCancelledSchema,
   "GET /api/friend-requests/status/{userId}": A.FriendStatusAnswerSchema,

@@ -6,6 +6,9 @@ import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE,
 import { EXCLUDE_MESSAGE, SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
+import { FriendPageSchema } from "@/lib/contract/people";
+import { NOT_FRIENDS_MESSAGE } from "@/lib/feed/friend-page-messages";
+import { FriendPageQuerySchema } from "@/lib/validation/feed";
 import type { Endpoint } from "./types";
 
 // People, friend requests, the caller's profile and close circle (lib/users, lib/friends;
@@ -60,6 +63,19 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     params: userId,
     answers: [{ status: 200, description: "The profile", schema: A.PublicProfileAnswerSchema }],
     failures: [[404, USER_NOT_FOUND]],
+  },
+  {
+    method: "get",
+    path: "/api/users/{userId}/journals",
+    tag: PEOPLE,
+    summary: "A friend's entries shared with the close circle under their name, newest first",
+    description:
+      "For a friend (or oneself): their close-circle entries that carry their name, 10 a page in the feed's order and shape; hearts work on them as in the feed, and reading a page counts as reading its entries. Never an anonymous entry, and no count of anything (docs/decisions/065). Anyone else gets 403.",
+    auth: "session",
+    params: { userId: { description: "A friend's id, or the caller's; a malformed one is a 404" } },
+    query: { schema: FriendPageQuerySchema, descriptions: { cursor: "The previous page's `nextCursor`" } },
+    answers: [{ status: 200, description: "A page of the friend's entries", schema: FriendPageSchema }],
+    failures: [[400, "Invalid cursor"], [403, NOT_FRIENDS_MESSAGE], [404, USER_NOT_FOUND]],
   },
   {
     method: "get",

@@ -35,3 +35,8 @@ export const FeedQuerySchema = z.object({
     .default(FEED_PAGE_SIZE),
   cursor: text("Cursor", { maxUnits: FEED_CURSOR_MAX, tooLong: "Invalid cursor" }).optional(),
 });
+
+/** GET /api/users/{userId}/journals?cursor=: the previous page's `nextCursor` (lib/feed/cursor.ts). */
+export const FriendPageQuerySchema = z.object({
+  cursor: text("Cursor", { maxUnits: FEED_CURSOR_MAX, tooLong: "Invalid cursor" }).optional(),
+});

@@ -103,6 +103,7 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
     { name: "suggested writers", group: "people", requests: asViewers(viewers, () => "/api/search/suggested") },
     { name: "public profile", group: "read", requests: asViewers(viewers, () => `/api/users/${others().id}`) },
     { name: "my profile", group: "read", requests: asViewers(viewers, () => "/api/myprofile") },
+    { name: "inbox", group: "read", requests: asViewers(viewers, () => "/api/notifications") },
     { name: "journal by date", group: "read", requests: asViewers(writers, (v) => `/api/journals/date/${v.lastDay}`) },
     { name: "month list", group: "read", requests: asViewers(writers, (v) => `/api/journals/month/${v.lastDay.slice(0, 4)}/${v.lastDay.slice(5, 7)}`) },
     {

@@ -1,0 +1,58 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { JournalCard } from "@/components/feed/journal-card";
+import { HeartCacheKey } from "@/components/feed/use-heart";
+import { BusyButton } from "@/components/ui/busy-button";
+import { friendEntriesQuery, friendKeys, friendStatusQuery } from "@/client/friends";
+
+const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
+
+/**
+ * Below a friend's profile (docs/product.md "Public profile"): their entries shared with the close
+ * circle under their name, newest first, as the feed shows them, hearts included; never an
+ * anonymous one (docs/decisions/065). Shown to friends and on one's own profile, to no one else.
+ */
+export function FriendEntries({ userId, isMe, name }: { userId: string; isMe: boolean; name: string }) {
+  const status = useQuery({ ...friendStatusQuery(userId), enabled: !isMe });
+  const allowed = isMe || status.data === "accepted";
+  const entries = useInfiniteQuery({ ...friendEntriesQuery(userId), enabled: allowed });
+  if (!allowed) return null;
+
+  const items = entries.data?.pages.flatMap((p) => p.journals) ?? [];
+  return (
+    <section aria-labelledby="friend-entries-heading" className="mt-8">
+      <h2 id="friend-entries-heading" className="mb-4 font-serif text-2xl font-semibold text-ink">
+        {isMe ? "What your friends see of you" : `Shared by ${name}`}
+      </h2>
+      {entries.isPending ? (
+        <p role="status" className={`${CARD} text-ink-soft`}>
+          Loading entries…
+        </p>
+      ) : entries.isError && !entries.data ? (
+        <p role="alert" className={`${CARD} font-semibold text-danger`}>
+          {entries.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className={`${CARD} text-ink-soft`}>{isMe ? "Nothing shared under your name yet." : `${name} has not shared an entry under their name yet.`}</p>
+      ) : (
+        <HeartCacheKey.Provider value={friendKeys.entries(userId)}>
+          <ol className="space-y-6">
+            {items.map((item) => (
+              <li key={item.id}>
+                <JournalCard item={item} />
+              </li>
+            ))}
+          </ol>
+          {entries.hasNextPage ? (
+            <div className="mt-6 flex justify-center">
+              <BusyButton type="button" variant="secondary" busy={entries.isFetchingNextPage} busyLabel="Loading more…" onClick={() => void entries.fetchNextPage()}>
+                Load more
+              </BusyButton>
+            </div>
+          ) : null}
+        </HeartCacheKey.Provider>
+      )}
+    </section>
+  );
+}
