@@ -5,7 +5,7 @@ import { timelineQuery, type DiaryEntry } from "@/client/diary";
 import { formatMonth, parseDayKey } from "@/lib/dates/local-day";
 import { EntryLink } from "./entry-link";
 import { ListMessage, ListError } from "./list-states";
-import { LoadMore } from "./load-more";
+import { LoadMore } from "@/components/ui/load-more";
 
 /** The List view of /my-diary (docs/product.md "Read back"): every entry, newest first, under its month. */
 export function DiaryList() {

@@ -8,7 +8,7 @@ import { DIARY_SEARCH_MAX } from "@/lib/validation/diary-limits";
 import { EntryLink } from "./entry-link";
 import { HighlightedText } from "./highlighted-text";
 import { ListError, ListMessage } from "./list-states";
-import { LoadMore } from "./load-more";
+import { LoadMore } from "@/components/ui/load-more";
 
 type FieldProps = { value: string; onChange: (value: string) => void; inputRef?: Ref<HTMLInputElement>; autoFocus?: boolean };
 

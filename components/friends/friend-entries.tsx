@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { JournalCard } from "@/components/feed/journal-card";
 import { HeartCacheKey } from "@/components/feed/use-heart";
-import { BusyButton } from "@/components/ui/busy-button";
+import { LoadMore } from "@/components/ui/load-more";
 import { friendEntriesQuery, friendKeys, friendStatusQuery } from "@/client/friends";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
@@ -44,13 +44,7 @@ export function FriendEntries({ userId, isMe, name }: { userId: string; isMe: bo
               </li>
             ))}
           </ol>
-          {entries.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              <BusyButton type="button" variant="secondary" busy={entries.isFetchingNextPage} busyLabel="Loading more…" onClick={() => void entries.fetchNextPage()}>
-                Load more
-              </BusyButton>
-            </div>
-          ) : null}
+          <LoadMore hasMore={entries.hasNextPage} loading={entries.isFetchingNextPage} onMore={() => void entries.fetchNextPage()} />
         </HeartCacheKey.Provider>
       )}
     </section>

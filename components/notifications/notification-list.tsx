@@ -7,6 +7,7 @@ import { useHydrated } from "@/components/app/use-hydrated";
 import { AnswerButtons } from "@/components/friends/answer-buttons";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
+import { LoadMore } from "@/components/ui/load-more";
 import { notify } from "@/client/toasts";
 import { inboxQuery, markRead, notificationKeys, unreadCountOf, withRead, type InboxData, type Notification } from "@/client/notifications";
 import { relativeTime } from "@/lib/dates/relative-time";
@@ -146,13 +147,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
           );
         })}
       </ul>
-      {inbox.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <BusyButton type="button" variant="secondary" busy={inbox.isFetchingNextPage} busyLabel="Loading more…" onClick={() => void inbox.fetchNextPage()}>
-            Load more
-          </BusyButton>
-        </div>
-      ) : null}
+      <LoadMore hasMore={inbox.hasNextPage} loading={inbox.isFetchingNextPage} onMore={() => void inbox.fetchNextPage()} />
     </div>
   );
 }

@@ -7,7 +7,8 @@ type Props = { hasMore: boolean; loading: boolean; onMore: () => void };
 
 /**
  * The end of a paged list: scrolling near it loads the next page by itself, and a real button does
- * the same for a keyboard or a screen reader (docs/product.md "Read back").
+ * the same for a keyboard or a screen reader (docs/product.md "Read back"): the diary's List and
+ * search, the inbox, a friend's page.
  */
 export function LoadMore({ hasMore, loading, onMore }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
