@@ -84,7 +84,8 @@ test("Edit Profile: name, bio with its counter, location and a new photo, seen b
 
   const other = await signInSecondBrowser(browser, db, friend.id);
   await other.page.goto(`/public/${user.id}`);
-  const profile = other.page.getByRole("region", { name: newName });
+  // Exact: a friend's page also has the region "Shared by {name}" below the profile.
+  const profile = other.page.getByRole("region", { name: newName, exact: true });
   await expect(profile.getByRole("heading", { name: newName })).toBeVisible();
   await expect(profile.getByText("Mostly about birds.")).toBeVisible();
   await expect(profile.getByText("Lisbon")).toBeVisible();

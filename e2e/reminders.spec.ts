@@ -113,6 +113,8 @@ test("a forged unsubscribe link is a page that is not found", async ({ page, db 
 
 for (const scheme of ["light", "dark"] as const) {
   test(`the reminder settings have no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }) => {
+    // axe over /me (a year of labelled days, the time-zone list) takes 20–35 s on a busy 2-core machine, as in a11y.spec.ts.
+    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/me");
     await card(page).getByLabel("Time", { exact: true }).fill("");
