@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Eye, Heart } from "lucide-react";
+import { Eye, Heart, MessageCircle } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -27,6 +27,10 @@ export function EntryHearts({ journal }: { journal: Journal }) {
           <Eye aria-hidden className="size-4" />
           {journal.readsCount} {journal.readsCount === 1 ? "read" : "reads"}
         </span>
+        <Link href={`/replies/${journal.id}`} className="inline-flex items-center gap-1 font-semibold text-accent underline-offset-2 hover:underline">
+          <MessageCircle aria-hidden className="size-4" />
+          Private replies
+        </Link>
       </p>
       {journal.likesCount > 0 ? (
         <details className="mt-1" onToggle={(e) => setOpen(e.currentTarget.open)}>

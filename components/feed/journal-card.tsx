@@ -1,4 +1,4 @@
-import { Eye, MapPin, VenetianMask } from "lucide-react";
+import { Eye, MapPin, MessageCircle, VenetianMask } from "lucide-react";
 import Link from "next/link";
 import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { Avatar } from "@/components/ui/avatar";
@@ -86,6 +86,10 @@ export function JournalCard({ item }: { item: FeedItem }) {
             <Eye aria-hidden className="size-5" />
             {item.reads} {item.reads === 1 ? "read" : "reads"}
           </p>
+          <Link href={`/replies/${item.id}`} className="ml-auto inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline-offset-2 hover:underline">
+            <MessageCircle aria-hidden className="size-5" />
+            Reply privately<span className="sr-only"> to “{item.title}”</span>
+          </Link>
         </div>
       </div>
     </article>

@@ -1,19 +1,29 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, TriangleAlert } from "lucide-react";
 import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { safetyKeys, setSafety } from "@/client/blocks";
+import { friendKeys } from "@/client/friends";
+import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/client/friends";
 import { ProfileHeader } from "@/components/ui/profile-header";
 import { FriendEntries } from "./friend-entries";
 import { FriendRequestButton } from "./friend-request-button";
+import { SafetyActions } from "./safety-actions";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
 
 /** A writer's public profile (docs/product.md §2), with what I can do about them, or my own link to /me. */
 export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: string }) {
   const { data: profile, isPending, isError } = useQuery(profileQuery(userId));
+  // Blocked from this page: the profile no longer exists for the viewer, and this says so with a way back.
+  const [blocked, setBlocked] = useState<string | null>(null);
+
+  if (blocked !== null) return <BlockedNotice userId={userId} name={blocked} onUnblocked={() => setBlocked(null)} />;
 
   if (isPending) {
     return (
@@ -69,9 +79,39 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
           </div>
         </div>
         <Stats profile={profile} />
+        {isMe ? null : <SafetyActions userId={profile.id} name={profile.name} onBlocked={() => setBlocked(profile.name)} />}
       </section>
       <FriendEntries userId={profile.id} isMe={isMe} name={profile.name} />
     </>
+  );
+}
+
+/** What stands in for a profile just blocked: what it did, and Unblock. */
+function BlockedNotice({ userId, name, onUnblocked }: { userId: string; name: string; onUnblocked: () => void }) {
+  const queryClient = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const unblock = useMutation({
+    mutationFn: () => setSafety("block", userId, false),
+    onSuccess: () => {
+      notify.success(`${name} is unblocked`);
+      void queryClient.invalidateQueries({ queryKey: safetyKeys.blocked });
+      void queryClient.invalidateQueries({ queryKey: friendKeys.profile(userId) });
+      onUnblocked();
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  // The Block button is gone with the profile: the focus goes to what took its place.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="blocked-heading" className={CARD}>
+      <h2 id="blocked-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-ink">
+        You blocked {name}
+      </h2>
+      <p className="mt-2 text-ink-soft">You are no longer friends, and neither of you can find the other. You can unblock them here or on your profile page; that restores nothing.</p>
+      <BusyButton type="button" variant="secondary" busy={unblock.isPending} busyLabel="Unblocking…" onClick={() => unblock.mutate()} className="mt-4">
+        Unblock {name}
+      </BusyButton>
+    </section>
   );
 }
 

@@ -11,6 +11,7 @@ import { PROFILE_LOAD_FAILED, myProfileQuery, type MyProfile } from "@/client/me
 import { ApiError } from "@/client/query-client";
 import { notify } from "@/client/toasts";
 import { AppearanceSetting } from "./appearance-setting";
+import { BlockedPeople } from "./blocked-people";
 import { CommunityCard } from "./community-card";
 import { DownloadJournal } from "./download-journal";
 import { EditProfileDialog } from "./edit-profile-dialog";
@@ -50,6 +51,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
         <WritingCard />
         <ReminderSettingsCard />
         <DownloadJournal />
+        <BlockedPeople />
         <AppearanceSetting />
       </div>
     </div>

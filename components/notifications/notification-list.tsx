@@ -17,11 +17,23 @@ const link = "font-semibold text-ink underline-offset-2 hover:underline";
 
 /** What happened, as a sentence whose names are links: the person's profile, the entry's day in the diary. */
 function Sentence({ n }: { n: Notification }) {
-  const who = (
+  const who = n.actor ? (
     <Link href={`/public/${n.actor.id}`} className={link}>
       {n.actor.name}
     </Link>
+  ) : (
+    // The writer of an anonymous entry answering: never named (docs/decisions/066).
+    <span className="font-semibold text-ink">The writer</span>
   );
+  if (n.kind === "reply")
+    return (
+      <>
+        {who} replied privately about{" "}
+        <Link href={`/replies/${n.journalId}`} className={link}>
+          “{n.journalTitle}”
+        </Link>
+      </>
+    );
   if (n.kind === "friend-request") return <>{who} asked to join your close circle</>;
   if (n.kind === "friend-accepted") return <>{who} accepted your friend request</>;
   const others = n.actorCount - 1;
@@ -100,7 +112,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
   if (all.length === 0)
     return (
       <p className="text-sm text-ink-soft">
-        No notifications yet. <span className="block">Friend requests and hearts on your entries will show here.</span>
+        No notifications yet. <span className="block">Friend requests, hearts on your entries and private replies will show here.</span>
       </p>
     );
 
@@ -126,7 +138,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
               tabIndex={-1}
               className={`flex gap-3 py-3 outline-offset-2 ${unread ? "-mx-2 rounded-md bg-accent/8 px-2" : ""}`}
             >
-              <Avatar name={n.actor.name} image={n.actor.profileImage} />
+              <Avatar name={n.actor?.name ?? "The writer"} image={n.actor?.profileImage ?? null} />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="text-ink">
                   {unread ? <span className="sr-only">New: </span> : null}
@@ -136,7 +148,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
                   <time dateTime={n.createdAt}>{relativeTime(new Date(n.createdAt))}</time>
                   {n.kind === "friend-request" && n.requestStatus && n.requestStatus !== "pending" ? ` · ${ANSWERED[n.requestStatus]}` : ""}
                 </p>
-                {n.kind === "friend-request" && n.requestStatus === "pending" && n.requestId ? (
+                {n.kind === "friend-request" && n.requestStatus === "pending" && n.requestId && n.actor ? (
                   <div className="mt-2">
                     <AnswerButtons request={{ _id: n.requestId, from: n.actor, createdAt: n.createdAt }} compact onAnswer={() => focusAfter(n.id)} />
                   </div>

@@ -5,6 +5,7 @@ import * as S from "./settings";
 import * as N from "./notifications";
 import * as U from "./people";
 import * as P from "./past";
+import * as R from "./replies";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -33,6 +34,9 @@ export const ROUTE_ANSWERS = {
   "GET /api/journals/on-this-day": P.OnThisDaySchema,
   "GET /api/journals/stats": P.WritingStatsSchema,
   "GET /api/journals/{id}/hearts": N.HeartPageSchema,
+  "GET /api/journals/{id}/replies": R.RepliesPageSchema,
+  "POST /api/journals/{id}/replies": R.ReplySentSchema,
+  "DELETE /api/journals/{id}/replies/{replyId}": R.ReplyDeletedSchema,
   "GET /api/notifications": N.NotificationPageSchema,
   "POST /api/notifications/read": N.NotificationsReadSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,
@@ -43,6 +47,12 @@ export const ROUTE_ANSWERS = {
   "GET /api/search/suggested": A.SuggestedAnswerSchema,
   "GET /api/users/{userId}": A.PublicProfileAnswerSchema,
   "GET /api/users/{userId}/journals": U.FriendPageSchema,
+  "POST /api/users/{userId}/block": U.BlockedSchema,
+  "DELETE /api/users/{userId}/block": U.UnblockedSchema,
+  "POST /api/users/{userId}/mute": U.MutedSchema,
+  "DELETE /api/users/{userId}/mute": U.UnmutedSchema,
+  "GET /api/myprofile/blocked": U.BlockedListSchema,
+  "GET /api/myprofile/muted": U.MutedListSchema,
   "POST /api/friend-requests/send": A.FriendRequestSentSchema,
   "DELETE /api/friend-requests/cancel/{userId}": A.FriendRequestCancelledSchema,
   "GET /api/friend-requests/status/{userId}": A.FriendStatusAnswerSchema,

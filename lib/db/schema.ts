@@ -164,7 +164,9 @@ export const journals = pgTable(
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
     index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
-    index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'close-circle'`),
+    // `is_anonymous` rides along last (after the unique id it changes no order) so a mute, which
+    // hides only signed entries, is judged in the index too (docs/decisions/067).
+    index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc(), t.isAnonymous).where(sql`${t.visibility} = 'close-circle'`),
     // One writer's tag filter: the author's key and the tags in one GIN index (btree_gin). Their
     // search has no index of its own: it reads the writer's entries through journals_author_day_key
     // and matches each stored vector, which is faster than any word index (docs/decisions/060).
@@ -316,12 +318,70 @@ export const reminderSettings = pgTable(
   ],
 );
 
+// Block and mute (docs/decisions/067). A block makes the two invisible to each other (profiles,
+// search, suggestions, requests, the inbox, replies) and ended their friendship when it was made; a
+// mute takes a friend's signed entries out of the muter's feed and On This Day, and tells nobody.
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId), check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`)],
+);
+
+export const mutes = pgTable(
+  "mutes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mutedId: uuid("muted_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.mutedId] }), index("mutes_muted_idx").on(t.mutedId), check("mutes_not_self", sql`${t.userId} <> ${t.mutedId}`)],
+);
+
+// Private replies (docs/decisions/066): a reader's private conversation with the writer of an
+// entry they may read. A thread is (journal, reader); each message is the reader's or the writer's
+// (`fromWriter`). Nobody else sees it; on an anonymous entry the reader is never told who the
+// writer is (lib/replies). Gone with the entry, the reader's account or the writer's.
+export const replies = pgTable(
+  "replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    journalId: uuid("journal_id")
+      .notNull()
+      .references(() => journals.id, { onDelete: "cascade" }),
+    readerId: uuid("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromWriter: boolean("from_writer").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("replies_thread_idx").on(t.journalId, t.readerId, t.createdAt),
+    index("replies_reader_idx").on(t.readerId),
+    // 500 characters as a person sees them (lib/validation); the database bound is a backstop.
+    check("replies_text_length", sql`char_length(btrim(${t.text})) between 1 and 4000`),
+  ],
+);
+
 // The activity inbox (docs/decisions/063): one row per thing that happened to `userId` — a friend
-// request received, a request of theirs accepted, a heart on one of their entries. Written in the
-// same statement or transaction as the thing itself, and gone with it: a heart taken back deletes
-// its row, a cancelled request's row goes with the request (cascade), an entry's with the entry.
-// Hearts are grouped per entry and UTC day when read; one row per heart and person at most.
-export const notificationKind = pgEnum("notification_kind", ["friend-request", "friend-accepted", "heart"]);
+// request received, a request of theirs accepted, a heart on one of their entries, a private reply
+// (decision 066). Written in the same statement or transaction as the thing itself, and gone with
+// it: a heart taken back deletes its row, a cancelled request's row goes with the request
+// (cascade), an entry's with the entry, a reply's with the reply. Hearts are grouped per entry and
+// UTC day when read; one row per heart and person at most.
+export const notificationKind = pgEnum("notification_kind", ["friend-request", "friend-accepted", "heart", "reply"]);
 
 export const notifications = pgTable(
   "notifications",
@@ -331,23 +391,31 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: notificationKind("kind").notNull(),
+    // Who did it. A reply from the writer of an anonymous entry names them here too, and is never
+    // shown with it (lib/notifications masks it when read).
     actorId: uuid("actor_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     journalId: uuid("journal_id").references(() => journals.id, { onDelete: "cascade" }),
     requestId: uuid("request_id").references(() => friendRequests.id, { onDelete: "cascade" }),
+    replyId: uuid("reply_id").references(() => replies.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
-    // Whole (not partial) so an entry's deletion finds its rows through it; other kinds' null journal never clashes.
-    uniqueIndex("notifications_one_heart").on(t.journalId, t.actorId),
+    // One heart notification per entry and person (lib/likes/hearts.ts inserts `on conflict do nothing`).
+    uniqueIndex("notifications_one_heart").on(t.journalId, t.actorId).where(sql`${t.kind} = 'heart'`),
+    // An entry's deletion finds its rows through it.
+    index("notifications_journal_idx").on(t.journalId),
     index("notifications_actor_idx").on(t.actorId),
     index("notifications_request_idx").on(t.requestId),
-    check("notifications_heart_journal", sql`(${t.kind} = 'heart') = (${t.journalId} is not null)`),
-    check("notifications_request", sql`(${t.kind} = 'heart') = (${t.requestId} is null)`),
+    index("notifications_reply_idx").on(t.replyId),
+    // Compared as text: a migration may not use an enum value it adds in the same transaction.
+    check("notifications_heart_journal", sql`(${t.kind}::text in ('heart', 'reply')) = (${t.journalId} is not null)`),
+    check("notifications_request", sql`(${t.kind}::text in ('heart', 'reply')) = (${t.requestId} is null)`),
+    check("notifications_reply", sql`(${t.kind}::text = 'reply') = (${t.replyId} is not null)`),
   ],
 );
 

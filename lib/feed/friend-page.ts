@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { FriendPage } from "@/lib/contract/people";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
-import { ForbiddenError } from "@/lib/errors";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { blockedBetween } from "@/lib/users/block-sql";
 import { parseId } from "@/lib/ids";
 import { recordReads, unfoldedReads } from "@/lib/journals/reads";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
@@ -27,8 +28,11 @@ export async function listFriendJournals({ db, viewerId, userId: rawId, cursor }
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   if (userId !== viewerId) {
-    const { rows } = await db.execute(sql`select 1 from friendships where user_id = ${viewerId}::uuid and friend_id = ${userId}::uuid`);
-    if (!rows.length) throw new ForbiddenError(NOT_FRIENDS_MESSAGE);
+    const { rows } = await db.execute<{ friends: boolean; blocked: boolean }>(sql`
+      select exists (select 1 from friendships where user_id = ${viewerId}::uuid and friend_id = ${userId}::uuid) as friends, ${blockedBetween(viewerId, userId)} as blocked`);
+    // Blocked either way: the person does not exist for the other, as their profile (docs/decisions/067).
+    if (rows[0]?.blocked) throw new NotFoundError(USER_NOT_FOUND);
+    if (!rows[0]?.friends) throw new ForbiddenError(NOT_FRIENDS_MESSAGE);
   }
   const query = sql`
     select j.id, j.title, j.content, j.image_key as "imageKey", j.image_description as "imageDescription", j.journal_date::text as "journalDate",

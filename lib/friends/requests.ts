@@ -9,6 +9,7 @@ import type { FriendStatus, PendingRequest } from "@/lib/contract/answers";
 import { requestAnswered } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/notifications/live";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
+import { UNBLOCK_FIRST_MESSAGE } from "@/lib/users/block-limits";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
 import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "./limits";
@@ -68,8 +69,13 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
 }
 
 async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: string }): Promise<{ accepted: boolean; request: FriendRequestRow }> {
-  const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, toId));
-  if (!target) throw new NotFoundError(USER_NOT_FOUND);
+  const [target] = await tx
+    .select({ id: users.id, blockedMe: sql<boolean>`exists (select 1 from blocks where blocker_id = ${toId}::uuid and blocked_id = ${fromId}::uuid)`, iBlocked: sql<boolean>`exists (select 1 from blocks where blocker_id = ${fromId}::uuid and blocked_id = ${toId}::uuid)` })
+    .from(users)
+    .where(eq(users.id, toId));
+  // Someone who blocked the sender does not exist for them: the answer of an unknown id (docs/decisions/067).
+  if (!target || target.blockedMe) throw new NotFoundError(USER_NOT_FOUND);
+  if (target.iBlocked) throw new ConflictError(UNBLOCK_FIRST_MESSAGE);
   const [friend] = await tx
     .select({ id: friendships.friendId })
     .from(friendships)

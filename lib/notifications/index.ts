@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import type { HeartPage, Notification, NotificationActor, NotificationPage } from "@/lib/contract/notifications";
+import { blockedWith } from "@/lib/users/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
 import { NOTIFICATION_CURSOR_MESSAGE } from "@/lib/validation/notifications";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
@@ -22,9 +23,16 @@ const ACTORS_SHOWN = 3;
 /** A notification's key: the row's id, or for hearts the entry and the UTC day they were given on. */
 const groupKey = sql`case when n.kind = 'heart' then n.journal_id::text || '_' || (n.created_at at time zone 'UTC')::date::text else n.id::text end`;
 
-/** The rows the caller may be shown: hearts only while their entry is still shared (a private entry's hearts leave the inbox). */
+/**
+ * The rows the caller may be shown: hearts only while their entry is still shared (a private
+ * entry's hearts leave the inbox); a reply to its writer always, to a reader only while they may
+ * still read the entry (decision 066).
+ */
 function shownTo(userId: string): SQL {
-  return sql`n.user_id = ${userId}::uuid and (n.kind <> 'heart' or exists (select 1 from journals j where j.id = n.journal_id and j.visibility = 'close-circle'))`;
+  return sql`n.user_id = ${userId}::uuid and (n.kind not in ('heart', 'reply')
+    or (n.kind = 'heart' and exists (select 1 from journals j where j.id = n.journal_id and j.visibility = 'close-circle'))
+    or (n.kind = 'reply' and exists (select 1 from journals j where j.id = n.journal_id and (j.author_id = n.user_id
+      or (j.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = n.user_id and f.friend_id = j.author_id))))))`;
 }
 
 /** The statements that write the inbox, for the statements that make what it tells. Each returns the `user_id` whose inbox changed, for ./live.ts. */
@@ -33,7 +41,7 @@ export const inbox = {
   heartGiven: (journalIds: SQL, actorId: string) =>
     sql`insert into notifications (user_id, kind, actor_id, journal_id)
       select j.author_id, 'heart', ${actorId}::uuid, j.id from journals j where j.id in (${journalIds}) and j.author_id <> ${actorId}::uuid
-      on conflict (journal_id, actor_id) do nothing
+      on conflict (journal_id, actor_id) where kind = 'heart' do nothing
       returning user_id`,
   /** A heart taken back is no longer news: its notification goes, read or not. */
   heartTakenBack: (journalIds: SQL, actorId: string) =>
@@ -68,7 +76,7 @@ function decodeCursor(cursor: string): { at: string; key: string } {
 }
 
 /** The people `ids` name, as the caller may see them (signed pictures), by id. */
-async function actorsById({ db, ids, viewerId }: { db: Db; ids: string[]; viewerId: string }): Promise<Map<string, NotificationActor>> {
+export async function actorsById({ db, ids, viewerId }: { db: Db; ids: string[]; viewerId: string }): Promise<Map<string, NotificationActor>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(
@@ -100,7 +108,9 @@ export async function listNotifications({ db, userId, cursor }: { db: Db; userId
       group by 1, n.kind, n.journal_id
     )
     select g.key, g.kind, g.journal_id as "journalId", j.title as "journalTitle", j.journal_date::text as "journalDate", g.request_id as "requestId", r.status as "requestStatus",
-      g.at, (g.at at time zone 'UTC')::text as "atText", g.actor_ids as "actorIds", g.actor_count as "actorCount", g.read_at as "readAt"
+      g.at, (g.at at time zone 'UTC')::text as "atText", g.actor_count as "actorCount", g.read_at as "readAt",
+      -- The writer of an anonymous entry answering a reader is never named to them (decision 066).
+      case when g.kind = 'reply' and j.is_anonymous and j.author_id = any(g.actor_ids) then '{}'::uuid[] else g.actor_ids end as "actorIds"
     from grouped g
     left join journals j on j.id = g.journal_id
     left join friend_requests r on r.id = g.request_id
@@ -111,12 +121,13 @@ export async function listNotifications({ db, userId, cursor }: { db: Db; userId
   const people = await actorsById({ db, ids: page.flatMap((r) => r.actorIds), viewerId: userId });
   const data = page.flatMap((r): Notification[] => {
     const actors = r.actorIds.map((id) => people.get(id)).filter((a): a is NotificationActor => !!a);
-    if (!actors.length) return [];
+    const writerHidden = r.kind === "reply" && !r.actorIds.length;
+    if (!actors.length && !writerHidden) return [];
     return [
       {
         id: r.key,
         kind: r.kind,
-        actor: actors[0]!,
+        actor: actors[0] ?? null,
         actors,
         actorCount: Number(r.actorCount),
         journalId: r.journalId,
@@ -164,6 +175,7 @@ export async function listHearts({ db, userId, id: rawId, cursor }: { db: Db; us
   const { rows } = await db.execute<{ userId: string; at: Date; atText: string }>(sql`
     select l.user_id as "userId", l.created_at as at, (l.created_at at time zone 'UTC')::text as "atText"
     from likes l where l.journal_id = ${id}::uuid
+      and l.user_id not in (${blockedWith(userId)})
     ${after ? sql`and (l.created_at, l.user_id) < (${after.at}::timestamp at time zone 'UTC', ${after.key}::uuid)` : sql``}
     order by l.created_at desc, l.user_id desc
     limit ${HEARTS_PAGE_SIZE + 1}`);

@@ -6,7 +6,18 @@ import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE,
 import { EXCLUDE_MESSAGE, SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
-import { FriendPageSchema } from "@/lib/contract/people";
+import * as U from "@/lib/contract/people";
+import {
+  BLOCK_SELF_MESSAGE,
+  BLOCKS_MAX,
+  MUTE_SELF_MESSAGE,
+  MUTES_MAX,
+  NOT_BLOCKED_MESSAGE,
+  NOT_MUTED_MESSAGE,
+  TOO_MANY_BLOCKS_MESSAGE,
+  TOO_MANY_MUTES_MESSAGE,
+  UNBLOCK_FIRST_MESSAGE,
+} from "@/lib/users/block-limits";
 import { NOT_FRIENDS_MESSAGE } from "@/lib/feed/friend-page-messages";
 import { FriendPageQuerySchema } from "@/lib/validation/feed";
 import type { Endpoint } from "./types";
@@ -59,6 +70,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/users/{userId}",
     tag: PEOPLE,
     summary: "A person's public profile and totals",
+    description: "Someone who blocked the caller, or whom the caller blocked, is a 404 like an unknown id (docs/decisions/067).",
     auth: "session",
     params: userId,
     answers: [{ status: 200, description: "The profile", schema: A.PublicProfileAnswerSchema }],
@@ -74,8 +86,51 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     params: { userId: { description: "A friend's id, or the caller's; a malformed one is a 404" } },
     query: { schema: FriendPageQuerySchema, descriptions: { cursor: "The previous page's `nextCursor`" } },
-    answers: [{ status: 200, description: "A page of the friend's entries", schema: FriendPageSchema }],
+    answers: [{ status: 200, description: "A page of the friend's entries", schema: U.FriendPageSchema }],
     failures: [[400, "Invalid cursor"], [403, NOT_FRIENDS_MESSAGE], [404, USER_NOT_FOUND]],
+  },
+  {
+    method: "post",
+    path: "/api/users/{userId}/block",
+    tag: PEOPLE,
+    summary: "Block a person",
+    description: `Ends the friendship and any pending request both ways and removes the notifications between the two. From then on each is invisible to the other: the profile and a friend's page are 404s, search and suggestions leave them out, a request from the blocked person is the 404 of an unknown id, the caller's private-reply threads and hearts lists leave them out. The blocked person is not told. Blocking again changes nothing; at most ${BLOCKS_MAX} people (docs/decisions/067).`,
+    auth: "session",
+    params: userId,
+    answers: [{ status: 200, description: "Blocked", schema: U.BlockedSchema }],
+    failures: [[400, BLOCK_SELF_MESSAGE], [404, USER_NOT_FOUND], [409, TOO_MANY_BLOCKS_MESSAGE]],
+  },
+  {
+    method: "delete",
+    path: "/api/users/{userId}/block",
+    tag: PEOPLE,
+    summary: "Unblock a person",
+    description: "Restores nothing: no friendship, request or notification comes back.",
+    auth: "session",
+    params: userId,
+    answers: [{ status: 200, description: "Unblocked", schema: U.UnblockedSchema }],
+    failures: [[404, NOT_BLOCKED_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/users/{userId}/mute",
+    tag: PEOPLE,
+    summary: "Mute a person",
+    description: `Their entries shared under their name leave the caller's feed and On This Day; nothing else changes and they are not told. Their anonymous entries stay: hiding them would tell which anonymous entries are theirs. Muting again changes nothing; at most ${MUTES_MAX} people (docs/decisions/067).`,
+    auth: "session",
+    params: userId,
+    answers: [{ status: 200, description: "Muted", schema: U.MutedSchema }],
+    failures: [[400, MUTE_SELF_MESSAGE], [404, USER_NOT_FOUND], [409, TOO_MANY_MUTES_MESSAGE]],
+  },
+  {
+    method: "delete",
+    path: "/api/users/{userId}/mute",
+    tag: PEOPLE,
+    summary: "Unmute a person",
+    auth: "session",
+    params: userId,
+    answers: [{ status: 200, description: "Unmuted", schema: U.UnmutedSchema }],
+    failures: [[404, NOT_MUTED_MESSAGE]],
   },
   {
     method: "get",
@@ -104,7 +159,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     failures: [
       [400, "to is required", "You cannot send a friend request to yourself"],
       [404, USER_NOT_FOUND],
-      [409, "Friend request already exists", "You are already friends with this user"],
+      [409, "Friend request already exists", "You are already friends with this user", UNBLOCK_FIRST_MESSAGE],
       [429, TOO_MANY_REQUESTS, cooldownMessage(REJECTION_COOLDOWN_DAYS * 24 * 60 * 60)],
     ],
   },
@@ -215,6 +270,22 @@ export const PEOPLE_ROUTES: Endpoint[] = [
       [413, IMAGE_TOO_LARGE_MESSAGE],
       [415, IMAGE_UNSUPPORTED_MESSAGE],
     ],
+  },
+  {
+    method: "get",
+    path: "/api/myprofile/blocked",
+    tag: PROFILE,
+    summary: "The people the caller blocked, latest first",
+    auth: "session",
+    answers: [{ status: 200, description: "The blocked people", schema: U.BlockedListSchema }],
+  },
+  {
+    method: "get",
+    path: "/api/myprofile/muted",
+    tag: PROFILE,
+    summary: "The people the caller muted, latest first",
+    auth: "session",
+    answers: [{ status: 200, description: "The muted people", schema: U.MutedListSchema }],
   },
   {
     method: "get",

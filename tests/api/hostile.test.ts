@@ -181,6 +181,7 @@ describe("the limits the API reference states", () => {
         "POST /api/auth/verify-email/{token}",
         "POST /api/friend-requests/send",
         "POST /api/journals",
+        "POST /api/journals/{id}/replies",
         "POST /api/notifications/read",
         "POST /api/upload/profile-image",
         "PUT /api/journals/{id}",

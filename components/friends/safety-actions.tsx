@@ -1,0 +1,70 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Ban, BellOff, Bell } from "lucide-react";
+import { useState } from "react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { mutedQuery, safetyKeys, setSafety } from "@/client/blocks";
+import { feedKeys } from "@/client/feed";
+import { friendKeys } from "@/client/friends";
+import { notify } from "@/client/toasts";
+
+/**
+ * Mute and Block under another person's profile (docs/product.md "Public profile", docs/decisions/067).
+ * Mute is a toggle that tells nobody; Block asks first, then the profile gives way to `onBlocked`.
+ */
+export function SafetyActions({ userId, name, onBlocked }: { userId: string; name: string; onBlocked: () => void }) {
+  const queryClient = useQueryClient();
+  const muted = useQuery(mutedQuery());
+  const isMuted = !!muted.data?.some((m) => m.user.id === userId);
+  const [asking, setAsking] = useState(false);
+
+  const mute = useMutation({
+    mutationFn: () => setSafety("mute", userId, !isMuted),
+    onSuccess: () => {
+      notify.success(isMuted ? `${name} is unmuted` : `${name} is muted: their signed entries leave your feed`);
+      void queryClient.invalidateQueries({ queryKey: safetyKeys.muted });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  const block = useMutation({
+    mutationFn: () => setSafety("block", userId, true),
+    onSuccess: () => {
+      setAsking(false);
+      notify.success(`You blocked ${name}`);
+      void queryClient.invalidateQueries({ queryKey: safetyKeys.blocked });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+      // Fellow Writers no longer suggests them.
+      void queryClient.invalidateQueries({ queryKey: friendKeys.suggested(0).slice(0, 2) });
+      onBlocked();
+    },
+    onError: (error) => notify.error(error.message),
+  });
+
+  return (
+    <div className="mt-6 flex flex-wrap justify-center gap-2 border-t border-ink-soft/15 pt-4 sm:justify-end">
+      <BusyButton type="button" variant="secondary" busy={mute.isPending} busyLabel={isMuted ? "Unmuting…" : "Muting…"} onClick={() => mute.mutate()} className="px-3 py-1.5 text-sm">
+        {isMuted ? <Bell aria-hidden className="size-4" /> : <BellOff aria-hidden className="size-4" />}
+        {isMuted ? "Unmute" : "Mute"}
+      </BusyButton>
+      <button type="button" onClick={() => setAsking(true)} className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-danger underline-offset-2 hover:underline">
+        <Ban aria-hidden className="size-4" />
+        Block
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Block ${name}?`}
+        confirmLabel="Block"
+        busyLabel="Blocking…"
+        destructive
+        busy={block.isPending}
+        onConfirm={() => block.mutate()}
+        onCancel={() => setAsking(false)}
+      >
+        You will no longer be friends, and neither of you will find the other: not in search, not on a profile, not in a request. {name} is not told. Unblocking later restores nothing.
+      </ConfirmDialog>
+    </div>
+  );
+}

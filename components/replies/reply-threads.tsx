@@ -1,0 +1,230 @@
+"use client";
+
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "@/components/app/use-hydrated";
+import { Avatar } from "@/components/ui/avatar";
+import { BusyButton } from "@/components/ui/busy-button";
+import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
+import { LoadMore } from "@/components/ui/load-more";
+import { notify } from "@/client/toasts";
+import { Refusal } from "@/client/refusals";
+import { deleteReply, repliesQuery, replyKeys, sendReply, type RepliesPage, type ReplyMessage, type ReplyThread } from "@/client/replies";
+import { relativeTime } from "@/lib/dates/relative-time";
+import { countCharacters } from "@/lib/validation/graphemes";
+import { REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE } from "@/lib/replies/limits";
+
+type Entry = RepliesPage["journal"];
+
+/** Who a message is from, as the caller may know it: themselves, the reader, the writer (never named on an anonymous entry to a reader). */
+function senderName(m: ReplyMessage, entry: Entry, thread: ReplyThread): string {
+  if (m.mine) return "You";
+  if (m.from === "reader") return thread.reader.name;
+  return entry.writer?.name ?? "The writer";
+}
+
+function Message({ m, entry, thread, onDelete, deleting }: { m: ReplyMessage; entry: Entry; thread: ReplyThread; onDelete: () => void; deleting: boolean }) {
+  return (
+    <li className={`flex flex-col gap-1 rounded-lg px-3 py-2 text-sm ${m.mine ? "ml-6 bg-accent/10 sm:ml-16" : "mr-6 bg-ink-soft/10 sm:mr-16"}`}>
+      <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-soft">
+        <span className="font-semibold text-ink">{senderName(m, entry, thread)}</span>
+        <time dateTime={m.createdAt}>{relativeTime(new Date(m.createdAt))}</time>
+        {m.mine ? (
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-disabled={deleting || undefined}
+            className="ml-auto inline-flex min-h-8 items-center gap-1 rounded px-1 text-ink-soft underline-offset-2 hover:text-danger hover:underline"
+          >
+            <Trash2 aria-hidden className="size-3.5" />
+            Delete<span className="sr-only"> your reply from {relativeTime(new Date(m.createdAt))}</span>
+          </button>
+        ) : null}
+      </p>
+      <p className="break-words whitespace-pre-wrap text-ink">{m.text}</p>
+    </li>
+  );
+}
+
+/** The box under a thread: the text counted as a person sees it, its message beside it, Send. */
+function ReplyForm({ journalId, threadWith, label, onSent }: { journalId: string; threadWith?: string; label: string; onSent: () => void }) {
+  const id = useId();
+  const fieldId = `reply-${id}`;
+  const [text, setText] = useState("");
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const count = countCharacters(text.trim());
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const problem = count === 0 ? REPLY_REQUIRED_MESSAGE : count > REPLY_MAX ? REPLY_TOO_LONG_MESSAGE : null;
+    if (problem) {
+      setErrors([problem]);
+      field.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendReply(journalId, { text, ...(threadWith ? { threadWith } : {}) });
+      setText("");
+      setErrors([]);
+      onSent();
+      field.current?.focus();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const beside = error instanceof Refusal ? error.fieldErrors.filter((f) => f.path === "text").map((f) => f.message) : [];
+      if (beside.length) {
+        setErrors(beside);
+        field.current?.focus();
+      } else notify.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-1.5">
+      <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        ref={field}
+        name="text"
+        rows={3}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (errors.length) setErrors([]);
+        }}
+        {...invalidProps(fieldId, errors, `${fieldId}-count`)}
+        className={`rounded-md border bg-surface px-3 py-2 text-base text-ink placeholder:text-ink-soft focus:border-accent ${errors.length ? "border-danger" : "border-ink-soft"}`}
+      />
+      <FieldErrors fieldId={fieldId} errors={errors} />
+      <div className="flex items-center justify-between gap-3">
+        <p id={`${fieldId}-count`} className={`text-xs ${count > REPLY_MAX ? "font-semibold text-danger" : "text-ink-soft"}`}>
+          {count}/{REPLY_MAX} characters
+        </p>
+        <BusyButton type="submit" busy={busy} busyLabel="Sending…" className="px-4 py-2 text-sm">
+          Send
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+function Thread({ entry, thread, refresh }: { entry: Entry; thread: ReplyThread; refresh: () => void }) {
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const remove = async (m: ReplyMessage) => {
+    if (deleting) return;
+    setDeleting(m.id);
+    try {
+      await deleteReply(entry.id, m.id);
+      notify.success("Reply deleted");
+      refresh();
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDeleting(null);
+    }
+  };
+  const other = entry.mine ? thread.reader.name : (entry.writer?.name ?? "the writer");
+  return (
+    <>
+      <ul aria-label={entry.mine ? `Conversation with ${thread.reader.name}` : "Your conversation"} className="flex flex-col gap-2">
+        {thread.messages.map((m) => (
+          <Message key={m.id} m={m} entry={entry} thread={thread} deleting={deleting === m.id} onDelete={() => void remove(m)} />
+        ))}
+      </ul>
+      {thread.canReply ? (
+        <ReplyForm journalId={entry.id} threadWith={entry.mine ? thread.reader.id : undefined} label={`Reply to ${other}`} onSent={refresh} />
+      ) : (
+        <p className="mt-3 text-sm text-ink-soft">{thread.reader.name} can no longer read this entry, so the conversation has ended.</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * One entry's private replies (docs/product.md "Private replies"): the writer sees every reader's
+ * thread and answers each; a reader sees only their own and writes to the writer, who on an
+ * anonymous entry stays "The writer".
+ */
+export function ReplyThreads({ journalId }: { journalId: string }) {
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const replies = useInfiniteQuery(repliesQuery(journalId));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: replyKeys.entry(journalId) });
+
+  if (replies.isPending || !hydrated)
+    return (
+      <p role="status" className="text-sm text-ink-soft">
+        Loading replies…
+      </p>
+    );
+  if (replies.isError && !replies.data)
+    return (
+      <div role="alert" className="flex flex-col gap-2 text-sm">
+        <p className="text-danger">{replies.error.message}</p>
+        <Link href="/close-circle" className="font-semibold text-accent underline-offset-2 hover:underline">
+          Back to the close circle
+        </Link>
+      </div>
+    );
+
+  const entry = replies.data.pages[0]!.journal;
+  const threads = replies.data.pages.flatMap((p) => p.threads);
+  const writerName = entry.writer && !entry.mine ? entry.writer.name : "the writer";
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+        <p className="text-sm text-ink-soft">
+          {entry.mine ? "Your entry" : entry.isAnonymous ? "An anonymous entry" : `An entry by ${writerName}`} of{" "}
+          <time dateTime={entry.journalDate}>{new Date(`${entry.journalDate}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: "long", timeZone: "UTC" })}</time>
+        </p>
+        <h2 className="text-xl font-semibold break-words text-leather">“{entry.title}”</h2>
+        <p className="mt-2 text-sm text-ink-soft">
+          {entry.mine
+            ? `Each reader's conversation is theirs and yours alone: other friends never see it.${entry.isAnonymous ? " This entry is anonymous: readers see your messages as from “The writer”, never your name." : ""}`
+            : entry.isAnonymous
+              ? "Only you and the writer see this conversation. The writer stays anonymous: you will not be told who they are."
+              : `Only you and ${writerName} see this conversation.`}
+        </p>
+      </div>
+
+      {entry.mine ? (
+        threads.length === 0 ? (
+          <p className="text-sm text-ink-soft">No replies yet. When a friend answers this entry privately, their conversation shows here.</p>
+        ) : (
+          threads.map((t) => (
+            <section key={t.reader.id} aria-labelledby={`thread-${t.reader.id}`} className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+              <h3 id={`thread-${t.reader.id}`} className="mb-3 flex items-center gap-2 font-semibold">
+                <Avatar name={t.reader.name} image={t.reader.profileImage} size="xs" />
+                <Link href={`/public/${t.reader.id}`} className="underline-offset-2 hover:underline">
+                  {t.reader.name}
+                </Link>
+              </h3>
+              <Thread entry={entry} thread={t} refresh={refresh} />
+            </section>
+          ))
+        )
+      ) : (
+        <section aria-label="Your conversation" className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+          {threads[0] ? (
+            <Thread entry={entry} thread={threads[0]} refresh={refresh} />
+          ) : (
+            <>
+              <p className="text-sm text-ink-soft">Nothing said yet.</p>
+              <ReplyForm journalId={entry.id} label={`Reply privately to ${writerName}`} onSent={refresh} />
+            </>
+          )}
+        </section>
+      )}
+      <LoadMore hasMore={replies.hasNextPage} loading={replies.isFetchingNextPage} onMore={() => void replies.fetchNextPage()} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { befriend, createJournal, createUser } from "../scripts/seed/factories";
+import { blocks } from "../lib/db/schema";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+// Block and mute from a profile, and lifting them on /me (docs/product.md "Public profile",
+// docs/decisions/067).
+
+test.describe("block and mute", () => {
+  test("blocking a friend from their profile: asked first, then the profile gives way; unblocked on /me", async ({ signedIn: { page, user }, db }) => {
+    const { user: pest } = await createUser(db, { name: "Pat Pester" });
+    await befriend(db, user.id, pest.id);
+    await createJournal(db, pest.id, { title: "Pat's page", visibility: "close-circle" });
+    await page.goto(`/public/${pest.id}`);
+    await expect(page.getByRole("heading", { name: "Pat Pester" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Block" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Block Pat Pester?" });
+    await expect(dialog).toContainText("Pat Pester is not told");
+    await dialog.getByRole("button", { name: "Block" }).click();
+    await expect(page.getByRole("heading", { name: "You blocked Pat Pester" })).toBeFocused();
+    await expect.poll(async () => (await db.select().from(blocks)).some((b) => b.blockerId === user.id && b.blockedId === pest.id)).toBe(true);
+
+    // The feed no longer has Pat's entry.
+    await page.goto("/close-circle");
+    await expect(page.getByText("No entries from your close circle yet.")).toBeVisible();
+
+    await page.goto("/me");
+    const safety = page.getByRole("region", { name: "Blocked and muted" });
+    await expect(safety.getByRole("listitem")).toContainText(["Pat Pester"]);
+    await safety.getByRole("button", { name: "Unblock Pat Pester" }).click();
+    await expect(safety.getByText("Nobody. Block someone from their profile.")).toBeVisible();
+  });
+
+  test("muting a friend takes their signed entries out of the feed; Unmute brings them back", async ({ signedIn: { page, user }, db }) => {
+    const { user: loud } = await createUser(db, { name: "Lou Dly" });
+    await befriend(db, user.id, loud.id);
+    await createJournal(db, loud.id, { title: "So many words", visibility: "close-circle" });
+    await page.goto(`/public/${loud.id}`);
+    await page.getByRole("button", { name: "Mute" }).click();
+    await expect(page.getByRole("button", { name: "Unmute" })).toBeVisible();
+    await page.goto("/close-circle");
+    await expect(page.getByText("No entries from your close circle yet.")).toBeVisible();
+    await page.goto(`/public/${loud.id}`);
+    await page.getByRole("button", { name: "Unmute" }).click();
+    await expect(page.getByRole("button", { name: "Mute" })).toBeVisible();
+    await page.goto("/close-circle");
+    await expect(page.getByRole("heading", { name: "So many words" })).toBeVisible();
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the blocked and muted lists have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      test.slow();
+      await page.emulateMedia({ colorScheme: scheme });
+      const { user: one } = await createUser(db, { name: "Blocked Person" });
+      await db.insert(blocks).values({ blockerId: user.id, blockedId: one.id });
+      await page.goto("/me");
+      await expect(page.getByRole("button", { name: "Unblock Blocked Person" })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  }
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_MESSAGE } from "@/lib/replies/limits";
+import { characters, text } from "./fields";
+
+// Private replies' body and query (docs/decisions/066). The text follows an entry's rules: trimmed,
+// CRLF kept as LF, counted in characters as a person sees them.
+
+export * from "@/lib/replies/limits";
+
+/** POST /api/journals/{id}/replies: `{ text }` from a reader, `{ text, threadWith }` from the writer. */
+export const ReplyBodySchema = z.strictObject(
+  {
+    text: characters("Reply", { max: REPLY_MAX, tooLong: REPLY_TOO_LONG_MESSAGE, required: REPLY_REQUIRED_MESSAGE }),
+    threadWith: z.guid(THREAD_WITH_MESSAGE).optional(),
+  },
+  "Send the reply's text",
+);
+
+/** GET /api/journals/{id}/replies?cursor=: the previous page's `nextCursor`. */
+export const RepliesQuerySchema = z.object({
+  cursor: text("Cursor", { maxUnits: 128, tooLong: REPLY_CURSOR_MESSAGE }).optional(),
+});
