@@ -1,5 +1,5 @@
 import { befriend, createJournal, createUser } from "../scripts/seed/factories";
-import { blocks } from "../lib/db/schema";
+import { blocks, reports } from "../lib/db/schema";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // Block and mute from a profile, and lifting them on /me (docs/product.md "Public profile",
@@ -11,7 +11,7 @@ test.describe("block and mute", () => {
     await befriend(db, user.id, pest.id);
     await createJournal(db, pest.id, { title: "Pat's page", visibility: "close-circle" });
     await page.goto(`/public/${pest.id}`);
-    await expect(page.getByRole("heading", { name: "Pat Pester" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pat Pester", exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Block" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Block Pat Pester?" });
@@ -45,6 +45,27 @@ test.describe("block and mute", () => {
     await expect(page.getByRole("button", { name: "Mute" })).toBeVisible();
     await page.goto("/close-circle");
     await expect(page.getByRole("heading", { name: "So many words" })).toBeVisible();
+  });
+
+  test("reporting an entry from the feed: a reason is asked for beside its choices, then the operators have it", async ({ signedIn: { page, user }, db }) => {
+    const { user: writer } = await createUser(db, { name: "Rae Ported" });
+    await befriend(db, user.id, writer.id);
+    const entry = await createJournal(db, writer.id, { title: "Unkind words", visibility: "close-circle" });
+    await page.goto("/close-circle");
+    await page.getByRole("button", { name: "Report “Unkind words”" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report “Unkind words”" });
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog.getByText("Choose a reason")).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Spam" })).toBeFocused();
+    await expectNoA11yViolations(page);
+    await dialog.getByRole("radio", { name: "Harassment or bullying" }).check();
+    await dialog.getByRole("textbox", { name: /Anything the operators should know/ }).fill("This keeps happening.");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByText("Thank you. The operators will look at it.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => (await db.select().from(reports)).filter((r) => r.reporterId === user.id).map((r) => [r.journalId, r.reason, r.note]))
+      .toEqual([[entry.id, "harassment", "This keeps happening."]]);
   });
 
   for (const scheme of ["light", "dark"] as const) {

@@ -80,7 +80,9 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(secret).not.toContainText("Porto");
   await expect(secret.getByText(/^Mar 9$/)).toBeVisible();
   await expect(secret).not.toContainText("shared");
-  await expect(secret.getByRole("link")).toHaveCount(0);
+  // No way to the writer: its one link is the private reply, which names nobody (docs/decisions/066).
+  await expect(secret.getByRole("link")).toHaveText([/^Reply privately/]);
+  await expect(secret.getByRole("link")).toHaveAttribute("href", /^\/replies\/[0-9a-f-]{36}$/);
   expect(await secret.getByRole("heading", { name: anonymous }).evaluate((h) => (h.nextElementSibling as HTMLElement).innerText)).toBe("Nobody needs to know.\nNot even you.");
 
   await expect(heart(r.page, shared)).toHaveAttribute("aria-pressed", "false");

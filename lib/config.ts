@@ -55,6 +55,9 @@ export const ConfigSchema = z.object({
       }
     }),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // The operators (docs/decisions/068): accounts whose verified email is one of these, comma-separated,
+  // are told of each new report. Case does not matter. Default: nobody.
+  ADMIN_EMAILS: list.pipe(z.array(z.email("must be email addresses, comma-separated"))).default([]).transform((v) => v.map((e) => e.toLowerCase())),
   // Photo storage (lib/storage): an S3-compatible bucket when S3_BUCKET is set, else $DATA_DIR/uploads.
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

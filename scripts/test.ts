@@ -148,6 +148,8 @@ async function main() {
         GOOGLE_ISSUER: oidc.issuer,
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
         CORS_ORIGINS: TEST_CLIENT_ORIGIN,
+        // The operators a new report mails (tests/api/reports.test.ts).
+        ADMIN_EMAILS: "Operator@inkwell.test",
       };
       const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir };
       // The main instances trust the harness on loopback as a proxy, so a test can speak for many

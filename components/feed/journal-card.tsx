@@ -4,6 +4,7 @@ import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { Avatar } from "@/components/ui/avatar";
 import type { FeedItem } from "@/client/feed";
 import { dayKeyToDate } from "@/lib/dates/local-day";
+import { ReportButton } from "@/components/reports/report-button";
 import { HeartButton } from "./heart-button";
 import { RelativeTimeLabel } from "./relative-time-label";
 
@@ -78,7 +79,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
             <PhotoFrame src={photo} size={null} alt={photoAlt(item)} />
           </div>
         ) : null}
-        <div className="mt-4 flex items-center gap-4">
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1">
           <HeartButton item={item} />
           {/* Shown as it comes, not halved as docs/product.md §9 says: that made up for an original server counting
               each view twice; ours counts one read per reader per day (docs/decisions/026-feed-paging-and-reads.md). */}
@@ -90,6 +91,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
             <MessageCircle aria-hidden className="size-5" />
             Reply privately<span className="sr-only"> to “{item.title}”</span>
           </Link>
+          <ReportButton target={{ journalId: item.id }} what={`“${item.title}”`} />
         </div>
       </div>
     </article>

@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, BellOff, Bell } from "lucide-react";
 import { useState } from "react";
+import { ReportButton } from "@/components/reports/report-button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { mutedQuery, safetyKeys, setSafety } from "@/client/blocks";
+import { mutedQuery, safetyKeys, setSafety, type ListedPerson } from "@/client/blocks";
 import { feedKeys } from "@/client/feed";
 import { friendKeys } from "@/client/friends";
 import { notify } from "@/client/toasts";
@@ -21,9 +22,13 @@ export function SafetyActions({ userId, name, onBlocked }: { userId: string; nam
   const [asking, setAsking] = useState(false);
 
   const mute = useMutation({
-    mutationFn: () => setSafety("mute", userId, !isMuted),
-    onSuccess: () => {
-      notify.success(isMuted ? `${name} is unmuted` : `${name} is muted: their signed entries leave your feed`);
+    mutationFn: (on: boolean) => setSafety("mute", userId, on),
+    onSuccess: (_, on) => {
+      notify.success(on ? `${name} is muted: their signed entries leave your feed` : `${name} is unmuted`);
+      // The button turns at once; the list is asked again behind it.
+      queryClient.setQueryData<ListedPerson[]>(safetyKeys.muted, (list = []) =>
+        on ? [{ user: { _id: userId, id: userId, name, username: "", profileImage: null }, since: new Date().toISOString() }, ...list] : list.filter((m) => m.user.id !== userId),
+      );
       void queryClient.invalidateQueries({ queryKey: safetyKeys.muted });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     },
@@ -45,10 +50,11 @@ export function SafetyActions({ userId, name, onBlocked }: { userId: string; nam
 
   return (
     <div className="mt-6 flex flex-wrap justify-center gap-2 border-t border-ink-soft/15 pt-4 sm:justify-end">
-      <BusyButton type="button" variant="secondary" busy={mute.isPending} busyLabel={isMuted ? "Unmuting…" : "Muting…"} onClick={() => mute.mutate()} className="px-3 py-1.5 text-sm">
+      <BusyButton type="button" variant="secondary" busy={mute.isPending} busyLabel={isMuted ? "Unmuting…" : "Muting…"} onClick={() => mute.mutate(!isMuted)} className="px-3 py-1.5 text-sm">
         {isMuted ? <Bell aria-hidden className="size-4" /> : <BellOff aria-hidden className="size-4" />}
         {isMuted ? "Unmute" : "Mute"}
       </BusyButton>
+      <ReportButton target={{ userId }} what={name} />
       <button type="button" onClick={() => setAsking(true)} className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-danger underline-offset-2 hover:underline">
         <Ban aria-hidden className="size-4" />
         Block

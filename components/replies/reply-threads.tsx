@@ -5,6 +5,7 @@ import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
+import { ReportButton } from "@/components/reports/report-button";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
@@ -41,7 +42,9 @@ function Message({ m, entry, thread, onDelete, deleting }: { m: ReplyMessage; en
             <Trash2 aria-hidden className="size-3.5" />
             Delete<span className="sr-only"> your reply from {relativeTime(new Date(m.createdAt))}</span>
           </button>
-        ) : null}
+        ) : (
+          <ReportButton target={{ replyId: m.id }} what={`this reply from ${senderName(m, entry, thread)}`} className="ml-auto min-h-8 text-xs" />
+        )}
       </p>
       <p className="break-words whitespace-pre-wrap text-ink">{m.text}</p>
     </li>

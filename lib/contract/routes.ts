@@ -6,6 +6,7 @@ import * as N from "./notifications";
 import * as U from "./people";
 import * as P from "./past";
 import * as R from "./replies";
+import * as Rp from "./reports";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -37,6 +38,7 @@ export const ROUTE_ANSWERS = {
   "GET /api/journals/{id}/replies": R.RepliesPageSchema,
   "POST /api/journals/{id}/replies": R.ReplySentSchema,
   "DELETE /api/journals/{id}/replies/{replyId}": R.ReplyDeletedSchema,
+  "POST /api/reports": Rp.ReportReceivedSchema,
   "GET /api/notifications": N.NotificationPageSchema,
   "POST /api/notifications/read": N.NotificationsReadSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,

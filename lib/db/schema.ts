@@ -375,6 +375,39 @@ export const replies = pgTable(
   ],
 );
 
+// Reports (docs/decisions/068): someone who can see an entry, a reply or a person tells the
+// operators about it. One open report per reporter and thing; gone with the thing reported.
+export const reportReason = pgEnum("report_reason", ["spam", "harassment", "self-harm", "other"]);
+export const reportStatus = pgEnum("report_status", ["open", "dismissed", "actioned"]);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    journalId: uuid("journal_id").references(() => journals.id, { onDelete: "cascade" }),
+    replyId: uuid("reply_id").references(() => replies.id, { onDelete: "cascade" }),
+    reportedUserId: uuid("reported_user_id").references(() => users.id, { onDelete: "cascade" }),
+    reason: reportReason("reason").notNull(),
+    note: text("note"),
+    status: reportStatus("status").notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reports_one_open").on(t.reporterId, sql`coalesce(${t.journalId}, ${t.replyId}, ${t.reportedUserId})`).where(sql`${t.status} = 'open'`),
+    index("reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index("reports_journal_idx").on(t.journalId),
+    index("reports_reply_idx").on(t.replyId),
+    index("reports_reported_user_idx").on(t.reportedUserId),
+    check("reports_one_thing", sql`num_nonnulls(${t.journalId}, ${t.replyId}, ${t.reportedUserId}) = 1`),
+    // 500 characters as a person sees them (lib/validation); the database bound is a backstop.
+    check("reports_note_length", sql`char_length(${t.note}) between 1 and 4000`),
+  ],
+);
+
 // The activity inbox (docs/decisions/063): one row per thing that happened to `userId` — a friend
 // request received, a request of theirs accepted, a heart on one of their entries, a private reply
 // (decision 066). Written in the same statement or transaction as the thing itself, and gone with

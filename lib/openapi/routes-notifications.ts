@@ -1,5 +1,18 @@
 import { HeartPageSchema, NotificationPageSchema, NotificationsReadSchema } from "@/lib/contract/notifications";
 import { RepliesPageSchema, ReplyDeletedSchema, ReplySentSchema } from "@/lib/contract/replies";
+import { ReportReceivedSchema } from "@/lib/contract/reports";
+import {
+  REPORT_EXISTS_MESSAGE,
+  REPORT_ID_MESSAGE,
+  REPORT_NOT_FOUND_MESSAGE,
+  REPORT_NOTE_MAX,
+  REPORT_NOTE_TOO_LONG_MESSAGE,
+  REPORT_OWN_MESSAGE,
+  REPORT_REASON_MESSAGE,
+  REPORT_TARGET_MESSAGE,
+  REPORTS_PER_HOUR,
+  ReportBodySchema,
+} from "@/lib/validation/reports";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE } from "@/lib/notifications/limits";
 import { MarkReadSchema, NOTIFICATION_CURSOR_MESSAGE, NotificationsQuerySchema, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/validation/notifications";
@@ -118,5 +131,32 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     params: { ...entryId, replyId: { description: "The message's id" } },
     answers: [{ status: 200, description: "Reply deleted", schema: ReplyDeletedSchema }],
     failures: [[404, REPLY_NOT_FOUND_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/reports",
+    tag: "Reports",
+    summary: "Report an entry, a private reply or a person to the operators",
+    description: `Exactly one of \`journalId\` (an entry the caller may read), \`replyId\` (a message of a thread the caller is in) or \`userId\` (a person not blocked either way), and a reason. Something the caller cannot see is a 404, whether or not it exists; their own entry, message or self is a 400. One open report per reporter and thing (409); ${REPORTS_PER_HOUR} an hour (429). The operators (verified accounts in ADMIN_EMAILS) get a mail naming the kind and the reason only. The answer tells nothing about the thing reported (docs/decisions/068).`,
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.reply,
+      schema: ReportBodySchema,
+      descriptions: {
+        journalId: "The entry reported",
+        replyId: "The private reply reported",
+        userId: "The person reported",
+        reason: "spam, harassment, self-harm or other",
+        note: `Optional, 0–${REPORT_NOTE_MAX} characters after trimming`,
+      },
+    },
+    answers: [{ status: 201, description: "Report received", schema: ReportReceivedSchema }],
+    failures: [
+      [400, REPORT_TARGET_MESSAGE, REPORT_REASON_MESSAGE, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_ID_MESSAGE, REPORT_OWN_MESSAGE],
+      [404, REPORT_NOT_FOUND_MESSAGE],
+      [409, REPORT_EXISTS_MESSAGE],
+    ],
+    rateLimited: `${REPORTS_PER_HOUR} reports an hour per person`,
   },
 ];

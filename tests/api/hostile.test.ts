@@ -183,6 +183,7 @@ describe("the limits the API reference states", () => {
         "POST /api/journals",
         "POST /api/journals/{id}/replies",
         "POST /api/notifications/read",
+        "POST /api/reports",
         "POST /api/upload/profile-image",
         "PUT /api/journals/{id}",
         "PUT /api/myprofile",

@@ -1,0 +1,16 @@
+import type { ReportReason } from "@/lib/reports/limits";
+import { apiFetch } from "./api";
+import { ApiError } from "./query-client";
+import { refusalOf } from "./refusals";
+
+// Reports (docs/api.md "Reports", docs/decisions/068).
+
+export type ReportTarget = { journalId: string } | { replyId: string } | { userId: string };
+
+export async function sendReport(target: ReportTarget, reason: ReportReason, note: string): Promise<void> {
+  const failure = "Could not send the report";
+  const res = await apiFetch("/api/reports", { method: "POST", body: JSON.stringify({ ...target, reason, ...(note.trim() ? { note } : {}) }) }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+}
