@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import type { HeartPage, Notification, NotificationActor, NotificationPage } from "@/lib/contract/notifications";
-import { blockedWith } from "@/lib/users/block-sql";
+import { hiddenFrom } from "@/lib/users/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
 import { NOTIFICATION_CURSOR_MESSAGE } from "@/lib/validation/notifications";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
@@ -175,7 +175,7 @@ export async function listHearts({ db, userId, id: rawId, cursor }: { db: Db; us
   const { rows } = await db.execute<{ userId: string; at: Date; atText: string }>(sql`
     select l.user_id as "userId", l.created_at as at, (l.created_at at time zone 'UTC')::text as "atText"
     from likes l where l.journal_id = ${id}::uuid
-      and l.user_id not in (${blockedWith(userId)})
+      and l.user_id not in (${hiddenFrom(userId)})
     ${after ? sql`and (l.created_at, l.user_id) < (${after.at}::timestamp at time zone 'UTC', ${after.key}::uuid)` : sql``}
     order by l.created_at desc, l.user_id desc
     limit ${HEARTS_PAGE_SIZE + 1}`);
