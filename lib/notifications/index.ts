@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
@@ -32,7 +33,7 @@ function shownTo(userId: string): SQL {
   return sql`n.user_id = ${userId}::uuid and (n.kind not in ('heart', 'reply')
     or (n.kind = 'heart' and exists (select 1 from journals j where j.id = n.journal_id and j.visibility = 'close-circle'))
     or (n.kind = 'reply' and exists (select 1 from journals j where j.id = n.journal_id and (j.author_id = n.user_id
-      or (j.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = n.user_id and f.friend_id = j.author_id))))))`;
+      or ${sharedWith(sql`n.user_id`)}))))`;
 }
 
 /** The statements that write the inbox, for the statements that make what it tells. Each returns the `user_id` whose inbox changed, for ./live.ts. */

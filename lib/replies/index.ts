@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { RepliesPage, ReplyMessage } from "@/lib/contract/replies";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
@@ -38,7 +39,7 @@ interface Entry {
 
 /** A reader may read (and so answer) the entry `j`. */
 function readerMayRead(readerId: SQL | string, j = sql`j`): SQL {
-  return sql`(${j}.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = ${readerId}::uuid and f.friend_id = ${j}.author_id))`;
+  return sharedWith(readerId, j);
 }
 
 async function loadEntry({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<Entry & { mine: boolean }> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { escapeHtml } from "@/lib/mail/escape";
@@ -28,7 +29,7 @@ async function judge({ db, reporterId, target }: { db: Db; reporterId: string; t
   const query =
     target.kind === "journal"
       ? sql`select j.author_id = ${me} as own,
-          (j.author_id = ${me} or (j.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = ${me} and f.friend_id = j.author_id))) as visible
+          (j.author_id = ${me} or ${sharedWith(me)}) as visible
         from journals j where j.id = ${target.id}::uuid`
       : target.kind === "reply"
         ? // A message of a thread the reporter is in: the reader's own thread, or a thread on their entry.
