@@ -1,13 +1,15 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
+import { TextAreaField } from "@/components/ui/text-area-field";
+import { useForm } from "@/components/ui/use-form";
 import { adminKeys, adminQuery, moderate, type AdminReport } from "@/client/admin";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";
+import type { FieldIssue } from "@/lib/errors";
 import { REPORT_REASON_LABELS } from "@/lib/reports/limits";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-4 shadow-sm sm:p-6";
@@ -18,33 +20,29 @@ type Action = "dismiss" | "remove" | "suspend";
 /** One open report: what was reported, by whom, whose it is; a note and the actions. */
 function Report({ report, onDone }: { report: AdminReport; onDone: () => void }) {
   const id = useId();
-  const noteId = `note-${id}`;
   const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState<Action | null>(null);
-
-  async function run(action: Action, e?: FormEvent) {
-    e?.preventDefault();
-    if (busy) return;
-    if (action !== "dismiss" && !note.trim()) {
-      setErrors(["Say why: the person is told"]);
-      document.getElementById(noteId)?.focus();
-      return;
-    }
-    setBusy(action);
-    try {
-      const path = action === "suspend" ? `users/${report.subject.id}/suspend` : `reports/${report.id}/${action}`;
-      await moderate(path, note);
+  // The button that sent the form: the one action useForm runs (a ref, as the submit follows the
+  // click before a render), and the one that says it is busy.
+  const chosen = useRef<Action>("dismiss");
+  const [shown, setShown] = useState<Action>("dismiss");
+  const { formProps, errors, busy } = useForm({
+    values: () => ({ action: chosen.current, note }),
+    check: ({ action, note }): FieldIssue[] => (action !== "dismiss" && !note.trim() ? [{ path: "note", message: "Say why: the person is told" }] : []),
+    send: ({ action, note }) => moderate(action === "suspend" ? `users/${report.subject.id}/suspend` : `reports/${report.id}/${action}`, note),
+    onSuccess: (_, { action }) => {
       notify.success(action === "dismiss" ? "Report dismissed" : action === "remove" ? "Removed; the writer is told why" : `${report.subject.name} is suspended`);
       onDone();
-    } catch (error) {
-      const beside = error instanceof Refusal ? error.fieldErrors.filter((f) => f.path === "note").map((f) => f.message) : [];
-      if (beside.length) setErrors(beside);
-      else notify.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    onError: (error) => {
+      if (!(error instanceof Refusal && error.fieldErrors.some((f) => f.path === "note"))) notify.error(error.message);
+    },
+  });
+  const busyWith = (action: Action) => busy && shown === action;
+  const choose = (action: Action) => {
+    if (busy) return;
+    chosen.current = action;
+    setShown(action);
+  };
 
   return (
     <li className={CARD}>
@@ -63,33 +61,27 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
           {report.target.title ? <strong className="block">{report.target.title}</strong> : null}
           {report.target.text || <em className="text-ink-soft">(empty)</em>}
         </blockquote>
-        <form onSubmit={(e) => void run("dismiss", e)} noValidate className="mt-3 flex flex-col gap-1.5">
-          <label htmlFor={noteId} className="text-sm font-semibold text-ink">
-            Note (the person is told it when something is removed or they are suspended)
-          </label>
-          <textarea
-            id={noteId}
+        <form {...formProps} className="mt-3 flex flex-col gap-1.5">
+          <TextAreaField
+            id={`note-${id}`}
+            label="Note (the person is told it when something is removed or they are suspended)"
+            name="note"
             rows={2}
             value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setErrors([]);
-            }}
-            {...invalidProps(noteId, errors)}
-            className={`rounded-md border bg-surface px-3 py-2 text-base text-ink ${errors.length ? "border-danger" : "border-ink-soft"}`}
+            onChange={(e) => setNote(e.target.value)}
+            errors={errors.note}
           />
-          <FieldErrors fieldId={noteId} errors={errors} />
           <div className="mt-1 flex flex-wrap gap-2">
-            <BusyButton type="submit" variant="secondary" busy={busy === "dismiss"} busyLabel="Dismissing…">
+            <BusyButton type="submit" variant="secondary" busy={busyWith("dismiss")} busyLabel="Dismissing…" onClick={() => choose("dismiss")}>
               Dismiss
             </BusyButton>
             {report.target.kind !== "user" ? (
-              <BusyButton type="button" variant="danger" busy={busy === "remove"} busyLabel="Removing…" onClick={() => void run("remove")}>
+              <BusyButton type="submit" variant="danger" busy={busyWith("remove")} busyLabel="Removing…" onClick={() => choose("remove")}>
                 Remove {report.target.kind === "journal" ? "the entry" : "the reply"}
               </BusyButton>
             ) : null}
             {report.subject.suspended ? null : (
-              <BusyButton type="button" variant="danger" busy={busy === "suspend"} busyLabel="Suspending…" onClick={() => void run("suspend")}>
+              <BusyButton type="submit" variant="danger" busy={busyWith("suspend")} busyLabel="Suspending…" onClick={() => choose("suspend")}>
                 Suspend @{report.subject.username}
               </BusyButton>
             )}

@@ -116,6 +116,13 @@ describe("the operators' page", () => {
     const [reader, pest] = [await person(db), await person(db, { name: "Suspended Soon" })];
     await befriend(db, reader.user.id, pest.user.id);
     const entry = await sharedEntry(db, pest);
+    // Before: the pest hearted the reader's entry (the reader's inbox names them), and the reader
+    // answered the pest's entry privately.
+    const readersEntry = await sharedEntry(db, reader);
+    expect((await api(`/api/journal/${readersEntry.id}/like`, { token: pest.token, body: {} })).status).toBe(200);
+    expect((await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Thinking of you." } })).status).toBe(201);
+    const inbox = () => api<{ data: { actor: { id: string } | null }[]; unreadCount: number }>("/api/notifications", { token: reader.token });
+    expect((await inbox()).body).toMatchObject({ data: [{ actor: { id: pest.user.id } }], unreadCount: 1 });
     const r = await reported(reader, { reportedUserId: pest.user.id });
     expectError(await act(operator, `users/${operator.user.id}/suspend`, { note: "Me" }), 409);
 
@@ -126,6 +133,12 @@ describe("the operators' page", () => {
     expectError(await api(`/api/users/${pest.user.id}`, { token: reader.token }), 404);
     expect((await api<{ users: { id: string }[] }>(`/api/search?q=${encodeURIComponent("Suspended Soon")}`, { token: reader.token })).body.users).toEqual([]);
     expect((await feed(reader)).body.journals.map((j) => j.id)).not.toContain(entry.id);
+    // Their heart leaves the inbox, and their entry can no longer be answered, hearted or reported.
+    expect((await inbox()).body).toMatchObject({ data: [], unreadCount: 0 });
+    expectError(await api(`/api/journals/${entry.id}/replies`, { token: reader.token }), 404);
+    expectError(await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Still there?" } }), 404);
+    expectError(await api(`/api/journal/${entry.id}/like`, { token: reader.token, body: {} }), 404);
+    expectError(await api("/api/reports", { token: reader.token, body: { journalId: entry.id, reason: "spam" } }), 404);
     expect((await db.select().from(reports).where(eq(reports.id, r.id)))[0]!.status).toBe("actioned");
     expect((await waitForMail(testEnv.mailDir, pest.user.email)).text).toContain("Why: Spam, again and again.");
     expectError(await act(operator, `users/${pest.user.id}/suspend`, { note: "Again" }), 409, "This account is already suspended");
@@ -134,6 +147,8 @@ describe("the operators' page", () => {
     expect((await login(pest.user.username, DEFAULT_PASSWORD, { headers: asNewClient() })).status).toBe(200);
     expect((await api(`/api/users/${pest.user.id}`, { token: reader.token })).status).toBe(200);
     expect((await feed(reader)).body.journals.map((j) => j.id)).toContain(entry.id);
+    expect((await inbox()).body).toMatchObject({ data: [{ actor: { id: pest.user.id } }], unreadCount: 1 });
+    expect((await api(`/api/journals/${entry.id}/replies`, { token: reader.token })).status).toBe(200);
     expectError(await act(operator, `users/${pest.user.id}/unsuspend`), 409, "This account is not suspended");
   });
 
