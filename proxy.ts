@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
 import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
 
 // Only redirects and headers here (docs/style.md 3): every page and handler checks the session itself.
-const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/public", "/notifications", "/replies"];
+const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/public", "/notifications", "/replies", "/admin"];
 
 function isProtected(pathname: string) {
   return PROTECTED.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -6,7 +6,8 @@ export const TOAST_DURATION = {
   default: 5000,
 } as const;
 
-type Options = { description?: string; closable?: boolean; duration?: number };
+/** `id`: a toast asked for again with the same id replaces the one on screen instead of stacking a twin. */
+type Options = { description?: string; closable?: boolean; duration?: number; id?: string };
 type Sonner = typeof import("sonner");
 
 // sonner (about 10 KB gzip) is no page's first-load JavaScript (docs/performance.md, "First-load
@@ -16,8 +17,8 @@ type Sonner = typeof import("sonner");
 let sonner: Promise<Sonner> | null = null;
 export const loadSonner = () => (sonner ??= import("sonner"));
 
-function opts({ description, closable, duration }: Options, fallback: number) {
-  return { description, closeButton: closable, duration: duration ?? fallback };
+function opts({ description, closable, duration, id }: Options, fallback: number) {
+  return { description, closeButton: closable, duration: duration ?? fallback, id };
 }
 
 function show(run: (toast: Sonner["toast"]) => void) {

@@ -16,7 +16,13 @@ export function useInboxStream(): boolean {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(INBOX_STREAM_PATH);
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
+    // A fetch already under way may have left before the event: it is cancelled and asked again, so the
+    // answer the badge shows is always one made after the event (a first load still waiting for its
+    // answer would otherwise fold the refresh into that older request).
+    const refresh = () =>
+      void queryClient
+        .cancelQueries({ queryKey: notificationKeys.inbox })
+        .then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.inbox }));
     source.addEventListener("ready", () => {
       setLive(true);
       // Whatever happened while it was closed.

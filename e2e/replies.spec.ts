@@ -56,13 +56,22 @@ test.describe("private replies", () => {
     expect(await page.content()).not.toContain(writer.id);
   });
 
-  test("the reader deletes their own message", async ({ signedIn: { page, user }, db }) => {
+  test("the reader deletes their own messages from the keyboard; the focus goes back to the reply box", async ({ signedIn: { page, user }, db }) => {
     const { entry } = await anonymousEntry(db, user.id);
     await page.goto(`/replies/${entry.id}`);
-    await page.getByRole("textbox", { name: "Reply privately to the writer" }).fill("Sent too soon");
-    await page.getByRole("button", { name: "Send" }).click();
-    await conversation(page).getByRole("button", { name: /^Delete your reply/ }).click();
+    const box = page.getByRole("textbox", { name: "Reply privately to the writer" });
+    for (const text of ["Sent too soon", "And this one too"]) {
+      await box.fill(text);
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(conversation(page).getByRole("listitem").filter({ hasText: text })).toBeVisible();
+    }
+    await conversation(page).getByRole("listitem").filter({ hasText: "Sent too soon" }).getByRole("button", { name: /^Delete your reply/ }).press("Enter");
+    await expect(conversation(page).getByRole("listitem")).toHaveText([/And this one too/]);
+    await expect(page.getByRole("textbox", { name: "Reply privately to the writer" })).toBeFocused();
+    // The last one takes the thread with it; the new box has the focus.
+    await conversation(page).getByRole("button", { name: /^Delete your reply/ }).press("Enter");
     await expect(page.getByText("Nothing said yet.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Reply privately to the writer" })).toBeFocused();
   });
 
   for (const scheme of ["light", "dark"] as const) {

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ReportButton } from "@/components/reports/report-button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { mutedQuery, safetyKeys, setSafety, type ListedPerson } from "@/client/blocks";
+import { mutedQuery, safetyKeys, setSafety } from "@/client/blocks";
 import { feedKeys } from "@/client/feed";
 import { friendKeys } from "@/client/friends";
 import { notify } from "@/client/toasts";
@@ -18,17 +18,17 @@ import { notify } from "@/client/toasts";
 export function SafetyActions({ userId, name, onBlocked }: { userId: string; name: string; onBlocked: () => void }) {
   const queryClient = useQueryClient();
   const muted = useQuery(mutedQuery());
-  const isMuted = !!muted.data?.some((m) => m.user.id === userId);
+  // What this button last did wins over the list until the list is asked again: the button turns at
+  // once, and no made-up person is written into the cached list.
+  const [turned, setTurned] = useState<boolean | null>(null);
+  const isMuted = turned ?? !!muted.data?.some((m) => m.user.id === userId);
   const [asking, setAsking] = useState(false);
 
   const mute = useMutation({
     mutationFn: (on: boolean) => setSafety("mute", userId, on),
     onSuccess: (_, on) => {
       notify.success(on ? `${name} is muted: their signed entries leave your feed` : `${name} is unmuted`);
-      // The button turns at once; the list is asked again behind it.
-      queryClient.setQueryData<ListedPerson[]>(safetyKeys.muted, (list = []) =>
-        on ? [{ user: { _id: userId, id: userId, name, username: "", profileImage: null }, since: new Date().toISOString() }, ...list] : list.filter((m) => m.user.id !== userId),
-      );
+      setTurned(on);
       void queryClient.invalidateQueries({ queryKey: safetyKeys.muted });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     },

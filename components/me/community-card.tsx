@@ -12,10 +12,13 @@ import { friendKeys } from "@/client/friends";
 import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, removeCloseFriend } from "@/client/me";
 import { notify } from "@/client/toasts";
 
-/** Shows a query's failure once, as docs/product.md §8's toast. */
+/**
+ * Shows a query's failure as docs/product.md §8's toast. A poll and a refetch on focus can fail one
+ * after the other: the toast's id makes the second replace the first rather than stack a twin.
+ */
 function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string) {
   useEffect(() => {
-    if (isError) notify.error(message);
+    if (isError) notify.error(message, { id: message });
   }, [isError, errorUpdatedAt, message]);
 }
 

@@ -8,8 +8,8 @@ import { limitInsertion } from "@/components/ui/text-limits";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { friendKeys } from "@/client/friends";
@@ -128,34 +128,26 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
         autoComplete="username"
         errors={errors.username}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.bio} className="text-sm font-semibold text-ink">
-          Bio
-        </label>
-        <textarea
-          id={ids.bio}
-          name="bio"
-          value={bio}
-          onChange={(e) => {
-            // Cut what was typed or pasted past the limit, counted as the server counts (graphemes).
-            const el = e.currentTarget;
-            const limited = limitInsertion(el.value, el.selectionEnd, BIO_MAX);
-            if (limited.text !== el.value) {
-              el.value = limited.text;
-              el.setSelectionRange(limited.caret, limited.caret);
-            }
-            setBio(limited.text);
-          }}
-          rows={4}
-          {...invalidProps(ids.bio, errors.bio, `${ids.bio}-counter`)}
-          placeholder="Share your writing journey with others"
-          className="rounded-md border border-ink-soft bg-surface px-3 py-2 text-base text-ink placeholder:text-ink-soft focus:border-accent"
-        />
-        <FieldErrors fieldId={ids.bio} errors={errors.bio} />
-        <p id={`${ids.bio}-counter`} className={BIO_MAX - bioCount <= 50 ? "text-sm font-semibold text-danger" : "text-sm text-ink-soft"}>
-          {bioCount}/{BIO_MAX} characters
-        </p>
-      </div>
+      <TextAreaField
+        id={ids.bio}
+        label="Bio"
+        name="bio"
+        value={bio}
+        onChange={(e) => {
+          // Cut what was typed or pasted past the limit, counted as the server counts (graphemes).
+          const el = e.currentTarget;
+          const limited = limitInsertion(el.value, el.selectionEnd, BIO_MAX);
+          if (limited.text !== el.value) {
+            el.value = limited.text;
+            el.setSelectionRange(limited.caret, limited.caret);
+          }
+          setBio(limited.text);
+        }}
+        rows={4}
+        placeholder="Share your writing journey with others"
+        errors={errors.bio}
+        counter={{ text: `${bioCount}/${BIO_MAX} characters`, warn: BIO_MAX - bioCount <= 50 }}
+      />
       <TextField
         label="Location"
         name="location"

@@ -3,17 +3,19 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { ReportButton } from "@/components/reports/report-button";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
-import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
 import { LoadMore } from "@/components/ui/load-more";
+import { TextAreaField } from "@/components/ui/text-area-field";
+import { useForm } from "@/components/ui/use-form";
 import { notify } from "@/client/toasts";
 import { Refusal } from "@/client/refusals";
 import { deleteReply, repliesQuery, replyKeys, sendReply, type RepliesPage, type ReplyMessage, type ReplyThread } from "@/client/replies";
 import { relativeTime } from "@/lib/dates/relative-time";
+import type { FieldIssue } from "@/lib/errors";
 import { countCharacters } from "@/lib/validation/graphemes";
 import { REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE } from "@/lib/replies/limits";
 
@@ -54,64 +56,42 @@ function Message({ m, entry, thread, onDelete, deleting }: { m: ReplyMessage; en
 /** The box under a thread: the text counted as a person sees it, its message beside it, Send. */
 function ReplyForm({ journalId, threadWith, label, onSent }: { journalId: string; threadWith?: string; label: string; onSent: () => void }) {
   const id = useId();
-  const fieldId = `reply-${id}`;
-  const [text, setText] = useState("");
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState("");
   const count = countCharacters(text.trim());
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const problem = count === 0 ? REPLY_REQUIRED_MESSAGE : count > REPLY_MAX ? REPLY_TOO_LONG_MESSAGE : null;
-    if (problem) {
-      setErrors([problem]);
-      field.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await sendReply(journalId, { text, ...(threadWith ? { threadWith } : {}) });
+  const { formProps, errors, busy } = useForm({
+    values: () => ({ text, ...(threadWith ? { threadWith } : {}) }),
+    check: ({ text }): FieldIssue[] => {
+      const n = countCharacters(text.trim());
+      const problem = n === 0 ? REPLY_REQUIRED_MESSAGE : n > REPLY_MAX ? REPLY_TOO_LONG_MESSAGE : null;
+      return problem ? [{ path: "text", message: problem }] : [];
+    },
+    send: (body) => sendReply(journalId, body),
+    onSuccess: () => {
       setText("");
-      setErrors([]);
       onSent();
       field.current?.focus();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const beside = error instanceof Refusal ? error.fieldErrors.filter((f) => f.path === "text").map((f) => f.message) : [];
-      if (beside.length) {
-        setErrors(beside);
-        field.current?.focus();
-      } else notify.error(message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // A refusal of the text shows beside it (and takes the focus there); anything else is a toast.
+    onError: (error) => {
+      if (!(error instanceof Refusal && error.fieldErrors.some((f) => f.path === "text"))) notify.error(error.message);
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-1.5">
-      <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
+    <form {...formProps} className="mt-3 flex flex-col gap-1.5">
+      <TextAreaField
+        id={`reply-${id}`}
         ref={field}
+        label={label}
         name="text"
         rows={3}
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (errors.length) setErrors([]);
-        }}
-        {...invalidProps(fieldId, errors, `${fieldId}-count`)}
-        className={`rounded-md border bg-surface px-3 py-2 text-base text-ink placeholder:text-ink-soft focus:border-accent ${errors.length ? "border-danger" : "border-ink-soft"}`}
+        onChange={(e) => setText(e.target.value)}
+        errors={errors.text}
+        counter={{ text: `${count}/${REPLY_MAX} characters`, warn: count > REPLY_MAX }}
       />
-      <FieldErrors fieldId={fieldId} errors={errors} />
-      <div className="flex items-center justify-between gap-3">
-        <p id={`${fieldId}-count`} className={`text-xs ${count > REPLY_MAX ? "font-semibold text-danger" : "text-ink-soft"}`}>
-          {count}/{REPLY_MAX} characters
-        </p>
+      <div className="flex justify-end">
         <BusyButton type="submit" busy={busy} busyLabel="Sending…" className="px-4 py-2 text-sm">
           Send
         </BusyButton>
@@ -120,7 +100,7 @@ function ReplyForm({ journalId, threadWith, label, onSent }: { journalId: string
   );
 }
 
-function Thread({ entry, thread, refresh }: { entry: Entry; thread: ReplyThread; refresh: () => void }) {
+function Thread({ entry, thread, threadKey, refresh, onDeleted }: { entry: Entry; thread: ReplyThread; threadKey: string; refresh: () => void; onDeleted: (threadKey: string) => void }) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const remove = async (m: ReplyMessage) => {
     if (deleting) return;
@@ -128,7 +108,7 @@ function Thread({ entry, thread, refresh }: { entry: Entry; thread: ReplyThread;
     try {
       await deleteReply(entry.id, m.id);
       notify.success("Reply deleted");
-      refresh();
+      onDeleted(threadKey);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));
     } finally {
@@ -144,7 +124,7 @@ function Thread({ entry, thread, refresh }: { entry: Entry; thread: ReplyThread;
         ))}
       </ul>
       {thread.canReply ? (
-        <ReplyForm journalId={entry.id} threadWith={entry.mine ? thread.reader.id : undefined} label={`Reply to ${other}`} onSent={refresh} />
+        <ReplyForm journalId={entry.id} threadWith={entry.mine ? thread.reader.id : undefined} label={entry.mine ? `Reply to ${other}` : `Reply privately to ${other}`} onSent={refresh} />
       ) : (
         <p className="mt-3 text-sm text-ink-soft">{thread.reader.name} can no longer read this entry, so the conversation has ended.</p>
       )}
@@ -162,6 +142,21 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
   const hydrated = useHydrated();
   const replies = useInfiniteQuery(repliesQuery(journalId));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: replyKeys.entry(journalId) });
+  // After deleting one's own message, once the thread is shown again without it, the focus goes to
+  // that thread's reply box (or to the entry's title when the thread went with it or has ended),
+  // never to the page's body.
+  const root = useRef<HTMLDivElement>(null);
+  const focusAfterDelete = useRef<string | null>(null);
+  useEffect(() => {
+    const key = focusAfterDelete.current;
+    if (!key || !root.current) return;
+    focusAfterDelete.current = null;
+    (root.current.querySelector<HTMLElement>(`[data-thread="${key}"] textarea`) ?? root.current.querySelector<HTMLElement>("h2"))?.focus();
+  }, [replies.data]);
+  const deleted = (key: string) => {
+    focusAfterDelete.current = key;
+    refresh();
+  };
 
   if (replies.isPending || !hydrated)
     return (
@@ -183,13 +178,13 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
   const threads = replies.data.pages.flatMap((p) => p.threads);
   const writerName = entry.writer && !entry.mine ? entry.writer.name : "the writer";
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={root} className="flex flex-col gap-6">
       <div className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
         <p className="text-sm text-ink-soft">
           {entry.mine ? "Your entry" : entry.isAnonymous ? "An anonymous entry" : `An entry by ${writerName}`} of{" "}
           <time dateTime={entry.journalDate}>{new Date(`${entry.journalDate}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: "long", timeZone: "UTC" })}</time>
         </p>
-        <h2 className="text-xl font-semibold break-words text-leather">“{entry.title}”</h2>
+        <h2 tabIndex={-1} className="text-xl font-semibold break-words text-leather">“{entry.title}”</h2>
         <p className="mt-2 text-sm text-ink-soft">
           {entry.mine
             ? `Each reader's conversation is theirs and yours alone: other friends never see it.${entry.isAnonymous ? " This entry is anonymous: readers see your messages as from “The writer”, never your name." : ""}`
@@ -204,21 +199,21 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
           <p className="text-sm text-ink-soft">No replies yet. When a friend answers this entry privately, their conversation shows here.</p>
         ) : (
           threads.map((t) => (
-            <section key={t.reader.id} aria-labelledby={`thread-${t.reader.id}`} className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+            <section key={t.reader.id} data-thread={t.reader.id} aria-labelledby={`thread-${t.reader.id}`} className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
               <h3 id={`thread-${t.reader.id}`} className="mb-3 flex items-center gap-2 font-semibold">
                 <Avatar name={t.reader.name} image={t.reader.profileImage} size="xs" />
                 <Link href={`/public/${t.reader.id}`} className="underline-offset-2 hover:underline">
                   {t.reader.name}
                 </Link>
               </h3>
-              <Thread entry={entry} thread={t} refresh={refresh} />
+              <Thread entry={entry} thread={t} refresh={refresh} threadKey={t.reader.id} onDeleted={deleted} />
             </section>
           ))
         )
       ) : (
-        <section aria-label="Your conversation" className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+        <section data-thread="mine" aria-label="Your conversation" className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
           {threads[0] ? (
-            <Thread entry={entry} thread={threads[0]} refresh={refresh} />
+            <Thread entry={entry} thread={threads[0]} refresh={refresh} threadKey="mine" onDeleted={deleted} />
           ) : (
             <>
               <p className="text-sm text-ink-soft">Nothing said yet.</p>

@@ -43,16 +43,16 @@ function authOptions(): AuthOptions {
         if (!p?.sub || !p.email) return false;
         const db = getDb();
         const identity = { sub: p.sub, email: p.email, emailVerified: p.email_verified === true, name: p.name ?? "" };
-        let user;
+        let token;
         try {
-          user = await findOrCreateGoogleUser({ db, identity });
+          const user = await findOrCreateGoogleUser({ db, identity });
+          token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
         } catch (err) {
-          // Refused (an unverified email) or failed: the browser goes to /login?error=oauth either way.
+          // Refused (an unverified email, a suspended account) or failed: the browser goes to /login?error=oauth either way.
           if (err instanceof ForbiddenError) console.warn(`[google] sign-in refused: ${err.message}`);
           else logError("google", "sign-in failed", err);
           return false;
         }
-        const token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
         return `${cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`;
       },
     },

@@ -1,7 +1,9 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
+import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
+import { ForbiddenError } from "@/lib/errors";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import { hashToken, newToken } from "./tokens";
 
@@ -11,14 +13,17 @@ const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 // last_used_at is written at most this often, so reading a page is not a write every time.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
+export { SUSPENDED_MESSAGE };
+
+/** A new session for `userId`; a suspended account gets none (403), however it signs in. */
 export async function createSession({ db, userId, userAgent }: { db: Db; userId: string; userAgent?: string | null }) {
   const token = newToken();
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + IDLE_MS),
-    userAgent: userAgent?.slice(0, 500) ?? null,
-  });
+  const made = await db.execute(sql`
+    insert into sessions (user_id, token_hash, expires_at, user_agent)
+    select id, ${hashToken(token)}, ${new Date(Date.now() + IDLE_MS).toISOString()}::timestamptz, ${userAgent?.slice(0, 500) ?? null}
+    from users where id = ${userId}::uuid and suspended_at is null
+    returning 1`);
+  if (!made.rows.length) throw new ForbiddenError(SUSPENDED_MESSAGE);
   return token;
 }
 
@@ -45,7 +50,8 @@ function prepareSessionLookup(db: Db) {
     .select({ user: sessionUserColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    // A suspended account has no session (docs/decisions/069): its rows are deleted then, and this holds for a race.
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
     .limit(1)
     .prepare("inkwell_session_user");
 }

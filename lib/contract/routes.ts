@@ -7,6 +7,7 @@ import * as U from "./people";
 import * as P from "./past";
 import * as R from "./replies";
 import * as Rp from "./reports";
+import * as Ad from "./admin";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -39,6 +40,11 @@ export const ROUTE_ANSWERS = {
   "POST /api/journals/{id}/replies": R.ReplySentSchema,
   "DELETE /api/journals/{id}/replies/{replyId}": R.ReplyDeletedSchema,
   "POST /api/reports": Rp.ReportReceivedSchema,
+  "GET /api/admin/reports": Ad.AdminPageSchema,
+  "POST /api/admin/reports/{id}/dismiss": Ad.AdminDoneSchema,
+  "POST /api/admin/reports/{id}/remove": Ad.AdminDoneSchema,
+  "POST /api/admin/users/{userId}/suspend": Ad.AdminDoneSchema,
+  "POST /api/admin/users/{userId}/unsuspend": Ad.AdminDoneSchema,
   "GET /api/notifications": N.NotificationPageSchema,
   "POST /api/notifications/read": N.NotificationsReadSchema,
   "GET /api/journal/close-circle": A.FeedPageSchema,

@@ -37,6 +37,8 @@ export const users = pgTable(
     // Null until the owner proves the address: a verification link, a password reset or Google (docs/decisions/011).
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     bio: text("bio").notNull().default(""),
+    // Set by an operator (docs/decisions/069): no session, no sign-in, nothing of theirs shown.
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     location: text("location").notNull().default(""),
     // A storage key `profiles/<this user's id>/<uuid>.webp` of an image uploaded through
     // POST /api/upload/profile-image, never a URL; answers sign it for their viewer (docs/decisions/028).
@@ -55,6 +57,8 @@ export const users = pgTable(
     index("users_name_prefix_idx").on(sql`lower(${t.name}) collate "C"`),
     // The newest members, the last fallback of the suggestions (lib/users/suggestions.ts).
     index("users_created_at_idx").on(t.createdAt.desc()),
+    // The few suspended accounts, which every list of people and entries leaves out (docs/decisions/069).
+    index("users_suspended_idx").on(t.id).where(sql`${t.suspendedAt} is not null`),
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
     index("users_profile_image_key_idx").on(t.profileImageKey).where(sql`${t.profileImageKey} is not null`),
     check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
@@ -406,6 +410,27 @@ export const reports = pgTable(
     // 500 characters as a person sees them (lib/validation); the database bound is a backstop.
     check("reports_note_length", sql`char_length(${t.note}) between 1 and 4000`),
   ],
+);
+
+// What the operators did (docs/decisions/069): one row per action, never changed or deleted (a
+// trigger refuses both, migration 0021). Plain ids, no foreign keys: the record outlives what it
+// is about.
+export const moderationAction = pgEnum("moderation_action", ["dismiss", "remove", "suspend", "unsuspend"]);
+
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id").notNull(),
+    action: moderationAction("action").notNull(),
+    reportId: uuid("report_id"),
+    targetUserId: uuid("target_user_id"),
+    journalId: uuid("journal_id"),
+    replyId: uuid("reply_id"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_actions_created_idx").on(t.createdAt.desc()), check("moderation_actions_note_length", sql`char_length(${t.note}) between 1 and 4000`)],
 );
 
 // The activity inbox (docs/decisions/063): one row per thing that happened to `userId` — a friend

@@ -4,7 +4,7 @@ import type { FriendPage } from "@/lib/contract/people";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { blockedBetween } from "@/lib/users/block-sql";
+import { hiddenBetween } from "@/lib/users/block-sql";
 import { parseId } from "@/lib/ids";
 import { recordReads, unfoldedReads } from "@/lib/journals/reads";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
@@ -29,7 +29,7 @@ export async function listFriendJournals({ db, viewerId, userId: rawId, cursor }
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   if (userId !== viewerId) {
     const { rows } = await db.execute<{ friends: boolean; blocked: boolean }>(sql`
-      select exists (select 1 from friendships where user_id = ${viewerId}::uuid and friend_id = ${userId}::uuid) as friends, ${blockedBetween(viewerId, userId)} as blocked`);
+      select exists (select 1 from friendships where user_id = ${viewerId}::uuid and friend_id = ${userId}::uuid) as friends, ${hiddenBetween(viewerId, userId)} as blocked`);
     // Blocked either way: the person does not exist for the other, as their profile (docs/decisions/067).
     if (rows[0]?.blocked) throw new NotFoundError(USER_NOT_FOUND);
     if (!rows[0]?.friends) throw new ForbiddenError(NOT_FRIENDS_MESSAGE);

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { mutedBy } from "@/lib/users/block-sql";
+import { SUSPENDED_IDS, mutedBy } from "@/lib/users/block-sql";
 import type { FeedItem } from "@/lib/contract/answers";
 import type { DayKey } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
@@ -32,7 +32,7 @@ export async function listFriendsOnThisDay({ db, viewerId, date }: { db: Db; vie
     from friendships f
       join journals j on j.author_id = f.friend_id and ${onAnniversary(sql`j.journal_date`, date)} and j.visibility = 'close-circle'
       left join users u on u.id = j.author_id and not j.is_anonymous
-    where f.user_id = ${viewerId}::uuid and not ${mutedBy(viewerId)}
+    where f.user_id = ${viewerId}::uuid and not ${mutedBy(viewerId)} and f.friend_id not in (${SUSPENDED_IDS})
     order by j.feed_at desc, j.id desc
     limit ${ON_THIS_DAY_FRIENDS_MAX}::int`;
   const rows = await executePrepared<FeedItemRow & Record<string, unknown>>(db, query);

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { unfoldedReads } from "@/lib/journals/reads";
-import { mutedBy } from "@/lib/users/block-sql";
+import { SUSPENDED_IDS, mutedBy } from "@/lib/users/block-sql";
 import type { FeedCursor } from "./cursor";
 
 /**
@@ -11,7 +11,8 @@ import type { FeedCursor } from "./cursor";
  * (tests/lib/feed-plans.test.ts).
  */
 function sharedByFriends({ viewerId }: { viewerId: string }): SQL {
-  return sql`j.author_id in (select friend_id from friendships where user_id = ${viewerId}::uuid) and j.visibility = 'close-circle' and not ${mutedBy(viewerId)}`;
+  return sql`j.author_id in (select friend_id from friendships where user_id = ${viewerId}::uuid) and j.visibility = 'close-circle' and not ${mutedBy(viewerId)}
+    and j.author_id not in (${SUSPENDED_IDS})`;
 }
 
 const FEED_ORDER = sql`feed_at desc nulls last, id desc nulls last`;

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError, foreignKeyViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
@@ -16,8 +17,7 @@ const LIKE_NOT_FOUND = "Like not found";
  * that does not exist.
  */
 function visibleTo({ userId }: { userId: string }): SQL {
-  return sql`(j.author_id = ${userId}::uuid or (j.visibility = 'close-circle'
-    and exists (select 1 from friendships f where f.user_id = ${userId}::uuid and f.friend_id = j.author_id)))`;
+  return sql`(j.author_id = ${userId}::uuid or ${sharedWith(userId)})`;
 }
 
 /**

@@ -1,11 +1,12 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import type { HeartPage, Notification, NotificationActor, NotificationPage } from "@/lib/contract/notifications";
-import { blockedWith } from "@/lib/users/block-sql";
+import { SUSPENDED_IDS, hiddenFrom } from "@/lib/users/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
 import { NOTIFICATION_CURSOR_MESSAGE } from "@/lib/validation/notifications";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
@@ -24,15 +25,15 @@ const ACTORS_SHOWN = 3;
 const groupKey = sql`case when n.kind = 'heart' then n.journal_id::text || '_' || (n.created_at at time zone 'UTC')::date::text else n.id::text end`;
 
 /**
- * The rows the caller may be shown: hearts only while their entry is still shared (a private
- * entry's hearts leave the inbox); a reply to its writer always, to a reader only while they may
- * still read the entry (decision 066).
+ * The rows the caller may be shown: none from a suspended person (decision 069); hearts only while
+ * their entry is still shared (a private entry's hearts leave the inbox); a reply to its writer
+ * always, to a reader only while they may still read the entry (decision 066).
  */
 function shownTo(userId: string): SQL {
-  return sql`n.user_id = ${userId}::uuid and (n.kind not in ('heart', 'reply')
+  return sql`n.user_id = ${userId}::uuid and n.actor_id not in (${SUSPENDED_IDS}) and (n.kind not in ('heart', 'reply')
     or (n.kind = 'heart' and exists (select 1 from journals j where j.id = n.journal_id and j.visibility = 'close-circle'))
     or (n.kind = 'reply' and exists (select 1 from journals j where j.id = n.journal_id and (j.author_id = n.user_id
-      or (j.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = n.user_id and f.friend_id = j.author_id))))))`;
+      or ${sharedWith(sql`n.user_id`)}))))`;
 }
 
 /** The statements that write the inbox, for the statements that make what it tells. Each returns the `user_id` whose inbox changed, for ./live.ts. */
@@ -175,7 +176,7 @@ export async function listHearts({ db, userId, id: rawId, cursor }: { db: Db; us
   const { rows } = await db.execute<{ userId: string; at: Date; atText: string }>(sql`
     select l.user_id as "userId", l.created_at as at, (l.created_at at time zone 'UTC')::text as "atText"
     from likes l where l.journal_id = ${id}::uuid
-      and l.user_id not in (${blockedWith(userId)})
+      and l.user_id not in (${hiddenFrom(userId)})
     ${after ? sql`and (l.created_at, l.user_id) < (${after.at}::timestamp at time zone 'UTC', ${after.key}::uuid)` : sql``}
     order by l.created_at desc, l.user_id desc
     limit ${HEARTS_PAGE_SIZE + 1}`);

@@ -15,6 +15,7 @@ import {
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
+import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import type { Endpoint } from "./types";
 
 // Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
@@ -74,6 +75,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     failures: [
       [400, "Username is required", "Password is required"],
       [401, "Invalid credentials"],
+      [403, SUSPENDED_MESSAGE],
     ],
     rateLimited: "10 failures per account (by username or email) and address in 15 minutes, 50 per account, 100 per address; a browser that signed in before keeps its own allowance (docs/decisions/013)",
   },

@@ -1,6 +1,20 @@
 import { HeartPageSchema, NotificationPageSchema, NotificationsReadSchema } from "@/lib/contract/notifications";
 import { RepliesPageSchema, ReplyDeletedSchema, ReplySentSchema } from "@/lib/contract/replies";
 import { ReportReceivedSchema } from "@/lib/contract/reports";
+import { AdminDoneSchema, AdminPageSchema } from "@/lib/contract/admin";
+import {
+  ADMIN_ACTIONS_SHOWN,
+  ADMIN_NOT_FOUND_MESSAGE,
+  ADMIN_REPORTS_MAX,
+  ALREADY_SUSPENDED_MESSAGE,
+  MODERATION_NOTE_MAX,
+  MODERATION_NOTE_REQUIRED_MESSAGE,
+  MODERATION_NOTE_TOO_LONG_MESSAGE,
+  ModerationNoteSchema,
+  NOT_SUSPENDED_MESSAGE,
+  OptionalNoteSchema,
+  REPORT_CLOSED_MESSAGE,
+} from "@/lib/validation/admin";
 import {
   REPORT_EXISTS_MESSAGE,
   REPORT_ID_MESSAGE,
@@ -159,4 +173,39 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     ],
     rateLimited: `${REPORTS_PER_HOUR} reports an hour per person`,
   },
+  {
+    method: "get",
+    path: "/api/admin/reports",
+    tag: "Operators",
+    summary: "The open reports and the record of actions (operators only)",
+    description: `For an account whose verified email is in ADMIN_EMAILS: up to ${ADMIN_REPORTS_MAX} open reports, oldest first, each with only what was reported and whose it is, and the latest ${ADMIN_ACTIONS_SHOWN} actions of the append-only record. Anyone else gets 404: the page is not there for them (docs/decisions/069).`,
+    auth: "session",
+    answers: [{ status: 200, description: "The reports and the record", schema: AdminPageSchema }],
+    failures: [[404, ADMIN_NOT_FOUND_MESSAGE]],
+  },
+  ...(
+    [
+      ["/api/admin/reports/{id}/dismiss", "Dismiss a report: nothing is done", "Report dismissed", OptionalNoteSchema, "Optional, for the record"],
+      ["/api/admin/reports/{id}/remove", "Remove the reported entry or reply; its writer is mailed the note", "Removed", ModerationNoteSchema, "Required: the writer is told it"],
+      ["/api/admin/users/{userId}/suspend", "Suspend an account: sessions revoked, sign-in refused, nothing of theirs shown; they are mailed the note", "Suspended", ModerationNoteSchema, "Required: the person is told it"],
+      ["/api/admin/users/{userId}/unsuspend", "Lift a suspension", "Suspension lifted", OptionalNoteSchema, "Optional, for the record"],
+    ] as const
+  ).map(
+    ([path, summary, done, schema, noteText]): Endpoint => ({
+      method: "post",
+      path,
+      tag: "Operators",
+      summary,
+      description: "Operators only (anyone else: 404). Recorded in `moderation_actions`, which nothing may change or delete.",
+      auth: "session",
+      params: path.includes("{id}") ? { id: { description: "The report's id" } } : { userId: { description: "The account's id" } },
+      body: { encoding: "json", maxBytes: BODY_LIMITS.reply, schema, descriptions: { note: `${noteText}; at most ${MODERATION_NOTE_MAX} characters` } },
+      answers: [{ status: 200, description: done, schema: AdminDoneSchema }],
+      failures: [
+        [400, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE],
+        [404, ADMIN_NOT_FOUND_MESSAGE],
+        [409, REPORT_CLOSED_MESSAGE, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE],
+      ],
+    }),
+  ),
 ];

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { RepliesPage, ReplyMessage } from "@/lib/contract/replies";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
@@ -8,7 +9,7 @@ import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { actorsById } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/notifications/live";
 import { consumeAttempt } from "@/lib/rate-limit";
-import { blockedWith } from "@/lib/users/block-sql";
+import { hiddenFrom } from "@/lib/users/block-sql";
 import {
   REPLIES_PER_HOUR,
   REPLIES_PER_THREAD_MAX,
@@ -38,7 +39,7 @@ interface Entry {
 
 /** A reader may read (and so answer) the entry `j`. */
 function readerMayRead(readerId: SQL | string, j = sql`j`): SQL {
-  return sql`(${j}.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = ${readerId}::uuid and f.friend_id = ${j}.author_id))`;
+  return sharedWith(readerId, j);
 }
 
 async function loadEntry({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<Entry & { mine: boolean }> {
@@ -87,7 +88,7 @@ export async function listReplies({ db, userId, id, cursor }: { db: Db; userId: 
     select r.reader_id as "readerId", (max(r.created_at) at time zone 'UTC')::text as "atText",
       bool_or(${readerMayRead(sql`r.reader_id`)}) as "canReply"
     from replies r join journals j on j.id = r.journal_id
-    where r.journal_id = ${entry.id}::uuid ${entry.mine ? sql`and r.reader_id not in (${blockedWith(userId)})` : sql`and r.reader_id = ${userId}::uuid`}
+    where r.journal_id = ${entry.id}::uuid ${entry.mine ? sql`and r.reader_id not in (${hiddenFrom(userId)})` : sql`and r.reader_id = ${userId}::uuid`}
     group by r.reader_id
     ${after ? sql`having (max(r.created_at), r.reader_id) < (${after.at}::timestamp at time zone 'UTC', ${after.readerId}::uuid)` : sql``}
     order by max(r.created_at) desc, r.reader_id desc

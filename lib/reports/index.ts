@@ -1,11 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
-import { blockedBetween } from "@/lib/users/block-sql";
+import { hiddenBetween } from "@/lib/users/block-sql";
 import type { ReportBody } from "@/lib/validation/reports";
 import { REPORT_EXISTS_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_OWN_MESSAGE, REPORT_REASON_LABELS, REPORTS_PER_HOUR } from "./limits";
 
@@ -28,14 +29,14 @@ async function judge({ db, reporterId, target }: { db: Db; reporterId: string; t
   const query =
     target.kind === "journal"
       ? sql`select j.author_id = ${me} as own,
-          (j.author_id = ${me} or (j.visibility = 'close-circle' and exists (select 1 from friendships f where f.user_id = ${me} and f.friend_id = j.author_id))) as visible
+          (j.author_id = ${me} or ${sharedWith(me)}) as visible
         from journals j where j.id = ${target.id}::uuid`
       : target.kind === "reply"
         ? // A message of a thread the reporter is in: the reader's own thread, or a thread on their entry.
           sql`select (case when r.from_writer then j.author_id else r.reader_id end) = ${me} as own,
             (r.reader_id = ${me} or j.author_id = ${me}) as visible
           from replies r join journals j on j.id = r.journal_id where r.id = ${target.id}::uuid`
-        : sql`select u.id = ${me} as own, not ${blockedBetween(sql`u.id`, me)} as visible from users u where u.id = ${target.id}::uuid`;
+        : sql`select u.id = ${me} as own, not ${hiddenBetween(me, sql`u.id`)} as visible from users u where u.id = ${target.id}::uuid`;
   const { rows } = await db.execute<{ own: boolean; visible: boolean }>(query);
   return { visible: !!rows[0]?.visible, own: !!rows[0]?.own };
 }

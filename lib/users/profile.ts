@@ -4,7 +4,7 @@ import type { PublicProfile } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { blockedBetween } from "./block-sql";
+import { hiddenBetween } from "./block-sql";
 import { parseId } from "@/lib/ids";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
@@ -67,7 +67,7 @@ export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db
     .groupBy(users.id);
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   // Blocked either way: the other does not exist for them (docs/decisions/067).
-  if (userId !== viewerId && (await db.execute(sql`select ${blockedBetween(userId, viewerId)} as blocked`)).rows[0]?.blocked) throw new NotFoundError(USER_NOT_FOUND);
+  if (userId !== viewerId && (await db.execute(sql`select ${hiddenBetween(viewerId, userId)} as blocked`)).rows[0]?.blocked) throw new NotFoundError(USER_NOT_FOUND);
   const { _id, id, name, fullName, username, bio, location, profileImage, avatar, profilePicture, createdAt } = await toPublicUser({ db, row, viewerId });
   return {
     _id,

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { SearchUser } from "@/lib/contract/answers";
-import { blockedWith } from "./block-sql";
+import { hiddenFrom } from "./block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 export const SEARCH_RESULTS_MAX = 10;
@@ -67,7 +67,7 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
       union ${prefixMatches}
     ) matches
     -- Blocked either way: neither finds the other (docs/decisions/067).
-    where matches.id not in (${blockedWith(callerId)})
+    where matches.id not in (${hiddenFrom(callerId)})
     order by username = lower(${text}) desc,
       (username like lower(${prefix}) or lower(name) like lower(${prefix})) desc,
       greatest(similarity(username, lower(${text})), similarity(lower(name), lower(${text}))) desc,

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import type { SuggestedUser } from "@/lib/contract/answers";
-import { blockedWith } from "./block-sql";
+import { hiddenFrom } from "./block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 /**
@@ -36,7 +36,7 @@ function rankedCandidates({ callerId, excludeId }: { callerId: string; excludeId
       union select friend_id from friendships where user_id = ${callerId}
       union select to_id from friend_requests where from_id = ${callerId} and status = 'pending'
       union select from_id from friend_requests where to_id = ${callerId} and status = 'pending'
-      union ${blockedWith(callerId)}
+      union ${hiddenFrom(callerId)}
     ),
     friends_of_friends as (
       select theirs.friend_id as id, count(*) as mutual

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, createUser, type FactoryDb } from "../../scripts/seed/factories";
+import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
+import { OPERATOR_EMAIL, operatorId } from "../support/operators";
 import { blocks, rateLimits, replies, reports } from "../../lib/db/schema";
 import { REPORT_EXISTS_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_NOTE_MAX, REPORT_OWN_MESSAGE, REPORTS_PER_HOUR } from "../../lib/reports/limits";
 import { testEnv } from "../support/env";
@@ -14,15 +15,14 @@ import { utcDay } from "../support/journals";
 // reporter and thing, only what the reporter can see, a mail to the operators (ADMIN_EMAILS, set
 // to operator@inkwell.test by the test harness) that names no content.
 
-const OPERATOR = "operator@inkwell.test";
+const OPERATOR = OPERATOR_EMAIL;
 
 let db: FactoryDb;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = connect(testEnv.databaseUrl));
   // The operator's verified account (ADMIN_EMAILS matches it whatever its case).
-  const { rows } = await db.execute(sql`select 1 from users where lower(email) = ${OPERATOR}`);
-  if (!rows.length) await createUser(db, { email: OPERATOR, name: "Olive Operator" });
+  await operatorId(db);
 });
 afterAll(async () => {
   expectLogClean();

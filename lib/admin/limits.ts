@@ -1,0 +1,14 @@
+// The operators' page (docs/decisions/069): no `server-only`, no zod.
+
+/** Open reports shown at once, oldest first; and the latest actions of the record. */
+export const ADMIN_REPORTS_MAX = 100;
+export const ADMIN_ACTIONS_SHOWN = 50;
+export const MODERATION_NOTE_MAX = 500;
+export const MODERATION_NOTE_REQUIRED_MESSAGE = "Say why: the person is told";
+export const MODERATION_NOTE_TOO_LONG_MESSAGE = `A note must be at most ${MODERATION_NOTE_MAX} characters`;
+export const ADMIN_NOT_FOUND_MESSAGE = "Not found";
+export const REPORT_CLOSED_MESSAGE = "This report is no longer open";
+export const ALREADY_SUSPENDED_MESSAGE = "This account is already suspended";
+export const NOT_SUSPENDED_MESSAGE = "This account is not suspended";
+/** The answer to every sign-in of a suspended account. */
+export const SUSPENDED_MESSAGE = "This account is suspended by Inkwell's operators. Reply to the mail they sent to ask why or to appeal.";
