@@ -2,7 +2,7 @@ import { createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { expect, test } from "./fixtures";
 
-const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications", "/public/00000000-0000-4000-8000-000000000000", "/replies/00000000-0000-4000-8000-000000000000"];
+const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/me/security", "/notifications", "/public/00000000-0000-4000-8000-000000000000", "/replies/00000000-0000-4000-8000-000000000000"];
 
 for (const path of PROTECTED) {
   test(`${path} without a session goes to /login, replacing the history entry`, async ({ page }) => {

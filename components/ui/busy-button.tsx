@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 import { buttonClass, type ButtonVariant } from "./button-styles";
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
@@ -7,6 +7,7 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   busyLabel: string;
   variant?: ButtonVariant;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /**

@@ -8,6 +8,7 @@ import * as P from "./past";
 import * as R from "./replies";
 import * as Rp from "./reports";
 import * as Ad from "./admin";
+import * as Sec from "./security";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -17,6 +18,10 @@ export const ROUTE_ANSWERS = {
   "POST /api/auth/register": A.RegisterAnswerSchema,
   "POST /api/auth/login": A.LoginAnswerSchema,
   "POST /api/auth/logout": A.MessageSchema,
+  "GET /api/auth/sessions": Sec.SessionListSchema,
+  "DELETE /api/auth/sessions/{id}": Sec.SessionEndedSchema,
+  "POST /api/auth/sessions/revoke-others": Sec.OtherSessionsEndedSchema,
+  "POST /api/auth/change-password": Sec.PasswordChangedSchema,
   "GET /api/auth/me": A.MeSchema,
   "POST /api/auth/confirm-session": A.MessageSchema,
   "POST /api/auth/forgot-password": A.MessageSchema,

@@ -1,4 +1,5 @@
 import {
+  ChangePasswordSchema,
   ConfirmSessionSchema,
   ForgotPasswordSchema,
   GMAIL_MESSAGE,
@@ -15,10 +16,13 @@ import {
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
+import * as Sec from "@/lib/contract/security";
+import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX } from "@/lib/auth/session-limits";
+import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import type { Endpoint } from "./types";
 
-// Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013).
+// Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013, 070).
 
 const TAG = "Auth";
 const INVALID_TOKEN = "Invalid or expired token";
@@ -87,6 +91,52 @@ export const AUTH_ROUTES: Endpoint[] = [
     description: "Revokes the token at once on every instance and clears the cookie.",
     auth: "session",
     answers: [{ status: 200, description: "Signed out", schema: A.MessageSchema }],
+  },
+  {
+    method: "get",
+    path: "/api/auth/sessions",
+    tag: TAG,
+    summary: "Where the caller is signed in",
+    description: `Every live session of the caller, their own first, then the most recently used (at most ${SESSIONS_LISTED_MAX}); the browser and system are read from the user agent it signed in with (docs/decisions/070).`,
+    auth: "session",
+    answers: [{ status: 200, description: "The sessions", schema: Sec.SessionListSchema }],
+  },
+  {
+    method: "delete",
+    path: "/api/auth/sessions/{id}",
+    tag: TAG,
+    summary: "End one of the caller's sessions",
+    description: "Its token stops working at once on every instance, and its live streams end. Ending the caller's own session signs them out here and clears the cookie. Another person's session, or an unknown or malformed id, is the same 404.",
+    auth: "session",
+    params: { id: { description: "A session's `id` from GET /api/auth/sessions" } },
+    answers: [{ status: 200, description: "Signed out", schema: Sec.SessionEndedSchema }],
+    failures: [[404, SESSION_NOT_FOUND_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/sessions/revoke-others",
+    tag: TAG,
+    summary: "End every session of the caller but this one",
+    description: "Every other device is signed out at once; `ended` says how many sessions went. No body.",
+    auth: "session",
+    answers: [{ status: 200, description: "Signed out everywhere else", schema: Sec.OtherSessionsEndedSchema }],
+  },
+  {
+    method: "post",
+    path: "/api/auth/change-password",
+    tag: TAG,
+    summary: "Change the caller's password",
+    description: `The current password is asked for: a session alone does not take the account over. Each try is counted before it is checked (${CHANGE_PASSWORD_MAX_TRIES} per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes, then 429; the right one clears the count). On success every other session ends (their live streams too), open reset links stop working, and the account's address is mailed a notice with the way back in (docs/decisions/071). \`ended\` says how many sessions went.`,
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: ChangePasswordSchema,
+      descriptions: { currentPassword: "The password the account has now", newPassword: `The new one, ${PASSWORD_MIN}–${PASSWORD_MAX} characters, not the current one` },
+    },
+    answers: [{ status: 200, description: "Changed", schema: Sec.PasswordChangedSchema }],
+    failures: [[400, "Current password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, `Password must be at least ${PASSWORD_MIN} characters`]],
+    rateLimited: `${CHANGE_PASSWORD_MAX_TRIES} tries per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes`,
   },
   {
     method: "get",

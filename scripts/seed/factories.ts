@@ -41,12 +41,13 @@ export async function createUser(db: FactoryDb, overrides: Partial<typeof schema
 }
 
 /** A session row as login would create it; returns the token a client holds. */
-export async function createSession(db: FactoryDb, userId: string, { expiresAt }: { expiresAt?: Date } = {}) {
+export async function createSession(db: FactoryDb, userId: string, { expiresAt, userAgent }: { expiresAt?: Date; userAgent?: string } = {}) {
   const token = newToken();
   await db.insert(schema.sessions).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: expiresAt ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+    userAgent,
   });
   return token;
 }

@@ -184,7 +184,7 @@ describe("API errors", () => {
 });
 
 describe("protected pages", () => {
-  it.each(["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications", "/replies/00000000-0000-4000-8000-000000000000", "/admin"])(
+  it.each(["/dashboard", "/close-circle", "/my-diary", "/me", "/me/security", "/notifications", "/replies/00000000-0000-4000-8000-000000000000", "/admin"])(
     "redirect %s to /login without a session cookie",
     async (path) => {
       const res = await api(path);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
+import { befriend, connect, createSession, type FactoryDb } from "../../scripts/seed/factories";
 import { STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE } from "../../lib/notifications/limits";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
@@ -147,6 +147,17 @@ describe("GET /api/notifications/stream", () => {
     const s = await stream(me);
     await s.next("ready");
     expect((await api("/api/auth/logout", { method: "POST", token: me.token, base: testEnv.secondUrl })).status).toBe(200);
+    await s.ended;
+    expectError(await api("/api/notifications/stream", { token: me.token }), 401);
+  });
+
+  it("ends when its session is signed out from the Security screen of another device", async () => {
+    const me = await person(db);
+    const other = await createSession(db, me.user.id);
+    const s = await stream(me);
+    await s.next("ready");
+    const mine = (await api<{ sessions: { id: string; current: boolean }[] }>("/api/auth/sessions", { token: me.token })).body.sessions.find((x) => x.current)!;
+    expect((await api(`/api/auth/sessions/${mine.id}`, { method: "DELETE", token: other, base: testEnv.secondUrl })).status).toBe(200);
     await s.ended;
     expectError(await api("/api/notifications/stream", { token: me.token }), 401);
   });

@@ -1,0 +1,59 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SessionInfo } from "@/lib/contract/security";
+import { answerOf, apiFetch } from "./api";
+import { ApiError, apiRequest } from "./query-client";
+import { refusalOf } from "./refusals";
+
+// The Security screen (docs/api.md "Auth", docs/decisions/070): where the person is signed in.
+
+export type { SessionInfo } from "@/lib/contract/security";
+
+export const securityKeys = { sessions: ["security", "sessions"] as const };
+
+const LIST_FAILED = "Could not load where you are signed in";
+
+export function sessionsQuery() {
+  return queryOptions({
+    queryKey: securityKeys.sessions,
+    queryFn: async ({ signal }): Promise<SessionInfo[]> => {
+      const res = await apiRequest("/api/auth/sessions", { signal }, LIST_FAILED);
+      if (!res.ok) throw new ApiError(res.status, LIST_FAILED);
+      return (await answerOf("GET /api/auth/sessions", res)).sessions;
+    },
+  });
+}
+
+/** Ends one session. */
+export async function endSession(id: string): Promise<void> {
+  const failure = "Could not sign that session out";
+  const res = await apiFetch(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+}
+
+/** Ends every session but this one; how many went. */
+export async function endOtherSessions(): Promise<number> {
+  const failure = "Could not sign out the other sessions";
+  const res = await apiFetch("/api/auth/sessions/revoke-others", { method: "POST" }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  return (await answerOf("POST /api/auth/sessions/revoke-others", res)).ended;
+}
+
+/** "Chrome 131 on macOS 14", as far as the session's browser said. */
+export function deviceName(s: Pick<SessionInfo, "browser" | "os">): string {
+  if (s.browser && s.os) return `${s.browser} on ${s.os}`;
+  return s.browser ?? s.os ?? "An unknown browser";
+}
+
+/** Changes the password; the other sessions end. How many went. A refused field comes back beside it (a Refusal's `fieldErrors`). */
+export async function changePassword(fields: { currentPassword: string; newPassword: string }): Promise<number> {
+  const failure = "Could not change the password";
+  const res = await apiFetch("/api/auth/change-password", { method: "POST", body: JSON.stringify(fields) }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  return (await answerOf("POST /api/auth/change-password", res)).ended;
+}

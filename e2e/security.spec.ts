@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+// The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
+// account is signed in, one session ended from the keyboard, then every other one.
+
+const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const SAFARI_ON_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+const sessionsList = (page: Page) => page.getByRole("region", { name: "Where you’re signed in" }).getByRole("list");
+
+test.describe("the Security screen", () => {
+  test("lists where I am signed in; one session ends from the keyboard, then every other one", async ({ signedIn: { page, user }, db, request }) => {
+    const windows = await createSession(db, user.id, { userAgent: CHROME_ON_WINDOWS });
+    const iphone = await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
+    await page.goto("/me");
+    await page.getByRole("link", { name: "Where you’re signed in" }).click();
+    await expect(page).toHaveURL("/me/security");
+    const rows = sessionsList(page).getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText("This device");
+    await expect(sessionsList(page)).toContainText("Chrome 131 on Windows 10");
+    await expect(sessionsList(page)).toContainText("Safari 17 on iOS 17.5");
+
+    await page.getByRole("button", { name: /^Sign out Chrome 131 on Windows 10/ }).press("Enter");
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole("button", { name: /^Sign out Safari 17 on iOS 17\.5/ })).toBeFocused();
+    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${windows}` } })).status()).toBe(401);
+
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Sign out everywhere else?" });
+    await dialog.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByText("You are signed in here only.")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Where you’re signed in" })).toBeFocused();
+    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${iphone}` } })).status()).toBe(401);
+    // This browser is still signed in.
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+  });
+
+  test("changing the password: a wrong current one is refused beside its field; then the other sessions end", async ({ signedIn: { page, user }, db, request }) => {
+    const elsewhere = await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
+    await page.goto("/me/security");
+    const form = page.getByRole("region", { name: "Change password" });
+    const current = form.getByRole("textbox", { name: "Current password" });
+    await current.fill("not my password");
+    await form.getByRole("textbox", { name: "New password" }).fill("a brand new passphrase");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(current).toBeFocused();
+    await expect(current).toHaveAccessibleDescription("The current password is not right");
+
+    await current.fill(DEFAULT_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password changed. 1 other session was signed out.", { exact: true })).toBeVisible();
+    await expect(current).toHaveValue("");
+    await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
+    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await createSession(db, user.id, { userAgent: CHROME_ON_WINDOWS });
+      await page.goto("/me/security");
+      await expect(sessionsList(page).getByRole("listitem")).toHaveCount(2);
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test.describe("the Security screen @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
+      await page.goto("/me/security");
+      await expect(page.getByRole("button", { name: /^Sign out Safari 17/ })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoA11yViolations(page);
+    });
+  }
+});

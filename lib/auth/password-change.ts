@@ -1,0 +1,82 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { ValidationError } from "@/lib/errors";
+import { escapeHtml } from "@/lib/mail/escape";
+import type { MailMessage } from "@/lib/mail/transports";
+import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { clearAttempts, consumeAttempt } from "@/lib/rate-limit";
+import { hashPassword, verifyPassword } from "./password";
+import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./password-change-limits";
+
+// Changing the password from the Security screen (docs/decisions/071): the current password is
+// asked for (a session alone is not enough to take the account over), every other session ends,
+// open reset links are burned, and the address is told.
+
+/**
+ * POST /api/auth/change-password. Each try is counted before the current password is checked
+ * (429 past CHANGE_PASSWORD_MAX_TRIES in the window, a right password clears the count), so a
+ * stolen session cannot guess the password at the speed of argon2. Returns the notice to mail and
+ * how many other sessions ended.
+ */
+export async function changePassword({
+  db,
+  userId,
+  currentSessionId,
+  currentPassword,
+  newPassword,
+  appUrl,
+}: {
+  db: Db;
+  userId: string;
+  currentSessionId: string;
+  currentPassword: string;
+  newPassword: string;
+  appUrl: string;
+}): Promise<{ ended: number; mail: MailMessage }> {
+  const limitKey = `change-password:${userId}`;
+  await consumeAttempt({ db, limit: { key: limitKey, max: CHANGE_PASSWORD_MAX_TRIES, windowSeconds: CHANGE_PASSWORD_WINDOW_SECONDS } });
+  const { rows } = await db.execute<{ passwordHash: string | null; email: string; name: string; username: string }>(
+    sql`select password_hash as "passwordHash", email, name, username from users where id = ${userId}::uuid`,
+  );
+  const user = rows[0]!;
+  if (!user.passwordHash) throw new ValidationError(NO_PASSWORD_MESSAGE, [{ path: "currentPassword", message: NO_PASSWORD_MESSAGE }]);
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new ValidationError(WRONG_PASSWORD_MESSAGE, [{ path: "currentPassword", message: WRONG_PASSWORD_MESSAGE }]);
+  }
+  await clearAttempts({ db, key: limitKey });
+  if (newPassword === currentPassword) throw new ValidationError(SAME_PASSWORD_MESSAGE, [{ path: "newPassword", message: SAME_PASSWORD_MESSAGE }]);
+  const passwordHash = await hashPassword(newPassword);
+  const ended = await db.transaction(async (tx) => {
+    await tx.execute(sql`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}::uuid`);
+    await tx.execute(sql`update password_resets set used_at = now() where user_id = ${userId}::uuid and used_at is null`);
+    const { rows: gone } = await tx.execute<{ count: number }>(sql`
+      with gone as (delete from sessions where user_id = ${userId}::uuid and id <> ${currentSessionId}::uuid returning 1)
+      select count(*)::int as count from gone`);
+    // Their live streams end on every instance (docs/decisions/064).
+    await tx.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${userId}::text)`);
+    return Number(gone[0]?.count ?? 0);
+  });
+  return { ended, mail: passwordChangedMail({ to: user.email, name: user.name, username: user.username, appUrl }) };
+}
+
+/** The notice that the password changed, with the way back in for someone who did not change it. */
+export function passwordChangedMail({ to, name, username, appUrl }: { to: string; name: string; username: string; appUrl: string }): MailMessage {
+  const link = `${appUrl}/forgot-password`;
+  const what = `The password of your Inkwell account @${username} was just changed, and every other browser signed in to it was signed out.`;
+  const ifNot = "If this was not you, choose a new password now:";
+  return {
+    to,
+    subject: "Your Inkwell password was changed",
+    text: [`Hi ${name},`, "", what, "", ifNot, "", link, "", "Inkwell"].join("\n"),
+    html: `<!doctype html>
+<html lang="en">
+<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
+  <p>Hi ${escapeHtml(name)},</p>
+  <p>${escapeHtml(what)}</p>
+  <p>${escapeHtml(ifNot)} <a href="${escapeHtml(link)}" style="color: #9a3412;">Reset your password</a></p>
+  <p>Inkwell</p>
+</body>
+</html>`,
+  };
+}

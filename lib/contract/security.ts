@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { contract } from "./answers";
+
+// The Security screen's sessions (docs/decisions/070): lib/auth/session-list.ts returns them, lib/openapi documents them.
+
+const SessionInfoSchema = z.strictObject({
+  id: z.uuid(),
+  current: z.boolean(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+});
+contract.add(SessionInfoSchema, {
+  id: "SessionInfo",
+  description: "A place the person is signed in: the browser and system its user agent names (null when it names none), when it began and was last used (to the hour), and whether it is the caller's own",
+});
+
+export const SessionListSchema = z.strictObject({ sessions: z.array(SessionInfoSchema) });
+export const SessionEndedSchema = z.strictObject({ message: z.literal("Signed out") });
+export const OtherSessionsEndedSchema = z.strictObject({ message: z.literal("Signed out everywhere else"), ended: z.number().int().min(0) });
+
+export const PasswordChangedSchema = z.strictObject({ message: z.literal("Password changed"), ended: z.number().int().min(0) });
+
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export type SessionList = z.infer<typeof SessionListSchema>;
