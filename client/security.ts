@@ -57,3 +57,21 @@ export async function changePassword(fields: { currentPassword: string; newPassw
   if (!res.ok) throw await refusalOf(res, failure);
   return (await answerOf("POST /api/auth/change-password", res)).ended;
 }
+
+/** Asks to move the account to `newEmail`; a refused field comes back beside it. */
+export async function requestEmailChange(fields: { newEmail: string; password: string }): Promise<void> {
+  const failure = "Could not ask for the new address";
+  const res = await apiFetch("/api/auth/change-email", { method: "POST", body: JSON.stringify(fields) }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+}
+
+/** Opens the link mailed to the new address (no session needed). */
+export async function confirmEmailChange(token: string): Promise<void> {
+  const failure = "Could not change the address";
+  const res = await apiFetch(`/api/auth/change-email/${encodeURIComponent(token)}`, { method: "POST", token: null }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+}

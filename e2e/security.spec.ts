@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
+import { testEnv } from "../tests/support/env";
+import { waitForMail } from "../tests/support/mailbox";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
@@ -57,6 +59,35 @@ test.describe("the Security screen", () => {
     await expect(current).toHaveValue("");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
     expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);
+  });
+
+  test("moving to another address: a link to it, then a click on that link", async ({ signedIn: { page, user }, browser }) => {
+    const newEmail = `moved-${Date.now().toString(36)}@inkwell.test`;
+    await page.goto("/me/security");
+    const form = page.getByRole("region", { name: "Email address" });
+    await expect(form).toContainText(`Now: ${user.email}`);
+    await form.getByRole("textbox", { name: "New email address" }).fill(newEmail);
+    await form.getByRole("button", { name: "Send the link" }).click();
+    const password = form.getByLabel("Password", { exact: true });
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription("Password is required");
+    await password.fill(DEFAULT_PASSWORD);
+    await form.getByRole("button", { name: "Send the link" }).click();
+    await expect(form.getByRole("status")).toHaveText(`Waiting for you to open the link sent to ${newEmail}.`);
+
+    // The link is opened in another browser, with no session: the mailbox proves the address.
+    const mail = await waitForMail(testEnv.mailDir, newEmail);
+    const link = /\/change-email\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.getByRole("button", { name: "Confirm the new address" }).click();
+    await expect(other.getByRole("status")).toContainText("Your address is changed.");
+    await expect(other.getByRole("status")).toBeFocused();
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Email address" })).toContainText(`Now: ${newEmail}`);
   });
 
   for (const scheme of ["light", "dark"] as const) {

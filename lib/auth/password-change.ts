@@ -14,10 +14,28 @@ import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_
 // open reset links are burned, and the address is told.
 
 /**
- * POST /api/auth/change-password. Each try is counted before the current password is checked
- * (429 past CHANGE_PASSWORD_MAX_TRIES in the window, a right password clears the count), so a
- * stolen session cannot guess the password at the speed of argon2. Returns the notice to mail and
- * how many other sessions ended.
+ * The caller's current password, checked as a sign-in checks it, for the Security screen's
+ * changes (the password, the address). Every try is counted per account before the check
+ * (CHANGE_PASSWORD_MAX_TRIES in the window, then 429 even for the right one; the right one clears
+ * the count), so a stolen session cannot guess at the speed of argon2. A wrong password, or an
+ * account that has none (Google only, `noPassword`), is a 400 beside `field`.
+ */
+export async function checkCurrentPassword({ db, userId, password, field, noPassword }: { db: Db; userId: string; password: string; field: string; noPassword: string }) {
+  const limitKey = `current-password:${userId}`;
+  await consumeAttempt({ db, limit: { key: limitKey, max: CHANGE_PASSWORD_MAX_TRIES, windowSeconds: CHANGE_PASSWORD_WINDOW_SECONDS } });
+  const { rows } = await db.execute<{ passwordHash: string | null; email: string; name: string; username: string }>(
+    sql`select password_hash as "passwordHash", email, name, username from users where id = ${userId}::uuid`,
+  );
+  const user = rows[0]!;
+  if (!user.passwordHash) throw new ValidationError(noPassword, [{ path: field, message: noPassword }]);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new ValidationError(WRONG_PASSWORD_MESSAGE, [{ path: field, message: WRONG_PASSWORD_MESSAGE }]);
+  await clearAttempts({ db, key: limitKey });
+  return { email: user.email, name: user.name, username: user.username };
+}
+
+/**
+ * POST /api/auth/change-password: the current password (checkCurrentPassword), then the new one.
+ * Returns the notice to mail and how many other sessions ended.
  */
 export async function changePassword({
   db,
@@ -34,17 +52,7 @@ export async function changePassword({
   newPassword: string;
   appUrl: string;
 }): Promise<{ ended: number; mail: MailMessage }> {
-  const limitKey = `change-password:${userId}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: CHANGE_PASSWORD_MAX_TRIES, windowSeconds: CHANGE_PASSWORD_WINDOW_SECONDS } });
-  const { rows } = await db.execute<{ passwordHash: string | null; email: string; name: string; username: string }>(
-    sql`select password_hash as "passwordHash", email, name, username from users where id = ${userId}::uuid`,
-  );
-  const user = rows[0]!;
-  if (!user.passwordHash) throw new ValidationError(NO_PASSWORD_MESSAGE, [{ path: "currentPassword", message: NO_PASSWORD_MESSAGE }]);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new ValidationError(WRONG_PASSWORD_MESSAGE, [{ path: "currentPassword", message: WRONG_PASSWORD_MESSAGE }]);
-  }
-  await clearAttempts({ db, key: limitKey });
+  const user = await checkCurrentPassword({ db, userId, password: currentPassword, field: "currentPassword", noPassword: NO_PASSWORD_MESSAGE });
   if (newPassword === currentPassword) throw new ValidationError(SAME_PASSWORD_MESSAGE, [{ path: "newPassword", message: SAME_PASSWORD_MESSAGE }]);
   const passwordHash = await hashPassword(newPassword);
   const ended = await db.transaction(async (tx) => {

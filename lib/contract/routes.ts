@@ -22,6 +22,8 @@ export const ROUTE_ANSWERS = {
   "DELETE /api/auth/sessions/{id}": Sec.SessionEndedSchema,
   "POST /api/auth/sessions/revoke-others": Sec.OtherSessionsEndedSchema,
   "POST /api/auth/change-password": Sec.PasswordChangedSchema,
+  "POST /api/auth/change-email": Sec.EmailChangeSentSchema,
+  "POST /api/auth/change-email/{token}": Sec.EmailChangedSchema,
   "GET /api/auth/me": A.MeSchema,
   "POST /api/auth/confirm-session": A.MessageSchema,
   "POST /api/auth/forgot-password": A.MessageSchema,

@@ -22,5 +22,8 @@ export const OtherSessionsEndedSchema = z.strictObject({ message: z.literal("Sig
 
 export const PasswordChangedSchema = z.strictObject({ message: z.literal("Password changed"), ended: z.number().int().min(0) });
 
+export const EmailChangeSentSchema = z.strictObject({ message: z.literal("A link to confirm the new address was sent to it") });
+export const EmailChangedSchema = z.strictObject({ message: z.literal("Email address changed") });
+
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export type SessionList = z.infer<typeof SessionListSchema>;

@@ -120,6 +120,22 @@ export const emailVerifications = pgTable(
   (t) => [index("email_verifications_user_id_idx").on(t.userId)],
 );
 
+/** A change of address asked for on the Security screen, waiting for its link to be opened (docs/decisions/072). */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_id_idx").on(t.userId), check("email_changes_new_email_length", sql`char_length(${t.newEmail}) between 3 and 254`)],
+);
+
 export const visibility = pgEnum("visibility", ["private", "close-circle"]);
 
 export const journals = pgTable(

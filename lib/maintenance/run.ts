@@ -8,6 +8,7 @@ import { purgeOrphanPhotos } from "./photos";
 import {
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
+  purgeSpentEmailChanges,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
   purgeStaleRateLimits,
@@ -22,6 +23,7 @@ export interface MaintenanceCounts {
   sessions: number;
   passwordResets: number;
   emailVerifications: number;
+  emailChanges: number;
   rateLimits: number;
   trustedDevices: number;
   photos: number;
@@ -52,6 +54,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         sessions: await purgeExpiredSessions({ db, now }),
         passwordResets: await purgeSpentPasswordResets({ db, now }),
         emailVerifications: await purgeSpentEmailVerifications({ db, now }),
+        emailChanges: await purgeSpentEmailChanges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
@@ -71,7 +74,7 @@ export function describeMaintenance(result: MaintenanceResult): string {
   if (result.status === "skipped") return "Skipped: another instance is running housekeeping.";
   const c = result.counts;
   return (
-    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset and ${c.emailVerifications} email-verification links, ` +
+    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ` +
     `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ChangeEmailSchema,
   ChangePasswordSchema,
   ConfirmSessionSchema,
   ForgotPasswordSchema,
@@ -18,11 +19,19 @@ import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
 import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX } from "@/lib/auth/session-limits";
+import {
+  EMAIL_CHANGE_MAX_PER_HOUR,
+  EMAIL_CHANGE_TOKEN_HOURS,
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_EMAIL_CHANGE_TOKEN,
+  NO_PASSWORD_FOR_EMAIL_MESSAGE,
+  SAME_EMAIL_MESSAGE,
+} from "@/lib/auth/email-change-limits";
 import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import type { Endpoint } from "./types";
 
-// Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013, 070).
+// Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013, 070, 071, 072).
 
 const TAG = "Auth";
 const INVALID_TOKEN = "Invalid or expired token";
@@ -137,6 +146,29 @@ export const AUTH_ROUTES: Endpoint[] = [
     answers: [{ status: 200, description: "Changed", schema: Sec.PasswordChangedSchema }],
     failures: [[400, "Current password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, `Password must be at least ${PASSWORD_MIN} characters`]],
     rateLimited: `${CHANGE_PASSWORD_MAX_TRIES} tries per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes`,
+  },
+  {
+    method: "post",
+    path: "/api/auth/change-email",
+    tag: TAG,
+    summary: "Ask to move the account to another email address",
+    description: `The password proves the person (its tries are counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes per account). A link valid ${EMAIL_CHANGE_TOKEN_HOURS} hours is mailed to the new address (an earlier open one stops working), and the current address is told at once. Nothing changes until the link is opened (docs/decisions/072).`,
+    auth: "session",
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ChangeEmailSchema, descriptions: { newEmail: "The address to move to", password: "The account's current password" } },
+    answers: [{ status: 200, description: "The link is on its way", schema: Sec.EmailChangeSentSchema }],
+    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_FOR_EMAIL_MESSAGE, SAME_EMAIL_MESSAGE, "Enter a valid email address"], [409, EMAIL_TAKEN_MESSAGE]],
+    rateLimited: `${EMAIL_CHANGE_MAX_PER_HOUR} asks per account an hour (each one two mails)`,
+  },
+  {
+    method: "post",
+    path: "/api/auth/change-email/{token}",
+    tag: TAG,
+    summary: "Confirm a new email address with its mailed link",
+    description: "Single-use. The account takes the new address, verified; every other open link of the account (verification, reset, other changes) stops working. Needs no session: the change was asked for with the password. An address another account took meanwhile is a 409 and nothing changes.",
+    auth: "none",
+    params: { token: { description: "The token of the mailed link" } },
+    answers: [{ status: 200, description: "Changed", schema: Sec.EmailChangedSchema }],
+    failures: [[400, INVALID_EMAIL_CHANGE_TOKEN], [409, EMAIL_TAKEN_MESSAGE]],
   },
   {
     method: "get",

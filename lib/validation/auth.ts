@@ -50,6 +50,12 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 
 export const ResetPasswordSchema = z.object({ password: passwordField });
 
+/** POST /api/auth/change-email (docs/decisions/072). */
+export const ChangeEmailSchema = z.object({
+  newEmail: emailField,
+  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required"),
+});
+
 /** POST /api/auth/change-password (docs/decisions/071). */
 export const ChangePasswordSchema = z.object({
   currentPassword: text("Current password", { maxUnits: 1024 }).min(1, "Current password is required"),

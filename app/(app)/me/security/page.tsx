@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeading } from "@/components/app/page-heading";
+import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { SessionsList } from "@/components/security/sessions-list";
 import { requirePageUser } from "@/lib/auth/current-user";
@@ -12,10 +13,11 @@ export default async function SecurityPage() {
   await requirePageUser();
   return (
     <>
-      <PageHeading title="Security">Where your account is signed in, and its password.</PageHeading>
+      <PageHeading title="Security">Where your account is signed in, its password and its email address.</PageHeading>
       <div className="flex flex-col gap-6">
         <SessionsList />
         <ChangePasswordForm />
+        <ChangeEmailForm />
         <Link href="/me" className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline">
           Back to your profile
         </Link>

@@ -1,0 +1,12 @@
+// Changing the account's address (lib/auth/email-change.ts): plain values, for the form and the API reference too.
+
+/** Hours a confirmation link for a new address stays open. */
+export const EMAIL_CHANGE_TOKEN_HOURS = 24;
+/** Asks per account an hour, each one a mail to the new address and a notice to the old (429 past it). */
+export const EMAIL_CHANGE_MAX_PER_HOUR = 5;
+export const EMAIL_CHANGE_SENT = "A link to confirm the new address was sent to it";
+export const EMAIL_CHANGED = "Email address changed";
+export const SAME_EMAIL_MESSAGE = "That is already your address";
+export const EMAIL_TAKEN_MESSAGE = "Email already in use";
+export const NO_PASSWORD_FOR_EMAIL_MESSAGE = "This account signs in with Google and has no password to confirm it with";
+export const INVALID_EMAIL_CHANGE_TOKEN = "Invalid or expired link";
