@@ -75,3 +75,22 @@ export async function confirmEmailChange(token: string): Promise<void> {
   });
   if (!res.ok) throw await refusalOf(res, failure);
 }
+
+/** Asks to delete the account (docs/decisions/075); every session ends, this one too. When it will happen. */
+export async function deleteAccount(fields: { password?: string }): Promise<string> {
+  const failure = "Could not delete the account";
+  const res = await apiFetch("/api/myprofile", { method: "DELETE", body: JSON.stringify(fields) }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  return (await answerOf("DELETE /api/myprofile", res)).deletionDueAt;
+}
+
+/** Keeps the account after all. */
+export async function cancelAccountDeletion(): Promise<void> {
+  const failure = "Could not cancel the deletion";
+  const res = await apiFetch("/api/myprofile/cancel-deletion", { method: "POST" }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+}

@@ -80,6 +80,8 @@ export const ConfigSchema = z.object({
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // The key that signs image URLs (lib/journals/image-url.ts); unset, a random one kept in the database.
   IMAGE_URL_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  // Days between asking to delete one's account and its deletion (docs/decisions/075); 0 = at the next housekeeping pass.
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // Minutes between housekeeping passes inside the app (lib/maintenance, docs/decisions/033); 0 = off, for cron instead.
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   // Whether this process runs the job worker (pg-boss, lib/jobs, docs/decisions/061): the reminder

@@ -130,7 +130,9 @@ async function main() {
       // standing in for the provider; a third keeps its photos in S3 (s3rver on loopback) and has
       // neither mail provider nor Google, so it exercises the log transport and "not configured".
       const appDataDir = path.join(workDir, "app-data");
-      s3 = await startS3rver({ directory: path.join(workDir, "s3"), bucket: "inkwell-test" });
+      // Lenient signatures so that listing works (scripts/test/s3rver.ts): a deleted account's
+      // leftover pictures are found by listing its folder (tests/api/account-deletion.test.ts).
+      s3 = await startS3rver({ directory: path.join(workDir, "s3"), bucket: "inkwell-test", allowMismatchedSignatures: true });
       const s3Env = {
         S3_BUCKET: s3.bucket,
         S3_ENDPOINT: s3.endpoint,
@@ -160,8 +162,9 @@ async function main() {
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
         // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts).
         startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients, FEEDBACK_URL: "https://feedback.inkwell.test/form" }),
-        // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills.
-        startApp("app-s3", { ...appEnv, ...s3Env, NOTIFICATION_STREAMS_MAX: "12" }),
+        // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills;
+        // no grace before an account's deletion, which tests/api/account-deletion.test.ts carries out.
+        startApp("app-s3", { ...appEnv, ...s3Env, NOTIFICATION_STREAMS_MAX: "12", ACCOUNT_DELETION_GRACE_DAYS: "0" }),
       ]);
       console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);
       const env = {

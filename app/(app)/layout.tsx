@@ -1,11 +1,15 @@
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { DatabaseUnavailable, unlessUnavailable } from "@/components/app/database-unavailable";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
+import { DeletionBanner } from "@/components/app/deletion-banner";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
 import { DiarySearchDialog } from "@/components/diary/diary-search-dialog";
 import { NavBar } from "@/components/nav/nav-bar";
+import { formatDeletionDay } from "@/lib/dates/deletion-day";
+import { TIME_ZONE_COOKIE } from "@/lib/dates/local-day";
 
 // When the session cannot be checked (the database is unavailable): the frame without the nav,
 // which needs a user, and the outage said plainly (docs/decisions/041).
@@ -22,6 +26,7 @@ const UNAVAILABLE = (
 export default async function AppLayout({ children }: { children: ReactNode }) {
   return unlessUnavailable(async () => {
     const user = await requirePageUser();
+    const deletionDay = user.deletionDueAt ? formatDeletionDay(user.deletionDueAt.toISOString(), (await cookies()).get(TIME_ZONE_COOKIE)?.value) : null;
     return (
       <QueryProvider>
         <div className="min-h-dvh">
@@ -34,6 +39,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           <TokenGuard />
           <NavBar />
           <DiarySearchDialog />
+          {deletionDay ? <DeletionBanner day={deletionDay} /> : null}
           {user.emailVerifiedAt ? null : <VerifyEmailBanner />}
           <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
             {children}

@@ -42,6 +42,8 @@ export const sessionUserColumns = {
   location: users.location,
   profileImageKey: users.profileImageKey,
   createdAt: users.createdAt,
+  // Set while the account waits to be deleted: every signed-in page offers to cancel (docs/decisions/075).
+  deletionDueAt: users.deletionDueAt,
 };
 export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;
 

@@ -76,6 +76,8 @@ export const ROUTE_ANSWERS = {
   "POST /api/friend-requests/reject/{requestId}": A.FriendRequestAnsweredSchema,
   "GET /api/myprofile": A.MyProfileSchema,
   "PUT /api/myprofile": A.MyProfileSchema,
+  "DELETE /api/myprofile": Sec.AccountDeletionScheduledSchema,
+  "POST /api/myprofile/cancel-deletion": Sec.AccountDeletionCancelledSchema,
   "POST /api/upload/profile-image": A.ProfileImageUploadedSchema,
   "GET /api/myprofile/community/count": A.FriendCountSchema,
   "GET /api/myprofile/community/closefriends": A.CloseFriendsSchema,

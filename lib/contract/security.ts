@@ -27,3 +27,7 @@ export const EmailChangedSchema = z.strictObject({ message: z.literal("Email add
 
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export type SessionList = z.infer<typeof SessionListSchema>;
+
+/** DELETE /api/myprofile and its undoing (docs/decisions/075). */
+export const AccountDeletionScheduledSchema = z.strictObject({ message: z.literal("Your account will be deleted"), deletionDueAt: z.iso.datetime() });
+export const AccountDeletionCancelledSchema = z.strictObject({ message: z.literal("Your account will not be deleted") });

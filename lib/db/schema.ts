@@ -40,6 +40,9 @@ export const users = pgTable(
     // Set by an operator (docs/decisions/069): no session, no sign-in, nothing of theirs shown.
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     location: text("location").notNull().default(""),
+    // When the account is to be deleted, asked for by its owner (docs/decisions/075); null otherwise.
+    // Housekeeping deletes it, and everything of theirs, once this time has passed.
+    deletionDueAt: timestamp("deletion_due_at", { withTimezone: true }),
     // A storage key `profiles/<this user's id>/<uuid>.webp` of an image uploaded through
     // POST /api/upload/profile-image, never a URL; answers sign it for their viewer (docs/decisions/028).
     profileImageKey: text("profile_image_key"),
@@ -59,6 +62,8 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt.desc()),
     // The few suspended accounts, which every list of people and entries leaves out (docs/decisions/069).
     index("users_suspended_idx").on(t.id).where(sql`${t.suspendedAt} is not null`),
+    // The few accounts waiting to be deleted, which housekeeping looks for (docs/decisions/075).
+    index("users_deletion_due_idx").on(t.deletionDueAt).where(sql`${t.deletionDueAt} is not null`),
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
     index("users_profile_image_key_idx").on(t.profileImageKey).where(sql`${t.profileImageKey} is not null`),
     check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),

@@ -4,6 +4,7 @@ import pg from "pg";
 import * as schema from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import { foldPastReads } from "@/lib/journals/reads";
+import { deleteDueAccounts } from "@/lib/users/account-deletion";
 import { purgeOrphanPhotos } from "./photos";
 import {
   purgeExpiredSessions,
@@ -27,6 +28,8 @@ export interface MaintenanceCounts {
   rateLimits: number;
   trustedDevices: number;
   photos: number;
+  /** Accounts whose owner asked to delete them and whose grace is over (docs/decisions/075). */
+  accounts: number;
   /** Read rows of past days moved into their entries' reads_count (lib/journals/reads.ts). */
   readsFolded: number;
 }
@@ -57,6 +60,8 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         emailChanges: await purgeSpentEmailChanges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
+        // Before the orphans: a deleted account's photos go with it, not a pass later.
+        accounts: await deleteDueAccounts({ db, storage, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
         readsFolded: await foldPastReads({ db }),
       };
@@ -75,6 +80,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -70,3 +70,8 @@ export const ConfirmSessionSchema = z.object({
 export const VerifyEmailSchema = z.object({
   password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
 });
+
+/** DELETE /api/myprofile (docs/decisions/075): the password, which a Google-only account has none of. */
+export const DeleteAccountSchema = z.object({
+  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
+});

@@ -179,6 +179,7 @@ describe("the limits the API reference states", () => {
     const withBody = operations.filter(({ op }) => op.requestBody);
     expect(withBody.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
       [
+        "DELETE /api/myprofile",
         "POST /api/auth/change-email",
         "POST /api/auth/change-password",
         "POST /api/auth/confirm-session",

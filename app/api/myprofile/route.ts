@@ -1,10 +1,18 @@
-import { requireUser } from "@/lib/auth/request";
+import { after } from "next/server";
+import { linkBaseFor } from "@/lib/auth/origins";
+import { clearSessionCookie, requireUser } from "@/lib/auth/request";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
+import { logError } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
 import { getStorage } from "@/lib/storage";
 import { getMyProfile, updateMyProfile } from "@/lib/users";
+import { scheduleAccountDeletion } from "@/lib/users/account-deletion";
+import { DELETION_SCHEDULED_MESSAGE } from "@/lib/users/account-deletion-limits";
+import { DeleteAccountSchema } from "@/lib/validation/auth";
 import { UpdateProfileSchema } from "@/lib/validation/profile";
 
 export const GET = route(async (req) => {
@@ -18,4 +26,22 @@ export const PUT = route(async (req) => {
   return json(await updateMyProfile({ db: getDb(), storage: getStorage(), userId: user.id, input }));
 });
 
-export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");
+// Leaving (docs/decisions/075): scheduled, never at once; every session ends, this one too.
+export const DELETE = route(async (req) => {
+  const { user, sessionId } = await requireUser(req);
+  const { password } = await readJson(req, DeleteAccountSchema, BODY_LIMITS.auth);
+  const { deletionDueAt, mail } = await scheduleAccountDeletion({
+    db: getDb(),
+    userId: user.id,
+    sessionId,
+    password,
+    graceDays: config().ACCOUNT_DELETION_GRACE_DAYS,
+    appUrl: linkBaseFor(req),
+  });
+  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The account-deletion notice could not be sent", err)));
+  const res = json({ message: DELETION_SCHEDULED_MESSAGE, deletionDueAt: deletionDueAt.toISOString() }, { status: 202 });
+  clearSessionCookie(res, req);
+  return res;
+});
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

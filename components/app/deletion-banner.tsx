@@ -1,0 +1,40 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { TriangleAlert } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { BusyButton } from "@/components/ui/busy-button";
+import { cancelAccountDeletion } from "@/client/security";
+import { notify } from "@/client/toasts";
+
+/**
+ * Shown on every signed-in screen while the account waits to be deleted (docs/decisions/075): when,
+ * and the one button that keeps it. `day` is rendered by the server in the person's time zone.
+ */
+export function DeletionBanner({ day }: { day: string }) {
+  const router = useRouter();
+  const cancel = useMutation({
+    mutationFn: cancelAccountDeletion,
+    onSuccess: () => {
+      notify.success("Your account will not be deleted");
+      router.refresh();
+    },
+    onError: (error) => notify.error(error.message),
+  });
+
+  return (
+    <section aria-label="Account deletion" className="border-b border-danger/40 bg-paper">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <p className="flex min-w-0 flex-1 basis-64 gap-2 text-sm text-ink">
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
+          <span>
+            <strong className="font-semibold">Your account will be deleted on {day}.</strong> Everything in it goes then, unless you cancel.
+          </span>
+        </p>
+        <BusyButton type="button" variant="secondary" busy={cancel.isPending} busyLabel="Cancelling…" onClick={() => cancel.mutate()} className="shrink-0">
+          Cancel deletion
+        </BusyButton>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { DEFAULT_PASSWORD, type FactoryDb } from "../scripts/seed/factories";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+// Leaving (docs/product.md "Security", docs/decisions/075): asked for in a dialog with the
+// password, signed out at once, and "Cancel deletion" on every screen after signing in again.
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const banner = (page: Page) => page.getByRole("region", { name: "Account deletion" });
+
+async function scheduleDeletion(db: FactoryDb, userId: string) {
+  await db.execute(sql`update users set deletion_due_at = now() + interval '7 days' where id = ${userId}::uuid`);
+}
+
+test.describe("deleting the account", () => {
+  test("asked for with the password, beside its field; signed out; signing in again offers Cancel deletion", async ({ signedIn: { page, user } }) => {
+    await page.goto("/me/security");
+    const card = page.getByRole("region", { name: "Delete your account" });
+    await card.getByRole("button", { name: "Delete my account…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    const password = dialog.getByLabel("Password");
+    await expect(password).toBeFocused();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(password).toHaveAccessibleDescription("Password is required");
+    await password.fill("not my password");
+    await password.press("Enter");
+    await expect(password).toHaveAccessibleDescription("The current password is not right");
+    await expect(password).toBeFocused();
+
+    await password.fill(DEFAULT_PASSWORD);
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page, "Your account will be deleted")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    await page.getByLabel("Username or email").fill(user.username);
+    await page.getByLabel("Password").fill(DEFAULT_PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(banner(page)).toContainText(/Your account will be deleted on \w+day, \w+ \d+, \d{4}\./);
+    await banner(page).getByRole("button", { name: "Cancel deletion" }).click();
+    await expect(toast(page, "Your account will not be deleted")).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+    await page.goto("/me/security");
+    await expect(page.getByRole("region", { name: "Delete your account" })).toBeVisible();
+  });
+
+  test("Keep my account closes the dialog and changes nothing", async ({ signedIn: { page } }) => {
+    await page.goto("/me/security");
+    const opener = page.getByRole("button", { name: "Delete my account…" });
+    await opener.click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Keep my account" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await page.reload();
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the dialog and the banner have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/me/security");
+      await page.getByRole("button", { name: "Delete my account…" }).click();
+      await expect(page.getByRole("dialog", { name: "Delete your account?" }).getByLabel("Password")).toBeFocused();
+      await expectNoA11yViolations(page);
+      await scheduleDeletion(db, user.id);
+      await page.goto("/dashboard");
+      await expect(banner(page)).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test.describe("deleting the account @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the banner fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await scheduleDeletion(db, user.id);
+      await page.goto("/dashboard");
+      await expect(banner(page).getByRole("button", { name: "Cancel deletion" })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoA11yViolations(page);
+    });
+  }
+});

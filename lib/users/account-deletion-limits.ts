@@ -1,0 +1,13 @@
+// Deleting one's account (lib/users/account-deletion.ts, docs/decisions/075): plain values, for
+// the form, the banner and the API reference too.
+
+/** A Google-only account proves it is its owner by a Google sign-in at most this long ago. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+/** Accounts deleted by one housekeeping pass at most; the next pass takes the rest. */
+export const ACCOUNTS_DELETED_PER_PASS = 50;
+
+export const NO_PASSWORD_TO_DELETE_MESSAGE = "This account signs in with Google: sign in with Google again, then delete it within 10 minutes";
+export const DELETION_ALREADY_SCHEDULED_MESSAGE = "Your account is already set to be deleted";
+export const NO_DELETION_SCHEDULED_MESSAGE = "Your account is not set to be deleted";
+export const DELETION_SCHEDULED_MESSAGE = "Your account will be deleted";
+export const DELETION_CANCELLED_MESSAGE = "Your account will not be deleted";

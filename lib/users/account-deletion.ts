@@ -1,0 +1,165 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { checkCurrentPassword } from "@/lib/auth/password-change";
+import type { Db } from "@/lib/db/client";
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import { escapeHtml } from "@/lib/mail/escape";
+import type { MailMessage } from "@/lib/mail/transports";
+import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import type { Storage } from "@/lib/storage";
+import {
+  ACCOUNTS_DELETED_PER_PASS,
+  DELETION_ALREADY_SCHEDULED_MESSAGE,
+  FRESH_SIGN_IN_MINUTES,
+  NO_DELETION_SCHEDULED_MESSAGE,
+  NO_PASSWORD_TO_DELETE_MESSAGE,
+} from "./account-deletion-limits";
+
+// Leaving cleanly (docs/decisions/075): the owner asks, with their password (or a fresh Google
+// sign-in); every session ends at once and the address is told how to cancel and how to take
+// everything out first. After the grace, housekeeping deletes the person and everything of theirs.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PASSWORD_REQUIRED = "Password is required";
+
+/**
+ * DELETE /api/myprofile: schedules the caller's deletion `graceDays` from now and signs them out
+ * everywhere. A password account proves itself with its password (tries counted with the password
+ * change's); a Google-only one with a session made by Google in the last FRESH_SIGN_IN_MINUTES.
+ */
+export async function scheduleAccountDeletion({
+  db,
+  userId,
+  sessionId,
+  password,
+  graceDays,
+  appUrl,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  sessionId: string;
+  password: string | undefined;
+  graceDays: number;
+  appUrl: string;
+  now?: Date;
+}): Promise<{ deletionDueAt: Date; mail: MailMessage }> {
+  const { rows } = await db.execute<{ hasPassword: boolean; fresh: boolean; scheduled: boolean }>(sql`
+    select u.password_hash is not null as "hasPassword", u.deletion_due_at is not null as scheduled,
+      s.created_at > now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES}) as fresh
+    from users u join sessions s on s.user_id = u.id
+    where u.id = ${userId}::uuid and s.id = ${sessionId}::uuid`);
+  const account = rows[0];
+  // The session was ended between its check and here: as if there had been none.
+  if (!account) throw new UnauthorizedError("Invalid or expired session");
+  if (account.scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
+  if (!account.hasPassword && !account.fresh) throw new ForbiddenError(NO_PASSWORD_TO_DELETE_MESSAGE);
+  if (account.hasPassword && !password) throw new ValidationError(PASSWORD_REQUIRED, [{ path: "password", message: PASSWORD_REQUIRED }]);
+  const user = account.hasPassword
+    ? await checkCurrentPassword({ db, userId, password: password ?? "", field: "password", noPassword: NO_PASSWORD_TO_DELETE_MESSAGE })
+    : await owner({ db, userId });
+  const deletionDueAt = new Date(now.getTime() + graceDays * DAY_MS);
+  const scheduled = await db.transaction(async (tx) => {
+    const { rows: set } = await tx.execute(sql`
+      update users set deletion_due_at = ${deletionDueAt.toISOString()}::timestamptz, updated_at = now()
+      where id = ${userId}::uuid and deletion_due_at is null returning 1`);
+    if (!set.length) return false;
+    await tx.execute(sql`delete from sessions where user_id = ${userId}::uuid`);
+    // Their live streams end on every instance (docs/decisions/064).
+    await tx.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${userId}::text)`);
+    return true;
+  });
+  // Two asks at once: the first one counts.
+  if (!scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
+  return { deletionDueAt, mail: deletionScheduledMail({ to: user.email, name: user.name, username: user.username, appUrl, deletionDueAt }) };
+}
+
+async function owner({ db, userId }: { db: Db; userId: string }) {
+  const { rows } = await db.execute<{ email: string; name: string; username: string }>(sql`select email, name, username from users where id = ${userId}::uuid`);
+  return rows[0]!;
+}
+
+/** POST /api/myprofile/cancel-deletion: the account stays; a 409 when no deletion was asked for. */
+export async function cancelAccountDeletion({ db, userId }: { db: Db; userId: string }): Promise<void> {
+  const { rows } = await db.execute(sql`
+    update users set deletion_due_at = null, updated_at = now()
+    where id = ${userId}::uuid and deletion_due_at is not null returning 1`);
+  if (!rows.length) throw new ConflictError(NO_DELETION_SCHEDULED_MESSAGE);
+}
+
+/** "Friday 4 December 2026 at 13:05 UTC": the mail cannot know its reader's time zone. */
+export function describeDeletionTime(at: Date): string {
+  const day = at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const time = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${day} at ${time} UTC`;
+}
+
+/** The notice of a scheduled deletion: when, how to cancel it, and how to take everything out first. */
+export function deletionScheduledMail({ to, name, username, appUrl, deletionDueAt }: { to: string; name: string; username: string; appUrl: string; deletionDueAt: Date }): MailMessage {
+  const when = describeDeletionTime(deletionDueAt);
+  const what = `Your Inkwell account @${username} will be deleted on ${when}, with everything you wrote, your photos, hearts, friends and messages. Every browser signed in to it was signed out.`;
+  const cancel = "Changed your mind, or was this not you? Sign in before then and choose Cancel deletion:";
+  const cancelLink = `${appUrl}/login`;
+  const keep = "To keep a copy, sign in and download your journal from your profile first:";
+  const keepLink = `${appUrl}/me`;
+  return {
+    to,
+    subject: "Your Inkwell account will be deleted",
+    text: [`Hi ${name},`, "", what, "", cancel, "", cancelLink, "", keep, "", keepLink, "", "Inkwell"].join("\n"),
+    html: `<!doctype html>
+<html lang="en">
+<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
+  <p>Hi ${escapeHtml(name)},</p>
+  <p>${escapeHtml(what)}</p>
+  <p>${escapeHtml(cancel)} <a href="${escapeHtml(cancelLink)}" style="color: #9a3412;">Sign in to cancel</a></p>
+  <p>${escapeHtml(keep)} <a href="${escapeHtml(keepLink)}" style="color: #9a3412;">Download your journal</a></p>
+  <p>Inkwell</p>
+</body>
+</html>`,
+  };
+}
+
+/**
+ * Housekeeping: deletes the accounts whose time has come, at most ACCOUNTS_DELETED_PER_PASS, each
+ * in its own transaction. Every row of theirs goes with the user row (foreign keys cascade); the
+ * hearts they gave are taken off their entries' counts first, and the people whose inbox loses a
+ * line from them are told live. Their photos and pictures leave storage after the commit (a file
+ * left by a crash in between is an orphan housekeeping removes, lib/maintenance/photos.ts).
+ * Returns how many accounts went.
+ */
+export async function deleteDueAccounts({ db, storage, now = new Date() }: { db: Db; storage: Storage; now?: Date }): Promise<number> {
+  const { rows: due } = await db.execute<{ id: string }>(sql`
+    select id from users where deletion_due_at <= ${now.toISOString()}::timestamptz
+    order by deletion_due_at limit ${ACCOUNTS_DELETED_PER_PASS}`);
+  let deleted = 0;
+  for (const { id } of due) {
+    const keys = await db.transaction(async (tx) => {
+      // Another pass, or a cancel, got there first: leave it.
+      const { rows: locked } = await tx.execute<{ profileImageKey: string | null }>(sql`
+        select profile_image_key as "profileImageKey" from users
+        where id = ${id}::uuid and deletion_due_at <= ${now.toISOString()}::timestamptz for update skip locked`);
+      if (!locked.length) return null;
+      const { rows: photos } = await tx.execute<{ key: string }>(sql`select image_key as key from journals where author_id = ${id}::uuid and image_key is not null`);
+      await tx.execute(sql`
+        update journals j set likes_count = j.likes_count - 1
+        from likes l where l.journal_id = j.id and l.user_id = ${id}::uuid and j.author_id <> ${id}::uuid`);
+      await tx.execute(sql`
+        select pg_notify(${INBOX_CHANNEL}, user_id::text)
+        from (select distinct user_id from notifications where actor_id = ${id}::uuid and user_id <> ${id}::uuid) told`);
+      await tx.execute(sql`delete from users where id = ${id}::uuid`);
+      return [...photos.map((p) => p.key), ...(locked[0]!.profileImageKey ? [locked[0]!.profileImageKey] : [])];
+    });
+    if (!keys) continue;
+    deleted += 1;
+    for (const key of keys) await storage.deleteObject({ key });
+    // Pictures replaced earlier and not yet purged live in the person's own folder.
+    for await (const object of storage.listObjects({ prefix: `profiles/${id}/` })) await storage.deleteObject({ key: object.key });
+  }
+  return deleted;
+}
+
+/** Whether the account signs in with a password (else Google only): what deleting it asks for. */
+export async function hasPassword({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
+  const { rows } = await db.execute<{ has: boolean }>(sql`select password_hash is not null as has from users where id = ${userId}::uuid`);
+  return rows[0]?.has ?? false;
+}
