@@ -10,6 +10,7 @@ import {
   purgeExpiredTrustedDevices,
   purgeSpentEmailChanges,
   purgeSpentEmailVerifications,
+  purgeSpentTwoFactorChallenges,
   purgeSpentPasswordResets,
   purgeStaleRateLimits,
 } from "./rows";
@@ -24,6 +25,7 @@ export interface MaintenanceCounts {
   passwordResets: number;
   emailVerifications: number;
   emailChanges: number;
+  twoFactorChallenges: number;
   rateLimits: number;
   trustedDevices: number;
   photos: number;
@@ -55,6 +57,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         passwordResets: await purgeSpentPasswordResets({ db, now }),
         emailVerifications: await purgeSpentEmailVerifications({ db, now }),
         emailChanges: await purgeSpentEmailChanges({ db, now }),
+        twoFactorChallenges: await purgeSpentTwoFactorChallenges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
@@ -74,7 +77,7 @@ export function describeMaintenance(result: MaintenanceResult): string {
   if (result.status === "skipped") return "Skipped: another instance is running housekeeping.";
   const c = result.counts;
   return (
-    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ` +
+    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ` +
     `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

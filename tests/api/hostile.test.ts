@@ -179,6 +179,9 @@ describe("the limits the API reference states", () => {
     const withBody = operations.filter(({ op }) => op.requestBody);
     expect(withBody.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
       [
+        "POST /api/auth/2fa/disable",
+        "POST /api/auth/2fa/enable",
+        "POST /api/auth/2fa/verify",
         "POST /api/auth/change-email",
         "POST /api/auth/change-password",
         "POST /api/auth/confirm-session",

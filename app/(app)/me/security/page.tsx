@@ -4,18 +4,24 @@ import { PageHeading } from "@/components/app/page-heading";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { SessionsList } from "@/components/security/sessions-list";
+import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { readTwoFactorState } from "@/lib/auth/two-factor";
+import { getDb } from "@/lib/db/client";
+import { pageRead } from "@/lib/db/unavailable";
 
 export const metadata: Metadata = { title: "Security" };
 
 // The Security screen (docs/product.md "Security", docs/decisions/070).
 export default async function SecurityPage() {
-  await requirePageUser();
+  const user = await requirePageUser();
+  const twoFactor = await pageRead(readTwoFactorState({ db: getDb(), userId: user.id }));
   return (
     <>
-      <PageHeading title="Security">Where your account is signed in, its password and its email address.</PageHeading>
+      <PageHeading title="Security">Where your account is signed in, two-factor sign-in, its password and its email address.</PageHeading>
       <div className="flex flex-col gap-6">
         <SessionsList />
+        <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />
         <ChangePasswordForm />
         <ChangeEmailForm />
         <Link href="/me" className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline">
