@@ -45,7 +45,7 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
     path: "/api/auth/2fa/enable",
     tag: TAG,
     summary: "Turn two-factor sign-in on with a first code",
-    description: `The first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept).`,
+    description: `The first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice.`,
     auth: "session",
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: EnableTwoFactorSchema, descriptions: { code: TOTP } },
     answers: [{ status: 200, description: "On, with the recovery codes", schema: Sec.TwoFactorEnabledSchema }],
@@ -61,7 +61,7 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
     tag: TAG,
     summary: "Turn two-factor sign-in off",
     description:
-      "Takes the password (counted with the Security screen's other password checks) and a code, the app's or a recovery code. An account that signs in with Google only has no password: the code alone. The secret and every recovery code are deleted.",
+      "Takes the password (counted with the Security screen's other password checks) and a code, the app's or a recovery code. An account that signs in with Google only has no password: the code alone. The secret and every recovery code are deleted, and the account's address is mailed a notice.",
     auth: "session",
     body: {
       encoding: "json",

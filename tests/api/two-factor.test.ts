@@ -5,6 +5,7 @@ import { connect, createSession, createUser, DEFAULT_PASSWORD, unique, type Fact
 import { passwordResets, twoFactorChallenges, twoFactorRecoveryCodes, twoFactors, users } from "../../lib/db/schema";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
+import { SUSPENDED_MESSAGE } from "../../lib/admin/limits";
 import {
   ALREADY_ON_MESSAGE,
   CHALLENGE_EXPIRED_MESSAGE,
@@ -24,6 +25,7 @@ import { testEnv } from "../support/env";
 import { expectError, expectLogClean, person, type Person } from "../support/friends";
 import { followGoogleSignIn, googleSignIn } from "../support/google";
 import { api, type ApiResult } from "../support/http";
+import { waitForMails } from "../support/mailbox";
 import { errorBody } from "../support/refusals";
 import { codeFor, forgetLastCode, turnOnTwoFactor, wrongCode } from "../support/two-factor";
 
@@ -220,6 +222,18 @@ describe("signing in with two-factor sign-in on", () => {
     expectError(await verify({ challenge: await challengeOf(me), code: codeFor(secret, 1) }), 429);
   });
 
+  it("gives a suspended account neither a challenge nor, from one made before, a session", async () => {
+    const [me, other] = [await person(db), await person(db)];
+    const { secret } = await turnOn(me);
+    await turnOn(other);
+    const challenge = await challengeOf(me);
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, me.user.id));
+    expectError(await verify({ challenge, code: codeFor(secret, 1) }), 403, SUSPENDED_MESSAGE);
+    expectError(await login(me.user.username, DEFAULT_PASSWORD, { headers: asNewClient() }), 403, SUSPENDED_MESSAGE);
+    // The others' sign-ins are theirs alone.
+    expect((await login(other.user.username, DEFAULT_PASSWORD, { headers: asNewClient() })).body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+  });
+
   it("keeps two-factor sign-in on after a password reset", async () => {
     const me = await person(db);
     const { secret } = await turnOn(me);
@@ -268,6 +282,13 @@ describe("turning two-factor sign-in off", () => {
     expect((await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id)))[0]!.enabledAt).not.toBeNull();
 
     expect((await off({ password: DEFAULT_PASSWORD, code: codeFor(secret, 1) })).body).toEqual({ message: "Two-factor sign-in is off" });
+    // The address was told when it went on, and now that it went off; no code or secret in either.
+    const notices = await waitForMails(testEnv.mailDir, me.user.email, 2);
+    expect(notices.map((m) => m.headers.subject).sort()).toEqual(["Two-factor sign-in is on for your Inkwell account", "Two-factor sign-in was turned off for your Inkwell account"]);
+    for (const mail of notices) {
+      expect(mail.text).toContain("/me/security");
+      expect(mail.text.includes(secret) || /\b\d{6}\b/.test(mail.text)).toBe(false);
+    }
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id))).toEqual([]);
     expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, me.user.id))).toEqual([]);
     expect((await login(me.user.username, DEFAULT_PASSWORD, { headers: asNewClient() })).body).toEqual({ token: expect.any(String), user: expect.anything() });
