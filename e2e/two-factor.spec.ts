@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createSession, createUser, DEFAULT_PASSWORD, unique } from "../scripts/seed/factories";
-import { users } from "../lib/db/schema";
+import { twoFactorChallenges, users } from "../lib/db/schema";
 import { IDENTITY_COOKIE, encodeIdentity } from "../scripts/test/oidc";
 import { testEnv } from "../tests/support/env";
 import { codeFor, turnOnTwoFactor, wrongCode } from "../tests/support/two-factor";
@@ -50,7 +50,9 @@ test.describe("two-factor sign-in", () => {
     await card(page).getByRole("button", { name: "Turn on" }).click();
     await expect(code).toHaveAccessibleDescription("That code is not right");
     await expect(code).toBeFocused();
-    await code.fill(codeFor(secret));
+    // The code that turns it on is taken: kept to try again at sign-in (a replay).
+    const firstCode = codeFor(secret);
+    await code.fill(firstCode);
     await card(page).getByRole("button", { name: "Turn on" }).click();
 
     const list = card(page).getByRole("list", { name: "Recovery codes" });
@@ -74,7 +76,7 @@ test.describe("two-factor sign-in", () => {
     await expect(field).toHaveAttribute("inputmode", "numeric");
     await expect(field).toHaveAttribute("autocomplete", "one-time-code");
     // The code of enabling was taken: it is refused beside the field.
-    await field.fill(codeFor(secret));
+    await field.fill(firstCode);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(field).toHaveAccessibleDescription("That code was already used. Wait for the next one.");
     await field.fill(codeFor(secret, 1));
@@ -107,6 +109,23 @@ test.describe("two-factor sign-in", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect((await db.select({ id: users.id }).from(users).where(eq(users.googleSub, sub)))[0]!.id).toBe(user.id);
+  });
+
+  test("an expired code step says so and brings the password form back, ready to sign in again", async ({ page, db }) => {
+    const { user } = await createUser(db);
+    const { secret } = await turnOnTwoFactor(await createSession(db, user.id));
+    await page.goto("/login");
+    await passwordStep(page, user.username);
+    // Five minutes later, as far as the server is concerned.
+    await db.update(twoFactorChallenges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(twoFactorChallenges.userId, user.id));
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(codeFor(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(toast(page, "Login failed")).toContainText("This sign-in has expired. Sign in again.");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).not.toHaveAttribute("aria-busy", "true");
+    await passwordStep(page, user.username);
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(codeFor(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   for (const scheme of ["light", "dark"] as const) {

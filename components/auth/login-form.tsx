@@ -53,6 +53,12 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
     notify.success("Login successful");
     router.replace("/dashboard");
   };
+  // An expired code step brings back a fresh password form (not one still busy from its success).
+  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onExpired={() => setChallenge(null)} />;
+  return <PasswordStep googleConfigured={googleConfigured} onSignedIn={signedIn} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleConfigured: boolean; onSignedIn: (token: string) => void; onChallenge: (challenge: string) => void }) {
   const { formProps, errors, busy } = useForm({
     values: (form) => {
       const data = new FormData(form);
@@ -61,14 +67,13 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
     check: (v) => [...checkFilled("username", "Username", v.username, { trim: true }), ...checkFilled("password", "Password", v.password)],
     send: logIn,
     onSuccess: (outcome) => {
-      if ("token" in outcome) signedIn(outcome.token);
-      else setChallenge(outcome.challenge);
+      if ("token" in outcome) onSignedIn(outcome.token);
+      else onChallenge(outcome.challenge);
     },
     onError: (failure) => notify.error("Login failed", { description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG }),
     busyAfterSuccess: true,
   });
 
-  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onExpired={() => setChallenge(null)} />;
   return (
     <div className="flex flex-col gap-6">
       <form {...formProps} className="flex flex-col gap-4" aria-label="Login">

@@ -38,7 +38,7 @@ export function secondFactorOf(code: string): SecondFactor {
   return new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) ? { kind: "totp", code } : { kind: "recovery", code: code.toLowerCase() };
 }
 
-export function hashRecoveryCode(code: string): string {
+function hashRecoveryCode(code: string): string {
   return createHash("sha256").update(code.replace(/[\s-]/g, "").toLowerCase()).digest("hex");
 }
 
@@ -52,7 +52,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** The 30-second step of a time. */
-export function totpStep(ms: number): number {
+function totpStep(ms: number): number {
   return Math.floor(ms / 1000 / TOTP_PERIOD_SECONDS);
 }
 
