@@ -37,9 +37,18 @@ export async function signUp(fields: SignUpFields): Promise<string> {
   return (await answerOf("POST /api/auth/register", await post("/api/auth/register", fields, SOMETHING_WENT_WRONG))).token;
 }
 
-/** POST /auth/login with a username or an email address: the session token. */
-export async function logIn(fields: { username: string; password: string }): Promise<string> {
-  return (await answerOf("POST /api/auth/login", await post("/api/auth/login", fields, SOMETHING_WENT_WRONG))).token;
+/** What a login gives: the session token, or the challenge of the code step (docs/decisions/073). */
+export type LoginOutcome = { token: string } | { challenge: string };
+
+/** POST /auth/login with a username or an email address. */
+export async function logIn(fields: { username: string; password: string }): Promise<LoginOutcome> {
+  const answer = await answerOf("POST /api/auth/login", await post("/api/auth/login", fields, SOMETHING_WENT_WRONG));
+  return "token" in answer ? { token: answer.token } : { challenge: answer.challenge };
+}
+
+/** POST /auth/2fa/verify: the challenge and a code (or a recovery code) give the session token. */
+export async function verifyTwoFactor(fields: { challenge: string } & ({ code: string } | { recoveryCode: string })): Promise<string> {
+  return (await answerOf("POST /api/auth/2fa/verify", await post("/api/auth/2fa/verify", fields, SOMETHING_WENT_WRONG))).token;
 }
 
 export async function requestPasswordReset(fields: { email: string }): Promise<void> {

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SessionInfo } from "@/lib/contract/security";
+import type { ApiAnswers } from "@/lib/contract/routes";
 import { answerOf, apiFetch } from "./api";
 import { ApiError, apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -93,4 +94,29 @@ export async function cancelAccountDeletion(): Promise<void> {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
+}
+
+export type TwoFactorSetup = ApiAnswers["POST /api/auth/2fa/setup"];
+
+async function postSecurity(path: string, body: unknown, failure: string): Promise<Response> {
+  const res = await apiFetch(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  return res;
+}
+
+/** A pending authenticator secret, its QR code and address (docs/decisions/073). */
+export async function setUpTwoFactor(): Promise<TwoFactorSetup> {
+  return answerOf("POST /api/auth/2fa/setup", await postSecurity("/api/auth/2fa/setup", undefined, "Could not start the setup"));
+}
+
+/** Turns two-factor sign-in on with a first code; the recovery codes, shown once. */
+export async function enableTwoFactor(fields: { code: string }): Promise<string[]> {
+  return (await answerOf("POST /api/auth/2fa/enable", await postSecurity("/api/auth/2fa/enable", fields, "Could not turn two-factor sign-in on"))).recoveryCodes;
+}
+
+/** Turns it off with the password (none for a Google-only account) and a code. */
+export async function disableTwoFactor(fields: { password?: string; code: string }): Promise<void> {
+  await postSecurity("/api/auth/2fa/disable", fields, "Could not turn two-factor sign-in off");
 }

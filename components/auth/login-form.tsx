@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
@@ -13,6 +13,7 @@ import { setToken } from "@/client/token";
 import { checkFilled } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
 import { GoogleButton, notifyGoogleNotConfigured } from "./google-button";
+import { TwoFactorStep } from "./two-factor-step";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
 /** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
@@ -28,10 +29,36 @@ function useOAuthErrorToast(error: string | undefined) {
   }, [error, router]);
 }
 
+/**
+ * A Google sign-in of an account with two-factor sign-in on lands on /login#challenge=…
+ * (docs/decisions/073): the challenge leaves the address at once, into the code step.
+ */
+function useChallengeFromAddress(setChallenge: (challenge: string) => void) {
+  useEffect(() => {
+    const challenge = new URLSearchParams(window.location.hash.slice(1)).get("challenge");
+    if (!challenge) return;
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    setChallenge(challenge);
+  }, [setChallenge]);
+}
+
 export function LoginForm({ googleConfigured, error }: { googleConfigured: boolean; error?: string }) {
   useRedirectIfSignedIn();
   useOAuthErrorToast(error);
   const router = useRouter();
+  const [challenge, setChallenge] = useState<string | null>(null);
+  useChallengeFromAddress(setChallenge);
+  const signedIn = (token: string) => {
+    setToken(token);
+    notify.success("Login successful");
+    router.replace("/dashboard");
+  };
+  // An expired code step brings back a fresh password form (not one still busy from its success).
+  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onExpired={() => setChallenge(null)} />;
+  return <PasswordStep googleConfigured={googleConfigured} onSignedIn={signedIn} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleConfigured: boolean; onSignedIn: (token: string) => void; onChallenge: (challenge: string) => void }) {
   const { formProps, errors, busy } = useForm({
     values: (form) => {
       const data = new FormData(form);
@@ -39,10 +66,9 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
     },
     check: (v) => [...checkFilled("username", "Username", v.username, { trim: true }), ...checkFilled("password", "Password", v.password)],
     send: logIn,
-    onSuccess: (token) => {
-      setToken(token);
-      notify.success("Login successful");
-      router.replace("/dashboard");
+    onSuccess: (outcome) => {
+      if ("token" in outcome) onSignedIn(outcome.token);
+      else onChallenge(outcome.challenge);
     },
     onError: (failure) => notify.error("Login failed", { description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG }),
     busyAfterSuccess: true,

@@ -10,6 +10,8 @@ import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { hashPassword, verifyPassword } from "./password";
 import { findTrustedDevice, trustDevice } from "./devices";
 import { createSession, type SessionUser } from "./sessions";
+import { isTwoFactorOn } from "./two-factor";
+import { startTwoFactorChallenge } from "./two-factor-challenge";
 
 const USERNAME_TAKEN = "Username already taken";
 const EMAIL_TAKEN = "Email already in use";
@@ -126,6 +128,7 @@ async function findLoginUser(db: Db, identifier: string) {
 /**
  * A password login, by username or email. `deviceToken` is the browser's device cookie, if any;
  * the answer carries a new one to set when this browser was not yet a trusted device of the account.
+ * An account with two-factor sign-in on gets a challenge instead of a session (docs/decisions/073).
  */
 export async function loginUser({
   db,
@@ -158,7 +161,13 @@ export async function loginUser({
     else await refundAttempt({ db, key: limit.key });
   }
   const user = found;
+  // Two-factor sign-in on: the password is right (so the browser is a trusted device, as the
+  // password is what that is about), and the session waits for a code (docs/decisions/073).
+  if (await isTwoFactorOn({ db, userId: user.id })) {
+    const challenge = await startTwoFactorChallenge({ db, userId: user.id });
+    return { twoFactor: true as const, challenge, newDeviceToken: await trustDevice({ db, userId: user.id, deviceId }) };
+  }
   const token = await createSession({ db, userId: user.id, userAgent });
   const newDeviceToken = await trustDevice({ db, userId: user.id, deviceId });
-  return { user, token, newDeviceToken };
+  return { twoFactor: false as const, user, token, newDeviceToken };
 }

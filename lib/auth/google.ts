@@ -11,6 +11,8 @@ import { findOrCreateGoogleUser } from "./google-user";
 import { allowedOrigin } from "./origins";
 import { secureCookies, setSessionCookie } from "./request";
 import { createSession } from "./sessions";
+import { isTwoFactorOn } from "./two-factor";
+import { startTwoFactorChallenge } from "./two-factor-challenge";
 
 // Google sign-in through next-auth v4, bridged into our own sessions (docs/decisions/008).
 // next-auth only runs the OAuth dance (state, PKCE, the code exchange, the ID token check);
@@ -19,6 +21,10 @@ import { createSession } from "./sessions";
 const OAUTH_FAILED = "/login?error=oauth";
 const GOOGLE_NOT_CONFIGURED = "/login?error=google-not-configured";
 const SUCCESS_PATH = "/oauth-success";
+// An account with two-factor sign-in on goes to /login's code step with its challenge in the
+// address's fragment, which no server, log or Referer sees (docs/decisions/073).
+const CODE_STEP_PATH = "/login";
+const CHALLENGE_PARAM = "challenge";
 // Where a sign-in started from another allowed origin goes back to, for the length of the dance
 // (docs/decisions/012). Only ever an origin of CORS_ORIGINS, checked when set and again when read.
 const ORIGIN_COOKIE = "inkwell_oauth_origin";
@@ -46,6 +52,8 @@ function authOptions(): AuthOptions {
         let token;
         try {
           const user = await findOrCreateGoogleUser({ db, identity });
+          // Two-factor sign-in on: no session yet, the code step of /login instead (docs/decisions/073).
+          if (await isTwoFactorOn({ db, userId: user.id })) return `${cfg.APP_URL}${CODE_STEP_PATH}?${CHALLENGE_PARAM}=${encodeURIComponent(await startTwoFactorChallenge({ db, userId: user.id }))}`;
           token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
         } catch (err) {
           // Refused (an unverified email, a suspended account) or failed: the browser goes to /login?error=oauth either way.
@@ -146,7 +154,8 @@ export async function startGoogleSignIn(req: NextRequest): Promise<NextResponse>
 
 /**
  * GET /api/auth/callback/google: next-auth checks the answer; we set our session cookie and send
- * the browser to /oauth-success on our origin, or on the allowed origin the sign-in started from.
+ * the browser to /oauth-success on our origin, or on the allowed origin the sign-in started from
+ * (an account with two-factor sign-in on: no cookie, and /login's code step there instead).
  */
 export async function finishGoogleSignIn(req: NextRequest): Promise<NextResponse> {
   const cfg = config();
@@ -155,7 +164,10 @@ export async function finishGoogleSignIn(req: NextRequest): Promise<NextResponse
   const origin = allowedOrigin(req.cookies.get(ORIGIN_COOKIE)?.value);
   const res = await callNextAuth(req, ["callback", "google"]);
   const location = new URL(res.headers.get("location") ?? "/", cfg.APP_URL);
-  const token = location.pathname === SUCCESS_PATH && location.origin === new URL(cfg.APP_URL).origin ? location.searchParams.get("token") : null;
+  const ours = location.origin === new URL(cfg.APP_URL).origin;
+  const challenge = ours && location.pathname === CODE_STEP_PATH ? location.searchParams.get(CHALLENGE_PARAM) : null;
+  if (challenge) return rememberOrigin(redirect(`${origin ?? cfg.APP_URL}${CODE_STEP_PATH}#${CHALLENGE_PARAM}=${encodeURIComponent(challenge)}`, res.headers.getSetCookie()), req, null);
+  const token = location.pathname === SUCCESS_PATH && ours ? location.searchParams.get("token") : null;
   if (!token) return rememberOrigin(redirect(failedFor(origin), res.headers.getSetCookie()), req, null);
   const out = redirect(`${origin ?? cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`, res.headers.getSetCookie());
   setSessionCookie(out, req, token);

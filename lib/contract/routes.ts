@@ -16,7 +16,11 @@ import * as Sec from "./security";
 
 export const ROUTE_ANSWERS = {
   "POST /api/auth/register": A.RegisterAnswerSchema,
-  "POST /api/auth/login": A.LoginAnswerSchema,
+  "POST /api/auth/login": Sec.LoginResultSchema,
+  "POST /api/auth/2fa/setup": Sec.TwoFactorSetupSchema,
+  "POST /api/auth/2fa/enable": Sec.TwoFactorEnabledSchema,
+  "POST /api/auth/2fa/disable": Sec.TwoFactorDisabledSchema,
+  "POST /api/auth/2fa/verify": A.LoginAnswerSchema,
   "POST /api/auth/logout": A.MessageSchema,
   "GET /api/auth/sessions": Sec.SessionListSchema,
   "DELETE /api/auth/sessions/{id}": Sec.SessionEndedSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contract } from "./answers";
+import { contract, LoginAnswerSchema } from "./answers";
 
 // The Security screen's sessions (docs/decisions/070): lib/auth/session-list.ts returns them, lib/openapi documents them.
 
@@ -31,3 +31,17 @@ export type SessionList = z.infer<typeof SessionListSchema>;
 /** DELETE /api/myprofile and its undoing (docs/decisions/075). */
 export const AccountDeletionScheduledSchema = z.strictObject({ message: z.literal("Your account will be deleted"), deletionDueAt: z.iso.datetime() });
 export const AccountDeletionCancelledSchema = z.strictObject({ message: z.literal("Your account will not be deleted") });
+// Two-factor sign-in (docs/decisions/073).
+export const TwoFactorRequiredSchema = z.strictObject({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+contract.add(TwoFactorRequiredSchema, {
+  id: "TwoFactorRequired",
+  description: "The password (or Google) was right and the account has two-factor sign-in on: no token and no cookie yet. POST /api/auth/2fa/verify with this challenge (5 minutes, single use) and a code gives them",
+});
+/** A login's answer: a session (the original client's shape), or the code step. */
+export const LoginResultSchema = z.union([LoginAnswerSchema, TwoFactorRequiredSchema]);
+export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export const TwoFactorEnabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is on"), recoveryCodes: z.array(z.string()) });
+export const TwoFactorDisabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is off") });

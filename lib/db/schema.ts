@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -139,6 +140,49 @@ export const emailChanges = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("email_changes_user_id_idx").on(t.userId), check("email_changes_new_email_length", sql`char_length(${t.newEmail}) between 3 and 254`)],
+);
+
+/**
+ * Two-factor sign-in (docs/decisions/073): the account's TOTP secret, encrypted (lib/auth/two-factor-crypto.ts),
+ * pending until `enabledAt` is set by a first right code. `lastUsedStep` is the 30-second step of the
+ * last code accepted: a code is taken once, never again within its window.
+ */
+export const twoFactors = pgTable("two_factors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** The ten single-use recovery codes of an account with two-factor sign-in on, as SHA-256 hashes (docs/decisions/073). */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** A password (or Google) sign-in waiting for its second factor: 5 minutes, single use, only its hash kept (docs/decisions/073). */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_challenges_user_id_idx").on(t.userId)],
 );
 
 export const visibility = pgEnum("visibility", ["private", "close-circle"]);

@@ -7,6 +7,7 @@ export {
   purgeExpiredTrustedDevices,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
+  purgeSpentTwoFactorChallenges,
   purgeStaleRateLimits,
 } from "./rows";
 export { describeMaintenance, MAINTENANCE_LOCK_ID, runMaintenance } from "./run";

@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChanges, emailVerifications, passwordResets, rateLimits, sessions, trustedDevices } from "@/lib/db/schema";
+import { emailChanges, emailVerifications, passwordResets, rateLimits, sessions, trustedDevices, twoFactorChallenges } from "@/lib/db/schema";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
 
 // Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
@@ -54,6 +54,12 @@ export function purgeSpentEmailVerifications({ db, now, batchSize = PURGE_BATCH_
 export function purgeSpentEmailChanges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const dead = or(isNotNull(emailChanges.usedAt), lte(emailChanges.expiresAt, now))!;
   return deleteInBatches({ db, table: emailChanges, key: emailChanges.tokenHash, dead, batchSize });
+}
+
+/** Second steps of sign-ins finished or expired (lib/auth/two-factor-challenge.ts). */
+export function purgeSpentTwoFactorChallenges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const dead = or(isNotNull(twoFactorChallenges.usedAt), lte(twoFactorChallenges.expiresAt, now))!;
+  return deleteInBatches({ db, table: twoFactorChallenges, key: twoFactorChallenges.tokenHash, dead, batchSize });
 }
 
 /**

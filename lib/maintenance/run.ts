@@ -11,6 +11,7 @@ import {
   purgeExpiredTrustedDevices,
   purgeSpentEmailChanges,
   purgeSpentEmailVerifications,
+  purgeSpentTwoFactorChallenges,
   purgeSpentPasswordResets,
   purgeStaleRateLimits,
 } from "./rows";
@@ -25,6 +26,7 @@ export interface MaintenanceCounts {
   passwordResets: number;
   emailVerifications: number;
   emailChanges: number;
+  twoFactorChallenges: number;
   rateLimits: number;
   trustedDevices: number;
   photos: number;
@@ -58,6 +60,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         passwordResets: await purgeSpentPasswordResets({ db, now }),
         emailVerifications: await purgeSpentEmailVerifications({ db, now }),
         emailChanges: await purgeSpentEmailChanges({ db, now }),
+        twoFactorChallenges: await purgeSpentTwoFactorChallenges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         // Before the orphans: a deleted account's photos go with it, not a pass later.
@@ -79,7 +82,7 @@ export function describeMaintenance(result: MaintenanceResult): string {
   if (result.status === "skipped") return "Skipped: another instance is running housekeeping.";
   const c = result.counts;
   return (
-    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ` +
+    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ` +
     `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -80,9 +80,10 @@ export const AUTH_ROUTES: Endpoint[] = [
     answers: [
       {
         status: 200,
-        description: "A session token and the person",
-        schema: A.LoginAnswerSchema,
-        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https" },
+        description:
+          "A session token and the person; or, for an account with two-factor sign-in on, `{twoFactorRequired: true, challenge}` with no token and no session cookie (POST /api/auth/2fa/verify finishes the sign-in, docs/decisions/073)",
+        schema: Sec.LoginResultSchema,
+        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https (not when two-factor sign-in is asked for)" },
       },
     ],
     failures: [
@@ -264,7 +265,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     tag: TAG,
     summary: "Start Google sign-in (a full-page navigation)",
     description:
-      "Redirects into Google's sign-in (through next-auth, which may first bounce once through this address with `step=2`). The sign-in ends on /oauth-success?token=… or /login?error=oauth, on our origin or on the allowed origin it was started from; without Google configured, on /login?error=google-not-configured.",
+      "Redirects into Google's sign-in (through next-auth, which may first bounce once through this address with `step=2`). The sign-in ends on /oauth-success?token=… (or /login#challenge=… for an account with two-factor sign-in on) or /login?error=oauth, on our origin or on the allowed origin it was started from; without Google configured, on /login?error=google-not-configured.",
     auth: "none",
     answers: [{ status: 302, description: "To Google, or back to this address once to set next-auth's CSRF cookie", headers: { Location: "The next step" } }],
   },
@@ -273,8 +274,9 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/callback/google",
     tag: TAG,
     summary: "Google's return address (the OAuth redirect URI)",
-    description: "Finds or creates the person (docs/decisions/008, 011), sets the session cookie and sends the browser to /oauth-success?token=…; on any failure to /login?error=oauth.",
+    description:
+      "Finds or creates the person (docs/decisions/008, 011), sets the session cookie and sends the browser to /oauth-success?token=…; on any failure to /login?error=oauth. An account with two-factor sign-in on gets no session and no cookie: the browser goes to /login#challenge=… (the fragment), whose code step calls POST /api/auth/2fa/verify (docs/decisions/073).",
     auth: "none",
-    answers: [{ status: 302, description: "To /oauth-success or /login?error=oauth", headers: { Location: "The landing page" } }],
+    answers: [{ status: 302, description: "To /oauth-success, /login#challenge=… or /login?error=oauth", headers: { Location: "The landing page" } }],
   },
 ];

@@ -157,9 +157,3 @@ export async function deleteDueAccounts({ db, storage, now = new Date() }: { db:
   }
   return deleted;
 }
-
-/** Whether the account signs in with a password (else Google only): what deleting it asks for. */
-export async function hasPassword({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
-  const { rows } = await db.execute<{ has: boolean }>(sql`select password_hash is not null as has from users where id = ${userId}::uuid`);
-  return rows[0]?.has ?? false;
-}

@@ -154,6 +154,7 @@ describe("API errors", () => {
 
   it.each([
     ["GET", "/api/auth/login", "POST"],
+    ["GET", "/api/auth/2fa/verify", "POST"],
     ["GET", "/api/auth/register", "POST"],
     ["GET", "/api/auth/logout", "POST"],
     ["DELETE", "/api/auth/me", "GET"],

@@ -180,6 +180,9 @@ describe("the limits the API reference states", () => {
     expect(withBody.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
       [
         "DELETE /api/myprofile",
+        "POST /api/auth/2fa/disable",
+        "POST /api/auth/2fa/enable",
+        "POST /api/auth/2fa/verify",
         "POST /api/auth/change-email",
         "POST /api/auth/change-password",
         "POST /api/auth/confirm-session",

@@ -18,6 +18,7 @@ import {
   purgeOrphanPhotos,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
+  purgeSpentTwoFactorChallenges,
   purgeStaleRateLimits,
   runMaintenance,
   startMaintenanceJob,
@@ -74,7 +75,7 @@ describe("purging rows", () => {
     expect(await sessionExpiries(user.id)).toEqual([live.getTime()]);
   });
 
-  it("deletes password-reset and verification links once used or expired, and keeps open ones", async () => {
+  it("deletes password-reset and verification links and two-factor sign-in steps once used or expired, and keeps open ones", async () => {
     const { user } = await createUser(db, { password: null });
     const [open, used, expired] = [hash(), hash(), hash()];
     const rows = [
@@ -84,9 +85,12 @@ describe("purging rows", () => {
     ];
     await db.insert(schema.passwordResets).values(rows);
     await db.insert(schema.emailVerifications).values(rows.map((r) => ({ ...r, email: user.email })));
+    await db.insert(schema.twoFactorChallenges).values(rows);
 
     expect(await purgeSpentPasswordResets({ db, now: new Date() })).toBe(2);
     expect(await purgeSpentEmailVerifications({ db, now: new Date() })).toBe(2);
+    expect(await purgeSpentTwoFactorChallenges({ db, now: new Date() })).toBe(2);
+    expect(await db.select({ t: schema.twoFactorChallenges.tokenHash }).from(schema.twoFactorChallenges).where(eq(schema.twoFactorChallenges.userId, user.id))).toEqual([{ t: open }]);
     expect(await db.select({ t: schema.passwordResets.tokenHash }).from(schema.passwordResets).where(eq(schema.passwordResets.userId, user.id))).toEqual([{ t: open }]);
     expect(await db.select({ t: schema.emailVerifications.tokenHash }).from(schema.emailVerifications).where(eq(schema.emailVerifications.userId, user.id))).toEqual([
       { t: open },

@@ -9,16 +9,17 @@ import { LoginSchema } from "@/lib/validation/auth";
 
 export const POST = route(async (req) => {
   const input = await readJson(req, LoginSchema, BODY_LIMITS.auth);
-  const { user, token, newDeviceToken } = await loginUser({
+  const result = await loginUser({
     db: getDb(),
     input,
     ip: clientIp(req),
     deviceToken: readCookie(req, DEVICE_COOKIE),
     userAgent: req.headers.get("user-agent"),
   });
-  const res = json({ token, user: await toMe({ db: getDb(), user }) });
-  setSessionCookie(res, req, token);
-  if (newDeviceToken) setDeviceCookie(res, req, newDeviceToken);
+  // Two-factor sign-in on: no token and no session cookie until POST /api/auth/2fa/verify (docs/decisions/073).
+  const res = result.twoFactor ? json({ twoFactorRequired: true, challenge: result.challenge }) : json({ token: result.token, user: await toMe({ db: getDb(), user: result.user }) });
+  if (!result.twoFactor) setSessionCookie(res, req, result.token);
+  if (result.newDeviceToken) setDeviceCookie(res, req, result.newDeviceToken);
   return res;
 });
 

@@ -1,0 +1,76 @@
+"use client";
+
+import { useState } from "react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { buttonClass } from "@/components/ui/button-styles";
+import { TextField } from "@/components/ui/text-field";
+import { useForm } from "@/components/ui/use-form";
+import { Refusal } from "@/client/refusals";
+import { enableTwoFactor, type TwoFactorSetup } from "@/client/security";
+import { notify } from "@/client/toasts";
+import { TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
+import { checkFilled } from "@/lib/validation/form-checks";
+
+/** The secret in groups of four, easier to type. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(" ");
+
+/** The setup's QR code and secret, and the first code that turns two-factor sign-in on (docs/decisions/073). */
+export function TwoFactorEnableForm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const [code, setCode] = useState("");
+  const { formProps, errors, busy } = useForm({
+    values: () => ({ code: code.trim() }),
+    check: (v) => checkFilled("code", "Code", v.code),
+    send: enableTwoFactor,
+    onSuccess: (codes) => {
+      notify.success("Two-factor sign-in is on");
+      onEnabled(codes);
+    },
+    onError: (error) => {
+      if (!(error instanceof Refusal && error.fieldErrors.length)) notify.error(error.message);
+    },
+  });
+
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
+        <li>Open an authenticator app on your phone and add an account.</li>
+        <li>Scan the QR code, or type the secret below.</li>
+        <li>Enter the {TOTP_DIGITS}-digit code the app shows.</li>
+      </ol>
+      <div
+        role="img"
+        aria-label="QR code of the secret, for your authenticator app"
+        className="w-48 max-w-full self-start rounded-md bg-white p-2 [&>svg]:h-auto [&>svg]:w-full"
+        // The server's own SVG from the qrcode package (lib/auth/two-factor.ts), nothing anyone typed.
+        dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+      />
+      <div className="text-sm">
+        <p className="text-ink-soft">Secret to type instead:</p>
+        <p className="mt-1 font-mono text-base break-all text-ink" data-testid="two-factor-secret">
+          {grouped(setup.secret)}
+        </p>
+      </div>
+      <form {...formProps} className="flex max-w-md flex-col gap-4">
+        <TextField
+          label="Code from the app"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={TOTP_DIGITS + 2}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          errors={errors.code}
+        />
+        <div className="flex flex-wrap gap-3">
+          <BusyButton type="submit" busy={busy} busyLabel="Turning on…">
+            Turn on
+          </BusyButton>
+          <button type="button" className={buttonClass("secondary")} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

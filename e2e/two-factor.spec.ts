@@ -1,0 +1,169 @@
+import type { Page } from "@playwright/test";
+import { eq, sql } from "drizzle-orm";
+import { createSession, createUser, DEFAULT_PASSWORD, unique } from "../scripts/seed/factories";
+import { twoFactorChallenges, users } from "../lib/db/schema";
+import { IDENTITY_COOKIE, encodeIdentity } from "../scripts/test/oidc";
+import { testEnv } from "../tests/support/env";
+import { codeFor, turnOnTwoFactor, wrongCode } from "../tests/support/two-factor";
+import { animationsDone, expect, expectNoA11yViolations, test } from "./fixtures";
+
+// Two-factor sign-in (docs/product.md "Security" and "Login", docs/decisions/073): turned on from
+// the Security screen with a code computed from the secret it shows, as an authenticator app
+// would; then the code step of /login after the password, with a recovery code, and after Google.
+
+const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+/** A toast at rest: axe judges colours mid-animation otherwise. */
+async function settledToast(page: Page, title: string) {
+  await expect(toast(page, title)).toBeVisible();
+  await animationsDone(toast(page, title));
+}
+const card = (page: Page) => page.getByRole("region", { name: "Two-factor sign-in" });
+
+async function logOut(page: Page) {
+  await page.goto("/me");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function passwordStep(page: Page, username: string) {
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password").fill(DEFAULT_PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+}
+
+/** Set up on the Security screen: the secret as shown, spaces taken out. */
+async function startSetup(page: Page): Promise<string> {
+  await page.goto("/me/security");
+  await card(page).getByRole("button", { name: "Set up" }).click();
+  await expect(card(page).getByRole("img", { name: "QR code of the secret, for your authenticator app" })).toBeVisible();
+  return (await card(page).getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+}
+
+test.describe("two-factor sign-in", () => {
+  test("turned on from the Security screen, then asked for after the password; a recovery code works in its place", async ({ signedIn: { page, user }, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const secret = await startSetup(page);
+    const code = card(page).getByRole("textbox", { name: "Code from the app" });
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await code.fill(wrongCode(secret));
+    await card(page).getByRole("button", { name: "Turn on" }).click();
+    await expect(code).toHaveAccessibleDescription("That code is not right");
+    await expect(code).toBeFocused();
+    // The code that turns it on is taken: kept to try again at sign-in (a replay).
+    const firstCode = codeFor(secret);
+    await code.fill(firstCode);
+    await card(page).getByRole("button", { name: "Turn on" }).click();
+
+    const list = card(page).getByRole("list", { name: "Recovery codes" });
+    await expect(list.getByRole("listitem")).toHaveCount(10);
+    const recoveryCodes = await list.getByRole("listitem").allInnerTexts();
+    await card(page).getByRole("button", { name: "Copy" }).click();
+    await expect(toast(page, "Recovery codes copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(recoveryCodes.join("\n"));
+    const [download] = await Promise.all([page.waitForEvent("download"), card(page).getByRole("button", { name: "Download (.txt)" }).click()]);
+    expect(download.suggestedFilename()).toBe("inkwell-recovery-codes.txt");
+    await card(page).getByRole("button", { name: "I have saved them" }).click();
+    await expect(card(page).getByText("On", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(card(page).getByText("On", { exact: true })).toBeVisible();
+    await expect(card(page).getByRole("button", { name: "Turn off two-factor sign-in" })).toBeVisible();
+
+    await logOut(page);
+    await passwordStep(page, user.username);
+    const field = page.getByRole("textbox", { name: "Authentication code" });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute("inputmode", "numeric");
+    await expect(field).toHaveAttribute("autocomplete", "one-time-code");
+    // The code of enabling was taken: it is refused beside the field.
+    await field.fill(firstCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(field).toHaveAccessibleDescription("That code was already used. Wait for the next one.");
+    await field.fill(codeFor(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await logOut(page);
+    await passwordStep(page, user.username);
+    await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+    const recovery = page.getByRole("textbox", { name: "Recovery code" });
+    await expect(recovery).toBeFocused();
+    await recovery.fill(recoveryCodes[0]!);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("asked for after Google too: the callback lands on the code step", async ({ page, db }) => {
+    const email = `${unique("g2fa_")}@gmail.com`;
+    const sub = unique("sub-");
+    const { user } = await createUser(db, { email, googleSub: sub, password: null });
+    const { secret } = await turnOnTwoFactor(await createSession(db, user.id));
+    await page.context().addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity({ sub, email, name: "Google Writer" }), url: testEnv.oidcIssuer }]);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login with Google" }).click();
+    await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+    // The challenge leaves the address at once; no session cookie yet.
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.context().cookies()).find((c) => c.name === "session")).toBeUndefined();
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(codeFor(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect((await db.select({ id: users.id }).from(users).where(eq(users.googleSub, sub)))[0]!.id).toBe(user.id);
+  });
+
+  test("an expired code step says so and brings the password form back, ready to sign in again", async ({ page, db }) => {
+    const { user } = await createUser(db);
+    const { secret } = await turnOnTwoFactor(await createSession(db, user.id));
+    await page.goto("/login");
+    await passwordStep(page, user.username);
+    // Five minutes later, as far as the server is concerned.
+    await db.update(twoFactorChallenges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(twoFactorChallenges.userId, user.id));
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(codeFor(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(toast(page, "Login failed")).toContainText("This sign-in has expired. Sign in again.");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).not.toHaveAttribute("aria-busy", "true");
+    await passwordStep(page, user.username);
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(codeFor(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the setup and the code step have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user } }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const secret = await startSetup(page);
+      await expectNoA11yViolations(page);
+      await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
+      await card(page).getByRole("button", { name: "Turn on" }).click();
+      await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
+      await settledToast(page, "Two-factor sign-in is on");
+      await expectNoA11yViolations(page);
+      await card(page).getByRole("button", { name: "I have saved them" }).click();
+      await expectNoA11yViolations(page);
+      await logOut(page);
+      await passwordStep(page, user.username);
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test.describe("two-factor sign-in @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the setup and the code step fit a phone (${scheme})`, async ({ signedIn: { page, user } }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const secret = await startSetup(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
+      await card(page).getByRole("button", { name: "Turn on" }).click();
+      await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await settledToast(page, "Two-factor sign-in is on");
+      await expectNoA11yViolations(page);
+      await card(page).getByRole("button", { name: "I have saved them" }).click();
+      await logOut(page);
+      await passwordStep(page, user.username);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoA11yViolations(page);
+    });
+  }
+});

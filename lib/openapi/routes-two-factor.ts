@@ -1,0 +1,107 @@
+import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
+import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
+import {
+  ALREADY_ON_MESSAGE,
+  CHALLENGE_EXPIRED_MESSAGE,
+  CHALLENGE_MINUTES,
+  CODE_FORMAT_MESSAGE,
+  NOT_ON_MESSAGE,
+  NOT_SET_UP_MESSAGE,
+  ONE_CODE_MESSAGE,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_FORMAT_MESSAGE,
+  TWO_FACTOR_MAX_TRIES,
+  TWO_FACTOR_WINDOW_SECONDS,
+  USED_CODE_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+} from "@/lib/auth/two-factor-limits";
+import * as A from "@/lib/contract/answers";
+import * as Sec from "@/lib/contract/security";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { DisableTwoFactorSchema, EnableTwoFactorSchema, VerifyTwoFactorSchema } from "@/lib/validation/two-factor";
+import type { Endpoint } from "./types";
+
+// Two-factor sign-in with an authenticator app (lib/auth/two-factor.ts, docs/decisions/073).
+
+const TAG = "Auth";
+const TRIES = `${TWO_FACTOR_MAX_TRIES} codes per account in ${TWO_FACTOR_WINDOW_SECONDS / 60} minutes, right or wrong (a right one clears the count)`;
+const TOTP = "The 6-digit code the authenticator app shows now (spaces are ignored); each code is taken once";
+
+export const TWO_FACTOR_ROUTES: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/auth/2fa/setup",
+    tag: TAG,
+    summary: "Start setting up two-factor sign-in",
+    description:
+      "A new authenticator secret for the caller, pending (not asked for at sign-in) until POST /api/auth/2fa/enable; a new setup replaces a pending one. `secret` is the base32 key to type, `otpauthUrl` the otpauth://totp/ address (SHA-1, 6 digits, 30 s), `qrSvg` that address as a QR code (SVG). No body.",
+    auth: "session",
+    answers: [{ status: 200, description: "The pending secret", schema: Sec.TwoFactorSetupSchema }],
+    failures: [[409, ALREADY_ON_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/2fa/enable",
+    tag: TAG,
+    summary: "Turn two-factor sign-in on with a first code",
+    description: `The first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice.`,
+    auth: "session",
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: EnableTwoFactorSchema, descriptions: { code: TOTP } },
+    answers: [{ status: 200, description: "On, with the recovery codes", schema: Sec.TwoFactorEnabledSchema }],
+    failures: [
+      [400, "Code is required", CODE_FORMAT_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE],
+      [409, NOT_SET_UP_MESSAGE, ALREADY_ON_MESSAGE],
+    ],
+    rateLimited: TRIES,
+  },
+  {
+    method: "post",
+    path: "/api/auth/2fa/disable",
+    tag: TAG,
+    summary: "Turn two-factor sign-in off",
+    description:
+      "Takes the password (counted with the Security screen's other password checks) and a code, the app's or a recovery code. An account that signs in with Google only has no password: the code alone. The secret and every recovery code are deleted, and the account's address is mailed a notice.",
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: DisableTwoFactorSchema,
+      descriptions: { password: "The account's password (left out for a Google-only account)", code: "A code from the app, or an unused recovery code" },
+    },
+    answers: [{ status: 200, description: "Off", schema: Sec.TwoFactorDisabledSchema }],
+    failures: [
+      [400, "Password is required", "Code is required", WRONG_PASSWORD_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE],
+      [409, NOT_ON_MESSAGE],
+    ],
+    rateLimited: `${TRIES}; and the password's own count`,
+  },
+  {
+    method: "post",
+    path: "/api/auth/2fa/verify",
+    tag: TAG,
+    summary: "Finish a sign-in that asked for a second factor",
+    description: `The challenge a login (or Google sign-in) answered, and either \`code\` or \`recoveryCode\`. The answer and the cookie are a login's. A challenge lasts ${CHALLENGE_MINUTES} minutes and is taken once; a wrong code does not use it up.`,
+    auth: "none",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: VerifyTwoFactorSchema,
+      descriptions: { challenge: "From the login's answer", code: TOTP, recoveryCode: "One of the recovery codes, as shown (case and dashes do not matter); each works once" },
+    },
+    answers: [
+      {
+        status: 200,
+        description: "A session token and the person",
+        schema: A.LoginAnswerSchema,
+        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https" },
+      },
+    ],
+    failures: [
+      [400, "Challenge is required", ONE_CODE_MESSAGE, CODE_FORMAT_MESSAGE, RECOVERY_FORMAT_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE],
+      [401, CHALLENGE_EXPIRED_MESSAGE],
+      [403, SUSPENDED_MESSAGE],
+    ],
+    rateLimited: TRIES,
+  },
+];

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { CODE_FORMAT_MESSAGE, ONE_CODE_MESSAGE, RECOVERY_FORMAT_MESSAGE, RECOVERY_CODE_LENGTH, TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
+import { text } from "./fields";
+
+// Two-factor sign-in's inputs (docs/decisions/073). Spaces and dashes a person types or pastes
+// between groups are taken out; what is left is checked for its form only (lib/auth/two-factor.ts checks its value).
+
+const CODE_RAW_MAX = 64;
+const squeeze = (v: string) => v.replace(/[\s-]/g, "");
+
+/** An authenticator's 6-digit code. */
+export const totpCode = text("Code", { maxUnits: CODE_RAW_MAX })
+  .overwrite(squeeze)
+  .min(1, "Code is required")
+  .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), CODE_FORMAT_MESSAGE);
+
+/** A recovery code as shown (xxxx-xxxx-xxxx-xxxx), whatever the case. */
+export const recoveryCode = text("Recovery code", { maxUnits: CODE_RAW_MAX })
+  .overwrite((v) => squeeze(v).toLowerCase())
+  .min(1, "Recovery code is required")
+  .regex(new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`), RECOVERY_FORMAT_MESSAGE);
+
+/** POST /api/auth/2fa/enable: the first code from the app proves it was set up. */
+export const EnableTwoFactorSchema = z.object({ code: totpCode });
+
+/**
+ * POST /api/auth/2fa/disable: the password (none for an account that signs in with Google only)
+ * and a code, an authenticator's or a recovery code.
+ */
+export const DisableTwoFactorSchema = z.object({
+  password: text("Password", { maxUnits: 1024 }).optional(),
+  code: text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, "Code is required"),
+});
+
+/** POST /api/auth/2fa/verify: the challenge a sign-in answered, and one of the two kinds of code. */
+export const VerifyTwoFactorSchema = z
+  .object({
+    challenge: text("Challenge", { maxUnits: 200 }).min(1, "Challenge is required"),
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+  })
+  .superRefine(({ code, recoveryCode: recovery }, ctx) => {
+    if ((code === undefined) === (recovery === undefined)) ctx.addIssue({ code: "custom", message: ONE_CODE_MESSAGE, path: ["code"] });
+  });
