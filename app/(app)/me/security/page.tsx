@@ -4,6 +4,7 @@ import { PageHeading } from "@/components/app/page-heading";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { DeleteAccount } from "@/components/security/delete-account";
+import { PasskeysCard } from "@/components/security/passkeys-card";
 import { SessionsList } from "@/components/security/sessions-list";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
@@ -19,9 +20,10 @@ export default async function SecurityPage() {
   const withPassword = await pageRead(hasPassword({ db: getDb(), userId: user.id }));
   return (
     <>
-      <PageHeading title="Security">Where your account is signed in, its password, its email address, and leaving.</PageHeading>
+      <PageHeading title="Security">Where your account is signed in, how it signs in, its email address, and leaving.</PageHeading>
       <div className="flex flex-col gap-6">
         <SessionsList />
+        <PasskeysCard />
         <ChangePasswordForm />
         <ChangeEmailForm />
         {user.deletionDueAt ? null : <DeleteAccount graceDays={config().ACCOUNT_DELETION_GRACE_DAYS} hasPassword={withPassword} />}
