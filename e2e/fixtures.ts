@@ -111,6 +111,14 @@ export async function expectNoA11yViolations(page: Page) {
   expect(serious).toEqual([]);
 }
 
+/**
+ * Waits until no toast is on screen: one fading in or out is half transparent, which axe reads as
+ * too little contrast, and a toast at rest may start leaving while a slow axe run is under way.
+ */
+export async function noToasts(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
 /** Waits until the element's (and its children's) CSS animations have finished: a dialog at rest. */
 export async function animationsDone(locator: Locator) {
   await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));

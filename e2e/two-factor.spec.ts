@@ -5,7 +5,7 @@ import { twoFactorChallenges, users } from "../lib/db/schema";
 import { IDENTITY_COOKIE, encodeIdentity } from "../scripts/test/oidc";
 import { testEnv } from "../tests/support/env";
 import { codeFor, turnOnTwoFactor, wrongCode } from "../tests/support/two-factor";
-import { animationsDone, expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
 
 // Two-factor sign-in (docs/product.md "Security" and "Login", docs/decisions/073): turned on from
 // the Security screen with a code computed from the secret it shows, as an authenticator app
@@ -13,10 +13,6 @@ import { animationsDone, expect, expectNoA11yViolations, test } from "./fixtures
 
 const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 /** A toast at rest: axe judges colours mid-animation otherwise. */
-async function settledToast(page: Page, title: string) {
-  await expect(toast(page, title)).toBeVisible();
-  await animationsDone(toast(page, title));
-}
 const card = (page: Page) => page.getByRole("region", { name: "Two-factor sign-in" });
 
 async function logOut(page: Page) {
@@ -136,9 +132,11 @@ test.describe("two-factor sign-in", () => {
       await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
       await card(page).getByRole("button", { name: "Turn on" }).click();
       await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
-      await settledToast(page, "Two-factor sign-in is on");
+      await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
+      await noToasts(page);
       await expectNoA11yViolations(page);
       await card(page).getByRole("button", { name: "I have saved them" }).click();
+      await noToasts(page);
       await expectNoA11yViolations(page);
       await logOut(page);
       await passwordStep(page, user.username);
@@ -157,7 +155,8 @@ test.describe("two-factor sign-in @phone", () => {
       await card(page).getByRole("button", { name: "Turn on" }).click();
       await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await settledToast(page, "Two-factor sign-in is on");
+      await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
+      await noToasts(page);
       await expectNoA11yViolations(page);
       await card(page).getByRole("button", { name: "I have saved them" }).click();
       await logOut(page);

@@ -14,6 +14,7 @@ import { checkFilled } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
 import { GoogleButton, notifyGoogleNotConfigured } from "./google-button";
 import { TwoFactorStep } from "./two-factor-step";
+import { PasskeyButton } from "./passkey-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
 /** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
@@ -95,7 +96,10 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleCon
         </BusyButton>
       </form>
       <Divider />
-      <GoogleButton configured={googleConfigured} />
+      <div className="flex flex-col gap-3">
+        <GoogleButton configured={googleConfigured} />
+        <PasskeyButton />
+      </div>
       <p className="text-center text-sm text-ink-soft">
         New to Inkwell?{" "}
         <Link href="/signup" className="font-semibold text-accent underline underline-offset-4">

@@ -45,3 +45,30 @@ export const LoginResultSchema = z.union([LoginAnswerSchema, TwoFactorRequiredSc
 export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
 export const TwoFactorEnabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is on"), recoveryCodes: z.array(z.string()) });
 export const TwoFactorDisabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is off") });
+
+// Passkeys (docs/decisions/079): lib/auth/passkeys.ts returns them.
+const PasskeyInfoSchema = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  synced: z.boolean(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+});
+contract.add(PasskeyInfoSchema, {
+  id: "PasskeyInfo",
+  description: "A passkey the account signs in with: its name, whether the authenticator syncs it between devices, when it was added and last used",
+});
+export const PasskeyListSchema = z.strictObject({ passkeys: z.array(PasskeyInfoSchema) });
+export const PasskeyAddedSchema = z.strictObject({ message: z.literal("Passkey added"), passkey: PasskeyInfoSchema });
+export const PasskeyRenamedSchema = z.strictObject({ message: z.literal("Passkey renamed"), passkey: PasskeyInfoSchema });
+export const PasskeyRemovedSchema = z.strictObject({ message: z.literal("Passkey removed") });
+/** WebAuthn's options as JSON (the browser hands them to navigator.credentials): @simplewebauthn/server makes them. */
+export const PasskeyCreationOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  rp: z.looseObject({ id: z.string().optional(), name: z.string() }),
+  user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.literal("public-key") })),
+});
+export const PasskeyRequestOptionsSchema = z.looseObject({ challenge: z.string(), rpId: z.string().optional() });
+
+export type PasskeyInfo = z.infer<typeof PasskeyInfoSchema>;

@@ -185,6 +185,56 @@ export const twoFactorChallenges = pgTable(
   (t) => [index("two_factor_challenges_user_id_idx").on(t.userId)],
 );
 
+/**
+ * A passkey (docs/decisions/079): a WebAuthn credential the account signs in with, discoverable
+ * so /login needs no username. Only its public key is kept; `counter` is the authenticator's
+ * signature counter, which must grow (a clone gives itself away).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id, base64url, as the authenticator gave it. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    /** Synced between devices (a platform's passkey manager) or bound to one. */
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_key").on(t.credentialId),
+    index("passkeys_user_id_idx").on(t.userId),
+    check("passkeys_name_length", sql`char_length(${t.name}) between 1 and 240`),
+    check("passkeys_credential_id_length", sql`char_length(${t.credentialId}) between 1 and 1400`),
+    check("passkeys_counter_positive", sql`${t.counter} >= 0`),
+  ],
+);
+
+/** The challenge of one WebAuthn ceremony, single use and short-lived (docs/decisions/079). */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    /** `register` (a signed-in person adding a passkey, `userId` set) or `login` (anyone). */
+    purpose: text("purpose").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("webauthn_challenges_expires_at_idx").on(t.expiresAt),
+    index("webauthn_challenges_user_id_idx").on(t.userId),
+    check("webauthn_challenges_purpose", sql`(${t.purpose} = 'register' and ${t.userId} is not null) or (${t.purpose} = 'login' and ${t.userId} is null)`),
+  ],
+);
+
 export const visibility = pgEnum("visibility", ["private", "close-circle"]);
 
 export const journals = pgTable(

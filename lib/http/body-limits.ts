@@ -14,6 +14,11 @@ export const BODY_LIMITS = {
    * UTF-16 units: 7.4 KB).
    */
   auth: 8 * KiB,
+  /**
+   * A passkey's WebAuthn answer (docs/decisions/079): its base64url client data and attestation
+   * or signature, which an authenticator may make a few KB long, and a name.
+   */
+  passkey: 32 * KiB,
   /** POST /api/friend-requests/send: one id (at most 100 units: 0.6 KB escaped). */
   friendRequest: 8 * KiB,
   /** PUT /api/myprofile: name, username, bio, location and a picture URL (4 840 units: 29 KB escaped). */

@@ -3,6 +3,7 @@ import "server-only";
 // Housekeeping: deleting what nothing can use any more (docs/decisions/033).
 export { PHOTO_GRACE_MS, purgeOrphanPhotos } from "./photos";
 export {
+  purgeExpiredPasskeyChallenges,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
   purgeSpentEmailVerifications,

@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChanges, emailVerifications, passwordResets, rateLimits, sessions, trustedDevices, twoFactorChallenges } from "@/lib/db/schema";
+import { emailChanges, emailVerifications, passwordResets, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
 
 // Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
@@ -60,6 +60,11 @@ export function purgeSpentEmailChanges({ db, now, batchSize = PURGE_BATCH_SIZE }
 export function purgeSpentTwoFactorChallenges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const dead = or(isNotNull(twoFactorChallenges.usedAt), lte(twoFactorChallenges.expiresAt, now))!;
   return deleteInBatches({ db, table: twoFactorChallenges, key: twoFactorChallenges.tokenHash, dead, batchSize });
+}
+
+/** Passkey challenges never answered in their 5 minutes (an answered one is deleted then, lib/auth/passkeys.ts). */
+export function purgeExpiredPasskeyChallenges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  return deleteInBatches({ db, table: webauthnChallenges, key: webauthnChallenges.challenge, dead: lte(webauthnChallenges.expiresAt, now), batchSize });
 }
 
 /**

@@ -7,6 +7,7 @@ import { foldPastReads } from "@/lib/journals/reads";
 import { deleteDueAccounts } from "@/lib/users/account-deletion";
 import { purgeOrphanPhotos } from "./photos";
 import {
+  purgeExpiredPasskeyChallenges,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
   purgeSpentEmailChanges,
@@ -27,6 +28,8 @@ export interface MaintenanceCounts {
   emailVerifications: number;
   emailChanges: number;
   twoFactorChallenges: number;
+  /** Passkey ceremonies never finished (docs/decisions/079). */
+  passkeyChallenges: number;
   rateLimits: number;
   trustedDevices: number;
   photos: number;
@@ -61,6 +64,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         emailVerifications: await purgeSpentEmailVerifications({ db, now }),
         emailChanges: await purgeSpentEmailChanges({ db, now }),
         twoFactorChallenges: await purgeSpentTwoFactorChallenges({ db, now }),
+        passkeyChallenges: await purgeExpiredPasskeyChallenges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         // Before the orphans: a deleted account's photos go with it, not a pass later.
@@ -82,7 +86,7 @@ export function describeMaintenance(result: MaintenanceResult): string {
   if (result.status === "skipped") return "Skipped: another instance is running housekeeping.";
   const c = result.counts;
   return (
-    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ` +
+    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
     `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -18,6 +18,7 @@ import {
   purgeOrphanPhotos,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
+  purgeExpiredPasskeyChallenges,
   purgeSpentTwoFactorChallenges,
   purgeStaleRateLimits,
   runMaintenance,
@@ -95,6 +96,17 @@ describe("purging rows", () => {
     expect(await db.select({ t: schema.emailVerifications.tokenHash }).from(schema.emailVerifications).where(eq(schema.emailVerifications.userId, user.id))).toEqual([
       { t: open },
     ]);
+  });
+
+  it("deletes passkey challenges past their time, and keeps live ones", async () => {
+    const [dead, live] = [unique("challenge-dead"), unique("challenge-live")];
+    await db.insert(schema.webauthnChallenges).values([
+      { challenge: dead, purpose: "login", expiresAt: ago(MINUTE) },
+      { challenge: live, purpose: "login", expiresAt: later(5 * MINUTE) },
+    ]);
+    expect(await purgeExpiredPasskeyChallenges({ db, now: new Date() })).toBe(1);
+    const left = await db.select({ c: schema.webauthnChallenges.challenge }).from(schema.webauthnChallenges).where(inArray(schema.webauthnChallenges.challenge, [dead, live]));
+    expect(left).toEqual([{ c: live }]);
   });
 
   it("deletes rate-limit counters whose longest window is over, and keeps any that may still count", async () => {

@@ -4,6 +4,7 @@ import { PageHeading } from "@/components/app/page-heading";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { DeleteAccount } from "@/components/security/delete-account";
+import { PasskeysCard } from "@/components/security/passkeys-card";
 import { SessionsList } from "@/components/security/sessions-list";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { requirePageUser } from "@/lib/auth/current-user";
@@ -24,6 +25,7 @@ export default async function SecurityPage() {
       <div className="flex flex-col gap-6">
         <SessionsList />
         <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />
+        <PasskeysCard />
         <ChangePasswordForm />
         <ChangeEmailForm />
         {user.deletionDueAt ? null : <DeleteAccount graceDays={config().ACCOUNT_DELETION_GRACE_DAYS} hasPassword={twoFactor.hasPassword} />}

@@ -1,0 +1,94 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
+
+// Passkeys (docs/product.md "Security" and "Login", docs/decisions/079), made and used by
+// Chromium's virtual authenticator: a platform authenticator with resident keys that verifies
+// its user at once.
+
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
+const card = (page: Page) => page.getByRole("region", { name: "Passkeys" });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test.describe("passkeys", () => {
+  test("added on the Security screen, renamed, used to sign in without a username, then removed", async ({ signedIn: { page, user } }) => {
+    await virtualAuthenticator(page);
+    await page.goto("/me/security");
+    await expect(card(page)).toContainText("No passkeys yet.");
+    await card(page).getByRole("button", { name: "Add a passkey" }).click();
+    await expect(toast(page, "Passkey added")).toBeVisible();
+    const items = card(page).getByRole("listitem");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText(/^Chrome \d+ on /);
+    await expect(items.first()).toContainText("not used yet");
+
+    await card(page).getByRole("button", { name: /^Rename Chrome/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Rename passkey" });
+    const name = dialog.getByLabel("Name");
+    await expect(name).toBeFocused();
+    await name.fill("   ");
+    await name.press("Enter");
+    await expect(name).toHaveAccessibleDescription("Name is required");
+    await name.fill("Work laptop");
+    await name.press("Enter");
+    await expect(items.first()).toContainText("Work laptop");
+
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login with a passkey" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(user.name.split(" ")[0]!);
+
+    await page.goto("/me/security");
+    await expect(items.first()).toContainText("last used");
+    await card(page).getByRole("button", { name: "Remove Work laptop" }).click();
+    await page.getByRole("alertdialog", { name: "Remove Work laptop?" }).getByRole("button", { name: "Remove" }).click();
+    await expect(card(page)).toContainText("No passkeys yet.");
+    await expect(page.getByRole("heading", { name: "Passkeys" })).toBeFocused();
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the Security screen with a passkey and its rename dialog have no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await virtualAuthenticator(page);
+      await page.goto("/me/security");
+      await card(page).getByRole("button", { name: "Add a passkey" }).click();
+      await expect(card(page).getByRole("listitem")).toHaveCount(1);
+      await expect(toast(page, "Passkey added")).toBeVisible();
+      await noToasts(page);
+      await expectNoA11yViolations(page);
+      await card(page).getByRole("button", { name: /^Rename / }).click();
+      await expect(page.getByRole("dialog", { name: "Rename passkey" }).getByLabel("Name")).toBeFocused();
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test.describe("passkeys @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the card and the login button fit a phone (${scheme})`, async ({ signedIn: { page } }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await virtualAuthenticator(page);
+      await page.goto("/me/security");
+      await card(page).getByRole("button", { name: "Add a passkey" }).click();
+      await expect(card(page).getByRole("listitem")).toHaveCount(1);
+      await expect(toast(page, "Passkey added")).toBeVisible();
+      await noToasts(page);
+      await card(page).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoA11yViolations(page);
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await page.goto("/login");
+      await expect(page.getByRole("button", { name: "Login with a passkey" })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  }
+});

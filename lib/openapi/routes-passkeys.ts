@@ -1,0 +1,120 @@
+import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
+import * as A from "@/lib/contract/answers";
+import * as Sec from "@/lib/contract/security";
+import {
+  AddPasskeySchema,
+  PASSKEY_ALREADY_ADDED_MESSAGE,
+  PASSKEY_CHALLENGE_MINUTES,
+  PASSKEY_CHALLENGES_PER_WINDOW,
+  PASSKEY_EXPIRED_MESSAGE,
+  PASSKEY_LOGINS_PER_WINDOW,
+  PASSKEY_NAME_MAX,
+  PASSKEY_NOT_FOUND_MESSAGE,
+  PASSKEY_NOT_SAVED_MESSAGE,
+  PASSKEY_REFUSED_MESSAGE,
+  PASSKEY_WINDOW_SECONDS,
+  PASSKEYS_MAX,
+  PasskeyLoginSchema,
+  RenamePasskeySchema,
+  TOO_MANY_PASSKEYS_MESSAGE,
+} from "@/lib/validation/passkeys";
+import type { Endpoint } from "./types";
+
+// Passkeys: WebAuthn credentials added on the Security screen and signed in with from /login
+// without a username (lib/auth/passkeys.ts, docs/decisions/079).
+
+const TAG = "Auth";
+const WINDOW = `${PASSKEY_WINDOW_SECONDS / 60} minutes`;
+const passkeyId = { id: { description: "A passkey's `id` from GET /api/auth/passkeys" } };
+
+export const PASSKEY_ROUTES: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/auth/passkeys",
+    tag: TAG,
+    summary: "The caller's passkeys",
+    description: "Oldest first. Only what names them: the public keys and credential ids never leave the server.",
+    auth: "session",
+    answers: [{ status: 200, description: "The passkeys", schema: Sec.PasskeyListSchema }],
+  },
+  {
+    method: "post",
+    path: "/api/auth/passkeys/options",
+    tag: TAG,
+    summary: "Begin adding a passkey",
+    description: `WebAuthn's creation options for navigator.credentials.create (as JSON, @simplewebauthn/browser's startRegistration takes them): a discoverable credential for APP_URL's host, the caller's existing passkeys excluded. Its challenge may be answered once within ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
+    auth: "session",
+    answers: [{ status: 200, description: "The options", schema: Sec.PasskeyCreationOptionsSchema }],
+    failures: [[409, TOO_MANY_PASSKEYS_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/passkeys",
+    tag: TAG,
+    summary: "Add a passkey",
+    description: `The browser's answer to the caller's own live challenge, checked by @simplewebauthn/server (origin APP_URL, its host as the relying party); only the public key and counter are kept. At most ${PASSKEYS_MAX} per account. Without a name it is called after the browser and system that added it.`,
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.passkey,
+      schema: AddPasskeySchema,
+      descriptions: { name: `1–${PASSKEY_NAME_MAX} characters`, response: "navigator.credentials.create's answer as JSON (RegistrationResponseJSON)" },
+    },
+    answers: [{ status: 201, description: "Added", schema: Sec.PasskeyAddedSchema }],
+    failures: [[400, PASSKEY_EXPIRED_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE], [409, TOO_MANY_PASSKEYS_MESSAGE, PASSKEY_ALREADY_ADDED_MESSAGE]],
+  },
+  {
+    method: "put",
+    path: "/api/auth/passkeys/{id}",
+    tag: TAG,
+    summary: "Rename one of the caller's passkeys",
+    description: "Another person's passkey, or an unknown or malformed id, is the same 404.",
+    auth: "session",
+    params: passkeyId,
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: RenamePasskeySchema, descriptions: { name: `1–${PASSKEY_NAME_MAX} characters` } },
+    answers: [{ status: 200, description: "Renamed", schema: Sec.PasskeyRenamedSchema }],
+    failures: [[400, "Name is required"], [404, PASSKEY_NOT_FOUND_MESSAGE]],
+  },
+  {
+    method: "delete",
+    path: "/api/auth/passkeys/{id}",
+    tag: TAG,
+    summary: "Remove one of the caller's passkeys",
+    description: "It no longer signs in. Another person's passkey, or an unknown or malformed id, is the same 404.",
+    auth: "session",
+    params: passkeyId,
+    answers: [{ status: 200, description: "Removed", schema: Sec.PasskeyRemovedSchema }],
+    failures: [[404, PASSKEY_NOT_FOUND_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/passkey-login/options",
+    tag: TAG,
+    summary: "Begin signing in with a passkey",
+    description: `WebAuthn's request options for navigator.credentials.get, with no list of credentials: the browser offers the passkeys it has for this site. Its challenge may be answered once within ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
+    auth: "none",
+    answers: [{ status: 200, description: "The options", schema: Sec.PasskeyRequestOptionsSchema }],
+    rateLimited: `${PASSKEY_CHALLENGES_PER_WINDOW} per address in ${WINDOW}`,
+  },
+  {
+    method: "post",
+    path: "/api/auth/passkey-login",
+    tag: TAG,
+    summary: "Sign in with a passkey",
+    description:
+      "The browser's answer to a live login challenge: its signature is checked against the passkey's public key, and its counter must be higher than the last one seen (a replayed or cloned answer is refused). Answers as POST /api/auth/login does, cookie included. A passkey is a second factor by itself: no other code is asked for.",
+    auth: "none",
+    body: { encoding: "json", maxBytes: BODY_LIMITS.passkey, schema: PasskeyLoginSchema, descriptions: { response: "navigator.credentials.get's answer as JSON (AuthenticationResponseJSON)" } },
+    answers: [
+      {
+        status: 200,
+        description: "A session token and the person",
+        schema: A.LoginAnswerSchema,
+        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https" },
+      },
+    ],
+    failures: [[400, PASSKEY_EXPIRED_MESSAGE], [401, PASSKEY_REFUSED_MESSAGE], [403, SUSPENDED_MESSAGE]],
+    rateLimited: `${PASSKEY_LOGINS_PER_WINDOW} tries per address in ${WINDOW} (a success gives its try back)`,
+  },
+];
