@@ -4,6 +4,7 @@ import pg from "pg";
 import * as schema from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import { foldPastReads } from "@/lib/journals/reads";
+import { purgeExpiredExports } from "./exports";
 import { purgeOrphanPhotos } from "./photos";
 import {
   purgeExpiredSessions,
@@ -27,6 +28,8 @@ export interface MaintenanceCounts {
   rateLimits: number;
   trustedDevices: number;
   photos: number;
+  /** Finished exports past their 24 hours, and failed ones, with their files (docs/decisions/074). */
+  exports: number;
   /** Read rows of past days moved into their entries' reads_count (lib/journals/reads.ts). */
   readsFolded: number;
 }
@@ -58,6 +61,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
+        exports: await purgeExpiredExports({ db, storage, now }),
         readsFolded: await foldPastReads({ db }),
       };
       return { status: "done", counts, ms: Date.now() - started };
@@ -75,6 +79,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.photos} orphaned photos and ${c.exports} expired exports, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }
