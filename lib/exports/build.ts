@@ -7,7 +7,7 @@ import type { Storage } from "@/lib/storage";
 import { dayOneEntry, inkwellEntry, isoSeconds, markdownFile, markdownPath, photoPath, type ExportEntry, type PhotoFacts } from "./formats";
 import { EXPORT_FORMAT_VERSION, EXPORT_PAGE_SIZE } from "./limits";
 import { readPhotoFacts } from "./photo-facts";
-import { createZipWriter } from "./zip-writer";
+import { createZipWriter, type ZipWriter } from "./zip-writer";
 
 // Writes one export's ZIP into storage (docs/export-format.md, docs/decisions/074), streaming all
 // the way: entries are read a page at a time, Journal.json and inkwell.json are written record by
@@ -70,62 +70,77 @@ export async function buildExport({ db, storage, exportId, userId, key, now, pag
         steps += count;
         await db.update(exports).set({ stepsDone: steps, updatedAt: sql`now()` }).where(eq(exports.id, exportId));
       };
-
       const [reminder] = await tx.select({ timeZone: reminderSettings.timeZone }).from(reminderSettings).where(eq(reminderSettings.userId, userId));
-      const timeZone = reminder?.timeZone ?? "UTC";
-      const photos = new Map<string, PhotoFacts | null>();
+
       const zip = createZipWriter({ mtime: now });
       const stored = storage.putObjectStream({ key, body: zip.output, contentType: "application/zip" });
-      // A failed upload must stop the writer; the writer's own failure reaches the upload through its stream.
+      // A failed upload stops the writer; the writer's own failures reach the upload through its stream.
       stored.catch(() => zip.output.destroy());
-
-      async function* journalJson(): AsyncGenerator<string> {
-        yield '{"metadata":{"version":"1.0"},"entries":[';
-        let first = true;
-        for await (const page of entryPages({ tx, userId, pageSize })) {
-          for (const entry of page) {
-            const photo = entry.imageKey ? await readPhotoFacts({ storage, id: entry.id, imageKey: entry.imageKey }) : null;
-            photos.set(entry.id, photo);
-            yield `${first ? "" : ","}\n${JSON.stringify(dayOneEntry({ entry, photo, timeZone }))}`;
-            first = false;
-          }
-          await step(page.length);
-        }
-        yield "\n]}\n";
+      try {
+        await writeZip({ tx, zip, storage, userId, now, pageSize, step, timeZone: reminder?.timeZone ?? "UTC" });
+      } catch (err) {
+        // Whatever failed here, the upload must not wait for more bytes.
+        zip.output.destroy(err instanceof Error ? err : new Error(String(err)));
+        throw err;
       }
-      await zip.add("Journal.json", () => Readable.from(journalJson()));
-      // The photos' names are their md5s, which Journal.json's pass has just read.
-      await zip.drained();
-
-      const written = new Set<string>();
-      for await (const page of entryPages({ tx, userId, pageSize })) {
-        for (const entry of page) {
-          const photo = photos.get(entry.id) ?? null;
-          await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]));
-          if (photo && entry.imageKey && !written.has(photo.md5)) {
-            written.add(photo.md5);
-            const imageKey = entry.imageKey;
-            // Already compressed: stored as is.
-            await zip.add(
-              photoPath(photo),
-              async () => {
-                const file = await storage.getObjectStream({ key: imageKey });
-                if (!file) throw new Error("A photo went missing while the export was written");
-                return file.body;
-              },
-              { compress: false },
-            );
-          }
-        }
-        await step(page.length);
-      }
-
-      await zip.add("inkwell.json", () => Readable.from(inkwellJson({ tx, userId, now, pageSize })));
-      zip.end();
       return stored;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+}
+
+interface WriteZipInput {
+  tx: Tx;
+  zip: ZipWriter;
+  storage: Storage;
+  userId: string;
+  now: Date;
+  pageSize: number;
+  timeZone: string;
+  step: (entries: number) => Promise<void>;
+}
+
+/** The ZIP's files in order: Journal.json (reading each photo's md5), then each day's Markdown and photo, then inkwell.json. */
+async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, step }: WriteZipInput): Promise<void> {
+  const photos = new Map<string, PhotoFacts | null>();
+  async function* journalJson(): AsyncGenerator<string> {
+    yield '{"metadata":{"version":"1.0"},"entries":[';
+    let first = true;
+    for await (const page of entryPages({ tx, userId, pageSize })) {
+      for (const entry of page) {
+        const photo = entry.imageKey ? await readPhotoFacts({ storage, id: entry.id, imageKey: entry.imageKey }) : null;
+        photos.set(entry.id, photo);
+        yield `${first ? "" : ","}\n${JSON.stringify(dayOneEntry({ entry, photo, timeZone }))}`;
+        first = false;
+      }
+      await step(page.length);
+    }
+    yield "\n]}\n";
+  }
+  await zip.add("Journal.json", () => Readable.from(journalJson()));
+  // The photos' names are their md5s, which Journal.json's pass has just read.
+  await zip.drained();
+
+  const written = new Set<string>();
+  for await (const page of entryPages({ tx, userId, pageSize })) {
+    for (const entry of page) {
+      const photo = photos.get(entry.id) ?? null;
+      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]));
+      const imageKey = entry.imageKey;
+      if (!photo || !imageKey || written.has(photo.md5)) continue;
+      written.add(photo.md5);
+      // Already compressed: stored as is.
+      const openPhoto = async () => {
+        const file = await storage.getObjectStream({ key: imageKey });
+        if (!file) throw new Error("A photo went missing while the export was written");
+        return file.body;
+      };
+      await zip.add(photoPath(photo), openPhoto, { compress: false });
+    }
+    await step(page.length);
+  }
+  await zip.add("inkwell.json", () => Readable.from(inkwellJson({ tx, userId, now, pageSize })));
+  zip.end();
 }
 
 /** inkwell.json: the format, the profile, the friends' usernames, then every entry's own facts. */

@@ -106,12 +106,14 @@ export async function openExportDownload({
   sessionUserId: () => Promise<string>;
   now?: Date;
 }): Promise<StoredStream & { name: string }> {
+  const signed = ["u", "e", "s"].some((name) => query.has(name));
+  // Unsigned, the session speaks: a 401 without one, before anything else is looked at.
+  const sessionViewer = signed ? null : await sessionUserId();
   const id = parseId({ value: rawId, message: EXPORT_NOT_FOUND_MESSAGE });
   const [row] = await db.select().from(exports).where(eq(exports.id, id));
   const maxLifetimeSeconds = EXPORT_KEEP_HOURS * 3600 + 60;
   const version = row?.storageKey ?? "";
-  const signer = await verifyExportQuery({ db, id, version, query, maxLifetimeSeconds, notFound: EXPORT_NOT_FOUND_MESSAGE });
-  const viewerId = signer ?? (await sessionUserId());
+  const viewerId = sessionViewer ?? (await verifyExportQuery({ db, id, version, query, maxLifetimeSeconds, notFound: EXPORT_NOT_FOUND_MESSAGE }));
   if (!row || row.userId !== viewerId || row.state !== "ready" || !row.storageKey || !row.expiresAt) throw new NotFoundError(EXPORT_NOT_FOUND_MESSAGE);
   if (row.expiresAt <= now) throw new NotFoundError(EXPORT_EXPIRED_MESSAGE);
   const file = await storage.getObjectStream({ key: row.storageKey });

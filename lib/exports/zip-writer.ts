@@ -10,29 +10,44 @@ import { ZipFile } from "yazl";
 const QUEUED_MAX = 8;
 
 export interface ZipWriter {
-  /** The ZIP's bytes, to be consumed by the storage driver. */
+  /** The ZIP's bytes, to be consumed by the storage driver; destroyed with the error when a file fails. */
   output: Readable;
   /** Adds a file whose bytes `open` makes when its turn comes; resolves once the queue has room. */
   add(name: string, open: () => Promise<Readable> | Readable, options?: { compress?: boolean }): Promise<void>;
-  /** Resolves when the file added last has been written whole. */
+  /** Resolves when the file added last has been read whole; rejects once anything failed. */
   drained(): Promise<void>;
   end(): void;
 }
 
 export function createZipWriter({ mtime }: { mtime: Date }): ZipWriter {
   const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
   let queued = 0;
   let wake: (() => void) | undefined;
   let lastWritten: Promise<void> = Promise.resolve();
-  let failure: unknown;
+  let failure: Error | undefined;
+  let failed!: (err: Error) => void;
+  const failedPromise = new Promise<never>((_, reject) => (failed = reject));
+  // Nothing may be left unhandled: drained() is not always waited on.
+  failedPromise.catch(() => undefined);
 
-  const room = () =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-    });
+  function fail(err: unknown) {
+    if (failure) return;
+    failure = err instanceof Error ? err : new Error(String(err));
+    failed(failure);
+    wake?.();
+    output.destroy(failure);
+  }
+  // yazl reports its own faults on the ZipFile; the consumer's (a failed upload destroying the
+  // stream) come through the output.
+  zip.on("error", fail);
+  output.on("error", fail);
+  output.on("close", () => {
+    if (!output.readableEnded) fail(new Error("The export's output closed before the end"));
+  });
 
   return {
-    output: zip.outputStream as Readable,
+    output,
     async add(name, open, { compress = true } = {}) {
       if (failure) throw failure;
       queued += 1;
@@ -50,19 +65,14 @@ export function createZipWriter({ mtime }: { mtime: Date }): ZipWriter {
             cb(null, stream);
           })
           .catch(fail);
-        function fail(err: unknown) {
-          failure ??= err;
-          written();
-          wake?.();
-          zip.outputStream.emit("error", err);
-        }
       });
-      while (queued > QUEUED_MAX && !failure) await room();
+      while (queued > QUEUED_MAX && !failure) {
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
       if (failure) throw failure;
     },
     async drained() {
-      await lastWritten;
-      if (failure) throw failure;
+      await Promise.race([lastWritten, failedPromise]);
     },
     end() {
       zip.end();

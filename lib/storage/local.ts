@@ -2,7 +2,6 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { assertKeyContentType, assertKeyPrefix, getKeyContentType, isStorageKey } from "./keys";
 import type { ListedObject, Storage } from "./types";
 
@@ -62,7 +61,8 @@ export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
       try {
         const handle = await fs.open(temp, "wx");
         try {
-          await pipeline(body, handle.createWriteStream({ autoClose: false }));
+          // A chunk at a time, each written before the next is read: the stream's pace is the disk's.
+          for await (const chunk of body as AsyncIterable<Buffer>) await handle.write(chunk);
           await handle.sync();
         } finally {
           await handle.close();
