@@ -125,7 +125,9 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
   for await (const page of entryPages({ tx, userId, pageSize })) {
     for (const entry of page) {
       const photo = photos.get(entry.id) ?? null;
-      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]));
+      // Stored, not deflated: a zlib stream per small file held far more memory than it saved
+      // bytes (docs/performance.md "Export everything").
+      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]), { compress: false });
       const imageKey = entry.imageKey;
       if (!photo || !imageKey || written.has(photo.md5)) continue;
       written.add(photo.md5);

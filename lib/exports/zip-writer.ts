@@ -53,11 +53,16 @@ export function createZipWriter({ mtime }: { mtime: Date }): ZipWriter {
       queued += 1;
       let written!: () => void;
       lastWritten = new Promise<void>((resolve) => (written = resolve));
+      // yazl keeps every entry (and so this callback) until the ZIP's end, for its central
+      // directory; what the file was made from is let go once it is made.
+      let make: typeof open | undefined = open;
       zip.addReadStreamLazy(name, { mtime, compress }, (cb) => {
         queued -= 1;
         wake?.();
+        const opening = make!;
+        make = undefined;
         Promise.resolve()
-          .then(open)
+          .then(opening)
           .then((stream) => {
             stream.once("end", written);
             // yazl pipes the stream and would not hear of its failure: the ZIP fails with it.

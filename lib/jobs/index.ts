@@ -9,8 +9,6 @@ import { sendDueReminders, type ReminderRun } from "@/lib/reminders/due";
 import { getStorage } from "@/lib/storage";
 import { EXPORTS_QUEUE, runningJobs, setRunningJobs } from "./running";
 
-export { EXPORTS_QUEUE };
-
 // Jobs on pg-boss (docs/decisions/061): schedules and queues in PostgreSQL, in its own `pgboss`
 // schema, so any number of instances share them and each occurrence runs once. Every instance
 // starts a worker with the app (instrumentation.ts) unless BACKGROUND_JOBS=off.
@@ -23,7 +21,7 @@ export const REMINDERS_CRON = "* * * * *";
  * for any left behind (asked on an instance without the worker, or a worker that died). The job
  * builds every queued export, one at a time per instance, so a worker holds one ZIP's buffers at most.
  */
-export const EXPORTS_CRON = "* * * * *";
+const EXPORTS_CRON = "* * * * *";
 /** A 10 000-entry journal with photos takes minutes; an export whose row stops moving is failed by lib/exports anyway. */
 const EXPORT_RUN_SECONDS = 60 * 60;
 /** A run that has not finished in this long is given up (and its claimed writers were already sent or released). */
@@ -72,7 +70,8 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
     }
   });
   // notify: a filed job wakes a worker at once through LISTEN/NOTIFY instead of its next poll.
-  await boss.createQueue(EXPORTS_QUEUE, { retryLimit: 0, expireInSeconds: EXPORT_RUN_SECONDS, notify: true });
+  // short: at most one job waits (each run takes every queued export), any number run, one per instance.
+  await boss.createQueue(EXPORTS_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: EXPORT_RUN_SECONDS, notify: true });
   await boss.schedule(EXPORTS_QUEUE, EXPORTS_CRON, null, { tz: "UTC" });
   await boss.work(EXPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     // Caught as the reminders' are: a failed export is marked failed by runQueuedExports itself.

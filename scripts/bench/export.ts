@@ -15,6 +15,8 @@ import type { BenchContext, ScenarioResult } from "./types";
 
 /** EXPORT_BENCH_ENTRIES overrides it, to see how memory grows with the journal. */
 export const EXPORT_ENTRIES = Number(process.env.EXPORT_BENCH_ENTRIES ?? 10_000);
+/** EXPORT_BENCH_PHOTOS=0 leaves the photos out, to tell what the entries cost from what their photos do. */
+const WITH_PHOTOS = process.env.EXPORT_BENCH_PHOTOS !== "0";
 const PHOTOS = 10;
 const SAMPLE_MS = 50;
 const POLL_MS = 500;
@@ -41,10 +43,12 @@ export async function exportScenario(ctx: BenchContext): Promise<ScenarioResult>
     for (let batch = 0; batch < EXPORT_ENTRIES; batch += 500) {
       const rows = Array.from({ length: Math.min(500, EXPORT_ENTRIES - batch) }, (_, k) => {
         const i = batch + k;
-        const imageKey = `entries/${randomUUID()}.webp`;
-        const bytes = Buffer.concat([photos[i % PHOTOS]!, Buffer.from(`#${i}`)]);
-        photoBytes += bytes.length;
-        fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), bytes);
+        const imageKey = WITH_PHOTOS ? `entries/${randomUUID()}.webp` : null;
+        if (imageKey) {
+          const bytes = Buffer.concat([photos[i % PHOTOS]!, Buffer.from(`#${i}`)]);
+          photoBytes += bytes.length;
+          fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), bytes);
+        }
         return { authorId: user.id, title: `Day ${i + 1}`, content, journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10), imageKey };
       });
       await db.insert(journals).values(rows);
