@@ -9,6 +9,7 @@ import { bundle } from "./bench/bundle";
 import { fuzz } from "./bench/fuzz";
 import { loadScenario } from "./bench/load";
 import { parseBenchArgs, type BenchOptions } from "./bench/options";
+import { exportScenario } from "./bench/export";
 import { pdf } from "./bench/pdf";
 import { uploads } from "./bench/uploads";
 import { loadEnvFiles } from "../server/env-files";
@@ -23,6 +24,7 @@ const SCENARIOS: Record<string, Scenario> = {
   load: { description: "every API read, write, page, login and upload under load, as ratios to a bare handler and a static page; the PDF; memory", run: loadScenario },
   uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
   pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
+  export: { description: "a journal of 10 000 entries, each with its photo, exported as a ZIP by the job worker: time, size, the server's peak memory", run: exportScenario },
   bundle: { description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB", run: bundle },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
 };

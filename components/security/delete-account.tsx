@@ -30,7 +30,7 @@ export function DeleteAccount({ graceDays, hasPassword }: { graceDays: number; h
       <p className="mt-1 text-sm text-ink-soft">
         Everything you wrote, your photos, hearts, friends and messages are deleted {when}. Until then, signing in lets you cancel. Want a copy first?{" "}
         <Link href="/me" className="font-semibold text-accent underline underline-offset-2">
-          Download your journal
+          Export everything
         </Link>
         .
       </p>

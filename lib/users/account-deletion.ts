@@ -100,7 +100,7 @@ export function deletionScheduledMail({ to, name, username, appUrl, deletionDueA
   const what = `Your Inkwell account @${username} will be deleted on ${when}, with everything you wrote, your photos, hearts, friends and messages. Every browser signed in to it was signed out.`;
   const cancel = "Changed your mind, or was this not you? Sign in before then and choose Cancel deletion:";
   const cancelLink = `${appUrl}/login`;
-  const keep = "To keep a copy, sign in and download your journal from your profile first:";
+  const keep = "To keep a copy, sign in and export everything (or download your journal as a PDF) from your profile first:";
   const keepLink = `${appUrl}/me`;
   return {
     to,
@@ -112,7 +112,7 @@ export function deletionScheduledMail({ to, name, username, appUrl, deletionDueA
   <p>Hi ${escapeHtml(name)},</p>
   <p>${escapeHtml(what)}</p>
   <p>${escapeHtml(cancel)} <a href="${escapeHtml(cancelLink)}" style="color: #9a3412;">Sign in to cancel</a></p>
-  <p>${escapeHtml(keep)} <a href="${escapeHtml(keepLink)}" style="color: #9a3412;">Download your journal</a></p>
+  <p>${escapeHtml(keep)} <a href="${escapeHtml(keepLink)}" style="color: #9a3412;">Export everything</a></p>
   <p>Inkwell</p>
 </body>
 </html>`,
@@ -152,8 +152,10 @@ export async function deleteDueAccounts({ db, storage, now = new Date() }: { db:
     if (!keys) continue;
     deleted += 1;
     for (const key of keys) await storage.deleteObject({ key });
-    // Pictures replaced earlier and not yet purged live in the person's own folder.
-    for await (const object of storage.listObjects({ prefix: `profiles/${id}/` })) await storage.deleteObject({ key: object.key });
+    // Pictures replaced earlier and not yet purged, and their exports' ZIPs, live in folders of their own.
+    for (const prefix of [`profiles/${id}/`, `exports/${id}/`]) {
+      for await (const object of storage.listObjects({ prefix })) await storage.deleteObject({ key: object.key });
+    }
   }
   return deleted;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createFriendRequest, createJournal, createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
@@ -182,6 +183,9 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     const likesBefore = (await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id)))[0]!.n;
     expect(await bucket.objectExists(photoKey)).toBe(true);
     expect(await bucket.objectExists(pictureKey)).toBe(true);
+    // An export's ZIP, as the export job leaves it in the person's folder (docs/decisions/074).
+    const exportKey = `exports/${leaver.user.id}/${randomUUID()}.zip`;
+    await s3Storage().putObject({ key: exportKey, data: Buffer.from("PK"), contentType: "application/zip" });
 
     const res = await leave(leaver.token, { password: DEFAULT_PASSWORD }, base);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -193,6 +197,7 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     expect(await rowsNaming(leaver.user.id)).toEqual([]);
     expect(await bucket.objectExists(photoKey)).toBe(false);
     expect(await bucket.objectExists(pictureKey)).toBe(false);
+    expect(await bucket.objectExists(exportKey)).toBe(false);
     expect((await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id)))[0]!.n).toBe(likesBefore - 1);
     const inbox = await api<{ data: { actor?: { id: string } | null; actors?: { id: string }[] }[] }>("/api/notifications", { token: friend.token });
     expect(JSON.stringify(inbox.body)).not.toContain(leaver.user.id);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createSession, type FactoryDb } from "../../scripts/seed/factories";
-import { blocks, mutes, replies, reports } from "../../lib/db/schema";
+import { blocks, exports, mutes, replies, reports } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectLogClean, person, type Person } from "../support/friends";
@@ -169,6 +169,18 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     expect((await db.select().from(reports).where(eq(reports.id, w.reportId)))[0]!.status).toBe("open");
     expect(await statuses(w, ["operator"], (token) => api("/api/admin/reports", { token }))).toEqual({ operator: 200 });
     expect(await statuses(w, ["operator"], (token) => api(`/api/admin/reports/${w.reportId}/dismiss`, { token, body: { note: "Fine" } }))).toEqual({ operator: 200 });
+  });
+
+  it("an export of everything: its owner only; to anyone else, friend or operator, it does not exist", async () => {
+    const w = await world();
+    const [row] = await db.insert(exports).values({ userId: w.ids.writer, state: "failed" }).returning();
+    const others = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 };
+    expect(await statuses(w, ROLES, (token) => api(`/api/export/${row!.id}`, { token }))).toEqual({ ...others, writer: 200 });
+    // Unsigned, the download asks the session; the export is not ready, so its owner gets a 404 too.
+    expect(await statuses(w, ROLES, (token) => api(`/api/export/${row!.id}/download`, { token }))).toEqual({ ...others, writer: 404 });
+    // Nobody else's start touches the writer's export.
+    expect(await statuses(w, ["none"], (token) => api("/api/export", { token, method: "POST" }))).toEqual({ none: 401 });
+    expect(await db.select().from(exports).where(eq(exports.userId, w.ids.writer))).toHaveLength(1);
   });
 
   it("a friend's page: their friends only; a block either way is the 404 of nobody", async () => {

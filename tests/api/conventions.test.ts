@@ -162,6 +162,9 @@ describe("API errors", () => {
     ["DELETE", "/api/journals", "GET, POST"],
     ["POST", "/api/journals/search", "GET"],
     ["POST", "/api/journals/00000000-0000-0000-0000-000000000000", "PUT, DELETE"],
+    ["DELETE", "/api/export", "GET, POST"],
+    ["POST", "/api/export/00000000-0000-0000-0000-000000000000", "GET"],
+    ["PUT", "/api/export/00000000-0000-0000-0000-000000000000/download", "GET"],
   ])("answers %s %s with a 405 {message} naming what is allowed", async (method, path, allow) => {
     const res = await api(path, { method });
     expect(res.status).toBe(405);

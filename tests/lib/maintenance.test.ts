@@ -13,6 +13,7 @@ import * as schema from "../../lib/db/schema";
 import {
   MAINTENANCE_LOCK_ID,
   PHOTO_GRACE_MS,
+  purgeExpiredExports,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
   purgeOrphanPhotos,
@@ -231,6 +232,32 @@ describe("purging photos", () => {
   });
 });
 
+describe("purging exports", () => {
+  it("deletes a ready export's ZIP and row once it expires, and a failed one a day on; keeps the rest", async () => {
+    const storage = createLocalStorage({ rootDir: tempDir("inkwell-maintenance-exports-") });
+    const { user } = await createUser(db);
+    const zip = async (state: "ready" | "failed" | "running", expiresAt: Date | null, createdAt = new Date()) => {
+      const [row] = await db.insert(schema.exports).values({ userId: user.id, state: "failed", createdAt }).returning();
+      const key = `exports/${user.id}/${row!.id}.zip`;
+      await storage.putObject({ key, data: Buffer.from("PK"), contentType: "application/zip" });
+      await db.update(schema.exports).set({ state, storageKey: key, expiresAt }).where(eq(schema.exports.id, row!.id));
+      return { id: row!.id, key };
+    };
+    const expired = await zip("ready", ago(MINUTE));
+    const live = await zip("ready", later(MINUTE));
+    const oldFailure = await zip("failed", null, ago(DAY + MINUTE));
+    const newFailure = await zip("failed", null, ago(DAY - MINUTE));
+    const running = await zip("running", null, ago(2 * DAY));
+
+    expect(await purgeExpiredExports({ db, storage, now: new Date(), batchSize: 1 })).toBe(2);
+    const left = await db.select({ id: schema.exports.id }).from(schema.exports).where(eq(schema.exports.userId, user.id));
+    expect(left.map((r) => r.id).sort()).toEqual([live.id, newFailure.id, running.id].sort());
+    expect(await exists(storage, expired.key)).toBe(false);
+    expect(await exists(storage, oldFailure.key)).toBe(false);
+    expect(await exists(storage, live.key)).toBe(true);
+  });
+});
+
 describe("a pass", () => {
   it("is skipped while another instance holds the lock, and does the work once it is free", async () => {
     const storage = createLocalStorage({ rootDir: tempDir("inkwell-maintenance-run-") });
@@ -273,7 +300,7 @@ describe("a pass", () => {
       expect(await sessionExpiries(user.id)).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(7 * MINUTE);
       await firstLine;
-      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos, and folded 0 reads of past days in \d+ ms\.$/)]);
+      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos and 0 expired exports, and folded 0 reads of past days in \d+ ms\.$/)]);
       expect(await sessionExpiries(user.id)).toEqual([]);
     } finally {
       job.stop();
@@ -293,7 +320,7 @@ describe("a pass", () => {
     const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "maintenance"], {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, S3_BUCKET: "" },
     });
-    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos, and folded 0 reads of past days in \d+ ms\.$/);
+    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos and 0 expired exports, and folded 0 reads of past days in \d+ ms\.$/);
     expect(await sessionExpiries(user.id)).toEqual([]);
     expect(await exists(storage, orphan)).toBe(false);
   });
