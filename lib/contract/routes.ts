@@ -9,6 +9,7 @@ import * as R from "./replies";
 import * as Rp from "./reports";
 import * as Ad from "./admin";
 import * as Sec from "./security";
+import * as Ex from "./exports";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -25,6 +26,9 @@ export const ROUTE_ANSWERS = {
   "POST /api/auth/change-email": Sec.EmailChangeSentSchema,
   "POST /api/auth/change-email/{token}": Sec.EmailChangedSchema,
   "GET /api/auth/me": A.MeSchema,
+  "POST /api/export": Ex.ExportStatusSchema,
+  "GET /api/export": Ex.LatestExportSchema,
+  "GET /api/export/{id}": Ex.ExportStatusSchema,
   "POST /api/auth/confirm-session": A.MessageSchema,
   "POST /api/auth/forgot-password": A.MessageSchema,
   "POST /api/auth/reset-password/{token}": A.MessageSchema,

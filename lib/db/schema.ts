@@ -498,5 +498,41 @@ export const notifications = pgTable(
   ],
 );
 
+export const exportState = pgEnum("export_state", ["queued", "running", "ready", "failed"]);
+
+/**
+ * "Export everything" (docs/decisions/074): one row per export a person asked for, built by the
+ * job worker into a ZIP under `exports/` in storage. A ready export is downloadable until
+ * `expires_at`; housekeeping then deletes its file and its row.
+ */
+export const exports = pgTable(
+  "exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: exportState("state").notNull().default("queued"),
+    /** How many entries the export holds, counted when the worker starts it. */
+    entriesTotal: integer("entries_total").notNull().default(0),
+    /** Each entry is two steps: its Journal.json record (its photo read for its md5), then its files. */
+    stepsDone: integer("steps_done").notNull().default(0),
+    storageKey: text("storage_key"),
+    createdAt: createdAt(),
+    /** Moved on while the worker writes, so an export whose worker died can be told from a slow one. */
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    // At most one export per person under way: a second start is a 409 (docs/style.md 5).
+    uniqueIndex("exports_one_under_way").on(t.userId).where(sql`${t.state} in ('queued', 'running')`),
+    index("exports_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("exports_state_idx").on(t.state, t.createdAt),
+    check("exports_counts", sql`${t.stepsDone} >= 0 and ${t.entriesTotal} >= 0`),
+    check("exports_ready_has_file", sql`(${t.state} <> 'ready') or (${t.storageKey} is not null and ${t.expiresAt} is not null)`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Journal = typeof journals.$inferSelect;

@@ -4,8 +4,12 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { describeError, oneLine } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { runQueuedExports, type ExportRun } from "@/lib/exports";
 import { sendDueReminders, type ReminderRun } from "@/lib/reminders/due";
-import { runningJobs, setRunningJobs } from "./running";
+import { getStorage } from "@/lib/storage";
+import { EXPORTS_QUEUE, runningJobs, setRunningJobs } from "./running";
+
+export { EXPORTS_QUEUE };
 
 // Jobs on pg-boss (docs/decisions/061): schedules and queues in PostgreSQL, in its own `pgboss`
 // schema, so any number of instances share them and each occurrence runs once. Every instance
@@ -14,6 +18,14 @@ import { runningJobs, setRunningJobs } from "./running";
 export const REMINDERS_QUEUE = "reminders";
 /** Every minute: the reminder rule is "local time has reached the reminder's" (lib/reminders/due.ts). */
 export const REMINDERS_CRON = "* * * * *";
+/**
+ * Exports (lib/exports, docs/decisions/074): a job is filed when one is asked for, and every minute
+ * for any left behind (asked on an instance without the worker, or a worker that died). The job
+ * builds every queued export, one at a time per instance, so a worker holds one ZIP's buffers at most.
+ */
+export const EXPORTS_CRON = "* * * * *";
+/** A 10 000-entry journal with photos takes minutes; an export whose row stops moving is failed by lib/exports anyway. */
+const EXPORT_RUN_SECONDS = 60 * 60;
 /** A run that has not finished in this long is given up (and its claimed writers were already sent or released). */
 const RUN_SECONDS = 240;
 const RETRY_START_MS = 60_000;
@@ -36,6 +48,11 @@ export async function runReminders(now: Date): Promise<ReminderRun> {
   return sendDueReminders({ db: getDb(), now, send: sendMail, appUrl: config().APP_URL });
 }
 
+/** One run of the exports job: every queued export, through the configured storage and mail. */
+export async function runExports(): Promise<ExportRun> {
+  return runQueuedExports({ db: getDb(), storage: getStorage(), appUrl: config().APP_URL, send: sendMail });
+}
+
 async function startBoss(databaseUrl: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", max: 3, application_name: "inkwell-jobs" });
   boss.on("error", (err) => console.error(`[jobs] The job system reported a fault: ${jobErrorLine(err)}`));
@@ -52,6 +69,18 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
       if (run.due) console.log(`[jobs] ${describeReminderRun(run)}`);
     } catch (err) {
       console.error(`[jobs] The reminders run failed: ${jobErrorLine(err)}`);
+    }
+  });
+  // notify: a filed job wakes a worker at once through LISTEN/NOTIFY instead of its next poll.
+  await boss.createQueue(EXPORTS_QUEUE, { retryLimit: 0, expireInSeconds: EXPORT_RUN_SECONDS, notify: true });
+  await boss.schedule(EXPORTS_QUEUE, EXPORTS_CRON, null, { tz: "UTC" });
+  await boss.work(EXPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    // Caught as the reminders' are: a failed export is marked failed by runQueuedExports itself.
+    try {
+      const run = await runExports();
+      if (run.ready || run.failed) console.log(`[jobs] Exports: ${run.ready} ready, ${run.failed} failed`);
+    } catch (err) {
+      console.error(`[jobs] The exports run failed: ${jobErrorLine(err)}`);
     }
   });
   return boss;
@@ -78,6 +107,9 @@ export function startConfiguredJobs(): void {
   };
   const starting = attempt();
   setRunningJobs({
+    async wake(queue) {
+      await boss?.send(queue, null);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

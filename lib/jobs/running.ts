@@ -2,8 +2,13 @@
 // Next's bundle and server/server.ts, compiled apart, stops it at shutdown, before the database
 // goes (docs/decisions/061). No imports, so both sides can load it.
 
+/** The exports queue (lib/jobs/index.ts), named here so a route can wake it without loading pg-boss. */
+export const EXPORTS_QUEUE = "exports";
+
 interface RunningJobs {
   stop(): Promise<void>;
+  /** Files a job on `queue` at once (an export just asked for), so a worker takes it without waiting for the schedule. */
+  wake(queue: string): Promise<void>;
 }
 
 const store = globalThis as unknown as { inkwellJobs?: RunningJobs };
@@ -21,4 +26,12 @@ export async function stopRunningJobs(): Promise<void> {
   const jobs = store.inkwellJobs;
   store.inkwellJobs = undefined;
   await jobs?.stop().catch(() => undefined);
+}
+
+/**
+ * Wakes `queue`'s workers if the job system runs here. Where it does not (BACKGROUND_JOBS=off),
+ * the queue's every-minute schedule on an instance that runs it finds the work instead. Never throws.
+ */
+export async function wakeJobs(queue: string): Promise<void> {
+  await store.inkwellJobs?.wake(queue).catch(() => undefined);
 }

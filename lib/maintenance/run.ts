@@ -5,6 +5,7 @@ import * as schema from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import { foldPastReads } from "@/lib/journals/reads";
 import { deleteDueAccounts } from "@/lib/users/account-deletion";
+import { purgeExpiredExports } from "./exports";
 import { purgeOrphanPhotos } from "./photos";
 import {
   purgeExpiredSessions,
@@ -30,6 +31,8 @@ export interface MaintenanceCounts {
   photos: number;
   /** Accounts whose owner asked to delete them and whose grace is over (docs/decisions/075). */
   accounts: number;
+  /** Finished exports past their 24 hours, and failed ones, with their files (docs/decisions/074). */
+  exports: number;
   /** Read rows of past days moved into their entries' reads_count (lib/journals/reads.ts). */
   readsFolded: number;
 }
@@ -63,6 +66,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         // Before the orphans: a deleted account's photos go with it, not a pass later.
         accounts: await deleteDueAccounts({ db, storage, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
+        exports: await purgeExpiredExports({ db, storage, now }),
         readsFolded: await foldPastReads({ db }),
       };
       return { status: "done", counts, ms: Date.now() - started };
@@ -80,6 +84,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted and ${c.photos} orphaned photos, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos and ${c.exports} expired exports, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

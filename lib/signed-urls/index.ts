@@ -35,7 +35,7 @@ async function imageUrlKey({ db }: { db: Db }): Promise<string> {
 }
 
 interface Signed {
-  purpose: ImagePurpose;
+  purpose: ImagePurpose | "export";
   id: string;
   version: string;
   viewerId: string;
@@ -108,4 +108,47 @@ export async function verifyImageQuery({
   // Compared in constant time; lengths first, since timingSafeEqual throws on unequal ones.
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw new NotFoundError(IMAGE_NOT_FOUND);
   return { viewerId, version, secondsLeft };
+}
+
+/**
+ * A finished export's download URL (docs/decisions/074): `$APP_URL{path}?u=&e=&s=`, signed for
+ * its owner until the export expires, with the export's stored file as its version, under the
+ * same key but its own purpose, so it opens nothing but that one export.
+ */
+export async function signExportUrl({ db, path, id, version, viewerId, expiresAt }: { db: Db; path: string; id: string; version: string; viewerId: string; expiresAt: Date }): Promise<string> {
+  const expiry = Math.floor(expiresAt.getTime() / 1000);
+  const s = signature({ key: await imageUrlKey({ db }), purpose: "export", id, version, viewerId, expiry });
+  return `${config().APP_URL}${path}?${new URLSearchParams({ u: viewerId, e: String(expiry), s })}`;
+}
+
+/**
+ * The viewer a signed export URL speaks for, or null when it carries no signature. A wrong,
+ * expired or malformed one is `notFound`'s 404. `version` is the stored file's key, which the
+ * caller reads from the export's row; `maxLifetimeSeconds` bounds how far away an expiry may be.
+ */
+export async function verifyExportQuery({
+  db,
+  id,
+  version,
+  query,
+  maxLifetimeSeconds,
+  notFound,
+}: {
+  db: Db;
+  id: string;
+  version: string;
+  query: URLSearchParams;
+  maxLifetimeSeconds: number;
+  notFound: string;
+}): Promise<string | null> {
+  const [viewerId, expires, given] = [query.get("u"), query.get("e"), query.get("s")];
+  if (viewerId === null && expires === null && given === null) return null;
+  if (viewerId === null || !UUID.test(viewerId) || expires === null || !/^[0-9]{1,12}$/.test(expires) || given === null) throw new NotFoundError(notFound);
+  const expiry = Number(expires);
+  const secondsLeft = expiry - Math.floor(Date.now() / 1000);
+  if (secondsLeft <= 0 || secondsLeft > maxLifetimeSeconds) throw new NotFoundError(notFound);
+  const expected = Buffer.from(signature({ key: await imageUrlKey({ db }), purpose: "export", id, version, viewerId, expiry }));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw new NotFoundError(notFound);
+  return viewerId;
 }

@@ -12,6 +12,8 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   gif: "image/gif",
+  // An export's ZIP (lib/exports, docs/decisions/074), under `exports/<user id>/`.
+  zip: "application/zip",
 };
 const KEY_PATTERN = /^(?:[A-Za-z0-9_-]+\/){0,4}[A-Za-z0-9_-]+\.([a-z]+)$/;
 export const STORAGE_KEY_MAX_LENGTH = 200;

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { assertKeyContentType, assertKeyPrefix, getKeyContentType, isStorageKey } from "./keys";
 import type { ListedObject, Storage } from "./types";
 
@@ -50,6 +51,46 @@ export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
         throw err;
       }
       return { body, contentType: getKeyContentType({ key }), size: body.length };
+    },
+
+    async putObjectStream({ key, body, contentType }) {
+      assertKeyContentType({ key, contentType });
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // As putObject: written beside its place under a dot name, then renamed over it.
+      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+      try {
+        const handle = await fs.open(temp, "wx");
+        try {
+          await pipeline(body, handle.createWriteStream({ autoClose: false }));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temp, file);
+        return (await fs.stat(file)).size;
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    },
+
+    async getObjectStream({ key }) {
+      const file = fileFor(key);
+      let handle;
+      try {
+        handle = await fs.open(file, "r");
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+      try {
+        const { size } = await handle.stat();
+        return { body: handle.createReadStream(), contentType: getKeyContentType({ key }), size };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
     },
 
     async deleteObject({ key }) {

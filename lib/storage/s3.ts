@@ -1,5 +1,9 @@
 import "server-only";
+import type { Readable } from "node:stream";
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -7,10 +11,22 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { assertKeyContentType, assertKeyPrefix, getKeyContentType, isStorageKey } from "./keys";
 import type { Storage } from "./types";
+
+/**
+ * A streamed object goes up in parts of this size (S3's smallest but the last is 5 MiB), so a
+ * writer holds at most one part in memory however large the object.
+ */
+const PART_BYTES = 8 * 1024 * 1024;
+
+function isMissing(err: unknown): boolean {
+  // Some S3-compatible services answer a plain 404 without the NoSuchKey code.
+  return err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
+}
 
 export interface S3StorageOptions {
   bucket: string;
@@ -51,9 +67,51 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         const body = Buffer.from((await res.Body?.transformToByteArray()) ?? []);
         return { body, contentType: res.ContentType ?? contentType, size: body.length };
       } catch (err) {
-        if (err instanceof NoSuchKey) return null;
-        // Some S3-compatible services answer a plain 404 without the NoSuchKey code.
-        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async putObjectStream({ key, body, contentType }) {
+      assertKeyContentType({ key, contentType });
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType, CacheControl: "private" }));
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      let size = 0;
+      try {
+        const send = async (data: Buffer) => {
+          const PartNumber = parts.length + 1;
+          const { ETag } = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: data }));
+          parts.push({ ETag, PartNumber });
+        };
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          size += chunk.length;
+          if (pendingBytes >= PART_BYTES) {
+            await send(Buffer.concat(pending));
+            pending = [];
+            pendingBytes = 0;
+          }
+        }
+        if (pendingBytes || !parts.length) await send(Buffer.concat(pending));
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+        return size;
+      } catch (err) {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    async getObjectStream({ key }) {
+      const contentType = getKeyContentType({ key });
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!res.Body) return null;
+        return { body: res.Body as Readable, contentType: res.ContentType ?? contentType, size: res.ContentLength ?? 0 };
+      } catch (err) {
+        if (isMissing(err)) return null;
         throw err;
       }
     },

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Readable } from "node:stream";
 
 /** Where uploaded files live: local disk by default, an S3-compatible bucket when S3_BUCKET is set. */
 export interface Storage {
@@ -6,6 +7,14 @@ export interface Storage {
   putObject(input: { key: string; data: Buffer; contentType: string }): Promise<void>;
   /** null when there is no such object. */
   getObject(input: { key: string }): Promise<StoredObject | null>;
+  /**
+   * Writes an object from a stream without holding it whole (an export's ZIP, docs/decisions/074):
+   * a reader sees the object once it is complete, never half of it; a failed stream stores nothing.
+   * Returns its size in bytes.
+   */
+  putObjectStream(input: { key: string; body: Readable; contentType: string }): Promise<number>;
+  /** The object as a stream, or null when there is no such object. */
+  getObjectStream(input: { key: string }): Promise<StoredStream | null>;
   /** Deleting a missing object is not an error. */
   deleteObject(input: { key: string }): Promise<void>;
   /**
@@ -19,6 +28,12 @@ export interface Storage {
 
 export interface StoredObject {
   body: Buffer;
+  contentType: string;
+  size: number;
+}
+
+export interface StoredStream {
+  body: Readable;
   contentType: string;
   size: number;
 }

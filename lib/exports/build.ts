@@ -1,0 +1,161 @@
+import "server-only";
+import { Readable } from "node:stream";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { exports, friendships, journals, reminderSettings, users } from "@/lib/db/schema";
+import type { Storage } from "@/lib/storage";
+import { dayOneEntry, inkwellEntry, isoSeconds, markdownFile, markdownPath, photoPath, type ExportEntry, type PhotoFacts } from "./formats";
+import { EXPORT_FORMAT_VERSION, EXPORT_PAGE_SIZE } from "./limits";
+import { readPhotoFacts } from "./photo-facts";
+import { createZipWriter } from "./zip-writer";
+
+// Writes one export's ZIP into storage (docs/export-format.md, docs/decisions/074), streaming all
+// the way: entries are read a page at a time, Journal.json and inkwell.json are written record by
+// record, each photo is streamed from storage, and the ZIP streams into the storage driver. Every
+// pass reads the same snapshot (one repeatable-read transaction), so an entry written meanwhile
+// is in every file of the ZIP or in none.
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const ENTRY_COLUMNS = {
+  id: journals.id,
+  title: journals.title,
+  content: journals.content,
+  visibility: journals.visibility,
+  isAnonymous: journals.isAnonymous,
+  journalDate: journals.journalDate,
+  imageKey: journals.imageKey,
+  imageDescription: journals.imageDescription,
+  tags: journals.tags,
+  likesCount: journals.likesCount,
+  readsCount: journals.readsCount,
+  createdAt: journals.createdAt,
+  updatedAt: journals.updatedAt,
+};
+
+/** Every entry of `userId` in day order, a page at a time (keyset on the unique (author, day)). */
+async function* entryPages({ tx, userId, pageSize }: { tx: Tx; userId: string; pageSize: number }): AsyncGenerator<ExportEntry[]> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await tx
+      .select(ENTRY_COLUMNS)
+      .from(journals)
+      .where(and(eq(journals.authorId, userId), after ? gt(journals.journalDate, after) : undefined))
+      .orderBy(asc(journals.journalDate))
+      .limit(pageSize);
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.journalDate;
+  }
+}
+
+export interface BuildExportInput {
+  db: Db;
+  storage: Storage;
+  exportId: string;
+  userId: string;
+  key: string;
+  now: Date;
+  pageSize?: number;
+}
+
+/** Builds the ZIP under `key`; returns its size. Progress goes to the export's row a page at a time. */
+export async function buildExport({ db, storage, exportId, userId, key, now, pageSize = EXPORT_PAGE_SIZE }: BuildExportInput): Promise<number> {
+  return db.transaction(
+    async (tx) => {
+      const [{ total }] = (await tx.select({ total: sql<number>`count(*)::int` }).from(journals).where(eq(journals.authorId, userId))) as [{ total: number }];
+      await db.update(exports).set({ entriesTotal: total, updatedAt: sql`now()` }).where(eq(exports.id, exportId));
+      let steps = 0;
+      const step = async (count: number) => {
+        steps += count;
+        await db.update(exports).set({ stepsDone: steps, updatedAt: sql`now()` }).where(eq(exports.id, exportId));
+      };
+
+      const [reminder] = await tx.select({ timeZone: reminderSettings.timeZone }).from(reminderSettings).where(eq(reminderSettings.userId, userId));
+      const timeZone = reminder?.timeZone ?? "UTC";
+      const photos = new Map<string, PhotoFacts | null>();
+      const zip = createZipWriter({ mtime: now });
+      const stored = storage.putObjectStream({ key, body: zip.output, contentType: "application/zip" });
+      // A failed upload must stop the writer; the writer's own failure reaches the upload through its stream.
+      stored.catch(() => zip.output.destroy());
+
+      async function* journalJson(): AsyncGenerator<string> {
+        yield '{"metadata":{"version":"1.0"},"entries":[';
+        let first = true;
+        for await (const page of entryPages({ tx, userId, pageSize })) {
+          for (const entry of page) {
+            const photo = entry.imageKey ? await readPhotoFacts({ storage, id: entry.id, imageKey: entry.imageKey }) : null;
+            photos.set(entry.id, photo);
+            yield `${first ? "" : ","}\n${JSON.stringify(dayOneEntry({ entry, photo, timeZone }))}`;
+            first = false;
+          }
+          await step(page.length);
+        }
+        yield "\n]}\n";
+      }
+      await zip.add("Journal.json", () => Readable.from(journalJson()));
+      // The photos' names are their md5s, which Journal.json's pass has just read.
+      await zip.drained();
+
+      const written = new Set<string>();
+      for await (const page of entryPages({ tx, userId, pageSize })) {
+        for (const entry of page) {
+          const photo = photos.get(entry.id) ?? null;
+          await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]));
+          if (photo && entry.imageKey && !written.has(photo.md5)) {
+            written.add(photo.md5);
+            const imageKey = entry.imageKey;
+            // Already compressed: stored as is.
+            await zip.add(
+              photoPath(photo),
+              async () => {
+                const file = await storage.getObjectStream({ key: imageKey });
+                if (!file) throw new Error("A photo went missing while the export was written");
+                return file.body;
+              },
+              { compress: false },
+            );
+          }
+        }
+        await step(page.length);
+      }
+
+      await zip.add("inkwell.json", () => Readable.from(inkwellJson({ tx, userId, now, pageSize })));
+      zip.end();
+      return stored;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** inkwell.json: the format, the profile, the friends' usernames, then every entry's own facts. */
+async function* inkwellJson({ tx, userId, now, pageSize }: { tx: Tx; userId: string; now: Date; pageSize: number }): AsyncGenerator<string> {
+  const [profile] = await tx
+    .select({ name: users.name, username: users.username, email: users.email, bio: users.bio, location: users.location, joinedAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!profile) throw new Error("The export's owner is gone");
+  const friends = await tx
+    .select({ username: users.username })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(and(eq(friendships.userId, userId), isNull(users.suspendedAt)))
+    .orderBy(asc(users.username));
+  const head = {
+    format: "inkwell-export",
+    formatVersion: EXPORT_FORMAT_VERSION,
+    exportedAt: isoSeconds(now),
+    profile: { ...profile, joinedAt: isoSeconds(profile.joinedAt) },
+    friends: friends.map((f) => f.username),
+  };
+  yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
+  let first = true;
+  for await (const page of entryPages({ tx, userId, pageSize })) {
+    for (const entry of page) {
+      yield `${first ? "" : ","}\n${JSON.stringify(inkwellEntry(entry))}`;
+      first = false;
+    }
+  }
+  yield "\n]}\n";
+}
+
