@@ -3,6 +3,7 @@ import { BODY_LIMITS, FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_M
 import { ErrorSchema, FriendRequestErrorSchema } from "@/lib/contract/answers";
 import { answerSchema, componentSchemas } from "./components";
 import { AUTH_ROUTES } from "./routes-auth";
+import { IMPORT_ROUTES } from "./routes-import";
 import { JOURNAL_ROUTES } from "./routes-journals";
 import { META_ROUTES } from "./routes-meta";
 import { NOTIFICATION_ROUTES } from "./routes-notifications";
@@ -15,7 +16,7 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 // validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
 // answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
-export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...META_ROUTES];
+export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...IMPORT_ROUTES, ...META_ROUTES];
 
 const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
 

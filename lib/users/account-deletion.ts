@@ -154,6 +154,8 @@ export async function deleteDueAccounts({ db, storage, now = new Date() }: { db:
     for (const key of keys) await storage.deleteObject({ key });
     // Pictures replaced earlier and not yet purged live in the person's own folder.
     for await (const object of storage.listObjects({ prefix: `profiles/${id}/` })) await storage.deleteObject({ key: object.key });
+    // So do the ZIPs of imports still unread or not yet purged (docs/decisions/078).
+    for await (const object of storage.listObjects({ prefix: `imports/${id}/` })) await storage.deleteObject({ key: object.key });
   }
   return deleted;
 }

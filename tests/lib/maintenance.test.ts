@@ -257,7 +257,7 @@ describe("a pass", () => {
       expect(await sessionExpiries(user.id)).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(7 * MINUTE);
       await firstLine;
-      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos and 0 expired exports, and folded 0 reads of past days in \d+ ms\.$/)]);
+      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/)]);
       expect(await sessionExpiries(user.id)).toEqual([]);
     } finally {
       job.stop();
@@ -277,7 +277,7 @@ describe("a pass", () => {
     const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "maintenance"], {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, S3_BUCKET: "" },
     });
-    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos and 0 expired exports, and folded 0 reads of past days in \d+ ms\.$/);
+    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/);
     expect(await sessionExpiries(user.id)).toEqual([]);
     expect(await exists(storage, orphan)).toBe(false);
   });
