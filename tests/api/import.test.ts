@@ -10,7 +10,8 @@ import { importFinished, LONG_TEXT, sampleExport, uploadImport } from "../suppor
 import { testEnv } from "../support/env";
 import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/friends";
 import { api } from "../support/http";
-import { smallPng } from "../support/journals";
+import { entryFields, putJournal, smallPng } from "../support/journals";
+import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE } from "../../lib/validation/journal";
 import { errorBody } from "../support/refusals";
 
 // "Import from Day One" (docs/decisions/078): a real Day One-shaped ZIP through POST /api/import,
@@ -128,5 +129,33 @@ describe("who may see an import, and how many at once", () => {
     expect(res.body).toEqual(errorBody(409, IMPORT_UNDER_WAY_MESSAGE));
     // The database itself refuses a second one.
     await expect(db.insert(imports).values({ userId: me.user.id, state: "queued" })).rejects.toThrow();
+  });
+});
+
+describe("an imported page longer than 900 characters", () => {
+  it("is saved whole from the editor, shorter or as it is, never longer; the 900 still binds every other page", async () => {
+    const me = await person(db);
+    const long = LONG_TEXT;
+    const page = await createJournal(db, me.user.id, { journalDate: "2025-01-10", title: "Imported", content: long, importedAt: new Date() });
+    const save = (content: string) => putJournal(me.token, page.id, entryFields({ title: "Imported", content, journaldate: undefined }));
+    const same = await save(long);
+    expect(same.status).toBe(200);
+    expect((await pageOn(me.user.id, "2025-01-10"))!.content).toBe(long);
+    expect((await save(`${long} more`)).body).toEqual(errorBody(400, IMPORTED_CONTENT_GROWN_MESSAGE));
+    const shorter = long.slice(0, 1000);
+    expect((await save(shorter)).status).toBe(200);
+    expect((await pageOn(me.user.id, "2025-01-10"))!.content).toBe(shorter);
+    // A page written here keeps the 900 characters.
+    const own = await createJournal(db, me.user.id, { journalDate: "2025-01-11" });
+    const over = await putJournal(me.token, own.id, entryFields({ content: "a".repeat(901), journaldate: undefined }));
+    expect(over.body).toEqual(errorBody(400, CONTENT_TOO_LONG_MESSAGE));
+  });
+
+  it("is allowed by the database only when imported: other rows keep their backstop", async () => {
+    const me = await person(db);
+    const text = "w ".repeat(5000);
+    await expect(createJournal(db, me.user.id, { journalDate: "2025-02-01", content: text })).rejects.toThrow();
+    expect((await createJournal(db, me.user.id, { journalDate: "2025-02-01", content: text, importedAt: new Date() })).content).toBe(text);
+    await expect(createJournal(db, me.user.id, { journalDate: "2025-02-02", content: "w".repeat(200_001), importedAt: new Date() })).rejects.toThrow();
   });
 });

@@ -108,14 +108,16 @@ export function uploadImport(token: string | undefined, zip: Buffer, name = "Exp
 
 /** Waits, a bounded number of looks, until the worker has finished the import; its last status. */
 export async function importFinished(token: string, id: string, looks = 600): Promise<ImportStatus> {
+  let last: ImportStatus | undefined;
   for (let i = 0; i < looks; i++) {
     const res = await api<ImportStatus>(`/api/import/${id}`, { token });
     if (res.status !== 200) throw new Error(`GET /api/import/${id} answered ${res.status}`);
-    if (res.body.state === "done" || res.body.state === "failed") return res.body;
+    last = res.body;
+    if (last.state === "done" || last.state === "failed") return last;
     // One look per turn of the server's event loop and a short pause for the worker, never a fixed wait for the result.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Import ${id} did not finish after ${looks} looks`);
+  throw new Error(`Import ${id} did not finish after ${looks} looks: ${JSON.stringify(last)}`);
 }
 
 /** Text longer than the editor's 900 characters, every word of which must arrive. */
