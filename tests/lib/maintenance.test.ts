@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,7 @@ import {
   PHOTO_GRACE_MS,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
+  purgeImportFiles,
   purgeOrphanPhotos,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
@@ -212,6 +214,34 @@ describe("purging photos", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("purging import uploads", () => {
+  it("deletes the ZIP of an import that ended, and of one still unfinished after 24 hours, which fails; keeps a young one's and every report", async () => {
+    const storage = createLocalStorage({ rootDir: tempDir("inkwell-imports-") });
+    const { user } = await createUser(db);
+    const zip = Buffer.from("PK");
+    const put = async (state: "queued" | "done" | "failed", createdAt: Date) => {
+      const id = randomUUID();
+      const key = `imports/${user.id}/${id}.zip`;
+      await storage.putObject({ key, data: zip, contentType: "application/zip" });
+      await db.insert(schema.imports).values({ id, userId: user.id, state, createdAt, storageKey: key });
+      return { id, key };
+    };
+    const done = await put("done", ago(MINUTE));
+    const young = await put("queued", ago(23 * 60 * MINUTE));
+    const overdue = await put("failed", ago(25 * 60 * MINUTE));
+    expect(await purgeImportFiles({ db, storage, now: new Date() })).toBe(2);
+    expect(await storage.getObject({ key: done.key })).toBeNull();
+    expect(await storage.getObject({ key: overdue.key })).toBeNull();
+    expect(await storage.getObject({ key: young.key })).not.toBeNull();
+    const rows = await db.select().from(schema.imports).where(eq(schema.imports.userId, user.id));
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.id === young.id)).toMatchObject({ state: "queued", storageKey: young.key });
+    // A day later the young one is overdue: failed, and its ZIP gone.
+    expect(await purgeImportFiles({ db, storage, now: later(2 * 60 * MINUTE) })).toBe(1);
+    expect((await db.select().from(schema.imports).where(eq(schema.imports.id, young.id)))[0]).toMatchObject({ state: "failed", storageKey: null });
   });
 });
 
