@@ -68,13 +68,14 @@ test.describe("Import from Day One", () => {
     });
   }
 
-  test("an imported page over 900 characters says so in the editor, and saves whole", async ({ signedIn: { page, user }, db }) => {
+  test("an imported page over 900 characters says so in the editor, and saves whole", async ({ signedIn: { page, user }, db }, testInfo) => {
     await createJournal(db, user.id, { journalDate: "2026-01-15", title: "A long imported day", content: LONG_TEXT, importedAt: new Date() });
     await page.goto("/my-diary?day=2026-01-15");
     await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
     const text = page.getByRole("textbox", { name: "Your entry" });
     await expect(text).toHaveAccessibleDescription(/^Imported: longer than 900 characters\. Editing keeps it as it is until you shorten it/);
     await expect(text).toHaveValue(LONG_TEXT);
+    await page.getByRole("form").screenshot({ path: testInfo.outputPath("imported-editor-1280.png") });
     await page.getByRole("textbox", { name: "Title" }).fill("A long day, renamed");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("article", { name: "A long day, renamed" })).toContainText("Sentence 60 of a long evening by the sea.");

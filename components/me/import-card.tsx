@@ -20,7 +20,7 @@ export function ImportCard() {
   const current = latest.data ?? null;
   const underWay = current?.state === "queued" || current?.state === "running";
   return (
-    <section aria-labelledby="import-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
+    <section aria-labelledby="import-heading" className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
       <h2 id="import-heading" className="font-serif text-xl font-semibold text-leather">
         Import from Day One
       </h2>
@@ -57,7 +57,14 @@ function ImportForm() {
   return (
     <form {...formProps} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="min-w-0 grow">
-        <TextField label="Day One export (ZIP file)" name="file" type="file" accept=".zip,application/zip" errors={errors.file} className="py-2 text-sm" />
+        <TextField
+          label="Day One export (ZIP file)"
+          name="file"
+          type="file"
+          accept=".zip,application/zip"
+          errors={errors.file}
+          className="w-full min-w-0 py-1.5 text-sm file:mr-3 file:min-h-7 file:rounded file:border-0 file:bg-paper-deep file:px-3 file:font-semibold file:text-ink"
+        />
       </div>
       <BusyButton type="submit" busy={busy} busyLabel="Uploading…">
         <Upload aria-hidden className="size-4" />
@@ -98,7 +105,7 @@ function Details<T>({ title, list, item }: { title: string; list: { count: numbe
       <summary className="min-h-11 cursor-pointer py-2 font-semibold text-ink">{title}</summary>
       <ul className="ml-5 list-disc text-ink-soft">
         {list.items.map((value, i) => (
-          <li key={i} className="break-words">
+          <li key={i} className="[overflow-wrap:anywhere]">
             {item(value)}
           </li>
         ))}
