@@ -75,7 +75,7 @@ test.describe("Import from Day One", () => {
     const text = page.getByRole("textbox", { name: "Your entry" });
     await expect(text).toHaveAccessibleDescription(/^Imported: longer than 900 characters\. Editing keeps it as it is until you shorten it/);
     await expect(text).toHaveValue(LONG_TEXT);
-    await page.getByRole("form").screenshot({ path: testInfo.outputPath("imported-editor-1280.png") });
+    await page.getByRole("form", { name: "Edit your entry" }).screenshot({ path: testInfo.outputPath("imported-editor-1280.png") });
     await page.getByRole("textbox", { name: "Title" }).fill("A long day, renamed");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("article", { name: "A long day, renamed" })).toContainText("Sentence 60 of a long evening by the sea.");
