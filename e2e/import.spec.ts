@@ -75,6 +75,11 @@ test.describe("Import from Day One", () => {
     const text = page.getByRole("textbox", { name: "Your entry" });
     await expect(text).toHaveAccessibleDescription(/^Imported: longer than 900 characters\. Editing keeps it as it is until you shorten it/);
     await expect(text).toHaveValue(LONG_TEXT);
+    // At its own length, not at a limit: no warning until it would grow.
+    await expect(page.getByText("Character limit reached!")).toHaveCount(0);
+    await text.press("End");
+    await text.press("x");
+    await expect(text).toHaveValue(LONG_TEXT);
     await page.getByRole("form", { name: "Edit your entry" }).screenshot({ path: testInfo.outputPath("imported-editor-1280.png") });
     await page.getByRole("textbox", { name: "Title" }).fill("A long day, renamed");
     await page.getByRole("button", { name: "Update" }).click();

@@ -123,15 +123,19 @@ export function TextCounter({ id, value, pageFull, max = CONTENT_MAX }: { id: st
   const count = countCharacters(value);
   const remaining = max - count;
   const words = countWords(value);
-  const warn = remaining <= CONTENT_WARN_REMAINING;
+  // An imported page over 900 (docs/decisions/078) is at its own length, not at a limit being
+  // reached: the editor's note says what holds, and only going over it is flagged.
+  const imported = max > CONTENT_MAX;
+  const warn = !imported && remaining <= CONTENT_WARN_REMAINING;
+  const limit = pageFull ? "Maximum writing space reached!" : remaining < 0 ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over` : remaining === 0 && !imported ? "Character limit reached!" : "";
   return (
     <div className="flex basis-full flex-wrap items-center justify-between gap-x-4 text-xs sm:text-sm">
       <p id={`${id}-counter`} className={warn ? "font-semibold text-danger" : "text-ink-soft"}>
-        {count}/{max} characters · {words} {words === 1 ? "word" : "words"}
+        {imported ? count : `${count}/${max}`} characters · {words} {words === 1 ? "word" : "words"}
         {warn && remaining >= 0 ? ` · ${remaining} left` : ""}
       </p>
       <p id={`${id}-limit`} role="status" className="font-semibold text-danger">
-        {pageFull ? "Maximum writing space reached!" : remaining < 0 ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over` : remaining === 0 ? "Character limit reached!" : ""}
+        {limit}
       </p>
     </div>
   );
