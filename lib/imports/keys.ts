@@ -11,7 +11,14 @@ export function importKey({ userId, importId }: { userId: string; importId: stri
   return `imports/${userId}/${importId}.zip`;
 }
 
+const TEMP_PREFIX = "inkwell-import-";
+
 /** A fresh temporary file name for one ZIP being checked or read. */
-export function importTempPath(importId: string): string {
-  return path.join(os.tmpdir(), `inkwell-import-${importId}-${randomUUID()}.zip`);
+export function importTempPath(importId: string, dir = os.tmpdir()): string {
+  return path.join(dir, `${TEMP_PREFIX}${importId}-${randomUUID()}.zip`);
+}
+
+/** Whether a file name in the temp folder is one of ours (left behind only by a process that died mid-way). */
+export function isImportTempName(name: string): boolean {
+  return name.startsWith(TEMP_PREFIX) && name.endsWith(".zip");
 }

@@ -1,7 +1,11 @@
 import "server-only";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { and, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { imports } from "@/lib/db/schema";
+import { isImportTempName } from "@/lib/imports/keys";
 import { IMPORT_ZIP_KEEP_HOURS } from "@/lib/imports/limits";
 import type { Storage } from "@/lib/storage";
 
@@ -11,9 +15,32 @@ import type { Storage } from "@/lib/storage";
 
 const IMPORT_BATCH_SIZE = 100;
 
-/** Deletes finished, failed and overdue imports' ZIPs; returns how many went. */
-export async function purgeImportFiles({ db, storage, now, batchSize = IMPORT_BATCH_SIZE }: { db: Db; storage: Storage; now: Date; batchSize?: number }) {
+/** Temporary copies of ZIPs this host's temp folder still holds past IMPORT_ZIP_KEEP_HOURS: a process that died while checking or reading one. */
+async function purgeImportTempFiles({ before, tempDir }: { before: Date; tempDir: string }) {
+  for (const name of await fs.readdir(tempDir).catch(() => [])) {
+    if (!isImportTempName(name)) continue;
+    const file = path.join(tempDir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtime < before) await fs.rm(file, { force: true });
+  }
+}
+
+/** Deletes finished, failed and overdue imports' ZIPs (and this host's stale temporary copies); returns how many stored ZIPs went. */
+export async function purgeImportFiles({
+  db,
+  storage,
+  now,
+  batchSize = IMPORT_BATCH_SIZE,
+  tempDir = os.tmpdir(),
+}: {
+  db: Db;
+  storage: Storage;
+  now: Date;
+  batchSize?: number;
+  tempDir?: string;
+}) {
   const overdue = new Date(now.getTime() - IMPORT_ZIP_KEEP_HOURS * 60 * 60 * 1000);
+  await purgeImportTempFiles({ before: overdue, tempDir });
   await db
     .update(imports)
     .set({ state: "failed", finishedAt: now, updatedAt: now })

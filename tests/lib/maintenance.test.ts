@@ -232,7 +232,13 @@ describe("purging import uploads", () => {
     const done = await put("done", ago(MINUTE));
     const young = await put("queued", ago(23 * 60 * MINUTE));
     const overdue = await put("failed", ago(25 * 60 * MINUTE));
-    expect(await purgeImportFiles({ db, storage, now: new Date() })).toBe(2);
+    // A temporary copy a dead process left, and one being read now.
+    const temp = tempDir("inkwell-import-temp-");
+    const [stale, fresh] = [path.join(temp, "inkwell-import-a-b.zip"), path.join(temp, "inkwell-import-c-d.zip")];
+    for (const file of [stale, fresh]) fs.writeFileSync(file, zip);
+    fs.utimesSync(stale, ago(25 * 60 * MINUTE), ago(25 * 60 * MINUTE));
+    expect(await purgeImportFiles({ db, storage, now: new Date(), tempDir: temp })).toBe(2);
+    expect([fs.existsSync(stale), fs.existsSync(fresh)]).toEqual([false, true]);
     expect(await storage.getObject({ key: done.key })).toBeNull();
     expect(await storage.getObject({ key: overdue.key })).toBeNull();
     expect(await storage.getObject({ key: young.key })).not.toBeNull();
@@ -240,7 +246,7 @@ describe("purging import uploads", () => {
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.id === young.id)).toMatchObject({ state: "queued", storageKey: young.key });
     // A day later the young one is overdue: failed, and its ZIP gone.
-    expect(await purgeImportFiles({ db, storage, now: later(2 * 60 * MINUTE) })).toBe(1);
+    expect(await purgeImportFiles({ db, storage, now: later(2 * 60 * MINUTE), tempDir: temp })).toBe(1);
     expect((await db.select().from(schema.imports).where(eq(schema.imports.id, young.id)))[0]).toMatchObject({ state: "failed", storageKey: null });
   });
 });
