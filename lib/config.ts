@@ -82,6 +82,8 @@ export const ConfigSchema = z.object({
   IMAGE_URL_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // Days between asking to delete one's account and its deletion (docs/decisions/075); 0 = at the next housekeeping pass.
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  // The largest Day One ZIP an import accepts, in bytes (docs/decisions/078); past it the upload stops with a 413.
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(8 * 1024 * 1024 * 1024).default(500 * 1024 * 1024),
   // Minutes between housekeeping passes inside the app (lib/maintenance, docs/decisions/033); 0 = off, for cron instead.
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   // Whether this process runs the job worker (pg-boss, lib/jobs, docs/decisions/061): the reminder

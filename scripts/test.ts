@@ -153,7 +153,8 @@ async function main() {
         // The operators a new report mails (tests/api/reports.test.ts).
         ADMIN_EMAILS: "Operator@inkwell.test",
       };
-      const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir };
+      // A small import limit, which tests/api/import-hostile.test.ts streams past (docs/decisions/078).
+      const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir, IMPORT_MAX_BYTES: String(3 * 1024 * 1024) };
       // The main instances trust the harness on loopback as a proxy, so a test can speak for many
       // clients (X-Forwarded-For, tests/support/clients.ts). The S3 instance trusts nobody: it
       // proves that a forged header is ignored.

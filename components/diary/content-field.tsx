@@ -29,16 +29,18 @@ type Props = {
   id: string;
   label: string;
   value: string;
+  /** The most the text may hold: CONTENT_MAX, or an imported page's own length when longer (docs/decisions/078). */
+  max?: number;
   onChange: (value: string) => void;
   pageFull: boolean;
   onPageFull: (full: boolean) => void;
   describedBy: string;
 };
 
-/** The characters past CONTENT_MAX, as a person counts them; "" when the text fits. */
-export function overLimit(text: string): string {
-  if (countCharacters(text) <= CONTENT_MAX) return "";
-  return Array.from(graphemes(text)).slice(CONTENT_MAX).join("");
+/** The characters past `max` (CONTENT_MAX, or an imported page's own length), as a person counts them; "" when the text fits. */
+export function overLimit(text: string, max = CONTENT_MAX): string {
+  if (countCharacters(text) <= max) return "";
+  return Array.from(graphemes(text)).slice(max).join("");
 }
 
 /**
@@ -48,7 +50,7 @@ export function overLimit(text: string): string {
  * and navigation keys work. The textarea is at least a page tall and grows, a whole ruled line at a
  * time, to show everything that fits.
  */
-export function ContentField({ id, label, value, onChange, pageFull, onPageFull, describedBy }: Props) {
+export function ContentField({ id, label, value, max = CONTENT_MAX, onChange, pageFull, onPageFull, describedBy }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {
@@ -85,7 +87,7 @@ export function ContentField({ id, label, value, onChange, pageFull, onPageFull,
     e.preventDefault();
   }
 
-  const over = overLimit(value);
+  const over = overLimit(value, max);
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -117,19 +119,23 @@ export function ContentField({ id, label, value, onChange, pageFull, onPageFull,
 }
 
 /** Characters and words, red from 50 left, how many are over, and which limit stopped the typing (docs/product.md §5). */
-export function TextCounter({ id, value, pageFull }: { id: string; value: string; pageFull: boolean }) {
+export function TextCounter({ id, value, pageFull, max = CONTENT_MAX }: { id: string; value: string; pageFull: boolean; max?: number }) {
   const count = countCharacters(value);
-  const remaining = CONTENT_MAX - count;
+  const remaining = max - count;
   const words = countWords(value);
-  const warn = remaining <= CONTENT_WARN_REMAINING;
+  // An imported page over 900 (docs/decisions/078) is at its own length, not at a limit being
+  // reached: the editor's note says what holds, and only going over it is flagged.
+  const imported = max > CONTENT_MAX;
+  const warn = !imported && remaining <= CONTENT_WARN_REMAINING;
+  const limit = pageFull ? "Maximum writing space reached!" : remaining < 0 ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over` : remaining === 0 && !imported ? "Character limit reached!" : "";
   return (
     <div className="flex basis-full flex-wrap items-center justify-between gap-x-4 text-xs sm:text-sm">
       <p id={`${id}-counter`} className={warn ? "font-semibold text-danger" : "text-ink-soft"}>
-        {count}/{CONTENT_MAX} characters · {words} {words === 1 ? "word" : "words"}
+        {imported ? count : `${count}/${max}`} characters · {words} {words === 1 ? "word" : "words"}
         {warn && remaining >= 0 ? ` · ${remaining} left` : ""}
       </p>
       <p id={`${id}-limit`} role="status" className="font-semibold text-danger">
-        {pageFull ? "Maximum writing space reached!" : remaining < 0 ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over` : remaining === 0 ? "Character limit reached!" : ""}
+        {limit}
       </p>
     </div>
   );

@@ -48,7 +48,11 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
   const drop = usePhotoDrop({ onPick: onPickPhoto, onError });
   const editing = entry !== null;
   const complete = isComplete(fields);
-  const fits = countCharacters(fields.content) <= CONTENT_MAX;
+  // An imported page longer than 900 characters may be saved as it is or shorter, never longer
+  // (docs/decisions/078): its own length is its limit until it fits in 900.
+  const storedLength = entry ? countCharacters(entry.content) : 0;
+  const max = Math.max(CONTENT_MAX, storedLength);
+  const fits = countCharacters(fields.content) <= max;
   const canSave = complete && fits && !saving;
   const photoSrc = editor.photo?.url ?? (editor.removePhoto ? null : (entry?.images[0] ?? null));
   const heading = editing ? "Edit your entry" : isToday ? "Write today's entry" : "Write this day's entry";
@@ -107,14 +111,20 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
           autoComplete="off"
           className="block h-8 w-full bg-transparent font-serif text-xl leading-8 font-semibold text-ink placeholder:text-ink-soft/80"
         />
+        {storedLength > CONTENT_MAX ? (
+          <p id={`${contentId}-imported`} className="my-2 rounded-md border border-accent/40 bg-paper px-3 py-2 font-sans text-sm leading-6 text-ink">
+            Imported: longer than {CONTENT_MAX} characters. Editing keeps it as it is until you shorten it; it can get shorter, not longer.
+          </p>
+        ) : null}
         <ContentField
           id={contentId}
           label="Your entry"
           value={fields.content}
+          max={max}
           onChange={(content) => onFields({ content })}
           pageFull={pageFull}
           onPageFull={setPageFull}
-          describedBy={`${contentId}-counter ${contentId}-limit`}
+          describedBy={`${storedLength > CONTENT_MAX ? `${contentId}-imported ` : ""}${contentId}-counter ${contentId}-limit`}
         />
         <PhotoPreview
           src={photoSrc}
@@ -131,7 +141,7 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
       </div>
 
       <ActionBar>
-        <TextCounter id={contentId} value={fields.content} pageFull={pageFull} />
+        <TextCounter id={contentId} value={fields.content} pageFull={pageFull} max={max} />
         <div className="flex flex-wrap items-center gap-3">
           <BusyButton
             type="submit"

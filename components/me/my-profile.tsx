@@ -15,6 +15,7 @@ import { BlockedPeople } from "./blocked-people";
 import { CommunityCard } from "./community-card";
 import { DownloadJournal } from "./download-journal";
 import { ExportEverythingCard } from "./export-everything";
+import { ImportCard } from "./import-card";
 import { SecurityCard } from "./security-card";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { Milestones } from "./milestones";
@@ -54,6 +55,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
         <ReminderSettingsCard />
         <DownloadJournal />
         <ExportEverythingCard />
+        <ImportCard />
         <BlockedPeople />
         <SecurityCard />
         <AppearanceSetting />

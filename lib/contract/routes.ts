@@ -10,6 +10,7 @@ import * as Rp from "./reports";
 import * as Ad from "./admin";
 import * as Sec from "./security";
 import * as Ex from "./exports";
+import * as Im from "./imports";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -40,6 +41,9 @@ export const ROUTE_ANSWERS = {
   "POST /api/export": Ex.ExportStatusSchema,
   "GET /api/export": Ex.LatestExportSchema,
   "GET /api/export/{id}": Ex.ExportStatusSchema,
+  "POST /api/import": Im.ImportStatusSchema,
+  "GET /api/import": Im.LatestImportSchema,
+  "GET /api/import/{id}": Im.ImportStatusSchema,
   "POST /api/auth/confirm-session": A.MessageSchema,
   "POST /api/auth/forgot-password": A.MessageSchema,
   "POST /api/auth/reset-password/{token}": A.MessageSchema,

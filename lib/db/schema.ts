@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -254,6 +255,11 @@ export const journals = pgTable(
     imageDescription: text("image_description"),
     likesCount: integer("likes_count").notNull().default(0),
     readsCount: integer("reads_count").notNull().default(0),
+    /**
+     * When the page came from an import (lib/imports, docs/decisions/078): its text may be longer
+     * than the editor's 900 characters, up to IMPORTED_CONTENT_MAX, so that no word is lost.
+     */
+    importedAt: timestamp("imported_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Where the entry sorts in the friends' feed: its exact time when signed, its UTC day when
@@ -293,7 +299,11 @@ export const journals = pgTable(
     // The 100, 900 and 300 limits count what a person sees (graphemes, checked in lib/validation);
     // one grapheme can be several code points, so the database bounds are backstops.
     check("journals_title_length", sql`char_length(btrim(${t.title})) between 1 and 800`),
-    check("journals_content_length", sql`char_length(btrim(${t.content})) between 1 and 7200`),
+    // An imported page keeps its whole text (docs/decisions/078): its backstop is IMPORTED_CONTENT_MAX.
+    check(
+      "journals_content_length",
+      sql`char_length(btrim(${t.content})) between 1 and (case when ${t.importedAt} is null then 7200 else 200000 end)`,
+    ),
     check("journals_image_description_length", sql`char_length(${t.imageDescription}) between 1 and 2400`),
     check("journals_anonymous_shared", sql`not ${t.isAnonymous} or ${t.visibility} = 'close-circle'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
@@ -625,6 +635,41 @@ export const exports = pgTable(
     index("exports_state_idx").on(t.state, t.createdAt),
     check("exports_counts", sql`${t.stepsDone} >= 0 and ${t.entriesTotal} >= 0`),
     check("exports_ready_has_file", sql`(${t.state} <> 'ready') or (${t.storageKey} is not null and ${t.expiresAt} is not null)`),
+  ],
+);
+
+export const importState = pgEnum("import_state", ["queued", "running", "done", "failed"]);
+
+/**
+ * "Import from Day One" (docs/decisions/078): one row per uploaded ZIP, checked in the request and
+ * read by the job worker. `storage_key` names the upload under `imports/<user id>/` until the
+ * import ends (then the file goes, lib/maintenance/imports.ts); `report` is what the person is told.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: importState("state").notNull().default("queued"),
+    /** Days read so far, and how many the ZIP holds (counted when the worker starts). */
+    processed: integer("processed").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    storageKey: text("storage_key"),
+    /** Counts, dates, file names and reasons: never a word of the text (lib/imports/report.ts). */
+    report: jsonb("report"),
+    createdAt: createdAt(),
+    /** Moved on while the worker reads, so an import whose worker died can be told from a slow one. */
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    // At most one import per person under way: a second one is a 409 (docs/style.md 5).
+    uniqueIndex("imports_one_under_way").on(t.userId).where(sql`${t.state} in ('queued', 'running')`),
+    index("imports_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("imports_state_idx").on(t.state, t.createdAt),
+    check("imports_counts", sql`${t.processed} >= 0 and ${t.total} >= 0`),
   ],
 );
 

@@ -42,7 +42,7 @@ export async function readBody(req: Request, { maxBytes, gauge }: { maxBytes: nu
 }
 
 /** Reads what is left of a refused body without keeping it, up to DISCARD_MAX_BYTES; then closes the connection. */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   let dropped = 0;
   try {
     for (;;) {

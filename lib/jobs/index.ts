@@ -5,9 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { describeError, oneLine } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { runQueuedExports, type ExportRun } from "@/lib/exports";
+import { runQueuedImports, type ImportRun } from "@/lib/imports";
 import { sendDueReminders, type ReminderRun } from "@/lib/reminders/due";
 import { getStorage } from "@/lib/storage";
-import { EXPORTS_QUEUE, runningJobs, setRunningJobs } from "./running";
+import { EXPORTS_QUEUE, IMPORTS_QUEUE, runningJobs, setRunningJobs } from "./running";
 
 // Jobs on pg-boss (docs/decisions/061): schedules and queues in PostgreSQL, in its own `pgboss`
 // schema, so any number of instances share them and each occurrence runs once. Every instance
@@ -24,6 +25,10 @@ export const REMINDERS_CRON = "* * * * *";
 const EXPORTS_CRON = "* * * * *";
 /** A 10 000-entry journal with photos takes minutes; an export whose row stops moving is failed by lib/exports anyway. */
 const EXPORT_RUN_SECONDS = 60 * 60;
+/** Imports (lib/imports, docs/decisions/078) as exports: filed when one is uploaded, and every minute for any left behind. */
+export const IMPORTS_CRON = "* * * * *";
+/** A 500 MB ZIP of ten years takes minutes; an import whose row stops moving is failed by lib/imports anyway. */
+const IMPORT_RUN_SECONDS = 60 * 60;
 /** A run that has not finished in this long is given up (and its claimed writers were already sent or released). */
 const RUN_SECONDS = 240;
 const RETRY_START_MS = 60_000;
@@ -49,6 +54,11 @@ export async function runReminders(now: Date): Promise<ReminderRun> {
 /** One run of the exports job: every queued export, through the configured storage and mail. */
 export async function runExports(): Promise<ExportRun> {
   return runQueuedExports({ db: getDb(), storage: getStorage(), appUrl: config().APP_URL, send: sendMail });
+}
+
+/** One run of the imports job: every queued import, through the configured storage. */
+export async function runImports(): Promise<ImportRun> {
+  return runQueuedImports({ db: getDb(), storage: getStorage() });
 }
 
 async function startBoss(databaseUrl: string): Promise<PgBoss> {
@@ -80,6 +90,17 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
       if (run.ready || run.failed) console.log(`[jobs] Exports: ${run.ready} ready, ${run.failed} failed`);
     } catch (err) {
       console.error(`[jobs] The exports run failed: ${jobErrorLine(err)}`);
+    }
+  });
+  await boss.createQueue(IMPORTS_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: IMPORT_RUN_SECONDS, notify: true });
+  await boss.schedule(IMPORTS_QUEUE, IMPORTS_CRON, null, { tz: "UTC" });
+  await boss.work(IMPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    // Caught as the exports' are: a failed import is marked failed by runQueuedImports itself.
+    try {
+      const run = await runImports();
+      if (run.done || run.failed) console.log(`[jobs] Imports: ${run.done} done, ${run.failed} failed`);
+    } catch (err) {
+      console.error(`[jobs] The imports run failed: ${jobErrorLine(err)}`);
     }
   });
   return boss;

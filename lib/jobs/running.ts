@@ -4,6 +4,8 @@
 
 /** The exports queue (lib/jobs/index.ts), named here so a route can wake it without loading pg-boss. */
 export const EXPORTS_QUEUE = "exports";
+/** The imports queue (lib/jobs/index.ts, docs/decisions/078), named here for the same reason. */
+export const IMPORTS_QUEUE = "imports";
 
 interface RunningJobs {
   stop(): Promise<void>;

@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
-import { ConflictError, NotFoundError, uniqueViolation } from "@/lib/errors";
+import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
-import type { CreateJournalInput, UpdateJournalInput } from "@/lib/validation/journal";
+import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, countCharacters, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
 import { parseId } from "@/lib/ids";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
@@ -82,13 +82,22 @@ export async function createJournal({
   return toJournalJson({ db, row: row!, viewerId: authorId });
 }
 
-async function assertOwnJournal({ db, authorId, id: rawId }: { db: Db; authorId: string; id: string }) {
+/**
+ * The writer's own entry (else a 404), and the length its new content may have: CONTENT_MAX, or,
+ * for an imported page longer than that, its own length, so saving never cuts a word and never
+ * lets it grow (docs/decisions/078).
+ */
+async function assertOwnJournal({ db, authorId, id: rawId, content }: { db: Db; authorId: string; id: string; content: string }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const [row] = await db
-    .select({ id: journals.id })
+    .select({ id: journals.id, importedAt: journals.importedAt, content: journals.content })
     .from(journals)
     .where(and(eq(journals.id, id), eq(journals.authorId, authorId)));
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
+  const length = countCharacters(content);
+  if (length <= CONTENT_MAX) return;
+  const message = row.importedAt && countCharacters(row.content) > CONTENT_MAX ? IMPORTED_CONTENT_GROWN_MESSAGE : CONTENT_TOO_LONG_MESSAGE;
+  if (!row.importedAt || length > countCharacters(row.content)) throw new ValidationError(message, [{ path: "content", message }]);
 }
 
 /** Replaces an entry's text and settings; a new `image` replaces the photo, `removeImage` drops it. */
@@ -108,7 +117,7 @@ export async function updateJournal({
   image?: Uint8Array;
 }) {
   // Another person's entry is a 404 before the upload costs any work.
-  await assertOwnJournal({ db, authorId, id });
+  await assertOwnJournal({ db, authorId, id, content: input.content });
   const newKey = image ? await storeEntryImage({ storage, data: image }) : undefined;
 
   let result;

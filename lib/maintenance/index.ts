@@ -2,6 +2,7 @@ import "server-only";
 
 // Housekeeping: deleting what nothing can use any more (docs/decisions/033).
 export { purgeExpiredExports } from "./exports";
+export { purgeImportFiles } from "./imports";
 export { PHOTO_GRACE_MS, purgeOrphanPhotos } from "./photos";
 export {
   purgeExpiredPasskeyChallenges,

@@ -6,6 +6,7 @@ import type { Storage } from "@/lib/storage";
 import { foldPastReads } from "@/lib/journals/reads";
 import { deleteDueAccounts } from "@/lib/users/account-deletion";
 import { purgeExpiredExports } from "./exports";
+import { purgeImportFiles } from "./imports";
 import { purgeOrphanPhotos } from "./photos";
 import {
   purgeExpiredPasskeyChallenges,
@@ -38,6 +39,8 @@ export interface MaintenanceCounts {
   accounts: number;
   /** Finished exports past their 24 hours, and failed ones, with their files (docs/decisions/074). */
   exports: number;
+  /** Uploaded ZIPs of imports that ended, failed or are overdue (docs/decisions/078). */
+  importFiles: number;
   /** Read rows of past days moved into their entries' reads_count (lib/journals/reads.ts). */
   readsFolded: number;
 }
@@ -74,6 +77,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         accounts: await deleteDueAccounts({ db, storage, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
         exports: await purgeExpiredExports({ db, storage, now }),
+        importFiles: await purgeImportFiles({ db, storage, now }),
         readsFolded: await foldPastReads({ db }),
       };
       return { status: "done", counts, ms: Date.now() - started };
@@ -91,6 +95,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos and ${c.exports} expired exports, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -6,6 +6,7 @@ import { AUTH_ROUTES } from "./routes-auth";
 import { PASSKEY_ROUTES } from "./routes-passkeys";
 import { TWO_FACTOR_ROUTES } from "./routes-two-factor";
 import { EXPORT_ROUTES } from "./routes-exports";
+import { IMPORT_ROUTES } from "./routes-import";
 import { JOURNAL_ROUTES } from "./routes-journals";
 import { META_ROUTES } from "./routes-meta";
 import { NOTIFICATION_ROUTES } from "./routes-notifications";
@@ -18,7 +19,7 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 // validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
 // answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
-export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...TWO_FACTOR_ROUTES, ...PASSKEY_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...EXPORT_ROUTES, ...META_ROUTES];
+export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...TWO_FACTOR_ROUTES, ...PASSKEY_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...EXPORT_ROUTES, ...IMPORT_ROUTES, ...META_ROUTES];
 
 const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
 

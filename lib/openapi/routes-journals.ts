@@ -18,6 +18,7 @@ import {
   TITLE_TOO_LONG_MESSAGE,
   TOO_EARLY_DATE_MESSAGE,
   UpdateJournalSchema,
+  IMPORTED_CONTENT_GROWN_MESSAGE,
   calendarDateField,
 } from "@/lib/validation/journal";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
@@ -54,7 +55,11 @@ const entryFields = {
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
 };
 const createFields = { ...entryFields, journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)` };
-const updateFields = { ...entryFields, removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead' };
+const updateFields = {
+  ...entryFields,
+  content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer`,
+  removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead',
+};
 const imageField = { image: "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side" };
 const entryFailures: Failure[] = [
   [400, REQUIRED_MESSAGE, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_CHARACTER_MESSAGE, ANONYMOUS_PRIVATE_MESSAGE, IMAGE_DAMAGED_MESSAGE],
@@ -132,7 +137,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
         schema: A.JournalUpdatedSchema,
       },
     ],
-    failures: [...entryFailures, [404, JOURNAL_NOT_FOUND]],
+    failures: [...entryFailures, [400, IMPORTED_CONTENT_GROWN_MESSAGE], [404, JOURNAL_NOT_FOUND]],
   },
   {
     method: "delete",

@@ -152,8 +152,9 @@ export async function deleteDueAccounts({ db, storage, now = new Date() }: { db:
     if (!keys) continue;
     deleted += 1;
     for (const key of keys) await storage.deleteObject({ key });
-    // Pictures replaced earlier and not yet purged, and their exports' ZIPs, live in folders of their own.
-    for (const prefix of [`profiles/${id}/`, `exports/${id}/`]) {
+    // Pictures replaced earlier and not yet purged, their exports' ZIPs and the ZIPs of imports
+    // still unread or not yet purged (docs/decisions/074, 078) live in folders of their own.
+    for (const prefix of [`profiles/${id}/`, `exports/${id}/`, `imports/${id}/`]) {
       for await (const object of storage.listObjects({ prefix })) await storage.deleteObject({ key: object.key });
     }
   }

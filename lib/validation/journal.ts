@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CODE_POINTS_PER_CHARACTER, characters, text } from "./fields";
 import { countCharacters } from "./graphemes";
+import { IMPORTED_CONTENT_MAX } from "@/lib/imports/limits";
 import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
 
 export * from "./journal-limits";
@@ -10,6 +11,8 @@ export * from "./journal-limits";
 
 export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
 export const CONTENT_TOO_LONG_MESSAGE = `Content must be at most ${CONTENT_MAX} characters`;
+/** An imported page over CONTENT_MAX may be saved, shorter or as it is, never longer (docs/decisions/078). */
+export const IMPORTED_CONTENT_GROWN_MESSAGE = `An imported page longer than ${CONTENT_MAX} characters can be saved shorter or as it is, not longer`;
 export const FUTURE_DATE_MESSAGE = "Cannot write in future dates";
 export const IMAGE_DESCRIPTION_TOO_LONG_MESSAGE = `Photo description must be at most ${IMAGE_DESCRIPTION_MAX} characters`;
 export const IMAGE_DESCRIPTION_CHARACTER_MESSAGE = "Photo description contains a character that is not allowed";
@@ -85,8 +88,14 @@ function anonymousOnlyShared<T extends { visibility: Visibility; isAnonymous: bo
 export const CreateJournalSchema = anonymousOnlyShared(z.object({ ...entryShape, journaldate: journalDateField }));
 export type CreateJournalInput = z.infer<typeof CreateJournalSchema>;
 
-/** The fields of PUT /api/journals/{id}; the day of an entry never changes. */
-export const UpdateJournalSchema = anonymousOnlyShared(z.object({ ...entryShape, removeImage: booleanField("removeImage") }));
+/**
+ * The fields of PUT /api/journals/{id}; the day of an entry never changes. Its content may be as
+ * long as an imported page may be: whether this page may be longer than CONTENT_MAX is decided
+ * against the stored page (lib/journals/write.ts, docs/decisions/078).
+ */
+export const UpdateJournalSchema = anonymousOnlyShared(
+  z.object({ ...entryShape, content: entryText("Content", IMPORTED_CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE), removeImage: booleanField("removeImage") }),
+);
 export type UpdateJournalInput = z.infer<typeof UpdateJournalSchema>;
 
 const YEAR_MESSAGE = "Year must be a four-digit number from 0001 to 9999";

@@ -187,6 +187,11 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     const exportKey = `exports/${leaver.user.id}/${randomUUID()}.zip`;
     await s3Storage().putObject({ key: exportKey, data: Buffer.from("PK"), contentType: "application/zip" });
 
+    // An import's ZIP not yet read or purged (docs/decisions/078).
+    const importZip = `imports/${leaver.user.id}/${randomUUID()}.zip`;
+    await s3Storage().putObject({ key: importZip, data: Buffer.from("PK"), contentType: "application/zip" });
+    expect(await bucket.objectExists(importZip)).toBe(true);
+
     const res = await leave(leaver.token, { password: DEFAULT_PASSWORD }, base);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(new Date(res.body.deletionDueAt).getTime()).toBeLessThanOrEqual(Date.now());
@@ -198,6 +203,7 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     expect(await bucket.objectExists(photoKey)).toBe(false);
     expect(await bucket.objectExists(pictureKey)).toBe(false);
     expect(await bucket.objectExists(exportKey)).toBe(false);
+    expect(await bucket.objectExists(importZip)).toBe(false);
     expect((await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id)))[0]!.n).toBe(likesBefore - 1);
     const inbox = await api<{ data: { actor?: { id: string } | null; actors?: { id: string }[] }[] }>("/api/notifications", { token: friend.token });
     expect(JSON.stringify(inbox.body)).not.toContain(leaver.user.id);

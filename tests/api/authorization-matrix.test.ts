@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createSession, type FactoryDb } from "../../scripts/seed/factories";
-import { blocks, exports, mutes, replies, reports } from "../../lib/db/schema";
+import { blocks, exports, imports, mutes, replies, reports } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectLogClean, person, type Person } from "../support/friends";
@@ -194,5 +194,16 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
       operator: 403,
       writer: 200,
     });
+  });
+
+  it("an import from Day One: its owner only; to anyone else, friend or operator, it does not exist", async () => {
+    const w = await world();
+    const [row] = await db.insert(imports).values({ userId: w.ids.writer, state: "done" }).returning();
+    const others = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 };
+    expect(await statuses(w, ROLES, (token) => api(`/api/import/${row!.id}`, { token }))).toEqual({ ...others, writer: 200 });
+    // Anyone's latest import is their own: nobody else's shows.
+    const latest = await statuses(w, ROLES, (token) => api<{ import: { id: string } | null }>("/api/import", { token }).then((r) => ({ ...r, status: r.body.import?.id === row!.id ? 200 : r.status === 401 ? 401 : 404 })));
+    expect(latest).toEqual({ ...others, writer: 200 });
+    expect(await db.select().from(imports).where(eq(imports.userId, w.ids.writer))).toHaveLength(1);
   });
 });

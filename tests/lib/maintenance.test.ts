@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,7 @@ import {
   purgeExpiredExports,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
+  purgeImportFiles,
   purgeOrphanPhotos,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
@@ -258,6 +260,40 @@ describe("purging exports", () => {
   });
 });
 
+describe("purging import uploads", () => {
+  it("deletes the ZIP of an import that ended, and of one still unfinished after 24 hours, which fails; keeps a young one's and every report", async () => {
+    const storage = createLocalStorage({ rootDir: tempDir("inkwell-imports-") });
+    const { user } = await createUser(db);
+    const zip = Buffer.from("PK");
+    const put = async (state: "queued" | "done" | "failed", createdAt: Date) => {
+      const id = randomUUID();
+      const key = `imports/${user.id}/${id}.zip`;
+      await storage.putObject({ key, data: zip, contentType: "application/zip" });
+      await db.insert(schema.imports).values({ id, userId: user.id, state, createdAt, storageKey: key });
+      return { id, key };
+    };
+    const done = await put("done", ago(MINUTE));
+    const young = await put("queued", ago(23 * 60 * MINUTE));
+    const overdue = await put("failed", ago(25 * 60 * MINUTE));
+    // A temporary copy a dead process left, and one being read now.
+    const temp = tempDir("inkwell-import-temp-");
+    const [stale, fresh] = [path.join(temp, "inkwell-import-a-b.zip"), path.join(temp, "inkwell-import-c-d.zip")];
+    for (const file of [stale, fresh]) fs.writeFileSync(file, zip);
+    fs.utimesSync(stale, ago(25 * 60 * MINUTE), ago(25 * 60 * MINUTE));
+    expect(await purgeImportFiles({ db, storage, now: new Date(), tempDir: temp })).toBe(2);
+    expect([fs.existsSync(stale), fs.existsSync(fresh)]).toEqual([false, true]);
+    expect(await storage.getObject({ key: done.key })).toBeNull();
+    expect(await storage.getObject({ key: overdue.key })).toBeNull();
+    expect(await storage.getObject({ key: young.key })).not.toBeNull();
+    const rows = await db.select().from(schema.imports).where(eq(schema.imports.userId, user.id));
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.id === young.id)).toMatchObject({ state: "queued", storageKey: young.key });
+    // A day later the young one is overdue: failed, and its ZIP gone.
+    expect(await purgeImportFiles({ db, storage, now: later(2 * 60 * MINUTE), tempDir: temp })).toBe(1);
+    expect((await db.select().from(schema.imports).where(eq(schema.imports.id, young.id)))[0]).toMatchObject({ state: "failed", storageKey: null });
+  });
+});
+
 describe("a pass", () => {
   it("is skipped while another instance holds the lock, and does the work once it is free", async () => {
     const storage = createLocalStorage({ rootDir: tempDir("inkwell-maintenance-run-") });
@@ -300,7 +336,7 @@ describe("a pass", () => {
       expect(await sessionExpiries(user.id)).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(7 * MINUTE);
       await firstLine;
-      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos and 0 expired exports, and folded 0 reads of past days in \d+ ms\.$/)]);
+      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/)]);
       expect(await sessionExpiries(user.id)).toEqual([]);
     } finally {
       job.stop();
@@ -320,7 +356,7 @@ describe("a pass", () => {
     const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "maintenance"], {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, S3_BUCKET: "" },
     });
-    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos and 0 expired exports, and folded 0 reads of past days in \d+ ms\.$/);
+    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/);
     expect(await sessionExpiries(user.id)).toEqual([]);
     expect(await exists(storage, orphan)).toBe(false);
   });

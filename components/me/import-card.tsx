@@ -1,0 +1,138 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Upload } from "lucide-react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { TextField } from "@/components/ui/text-field";
+import { useForm } from "@/components/ui/use-form";
+import { IMPORT_LOAD_FAILED, latestImportKey, latestImportQuery, startImport, type ImportReport, type ImportStatus } from "@/client/imports";
+import { Refusal } from "@/client/refusals";
+import { notify } from "@/client/toasts";
+import { IMPORT_FILE_MISSING_MESSAGE } from "@/lib/imports/limits";
+
+// Import from Day One on /me (docs/product.md "Import from Day One", docs/decisions/078): choose
+// the ZIP Day One exported; the progress while the job worker reads it, then what it did.
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+export function ImportCard() {
+  const latest = useQuery(latestImportQuery());
+  const current = latest.data ?? null;
+  const underWay = current?.state === "queued" || current?.state === "running";
+  return (
+    <section aria-labelledby="import-heading" className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
+      <h2 id="import-heading" className="font-serif text-xl font-semibold text-leather">
+        Import from Day One
+      </h2>
+      <p className="mt-2 text-sm text-ink-soft">
+        In Day One, export your journal as JSON and choose the ZIP file here. Each day becomes a private page; a day you already wrote here gets the imported text below
+        yours, and nothing you wrote is overwritten.
+      </p>
+      {latest.isError ? (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {IMPORT_LOAD_FAILED}
+        </p>
+      ) : null}
+      {underWay ? <ImportProgress status={current} /> : latest.isSuccess ? <ImportForm /> : null}
+      {current && !underWay ? <ImportOutcome status={current} /> : null}
+    </section>
+  );
+}
+
+function ImportForm() {
+  const queryClient = useQueryClient();
+  const { formProps, errors, busy } = useForm({
+    values: (form) => (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0] ?? null,
+    check: (file) => (file ? [] : [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]),
+    send: (file) => startImport(file!),
+    onSuccess: (status) => {
+      queryClient.setQueryData(latestImportKey, status);
+      notify.success("Import started");
+    },
+    // A refusal stands beside the file field; anything else (no network) is a toast.
+    onError: (error) => {
+      if (!(error instanceof Refusal)) notify.error(error.message);
+    },
+  });
+  return (
+    <form {...formProps} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="min-w-0 grow">
+        <TextField
+          label="Day One export (ZIP file)"
+          name="file"
+          type="file"
+          accept=".zip,application/zip"
+          errors={errors.file}
+          className="w-full min-w-0 py-1.5 text-sm file:mr-3 file:min-h-7 file:rounded file:border-0 file:bg-paper-deep file:px-3 file:font-semibold file:text-ink"
+        />
+      </div>
+      <BusyButton type="submit" busy={busy} busyLabel="Uploading…">
+        <Upload aria-hidden className="size-4" />
+        Import
+      </BusyButton>
+    </form>
+  );
+}
+
+function ImportProgress({ status }: { status: ImportStatus }) {
+  const label = status.state === "queued" || !status.total ? "Reading your ZIP file…" : `Importing: ${status.processed.toLocaleString("en-GB")} of ${plural(status.total, "day")}`;
+  return (
+    <div className="mt-4 flex flex-col gap-2">
+      <p role="status" className="text-sm font-semibold text-ink">
+        {label}
+      </p>
+      <progress aria-label="Import progress" max={status.total || 1} value={status.total ? status.processed : undefined} className="h-2 w-full accent-accent" />
+    </div>
+  );
+}
+
+function ImportOutcome({ status }: { status: ImportStatus }) {
+  const report = status.report;
+  const when = new Date(status.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <div className="mt-5 border-t border-ink-soft/20 pt-4">
+      <h3 className="font-semibold text-ink">{status.state === "done" ? `Your last import (${when})` : `Your last import (${when}) stopped before it finished`}</h3>
+      {report ? <ReportSummary report={report} /> : null}
+    </div>
+  );
+}
+
+function Details<T>({ title, list, item }: { title: string; list: { count: number; items: T[] }; item: (value: T) => string }) {
+  if (!list.count) return null;
+  const more = list.count - list.items.length;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-ink">{title}</summary>
+      <ul className="ml-5 list-disc text-ink-soft">
+        {list.items.map((value, i) => (
+          <li key={i} className="[overflow-wrap:anywhere]">
+            {item(value)}
+          </li>
+        ))}
+        {more > 0 ? <li>…and {plural(more, "more", "more")}</li> : null}
+      </ul>
+    </details>
+  );
+}
+
+function ReportSummary({ report }: { report: ImportReport }) {
+  return (
+    <>
+      <ul className="mt-2 grid gap-1 text-sm text-ink sm:grid-cols-2">
+        <li>{plural(report.entriesRead, "entry", "entries")} read</li>
+        <li>{plural(report.pagesMade, "page")} made</li>
+        <li>{plural(report.daysMerged.count, "day")} added below your own pages</li>
+        <li>{plural(report.daysSkipped.count, "day")} skipped</li>
+        <li>{plural(report.photosAttached, "photo")} attached</li>
+        <li>{plural(report.photosNotAttached.count, "photo")} not attached</li>
+        <li>{plural(report.filesIgnored.count, "file")} ignored</li>
+        <li>{plural(report.problems.count, "problem")}</li>
+      </ul>
+      <Details title="Days added below your own pages" list={report.daysMerged} item={(day) => day} />
+      <Details title="Days skipped" list={report.daysSkipped} item={(d) => `${d.day}: ${d.reason}`} />
+      <Details title="Photos not attached" list={report.photosNotAttached} item={(p) => `${p.day}, ${p.photo}: ${p.reason}`} />
+      <Details title="Problems" list={report.problems} item={(p) => (p.file ? `${p.file}: ${p.message}` : p.message)} />
+      <Details title="Files ignored" list={report.filesIgnored} item={(name) => name} />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { countCharacters, TITLE_MAX } from "@/lib/validation/journal-limits";
+
+// Day One's JSON export as Inkwell reads it (docs/decisions/078): `{"metadata":{…},"entries":[…]}`,
+// each entry with its creationDate (UTC), timeZone (IANA), Markdown text, tags and photos. Pure
+// text work, no I/O: the job (lib/imports/run.ts) feeds it one journal at a time.
+
+export interface DayOnePhoto {
+  identifier?: string;
+  md5?: string;
+}
+
+export interface DayOneEntry {
+  /** The entry's local day, YYYY-MM-DD, in its own time zone (or UTC). */
+  day: string;
+  at: number;
+  text: string;
+  tags: string[];
+  photos: DayOnePhoto[];
+  zoneDefaulted: boolean;
+}
+
+export type EntryProblem = "date" | "shape";
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** The journal's entries as raw objects, or null when the text is not Day One's JSON shape. */
+export function journalEntries(text: string): unknown[] | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== "object" || !Array.isArray((data as { entries?: unknown }).entries)) return null;
+  return (data as { entries: unknown[] }).entries;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of `at` in `timeZone`, or null for a zone the runtime does not know. */
+function dayIn(at: Date, timeZone: string): string | null {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      return null;
+    }
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** One raw entry as Inkwell reads it, or the kind of problem it has. */
+export function readEntry(raw: unknown): DayOneEntry | EntryProblem {
+  if (!raw || typeof raw !== "object") return "shape";
+  const e = raw as Record<string, unknown>;
+  const created = str(e.creationDate);
+  const at = created && /^\d{4}-\d{2}-\d{2}T/.test(created) ? new Date(created) : null;
+  if (!at || Number.isNaN(at.getTime())) return "date";
+  const zone = str(e.timeZone);
+  const zoned = zone ? dayIn(at, zone) : null;
+  const day = zoned ?? at.toISOString().slice(0, 10);
+  const tags = Array.isArray(e.tags) ? e.tags.filter((t): t is string => typeof t === "string") : [];
+  const photos = Array.isArray(e.photos)
+    ? e.photos.filter((p): p is Record<string, unknown> => !!p && typeof p === "object").map((p) => ({ identifier: str(p.identifier), md5: str(p.md5) }))
+    : [];
+  return { day, at: at.getTime(), text: cleanText(str(e.text) ?? ""), tags, photos, zoneDefaulted: zoned === null };
+}
+
+/** Day One's Markdown escapes undone (`\.` → `.`) and its `![](dayone-moment://…)` references removed. */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/!\[[^\]\n]*\]\(dayone-moment:[^)\n]*\)/g, "")
+    .replace(/\\([\\`*_{}[\]()#+\-.!>|~<=])/g, "$1")
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** The first line of the text with its Markdown heading marks off, cut to TITLE_MAX characters. */
+export function titleOf(text: string): string {
+  const line = text.split("\n").find((l) => l.trim()) ?? "";
+  const plain = line.replace(/^\s*#+\s*/, "").trim();
+  if (countCharacters(plain) <= TITLE_MAX) return plain;
+  const segments = Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(plain), (s) => s.segment);
+  return segments.slice(0, TITLE_MAX).join("").trim();
+}
+
+/** The #tags of a text as the database finds them (inkwell_tags, drizzle/0015): lower case, without trailing hyphens. */
+export function tagsInText(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[^\p{L}\p{N}_&/#-])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu)) {
+    const tag = m[1]!.toLowerCase().replace(/-+$/, "");
+    if (tag.length >= 1 && tag.length <= 64) found.add(tag);
+  }
+  return found;
+}
+
+/** A Day One tag ("Road trip") as an Inkwell #tag word ("road-trip"), or null when nothing of it is left. */
+export function tagWord(tag: string): string | null {
+  const word = tag
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_-]+/gu, "-")
+    .replace(/^[-]+|[-]+$/g, "")
+    .slice(0, 64)
+    .replace(/-+$/, "");
+  return word ? word : null;
+}
+
+/**
+ * One day's entries (already in time order) as one page: the texts joined by a blank line, the
+ * title from the first entry's first line, and every Day One tag the text does not already carry
+ * appended as `#tag` on a last line.
+ */
+export function pageOf(entries: DayOneEntry[]): { title: string; content: string } {
+  const texts = entries.map((e) => e.text).filter(Boolean);
+  let content = texts.join("\n\n");
+  const present = tagsInText(content);
+  const missing: string[] = [];
+  for (const tag of entries.flatMap((e) => e.tags)) {
+    const word = tagWord(tag);
+    if (word && !present.has(word)) {
+      present.add(word);
+      missing.push(`#${word}`);
+    }
+  }
+  if (missing.length) content = content ? `${content}\n\n${missing.join(" ")}` : missing.join(" ");
+  return { title: titleOf(texts[0] ?? "") || titleOf(missing.join(" ")), content };
+}

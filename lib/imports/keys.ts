@@ -1,0 +1,24 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+
+// Where an import's ZIP lives (docs/decisions/078): in storage under the person's own folder, so
+// deleting the account lists and removes it (lib/users/account-deletion.ts), and on local disk
+// while it is checked or read (yauzl seeks to the central directory at the end).
+
+export function importKey({ userId, importId }: { userId: string; importId: string }): string {
+  return `imports/${userId}/${importId}.zip`;
+}
+
+const TEMP_PREFIX = "inkwell-import-";
+
+/** A fresh temporary file name for one ZIP being checked or read. */
+export function importTempPath(importId: string, dir = os.tmpdir()): string {
+  return path.join(dir, `${TEMP_PREFIX}${importId}-${randomUUID()}.zip`);
+}
+
+/** Whether a file name in the temp folder is one of ours (left behind only by a process that died mid-way). */
+export function isImportTempName(name: string): boolean {
+  return name.startsWith(TEMP_PREFIX) && name.endsWith(".zip");
+}

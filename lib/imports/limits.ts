@@ -1,0 +1,50 @@
+// "Import from Day One" (lib/imports, docs/decisions/078): plain values, for the /me card, the
+// API reference and the tests too. IMPORT_MAX_BYTES, the upload's own limit, is a setting (lib/config.ts).
+
+const MiB = 1024 * 1024;
+
+/** Entries (files and folders) a ZIP may list in its central directory. */
+export const IMPORT_ZIP_ENTRIES_MAX = 20_000;
+/** What all of a ZIP's files may declare uncompressed together: a tiny ZIP declaring gigabytes is refused before a byte is inflated. */
+export const IMPORT_UNCOMPRESSED_MAX_BYTES = 2048 * MiB;
+/** What the journals (`*.json`) may declare uncompressed together: the worker holds one journal's text at a time. */
+export const IMPORT_JSON_MAX_BYTES = 64 * MiB;
+/** Imports a person may start in a day (429 past it): each one is read whole twice. A refused ZIP counts too. */
+export const IMPORT_STARTS_PER_DAY = 10;
+export const IMPORT_STARTS_WINDOW_SECONDS = 24 * 60 * 60;
+/**
+ * The most an imported page may hold (graphemes; the database's backstop counts code points, drizzle/0025):
+ * far above the editor's 900, so a long Day One day keeps every word (docs/decisions/078).
+ */
+export const IMPORTED_CONTENT_MAX = 200_000;
+/** Hours an uploaded ZIP is kept at most: housekeeping fails an import still unfinished then, and deletes its ZIP. */
+export const IMPORT_ZIP_KEEP_HOURS = 24;
+/** Each list in a report names at most this many items; its count says how many there were. */
+export const IMPORT_REPORT_ITEMS_MAX = 100;
+/** An upload's multipart envelope around its file (boundaries, one part's headers) may add this much. */
+export const IMPORT_ENVELOPE_BYTES = 64 * 1024;
+
+/** Folders of a Day One export that Inkwell has no place for: their files are counted as ignored, not refused. */
+export const DAY_ONE_MEDIA_FOLDERS = ["videos", "audios", "pdfs"] as const;
+/** Photo file extensions read from a ZIP's `photos/` folder (the content still decides, lib/images). */
+export const PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "heic", "heif", "webp", "avif"] as const;
+
+export const IMPORT_STATES = ["queued", "running", "done", "failed"] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+export const IMPORT_UNDER_WAY_MESSAGE = "An import is already under way";
+export const IMPORT_NOT_FOUND_MESSAGE = "Import not found";
+export const IMPORT_FILE_MISSING_MESSAGE = "Choose a ZIP file exported from Day One";
+export const IMPORT_ONE_FILE_MESSAGE = "Send one ZIP file, in the field named file";
+export const IMPORT_NOT_ZIP_MESSAGE = "This file is not a ZIP file";
+export const IMPORT_TOO_LARGE_MESSAGE = "This ZIP file is too large to import";
+export const IMPORT_TOO_MANY_FILES_MESSAGE = `This ZIP file holds too many files (at most ${IMPORT_ZIP_ENTRIES_MAX})`;
+export const IMPORT_TOO_MUCH_DATA_MESSAGE = "This ZIP file unpacks to too much data";
+export const IMPORT_JOURNALS_TOO_LARGE_MESSAGE = "The journals in this ZIP file are too large";
+export const IMPORT_UNSAFE_PATH_MESSAGE = "This ZIP file has a file outside its own folders";
+export const IMPORT_LINK_MESSAGE = "This ZIP file has a link instead of a file";
+export const IMPORT_ENCRYPTED_MESSAGE = "This ZIP file is encrypted";
+export const IMPORT_DAMAGED_MESSAGE = "This ZIP file is damaged";
+export const IMPORT_NO_JOURNAL_MESSAGE = "This ZIP file has no journal (.json) in it";
+export const importUnexpectedFileMessage = (name: string) =>
+  `This ZIP file has a file that is not a Day One journal or photo: ${name.slice(0, 200)}`;

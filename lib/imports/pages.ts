@@ -1,0 +1,140 @@
+import "server-only";
+import { setTimeout as delay } from "node:timers/promises";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Entry, ZipFile } from "yauzl";
+import type { Db } from "@/lib/db/client";
+import { journals } from "@/lib/db/schema";
+import { HttpError, ServiceUnavailableError } from "@/lib/errors";
+import { IMAGE_MAX_BYTES, processEntryImage } from "@/lib/images";
+import { logError } from "@/lib/log";
+import { newImageKey, type Storage } from "@/lib/storage";
+import { countCharacters } from "@/lib/validation/journal-limits";
+import { pageOf, type DayOneEntry, type DayOnePhoto } from "./day-one";
+import { IMPORTED_CONTENT_MAX } from "./limits";
+import type { ReportBuilder } from "./report";
+import { openEntry } from "./zip";
+
+// One day of a Day One import becoming one Inkwell page (docs/decisions/078): a new private page,
+// or the imported text added below a private page the person already has, or the day skipped,
+// each told in the report. A page written meanwhile is never overwritten: the write checks again.
+
+const BUSY_RETRIES = 10;
+
+/** An entry's bytes, at most `max` of them (else null): its declared size is checked first, yauzl holds it to that size. */
+export async function readZipEntry(zip: ZipFile, entry: Entry, max: number): Promise<Buffer | null> {
+  if (entry.uncompressedSize > max) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await openEntry(zip, entry)) {
+    size += (chunk as Buffer).length;
+    if (size > max) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export interface DayInput {
+  db: Db;
+  storage: Storage;
+  zip: ZipFile;
+  /** The ZIP's photos by their lower-case name without extension (`<md5>`). */
+  photos: Map<string, Entry>;
+  userId: string;
+  day: string;
+  /** The day's entries in time order. */
+  entries: DayOneEntry[];
+  report: ReportBuilder;
+  now: Date;
+}
+
+const photoName = (p: DayOnePhoto) => p.md5 ?? p.identifier ?? "a photo without a name";
+
+/** Processed through the same pipeline as an upload (lib/images), the worker pool's 503 waited out. */
+async function processPhoto(data: Buffer) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await processEntryImage({ data });
+    } catch (err) {
+      if (!(err instanceof ServiceUnavailableError) || attempt >= BUSY_RETRIES) throw err;
+      await delay(1000);
+    }
+  }
+}
+
+/** The day's first photo that can be attached, stored as an upload's would be; every other photo is named in the report with its reason. */
+async function attachFirstPhoto({ storage, zip, photos, day, entries, report }: DayInput, refusal: string | null): Promise<string | null> {
+  let key: string | null = null;
+  for (const photo of entries.flatMap((e) => e.photos)) {
+    const name = photoName(photo);
+    if (key || refusal) {
+      report.photoNotAttached(name, day, refusal ?? "A page has one photo: the day's first one was attached");
+      continue;
+    }
+    const entry = (photo.md5 && photos.get(photo.md5.toLowerCase())) || (photo.identifier && photos.get(photo.identifier.toLowerCase())) || undefined;
+    if (!entry) {
+      report.photoNotAttached(name, day, "Not in the ZIP file");
+      continue;
+    }
+    const data = await readZipEntry(zip, entry, IMAGE_MAX_BYTES).catch(() => null);
+    if (!data) {
+      report.photoNotAttached(name, day, entry.uncompressedSize > IMAGE_MAX_BYTES ? "Larger than 5 MB" : "Could not be read from the ZIP file");
+      continue;
+    }
+    try {
+      const image = await processPhoto(data);
+      const newKey = newImageKey({ kind: "entries" });
+      await storage.putObject({ key: newKey, data: image.data, contentType: image.contentType });
+      key = newKey;
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      report.photoNotAttached(name, day, err.message);
+    }
+  }
+  return key;
+}
+
+async function discard(storage: Storage, key: string | null) {
+  if (key) await storage.deleteObject({ key }).catch((err: unknown) => logError("imports", `Could not delete the unused photo ${key}`, err));
+}
+
+/** Imports one day; what happened goes in the report. */
+export async function importDay(input: DayInput): Promise<void> {
+  const { db, storage, userId, day, entries, report, now } = input;
+  const page = pageOf(entries);
+  const skip = (reason: string) => {
+    report.skipped(day, reason);
+    for (const photo of entries.flatMap((e) => e.photos)) report.photoNotAttached(photoName(photo), day, "Its day was skipped");
+  };
+  if (!page.content) return skip("Its entries have no text");
+  const [existing] = await db
+    .select({ id: journals.id, content: journals.content, visibility: journals.visibility, imageKey: journals.imageKey })
+    .from(journals)
+    .where(and(eq(journals.authorId, userId), eq(journals.journalDate, day)));
+  const content = existing ? `${existing.content}\n\n${page.content}` : page.content;
+  if (existing?.content.includes(page.content)) return skip("Already imported: the page holds this text");
+  // Imported text is private: it never joins a page the close circle can read.
+  if (existing && existing.visibility !== "private") return skip("Its page is shared with your close circle, and imported text stays private");
+  if (countCharacters(content) > IMPORTED_CONTENT_MAX) return skip(`Longer than ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters${existing ? " with the page's own text" : ""}`);
+
+  const imageKey = await attachFirstPhoto(input, existing?.imageKey ? "Its page already has a photo" : null);
+  const written = existing
+    ? await db
+        .update(journals)
+        .set({ content, importedAt: sql`coalesce(${journals.importedAt}, ${now.toISOString()}::timestamptz)`, imageKey: existing.imageKey ?? imageKey, updatedAt: sql`now()` })
+        // Only the page as it was read: still private, its text unchanged, its photo not replaced meanwhile.
+        .where(and(eq(journals.id, existing.id), eq(journals.visibility, "private"), eq(journals.content, existing.content), existing.imageKey ? eq(journals.imageKey, existing.imageKey) : isNull(journals.imageKey)))
+        .returning({ id: journals.id })
+    : await db
+        .insert(journals)
+        .values({ authorId: userId, title: page.title || day, content, visibility: "private", isAnonymous: false, journalDate: day, imageKey, importedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: journals.id });
+  if (!written.length) {
+    await discard(storage, imageKey);
+    report.skipped(day, "Its page was written or changed while the import ran");
+    return;
+  }
+  if (existing) report.merged(day);
+  else report.report.pagesMade += 1;
+  if (imageKey) report.report.photosAttached += 1;
+}

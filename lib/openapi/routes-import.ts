@@ -1,0 +1,86 @@
+import * as Im from "@/lib/contract/imports";
+import {
+  IMPORT_DAMAGED_MESSAGE,
+  IMPORT_ENCRYPTED_MESSAGE,
+  IMPORT_ENVELOPE_BYTES,
+  IMPORT_FILE_MISSING_MESSAGE,
+  IMPORT_JOURNALS_TOO_LARGE_MESSAGE,
+  IMPORT_JSON_MAX_BYTES,
+  IMPORT_LINK_MESSAGE,
+  IMPORT_NO_JOURNAL_MESSAGE,
+  IMPORT_NOT_FOUND_MESSAGE,
+  IMPORT_NOT_ZIP_MESSAGE,
+  IMPORT_ONE_FILE_MESSAGE,
+  IMPORT_STARTS_PER_DAY,
+  IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_TOO_MANY_FILES_MESSAGE,
+  IMPORT_TOO_MUCH_DATA_MESSAGE,
+  IMPORT_UNCOMPRESSED_MAX_BYTES,
+  IMPORT_UNDER_WAY_MESSAGE,
+  IMPORT_UNSAFE_PATH_MESSAGE,
+  IMPORT_ZIP_ENTRIES_MAX,
+  IMPORT_ZIP_KEEP_HOURS,
+  IMPORTED_CONTENT_MAX,
+  importUnexpectedFileMessage,
+} from "@/lib/imports/limits";
+import type { Endpoint } from "./types";
+
+// "Import from Day One" (lib/imports, docs/decisions/078).
+
+const TAG = "Import";
+const MiB = 1024 * 1024;
+/** IMPORT_MAX_BYTES's default (lib/config.ts); an instance may set another. */
+const DEFAULT_MAX_BYTES = 500 * MiB;
+
+export const IMPORT_ROUTES: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/import",
+    tag: TAG,
+    summary: "Import a Day One export (a ZIP)",
+    description:
+      `The ZIP is streamed to disk while it arrives (at most IMPORT_MAX_BYTES, 500 MB unless the instance says otherwise; 413 past it, even with no Content-Length), then checked before anything is created: at most ${IMPORT_ZIP_ENTRIES_MAX} files, ${IMPORT_UNCOMPRESSED_MAX_BYTES / MiB} MB declared uncompressed (${IMPORT_JSON_MAX_BYTES / MiB} MB of journals), no absolute or \`..\` paths or backslashes, no links, no encryption, only \`*.json\` journals and photos under a \`photos/\` folder (\`__MACOSX/\`, \`.DS_Store\` and Day One's videos, audio and PDFs are ignored), and every file no larger than it says. ` +
+      `The job worker then makes one private page a day (entries of one local day joined in time order; a day that has a private page gets the text below it; the first photo of the day attached; pages up to ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters) and deletes the ZIP (at most ${IMPORT_ZIP_KEEP_HOURS} hours after the upload). One import under way per person; ${IMPORT_STARTS_PER_DAY} a day, refused ZIPs included.`,
+    auth: "session",
+    body: { encoding: "multipart", maxBytes: DEFAULT_MAX_BYTES + IMPORT_ENVELOPE_BYTES, required: true, files: { file: "The ZIP Day One exported (Settings → Import/Export → JSON), alone in the body" } },
+    answers: [{ status: 202, description: "The import, queued for the job worker", schema: Im.ImportStatusSchema }],
+    failures: [
+      [
+        400,
+        IMPORT_FILE_MISSING_MESSAGE,
+        IMPORT_ONE_FILE_MESSAGE,
+        "Request body must be multipart/form-data",
+        "Request body is not valid multipart/form-data",
+        IMPORT_NOT_ZIP_MESSAGE,
+        IMPORT_TOO_MANY_FILES_MESSAGE,
+        IMPORT_UNSAFE_PATH_MESSAGE,
+        IMPORT_LINK_MESSAGE,
+        IMPORT_ENCRYPTED_MESSAGE,
+        IMPORT_DAMAGED_MESSAGE,
+        IMPORT_NO_JOURNAL_MESSAGE,
+        importUnexpectedFileMessage("{name}"),
+      ],
+      [409, IMPORT_UNDER_WAY_MESSAGE],
+      [413, IMPORT_TOO_LARGE_MESSAGE, IMPORT_TOO_MUCH_DATA_MESSAGE, IMPORT_JOURNALS_TOO_LARGE_MESSAGE],
+    ],
+    rateLimited: `${IMPORT_STARTS_PER_DAY} imports a day per person`,
+  },
+  {
+    method: "get",
+    path: "/api/import",
+    tag: TAG,
+    summary: "The caller's latest import",
+    auth: "session",
+    answers: [{ status: 200, description: "The latest import, or null", schema: Im.LatestImportSchema }],
+  },
+  {
+    method: "get",
+    path: "/api/import/{id}",
+    tag: TAG,
+    summary: "One import's progress and report",
+    auth: "session",
+    params: { id: { description: "The import's id; anyone else's, or a malformed one, is a 404 like an unknown one" } },
+    answers: [{ status: 200, description: "The import", schema: Im.ImportStatusSchema }],
+    failures: [[404, IMPORT_NOT_FOUND_MESSAGE]],
+  },
+];

@@ -1,0 +1,161 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
+import { imports, journals } from "../../lib/db/schema";
+import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE } from "../../lib/imports/limits";
+import type { ImportStatus } from "../../lib/contract/imports";
+import { importFinished, LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
+import { testEnv } from "../support/env";
+import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/friends";
+import { api } from "../support/http";
+import { entryFields, putJournal, smallPng } from "../support/journals";
+import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE } from "../../lib/validation/journal";
+import { errorBody } from "../support/refusals";
+
+// "Import from Day One" (docs/decisions/078): a real Day One-shaped ZIP through POST /api/import,
+// read by the job worker of the test instances, and what it made in the diary.
+
+let db: FactoryDb;
+let close: () => Promise<void>;
+beforeAll(() => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+});
+afterAll(async () => {
+  expectLogClean();
+  await close();
+});
+
+const pageOn = async (userId: string, day: string) => (await db.select().from(journals).where(and(eq(journals.authorId, userId), eq(journals.journalDate, day))))[0];
+const storedFile = (key: string) => path.join(testEnv.dataDir, "uploads", ...key.split("/"));
+
+describe("importing a Day One export", () => {
+  it("makes one private page a day in each entry's own time zone, keeps every word, attaches the first photo and reports the rest", { timeout: 120_000 }, async () => {
+    const me = await person(db);
+    await createJournal(db, me.user.id, { journalDate: "2026-03-08", title: "Written here", content: "My own words first.", visibility: "private" });
+    await createJournal(db, me.user.id, { journalDate: "2026-03-09", title: "Shared", content: "For my friends.", visibility: "close-circle" });
+    const { zip, md5 } = await sampleExport((c) => smallPng(c));
+
+    const started = await uploadImport(me.token, zip);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ state: "queued", processed: 0, report: null });
+    expect(fs.readdirSync(path.join(testEnv.dataDir, "uploads", "imports", me.user.id))).toEqual([`${started.body.id}.zip`]);
+
+    const done = await importFinished(me.token, started.body.id);
+    expect(done).toMatchObject({ state: "done", processed: 8, total: 8 });
+    expect(done.report).toEqual({
+      entriesRead: 12,
+      pagesMade: 6,
+      photosAttached: 3,
+      daysMerged: { count: 1, items: ["2026-03-08"] },
+      daysSkipped: { count: 1, items: [{ day: "2026-03-09", reason: "Its page is shared with your close circle, and imported text stays private" }] },
+      photosNotAttached: {
+        count: 3,
+        items: [
+          { photo: "0123456789abcdef0123456789abcdef", day: "2026-03-02", reason: "Not in the ZIP file" },
+          { photo: md5.blue, day: "2026-03-07", reason: "A page has one photo: the day's first one was attached" },
+          { photo: md5.red, day: "2026-03-07", reason: "A page has one photo: the day's first one was attached" },
+        ],
+      },
+      filesIgnored: { count: 3, items: expect.arrayContaining(["videos/0f0f0f.mov", "__MACOSX/._Journal.json", ".DS_Store"]) },
+      problems: {
+        count: 3,
+        items: expect.arrayContaining([
+          { file: "Broken.json", message: "Not a Day One journal: its JSON could not be read" },
+          { file: "Journal.json", message: "Entry 5 has no known time zone: its day was taken in UTC" },
+          { file: "Journal.json", message: "Entry 9 has no readable creation date" },
+        ]),
+      },
+    });
+    // The report never holds a word of the text.
+    expect(JSON.stringify(done.report)).not.toMatch(/Breakfast|Stars|midnight|Sentence/);
+
+    // Three entries on 1 March in Paris, from two journals, in time order; escapes undone, the moment gone, tags both ways.
+    const first = (await pageOn(me.user.id, "2026-03-01"))!;
+    expect(first).toMatchObject({ title: "Breakfast #1", visibility: "private", isAnonymous: false });
+    expect(first.content).toBe(
+      "# Breakfast #1\n\nBread and jam.\n\nThen work.\n\nAfternoon train, from the travel journal\n\nLate walk\n\nStars over the roofs. A #quiet night - and (finally) rest! #walk\n\n#food #travel #road-trip",
+    );
+    expect(first.tags).toEqual(["1", "food", "quiet", "road-trip", "travel", "walk"]);
+    expect(first.importedAt).not.toBeNull();
+    expect(first.imageKey).toMatch(/^entries\/[0-9a-f-]{36}\.webp$/);
+    expect(fs.readFileSync(storedFile(first.imageKey!)).subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+    // Either side of midnight: 00:30 in Paris and 21:00 in Los Angeles are both 2 March.
+    expect((await pageOn(me.user.id, "2026-03-02"))!.content).toBe("Just past midnight in Paris\n\nEvening in LA");
+    expect((await pageOn(me.user.id, "2026-03-03"))).toBeUndefined();
+    expect((await pageOn(me.user.id, "2026-03-04"))!.content).toBe("Somewhere odd");
+    // Longer than 900 characters: every word kept.
+    expect((await pageOn(me.user.id, "2026-03-05"))!.content).toBe(LONG_TEXT);
+    expect(LONG_TEXT.length).toBeGreaterThan(900);
+    // Found by its identifier, its name in capitals.
+    expect((await pageOn(me.user.id, "2026-03-06"))!.imageKey).toMatch(/^entries\//);
+    expect((await pageOn(me.user.id, "2026-03-07"))!.imageKey).toMatch(/^entries\//);
+    // Added below the Inkwell entry of that day; the shared one untouched.
+    expect((await pageOn(me.user.id, "2026-03-08"))!).toMatchObject({ title: "Written here", content: "My own words first.\n\nAdded below what I wrote in Inkwell", visibility: "private" });
+    expect((await pageOn(me.user.id, "2026-03-09"))!).toMatchObject({ content: "For my friends.", importedAt: null });
+
+    // The ZIP is gone from storage once the import is done.
+    const [row] = await db.select().from(imports).where(eq(imports.id, started.body.id));
+    expect(row!.storageKey).toBeNull();
+    expect(fs.readdirSync(path.join(testEnv.dataDir, "uploads", "imports", me.user.id))).toEqual([]);
+    expect((await api<{ import: ImportStatus }>("/api/import", { token: me.token })).body.import).toEqual(done);
+
+    // The same ZIP again adds nothing: each day already holds its text.
+    const again = await importFinished(me.token, (await uploadImport(me.token, zip)).body.id);
+    expect(again.report).toMatchObject({ pagesMade: 0, daysMerged: { count: 0 }, daysSkipped: { count: 8 }, photosAttached: 0 });
+    expect((await pageOn(me.user.id, "2026-03-08"))!.content).toBe("My own words first.\n\nAdded below what I wrote in Inkwell");
+  });
+});
+
+describe("who may see an import, and how many at once", () => {
+  it("answers 401 without a session, and the 404 of nothing for another person's, an unknown or a malformed id", async () => {
+    const [me, other] = [await person(db), await person(db)];
+    const [row] = await db.insert(imports).values({ userId: me.user.id, state: "done" }).returning();
+    expect((await api(`/api/import/${row!.id}`)).status).toBe(401);
+    expect((await api("/api/import")).status).toBe(401);
+    expect((await uploadImport(undefined, Buffer.from("anything"))).status).toBe(401);
+    for (const id of [row!.id, UNKNOWN_ID]) expect((await api(`/api/import/${id}`, { token: other.token })).body).toEqual(errorBody(404, IMPORT_NOT_FOUND_MESSAGE));
+    for (const id of MALFORMED_IDS) expect((await api(`/api/import/${id}`, { token: me.token })).status).toBe(404);
+    expect((await api<{ import: unknown }>("/api/import", { token: other.token })).body).toEqual({ import: null });
+    expect((await api<ImportStatus>(`/api/import/${row!.id}`, { token: me.token })).body).toMatchObject({ id: row!.id, state: "done" });
+  });
+
+  it("allows one import under way per person (409 before the body is read)", async () => {
+    const me = await person(db);
+    await db.insert(imports).values({ userId: me.user.id, state: "running" });
+    const res = await uploadImport(me.token, Buffer.from("not even read"));
+    expect(res.body).toEqual(errorBody(409, IMPORT_UNDER_WAY_MESSAGE));
+    // The database itself refuses a second one.
+    await expect(db.insert(imports).values({ userId: me.user.id, state: "queued" })).rejects.toThrow();
+  });
+});
+
+describe("an imported page longer than 900 characters", () => {
+  it("is saved whole from the editor, shorter or as it is, never longer; the 900 still binds every other page", async () => {
+    const me = await person(db);
+    const long = LONG_TEXT;
+    const page = await createJournal(db, me.user.id, { journalDate: "2025-01-10", title: "Imported", content: long, importedAt: new Date() });
+    const save = (content: string) => putJournal(me.token, page.id, entryFields({ title: "Imported", content, journaldate: undefined }));
+    const same = await save(long);
+    expect(same.status).toBe(200);
+    expect((await pageOn(me.user.id, "2025-01-10"))!.content).toBe(long);
+    expect((await save(`${long} more`)).body).toEqual(errorBody(400, IMPORTED_CONTENT_GROWN_MESSAGE));
+    const shorter = long.slice(0, 1000);
+    expect((await save(shorter)).status).toBe(200);
+    expect((await pageOn(me.user.id, "2025-01-10"))!.content).toBe(shorter);
+    // A page written here keeps the 900 characters.
+    const own = await createJournal(db, me.user.id, { journalDate: "2025-01-11" });
+    const over = await putJournal(me.token, own.id, entryFields({ content: "a".repeat(901), journaldate: undefined }));
+    expect(over.body).toEqual(errorBody(400, CONTENT_TOO_LONG_MESSAGE));
+  });
+
+  it("is allowed by the database only when imported: other rows keep their backstop", async () => {
+    const me = await person(db);
+    const text = "w ".repeat(5000);
+    await expect(createJournal(db, me.user.id, { journalDate: "2025-02-01", content: text })).rejects.toThrow();
+    expect((await createJournal(db, me.user.id, { journalDate: "2025-02-01", content: text, importedAt: new Date() })).content).toBe(text);
+    await expect(createJournal(db, me.user.id, { journalDate: "2025-02-02", content: "w".repeat(200_001), importedAt: new Date() })).rejects.toThrow();
+  });
+});
