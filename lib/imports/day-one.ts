@@ -112,13 +112,20 @@ export function tagWord(tag: string): string | null {
 
 /**
  * One day's entries (already in time order) as one page: the texts joined by a blank line, the
- * title from the first entry's first line, and every Day One tag the text does not already carry
- * appended as `#tag` on a last line.
+ * title from the first entry's first line (a heading line then leaves the text), and every Day One
+ * tag the page does not already carry appended as `#tag` on a last line.
  */
 export function pageOf(entries: DayOneEntry[]): { title: string; content: string } {
   const texts = entries.map((e) => e.text).filter(Boolean);
+  const title = titleOf(texts[0] ?? "");
+  // A first line that is a Markdown heading (Day One's title, and Inkwell's own export's) is the
+  // page's title and leaves the text, unless the title could not hold all of it or nothing would be left.
+  const [heading, ...rest] = (texts[0] ?? "").split("\n");
+  const body = rest.join("\n").trim();
+  if (/^#{1,6}\s+\S/.test(heading ?? "") && heading!.replace(/^#+\s*/, "").trim() === title && body) texts[0] = body;
   let content = texts.join("\n\n");
-  const present = tagsInText(content);
+  // The database reads tags from the title and the text alike (inkwell_tags).
+  const present = tagsInText(`${title} ${content}`);
   const missing: string[] = [];
   for (const tag of entries.flatMap((e) => e.tags)) {
     const word = tagWord(tag);
@@ -128,5 +135,5 @@ export function pageOf(entries: DayOneEntry[]): { title: string; content: string
     }
   }
   if (missing.length) content = content ? `${content}\n\n${missing.join(" ")}` : missing.join(" ");
-  return { title: titleOf(texts[0] ?? "") || titleOf(missing.join(" ")), content };
+  return { title: title || titleOf(missing.join(" ")), content };
 }

@@ -35,7 +35,10 @@ const JUNK = new Set([".ds_store", "thumbs.db", "desktop.ini"]);
 
 export type EntryKind = "journal" | "photo" | "ignored" | "folder" | "unexpected";
 
-/** What a file in the ZIP is, by its name: a journal, a photo under a `photos` folder, harmless junk or Day One media Inkwell ignores, or anything else. */
+/**
+ * What a file in the ZIP is, by its name: a journal, a photo under a `photos` folder, harmless
+ * junk, Day One media or the rest of Inkwell's own export that Inkwell ignores, or anything else.
+ */
 export function classifyEntryName(name: string): EntryKind {
   if (name.endsWith("/")) return "folder";
   const segments = name.split("/");
@@ -43,6 +46,9 @@ export function classifyEntryName(name: string): EntryKind {
   const folders = segments.slice(0, -1).map((s) => s.toLowerCase());
   // macOS's resource forks and Finder files, Windows' thumbnails: what zipping on a desktop adds.
   if (folders.includes("__macosx") || JUNK.has(base) || base.startsWith("._")) return "ignored";
+  // Inkwell's own export (docs/export-format.md): its Markdown copy of each day and inkwell.json
+  // say again what its Journal.json says, which is what is read.
+  if ((segments.length === 1 && base === "inkwell.json") || (folders[0] === "entries" && base.endsWith(".md"))) return "ignored";
   if (base.endsWith(".json") && base.length > 5) return "journal";
   const extension = base.includes(".") ? base.slice(base.lastIndexOf(".") + 1) : "";
   if (folders.includes("photos") && (PHOTO_EXTENSIONS as readonly string[]).includes(extension) && base.length > extension.length + 1) return "photo";

@@ -17,6 +17,7 @@ import {
   EXPORT_UNDER_WAY_MESSAGE,
 } from "../../lib/exports/limits";
 import { testEnv } from "../support/env";
+import { exportFinished } from "../support/exports";
 import { expectError, expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
 import { uploadPath } from "../support/journals";
@@ -38,19 +39,6 @@ afterAll(async () => {
 
 const start = (token: string | undefined) => api<ExportStatus>("/api/export", { method: "POST", token });
 const statusOf = (token: string | undefined, id: string) => api<ExportStatus>(`/api/export/${id}`, { token });
-
-/** Polls the export until it has left queued and running: a bounded loop on a condition, the worker's own pace. */
-async function untilFinished(token: string, id: string): Promise<ExportStatus> {
-  for (let i = 0; i < 600; i += 1) {
-    const res = await statusOf(token, id);
-    expect(res.status).toBe(200);
-    if (res.body.state !== "queued" && res.body.state !== "running") return res.body;
-    expect(res.body.progress).toBeGreaterThanOrEqual(0);
-    expect(res.body.progress).toBeLessThanOrEqual(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("The export did not finish");
-}
 
 /** A WebP as the app stores an entry's photo, written where the local-disk instances keep it. */
 async function storedPhoto(colour: string, width: number, height: number): Promise<{ key: string; bytes: Buffer }> {
@@ -121,7 +109,7 @@ describe("export everything", () => {
     const started = await start(me.token);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({ state: "queued", progress: 0 });
-    ready = await untilFinished(me.token, started.body.id);
+    ready = await exportFinished(me.token, started.body.id);
     expect(ready).toMatchObject({ id: started.body.id, state: "ready", progress: 1, entries: count });
     const res = await fetch(ready.url!);
     expect(res.status).toBe(200);
@@ -288,7 +276,7 @@ describe("limits of starting an export", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(202);
       // Finished (or given up) at once, so the next start is not the 409 of one under way.
       await db.update(exports).set({ state: "failed" }).where(and(eq(exports.userId, me.user.id), eq(exports.id, res.body.id)));
-      await untilFinished(me.token, res.body.id);
+      await exportFinished(me.token, res.body.id);
     }
     const refused = await start(me.token);
     expect(refused.status).toBe(429);
@@ -299,7 +287,7 @@ describe("limits of starting an export", () => {
   it("exports an empty journal too", async () => {
     const me = await person(db);
     const started = await start(me.token);
-    const done = await untilFinished(me.token, started.body.id);
+    const done = await exportFinished(me.token, started.body.id);
     expect(done).toMatchObject({ state: "ready", entries: 0 });
     const zip = await readZip(Buffer.from(await (await fetch(done.url!)).arrayBuffer()));
     expect([...zip.keys()].sort()).toEqual(["Journal.json", "inkwell.json"]);

@@ -75,7 +75,7 @@ describe("importing a Day One export", () => {
     const first = (await pageOn(me.user.id, "2026-03-01"))!;
     expect(first).toMatchObject({ title: "Breakfast #1", visibility: "private", isAnonymous: false });
     expect(first.content).toBe(
-      "# Breakfast #1\n\nBread and jam.\n\nThen work.\n\nAfternoon train, from the travel journal\n\nLate walk\n\nStars over the roofs. A #quiet night - and (finally) rest! #walk\n\n#food #travel #road-trip",
+      "Bread and jam.\n\nThen work.\n\nAfternoon train, from the travel journal\n\nLate walk\n\nStars over the roofs. A #quiet night - and (finally) rest! #walk\n\n#food #travel #road-trip",
     );
     expect(first.tags).toEqual(["1", "food", "quiet", "road-trip", "travel", "walk"]);
     expect(first.importedAt).not.toBeNull();

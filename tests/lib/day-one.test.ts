@@ -45,8 +45,15 @@ describe("the text", () => {
     const at = (text: string, tags: string[] = []) => ({ day: "2026-03-01", at: 0, text, tags, photos: [], zoneDefaulted: false });
     expect(pageOf([at("# Morning\n\nTea #tea", ["tea", "Slow day"]), at(""), at("Evening", ["slow day"])])).toEqual({
       title: "Morning",
-      content: "# Morning\n\nTea #tea\n\nEvening\n\n#slow-day",
+      content: "Tea #tea\n\nEvening\n\n#slow-day",
     });
+    // A heading the title cannot hold whole, or one with nothing under it, stays in the text; a plain first line too.
+    const long = `# ${"word ".repeat(30).trim()}`;
+    expect(pageOf([at(`${long}\n\nBody`)]).content).toBe(`${long}\n\nBody`);
+    expect(pageOf([at("# Only a heading")])).toEqual({ title: "Only a heading", content: "# Only a heading" });
+    expect(pageOf([at("A plain first line\nand more")])).toEqual({ title: "A plain first line", content: "A plain first line\nand more" });
+    // A tag in the title counts as present.
+    expect(pageOf([at("# Trip #rome\n\nPasta", ["Rome"])]).content).toBe("Pasta");
     expect(pageOf([at("", ["only tags"])])).toEqual({ title: "only-tags", content: "#only-tags" });
     expect(pageOf([at("")])).toEqual({ title: "", content: "" });
   });
@@ -63,6 +70,10 @@ describe("a ZIP's file names", () => {
     [".DS_Store", "ignored"],
     ["videos/x.mov", "ignored"],
     ["audios/x.m4a", "ignored"],
+    ["inkwell.json", "ignored"],
+    ["entries/2026/03/2026-03-01.md", "ignored"],
+    ["notes/2026-03-01.md", "unexpected"],
+    ["Export/inkwell.json", "journal"],
     ["a.jpeg", "unexpected"],
     ["photos/run.sh", "unexpected"],
     [".json", "unexpected"],
