@@ -78,7 +78,7 @@ export async function confirmEmailChange(token: string): Promise<void> {
 }
 
 /** Asks to delete the account (docs/decisions/075); every session ends, this one too. When it will happen. */
-export async function deleteAccount(fields: { password?: string }): Promise<string> {
+export async function deleteAccount(fields: { password?: string; code?: string }): Promise<string> {
   const failure = "Could not delete the account";
   const res = await apiFetch("/api/myprofile", { method: "DELETE", body: JSON.stringify(fields) }).catch(() => {
     throw new ApiError(0, failure);

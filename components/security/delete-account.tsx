@@ -19,7 +19,7 @@ import { checkFilled } from "@/lib/validation/form-checks";
  * nothing goes at once; the dialog says when it will, and asks for the password (a Google-only
  * account proves itself by a fresh Google sign-in instead).
  */
-export function DeleteAccount({ graceDays, hasPassword }: { graceDays: number; hasPassword: boolean }) {
+export function DeleteAccount({ graceDays, hasPassword, twoFactorOn }: { graceDays: number; hasPassword: boolean; twoFactorOn: boolean }) {
   const [open, setOpen] = useState(false);
   const when = graceDays === 0 ? "within the hour" : `${graceDays} day${graceDays === 1 ? "" : "s"} after you ask`;
   return (
@@ -38,18 +38,19 @@ export function DeleteAccount({ graceDays, hasPassword }: { graceDays: number; h
         Delete my account…
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title="Delete your account?">
-        {open ? <DeleteAccountForm when={when} hasPassword={hasPassword} onCancel={() => setOpen(false)} /> : null}
+        {open ? <DeleteAccountForm when={when} hasPassword={hasPassword} twoFactorOn={twoFactorOn} onCancel={() => setOpen(false)} /> : null}
       </ModalDialog>
     </section>
   );
 }
 
-function DeleteAccountForm({ when, hasPassword, onCancel }: { when: string; hasPassword: boolean; onCancel: () => void }) {
+function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: { when: string; hasPassword: boolean; twoFactorOn: boolean; onCancel: () => void }) {
   const endSession = useEndSession();
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const { formProps, errors, busy } = useForm({
-    values: () => (hasPassword ? { password } : {}),
-    check: (v) => (hasPassword ? checkFilled("password", "Password", v.password ?? "") : []),
+    values: () => ({ ...(hasPassword ? { password } : {}), ...(code ? { code } : {}) }),
+    check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...(twoFactorOn ? checkFilled("code", "Code", v.code ?? "", { trim: true }) : [])],
     send: deleteAccount,
     busyAfterSuccess: true,
     onSuccess: (deletionDueAt) => {
@@ -85,6 +86,20 @@ function DeleteAccountForm({ when, hasPassword, onCancel }: { when: string; hasP
       ) : (
         <p className="text-sm text-ink-soft">Your account signs in with Google: this works within 10 minutes of signing in with Google. If it has been longer, log out and sign in with Google again first.</p>
       )}
+      {/* Also when two-factor sign-in was turned on since this page was drawn: the server asks for the code. */}
+      {twoFactorOn || errors.code ? (
+        <TextField
+          label="Code from your authenticator app, or a recovery code"
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          errors={errors.code}
+        />
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onCancel} className={buttonClass("secondary")} {...(hasPassword ? {} : { "data-autofocus": true })}>
           Keep my account

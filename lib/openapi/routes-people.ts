@@ -11,6 +11,7 @@ import * as Sec from "@/lib/contract/security";
 import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
 import { DELETION_ALREADY_SCHEDULED_MESSAGE, FRESH_SIGN_IN_MINUTES, NO_DELETION_SCHEDULED_MESSAGE, NO_PASSWORD_TO_DELETE_MESSAGE } from "@/lib/users/account-deletion-limits";
 import { DeleteAccountSchema } from "@/lib/validation/auth";
+import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";
 import {
   BLOCK_SELF_MESSAGE,
   BLOCKS_MAX,
@@ -235,11 +236,11 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/myprofile",
     tag: PROFILE,
     summary: "Ask to delete the caller's account",
-    description: `Nothing is deleted at once: the account is deleted with everything of it (entries, photos, the picture, hearts given, reads, friendships, requests, notifications, private replies, reports, sessions, links) by the first housekeeping pass \`ACCOUNT_DELETION_GRACE_DAYS\` days later (7 unless set; \`deletionDueAt\` says when), and friends' feeds and inboxes lose it then. Every session ends now, this one too (its cookie is cleared), and the address is mailed when it will happen, how to cancel (sign in, then POST /api/myprofile/cancel-deletion) and where to download the journal first. A password account sends its password (tries counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes); a Google-only account sends \`{}\` from a session Google made in the last ${FRESH_SIGN_IN_MINUTES} minutes (docs/decisions/075).`,
+    description: `Nothing is deleted at once: the account is deleted with everything of it (entries, photos, the picture, hearts given, reads, friendships, requests, notifications, private replies, reports, sessions, links) by the first housekeeping pass \`ACCOUNT_DELETION_GRACE_DAYS\` days later (7 unless set; \`deletionDueAt\` says when), and friends' feeds and inboxes lose it then. Every session ends now, this one too (its cookie is cleared), and the address is mailed when it will happen, how to cancel (sign in, then POST /api/myprofile/cancel-deletion) and where to download the journal first. A password account sends its password (tries counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes); a Google-only account sends \`{}\` from a session Google made in the last ${FRESH_SIGN_IN_MINUTES} minutes. With two-factor sign-in on, a \`code\` too: the app's or a recovery code, counted as two-factor codes are (docs/decisions/073, 075).`,
     auth: "session",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: DeleteAccountSchema, descriptions: { password: "The account's password; left out by a Google-only account" } },
+    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: DeleteAccountSchema, descriptions: { password: "The account's password; left out by a Google-only account", code: "With two-factor sign-in on: a code from the app or a recovery code" } },
     answers: [{ status: 202, description: "Scheduled; signed out everywhere", schema: Sec.AccountDeletionScheduledSchema }],
-    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE], [403, NO_PASSWORD_TO_DELETE_MESSAGE], [409, DELETION_ALREADY_SCHEDULED_MESSAGE]],
+    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE, "Code is required", WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE], [403, NO_PASSWORD_TO_DELETE_MESSAGE], [409, DELETION_ALREADY_SCHEDULED_MESSAGE]],
     rateLimited: `${CHANGE_PASSWORD_MAX_TRIES} password tries per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes`,
   },
   {

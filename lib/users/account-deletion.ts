@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { checkCurrentPassword } from "@/lib/auth/password-change";
+import { checkSecondFactor, isTwoFactorOn, secondFactorOf } from "@/lib/auth/two-factor";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { escapeHtml } from "@/lib/mail/escape";
@@ -21,17 +22,20 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD_REQUIRED = "Password is required";
+const CODE_REQUIRED = "Code is required";
 
 /**
  * DELETE /api/myprofile: schedules the caller's deletion `graceDays` from now and signs them out
  * everywhere. A password account proves itself with its password (tries counted with the password
- * change's); a Google-only one with a session made by Google in the last FRESH_SIGN_IN_MINUTES.
+ * change's); a Google-only one with a session made by Google in the last FRESH_SIGN_IN_MINUTES;
+ * either one with two-factor sign-in on also with a code (counted as two-factor codes are).
  */
 export async function scheduleAccountDeletion({
   db,
   userId,
   sessionId,
   password,
+  code,
   graceDays,
   appUrl,
   now = new Date(),
@@ -40,6 +44,7 @@ export async function scheduleAccountDeletion({
   userId: string;
   sessionId: string;
   password: string | undefined;
+  code?: string | undefined;
   graceDays: number;
   appUrl: string;
   now?: Date;
@@ -58,6 +63,11 @@ export async function scheduleAccountDeletion({
   const user = account.hasPassword
     ? await checkCurrentPassword({ db, userId, password: password ?? "", field: "password", noPassword: NO_PASSWORD_TO_DELETE_MESSAGE })
     : await owner({ db, userId });
+  // With two-factor sign-in on, a stolen session and password are not enough (docs/decisions/073).
+  if (await isTwoFactorOn({ db, userId })) {
+    if (!code) throw new ValidationError(CODE_REQUIRED, [{ path: "code", message: CODE_REQUIRED }]);
+    await checkSecondFactor({ db, userId, factor: secondFactorOf(code), field: "code" });
+  }
   const deletionDueAt = new Date(now.getTime() + graceDays * DAY_MS);
   const scheduled = await db.transaction(async (tx) => {
     const { rows: set } = await tx.execute(sql`

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./auth-limits";
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
+import { eitherCode } from "./two-factor";
 
 export * from "./auth-limits";
 
@@ -71,7 +72,11 @@ export const VerifyEmailSchema = z.object({
   password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
 });
 
-/** DELETE /api/myprofile (docs/decisions/075): the password, which a Google-only account has none of. */
+/**
+ * DELETE /api/myprofile (docs/decisions/075): the password, which a Google-only account has none
+ * of, and with two-factor sign-in on a code from the app or a recovery code.
+ */
 export const DeleteAccountSchema = z.object({
   password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
+  code: eitherCode.optional(),
 });

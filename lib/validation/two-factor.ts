@@ -20,6 +20,9 @@ export const recoveryCode = text("Recovery code", { maxUnits: CODE_RAW_MAX })
   .min(1, "Recovery code is required")
   .regex(new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`), RECOVERY_FORMAT_MESSAGE);
 
+/** An authenticator's code or a recovery code, told apart by lib/auth/two-factor.ts's secondFactorOf. */
+export const eitherCode = text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, "Code is required");
+
 /** POST /api/auth/2fa/enable: the first code from the app proves it was set up. */
 export const EnableTwoFactorSchema = z.object({ code: totpCode });
 
@@ -29,7 +32,7 @@ export const EnableTwoFactorSchema = z.object({ code: totpCode });
  */
 export const DisableTwoFactorSchema = z.object({
   password: text("Password", { maxUnits: 1024 }).optional(),
-  code: text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, "Code is required"),
+  code: eitherCode,
 });
 
 /** POST /api/auth/2fa/verify: the challenge a sign-in answered, and one of the two kinds of code. */

@@ -5,6 +5,7 @@ import { befriend, connect, createFriendRequest, createJournal, createSession, c
 import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
 import { journals, sessions, users } from "../../lib/db/schema";
 import { CHANGE_PASSWORD_MAX_TRIES, WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
+import { WRONG_CODE_MESSAGE } from "../../lib/auth/two-factor-limits";
 import { createS3Storage } from "../../lib/storage";
 import { deleteDueAccounts } from "../../lib/users/account-deletion";
 import {
@@ -24,6 +25,7 @@ import { entryFields, imageBlob, phonePhoto, postJournal } from "../support/jour
 import { waitForMail } from "../support/mailbox";
 import { keyOfUrl, uploadPicture, widePhoto } from "../support/profile-images";
 import { errorBody } from "../support/refusals";
+import { codeFor, forgetLastCode, turnOnTwoFactor, wrongCode } from "../support/two-factor";
 import { testBucket } from "../support/test-bucket";
 
 // Leaving cleanly (docs/decisions/075): DELETE /api/myprofile schedules the deletion and signs
@@ -109,6 +111,20 @@ describe("asking to delete the account", () => {
     expect(kept.body).toEqual({ message: DELETION_CANCELLED_MESSAGE });
     expect(await dueAt(who.user.id)).toBeNull();
     expectError(await cancel(again.body.token), 409, NO_DELETION_SCHEDULED_MESSAGE);
+  });
+
+  it("asks an account with two-factor sign-in on for a code too, beside its field: the app's or a recovery code", async () => {
+    const who = await person(db);
+    const { secret, recoveryCodes } = await turnOnTwoFactor(who.token);
+    expectRefusedField(await leave(who.token, { password: DEFAULT_PASSWORD }), 400, "code", "Code is required");
+    expectRefusedField(await leave(who.token, { password: DEFAULT_PASSWORD, code: wrongCode(secret) }), 400, "code", WRONG_CODE_MESSAGE);
+    // The password is checked first: a right code does not make up for a wrong one.
+    await forgetLastCode(db, who.user.id);
+    expectRefusedField(await leave(who.token, { password: "not my password", code: codeFor(secret) }), 400, "password", WRONG_PASSWORD_MESSAGE);
+    expect(await dueAt(who.user.id)).toBeNull();
+    const res = await leave(who.token, { password: DEFAULT_PASSWORD, code: recoveryCodes[0] });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(await dueAt(who.user.id)).not.toBeNull();
   });
 
   it(`lets a Google-only account leave from a Google sign-in of the last ${FRESH_SIGN_IN_MINUTES} minutes only`, async () => {

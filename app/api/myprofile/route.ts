@@ -29,12 +29,13 @@ export const PUT = route(async (req) => {
 // Leaving (docs/decisions/075): scheduled, never at once; every session ends, this one too.
 export const DELETE = route(async (req) => {
   const { user, sessionId } = await requireUser(req);
-  const { password } = await readJson(req, DeleteAccountSchema, BODY_LIMITS.auth);
+  const { password, code } = await readJson(req, DeleteAccountSchema, BODY_LIMITS.auth);
   const { deletionDueAt, mail } = await scheduleAccountDeletion({
     db: getDb(),
     userId: user.id,
     sessionId,
     password,
+    code,
     graceDays: config().ACCOUNT_DELETION_GRACE_DAYS,
     appUrl: linkBaseFor(req),
   });

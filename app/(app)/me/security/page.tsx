@@ -28,7 +28,7 @@ export default async function SecurityPage() {
         <PasskeysCard />
         <ChangePasswordForm />
         <ChangeEmailForm />
-        {user.deletionDueAt ? null : <DeleteAccount graceDays={config().ACCOUNT_DELETION_GRACE_DAYS} hasPassword={twoFactor.hasPassword} />}
+        {user.deletionDueAt ? null : <DeleteAccount graceDays={config().ACCOUNT_DELETION_GRACE_DAYS} hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />}
         <Link href="/me" className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline">
           Back to your profile
         </Link>
