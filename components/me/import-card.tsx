@@ -88,7 +88,8 @@ function ImportProgress({ status }: { status: ImportStatus }) {
 
 function ImportOutcome({ status }: { status: ImportStatus }) {
   const report = status.report;
-  const when = new Date(status.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  // In the browser's own words, as the export card says its times.
+  const when = new Date(status.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   return (
     <div className="mt-5 border-t border-ink-soft/20 pt-4">
       <h3 className="font-semibold text-ink">{status.state === "done" ? `Your last import (${when})` : `Your last import (${when}) stopped before it finished`}</h3>
