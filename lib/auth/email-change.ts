@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, uniqueViolation, ValidationError } from "@/lib/errors";
 import { linkMail } from "@/lib/mail/link-mail";
-import { escapeHtml } from "@/lib/mail/escape";
+import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
 import {
@@ -75,20 +75,12 @@ function addressChangeNotice({ to, name, username, newEmail, linkBase }: { to: s
   const what = `Someone signed in to your Inkwell account @${username} asked to change its address to ${newEmail}. Nothing changes until a link mailed there is opened.`;
   const ifNot = "If this was not you, change your password now; that signs out every other browser:";
   const link = `${linkBase}/me/security`;
-  return {
+  return noticeMail({
     to,
     subject: "A change of your Inkwell email address was asked for",
-    text: [`Hi ${name},`, "", what, "", ifNot, "", link, "", "Inkwell"].join("\n"),
-    html: `<!doctype html>
-<html lang="en">
-<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(name)},</p>
-  <p>${escapeHtml(what)}</p>
-  <p>${escapeHtml(ifNot)} <a href="${escapeHtml(link)}" style="color: #9a3412;">Security</a></p>
-  <p>Inkwell</p>
-</body>
-</html>`,
-  };
+    name,
+    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Security" } }],
+  });
 }
 
 /**

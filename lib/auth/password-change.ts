@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
-import { escapeHtml } from "@/lib/mail/escape";
+import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import { clearAttempts, consumeAttempt } from "@/lib/rate-limit";
@@ -73,18 +73,10 @@ export function passwordChangedMail({ to, name, username, appUrl }: { to: string
   const link = `${appUrl}/forgot-password`;
   const what = `The password of your Inkwell account @${username} was just changed, and every other browser signed in to it was signed out.`;
   const ifNot = "If this was not you, choose a new password now:";
-  return {
+  return noticeMail({
     to,
     subject: "Your Inkwell password was changed",
-    text: [`Hi ${name},`, "", what, "", ifNot, "", link, "", "Inkwell"].join("\n"),
-    html: `<!doctype html>
-<html lang="en">
-<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(name)},</p>
-  <p>${escapeHtml(what)}</p>
-  <p>${escapeHtml(ifNot)} <a href="${escapeHtml(link)}" style="color: #9a3412;">Reset your password</a></p>
-  <p>Inkwell</p>
-</body>
-</html>`,
-  };
+    name,
+    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Reset your password" } }],
+  });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { escapeHtml } from "@/lib/mail/escape";
+import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 
 /**
@@ -12,18 +12,10 @@ export function twoFactorChangedMail({ to, name, username, appUrl, on }: { to: s
     ? `Two-factor sign-in was just turned on for your Inkwell account @${username}: signing in now also asks for a code from your authenticator app.`
     : `Two-factor sign-in was just turned off for your Inkwell account @${username}: signing in no longer asks for a code.`;
   const ifNot = "If this was not you, sign in, end the sessions you do not know and change your password:";
-  return {
+  return noticeMail({
     to,
     subject: on ? "Two-factor sign-in is on for your Inkwell account" : "Two-factor sign-in was turned off for your Inkwell account",
-    text: [`Hi ${name},`, "", what, "", ifNot, "", link, "", "Inkwell"].join("\n"),
-    html: `<!doctype html>
-<html lang="en">
-<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(name)},</p>
-  <p>${escapeHtml(what)}</p>
-  <p>${escapeHtml(ifNot)} <a href="${escapeHtml(link)}" style="color: #9a3412;">Security</a></p>
-  <p>Inkwell</p>
-</body>
-</html>`,
-  };
+    name,
+    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Security" } }],
+  });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { escapeHtml } from "@/lib/mail/escape";
+import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 
 // The mail that says an export is ready (docs/decisions/074). It links to /me, where the signed-in
@@ -11,19 +11,10 @@ export function exportReadyMail({ to, name, appUrl, expiresAt }: { to: string; n
   const what = "The export of everything you wrote on Inkwell is ready: every entry, its photos and your profile, in one ZIP file.";
   const where = `Download it from your profile page until ${until}; after that it is deleted.`;
   const ifNot = "If you did not ask for it, change your password on the Security screen: someone else may be signed in.";
-  return {
+  return noticeMail({
     to,
     subject: "Your Inkwell export is ready",
-    text: [`Hi ${name},`, "", what, "", where, "", link, "", ifNot, "", "Inkwell"].join("\n"),
-    html: `<!doctype html>
-<html lang="en">
-<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(name)},</p>
-  <p>${escapeHtml(what)}</p>
-  <p>${escapeHtml(where)} <a href="${escapeHtml(link)}" style="color: #9a3412;">Your profile</a></p>
-  <p style="font-size: 0.9em;">${escapeHtml(ifNot)}</p>
-  <p>Inkwell</p>
-</body>
-</html>`,
-  };
+    name,
+    paragraphs: [{ text: what }, { text: where, link: { href: link, label: "Your profile" } }, { text: ifNot }],
+  });
 }

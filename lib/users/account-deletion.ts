@@ -4,7 +4,7 @@ import { checkCurrentPassword } from "@/lib/auth/password-change";
 import { checkSecondFactor, isTwoFactorOn, secondFactorOf } from "@/lib/auth/two-factor";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
-import { escapeHtml } from "@/lib/mail/escape";
+import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import type { Storage } from "@/lib/storage";
@@ -112,21 +112,12 @@ export function deletionScheduledMail({ to, name, username, appUrl, deletionDueA
   const cancelLink = `${appUrl}/login`;
   const keep = "To keep a copy, sign in and export everything (or download your journal as a PDF) from your profile first:";
   const keepLink = `${appUrl}/me`;
-  return {
+  return noticeMail({
     to,
     subject: "Your Inkwell account will be deleted",
-    text: [`Hi ${name},`, "", what, "", cancel, "", cancelLink, "", keep, "", keepLink, "", "Inkwell"].join("\n"),
-    html: `<!doctype html>
-<html lang="en">
-<body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(name)},</p>
-  <p>${escapeHtml(what)}</p>
-  <p>${escapeHtml(cancel)} <a href="${escapeHtml(cancelLink)}" style="color: #9a3412;">Sign in to cancel</a></p>
-  <p>${escapeHtml(keep)} <a href="${escapeHtml(keepLink)}" style="color: #9a3412;">Export everything</a></p>
-  <p>Inkwell</p>
-</body>
-</html>`,
-  };
+    name,
+    paragraphs: [{ text: what }, { text: cancel, link: { href: cancelLink, label: "Sign in to cancel" } }, { text: keep, link: { href: keepLink, label: "Export everything" } }],
+  });
 }
 
 /**

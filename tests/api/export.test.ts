@@ -17,7 +17,7 @@ import {
   EXPORT_UNDER_WAY_MESSAGE,
 } from "../../lib/exports/limits";
 import { testEnv } from "../support/env";
-import { exportFinished } from "../support/exports";
+import { exportFinished } from "../support/job-results";
 import { expectError, expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
 import { uploadPath } from "../support/journals";

@@ -6,7 +6,8 @@ import { connect, createJournal, type FactoryDb } from "../../scripts/seed/facto
 import { imports, journals } from "../../lib/db/schema";
 import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE } from "../../lib/imports/limits";
 import type { ImportStatus } from "../../lib/contract/imports";
-import { importFinished, LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
+import { LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
+import { importFinished } from "../support/job-results";
 import { testEnv } from "../support/env";
 import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/friends";
 import { api } from "../support/http";

@@ -106,20 +106,6 @@ export function uploadImport(token: string | undefined, zip: Buffer, name = "Exp
   return api<ImportStatus & { message?: string }>("/api/import", { form, token });
 }
 
-/** Waits, a bounded number of looks, until the worker has finished the import; its last status. */
-export async function importFinished(token: string, id: string, looks = 600): Promise<ImportStatus> {
-  let last: ImportStatus | undefined;
-  for (let i = 0; i < looks; i++) {
-    const res = await api<ImportStatus>(`/api/import/${id}`, { token });
-    if (res.status !== 200) throw new Error(`GET /api/import/${id} answered ${res.status}`);
-    last = res.body;
-    if (last.state === "done" || last.state === "failed") return last;
-    // One look per turn of the server's event loop and a short pause for the worker, never a fixed wait for the result.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Import ${id} did not finish after ${looks} looks: ${JSON.stringify(last)}`);
-}
-
 /** Text longer than the editor's 900 characters, every word of which must arrive. */
 export const LONG_TEXT = Array.from({ length: 60 }, (_, i) => `Sentence ${i + 1} of a long evening by the sea.`).join(" ");
 

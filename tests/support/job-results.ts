@@ -1,18 +1,41 @@
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { ExportStatus } from "../../lib/contract/exports";
+import type { ImportStatus } from "../../lib/contract/imports";
 import { api } from "./http";
 
-// "Export everything" (docs/decisions/074) as the API tests wait for it.
+// The job worker's results as the API tests wait for them (docs/decisions/074, 078): the status is
+// asked again until it has settled, a condition Vitest polls, never a fixed pause.
 
-/** Polls the export until it has left queued and running: a bounded loop on a condition, the worker's own pace. */
+const SETTLING_MS = 120_000;
+
+/** Every status `path` answers until its state is one of `settled`: the last one is the result. */
+async function statusesUntil<T extends { state: string }>(path: string, token: string, settled: readonly string[]): Promise<T[]> {
+  const seen: { status: number; body: T }[] = [];
+  // vi.waitFor, not expect.poll: suites wait for a result in their beforeAll too.
+  await vi.waitFor(
+    async () => {
+      const res = await api<T>(path, { token });
+      seen.push({ status: res.status, body: res.body });
+      // A refusal ends the wait at once: it is the answer, and it fails below.
+      if (res.status === 200 && !settled.includes(res.body.state)) throw new Error(`GET ${path} is still ${res.body.state}`);
+    },
+    { timeout: SETTLING_MS },
+  );
+  expect(seen.map((s) => s.status).filter((status) => status !== 200), `GET ${path}`).toEqual([]);
+  return seen.map((s) => s.body);
+}
+
+/** The export once it has left queued and running; its progress stayed between 0 and 1 all along. */
 export async function exportFinished(token: string, id: string): Promise<ExportStatus> {
-  for (let i = 0; i < 600; i += 1) {
-    const res = await api<ExportStatus>(`/api/export/${id}`, { token });
-    expect(res.status).toBe(200);
-    if (res.body.state !== "queued" && res.body.state !== "running") return res.body;
-    expect(res.body.progress).toBeGreaterThanOrEqual(0);
-    expect(res.body.progress).toBeLessThanOrEqual(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const seen = await statusesUntil<ExportStatus>(`/api/export/${id}`, token, ["ready", "failed", "expired"]);
+  for (const { progress } of seen) {
+    expect(progress).toBeGreaterThanOrEqual(0);
+    expect(progress).toBeLessThanOrEqual(1);
   }
-  throw new Error("The export did not finish");
+  return seen.at(-1)!;
+}
+
+/** The import once the worker has finished it, done or failed. */
+export async function importFinished(token: string, id: string): Promise<ImportStatus> {
+  return (await statusesUntil<ImportStatus>(`/api/import/${id}`, token, ["done", "failed"])).at(-1)!;
 }
