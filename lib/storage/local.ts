@@ -5,6 +5,29 @@ import path from "node:path";
 import { assertKeyContentType, assertKeyPrefix, getKeyContentType, isStorageKey } from "./keys";
 import type { ListedObject, Storage } from "./types";
 
+/**
+ * Writes `file` whole or not at all: beside its final place under a dot name (no key segment
+ * starts with a dot, so temp files stay out of the key space), synced, then renamed over it
+ * (rename is atomic within a file system). A failure leaves no temp file behind.
+ */
+async function writeWhole(file: string, fill: (handle: fs.FileHandle) => Promise<unknown>): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  try {
+    const handle = await fs.open(temp, "wx");
+    try {
+      await fill(handle);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, file);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+}
+
 /** Files under one folder (`${DATA_DIR}/uploads` in the app), one file per key. */
 export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
   const root = path.resolve(rootDir);
@@ -20,24 +43,7 @@ export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
   return {
     async putObject({ key, data, contentType }) {
       assertKeyContentType({ key, contentType });
-      const file = fileFor(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written beside its final place and renamed over it: rename is atomic within a file system.
-      // The dot prefix keeps temp files out of the key space (no key segment starts with a dot).
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
-      try {
-        const handle = await fs.open(temp, "wx");
-        try {
-          await handle.writeFile(data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await fs.rename(temp, file);
-      } catch (err) {
-        await fs.rm(temp, { force: true });
-        throw err;
-      }
+      await writeWhole(fileFor(key), (handle) => handle.writeFile(data));
     },
 
     async getObject({ key }) {
@@ -55,24 +61,11 @@ export function createLocalStorage({ rootDir }: { rootDir: string }): Storage {
     async putObjectStream({ key, body, contentType }) {
       assertKeyContentType({ key, contentType });
       const file = fileFor(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // As putObject: written beside its place under a dot name, then renamed over it.
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
-      try {
-        const handle = await fs.open(temp, "wx");
-        try {
-          // A chunk at a time, each written before the next is read: the stream's pace is the disk's.
-          for await (const chunk of body as AsyncIterable<Buffer>) await handle.write(chunk);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await fs.rename(temp, file);
-        return (await fs.stat(file)).size;
-      } catch (err) {
-        await fs.rm(temp, { force: true });
-        throw err;
-      }
+      // A chunk at a time, each written before the next is read: the stream's pace is the disk's.
+      await writeWhole(file, async (handle) => {
+        for await (const chunk of body as AsyncIterable<Buffer>) await handle.write(chunk);
+      });
+      return (await fs.stat(file)).size;
     },
 
     async getObjectStream({ key }) {
