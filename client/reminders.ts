@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Settings } from "@/lib/contract/settings";
+import type { NotificationSettingsInput, ReminderSettingsInput } from "@/lib/validation/reminder";
 import { answerOf } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
@@ -11,7 +12,7 @@ import { refusalOf } from "./refusals";
 export const SETTINGS_LOAD_FAILED = "Failed to load the reminder settings";
 export const SETTINGS_SAVE_FAILED = "Failed to save the reminder settings";
 
-export type { ReminderSettings, Settings } from "@/lib/contract/settings";
+export type { NotificationSettings, ReminderSettings, Settings } from "@/lib/contract/settings";
 
 export const settingsKey = ["me", "settings"] as const;
 
@@ -26,8 +27,8 @@ export function settingsQuery() {
   });
 }
 
-/** PUT the whole reminder; a 400 is a Refusal naming each refused field (`reminder.time` …). */
-export async function saveSettings(settings: Settings): Promise<Settings> {
+/** PUT the whole reminder, or some notification switches, or both; a 400 is a Refusal naming each refused field (`reminder.time` …). */
+export async function saveSettings(settings: { reminder?: ReminderSettingsInput; notifications?: NotificationSettingsInput }): Promise<Settings> {
   const res = await apiRequest("/api/myprofile/settings", { method: "PUT", body: JSON.stringify(settings) }, SETTINGS_SAVE_FAILED);
   if (!res.ok) throw await refusalOf(res, SETTINGS_SAVE_FAILED);
   return answerOf("PUT /api/myprofile/settings", res);

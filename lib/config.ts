@@ -95,6 +95,24 @@ export const ConfigSchema = z.object({
   // The bearer secret a scheduler sends to POST /api/cron/maintenance (Vercel Cron sends it as
   // `Authorization: Bearer $CRON_SECRET`); unset, that route is a 404 (docs/decisions/058).
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -base64 32`)").optional(),
+  // Push notifications (lib/push, docs/decisions/082). The VAPID key pair that signs every push, as
+  // base64url (`npx web-push generate-vapid-keys`), both or neither; unset, a key made on first use
+  // and kept in the database, which every instance shares. The subject a push service may write to
+  // about them: mailto: or https:; unset, APP_URL when it is https, else MAIL_FROM's address.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)").optional(),
+  VAPID_SUBJECT: z.url({ protocol: /^(https|mailto)$/, error: "must be a mailto: or https: URL" }).optional(),
+  // The push services a browser's subscription may point at (docs/decisions/082): host names, each
+  // also matching its subdomains, comma-separated. Inkwell sends to no other host.
+  PUSH_SERVICE_HOSTS: list
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, "must be host names, comma-separated")).min(1, "must name at least one host"))
+    .default(["fcm.googleapis.com", "push.services.mozilla.com", "push.apple.com", "notify.windows.com"]),
+  // `on` also accepts http:// push endpoints on 127.0.0.1, for a push service standing in on
+  // loopback (the tests'). Never on in production.
+  PUSH_LOOPBACK_HTTP: z
+    .enum(["on", "off"])
+    .default("off")
+    .transform((v) => v === "on"),
   // Where 'Give Feedback' on /me leads (a form, a mailto: address, an issue tracker); unset, no link.
   FEEDBACK_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
   // `npm run bench` sets it: /bench/baseline then answers (docs/decisions/035); elsewhere it is a 404.
@@ -104,7 +122,7 @@ export const ConfigSchema = z.object({
     .transform((v) => v === "1"),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; MAIL_FROM: string; GOOGLE_ENABLED: boolean };
+export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; MAIL_FROM: string; GOOGLE_ENABLED: boolean; VAPID_SUBJECT: string };
 
 export class ConfigError extends Error {}
 
@@ -117,13 +135,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
   const c = parsed.data;
-  const missing = googleProblems(c);
+  const missing = [...googleProblems(c), ...vapidProblems(c)];
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}\nSee .env.example for every setting.`);
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
+  const mailFrom = c.MAIL_FROM ?? `Inkwell <no-reply@${new URL(appUrl).hostname}>`;
   return {
     ...c,
     APP_URL: appUrl,
-    MAIL_FROM: c.MAIL_FROM ?? `Inkwell <no-reply@${new URL(appUrl).hostname}>`,
+    MAIL_FROM: mailFrom,
+    VAPID_SUBJECT: c.VAPID_SUBJECT ?? (appUrl.startsWith("https:") ? appUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`),
     GOOGLE_ISSUER: c.GOOGLE_ISSUER.replace(/\/+$/, ""),
     GOOGLE_ENABLED: Boolean(c.GOOGLE_CLIENT_ID),
   };
@@ -137,6 +157,12 @@ function googleProblems(c: z.infer<typeof ConfigSchema>): string[] {
   if (!c.GOOGLE_CLIENT_SECRET) problems.push("  GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
   if (!c.NEXTAUTH_SECRET) problems.push("  NEXTAUTH_SECRET: required when Google sign-in is configured");
   return problems;
+}
+
+/** A VAPID key pair is given whole or not at all. */
+function vapidProblems(c: z.infer<typeof ConfigSchema>): string[] {
+  if (Boolean(c.VAPID_PUBLIC_KEY) === Boolean(c.VAPID_PRIVATE_KEY)) return [];
+  return [c.VAPID_PUBLIC_KEY ? "  VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set" : "  VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set"];
 }
 
 let cached: Config | undefined;

@@ -154,7 +154,8 @@ async function main() {
         ADMIN_EMAILS: "Operator@inkwell.test",
       };
       // A small import limit, which tests/api/import-hostile.test.ts streams past (docs/decisions/078).
-      const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir, IMPORT_MAX_BYTES: String(3 * 1024 * 1024) };
+      // Push endpoints on loopback over http, where tests/support/push-service.ts stands in for the push services (docs/decisions/082).
+      const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir, IMPORT_MAX_BYTES: String(3 * 1024 * 1024), PUSH_LOOPBACK_HTTP: "on" };
       // The main instances trust the harness on loopback as a proxy, so a test can speak for many
       // clients (X-Forwarded-For, tests/support/clients.ts). The S3 instance trusts nobody: it
       // proves that a forged header is ignored.
@@ -187,6 +188,8 @@ async function main() {
         TEST_ADMIN_DATABASE_URL: adminUrl,
         DATABASE_URL: databaseUrl,
         APP_URL: a.url,
+        // The reminders' push, sent from the test process itself (tests/api/push.test.ts).
+        PUSH_LOOPBACK_HTTP: "on",
       };
       if (selected.has("unit")) {
         const report = path.join(workDir, "vitest.json");

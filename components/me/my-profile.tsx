@@ -19,6 +19,7 @@ import { ImportCard } from "./import-card";
 import { SecurityCard } from "./security-card";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { Milestones } from "./milestones";
+import { NotificationSettingsCard } from "./notification-settings";
 import { ReminderSettingsCard } from "./reminder-settings";
 import { WritingCard } from "@/components/past/writing-card";
 
@@ -53,6 +54,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
         <CommunityCard />
         <WritingCard />
         <ReminderSettingsCard />
+        <NotificationSettingsCard />
         <DownloadJournal />
         <ExportEverythingCard />
         <ImportCard />

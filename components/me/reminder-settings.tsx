@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
+import { SwitchField } from "@/components/ui/switch-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { saveSettings, settingsKey, settingsQuery, type ReminderSettings } from "@/client/reminders";
@@ -28,7 +29,7 @@ export function ReminderSettingsCard() {
       <h2 id="reminder-heading" className="font-serif text-xl font-semibold text-leather">
         Daily reminder
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">A short mail on the days your page is still blank at this time.</p>
+      <p className="mt-1 text-sm text-ink-soft">A nudge on the days your page is still blank at this time: by mail, or on your devices (Notifications).</p>
       {settings.data ? (
         <ReminderForm saved={settings.data.reminder} />
       ) : settings.isError ? (
@@ -79,17 +80,7 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
 
   return (
     <form {...formProps} className="mt-4 flex flex-col gap-4">
-      <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 font-semibold text-ink">
-        Remind me to write
-        <span className="relative inline-flex shrink-0">
-          <input type="checkbox" role="switch" name="reminder.enabled" defaultChecked={saved.enabled} className="peer absolute inset-0 z-10 cursor-pointer opacity-0" />
-          <span
-            aria-hidden
-            className="h-7 w-12 rounded-full border border-ink-soft bg-paper-deep transition-colors peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus motion-reduce:transition-none"
-          />
-          <span aria-hidden className="pointer-events-none absolute top-1 left-1 size-5 rounded-full bg-surface shadow transition-transform peer-checked:translate-x-5 motion-reduce:transition-none" />
-        </span>
-      </label>
+      <SwitchField name="reminder.enabled" label="Remind me to write" defaultChecked={saved.enabled} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Time" name="reminder.time" type="time" defaultValue={saved.time} required errors={errors["reminder.time"]} />
         <div className="flex flex-col gap-1.5">

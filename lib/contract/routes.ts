@@ -11,6 +11,7 @@ import * as Ad from "./admin";
 import * as Sec from "./security";
 import * as Ex from "./exports";
 import * as Im from "./imports";
+import * as Pu from "./push";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
 // (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
@@ -103,6 +104,9 @@ export const ROUTE_ANSWERS = {
   "DELETE /api/myprofile/community/closefriends/{id}": A.FriendRemovedSchema,
   "GET /api/myprofile/settings": S.SettingsSchema,
   "PUT /api/myprofile/settings": S.SettingsSchema,
+  "GET /api/push/key": Pu.PushKeySchema,
+  "POST /api/push/subscriptions": Pu.PushSubscribedSchema,
+  "DELETE /api/push/subscriptions": Pu.PushUnsubscribedSchema,
   "POST /api/reminders/unsubscribe/{token}": A.MessageSchema,
   "GET /api/health": A.HealthSchema,
   "GET /api/openapi.json": A.OpenApiAnswerSchema,

@@ -15,8 +15,22 @@ contract.add(ReminderSettingsAnswerSchema, {
   description: "lib/reminders/settings.ts: the daily reminder; `weekdays` are ISO (1 = Monday … 7 = Sunday), `time` is in `timeZone`",
 });
 
-export const SettingsSchema = z.strictObject({ reminder: ReminderSettingsAnswerSchema });
+const push = z.strictObject({ push: z.boolean() });
+export const NotificationSettingsAnswerSchema = z.strictObject({
+  friendRequest: push,
+  friendAccepted: push,
+  heart: push,
+  reply: push,
+  reminder: z.strictObject({ email: z.boolean(), push: z.boolean() }),
+});
+contract.add(NotificationSettingsAnswerSchema, {
+  id: "NotificationSettings",
+  description: "lib/push/settings.ts: which notification goes by which channel (docs/decisions/082); `push` reaches the devices turned on with POST /api/push/subscriptions",
+});
+
+export const SettingsSchema = z.strictObject({ reminder: ReminderSettingsAnswerSchema, notifications: NotificationSettingsAnswerSchema });
 contract.add(SettingsSchema, { id: "Settings", description: "lib/reminders/settings.ts" });
 
 export type ReminderSettings = z.infer<typeof ReminderSettingsAnswerSchema>;
+export type NotificationSettings = z.infer<typeof NotificationSettingsAnswerSchema>;
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -675,3 +675,62 @@ export const imports = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Journal = typeof journals.$inferSelect;
+
+// Push notifications (docs/decisions/082). A browser's subscription belongs to the session that
+// made it: signing out or ending that session elsewhere takes the device's pushes with it. An
+// endpoint is one device's, so it is unique; subscribed again by another person it moves to them.
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId, t.updatedAt.desc()),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+    check("push_subscriptions_endpoint_length", sql`char_length(${t.endpoint}) between 1 and 1024`),
+    check("push_subscriptions_keys", sql`${t.p256dh} ~ '^[A-Za-z0-9_-]{87}$' and ${t.auth} ~ '^[A-Za-z0-9_-]{22}$'`),
+  ],
+);
+
+// The notifications waiting for the push job (lib/push/run.ts): written with the notification, in
+// its statement or transaction, and taken by the job; gone with the notification.
+export const pushOutbox = pgTable("push_outbox", {
+  notificationId: uuid("notification_id")
+    .primaryKey()
+    .references(() => notifications.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+// Hearts are pushed at most once an hour per entry (docs/decisions/082): when the last one went.
+export const pushHeartGroups = pgTable("push_heart_groups", {
+  journalId: uuid("journal_id")
+    .primaryKey()
+    .references(() => journals.id, { onDelete: "cascade" }),
+  pushedAt: timestamp("pushed_at", { withTimezone: true }).notNull(),
+});
+
+// Which notifications go where (docs/decisions/082). No row means the defaults: every kind pushed
+// to the devices the person turned on, and the reminder mailed as before.
+export const notificationSettings = pgTable("notification_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  friendRequestPush: boolean("friend_request_push").notNull().default(true),
+  friendAcceptedPush: boolean("friend_accepted_push").notNull().default(true),
+  heartPush: boolean("heart_push").notNull().default(true),
+  replyPush: boolean("reply_push").notNull().default(true),
+  reminderEmail: boolean("reminder_email").notNull().default(true),
+  reminderPush: boolean("reminder_push").notNull().default(false),
+  updatedAt: updatedAt(),
+});

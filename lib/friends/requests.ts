@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { friendRequests, friendships, notifications, users } from "@/lib/db/schema";
+import { friendRequests, friendships, notifications, pushOutbox, users } from "@/lib/db/schema";
+import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
 import { ConflictError, NotFoundError, RateLimitError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { consumeAttempt, type Limit } from "@/lib/rate-limit";
@@ -61,7 +62,8 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
     ])
     .onConflictDoNothing();
   // The sender hears that they were accepted; the recipient's own notification of it is answered (decision 063).
-  await tx.insert(notifications).values({ userId: row.fromId, kind: "friend-accepted", actorId: row.toId, requestId: row.id });
+  const [told] = await tx.insert(notifications).values({ userId: row.fromId, kind: "friend-accepted", actorId: row.toId, requestId: row.id }).returning({ id: notifications.id });
+  await tx.insert(pushOutbox).values({ notificationId: told!.id });
   await tx.execute(requestAnswered(row.id, recipientId));
   await tx.execute(inboxChanged(row.fromId));
   await tx.execute(inboxChanged(recipientId));
@@ -110,7 +112,8 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
     throw new RateLimitError(retryAfter, cooldownMessage(retryAfter));
   }
   const [request] = await tx.insert(friendRequests).values({ fromId, toId }).returning();
-  await tx.insert(notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id });
+  const [told] = await tx.insert(notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id }).returning({ id: notifications.id });
+  await tx.insert(pushOutbox).values({ notificationId: told!.id });
   await tx.execute(inboxChanged(toId));
   return { accepted: false, request: request! };
 }
@@ -137,6 +140,8 @@ export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: st
   for (let attempt = 1; ; attempt++) {
     try {
       const { accepted, request } = await db.transaction((tx) => sendOnce({ tx, fromId, toId }));
+      // The other person's devices hear of it from the job, never from this request (docs/decisions/082).
+      await wakeJobs(PUSH_QUEUE);
       return { accepted, request: toFriendRequestJson(request) };
     } catch (err) {
       const raced = err instanceof LostRace || uniqueViolation(err) === ONE_PENDING_PER_PAIR;
@@ -165,6 +170,7 @@ export async function acceptFriendRequest({ db, userId, requestId }: { db: Db; u
   const id = parseId({ value: requestId, message: REQUEST_NOT_FOUND });
   const row = await db.transaction((tx) => acceptPending({ tx, requestId: id, recipientId: userId }));
   if (!row) throw new NotFoundError(REQUEST_NOT_FOUND);
+  await wakeJobs(PUSH_QUEUE);
   return toFriendRequestJson(row);
 }
 

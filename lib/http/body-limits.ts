@@ -23,6 +23,8 @@ export const BODY_LIMITS = {
   friendRequest: 8 * KiB,
   /** PUT /api/myprofile: name, username, bio, location and a picture URL (4 840 units: 29 KB escaped). */
   profile: 32 * KiB,
+  /** POST and DELETE /api/push/subscriptions: an endpoint (1 024 units) and two keys (0.2 KB): 6.8 KB escaped. */
+  push: 8 * KiB,
   /** POST /api/journals/{id}/replies: a 500-character reply (8 000 units: 48 KB escaped) and an id. */
   reply: 64 * KiB,
   /** Multipart bodies that may carry a photo (at most 5 MB, lib/images) and a few text fields. */

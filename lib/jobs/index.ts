@@ -8,7 +8,8 @@ import { runQueuedExports, type ExportRun } from "@/lib/exports";
 import { runQueuedImports, type ImportRun } from "@/lib/imports";
 import { sendDueReminders, type ReminderRun } from "@/lib/reminders/due";
 import { getStorage } from "@/lib/storage";
-import { EXPORTS_QUEUE, IMPORTS_QUEUE, runningJobs, setRunningJobs } from "./running";
+import { runQueuedPushes, type PushRun } from "@/lib/push/run";
+import { EXPORTS_QUEUE, IMPORTS_QUEUE, PUSH_QUEUE, runningJobs, setRunningJobs } from "./running";
 
 // Jobs on pg-boss (docs/decisions/061): schedules and queues in PostgreSQL, in its own `pgboss`
 // schema, so any number of instances share them and each occurrence runs once. Every instance
@@ -29,6 +30,12 @@ const EXPORT_RUN_SECONDS = 60 * 60;
 export const IMPORTS_CRON = "* * * * *";
 /** A 500 MB ZIP of ten years takes minutes; an import whose row stops moving is failed by lib/imports anyway. */
 const IMPORT_RUN_SECONDS = 60 * 60;
+/**
+ * Pushes (lib/push, docs/decisions/082) as exports: filed when a notification is made, and every
+ * minute for any left behind. Each run empties the outbox; a send is bounded (lib/push/limits.ts).
+ */
+const PUSH_CRON = "* * * * *";
+const PUSH_RUN_SECONDS = 5 * 60;
 /** A run that has not finished in this long is given up (and its claimed writers were already sent or released). */
 const RUN_SECONDS = 240;
 const RETRY_START_MS = 60_000;
@@ -59,6 +66,11 @@ export async function runExports(): Promise<ExportRun> {
 /** One run of the imports job: every queued import, through the configured storage. */
 export async function runImports(): Promise<ImportRun> {
   return runQueuedImports({ db: getDb(), storage: getStorage() });
+}
+
+/** One run of the push job at `now`: every notification the outbox holds. */
+export async function runPushes(now: Date): Promise<PushRun> {
+  return runQueuedPushes({ db: getDb(), now });
 }
 
 async function startBoss(databaseUrl: string): Promise<PgBoss> {
@@ -101,6 +113,17 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
       if (run.done || run.failed) console.log(`[jobs] Imports: ${run.done} done, ${run.failed} failed`);
     } catch (err) {
       console.error(`[jobs] The imports run failed: ${jobErrorLine(err)}`);
+    }
+  });
+  await boss.createQueue(PUSH_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: PUSH_RUN_SECONDS, notify: true });
+  await boss.schedule(PUSH_QUEUE, PUSH_CRON, null, { tz: "UTC" });
+  await boss.work(PUSH_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    // Caught as the others are; what a send met is counted, never its endpoint (docs/style.md 16).
+    try {
+      const run = await runPushes(new Date());
+      if (run.pushed) console.log(`[jobs] Pushes: ${run.pushed} pushed, ${run.sent} delivered, ${run.gone} subscriptions gone, ${run.failed} failed`);
+    } catch (err) {
+      console.error(`[jobs] The push run failed: ${jobErrorLine(err)}`);
     }
   });
   return boss;

@@ -7,6 +7,9 @@ export const EXPORTS_QUEUE = "exports";
 /** The imports queue (lib/jobs/index.ts, docs/decisions/078), named here for the same reason. */
 export const IMPORTS_QUEUE = "imports";
 
+/** The push queue (lib/jobs/index.ts, docs/decisions/082): woken by whatever makes a notification. */
+export const PUSH_QUEUE = "push";
+
 interface RunningJobs {
   stop(): Promise<void>;
   /** Files a job on `queue` at once (an export just asked for), so a worker takes it without waiting for the schedule. */

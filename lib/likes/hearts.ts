@@ -7,6 +7,7 @@ import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { inbox } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/notifications/live";
+import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
 
 const ALREADY_LIKED = "Already liked";
 const LIKE_NOT_FOUND = "Like not found";
@@ -25,7 +26,8 @@ function visibleTo({ userId }: { userId: string }): SQL {
  * did (`on conflict do nothing` / `delete … returning`). PostgreSQL makes a second heart from the
  * same person wait for the first and then find its row, so `likes_count` equals the rows under any
  * concurrency and never goes below zero (docs/decisions/026). The author's inbox changes in the
- * same statement: a heart tells them, a heart taken back takes its notification with it (decision 063).
+ * same statement: a heart tells them, a heart taken back takes its notification with it (decision 063),
+ * and a heart's notification waits in the push outbox for the push job (decision 082).
  */
 async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: string; id: string; change: "like" | "unlike" }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
@@ -48,6 +50,7 @@ async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: 
         returning likes_count
       ),
       told as (${change === "like" ? inbox.heartGiven(sql`select journal_id from changed`, userId) : inbox.heartTakenBack(sql`select journal_id from changed`, userId)})
+      ${change === "like" ? sql`, queued as (insert into push_outbox (notification_id) select id from told)` : sql``}
       select exists (select 1 from target) as "visible", (select likes_count from counted) as "likesCount",
         (select count(*) from (${inboxChanged(sql`told.user_id`)} from told) live)::int as "told"`));
   } catch (err) {
@@ -56,6 +59,8 @@ async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: 
   }
   if (!row?.visible) throw new NotFoundError(JOURNAL_NOT_FOUND);
   if (row.likesCount === null) throw new ValidationError(change === "like" ? ALREADY_LIKED : LIKE_NOT_FOUND);
+  // The author's devices hear of it from the job, never from this request (docs/decisions/082).
+  if (change === "like") await wakeJobs(PUSH_QUEUE);
   return row.likesCount;
 }
 

@@ -36,14 +36,14 @@ function shownTo(userId: string): SQL {
       or ${sharedWith(sql`n.user_id`)}))))`;
 }
 
-/** The statements that write the inbox, for the statements that make what it tells. Each returns the `user_id` whose inbox changed, for ./live.ts. */
+/** The statements that write the inbox, for the statements that make what it tells. Each returns the `user_id` whose inbox changed, for ./live.ts (a new row its `id` too, for the push outbox: lib/push/run.ts). */
 export const inbox = {
   /** Tells the author of each entry in `journalIds` (a subquery) that `actorId` hearted it; not their own heart. */
   heartGiven: (journalIds: SQL, actorId: string) =>
     sql`insert into notifications (user_id, kind, actor_id, journal_id)
       select j.author_id, 'heart', ${actorId}::uuid, j.id from journals j where j.id in (${journalIds}) and j.author_id <> ${actorId}::uuid
       on conflict (journal_id, actor_id) where kind = 'heart' do nothing
-      returning user_id`,
+      returning id, user_id`,
   /** A heart taken back is no longer news: its notification goes, read or not. */
   heartTakenBack: (journalIds: SQL, actorId: string) =>
     sql`delete from notifications where kind = 'heart' and journal_id in (${journalIds}) and actor_id = ${actorId}::uuid returning user_id`,

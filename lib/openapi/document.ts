@@ -12,6 +12,7 @@ import { META_ROUTES } from "./routes-meta";
 import { NOTIFICATION_ROUTES } from "./routes-notifications";
 import { PEOPLE_ROUTES } from "./routes-people";
 import { REMINDER_ROUTES } from "./routes-reminders";
+import { PUSH_ROUTES } from "./routes-push";
 import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter, Response } from "./types";
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
@@ -19,7 +20,7 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 // validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
 // answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
-export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...TWO_FACTOR_ROUTES, ...PASSKEY_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...EXPORT_ROUTES, ...IMPORT_ROUTES, ...META_ROUTES];
+export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...TWO_FACTOR_ROUTES, ...PASSKEY_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...PUSH_ROUTES, ...EXPORT_ROUTES, ...IMPORT_ROUTES, ...META_ROUTES];
 
 const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
 

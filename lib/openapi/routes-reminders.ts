@@ -2,7 +2,7 @@ import { SettingsSchema } from "@/lib/contract/settings";
 import * as A from "@/lib/contract/answers";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/reminders/messages";
-import { ENABLED_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, UpdateSettingsSchema, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder";
+import { ENABLED_MESSAGE, SETTINGS_BODY_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, UpdateSettingsSchema, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder";
 import type { Endpoint } from "./types";
 
 // The caller's settings (the daily reminder) and the reminder mails' unsubscribe link
@@ -15,8 +15,9 @@ export const REMINDER_ROUTES: Endpoint[] = [
     method: "get",
     path: "/api/myprofile/settings",
     tag: SETTINGS,
-    summary: "The caller's settings: the daily reminder",
-    description: "Never set, the reminder is off, at 20:00 UTC, every day.",
+    summary: "The caller's settings: the daily reminder and which notifications go where",
+    description:
+      "Never set, the reminder is off, at 20:00 UTC, every day, and mailed when on; friend requests, acceptances, hearts and private replies are pushed to the devices turned on with POST /api/push/subscriptions (docs/decisions/082).",
     auth: "session",
     answers: [{ status: 200, description: "The settings", schema: SettingsSchema }],
   },
@@ -26,16 +27,19 @@ export const REMINDER_ROUTES: Endpoint[] = [
     tag: SETTINGS,
     summary: "Change the caller's settings",
     description:
-      "The whole reminder, every field required. When it is on, at `time` in `timeZone` on the `weekdays` a writer with no entry yet for that local day gets one mail, at most one per local day (at the first minute at or after `time`, and never more than 2 hours after it; docs/decisions/061).",
+      "`reminder`, `notifications` or both. `reminder` is the whole reminder, every field required. `notifications` names any kinds and any of their channels, the rest keep their value: `push` for each kind, `email` for the reminder alone (docs/decisions/082). When the reminder is on, at `time` in `timeZone` on the `weekdays` a writer with no entry yet for that local day gets one reminder by the channels chosen (mail to a verified address unless turned off, push when turned on), at most one per local day (at the first minute at or after `time`, and never more than 2 hours after it; docs/decisions/061).",
     auth: "session",
     body: {
       encoding: "json",
       maxBytes: BODY_LIMITS.profile,
       schema: UpdateSettingsSchema,
-      descriptions: { reminder: "`time` is HH:MM (00:00–23:59); `timeZone` an IANA name such as Europe/Berlin, or UTC; `weekdays` distinct ISO weekdays, 1 = Monday … 7 = Sunday" },
+      descriptions: {
+        reminder: "`time` is HH:MM (00:00–23:59); `timeZone` an IANA name such as Europe/Berlin, or UTC; `weekdays` distinct ISO weekdays, 1 = Monday … 7 = Sunday",
+        notifications: "`friendRequest`, `friendAccepted`, `heart`, `reply`: `{ push }`; `reminder`: `{ email, push }`; each switch true or false",
+      },
     },
     answers: [{ status: 200, description: "The settings as saved", schema: SettingsSchema }],
-    failures: [[400, ENABLED_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE]],
+    failures: [[400, SETTINGS_BODY_MESSAGE, ENABLED_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE, "Each channel must be true or false"]],
   },
   {
     method: "post",

@@ -3,13 +3,16 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
 import type { MailMessage } from "@/lib/mail/transports";
-import { localTimeIn, type LocalTime } from "./local-time";
+import { PUSH_OPTIONS } from "@/lib/push/run";
+import { sendPush } from "@/lib/push/send";
+import { localTimeIn, weekdayName, type LocalTime } from "./local-time";
 import { reminderMail } from "./mail";
 
 // Which writers are due a reminder at an instant, and sending each one mail (docs/decisions/061).
 // A pure function of (database, now): the job passes the time it runs, the tests a fixed one.
 //
-// Due at `now`: the reminder is on, the address verified; in the writer's zone the local minute has
+// Due at `now`: the reminder is on, and goes by mail to a verified address or by push to a device
+// (docs/decisions/082: the person's channels, mail alone unless they chose otherwise); in the writer's zone the local minute has
 // reached the reminder's and is at most LATE_CAP_MINUTES past it; today's local weekday is one of
 // theirs; nothing was sent for this local day; and they have no entry for it. "Reached", not
 // "equals": a 02:30 reminder on the night the clocks skip 02:00–03:00 goes at 03:00; on the night
@@ -29,6 +32,9 @@ export interface DueReminder {
   weekday: number;
   /** last_sent_day before this one: put back if the mail cannot be sent, so the next run tries again. */
   lastSentDay: string | null;
+  /** By mail (chosen, and the address verified), by push (chosen, and a device turned on), or both. */
+  mail: boolean;
+  push: boolean;
 }
 
 /** Each zone that an enabled reminder names, with its local time at `now`; a zone Intl no longer knows is left out. */
@@ -52,23 +58,28 @@ export async function findDueReminders({ db, now, after = null, limit = DUE_BATC
     sql`, `,
   );
   // The partial index on enabled reminders, then one probe of journals' unique (author, day) index each.
-  const { rows } = await db.execute<{ user_id: string; email: string; name: string; day: string; weekday: number; last_sent_day: string | null }>(sql`
-    with zones(zone, day, minute, weekday) as (values ${values})
-    select r.user_id, u.email, u.name, z.day::text as day, z.weekday, r.last_sent_day::text as last_sent_day
+  const { rows } = await db.execute<{ user_id: string; email: string; name: string; day: string; weekday: number; last_sent_day: string | null; mail: boolean; push: boolean }>(sql`
+    with zones(zone, day, minute, weekday) as (values ${values}),
+    due as (
+    select r.user_id, u.email, u.name, z.day::text as day, z.weekday, r.last_sent_day::text as last_sent_day,
+      coalesce(ns.reminder_email, true) and u.email_verified_at is not null as mail,
+      coalesce(ns.reminder_push, false) and exists (select 1 from push_subscriptions p where p.user_id = r.user_id) as push
     from reminder_settings r
     join zones z on z.zone = r.time_zone
     join users u on u.id = r.user_id
+    left join notification_settings ns on ns.user_id = r.user_id
     where r.enabled
       and (${after}::uuid is null or r.user_id > ${after}::uuid)
       and r.minute_of_day <= z.minute
       and z.minute - r.minute_of_day <= ${LATE_CAP_MINUTES}
       and r.weekdays & (1 << (z.weekday - 1)) <> 0
       and (r.last_sent_day is null or r.last_sent_day < z.day)
-      and u.email_verified_at is not null
       and not exists (select 1 from journals j where j.author_id = r.user_id and j.journal_date = z.day)
-    order by r.user_id
+    )
+    select * from due where mail or push
+    order by user_id
     limit ${limit}`);
-  return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, day: r.day, weekday: Number(r.weekday), lastSentDay: r.last_sent_day }));
+  return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, day: r.day, weekday: Number(r.weekday), lastSentDay: r.last_sent_day, mail: r.mail, push: r.push }));
 }
 
 /**
@@ -86,6 +97,16 @@ export async function claimReminder({ db, userId, day }: { db: Db; userId: strin
 /** Gives the day back after a failed send, unless something else has changed it since. */
 async function releaseReminder({ db, userId, day, lastSentDay }: { db: Db; userId: string; day: string; lastSentDay: string | null }) {
   await db.execute(sql`update reminder_settings set last_sent_day = ${lastSentDay}::date where user_id = ${userId} and last_sent_day = ${day}::date`);
+}
+
+/** The reminder's push (docs/decisions/082): the same words as the mail's subject, and today's page. */
+async function pushReminder({ db, due }: { db: Db; due: DueReminder }) {
+  await sendPush({
+    db,
+    userId: due.userId,
+    payload: { kind: "reminder", title: `Your page for ${weekdayName(due.weekday)} is still blank`, url: "/my-diary" },
+    options: PUSH_OPTIONS.reminder,
+  });
 }
 
 export interface ReminderRun {
@@ -117,7 +138,9 @@ export async function sendDueReminders({
     for (const due of batch) {
       if (!(await claimReminder({ db, userId: due.userId, day: due.day }))) continue;
       try {
-        await send(await reminderMail({ db, appUrl, due }));
+        // The push first: it never fails the claim (a device away is the push service's to wait for).
+        if (due.push) await pushReminder({ db, due });
+        if (due.mail) await send(await reminderMail({ db, appUrl, due }));
         run.sent++;
       } catch (err) {
         run.failed++;

@@ -8,6 +8,7 @@ import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { actorsById } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/notifications/live";
+import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
 import { consumeAttempt } from "@/lib/rate-limit";
 import { hiddenFrom } from "@/lib/users/block-sql";
 import {
@@ -153,13 +154,16 @@ export async function sendReply({ db, userId, id, text, threadWith }: { db: Db; 
     told as (
       insert into notifications (user_id, kind, actor_id, journal_id, reply_id)
       select ${recipient}::uuid, 'reply', ${userId}::uuid, ${entry.id}::uuid, sent.id from sent
-      returning user_id
-    )
+      returning id, user_id
+    ),
+    queued as (insert into push_outbox (notification_id) select id from told)
     select exists (select 1 from target) as allowed, (select ok from room) as room, (select id from sent) as id, (select created_at from sent) as "createdAt",
       (select count(*) from (${inboxChanged(sql`told.user_id`)} from told) live)::int as "told"`);
   const row = rows[0];
   if (!row?.allowed) throw fromWriter ? new NotFoundError(THREAD_NOT_FOUND_MESSAGE) : new NotFoundError(JOURNAL_NOT_FOUND);
   if (!row.room || !row.id || !row.createdAt) throw new ConflictError(THREAD_FULL_MESSAGE);
+  // The other side's devices hear of it from the job, never from this request (docs/decisions/082).
+  await wakeJobs(PUSH_QUEUE);
   return { id: row.id, from: fromWriter ? "writer" : "reader", mine: true, text, createdAt: new Date(row.createdAt).toISOString() };
 }
 

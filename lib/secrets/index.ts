@@ -9,8 +9,11 @@ import { appSecrets } from "@/lib/db/schema";
 // made, so each process keeps the value it read.
 const cache = new Map<string, Promise<string>>();
 
-/** The image-URL key (lib/signed-urls); the key of reminder mails' unsubscribe links (lib/reminders/unsubscribe.ts); the key the TOTP secrets are encrypted with (lib/auth/two-factor-crypto.ts). */
-export type AppSecretName = "image_url" | "unsubscribe" | "two_factor";
+/**
+ * The image-URL key (lib/signed-urls); the key of reminder mails' unsubscribe links (lib/reminders/unsubscribe.ts); the key the TOTP
+ * secrets are encrypted with (lib/auth/two-factor-crypto.ts); the VAPID private key that signs pushes (lib/push/keys.ts).
+ */
+export type AppSecretName = "image_url" | "unsubscribe" | "two_factor" | "vapid";
 
 /**
  * The secret `name`, read from `db`, and created on the primary on first use. Two instances racing

@@ -26,6 +26,29 @@ export const ReminderSettingsSchema = z.object({
     .refine((days) => new Set(days).size === days.length, WEEKDAYS_MESSAGE),
 });
 
-export const UpdateSettingsSchema = z.object({ reminder: ReminderSettingsSchema });
+export const SETTINGS_BODY_MESSAGE = 'Send "reminder", "notifications" or both';
+const SWITCH_MESSAGE = "Each channel must be true or false";
+const channels = { email: z.boolean({ error: SWITCH_MESSAGE }), push: z.boolean({ error: SWITCH_MESSAGE }) };
+const pushOnly = z.strictObject({ push: channels.push }).partial();
+
+/**
+ * Which notification goes by which channel (docs/decisions/082): any kinds, any of their channels;
+ * the rest keep their value. Mail is the reminder's alone.
+ */
+export const NotificationSettingsSchema = z
+  .strictObject({
+    friendRequest: pushOnly,
+    friendAccepted: pushOnly,
+    heart: pushOnly,
+    reply: pushOnly,
+    reminder: z.strictObject(channels).partial(),
+  })
+  .partial();
+
+/** The reminder whole, the notifications' switches, or both (a client that only knows `reminder` sends it alone, as before). */
+export const UpdateSettingsSchema = z
+  .object({ reminder: ReminderSettingsSchema.optional(), notifications: NotificationSettingsSchema.optional() })
+  .refine((b) => b.reminder !== undefined || b.notifications !== undefined, SETTINGS_BODY_MESSAGE);
 
 export type ReminderSettingsInput = z.infer<typeof ReminderSettingsSchema>;
+export type NotificationSettingsInput = z.infer<typeof NotificationSettingsSchema>;

@@ -21,14 +21,19 @@ afterAll(() => close());
 
 interface Settings {
   reminder: { enabled: boolean; time: string; timeZone: string; weekdays: number[] };
+  notifications?: Record<string, Record<string, boolean>>;
 }
 interface Refusal {
   message: string;
   errors: { path: string; message: string }[];
 }
 
-const DEFAULTS: Settings = { reminder: { enabled: false, time: "20:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5, 6, 7] } };
+/** The notifications' switches never set (docs/decisions/082): pushes on, the reminder by mail. tests/api/push.test.ts changes them. */
+const NOTIFICATIONS = { friendRequest: { push: true }, friendAccepted: { push: true }, heart: { push: true }, reply: { push: true }, reminder: { email: true, push: false } };
+const DEFAULTS: Settings = { reminder: { enabled: false, time: "20:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5, 6, 7] }, notifications: NOTIFICATIONS };
+/** Put as a client that knows only the reminder does; answered with the notifications too. */
 const EVENINGS: Settings = { reminder: { enabled: true, time: "21:30", timeZone: "Europe/Berlin", weekdays: [1, 3, 5] } };
+const EVENINGS_SAVED: Settings = { ...EVENINGS, notifications: NOTIFICATIONS };
 
 const getSettings = (token: string) => api<Settings>("/api/myprofile/settings", { token });
 const putSettings = (token: string, body: unknown) => api<Settings & Refusal>("/api/myprofile/settings", { method: "PUT", token, body });
@@ -44,10 +49,10 @@ describe("GET and PUT /api/myprofile/settings", () => {
     expect((await getSettings(token)).body).toEqual(DEFAULTS);
     const put = await putSettings(token, EVENINGS);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual(EVENINGS);
-    expect((await getSettings(token)).body).toEqual(EVENINGS);
+    expect(put.body).toEqual(EVENINGS_SAVED);
+    expect((await getSettings(token)).body).toEqual(EVENINGS_SAVED);
     const again = { reminder: { ...EVENINGS.reminder, enabled: false, timeZone: "UTC", weekdays: [7, 1] } };
-    expect((await putSettings(token, again)).body).toEqual({ reminder: { ...again.reminder, weekdays: [1, 7] } });
+    expect((await putSettings(token, again)).body).toEqual({ reminder: { ...again.reminder, weekdays: [1, 7] }, notifications: NOTIFICATIONS });
   });
 
   it("keeps each person's settings to themselves", async () => {
@@ -106,7 +111,7 @@ describe("unsubscribing from reminder mails", () => {
     const res = await api(`/api/reminders/unsubscribe/${link}`, { method: "POST", rawBody: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Reminders are off" });
-    expect((await getSettings(token)).body).toEqual({ reminder: { ...EVENINGS.reminder, enabled: false } });
+    expect((await getSettings(token)).body).toEqual({ reminder: { ...EVENINGS.reminder, enabled: false }, notifications: NOTIFICATIONS });
     expect((await api(`/api/reminders/unsubscribe/${link}`, { method: "POST" })).status).toBe(200);
   });
 
@@ -117,7 +122,7 @@ describe("unsubscribing from reminder mails", () => {
     for (const forged of [`${other.user.id}.${signature}`, `${user.id}.${"A".repeat(43)}`, user.id, "nonsense", `${link}.x`]) {
       expectError(await api(`/api/reminders/unsubscribe/${encodeURIComponent(forged)}`, { method: "POST" }), 404, "This unsubscribe link is not valid");
     }
-    expect((await getSettings(token)).body).toEqual(EVENINGS);
+    expect((await getSettings(token)).body).toEqual(EVENINGS_SAVED);
     expectError(await api(`/api/reminders/unsubscribe/${link}`), 405);
   });
 
@@ -126,7 +131,7 @@ describe("unsubscribing from reminder mails", () => {
     const page = await fetch(`${testEnv.baseUrl}/unsubscribe/${link}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Stop reminders");
-    expect((await getSettings(token)).body).toEqual(EVENINGS);
+    expect((await getSettings(token)).body).toEqual(EVENINGS_SAVED);
     const bad = await fetch(`${testEnv.baseUrl}/unsubscribe/${link.slice(0, -2)}xx`);
     expect(bad.status).toBe(404);
   });
