@@ -40,8 +40,8 @@ export function addPushListeners(worker: ServiceWorkerGlobalScope): void {
         body: "Open Inkwell to see it",
         // One notification per kind and page: a second reply on the same entry replaces the first.
         tag: `${payload.kind}:${url}`,
-        icon: "/icon-192.png",
-        badge: "/icon-192.png",
+        icon: "/icon.svg",
+        badge: "/icon.svg",
         data: { url },
       }),
     );
@@ -55,9 +55,11 @@ export function addPushListeners(worker: ServiceWorkerGlobalScope): void {
       (async () => {
         const tabs = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
         const open = tabs.find((tab) => new URL(tab.url).origin === worker.location.origin);
-        if (open) {
-          const focused = await open.focus();
-          await focused.navigate(target).catch(() => undefined);
+        // An open tab goes to the page, then comes forward (a browser may refuse the focus); only a
+        // tab this worker does not control, which cannot be navigated, leaves a new window to open.
+        const moved = open ? await open.navigate(target).catch(() => null) : null;
+        if (moved) {
+          await moved.focus().catch(() => undefined);
           return;
         }
         await worker.clients.openWindow(target);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createSession, type FactoryDb } from "../../scripts/seed/factories";
-import { blocks, exports, imports, mutes, replies, reports } from "../../lib/db/schema";
+import { blocks, exports, imports, mutes, pushSubscriptions, replies, reports } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectLogClean, person, type Person } from "../support/friends";
@@ -181,6 +181,18 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     // Nobody else's start touches the writer's export.
     expect(await statuses(w, ["none"], (token) => api("/api/export", { token, method: "POST" }))).toEqual({ none: 401 });
     expect(await db.select().from(exports).where(eq(exports.userId, w.ids.writer))).toHaveLength(1);
+  });
+
+  it("a device's push subscription: its person alone turns it off; to anyone else it does not exist", async () => {
+    const w = await world();
+    // On loopback's discard port: nothing is listening, and no push for the writer goes anywhere.
+    const endpoint = `http://127.0.0.1:9/push/${w.ids.writer}`;
+    const keys = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
+    expect((await api("/api/push/subscriptions", { token: w.as.writer, body: { endpoint, keys } })).status).toBe(201);
+    const others = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 };
+    expect(await statuses(w, ROLES.filter((r) => r !== "writer"), (token) => api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }))).toEqual(others);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
+    expect(await statuses(w, ["writer"], (token) => api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }))).toEqual({ writer: 200 });
   });
 
   it("a friend's page: their friends only; a block either way is the 404 of nobody", async () => {

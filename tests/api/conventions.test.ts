@@ -167,6 +167,8 @@ describe("API errors", () => {
     ["PUT", "/api/export/00000000-0000-0000-0000-000000000000/download", "GET"],
     ["DELETE", "/api/import", "GET, POST"],
     ["POST", "/api/import/00000000-0000-0000-0000-000000000000", "GET"],
+    ["POST", "/api/push/key", "GET"],
+    ["GET", "/api/push/subscriptions", "POST, DELETE"],
   ])("answers %s %s with a 405 {message} naming what is allowed", async (method, path, allow) => {
     const res = await api(path, { method });
     expect(res.status).toBe(405);

@@ -208,6 +208,8 @@ describe("the limits the API reference states", () => {
         "PUT /api/journals/{id}",
         "PUT /api/myprofile",
         "PUT /api/myprofile/settings",
+        "POST /api/push/subscriptions",
+        "DELETE /api/push/subscriptions",
       ].sort(),
     );
     for (const { method, path, op } of withBody) {

@@ -136,6 +136,20 @@ describe("loadConfig", () => {
     expect(cfg.SIGNUP_EMAIL_DOMAINS).toEqual(["gmail.com", "example.org"]);
   });
 
+  it("takes a VAPID key pair whole or not at all, and derives the subject (docs/decisions/082)", () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`, VAPID_PRIVATE_KEY: "A".repeat(43) };
+    expect(loadConfig(pair).VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
+    expect(configError({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }).message).toContain("VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set");
+    expect(configError({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }).message).toContain("VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set");
+    expect(configError({ ...pair, VAPID_PRIVATE_KEY: "short" }).message).toContain("VAPID_PRIVATE_KEY: must be a base64url P-256 private key");
+    expect(loadConfig({}).VAPID_SUBJECT).toBe("mailto:no-reply@localhost");
+    expect(loadConfig({ APP_URL: "https://diary.example" }).VAPID_SUBJECT).toBe("https://diary.example");
+    expect(loadConfig({ MAIL_FROM: "Diary <hello@diary.example>" }).VAPID_SUBJECT).toBe("mailto:hello@diary.example");
+    expect(configError({ VAPID_SUBJECT: "http://diary.example" }).message).toContain("VAPID_SUBJECT: must be a mailto: or https: URL");
+    expect(loadConfig({}).PUSH_LOOPBACK_HTTP).toBe(false);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: "push.example, fcm.googleapis.com" }).PUSH_SERVICE_HOSTS).toEqual(["push.example", "fcm.googleapis.com"]);
+  });
+
   it("agrees with .env.example, which lists every setting with its default", () => {
     const lines = fs.readFileSync(path.join(process.cwd(), ".env.example"), "utf8").split("\n");
     const example = Object.fromEntries(

@@ -1,0 +1,185 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { build } from "esbuild";
+import { notificationSettings, pushSubscriptions } from "../lib/db/schema";
+import { befriend, createJournal, createSession, createUser } from "../scripts/seed/factories";
+import { testEnv } from "../tests/support/env";
+import { decryptPush, makeDevice, startPushService, type PushService } from "../tests/support/push-service";
+import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
+
+// The Notifications card on /me and a push on its way to the screen (docs/product.md
+// "Notifications", docs/decisions/082). Headless Chromium reaches no push service, so the test
+// stands in for it: the page's pushManager hands out a subscription pointing at the test's push
+// service on loopback, which receives and decrypts what the server sends; the test then delivers
+// that to the service worker through the DevTools protocol, as the browser's push service would.
+// Until app/sw.ts exists in this branch, the worker is client/worker/push.ts bundled by esbuild.
+
+test.use({ serviceWorkers: "allow" });
+
+const card = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const HOST = "/e2e-push-host";
+const WORKER = "/e2e-push-sw.js";
+
+let service: PushService;
+test.beforeAll(async () => {
+  service = await startPushService();
+});
+test.afterAll(async () => {
+  await service.stop();
+});
+
+async function workerSource(): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: `import { addPushListeners } from "./client/worker/push.ts";
+        self.addEventListener("install", () => self.skipWaiting());
+        self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+        addPushListeners(self);`,
+      resolveDir: process.cwd(),
+      loader: "ts",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/** The browser of a device that may show notifications, with the worker registered and a stand-in pushManager. */
+async function pushReadyDevice(context: BrowserContext, page: Page, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+  const source = await workerSource();
+  await context.grantPermissions(["notifications"], { origin: testEnv.baseUrl });
+  await context.route(`**${HOST}`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Worker host</title>" }));
+  await context.route(`**${WORKER}`, (route) => route.fulfill({ contentType: "text/javascript", body: source }));
+  await context.addInitScript((sub) => {
+    const KEY = "e2e-push-subscription";
+    const made = () => ({ endpoint: sub.endpoint, toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }), unsubscribe: async () => (localStorage.removeItem(KEY), true) });
+    PushManager.prototype.subscribe = async function () {
+      localStorage.setItem(KEY, "1");
+      return made() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription | null;
+    };
+  }, subscription);
+  await page.goto(HOST);
+  await page.evaluate(async (url) => {
+    await navigator.serviceWorker.register(url);
+    await navigator.serviceWorker.ready;
+  }, WORKER);
+}
+
+/** The worker's registration id, for the DevTools protocol. */
+async function registrationId(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const found = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted && r.scopeURL === `${testEnv.baseUrl}/`);
+      if (live) resolve(live.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  return { cdp, id: await found };
+}
+
+test("turns on notifications on this device, shows a private reply's push, and a click opens the entry", async ({ signedIn: { page, user }, db, context }) => {
+  const device = makeDevice();
+  const endpoint = service.endpoint(201);
+  await pushReadyDevice(context, page, { endpoint, keys: device.keys });
+  await page.goto("/me");
+  const notifications = card(page);
+  await expect(notifications.getByRole("status")).toHaveText("Notifications are off on this device.");
+  // By keyboard.
+  await notifications.getByRole("button", { name: "Turn on notifications on this device" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(notifications.getByRole("status")).toHaveText("Notifications are on for this device.");
+  await expect(notifications.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
+  await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual([endpoint]);
+
+  // A friend answers an entry: the server pushes it, the push service carries it to the worker.
+  const { user: friend } = await createUser(db, { name: "Rhys Reader" });
+  await befriend(db, user.id, friend.id);
+  const entry = await createJournal(db, user.id, { visibility: "close-circle", journalDate: "2026-02-02" });
+  const token = await createSession(db, friend.id);
+  const sent = await fetch(`${testEnv.baseUrl}/api/journals/${entry.id}/replies`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ text: "Beautiful." }) });
+  expect(sent.status).toBe(201);
+  await expect.poll(() => service.receivedAt(endpoint).length, { timeout: 20_000 }).toBe(1);
+  const payload = decryptPush(service.receivedAt(endpoint)[0]!.body, device);
+  expect(JSON.parse(payload)).toEqual({ kind: "reply", title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` });
+
+  const { cdp, id } = await registrationId(context, page);
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: payload });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }))))
+    .toEqual([{ title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` }]);
+
+  // The click, dispatched in the worker as the browser would: the open tab goes to the entry's replies.
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [shown] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: shown! }));
+  });
+  await expect(page).toHaveURL(`${testEnv.baseUrl}/replies/${entry.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Private replies" })).toBeVisible();
+
+  // Off again: the server forgets the device.
+  await page.goto("/me");
+  await card(page).getByRole("button", { name: "Turn off on this device" }).click();
+  await expect(card(page).getByRole("status")).toHaveText("Notifications are off on this device.");
+  await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length).toBe(0);
+});
+
+test("a push opens only this site's pages, whatever its payload says", async ({ signedIn: { page }, context }) => {
+  await pushReadyDevice(context, page, { endpoint: service.endpoint(201), keys: makeDevice().keys });
+  await page.goto("/me");
+  const { cdp, id } = await registrationId(context, page);
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: JSON.stringify({ kind: "reply", title: "Look", url: "https://evil.example/phish" }) });
+  await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n.data as { url: string }).url))).toEqual(["/notifications"]);
+});
+
+test("saves which kinds are pushed and how the reminder comes, by keyboard", async ({ signedIn: { page, user }, db }) => {
+  await page.goto("/me");
+  const notifications = card(page);
+  const hearts = notifications.getByRole("switch", { name: /^Hearts/ });
+  await expect(hearts).toBeChecked();
+  await expect(notifications.getByRole("switch", { name: "On your devices" })).not.toBeChecked();
+  await hearts.focus();
+  await page.keyboard.press("Space");
+  await notifications.getByRole("switch", { name: "On your devices" }).check();
+  await notifications.getByRole("switch", { name: "By mail" }).uncheck();
+  await notifications.getByRole("button", { name: "Save notifications" }).click();
+  await expect(page.getByText("Notification settings saved")).toBeVisible();
+  await expect
+    .poll(async () => (await db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id)))[0])
+    .toMatchObject({ heartPush: false, replyPush: true, reminderEmail: false, reminderPush: true });
+  await page.reload();
+  await expect(card(page).getByRole("switch", { name: /^Hearts/ })).not.toBeChecked();
+  await expect(card(page).getByRole("switch", { name: "On your devices" })).toBeChecked();
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the Notifications card has no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/me");
+    await expect(card(page).getByRole("button", { name: "Save notifications" })).toBeVisible();
+    await noToasts(page);
+    await expectNoA11yViolations(page);
+    await card(page).screenshot({ path: testInfo.outputPath(`notifications-1280-${scheme}.png`) });
+  });
+}
+
+test.describe("the Notifications card @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }, testInfo) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/me");
+      const save = card(page).getByRole("button", { name: "Save notifications" });
+      await save.scrollIntoViewIfNeeded();
+      await expect(save).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoA11yViolations(page);
+      await card(page).screenshot({ path: testInfo.outputPath(`notifications-375-${scheme}.png`) });
+    });
+  }
+});
