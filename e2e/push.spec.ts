@@ -16,7 +16,9 @@ import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
 
 test.use({ serviceWorkers: "allow" });
 
-const card = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const card = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
+/** What the card says of this device (the settings' own "Loading…" is a status too). */
+const deviceStatus = (page: Page) => card(page).getByRole("status").filter({ hasText: /device/ });
 const HOST = "/e2e-push-host";
 const WORKER = "/e2e-push-sw.js";
 
@@ -88,11 +90,11 @@ test("turns on notifications on this device, shows a private reply's push, and a
   await pushReadyDevice(context, page, { endpoint, keys: device.keys });
   await page.goto("/me");
   const notifications = card(page);
-  await expect(notifications.getByRole("status")).toHaveText("Notifications are off on this device.");
+  await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
   // By keyboard.
   await notifications.getByRole("button", { name: "Turn on notifications on this device" }).focus();
   await page.keyboard.press("Enter");
-  await expect(notifications.getByRole("status")).toHaveText("Notifications are on for this device.");
+  await expect(deviceStatus(page)).toHaveText("Notifications are on for this device.");
   await expect(notifications.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
   await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual([endpoint]);
 
@@ -126,7 +128,7 @@ test("turns on notifications on this device, shows a private reply's push, and a
   // Off again: the server forgets the device.
   await page.goto("/me");
   await card(page).getByRole("button", { name: "Turn off on this device" }).click();
-  await expect(card(page).getByRole("status")).toHaveText("Notifications are off on this device.");
+  await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
   await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length).toBe(0);
 });
 

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { parseTrustProxy } from "./http/trust-proxy";
 
@@ -159,10 +160,19 @@ function googleProblems(c: z.infer<typeof ConfigSchema>): string[] {
   return problems;
 }
 
-/** A VAPID key pair is given whole or not at all. */
+/** A VAPID key pair is given whole or not at all, and its halves belong together. */
 function vapidProblems(c: z.infer<typeof ConfigSchema>): string[] {
-  if (Boolean(c.VAPID_PUBLIC_KEY) === Boolean(c.VAPID_PRIVATE_KEY)) return [];
-  return [c.VAPID_PUBLIC_KEY ? "  VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set" : "  VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set"];
+  if (!c.VAPID_PUBLIC_KEY && !c.VAPID_PRIVATE_KEY) return [];
+  if (!c.VAPID_PRIVATE_KEY) return ["  VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set"];
+  if (!c.VAPID_PUBLIC_KEY) return ["  VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set"];
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(c.VAPID_PRIVATE_KEY, "base64url"));
+    if (ecdh.getPublicKey().toString("base64url") === c.VAPID_PUBLIC_KEY) return [];
+  } catch {
+    return ["  VAPID_PRIVATE_KEY: is not a P-256 private key"];
+  }
+  return ["  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY"];
 }
 
 let cached: Config | undefined;

@@ -11,6 +11,7 @@ export {
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
   purgeSpentTwoFactorChallenges,
+  purgeStalePushRows,
   purgeStaleRateLimits,
 } from "./rows";
 export { describeMaintenance, MAINTENANCE_LOCK_ID, runMaintenance } from "./run";

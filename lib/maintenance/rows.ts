@@ -3,7 +3,9 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChanges, emailVerifications, passwordResets, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
+import { emailChanges, emailVerifications, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
+import { HEART_PUSH_INTERVAL_MINUTES } from "@/lib/push/limits";
+import { PUSH_OPTIONS } from "@/lib/push/run";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
 
 // Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
@@ -83,4 +85,22 @@ export function purgeStaleRateLimits({ db, now, batchSize = PURGE_BATCH_SIZE }: 
 export function purgeExpiredTrustedDevices({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const cutoff = new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000);
   return deleteInBatches({ db, table: trustedDevices, key: trustedDevices.tokenHash, dead: lte(trustedDevices.createdAt, cutoff), batchSize });
+}
+
+/**
+ * The push job's rows nothing will use (docs/decisions/082): outbox rows older than the longest TTL,
+ * which the job would not push any more (left where no instance runs the job), and heart groups
+ * whose hour is over.
+ */
+export async function purgeStalePushRows({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const longestTtlMs = Math.max(...Object.values(PUSH_OPTIONS).map((o) => o.ttl)) * 1000;
+  const outbox = await deleteInBatches({ db, table: pushOutbox, key: pushOutbox.notificationId, dead: lte(pushOutbox.createdAt, new Date(now.getTime() - longestTtlMs)), batchSize });
+  const groups = await deleteInBatches({
+    db,
+    table: pushHeartGroups,
+    key: pushHeartGroups.journalId,
+    dead: lte(pushHeartGroups.pushedAt, new Date(now.getTime() - HEART_PUSH_INTERVAL_MINUTES * 60 * 1000)),
+    batchSize,
+  });
+  return outbox + groups;
 }

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
@@ -137,8 +138,13 @@ describe("loadConfig", () => {
   });
 
   it("takes a VAPID key pair whole or not at all, and derives the subject (docs/decisions/082)", () => {
-    const pair = { VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`, VAPID_PRIVATE_KEY: "A".repeat(43) };
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString("base64url") };
     expect(loadConfig(pair).VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
+    const other = createECDH("prime256v1");
+    other.generateKeys();
+    expect(configError({ ...pair, VAPID_PUBLIC_KEY: other.getPublicKey().toString("base64url") }).message).toContain("VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY");
     expect(configError({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }).message).toContain("VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set");
     expect(configError({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }).message).toContain("VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set");
     expect(configError({ ...pair, VAPID_PRIVATE_KEY: "short" }).message).toContain("VAPID_PRIVATE_KEY: must be a base64url P-256 private key");

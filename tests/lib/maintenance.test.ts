@@ -23,6 +23,7 @@ import {
   purgeSpentPasswordResets,
   purgeExpiredPasskeyChallenges,
   purgeSpentTwoFactorChallenges,
+  purgeStalePushRows,
   purgeStaleRateLimits,
   runMaintenance,
   startMaintenanceJob,
@@ -136,6 +137,24 @@ describe("purging rows", () => {
     ]);
     expect(await purgeExpiredTrustedDevices({ db, now: new Date() })).toBe(1);
     expect(await db.select({ t: schema.trustedDevices.tokenHash }).from(schema.trustedDevices).where(eq(schema.trustedDevices.userId, user.id))).toEqual([{ t: recent }]);
+  });
+  it("deletes push outbox rows past the longest TTL, and heart groups past their hour but not those within it (docs/decisions/082)", async () => {
+    const { user } = await createUser(db);
+    const { user: actor } = await createUser(db);
+    const [stale, fresh] = await Promise.all([createJournal(db, user.id, { journalDate: "2020-01-01" }), createJournal(db, user.id, { journalDate: "2020-01-02" })]);
+    const told = await db
+      .insert(schema.notifications)
+      .values([stale, fresh].map((j) => ({ userId: user.id, kind: "heart" as const, actorId: actor.id, journalId: j.id })))
+      .returning({ id: schema.notifications.id });
+    // Only the stale one: a fresh outbox row is the running push job's to take at any moment.
+    await db.insert(schema.pushOutbox).values({ notificationId: told[0]!.id, createdAt: ago(DAY + MINUTE) });
+    await db.insert(schema.pushHeartGroups).values([
+      { journalId: stale.id, pushedAt: ago(61 * MINUTE) },
+      { journalId: fresh.id, pushedAt: ago(59 * MINUTE) },
+    ]);
+    expect(await purgeStalePushRows({ db, now: new Date() })).toBeGreaterThanOrEqual(2);
+    expect(await db.select({ id: schema.pushOutbox.notificationId }).from(schema.pushOutbox).where(inArray(schema.pushOutbox.notificationId, told.map((t) => t.id)))).toEqual([]);
+    expect(await db.select({ id: schema.pushHeartGroups.journalId }).from(schema.pushHeartGroups).where(inArray(schema.pushHeartGroups.journalId, [stale.id, fresh.id]))).toEqual([{ id: fresh.id }]);
   });
 });
 
