@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { build } from "esbuild";
 import { notificationSettings, pushSubscriptions } from "../lib/db/schema";
 import { befriend, createJournal, createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
@@ -11,16 +10,14 @@ import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
 // "Notifications", docs/decisions/082). Headless Chromium reaches no push service, so the test
 // stands in for it: the page's pushManager hands out a subscription pointing at the test's push
 // service on loopback, which receives and decrypts what the server sends; the test then delivers
-// that to the service worker through the DevTools protocol, as the browser's push service would.
-// Until app/sw.ts exists in this branch, the worker is client/worker/push.ts bundled by esbuild.
+// that to the app's service worker (app/sw.ts) through the DevTools protocol, as the browser's push
+// service would.
 
 test.use({ serviceWorkers: "allow" });
 
 const card = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
 /** What the card says of this device (the settings' own "Loading…" is a status too). */
 const deviceStatus = (page: Page) => card(page).getByRole("status").filter({ hasText: /device/ });
-const HOST = "/e2e-push-host";
-const WORKER = "/e2e-push-sw.js";
 
 let service: PushService;
 test.beforeAll(async () => {
@@ -30,29 +27,9 @@ test.afterAll(async () => {
   await service.stop();
 });
 
-async function workerSource(): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents: `import { addPushListeners } from "./client/worker/push.ts";
-        self.addEventListener("install", () => self.skipWaiting());
-        self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
-        addPushListeners(self);`,
-      resolveDir: process.cwd(),
-      loader: "ts",
-    },
-    bundle: true,
-    write: false,
-    format: "iife",
-  });
-  return out.outputFiles[0]!.text;
-}
-
-/** The browser of a device that may show notifications, with the worker registered and a stand-in pushManager. */
+/** The browser of a device that may show notifications, its pushManager standing in, on /me with the app's worker in control. */
 async function pushReadyDevice(context: BrowserContext, page: Page, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
-  const source = await workerSource();
   await context.grantPermissions(["notifications"], { origin: testEnv.baseUrl });
-  await context.route(`**${HOST}`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Worker host</title>" }));
-  await context.route(`**${WORKER}`, (route) => route.fulfill({ contentType: "text/javascript", body: source }));
   await context.addInitScript((sub) => {
     const KEY = "e2e-push-subscription";
     const made = () => ({ endpoint: sub.endpoint, toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }), unsubscribe: async () => (localStorage.removeItem(KEY), true) });
@@ -64,11 +41,8 @@ async function pushReadyDevice(context: BrowserContext, page: Page, subscription
       return (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription | null;
     };
   }, subscription);
-  await page.goto(HOST);
-  await page.evaluate(async (url) => {
-    await navigator.serviceWorker.register(url);
-    await navigator.serviceWorker.ready;
-  }, WORKER);
+  await page.goto("/me");
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** The worker's registration id, for the DevTools protocol. */
@@ -88,7 +62,6 @@ test("turns on notifications on this device, shows a private reply's push, and a
   const device = makeDevice();
   const endpoint = service.endpoint(201);
   await pushReadyDevice(context, page, { endpoint, keys: device.keys });
-  await page.goto("/me");
   const notifications = card(page);
   await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
   // By keyboard.
@@ -134,7 +107,6 @@ test("turns on notifications on this device, shows a private reply's push, and a
 
 test("a push opens only this site's pages, whatever its payload says", async ({ signedIn: { page }, context }) => {
   await pushReadyDevice(context, page, { endpoint: service.endpoint(201), keys: makeDevice().keys });
-  await page.goto("/me");
   const { cdp, id } = await registrationId(context, page);
   await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: JSON.stringify({ kind: "reply", title: "Look", url: "https://evil.example/phish" }) });
   await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n.data as { url: string }).url))).toEqual(["/notifications"]);
