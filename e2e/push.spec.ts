@@ -13,8 +13,6 @@ import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
 // that to the app's service worker (app/sw.ts) through the DevTools protocol, as the browser's push
 // service would.
 
-test.use({ serviceWorkers: "allow" });
-
 const card = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
 /** What the card says of this device (the settings' own "Loading…" is a status too). */
 const deviceStatus = (page: Page) => card(page).getByRole("status").filter({ hasText: /device/ });
@@ -58,58 +56,63 @@ async function registrationId(context: BrowserContext, page: Page) {
   return { cdp, id: await found };
 }
 
-test("turns on notifications on this device, shows a private reply's push, and a click opens the entry", async ({ signedIn: { page, user }, db, context }) => {
-  const device = makeDevice();
-  const endpoint = service.endpoint(201);
-  await pushReadyDevice(context, page, { endpoint, keys: device.keys });
-  const notifications = card(page);
-  await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
-  // By keyboard.
-  await notifications.getByRole("button", { name: "Turn on notifications on this device" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(deviceStatus(page)).toHaveText("Notifications are on for this device.");
-  await expect(notifications.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
-  await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual([endpoint]);
+test.describe("a push on its way to the screen", () => {
+  // The app's worker (docs/decisions/080), blocked in the other browser tests (playwright.config.ts).
+  test.use({ serviceWorkers: "allow" });
 
-  // A friend answers an entry: the server pushes it, the push service carries it to the worker.
-  const { user: friend } = await createUser(db, { name: "Rhys Reader" });
-  await befriend(db, user.id, friend.id);
-  const entry = await createJournal(db, user.id, { visibility: "close-circle", journalDate: "2026-02-02" });
-  const token = await createSession(db, friend.id);
-  const sent = await fetch(`${testEnv.baseUrl}/api/journals/${entry.id}/replies`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ text: "Beautiful." }) });
-  expect(sent.status).toBe(201);
-  await expect.poll(() => service.receivedAt(endpoint).length, { timeout: 20_000 }).toBe(1);
-  const payload = decryptPush(service.receivedAt(endpoint)[0]!.body, device);
-  expect(JSON.parse(payload)).toEqual({ kind: "reply", title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` });
+  test("turns on notifications on this device, shows a private reply's push, and a click opens the entry", async ({ signedIn: { page, user }, db, context }) => {
+    const device = makeDevice();
+    const endpoint = service.endpoint(201);
+    await pushReadyDevice(context, page, { endpoint, keys: device.keys });
+    const notifications = card(page);
+    await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
+    // By keyboard.
+    await notifications.getByRole("button", { name: "Turn on notifications on this device" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(deviceStatus(page)).toHaveText("Notifications are on for this device.");
+    await expect(notifications.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
+    await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual([endpoint]);
 
-  const { cdp, id } = await registrationId(context, page);
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: payload });
-  await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }))))
-    .toEqual([{ title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` }]);
+    // A friend answers an entry: the server pushes it, the push service carries it to the worker.
+    const { user: friend } = await createUser(db, { name: "Rhys Reader" });
+    await befriend(db, user.id, friend.id);
+    const entry = await createJournal(db, user.id, { visibility: "close-circle", journalDate: "2026-02-02" });
+    const token = await createSession(db, friend.id);
+    const sent = await fetch(`${testEnv.baseUrl}/api/journals/${entry.id}/replies`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ text: "Beautiful." }) });
+    expect(sent.status).toBe(201);
+    await expect.poll(() => service.receivedAt(endpoint).length, { timeout: 20_000 }).toBe(1);
+    const payload = decryptPush(service.receivedAt(endpoint)[0]!.body, device);
+    expect(JSON.parse(payload)).toEqual({ kind: "reply", title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` });
 
-  // The click, dispatched in the worker as the browser would: the open tab goes to the entry's replies.
-  const [worker] = context.serviceWorkers();
-  await worker!.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    const [shown] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: shown! }));
+    const { cdp, id } = await registrationId(context, page);
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: payload });
+    await expect
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }))))
+      .toEqual([{ title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` }]);
+
+    // The click, dispatched in the worker as the browser would: the open tab goes to the entry's replies.
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const [shown] = await scope.registration.getNotifications();
+      scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: shown! }));
+    });
+    await expect(page).toHaveURL(`${testEnv.baseUrl}/replies/${entry.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Private replies" })).toBeVisible();
+
+    // Off again: the server forgets the device.
+    await page.goto("/me");
+    await card(page).getByRole("button", { name: "Turn off on this device" }).click();
+    await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
+    await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length).toBe(0);
   });
-  await expect(page).toHaveURL(`${testEnv.baseUrl}/replies/${entry.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Private replies" })).toBeVisible();
 
-  // Off again: the server forgets the device.
-  await page.goto("/me");
-  await card(page).getByRole("button", { name: "Turn off on this device" }).click();
-  await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
-  await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length).toBe(0);
-});
-
-test("a push opens only this site's pages, whatever its payload says", async ({ signedIn: { page }, context }) => {
-  await pushReadyDevice(context, page, { endpoint: service.endpoint(201), keys: makeDevice().keys });
-  const { cdp, id } = await registrationId(context, page);
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: JSON.stringify({ kind: "reply", title: "Look", url: "https://evil.example/phish" }) });
-  await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n.data as { url: string }).url))).toEqual(["/notifications"]);
+  test("a push opens only this site's pages, whatever its payload says", async ({ signedIn: { page }, context }) => {
+    await pushReadyDevice(context, page, { endpoint: service.endpoint(201), keys: makeDevice().keys });
+    const { cdp, id } = await registrationId(context, page);
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: JSON.stringify({ kind: "reply", title: "Look", url: "https://evil.example/phish" }) });
+    await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n.data as { url: string }).url))).toEqual(["/notifications"]);
+  });
 });
 
 test("saves which kinds are pushed and how the reminder comes, by keyboard", async ({ signedIn: { page, user }, db }) => {
