@@ -5,6 +5,7 @@ import { CalendarCheck } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { monthQuery } from "@/client/journals";
+import { useWarmOfflineDiary } from "@/client/offline-reading";
 import { rememberTimeZone } from "@/client/time-zone";
 import { formatLongDay, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -34,6 +35,7 @@ function Diary({ userId, today }: { userId: string; today: DayKey }) {
   const dirty = useRef(false);
   const marks = useQuery(monthQuery(view.year, view.month));
   const drafts = useDraftDays(userId);
+  useWarmOfflineDiary(userId, today);
 
   // Another day came from the address (Back, Forward): show its month.
   if (viewOf !== selected) {
