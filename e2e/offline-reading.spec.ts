@@ -126,7 +126,7 @@ test("logging out empties the kept pages and entries; the next person offline ne
   allowConsoleError(OFFLINE_FAILURE);
   const { titles } = await diaryOf(db, user.id);
   await openOnline(page);
-  expect(Object.keys(await cacheContents(page))).toEqual(expect.arrayContaining(PERSONAL));
+  expect(Object.keys(await cacheContents(page))).toEqual(expect.arrayContaining(["inkwell-pages", "inkwell-data"]));
 
   await page.goto("/me");
   await page.getByRole("button", { name: "Logout" }).click();
@@ -194,4 +194,26 @@ test.describe("offline on a phone @phone", () => {
       await offlineScreens(page, db, user.id, (name) => testInfo.outputPath(`${name}-375-${scheme}.png`));
     });
   }
+});
+
+test("the kept answers stay under their bound: past 200, the oldest go", async ({ signedIn: { page, token } }) => {
+  test.slow();
+  await page.goto("/my-diary");
+  await workerControls(page);
+  await diaryWarmed(page);
+  // 205 months of the past (each a real 200, empty), read through the worker like the diary's.
+  const paths = Array.from({ length: 205 }, (_, i) => `/api/journals/month/${2000 + Math.floor(i / 12)}/${(i % 12) + 1}`);
+  await page.evaluate(
+    async ({ paths, token }) => {
+      for (const path of paths) {
+        const res = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+        if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      }
+    },
+    { paths, token },
+  );
+  await expect.poll(async () => (await cacheContents(page))["inkwell-data"]).toBe(200);
+  const kept = await page.evaluate(async () => (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname));
+  expect(kept).toContain(paths.at(-1));
+  expect(kept).not.toContain(paths[0]);
 });

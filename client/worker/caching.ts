@@ -75,15 +75,23 @@ const photoByPath: SerwistPlugin = {
   },
 };
 
-/** `/my-diary?day=…` never opened opens the last /my-diary seen; the page then reads that day from DATA_CACHE. */
-const pageWithAnySearch: SerwistPlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => cachedResponse ?? caches.match(request.url, { cacheName: PAGES_CACHE, ignoreSearch: true }),
+/**
+ * `/my-diary?day=…` never opened opens the last plain /my-diary seen: the diary hydrates as that
+ * page was (components/diary/use-selected-day.ts), then reads the asked day from DATA_CACHE.
+ */
+const anyDayOfTheDiary: SerwistPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+    if (cachedResponse) return cachedResponse;
+    const url = new URL(request.url);
+    if (url.pathname !== "/my-diary" || [...url.searchParams.keys()].join() !== "day") return undefined;
+    return caches.match(`${url.origin}/my-diary`, { cacheName: PAGES_CACHE });
+  },
 };
 
 export const runtimeCaching: RuntimeCaching[] = [
   {
     matcher: ({ request, sameOrigin, url }) => sameOrigin && request.mode === "navigate" && PAGE_PATH.test(url.pathname),
-    handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlySuccess, pageWithAnySearch, bounded(PAGES_CACHE)] }),
+    handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)] }),
   },
   {
     matcher: ({ sameOrigin, url }) => sameOrigin && isKeptRead(url),

@@ -17,18 +17,18 @@ import { useDraftDays } from "./use-draft-days";
 import { useLocalToday } from "./use-local-today";
 import { useSelectedDay } from "./use-selected-day";
 
-type Props = { userId: string; serverToday: DayKey | null };
+type Props = { userId: string; serverToday: DayKey | null; serverDay: DayKey | null };
 
 /** /my-diary: the calendar and the selected day. Until the writer's today is known, a ruled skeleton. */
-export function DiaryPage({ userId, serverToday }: Props) {
+export function DiaryPage({ userId, serverToday, serverDay }: Props) {
   const today = useLocalToday(serverToday);
   useEffect(rememberTimeZone, []);
   if (!today) return <DiarySkeleton />;
-  return <Diary userId={userId} today={today} />;
+  return <Diary userId={userId} today={today} serverDay={serverDay} />;
 }
 
-function Diary({ userId, today }: { userId: string; today: DayKey }) {
-  const [selected, select] = useSelectedDay(today);
+function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; serverDay: DayKey | null }) {
+  const [selected, select] = useSelectedDay(today, serverDay);
   const [view, setView] = useState<MonthView>(() => monthOf(selected));
   const [viewOf, setViewOf] = useState(selected);
   const [pendingDay, setPendingDay] = useState<DayKey | null>(null);
