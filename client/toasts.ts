@@ -6,8 +6,10 @@ export const TOAST_DURATION = {
   default: 5000,
 } as const;
 
-/** `id`: a toast asked for again with the same id replaces the one on screen instead of stacking a twin. */
-/** `action`: one button on the toast that does what it says (e.g. "Reload" after an update). */
+/**
+ * `id`: a toast asked for again with the same id replaces the one on screen instead of stacking a twin.
+ * `action`: one button on the toast that does what it says ("Reload" after an update).
+ */
 type Options = { description?: string; closable?: boolean; duration?: number; id?: string; action?: { label: string; onClick: () => void } };
 type Sonner = typeof import("sonner");
 

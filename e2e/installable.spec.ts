@@ -99,12 +99,7 @@ test("a new version of the worker waits until the person reloads, then takes the
   await reloaded;
   await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem("reloaded"))).toBe("1");
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const reg = (await navigator.serviceWorker.getRegistration())!;
-        return { waiting: Boolean(reg.waiting), controller: navigator.serviceWorker.controller?.scriptURL ?? null };
-      }),
-    )
-    .toEqual({ waiting: false, controller: expect.stringMatching(/\/serwist\/sw\.js\?next$/) });
+  // The new version controls the reloaded page. (The page then registers /serwist/sw.js again, which
+  // to the browser is yet another version here: a real update keeps its address, so that is this test's own.)
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/serwist\/sw\.js\?next$/);
 });
