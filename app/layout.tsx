@@ -12,6 +12,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Inkwell", template: "%s · Inkwell" },
   description: "A private diary, one entry a day, shared with the friends you choose.",
+  // The installed app (app/manifest.ts); iOS reads its home-screen icon from the link instead.
+  appleWebApp: { capable: true, title: "Inkwell", statusBarStyle: "default" },
+  icons: { apple: "/icons/apple-touch-icon.png" },
 };
 
 async function chosenTheme() {

@@ -1,13 +1,14 @@
 /// <reference lib="webworker" />
-import { NetworkFirst, Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
-import { PAGES_CACHE } from "@/client/worker/cache-names";
+import { Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
+import { runtimeCaching } from "@/client/worker/caching";
 import { addPushListeners } from "@/client/worker/push";
 
 // Inkwell's service worker (docs/decisions/080), built by app/serwist/[path]/route.ts. It makes the
-// app installable and readable offline: the app's static assets are precached; a page is fetched
-// from the network first and kept, so the last pages seen open offline; anything never seen offline
-// gets the offline page. It keeps one person's pages in the caches of this browser only until they
-// sign out (components/app/use-end-session.ts empties them).
+// app installable and readable offline: the app's static assets are precached; the signed-in pages,
+// the diary's and the feed's reads and the photos seen are fetched from the network first and kept
+// (client/worker/caching.ts), so the last ones seen open offline; a page never seen gets the offline
+// page. It keeps one person's data in the caches of this browser only until they sign out
+// (client/personal-caches.ts empties them).
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -26,14 +27,7 @@ const serwist = new Serwist({
   skipWaiting: false,
   clientsClaim: true,
   navigationPreload: false,
-  runtimeCaching: [
-    {
-      // Pages: the network's answer whenever there is one (a page just written shows what was
-      // written); the last one seen when there is none. Only same-origin navigations, never /api.
-      matcher: ({ request, sameOrigin, url }) => sameOrigin && request.mode === "navigate" && !url.pathname.startsWith("/api/"),
-      handler: new NetworkFirst({ cacheName: PAGES_CACHE }),
-    },
-  ],
+  runtimeCaching,
   fallbacks: {
     entries: [{ url: "/offline", matcher: ({ request }) => request.destination === "document" }],
   },

@@ -1,4 +1,5 @@
 import type { ApiAnswers, ApiRoute } from "@/lib/contract/routes";
+import { noteApiAnswer } from "./last-seen";
 import { getToken } from "./token";
 
 /**
@@ -12,7 +13,10 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
   if (rest.body !== undefined && typeof rest.body === "string" && !h.has("Content-Type")) {
     h.set("Content-Type", "application/json");
   }
-  return fetch(path, { ...rest, headers: h, credentials: "same-origin" });
+  return fetch(path, { ...rest, headers: h, credentials: "same-origin" }).then((res) => {
+    noteApiAnswer(res);
+    return res;
+  });
 }
 
 /**

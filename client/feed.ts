@@ -17,12 +17,19 @@ async function feedError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, (await errorMessage(res)) ?? `HTTP error! status: ${res.status}`);
 }
 
-/** One page of the feed: the first without a cursor, then each from the cursor the last one gave. */
-async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
+/**
+ * The address of one page of the feed: the first without a cursor, then each from the cursor the
+ * last one gave. The first is also what the service worker keeps for offline reading (client/offline-reading.ts).
+ */
+export function feedPagePath(cursor: string | null): string {
   const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
   if (cursor) params.set("cursor", cursor);
   else params.set("page", "1");
-  const res = await apiRequest(`/api/journal/close-circle?${params}`, { signal });
+  return `/api/journal/close-circle?${params}`;
+}
+
+async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
+  const res = await apiRequest(feedPagePath(cursor), { signal });
   if (!res.ok) throw await feedError(res);
   return answerOf("GET /api/journal/close-circle", res);
 }

@@ -6,8 +6,11 @@ export const TOAST_DURATION = {
   default: 5000,
 } as const;
 
-/** `id`: a toast asked for again with the same id replaces the one on screen instead of stacking a twin. */
-type Options = { description?: string; closable?: boolean; duration?: number; id?: string };
+/**
+ * `id`: a toast asked for again with the same id replaces the one on screen instead of stacking a twin.
+ * `action`: one button on the toast that does what it says ("Reload" after an update).
+ */
+type Options = { description?: string; closable?: boolean; duration?: number; id?: string; action?: { label: string; onClick: () => void } };
 type Sonner = typeof import("sonner");
 
 // sonner (about 10 KB gzip) is no page's first-load JavaScript (docs/performance.md, "First-load
@@ -17,8 +20,8 @@ type Sonner = typeof import("sonner");
 let sonner: Promise<Sonner> | null = null;
 export const loadSonner = () => (sonner ??= import("sonner"));
 
-function opts({ description, closable, duration, id }: Options, fallback: number) {
-  return { description, closeButton: closable, duration: duration ?? fallback, id };
+function opts({ description, closable, duration, id, action }: Options, fallback: number) {
+  return { description, closeButton: closable, duration: duration ?? fallback, id, action };
 }
 
 function show(run: (toast: Sonner["toast"]) => void) {

@@ -5,6 +5,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
 import { DeletionBanner } from "@/components/app/deletion-banner";
+import { OfflineBanner } from "@/components/app/offline-banner";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
 import { DiarySearchDialog } from "@/components/diary/diary-search-dialog";
 import { NavBar } from "@/components/nav/nav-bar";
@@ -38,6 +39,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           </a>
           <TokenGuard />
           <NavBar />
+          <OfflineBanner />
           <DiarySearchDialog />
           {deletionDay ? <DeletionBanner day={deletionDay} /> : null}
           {user.emailVerifiedAt ? null : <VerifyEmailBanner />}

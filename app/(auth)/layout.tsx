@@ -1,5 +1,6 @@
 import { PenLine } from "lucide-react";
 import type { ReactNode } from "react";
+import { ForgetPersonalCaches } from "@/components/auth/forget-personal-caches";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 
 // Screens for visitors without a session: a single narrow notebook sheet on the desk.
@@ -18,6 +19,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           {children}
         </div>
       </main>
+      <ForgetPersonalCaches />
     </div>
   );
 }

@@ -3,3 +3,19 @@
 
 /** Pages seen (HTML), kept so they open offline. */
 export const PAGES_CACHE = "inkwell-pages";
+
+/** The API answers the diary and the feed read (client/worker/caching.ts), kept so they open offline. */
+export const DATA_CACHE = "inkwell-data";
+
+/** The photos of entries seen, kept so they show offline. */
+export const IMAGES_CACHE = "inkwell-images";
+
+/**
+ * Every cache that holds one person's pages, entries or photos: emptied when they sign out, when
+ * their session is refused and when anyone signs in (client/personal-caches.ts). The precache of
+ * the build's static assets holds no one's data and stays.
+ */
+export const PERSONAL_CACHES = [PAGES_CACHE, DATA_CACHE, IMAGES_CACHE] as const;
+
+/** The header the worker adds to an API answer it gives from its cache, not the network: when it was seen. */
+export const LAST_SEEN_HEADER = "X-Inkwell-Last-Seen";

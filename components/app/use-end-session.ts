@@ -4,11 +4,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { clearAllDrafts } from "@/client/diary-drafts";
+import { clearPersonalCaches } from "@/client/personal-caches";
 import { clearToken } from "@/client/token";
 
 /**
  * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),
  * then /login in place of this page (docs/product.md §2, §8: a 401 clears the tokens and goes to /login).
+ * Either way the service worker's copies of this person's pages and entries go (docs/decisions/080).
  * Logout also drops the unsaved drafts, for the next person at a shared computer; a session that
  * merely expired keeps them, so its writer finds their words after signing in again.
  */
@@ -20,7 +22,7 @@ export function useEndSession() {
       clearToken();
       if (dropDrafts) clearAllDrafts();
       queryClient.clear();
-      router.replace("/login");
+      void clearPersonalCaches().finally(() => router.replace("/login"));
     },
     [router, queryClient],
   );

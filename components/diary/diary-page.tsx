@@ -5,6 +5,7 @@ import { CalendarCheck } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { monthQuery } from "@/client/journals";
+import { useWarmOfflineDiary } from "@/client/offline-reading";
 import { rememberTimeZone } from "@/client/time-zone";
 import { formatLongDay, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -16,24 +17,25 @@ import { useDraftDays } from "./use-draft-days";
 import { useLocalToday } from "./use-local-today";
 import { useSelectedDay } from "./use-selected-day";
 
-type Props = { userId: string; serverToday: DayKey | null };
+type Props = { userId: string; serverToday: DayKey | null; serverDay: DayKey | null };
 
 /** /my-diary: the calendar and the selected day. Until the writer's today is known, a ruled skeleton. */
-export function DiaryPage({ userId, serverToday }: Props) {
+export function DiaryPage({ userId, serverToday, serverDay }: Props) {
   const today = useLocalToday(serverToday);
   useEffect(rememberTimeZone, []);
   if (!today) return <DiarySkeleton />;
-  return <Diary userId={userId} today={today} />;
+  return <Diary userId={userId} today={today} serverDay={serverDay} />;
 }
 
-function Diary({ userId, today }: { userId: string; today: DayKey }) {
-  const [selected, select] = useSelectedDay(today);
+function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; serverDay: DayKey | null }) {
+  const [selected, select] = useSelectedDay(today, serverDay);
   const [view, setView] = useState<MonthView>(() => monthOf(selected));
   const [viewOf, setViewOf] = useState(selected);
   const [pendingDay, setPendingDay] = useState<DayKey | null>(null);
   const dirty = useRef(false);
   const marks = useQuery(monthQuery(view.year, view.month));
   const drafts = useDraftDays(userId);
+  useWarmOfflineDiary(userId, today);
 
   // Another day came from the address (Back, Forward): show its month.
   if (viewOf !== selected) {

@@ -12,7 +12,8 @@ import { DiaryPage } from "./diary-page";
 import { DiarySearchField, DiarySearchResults } from "./diary-search";
 import { useDiaryView, type DiaryView } from "./use-diary-view";
 
-type Props = { userId: string; serverToday: DayKey | null };
+/** `serverDay`: the day the server's HTML shows (null when it did not know the writer's today). */
+type Props = { userId: string; serverToday: DayKey | null; serverDay: DayKey | null };
 
 const PATH = "/my-diary";
 
@@ -23,7 +24,7 @@ const PATH = "/my-diary";
  * shows that day in the calendar: that is where the List and the hits open an entry. The view
  * stays mounted under the hits, so a day being written keeps its state.
  */
-export function DiaryViews({ userId, serverToday }: Props) {
+export function DiaryViews({ userId, serverToday, serverDay }: Props) {
   const params = useSearchParams();
   const tag = params.get("tag") || null;
   const [stored, setStored] = useDiaryView();
@@ -61,7 +62,7 @@ export function DiaryViews({ userId, serverToday }: Props) {
       ) : null}
       {searching || tag ? <DiarySearchResults q={searching ? settled : ""} tag={tag} onOpen={() => setText("")} /> : null}
 
-      <div hidden={searching || tag !== null}>{view === "list" ? <DiaryList /> : <DiaryPage userId={userId} serverToday={serverToday} />}</div>
+      <div hidden={searching || tag !== null}>{view === "list" ? <DiaryList /> : <DiaryPage userId={userId} serverToday={serverToday} serverDay={serverDay} />}</div>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
+import { useHydrated } from "@/components/app/use-hydrated";
 import type { DayKey } from "@/lib/dates/local-day";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 
@@ -18,10 +19,14 @@ export function diaryUrl(day: DayKey, today: DayKey): string {
  * day pushes a history entry without asking the server again (Next.js syncs
  * useSearchParams with history.pushState).
  */
-export function useSelectedDay(today: DayKey): [DayKey, (day: DayKey) => void] {
+export function useSelectedDay(today: DayKey, serverDay: DayKey | null): [DayKey, (day: DayKey) => void] {
   const asked = useSearchParams().get("day");
   const valid = asked !== null && isCalendarDate(asked) && asked <= today;
-  const fromAddress = valid ? asked : today;
+  // While React hydrates, the day the server's HTML shows. It is the address's day, except offline,
+  // where the service worker opens `?day=` with the plain /my-diary it kept (client/worker/caching.ts):
+  // hydration must see what that page was, then the address decides.
+  const hydrated = useHydrated();
+  const fromAddress = hydrated || serverDay === null ? (valid ? asked : today) : serverDay;
   // Next.js applies a pushed address in a transition, which a slow device renders late: until
   // then the editor would still be the previous day's, and words typed right after the click
   // would land there. The day chosen here shows at once, until the address it was chosen from

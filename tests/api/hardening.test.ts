@@ -153,12 +153,13 @@ describe("caching and security headers on every answer (7.9)", () => {
     }
   });
 
-  it("gives build assets and the icon the security headers without the page proxy (no nonce for a file)", async () => {
+  it("gives build assets, the icon and the manifest's files the security headers without the page proxy (no nonce for a file)", async () => {
     const page = await fetch(`${testEnv.baseUrl}/login`);
     const html = await page.text();
     const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    for (const path of [script!, "/icon.svg"]) {
+    // The web app manifest and its icons and screenshots (app/manifest.ts, public/; docs/decisions/080).
+    for (const path of [script!, "/icon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/screenshots/diary-wide.png"]) {
       const res = await api(path);
       expect(res.status, path).toBe(200);
       expectBaseHeaders(res);

@@ -57,7 +57,7 @@ export default async function MyDiaryPage({ searchParams }: Props) {
         <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
         <ReminderOffer />
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <DiaryViews userId={user.id} serverToday={today} />
+          <DiaryViews userId={user.id} serverToday={today} serverDay={day} />
           <OnThisDayCard serverToday={today} className="mt-8" />
         </HydrationBoundary>
       </>

@@ -1,0 +1,15 @@
+import { PERSONAL_CACHES } from "./worker/cache-names";
+import { forgetWarmedDiary } from "./offline-reading";
+
+/**
+ * Empties what the service worker kept of one person (client/worker/cache-names.ts: their pages,
+ * entries and photos), so the next person on this browser never sees it, online or off
+ * (docs/decisions/080). Called when someone signs out or their session is refused
+ * (components/app/use-end-session.ts) and when a sign-in screen opens (app/(auth)/layout.tsx).
+ * The precache of the build's static assets stays: it is no one's.
+ */
+export async function clearPersonalCaches(): Promise<void> {
+  forgetWarmedDiary();
+  if (typeof caches === "undefined") return;
+  await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
+}

@@ -1,0 +1,104 @@
+import { NetworkFirst, type RuntimeCaching, type SerwistPlugin } from "serwist";
+import { DATA_CACHE, IMAGES_CACHE, LAST_SEEN_HEADER, PAGES_CACHE } from "./cache-names";
+
+// What the service worker (app/sw.ts) keeps for offline reading, and how (docs/decisions/080,
+// docs/product.md "Installing and offline"). Everything is network first with no timeout: the
+// network's answer whenever there is one, the last one seen when there is none. Only an allow-list
+// is kept: the signed-in screens, the diary's and the feed's reads, and the entries' photos; never
+// the rest of /api (sign-in, settings, exports, admin …), never an answer that is not a 2xx.
+
+/** At most this many of each: a kept copy beyond it goes, the one written longest ago first. */
+export const CACHE_MAX_ENTRIES = { [PAGES_CACHE]: 40, [DATA_CACHE]: 200, [IMAGES_CACHE]: 100 } as const;
+
+/** The signed-in screens that open offline; not the sign-in screens, whose addresses can carry a token. */
+const PAGE_PATH = /^\/(dashboard|close-circle|my-diary|notifications|me(\/[^/]+)*|replies\/[^/]+|public\/[^/]+)$/;
+const DAY_PATH = /^\/api\/journals\/date\/(\d{4})-(\d{2})-\d{2}$/;
+const MONTH_PATH = /^\/api\/journals\/month\/\d{4}\/\d{1,2}$/;
+const IMAGE_PATH = /^\/api\/journals\/[^/]+\/image$/;
+
+/** The diary's days and months, the List's first page and the feed's first page (client/journals.ts, diary.ts, feed.ts). */
+function isKeptRead(url: URL): boolean {
+  const p = url.pathname;
+  if (DAY_PATH.test(p) || MONTH_PATH.test(p)) return true;
+  if (p === "/api/journals") return url.search === "";
+  return p === "/api/journal/close-circle" && !url.searchParams.has("cursor");
+}
+
+/** Only a same-origin 2xx is kept: an error, a redirect (to /login) or another origin's answer never is. */
+const onlySuccess: SerwistPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.ok && response.type === "basic" ? response : null),
+};
+
+/** Keeps a cache under its CACHE_MAX_ENTRIES; Cache.put moves a key to the end of keys(), so the front is the oldest. */
+export async function trimCache(cache: Pick<Cache, "keys" | "delete">, max: number): Promise<void> {
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
+}
+
+function bounded(name: keyof typeof CACHE_MAX_ENTRIES): SerwistPlugin {
+  return { cacheDidUpdate: async () => trimCache(await caches.open(name), CACHE_MAX_ENTRIES[name]) };
+}
+
+/** An answer from the cache, marked so the page can say it is shown as last seen (components/app/offline-banner.tsx). */
+function markedLastSeen(cached: Response): Response {
+  const headers = new Headers(cached.headers);
+  headers.set(LAST_SEEN_HEADER, cached.headers.get("Date") ?? "");
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+}
+
+/**
+ * A day never fetched, in a month whose marks were: if the marks say it has no entry, it is the
+ * API's 404 for a day without one, so the diary shows an empty day instead of an error.
+ */
+async function dayWithoutEntry(url: URL): Promise<Response | undefined> {
+  const match = DAY_PATH.exec(url.pathname);
+  if (!match) return undefined;
+  const month = await caches.match(`/api/journals/month/${match[1]}/${Number(match[2])}`, { cacheName: DATA_CACHE });
+  if (!month) return undefined;
+  const days: { journaldate: string }[] = await month.json();
+  const day = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+  if (days.some((d) => d.journaldate === day)) return undefined;
+  const body = JSON.stringify({ message: "No journal found for this date" });
+  return markedLastSeen(new Response(body, { status: 404, headers: { "Content-Type": "application/json", Date: month.headers.get("Date") ?? "" } }));
+}
+
+const lastSeenData: SerwistPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
+    cachedResponse ? markedLastSeen(cachedResponse) : dayWithoutEntry(new URL(request.url)),
+};
+
+/** A photo is kept under its path: each answer signs its URL afresh, and any signature of it shows the last copy. */
+const photoByPath: SerwistPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    return `${url.origin}${url.pathname}`;
+  },
+};
+
+/**
+ * `/my-diary?day=…` never opened opens the last plain /my-diary seen: the diary hydrates as that
+ * page was (components/diary/use-selected-day.ts), then reads the asked day from DATA_CACHE.
+ */
+const anyDayOfTheDiary: SerwistPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+    if (cachedResponse) return cachedResponse;
+    const url = new URL(request.url);
+    if (url.pathname !== "/my-diary" || [...url.searchParams.keys()].join() !== "day") return undefined;
+    return caches.match(`${url.origin}/my-diary`, { cacheName: PAGES_CACHE });
+  },
+};
+
+export const runtimeCaching: RuntimeCaching[] = [
+  {
+    matcher: ({ request, sameOrigin, url }) => sameOrigin && request.mode === "navigate" && PAGE_PATH.test(url.pathname),
+    handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)] }),
+  },
+  {
+    matcher: ({ sameOrigin, url }) => sameOrigin && isKeptRead(url),
+    handler: new NetworkFirst({ cacheName: DATA_CACHE, plugins: [onlySuccess, lastSeenData, bounded(DATA_CACHE)] }),
+  },
+  {
+    matcher: ({ sameOrigin, url }) => sameOrigin && IMAGE_PATH.test(url.pathname),
+    handler: new NetworkFirst({ cacheName: IMAGES_CACHE, plugins: [onlySuccess, photoByPath, bounded(IMAGES_CACHE)] }),
+  },
+];

@@ -1,0 +1,32 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+// The service worker's side of the browser tests (docs/decisions/080): specs that use these turn
+// the worker on with test.use({ serviceWorkers: "allow" }) (playwright.config.ts blocks it).
+
+/** Waits until the worker controls the page; on a first visit it takes the page once it is active. */
+export async function workerControls(page: Page) {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Waits until the diary has fetched what its last 60 days need offline (client/offline-reading.ts). */
+export async function diaryWarmed(page: Page) {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("inkwell-offline-warmed"))).not.toBeNull();
+}
+
+/** The names of this origin's caches, and how many answers each holds. */
+export function cacheContents(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const counts = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length));
+    return Object.fromEntries(names.map((name, i) => [name, counts[i]!]));
+  });
+}
+
+/** The caches that hold a person's pages, entries and photos (client/worker/cache-names.ts). */
+export const PERSONAL = ["inkwell-pages", "inkwell-data", "inkwell-images"];
+
+/** The marker of a screen shown from the worker's cache (components/app/offline-banner.tsx). */
+export function lastSeenMarker(page: Page) {
+  return page.getByRole("status").filter({ hasText: "Offline — shown as last seen." });
+}
