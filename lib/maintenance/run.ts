@@ -12,6 +12,7 @@ import {
   purgeExpiredPasskeyChallenges,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
+  purgeOldIdempotencyKeys,
   purgeSpentEmailChanges,
   purgeSpentEmailVerifications,
   purgeSpentTwoFactorChallenges,
@@ -34,6 +35,8 @@ export interface MaintenanceCounts {
   passkeyChallenges: number;
   rateLimits: number;
   trustedDevices: number;
+  /** Idempotency keys of entry writes past their 24 hours (docs/decisions/081). */
+  idempotencyKeys: number;
   photos: number;
   /** Accounts whose owner asked to delete them and whose grace is over (docs/decisions/075). */
   accounts: number;
@@ -73,6 +76,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         passkeyChallenges: await purgeExpiredPasskeyChallenges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
+        idempotencyKeys: await purgeOldIdempotencyKeys({ db, now }),
         // Before the orphans: a deleted account's photos go with it, not a pass later.
         accounts: await deleteDueAccounts({ db, storage, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
@@ -95,6 +99,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.idempotencyKeys} idempotency keys, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }
