@@ -4,6 +4,7 @@ import { DatabaseUnavailable, unlessUnavailable } from "@/components/app/databas
 import { requirePageUser } from "@/lib/auth/current-user";
 import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
+import { OutboxRunner } from "@/components/app/outbox-runner";
 import { DeletionBanner } from "@/components/app/deletion-banner";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
 import { DiarySearchDialog } from "@/components/diary/diary-search-dialog";
@@ -37,6 +38,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
             Skip to content
           </a>
           <TokenGuard />
+          <OutboxRunner userId={user.id} />
           <NavBar />
           <DiarySearchDialog />
           {deletionDay ? <DeletionBanner day={deletionDay} /> : null}

@@ -4,13 +4,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { clearAllDrafts } from "@/client/diary-drafts";
+import { clearWholeOutbox } from "@/client/outbox";
 import { clearToken } from "@/client/token";
 
 /**
  * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),
  * then /login in place of this page (docs/product.md §2, §8: a 401 clears the tokens and goes to /login).
- * Logout also drops the unsaved drafts, for the next person at a shared computer; a session that
- * merely expired keeps them, so its writer finds their words after signing in again.
+ * Logout also drops the unsaved drafts and the outbox (docs/decisions/081), for the next person at a
+ * shared computer; a session that merely expired keeps them, so its writer finds their words after
+ * signing in again.
  */
 export function useEndSession() {
   const router = useRouter();
@@ -18,7 +20,11 @@ export function useEndSession() {
   return useCallback(
     ({ dropDrafts = false }: { dropDrafts?: boolean } = {}) => {
       clearToken();
-      if (dropDrafts) clearAllDrafts();
+      if (dropDrafts) {
+        clearAllDrafts();
+        // No IndexedDB (blocked storage) holds no outbox.
+        clearWholeOutbox().catch(() => {});
+      }
       queryClient.clear();
       router.replace("/login");
     },

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { monthQuery } from "@/client/journals";
 import { rememberTimeZone } from "@/client/time-zone";
@@ -13,6 +13,7 @@ import { DiaryCalendar, SelectDateButton } from "./diary-calendar";
 import type { MonthView } from "./month-calendar";
 import { DiarySkeleton } from "./page-sheet";
 import { useDraftDays } from "./use-draft-days";
+import { useOutboxItems, waitingDays } from "./use-outbox";
 import { useLocalToday } from "./use-local-today";
 import { useSelectedDay } from "./use-selected-day";
 
@@ -34,6 +35,8 @@ function Diary({ userId, today }: { userId: string; today: DayKey }) {
   const dirty = useRef(false);
   const marks = useQuery(monthQuery(view.year, view.month));
   const drafts = useDraftDays(userId);
+  const outbox = useOutboxItems(userId);
+  const waiting = useMemo(() => waitingDays(outbox), [outbox]);
 
   // Another day came from the address (Back, Forward): show its month.
   if (viewOf !== selected) {
@@ -65,6 +68,7 @@ function Diary({ userId, today }: { userId: string; today: DayKey }) {
     today,
     marked: new Set(marks.data ?? []),
     drafts,
+    waiting,
     onSelect: goToDay,
   };
 
