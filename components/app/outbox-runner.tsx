@@ -57,10 +57,9 @@ export function OutboxRunner({ userId }: { userId: string }) {
           const { results } = await sendOutboxItems({ items: await listOutboxItems(userId), token: getToken() });
           const sent = results.filter((r) => r.outcome === "sent");
           for (const r of sent) window.dispatchEvent(new CustomEvent(OUTBOX_SENT, { detail: { day: r.item.day, journal: r.journal, fields: r.item.fields } }));
-          if (sent.length) {
-            notify.success(sent.length === 1 ? `Your page of ${formatLongDay(sent[0]!.item.day)} was sent.` : `${sent.length} pages were sent.`);
-            await queryClient.invalidateQueries({ queryKey: journalKeys.all });
-          }
+          if (sent.length) notify.success(sent.length === 1 ? `Your page of ${formatLongDay(sent[0]!.item.day)} was sent.` : `${sent.length} pages were sent.`);
+          // A conflict's day shows the other device's entry beside the offline words.
+          if (results.length) await queryClient.invalidateQueries({ queryKey: journalKeys.all });
           await settle();
         } while (again && !closed);
       } finally {

@@ -47,6 +47,15 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
   /** The day's page waiting to be sent, or its conflict with what another device wrote (docs/decisions/081). */
   const waiting = outbox.find((i) => i.day === day && i.state === "waiting") ?? null;
   const conflict = outbox.find((i) => i.day === day && i.state === "conflict") ?? null;
+  // A conflict (docs/decisions/081): the offline words go into the editor over the other device's
+  // entry, an edit of it rather than a second page of the day, while the banner offers the choices;
+  // once, when the conflict or the entry it clashes with first shows.
+  const conflictKey = conflict && entry ? `${conflict.id} ${entry.id}` : null;
+  const [seenConflict, setSeenConflict] = useState<string | null>(null);
+  if (conflictKey !== seenConflict) {
+    setSeenConflict(conflictKey);
+    if (conflict && entry) setEditor(newEditor(day, entry, conflict.fields, true));
+  }
   const inBrowser = useHydrated();
   // The day as it opens, before the writer acts: with this browser's draft once hydrated (the
   // server knows no drafts, so hydration sees the day as the server rendered it).
@@ -111,15 +120,20 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
     if (context) queryClient.setQueryData(monthKey, context.before);
   }
 
-  /** Keeps the page in the outbox, to be sent when the browser is online (docs/decisions/081). */
-  async function queue(e: EditorState): Promise<Saved> {
+  /**
+   * Keeps the page in the outbox, to be sent when the browser is online (docs/decisions/081). After
+   * an online attempt whose answer was lost, with that attempt's key and, as it did, without If-Match:
+   * the same request again, which the server answers once.
+   */
+  async function queue(e: EditorState, attempt?: string): Promise<Saved> {
     try {
       await addOutboxItem({
+        id: attempt,
         userId,
         day,
         kind: e.entry ? "update" : "create",
         entryId: e.entry?.id ?? null,
-        baseUpdatedAt: e.entry?.updatedAt ?? null,
+        baseUpdatedAt: attempt ? null : (e.entry?.updatedAt ?? null),
         fields: e.fields,
         photo: e.photo?.file ?? null,
         removePhoto: e.removePhoto,
@@ -136,14 +150,15 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
     networkMode: "always",
     mutationFn: async (e: EditorState): Promise<Saved> => {
       if (!navigator.onLine) return queue(e);
+      const key = crypto.randomUUID();
       try {
         const journal = e.entry
-          ? await saveJournal({ kind: "update", id: e.entry.id, day, fields: e.fields, photo: e.photo?.file ?? null, removePhoto: e.removePhoto })
-          : await saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null });
+          ? await saveJournal({ kind: "update", id: e.entry.id, day, fields: e.fields, photo: e.photo?.file ?? null, removePhoto: e.removePhoto }, key)
+          : await saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null }, key);
         return { queued: false, journal };
       } catch (err) {
         // The request never got an answer: keep it for later. An answer (a 4xx, a 500) is shown as ever.
-        if (err instanceof ApiError && err.status === 0) return queue(e);
+        if (err instanceof ApiError && err.status === 0) return queue(e, key);
         throw err;
       }
     },
