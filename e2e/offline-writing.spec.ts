@@ -36,6 +36,8 @@ function outboxCount(page: Page): Promise<number> {
 }
 
 async function saveOffline(page: Page, title: string, content: string) {
+  // The day is loaded first: offline, a day never loaded cannot say whether it has an entry.
+  await expect(page.getByRole("textbox", { name: "Title" })).toBeVisible();
   await page.context().setOffline(true);
   await write(page, title, content);
   await page.getByRole("button", { name: "Save" }).click();
