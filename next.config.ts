@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { noPageHeaders } from "./lib/security/headers";
+import { SERVICE_WORKER_CSP, STATIC_SECURITY_HEADERS, noPageHeaders } from "./lib/security/headers";
 
 // The fixed headers of every /api answer and build asset (docs/decisions/058), set by Next itself
 // on whatever answers them (a route handler, Next's own 404 or 405), under our server, plain
@@ -17,6 +17,16 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/api/:path*", headers: [...noPage, { key: "Vary", value: "Origin" }] },
+      // The service worker (app/serwist/[path]/route.ts): revalidated on every check, so an update
+      // reaches people on their next visit (docs/decisions/080).
+      {
+        source: "/serwist/:path*",
+        headers: [
+          ...Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
+          { key: "Content-Security-Policy", value: SERVICE_WORKER_CSP },
+          { key: "Cache-Control", value: "no-cache" },
+        ],
+      },
       ...["/_next/static/:path*", "/_next/image", "/icon.svg", "/favicon.ico", "/bench/:path*"].map((source) => ({ source, headers: noPage })),
     ];
   },
@@ -35,6 +45,8 @@ const nextConfig: NextConfig = {
     "@react-pdf/layout",
     "@react-pdf/render",
     "pdfkit",
+    // Serwist bundles the service worker with esbuild's native binary when the app is built.
+    "esbuild",
   ],
 };
 

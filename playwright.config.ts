@@ -26,6 +26,10 @@ export default defineConfig({
     // with those of the API tests, which all come from loopback too.
     extraHTTPHeaders: { "x-forwarded-for": "2001:db8:e2e::1" },
     trace: "on-first-retry",
+    // The service worker (app/sw.ts) answers a page's requests itself once it controls it, out of
+    // reach of page.route() and extraHTTPHeaders: the tests of the installed, offline app turn it on
+    // with test.use({ serviceWorkers: "allow" }); every other test sees the site as a first visit does.
+    serviceWorkers: "block",
     launchOptions: {
       // Debian's Chromium where it is installed (no browser download here); Playwright's own elsewhere.
       executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,

@@ -77,12 +77,12 @@ export function proxy(request: NextRequest) {
 // Pages, and CORS preflights to /api. Not for other /api requests, build assets, the icon and the
 // benchmark's baselines (docs/decisions/039, 058): an API call or a page's dozen script and style
 // requests cost no nonce and no header work (next.config.ts and route() give them their headers),
-// and /bench/baseline and /cron/maintenance are bare route handlers. The second entry runs only for a request carrying
+// and /bench/baseline, /cron/maintenance and the service worker (/serwist/sw.js) are bare route handlers. The second entry runs only for a request carrying
 // Access-Control-Request-Method, which only a browser's preflight sends; the third only for a path
 // with a `%` in it (rare on the API, whose paths hold ids and dates), to refuse a malformed %-escape.
 export const config = {
   matcher: [
-    "/((?!api/|api$|cron/|_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/).*)",
+    "/((?!api/|api$|cron/|_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/|serwist/).*)",
     { source: "/api/:path*", has: [{ type: "header", key: "access-control-request-method" }] },
     "/api/:path(.*%.*)",
   ],

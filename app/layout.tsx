@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { HydrationMark } from "@/components/app/hydration-mark";
+import { ServiceWorker } from "@/components/app/service-worker";
 import { ThemedToaster } from "@/components/theme/themed-toaster";
 import { THEME_COLOR, THEME_COOKIE, parseTheme } from "@/lib/theme";
 import { fontVariables } from "./fonts";
@@ -44,6 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {children}
         <ThemedToaster />
         <HydrationMark />
+        <ServiceWorker />
       </body>
     </html>
   );

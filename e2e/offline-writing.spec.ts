@@ -175,3 +175,28 @@ test.describe("on a phone @phone", () => {
     });
   }
 });
+
+test.describe("with the service worker", () => {
+  // Blocked in the other browser tests (playwright.config.ts); the worker serves the page offline here.
+  test.use({ serviceWorkers: "allow" });
+
+  test("a reload while offline keeps the page waiting, and it is sent once back online", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+    allowConsoleError(OFFLINE_ERROR);
+    await openDiary(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The worker keeps the page it serves once it controls it.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
+    await saveOffline(page, "Kept through a reload", "The page came from the worker.");
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
+    await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent` })).toBeVisible();
+    expect(await outboxCount(page)).toBe(1);
+
+    await page.context().setOffline(false);
+    await expect(page.getByRole("article").getByRole("heading", { name: "Kept through a reload" })).toBeVisible();
+    expect((await rowsOf(db, user.id)).map((r) => r.title)).toEqual(["Kept through a reload"]);
+    expect(await outboxCount(page)).toBe(0);
+  });
+});

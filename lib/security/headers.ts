@@ -11,6 +11,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigins:
     ["img-src 'self' blob: data:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (app/sw.ts) and the web app manifest (app/manifest.ts), both our own.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -54,6 +57,12 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "Referrer-Policy": "no-referrer",
   "X-Frame-Options": "DENY",
 };
+
+/**
+ * The policy of the service worker's script (app/sw.ts), which governs what the worker itself may
+ * fetch: the pages and API answers it keeps, all on our own origin (docs/decisions/080).
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
 
 /** The policy of an answer that is no page: a build asset, an error made outside Next. */
 export const NO_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
