@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { journals } from "@/lib/db/schema";
+import { idempotencyKeys, journals } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
@@ -164,13 +164,30 @@ export async function updateJournal({
   return toJournalJson({ db, row: result.row, viewerId: authorId });
 }
 
-/** Deletes an entry (its likes and reads go with it) and then its photo. */
+/**
+ * Deletes an entry (its likes and reads go with it) and then its photo. Answers kept for a retry
+ * of its writes (docs/decisions/081) lose its words: a retry is told it is gone.
+ */
 export async function deleteJournal({ db, storage, authorId, id: rawId }: { db: Db; storage: Storage; authorId: string; id: string }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
-  const [row] = await db
-    .delete(journals)
-    .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
-    .returning({ imageKey: journals.imageKey });
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(journals)
+      .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
+      .returning({ imageKey: journals.imageKey });
+    if (!deleted) return undefined;
+    await tx
+      .update(idempotencyKeys)
+      .set({ status: 404, body: { message: JOURNAL_NOT_FOUND } })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, authorId),
+          isNotNull(idempotencyKeys.body),
+          or(sql`${idempotencyKeys.body}->>'id' = ${id}`, sql`${idempotencyKeys.body}->'journal'->>'id' = ${id}`),
+        ),
+      );
+    return deleted;
+  });
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
   if (row.imageKey) await discardEntryImage({ storage, key: row.imageKey });
 }

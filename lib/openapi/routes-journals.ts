@@ -80,13 +80,14 @@ const entryFailures: Failure[] = [
 ];
 const idempotencyHeader = {
   "Idempotency-Key": {
-    description: `Optional, for a safe retry (docs/decisions/081): the first request with a key runs and its answer (status and body) is kept for this person for ${IDEMPOTENCY_KEY_HOURS} hours; the same request again with the same key gets that answer again (with \`Idempotent-Replayed: true\`) and changes nothing. The same key with a different request is a 422; a retry while the first still runs is a 409 (one that ran over ${IDEMPOTENCY_RUNNING_MAX_SECONDS} seconds is taken over). An answer of 5xx or 429 is not kept. Keys are per person. 1–${IDEMPOTENCY_KEY_MAX} letters, digits, \`.\`, \`_\`, \`:\` or \`-\` (a UUID fits)`,
+    description: `Optional, for a safe retry (docs/decisions/081): the first request with a key runs and its answer (status and body) is kept for this person for ${IDEMPOTENCY_KEY_HOURS} hours; the same request again with the same key gets that answer again (with \`Idempotent-Replayed: true\`) and changes nothing. The same key with a different request is a 422; a retry while the first still runs is a 409 (one that ran over ${IDEMPOTENCY_RUNNING_MAX_SECONDS} seconds is taken over). An answer of 5xx or 429 is not kept; once the entry is deleted, a replay is a 404 (its words are not kept). Keys are per person. 1–${IDEMPOTENCY_KEY_MAX} letters, digits, \`.\`, \`_\`, \`:\` or \`-\` (a UUID fits)`,
     pattern: IDEMPOTENCY_KEY_PATTERN.source,
     maxLength: IDEMPOTENCY_KEY_MAX,
   },
 };
 const idempotencyFailures: Failure[] = [
   [400, IDEMPOTENCY_KEY_MESSAGE],
+  [404, JOURNAL_NOT_FOUND],
   [409, KEY_RUNNING_MESSAGE],
   [422, KEY_REUSED_MESSAGE],
 ];

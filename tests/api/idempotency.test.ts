@@ -182,6 +182,27 @@ describe("Idempotency-Key on POST /api/journals", () => {
   });
 });
 
+describe("Idempotency-Key after the entry is deleted", () => {
+  it("keeps none of its words: a retry of its create or update is told it is gone, and makes nothing", async () => {
+    const me = await person(db);
+    const [createKey, updateKey] = [randomUUID(), randomUUID()];
+    const fields = entryFields({ journaldate: utcDay(-10), content: "Words to forget." });
+    const created = await post(me.token, fields, keyed(createKey));
+    expect(created.status).toBe(201);
+    expect((await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey))).status).toBe(200);
+    expect((await api(`/api/journals/${created.body.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
+
+    const kept = await keyRows(me.user.id);
+    expect(kept.map((r) => [r.status, r.body])).toEqual([
+      [404, { message: "Journal not found" }],
+      [404, { message: "Journal not found" }],
+    ]);
+    expectError(await post(me.token, fields, keyed(createKey)), 404, "Journal not found");
+    expectError(await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey)), 404, "Journal not found");
+    expect(await journalRows(db, me.user.id)).toEqual([]);
+  });
+});
+
 describe("Idempotency-Key and If-Match on PUT /api/journals/{id}", () => {
   async function entry() {
     const me = await person(db);
