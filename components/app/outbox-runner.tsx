@@ -67,11 +67,13 @@ export function OutboxRunner({ userId }: { userId: string }) {
       }
     }
 
-    const online = () => void run();
+    // A browser that blocks IndexedDB (some private modes) has no outbox: nothing to send or settle.
+    const noOutbox = () => undefined;
+    const online = () => void run().catch(noOutbox);
     window.addEventListener("online", online);
     // A new item, or the worker's sending: marks refresh elsewhere; here conflicts become drafts.
-    const unsubscribe = subscribeOutbox(() => void settle());
-    void run();
+    const unsubscribe = subscribeOutbox(() => void settle().catch(noOutbox));
+    online();
     return () => {
       closed = true;
       window.removeEventListener("online", online);
