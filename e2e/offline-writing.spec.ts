@@ -38,8 +38,7 @@ function outboxCount(page: Page): Promise<number> {
 async function saveOffline(page: Page, title: string, content: string) {
   // The day is loaded first: offline, a day never loaded cannot say whether it has an entry. (A
   // reload may paint the server's today first; the browser's pinned today follows.)
-  await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("textbox", { name: "Title" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Write today's entry" }).getByText(TODAY)).toBeVisible();
   await page.context().setOffline(true);
   await write(page, title, content);
   await page.getByRole("button", { name: "Save" }).click();
