@@ -2,6 +2,7 @@
 import { Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
 import { runtimeCaching } from "@/client/worker/caching";
 import { addPushListeners } from "@/client/worker/push";
+import { addOutboxSync } from "@/client/worker/outbox-sync";
 
 // Inkwell's service worker (docs/decisions/080), built by app/serwist/[path]/route.ts. It makes the
 // app installable and readable offline: the app's static assets are precached; the signed-in pages,
@@ -36,3 +37,5 @@ const serwist = new Serwist({
 serwist.addEventListeners();
 // Push notifications (docs/decisions/082): shown as they come, and a click opens their page.
 addPushListeners(self);
+// Pages saved offline are sent when the connection returns, even with no tab open (docs/decisions/081).
+addOutboxSync(self);

@@ -59,8 +59,11 @@ const MESSAGES = {
   update: { fallback: "Failed to update journal.", wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
-/** POST or PUT one entry as multipart; throws an ApiError carrying the message the writer sees. */
-export async function saveJournal(req: SaveRequest): Promise<Journal> {
+/**
+ * POST or PUT one entry as multipart; throws an ApiError carrying the message the writer sees.
+ * `idempotencyKey`: the key the outbox sends it again with if the answer is lost (docs/decisions/081).
+ */
+export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Promise<Journal> {
   const { fallback, wrongStatus, expected } = MESSAGES[req.kind];
   if (!getToken()) throw new ApiError(401, "User is not authenticated.");
   if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
@@ -75,10 +78,11 @@ export async function saveJournal(req: SaveRequest): Promise<Journal> {
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");
 
+  const headers = idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined;
   const res =
     req.kind === "create"
-      ? await apiRequest("/api/journals", { method: "POST", body: form }, fallback)
-      : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form }, fallback);
+      ? await apiRequest("/api/journals", { method: "POST", body: form, headers }, fallback)
+      : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form, headers }, fallback);
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // docs/api.md: POST answers with the journal, PUT with {message, journal}.

@@ -51,6 +51,12 @@ export class ConflictError extends HttpError {
     this.errors = field === undefined ? undefined : [{ path: field, message }];
   }
 }
+/** A 412: the request's precondition (If-Match) no longer holds; the thing changed since the client read it. */
+export class PreconditionFailedError extends HttpError {
+  constructor(message: string) {
+    super(412, message);
+  }
+}
 export class PayloadTooLargeError extends HttpError {
   constructor(message = "Request body is too large") {
     super(413, message);

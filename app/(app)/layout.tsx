@@ -4,6 +4,7 @@ import { DatabaseUnavailable, unlessUnavailable } from "@/components/app/databas
 import { requirePageUser } from "@/lib/auth/current-user";
 import { QueryProvider } from "@/components/app/query-provider";
 import { TokenGuard } from "@/components/app/token-guard";
+import { OutboxRunner } from "@/components/app/outbox-runner";
 import { DeletionBanner } from "@/components/app/deletion-banner";
 import { OfflineBanner } from "@/components/app/offline-banner";
 import { VerifyEmailBanner } from "@/components/app/verify-email-banner";
@@ -38,6 +39,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
             Skip to content
           </a>
           <TokenGuard />
+          <OutboxRunner userId={user.id} />
           <NavBar />
           <OfflineBanner />
           <DiarySearchDialog />

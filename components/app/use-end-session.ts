@@ -5,12 +5,15 @@ import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { clearAllDrafts } from "@/client/diary-drafts";
 import { clearPersonalCaches } from "@/client/personal-caches";
+import { clearWholeOutbox } from "@/client/outbox";
 import { clearToken } from "@/client/token";
 
 /**
  * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),
  * then /login in place of this page (docs/product.md §2, §8: a 401 clears the tokens and goes to /login).
- * Either way the service worker's copies of this person's pages and entries go (docs/decisions/080).
+ * Either way the service worker's copies of this person's pages and entries go (docs/decisions/080),
+ * and so do the pages waiting in the outbox (docs/decisions/081): a 401 is also what a session revoked
+ * from another device gets, and the words of a lost phone must not stay on it.
  * Logout also drops the unsaved drafts, for the next person at a shared computer; a session that
  * merely expired keeps them, so its writer finds their words after signing in again.
  */
@@ -21,6 +24,8 @@ export function useEndSession() {
     ({ dropDrafts = false }: { dropDrafts?: boolean } = {}) => {
       clearToken();
       if (dropDrafts) clearAllDrafts();
+      // No IndexedDB (blocked storage) holds no outbox.
+      clearWholeOutbox().catch(() => {});
       queryClient.clear();
       void clearPersonalCaches().finally(() => router.replace("/login"));
     },

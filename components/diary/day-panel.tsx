@@ -8,6 +8,7 @@ import { SaveStatus } from "./action-bar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EntryEditor } from "./entry-editor";
 import { EntryView } from "./entry-view";
+import { ConflictBanner, WaitingBanner } from "./outbox-banners";
 import { PageSheet } from "./page-sheet";
 import { useDayEditor } from "./use-day-editor";
 
@@ -39,7 +40,20 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      {shown?.restored ? <DraftRestored onDiscard={() => dayEditor.setQuestion("discard")} /> : null}
+      {dayEditor.conflict && savedEntry ? (
+        <ConflictBanner
+          item={dayEditor.conflict}
+          entry={savedEntry}
+          busy={dayEditor.saving}
+          onKeepMine={() => dayEditor.conflict && dayEditor.keepMine(dayEditor.conflict)}
+          onKeepTheirs={() => dayEditor.conflict && dayEditor.keepTheirs(dayEditor.conflict)}
+          onEdit={() => dayEditor.conflict && dayEditor.editMine(dayEditor.conflict)}
+        />
+      ) : dayEditor.waiting ? (
+        <WaitingBanner />
+      ) : shown?.restored ? (
+        <DraftRestored onDiscard={() => dayEditor.setQuestion("discard")} />
+      ) : null}
 
       {shown ? (
         <EntryEditor

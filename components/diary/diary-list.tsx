@@ -3,12 +3,58 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { timelineQuery, type DiaryEntry } from "@/client/diary";
 import { formatMonth, parseDayKey } from "@/lib/dates/local-day";
-import { EntryLink } from "./entry-link";
+import { CloudOff } from "lucide-react";
+import Link from "next/link";
+import type { OutboxItem } from "@/client/outbox";
+import { formatLongDay } from "@/lib/dates/local-day";
+import { EntryLink, entryHref } from "./entry-link";
+import { useOutboxItems } from "./use-outbox";
 import { ListMessage, ListError } from "./list-states";
 import { LoadMore } from "@/components/ui/load-more";
 
-/** The List view of /my-diary (docs/product.md "Read back"): every entry, newest first, under its month. */
-export function DiaryList() {
+/**
+ * The List view of /my-diary (docs/product.md "Read back"): the pages waiting to be sent first
+ * (docs/decisions/081), then every entry, newest first, under its month.
+ */
+export function DiaryList({ userId }: { userId: string }) {
+  const waiting = useOutboxItems(userId).filter((i) => i.state === "waiting");
+  return (
+    <div className="flex flex-col gap-6">
+      {waiting.length ? <WaitingList items={waiting} /> : null}
+      <SavedList />
+    </div>
+  );
+}
+
+function WaitingList({ items }: { items: OutboxItem[] }) {
+  return (
+    <section aria-labelledby="diary-waiting-heading" className="flex flex-col gap-3">
+      <h2 id="diary-waiting-heading" className="text-lg font-semibold text-leather">
+        Waiting to be sent
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link
+              href={entryHref(item.day)}
+              className="flex items-center gap-3 rounded-lg border border-dashed border-leather/60 bg-surface p-3 shadow-sm hover:bg-paper-deep sm:p-4"
+            >
+              <CloudOff aria-hidden className="size-5 shrink-0 text-leather" />
+              <span className="flex min-w-0 flex-col">
+                <span className="font-semibold break-words text-ink">{item.fields.title || "Untitled"}</span>
+                <span className="text-sm text-ink-soft">
+                  {formatLongDay(item.day)} · saved on this device, waiting to be sent
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SavedList() {
   const query = useInfiniteQuery(timelineQuery());
   if (query.isPending) return <ListMessage busy>Loading your entries…</ListMessage>;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;

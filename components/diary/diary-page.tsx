@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { monthQuery } from "@/client/journals";
 import { useWarmOfflineDiary } from "@/client/offline-reading";
@@ -14,6 +14,7 @@ import { DiaryCalendar, SelectDateButton } from "./diary-calendar";
 import type { MonthView } from "./month-calendar";
 import { DiarySkeleton } from "./page-sheet";
 import { useDraftDays } from "./use-draft-days";
+import { useOutboxItems, waitingDays } from "./use-outbox";
 import { useLocalToday } from "./use-local-today";
 import { useSelectedDay } from "./use-selected-day";
 
@@ -36,6 +37,8 @@ function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; se
   const marks = useQuery(monthQuery(view.year, view.month));
   const drafts = useDraftDays(userId);
   useWarmOfflineDiary(userId, today);
+  const outbox = useOutboxItems(userId);
+  const waiting = useMemo(() => waitingDays(outbox), [outbox]);
 
   // Another day came from the address (Back, Forward): show its month.
   if (viewOf !== selected) {
@@ -67,6 +70,7 @@ function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; se
     today,
     marked: new Set(marks.data ?? []),
     drafts,
+    waiting,
     onSelect: goToDay,
   };
 

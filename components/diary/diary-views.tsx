@@ -62,7 +62,7 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
       ) : null}
       {searching || tag ? <DiarySearchResults q={searching ? settled : ""} tag={tag} onOpen={() => setText("")} /> : null}
 
-      <div hidden={searching || tag !== null}>{view === "list" ? <DiaryList /> : <DiaryPage userId={userId} serverToday={serverToday} serverDay={serverDay} />}</div>
+      <div hidden={searching || tag !== null}>{view === "list" ? <DiaryList userId={userId} /> : <DiaryPage userId={userId} serverToday={serverToday} serverDay={serverDay} />}</div>
     </div>
   );
 }

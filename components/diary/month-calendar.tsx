@@ -18,6 +18,8 @@ export type MonthCalendarProps = {
   marked: ReadonlySet<DayKey>;
   /** Days with an unsaved draft in this browser. */
   drafts: ReadonlySet<DayKey>;
+  /** Days with a page saved offline and waiting to be sent (docs/decisions/081). */
+  waiting: ReadonlySet<DayKey>;
   onSelect: (day: DayKey) => void;
   /** A day after today was chosen: the caller says why nothing happened. */
   onFutureDay: () => void;
@@ -43,7 +45,7 @@ const KEY_MOVES: Record<string, (day: DayKey, shift: boolean) => DayKey> = {
  * Home/End to the week's ends, PageUp/PageDown by month (with Shift by year). Future days stay
  * focusable so that choosing one can explain why it is refused.
  */
-export function MonthCalendar({ view, onViewChange, selected, today, marked, drafts, onSelect, onFutureDay, autoFocus = false }: MonthCalendarProps) {
+export function MonthCalendar({ view, onViewChange, selected, today, marked, drafts, waiting, onSelect, onFutureDay, autoFocus = false }: MonthCalendarProps) {
   const [focused, setFocused] = useState<DayKey | null>(null);
   const focusPending = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -134,7 +136,8 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, dra
                       today={day === today}
                       future={day > today}
                       marked={marked.has(day)}
-                      draft={drafts.has(day)}
+                      draft={drafts.has(day) && !waiting.has(day)}
+                      waiting={waiting.has(day)}
                       tabbable={day === tabStop}
                       autoFocus={autoFocus && day === tabStop}
                       onClick={() => choose(day)}
@@ -149,7 +152,7 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, dra
           ))}
         </tbody>
       </table>
-      <MarksLegend />
+      <MarksLegend waiting={waiting.size > 0} />
     </div>
   );
 }
@@ -163,6 +166,7 @@ type DayProps = {
   future: boolean;
   marked: boolean;
   draft: boolean;
+  waiting: boolean;
   tabbable: boolean;
   autoFocus: boolean;
   onClick: () => void;
@@ -179,8 +183,13 @@ function DraftMark({ selected }: { selected: boolean }) {
   return <span data-mark="draft" className={`size-2 rounded-full border-2 ${selected ? "border-on-accent" : "border-leather"}`} />;
 }
 
+/** A page saved offline, waiting to be sent: a small square, a third shape. */
+function WaitingMark({ selected }: { selected: boolean }) {
+  return <span data-mark="waiting" className={`size-2 rotate-45 ${selected ? "bg-on-accent" : "bg-leather"}`} />;
+}
+
 /** What the marks mean, under the grid: seen, not only heard in each day's name. */
-function MarksLegend() {
+function MarksLegend({ waiting }: { waiting: boolean }) {
   return (
     <p className="mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 font-sans text-xs text-ink-soft">
       <span className="inline-flex items-center gap-1.5">
@@ -191,6 +200,12 @@ function MarksLegend() {
         <DraftMark selected={false} />
         Draft in progress
       </span>
+      {waiting ? (
+        <span className="inline-flex items-center gap-1.5">
+          <WaitingMark selected={false} />
+          Waiting to be sent
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -200,9 +215,9 @@ function MarksLegend() {
  * the day's name too. Days still to
  * come are aria-disabled and look it (no hover), yet stay focusable so choosing one can say why not.
  */
-function DayButton({ day, selected, today, future, marked, draft, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
+function DayButton({ day, selected, today, future, marked, draft, waiting, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
   const tone = selected ? "bg-accent text-on-accent" : future ? "cursor-not-allowed text-ink-soft/70" : "text-ink hover:bg-paper-deep";
-  const label = [formatLongDay(day), marked ? "entry written" : null, draft ? "draft in progress" : null].filter(Boolean).join(", ");
+  const label = [formatLongDay(day), marked ? "entry written" : null, draft ? "draft in progress" : null, waiting ? "waiting to be sent" : null].filter(Boolean).join(", ");
   return (
     <button
       type="button"
@@ -218,10 +233,11 @@ function DayButton({ day, selected, today, future, marked, draft, tabbable, auto
       className={`relative mx-auto grid size-10 place-items-center rounded-full text-sm ${tone} ${today ? "border-2 border-leather font-semibold" : ""}`}
     >
       {parseDayKey(day).day}
-      {marked || draft ? (
-        <span aria-hidden className="absolute -bottom-0.5 flex gap-1">
+      {marked || draft || waiting ? (
+        <span aria-hidden className="absolute -bottom-0.5 flex items-center gap-1">
           {marked ? <EntryMark selected={selected} /> : null}
           {draft ? <DraftMark selected={selected} /> : null}
+          {waiting ? <WaitingMark selected={selected} /> : null}
         </span>
       ) : null}
     </button>

@@ -7,12 +7,20 @@ import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-draf
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/query-client";
+import { addOutboxItem, OutboxPhotoTooLargeError, removeOutboxItem, type OutboxItem } from "@/client/outbox";
+import { registerOutboxSync } from "@/client/outbox-sync-registration";
+import { OUTBOX_SENT } from "@/components/app/outbox-runner";
 import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
 import { useTimedMessage } from "./use-timed-message";
+import { useOutboxItems } from "./use-outbox";
 
 // docs/product.md §9: the saved confirmation shows 3 s; an error message clears after 5 s.
 const SAVED_MS = 3000;
 const ERROR_MS = 5000;
+export const QUEUED_MESSAGE = "Saved on this device — it will be sent when you are online";
+const NOT_KEPT_MESSAGE = "You are offline, and this device could not keep the page. Your words are still here; save again once online.";
+
+type Saved = { queued: false; journal: Journal } | { queued: true };
 
 type FocusTarget = "title" | "entry" | "calendar";
 export type Question = "delete" | "discard" | null;
@@ -35,12 +43,26 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
   const focusNext = useRef<FocusTarget | null>(null);
 
   const entry = query.data;
+  const outbox = useOutboxItems(userId);
+  /** The day's page waiting to be sent, or its conflict with what another device wrote (docs/decisions/081). */
+  const waiting = outbox.find((i) => i.day === day && i.state === "waiting") ?? null;
+  const conflict = outbox.find((i) => i.day === day && i.state === "conflict") ?? null;
+  // A conflict (docs/decisions/081): the offline words go into the editor over the other device's
+  // entry, an edit of it rather than a second page of the day, while the banner offers the choices;
+  // once, when the conflict or the entry it clashes with first shows.
+  const conflictKey = conflict && entry ? `${conflict.id} ${entry.id}` : null;
+  const [seenConflict, setSeenConflict] = useState<string | null>(null);
+  if (conflictKey !== seenConflict) {
+    setSeenConflict(conflictKey);
+    if (conflict && entry) setEditor(newEditor(day, entry, conflict.fields, true));
+  }
   const inBrowser = useHydrated();
   // The day as it opens, before the writer acts: with this browser's draft once hydrated (the
   // server knows no drafts, so hydration sees the day as the server rendered it).
   const opened = useMemo(() => (entry === undefined ? undefined : openDay(day, entry, inBrowser ? loadDraft(userId, day) : null)), [day, entry, inBrowser, userId]);
   const shown = editor === undefined ? opened : editor;
-  const dirty = isDirty(shown ?? null);
+  // Words already in the outbox are safe on this device: nothing to warn about when leaving.
+  const dirty = isDirty(shown ?? null) && !(waiting && shown && sameDraft(waiting.fields, shown.fields) && !shown.photo);
 
   useEffect(() => {
     const draft = loadDraft(userId, day);
@@ -50,6 +72,22 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
+  // The day's waiting page reached the server (components/app/outbox-runner.tsx): show it as saved.
+  useEffect(() => {
+    function onSent(e: Event) {
+      const { day: sentDay, journal, fields } = (e as CustomEvent<{ day: string; journal: Journal | null; fields: EntryFields }>).detail;
+      if (sentDay !== day) return;
+      if (journal) queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
+      setEditor((current) => {
+        const open = current === undefined ? opened : current;
+        if (open && !sameDraft(open.fields, fields)) return current;
+        clearDraft(userId, day);
+        return null;
+      });
+    }
+    window.addEventListener(OUTBOX_SENT, onSent);
+    return () => window.removeEventListener(OUTBOX_SENT, onSent);
+  }, [day, userId, opened, queryClient]);
   // Unsaved words are also kept as a draft, but closing the tab still deserves a question.
   useEffect(() => {
     if (!dirty) return;
@@ -82,24 +120,69 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
     if (context) queryClient.setQueryData(monthKey, context.before);
   }
 
+  /**
+   * Keeps the page in the outbox, to be sent when the browser is online (docs/decisions/081). After
+   * an online attempt whose answer was lost, with that attempt's key and, as it did, without If-Match:
+   * the same request again, which the server answers once.
+   */
+  async function queue(e: EditorState, attempt?: string): Promise<Saved> {
+    try {
+      await addOutboxItem({
+        id: attempt,
+        userId,
+        day,
+        kind: e.entry ? "update" : "create",
+        entryId: e.entry?.id ?? null,
+        baseUpdatedAt: attempt ? null : (e.entry?.updatedAt ?? null),
+        fields: e.fields,
+        photo: e.photo?.file ?? null,
+        removePhoto: e.removePhoto,
+      });
+    } catch (err) {
+      throw err instanceof OutboxPhotoTooLargeError ? new ApiError(413, err.message) : new ApiError(0, NOT_KEPT_MESSAGE);
+    }
+    void registerOutboxSync();
+    return { queued: true };
+  }
+
   const save = useMutation({
-    mutationFn: (e: EditorState) =>
-      e.entry
-        ? saveJournal({ kind: "update", id: e.entry.id, day, fields: e.fields, photo: e.photo?.file ?? null, removePhoto: e.removePhoto })
-        : saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null }),
+    // Offline, TanStack would pause the save until the network returns; this one queues at once instead.
+    networkMode: "always",
+    mutationFn: async (e: EditorState): Promise<Saved> => {
+      if (!navigator.onLine) return queue(e);
+      const key = crypto.randomUUID();
+      try {
+        const journal = e.entry
+          ? await saveJournal({ kind: "update", id: e.entry.id, day, fields: e.fields, photo: e.photo?.file ?? null, removePhoto: e.removePhoto }, key)
+          : await saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null }, key);
+        return { queued: false, journal };
+      } catch (err) {
+        // The request never got an answer: keep it for later. An answer (a 4xx, a 500) is shown as ever.
+        if (err instanceof ApiError && err.status === 0) return queue(e, key);
+        throw err;
+      }
+    },
     onMutate: () => markDay(true),
     onError: (err, _e, context) => {
       restoreMarks(context);
       // A failed save keeps everything: the text on screen and its draft.
       failed(err);
     },
-    onSuccess: (journal, e) => {
+    onSuccess: (result, e, context) => {
+      if (result.queued) {
+        // Not on the server yet: the day's mark says "waiting", and the words stay in the editor and the draft.
+        restoreMarks(context);
+        showSaved(QUEUED_MESSAGE);
+        return;
+      }
       clearDraft(userId, day);
-      queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
+      // A conflict settled by saving this device's words or a merge of both.
+      if (conflict) void removeOutboxItem(conflict.id);
+      queryClient.setQueryData<Journal | null>(journalKeys.day(day), result.journal);
       done(e.entry ? "Entry updated!" : "Entry saved!", "entry", null);
     },
     // docs/product.md §4: Save/Update then refetches the day.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
+    onSettled: (result) => (result?.queued ? undefined : queryClient.invalidateQueries({ queryKey: journalKeys.all })),
   });
 
   const remove = useMutation({
@@ -149,8 +232,30 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
     focusNext.current = focus;
   }
 
+  /** "Keep theirs": the server's entry stays; this device's offline words go. */
+  function keepTheirs(item: OutboxItem) {
+    void removeOutboxItem(item.id);
+    discard("entry");
+  }
+
   return {
     query,
+    waiting,
+    conflict,
+    keepTheirs,
+    /** "Keep mine": this device's words replace the entry, as a Save of them would. */
+    keepMine: (item: OutboxItem) => {
+      if (!entry) return;
+      clearError();
+      save.mutate(newEditor(day, entry, item.fields));
+    },
+    /** "Edit to merge": this device's words in the editor over the entry, to merge by hand and save. */
+    editMine: (item: OutboxItem) => {
+      if (!entry) return;
+      clearError();
+      setEditor(newEditor(day, entry, item.fields, true));
+      focusNext.current = "title";
+    },
     /** The day's saved entry: undefined while it loads, null for a day without one. */
     entry,
     /** The editor's state, null for the read view, undefined while the day loads. */

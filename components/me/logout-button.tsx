@@ -2,18 +2,23 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
+import { useState } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { BusyButton } from "@/components/ui/busy-button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiFetch } from "@/client/api";
 import { forgetPushOnThisDevice } from "@/client/push";
+import { countWaiting } from "@/client/outbox";
 
 /**
  * Revokes this session on the server (which also clears the cookie), then forgets everything this
- * browser holds of the account: its push subscription, the token, unsaved drafts and the query cache (entries read this
- * visit), so the next person at a shared computer finds none of it. Then /login.
+ * browser holds of the account: its push subscription, the token, unsaved drafts, the outbox and the
+ * query cache (entries read this visit), so the next person at a shared computer finds none of it.
+ * Then /login. Pages still waiting to be sent would go too, so it asks first (docs/decisions/081).
  */
 export function LogoutButton() {
   const endSession = useEndSession();
+  const [waiting, setWaiting] = useState(0);
   const logout = useMutation({
     // The server's copy of this device's push subscription ends with the session (docs/decisions/082).
     mutationFn: async () => {
@@ -24,10 +29,33 @@ export function LogoutButton() {
     onSettled: () => endSession({ dropDrafts: true }),
   });
 
+  async function start() {
+    const count = await countWaiting().catch(() => 0);
+    if (count > 0) setWaiting(count);
+    else logout.mutate();
+  }
+
   return (
-    <BusyButton type="button" variant="secondary" busy={logout.isPending} busyLabel="Logging out…" onClick={() => logout.mutate()}>
-      <LogOut aria-hidden className="size-4" />
-      Logout
-    </BusyButton>
+    <>
+      <BusyButton type="button" variant="secondary" busy={logout.isPending} busyLabel="Logging out…" onClick={() => void start()}>
+        <LogOut aria-hidden className="size-4" />
+        Logout
+      </BusyButton>
+      <ConfirmDialog
+        open={waiting > 0}
+        title="Pages waiting to be sent"
+        confirmLabel="Log out and delete them"
+        cancelLabel="Stay signed in"
+        destructive
+        onConfirm={() => {
+          setWaiting(0);
+          logout.mutate();
+        }}
+        onCancel={() => setWaiting(0)}
+      >
+        {waiting === 1 ? "1 page saved offline has" : `${waiting} pages saved offline have`} not reached the server yet. Logging out deletes{" "}
+        {waiting === 1 ? "it" : "them"} from this device. Go online first to keep {waiting === 1 ? "it" : "them"}.
+      </ConfirmDialog>
+    </>
   );
 }

@@ -415,6 +415,33 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
 );
 
+/**
+ * Idempotency keys of entry writes (docs/decisions/081): the first request with a key runs and its
+ * answer is kept, per person, so a retry gets that answer instead of a second write. `status` is
+ * null while the first request runs. Housekeeping deletes rows older than 24 hours (lib/maintenance).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The method and route the key was first used with ("PUT /api/journals/{id}" with its id). */
+    target: text("target").notNull(),
+    /** SHA-256 of the request's fields and photo: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    status: smallint("status"),
+    body: jsonb("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_at_idx").on(t.createdAt),
+    check("idempotency_keys_key_length", sql`char_length(${t.key}) between 1 and 255`),
+  ],
+);
+
 // Secrets every instance must share, made at random on first use so that nothing needs configuring
 // (lib/secrets): the default key of the signed image URLs (docs/decisions/024).
 export const appSecrets = pgTable("app_secrets", {

@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { journals } from "@/lib/db/schema";
-import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "@/lib/errors";
+import { idempotencyKeys, journals } from "@/lib/db/schema";
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, countCharacters, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
 import { parseId } from "@/lib/ids";
+import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
 
@@ -100,7 +101,11 @@ async function assertOwnJournal({ db, authorId, id: rawId, content }: { db: Db; 
   if (!row.importedAt || length > countCharacters(row.content)) throw new ValidationError(message, [{ path: "content", message }]);
 }
 
-/** Replaces an entry's text and settings; a new `image` replaces the photo, `removeImage` drops it. */
+/**
+ * Replaces an entry's text and settings; a new `image` replaces the photo, `removeImage` drops it.
+ * With `ifUnchangedSince` (the updatedAt the writer's edit was based on, from If-Match), an entry
+ * changed since is a 412 and stays as it is (docs/decisions/081).
+ */
 export async function updateJournal({
   db,
   storage,
@@ -108,6 +113,7 @@ export async function updateJournal({
   id,
   input,
   image,
+  ifUnchangedSince,
 }: {
   db: Db;
   storage: Storage;
@@ -115,6 +121,7 @@ export async function updateJournal({
   id: string;
   input: UpdateJournalInput;
   image?: Uint8Array;
+  ifUnchangedSince?: string;
 }) {
   // Another person's entry is a 404 before the upload costs any work.
   await assertOwnJournal({ db, authorId, id, content: input.content });
@@ -124,11 +131,12 @@ export async function updateJournal({
   try {
     result = await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ imageKey: journals.imageKey, imageDescription: journals.imageDescription })
+        .select({ imageKey: journals.imageKey, imageDescription: journals.imageDescription, updatedAt: journals.updatedAt })
         .from(journals)
         .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
         .for("update");
       if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
+      if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince) throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
       const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
       // Sent: the new description ("" clears it). Not sent (the original client): the photo kept keeps its
       // own, a new photo starts without one. No photo, no description.
@@ -156,13 +164,30 @@ export async function updateJournal({
   return toJournalJson({ db, row: result.row, viewerId: authorId });
 }
 
-/** Deletes an entry (its likes and reads go with it) and then its photo. */
+/**
+ * Deletes an entry (its likes and reads go with it) and then its photo. Answers kept for a retry
+ * of its writes (docs/decisions/081) lose its words: a retry is told it is gone.
+ */
 export async function deleteJournal({ db, storage, authorId, id: rawId }: { db: Db; storage: Storage; authorId: string; id: string }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
-  const [row] = await db
-    .delete(journals)
-    .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
-    .returning({ imageKey: journals.imageKey });
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(journals)
+      .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
+      .returning({ imageKey: journals.imageKey });
+    if (!deleted) return undefined;
+    await tx
+      .update(idempotencyKeys)
+      .set({ status: 404, body: { message: JOURNAL_NOT_FOUND } })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, authorId),
+          isNotNull(idempotencyKeys.body),
+          or(sql`${idempotencyKeys.body}->>'id' = ${id}`, sql`${idempotencyKeys.body}->'journal'->>'id' = ${id}`),
+        ),
+      );
+    return deleted;
+  });
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
   if (row.imageKey) await discardEntryImage({ storage, key: row.imageKey });
 }

@@ -8,6 +8,7 @@ export {
   purgeExpiredPasskeyChallenges,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
+  purgeOldIdempotencyKeys,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
   purgeSpentTwoFactorChallenges,

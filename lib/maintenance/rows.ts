@@ -3,10 +3,11 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChanges, emailVerifications, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
+import { emailChanges, emailVerifications, idempotencyKeys, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
 import { HEART_PUSH_INTERVAL_MINUTES } from "@/lib/push/limits";
 import { PUSH_OPTIONS } from "@/lib/push/run";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
+import { IDEMPOTENCY_KEY_HOURS } from "@/lib/validation/idempotency-limits";
 
 // Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
 // `batchSize`, one short statement each, and returns how many rows went.
@@ -103,4 +104,13 @@ export async function purgeStalePushRows({ db, now, batchSize = PURGE_BATCH_SIZE
     batchSize,
   });
   return outbox + groups;
+}
+
+/**
+ * Idempotency keys older than IDEMPOTENCY_KEY_HOURS (docs/decisions/081): a retry that late is a new
+ * request. The batch is chosen by key and checked again by age, so another person's younger row of the same key stays.
+ */
+export function purgeOldIdempotencyKeys({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 60 * 60 * 1000);
+  return deleteInBatches({ db, table: idempotencyKeys, key: idempotencyKeys.key, dead: lte(idempotencyKeys.createdAt, cutoff), batchSize });
 }

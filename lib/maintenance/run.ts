@@ -12,6 +12,7 @@ import {
   purgeExpiredPasskeyChallenges,
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
+  purgeOldIdempotencyKeys,
   purgeSpentEmailChanges,
   purgeSpentEmailVerifications,
   purgeSpentTwoFactorChallenges,
@@ -37,6 +38,8 @@ export interface MaintenanceCounts {
   trustedDevices: number;
   /** Push notifications no longer worth sending, and heart groups whose hour is over (docs/decisions/082). */
   pushRows: number;
+  /** Idempotency keys of entry writes past their 24 hours (docs/decisions/081). */
+  idempotencyKeys: number;
   photos: number;
   /** Accounts whose owner asked to delete them and whose grace is over (docs/decisions/075). */
   accounts: number;
@@ -77,6 +80,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         pushRows: await purgeStalePushRows({ db, now }),
+        idempotencyKeys: await purgeOldIdempotencyKeys({ db, now }),
         // Before the orphans: a deleted account's photos go with it, not a pass later.
         accounts: await deleteDueAccounts({ db, storage, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
@@ -99,6 +103,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.idempotencyKeys} idempotency keys, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -109,7 +109,14 @@ function parameters(e: Endpoint): Parameter[] {
     const { description, ...schema } = s;
     return { name, in: "query" as const, required: required.includes(name), ...(typeof description === "string" ? { description } : {}), schema };
   });
-  return [...path, ...fromQuery];
+  const headers = Object.entries(e.headers ?? {}).map(([name, h]) => ({
+    name,
+    in: "header" as const,
+    required: false,
+    description: h.description,
+    schema: { type: "string", minLength: 1, ...(h.pattern ? { pattern: h.pattern } : {}), ...(h.maxLength ? { maxLength: h.maxLength } : {}) },
+  }));
+  return [...path, ...fromQuery, ...headers];
 }
 
 function requestBody(e: Endpoint): Operation["requestBody"] {

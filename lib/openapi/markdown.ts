@@ -60,10 +60,11 @@ function renderOperation(method: string, path: string, op: Operation): string[] 
   if (op.description) out.push(op.description, "");
   out.push(`**Auth:** ${authOf(op)}.`, "");
   const params = op.parameters ?? [];
-  for (const where of ["path", "query"]) {
+  const titles = { path: "Path parameters", query: "Query", header: "Headers" } as const;
+  for (const where of ["path", "query", "header"] as const) {
     const ps = params.filter((p) => p.in === where);
     if (!ps.length) continue;
-    out.push(`**${where === "path" ? "Path parameters" : "Query"}**`, "");
+    out.push(`**${titles[where]}**`, "");
     out.push(...table(["Name", "Required", "Schema", "Rules"], ps.map((p) => [code(p.name), p.required ? "yes" : "no", describeSchema(p.schema), p.description ?? ""])));
   }
   if (op.requestBody) {

@@ -37,6 +37,18 @@ import {
 } from "@/lib/validation/diary";
 import * as P from "@/lib/contract/past";
 import { ON_THIS_DAY_LATE_MESSAGE, OnThisDayQuerySchema, StatsQuerySchema, YEAR_LATE_MESSAGE, YEAR_MESSAGE } from "@/lib/validation/past";
+import {
+  ENTRY_CHANGED_MESSAGE,
+  IDEMPOTENCY_KEY_HOURS,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_RUNNING_MAX_SECONDS,
+  IF_MATCH_MAX,
+  IF_MATCH_MESSAGE,
+  KEY_REUSED_MESSAGE,
+  KEY_RUNNING_MESSAGE,
+} from "@/lib/validation/idempotency-limits";
 import type { Endpoint, Failure } from "./types";
 
 // Diary entries, their photos, the PDF, the friends' feed and hearts (lib/journals, lib/feed,
@@ -65,6 +77,19 @@ const entryFailures: Failure[] = [
   [400, REQUIRED_MESSAGE, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_CHARACTER_MESSAGE, ANONYMOUS_PRIVATE_MESSAGE, IMAGE_DAMAGED_MESSAGE],
   [413, IMAGE_TOO_LARGE_MESSAGE],
   [415, IMAGE_UNSUPPORTED_MESSAGE],
+];
+const idempotencyHeader = {
+  "Idempotency-Key": {
+    description: `Optional, for a safe retry (docs/decisions/081): the first request with a key runs and its answer (status and body) is kept for this person for ${IDEMPOTENCY_KEY_HOURS} hours; the same request again with the same key gets that answer again (with \`Idempotent-Replayed: true\`) and changes nothing. The same key with a different request is a 422; a retry while the first still runs is a 409 (one that ran over ${IDEMPOTENCY_RUNNING_MAX_SECONDS} seconds is taken over). An answer of 5xx or 429 is not kept; once the entry is deleted, a replay is a 404 (its words are not kept). Keys are per person. 1–${IDEMPOTENCY_KEY_MAX} letters, digits, \`.\`, \`_\`, \`:\` or \`-\` (a UUID fits)`,
+    pattern: IDEMPOTENCY_KEY_PATTERN.source,
+    maxLength: IDEMPOTENCY_KEY_MAX,
+  },
+};
+const idempotencyFailures: Failure[] = [
+  [400, IDEMPOTENCY_KEY_MESSAGE],
+  [404, JOURNAL_NOT_FOUND],
+  [409, KEY_RUNNING_MESSAGE],
+  [422, KEY_REUSED_MESSAGE],
 ];
 const entryId = { id: { description: "The entry's id; a malformed one is a 404 like an unknown one" } };
 
@@ -117,9 +142,10 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     summary: "Write the entry of a day",
     description: "One entry per person per day (docs/decisions/006).",
     auth: "session",
+    headers: idempotencyHeader,
     body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: CreateJournalSchema, descriptions: createFields, files: imageField },
     answers: [{ status: 201, description: "The new entry", schema: A.JournalSchema }],
-    failures: [[400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"]],
+    failures: [[400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"], ...idempotencyFailures],
   },
   {
     method: "put",
@@ -129,6 +155,13 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description: "The day of an entry never changes.",
     auth: "session",
     params: entryId,
+    headers: {
+      ...idempotencyHeader,
+      "If-Match": {
+        description: 'Optional precondition (docs/decisions/081): the entry\'s tag, its `updatedAt` in quotes (`"2026-11-27T09:30:00.000Z"`), as the edit was based on. An entry changed since is a 412 and stays as it is; `*` or no header asks nothing. One tag only',
+        maxLength: IF_MATCH_MAX,
+      },
+    },
     body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: UpdateJournalSchema, descriptions: updateFields, files: imageField },
     answers: [
       {
@@ -137,7 +170,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
         schema: A.JournalUpdatedSchema,
       },
     ],
-    failures: [...entryFailures, [400, IMPORTED_CONTENT_GROWN_MESSAGE], [404, JOURNAL_NOT_FOUND]],
+    failures: [...entryFailures, [400, IMPORTED_CONTENT_GROWN_MESSAGE, IF_MATCH_MESSAGE], [404, JOURNAL_NOT_FOUND], ...idempotencyFailures, [412, ENTRY_CHANGED_MESSAGE]],
   },
   {
     method: "delete",

@@ -58,6 +58,8 @@ export interface Endpoint {
   /** Path parameters: a zod schema the handler validates with, or a description of a plain text one. */
   params?: Record<string, { description: string; schema?: z.ZodType }>;
   query?: Field;
+  /** Optional request headers the handler reads (Idempotency-Key, If-Match): what each means and its rules. */
+  headers?: Record<string, { description: string; pattern?: string; maxLength?: number }>;
   body?: Body;
   answers: Answer[];
   /** Failures of this call. Those every call shares (401, cross-origin 403, body 400/413) are added by ./document.ts. */
@@ -70,7 +72,7 @@ export interface Endpoint {
 
 export interface Parameter {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   required: boolean;
   description?: string;
   schema: JsonSchema;

@@ -18,6 +18,7 @@ import {
   purgeExpiredSessions,
   purgeExpiredTrustedDevices,
   purgeImportFiles,
+  purgeOldIdempotencyKeys,
   purgeOrphanPhotos,
   purgeSpentEmailVerifications,
   purgeSpentPasswordResets,
@@ -126,6 +127,19 @@ describe("purging rows", () => {
     // A limit with a longer window would lose its count to this purge, so none may be counted.
     const tooLong = consumeAttempt({ db, limit: { key: unique("too-long:"), max: 5, windowSeconds: LONGEST_WINDOW_SECONDS + 1 } });
     await expect(tooLong).rejects.toThrow(/at most 86400 s/);
+  });
+
+  it("deletes idempotency keys older than 24 hours, and keeps younger ones, another person's same key included", async () => {
+    const [{ user: a }, { user: b }] = [await createUser(db, { password: null }), await createUser(db, { password: null })];
+    const key = unique("key-");
+    await db.insert(schema.idempotencyKeys).values([
+      { userId: a.id, key, target: "POST /api/journals", requestHash: "h", status: 201, body: {}, createdAt: ago(DAY + MINUTE) },
+      { userId: b.id, key, target: "POST /api/journals", requestHash: "h", status: 201, body: {}, createdAt: ago(DAY - MINUTE) },
+      { userId: a.id, key: unique("running-"), target: "POST /api/journals", requestHash: "h", createdAt: ago(MINUTE) },
+    ]);
+    expect(await purgeOldIdempotencyKeys({ db, now: new Date() })).toBe(1);
+    const left = await db.select({ userId: schema.idempotencyKeys.userId }).from(schema.idempotencyKeys).where(inArray(schema.idempotencyKeys.userId, [a.id, b.id]));
+    expect(left.map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
   });
 
   it("deletes trusted devices whose one-year cookie has expired", async () => {

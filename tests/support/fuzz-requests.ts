@@ -168,6 +168,9 @@ export function fixedExamples(route: RouteFile, fields: string[], ctx: FuzzConte
     }
     for (const raw of HOSTILE_AUTHORIZATIONS) out.push({ ...bare, auth: { authorization: { raw }, cookie: null, origin: null } });
     for (const xff of HOSTILE_FORWARDED) out.push({ ...bare, headers: { "x-forwarded-for": xff } });
+    // The entry writes' Idempotency-Key and If-Match (docs/decisions/081), with the valid body they guard.
+    for (const key of ["", "k".repeat(256), "a b", "'; drop table idempotency_keys; --"]) out.push({ ...first, headers: { "idempotency-key": key } });
+    for (const tag of ['"not a date"', '"2026-02-30T00:00:00.000Z"', "*", `"${"9".repeat(100)}"`]) out.push({ ...first, headers: { "if-match": tag } });
   }
   for (const q of HOSTILE_QUERIES) out.push({ ...bare, query: q });
   return [...out.filter((r) => r.method !== "DELETE"), ...out.filter((r) => r.method === "DELETE")];
@@ -246,6 +249,8 @@ export function requestArb(route: RouteFile, fields: string[], ctx: FuzzContext)
         {
           "user-agent": fc.oneof(headerText, headerText.map((t) => t.repeat(40))),
           "accept-language": headerText,
+          "idempotency-key": fc.oneof(headerText, fc.uuid()),
+          "if-match": fc.oneof(headerText, fc.date({ noInvalidDate: true }).map((d) => `"${d.toISOString()}"`)),
           "x-forwarded-for": fc.oneof(fc.constantFrom(...HOSTILE_FORWARDED), headerText, fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4Extended()), { minLength: 1, maxLength: 5 }).map((ips) => ips.join(", "))),
         },
         { requiredKeys: [] },

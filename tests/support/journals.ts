@@ -46,6 +46,7 @@ export interface SendOptions {
   token?: string;
   base?: string;
   form?: FormData;
+  headers?: Record<string, string>;
   /** A raw body with its own content type, for malformed requests. */
   raw?: { body: BodyInit; contentType?: string };
 }

@@ -5,6 +5,7 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
+import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { createJournal, listTimeline } from "@/lib/journals";
 import { TimelineQuerySchema } from "@/lib/validation/diary";
 import { getStorage } from "@/lib/storage";
@@ -12,11 +13,19 @@ import { CreateJournalSchema } from "@/lib/validation/journal";
 
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
+  const key = readIdempotencyKey(req);
   const form = await readForm(req, BODY_LIMITS.upload);
   const input = validate(CreateJournalSchema, formFields(form));
   const image = await formFile(form, "image");
-  const journal = await createJournal({ db: getDb(), storage: getStorage(), authorId: user.id, input, image });
-  return json(journal, { status: 201 });
+  const db = getDb();
+  return runIdempotently({
+    db,
+    userId: user.id,
+    key,
+    target: "POST /api/journals",
+    requestHash: await hashRequest({ form }),
+    run: async () => ({ status: 201, body: await createJournal({ db, storage: getStorage(), authorId: user.id, input, image }) }),
+  });
 });
 
 export const GET = route(async (req) => {

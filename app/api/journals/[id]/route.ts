@@ -3,7 +3,9 @@ import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { validate } from "@/lib/http/body";
 import { formFields, formFile, readForm } from "@/lib/http/form";
+import { readIfMatch } from "@/lib/http/if-match";
 import { json, otherMethods, route } from "@/lib/http/respond";
+import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { UpdateJournalSchema } from "@/lib/validation/journal";
@@ -13,11 +15,23 @@ type Context = { params: Promise<{ id: string }> };
 export const PUT = route<Context>(async (req, { params }) => {
   const { user } = await requireUser(req);
   const { id } = await params;
+  const key = readIdempotencyKey(req);
+  const ifUnchangedSince = readIfMatch(req);
   const form = await readForm(req, BODY_LIMITS.upload);
   const input = validate(UpdateJournalSchema, formFields(form));
   const image = await formFile(form, "image");
-  const journal = await updateJournal({ db: getDb(), storage: getStorage(), authorId: user.id, id, input, image });
-  return json({ message: "Journal updated successfully", journal });
+  const db = getDb();
+  return runIdempotently({
+    db,
+    userId: user.id,
+    key,
+    target: `PUT /api/journals/${id}`.slice(0, 200),
+    requestHash: await hashRequest({ form, extra: ifUnchangedSince ?? "" }),
+    run: async () => {
+      const journal = await updateJournal({ db, storage: getStorage(), authorId: user.id, id, input, image, ifUnchangedSince });
+      return { status: 200, body: { message: "Journal updated successfully", journal } };
+    },
+  });
 });
 
 export const DELETE = route<Context>(async (req, { params }) => {

@@ -1,0 +1,146 @@
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
+import { IMAGE_TOO_LARGE_MESSAGE } from "@/lib/images/messages";
+import type { Visibility } from "@/lib/validation/journal-limits";
+
+// The outbox (docs/decisions/081): entries saved while offline, kept in this browser's IndexedDB
+// until the server has them. Plain IndexedDB and BroadcastChannel only, so the page and the service
+// worker (client/worker/outbox-sync.ts) share it; no React, no window.
+
+export interface OutboxFields {
+  title: string;
+  content: string;
+  visibility: Visibility;
+  isAnonymous: boolean;
+  imageDescription: string;
+}
+
+export interface OutboxItem {
+  /** A random idempotency key: the server makes the entry once however often it is sent. */
+  id: string;
+  userId: string;
+  day: string;
+  kind: "create" | "update";
+  /** For an update: the entry, and the updatedAt the edit was based on (sent as If-Match). */
+  entryId: string | null;
+  baseUpdatedAt: string | null;
+  fields: OutboxFields;
+  photo: Blob | null;
+  removePhoto: boolean;
+  /** Milliseconds since 1970: items are sent in this order. */
+  queuedAt: number;
+  /**
+   * "waiting" to be sent; "conflict": the day changed on another device meanwhile (409/412), so the
+   * page keeps the text as a draft and offers to compare; "refused": a definite 4xx, kept as a draft too.
+   */
+  state: "waiting" | "conflict" | "refused";
+  message?: string;
+  /** The page has kept a conflict's words as the day's draft (once: later edits of the draft stay). */
+  drafted?: boolean;
+}
+
+interface OutboxDb extends DBSchema {
+  items: { key: string; value: OutboxItem; indexes: { byUser: string } };
+}
+
+const DB_NAME = "inkwell-outbox";
+const CHANNEL = "inkwell-outbox";
+export const OUTBOX_SYNC_TAG = "inkwell-outbox";
+
+let opening: Promise<IDBPDatabase<OutboxDb>> | null = null;
+
+function outboxDb(): Promise<IDBPDatabase<OutboxDb>> {
+  opening ??= openDB<OutboxDb>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore("items", { keyPath: "id" }).createIndex("byUser", "userId");
+    },
+  });
+  return opening;
+}
+
+/** Tells every tab and the worker that the outbox changed. */
+function announce() {
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage("changed");
+  channel.close();
+}
+
+export class OutboxPhotoTooLargeError extends Error {
+  constructor() {
+    super(IMAGE_TOO_LARGE_MESSAGE);
+  }
+}
+
+/**
+ * Stores an item to send later; a photo over the server's limit is refused first, as online. `id`:
+ * the Idempotency-Key an online attempt already used, whose answer may have been lost on the way.
+ */
+export async function addOutboxItem({ id = crypto.randomUUID(), ...item }: Omit<OutboxItem, "id" | "queuedAt" | "state"> & { id?: string }): Promise<OutboxItem> {
+  if (item.photo && item.photo.size > IMAGE_MAX_BYTES) throw new OutboxPhotoTooLargeError();
+  const stored: OutboxItem = { ...item, id, queuedAt: Date.now(), state: "waiting" };
+  const db = await outboxDb();
+  // A newer offline save of the same day replaces a waiting one: only the latest words are sent.
+  const tx = db.transaction("items", "readwrite");
+  for (const old of await tx.store.index("byUser").getAll(item.userId)) {
+    if (old.day === item.day && old.state === "waiting") await tx.store.delete(old.id);
+  }
+  await tx.store.put(stored);
+  await tx.done;
+  announce();
+  return stored;
+}
+
+/** This person's items, oldest first. */
+export async function listOutboxItems(userId: string): Promise<OutboxItem[]> {
+  const items = await (await outboxDb()).getAllFromIndex("items", "byUser", userId);
+  return items.sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+/** Every person's waiting items, oldest first: what the worker sends. */
+export async function listAllWaiting(): Promise<OutboxItem[]> {
+  const items = await (await outboxDb()).getAll("items");
+  return items.filter((i) => i.state === "waiting").sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export async function removeOutboxItem(id: string): Promise<void> {
+  await (await outboxDb()).delete("items", id);
+  announce();
+}
+
+export async function markOutboxItem(id: string, state: "conflict" | "refused", message: string): Promise<void> {
+  const db = await outboxDb();
+  const item = await db.get("items", id);
+  if (!item) return;
+  await db.put("items", { ...item, state, message });
+  announce();
+}
+
+export async function markOutboxItemDrafted(id: string): Promise<void> {
+  const db = await outboxDb();
+  const item = await db.get("items", id);
+  if (!item) return;
+  await db.put("items", { ...item, drafted: true });
+  announce();
+}
+
+/**
+ * Forgets every item in this browser: on logout, so the next person at a shared computer finds none
+ * of it, as the drafts go then too (client/diary-drafts.ts, clearAllDrafts).
+ */
+export async function clearWholeOutbox(): Promise<void> {
+  await (await outboxDb()).clear("items");
+  announce();
+}
+
+/** How many pages wait to be sent from this browser (logout asks first when some do). */
+export async function countWaiting(): Promise<number> {
+  return (await listAllWaiting()).length;
+}
+
+/** Calls `onChange` whenever the outbox may have changed, in this context or another. */
+export function subscribeOutbox(onChange: () => void): () => void {
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = onChange;
+  // BroadcastChannel does not echo to its sender's own channel object, but announce() uses a new one.
+  return () => channel.close();
+}
