@@ -75,7 +75,8 @@ export function securityHeaders(appUrl: string): Record<string, string> {
   return appUrl.startsWith("https:") ? { ...STATIC_SECURITY_HEADERS, "Strict-Transport-Security": HSTS } : STATIC_SECURITY_HEADERS;
 }
 
-export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type";
+// Idempotency-Key and If-Match: an entry write sent again, made once, and only over the version it was based on (docs/decisions/081).
+export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, If-Match";
 export const CORS_ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
 /** The fixed headers of an answer that is no page (an /api answer, a build asset): next.config.ts's headers(). */

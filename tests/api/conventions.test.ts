@@ -112,7 +112,7 @@ describe("CORS for an origin in CORS_ORIGINS", () => {
       expect(res.headers.get("access-control-allow-origin")).toBe(TEST_CLIENT_ORIGIN);
       expect(res.headers.get("access-control-allow-credentials")).toBe("true");
       expect(res.headers.get("access-control-allow-methods")).toMatch(/\bPOST\b.*\bDELETE\b/);
-      expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization, Content-Type/);
+      expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization, Content-Type, Idempotency-Key, If-Match/);
       expect(res.headers.get("access-control-max-age")).toBe("600");
     }
   });
