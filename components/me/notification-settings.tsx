@@ -1,14 +1,15 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { BellOff, BellRing } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { errorsIdOf, FieldErrors } from "@/components/ui/field-errors";
 import { SwitchField } from "@/components/ui/switch-field";
 import { useForm } from "@/components/ui/use-form";
+import { WithSettings } from "./with-settings";
 import { PUSH_DENIED, pushState, turnOffPush, turnOnPush, type PushState } from "@/client/push";
-import { saveSettings, settingsKey, settingsQuery, type NotificationSettings } from "@/client/reminders";
+import { saveSettings, settingsKey, type NotificationSettings } from "@/client/reminders";
 import { notify } from "@/client/toasts";
 
 // Notifications on /me (docs/product.md "Notifications", docs/decisions/082): this device's pushes
@@ -25,7 +26,6 @@ const KINDS = [
 ] as const;
 
 export function NotificationSettingsCard() {
-  const settings = useQuery(settingsQuery());
   return (
     <section id={NOTIFICATIONS_SECTION_ID} aria-labelledby="notifications-heading" className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
       <h2 id="notifications-heading" className="font-serif text-xl font-semibold text-leather">
@@ -33,17 +33,7 @@ export function NotificationSettingsCard() {
       </h2>
       <p className="mt-1 text-sm text-ink-soft">They say who did what and never show a word of an entry. Anonymous writers stay unnamed.</p>
       <ThisDevice />
-      {settings.data ? (
-        <NotificationForm saved={settings.data.notifications} />
-      ) : settings.isError ? (
-        <p role="alert" className="mt-3 text-ink">
-          {settings.error.message}
-        </p>
-      ) : (
-        <p role="status" className="mt-3 text-ink-soft">
-          Loading…
-        </p>
-      )}
+      <WithSettings>{(settings) => <NotificationForm saved={settings.notifications} />}</WithSettings>
     </section>
   );
 }

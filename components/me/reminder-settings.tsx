@@ -1,13 +1,14 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
 import { SwitchField } from "@/components/ui/switch-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { saveSettings, settingsKey, settingsQuery, type ReminderSettings } from "@/client/reminders";
+import { WithSettings } from "./with-settings";
+import { saveSettings, settingsKey, type ReminderSettings } from "@/client/reminders";
 import { notify } from "@/client/toasts";
 import { checkReminder, WEEKDAYS } from "@/lib/validation/reminder-limits";
 
@@ -23,24 +24,13 @@ function browserZone(): string {
 }
 
 export function ReminderSettingsCard() {
-  const settings = useQuery(settingsQuery());
   return (
     <section id={REMINDER_SECTION_ID} aria-labelledby="reminder-heading" className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
       <h2 id="reminder-heading" className="font-serif text-xl font-semibold text-leather">
         Daily reminder
       </h2>
       <p className="mt-1 text-sm text-ink-soft">A nudge on the days your page is still blank at this time: by mail, or on your devices (Notifications).</p>
-      {settings.data ? (
-        <ReminderForm saved={settings.data.reminder} />
-      ) : settings.isError ? (
-        <p role="alert" className="mt-3 text-ink">
-          {settings.error.message}
-        </p>
-      ) : (
-        <p role="status" className="mt-3 text-ink-soft">
-          Loading…
-        </p>
-      )}
+      <WithSettings>{(settings) => <ReminderForm saved={settings.reminder} />}</WithSettings>
     </section>
   );
 }
