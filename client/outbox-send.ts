@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_MAX, KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
-import { markOutboxItem, removeOutboxItem, type OutboxItem } from "./outbox";
+import { markOutboxItem, removeSentOutboxItem, type OutboxItem } from "./outbox";
 
 // Sending the outbox (docs/decisions/081), from the page (the `online` event, the app's start) or
 // from the service worker (Background Sync). In order, each item once at a time, with its id as
@@ -59,8 +59,9 @@ export async function sendOutboxItems({ items, token }: { items: OutboxItem[]; t
     }
     if (res.ok) {
       const body: unknown = await res.json().catch(() => null);
-      await removeOutboxItem(item.id);
-      results.push({ item, outcome: "sent", journal: item.kind === "create" ? body : (body as { journal?: unknown } | null)?.journal });
+      const journal = item.kind === "create" ? body : (body as { journal?: unknown } | null)?.journal;
+      await removeSentOutboxItem(item, journal ?? null);
+      results.push({ item, outcome: "sent", journal });
       continue;
     }
     if (res.status === 401) return { results, stopped: "signed-out" };

@@ -58,10 +58,19 @@ function outboxDb(): Promise<IDBPDatabase<OutboxDb>> {
   return opening;
 }
 
-/** Tells every tab and the worker that the outbox changed. */
-function announce() {
+/** A page that reached the server, told to every tab by whoever sent it (a tab or the worker). */
+export interface OutboxSent {
+  userId: string;
+  day: string;
+  fields: OutboxFields;
+  /** The server's answer: the entry as it is now. */
+  journal: unknown;
+}
+
+/** Tells every tab and the worker that the outbox changed (and, with `sent`, which page reached the server). */
+function announce(sent?: OutboxSent) {
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage("changed");
+  channel.postMessage(sent ? { sent } : "changed");
   channel.close();
 }
 
@@ -107,6 +116,15 @@ export async function removeOutboxItem(id: string): Promise<void> {
   announce();
 }
 
+/**
+ * Removes an item the server took, and tells every tab so: the tab showing its day shows it saved,
+ * whether that tab or the service worker (Background Sync) sent it.
+ */
+export async function removeSentOutboxItem(item: OutboxItem, journal: unknown): Promise<void> {
+  await (await outboxDb()).delete("items", item.id);
+  announce({ userId: item.userId, day: item.day, fields: item.fields, journal });
+}
+
 export async function markOutboxItem(id: string, state: "conflict" | "refused", message: string): Promise<void> {
   const db = await outboxDb();
   const item = await db.get("items", id);
@@ -135,6 +153,16 @@ export async function clearWholeOutbox(): Promise<void> {
 /** How many pages wait to be sent from this browser (logout asks first when some do). */
 export async function countWaiting(): Promise<number> {
   return (await listAllWaiting()).length;
+}
+
+/** Calls `onSent` for each page that reached the server, sent from this context or another. */
+export function subscribeOutboxSent(onSent: (sent: OutboxSent) => void): () => void {
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (e: MessageEvent<unknown>) => {
+    const data = e.data;
+    if (data && typeof data === "object" && "sent" in data) onSent((data as { sent: OutboxSent }).sent);
+  };
+  return () => channel.close();
 }
 
 /** Calls `onChange` whenever the outbox may have changed, in this context or another. */

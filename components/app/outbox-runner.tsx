@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { saveDraft } from "@/client/diary-drafts";
 import { journalKeys } from "@/client/journals";
-import { listOutboxItems, markOutboxItemDrafted, removeOutboxItem, subscribeOutbox, type OutboxItem } from "@/client/outbox";
+import { listOutboxItems, markOutboxItemDrafted, removeOutboxItem, subscribeOutbox, subscribeOutboxSent, type OutboxItem } from "@/client/outbox";
 import { sendOutboxItems } from "@/client/outbox-send";
 import { notify } from "@/client/toasts";
 import { getToken } from "@/client/token";
@@ -64,9 +64,7 @@ export function OutboxRunner({ userId }: { userId: string }) {
             endSession();
             break;
           }
-          const sent = results.filter((r) => r.outcome === "sent");
-          for (const r of sent) window.dispatchEvent(new CustomEvent(OUTBOX_SENT, { detail: { day: r.item.day, journal: r.journal, fields: r.item.fields } }));
-          if (sent.length) notify.success(sent.length === 1 ? `Your page of ${formatLongDay(sent[0]!.item.day)} was sent.` : `${sent.length} pages were sent.`);
+          // What was sent is shown by the subscription below, as what the worker sends is.
           // A conflict's day shows the other device's entry beside the offline words.
           if (results.length) await queryClient.invalidateQueries({ queryKey: journalKeys.all });
           await settle();
@@ -82,11 +80,20 @@ export function OutboxRunner({ userId }: { userId: string }) {
     window.addEventListener("online", online);
     // A new item, or the worker's sending: marks refresh elsewhere; here conflicts become drafts.
     const unsubscribe = subscribeOutbox(() => void settle().catch(noOutbox));
+    // A page that reached the server, sent by this tab, another or the service worker's Background
+    // Sync (which may win the race with this tab's own `online` run): its day shows it saved.
+    const unsubscribeSent = subscribeOutboxSent((sent) => {
+      if (sent.userId !== userId) return;
+      window.dispatchEvent(new CustomEvent(OUTBOX_SENT, { detail: { day: sent.day, journal: sent.journal, fields: sent.fields } }));
+      notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, { id: `outbox-sent-${sent.day}` });
+      void queryClient.invalidateQueries({ queryKey: journalKeys.all });
+    });
     online();
     return () => {
       closed = true;
       window.removeEventListener("online", online);
       unsubscribe();
+      unsubscribeSent();
     };
   }, [userId, queryClient, endSession]);
   return null;
