@@ -70,7 +70,8 @@ function boundary(name, folders, targets, message, { allowTypeImports = false } 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  // bench/: the benchmark's bare Next app (docs/decisions/083), built and checked by its own `next build`.
+  globalIgnores([".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench/**"]),
   ...boundary("lib", ["lib"], ["app/.*", "components/.*", "client/.*"], "lib/ is the server's domain code and shared plain functions: it never imports app/, components/ or client/."),
   ...boundary(
     "browser",

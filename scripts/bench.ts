@@ -2,6 +2,7 @@ import "../server/node-version";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startBareNext, type BareNext } from "./bench/bare-next";
 import type { BenchStack } from "./bench/stack";
 import { startStack } from "./bench/stack";
 import type { Scenario, ScenarioResult } from "./bench/types";
@@ -21,7 +22,7 @@ import { loadEnvFiles } from "../server/env-files";
 // `--smoke` runs only `load`, small and short (`npm test` does). Options: scripts/bench/options.ts.
 // Add a scenario: a file in scripts/bench/ and a line in SCENARIOS.
 const SCENARIOS: Record<string, Scenario> = {
-  load: { description: "every API read, write, page, login and upload under load, as ratios to a bare handler and a static page; the PDF; memory", run: loadScenario },
+  load: { description: "every API read, write, page, login and upload under load, as ratios to a bare Next app's handler and static page and to the app's own; the PDF; memory", run: loadScenario },
   uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
   pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
   export: { description: "a journal of 10 000 entries, each with its photo, exported as a ZIP by the job worker: time, size, the server's peak memory", run: exportScenario },
@@ -46,6 +47,7 @@ async function runScenario(name: string, scenario: Scenario, options: BenchOptio
   const say = (m: string) => console.log(`[bench:${name}] ${m}`);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-bench-${name}-`));
   let stack: BenchStack | undefined;
+  let bareNext: BareNext | undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   try {
     const result = await scenario.run({
@@ -53,6 +55,7 @@ async function runScenario(name: string, scenario: Scenario, options: BenchOptio
       tmpDir,
       options,
       stack: async () => (stack ??= await startStack(say, { externalDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined })),
+      bareNext: async () => (bareNext ??= await startBareNext({ say, log: path.join(tmpDir, "bare-next.log") })),
     });
     console.log(`\n${name}: ${scenario.description}\n${table(result.rows)}`);
     for (const [k, v] of Object.entries(result.summary)) console.log(`  ${k}: ${v}`);
@@ -66,6 +69,11 @@ async function runScenario(name: string, scenario: Scenario, options: BenchOptio
     say(`Results written to ${file}`);
     return result;
   } finally {
+    if (bareNext) {
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      fs.copyFileSync(bareNext.log, path.join(RESULTS_DIR, `${name}-${stamp}.bare-next.log`));
+      await bareNext.stop();
+    }
     if (stack) {
       fs.mkdirSync(RESULTS_DIR, { recursive: true });
       fs.copyFileSync(stack.log, path.join(RESULTS_DIR, `${name}-${stamp}.app.log`));

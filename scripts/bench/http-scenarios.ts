@@ -2,6 +2,7 @@ import type autocannon from "autocannon";
 import { SESSION_COOKIE } from "../../lib/auth/cookie-name";
 import { SEED_PASSWORD } from "../seed/generate";
 import { BENCH_USER_AGENT, type Population } from "./population";
+import type { Reference } from "./references";
 
 // The HTTP scenarios of `npm run bench -- load` (docs/performance.md says what each measures).
 // Each turns the population into autocannon requests that rotate through many distinct viewers.
@@ -13,6 +14,8 @@ export interface HttpScenario {
   group: Group;
   /** Fewer connections than the run's, for a reason given in docs/performance.md. */
   maxConnections?: number;
+  /** What it is compared with when its group does not say (scripts/bench/references.ts). */
+  reference?: Reference;
   requests: autocannon.Request[];
 }
 
@@ -164,7 +167,14 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
   ];
 }
 
+/** Inkwell's own baselines, served by its server (docs/decisions/035). */
 export const BASELINES: HttpScenario[] = [
   { name: "bare route handler", group: "baseline", requests: [{ method: "GET", path: "/bench/baseline" }] },
-  { name: "static page", group: "baseline", requests: [{ method: "GET", path: "/bench/static" }] },
+  { name: "static page", group: "baseline", reference: "page", requests: [{ method: "GET", path: "/bench/static" }] },
+];
+
+/** The bare Next app's (bench/bare-next/, docs/decisions/083): the same two, served by `next start`. */
+export const BARE_NEXT_BASELINES: HttpScenario[] = [
+  { name: "bare Next handler", group: "baseline", requests: [{ method: "GET", path: "/api/ping" }] },
+  { name: "bare Next page", group: "baseline", reference: "page", requests: [{ method: "GET", path: "/static" }] },
 ];

@@ -1,16 +1,19 @@
 import sharp from "sharp";
 import { load, rssMb, settle, type LoadResult } from "./cannon";
-import { BASELINES, httpScenarios, UPLOAD_TITLE, type HttpScenario } from "./http-scenarios";
+import { BARE_NEXT_BASELINES, BASELINES, httpScenarios, UPLOAD_TITLE, type HttpScenario } from "./http-scenarios";
 import { pastScenarios, pastViewers } from "./past-scenarios";
 import { JOURNAL_ENTRIES, measurePdf } from "./pdf";
 import { cleanUpPopulation, preparePopulation, type Population } from "./population";
+import { ratioColumns, referenceOf, type Reference } from "./references";
 import type { BenchStack } from "./stack";
 import type { BenchContext, ScenarioResult } from "./types";
 
 // docs/decisions/035: every HTTP scenario under the same load (autocannon, 32 connections, many distinct
-// signed-in viewers) against a seeded database, each as a ratio to two baselines measured in the
-// same run — a bare route handler and a static page, before and after the scenarios, averaged —
-// plus the journal PDF and the app's resident memory. docs/performance.md has the targets.
+// signed-in viewers) against a seeded database, each as a ratio to baselines measured in the same
+// run — a route handler and a static page, before and after the scenarios, averaged — plus the
+// journal PDF and the app's resident memory. docs/performance.md has the targets. The baselines are
+// served twice: by a bare Next app of its own under `next start` (bench/bare-next/, the reference:
+// docs/decisions/083) and inside Inkwell's server (/bench/baseline, /bench/static).
 
 const VIEWERS = 500;
 const SMOKE_VIEWERS = 50;
@@ -18,7 +21,9 @@ const SMOKE_VIEWERS = 50;
 const CURSOR_VIEWERS = 200;
 const SMOKE_PDF_ENTRIES = 20;
 
-type Measured = LoadResult & { name: string; group: HttpScenario["group"]; connections: number };
+type Measured = LoadResult & { name: string; group: HttpScenario["group"]; reference: Reference; connections: number };
+/** A server under load: Inkwell's, or the bare Next app's. */
+type Target = { url: string; pid: number };
 
 /** A 1600 × 1200 photo-like JPEG (blurred noise, so it does not compress to nothing), about what a phone sends after resizing. */
 function uploadPhoto(): Promise<Buffer> {
@@ -48,6 +53,7 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
   const { options } = ctx;
   const stack = await ctx.stack();
+  const bareNext = await ctx.bareNext();
   const pop = await preparePopulation({ databaseUrl: stack.databaseUrl, users: options.users, viewers: options.smoke ? SMOKE_VIEWERS : VIEWERS, say: ctx.say });
   const notes: string[] = [];
   try {
@@ -60,35 +66,42 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
     const scenarios = [...httpScenarios(pop, cursors, await uploadPhoto()), ...pastScenarios(past)].filter((s) => !only || only.some((w) => s.name.includes(w)));
     if (!scenarios.length) throw new Error(`--only ${only?.join(",")} names no scenario`);
     const rssIdle = rssMb(stack.pid);
+    const bareRssIdle = rssMb(bareNext.pid);
 
-    const measure = async (s: HttpScenario): Promise<Measured> => {
+    const measure = async (s: HttpScenario, target: Target = stack): Promise<Measured> => {
       const connections = Math.min(options.connections, s.maxConnections ?? Infinity);
-      const common = { url: stack.url, requests: s.requests, connections, pid: stack.pid };
+      const common = { url: target.url, requests: s.requests, connections, pid: target.pid };
       // Next loads a route's code on its first request: a few requests on every connection pay for
       // that before the measurement (by count, not time, so none is left running).
       await load({ ...common, amount: (options.smoke ? 1 : 2) * connections });
       let r = await load({ ...common, seconds: options.duration });
-      await settle(stack.pid);
+      await settle(target.pid);
       if (!r.requests) {
         // Slower than the whole window (a smoke run on a busy machine): one request a connection, to the end.
         notes.push(`${s.name}: no answer within ${options.duration} s; measured over ${connections} requests instead.`);
         r = await load({ ...common, amount: connections });
-        await settle(stack.pid);
+        await settle(target.pid);
         if (!r.requests) r.errors++;
       }
       ctx.say(`${s.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${r.errors} errors`);
       if (r.errors) notes.push(`${s.name}: ${r.errors} errors (statuses ${JSON.stringify(r.statuses)}).`);
-      return { ...r, name: s.name, group: s.group, connections };
+      return { ...r, name: s.name, group: s.group, reference: referenceOf(s), connections };
+    };
+    // Inkwell's baselines, then the bare Next app's, each on its own server (the other idles).
+    const measureBaselines = async (): Promise<Measured[]> => {
+      const out: Measured[] = [];
+      for (const b of BASELINES) out.push(await measure(b));
+      for (const b of BARE_NEXT_BASELINES) out.push(await measure(b, bareNext));
+      return out;
     };
 
-    const before: Measured[] = [];
-    for (const b of BASELINES) before.push(await measure(b));
+    const before = await measureBaselines();
     const measured: Measured[] = [];
     for (const s of scenarios) measured.push(await measure(s));
     // A smoke run measures the baselines once: it checks that they answer, and keeps npm test short.
-    const after: Measured[] = [];
-    if (!options.smoke) for (const b of BASELINES) after.push(await measure(b));
-    const loadPeak = Math.max(...[...before, ...measured, ...after].map((m) => m.rssPeakMb));
+    const after = options.smoke ? [] : await measureBaselines();
+    const inApp = (m: Measured) => !BARE_NEXT_BASELINES.some((b) => b.name === m.name);
+    const loadPeak = Math.max(...[...before, ...measured, ...after].filter(inApp).map((m) => m.rssPeakMb));
 
     // Each baseline, measured before and after the scenarios, counts as the mean of the two runs.
     const baselines = before.map((x, i): Measured => {
@@ -97,7 +110,8 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       const mean = (k: "rps" | "p50" | "p95" | "p99") => (x[k] + y[k]) / 2;
       return { ...x, requests: x.requests + y.requests, errors: x.errors + y.errors, rps: mean("rps"), p50: mean("p50"), p95: mean("p95"), p99: mean("p99"), rssPeakMb: Math.max(x.rssPeakMb, y.rssPeakMb) };
     });
-    const [bare, stat] = baselines as [Measured, Measured];
+    const [bare, stat, nextHandler, nextPage] = baselines as [Measured, Measured, Measured, Measured];
+    const rates = { inApp: { handler: bare.rps, page: stat.rps }, bareNext: { handler: nextHandler.rps, page: nextPage.rps } };
 
     const entries = options.smoke ? SMOKE_PDF_ENTRIES : JOURNAL_ENTRIES;
     const pdf = only ? undefined : await measurePdf({ stack, say: ctx.say, entries });
@@ -113,12 +127,11 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       "p99 ms": fmt(m.p99, 1),
       requests: m.requests,
       errors: m.errors,
-      "× bare": fmt(m.rps / bare.rps, 2),
-      "× static": fmt(m.rps / stat.rps, 2),
+      ...ratioColumns(m.rps, m.reference, rates),
       "rss peak MB": fmt(m.rssPeakMb),
     }));
     if (pdf) {
-      rows.push({ scenario: `journal PDF (${entries} entries)`, conns: 1, "req/s": "", "p50 ms": fmt(pdf.totalMs, 0), "p95 ms": "", "p99 ms": "", requests: 1, errors: pdf.status === 200 ? 0 : 1, "× bare": "", "× static": "", "rss peak MB": fmt(pdf.peakMb) });
+      rows.push({ scenario: `journal PDF (${entries} entries)`, conns: 1, "req/s": "", "p50 ms": fmt(pdf.totalMs, 0), "p95 ms": "", "p99 ms": "", requests: 1, errors: pdf.status === 200 ? 0 : 1, "× bare Next handler": "", "× bare Next page": "", "× in-app": "", "rss peak MB": fmt(pdf.peakMb) });
       if (pdf.status !== 200) notes.push(`The PDF download answered ${pdf.status}.`);
       if (pdf.healthFailures.length) notes.push(`During the PDF, /api/health failed ${pdf.healthFailures.length} times: ${pdf.healthFailures[0]}`);
     }
@@ -154,6 +167,10 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       viewers: pop.viewers.length,
       "seconds per scenario": options.duration,
       "app RSS MB idle / peak under load / after": `${fmt(rssIdle)} / ${fmt(loadPeak)} / ${fmt(rssAfter)}`,
+      "bare Next handler req/s / p50 / p99 ms": `${fmt(nextHandler.rps)} / ${fmt(nextHandler.p50, 1)} / ${fmt(nextHandler.p99, 1)}`,
+      "bare Next page req/s / p50 / p99 ms": `${fmt(nextPage.rps)} / ${fmt(nextPage.p50, 1)} / ${fmt(nextPage.p99, 1)}`,
+      "in-app baselines × bare Next (handler / page)": `${fmt(bare.rps / nextHandler.rps, 2)} / ${fmt(stat.rps / nextPage.rps, 2)}`,
+      "bare Next RSS MB idle / peak under load": `${fmt(bareRssIdle)} / ${fmt(Math.max(nextHandler.rssPeakMb, nextPage.rssPeakMb))}`,
       ...(pdf ? { "PDF ttfb s / total s / size MB / RSS growth MB": `${pdf.row["ttfb s"]} / ${pdf.row["total s"]} / ${pdf.row["size MB"]} / ${fmt(pdf.peakGrowthMb)}` } : {}),
       errors,
     };

@@ -1,3 +1,4 @@
+import type { BareNext } from "./bare-next";
 import type { BenchOptions } from "./options";
 import type { BenchStack } from "./stack";
 
@@ -6,6 +7,8 @@ export interface BenchContext {
   say: (message: string) => void;
   /** A fresh app on a fresh database, started on first call; the runner stops it afterwards. */
   stack: () => Promise<BenchStack>;
+  /** The bare Next app (bench/bare-next/, docs/decisions/083), built if needed and started on first call; stopped with the stack. */
+  bareNext: () => Promise<BareNext>;
   /** A scratch folder for the scenario, removed afterwards. */
   tmpDir: string;
   options: BenchOptions;
