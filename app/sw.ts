@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
-import { runtimeCaching } from "@/client/worker/caching";
+import { addPersonalCacheClearing, runtimeCaching } from "@/client/worker/caching";
 import { addPushListeners } from "@/client/worker/push";
 import { addOutboxSync } from "@/client/worker/outbox-sync";
 
@@ -35,6 +35,8 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+// A person signing out empties what the worker kept of them, answers still on their way included (docs/decisions/080).
+addPersonalCacheClearing(self);
 // Push notifications (docs/decisions/082): shown as they come, and a click opens their page.
 addPushListeners(self);
 // Pages saved offline are sent when the connection returns, even with no tab open (docs/decisions/081).

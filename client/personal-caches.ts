@@ -1,4 +1,4 @@
-import { PERSONAL_CACHES } from "./worker/cache-names";
+import { CLEAR_PERSONAL_CACHES, PERSONAL_CACHES } from "./worker/cache-names";
 import { forgetWarmedDiary } from "./offline-reading";
 
 /**
@@ -10,6 +10,8 @@ import { forgetWarmedDiary } from "./offline-reading";
  */
 export async function clearPersonalCaches(): Promise<void> {
   forgetWarmedDiary();
+  // The worker empties them too, so an answer it is still fetching is not kept after this (client/worker/caching.ts).
+  if (typeof navigator !== "undefined") navigator.serviceWorker?.controller?.postMessage({ type: CLEAR_PERSONAL_CACHES });
   if (typeof caches === "undefined") return;
   await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
 }

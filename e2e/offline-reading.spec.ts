@@ -11,8 +11,11 @@ import { PERSONAL, cacheContents, diaryWarmed, lastSeenMarker, workerControls } 
 // (client/worker/caching.ts), says when a screen shows them, and forgets them at sign-out.
 test.use({ serviceWorkers: "allow" });
 
-/** Offline, the calls the worker does not keep fail as they would without it (notifications, the past). */
-const OFFLINE_FAILURE = /net::ERR_INTERNET_DISCONNECTED|Failed to fetch/;
+/**
+ * Offline, the calls the worker does not keep fail as they would without it (notifications, the
+ * past); one the worker answers but can neither fetch nor find kept fails as net::ERR_FAILED.
+ */
+const OFFLINE_FAILURE = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|Failed to fetch/;
 
 const article = (page: Page, title: string) => page.getByRole("article").getByRole("heading", { name: title });
 

@@ -19,3 +19,6 @@ export const PERSONAL_CACHES = [PAGES_CACHE, DATA_CACHE, IMAGES_CACHE] as const;
 
 /** The header the worker adds to an API answer it gives from its cache, not the network: when it was seen. */
 export const LAST_SEEN_HEADER = "X-Inkwell-Last-Seen";
+
+/** The message a page sends the worker to empty the personal caches (client/personal-caches.ts). */
+export const CLEAR_PERSONAL_CACHES = "inkwell:clear-personal-caches";

@@ -1,5 +1,5 @@
 import { NetworkFirst, type RuntimeCaching, type SerwistPlugin } from "serwist";
-import { DATA_CACHE, IMAGES_CACHE, LAST_SEEN_HEADER, PAGES_CACHE } from "./cache-names";
+import { CLEAR_PERSONAL_CACHES, DATA_CACHE, IMAGES_CACHE, LAST_SEEN_HEADER, PAGES_CACHE, PERSONAL_CACHES } from "./cache-names";
 
 // What the service worker (app/sw.ts) keeps for offline reading, and how (docs/decisions/080,
 // docs/product.md "Installing and offline"). Everything is network first with no timeout: the
@@ -37,6 +37,40 @@ export async function trimCache(cache: Pick<Cache, "keys" | "delete">, max: numb
 
 function bounded(name: keyof typeof CACHE_MAX_ENTRIES): SerwistPlugin {
   return { cacheDidUpdate: async () => trimCache(await caches.open(name), CACHE_MAX_ENTRIES[name]) };
+}
+
+/**
+ * How many times the personal caches were emptied since the worker started. An answer still on its
+ * way when a person signs out is not kept after it: the worker notes the count when it asks the
+ * network and keeps the answer only if it has not moved meanwhile (a copy put in the moment between
+ * takes the whole cache with it).
+ */
+let generation = 0;
+
+function sameGeneration(name: string): SerwistPlugin {
+  return {
+    requestWillFetch: async ({ request, state }) => {
+      if (state) state.generation = generation;
+      return request;
+    },
+    cacheWillUpdate: async ({ response, state }) => (state?.generation === generation ? response : null),
+    cacheDidUpdate: async ({ state }) => {
+      if (state?.generation !== generation) await caches.delete(name);
+    },
+  };
+}
+
+interface MessageScope {
+  addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
+}
+
+/** Empties the personal caches when a page asks (client/personal-caches.ts), in the worker's own order of events. */
+export function addPersonalCacheClearing(scope: MessageScope): void {
+  scope.addEventListener("message", (event) => {
+    if ((event.data as { type?: unknown } | null)?.type !== CLEAR_PERSONAL_CACHES) return;
+    generation++;
+    event.waitUntil(Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name))));
+  });
 }
 
 /** An answer from the cache, marked so the page can say it is shown as last seen (components/app/offline-banner.tsx). */
@@ -91,14 +125,14 @@ const anyDayOfTheDiary: SerwistPlugin = {
 export const runtimeCaching: RuntimeCaching[] = [
   {
     matcher: ({ request, sameOrigin, url }) => sameOrigin && request.mode === "navigate" && PAGE_PATH.test(url.pathname),
-    handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)] }),
+    handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [sameGeneration(PAGES_CACHE), onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)] }),
   },
   {
     matcher: ({ sameOrigin, url }) => sameOrigin && isKeptRead(url),
-    handler: new NetworkFirst({ cacheName: DATA_CACHE, plugins: [onlySuccess, lastSeenData, bounded(DATA_CACHE)] }),
+    handler: new NetworkFirst({ cacheName: DATA_CACHE, plugins: [sameGeneration(DATA_CACHE), onlySuccess, lastSeenData, bounded(DATA_CACHE)] }),
   },
   {
     matcher: ({ sameOrigin, url }) => sameOrigin && IMAGE_PATH.test(url.pathname),
-    handler: new NetworkFirst({ cacheName: IMAGES_CACHE, plugins: [onlySuccess, photoByPath, bounded(IMAGES_CACHE)] }),
+    handler: new NetworkFirst({ cacheName: IMAGES_CACHE, plugins: [sameGeneration(IMAGES_CACHE), onlySuccess, photoByPath, bounded(IMAGES_CACHE)] }),
   },
 ];
