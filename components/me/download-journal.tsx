@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Download, Printer } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useHydrated } from "@/components/app/use-hydrated";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ApiError } from "@/client/query-client";
 import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/client/me";
@@ -31,6 +32,8 @@ function save(url: string, fileName: string) {
  * stops it while the PDF is being made.
  */
 export function DownloadJournal() {
+  // A click before React has hydrated the page would be lost (nothing runs it): the buttons wait for it.
+  const hydrated = useHydrated();
   const timers = useRef<number[]>([]);
 
   useEffect(
@@ -80,11 +83,11 @@ export function DownloadJournal() {
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Every entry you have written, as a document to keep or print.</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <BusyButton type="button" busy={busyKind === "download"} busyLabel="Preparing your PDF…" disabled={busyKind === "print"} onClick={() => start("download")}>
+        <BusyButton type="button" busy={busyKind === "download"} busyLabel="Preparing your PDF…" disabled={!hydrated || busyKind === "print"} onClick={() => start("download")}>
           <Download aria-hidden className="size-4" />
           Download PDF
         </BusyButton>
-        <BusyButton type="button" variant="secondary" busy={busyKind === "print"} busyLabel="Preparing to print…" disabled={busyKind === "download"} onClick={() => start("print")}>
+        <BusyButton type="button" variant="secondary" busy={busyKind === "print"} busyLabel="Preparing to print…" disabled={!hydrated || busyKind === "download"} onClick={() => start("print")}>
           <Printer aria-hidden className="size-4" />
           Print
         </BusyButton>
