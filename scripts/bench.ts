@@ -7,6 +7,7 @@ import type { BenchStack } from "./bench/stack";
 import { startStack } from "./bench/stack";
 import type { Scenario, ScenarioResult } from "./bench/types";
 import { bundle } from "./bench/bundle";
+import { clusterScenario } from "./bench/cluster";
 import { fuzz } from "./bench/fuzz";
 import { loadScenario } from "./bench/load";
 import { parseBenchArgs, type BenchOptions } from "./bench/options";
@@ -28,6 +29,7 @@ const SCENARIOS: Record<string, Scenario> = {
   export: { description: "a journal of 10 000 entries, each with its photo, exported as a ZIP by the job worker: time, size, the server's peak memory", run: exportScenario },
   bundle: { description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB", run: bundle },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
+  cluster: { description: "HAProxy, two instances, a primary + replica and a bucket under mixed load while an instance is SIGKILLed, the replica stopped, the instance restarted; needs haproxy", run: clusterScenario },
 };
 
 const RESULTS_DIR = "bench-results";

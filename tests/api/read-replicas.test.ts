@@ -8,13 +8,13 @@ import { befriend, connect, createJournal, createSession, createUser, type Facto
 import { api } from "../support/http";
 import { testEnv } from "../support/env";
 import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
-import { startReplicatedPair, type ReplicatedPair } from "../support/replica";
+import { startReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
 import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
 // tolerate lag are answered by a replica, writes and session checks by the primary, and a person
 // sees their own new entry at once. An app instance of its own runs on an embedded primary with a
-// real streaming replica (tests/support/replica.ts); pausing the replica's replay makes it lag
+// real streaming replica (scripts/test/replicated-pair.ts); pausing the replica's replay makes it lag
 // for as long as a test needs, with no clock involved.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-replicas-"));

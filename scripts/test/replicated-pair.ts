@@ -7,11 +7,14 @@ import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "../../ser
 import { runMigrations } from "../../lib/db/migrate";
 
 // A PostgreSQL primary with a streaming replica, both embedded, for the read-replica tests
-// (docs/decisions/036-read-replicas.md). The embedded build has no pg_basebackup, so the replica
+// (docs/decisions/036-read-replicas.md) and the cluster bench (scripts/bench/cluster.ts, decision
+// 086: asynchronous, as a production replica is, so that the primary goes on writing when the
+// replica stops). The embedded build has no pg_basebackup, so the replica
 // starts from a cold copy of the migrated primary's folder. The primary names the replica its
 // synchronous standby: a commit waits until the replica has the WAL on disk (replay may still be
 // paused), and `waitForReplica` commits with `remote_apply` to wait until it has applied it all,
-// an event PostgreSQL reports, with no polling or timer on our side.
+// an event PostgreSQL reports, with no polling or timer on our side. Here rather than in tests/ so
+// that the bench may use it too (scripts never import tests/).
 
 const REPLICA_NAME = "inkwell_replica";
 
@@ -21,8 +24,10 @@ export interface ReplicatedPair {
   /** Stops applying WAL on the replica: from now on it lags, deterministically. */
   pauseReplay: () => Promise<void>;
   resumeReplay: () => Promise<void>;
-  /** Resolves once the replica has applied everything committed on the primary so far. */
+  /** Resolves once the replica has applied everything committed on the primary so far (synchronous pairs only). */
   waitForReplica: () => Promise<void>;
+  /** Stops the replica alone (PostgreSQL's fast shutdown); the primary goes on. */
+  stopReplica: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -67,14 +72,18 @@ async function startStandby(dir: string, port: number): Promise<{ stop: () => Pr
   });
 }
 
-export async function startReplicatedPair(baseDir: string): Promise<ReplicatedPair> {
+/**
+ * `synchronous` (the tests'): the primary names the replica its synchronous standby, so
+ * waitForReplica can wait for it; a primary whose synchronous standby is gone waits at every commit.
+ */
+export async function startReplicatedPair(baseDir: string, { synchronous = true }: { synchronous?: boolean } = {}): Promise<ReplicatedPair> {
   const primaryDir = path.join(baseDir, "primary");
   const replicaDir = path.join(baseDir, "replica");
   const primaryPort = await freePort();
   let primary: EmbeddedDb = await startEmbeddedDb({ dir: primaryDir, port: primaryPort });
   const primaryUrl = primary.url("inkwell");
   await runMigrations(primaryUrl);
-  await query(primaryUrl, `alter system set synchronous_standby_names = '${REPLICA_NAME}'`);
+  if (synchronous) await query(primaryUrl, `alter system set synchronous_standby_names = '${REPLICA_NAME}'`);
   await primary.stop();
 
   // `cp -a` keeps the postgres user's ownership and modes, which PostgreSQL insists on.
@@ -106,6 +115,7 @@ export async function startReplicatedPair(baseDir: string): Promise<ReplicatedPa
         await client.end();
       }
     },
+    stopReplica: () => replica.stop(),
     stop: async () => {
       await replica.stop();
       await primary.stop();
