@@ -1,9 +1,10 @@
 import "server-only";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
+import { Pool, type PoolClient, type PoolConfig } from "pg";
 import { config } from "@/lib/config";
 import { describeError } from "@/lib/log";
 import * as schema from "./schema";
+import { databaseUnavailable } from "./unavailable";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -18,9 +19,55 @@ const store = globalThis as unknown as { inkwellDb?: Pooled; inkwellReadDbs?: Po
 /** How much longer than the server's statement_timeout the client waits for an answer at all. */
 const CLIENT_GRACE_MS = 5_000;
 
-function connect(url: string, applicationName: string): Pooled {
+/** How long a replica that could not be reached is passed over before it is tried again. */
+export const REPLICA_RETRY_MS = 5_000;
+
+type ConnectCallback = (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A replica's pool (docs/decisions/086, amending 036): when it cannot lend a connection because
+ * the replica cannot be reached (stopped, restarting, out of connections, too slow to answer),
+ * the read takes one of the primary's instead, which is never behind, and the replica is passed
+ * over for REPLICA_RETRY_MS before it is tried again. A read already running on a replica that
+ * goes away is tried once more by `route()` (lib/http/respond.ts), then on the primary.
+ */
+class ReplicaPool extends Pool {
+  private downUntil = 0;
+  constructor(
+    options: PoolConfig,
+    private readonly primary: () => Pool,
+  ) {
+    super(options);
+  }
+
+  private async lend(): Promise<PoolClient> {
+    if (performance.now() < this.downUntil) return this.primary().connect();
+    try {
+      return await super.connect();
+    } catch (err) {
+      if (!databaseUnavailable(err)) throw err;
+      if (performance.now() >= this.downUntil) console.warn(`[db] A read replica cannot be reached; its reads go to the primary for ${REPLICA_RETRY_MS / 1000} s: ${describeError(err).split("\n")[0]}`);
+      this.downUntil = performance.now() + REPLICA_RETRY_MS;
+      return this.primary().connect();
+    }
+  }
+
+  override connect(): Promise<PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    const lent = this.lend();
+    if (!callback) return lent;
+    // pg-pool's own query() borrows this way; the client goes back to the pool that lent it.
+    lent.then(
+      (client) => callback(undefined, client, (release) => client.release(release as boolean | Error | undefined)),
+      (err: Error) => callback(err, undefined, () => undefined),
+    );
+  }
+}
+
+function connect(url: string, applicationName: string, primary?: () => Pool): Pooled {
   const c = config();
-  const pool = new Pool({
+  const options: PoolConfig = {
     connectionString: url,
     max: c.DATABASE_POOL_SIZE,
     application_name: applicationName,
@@ -33,7 +80,8 @@ function connect(url: string, applicationName: string): Pooled {
     statement_timeout: c.DATABASE_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     query_timeout: c.DATABASE_STATEMENT_TIMEOUT_MS + CLIENT_GRACE_MS,
-  });
+  };
+  const pool = primary ? new ReplicaPool(options, primary) : new Pool(options);
   // An idle connection that PostgreSQL ends (a restart, a stop, an idle timeout) is dropped from
   // the pool and replaced on next use; without a listener the pool's error event would crash us.
   pool.on("error", (err) => console.warn(`[db] An idle connection was closed: ${describeError(err)}`));
@@ -65,6 +113,10 @@ export function getDb(): Db {
 export function getReadDb(): Db {
   const urls = config().DATABASE_REPLICA_URLS;
   if (!urls.length) return getDb();
-  store.inkwellReadDbs ??= urls.map((url) => connect(url, "inkwell-read"));
+  const primary = () => {
+    getDb();
+    return store.inkwellDb!.pool;
+  };
+  store.inkwellReadDbs ??= urls.map((url) => connect(url, "inkwell-read", primary));
   return store.inkwellReadDbs[Math.floor(Math.random() * store.inkwellReadDbs.length)]!.db;
 }
