@@ -10,6 +10,17 @@ export interface Outcome {
   ok: boolean;
   /** The status, or 0 when no answer came at all. */
   status: number;
+  /** A request that may run twice (GET, HEAD, or a write with an Idempotency-Key), so one the balancer may try again. */
+  retryable: boolean;
+}
+
+/**
+ * A request that may not run twice (a heart, a write without a key) that got no answer, or the
+ * balancer's 502/503/504: an instance died holding it. Nothing may send it again, since it may
+ * have run, so it is counted apart from the target (decision 086) — and still reported.
+ */
+export function cutOff(o: Outcome): boolean {
+  return !o.ok && !o.retryable && (o.status === 0 || o.status === 502 || o.status === 503 || o.status === 504);
 }
 
 export interface Phase {
@@ -35,12 +46,15 @@ export interface PhaseReport {
   fault: string;
   seconds: number;
   requests: number;
+  /** Every failure, those cut off by a fault included. */
   failed: number;
-  /** failed / requests, 0 when there were none. */
+  /** The failures that no balancer could have hidden: see cutOff(). */
+  cutOff: number;
+  /** (failed − cutOff) / requests, 0 when there were none: what the target is about. */
   failedShare: number;
   /** Answers per second that were not failures. */
   okPerSecond: number;
-  /** A few of the failures' statuses (0: no answer). */
+  /** The failures by kind and status, `feed 503`, `heart 0` (0: no answer). */
   statuses: Record<string, number>;
   /** Seconds from the fault to the first second of steady state; null when it never came in the phase; 0 without a fault. */
   steadyAfterSeconds: number | null;
@@ -78,7 +92,8 @@ export function phaseReports(outcomes: Outcome[], phases: Phase[]): PhaseReport[
     const inside = outcomes.filter((o) => o.at >= p.start && o.at < p.end);
     const failed = inside.filter((o) => !o.ok);
     const statuses: Record<string, number> = {};
-    for (const f of failed) statuses[String(f.status)] = (statuses[String(f.status)] ?? 0) + 1;
+    for (const f of failed) statuses[`${f.kind} ${f.status}`] = (statuses[`${f.kind} ${f.status}`] ?? 0) + 1;
+    const cut = failed.filter(cutOff).length;
     const seconds = (p.end - p.start) / 1000;
     let steadyAfterSeconds: number | null = 0;
     if (p.fault) {
@@ -95,7 +110,8 @@ export function phaseReports(outcomes: Outcome[], phases: Phase[]): PhaseReport[
       seconds: Math.round(seconds * 10) / 10,
       requests: inside.length,
       failed: failed.length,
-      failedShare: inside.length ? failed.length / inside.length : 0,
+      cutOff: cut,
+      failedShare: inside.length ? (failed.length - cut) / inside.length : 0,
       okPerSecond: seconds > 0 ? (inside.length - failed.length) / seconds : 0,
       statuses,
       steadyAfterSeconds,

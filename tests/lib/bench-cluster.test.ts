@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderHaproxyConfig, RETRY_ON, STREAM_TIMEOUT } from "../../scripts/bench/cluster-config";
-import { FAILURE_TARGET, lostWrites, perSecond, phaseReports, steadyAfter, type Outcome } from "../../scripts/bench/cluster-report";
+import { cutOff, FAILURE_TARGET, lostWrites, perSecond, phaseReports, steadyAfter, type Outcome } from "../../scripts/bench/cluster-report";
 
 // The pure parts of `npm run bench -- cluster` (docs/decisions/086): the balancer's configuration,
 // and the report's arithmetic (failures per phase, time to steady state, lost writes).
@@ -71,8 +71,8 @@ describe("the cluster bench's HAProxy configuration", () => {
 });
 
 describe("the cluster bench's report", () => {
-  const ok = (at: number, kind = "feed"): Outcome => ({ at, kind, ok: true, status: 200 });
-  const bad = (at: number, status = 0): Outcome => ({ at, kind: "feed", ok: false, status });
+  const ok = (at: number, kind = "feed"): Outcome => ({ at, kind, ok: true, status: 200, retryable: true });
+  const bad = (at: number, status = 0, kind = "feed", retryable = true): Outcome => ({ at, kind, ok: false, status, retryable });
   /** `n` good answers in each second of [from, to), spread over the second. */
   const steady = (from: number, to: number, n: number) => Array.from({ length: to - from }, (_, s) => Array.from({ length: n }, (_, k) => ok((from + s) * 1000 + (k * 1000) / n))).flat();
 
@@ -102,9 +102,22 @@ describe("the cluster bench's report", () => {
       { name: "killed", start: 10_000, end: 20_000, fault: "SIGKILL" },
     ]);
     expect(before).toMatchObject({ requests: 100, failed: 0, failedShare: 0, okPerSecond: 10, steadyAfterSeconds: 0 });
-    expect(fault).toMatchObject({ requests: 86, failed: 2, statuses: { "0": 1, "502": 1 }, steadyAfterSeconds: 2 });
+    expect(fault).toMatchObject({ requests: 86, failed: 2, cutOff: 0, statuses: { "feed 0": 1, "feed 502": 1 }, steadyAfterSeconds: 2 });
     expect(fault!.failedShare).toBeCloseTo(2 / 86);
     expect(fault!.failedShare > FAILURE_TARGET).toBe(true);
+  });
+
+  it("counts apart a request that may not run twice and died with its instance, and only that", () => {
+    expect(cutOff(bad(0, 0, "heart", false))).toBe(true);
+    expect(cutOff(bad(0, 502, "heart", false))).toBe(true);
+    // A refusal is the app's answer, not the fault's; a retryable request the balancer should have saved.
+    expect(cutOff(bad(0, 409, "write", false))).toBe(false);
+    expect(cutOff(bad(0, 0, "feed", true))).toBe(false);
+    expect(cutOff(bad(0, 409, "write", true))).toBe(false);
+    const [r] = phaseReports([...steady(0, 1, 998), bad(10, 0, "heart", false), bad(20, 409, "write", true)], [{ name: "p", start: 0, end: 1000 }]);
+    expect(r).toMatchObject({ requests: 1000, failed: 2, cutOff: 1, statuses: { "heart 0": 1, "write 409": 1 } });
+    expect(r!.failedShare).toBeCloseTo(0.001);
+    expect(r!.failedShare > FAILURE_TARGET).toBe(false);
   });
 
   it("measures the rate before a fault over the last five seconds of the phase before", () => {
