@@ -12,15 +12,18 @@ export interface Outcome {
   status: number;
   /** A request that may run twice (GET, HEAD, or a write with an Idempotency-Key), so one the balancer may try again. */
   retryable: boolean;
+  /** A write with an Idempotency-Key that failed here and was then made by its client sending it again under the same key. */
+  recovered?: boolean;
 }
 
 /**
- * A request that may not run twice (a heart, a write without a key) that got no answer, or the
- * balancer's 502/503/504: an instance died holding it. Nothing may send it again, since it may
- * have run, so it is counted apart from the target (decision 086) — and still reported.
+ * A request that got no answer, or the balancer's 502/503/504, because an instance died holding
+ * it, and that the balancer could not send again: one that may not run twice (a heart), or a
+ * write with a key whose client then sent it again and got it made (as the app's outbox does).
+ * Counted apart from the target (decision 086), and still reported.
  */
 export function cutOff(o: Outcome): boolean {
-  return !o.ok && !o.retryable && (o.status === 0 || o.status === 502 || o.status === 503 || o.status === 504);
+  return !o.ok && (!o.retryable || o.recovered === true) && (o.status === 0 || o.status === 502 || o.status === 503 || o.status === 504);
 }
 
 export interface Phase {

@@ -114,6 +114,10 @@ describe("the cluster bench's report", () => {
     expect(cutOff(bad(0, 409, "write", false))).toBe(false);
     expect(cutOff(bad(0, 0, "feed", true))).toBe(false);
     expect(cutOff(bad(0, 409, "write", true))).toBe(false);
+    // A write with a key that its client then got made by sending it again: recovered, as the outbox does.
+    expect(cutOff({ ...bad(0, 0, "write", true), recovered: true })).toBe(true);
+    expect(cutOff({ ...bad(0, 502, "write", true), recovered: true })).toBe(true);
+    expect(cutOff({ ...bad(0, 409, "write", true), recovered: true })).toBe(false);
     const [r] = phaseReports([...steady(0, 1, 998), bad(10, 0, "heart", false), bad(20, 409, "write", true)], [{ name: "p", start: 0, end: 1000 }]);
     expect(r).toMatchObject({ requests: 1000, failed: 2, cutOff: 1, statuses: { "heart 0": 1, "write 409": 1 } });
     expect(r!.failedShare).toBeCloseTo(0.001);
