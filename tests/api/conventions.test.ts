@@ -55,7 +55,12 @@ describe("security headers", () => {
   });
 
   it("are on a redirect", async () => {
-    expectSecurityHeaders(await api("/dashboard"));
+    expectSecurityHeaders(await api("/me"));
+    // A static shell's redirect carries its hash policy (docs/decisions/084): the same headers otherwise.
+    const shell = await api("/dashboard");
+    expect(shell.status).toBe(307);
+    expect(shell.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(shell.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("are on an API response", async () => {
@@ -231,9 +236,21 @@ describe("protected pages", () => {
     },
   );
 
-  it("send a stale or forged session cookie to /login too (the page checks the session itself)", async () => {
-    const res = await api("/dashboard", { cookie: "session=forged-or-revoked" });
-    expect([303, 307, 308]).toContain(res.status);
-    expect(new URL(res.headers.get("location")!, testEnv.baseUrl).pathname).toBe("/login");
+  it("rendered per request, send a stale or forged session cookie to /login too (the page checks the session itself)", async () => {
+    for (const path of ["/me", "/notifications", "/admin"]) {
+      const res = await api(path, { cookie: "session=forged-or-revoked" });
+      expect([303, 307, 308], path).toContain(res.status);
+      expect(new URL(res.headers.get("location")!, testEnv.baseUrl).pathname).toBe("/login");
+    }
+  });
+
+  it("as static shells, answer a stale or forged cookie with the shell, which holds nothing of anyone (the browser's 401 then ends it)", async () => {
+    // docs/decisions/084; e2e/routes.spec.ts follows the browser to /login.
+    for (const path of ["/dashboard", "/my-diary", "/close-circle"]) {
+      const res = await api<string>(path, { cookie: "session=forged-or-revoked" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-security-policy"), path).not.toContain("nonce-");
+      expect((await api<string>(path, { cookie: "session=another-one" })).body, path).toBe(res.body);
+    }
   });
 });
