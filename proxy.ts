@@ -1,7 +1,9 @@
+import path from "node:path";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
 import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
+import { readStaticPages } from "@/lib/security/static-pages";
 
 // Only redirects and headers here (docs/style.md 3): every page and handler checks the session itself.
 const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/public", "/notifications", "/replies", "/admin"];
@@ -17,6 +19,8 @@ function withHeaders(res: NextResponse, csp: string) {
 }
 
 let pageImageOrigins: readonly string[] | undefined;
+// The static shells of this build (docs/decisions/084), read once: their policies list hashes, not a nonce.
+let staticPages: Map<string, readonly string[]> | undefined;
 
 /** Whether the path's %-escapes decode (Next answers one that does not with a 500 or a redirect). */
 function decodable(pathname: string) {
@@ -56,8 +60,12 @@ export function proxy(request: NextRequest) {
   const api = pathname === "/api" || pathname.startsWith("/api/");
   if (!decodable(pathname)) return malformed(request, api);
   if (api) return preflight(request);
-  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", (pageImageOrigins ??= imageOrigins(appConfig())));
+  const dev = process.env.NODE_ENV === "development";
+  const images = (pageImageOrigins ??= imageOrigins(appConfig()));
+  const hashes = (staticPages ??= dev ? new Map() : readStaticPages(path.join(process.cwd(), ".next"))).get(pathname);
+  // A static shell is served as built: no nonce reaches it, so none is made.
+  const nonce = hashes ? null : Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = contentSecurityPolicy(nonce ? { nonce } : { hashes: hashes! }, dev, images);
   // next.config.ts skips Next's trailing-slash redirect for the sake of /api; pages keep it.
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const url = new URL(`${pathname.replace(/\/+$/, "") || "/"}${request.nextUrl.search}`, request.url);
@@ -68,6 +76,7 @@ export function proxy(request: NextRequest) {
     return withHeaders(NextResponse.redirect(new URL("/login", request.url)), csp);
   }
 
+  if (!nonce) return withHeaders(NextResponse.next(), csp);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);

@@ -1,11 +1,9 @@
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
-import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { HydrationMark } from "@/components/app/hydration-mark";
 import { ServiceWorker } from "@/components/app/service-worker";
 import { ThemedToaster } from "@/components/theme/themed-toaster";
-import { THEME_COLOR, THEME_COOKIE, parseTheme } from "@/lib/theme";
+import { THEME_COLOR, THEME_SCRIPT } from "@/lib/theme";
 import { fontVariables } from "./fonts";
 import "./globals.css";
 
@@ -17,33 +15,27 @@ export const metadata: Metadata = {
   icons: { apple: "/icons/apple-touch-icon.png" },
 };
 
-async function chosenTheme() {
-  return parseTheme((await cookies()).get(THEME_COOKIE)?.value);
-}
+// The browser's own UI (address bar, form controls before CSS) follows the system like our CSS
+// does; THEME_SCRIPT adds the colour of a theme this device chose (docs/decisions/015, 084).
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  colorScheme: "light dark",
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: THEME_COLOR.light },
+    { media: "(prefers-color-scheme: dark)", color: THEME_COLOR.dark },
+  ],
+};
 
-// The browser's own UI (address bar, form controls before CSS) takes the theme this device chose,
-// or follows the system like our CSS does (docs/decisions/015).
-export async function generateViewport(): Promise<Viewport> {
-  const theme = await chosenTheme();
-  return {
-    width: "device-width",
-    initialScale: 1,
-    colorScheme: theme ?? "light dark",
-    themeColor: theme
-      ? THEME_COLOR[theme]
-      : [
-          { media: "(prefers-color-scheme: light)", color: THEME_COLOR.light },
-          { media: "(prefers-color-scheme: dark)", color: THEME_COLOR.dark },
-        ],
-  };
-}
-
-// Every page renders per request: the CSP nonce (proxy.ts) must be fresh, and pages depend on the session.
-// data-theme comes with the first byte of HTML, so a chosen theme never flashes the other one.
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  await connection();
+// Nothing here depends on the request, so a page that reads no session, cookie or address on the
+// server is prerendered at build time and served as a file (docs/decisions/084). The theme comes
+// from THEME_SCRIPT before the first paint; React leaves the attributes it sets alone.
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" data-theme={await chosenTheme()} className={fontVariables}>
+    <html lang="en" className={fontVariables} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
         {children}
         <ThemedToaster />

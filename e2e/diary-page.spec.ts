@@ -161,13 +161,18 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
   expect(uploads).toBe(1);
 });
 
-test("the first paint already shows the day, from the server", async ({ signedIn: { page, user }, db }) => {
+test("the diary is a static shell: the same file for everyone, no entry in it; the browser then shows the day", async ({ signedIn: { page, user }, db }) => {
+  // docs/decisions/084: the page holds no one's words; the day comes from the API once the browser runs.
   const { createJournal } = await import("../scripts/seed/factories");
   await createJournal(db, user.id, { journalDate: "2026-03-01", title: "Served warm" });
   await page.context().addCookies([{ name: "inkwell_tz", value: "UTC", url: new URL("/", page.url()).href }]);
-  const html = await (await page.request.get("/my-diary?day=2026-03-01")).text();
-  expect(html).toContain("Served warm");
-  expect(html).not.toContain("Loading the entry for");
+  const served = await page.request.get("/my-diary?day=2026-03-01");
+  const html = await served.text();
+  expect(html).not.toContain("Served warm");
+  expect(html).not.toContain(user.name);
+  expect(served.headers()["content-security-policy"]).not.toContain("nonce-");
+  await page.goto("/my-diary?day=2026-03-01");
+  await expect(page.getByRole("article").getByRole("heading", { name: "Served warm" })).toBeVisible();
 });
 
 test.describe("on a phone @phone", () => {

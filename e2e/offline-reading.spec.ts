@@ -107,14 +107,16 @@ test("offline, the diary's last 60 days open, visited or not, with the photos se
   await expect(lastSeenMarker(page)).toHaveCount(0);
 });
 
-test("only the diary's and the feed's reads are kept, and never a failure", async ({ signedIn: { page, user }, db }) => {
+test("only who is signed in and the diary's and the feed's reads are kept, and never a failure", async ({ signedIn: { page, user }, db }) => {
   await diaryOf(db, user.id);
   await openOnline(page);
   await page.goto("/me/security");
   await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
   const kept = await page.evaluate(async () => (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname));
   expect(kept.length).toBeGreaterThan(0);
-  for (const path of kept) expect(path).toMatch(/^\/api\/(journals\/date\/\d{4}-\d{2}-\d{2}|journals\/month\/\d{4}\/\d{1,2}|journals|journal\/close-circle)$/);
+  for (const path of kept) expect(path).toMatch(/^\/api\/(auth\/me|journals\/date\/\d{4}-\d{2}-\d{2}|journals\/month\/\d{4}\/\d{1,2}|journals|journal\/close-circle)$/);
+  // The static shells ask who is signed in first (docs/decisions/084): offline, that answer is kept too.
+  expect(kept).toContain("/api/auth/me");
   const statuses = await page.evaluate(async () => {
     const out: number[] = [];
     for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) out.push((await caches.match(req))!.status);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { expect, test } from "./fixtures";
@@ -25,6 +26,23 @@ test("a session cookie without a stored token still ends on /login (the client g
   await page.goBack();
   await expect(page).toHaveURL(/\/signup$/);
 });
+
+for (const path of ["/dashboard", "/my-diary", "/close-circle"]) {
+  test(`${path}, a static shell, ends a revoked session on /login and forgets its token`, async ({ page, db }) => {
+    // docs/decisions/084: the shell is served to any cookie; GET /api/auth/me's 401 ends the session.
+    const { user } = await createUser(db);
+    const token = await createSession(db, user.id);
+    const { hostname } = new URL(testEnv.baseUrl);
+    await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+    await page.goto("/signup");
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await db.execute(sql`delete from sessions where user_id = ${user.id}::uuid`);
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await expect(page.getByText(user.name)).toHaveCount(0);
+  });
+}
 
 test("an unknown path goes to the dashboard", async ({ signedIn: { page } }) => {
   await page.goto("/no/such/page");

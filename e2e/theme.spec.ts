@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
+import { THEME_SCRIPT } from "../lib/theme";
 import { expect, test } from "./fixtures";
 
 // docs/decisions/015: the theme follows the system until this device chooses one in the Theme menu;
-// the choice lives in the inkwell_theme cookie, which the server turns into <html data-theme>.
+// the choice lives in the inkwell_theme cookie, which the theme's inline script (lib/theme.ts) turns into <html data-theme>.
 const html = (page: Page) => page.locator("html");
 
 /** The scheme the page is drawn in: color-scheme is "dark" exactly when the dark tokens apply. */
@@ -65,9 +66,11 @@ test("Dark chosen with the keyboard applies at once and is served on the next vi
   expect(days).toBeGreaterThan(364);
   expect(days).toBeLessThan(366);
 
-  // No flash: the HTML itself says dark before any script runs.
+  // No flash: the theme's inline script in <head> sets data-theme from the cookie while the HTML is
+  // parsed, before any paint, on a static shell as on a page rendered per request (docs/decisions/084).
   const served = await (await page.request.get("/dashboard")).text();
-  expect(served).toMatch(/<html[^>]*\sdata-theme="dark"/);
+  const head = served.slice(0, served.indexOf("<body"));
+  expect(head).toContain(`<script>${THEME_SCRIPT}</script>`);
   await page.reload();
   await expect(html(page)).toHaveAttribute("data-theme", "dark");
   await expectDrawn(page, "dark");

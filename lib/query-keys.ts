@@ -23,3 +23,8 @@ export const meKeys = {
   friendCount: ["me", "community", "count"] as const,
   friends: ["me", "community", "closefriends"] as const,
 };
+
+/** The signed-in person (GET /api/auth/me), which every signed-in screen reads in the browser (docs/decisions/084). */
+export const sessionKeys = {
+  me: ["session", "me"] as const,
+};

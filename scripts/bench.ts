@@ -13,6 +13,7 @@ import { loadScenario } from "./bench/load";
 import { parseBenchArgs, type BenchOptions } from "./bench/options";
 import { exportScenario } from "./bench/export";
 import { pdf } from "./bench/pdf";
+import { firstVisit } from "./bench/first-visit";
 import { uploads } from "./bench/uploads";
 import { loadEnvFiles } from "../server/env-files";
 
@@ -27,6 +28,7 @@ const SCENARIOS: Record<string, Scenario> = {
   uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
   pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
   export: { description: "a journal of 10 000 entries, each with its photo, exported as a ZIP by the job worker: time, size, the server's peak memory", run: exportScenario },
+  "first-visit": { description: "a signed-in browser's first visit to /my-diary (nothing cached, no time-zone cookie): time until today's entry is on screen; target median ≤ 500 ms", run: firstVisit },
   bundle: { description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB", run: bundle },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
   cluster: { description: "HAProxy, two instances, a primary + replica and a bucket under mixed load while an instance is SIGKILLed, the replica stopped, the instance restarted; needs haproxy", run: clusterScenario },

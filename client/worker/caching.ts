@@ -16,9 +16,13 @@ const DAY_PATH = /^\/api\/journals\/date\/(\d{4})-(\d{2})-\d{2}$/;
 const MONTH_PATH = /^\/api\/journals\/month\/\d{4}\/\d{1,2}$/;
 const IMAGE_PATH = /^\/api\/journals\/[^/]+\/image$/;
 
-/** The diary's days and months, the List's first page and the feed's first page (client/journals.ts, diary.ts, feed.ts). */
+/**
+ * Who is signed in (the static shells ask it first, docs/decisions/084), the diary's days and months,
+ * the List's first page and the feed's first page (client/session.ts, journals.ts, diary.ts, feed.ts).
+ */
 function isKeptRead(url: URL): boolean {
   const p = url.pathname;
+  if (p === "/api/auth/me") return url.search === "";
   if (DAY_PATH.test(p) || MONTH_PATH.test(p)) return true;
   if (p === "/api/journals") return url.search === "";
   return p === "/api/journal/close-circle" && !url.searchParams.has("cursor");

@@ -35,3 +35,13 @@ export async function unlessUnavailable(render: () => Promise<ReactNode>, fallba
     throw err;
   }
 }
+
+/**
+ * A page under a layout that already checks the session with unlessUnavailable
+ * (app/(app)/(checked)/layout.tsx): Next renders the page beside its layout, so the page's own
+ * session read fails too when the database is away; it then renders nothing, and the layout's
+ * DatabaseUnavailable is what shows, with no fault logged.
+ */
+export function checkedPage<P>(render: (props: P) => Promise<ReactNode>): (props: P) => Promise<ReactNode> {
+  return (props) => unlessUnavailable(() => render(props), null);
+}

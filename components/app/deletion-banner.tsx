@@ -1,22 +1,26 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { cancelAccountDeletion } from "@/client/security";
+import { sessionKeys } from "@/client/session";
 import { notify } from "@/client/toasts";
 
 /**
  * Shown on every signed-in screen while the account waits to be deleted (docs/decisions/075): when,
- * and the one button that keeps it. `day` is rendered by the server in the person's time zone.
+ * and the one button that keeps it. `day` is in the browser's own time zone.
  */
 export function DeletionBanner({ day }: { day: string }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: cancelAccountDeletion,
     onSuccess: () => {
       notify.success("Your account will not be deleted");
+      // The banner goes with the session's answer (components/app/signed-in-frame.tsx) and any server-rendered page's.
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
       router.refresh();
     },
     onError: (error) => notify.error(error.message),

@@ -13,6 +13,7 @@ import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { friendKeys } from "@/client/friends";
+import { sessionKeys } from "@/client/session";
 import { BIO_MAX, LOCATION_MAX, type MyProfile, type ProfileFields, meKeys, updateMyProfile, uploadProfileImage } from "@/client/me";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
 import { notify } from "@/client/toasts";
@@ -52,6 +53,8 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
     onSuccess: (updated) => {
       // The answer is the whole profile (docs/api.md): it replaces what the screen shows.
       queryClient.setQueryData(meKeys.profile, updated);
+      // The name in the frame and the greeting come from the session's answer (docs/decisions/084).
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
       void queryClient.invalidateQueries({ queryKey: friendKeys.profile(updated.id) });
       notify.success("Success!");
       onDone();

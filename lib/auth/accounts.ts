@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
-import type { Me } from "@/lib/contract/answers";
+import type { Me, SessionMe } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
@@ -46,6 +46,11 @@ export async function toMe({ db, user }: { db: Db; user: SessionUser }): Promise
     profileImage: await profileImageUrl({ db, ownerId: user.id, key: user.profileImageKey, viewerId: user.id }),
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** What GET /api/auth/me answers: Me, and when the account is to be deleted (docs/decisions/084). */
+export async function toSessionMe({ db, user }: { db: Db; user: SessionUser }): Promise<SessionMe> {
+  return { ...(await toMe({ db, user })), deletionDueAt: user.deletionDueAt?.toISOString() ?? null };
 }
 
 export async function registerUser({

@@ -86,6 +86,17 @@ export const MeSchema = component(
   "The signed-in person (lib/auth/accounts.ts toMe)",
 );
 
+export const SessionMeSchema = component(
+  "SessionMe",
+  MeSchema.extend({
+    deletionDueAt: note(
+      z.iso.datetime().nullable(),
+      "When the account is to be deleted (ISO-8601, UTC), or null. The signed-in screens, static shells, offer to cancel from it (docs/decisions/075, 084)",
+    ),
+  }),
+  "The signed-in person as GET /api/auth/me answers: Me and when the account is to be deleted",
+);
+
 export const JournalSchema = component(
   "Journal",
   object({
@@ -260,6 +271,7 @@ export const OpenApiAnswerSchema = note(z.looseObject({ openapi: z.literal("3.1.
 
 export type ErrorAnswer = z.infer<typeof ErrorSchema>;
 export type Me = z.infer<typeof MeSchema>;
+export type SessionMe = z.infer<typeof SessionMeSchema>;
 export type Journal = z.infer<typeof JournalSchema>;
 export type JournalDay = z.infer<typeof JournalDaySchema>;
 export type FeedAuthor = z.infer<typeof FeedAuthorSchema>;

@@ -38,7 +38,7 @@ export const ROUTE_ANSWERS = {
   "POST /api/auth/passkey-login": A.LoginAnswerSchema,
   "POST /api/auth/change-email": Sec.EmailChangeSentSchema,
   "POST /api/auth/change-email/{token}": Sec.EmailChangedSchema,
-  "GET /api/auth/me": A.MeSchema,
+  "GET /api/auth/me": A.SessionMeSchema,
   "POST /api/export": Ex.ExportStatusSchema,
   "GET /api/export": Ex.LatestExportSchema,
   "GET /api/export/{id}": Ex.ExportStatusSchema,

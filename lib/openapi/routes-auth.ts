@@ -176,9 +176,9 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/me",
     tag: TAG,
     summary: "The signed-in person",
-    description: "Also sets the `session` cookie when the call came with the bearer token only.",
+    description: "Also sets the `session` cookie when the call came with the bearer token only. Besides the fields of `Me`, `deletionDueAt` (docs/decisions/084: the signed-in screens are static shells and learn it here).",
     auth: "session",
-    answers: [{ status: 200, description: "The person", schema: A.MeSchema }],
+    answers: [{ status: 200, description: "The person", schema: A.SessionMeSchema }],
   },
   {
     method: "post",

@@ -1,12 +1,33 @@
+import { createHash } from "node:crypto";
+import { THEME_SCRIPT } from "../theme";
 // Security headers for every response (docs/decisions/058): proxy.ts sets them on pages; for /api
 // and build assets next.config.ts sets the fixed ones on every answer Next makes, and route()
-// (lib/http/respond.ts) adds HSTS and CORS, which depend on the settings read at run time. Pages get a per-request nonce so that only Next's own inline scripts run; nothing
+// (lib/http/respond.ts) adds HSTS and CORS, which depend on the settings read at run time. Pages get a per-request nonce, or the hashes of a static shell's scripts, so that only Next's own inline scripts and the theme's run; nothing
 // may frame us; no URL (an /oauth-success token) leaks as referrer.
 
-export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigins: readonly string[] = []): string {
+/** The hash-source of an inline script's text, as a CSP source expression. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT);
+
+/**
+ * The policy of a page. A page rendered per request gets a fresh nonce, and `'strict-dynamic'`
+ * lets the scripts it trusts load Next's chunks. A static shell (docs/decisions/084) is the same
+ * file for everyone, so it cannot carry a nonce: its inline scripts are allowed by their hashes
+ * (lib/security/static-pages.ts reads them from the prerendered HTML) and its chunks by `'self'`,
+ * without `'strict-dynamic'` (Next gives some of a page's `<script src>` no integrity attribute, so
+ * they could not be allowed by hash). Either way no other inline script runs: no `'unsafe-inline'`.
+ */
+export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean, imageOrigins: readonly string[] = []): string {
+  const scriptSrc =
+    "nonce" in scripts
+      ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic' ${THEME_SCRIPT_HASH}`
+      : ["script-src 'self'", ...new Set([THEME_SCRIPT_HASH, ...scripts.hashes])].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `${scriptSrc}${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' blob: data:", ...imageOrigins].join(" "),
     "font-src 'self'",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NO_PAGE_CSP } from "../../lib/security/headers";
+import { NO_PAGE_CSP, scriptHash } from "../../lib/security/headers";
+import { THEME_SCRIPT } from "../../lib/theme";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { api, type ApiResult } from "../support/http";
 
@@ -28,6 +29,7 @@ function expectSecurityHeaders(res: ApiResult<unknown>) {
   const script = csp.get("script-src");
   expect(script).toBeDefined();
   expect(script!.some((v) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v))).toBe(true);
+  expect(script).toContain("'strict-dynamic'");
   expect(script).not.toContain("'unsafe-inline'");
   expect(script).not.toContain("'unsafe-eval'");
   expect(script).not.toContain("*");
@@ -53,7 +55,12 @@ describe("security headers", () => {
   });
 
   it("are on a redirect", async () => {
-    expectSecurityHeaders(await api("/dashboard"));
+    expectSecurityHeaders(await api("/me"));
+    // A static shell's redirect carries its hash policy (docs/decisions/084): the same headers otherwise.
+    const shell = await api("/dashboard");
+    expect(shell.status).toBe(307);
+    expect(shell.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(shell.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("are on an API response", async () => {
@@ -76,14 +83,41 @@ describe("security headers", () => {
     expectApiSecurityHeaders(bad);
   });
 
-  it("use a fresh nonce on every request, and the page's scripts carry it", async () => {
+  it("use a fresh nonce on every request, and the page's scripts carry it or are allowed by their hash", async () => {
     const first = await api<string>("/login");
     const second = await api<string>("/login");
     const nonce = nonceOf(first);
     expect(nonce).not.toBe(nonceOf(second));
-    const scripts = first.body.match(/<script\b[^>]*>/g) ?? [];
+    const policy = directives(first.headers.get("content-security-policy")).get("script-src")!;
+    const scripts = [...first.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    for (const [tag, attributes, body] of scripts) {
+      // Only the theme's fixed script (lib/theme.ts) goes without: it is allowed by its hash.
+      if (!attributes!.includes(`nonce="${nonce}"`)) expect(policy, tag).toContain(scriptHash(body!));
+    }
+    expect(first.body).toContain(THEME_SCRIPT);
+  });
+
+  it("on a static shell: no nonce, every inline script allowed by its hash, chunks by 'self' alone", async () => {
+    // docs/decisions/084: /forgot-password reads nothing of the request, so it is prerendered.
+    const res = await api<string>("/forgot-password");
+    expect(res.status).toBe(200);
+    const csp = directives(res.headers.get("content-security-policy"));
+    const script = csp.get("script-src")!;
+    expect(script[0]).toBe("'self'");
+    expect(script.some((v) => v.startsWith("'nonce-"))).toBe(false);
+    for (const v of script.slice(1)) expect(v).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    const scripts = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const [tag, attributes, body] of scripts) {
+      const src = /\ssrc="([^"]+)"/.exec(attributes!)?.[1];
+      if (src) expect(src, tag).toMatch(/^\/_next\/static\//);
+      else expect(script, tag).toContain(scriptHash(body!));
+    }
+    // The same file for everyone: the second answer is the first.
+    expect((await api<string>("/forgot-password")).body).toBe(res.body);
   });
 });
 
@@ -202,9 +236,21 @@ describe("protected pages", () => {
     },
   );
 
-  it("send a stale or forged session cookie to /login too (the page checks the session itself)", async () => {
-    const res = await api("/dashboard", { cookie: "session=forged-or-revoked" });
-    expect([303, 307, 308]).toContain(res.status);
-    expect(new URL(res.headers.get("location")!, testEnv.baseUrl).pathname).toBe("/login");
+  it("rendered per request, send a stale or forged session cookie to /login too (the page checks the session itself)", async () => {
+    for (const path of ["/me", "/notifications", "/admin"]) {
+      const res = await api(path, { cookie: "session=forged-or-revoked" });
+      expect([303, 307, 308], path).toContain(res.status);
+      expect(new URL(res.headers.get("location")!, testEnv.baseUrl).pathname).toBe("/login");
+    }
+  });
+
+  it("as static shells, answer a stale or forged cookie with the shell, which holds nothing of anyone (the browser's 401 then ends it)", async () => {
+    // docs/decisions/084; e2e/routes.spec.ts follows the browser to /login.
+    for (const path of ["/dashboard", "/my-diary", "/close-circle"]) {
+      const res = await api<string>(path, { cookie: "session=forged-or-revoked" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-security-policy"), path).not.toContain("nonce-");
+      expect((await api<string>(path, { cookie: "session=another-one" })).body, path).toBe(res.body);
+    }
   });
 });

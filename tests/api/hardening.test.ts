@@ -71,7 +71,7 @@ describe("bad input is a clear 4xx (7.6)", () => {
     const { token } = await signedIn(db);
     expect((await api("/api/auth/me", { token, cookie: "session=%E0%A4%A" })).status).toBe(200);
     expect((await api("/api/auth/me", { cookie: "session=%zz" })).status).toBe(401);
-    expect((await api("/dashboard", { cookie: "session=%zz" })).status).toBe(307);
+    expect((await api("/me", { cookie: "session=%zz" })).status).toBe(307);
   });
 
   it.each(["/%", "/api/journals/%", "/api/%zz/x", "/my-diary/%E0%A4%A"])("answers a malformed path %s with a 400 that carries the security headers", async (path) => {

@@ -7,7 +7,8 @@ import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 
-const ME_FIELDS = ["_id", "id", "name", "username", "email", "emailVerified", "bio", "location", "profileImage", "createdAt"].sort();
+// docs/api.md's user fields, and when the account is to be deleted (docs/decisions/084).
+const ME_FIELDS = ["_id", "id", "name", "username", "email", "emailVerified", "bio", "location", "profileImage", "createdAt", "deletionDueAt"].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 let db: FactoryDb;
@@ -50,6 +51,7 @@ describe("GET /api/auth/me", () => {
       location: "Lisbon",
       profileImage: null,
       createdAt: expect.stringMatching(ISO_UTC),
+      deletionDueAt: null,
     });
     expect(new Date(res.body.createdAt as string).getTime()).toBe(user.createdAt.getTime());
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|googleSub/);

@@ -26,6 +26,7 @@ const me = {
   location: "",
   profileImage: null,
   createdAt: "2026-11-25T03:00:00.000Z",
+  deletionDueAt: null,
 };
 
 function answer(over: Partial<Omit<ReceivedAnswer, "headers">> & { headers?: Record<string, string> } = {}): ReceivedAnswer {
@@ -104,7 +105,7 @@ describe("the reference's answers", () => {
   it("name every object of lib/contract, generated, not written by hand", () => {
     expect(Object.keys(doc.components.schemas).sort()).toEqual([...contract._idmap.keys()].sort());
     expect(doc.components.schemas.Me).toMatchObject({ type: "object", required: Object.keys(MeSchema.shape) });
-    expect(doc.paths["/api/auth/me"]!.get!.responses["200"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Me" });
+    expect(doc.paths["/api/auth/me"]!.get!.responses["200"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/SessionMe" });
   });
 });
 

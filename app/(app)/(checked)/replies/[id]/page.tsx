@@ -1,3 +1,4 @@
+import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/app/page-heading";
 import { ReplyThreads } from "@/components/replies/reply-threads";
@@ -7,7 +8,7 @@ export const metadata: Metadata = { title: "Private replies" };
 
 // One entry's private replies (docs/decisions/066): the page checks the session; the threads load
 // in the browser, as the caller may see them.
-export default async function RepliesPage({ params }: { params: Promise<{ id: string }> }) {
+async function RepliesPage({ params }: { params: Promise<{ id: string }> }) {
   const [, { id }] = await Promise.all([requirePageUser(), params]);
   return (
     <>
@@ -16,3 +17,5 @@ export default async function RepliesPage({ params }: { params: Promise<{ id: st
     </>
   );
 }
+
+export default checkedPage(RepliesPage);

@@ -1,3 +1,4 @@
+import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeading } from "@/components/app/page-heading";
@@ -9,7 +10,7 @@ import { config } from "@/lib/config";
 export const metadata: Metadata = { title: "Operators" };
 
 // The operators' page (docs/decisions/069): for anyone else it is not there.
-export default async function AdminPage() {
+async function AdminPage() {
   const user = await requirePageUser();
   if (!isOperator(user, config().ADMIN_EMAILS)) notFound();
   return (
@@ -19,3 +20,5 @@ export default async function AdminPage() {
     </>
   );
 }
+
+export default checkedPage(AdminPage);

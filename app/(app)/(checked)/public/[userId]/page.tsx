@@ -1,3 +1,4 @@
+import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/app/page-heading";
 import { FellowWriters } from "@/components/friends/fellow-writers";
@@ -8,7 +9,7 @@ export const metadata: Metadata = { title: "Writer profile" };
 
 // The page checks the session and knows who is looking; the profile itself loads in the browser
 // through the same cache as the friend-request button (docs/decisions/017-client-data-layer.md).
-export default async function PublicProfilePage({ params }: { params: Promise<{ userId: string }> }) {
+async function PublicProfilePage({ params }: { params: Promise<{ userId: string }> }) {
   const [user, { userId }] = await Promise.all([requirePageUser(), params]);
   return (
     <>
@@ -18,3 +19,5 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
     </>
   );
 }
+
+export default checkedPage(PublicProfilePage);

@@ -1,3 +1,4 @@
+import { checkedPage } from "@/components/app/database-unavailable";
 import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { MyProfileScreen } from "@/components/me/my-profile";
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Me" };
  * My profile (docs/product.md §2). The server hands the client's cache what it can read at once, as the
  * diary and the feed do (docs/decisions/020, 027); a failed read only means the browser asks itself.
  */
-export default async function MePage() {
+async function MePage() {
   const user = await requirePageUser();
   const queryClient = new QueryClient();
   try {
@@ -33,3 +34,5 @@ export default async function MePage() {
     </HydrationBoundary>
   );
 }
+
+export default checkedPage(MePage);

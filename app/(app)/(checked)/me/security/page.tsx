@@ -1,3 +1,4 @@
+import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeading } from "@/components/app/page-heading";
@@ -16,7 +17,7 @@ import { pageRead } from "@/lib/db/unavailable";
 export const metadata: Metadata = { title: "Security" };
 
 // The Security screen (docs/product.md "Security", docs/decisions/070).
-export default async function SecurityPage() {
+async function SecurityPage() {
   const user = await requirePageUser();
   const twoFactor = await pageRead(readTwoFactorState({ db: getDb(), userId: user.id }));
   return (
@@ -36,3 +37,5 @@ export default async function SecurityPage() {
     </>
   );
 }
+
+export default checkedPage(SecurityPage);

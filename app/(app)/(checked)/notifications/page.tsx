@@ -1,3 +1,4 @@
+import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/app/page-heading";
 import { NotificationList } from "@/components/notifications/notification-list";
@@ -5,7 +6,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 
 export const metadata: Metadata = { title: "Notifications" };
 
-export default async function NotificationsPage() {
+async function NotificationsPage() {
   await requirePageUser();
   return (
     <>
@@ -19,3 +20,5 @@ export default async function NotificationsPage() {
     </>
   );
 }
+
+export default checkedPage(NotificationsPage);

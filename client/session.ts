@@ -1,0 +1,26 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SessionMe } from "@/lib/contract/answers";
+import { sessionKeys } from "@/lib/query-keys";
+import { answerOf } from "./api";
+import { ApiError, apiRequest } from "./query-client";
+
+// Who is signed in, as the signed-in screens learn it: they are static shells, the same file for
+// everyone (docs/decisions/084), so the browser asks GET /api/auth/me once per visit.
+
+export { sessionKeys };
+export type { SessionMe };
+
+export const SESSION_LOAD_FAILED = "Could not check your session.";
+
+export function sessionQuery() {
+  return queryOptions({
+    queryKey: sessionKeys.me,
+    queryFn: async ({ signal }): Promise<SessionMe> => {
+      const res = await apiRequest("/api/auth/me", { signal }, SESSION_LOAD_FAILED);
+      if (!res.ok) throw new ApiError(res.status, SESSION_LOAD_FAILED);
+      return answerOf("GET /api/auth/me", res);
+    },
+    // A name or a verified address changes rarely; the screens that change them refresh it at once.
+    staleTime: 60_000,
+  });
+}
