@@ -131,6 +131,7 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
     { name: "dynamic page (reference)", group: "page", requests: [{ method: "GET", path: "/bench/dynamic" }] },
     { name: "/close-circle page", group: "page", requests: asViewers(viewers, () => "/close-circle", cookie) },
     { name: "/my-diary page", group: "page", requests: asViewers(viewers, () => "/my-diary", cookie) },
+    { name: "/dashboard page", group: "page", requests: asViewers(viewers, () => "/dashboard", cookie) },
     {
       name: "login",
       group: "login",

@@ -55,7 +55,10 @@ describe("the diary search's plan", () => {
     const p = await plan({ q });
     expect(p).not.toMatch(/Seq Scan on journals/);
     expect(p).toMatch(/Index Cond: \((journals\.)?author_id = /);
-    expect(p).toMatch(/journals_author_(day_key|created_idx)/);
+    // Any of the writer's own indexes, all led by author_id: which one is a near tie that ANALYZE's
+    // random sample decides (journals_author_tags_idx won once under a busy suite), and each reads
+    // the writer's entries alone.
+    expect(p).toMatch(/journals_author_(day_key|created_idx|tags_idx)/);
   });
 
   it("filters a tag through the author's tag index or their own entries, never the whole table", async () => {
