@@ -19,8 +19,17 @@ function withHeaders(res: NextResponse, csp: string) {
 }
 
 let pageImageOrigins: readonly string[] | undefined;
-// The static shells of this build (docs/decisions/084), read once: their policies list hashes, not a nonce.
-let staticPages: Map<string, readonly string[]> | undefined;
+// The static shells of this build (docs/decisions/084), read once: path → its whole policy, which
+// lists its scripts' hashes rather than a nonce, so it is made once too.
+let staticPolicies: Map<string, string> | undefined;
+
+function staticPolicy(pathname: string, dev: boolean, images: readonly string[]): string | undefined {
+  if (!staticPolicies) {
+    staticPolicies = new Map();
+    if (!dev) for (const [route, hashes] of readStaticPages(path.join(process.cwd(), ".next"))) staticPolicies.set(route, contentSecurityPolicy({ hashes }, dev, images));
+  }
+  return staticPolicies.get(pathname);
+}
 
 /** Whether the path's %-escapes decode (Next answers one that does not with a 500 or a redirect). */
 function decodable(pathname: string) {
@@ -62,10 +71,10 @@ export function proxy(request: NextRequest) {
   if (api) return preflight(request);
   const dev = process.env.NODE_ENV === "development";
   const images = (pageImageOrigins ??= imageOrigins(appConfig()));
-  const hashes = (staticPages ??= dev ? new Map() : readStaticPages(path.join(process.cwd(), ".next"))).get(pathname);
+  const shell = staticPolicy(pathname, dev, images);
   // A static shell is served as built: no nonce reaches it, so none is made.
-  const nonce = hashes ? null : Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce ? { nonce } : { hashes: hashes! }, dev, images);
+  const nonce = shell ? null : Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = shell ?? contentSecurityPolicy({ nonce: nonce! }, dev, images);
   // next.config.ts skips Next's trailing-slash redirect for the sake of /api; pages keep it.
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const url = new URL(`${pathname.replace(/\/+$/, "") || "/"}${request.nextUrl.search}`, request.url);
