@@ -64,6 +64,11 @@ function unavailableAs503(res: http.ServerResponse, outcome: RequestOutcome) {
   } as typeof res.writeHead;
 }
 
+/** An /api path (with or without a query): what route() answers. */
+function isApi(url: string): boolean {
+  return url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?");
+}
+
 async function main() {
   markClientAddressTrusted();
   const app = next({ dev, dir: process.cwd(), port });
@@ -77,13 +82,18 @@ async function main() {
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
-    const outcome: RequestOutcome = { databaseUnavailable: false };
-    unavailableAs503(res, outcome);
-    runWithRequestOutcome(outcome, () => handle(req, res)).catch((err: unknown) => {
+    const failed = (err: unknown) => {
       logError("server", "Request failed", err);
       if (!res.headersSent) res.writeHead(500, headers);
       res.end();
-    });
+    };
+    // Only a page marks its outcome (lib/db/unavailable.ts, pageRead); an API answer says 503 itself
+    // (route()), so it pays for neither the request's context nor the writeHead wrapper: the floor
+    // of every API request (docs/decisions/085, docs/performance.md).
+    if (isApi(url)) return void handle(req, res).catch(failed);
+    const outcome: RequestOutcome = { databaseUnavailable: false };
+    unavailableAs503(res, outcome);
+    runWithRequestOutcome(outcome, () => handle(req, res)).catch(failed);
   });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
 

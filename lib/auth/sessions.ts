@@ -5,6 +5,7 @@ import { sessions, users, type User } from "@/lib/db/schema";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import { ForbiddenError } from "@/lib/errors";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { cacheTicket, cachedSession, forgetSession, keepSession } from "./session-cache";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_IDLE_DAYS = 30;
@@ -49,7 +50,7 @@ export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;
 
 function prepareSessionLookup(db: Db) {
   return db
-    .select({ user: sessionUserColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .select({ user: sessionUserColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A suspended account has no session (docs/decisions/069): its rows are deleted then, and this holds for a race.
@@ -68,18 +69,49 @@ function sessionLookup(db: Db) {
   return lookup;
 }
 
-/** The user a token belongs to, or null when it is unknown, revoked or expired. Extends the session on use. */
-export async function getSessionUser({ db, token }: { db: Db; token: string }): Promise<{ user: SessionUser; sessionId: string } | null> {
+/** What the session cache keeps for a token (docs/decisions/085). */
+interface KnownSession {
+  user: SessionUser;
+  sessionId: string;
+  /** When last_used_at was last written, by this instance or as read. */
+  lastUsedAt: Date;
+}
+
+/**
+ * The user a token belongs to, or null when it is unknown, revoked or expired. Extends the session on
+ * use (at most hourly). Answered from this instance's session cache when it may be (./session-cache.ts,
+ * docs/decisions/085); `fresh` always asks the database (a live stream checking its session on a
+ * change, which may arrive on another connection before the cache hears of it).
+ */
+export async function getSessionUser({ db, token, fresh = false }: { db: Db; token: string; fresh?: boolean }): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
-  if (!row) return null;
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: sql`now()`, expiresAt: new Date(Date.now() + IDLE_MS) })
-      .where(eq(sessions.id, row.sessionId));
+  const tokenHash = hashToken(token);
+  const known = fresh ? undefined : await cachedSession<KnownSession>(tokenHash);
+  if (known) {
+    await touch({ db, known });
+    return { user: known.user, sessionId: known.sessionId };
   }
+  const ticket = cacheTicket();
+  const [row] = await sessionLookup(db).execute({ tokenHash });
+  if (!row) {
+    forgetSession(tokenHash);
+    return null;
+  }
+  const found: KnownSession = { user: row.user, sessionId: row.sessionId, lastUsedAt: row.lastUsedAt };
+  await touch({ db, known: found });
+  keepSession({ key: tokenHash, userId: row.user.id, value: found, expiresAt: row.expiresAt.getTime(), ticket });
   return { user: row.user, sessionId: row.sessionId };
+}
+
+/** Writes last_used_at (and pushes the expiry on) when it is over an hour old: reading a page is not a write every time. */
+async function touch({ db, known }: { db: Db; known: KnownSession }) {
+  if (Date.now() - known.lastUsedAt.getTime() <= TOUCH_AFTER_MS) return;
+  // Marked first, so the requests that share this entry meanwhile do not write it too.
+  known.lastUsedAt = new Date();
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()`, expiresAt: new Date(Date.now() + IDLE_MS) })
+    .where(eq(sessions.id, known.sessionId));
 }
 
 /** Ends one session; the person's live notification streams check theirs at once (docs/decisions/064). */

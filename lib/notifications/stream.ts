@@ -59,7 +59,7 @@ export async function openInboxStream({ req, userId, token }: { req: Request; us
         pending = pending.then(async () => {
           if (!open) return;
           try {
-            if (!(await getSessionUser({ db, token }))) return close();
+            if (!(await getSessionUser({ db, token, fresh: true }))) return close();
             send(event("notification", { unreadCount: await countUnread({ db, userId }) }));
           } catch (err) {
             console.warn(`[inbox] A stream could not be updated and ends: ${describeError(err)}`);
@@ -81,7 +81,7 @@ export async function openInboxStream({ req, userId, token }: { req: Request; us
       timer.heartbeat = setInterval(() => {
         send(encoder.encode(": heartbeat\n\n"));
         pending = pending.then(async () => {
-          if (open && !(await getSessionUser({ db, token }).catch(() => null))) close();
+          if (open && !(await getSessionUser({ db, token, fresh: true }).catch(() => null))) close();
         });
       }, STREAM_HEARTBEAT_MS);
     },

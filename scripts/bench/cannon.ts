@@ -10,7 +10,7 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
-  /** Non-2xx answers, socket errors and timeouts. */
+  /** Answers other than a 2xx (or than the expected status), socket errors and timeouts. */
   errors: number;
   /** A few of the non-2xx statuses seen, for the notes. */
   statuses: Record<number, number>;
@@ -46,7 +46,7 @@ export async function settle(pid: number): Promise<void> {
 }
 
 /** Load for `seconds`, or (`amount`) until that many requests were answered. */
-export async function load({ url, requests, connections, seconds, amount, pid }: { url: string; requests: autocannon.Request[]; connections: number; seconds?: number; amount?: number; pid: number }): Promise<LoadResult> {
+export async function load({ url, requests, connections, seconds, amount, pid, expectStatus }: { url: string; requests: autocannon.Request[]; connections: number; seconds?: number; amount?: number; pid: number; expectStatus?: number }): Promise<LoadResult> {
   const times: number[] = [];
   const statuses: Record<number, number> = {};
   let rssPeakMb = rssMb(pid);
@@ -58,7 +58,8 @@ export async function load({ url, requests, connections, seconds, amount, pid }:
       const instance = autocannon({ url, connections, ...length, requests, timeout: 30 }, (err, res) => (err ? reject(err) : resolve(res)));
       instance.on("response", (_client, status, _bytes, ms) => {
         times.push(ms);
-        if (status < 200 || status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
+        const expected = expectStatus === undefined ? status >= 200 && status < 300 : status === expectStatus;
+        if (!expected) statuses[status] = (statuses[status] ?? 0) + 1;
       });
     });
     const elapsed = amount ? (performance.now() - started) / 1000 : seconds!;

@@ -16,6 +16,8 @@ export interface HttpScenario {
   maxConnections?: number;
   /** What it is compared with when its group does not say (scripts/bench/references.ts). */
   reference?: Reference;
+  /** The status every answer should have, when it is not a 2xx: any other answer counts as an error. */
+  expectStatus?: number;
   requests: autocannon.Request[];
 }
 
@@ -99,6 +101,9 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
   const nextLogin = rotate(pop.others);
   let uploads = 0;
   return [
+    // The floor of any API answer: route(), the headers and our server, with no session lookup and no
+    // database (no cookie, so requireUser answers 401 before anything else).
+    { name: "request floor", group: "read", expectStatus: 401, requests: [{ method: "GET", path: "/api/auth/me", headers: { "user-agent": BENCH_USER_AGENT } }] },
     { name: "feed page 1", group: "feed", requests: asViewers(viewers, () => "/api/journal/close-circle?page=1") },
     { name: "feed page 50", group: "feed", requests: asViewers(viewers, () => "/api/journal/close-circle?page=50") },
     { name: "feed by cursor", group: "feed", requests: asViewers(cursors, (c) => `/api/journal/close-circle?cursor=${encodeURIComponent(c.cursor)}`) },

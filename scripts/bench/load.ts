@@ -70,7 +70,7 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
 
     const measure = async (s: HttpScenario, target: Target = stack): Promise<Measured> => {
       const connections = Math.min(options.connections, s.maxConnections ?? Infinity);
-      const common = { url: target.url, requests: s.requests, connections, pid: target.pid };
+      const common = { url: target.url, requests: s.requests, connections, pid: target.pid, expectStatus: s.expectStatus };
       // Next loads a route's code on its first request: a few requests on every connection pay for
       // that before the measurement (by count, not time, so none is left running).
       await load({ ...common, amount: (options.smoke ? 1 : 2) * connections });

@@ -1,0 +1,185 @@
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, createSession, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
+import { sessions } from "../../lib/db/schema";
+import { hashToken } from "../../lib/auth/tokens";
+import { login } from "../support/auth";
+import { asNewClient } from "../support/clients";
+import { testEnv } from "../support/env";
+import { expectLogClean, person, type Person } from "../support/friends";
+import { api } from "../support/http";
+import { operatorSession } from "../support/operators";
+
+// The session cache (docs/decisions/085): each instance keeps a session's user for a few seconds,
+// and revocation wins on every instance. Both test instances run on the same database: whatever
+// ends a session or changes its user on one, the very next request on either sees.
+
+let db: FactoryDb;
+let close: () => Promise<void>;
+let operator: string;
+beforeAll(async () => {
+  ({ db, close } = connect(testEnv.databaseUrl));
+  operator = await operatorSession(db);
+});
+afterAll(async () => {
+  expectLogClean();
+  await close();
+});
+
+const A = () => testEnv.baseUrl;
+const B = () => testEnv.secondUrl;
+const me = (token: string, base: string) => api<{ id: string; name: string }>("/api/auth/me", { token, base });
+
+/** Both instances answered for `token`, twice each: whatever they keep, they keep now. */
+async function warm(token: string) {
+  for (const base of [A(), B(), A(), B()]) expect((await me(token, base)).status).toBe(200);
+}
+
+async function expectSignedOut(token: string) {
+  for (const base of [A(), B()]) expect((await me(token, base)).status, base).toBe(401);
+}
+
+async function signIn(who: Person): Promise<string> {
+  const res = await login(who.user.username, DEFAULT_PASSWORD, { headers: asNewClient() });
+  expect(res.status).toBe(200);
+  return res.body.token!;
+}
+
+describe("the session cache", () => {
+  it("listens on every instance, and serves a session it knows without the database", async () => {
+    const who = await person(db);
+    await warm(who.token);
+    const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
+    await admin.connect();
+    try {
+      const listening = await admin.query("select count(*)::int as n from pg_stat_activity where application_name = 'inkwell-session-cache'");
+      expect(listening.rows[0].n).toBeGreaterThanOrEqual(2);
+      // Deleted with the triggers off (as a replica applies rows), nobody is told: the instances
+      // still know the session, which is what the triggers are for.
+      await admin.query("begin");
+      await admin.query("set local session_replication_role = replica");
+      await admin.query("delete from sessions where token_hash = $1", [hashToken(who.token)]);
+      await admin.query("commit");
+    } finally {
+      await admin.end();
+    }
+    expect((await me(who.token, A())).status).toBe(200);
+    expect((await me(who.token, B())).status).toBe(200);
+  });
+
+  it("serves nothing it kept once its listening connection is lost, and listens again", async () => {
+    const who = await person(db);
+    await warm(who.token);
+    const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
+    await admin.connect();
+    const listeners = async () => (await admin.query("select count(*)::int as n from pg_stat_activity where application_name = 'inkwell-session-cache'")).rows[0].n as number;
+    try {
+      const before = await listeners();
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inkwell-session-cache'");
+      // Deleted unheard: only an instance that emptied its cache (or would not serve it) refuses it.
+      await admin.query("begin");
+      await admin.query("set local session_replication_role = replica");
+      await admin.query("delete from sessions where token_hash = $1", [hashToken(who.token)]);
+      await admin.query("commit");
+      await expectSignedOut(who.token);
+      // The next lookups open a new listening connection (after a short pause): wait until both have.
+      const other = await person(db);
+      for (let i = 0; i < 100 && (await listeners()) < before; i++) {
+        await warm(other.token);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await listeners()).toBeGreaterThanOrEqual(before);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it("forgets a logged-out session on every instance at once, whichever instance it logged out on", async () => {
+    for (const [out, other] of [
+      [A, B],
+      [B, A],
+    ] as const) {
+      const who = await person(db);
+      await warm(who.token);
+      expect((await api("/api/auth/logout", { method: "POST", token: who.token, base: out() })).status).toBe(200);
+      expect((await me(who.token, other())).status).toBe(401);
+      expect((await me(who.token, out())).status).toBe(401);
+    }
+  });
+
+  it("forgets a session ended from another one's sessions list", async () => {
+    const who = await person(db);
+    const other = await signIn(who);
+    await warm(other);
+    const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(other)));
+    expect((await api(`/api/auth/sessions/${row!.id}`, { method: "DELETE", token: who.token, base: B() })).status).toBe(200);
+    await expectSignedOut(other);
+    expect((await me(who.token, A())).status).toBe(200);
+  });
+
+  it("forgets the other sessions when the password changes", async () => {
+    const who = await person(db);
+    const other = await signIn(who);
+    await warm(other);
+    await warm(who.token);
+    const res = await api("/api/auth/change-password", { token: who.token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: "a brand new passphrase" }, headers: asNewClient(), base: A() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expectSignedOut(other);
+    for (const base of [A(), B()]) expect((await me(who.token, base)).status).toBe(200);
+  });
+
+  it("forgets every session of a person an operator suspends", async () => {
+    const who = await person(db);
+    await warm(who.token);
+    const res = await api(`/api/admin/users/${who.user.id}/suspend`, { token: operator, body: { note: "Spam" }, base: B() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expectSignedOut(who.token);
+  });
+
+  it("forgets every session of a person who asks to delete their account", async () => {
+    const who = await person(db);
+    const other = await signIn(who);
+    await warm(other);
+    const res = await api("/api/myprofile", { method: "DELETE", token: who.token, body: { password: DEFAULT_PASSWORD }, headers: asNewClient(), base: A() });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await expectSignedOut(other);
+    await expectSignedOut(who.token);
+  });
+
+  it("forgets a session deleted, cut short or whose user changed in the database directly", async () => {
+    const gone = await person(db);
+    const short = await person(db);
+    const renamed = await person(db);
+    for (const p of [gone, short, renamed]) await warm(p.token);
+    await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(gone.token)));
+    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashToken(short.token)));
+    await db.execute(sql`update users set name = 'Renamed Directly' where id = ${renamed.user.id}::uuid`);
+    await expectSignedOut(gone.token);
+    await expectSignedOut(short.token);
+    for (const base of [A(), B()]) expect((await me(renamed.token, base)).body.name).toBe("Renamed Directly");
+  });
+
+  it("shows a profile edit at once on every instance", async () => {
+    const who = await person(db);
+    await warm(who.token);
+    for (const [edit, name] of [
+      [A, "Edited On A"],
+      [B, "Edited On B"],
+    ] as const) {
+      const res = await api("/api/myprofile", { method: "PUT", token: who.token, body: { name }, base: edit() });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      for (const base of [A(), B()]) expect((await me(who.token, base)).body.name, base).toBe(name);
+    }
+  });
+
+  it("still writes last_used_at when it is over an hour old, and pushes the expiry on", async () => {
+    const who = await person(db);
+    const token = await createSession(db, who.user.id, { expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+    await db.update(sessions).set({ lastUsedAt: sql`now() - interval '2 hours'` }).where(eq(sessions.tokenHash, hashToken(token)));
+    await warm(token);
+    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(10 * 60 * 1000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
+  });
+});
