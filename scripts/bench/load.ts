@@ -145,19 +145,27 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       const m = byName.get(name);
       return m && [`${fmt(m[key], 1)} ms`, m[key] <= max];
     };
-    const authReads = measured.filter((m) => m.group === "read" || m.group === "feed" || m.group === "people");
-    const slowestRead = authReads.length ? authReads.reduce((a, b) => (b.rps < a.rps ? b : a)) : undefined;
-    // A target whose scenario was left out (`--only`) is not reported.
+    // The lowest of these rows against a reference: [its ratio and name, whether it reaches `min`].
+    const lowest = (names: string[], base: Measured, min: number): [string, boolean] | undefined => {
+      const ms = names.flatMap((n) => byName.get(n) ?? []);
+      if (!ms.length) return undefined;
+      const w = ms.reduce((a, b) => (b.rps < a.rps ? b : a));
+      return [`lowest ${fmt(w.rps / base.rps, 2)}× (${w.name})`, w.rps >= min * base.rps];
+    };
+    // A target whose scenario was left out (`--only`) is not reported. The ratios are to the bare
+    // Next app of the same run (docs/decisions/083); my-search runs at one connection, so it has
+    // its latency target instead of a ratio to a handler loaded by 32.
     const targets = (
       [
-        ["feed page 1 ≥ 0.7× bare handler", ratio("feed page 1", bare, 0.7)],
+        ["request floor ≥ 0.9× bare Next handler", ratio("request floor", nextHandler, 0.9)],
+        ["authenticated JSON reads ≥ 0.75× bare Next handler", lowest(["journal by date", "month list", "public profile", "my profile"], nextHandler, 0.75)],
+        ["feed, search, suggestions, timeline ≥ 0.6× bare Next handler", lowest(["feed page 1", "feed page 50", "feed by cursor", "search", "suggested writers", "timeline"], nextHandler, 0.6)],
+        ["signed-in pages ≥ 0.5× bare Next page", lowest(["/my-diary page", "/close-circle page", "/dashboard page"], nextPage, 0.5)],
         ["feed page 1 p99 ≤ 50 ms", latency("feed page 1", "p99", 50)],
         ["search p95 ≤ 20 ms", latency("search", "p95", 20)],
         ["my-search p95 ≤ 30 ms at one connection", latency("my-search", "p95", 30)],
         ["suggested writers p95 ≤ 20 ms", latency("suggested writers", "p95", 20)],
-        ["every authenticated JSON read ≥ 0.6× bare", slowestRead && [`lowest ${fmt(slowestRead.rps / bare.rps, 2)}× (${slowestRead.name})`, slowestRead.rps >= 0.6 * bare.rps]],
-        ["/close-circle page ≥ 0.5× static page", ratio("/close-circle page", stat, 0.5)],
-        ["app RSS ≤ 300 MB under load", [`${fmt(loadPeak)} MB`, loadPeak <= 300]],
+        ["app RSS ≤ 350 MB under load", [`${fmt(loadPeak)} MB`, loadPeak <= 350]],
       ] as [string, [string, boolean] | undefined][]
     ).flatMap(([target, r]) => (r ? [[target, ...r] as [string, string, boolean]] : []));
     const errors = rows.reduce((n, r) => n + Number(r.errors), 0);
