@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
-import { cancelAccountDeletion } from "@/client/security";
 import { notify } from "@/client/toasts";
 
 /**
@@ -14,7 +13,8 @@ import { notify } from "@/client/toasts";
 export function DeletionBanner({ day }: { day: string }) {
   const router = useRouter();
   const cancel = useMutation({
-    mutationFn: cancelAccountDeletion,
+    // The Security screen's client code is fetched by the click, not with every signed-in page.
+    mutationFn: () => import("@/client/security").then((m) => m.cancelAccountDeletion()),
     onSuccess: () => {
       notify.success("Your account will not be deleted");
       router.refresh();
