@@ -14,6 +14,11 @@ const nextConfig: NextConfig = {
   // preflight cannot follow one); Next finds the route either way. Pages keep the redirect to the
   // path without the slash, made by proxy.ts.
   skipTrailingSlashRedirect: true,
+  experimental: {
+    // Each route's server code loads on its first request, not all of them at start
+    // (docs/decisions/087).
+    preloadEntriesOnStart: false,
+  },
   async headers() {
     return [
       { source: "/api/:path*", headers: [...noPage, { key: "Vary", value: "Origin" }] },

@@ -2,13 +2,12 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from "@/lib/contract/answers";
 import type { FriendPage } from "@/lib/contract/people";
 import { answerOf, apiFetch, errorMessage } from "./api";
+import { NOTIFICATION_POLL_MS } from "./notifications";
 import { ApiError, apiRequest } from "./query-client";
 
 // Friend requests, public profiles and suggestions (docs/api.md "Friend requests" and "People";
 // server behaviour in docs/decisions/021 and 022), their cache keys, and docs/product.md §5/§8's texts.
 
-/** docs/product.md §9: the badge asks again every 30 s. */
-export const NOTIFICATION_POLL_MS = 30_000;
 /** docs/product.md §9: Fellow Writers shows up to 12 people. */
 export const SUGGESTED_LIMIT = 12;
 

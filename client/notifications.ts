@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { HeartPage, Notification, NotificationPage } from "@/lib/contract/notifications";
 import { answerOf } from "./api";
-import { NOTIFICATION_POLL_MS } from "./friends";
 import { ApiError, apiRequest } from "./query-client";
 
 // The activity inbox (docs/api.md "Notifications", docs/decisions/063): the badge, the panel and
@@ -50,6 +49,8 @@ export function inboxQuery() {
   });
 }
 
+/** docs/product.md §9: the badge asks again every 30 s. Here, not in ./friends, so the nav's badge does not bring the friends' code into every signed-in page's first load. */
+export const NOTIFICATION_POLL_MS = 30_000;
 /** How often the badge asks while it has no live stream (docs/product.md §9). */
 export const INBOX_POLL_MS = NOTIFICATION_POLL_MS;
 /** The live stream's path (docs/api.md "Notifications"). */

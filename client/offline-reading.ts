@@ -3,6 +3,7 @@ import { addDays, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import type { JournalDay } from "@/lib/contract/answers";
 import { apiFetch } from "./api";
 import { feedPagePath } from "./feed";
+import { readWarmed, writeWarmed } from "./offline-warmed";
 
 // Offline reading (docs/decisions/080, docs/product.md "Installing and offline"): while online, the
 // diary fetches once a day what the service worker needs to open its last OFFLINE_DAYS days
@@ -13,8 +14,6 @@ import { feedPagePath } from "./feed";
 export const OFFLINE_DAYS = 60;
 /** At most this many of the warming's requests at once, so it never crowds the screen's own. */
 const WARM_CONCURRENCY = 3;
-/** The person and day the cache was last warmed for on this browser: once a day is enough. */
-const WARMED_KEY = "inkwell-offline-warmed";
 
 /** The months that hold the last OFFLINE_DAYS days up to `today`, oldest first. */
 export function offlineMonths(today: DayKey): { year: number; month: number }[] {
@@ -80,29 +79,4 @@ export function useWarmOfflineDiary(userId: string, today: DayKey): void {
     else container.addEventListener("controllerchange", warm, { once: true });
     return () => container.removeEventListener("controllerchange", warm);
   }, [userId, today]);
-}
-
-function readWarmed(): string | null {
-  try {
-    return window.localStorage.getItem(WARMED_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeWarmed(stamp: string): void {
-  try {
-    window.localStorage.setItem(WARMED_KEY, stamp);
-  } catch {
-    // Storage blocked: the diary warms again on its next load, which costs a few requests.
-  }
-}
-
-/** The caches were emptied (client/personal-caches.ts): the next diary load warms them again. */
-export function forgetWarmedDiary(): void {
-  try {
-    window.localStorage.removeItem(WARMED_KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
 }

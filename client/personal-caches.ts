@@ -1,5 +1,5 @@
 import { CLEAR_PERSONAL_CACHES, PERSONAL_CACHES } from "./worker/cache-names";
-import { forgetWarmedDiary } from "./offline-reading";
+import { forgetWarmedDiary } from "./offline-warmed";
 
 /**
  * Empties what the service worker kept of one person (client/worker/cache-names.ts: their pages,

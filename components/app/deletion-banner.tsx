@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
-import { cancelAccountDeletion } from "@/client/security";
 import { sessionKeys } from "@/client/session";
 import { notify } from "@/client/toasts";
 
@@ -16,7 +15,8 @@ export function DeletionBanner({ day }: { day: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: cancelAccountDeletion,
+    // The Security screen's client code is fetched by the click, not with every signed-in page.
+    mutationFn: () => import("@/client/security").then((m) => m.cancelAccountDeletion()),
     onSuccess: () => {
       notify.success("Your account will not be deleted");
       // The banner goes with the session's answer (components/app/signed-in-frame.tsx) and any server-rendered page's.

@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { PROMPT_CLOSED, signInWithPasskey } from "@/client/passkeys";
+import { PROMPT_CLOSED, signInWithPasskey } from "@/client/passkey-prompts";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
 

@@ -1,10 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { DIARY_SEARCH_DEBOUNCE_MS } from "@/client/diary";
-import { useDebouncedValue } from "@/client/search";
-import { ModalDialog } from "@/components/ui/modal-dialog";
-import { DiarySearchField, DiarySearchResults } from "./diary-search";
+import { onDemand } from "@/components/ui/on-demand";
+
+// The dialog and the search's code are no page's first-load JavaScript (docs/performance.md,
+// "First-load JavaScript"): only the shortcut is, and the rest is fetched once the page has hydrated.
+const sheet = onDemand(() => import("./diary-search-sheet"));
 
 /** Ctrl+K, or ⌘+K on a Mac: the shortcut to the diary's search. */
 function isSearchShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
@@ -13,13 +14,11 @@ function isSearchShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; 
 
 /**
  * The search of one's own diary from any signed-in page (docs/product.md "Read back"): Ctrl/⌘+K
- * opens it in a dialog, results as one types, and opening a hit goes to its day.
+ * opens it in a dialog (./diary-search-sheet.tsx), results as one types, and opening a hit goes to its day.
  */
 export function DiarySearchDialog() {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
-  const settled = useDebouncedValue(text, DIARY_SEARCH_DEBOUNCE_MS);
-  const searching = text.trim() !== "" && settled.trim() !== "";
+  const loaded = sheet.useLoaded(open);
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
@@ -31,19 +30,5 @@ export function DiarySearchDialog() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  function close() {
-    setOpen(false);
-    setText("");
-  }
-
-  return (
-    <ModalDialog open={open} onClose={close} title="Search my diary">
-      <div className="flex max-h-[70dvh] flex-col gap-4">
-        <DiarySearchField value={text} onChange={setText} autoFocus />
-        <div className="min-h-0 overflow-y-auto">
-          {searching ? <DiarySearchResults q={settled} tag={null} onOpen={close} /> : <p className="text-sm text-ink-soft">Words, a “quoted phrase”, or the start of a word.</p>}
-        </div>
-      </div>
-    </ModalDialog>
-  );
+  return loaded ? <loaded.DiarySearchSheet open={open} onClose={() => setOpen(false)} /> : null;
 }

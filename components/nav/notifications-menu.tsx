@@ -2,17 +2,17 @@
 
 import { Bell } from "lucide-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Popover } from "radix-ui";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { CountBadge } from "@/components/ui/count-badge";
-import { ModalDialog } from "@/components/ui/modal-dialog";
-import { NotificationList } from "@/components/notifications/notification-list";
+import { onDemand } from "@/components/ui/on-demand";
 import { INBOX_POLL_MS, inboxQuery, unreadCountOf } from "@/client/notifications";
 import { useInboxStream } from "@/client/use-inbox-stream";
 import { useMediaQuery, WIDE_SCREEN } from "@/client/use-media-query";
 import { navItemClass } from "./nav-item";
 
-const TITLE = "Notifications";
+// The panel, its Radix Popover and Dialog and the list are no page's first-load JavaScript
+// (docs/performance.md, "First-load JavaScript"): fetched once the page has hydrated.
+const panels = onDemand(() => import("./notifications-panel"));
 
 /**
  * The Notifications button and its panel (docs/decisions/016-radix-primitives.md): from 768 px a
@@ -25,10 +25,13 @@ const TITLE = "Notifications";
  */
 export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
+  // Radix's trigger replaces the stand-in at the first click (not when the code arrives), so a
+  // focus already on the button is never pulled from under it.
+  const [clicked, setClicked] = useState(false);
   const wide = useMediaQuery(WIDE_SCREEN, true);
   const live = useInboxStream();
   const unread = unreadCountOf(useInfiniteQuery({ ...inboxQuery(), refetchInterval: live ? false : INBOX_POLL_MS }).data);
-  const headingId = useId();
+  const panel = panels.useLoaded(open);
 
   const label = (
     <>
@@ -39,36 +42,19 @@ export function NotificationsMenu() {
       <span className="md:max-lg:sr-only">Notifications</span>
     </>
   );
+  const openPanel = () => {
+    setClicked(true);
+    setOpen(true);
+  };
 
-  if (!wide) {
-    return (
-      <>
-        <button type="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} className={navItemClass(open)}>
-          {label}
-        </button>
-        <ModalDialog open={open} onClose={() => setOpen(false)} title={TITLE} placement="bottom">
-          <NotificationList />
-        </ModalDialog>
-      </>
-    );
-  }
+  if (wide && panel && clicked) return <panel.NotificationsPopover open={open} onOpenChange={setOpen} label={label} />;
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={navItemClass(open)}>{label}</Popover.Trigger>
-      {/* No portal: the panel stays in the banner, right after its button in the tab order. */}
-      <Popover.Content
-        aria-labelledby={headingId}
-        align="end"
-        sideOffset={8}
-        collisionPadding={12}
-        className="z-40 max-h-[min(32rem,80vh)] w-96 overflow-y-auto rounded-lg border border-ink-soft/25 bg-paper p-4 text-ink shadow-xl"
-      >
-        <h2 id={headingId} className="mb-2 font-serif text-lg font-semibold">
-          {TITLE}
-        </h2>
-        <NotificationList headingId={headingId} />
-      </Popover.Content>
-    </Popover.Root>
+    <>
+      <button type="button" aria-haspopup="dialog" aria-expanded={open} onClick={openPanel} className={navItemClass(open)}>
+        {label}
+      </button>
+      {!wide && panel ? <panel.NotificationsSheet open={open} onOpenChange={setOpen} /> : null}
+    </>
   );
 }

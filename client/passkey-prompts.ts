@@ -1,0 +1,37 @@
+import { answerOf, apiFetch } from "./api";
+import { ApiError } from "./api-error";
+import { refusalOf } from "./refusals";
+
+// The browser's WebAuthn prompts (docs/decisions/079) through @simplewebauthn/browser, loaded only
+// when a passkey is used. Apart from the Security screen's list (client/passkeys.ts), so the
+// sign-in screens' Passkey button brings no query cache into their first load (docs/performance.md,
+// "First-load JavaScript").
+
+/** The browser's prompt was closed, timed out or refused: nothing went wrong on our side. */
+export const PROMPT_CLOSED = "The passkey prompt was closed";
+
+export async function passkeyCall(path: string, init: Parameters<typeof apiFetch>[1], failure: string): Promise<Response> {
+  const res = await apiFetch(path, init).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  return res;
+}
+
+/** A WebAuthn prompt's refusal (NotAllowedError, AbortError) as the quiet PROMPT_CLOSED; anything else as `failure`. */
+export function promptError(err: unknown, failure: string): ApiError {
+  const name = err instanceof Error ? ((err as { cause?: { name?: string } }).cause?.name ?? err.name) : "";
+  return new ApiError(0, name === "NotAllowedError" || name === "AbortError" ? PROMPT_CLOSED : failure);
+}
+
+/** Signs in with any passkey the browser has for this site: the session token. */
+export async function signInWithPasskey(): Promise<string> {
+  const failure = "Could not sign in with a passkey";
+  const options = await answerOf("POST /api/auth/passkey-login/options", await passkeyCall("/api/auth/passkey-login/options", { method: "POST", token: null }, failure));
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const response = await startAuthentication({ optionsJSON: options as never }).catch((err: unknown) => {
+    throw promptError(err, failure);
+  });
+  const res = await passkeyCall("/api/auth/passkey-login", { method: "POST", token: null, body: JSON.stringify({ response }) }, failure);
+  return (await answerOf("POST /api/auth/passkey-login", res)).token;
+}
