@@ -62,9 +62,17 @@ export function ContentField({ id, label, value, max = CONTENT_MAX, onChange, pa
       if (textarea.scrollHeight > textarea.clientHeight) textarea.style.height = `${Math.ceil(textarea.scrollHeight / line) * line}px`;
     }
     fit(el);
-    const observer = new ResizeObserver(() => fit(el));
+    const refit = () => fit(el);
+    const observer = new ResizeObserver(refit);
     observer.observe(el.parentElement ?? el);
-    return () => observer.disconnect();
+    // The page's serif may arrive after the words (the diary is a static shell, docs/decisions/084,
+    // so the entry comes after the page): its lines wrap differently, and the page grows to match.
+    document.fonts.addEventListener("loadingdone", refit);
+    void document.fonts.ready.then(refit);
+    return () => {
+      observer.disconnect();
+      document.fonts.removeEventListener("loadingdone", refit);
+    };
   }, [value]);
 
   function handleChange(e: ChangeEvent<HTMLTextAreaElement>) {
