@@ -20,7 +20,12 @@ export function sessionQuery() {
       if (!res.ok) throw new ApiError(res.status, SESSION_LOAD_FAILED);
       return answerOf("GET /api/auth/me", res);
     },
-    // A name or a verified address changes rarely; the screens that change them refresh it at once.
-    staleTime: 60_000,
+    // Asked once per page load: who is signed in does not go stale with a returning tab. The
+    // screens that change a name or the deletion date refresh it at once; a session ended elsewhere
+    // is seen by the screen's own next request, which says so in its own words and ends it (and a
+    // refetch here, on focus, raced that request and cleared the cache before it could).
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
