@@ -6,10 +6,10 @@ import { useEffect } from "react";
 import { dayQuery, monthQuery } from "@/client/journals";
 import { useSessionUser } from "@/components/app/signed-in-frame";
 import { parseDayKey } from "@/lib/dates/local-day";
-import { isCalendarDate } from "@/lib/validation/journal-limits";
 import { DiaryViews } from "./diary-views";
 import { DiarySkeleton } from "./page-sheet";
 import { useLocalToday } from "./use-local-today";
+import { addressedDay } from "./use-selected-day";
 
 /**
  * /my-diary's views in the static shell (docs/decisions/084): the writer's today comes from the
@@ -24,7 +24,7 @@ export function MyDiaryViews() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!today) return;
-    const day = asked !== null && isCalendarDate(asked) && asked <= today ? asked : today;
+    const day = addressedDay(asked, today) ?? today;
     const { year, month } = parseDayKey(day);
     void queryClient.prefetchQuery(dayQuery(day));
     void queryClient.prefetchQuery(monthQuery(year, month));

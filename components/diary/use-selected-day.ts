@@ -13,6 +13,11 @@ export function diaryUrl(day: DayKey, today: DayKey): string {
   return day === today ? PATH : `${PATH}?day=${day}`;
 }
 
+/** The day `?day=` names, when it is a real date and not still to come; null for today's plain address. */
+export function addressedDay(asked: string | null, today: DayKey): DayKey | null {
+  return asked !== null && isCalendarDate(asked) && asked <= today ? asked : null;
+}
+
 /**
  * The selected day lives in the address (`/my-diary?day=YYYY-MM-DD`), so a reload, Back and a shared
  * link keep it. A day that is not a real date, or is still to come, opens today instead. Choosing a
@@ -21,12 +26,13 @@ export function diaryUrl(day: DayKey, today: DayKey): string {
  */
 export function useSelectedDay(today: DayKey, serverDay: DayKey | null): [DayKey, (day: DayKey) => void] {
   const asked = useSearchParams().get("day");
-  const valid = asked !== null && isCalendarDate(asked) && asked <= today;
+  const addressed = addressedDay(asked, today);
+  const valid = addressed !== null;
   // While React hydrates, the day the server's HTML shows. It is the address's day, except offline,
   // where the service worker opens `?day=` with the plain /my-diary it kept (client/worker/caching.ts):
   // hydration must see what that page was, then the address decides.
   const hydrated = useHydrated();
-  const fromAddress = hydrated || serverDay === null ? (valid ? asked : today) : serverDay;
+  const fromAddress = hydrated || serverDay === null ? (addressed ?? today) : serverDay;
   // Next.js applies a pushed address in a transition, which a slow device renders late: until
   // then the editor would still be the previous day's, and words typed right after the click
   // would land there. The day chosen here shows at once, until the address it was chosen from
