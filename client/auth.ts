@@ -70,3 +70,8 @@ export async function verifyEmail(verifyToken: string, fields: { password?: stri
 export async function cancelSignup(cancelToken: string): Promise<void> {
   await post(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, undefined, "Could not cancel the sign-up");
 }
+
+/** POST /auth/change-email/{token}: the link mailed to a new address (docs/decisions/072); no session needed. */
+export async function confirmEmailChange(changeToken: string): Promise<void> {
+  await post(`/api/auth/change-email/${encodeURIComponent(changeToken)}`, undefined, "Could not change the address");
+}

@@ -68,15 +68,6 @@ export async function requestEmailChange(fields: { newEmail: string; password: s
   if (!res.ok) throw await refusalOf(res, failure);
 }
 
-/** Opens the link mailed to the new address (no session needed). */
-export async function confirmEmailChange(token: string): Promise<void> {
-  const failure = "Could not change the address";
-  const res = await apiFetch(`/api/auth/change-email/${encodeURIComponent(token)}`, { method: "POST", token: null }).catch(() => {
-    throw new ApiError(0, failure);
-  });
-  if (!res.ok) throw await refusalOf(res, failure);
-}
-
 /** Asks to delete the account (docs/decisions/075); every session ends, this one too. When it will happen. */
 export async function deleteAccount(fields: { password?: string; code?: string }): Promise<string> {
   const failure = "Could not delete the account";

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
+import { buildSync } from "esbuild";
 
 // Starting the app as `npm start` runs it (server/server.ts, production mode) on a free port, for
 // the test harness and the benchmarks. The IPC channel makes the server exit with its parent.
@@ -23,6 +25,41 @@ import net from "node:net";
 export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
 export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { MALLOC_ARENA_MAX: "2", ...env };
+}
+
+/** Where server/server.ts goes compiled (beside the build it serves). */
+export const COMPILED_SERVER = path.join(".next", "inkwell-server.mjs");
+let compiled = false;
+
+/**
+ * server/server.ts and what it imports from lib/, compiled into one file that plain `node` runs
+ * (docs/decisions/088): under `--import tsx` the server held 35 MB more, its loader hooks and
+ * esbuild's service, for the life of the process. Packages stay imports of node_modules. Compiled
+ * once per process that starts servers (it takes a fraction of a second), written beside and then
+ * renamed, so servers started at once by parallel tests never read half a file.
+ */
+export function compiledServer(): string {
+  if (compiled) return COMPILED_SERVER;
+  fs.mkdirSync(path.dirname(COMPILED_SERVER), { recursive: true });
+  const partial = `${COMPILED_SERVER}.${process.pid}.partial`;
+  buildSync({
+    entryPoints: ["server/server.ts"],
+    outfile: partial,
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    logLevel: "error",
+  });
+  fs.renameSync(partial, COMPILED_SERVER);
+  compiled = true;
+  return COMPILED_SERVER;
+}
+
+/** The Node arguments that run the server: compiled in production, from source under tsx in development. */
+export function serverArgs({ dev = false }: { dev?: boolean } = {}): string[] {
+  return dev ? [...SERVER_NODE_ARGS, "--import", "tsx", "server/server.ts", "--dev"] : [...SERVER_NODE_ARGS, compiledServer()];
 }
 
 export function freePort(): Promise<number> {
@@ -62,7 +99,7 @@ export async function startAppProcess({ log, env }: { log: string; env: Record<s
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const out = fs.openSync(log, "w");
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", "server/server.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     stdio: ["ignore", out, out, "ipc"],
     env: serverEnv({ ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) }),
   });

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../lib/config";
 import { runMigrations } from "../lib/db/migrate";
-import { SERVER_NODE_ARGS, serverEnv } from "./app-process";
+import { compiledServer, serverArgs, serverEnv } from "./app-process";
 import { buildIfStale } from "./build-if-stale";
 import { loadEnvFiles } from "./env-files";
 import { supervise, type Supervisor } from "./supervisor";
@@ -114,7 +114,10 @@ async function main() {
     }
     log("Applying database migrations…");
     await runMigrations(databaseUrl);
-    if (!dev) buildIfStale(log);
+    if (!dev) {
+      buildIfStale(log);
+      compiledServer();
+    }
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     await stop(1);
@@ -125,7 +128,7 @@ async function main() {
   // often the server dies, the database keeps running and the server is started again.
   running.supervisor = supervise({
     start: () =>
-      spawn(process.execPath, [...SERVER_NODE_ARGS, ...TSX, "server/server.ts", ...(dev ? ["--dev"] : [])], {
+      spawn(process.execPath, serverArgs({ dev }), {
         detached: true,
         stdio: ["ignore", "inherit", "inherit", "ipc"],
         env: serverEnv({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: dev ? "development" : "production" }),

@@ -1,12 +1,12 @@
 "use client";
 
 import { CircleAlert, CircleCheck } from "lucide-react";
-import Link from "next/link";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { cancelSignup } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
+import { PageLink } from "@/components/ui/page-link";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -48,9 +48,9 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
           Cancel the sign-up
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">
-          <Link href="/login" prefetch={false} className="font-semibold text-accent underline underline-offset-4">
+          <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
             Back to login
-          </Link>
+          </PageLink>
         </p>
       </div>
     );
@@ -72,9 +72,9 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
           )}
         </p>
       </div>
-      <Link href={result?.ok ? "/signup" : "/login"} prefetch={false} className={buttonClass("primary", "w-full")}>
+      <PageLink href={result?.ok ? "/signup" : "/login"} className={buttonClass("primary", "w-full")}>
         {result?.ok ? "Go to sign up" : "Go to login"}
-      </Link>
+      </PageLink>
     </div>
   );
 }

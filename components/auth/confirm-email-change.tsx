@@ -1,11 +1,11 @@
 "use client";
 
 import { CircleAlert, CircleCheck } from "lucide-react";
-import Link from "next/link";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ApiError } from "@/client/api-error";
-import { confirmEmailChange } from "@/client/security";
+import { confirmEmailChange } from "@/client/auth";
+import { PageLink } from "@/components/ui/page-link";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -56,9 +56,9 @@ export function ConfirmEmailChange({ token }: { token: string }) {
         </p>
       </div>
       <p className="text-center text-sm text-ink-soft">
-        <Link href="/me/security" prefetch={false} className="font-semibold text-accent underline underline-offset-4">
+        <PageLink href="/me/security" className="font-semibold text-accent underline underline-offset-4">
           Go to Security
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
@@ -8,6 +7,7 @@ import { requestPasswordReset } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkEmail } from "@/lib/validation/form-checks";
+import { PageLink } from "@/components/ui/page-link";
 
 export function ForgotPasswordForm() {
   const { formProps, errors, busy } = useForm({
@@ -31,9 +31,9 @@ export function ForgotPasswordForm() {
       </form>
       <p className="text-center text-sm text-ink-soft">
         Remembered it?{" "}
-        <Link href="/login" className="font-semibold text-accent underline underline-offset-4">
+        <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
           Back to login
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -16,6 +15,7 @@ import { GoogleButton, notifyGoogleNotConfigured } from "./google-button";
 import { TwoFactorStep } from "./two-factor-step";
 import { PasskeyButton } from "./passkey-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
+import { PageLink } from "@/components/ui/page-link";
 
 /** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
 function useOAuthErrorToast(error: string | undefined) {
@@ -88,9 +88,9 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleCon
           errors={errors.username}
         />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={errors.password} />
-        <Link href="/forgot-password" className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline">
+        <PageLink href="/forgot-password" className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline">
           Forgot password?
-        </Link>
+        </PageLink>
         <BusyButton type="submit" busy={busy} busyLabel="Logging in…" className="w-full">
           Login
         </BusyButton>
@@ -102,9 +102,9 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleCon
       </div>
       <p className="text-center text-sm text-ink-soft">
         New to Inkwell?{" "}
-        <Link href="/signup" className="font-semibold text-accent underline underline-offset-4">
+        <PageLink href="/signup" className="font-semibold text-accent underline underline-offset-4">
           Sign up
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

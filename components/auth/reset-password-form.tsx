@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
@@ -10,6 +9,7 @@ import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 import { checkNewPassword } from "@/lib/validation/form-checks";
+import { PageLink } from "@/components/ui/page-link";
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const router = useRouter();
@@ -42,9 +42,9 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
         </BusyButton>
       </form>
       <p className="text-center text-sm text-ink-soft">
-        <Link href="/login" className="font-semibold text-accent underline underline-offset-4">
+        <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
           Back to login
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
@@ -14,6 +13,7 @@ import { checkName, checkNewPassword, checkSignupEmail, checkUsername } from "@/
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
+import { PageLink } from "@/components/ui/page-link";
 
 const text = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
@@ -64,9 +64,9 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
       <GoogleButton configured={googleConfigured} />
       <p className="text-center text-sm text-ink-soft">
         Already have an account?{" "}
-        <Link href="/login" className="font-semibold text-accent underline underline-offset-4">
+        <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
           Login
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

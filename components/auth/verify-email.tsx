@@ -1,7 +1,6 @@
 "use client";
 
 import { CircleAlert, CircleCheck } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -11,6 +10,7 @@ import { verifyEmail } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { PageLink } from "@/components/ui/page-link";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -76,15 +76,15 @@ export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: stri
         {link.mine ? null : (
           <p className="text-sm text-ink">
             Did not sign up for Inkwell? Someone else used your address.{" "}
-            <Link href={`/cancel-signup/${encodeURIComponent(verifyToken)}`} prefetch={false} className="font-semibold text-accent underline underline-offset-4">
+            <PageLink href={`/cancel-signup/${encodeURIComponent(verifyToken)}`} className="font-semibold text-accent underline underline-offset-4">
               This wasn&apos;t me
-            </Link>
+            </PageLink>
           </p>
         )}
         <p className="text-center text-sm text-ink-soft">
-          <Link href={wayOn.href} prefetch={false} className="font-semibold text-accent underline underline-offset-4">
+          <PageLink href={wayOn.href} className="font-semibold text-accent underline underline-offset-4">
             {signedIn ? "Back to your dashboard" : "Back to login"}
-          </Link>
+          </PageLink>
         </p>
       </div>
     );
@@ -110,9 +110,9 @@ export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: stri
           </>
         )}
       </div>
-      <Link href={wayOn.href} prefetch={false} className={buttonClass("primary", "w-full")}>
+      <PageLink href={wayOn.href} className={buttonClass("primary", "w-full")}>
         {wayOn.label}
-      </Link>
+      </PageLink>
     </div>
   );
 }

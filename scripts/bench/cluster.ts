@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { hashToken, newToken } from "../../lib/auth/tokens";
-import { freePort, SERVER_NODE_ARGS, serverEnv, waitForHealth } from "../../server/app-process";
+import { freePort, serverArgs, serverEnv, waitForHealth } from "../../server/app-process";
 import { buildIfStale } from "../../server/build-if-stale";
 import { startReplicatedPair, type ReplicatedPair } from "../test/replicated-pair";
 import { S3RVER_CREDENTIALS, startS3rver } from "../test/s3rver";
@@ -63,7 +63,7 @@ interface Instance {
 
 async function startInstance(inst: Instance, env: Record<string, string>, append = false): Promise<void> {
   const out = fs.openSync(inst.log, append ? "a" : "w");
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", "server/server.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     stdio: ["ignore", out, out, "ipc"],
     env: serverEnv({ ...process.env, ...env, NODE_ENV: "production", PORT: String(inst.port) }),
   });

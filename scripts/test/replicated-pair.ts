@@ -2,7 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "../../server/app-process";
+import { freePort, startAppProcess, type AppProcess } from "../../server/app-process";
+import { connect, type FactoryDb } from "../seed/factories";
 import { embeddedDatabaseUrl, startEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db";
 import { runMigrations } from "../../lib/db/migrate";
 
@@ -121,4 +122,37 @@ export async function startReplicatedPair(baseDir: string, { synchronous = true 
       await primary.stop();
     },
   };
+}
+
+export interface AppOnReplicatedPair {
+  pair: ReplicatedPair;
+  /** One app instance reading from the replica (DATABASE_REPLICA_URLS), no jobs, no maintenance. */
+  app: AppProcess;
+  /** The factories on the primary. */
+  primary: { db: FactoryDb; close: () => Promise<void> };
+  /** Stops the app, the factories' connection and the pair, and removes `baseDir`. */
+  stop: () => Promise<void>;
+}
+
+/** A synchronous pair under `baseDir` with an app instance on it: what the read-replica tests start. */
+export async function startAppOnReplicatedPair(baseDir: string): Promise<AppOnReplicatedPair> {
+  const pair = await startReplicatedPair(baseDir);
+  let app: AppProcess;
+  try {
+    app = await startAppProcess({
+      log: path.join(baseDir, "app.log"),
+      env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(baseDir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off" },
+    });
+  } catch (err) {
+    await pair.stop();
+    throw err;
+  }
+  const primary = connect(pair.primaryUrl);
+  const stop = async () => {
+    await app.stop();
+    await primary.close();
+    await pair.stop();
+    fs.rmSync(baseDir, { recursive: true, force: true });
+  };
+  return { pair, app, primary, stop };
 }

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../../server/app-process";
-import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
+import type { AppProcess } from "../../server/app-process";
+import { befriend, connect, createJournal, createSession, createUser } from "../../scripts/seed/factories";
 import { api } from "../support/http";
 import { testEnv } from "../support/env";
 import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
-import { startReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
+import { startAppOnReplicatedPair, type AppOnReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
 import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
@@ -18,28 +18,22 @@ import { SERVER_FAULT } from "../../scripts/test/server-faults";
 // for as long as a test needs, with no clock involved.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-replicas-"));
+let stack: AppOnReplicatedPair | undefined;
 let pair: ReplicatedPair;
 let app: AppProcess;
-let primary: { db: FactoryDb; close: () => Promise<void> };
+let primary: AppOnReplicatedPair["primary"];
 let replica: pg.Client;
 
 beforeAll(async () => {
-  pair = await startReplicatedPair(dir);
-  app = await startAppProcess({
-    log: path.join(dir, "app.log"),
-    env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(dir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off" },
-  });
-  primary = connect(pair.primaryUrl);
+  stack = await startAppOnReplicatedPair(dir);
+  ({ pair, app, primary } = stack);
   replica = new pg.Client({ connectionString: pair.replicaUrl });
   await replica.connect();
 }, 180_000);
 
 afterAll(async () => {
-  await app?.stop();
   await replica?.end();
-  await primary?.close();
-  await pair?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stack?.stop();
 }, 60_000);
 
 /** A person with a session, both already on the replica. */

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../../server/app-process";
-import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
-import { startReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
+import type { AppProcess } from "../../server/app-process";
+import { befriend, createJournal, createSession, createUser } from "../../scripts/seed/factories";
+import { startAppOnReplicatedPair, type AppOnReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
 import { SERVER_FAULT } from "../../scripts/test/server-faults";
 import { api } from "../support/http";
 
@@ -15,24 +15,18 @@ import { api } from "../support/http";
 // Now a replica that cannot be reached is passed over and its reads go to the primary.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-replica-down-"));
+let stack: AppOnReplicatedPair | undefined;
 let pair: ReplicatedPair;
 let app: AppProcess;
-let primary: { db: FactoryDb; close: () => Promise<void> };
+let primary: AppOnReplicatedPair["primary"];
 
 beforeAll(async () => {
-  pair = await startReplicatedPair(dir);
-  app = await startAppProcess({
-    log: path.join(dir, "app.log"),
-    env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(dir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off" },
-  });
-  primary = connect(pair.primaryUrl);
+  stack = await startAppOnReplicatedPair(dir);
+  ({ pair, app, primary } = stack);
 }, 180_000);
 
 afterAll(async () => {
-  await app?.stop();
-  await primary?.close();
-  await pair?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stack?.stop();
 }, 60_000);
 
 describe("a read replica that stops", () => {
