@@ -20,11 +20,15 @@ import { buildSync } from "esbuild";
  *    past what is live before collecting. The app's live heap stays well under it (the PDF's
  *    layout has its own worker, photos are buffers outside the heap); a process that ever ran
  *    out would be restarted by server/start.ts.
+ *  - MALLOC_MMAP_THRESHOLD_=131072: glibc otherwise raises its threshold for serving an allocation
+ *    from mmap each time such a block is freed (up to 32 MB), so after the first argon2 hash
+ *    (19 MiB) or large photo buffer the next ones come from the heap and stay resident when freed;
+ *    fixed at glibc's initial 128 KiB, large blocks go back to the system (docs/decisions/090).
  * A setting already in the environment wins.
  */
 export const SERVER_NODE_ARGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
 export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { MALLOC_ARENA_MAX: "2", ...env };
+  return { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", ...env };
 }
 
 /** Where server/server.ts goes compiled (beside the build it serves). */

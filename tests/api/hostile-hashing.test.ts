@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_MAX_FAILURES } from "../../lib/auth/accounts";
+import { HASH_CONCURRENCY } from "../../lib/auth/password";
 import { RESET_MAX_PER_ADDRESS } from "../../lib/auth/password-reset";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { passwordResets } from "../../lib/db/schema";
@@ -139,5 +140,22 @@ describe("the other routes that hash a password hash only after their limits", (
     const fresh = unique("fresh_");
     expect((await api("/api/auth/register", { base: app.url, body: { name: "Hasher", username: fresh, email: `${fresh}@gmail.com`, password: DEFAULT_PASSWORD }, headers: asNewClient() })).status).toBe(201);
     expect(hashes()).toBe(before + 1);
+  });
+});
+
+describe("hashes at once", () => {
+  it(`a burst of logins and sign-ups computes at most ${HASH_CONCURRENCY} hashes at a time, and every one is answered`, { timeout: 120_000 }, async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
+    const before = hashes();
+    const logins = people.map(({ user }) => api<{ token?: string }>("/api/auth/login", { base: app.url, body: { username: user.username, password: DEFAULT_PASSWORD }, headers: asNewClient() }));
+    const signups = Array.from({ length: 4 }, () => {
+      const username = unique("burst_");
+      return api("/api/auth/register", { base: app.url, body: { name: "Burst", username, email: `${username}@gmail.com`, password: DEFAULT_PASSWORD }, headers: asNewClient() });
+    });
+    const answers = await Promise.all([...logins, ...signups]);
+    expect(answers.map((a) => a.status)).toEqual([...people.map(() => 200), ...signups.map(() => 201)]);
+    expect(hashes()).toBe(before + people.length + signups.length);
+    // Sixteen requests arrived together: without the limit all sixteen went to argon2 at once (measured).
+    expect(Number(fs.readFileSync(`${probe}.peak`, "utf8"))).toBe(HASH_CONCURRENCY);
   });
 });
