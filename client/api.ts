@@ -1,4 +1,5 @@
 import type { ApiAnswers, ApiRoute } from "@/lib/contract/routes";
+import { takeEarlyAnswer } from "./early-answers";
 import { noteApiAnswer } from "./last-seen";
 import { getToken } from "./token";
 
@@ -13,7 +14,12 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
   if (rest.body !== undefined && typeof rest.body === "string" && !h.has("Content-Type")) {
     h.set("Content-Type", "application/json");
   }
-  return fetch(path, { ...rest, headers: h, credentials: "same-origin" }).then((res) => {
+  const ask = () => fetch(path, { ...rest, headers: h, credentials: "same-origin" });
+  // A plain GET may already have been asked by the page's inline script (client/early-answers.ts);
+  // if that request failed, it is asked again here.
+  const plainGet = (rest.method === undefined || rest.method === "GET") && rest.body === undefined && headers === undefined;
+  const early = plainGet ? takeEarlyAnswer(path, token) : undefined;
+  return (early ? early.catch(ask) : ask()).then((res) => {
     noteApiAnswer(res);
     return res;
   });

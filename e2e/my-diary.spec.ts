@@ -46,6 +46,34 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
 });
 
+test("a page load asks for who is signed in, today and its month once each, while the page is read", async ({ signedIn: { page } }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) asked.push(pathname);
+  });
+  // Every fetch of the page, and whether the HTML's own inline script made it (a script being run
+  // from the page, with no src: not the app's code, which runs from its chunks or later).
+  await page.addInitScript(() => {
+    const fetches: { path: string; inline: boolean }[] = [];
+    (window as { fetches?: typeof fetches }).fetches = fetches;
+    const realFetch = window.fetch;
+    window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+      const script = document.currentScript;
+      fetches.push({ path: input instanceof Request ? new URL(input.url).pathname : String(input), inline: script instanceof HTMLScriptElement && !script.src });
+      return realFetch.call(this, input, init);
+    };
+  });
+  await openDiary(page);
+  await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
+  const fetches = await page.evaluate(() => (window as { fetches?: { path: string; inline: boolean }[] }).fetches ?? []);
+  for (const path of ["/api/auth/me", "/api/journals/date/2026-03-10", "/api/journals/month/2026/3"]) {
+    // Asked once, by the inline script, and the answer used: the screen did not ask again.
+    expect(fetches.filter((f) => f.path === path), path).toEqual([{ path, inline: true }]);
+    expect(asked.filter((p) => p === path), path).toHaveLength(1);
+  }
+});
+
 test("Cancel in the delete dialog keeps the entry", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await write(page, "Kept", "Still here.");

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { EARLY_DIARY_SCRIPT } from "@/client/early-answers";
 import { PageHeading } from "@/components/app/page-heading";
 import { ReminderOffer } from "@/components/diary/reminder-offer";
 import { MyDiaryViews } from "@/components/diary/my-diary-views";
@@ -17,6 +18,8 @@ export const metadata: Metadata = { title: "My Diary" };
 export default function MyDiaryPage() {
   return (
     <>
+      {/* Asks for who is signed in, today and its month while the rest of the page loads (docs/decisions/091). */}
+      <script dangerouslySetInnerHTML={{ __html: EARLY_DIARY_SCRIPT }} />
       <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
       <ReminderOffer />
       <Suspense fallback={<DiarySkeleton />}>
