@@ -9,7 +9,8 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
  * others wait their turn. Each holds 19 MiB and one of libuv's four threads for tens of
  * milliseconds of CPU: four at once took 77 MB more at a burst of logins and left the file reads
  * that share those threads waiting. Two keep two cores busy, which is what four did on this size of
- * machine; a wait costs a pending promise, and every route that hashes is rate-limited before it.
+ * machine. The wait is the queue libuv's pool already was, now in front of it; every route still
+ * hashes only after its cheap checks and limits (docs/decisions/041).
  */
 export const HASH_CONCURRENCY = 2;
 const hashing = pLimit(HASH_CONCURRENCY);
