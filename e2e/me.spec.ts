@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import pg from "pg";
 import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { pauseClock, runUntilVisible } from "./clock";
 import { photo } from "./diary-helpers";
-import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
+import { expect, expectNoA11yViolations, signInAs, signInSecondBrowser, test } from "./fixtures";
 import { expectErrorBeside, expectValid } from "./forms";
 
 // My profile (/me, docs/product.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
@@ -325,7 +326,10 @@ test("Logout revokes the session: the old token is refused by the API", async ({
 
 test("a profile refused on its next refresh ends the session here and goes to /login", async ({ signedIn: { page, user, token }, playwright }) => {
   await page.clock.install();
+  const session = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/me");
   await openMe(page, user.name);
+  // The page has learnt who is signed in before the session is revoked elsewhere.
+  expect((await session).status()).toBe(200);
   // Signed out elsewhere: this page's token is revoked on the server.
   const api = await playwright.request.newContext({ baseURL: testEnv.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
   expect((await api.post("/api/auth/logout")).status()).toBe(200);
@@ -392,4 +396,35 @@ test.describe("on a phone @phone", () => {
     await expect(row.getByRole("button", { name: `Remove ${friend.name}` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
+});
+
+test("/me still streaming in when the session's answer arrives: the server's copy is hydrated, not rendered again in the browser", async ({ page, db }) => {
+  // A person whose address is unconfirmed: the frame's banner shows once it knows who is signed in.
+  const { user } = await createUser(db, { emailVerifiedAt: null });
+  await signInAs(page, db, user.id);
+  // The first #me-name heading to appear in the page: the server's, streamed in. Hydrating keeps
+  // that element; rendering the page again in the browser replaces it with one of its own.
+  await page.addInitScript(() => {
+    const seen = window as { firstHeading?: Element };
+    new MutationObserver(() => void (seen.firstHeading ??= document.getElementById("me-name") ?? undefined)).observe(document, { childList: true, subtree: true });
+  });
+  const locker = new pg.Client({ connectionString: testEnv.databaseUrl });
+  await locker.connect();
+  try {
+    // The page's own reads (its close-circle count) wait behind this lock; the frame's session does not.
+    await locker.query("begin");
+    await locker.query("lock table friendships in access exclusive mode");
+    await page.goto("/me", { waitUntil: "commit" });
+    await expect(page.getByText("Please confirm your email address.")).toBeVisible();
+    await locker.query("commit");
+  } finally {
+    await locker.query("rollback").catch(() => undefined);
+    await locker.end();
+  }
+  await expect(page.getByRole("heading", { name: user.name, level: 1 })).toBeVisible();
+  await page.waitForLoadState("load");
+  await expect(page.locator("#me-name")).toHaveCount(1);
+  // Before, the session's answer reached the page's Suspense boundary while it still waited for the
+  // server, and React rendered the boundary in the browser instead of hydrating what came.
+  expect(await page.evaluate(() => document.getElementById("me-name") === (window as { firstHeading?: Element }).firstHeading)).toBe(true);
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ApiError } from "@/client/api-error";
 import { sessionQuery, type SessionMe } from "@/client/session";
 import { formatDeletionDay } from "@/lib/dates/deletion-day";
@@ -14,11 +14,22 @@ import { TokenGuard } from "./token-guard";
 import { useEndSession } from "./use-end-session";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
-const SessionUser = createContext<SessionMe | undefined>(undefined);
+/** Whether the session's answer was a refusal (401): the frame ends the session, no screen shows it. */
+function refusedBy(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
 
-/** The signed-in person once GET /api/auth/me has answered; undefined until then. */
+/**
+ * The signed-in person once GET /api/auth/me has answered; undefined until then. Read from the
+ * query cache by each screen that asks, not passed down in a React context: a context that changes
+ * while a page rendered per request is still streaming in would reach its not-yet-hydrated Suspense
+ * boundary, and React renders such a boundary again in the browser rather than hydrate it, leaving
+ * the server's copy hidden in the page (two `#me-name` headings on /me, seen in
+ * e2e/offline-reading.spec.ts, docs/decisions/084).
+ */
 export function useSessionUser(): SessionMe | undefined {
-  return useContext(SessionUser);
+  const session = useQuery(sessionQuery());
+  return refusedBy(session.error) ? undefined : session.data;
 }
 
 /**
@@ -31,28 +42,26 @@ export function useSessionUser(): SessionMe | undefined {
 export function SignedInFrame({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQuery());
   const endSession = useEndSession();
-  const refused = session.error instanceof ApiError && session.error.status === 401;
+  const refused = refusedBy(session.error);
   useEffect(() => {
     if (refused) endSession();
   }, [refused, endSession]);
   const user = refused ? undefined : session.data;
   return (
-    <SessionUser.Provider value={user}>
-      <div className="min-h-dvh">
-        <a href="#main" className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-          Skip to content
-        </a>
-        <TokenGuard />
-        {user ? <OutboxRunner userId={user.id} /> : null}
-        <NavBar />
-        <OfflineBanner />
-        <DiarySearchDialog />
-        {user?.deletionDueAt ? <DeletionBanner day={formatDeletionDay(user.deletionDueAt)} /> : null}
-        {user && !user.emailVerified ? <VerifyEmailBanner /> : null}
-        <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
-          {children}
-        </main>
-      </div>
-    </SessionUser.Provider>
+    <div className="min-h-dvh">
+      <a href="#main" className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <TokenGuard />
+      {user ? <OutboxRunner userId={user.id} /> : null}
+      <NavBar />
+      <OfflineBanner />
+      <DiarySearchDialog />
+      {user?.deletionDueAt ? <DeletionBanner day={formatDeletionDay(user.deletionDueAt)} /> : null}
+      {user && !user.emailVerified ? <VerifyEmailBanner /> : null}
+      <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+        {children}
+      </main>
+    </div>
   );
 }
