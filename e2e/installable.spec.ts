@@ -1,5 +1,6 @@
 import { createUser } from "../scripts/seed/factories";
 import { expect, signInAs, test } from "./fixtures";
+import { diaryWarmed } from "./offline-helpers";
 
 // The installable app (docs/decisions/080): the service worker app/sw.ts, served by
 // app/serwist/[path]/route.ts. Service workers are blocked in the other browser tests
@@ -25,6 +26,19 @@ test("the worker takes the page; offline, a page seen opens again and one never 
   // The page as the worker saw it once it controlled the page: the first load came before it.
   await page.reload();
   await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
+  // Offline, the page asks again for who is signed in and this month's days; a read the worker keeps
+  // but has no copy of yet fails (net::ERR_FAILED). Gone offline once the worker holds them, and
+  // once the diary has fetched its last 60 days (which it would otherwise go on asking for).
+  await diaryWarmed(page);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const today = new Date();
+        const kept = ["/api/auth/me", `/api/journals/month/${today.getFullYear()}/${today.getMonth() + 1}`];
+        return (await Promise.all(kept.map((path) => caches.match(path)))).every(Boolean);
+      }),
+    )
+    .toBe(true);
 
   await page.context().setOffline(true);
   await page.reload();
