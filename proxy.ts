@@ -2,15 +2,11 @@ import path from "node:path";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
+import { isProtectedPage } from "@/lib/http/protected-pages";
 import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
 import { readStaticPages } from "@/lib/security/static-pages";
 
 // Only redirects and headers here (docs/style.md 3): every page and handler checks the session itself.
-const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/public", "/notifications", "/replies", "/admin"];
-
-function isProtected(pathname: string) {
-  return PROTECTED.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}
 
 function withHeaders(res: NextResponse, csp: string) {
   res.headers.set("Content-Security-Policy", csp);
@@ -81,7 +77,7 @@ export function proxy(request: NextRequest) {
     return withHeaders(NextResponse.redirect(url, 308), csp);
   }
 
-  if (isProtected(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
+  if (isProtectedPage(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
     return withHeaders(NextResponse.redirect(new URL("/login", request.url)), csp);
   }
 

@@ -1,7 +1,8 @@
 import http from "node:http";
+import path from "node:path";
 import next from "next";
 import proxyaddr from "proxy-addr";
-import { ConfigError, loadConfig } from "../lib/config";
+import { ConfigError, loadConfig, type Config } from "../lib/config";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/db/unavailable";
 import { CLIENT_ADDRESS_HEADER, markClientAddressTrusted } from "../lib/http/client-address";
 import { normalisePath } from "../lib/http/paths";
@@ -11,6 +12,7 @@ import { logError } from "../lib/log";
 import { endAllStreams } from "../lib/notifications/shutdown";
 import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
+import { loadStaticShells, sendStaticShell, type StaticShell } from "./static-shells";
 
 // The HTTP server around Next (docs/decisions/014, 058): what a platform gives elsewhere. What a
 // request needs happens inside Next, so plain `next start` and Vercel answer the same (next.config.ts,
@@ -21,14 +23,16 @@ import { loadEnvFiles } from "./env-files";
 //    a 400 with our security headers and, for /api, the API's JSON error, here before Next parses
 //    it (proxy.ts answers the same inside Next);
 //  - a page that the database could not serve before it started streaming answers 503 with
-//    Retry-After (lib/http/request-outcome.ts, docs/decisions/056).
+//    Retry-After (lib/http/request-outcome.ts, docs/decisions/056);
+//  - a plain visit of a static shell is answered from memory, as a file server in front of Next
+//    would, with the bytes and headers Next would send (server/static-shells.ts, docs/decisions/092).
 // `npm start` runs it under server/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
 
 // Under `npm start` the files are already in the environment; run alone, the server reads them.
 loadEnvFiles(dev ? "development" : "production");
-let cfg;
+let cfg: Config;
 try {
   cfg = loadConfig(process.env);
 } catch (err) {
@@ -74,11 +78,14 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Sent from memory as a file server would (docs/decisions/092); none under `next dev`.
+  const shells = dev ? new Map<string, StaticShell>() : loadStaticShells(path.join(process.cwd(), ".next"), cfg);
 
   const server = http.createServer((req, res) => {
     const url = normalisePath(req.url ?? "/");
     if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
     req.url = url;
+    if (sendStaticShell(shells, req, res, url)) return;
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);

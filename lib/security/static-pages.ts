@@ -25,9 +25,16 @@ interface PrerenderManifest {
   routes?: Record<string, { initialRevalidateSeconds?: number | false; dataRoute?: string | null }>;
 }
 
-/** The static pages of a build folder (`.next`): path → the hashes its policy lists. */
-export function readStaticPages(distDir: string): Map<string, readonly string[]> {
-  const pages = new Map<string, readonly string[]>();
+/** A static page as the build left it: its HTML, its inline scripts' hashes, the headers Next adds from its `.meta`. */
+export interface StaticPageFile {
+  html: string;
+  hashes: readonly string[];
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The static pages of a build folder (`.next`) with their HTML: path → the file. */
+export function readStaticPageFiles(distDir: string): Map<string, StaticPageFile> {
+  const pages = new Map<string, StaticPageFile>();
   let manifest: PrerenderManifest;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(distDir, "prerender-manifest.json"), "utf8")) as PrerenderManifest;
@@ -37,14 +44,25 @@ export function readStaticPages(distDir: string): Map<string, readonly string[]>
   for (const [route, info] of Object.entries(manifest.routes ?? {})) {
     // Only a page prerendered once and never again (no revalidation) is one file for everyone.
     if (info.initialRevalidateSeconds !== false) continue;
-    const file = path.join(distDir, "server", "app", `${route === "/" ? "index" : route}.html`);
+    const base = path.join(distDir, "server", "app", route === "/" ? "index" : route);
     let html: string;
     try {
-      html = fs.readFileSync(file, "utf8");
+      html = fs.readFileSync(`${base}.html`, "utf8");
     } catch {
       continue; // a route handler's prerendered answer (the manifest, an icon), not a page
     }
-    pages.set(route, inlineScriptHashes(html));
+    let headers: Record<string, string> = {};
+    try {
+      headers = (JSON.parse(fs.readFileSync(`${base}.meta`, "utf8")) as { headers?: Record<string, string> }).headers ?? {};
+    } catch {
+      // no .meta: Next adds nothing of its own
+    }
+    pages.set(route, { html, hashes: inlineScriptHashes(html), headers });
   }
   return pages;
+}
+
+/** The static pages of a build folder (`.next`): path → the hashes its policy lists. */
+export function readStaticPages(distDir: string): Map<string, readonly string[]> {
+  return new Map([...readStaticPageFiles(distDir)].map(([route, page]) => [route, page.hashes]));
 }

@@ -1,0 +1,101 @@
+import type http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { generateETag } from "next/dist/server/lib/etag.js";
+import { SESSION_COOKIE } from "../lib/auth/cookie-name";
+import { isProtectedPage } from "../lib/http/protected-pages";
+import { contentSecurityPolicy, imageOrigins, securityHeaders } from "../lib/security/headers";
+import { readStaticPageFiles } from "../lib/security/static-pages";
+
+// The static shells (docs/decisions/084) sent by this server as a file server in front of Next
+// would send them (docs/decisions/092): the same bytes and headers Next gives a plain visit, made
+// once when the server starts, the gzip too. Anything else about such a path goes on to Next:
+// a query (`?_rsc=` and the rest), a client navigation's or prefetch's RSC request, any method
+// but GET and HEAD, a protected screen without the session cookie (proxy.ts sends it to /login).
+// tests/api/static-shells.test.ts holds every shell of the build to what Next itself answers.
+
+export interface StaticShell {
+  body: Buffer;
+  gzip: Buffer;
+  headers: Readonly<Record<string, string>>;
+  gzipHeaders: Readonly<Record<string, string>>;
+  protected: boolean;
+}
+
+/** Headers Next sends a plain visit of a prerendered page, besides its `.meta` headers and ours. */
+const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
+const NEXT_CACHE_CONTROL = "s-maxage=31536000";
+/** Request headers that make a request for a page something else than a plain visit: an RSC payload, a server action. */
+const NOT_A_VISIT = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+
+/** The build's static shells, each with the answer Next would give: path → shell. None without a build. */
+export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOrigins>[0]): Map<string, StaticShell> {
+  const shells = new Map<string, StaticShell>();
+  const images = imageOrigins(cfg);
+  for (const [route, page] of readStaticPageFiles(path.resolve(distDir))) {
+    if (route.startsWith("/_")) continue; // Next's own not-found and error pages, no address of ours
+    if (route.startsWith("/bench/")) continue; // the bench's baselines are Next's own answers (docs/decisions/083)
+    const body = Buffer.from(page.html, "utf8");
+    // The same order and values as Next's own answer; `x-nextjs-prerender` is Next's own mark
+    // joined with the one its `.meta` repeats.
+    const meta = { ...page.headers };
+    delete meta["x-next-cache-tags"]; // kept by Next for its own cache, never sent
+    const prerender = ["1", meta["x-nextjs-prerender"]].filter(Boolean).join(", ");
+    delete meta["x-nextjs-prerender"];
+    const headers: Record<string, string> = {
+      ...securityHeaders(cfg.APP_URL),
+      "Content-Security-Policy": contentSecurityPolicy({ hashes: page.hashes }, false, images),
+      "Cache-Control": NEXT_CACHE_CONTROL,
+      "Content-Type": "text/html; charset=utf-8",
+      ETag: generateETag(page.html),
+      Vary: NEXT_VARY,
+      "x-nextjs-cache": "HIT",
+      "x-nextjs-prerender": prerender,
+      ...meta,
+    };
+    const gzip = zlib.gzipSync(body, { level: 9 });
+    shells.set(route, {
+      body,
+      gzip,
+      headers: { ...headers, "Content-Length": String(body.length) },
+      gzipHeaders: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(gzip.length) },
+      protected: isProtectedPage(route),
+    });
+  }
+  return shells;
+}
+
+/** Whether the request carries a session cookie with a value (what proxy.ts asks; the page checks it). */
+function hasSessionCookie(cookie: string | undefined): boolean {
+  if (!cookie) return false;
+  for (const part of cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE && part.slice(eq + 1).trim() !== "") return true;
+  }
+  return false;
+}
+
+/** Whether the client takes gzip (`Accept-Encoding`, a q of 0 refusing it), as Next's compression asks. */
+function acceptsGzip(accept: string | undefined): boolean {
+  if (!accept) return false;
+  for (const part of accept.split(",")) {
+    const [coding, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    if (coding !== "gzip" && coding !== "*") continue;
+    const q = params.find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** Answers a plain visit of a static shell and says so; false leaves the request to Next. */
+export function sendStaticShell(shells: ReadonlyMap<string, StaticShell>, req: http.IncomingMessage, res: http.ServerResponse, url: string): boolean {
+  if (shells.size === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  const shell = shells.get(url); // a query, a trailing slash or another spelling is Next's
+  if (!shell) return false;
+  for (const name of NOT_A_VISIT) if (req.headers[name] !== undefined) return false;
+  if (shell.protected && !hasSessionCookie(req.headers.cookie)) return false;
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  res.writeHead(200, gzip ? shell.gzipHeaders : shell.headers);
+  res.end(req.method === "HEAD" ? undefined : gzip ? shell.gzip : shell.body);
+  return true;
+}
