@@ -12,6 +12,7 @@ import { logError } from "../lib/log";
 import { endAllStreams } from "../lib/notifications/shutdown";
 import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
+import { loadStaticAssets, sendStaticAsset, type StaticAsset } from "./static-assets";
 import { loadStaticShells, sendStaticShell, type StaticShell } from "./static-shells";
 
 // The HTTP server around Next (docs/decisions/014, 058): what a platform gives elsewhere. What a
@@ -80,12 +81,14 @@ async function main() {
   await app.prepare();
   // Sent from memory as a file server would (docs/decisions/092); none under `next dev`.
   const shells = dev ? new Map<string, StaticShell>() : loadStaticShells(path.join(process.cwd(), ".next"), cfg);
+  // The build's scripts, styles and fonts likewise, read once the server listens (Next sends them meanwhile).
+  let assets: ReadonlyMap<string, StaticAsset> = new Map();
 
   const server = http.createServer((req, res) => {
     const url = normalisePath(req.url ?? "/");
     if (url === null) return badRequest(res, (req.url ?? "").startsWith("/api"));
     req.url = url;
-    if (sendStaticShell(shells, req, res, url)) return;
+    if (sendStaticShell(shells, req, res, url) || sendStaticAsset(assets, req, res, url)) return;
     // The socket's peer or, when that peer is a trusted proxy, the nearest X-Forwarded-For address
     // that is not itself trusted; what a client writes there alone is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
@@ -129,6 +132,12 @@ async function main() {
     process.exit(1);
   });
   server.listen(port, () => console.log(`[inkwell] Server (pid ${process.pid}) listening on port ${port}`));
+  if (!dev) {
+    loadStaticAssets(path.join(process.cwd(), ".next")).then(
+      (loaded) => (assets = loaded),
+      (err: unknown) => logError("server", "Could not read the build's static files (Next sends them)", err),
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "../lib/auth/cookie-name";
 import { isProtectedPage } from "../lib/http/protected-pages";
 import { contentSecurityPolicy, imageOrigins, securityHeaders } from "../lib/security/headers";
 import { readStaticPageFiles } from "../lib/security/static-pages";
+import { acceptsGzip } from "./accept-encoding";
 
 // The static shells (docs/decisions/084) sent by this server as a file server in front of Next
 // would send them (docs/decisions/092): the same bytes and headers Next gives a plain visit, made
@@ -71,18 +72,6 @@ function hasSessionCookie(cookie: string | undefined): boolean {
   for (const part of cookie.split(";")) {
     const eq = part.indexOf("=");
     if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE && part.slice(eq + 1).trim() !== "") return true;
-  }
-  return false;
-}
-
-/** Whether the client takes gzip (`Accept-Encoding`, a q of 0 refusing it), as Next's compression asks. */
-function acceptsGzip(accept: string | undefined): boolean {
-  if (!accept) return false;
-  for (const part of accept.split(",")) {
-    const [coding, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
   }
   return false;
 }

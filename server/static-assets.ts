@@ -1,0 +1,98 @@
+import fs from "node:fs/promises";
+import type http from "node:http";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { STATIC_SECURITY_HEADERS, NO_PAGE_CSP } from "../lib/security/headers";
+import { acceptsGzip } from "./accept-encoding";
+
+// The build's own files (`/_next/static/…`: the pages' scripts, styles and fonts) sent from memory,
+// as a file server or a CDN in front of Next would (docs/decisions/092): the same headers Next gives
+// them (next.config.ts's headers, then its own), each gzip made once rather than on every request.
+// Read after the server starts listening, so it starts as fast as before; until they are read, and
+// for anything else about such a path (a query, a range, a conditional request, another method, a
+// file of another type, or past the memory bound), Next answers as before.
+// tests/api/static-shells.test.ts holds every file of the build to what Next answers.
+
+const gzip = promisify(zlib.gzip);
+
+/** At most this much of the build's files (as sent, both encodings) is kept; the rest is Next's to send. */
+export const STATIC_ASSETS_MAX_BYTES = 32 * 1024 * 1024;
+/** Next's compression leaves a smaller answer as it is (the `compression` package's threshold). */
+const GZIP_THRESHOLD = 1024;
+/** What Next (`send`, then `compression`) says of each type the build writes; anything else is Next's. */
+const TYPES: Record<string, { type: string; compressible: boolean }> = {
+  ".js": { type: "application/javascript; charset=UTF-8", compressible: true },
+  ".css": { type: "text/css; charset=UTF-8", compressible: true },
+  ".svg": { type: "image/svg+xml", compressible: true },
+  ".woff2": { type: "font/woff2", compressible: false },
+};
+/** Request headers that ask for part of a file or only a newer one: Next's `send` answers those. */
+const NOT_PLAIN = ["range", "if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
+
+export interface StaticAsset {
+  body: Buffer;
+  gzip: Buffer | null;
+  headers: Readonly<Record<string, string>>;
+  gzipHeaders: Readonly<Record<string, string>> | null;
+}
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** The build's static files (`<distDir>/static`), path → answer, up to `maxBytes` in all. None without a build. */
+export async function loadStaticAssets(distDir: string, maxBytes = STATIC_ASSETS_MAX_BYTES): Promise<Map<string, StaticAsset>> {
+  const assets = new Map<string, StaticAsset>();
+  const root = path.join(distDir, "static");
+  let used = 0;
+  try {
+    await fs.access(root);
+  } catch {
+    return assets;
+  }
+  for await (const file of files(root)) {
+    const kind = TYPES[path.extname(file)];
+    if (!kind) continue;
+    const [body, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
+    const zipped = kind.compressible && body.length >= GZIP_THRESHOLD ? await gzip(body, { level: 9 }) : null;
+    const size = body.length + (zipped?.length ?? 0);
+    if (used + size > maxBytes) continue; // left to Next
+    used += size;
+    // `send`'s validators: a weak ETag of the size and the modification time, both in hex.
+    const headers: Record<string, string> = {
+      ...STATIC_SECURITY_HEADERS,
+      "Content-Security-Policy": NO_PAGE_CSP,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Accept-Ranges": "bytes",
+      "Last-Modified": stat.mtime.toUTCString(),
+      ETag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
+      "Content-Type": kind.type,
+      ...(kind.compressible ? { Vary: "Accept-Encoding" } : {}),
+    };
+    const url = `/_next/static/${path.relative(root, file).split(path.sep).join("/")}`;
+    assets.set(url, {
+      body,
+      gzip: zipped,
+      headers: { ...headers, "Content-Length": String(body.length) },
+      gzipHeaders: zipped ? { ...headers, "Content-Encoding": "gzip", "Content-Length": String(zipped.length) } : null,
+    });
+  }
+  return assets;
+}
+
+/** Answers a plain request for one of the build's files and says so; false leaves the request to Next. */
+export function sendStaticAsset(assets: ReadonlyMap<string, StaticAsset>, req: http.IncomingMessage, res: http.ServerResponse, url: string): boolean {
+  if (assets.size === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  const asset = assets.get(url); // a query or another spelling is Next's
+  if (!asset) return false;
+  for (const name of NOT_PLAIN) if (req.headers[name] !== undefined) return false;
+  const zipped = asset.gzip && acceptsGzip(req.headers["accept-encoding"]);
+  res.writeHead(200, zipped ? asset.gzipHeaders! : asset.headers);
+  res.end(req.method === "HEAD" ? undefined : zipped ? asset.gzip! : asset.body);
+  return true;
+}
