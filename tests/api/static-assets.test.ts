@@ -1,43 +1,15 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { loadStaticAssets } from "../../server/static-assets";
 import { testEnv } from "../support/env";
+import { meaning, rawRequest } from "../support/raw-http";
 
 // docs/decisions/092: server/server.ts sends the build's own files (`/_next/static/…`) from memory,
 // as a CDN in front of Next would. Each file of this build is asked for plainly (this server's
 // answer, once it has read them) and with a query (which it leaves to Next), with and without gzip,
 // and the two compared header by header and byte by byte.
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function request(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? "GET", headers: init.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const FRAMING = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
-
-function meaning(answer: Answer) {
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !FRAMING.has(k)));
-  const body = answer.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(answer.body) : answer.body;
-  return { status: answer.status, headers, body: body.toString("base64") };
-}
 
 function buildFiles(root: string): string[] {
   return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
@@ -46,9 +18,15 @@ function buildFiles(root: string): string[] {
 const root = path.join(process.cwd(), ".next", "static");
 const urls = buildFiles(root).map((f) => `/_next/static/${f}`);
 
-/** Ours is sent whole, with its length; until the server has read the build's files, Next sends them. */
-async function oursServing(url: string) {
-  await expect.poll(async () => (await request(`${testEnv.baseUrl}${url}`, { headers: { "accept-encoding": "gzip" } })).headers["content-length"]).toBeDefined();
+/** The largest script: Next gzips it as it streams, with no length, where ours has one. */
+const largest = urls.filter((u) => u.endsWith(".js")).sort((a, b) => size(b) - size(a))[0]!;
+function size(url: string) {
+  return fs.statSync(path.join(root, url.slice("/_next/static/".length))).size;
+}
+
+/** Until the server has read the build's files, Next sends them: wait for ours (sent whole, with its length). */
+async function oursServing() {
+  await expect.poll(async () => (await rawRequest(`${testEnv.baseUrl}${largest}`, { headers: { "accept-encoding": "gzip" } })).headers["content-length"]).toBeDefined();
 }
 
 describe("the build's static files sent by our server", () => {
@@ -58,11 +36,11 @@ describe("the build's static files sent by our server", () => {
 
   for (const encoding of ["", "gzip, deflate, br"]) {
     it(`answer each file as Next does${encoding ? " (gzip)" : " (no compression asked)"}`, async () => {
-      await oursServing(urls.find((u) => u.endsWith(".js"))!);
+      await oursServing();
       const accept: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
       for (const url of urls) {
-        const ours = await request(`${testEnv.baseUrl}${url}`, { headers: accept });
-        const next = await request(`${testEnv.baseUrl}${url}?from=next`, { headers: accept });
+        const ours = await rawRequest(`${testEnv.baseUrl}${url}`, { headers: accept });
+        const next = await rawRequest(`${testEnv.baseUrl}${url}?from=next`, { headers: accept });
         expect(meaning(ours), url).toEqual(meaning(next));
         expect(ours.status, url).toBe(200);
         expect(Number(ours.headers["content-length"]), url).toBe(ours.body.length);
@@ -72,9 +50,9 @@ describe("the build's static files sent by our server", () => {
 
   it("answer HEAD with the same headers and no body", async () => {
     const url = urls.find((u) => u.endsWith(".css"))!;
-    await oursServing(url);
-    const get = await request(`${testEnv.baseUrl}${url}`);
-    const head = await request(`${testEnv.baseUrl}${url}`, { method: "HEAD" });
+    await oursServing();
+    const get = await rawRequest(`${testEnv.baseUrl}${url}`);
+    const head = await rawRequest(`${testEnv.baseUrl}${url}`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(meaning(head).headers).toEqual(meaning(get).headers);
@@ -82,9 +60,9 @@ describe("the build's static files sent by our server", () => {
 
   it("leave a range, a conditional request and another method to Next", async () => {
     const url = urls.find((u) => u.endsWith(".js"))!;
-    await oursServing(url);
-    const etag = (await request(`${testEnv.baseUrl}${url}`)).headers.etag!;
-    const range = await request(`${testEnv.baseUrl}${url}`, { headers: { range: "bytes=0-9" } });
+    await oursServing();
+    const etag = (await rawRequest(`${testEnv.baseUrl}${url}`)).headers.etag!;
+    const range = await rawRequest(`${testEnv.baseUrl}${url}`, { headers: { range: "bytes=0-9" } });
     expect(range.status).toBe(206);
     expect(range.body.length).toBe(10);
     const inits: { method?: string; headers?: Record<string, string> }[] = [
@@ -94,8 +72,8 @@ describe("the build's static files sent by our server", () => {
       { method: "DELETE" },
     ];
     for (const init of inits) {
-      const ours = await request(`${testEnv.baseUrl}${url}`, init);
-      const next = await request(`${testEnv.baseUrl}${url}?from=next`, init);
+      const ours = await rawRequest(`${testEnv.baseUrl}${url}`, init);
+      const next = await rawRequest(`${testEnv.baseUrl}${url}?from=next`, init);
       expect(meaning(ours), JSON.stringify(init)).toEqual(meaning(next));
     }
   });

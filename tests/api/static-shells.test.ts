@@ -1,46 +1,17 @@
-import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../lib/auth/cookie-name";
 import { isProtectedPage } from "../../lib/http/protected-pages";
 import { readStaticPageFiles } from "../../lib/security/static-pages";
 import { testEnv } from "../support/env";
+import { meaning, rawRequest } from "../support/raw-http";
 
 // docs/decisions/092: server/server.ts sends a plain visit of a static shell from memory, as a file
 // server in front of Next would. It must answer exactly what Next answers: each shell of this build
 // is asked for as a plain visit (this server's answer) and with a query (which it leaves to Next,
 // through proxy.ts), with and without gzip, and the two compared header by header and byte by byte.
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request with exactly these headers (fetch would add and undo its own Accept-Encoding). */
-function request(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? "GET", headers: init.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 const COOKIE = `${SESSION_COOKIE}=any-value-the-page-itself-checks`;
-/** How a message is framed and when it was sent: not what it says. */
-const FRAMING = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
-
-function meaning(answer: Answer) {
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !FRAMING.has(k)));
-  const body = answer.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(answer.body) : answer.body;
-  return { status: answer.status, headers, body: body.toString("utf8") };
-}
 
 // Next's own not-found and error pages (`/_not-found`, `/_global-error`) are no address of ours, and
 // the bench's baselines are Next's own answers (docs/decisions/083).
@@ -55,8 +26,8 @@ describe("static shells sent by our server", () => {
     it(`answer each shell as Next does${encoding ? " (gzip)" : " (no compression asked)"}`, async () => {
       const accept: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
       for (const route of shells) {
-        const ours = await request(`${testEnv.baseUrl}${route}`, { headers: { cookie: COOKIE, ...accept } });
-        const next = await request(`${testEnv.baseUrl}${route}?from=next`, { headers: { cookie: COOKIE, ...accept } });
+        const ours = await rawRequest(`${testEnv.baseUrl}${route}`, { headers: { cookie: COOKIE, ...accept } });
+        const next = await rawRequest(`${testEnv.baseUrl}${route}?from=next`, { headers: { cookie: COOKIE, ...accept } });
         expect(meaning(ours), route).toEqual(meaning(next));
         expect(ours.status, route).toBe(200);
         expect(ours.headers["content-encoding"], route).toBe(encoding ? "gzip" : undefined);
@@ -67,8 +38,8 @@ describe("static shells sent by our server", () => {
   }
 
   it("answer HEAD with the same headers and no body", async () => {
-    const get = await request(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE } });
-    const head = await request(`${testEnv.baseUrl}/my-diary`, { method: "HEAD", headers: { cookie: COOKIE } });
+    const get = await rawRequest(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE } });
+    const head = await rawRequest(`${testEnv.baseUrl}/my-diary`, { method: "HEAD", headers: { cookie: COOKIE } });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(meaning(head).headers).toEqual(meaning(get).headers);
@@ -76,7 +47,7 @@ describe("static shells sent by our server", () => {
   });
 
   it("send no gzip to a client that refuses it", async () => {
-    const res = await request(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE, "accept-encoding": "gzip;q=0, identity" } });
+    const res = await rawRequest(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE, "accept-encoding": "gzip;q=0, identity" } });
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.body.toString("utf8")).toContain("<html");
@@ -85,7 +56,7 @@ describe("static shells sent by our server", () => {
   it("leave a signed-in screen without the session cookie to proxy.ts, which sends it to /login", async () => {
     for (const route of shells.filter(isProtectedPage)) {
       for (const cookie of ["", `${SESSION_COOKIE}=`, "other=1"]) {
-        const res = await request(`${testEnv.baseUrl}${route}`, { headers: cookie ? { cookie } : {} });
+        const res = await rawRequest(`${testEnv.baseUrl}${route}`, { headers: cookie ? { cookie } : {} });
         expect(res.status, `${route} ${cookie}`).toBe(307);
         expect(res.headers.location).toBe("/login");
         expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -94,21 +65,21 @@ describe("static shells sent by our server", () => {
   });
 
   it("leave a client navigation's RSC request, a prefetch and a trailing slash to Next", async () => {
-    const shell = meaning(await request(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE } }));
+    const shell = meaning(await rawRequest(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE } }));
     // Next answers these with its payload, or a redirect that adds the `_rsc` its router expects.
     for (const headers of [{ rsc: "1" }, { rsc: "1", "next-router-prefetch": "1" }] as Record<string, string>[]) {
-      const res = await request(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE, ...headers } });
+      const res = await rawRequest(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE, ...headers } });
       expect(meaning(res), JSON.stringify(headers)).not.toEqual(shell);
     }
-    const slash = await request(`${testEnv.baseUrl}/my-diary/`, { headers: { cookie: COOKIE } });
+    const slash = await rawRequest(`${testEnv.baseUrl}/my-diary/`, { headers: { cookie: COOKIE } });
     expect(slash.status).toBe(308);
     expect(slash.headers.location).toBe("/my-diary");
   });
 
   it("leave any other method to Next", async () => {
     for (const method of ["POST", "PUT", "DELETE"]) {
-      const ours = await request(`${testEnv.baseUrl}/offline`, { method, headers: { cookie: COOKIE } });
-      const next = await request(`${testEnv.baseUrl}/offline?from=next`, { method, headers: { cookie: COOKIE } });
+      const ours = await rawRequest(`${testEnv.baseUrl}/offline`, { method, headers: { cookie: COOKIE } });
+      const next = await rawRequest(`${testEnv.baseUrl}/offline?from=next`, { method, headers: { cookie: COOKIE } });
       expect(ours.status, method).toBe(next.status);
       expect(ours.headers["content-length"], method).toBe(next.headers["content-length"]);
     }
