@@ -25,8 +25,9 @@ import { loadStaticShells, sendStaticShell, type StaticShell } from "./static-sh
 //    it (proxy.ts answers the same inside Next);
 //  - a page that the database could not serve before it started streaming answers 503 with
 //    Retry-After (lib/http/request-outcome.ts, docs/decisions/056);
-//  - a plain visit of a static shell is answered from memory, as a file server in front of Next
-//    would, with the bytes and headers Next would send (server/static-shells.ts, docs/decisions/092).
+//  - a plain visit of a static shell, and a plain request for one of the build's `/_next/static`
+//    files, is answered from memory, as a file server in front of Next would, with the bytes and
+//    headers Next would send (server/static-shells.ts, server/static-assets.ts, docs/decisions/092).
 // `npm start` runs it under server/start.ts, which restarts it if it dies; the tests run it too.
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { STATIC_SECURITY_HEADERS, NO_PAGE_CSP } from "../lib/security/headers";
-import { acceptsGzip } from "./accept-encoding";
+import { GZIP_OPTIONS, isGetOrHead, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer";
 
 // The build's own files (`/_next/static/…`: the pages' scripts, styles and fonts) sent from memory,
 // as a file server or a CDN in front of Next would (docs/decisions/092): the same headers Next gives
@@ -12,7 +12,7 @@ import { acceptsGzip } from "./accept-encoding";
 // Read after the server starts listening, so it starts as fast as before; until they are read, and
 // for anything else about such a path (a query, a range, a conditional request, another method, a
 // file of another type, or past the memory bound), Next answers as before.
-// tests/api/static-shells.test.ts holds every file of the build to what Next answers.
+// tests/api/static-assets.test.ts holds every file of the build to what Next answers.
 
 const gzip = promisify(zlib.gzip);
 
@@ -30,12 +30,7 @@ const TYPES: Record<string, { type: string; compressible: boolean }> = {
 /** Request headers that ask for part of a file or only a newer one: Next's `send` answers those. */
 const NOT_PLAIN = ["range", "if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
 
-export interface StaticAsset {
-  body: Buffer;
-  gzip: Buffer | null;
-  headers: Readonly<Record<string, string>>;
-  gzipHeaders: Readonly<Record<string, string>> | null;
-}
+export type StaticAsset = PreparedAnswer;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
@@ -59,7 +54,7 @@ export async function loadStaticAssets(distDir: string, maxBytes = STATIC_ASSETS
     const kind = TYPES[path.extname(file)];
     if (!kind) continue;
     const [body, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
-    const zipped = kind.compressible && body.length >= GZIP_THRESHOLD ? await gzip(body, { level: 9 }) : null;
+    const zipped = kind.compressible && body.length >= GZIP_THRESHOLD ? await gzip(body, GZIP_OPTIONS) : null;
     const size = body.length + (zipped?.length ?? 0);
     if (used + size > maxBytes) continue; // left to Next
     used += size;
@@ -75,24 +70,17 @@ export async function loadStaticAssets(distDir: string, maxBytes = STATIC_ASSETS
       ...(kind.compressible ? { Vary: "Accept-Encoding" } : {}),
     };
     const url = `/_next/static/${path.relative(root, file).split(path.sep).join("/")}`;
-    assets.set(url, {
-      body,
-      gzip: zipped,
-      headers: { ...headers, "Content-Length": String(body.length) },
-      gzipHeaders: zipped ? { ...headers, "Content-Encoding": "gzip", "Content-Length": String(zipped.length) } : null,
-    });
+    assets.set(url, prepareAnswer(body, headers, zipped));
   }
   return assets;
 }
 
 /** Answers a plain request for one of the build's files and says so; false leaves the request to Next. */
 export function sendStaticAsset(assets: ReadonlyMap<string, StaticAsset>, req: http.IncomingMessage, res: http.ServerResponse, url: string): boolean {
-  if (assets.size === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  if (assets.size === 0 || !isGetOrHead(req)) return false;
   const asset = assets.get(url); // a query or another spelling is Next's
   if (!asset) return false;
   for (const name of NOT_PLAIN) if (req.headers[name] !== undefined) return false;
-  const zipped = asset.gzip && acceptsGzip(req.headers["accept-encoding"]);
-  res.writeHead(200, zipped ? asset.gzipHeaders! : asset.headers);
-  res.end(req.method === "HEAD" ? undefined : zipped ? asset.gzip! : asset.body);
+  sendPrepared(asset, req, res);
   return true;
 }

@@ -3,10 +3,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { generateETag } from "next/dist/server/lib/etag.js";
 import { SESSION_COOKIE } from "../lib/auth/cookie-name";
+import { cookieFromHeader } from "../lib/http/cookies";
 import { isProtectedPage } from "../lib/http/protected-pages";
 import { contentSecurityPolicy, imageOrigins, securityHeaders } from "../lib/security/headers";
 import { readStaticPageFiles } from "../lib/security/static-pages";
-import { acceptsGzip } from "./accept-encoding";
+import { GZIP_OPTIONS, isGetOrHead, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer";
 
 // The static shells (docs/decisions/084) sent by this server as a file server in front of Next
 // would send them (docs/decisions/092): the same bytes and headers Next gives a plain visit, made
@@ -16,10 +17,8 @@ import { acceptsGzip } from "./accept-encoding";
 // tests/api/static-shells.test.ts holds every shell of the build to what Next itself answers.
 
 export interface StaticShell {
-  body: Buffer;
-  gzip: Buffer;
-  headers: Readonly<Record<string, string>>;
-  gzipHeaders: Readonly<Record<string, string>>;
+  answer: PreparedAnswer;
+  /** A signed-in screen: taken only with a session cookie (lib/http/protected-pages.ts). */
   protected: boolean;
 }
 
@@ -54,37 +53,19 @@ export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOr
       "x-nextjs-prerender": prerender,
       ...meta,
     };
-    const gzip = zlib.gzipSync(body, { level: 9 });
-    shells.set(route, {
-      body,
-      gzip,
-      headers: { ...headers, "Content-Length": String(body.length) },
-      gzipHeaders: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(gzip.length) },
-      protected: isProtectedPage(route),
-    });
+    shells.set(route, { answer: prepareAnswer(body, headers, zlib.gzipSync(body, GZIP_OPTIONS)), protected: isProtectedPage(route) });
   }
   return shells;
 }
 
-/** Whether the request carries a session cookie with a value (what proxy.ts asks; the page checks it). */
-function hasSessionCookie(cookie: string | undefined): boolean {
-  if (!cookie) return false;
-  for (const part of cookie.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE && part.slice(eq + 1).trim() !== "") return true;
-  }
-  return false;
-}
-
 /** Answers a plain visit of a static shell and says so; false leaves the request to Next. */
 export function sendStaticShell(shells: ReadonlyMap<string, StaticShell>, req: http.IncomingMessage, res: http.ServerResponse, url: string): boolean {
-  if (shells.size === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  if (shells.size === 0 || !isGetOrHead(req)) return false;
   const shell = shells.get(url); // a query, a trailing slash or another spelling is Next's
   if (!shell) return false;
   for (const name of NOT_A_VISIT) if (req.headers[name] !== undefined) return false;
-  if (shell.protected && !hasSessionCookie(req.headers.cookie)) return false;
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
-  res.writeHead(200, gzip ? shell.gzipHeaders : shell.headers);
-  res.end(req.method === "HEAD" ? undefined : gzip ? shell.gzip : shell.body);
+  // Without a session cookie that has a value, proxy.ts sends the browser to /login; the page checks the session itself.
+  if (shell.protected && !cookieFromHeader(req.headers.cookie, SESSION_COOKIE)) return false;
+  sendPrepared(shell.answer, req, res);
   return true;
 }

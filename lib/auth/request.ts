@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
+import { cookieFromHeader } from "@/lib/http/cookies";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
 import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser, type SessionUser } from "./sessions";
 
@@ -16,19 +17,7 @@ function cookieToken(req: Request): string | undefined {
 
 /** A cookie's value, or undefined when it is absent or not validly %-encoded. */
 export function readCookie(req: Request, cookieName: string): string | undefined {
-  const header = req.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== cookieName) continue;
-    // A malformed %-escape is not a token anyone was given: treat it as no cookie, not a fault.
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return cookieFromHeader(req.headers.get("cookie"), cookieName);
 }
 
 function bearerToken(req: Request): string | undefined {
