@@ -12,7 +12,12 @@ export async function expectErrorBeside(field: Locator, ...messages: string[]) {
   const id = await field.getAttribute("aria-errormessage");
   const errors = field.page().locator(`[id="${id}"]`);
   await expect(errors).toBeVisible();
-  const [input, text] = [await field.boundingBox(), await errors.boundingBox()];
+  // Both in one frame: measured one after the other, a page still settling (or scrolling to the
+  // refused field) could move between the two.
+  const [input, text] = await field.evaluate((el, errorId) => {
+    const box = (node: Element | null) => node && (({ x, y, height }) => ({ x, y, height }))(node.getBoundingClientRect());
+    return [box(el), box(document.getElementById(errorId))];
+  }, id ?? "");
   expect(input && text).toBeTruthy();
   const gap = text!.y - (input!.y + input!.height);
   expect(gap, "the messages start right under their field").toBeGreaterThanOrEqual(0);

@@ -132,6 +132,42 @@ test.describe("/me: streaks and a year of writing", () => {
     await expect(writing.getByRole("button", { name: "Next year" })).toBeEnabled();
   });
 
+  test("the cards below keep their place while a year loads, and the year switcher keeps the focus", async ({ page, db }) => {
+    test.slow();
+    const { user } = await createUser(db);
+    await createJournal(db, user.id, { journalDate: utcDay() });
+    await signInAs(page, db, user.id);
+    const year = Number(utcDay().slice(0, 4));
+    // Each year's days wait until the test lets them through.
+    const held: Array<() => Promise<void>> = [];
+    await page.route("**/api/journals/stats?*", (route) => void held.push(() => route.continue()));
+    await page.goto("/me");
+    const writing = page.getByRole("region", { name: "Your writing" });
+    const reminder = page.getByRole("region", { name: "Daily reminder" });
+    // Where the card under Your writing stands in the page (not the window, which may scroll).
+    const top = () => reminder.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    await expect(reminder.getByRole("button", { name: "Save reminder" })).toBeVisible();
+    await expect(writing.getByRole("status")).toHaveText("Loading your year of writing…");
+    await expect.poll(() => held.length).toBe(1);
+    const before = await top();
+    await held.shift()!();
+    await expect(writing.getByRole("definition").nth(2)).toHaveText("1");
+    await expect(writing.getByRole("grid", { name: `Days written in ${year}` })).toBeVisible();
+    expect(await top()).toBe(before);
+
+    const previous = writing.getByRole("button", { name: "Previous year" });
+    await previous.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => held.length).toBe(1);
+    await expect(writing.getByRole("heading", { level: 3 })).toHaveText(String(year - 1));
+    await expect(previous).toBeFocused();
+    expect(await top()).toBe(before);
+    await held.shift()!();
+    await expect(writing.getByRole("grid", { name: `Days written in ${year - 1}` })).toBeVisible();
+    await expect(previous).toBeFocused();
+    expect(await top()).toBe(before);
+  });
+
   for (const scheme of ["light", "dark"] as const) {
     test(`a written day and an empty one stand out from the card by shape and by 3:1 contrast, axe clean (${scheme})`, async ({ page, db }) => {
       test.slow();

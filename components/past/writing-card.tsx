@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { STATS_FAILED, statsQuery } from "@/client/past";
 import { parseDayKey } from "@/lib/dates/local-day";
 import { EARLIEST_STATS_YEAR } from "@/lib/validation/past-limits";
-import { YearHeatmap } from "./year-heatmap";
+import { YearHeatmap, YearHeatmapSkeleton } from "./year-heatmap";
 
 /** "1 day", "12 days". */
 export function daysText(n: number): string {
@@ -17,7 +17,8 @@ export function daysText(n: number): string {
 
 /**
  * Streaks and a year of writing on /me (docs/product.md "My profile", docs/decisions/062): the
- * current and longest streak, and the chosen year's days as a heatmap with a year switcher.
+ * current and longest streak, and the chosen year's days as a heatmap with a year switcher. The
+ * switcher stays while another year loads, so its focus is kept.
  */
 export function WritingCard() {
   const today = useLocalToday(null);
@@ -25,6 +26,7 @@ export function WritingCard() {
   const [chosen, setChosen] = useState<number | null>(null);
   const year = chosen ?? thisYear;
   const stats = useQuery({ ...statsQuery(year ?? 0), enabled: year !== null });
+  const loaded = year !== null ? stats.data : undefined;
 
   return (
     <section aria-labelledby="writing-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
@@ -39,36 +41,40 @@ export function WritingCard() {
             Try again
           </button>
         </p>
-      ) : !stats.data || year === null ? (
-        <p role="status" className="mt-3 text-sm text-ink-soft">
-          Loading your year of writing…
-        </p>
       ) : (
         <>
+          {/* Until the year is here its figures and days keep their places, so nothing below moves when they arrive (the reminder's Save under a finger). */}
+          {loaded ? null : (
+            <p role="status" className="sr-only">
+              Loading your year of writing…
+            </p>
+          )}
           <dl className="mt-3 grid grid-cols-3 gap-3">
             {[
-              ["Current streak", daysText(stats.data.currentStreak)],
-              ["Longest streak", daysText(stats.data.longestStreak)],
-              ["Days written", String(stats.data.daysWritten)],
-            ].map(([term, value]) => (
+              { term: "Current streak", value: loaded && daysText(loaded.currentStreak) },
+              { term: "Longest streak", value: loaded && daysText(loaded.longestStreak) },
+              { term: "Days written", value: loaded && String(loaded.daysWritten) },
+            ].map(({ term, value }) => (
               <div key={term} className="rounded-md bg-paper p-3">
                 <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{term}</dt>
-                <dd className="text-xl font-semibold text-ink">{value}</dd>
+                <dd className="text-xl font-semibold text-ink">
+                  {value || <span aria-hidden className="inline-block h-[1em] w-16 max-w-full animate-pulse rounded bg-ink-soft/10 align-middle motion-reduce:animate-none" />}
+                </dd>
               </div>
             ))}
           </dl>
           <div className="mt-5 mb-3 flex items-center gap-2">
-            <button type="button" className={buttonClass("ghost")} aria-label="Previous year" disabled={year <= EARLIEST_STATS_YEAR} onClick={() => setChosen(year - 1)}>
+            <button type="button" className={buttonClass("ghost")} aria-label="Previous year" disabled={year === null || year <= EARLIEST_STATS_YEAR} onClick={() => year !== null && setChosen(year - 1)}>
               <ChevronLeft aria-hidden className="size-4" />
             </button>
             <h3 aria-live="polite" className="min-w-16 text-center text-lg font-semibold text-ink">
-              {year}
+              {year ?? "\u00a0"}
             </h3>
-            <button type="button" className={buttonClass("ghost")} aria-label="Next year" disabled={thisYear === null || year >= thisYear} onClick={() => setChosen(year + 1)}>
+            <button type="button" className={buttonClass("ghost")} aria-label="Next year" disabled={year === null || thisYear === null || year >= thisYear} onClick={() => year !== null && setChosen(year + 1)}>
               <ChevronRight aria-hidden className="size-4" />
             </button>
           </div>
-          <YearHeatmap year={year} days={stats.data.days} today={today} />
+          {loaded && year !== null ? <YearHeatmap year={year} days={loaded.days} today={today} /> : <YearHeatmapSkeleton />}
         </>
       )}
     </section>

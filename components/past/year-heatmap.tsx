@@ -3,6 +3,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { addDays, addMonths, daysInMonth, parseDayKey, toDayKey, type DayKey } from "@/lib/dates/local-day";
 
+/** A month's row: its name, then a column for each of 31 days; and a day's square. */
+const ROW = "grid grid-cols-[2.25rem_repeat(31,minmax(0,1fr))] items-center gap-px";
+const CELL = "aspect-square max-w-5 rounded-[2px]";
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "3 March 2026: written": what each day of the grid says. */
@@ -76,7 +79,7 @@ export function YearHeatmap({ year, days, today }: { year: number; days: Record<
         {MONTHS.map((name, i) => {
           const month = i + 1;
           return (
-            <div role="row" key={name} className="grid grid-cols-[2.25rem_repeat(31,minmax(0,1fr))] items-center gap-px">
+            <div role="row" key={name} className={ROW}>
               <span role="rowheader" aria-label={`${name} ${year}`} className="text-xs text-ink-soft">
                 {name.slice(0, 3)}
               </span>
@@ -97,7 +100,7 @@ export function YearHeatmap({ year, days, today }: { year: number; days: Record<
                     onKeyDown={(e) => onKeyDown(e, key)}
                     onClick={() => setFocusDay(key)}
                     data-written={written}
-                    className={`aspect-square max-w-5 rounded-[2px] ${written ? "bg-accent" : "border border-ink-soft"} ${key === today ? "outline-2 outline-offset-1 outline-leather" : ""}`}
+                    className={`${CELL} ${written ? "bg-accent" : "border border-ink-soft"} ${key === today ? "outline-2 outline-offset-1 outline-leather" : ""}`}
                   />
                 );
               })}
@@ -105,14 +108,44 @@ export function YearHeatmap({ year, days, today }: { year: number; days: Record<
           );
         })}
       </div>
-      <p aria-hidden className="mt-3 flex flex-wrap items-center gap-4 text-xs text-ink-soft">
-        <span className="inline-flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-[2px] bg-accent" /> Written
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-[2px] border border-ink-soft" /> Not written
-        </span>
-      </p>
+      <Legend />
+    </div>
+  );
+}
+
+/** What a filled and an outlined square mean; the cells say it themselves to a screen reader. */
+function Legend() {
+  return (
+    <p aria-hidden className="mt-3 flex flex-wrap items-center gap-4 text-xs text-ink-soft">
+      <span className="inline-flex items-center gap-1.5">
+        <span className="inline-block size-3 rounded-[2px] bg-accent" /> Written
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span className="inline-block size-3 rounded-[2px] border border-ink-soft" /> Not written
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The heatmap's place while its year loads: the same rows of the same cells (a row is as tall as
+ * its cells, whatever the month's length), so nothing below moves when the days arrive. Hidden
+ * from screen readers; the card says it is loading.
+ */
+export function YearHeatmapSkeleton() {
+  return (
+    <div aria-hidden>
+      <div className="flex flex-col gap-px">
+        {MONTHS.map((name) => (
+          <div key={name} className={ROW}>
+            <span className="text-xs text-ink-soft">{name.slice(0, 3)}</span>
+            {Array.from({ length: 31 }, (_, d) => (
+              <div key={d} className={`${CELL} animate-pulse bg-ink-soft/10 motion-reduce:animate-none`} />
+            ))}
+          </div>
+        ))}
+      </div>
+      <Legend />
     </div>
   );
 }
