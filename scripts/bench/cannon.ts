@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import autocannon from "autocannon";
+import { cpuMsOfTree } from "./cpu";
 
 // One load run with autocannon, every response's status and time recorded here (autocannon's own
-// histogram has no p95), and the app's resident memory read from /proc meanwhile.
+// histogram has no p95), the app's resident memory read from /proc meanwhile, and the CPU the app
+// and PostgreSQL used for the run (scripts/bench/cpu.ts).
 
 export interface LoadResult {
   requests: number;
@@ -15,6 +17,9 @@ export interface LoadResult {
   /** A few of the non-2xx statuses seen, for the notes. */
   statuses: Record<number, number>;
   rssPeakMb: number;
+  /** Milliseconds of CPU per answered request: the app's process, and PostgreSQL's (NaN when its process is not known). */
+  appCpuMs: number;
+  dbCpuMs: number;
 }
 
 export function rssMb(pid: number): number {
@@ -46,12 +51,33 @@ export async function settle(pid: number): Promise<void> {
 }
 
 /** Load for `seconds`, or (`amount`) until that many requests were answered. */
-export async function load({ url, requests, connections, seconds, amount, pid, expectStatus }: { url: string; requests: autocannon.Request[]; connections: number; seconds?: number; amount?: number; pid: number; expectStatus?: number }): Promise<LoadResult> {
+export async function load({
+  url,
+  requests,
+  connections,
+  seconds,
+  amount,
+  pid,
+  databasePid,
+  expectStatus,
+}: {
+  url: string;
+  requests: autocannon.Request[];
+  connections: number;
+  seconds?: number;
+  amount?: number;
+  pid: number;
+  /** PostgreSQL's postmaster, whose CPU (with its backends') is counted too. */
+  databasePid?: number;
+  expectStatus?: number;
+}): Promise<LoadResult> {
   const times: number[] = [];
   const statuses: Record<number, number> = {};
   let rssPeakMb = rssMb(pid);
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(pid))), 100);
   try {
+    const dbCpu = () => (databasePid === undefined ? NaN : cpuMsOfTree(databasePid));
+    const cpuBefore = { app: cpuMsOfTree(pid), db: dbCpu() };
     const started = performance.now();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const length = amount ? { amount } : { duration: seconds };
@@ -62,6 +88,7 @@ export async function load({ url, requests, connections, seconds, amount, pid, e
         if (!expected) statuses[status] = (statuses[status] ?? 0) + 1;
       });
     });
+    const cpuAfter = { app: cpuMsOfTree(pid), db: dbCpu() };
     const elapsed = amount ? (performance.now() - started) / 1000 : seconds!;
     times.sort((a, b) => a - b);
     const non2xx = Object.values(statuses).reduce((a, b) => a + b, 0);
@@ -74,6 +101,8 @@ export async function load({ url, requests, connections, seconds, amount, pid, e
       errors: non2xx + result.errors + result.timeouts,
       statuses,
       rssPeakMb: Math.max(rssPeakMb, rssMb(pid)),
+      appCpuMs: (cpuAfter.app - cpuBefore.app) / times.length,
+      dbCpuMs: (cpuAfter.db - cpuBefore.db) / times.length,
     };
   } finally {
     clearInterval(sampler);

@@ -70,7 +70,8 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
 
     const measure = async (s: HttpScenario, target: Target = stack): Promise<Measured> => {
       const connections = Math.min(options.connections, s.maxConnections ?? Infinity);
-      const common = { url: target.url, requests: s.requests, connections, pid: target.pid, expectStatus: s.expectStatus };
+      // PostgreSQL's CPU is counted for the bare Next app's runs too: it should stay near nothing there.
+      const common = { url: target.url, requests: s.requests, connections, pid: target.pid, databasePid: stack.databasePid, expectStatus: s.expectStatus };
       // Next loads a route's code on its first request: a few requests on every connection pay for
       // that before the measurement (by count, not time, so none is left running).
       await load({ ...common, amount: (options.smoke ? 1 : 2) * connections });
@@ -107,8 +108,8 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
     const baselines = before.map((x, i): Measured => {
       const y = after[i];
       if (!y) return x;
-      const mean = (k: "rps" | "p50" | "p95" | "p99") => (x[k] + y[k]) / 2;
-      return { ...x, requests: x.requests + y.requests, errors: x.errors + y.errors, rps: mean("rps"), p50: mean("p50"), p95: mean("p95"), p99: mean("p99"), rssPeakMb: Math.max(x.rssPeakMb, y.rssPeakMb) };
+      const mean = (k: "rps" | "p50" | "p95" | "p99" | "appCpuMs" | "dbCpuMs") => (x[k] + y[k]) / 2;
+      return { ...x, requests: x.requests + y.requests, errors: x.errors + y.errors, rps: mean("rps"), p50: mean("p50"), p95: mean("p95"), p99: mean("p99"), appCpuMs: mean("appCpuMs"), dbCpuMs: mean("dbCpuMs"), rssPeakMb: Math.max(x.rssPeakMb, y.rssPeakMb) };
     });
     const [bare, stat, nextHandler, nextPage] = baselines as [Measured, Measured, Measured, Measured];
     const rates = { inApp: { handler: bare.rps, page: stat.rps }, bareNext: { handler: nextHandler.rps, page: nextPage.rps } };
@@ -129,9 +130,11 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       errors: m.errors,
       ...ratioColumns(m.rps, m.reference, rates),
       "rss peak MB": fmt(m.rssPeakMb),
+      "app CPU ms/req": fmt(m.appCpuMs, 2),
+      "PostgreSQL CPU ms/req": fmt(m.dbCpuMs, 2),
     }));
     if (pdf) {
-      rows.push({ scenario: `journal PDF (${entries} entries)`, conns: 1, "req/s": "", "p50 ms": fmt(pdf.totalMs, 0), "p95 ms": "", "p99 ms": "", requests: 1, errors: pdf.status === 200 ? 0 : 1, "× bare Next handler": "", "× bare Next page": "", "× in-app": "", "rss peak MB": fmt(pdf.peakMb) });
+      rows.push({ scenario: `journal PDF (${entries} entries)`, conns: 1, "req/s": "", "p50 ms": fmt(pdf.totalMs, 0), "p95 ms": "", "p99 ms": "", requests: 1, errors: pdf.status === 200 ? 0 : 1, "× bare Next handler": "", "× bare Next page": "", "× in-app": "", "rss peak MB": fmt(pdf.peakMb), "app CPU ms/req": "", "PostgreSQL CPU ms/req": "" });
       if (pdf.status !== 200) notes.push(`The PDF download answered ${pdf.status}.`);
       if (pdf.healthFailures.length) notes.push(`During the PDF, /api/health failed ${pdf.healthFailures.length} times: ${pdf.healthFailures[0]}`);
     }

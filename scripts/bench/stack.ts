@@ -5,6 +5,7 @@ import { runMigrations } from "../../lib/db/migrate";
 import { freePort, startAppProcess, type AppProcess } from "../../server/app-process";
 import { buildIfStale } from "../../server/build-if-stale";
 import { startEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db";
+import { postmasterPid } from "./cpu";
 
 // A throwaway production stack for one benchmark scenario: a fresh embedded PostgreSQL in a
 // temporary folder (or the database of BENCH_DATABASE_URL, which is kept), the migrations, the
@@ -19,6 +20,8 @@ export interface BenchStack {
   log: string;
   /** The app's process id (its memory is read from /proc by the pdf scenario). */
   pid: number;
+  /** The embedded PostgreSQL's postmaster (its CPU is counted by the load scenario); undefined with BENCH_DATABASE_URL. */
+  databasePid?: number;
   /** The app's DATA_DIR: its photos are under uploads/. */
   dataDir: string;
   stop: () => Promise<void>;
@@ -44,7 +47,8 @@ export async function startStack(say: (m: string) => void, { externalDatabaseUrl
     const dataDir = path.join(dir, "app-data");
     app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INKWELL_BENCH: "1" } });
     say(`App at ${app.url}`);
-    return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, dataDir, stop };
+    const databasePid = db ? postmasterPid(path.join(dir, "postgres")) : undefined;
+    return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, databasePid, dataDir, stop };
   } catch (err) {
     await stop();
     throw err;
