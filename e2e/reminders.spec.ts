@@ -91,6 +91,22 @@ test("the diary offers a reminder from the third entry, opens the settings, and 
   await expect(offer).toHaveCount(0);
 });
 
+test("the offer appears under the diary, so the page does not move when it does", async ({ signedIn: { page, user }, db }) => {
+  for (const day of ["2026-01-01", "2026-01-02", "2026-01-03"]) await createJournal(db, user.id, { journalDate: day });
+  // The settings, which decide the offer, wait until the test lets them through.
+  const held: Array<() => Promise<void>> = [];
+  await page.route("**/api/myprofile/settings", (route) => void held.push(() => route.continue()));
+  await page.goto("/my-diary");
+  const views = page.getByRole("group", { name: "View" });
+  await expect(views).toBeVisible();
+  await expect.poll(() => held.length).toBe(1);
+  const top = () => views.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const before = await top();
+  await held.shift()!();
+  await expect(page.getByRole("complementary", { name: "Want a nudge to write each day?" })).toBeVisible();
+  expect(await top()).toBe(before);
+});
+
 test("the unsubscribe page changes nothing until its button is pressed, then turns the reminder off", async ({ page, db }) => {
   const { user } = await createUser(db);
   await db.insert(reminderSettings).values({ userId: user.id, enabled: true, minuteOfDay: 600, timeZone: "UTC", weekdays: 127 });

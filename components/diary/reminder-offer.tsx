@@ -45,7 +45,7 @@ export function ReminderOffer() {
   const settings = useQuery({ ...settingsQuery(), enabled: !dismissed && (profile.data?.journalCount ?? 0) >= OFFER_FROM_ENTRIES });
   if (dismissed || !settings.data || settings.data.reminder.enabled) return null;
   return (
-    <aside aria-labelledby="reminder-offer-heading" className="mb-4 flex items-start gap-3 rounded-lg border border-accent/40 bg-surface p-4 shadow-sm">
+    <aside aria-labelledby="reminder-offer-heading" className="mt-6 flex items-start gap-3 rounded-lg border border-accent/40 bg-surface p-4 shadow-sm">
       <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
       <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p id="reminder-offer-heading" className="font-semibold text-ink">

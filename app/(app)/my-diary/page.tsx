@@ -21,10 +21,11 @@ export default function MyDiaryPage() {
       {/* Asks for who is signed in, today and its month while the rest of the page loads (docs/decisions/091). */}
       <script dangerouslySetInnerHTML={{ __html: EARLY_DIARY_SCRIPT }} />
       <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
-      <ReminderOffer />
       <Suspense fallback={<DiarySkeleton />}>
         <MyDiaryViews />
       </Suspense>
+      {/* Under the page, not above it: it appears once the profile and the settings have answered, and must not push the diary down then. */}
+      <ReminderOffer />
       <OnThisDayCard serverToday={null} className="mt-8" />
     </>
   );
