@@ -17,6 +17,8 @@ export function embeddedDatabaseUrl({ port, database = "postgres" }: { port: num
 export interface EmbeddedDb {
   url: (database?: string) => string;
   stop: () => Promise<void>;
+  /** The postmaster's process id, once started (the bench reads its CPU, scripts/bench/cpu.ts). */
+  pid: number | undefined;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
   const { rowCount } = await client.query("select 1 from pg_database where datname = 'inkwell'");
   if (!rowCount) await client.query("create database inkwell");
   await client.end();
-  return { url, stop: () => pg.stop() };
+  return { url, stop: () => pg.stop(), pid: readPostmasterPid(dir) };
 }
 
 /** What went wrong, in PostgreSQL's words, and what to do about it. */
@@ -104,12 +106,23 @@ function allowTraverse(dir: string) {
   }
 }
 
+/** The postmaster's process id: the first line of postmaster.pid in the data folder; undefined without a readable one. */
+export function readPostmasterPid(dir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A crash (kill -9, power loss) leaves postmaster.pid behind; PostgreSQL then refuses to start. */
 async function removeStalePid(dir: string) {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  const pid = readPostmasterPid(dir);
   try {
+    if (pid === undefined) throw new Error("no process id");
     process.kill(pid, 0);
   } catch {
     fs.rmSync(pidFile);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import autocannon from "autocannon";
-import { cpuMsOfTree } from "./cpu";
+import { cpuMsOf, cpuMsOfTree } from "./cpu";
 
 // One load run with autocannon, every response's status and time recorded here (autocannon's own
 // histogram has no p95), the app's resident memory read from /proc meanwhile, and the CPU the app
@@ -32,21 +32,17 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** CPU time the process has used, in clock ticks (/proc/<pid>/stat: utime + stime). */
-function cpuTicks(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 /**
  * Waits (up to 15 s) until the app is idle: requests autocannon abandoned when its time was up are
  * still being served, and must not be counted against the next scenario.
  */
 export async function settle(pid: number): Promise<void> {
   for (let i = 0; i < 60; i++) {
-    const before = cpuTicks(pid);
+    const before = cpuMsOf(pid);
     await new Promise((r) => setTimeout(r, 250));
-    if (cpuTicks(pid) - before <= 2) return;
+    const used = cpuMsOf(pid) - before;
+    if (Number.isNaN(used)) throw new Error(`The app's process ${pid} is gone.`);
+    if (used <= 20) return;
   }
 }
 

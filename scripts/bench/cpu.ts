@@ -24,6 +24,12 @@ function statFields(pid: number): string[] | undefined {
   }
 }
 
+/** The CPU the process itself has used, in ms (utime + stime); NaN when it is gone. */
+export function cpuMsOf(pid: number): number {
+  const own = statFields(pid);
+  return own ? (Number(own[11]) + Number(own[12])) * TICK_MS : NaN;
+}
+
 /**
  * The CPU a process and its children have used, in ms: its own (utime + stime), that of its
  * children that have exited (cutime + cstime) and that of those still running. For PostgreSQL's
@@ -45,14 +51,4 @@ export function cpuMsOfTree(pid: number): number {
     if (fields && Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks * TICK_MS;
-}
-
-/** The postmaster's process id, from the first line of postmaster.pid in its data folder; undefined without one. */
-export function postmasterPid(dataDir: string): number | undefined {
-  try {
-    const pid = Number(fs.readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
 }

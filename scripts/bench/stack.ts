@@ -5,7 +5,6 @@ import { runMigrations } from "../../lib/db/migrate";
 import { freePort, startAppProcess, type AppProcess } from "../../server/app-process";
 import { buildIfStale } from "../../server/build-if-stale";
 import { startEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db";
-import { postmasterPid } from "./cpu";
 
 // A throwaway production stack for one benchmark scenario: a fresh embedded PostgreSQL in a
 // temporary folder (or the database of BENCH_DATABASE_URL, which is kept), the migrations, the
@@ -47,8 +46,7 @@ export async function startStack(say: (m: string) => void, { externalDatabaseUrl
     const dataDir = path.join(dir, "app-data");
     app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INKWELL_BENCH: "1" } });
     say(`App at ${app.url}`);
-    const databasePid = db ? postmasterPid(path.join(dir, "postgres")) : undefined;
-    return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, databasePid, dataDir, stop };
+    return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, databasePid: db?.pid, dataDir, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cpuMsOfTree, postmasterPid } from "../../scripts/bench/cpu";
+import { cpuMsOf, cpuMsOfTree } from "../../scripts/bench/cpu";
+import { readPostmasterPid } from "../../server/embedded-db";
 
 // The bench's CPU columns (scripts/bench/cpu.ts, docs/performance.md "How to read the columns"): a
 // process's CPU with its children's, those still running and those that have exited, as
@@ -25,7 +26,8 @@ describe.runIf(process.platform === "linux")("the CPU a process tree has used", 
     const before = cpuMsOfTree(process.pid);
     const { child, spun, exited } = spinner(300);
     await spun;
-    // Running: counted as a live child.
+    // Running: counted as a live child, whose own CPU is what it spun.
+    expect(cpuMsOf(child.pid!)).toBeGreaterThanOrEqual(250);
     expect(cpuMsOfTree(process.pid) - before).toBeGreaterThanOrEqual(250);
     child.stdin.end();
     await exited;
@@ -39,10 +41,11 @@ describe.runIf(process.platform === "linux")("the CPU a process tree has used", 
     child.stdin.end();
     await exited;
     expect(cpuMsOfTree(child.pid!)).toBeNaN();
-    expect(postmasterPid(dir)).toBeUndefined();
+    expect(cpuMsOf(child.pid!)).toBeNaN();
+    expect(readPostmasterPid(dir)).toBeUndefined();
     fs.writeFileSync(path.join(dir, "postmaster.pid"), `4242\n${dir}\n1764300000\n5432\n`);
-    expect(postmasterPid(dir)).toBe(4242);
+    expect(readPostmasterPid(dir)).toBe(4242);
     fs.writeFileSync(path.join(dir, "postmaster.pid"), "garbage\n");
-    expect(postmasterPid(dir)).toBeUndefined();
+    expect(readPostmasterPid(dir)).toBeUndefined();
   });
 });
