@@ -103,8 +103,23 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-export async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+/** A card of a screen (a `<section>` named by its heading's id), as CSS for axe's scope. */
+export const cardScope = (headingId: string) => `section[aria-labelledby="${headingId}"]`;
+/** The open dialog, as CSS for axe's scope. */
+export const DIALOG_SCOPE = '[role="dialog"]';
+
+/**
+ * Runs axe on the page, or only on the part under test (`include`, a CSS selector): a whole signed-in
+ * page is thousands of nodes, and a test of one card or form needs only that part judged (the
+ * screen's own test judges the whole of it). Fails on any serious or critical violation.
+ */
+export async function expectNoA11yViolations(page: Page, { include }: { include?: string } = {}) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (include) {
+    await expect(page.locator(include), `axe's scope ${include}`).toHaveCount(1);
+    builder.include(include);
+  }
+  const results = await builder.analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
