@@ -15,6 +15,9 @@ export interface FeedCursor {
   id: string;
 }
 
+/** 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z in microseconds since 1970. */
+const FIRST_MICROS = -62_135_596_800_000_000;
+const LAST_MICROS = 253_402_300_800_000_000;
 const DECODED = /^(-?\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** The opaque text handed to clients: base64url, so they treat it as a token, not a date. */
@@ -25,6 +28,7 @@ export function encodeFeedCursor({ feedAtMicros, id }: FeedCursor): string {
 /** A cursor the server handed out (or one shaped like it); 400 for anything else. */
 export function decodeFeedCursor({ cursor }: { cursor: string }): FeedCursor {
   const match = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? DECODED.exec(Buffer.from(cursor, "base64url").toString("utf8")) : null;
-  if (!match) throw new ValidationError(INVALID_CURSOR);
+  // A moment of the calendar PostgreSQL and the API both keep (years 1 to 9999), as every cursor handed out is.
+  if (!match || Number(match[1]) < FIRST_MICROS || Number(match[1]) >= LAST_MICROS) throw new ValidationError(INVALID_CURSOR);
   return { feedAtMicros: match[1]!, id: match[2]! };
 }

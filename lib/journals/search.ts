@@ -50,9 +50,16 @@ function encodeCursor({ rank, day }: SearchCursor): string {
   return Buffer.from(`${rank}_${day}`, "utf8").toString("base64url");
 }
 
+const FLOAT4_MIN_NORMAL = 1.1754944e-38;
+const FLOAT4_MAX = 3.4028235e38;
+
 function decodeCursor(cursor: string): SearchCursor {
   const m = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? /^(\d{1,3}(?:\.\d{1,12})?(?:e-\d{1,2})?)_(\d{4}-\d{2}-\d{2})$/.exec(Buffer.from(cursor, "base64url").toString("utf8")) : null;
-  if (!m || !isCalendarDate(m[2]!)) throw new ValidationError(CURSOR_MESSAGE, [{ path: "cursor", message: CURSOR_MESSAGE }]);
+  // A rank is what ts_rank gave as a float4: 0, or within float4's normal range (1e-50 is out of it: PostgreSQL's 22003).
+  const rank = m ? Number(m[1]) : NaN;
+  if (!m || !isCalendarDate(m[2]!) || !(rank === 0 || (rank >= FLOAT4_MIN_NORMAL && rank <= FLOAT4_MAX))) {
+    throw new ValidationError(CURSOR_MESSAGE, [{ path: "cursor", message: CURSOR_MESSAGE }]);
+  }
   return { rank: m[1]!, day: m[2]! };
 }
 

@@ -8,6 +8,7 @@ import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import type { HeartPage, Notification, NotificationActor, NotificationPage } from "@/lib/contract/notifications";
 import { SUSPENDED_IDS, hiddenFrom } from "@/lib/users/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
+import { isTimestampText } from "@/lib/validation/journal-limits";
 import { NOTIFICATION_CURSOR_MESSAGE } from "@/lib/validation/notifications";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
 import { inboxChanged } from "./live";
@@ -72,7 +73,7 @@ function decodeCursor(cursor: string): { at: string; key: string } {
   const m = /^[A-Za-z0-9_-]{1,128}$/.test(cursor)
     ? /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36}(?:_\d{4}-\d{2}-\d{2})?)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"))
     : null;
-  if (!m || Number.isNaN(Date.parse(`${m[1]!.replace(" ", "T")}Z`))) throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
+  if (!m || !isTimestampText(m[1]!)) throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
   return { at: m[1]!, key: m[2]! };
 }
 

@@ -11,6 +11,7 @@ import { inboxChanged } from "@/lib/notifications/live";
 import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
 import { consumeAttempt } from "@/lib/rate-limit";
 import { hiddenFrom } from "@/lib/users/block-sql";
+import { isTimestampText } from "@/lib/validation/journal-limits";
 import {
   REPLIES_PER_HOUR,
   REPLIES_PER_THREAD_MAX,
@@ -76,7 +77,7 @@ function decodeCursor(cursor: string): { at: string; readerId: string } {
   const m = /^[A-Za-z0-9_-]{1,128}$/.test(cursor)
     ? /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"))
     : null;
-  if (!m || Number.isNaN(Date.parse(`${m[1]!.replace(" ", "T")}Z`))) throw new ValidationError(REPLY_CURSOR_MESSAGE, [{ path: "cursor", message: REPLY_CURSOR_MESSAGE }]);
+  if (!m || !isTimestampText(m[1]!)) throw new ValidationError(REPLY_CURSOR_MESSAGE, [{ path: "cursor", message: REPLY_CURSOR_MESSAGE }]);
   return { at: m[1]!, readerId: m[2]! };
 }
 

@@ -39,3 +39,15 @@ export function isCalendarDate(value: string): boolean {
   const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return day <= lengths[month - 1]!;
 }
+
+const TIMESTAMP_PATTERN = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?$/;
+
+/**
+ * A real moment written as PostgreSQL prints a UTC timestamp, `YYYY-MM-DD HH:MM:SS[.ffffff]`, as
+ * the cursors of the inbox, the hearts and the replies carry it: a calendar day (not 2026-02-30,
+ * not year 0) and a time of day, so a crafted cursor is a 400 and never reaches the database.
+ */
+export function isTimestampText(value: string): boolean {
+  const m = TIMESTAMP_PATTERN.exec(value);
+  return !!m && isCalendarDate(m[1]!) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 60;
+}

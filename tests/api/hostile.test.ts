@@ -29,6 +29,7 @@ import { testEnv } from "../support/env";
 import { api, type ApiResult } from "../support/http";
 import { entryFields, journalRows, postJournal, signedIn, utcDay } from "../support/journals";
 import { watchServer, type WatchReport } from "../support/server-watch";
+import { HOSTILE_CURSORS } from "../support/fuzz-values";
 
 const { db, close } = connect(testEnv.databaseUrl);
 
@@ -104,6 +105,22 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(close);
+
+describe("crafted cursors", () => {
+  it("every route that pages by a cursor answers one shaped like its own but naming no real place with a 400", async () => {
+    const paged = operations.filter(({ method, op }) => method === "GET" && (op.parameters ?? []).some((p) => p.in === "query" && p.name === "cursor"));
+    expect(paged.length).toBeGreaterThanOrEqual(5);
+    for (const { path } of paged) {
+      const url = `${concrete(path)}?q=alpha`;
+      const plain = await api(url, { token });
+      for (const cursor of HOSTILE_CURSORS) {
+        const res = await api(`${url}&cursor=${cursor}`, { token });
+        // A route that answers the caller at all refuses the cursor; one that does not (someone else's page) answers as without it.
+        expect({ path, cursor, status: res.status }).toEqual({ path, cursor, status: plain.status === 200 ? 400 : plain.status });
+      }
+    }
+  });
+});
 
 describe("the 6 MB body of nested brackets", () => {
   it("is a 413 from forgot-password, eight times in a row, and the server stays up", async () => {

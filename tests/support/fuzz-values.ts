@@ -81,7 +81,44 @@ export const HOSTILE_SEGMENTS = [
 ];
 
 /** Query strings, raw. */
+const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+const A_UUID = "2b1f6a0e-6d3c-4f8e-9a51-7c2d8e4b1a90";
+
+/**
+ * Cursors shaped like the ones the API hands out (docs/api.md: the inbox's, hearts' and replies'
+ * `<timestamp>|<id>`, search's `<rank>_<day>`, the feed's `<microseconds>.<id>`, base64url) but
+ * naming no real place: an impossible day, year 0, a rank a float4 cannot hold, an hour past 23.
+ * Every one is a 400, never a 500 (each once reached PostgreSQL and failed there).
+ */
+export const HOSTILE_CURSORS = [
+  b64url("1e-50_2026-11-20"),
+  b64url("999.999999999999e-99_2026-11-20"),
+  b64url(`2026-02-30 10:00:00|${A_UUID}`),
+  b64url(`0000-01-01 00:00:00|${A_UUID}`),
+  b64url(`2026-01-01 24:00:00|${A_UUID}`),
+  b64url(`2026-01-01 10:61:00|${A_UUID}`),
+  b64url(`2026-13-01 10:00:00|${A_UUID}_2026-13-01`),
+  b64url(`-99999999999999999.${A_UUID}`),
+];
+
+/** Cursors of the same shapes with random parts: any number in any field of a date and a time. */
+export const cursorArb: fc.Arbitrary<string> = fc
+  .oneof(
+    fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }), fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 69 }), fc.boolean())
+      .map(([y, mo, d, h, mi, hearts]) => {
+        const p = (n: number, w = 2) => String(n).padStart(w, "0");
+        return `${p(y, 4)}-${p(mo)}-${p(d)} ${p(h)}:${p(mi)}:${p(mi)}|${A_UUID}${hearts ? `_${p(y, 4)}-${p(mo)}-${p(d)}` : ""}`;
+      }),
+    fc
+      .tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }))
+      .map(([r, e, y, mo, d]) => `${r}e-${e}_${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
+    fc.bigInt({ min: -(10n ** 17n) + 1n, max: 10n ** 17n - 1n }).map((micros) => `${micros}.${A_UUID}`),
+  )
+  .map(b64url);
+
 export const HOSTILE_QUERIES = [
+  ...HOSTILE_CURSORS.slice(0, 4).map((c) => `?q=alpha&cursor=${c}`),
   "?%",
   "?a=%zz&b=%E0%A4%A",
   "?&&=&==",
@@ -157,6 +194,7 @@ export const query: fc.Arbitrary<string> = fc.oneof(
       .array(fc.tuple(fc.oneof(fc.constantFrom("q", "page", "limit", "step", "code", "state", "error"), fc.string({ maxLength: 10 })), fc.oneof(fc.string({ maxLength: 30 }), hostileSegment)), { minLength: 1, maxLength: 4 })
       .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`),
   },
+  { weight: 2, arbitrary: cursorArb.map((cursor) => `?q=alpha&cursor=${cursor}`) },
 );
 
 /** Bytes for a file part or a raw body: random, or random after a real image format's magic number. */
