@@ -71,6 +71,11 @@ export async function cancelSignup(cancelToken: string): Promise<void> {
   await post(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, undefined, "Could not cancel the sign-up");
 }
 
+/** POST /auth/undo-email-change/{token}: the link mailed to the address a change left (docs/decisions/072); no session needed. */
+export async function undoEmailChange(undoToken: string): Promise<void> {
+  await post(`/api/auth/undo-email-change/${encodeURIComponent(undoToken)}`, undefined, "Could not undo the change");
+}
+
 /** POST /auth/change-email/{token}: the link mailed to a new address (docs/decisions/072); no session needed. */
 export async function confirmEmailChange(changeToken: string): Promise<void> {
   await post(`/api/auth/change-email/${encodeURIComponent(changeToken)}`, undefined, "Could not change the address");

@@ -10,3 +10,6 @@ export const SAME_EMAIL_MESSAGE = "That is already your address";
 export const EMAIL_TAKEN_MESSAGE = "Email already in use";
 export const NO_PASSWORD_FOR_EMAIL_MESSAGE = "This account signs in with Google and has no password to confirm it with";
 export const INVALID_EMAIL_CHANGE_TOKEN = "Invalid or expired link";
+/** Days the old address may undo a completed change (docs/decisions/072), as the big mail providers allow. */
+export const EMAIL_CHANGE_UNDO_DAYS = 7;
+export const EMAIL_CHANGE_UNDONE = "The change is undone: your address is back, and a link to choose a new password was mailed to it";

@@ -9,6 +9,7 @@ import { consumeAttempt } from "@/lib/rate-limit";
 import {
   EMAIL_CHANGE_MAX_PER_HOUR,
   EMAIL_CHANGE_TOKEN_HOURS,
+  EMAIL_CHANGE_UNDO_DAYS,
   EMAIL_TAKEN_MESSAGE,
   INVALID_EMAIL_CHANGE_TOKEN,
   NO_PASSWORD_FOR_EMAIL_MESSAGE,
@@ -16,6 +17,8 @@ import {
 } from "./email-change-limits";
 import { checkCurrentPassword } from "./password-change";
 import { hashToken, newToken } from "./tokens";
+import { RESET_TOKEN_MINUTES } from "./password-reset";
+import { endEveryWayIn, removedLines, type EndedAccess } from "./unproven";
 
 // Changing the account's address from the Security screen (docs/decisions/072): the password
 // proves the person, a link mailed to the new address proves the mailbox, and nothing changes
@@ -88,25 +91,98 @@ function addressChangeNotice({ to, name, username, newEmail, linkBase }: { to: s
  * the account takes the new address (verified: the mailbox just proved it), and every other open
  * link of the account (other changes, verification and reset links mailed to the old address)
  * stops working. A used, expired or unknown link is a 400; an address another account took in the
- * meantime is a 409, and nothing changes.
+ * meantime is a 409, and nothing changes. Returns the mail to the old address: what changed, and a
+ * link that undoes it for EMAIL_CHANGE_UNDO_DAYS days (undoEmailChange).
  */
-export async function confirmEmailChange({ db, token }: { db: Db; token: string }): Promise<void> {
+export async function confirmEmailChange({ db, token, linkBase }: { db: Db; token: string; linkBase: string }): Promise<MailMessage> {
   if (!token || token.length > 200) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
+  const undoToken = newToken();
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ userId: string; newEmail: string }>(sql`
         update email_changes set used_at = now()
         where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()
         returning user_id as "userId", new_email as "newEmail"`);
       const change = rows[0];
       if (!change) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
+      const { rows: holders } = await tx.execute<{ email: string; name: string; username: string }>(
+        sql`select email, name, username from users where id = ${change.userId}::uuid for update`,
+      );
+      const before = holders[0]!;
       await tx.execute(sql`update users set email = ${change.newEmail}, email_verified_at = now(), updated_at = now() where id = ${change.userId}::uuid`);
       await tx.execute(sql`update email_verifications set used_at = now() where user_id = ${change.userId}::uuid and used_at is null`);
       await tx.execute(sql`update password_resets set used_at = now() where user_id = ${change.userId}::uuid and used_at is null`);
+      await tx.execute(sql`
+        insert into email_change_undos (token_hash, user_id, old_email, new_email, expires_at)
+        values (${hashToken(undoToken)}, ${change.userId}::uuid, ${before.email}, ${change.newEmail}, now() + make_interval(days => ${EMAIL_CHANGE_UNDO_DAYS}))`);
+      return addressChangedNotice({ to: before.email, name: before.name, username: before.username, newEmail: change.newEmail, link: `${linkBase}/undo-email-change/${undoToken}` });
     });
   } catch (err) {
     // Another account took the address after the link was sent: the unique index decides, the transaction rolled back.
     if (uniqueViolation(err) !== undefined) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
     throw err;
   }
+}
+
+/** The mail to the address an account left: what changed, and the way back for someone who did not change it. */
+function addressChangedNotice({ to, name, username, newEmail, link }: { to: string; name: string; username: string; newEmail: string; link: string }): MailMessage {
+  const what = `The email address of your Inkwell account @${username} was changed to ${newEmail}. Mail about the account goes there from now on, and this address no longer signs in.`;
+  const ifNot = `If this was not you, undo it within ${EMAIL_CHANGE_UNDO_DAYS} days: this address comes back, every browser is signed out, passkeys and two-factor sign-in are removed, and we mail you a link to choose a new password.`;
+  return noticeMail({
+    to,
+    subject: "Your Inkwell email address was changed",
+    name,
+    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Undo the change" } }],
+  });
+}
+
+/**
+ * POST /api/auth/change-email/undo/{token}: the link mailed to the address a change left, opened
+ * within EMAIL_CHANGE_UNDO_DAYS days (docs/decisions/072). Whoever moved the account may hold its
+ * password, a session, a passkey or two factors, so the old address comes back (verified: its
+ * mailbox just proved it) and every way in ends (lib/auth/unproven.ts endEveryWayIn), with the
+ * password and the Google link; the caller then mails a reset link to the address. Undo links of
+ * changes made after this one are burnt too, never earlier ones: undoing a later change cannot shut
+ * out the owner of the first address. A used, expired or unknown link is a 400; an old address
+ * another account took since is a 409, and nothing changes. Returns the mail's addressee and what went.
+ */
+export async function undoEmailChange({ db, token }: { db: Db; token: string }) {
+  if (!token || token.length > 200) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
+  try {
+    return await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ userId: string; oldEmail: string; createdAt: string }>(sql`
+        update email_change_undos set used_at = now()
+        where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()
+        returning user_id as "userId", old_email as "oldEmail", created_at::text as "createdAt"`);
+      const undo = rows[0];
+      if (!undo) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
+      const { rows: holders } = await tx.execute<{ name: string; username: string }>(sql`
+        update users set email = ${undo.oldEmail}, email_verified_at = now(), password_hash = null, google_sub = null, updated_at = now()
+        where id = ${undo.userId}::uuid returning name, username`);
+      await tx.execute(sql`update email_change_undos set used_at = now() where user_id = ${undo.userId}::uuid and used_at is null and created_at > ${undo.createdAt}::timestamptz`);
+      const gone = await endEveryWayIn({ tx: tx as unknown as Db, userId: undo.userId });
+      return { userId: undo.userId, email: undo.oldEmail, name: holders[0]!.name, username: holders[0]!.username, gone };
+    });
+  } catch (err) {
+    if (uniqueViolation(err) !== undefined) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+    throw err;
+  }
+}
+
+/** The mail after an undo: the address is back, what was removed, and the link to choose a new password. */
+export function changeUndoneMail({ to, name, username, resetLink, gone }: { to: string; name: string; username: string; resetLink: string; gone: EndedAccess }): MailMessage {
+  const removed = removedLines(gone);
+  return noticeMail({
+    to,
+    subject: "Your Inkwell email address is back",
+    name,
+    paragraphs: [
+      { text: `The change of address of your Inkwell account @${username} is undone: this address is the account's again, and every browser was signed out.` },
+      ...(removed.length ? [{ text: `Removed: ${removed.join("; ")}.` }] : []),
+      {
+        text: `The account has no password now. Choose a new one within ${RESET_TOKEN_MINUTES} minutes (after that, ask for a new link on the sign-in page's "Forgot password?"):`,
+        link: { href: resetLink, label: "Choose a new password" },
+      },
+    ],
+  });
 }

@@ -5,7 +5,10 @@ import { users, type User } from "@/lib/db/schema";
 import { ForbiddenError, uniqueViolation } from "@/lib/errors";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth";
 import { toPlainLine } from "@/lib/validation/fields";
-import { forgetUnprovenAccess } from "./unproven";
+import { config } from "@/lib/config";
+import { logError } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
+import { forgetUnprovenAccess, takeoverMail, type ForgottenAccess } from "./unproven";
 
 export interface GoogleIdentity {
   sub: string;
@@ -37,18 +40,19 @@ function withSuffix(base: string): string {
  * proved the address, the Google owner takes it over (docs/decisions/011): in one transaction the
  * password is removed, the name becomes the one Google gives, the address is marked verified, and
  * everything granted before the proof is gone (lib/auth/unproven.ts: sessions, trusted devices,
- * open links, friendships, friend requests), so whoever registered someone else's address is shut
- * out and reads nothing the owner writes. Null if the user is gone.
+ * passkeys, two-factor sign-in, pending address changes, open links, friendships, friend
+ * requests), so whoever registered someone else's address is shut out and reads nothing the owner
+ * writes; the owner is mailed what was removed. Null if the user is gone.
  */
 async function linkGoogleAccount({ db, userId, identity }: { db: Db; userId: string; identity: GoogleIdentity }): Promise<User | null> {
   const { sub } = identity;
-  const { user, tookOver } = await db.transaction(async (tx) => {
+  const { user, gone } = await db.transaction(async (tx): Promise<{ user: User | null; gone: ForgottenAccess | null }> => {
     // Locked, so a verification link used at the same moment is either before or after this, not between.
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!current) return { user: null, tookOver: false };
+    if (!current) return { user: null, gone: null };
     if (current.emailVerifiedAt) {
       const [linked] = await tx.update(users).set({ googleSub: sub, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
-      return { user: linked!, tookOver: false };
+      return { user: linked!, gone: null };
     }
     const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || current.name;
     const [taken] = await tx
@@ -56,11 +60,13 @@ async function linkGoogleAccount({ db, userId, identity }: { db: Db; userId: str
       .set({ googleSub: sub, name, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    await forgetUnprovenAccess({ tx: tx as unknown as Db, userId });
-    return { user: taken!, tookOver: true };
+    return { user: taken!, gone: await forgetUnprovenAccess({ tx: tx as unknown as Db, userId }) };
   });
-  if (tookOver) {
-    console.info(`[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password, sessions and friendships are gone.`);
+  if (user && gone) {
+    console.info(`[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password, sessions, passkeys, two factors, address changes and friendships are gone.`);
+    const mail = takeoverMail({ to: user.email, name: user.name, username: user.username, appUrl: config().APP_URL, gone });
+    // Not waited for: the sign-in does not hang on the mail provider.
+    void sendMail(mail).catch((err: unknown) => logError("mail", "The takeover notice could not be sent", err));
   }
   return user;
 }

@@ -7,11 +7,12 @@ import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import { clearAttempts, consumeAttempt } from "@/lib/rate-limit";
 import { hashPassword, verifyPassword } from "./password";
+import { cancelEmailChanges } from "./pending-changes";
 import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./password-change-limits";
 
 // Changing the password from the Security screen (docs/decisions/071): the current password is
 // asked for (a session alone is not enough to take the account over), every other session ends,
-// open reset links are burned, and the address is told.
+// open reset links and pending changes of address are burned, and the address is told.
 
 /**
  * The caller's current password, checked as a sign-in checks it, for the Security screen's
@@ -58,6 +59,8 @@ export async function changePassword({
   const ended = await db.transaction(async (tx) => {
     await tx.execute(sql`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}::uuid`);
     await tx.execute(sql`update password_resets set used_at = now() where user_id = ${userId}::uuid and used_at is null`);
+    // A change of address a thief asked for with the old password dies with it (docs/decisions/072).
+    await cancelEmailChanges({ db: tx as unknown as Db, userId });
     const { rows: gone } = await tx.execute<{ count: number }>(sql`
       with gone as (delete from sessions where user_id = ${userId}::uuid and id <> ${currentSessionId}::uuid returning 1)
       select count(*)::int as count from gone`);

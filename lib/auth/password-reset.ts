@@ -8,7 +8,8 @@ import { consumeAttempt } from "@/lib/rate-limit";
 import { hashPassword } from "./password";
 import { resetPasswordMail } from "./reset-mail";
 import { revokeAllSessions } from "./sessions";
-import { forgetUnprovenAccess } from "./unproven";
+import { cancelEmailChanges } from "./pending-changes";
+import { forgetUnprovenAccess, type ForgottenAccess } from "./unproven";
 import { hashToken, newToken } from "./tokens";
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -49,20 +50,23 @@ export async function requestPasswordReset({
 }) {
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
   if (!user) return;
-  const token = newToken();
-  await db.insert(passwordResets).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
-  });
-  const link = `${appUrl}/reset-password/${token}`;
+  const link = await issueResetLink({ db, userId: user.id, appUrl });
   await sendMail(resetPasswordMail({ to: user.email, name: user.name, username: user.username, link, minutes: RESET_TOKEN_MINUTES }));
+}
+
+/** Stores a single-use reset token for the user (only its hash) and returns the link that carries it. */
+export async function issueResetLink({ db, userId, appUrl }: { db: Db; userId: string; appUrl: string }): Promise<string> {
+  const token = newToken();
+  await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000) });
+  return `${appUrl}/reset-password/${token}`;
 }
 
 /**
  * Sets a new password with a reset token: burns the token (and any other open one of the user),
- * marks the email verified and revokes every session, in one transaction. A used, expired or
- * unknown token is a 400.
+ * marks the email verified, revokes every session and cancels every pending change of address, in
+ * one transaction. A used, expired or unknown token is a 400. When the address was not proven
+ * before, the reset is its owner taking the account over: everything its earlier holder set up is
+ * gone, and the answer says what, for the mail to the owner (lib/auth/unproven.ts).
  *
  * The cheap checks come first and the password is hashed last (docs/decisions/041): the attempt
  * is counted against the caller's address (429 past RESET_MAX_PER_ADDRESS an hour), then the token
@@ -70,7 +74,17 @@ export async function requestPasswordReset({
  * of CPU and 19 MiB). An invalid token therefore answers sooner than a valid one; that tells the
  * caller nothing the answer does not already say, and a token is 32 random bytes that name no one.
  */
-export async function resetPassword({ db, token, password, ip }: { db: Db; token: string; password: string; ip: string }) {
+export async function resetPassword({
+  db,
+  token,
+  password,
+  ip,
+}: {
+  db: Db;
+  token: string;
+  password: string;
+  ip: string;
+}): Promise<{ takenOver: { gone: ForgottenAccess; email: string; name: string; username: string } | null }> {
   if (!token || token.length > 200) throw new ValidationError(INVALID_RESET_TOKEN);
   await consumeAttempt({ db, limit: { key: `reset-address:${ip}`, max: RESET_MAX_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS } });
   const tokenHash = hashToken(token);
@@ -78,7 +92,7 @@ export async function resetPassword({ db, token, password, ip }: { db: Db; token
   const [found] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(open).limit(1);
   if (!found) throw new ValidationError(INVALID_RESET_TOKEN);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Burnt here, not above: a simultaneous use of the same link that got here first wins.
     const [burnt] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(open).returning({ userId: passwordResets.userId });
     if (!burnt) throw new ValidationError(INVALID_RESET_TOKEN);
@@ -89,12 +103,22 @@ export async function resetPassword({ db, token, password, ip }: { db: Db; token
     // The link reached the account's mailbox, which proves the address (docs/decisions/011). An
     // account whose address was not proven until now may be a squatter's: whatever it did before
     // (sessions, devices, friendships, requests) does not survive its owner taking it over.
-    const [holder] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, burnt.userId)).for("update");
+    const [holder] = await tx
+      .select({ verifiedAt: users.emailVerifiedAt, email: users.email, name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, burnt.userId))
+      .for("update");
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, burnt.userId));
-    if (holder && holder.verifiedAt === null) await forgetUnprovenAccess({ tx: tx as unknown as Db, userId: burnt.userId });
-    else await revokeAllSessions({ db: tx as unknown as Db, userId: burnt.userId });
+    if (holder && holder.verifiedAt === null) {
+      const gone = await forgetUnprovenAccess({ tx: tx as unknown as Db, userId: burnt.userId });
+      return { takenOver: { gone, email: holder.email, name: holder.name, username: holder.username } };
+    }
+    await revokeAllSessions({ db: tx as unknown as Db, userId: burnt.userId });
+    // A change of address asked for by whoever had the password goes with it (docs/decisions/072).
+    await cancelEmailChanges({ db: tx as unknown as Db, userId: burnt.userId });
+    return { takenOver: null };
   });
 }

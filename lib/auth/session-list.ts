@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { cancelEmailChanges } from "./pending-changes";
 import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX, USER_AGENT_PARSED_MAX } from "./session-limits";
 
 // The Security screen's sessions (docs/decisions/070): where the person is signed in, read from
@@ -52,8 +53,13 @@ export async function endSession({ db, userId, id: rawId }: { db: Db; userId: st
   if (!rows.length) throw new NotFoundError(SESSION_NOT_FOUND_MESSAGE);
 }
 
-/** POST /api/auth/sessions/revoke-others: ends every session of the caller but this one; how many. */
+/**
+ * POST /api/auth/sessions/revoke-others: ends every session of the caller but this one, and every
+ * pending change of address (one may have been asked for from a session that is now ending,
+ * docs/decisions/072); how many sessions.
+ */
 export async function endOtherSessions({ db, userId, currentId }: { db: Db; userId: string; currentId: string }): Promise<number> {
+  await cancelEmailChanges({ db, userId });
   const { rows } = await db.execute<{ count: number }>(sql`
     with gone as (delete from sessions where user_id = ${userId}::uuid and id <> ${currentId}::uuid returning 1)
     select count(*)::int as count, pg_notify(${INBOX_CHANNEL}, ${userId}::text) from gone having count(*) > 0`);

@@ -38,6 +38,7 @@ export const ROUTE_ANSWERS = {
   "POST /api/auth/passkey-login": A.LoginAnswerSchema,
   "POST /api/auth/change-email": Sec.EmailChangeSentSchema,
   "POST /api/auth/change-email/{token}": Sec.EmailChangedSchema,
+  "POST /api/auth/undo-email-change/{token}": Sec.EmailChangeUndoneSchema,
   "GET /api/auth/me": A.SessionMeSchema,
   "POST /api/export": Ex.ExportStatusSchema,
   "GET /api/export": Ex.LatestExportSchema,

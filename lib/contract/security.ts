@@ -24,6 +24,9 @@ export const PasswordChangedSchema = z.strictObject({ message: z.literal("Passwo
 
 export const EmailChangeSentSchema = z.strictObject({ message: z.literal("A link to confirm the new address was sent to it") });
 export const EmailChangedSchema = z.strictObject({ message: z.literal("Email address changed") });
+export const EmailChangeUndoneSchema = z.strictObject({
+  message: z.literal("The change is undone: your address is back, and a link to choose a new password was mailed to it"),
+});
 
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export type SessionList = z.infer<typeof SessionListSchema>;

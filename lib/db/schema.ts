@@ -144,6 +144,27 @@ export const emailChanges = pgTable(
 );
 
 /**
+ * The way back from a completed change of address, mailed to the address it left (docs/decisions/072):
+ * single use, EMAIL_CHANGE_UNDO_DAYS days, only its hash kept. Undoing brings the old address back and
+ * ends every way in that the change could have given someone else.
+ */
+export const emailChangeUndos = pgTable(
+  "email_change_undos",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_change_undos_user_id_idx").on(t.userId)],
+);
+
+/**
  * Two-factor sign-in (docs/decisions/073): the account's TOTP secret, encrypted (lib/auth/two-factor-crypto.ts),
  * pending until `enabledAt` is set by a first right code. `lastUsedStep` is the 30-second step of the
  * last code accepted: a code is taken once, never again within its window.

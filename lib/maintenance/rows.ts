@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChanges, emailVerifications, idempotencyKeys, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
+import { emailChangeUndos, emailChanges, emailVerifications, idempotencyKeys, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
 import { HEART_PUSH_INTERVAL_MINUTES } from "@/lib/push/limits";
 import { PUSH_OPTIONS } from "@/lib/push/run";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
@@ -53,10 +53,14 @@ export function purgeSpentEmailVerifications({ db, now, batchSize = PURGE_BATCH_
   return deleteInBatches({ db, table: emailVerifications, key: emailVerifications.tokenHash, dead, batchSize });
 }
 
-/** Address changes confirmed or expired (lib/auth/email-change.ts). */
-export function purgeSpentEmailChanges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+/** Address changes confirmed or expired, and their undo links used or expired (lib/auth/email-change.ts), counted together. */
+export async function purgeSpentEmailChanges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const dead = or(isNotNull(emailChanges.usedAt), lte(emailChanges.expiresAt, now))!;
-  return deleteInBatches({ db, table: emailChanges, key: emailChanges.tokenHash, dead, batchSize });
+  const deadUndos = or(isNotNull(emailChangeUndos.usedAt), lte(emailChangeUndos.expiresAt, now))!;
+  return (
+    (await deleteInBatches({ db, table: emailChanges, key: emailChanges.tokenHash, dead, batchSize })) +
+    (await deleteInBatches({ db, table: emailChangeUndos, key: emailChangeUndos.tokenHash, dead: deadUndos, batchSize }))
+  );
 }
 
 /** Second steps of sign-ins finished or expired (lib/auth/two-factor-challenge.ts). */

@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
-import { emailChanges, passwordResets, users } from "../../lib/db/schema";
+import { emailChanges, passwordResets, twoFactors, users } from "../../lib/db/schema";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import {
   EMAIL_CHANGE_MAX_PER_HOUR,
   EMAIL_CHANGE_SENT,
+  EMAIL_CHANGE_UNDO_DAYS,
+  EMAIL_CHANGE_UNDONE,
   EMAIL_CHANGED,
   EMAIL_TAKEN_MESSAGE,
   INVALID_EMAIL_CHANGE_TOKEN,
@@ -18,8 +20,9 @@ import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { expectError, expectLogClean, person, type Person } from "../support/friends";
 import { api, type ApiResult } from "../support/http";
-import { waitForMail, waitForMails } from "../support/mailbox";
+import { mailsFor, resetLink, waitForMail, waitForMails, whenFound, type ReceivedMail } from "../support/mailbox";
 import { errorBody } from "../support/refusals";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 // Moving an account to another address from the Security screen (docs/decisions/072): the
 // password proves the person, a link mailed to the new address proves the mailbox, the old
@@ -39,6 +42,9 @@ afterAll(async () => {
 const fresh = () => `moved-${Date.now().toString(36)}-${(n += 1)}@inkwell.test`;
 const ask = (token: string | undefined, body: unknown) => api<{ message: string }>("/api/auth/change-email", { token, body, headers: asNewClient() });
 const confirm = (token: string) => api<{ message: string }>(`/api/auth/change-email/${token}`, { method: "POST", headers: asNewClient() });
+const undo = (token: string) => api<{ message: string }>(`/api/auth/undo-email-change/${token}`, { method: "POST", headers: asNewClient() });
+/** The first mail to `to` that `match` picks, once it has come (mail goes out after the answer). */
+const mailTo = (to: string, match: (mail: ReceivedMail) => boolean) => whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find(match));
 
 /** The token of the newest change link mailed to `to`. */
 async function linkSentTo(to: string, count = 1): Promise<string> {
@@ -119,6 +125,93 @@ describe("changing the email address", () => {
     expect(await emailOf(me)).toBe(me.user.email);
     // The link was not spent by the refusal, but the address stays taken.
     expectError(await confirm(token), 409, EMAIL_TAKEN_MESSAGE);
+  });
+
+  it("a pending change dies with a password change, a reset and 'sign out everywhere else': a thief's link opens nothing after the owner acted", async () => {
+    const changePassword = async (me: Person) =>
+      expect((await api("/api/auth/change-password", { token: me.token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: "the owner's next password" } })).status).toBe(200);
+    const resetPassword = async (me: Person) => {
+      const ip = asNewClient()["x-forwarded-for"]!;
+      expect((await api("/api/auth/forgot-password", { body: { email: me.user.email }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+      const mail = await whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, me.user.email).find((m) => m.text.includes("/reset-password/")));
+      const token = resetLink(mail.text).split("/").at(-1)!;
+      expect((await api(`/api/auth/reset-password/${token}`, { body: { password: "the owner's next password" }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    };
+    const signOutElsewhere = async (me: Person) => expect((await api("/api/auth/sessions/revoke-others", { method: "POST", token: me.token })).status).toBe(200);
+    for (const act of [changePassword, resetPassword, signOutElsewhere]) {
+      const me = await person(db);
+      // The thief, with the password, asks to move the account to their own address.
+      const thiefs = fresh();
+      expect((await ask(me.token, { newEmail: thiefs, password: DEFAULT_PASSWORD })).status).toBe(200);
+      const token = await linkSentTo(thiefs);
+      await act(me);
+      expectError(await confirm(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
+      expect(await emailOf(me), act.name).toBe(me.user.email);
+    }
+  });
+
+  it(`tells the old address once the change is made, with a link that undoes it for ${EMAIL_CHANGE_UNDO_DAYS} days: the address comes back and every way in ends`, async () => {
+    const me = await person(db);
+    const oldEmail = me.user.email;
+    const thiefs = fresh();
+    expect((await ask(me.token, { newEmail: thiefs, password: DEFAULT_PASSWORD })).status).toBe(200);
+    expect((await confirm(await linkSentTo(thiefs))).body).toEqual({ message: EMAIL_CHANGED });
+    const told = await mailTo(oldEmail, (m) => m.headers.subject === "Your Inkwell email address was changed");
+    expect(told.text).toContain(`was changed to ${thiefs}`);
+    const undoToken = /\/undo-email-change\/([A-Za-z0-9_-]+)/.exec(told.text)![1]!;
+
+    // Meanwhile the thief signs in with the new address and turns two factors on.
+    const thief = await login(thiefs, DEFAULT_PASSWORD, { headers: asNewClient() });
+    expect(thief.status).toBe(200);
+    await turnOnTwoFactor(thief.body.token);
+
+    expect((await undo(undoToken)).body).toEqual({ message: EMAIL_CHANGE_UNDONE });
+    expect(await emailOf(me)).toBe(oldEmail);
+    for (const token of [me.token, thief.body.token]) expect((await api("/api/auth/me", { token })).status).toBe(401);
+    for (const name of [thiefs, oldEmail]) expectError(await login(name, DEFAULT_PASSWORD, { headers: asNewClient() }), 401);
+    expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id))).toEqual([]);
+    expectError(await undo(undoToken), 400, INVALID_EMAIL_CHANGE_TOKEN);
+
+    // The address is told what happened, with a link to choose a new password; two factors ask nothing after it.
+    const back = await mailTo(oldEmail, (m) => m.headers.subject === "Your Inkwell email address is back");
+    expect(back.text).toContain("two-factor sign-in and its recovery codes");
+    const reset = await api(`/api/auth/reset-password/${resetLink(back.text).split("/").at(-1)}`, { body: { password: "the owner's new password" }, headers: asNewClient() });
+    expect(reset.status).toBe(200);
+    const owner = await login(oldEmail, "the owner's new password", { headers: asNewClient() });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+  });
+
+  it("undoing a later change cannot shut out the first address; an old address taken since is a 409, and nothing changes", async () => {
+    const me = await person(db);
+    const [first, second, third] = [me.user.email, fresh(), fresh()];
+    const undoLinkTo = async (to: string, newEmail: string) =>
+      /\/undo-email-change\/([A-Za-z0-9_-]+)/.exec((await mailTo(to, (m) => m.text.includes(`was changed to ${newEmail}`))).text)![1]!;
+    await ask(me.token, { newEmail: second, password: DEFAULT_PASSWORD });
+    await confirm(await linkSentTo(second));
+    const backToFirst = await undoLinkTo(first, second);
+    const meAgain = await login(second, DEFAULT_PASSWORD, { headers: asNewClient() });
+    await ask(meAgain.body.token, { newEmail: third, password: DEFAULT_PASSWORD });
+    await confirm(await linkSentTo(third));
+    const backToSecond = await undoLinkTo(second, third);
+
+    // Whoever holds the second address undoes the later change first: the first address's link still works, and wins.
+    expect((await undo(backToSecond)).status).toBe(200);
+    expect(await emailOf(me)).toBe(second);
+    expect((await undo(backToFirst)).status).toBe(200);
+    expect(await emailOf(me)).toBe(first);
+    expectError(await undo(backToSecond), 400, INVALID_EMAIL_CHANGE_TOKEN);
+
+    // A change whose old address another account took since cannot be undone.
+    const other = await person(db);
+    const fourth = fresh();
+    await ask(other.token, { newEmail: fourth, password: DEFAULT_PASSWORD });
+    await confirm(await linkSentTo(fourth));
+    const backToOther = await undoLinkTo(other.user.email, fourth);
+    await createUser(db, { email: other.user.email });
+    expectError(await undo(backToOther), 409, EMAIL_TAKEN_MESSAGE);
+    expect(await emailOf(other)).toBe(fourth);
+    for (const token of [newToken(), "not-a-token", "x".repeat(300)]) expectError(await undo(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
   });
 
   it(`sends at most ${EMAIL_CHANGE_MAX_PER_HOUR} links an hour per account`, async () => {
