@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { DEFAULT_PASSWORD, type FactoryDb } from "../scripts/seed/factories";
+import { createSession, DEFAULT_PASSWORD, type FactoryDb } from "../scripts/seed/factories";
+import { turnOnTwoFactor } from "../tests/support/two-factor";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // Leaving (docs/product.md "Security", docs/decisions/075): asked for in a dialog with the
@@ -44,6 +45,26 @@ test.describe("deleting the account", () => {
     await expect(banner(page)).toHaveCount(0);
     await page.goto("/me/security");
     await expect(page.getByRole("region", { name: "Delete your account" })).toBeVisible();
+  });
+
+  test("with two factors on, the dialog's fields are its own: unique ids, named by their labels, which focus them", async ({ signedIn: { page, user }, db }) => {
+    // The "Turn off" form on the same screen has a password and a code field too.
+    await turnOnTwoFactor(await createSession(db, user.id));
+    await page.goto("/me/security");
+    await expect(page.getByRole("region", { name: "Two-factor sign-in" }).getByLabel("Password")).toBeVisible();
+    await page.getByRole("button", { name: "Delete my account…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await expect(dialog.getByRole("textbox", { name: "Password" })).toBeFocused();
+    const duplicates = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    expect(duplicates).toEqual([]);
+    for (const field of await dialog.locator("input:not([type=hidden])").all()) {
+      const label = dialog.locator(`label[for="${await field.getAttribute("id")}"]`);
+      await label.click();
+      await expect(field).toBeFocused();
+    }
   });
 
   test("Keep my account closes the dialog and changes nothing", async ({ signedIn: { page } }) => {

@@ -124,7 +124,7 @@ test("what only the server refuses shows beside its field too, with the 'Signup 
   await form.getByLabel("Gmail").fill(`${unique("rtl_")}@gmail.com`);
   await form.getByLabel("Password").fill(PASSWORD);
   await form.getByRole("button", { name: "Sign Up" }).click();
-  const message = "Name may not contain control characters, line breaks or text-direction marks";
+  const message = "Name may not contain control characters, line breaks, text-direction marks or invisible characters";
   await expect(toast(page, "Signup failed")).toContainText(message);
   await expectErrorBeside(form.getByLabel("Name", { exact: true }), message);
   await expect(form.getByLabel("Name", { exact: true })).toBeFocused();

@@ -141,12 +141,12 @@ test("Edit Profile shows each refused field beside it, the form's and the server
   await location.fill("Lis\u202ebon");
   await pauseClock(page);
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await runUntilVisible(page, toast(page, "Name may not contain control characters, line breaks or text-direction marks"));
-  await expectErrorBeside(name, "Name may not contain control characters, line breaks or text-direction marks");
-  await expectErrorBeside(location, "Location may not contain control characters, line breaks or text-direction marks");
+  await runUntilVisible(page, toast(page, "Name may not contain control characters, line breaks, text-direction marks or invisible characters"));
+  await expectErrorBeside(name, "Name may not contain control characters, line breaks, text-direction marks or invisible characters");
+  await expectErrorBeside(location, "Location may not contain control characters, line breaks, text-direction marks or invisible characters");
   await expectValid(username);
   await expect(name).toBeFocused();
-  await expect(toast(page, "Name may not contain control characters, line breaks or text-direction marks")).toBeVisible();
+  await expect(toast(page, "Name may not contain control characters, line breaks, text-direction marks or invisible characters")).toBeVisible();
   expect(puts).toBe(1);
   await expect(dialog).toBeVisible();
 });

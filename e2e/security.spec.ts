@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
-import { waitForMail } from "../tests/support/mailbox";
+import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
@@ -9,6 +9,22 @@ import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_ON_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+/** The undo link mailed to `oldEmail` once the account moved to `newEmail` (docs/decisions/072). */
+async function undoLink(oldEmail: string, newEmail: string): Promise<string> {
+  const mail = await whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, oldEmail).find((m) => m.text.includes(`was changed to ${newEmail}`)));
+  return /\/undo-email-change\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+}
+
+/** Moves the account of `token` to a new address over the API, as the Security screen and the mailed link would. */
+async function moveAccount(request: APIRequestContext, token: string): Promise<string> {
+  const newEmail = `moved-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@gmail.com`;
+  const ask = await request.post("/api/auth/change-email", { headers: { authorization: `Bearer ${token}` }, data: { newEmail, password: DEFAULT_PASSWORD } });
+  expect(ask.status()).toBe(200);
+  const link = /\/change-email\/([A-Za-z0-9_-]+)/.exec((await waitForMail(testEnv.mailDir, newEmail)).text)![1]!;
+  expect((await request.post(`/api/auth/change-email/${link}`)).status()).toBe(200);
+  return newEmail;
+}
 
 const sessionsList = (page: Page) => page.getByRole("region", { name: "Where you’re signed in" }).getByRole("list");
 
@@ -62,7 +78,7 @@ test.describe("the Security screen", () => {
   });
 
   test("moving to another address: a link to it, then a click on that link", async ({ signedIn: { page, user }, browser }) => {
-    const newEmail = `moved-${Date.now().toString(36)}@inkwell.test`;
+    const newEmail = `moved-${Date.now().toString(36)}@gmail.com`;
     await page.goto("/me/security");
     const form = page.getByRole("region", { name: "Email address" });
     await expect(form).toContainText(`Now: ${user.email}`);
@@ -90,6 +106,29 @@ test.describe("the Security screen", () => {
     await expect(page.getByRole("region", { name: "Email address" })).toContainText(`Now: ${newEmail}`);
   });
 
+  test("the old address undoes the move from its mail, by keyboard: the address is back and every browser signed out", async ({ signedIn: { page, user, token }, browser, request }) => {
+    const newEmail = await moveAccount(request, token);
+    const link = await undoLink(user.email, newEmail);
+    // The owner opens it on another device, with no session: the old mailbox proves the address.
+    const context = await browser.newContext();
+    const owner = await context.newPage();
+    await owner.goto(link);
+    await expect(owner.getByRole("heading", { name: "Undo the change of address" })).toBeVisible();
+    // (The page before the click is judged by axe in the phone tests below, light and dark.)
+    await owner.getByRole("button", { name: "Undo the change" }).focus();
+    await owner.keyboard.press("Enter");
+    await expect(owner.getByRole("status")).toContainText("Your address is back.");
+    await expect(owner.getByRole("status")).toBeFocused();
+    await expectNoA11yViolations(owner);
+    await owner.reload();
+    await owner.getByRole("button", { name: "Undo the change" }).click();
+    await expect(owner.getByRole("alert").filter({ hasText: "Invalid or expired link." })).toBeVisible();
+    await context.close();
+    // The browser that was signed in (the thief's, maybe) is signed out on its next request.
+    await page.goto("/me/security");
+    await expect(page).toHaveURL((url) => url.pathname === "/login");
+  });
+
   for (const scheme of ["light", "dark"] as const) {
     test(`has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
       await page.emulateMedia({ colorScheme: scheme });
@@ -102,6 +141,20 @@ test.describe("the Security screen", () => {
 });
 
 test.describe("the Security screen @phone", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the undo page fits a phone (${scheme})`, async ({ signedIn: { user, token }, browser, request }, testInfo) => {
+      const link = await undoLink(user.email, await moveAccount(request, token));
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: scheme });
+      const owner = await context.newPage();
+      await owner.goto(link);
+      await expect(owner.getByRole("button", { name: "Undo the change" })).toBeInViewport();
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await owner.screenshot({ path: testInfo.outputPath(`undo-email-change-375-${scheme}.png`) });
+      await expectNoA11yViolations(owner);
+      await context.close();
+    });
+  }
+
   for (const scheme of ["light", "dark"] as const) {
     test(`fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
       await page.emulateMedia({ colorScheme: scheme });

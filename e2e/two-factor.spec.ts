@@ -55,6 +55,8 @@ test.describe("two-factor sign-in", () => {
 
     const list = card(page).getByRole("list", { name: "Recovery codes" });
     await expect(list.getByRole("listitem")).toHaveCount(10);
+    // On from the first right code, while its recovery codes are shown.
+    await expect(card(page).getByText("On", { exact: true })).toBeVisible();
     const recoveryCodes = await list.getByRole("listitem").allInnerTexts();
     await card(page).getByRole("button", { name: "Copy" }).click();
     await expect(toast(page, "Recovery codes copied")).toBeVisible();
@@ -154,6 +156,8 @@ test.describe("two-factor sign-in @phone", () => {
       await page.emulateMedia({ colorScheme: scheme });
       const secret = await startSetup(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // No group of four is broken across lines ("7ZNN A / JPM IM2A" was read wrong).
+      expect(await card(page).getByTestId("two-factor-secret").evaluate((el) => [...el.children].filter((group) => group.getClientRects().length > 1).length)).toBe(0);
       await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
       await card(page).getByRole("button", { name: "Turn on" }).click();
       await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();

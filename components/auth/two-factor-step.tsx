@@ -22,7 +22,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: { challenge:
   const [recovery, setRecovery] = useState(false);
   const field = recovery ? "recoveryCode" : "code";
   // The step replaces the password form, and switching kinds replaces the field: the focus goes to it.
-  useEffect(() => document.getElementById(`field-${field}`)?.focus(), [field]);
+  useEffect(() => document.getElementById(`two-factor-${field}`)?.focus(), [field]);
   const { formProps, errors, busy } = useForm({
     values: (form) => String(new FormData(form).get(field) ?? ""),
     check: (v) => checkFilled(field, recovery ? "Recovery code" : "Code", v, { trim: true }),
@@ -53,6 +53,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: { challenge:
         <TextField
           key="recoveryCode"
           label="Recovery code"
+          id="two-factor-recoveryCode"
           name="recoveryCode"
           autoComplete="off"
           autoCapitalize="none"
@@ -64,6 +65,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: { challenge:
         <TextField
           key="code"
           label="Authentication code"
+          id="two-factor-code"
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"

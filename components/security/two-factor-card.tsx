@@ -18,6 +18,7 @@ type Stage = { at: "off" } | { at: "setting-up"; setup: TwoFactorSetup } | { at:
  */
 export function TwoFactorCard({ initiallyOn, hasPassword }: { initiallyOn: boolean; hasPassword: boolean }) {
   const [stage, setStage] = useState<Stage>(initiallyOn ? { at: "on" } : { at: "off" });
+  const isOn = stage.at === "on" || stage.at === "codes";
   const setup = useForm({
     values: () => undefined,
     send: setUpTwoFactor,
@@ -31,12 +32,13 @@ export function TwoFactorCard({ initiallyOn, hasPassword }: { initiallyOn: boole
         <h2 id="two-factor-heading" className="font-serif text-xl font-semibold text-leather">
           Two-factor sign-in
         </h2>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${stage.at === "on" ? "bg-accent text-on-accent" : "border border-ink-soft/40 text-ink-soft"}`}>
-          {stage.at === "on" ? "On" : "Off"}
+        {/* On from the first right code: the recovery codes are shown once it is. */}
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${isOn ? "bg-accent text-on-accent" : "border border-ink-soft/40 text-ink-soft"}`}>
+          {isOn ? "On" : "Off"}
         </span>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        {stage.at === "on"
+        {isOn
           ? "Signing in asks for a code from your authenticator app (or a recovery code) after your password or Google."
           : "Ask for a code from an authenticator app after your password or Google, so a stolen password alone does not open your diary."}
       </p>

@@ -12,7 +12,14 @@ import { TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
 
 /** The secret in groups of four, easier to type. */
-const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(" ");
+/** The secret in groups of four, each kept whole on a line of its own if the line must wrap ("7ZNN A / JPM IM2A" was read wrong). */
+const grouped = (secret: string) =>
+  secret.match(/.{1,4}/g)!.map((group, i) => (
+    <span key={i} className="whitespace-nowrap">
+      {group}
+      {i < secret.length / 4 - 1 ? " " : ""}
+    </span>
+  ));
 
 /** The setup's QR code and secret, and the first code that turns two-factor sign-in on (docs/decisions/073). */
 export function TwoFactorEnableForm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
@@ -46,7 +53,7 @@ export function TwoFactorEnableForm({ setup, onEnabled, onCancel }: { setup: Two
       />
       <div className="text-sm">
         <p className="text-ink-soft">Secret to type instead:</p>
-        <p className="mt-1 font-mono text-base break-all text-ink" data-testid="two-factor-secret">
+        <p className="mt-1 font-mono text-base text-ink" data-testid="two-factor-secret">
           {grouped(setup.secret)}
         </p>
       </div>

@@ -1,5 +1,6 @@
-import type { TextareaHTMLAttributes } from "react";
+import { useId, type TextareaHTMLAttributes } from "react";
 import { FieldErrors, invalidProps } from "./field-errors";
+import { fieldIdOf } from "./text-field";
 
 type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -15,7 +16,8 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
  * (components/ui/use-form.ts), and an optional character counter that describes it.
  */
 export function TextAreaField({ label, name, id, errors, counter, className = "", ref, ...textarea }: Props) {
-  const fieldId = id ?? `field-${name}`;
+  const unique = useId();
+  const fieldId = id ?? fieldIdOf(name, unique);
   const counterId = counter ? `${fieldId}-counter` : undefined;
   return (
     <div className="flex flex-col gap-1.5">

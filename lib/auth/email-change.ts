@@ -15,6 +15,7 @@ import {
   NO_PASSWORD_FOR_EMAIL_MESSAGE,
   SAME_EMAIL_MESSAGE,
 } from "./email-change-limits";
+import { emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
 import { checkCurrentPassword } from "./password-change";
 import { hashToken, newToken } from "./tokens";
 import { RESET_TOKEN_MINUTES } from "./password-reset";
@@ -28,8 +29,9 @@ import { endEveryWayIn, removedLines, type EndedAccess } from "./unproven";
 /**
  * POST /api/auth/change-email: checks the password (counted with the password change's tries),
  * then stores a link for the new address (earlier open ones are burnt) and returns the two mails:
- * the link to the new address, a notice to the old one. The new address must not be the current
- * one, nor another account's (409, as sign-up says).
+ * the link to the new address, a notice to the old one. The new address must be at a domain
+ * sign-up allows (SIGNUP_EMAIL_DOMAINS, checked first: no password try is spent on it), not the
+ * current one, nor another account's (409, as sign-up says).
  */
 export async function requestEmailChange({
   db,
@@ -37,13 +39,19 @@ export async function requestEmailChange({
   password,
   newEmail,
   linkBase,
+  allowedDomains,
 }: {
   db: Db;
   userId: string;
   password: string;
   newEmail: string;
   linkBase: string;
+  allowedDomains: readonly string[];
 }): Promise<MailMessage[]> {
+  if (!emailDomainAllowed(newEmail, allowedDomains)) {
+    const message = signupDomainMessage(allowedDomains);
+    throw new ValidationError(message, [{ path: "newEmail", message }]);
+  }
   const user = await checkCurrentPassword({ db, userId, password, field: "password", noPassword: NO_PASSWORD_FOR_EMAIL_MESSAGE });
   if (user.email.toLowerCase() === newEmail.toLowerCase()) throw new ValidationError(SAME_EMAIL_MESSAGE, [{ path: "newEmail", message: SAME_EMAIL_MESSAGE }]);
   const { rows: taken } = await db.execute(sql`select 1 from users where lower(email) = lower(${newEmail})`);

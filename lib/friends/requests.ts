@@ -11,6 +11,7 @@ import { requestAnswered } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/notifications/live";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { UNBLOCK_FIRST_MESSAGE } from "@/lib/users/block-limits";
+import { hiddenBetween } from "@/lib/users/block-sql";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
 import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "./limits";
@@ -196,10 +197,14 @@ export type FriendshipStatus = FriendStatus;
 export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; userId: string; otherId: string }): Promise<FriendshipStatus> {
   const other = parseId({ value: otherId, message: USER_NOT_FOUND });
   const [row] = await db
-    .select({ friends: sql<boolean>`exists (select 1 from ${friendships} where ${friendships.userId} = ${userId} and ${friendships.friendId} = ${users.id})` })
+    .select({
+      friends: sql<boolean>`exists (select 1 from ${friendships} where ${friendships.userId} = ${userId} and ${friendships.friendId} = ${users.id})`,
+      hidden: sql<boolean>`${hiddenBetween(userId, sql`${users.id}`)}`,
+    })
     .from(users)
     .where(eq(users.id, other));
-  if (!row) throw new NotFoundError(USER_NOT_FOUND);
+  // Blocked either way (or suspended), the other is an unknown id, as their profile is (docs/decisions/067).
+  if (!row || row.hidden) throw new NotFoundError(USER_NOT_FOUND);
   if (row.friends) return "accepted";
   // The latest request decides: pending either way, or rejected. An accepted one whose friendship
   // has since ended, like none at all, leaves the two free to ask again.

@@ -154,11 +154,11 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/change-email",
     tag: TAG,
     summary: "Ask to move the account to another email address",
-    description: `The password proves the person (its tries are counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes per account). A link valid ${EMAIL_CHANGE_TOKEN_HOURS} hours is mailed to the new address (an earlier open one stops working), and the current address is told at once. Nothing changes until the link is opened (docs/decisions/072).`,
+    description: `The new address must be at a domain sign-up accepts (\`SIGNUP_EMAIL_DOMAINS\`, gmail.com unless set; checked before the password). The password proves the person (its tries are counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes per account). A link valid ${EMAIL_CHANGE_TOKEN_HOURS} hours is mailed to the new address (an earlier open one stops working), and the current address is told at once. Nothing changes until the link is opened (docs/decisions/072).`,
     auth: "session",
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ChangeEmailSchema, descriptions: { newEmail: "The address to move to", password: "The account's current password" } },
     answers: [{ status: 200, description: "The link is on its way", schema: Sec.EmailChangeSentSchema }],
-    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_FOR_EMAIL_MESSAGE, SAME_EMAIL_MESSAGE, "Enter a valid email address"], [409, EMAIL_TAKEN_MESSAGE]],
+    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_FOR_EMAIL_MESSAGE, SAME_EMAIL_MESSAGE, "Enter a valid email address", GMAIL_MESSAGE], [409, EMAIL_TAKEN_MESSAGE]],
     rateLimited: `${EMAIL_CHANGE_MAX_PER_HOUR} asks per account an hour (each one two mails)`,
   },
   {

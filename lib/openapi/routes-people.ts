@@ -87,7 +87,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     tag: PEOPLE,
     summary: "A friend's entries shared with the close circle under their name, newest first",
     description:
-      "For a friend (or oneself): their close-circle entries that carry their name, 10 a page in the feed's order and shape; hearts work on them as in the feed, and reading a page counts as reading its entries. Never an anonymous entry, and no count of anything (docs/decisions/065). Anyone else gets 403.",
+      "For a friend (or oneself): their close-circle entries that carry their name, 10 a page in the feed's order and shape; hearts work on them as in the feed, and reading a page counts as reading its entries. Never an anonymous entry, and no count of anything (docs/decisions/065). Anyone else gets 403: a stranger, an unknown id, and someone blocked either way alike (docs/decisions/067).",
     auth: "session",
     params: { userId: { description: "A friend's id, or the caller's; a malformed one is a 404" } },
     query: { schema: FriendPageQuerySchema, descriptions: { cursor: "The previous page's `nextCursor`" } },
@@ -185,7 +185,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/friend-requests/status/{userId}",
     tag: FRIENDS,
     summary: "Where the caller stands with someone",
-    description: "`pending`: the caller asked; `received`: the other person asked; `accepted`: friends.",
+    description: "`pending`: the caller asked; `received`: the other person asked; `accepted`: friends. Someone blocked either way (or suspended) is a 404, as an unknown id is (docs/decisions/067).",
     auth: "session",
     successFlag: true,
     params: userId,

@@ -2,7 +2,7 @@ import { SettingsSchema } from "@/lib/contract/settings";
 import * as A from "@/lib/contract/answers";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/reminders/messages";
-import { ENABLED_MESSAGE, SETTINGS_BODY_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, UpdateSettingsSchema, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder";
+import { ENABLED_MESSAGE, NO_WEEKDAY_MESSAGE, SETTINGS_BODY_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, UpdateSettingsSchema, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder";
 import type { Endpoint } from "./types";
 
 // The caller's settings (the daily reminder) and the reminder mails' unsubscribe link
@@ -39,7 +39,7 @@ export const REMINDER_ROUTES: Endpoint[] = [
       },
     },
     answers: [{ status: 200, description: "The settings as saved", schema: SettingsSchema }],
-    failures: [[400, SETTINGS_BODY_MESSAGE, ENABLED_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE, "Each channel must be true or false"]],
+    failures: [[400, SETTINGS_BODY_MESSAGE, ENABLED_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE, NO_WEEKDAY_MESSAGE, "Each channel must be true or false"]],
   },
   {
     method: "post",

@@ -9,6 +9,8 @@ export const TIME_ZONE_MESSAGE = "Time zone must be an IANA time zone such as Eu
 export const WEEKDAYS_MESSAGE = "Weekdays must be distinct numbers from 1 (Monday) to 7 (Sunday)";
 export const TIME_ZONE_MAX = 64;
 export const ENABLED_MESSAGE = "Enabled must be true or false";
+/** A reminder that is on with no day would never come, though "Reminder saved" said it would. */
+export const NO_WEEKDAY_MESSAGE = "Choose at least one day for the reminder";
 
 /** A zone's name, never an offset such as "+01:00" (which Intl would take too). */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
@@ -48,8 +50,9 @@ export function weekdaysOfBits(bits: number): number[] {
 }
 
 /** What the settings form can check before sending, with the server's messages (docs/decisions/048). */
-export function checkReminder({ time, timeZone, weekdays }: { time: string; timeZone: string; weekdays: readonly number[] }): { path: string; message: string }[] {
+export function checkReminder({ enabled, time, timeZone, weekdays }: { enabled?: boolean; time: string; timeZone: string; weekdays: readonly number[] }): { path: string; message: string }[] {
   return [
+    enabled === true && weekdays.length === 0 && { path: "reminder.weekdays", message: NO_WEEKDAY_MESSAGE },
     !TIME_PATTERN.test(time) && { path: "reminder.time", message: TIME_MESSAGE },
     !canonicalTimeZone(timeZone) && { path: "reminder.timeZone", message: TIME_ZONE_MESSAGE },
     (new Set(weekdays).size !== weekdays.length || weekdays.some((d) => !WEEKDAYS.includes(d as (typeof WEEKDAYS)[number]))) && {

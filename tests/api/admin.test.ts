@@ -57,6 +57,16 @@ describe("the operators' routes: who may use them", () => {
     expect((await db.select().from(users).where(eq(users.id, someone.user.id)))[0]!.suspendedAt).toBeNull();
   });
 
+  it("the page /admin is a real 404 for anyone else, decided before it streams; an operator gets it", async () => {
+    const someone = await person(db);
+    const refused = await api<string>("/admin", { cookie: `session=${someone.token}` });
+    expect(refused.status).toBe(404);
+    expect(refused.body).not.toMatch(/<title>Operators/);
+    const shown = await api<string>("/admin", { cookie: `session=${operator.token}` });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toContain("<title>Operators");
+  });
+
   it("refuse an operator a missing note where the person is told it, unknown or malformed ids, and a closed report", async () => {
     const [reader, writer] = [await person(db), await person(db)];
     await befriend(db, reader.user.id, writer.user.id);

@@ -110,7 +110,13 @@ describe("a block", () => {
       [ben, ana],
     ] as const) {
       expectError(await profile(viewer, other.user.id), 404, "User not found");
-      expectError(await api(`/api/users/${other.user.id}/journals`, { token: viewer.token }), 404, "User not found");
+      // Every answer is an unknown id's, to the letter, so nobody can tell they were blocked.
+      for (const path of ["/api/users/{id}", "/api/users/{id}/journals", "/api/friend-requests/status/{id}"]) {
+        const theirs = await api(path.replace("{id}", other.user.id), { token: viewer.token });
+        const unknown = await api(path.replace("{id}", UNKNOWN_ID), { token: viewer.token });
+        expect({ path, status: theirs.status, body: theirs.body }).toEqual({ path, status: unknown.status, body: unknown.body });
+        expect(theirs.status, path).toBeGreaterThanOrEqual(400);
+      }
       expect((await search(viewer, "Blockwell")).body.users.map((u) => u.id)).not.toContain(other.user.id);
       expect((await suggested(viewer)).body.users.map((u) => u.id)).not.toContain(other.user.id);
     }

@@ -15,6 +15,7 @@ import {
   SAME_EMAIL_MESSAGE,
 } from "../../lib/auth/email-change-limits";
 import { WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
+import { GMAIL_MESSAGE } from "../../lib/validation/auth-limits";
 import { login } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
@@ -39,7 +40,7 @@ afterAll(async () => {
   await close();
 });
 
-const fresh = () => `moved-${Date.now().toString(36)}-${(n += 1)}@inkwell.test`;
+const fresh = () => `moved-${Date.now().toString(36)}-${(n += 1)}@gmail.com`;
 const ask = (token: string | undefined, body: unknown) => api<{ message: string }>("/api/auth/change-email", { token, body, headers: asNewClient() });
 const confirm = (token: string) => api<{ message: string }>(`/api/auth/change-email/${token}`, { method: "POST", headers: asNewClient() });
 const undo = (token: string) => api<{ message: string }>(`/api/auth/undo-email-change/${token}`, { method: "POST", headers: asNewClient() });
@@ -66,12 +67,14 @@ describe("changing the email address", () => {
     expectError(await api("/api/auth/change-email", { rawBody: "{not json", headers: asNewClient() }), 401);
   });
 
-  it("refuses a wrong password, the same address, another account's and an account with no password, beside their fields", async () => {
+  it("refuses a wrong password, the same address, another account's, one at a domain sign-up refuses and an account with no password, beside their fields", async () => {
     const [me, other] = [await person(db), await person(db)];
     expectRefusedField(await ask(me.token, { newEmail: fresh(), password: "not my password" }), 400, "password", WRONG_PASSWORD_MESSAGE);
     expectRefusedField(await ask(me.token, { newEmail: me.user.email.toUpperCase(), password: DEFAULT_PASSWORD }), 400, "newEmail", SAME_EMAIL_MESSAGE);
     expectRefusedField(await ask(me.token, { newEmail: other.user.email, password: DEFAULT_PASSWORD }), 409, "newEmail", EMAIL_TAKEN_MESSAGE);
     expectRefusedField(await ask(me.token, { newEmail: "not an address", password: DEFAULT_PASSWORD }), 400, "newEmail", "Enter a valid email address");
+    // Sign-up's domains hold for a new address too (SIGNUP_EMAIL_DOMAINS; the tests' default, gmail.com).
+    expectRefusedField(await ask(me.token, { newEmail: "someone@elsewhere.example", password: DEFAULT_PASSWORD }), 400, "newEmail", GMAIL_MESSAGE);
     const { user: googleOnly } = await createUser(db, { password: null });
     expectRefusedField(await ask(await createSession(db, googleOnly.id), { newEmail: fresh(), password: "anything" }), 400, "password", NO_PASSWORD_FOR_EMAIL_MESSAGE);
     expect(await db.select().from(emailChanges).where(eq(emailChanges.userId, me.user.id))).toEqual([]);

@@ -64,7 +64,7 @@ describe("GET /api/users/{userId}/journals", () => {
     const [writer, friend] = [await person(db), await person(db)];
     await befriend(db, writer.user.id, friend.user.id);
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await sharedEntry(db, writer, { createdAt: new Date(Date.now() - (12 - i) * 60_000) })).id);
+    for (let i = 0; i < 12; i++) ids.push((await sharedEntry(db, writer, { journalDate: utcDay(-(12 - i)), createdAt: new Date(Date.now() - (12 - i) * 60_000) })).id);
     await like(friend, ids[11]!);
 
     const first = await page(friend, writer.user.id);
@@ -76,5 +76,19 @@ describe("GET /api/users/{userId}/journals", () => {
     const reads = await db.select().from(journalReads).where(and(eq(journalReads.viewerId, friend.user.id), eq(journalReads.journalId, ids[0]!)));
     expect(reads).toHaveLength(1);
     expectError(await page(friend, writer.user.id, "cursor=nope"), 400, "Invalid cursor");
+  });
+
+  it("goes by the day each page is about, newest first: a page backdated today stands under yesterday's, on the first page and across pages", async () => {
+    const [writer, friend] = [await person(db), await person(db)];
+    await befriend(db, writer.user.id, friend.user.id);
+    const byDay: string[] = [];
+    // Eleven days shared as they were written, the oldest first...
+    for (let i = 11; i >= 1; i--) byDay.push((await sharedEntry(db, writer, { journalDate: utcDay(-i), createdAt: new Date(Date.now() - i * 3_600_000) })).id);
+    // ...then, today, a page for two weeks ago: the feed puts it first, the diary where its day is.
+    const backdated = (await sharedEntry(db, writer, { journalDate: utcDay(-14), createdAt: new Date() })).id;
+    const first = await page(friend, writer.user.id);
+    const second = await page(friend, writer.user.id, `cursor=${first.body.nextCursor}`);
+    expect([...first.body.journals, ...second.body.journals].map((j) => j.id)).toEqual([...[...byDay].reverse(), backdated]);
+    expect(second.body.nextCursor).toBeNull();
   });
 });

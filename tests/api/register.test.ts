@@ -138,6 +138,21 @@ describe("POST /api/auth/register: field rules", () => {
     ["a name with a C1 control (NEL)", { name: "Ada\u0085x" }, /^Name may not contain control characters/],
     ["a name with a line separator", { name: "Ada\u2028x" }, /^Name may not contain control characters/],
     ["a username with a right-to-left override", { username: "\u202eevil_user" }, /^Username may not contain control characters/],
+    // Nothing that shows nothing, so two names that look alike are not the same name (docs/decisions/042).
+    ...(
+      [
+        ["a zero-width space", "\u200b"],
+        ["a soft hyphen", "\u00ad"],
+        ["a byte-order mark", "\ufeff"],
+        ["a combining grapheme joiner", "\u034f"],
+        ["a Mongolian vowel separator", "\u180e"],
+        ["a Hangul filler", "\u3164"],
+        ["a language tag", "\u{e0001}"],
+      ] as const
+    ).flatMap(([what, ch]): [string, Record<string, string>, RegExp][] => [
+      [`a name with ${what}`, { name: `A${ch}da` }, /^Name may not contain .*invisible characters$/],
+      [`a username with ${what}`, { username: `ad${ch}a_user` }, /^Username may not contain .*invisible characters$/],
+    ]),
   ])("refuses %s", async (_label, override, field) => {
     const body = newRegistration();
     // Bad usernames get a unique email so the "no user created" check still has something to look for.

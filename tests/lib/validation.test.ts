@@ -130,13 +130,13 @@ describe("isPlainLine and toPlainLine (docs/decisions/042)", () => {
 
   it("is what the name, username and location fields refuse, naming the field", () => {
     expect(RegisterSchema.safeParse({ ...valid, name: "\u202eevil" }).error?.issues[0]?.message).toBe(
-      "Name may not contain control characters, line breaks or text-direction marks",
+      "Name may not contain control characters, line breaks, text-direction marks or invisible characters",
     );
     expect(RegisterSchema.safeParse({ ...valid, username: "ada\u200e" }).error?.issues[0]?.message).toBe(
-      "Username may not contain control characters, line breaks or text-direction marks",
+      "Username may not contain control characters, line breaks, text-direction marks or invisible characters",
     );
     expect(UpdateProfileSchema.safeParse({ location: "Lyon\nFrance" }).error?.issues[0]?.message).toBe(
-      "Location may not contain control characters, line breaks or text-direction marks",
+      "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
     );
     // A bio keeps its line breaks.
     expect(UpdateProfileSchema.parse({ bio: "one\r\ntwo" }).bio).toBe("one\ntwo");

@@ -2,6 +2,7 @@ import { after } from "next/server";
 import { requestEmailChange } from "@/lib/auth/email-change";
 import { EMAIL_CHANGE_SENT } from "@/lib/auth/email-change-limits";
 import { linkBaseFor } from "@/lib/auth/origins";
+import { config } from "@/lib/config";
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
@@ -14,7 +15,7 @@ import { ChangeEmailSchema } from "@/lib/validation/auth";
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
   const { newEmail, password } = await readJson(req, ChangeEmailSchema, BODY_LIMITS.auth);
-  const mails = await requestEmailChange({ db: getDb(), userId: user.id, password, newEmail, linkBase: linkBaseFor(req) });
+  const mails = await requestEmailChange({ db: getDb(), userId: user.id, password, newEmail, linkBase: linkBaseFor(req), allowedDomains: config().SIGNUP_EMAIL_DOMAINS });
   after(() => Promise.all(mails.map((m) => sendMail(m))).catch((err: unknown) => logError("mail", "An address-change mail could not be sent", err)));
   return json({ message: EMAIL_CHANGE_SENT });
 });
