@@ -60,5 +60,6 @@ export const IMPORT_TOO_MANY_ENTRIES_MESSAGE =
   `This export holds more than ${spaced(IMPORT_ENTRIES_MAX)} entries; Inkwell imports at most ${spaced(IMPORT_ENTRIES_MAX)} at a time, ` +
   "so export fewer years at a time from Day One and import each. Nothing was imported";
 export const IMPORT_STOPPED_MESSAGE = "The import stopped before it finished; the pages already made are kept";
+export const IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE = "This import needed more memory than an import may use, and was stopped; the pages already made are kept";
 export const importUnexpectedFileMessage = (name: string) =>
   `This ZIP file has a file that is not a Day One journal or photo: ${name.slice(0, 200)}`;

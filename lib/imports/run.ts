@@ -11,7 +11,7 @@ import type { Storage } from "@/lib/storage";
 import { EARLIEST_JOURNAL_DATE, latestJournalDate } from "@/lib/validation/journal";
 import { readEntry, type DayOneEntry } from "./day-one";
 import { journalEntries, NotAJournalError } from "./journal-entries";
-import { importKey, importTempPath } from "./keys";
+import { importKey, importTempPath, removeImportTempFiles } from "./keys";
 import { IMPORT_ENTRIES_MAX, IMPORT_JSON_MAX_BYTES, IMPORT_STOPPED_MESSAGE, IMPORT_TOO_MANY_ENTRIES_MESSAGE } from "./limits";
 import { importDay } from "./pages";
 import { ReportBuilder } from "./report";
@@ -19,8 +19,9 @@ import { classifyEntryName, openEntry, openZip, photoLookupName, zipEntries } fr
 
 // The imports job (lib/jobs, docs/decisions/078): takes each queued import, copies its ZIP from
 // storage to a temporary file (yauzl reads the central directory at the end), reads every journal
-// entry by entry (docs/decisions/093) and makes one page a day, then deletes the ZIP. Its row
-// moves on as days are read, so /me shows progress, and an import whose worker died is failed
+// entry by entry and makes one page a day, then deletes the ZIP. It runs in the job's own process
+// (lib/jobs/job-process.ts, docs/decisions/093), whose death fails the import it held. Its row
+// moves on as days are read, so /me shows progress, and an import whose worker vanished is failed
 // after IMPORT_STALE_MS.
 
 type ImportRow = typeof imports.$inferSelect;
@@ -38,6 +39,12 @@ async function claimQueuedImport({ db }: { db: Db }): Promise<ImportRow | null> 
   if (!rows[0]) return null;
   const [row] = await db.select().from(imports).where(eq(imports.id, rows[0].id));
   return row ?? null;
+}
+
+/** Whether any import waits to be read: the server starts a job process only then (lib/jobs/job-process.ts). */
+export async function hasQueuedImports({ db }: { db: Db }): Promise<boolean> {
+  const [row] = await db.select({ id: imports.id }).from(imports).where(eq(imports.state, "queued")).limit(1);
+  return row !== undefined;
 }
 
 /** Fails imports whose worker went away mid-way, so their owners may start again (housekeeping deletes their ZIPs). */
@@ -150,11 +157,24 @@ export interface ImportRun {
  * One pass of the imports job: every queued import, one after the other. A failed one is marked
  * failed with what its report had; the log names the import, never its content. The ZIP leaves
  * storage either way (and housekeeping removes any a crash left behind, lib/maintenance/imports.ts).
+ * `claimed` hears of each import as it is taken, before any of it is read: the job's own process
+ * tells the server, which fails the import if the process dies with it (lib/jobs/job-process.ts).
  */
-export async function runQueuedImports({ db, storage, now = () => new Date() }: { db: Db; storage: Storage; now?: () => Date }): Promise<ImportRun> {
+export async function runQueuedImports({
+  db,
+  storage,
+  now = () => new Date(),
+  claimed,
+}: {
+  db: Db;
+  storage: Storage;
+  now?: () => Date;
+  claimed?: (id: string) => Promise<void>;
+}): Promise<ImportRun> {
   const run: ImportRun = { done: 0, failed: 0 };
   await failStaleImports({ db, now: now() });
   for (let row = await claimQueuedImport({ db }); row; row = await claimQueuedImport({ db })) {
+    await claimed?.(row.id);
     const key = row.storageKey ?? importKey({ userId: row.userId, importId: row.id });
     const temp = importTempPath(row.id);
     const report = new ReportBuilder();
@@ -183,4 +203,28 @@ export async function runQueuedImports({ db, storage, now = () => new Date() }: 
     await deleteImportZip({ db, storage, id: row.id, key });
   }
   return run;
+}
+
+/**
+ * Fails imports the job's process took and did not finish because it died (lib/jobs/job-process.ts):
+ * each one still running gets `message` as its report, loses its ZIP and the temporary copy the
+ * process left. Returns how many it failed.
+ */
+export async function failAbandonedImports({ db, storage, ids, message }: { db: Db; storage: Storage; ids: string[]; message: string }): Promise<number> {
+  let failed = 0;
+  for (const id of ids) {
+    const report = new ReportBuilder();
+    report.problem("", message);
+    const now = new Date();
+    const [row] = await db
+      .update(imports)
+      .set({ state: "failed", report: report.report, finishedAt: now, updatedAt: now })
+      .where(and(eq(imports.id, id), eq(imports.state, "running")))
+      .returning();
+    await removeImportTempFiles(id);
+    if (!row) continue;
+    failed += 1;
+    await deleteImportZip({ db, storage, id, key: row.storageKey ?? importKey({ userId: row.userId, importId: id }) });
+  }
+  return failed;
 }
