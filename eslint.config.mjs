@@ -43,6 +43,7 @@ const NOT_FOR_TESTS = [
   "server/server",
   "server/start",
   "server/embedded-db-process",
+  "server/job-runner",
   // Worker threads' scripts: reached through their pools (lib/images/pool.ts, lib/journals/pdf/pool.ts).
   ...walk("lib").filter((f) => /-worker\.mjs$/.test(f)).map((f) => escape(withoutExt(f))),
 ];

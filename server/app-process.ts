@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { buildSync } from "esbuild";
+import { buildSync, type BuildOptions } from "esbuild";
+import { COMPILED_JOB_RUNNER, JOB_RUNNER_SOURCE } from "../lib/jobs/job-protocol";
 
 // Starting the app as `npm start` runs it (server/server.ts, production mode) on a free port, for
 // the test harness and the benchmarks. The IPC channel makes the server exit with its parent.
@@ -35,19 +36,11 @@ export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export const COMPILED_SERVER = path.join(".next", "inkwell-server.mjs");
 let compiled = false;
 
-/**
- * server/server.ts and what it imports from lib/, compiled into one file that plain `node` runs
- * (docs/decisions/088): under `--import tsx` the server held 35 MB more, its loader hooks and
- * esbuild's service, for the life of the process. Packages stay imports of node_modules. Compiled
- * once per process that starts servers (it takes a fraction of a second), written beside and then
- * renamed, so servers started at once by parallel tests never read half a file.
- */
-export function compiledServer(): string {
-  if (compiled) return COMPILED_SERVER;
-  fs.mkdirSync(path.dirname(COMPILED_SERVER), { recursive: true });
-  const partial = `${COMPILED_SERVER}.${process.pid}.partial`;
+/** One entry and what it imports from lib/, bundled into `outfile`, written beside and then renamed. */
+function compile(entry: string, outfile: string, options: BuildOptions = {}) {
+  const partial = `${outfile}.${process.pid}.partial`;
   buildSync({
-    entryPoints: ["server/server.ts"],
+    entryPoints: [entry],
     outfile: partial,
     bundle: true,
     packages: "external",
@@ -55,8 +48,26 @@ export function compiledServer(): string {
     format: "esm",
     target: "node24",
     logLevel: "error",
+    ...options,
   });
-  fs.renameSync(partial, COMPILED_SERVER);
+  fs.renameSync(partial, outfile);
+}
+
+/**
+ * server/server.ts and what it imports from lib/, compiled into one file that plain `node` runs
+ * (docs/decisions/088): under `--import tsx` the server held 35 MB more, its loader hooks and
+ * esbuild's service, for the life of the process. Packages stay imports of node_modules. Compiled
+ * once per process that starts servers (it takes a fraction of a second), written beside and then
+ * renamed, so servers started at once by parallel tests never read half a file.
+ * The job process the server starts for imports and exports (server/job-runner.ts,
+ * docs/decisions/093) is compiled with it, beside it: its lib/ modules import `server-only`, the
+ * marker that throws outside Next's server build, so that is bundled as its empty server side.
+ */
+export function compiledServer(): string {
+  if (compiled) return COMPILED_SERVER;
+  fs.mkdirSync(path.dirname(COMPILED_SERVER), { recursive: true });
+  compile("server/server.ts", COMPILED_SERVER);
+  compile(JOB_RUNNER_SOURCE, COMPILED_JOB_RUNNER, { alias: { "server-only": path.resolve("node_modules/server-only/empty.js") } });
   compiled = true;
   return COMPILED_SERVER;
 }

@@ -132,6 +132,12 @@ async function claimQueuedExport({ db }: { db: Db }): Promise<ExportRow | null> 
   return row ?? null;
 }
 
+/** Whether any export waits to be built: the server starts a job process only then (lib/jobs/job-process.ts). */
+export async function hasQueuedExports({ db }: { db: Db }): Promise<boolean> {
+  const [row] = await db.select({ id: exports.id }).from(exports).where(eq(exports.state, "queued")).limit(1);
+  return row !== undefined;
+}
+
 /** Fails exports whose worker went away mid-way, so their owners may start again. */
 export async function failStaleExports({ db, now }: { db: Db; now: Date }): Promise<number> {
   const { rowCount } = await db
@@ -149,7 +155,9 @@ export interface ExportRun {
 /**
  * One pass of the exports job: builds queued exports one after the other until none is left,
  * and mails each owner once theirs is ready. A failed one is marked failed (its partial file
- * removed); the log says which export, never its content.
+ * removed); the log says which export, never its content. `claimed` hears of each export as it is
+ * taken: the job's own process tells the server, which fails the export if the process dies with
+ * it (lib/jobs/job-process.ts, docs/decisions/093).
  */
 export async function runQueuedExports({
   db,
@@ -157,16 +165,19 @@ export async function runQueuedExports({
   appUrl,
   send,
   now = () => new Date(),
+  claimed,
 }: {
   db: Db;
   storage: Storage;
   appUrl: string;
   send: (message: MailMessage) => Promise<void>;
   now?: () => Date;
+  claimed?: (id: string) => Promise<void>;
 }): Promise<ExportRun> {
   const run: ExportRun = { ready: 0, failed: 0 };
   await failStaleExports({ db, now: now() });
   for (let row = await claimQueuedExport({ db }); row; row = await claimQueuedExport({ db })) {
+    await claimed?.(row.id);
     const key = exportKey({ userId: row.userId, exportId: row.id });
     try {
       await buildExport({ db, storage, exportId: row.id, userId: row.userId, key, now: now() });
@@ -184,4 +195,21 @@ export async function runQueuedExports({
     }
   }
   return run;
+}
+
+/** Fails exports the job's process took and did not finish because it died (lib/jobs/job-process.ts), with any partial file. Returns how many. */
+export async function failAbandonedExports({ db, storage, ids }: { db: Db; storage: Storage; ids: string[] }): Promise<number> {
+  let failed = 0;
+  for (const id of ids) {
+    const now = new Date();
+    const [row] = await db
+      .update(exports)
+      .set({ state: "failed", finishedAt: now, updatedAt: now })
+      .where(and(eq(exports.id, id), eq(exports.state, "running")))
+      .returning();
+    if (!row) continue;
+    failed += 1;
+    await storage.deleteObject({ key: exportKey({ userId: row.userId, exportId: id }) }).catch(() => undefined);
+  }
+  return failed;
 }

@@ -27,6 +27,12 @@ const JOB_MEMORY_BYTES = 2 ** 30;
  * UV_THREADPOOL_SIZE says otherwise), which file I/O and password hashing on the main thread share.
  */
 const LIBUV_THREADS = 4;
+/**
+ * Each worker's own heap limit: one that a photo ever ran past ends that worker (its job fails, and
+ * the pool starts another), never the server (docs/decisions/093). Their heap held 13 MB shrinking
+ * photos (docs/decisions/038): the pixels are libvips's and the HEIC decoder's memory is outside it.
+ */
+const WORKER_HEAP_MB = 128;
 
 /**
  * Workers sized to the machine: one per CPU, at most half the memory at one job's worst case each,
@@ -85,6 +91,7 @@ export function createImagePool(options: { threads?: number; queue?: number } = 
     // The bound is counted below, synchronously, so that it is exact; piscina's own queue check
     // also counts workers that are still starting.
     maxQueue: Infinity,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   // An error outside any task (a worker that fails while idle) is emitted here; unheard, it would
   // be an uncaught exception. The task, if any, is rejected separately.

@@ -2,7 +2,8 @@ import { countCharacters, TITLE_MAX } from "@/lib/validation/journal-limits";
 
 // Day One's JSON export as Inkwell reads it (docs/decisions/078): `{"metadata":{…},"entries":[…]}`,
 // each entry with its creationDate (UTC), timeZone (IANA), Markdown text, tags and photos. Pure
-// text work, no I/O: the job (lib/imports/run.ts) feeds it one journal at a time.
+// text work, no I/O: the job (lib/imports/run.ts) feeds it one entry at a time, as
+// ./journal-entries.ts reads them.
 
 export interface DayOnePhoto {
   identifier?: string;
@@ -22,18 +23,6 @@ export interface DayOneEntry {
 export type EntryProblem = "date" | "shape";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-
-/** The journal's entries as raw objects, or null when the text is not Day One's JSON shape. */
-export function journalEntries(text: string): unknown[] | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!data || typeof data !== "object" || !Array.isArray((data as { entries?: unknown }).entries)) return null;
-  return (data as { entries: unknown[] }).entries;
-}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -7,8 +7,16 @@ const MiB = 1024 * 1024;
 export const IMPORT_ZIP_ENTRIES_MAX = 20_000;
 /** What all of a ZIP's files may declare uncompressed together: a tiny ZIP declaring gigabytes is refused before a byte is inflated. */
 export const IMPORT_UNCOMPRESSED_MAX_BYTES = 2048 * MiB;
-/** What the journals (`*.json`) may declare uncompressed together: the worker holds one journal's text at a time. */
+/** What the journals (`*.json`) may declare uncompressed together: the job reads them as a stream, one entry at a time (docs/decisions/093). */
 export const IMPORT_JSON_MAX_BYTES = 64 * MiB;
+/**
+ * Entries all of an import's journals may hold together: decades of daily entries. The job counts
+ * them before it makes any page, and refuses the import past it (docs/decisions/093): tiny entries
+ * are cheap to send (600 000 of them deflate to about 200 KB) and not to hold.
+ */
+export const IMPORT_ENTRIES_MAX = 50_000;
+/** How deep a journal's JSON may nest: Day One's nests four levels; past this it is not a Day One journal. */
+export const IMPORT_JSON_DEPTH_MAX = 32;
 /** Imports a person may start in a day (429 past it): each one is read whole twice. A refused ZIP counts too. */
 export const IMPORT_STARTS_PER_DAY = 10;
 export const IMPORT_STARTS_WINDOW_SECONDS = 24 * 60 * 60;
@@ -46,5 +54,12 @@ export const IMPORT_LINK_MESSAGE = "This ZIP file has a link instead of a file";
 export const IMPORT_ENCRYPTED_MESSAGE = "This ZIP file is encrypted";
 export const IMPORT_DAMAGED_MESSAGE = "This ZIP file is damaged";
 export const IMPORT_NO_JOURNAL_MESSAGE = "This ZIP file has no journal (.json) in it";
+/** "50 000": numbers in the report's sentences as the docs write them. */
+const spaced = (n: number) => n.toLocaleString("en-GB").replace(/,/g, " ");
+export const IMPORT_TOO_MANY_ENTRIES_MESSAGE =
+  `This export holds more than ${spaced(IMPORT_ENTRIES_MAX)} entries; Inkwell imports at most ${spaced(IMPORT_ENTRIES_MAX)} at a time, ` +
+  "so export fewer years at a time from Day One and import each. Nothing was imported";
+export const IMPORT_STOPPED_MESSAGE = "The import stopped before it finished; the pages already made are kept";
+export const IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE = "This import needed more memory than an import may use, and was stopped; the pages already made are kept";
 export const importUnexpectedFileMessage = (name: string) =>
   `This ZIP file has a file that is not a Day One journal or photo: ${name.slice(0, 200)}`;

@@ -3,23 +3,26 @@ import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Entry } from "yauzl";
+import type { Entry, ZipFile } from "yauzl";
 import type { Db } from "@/lib/db/client";
 import { imports } from "@/lib/db/schema";
 import { logError } from "@/lib/log";
 import type { Storage } from "@/lib/storage";
 import { EARLIEST_JOURNAL_DATE, latestJournalDate } from "@/lib/validation/journal";
-import { journalEntries, readEntry, type DayOneEntry } from "./day-one";
-import { importKey, importTempPath } from "./keys";
-import { IMPORT_JSON_MAX_BYTES } from "./limits";
-import { importDay, readZipEntry } from "./pages";
+import { readEntry, type DayOneEntry } from "./day-one";
+import { journalEntries, NotAJournalError } from "./journal-entries";
+import { importKey, importTempPath, removeImportTempFiles } from "./keys";
+import { IMPORT_ENTRIES_MAX, IMPORT_JSON_MAX_BYTES, IMPORT_STOPPED_MESSAGE, IMPORT_TOO_MANY_ENTRIES_MESSAGE } from "./limits";
+import { importDay } from "./pages";
 import { ReportBuilder } from "./report";
-import { classifyEntryName, openZip, photoLookupName, zipEntries } from "./zip";
+import { classifyEntryName, openEntry, openZip, photoLookupName, zipEntries } from "./zip";
 
 // The imports job (lib/jobs, docs/decisions/078): takes each queued import, copies its ZIP from
 // storage to a temporary file (yauzl reads the central directory at the end), reads every journal
-// and makes one page a day, then deletes the ZIP. Its row moves on as days are read, so /me shows
-// progress, and an import whose worker died is failed after IMPORT_STALE_MS.
+// entry by entry and makes one page a day, then deletes the ZIP. It runs in the job's own process
+// (lib/jobs/job-process.ts, docs/decisions/093), whose death fails the import it held. Its row
+// moves on as days are read, so /me shows progress, and an import whose worker vanished is failed
+// after IMPORT_STALE_MS.
 
 type ImportRow = typeof imports.$inferSelect;
 
@@ -27,8 +30,6 @@ type ImportRow = typeof imports.$inferSelect;
 export const IMPORT_STALE_MS = 10 * 60 * 1000;
 /** The row's progress is written after this many days. */
 const PROGRESS_EVERY = 10;
-
-const FAILED_MESSAGE = "The import stopped before it finished; the pages already made are kept";
 
 async function claimQueuedImport({ db }: { db: Db }): Promise<ImportRow | null> {
   const { rows } = await db.execute<{ id: string }>(sql`
@@ -40,6 +41,12 @@ async function claimQueuedImport({ db }: { db: Db }): Promise<ImportRow | null> 
   return row ?? null;
 }
 
+/** Whether any import waits to be read: the server starts a job process only then (lib/jobs/job-process.ts). */
+export async function hasQueuedImports({ db }: { db: Db }): Promise<boolean> {
+  const [row] = await db.select({ id: imports.id }).from(imports).where(eq(imports.state, "queued")).limit(1);
+  return row !== undefined;
+}
+
 /** Fails imports whose worker went away mid-way, so their owners may start again (housekeeping deletes their ZIPs). */
 export async function failStaleImports({ db, now }: { db: Db; now: Date }): Promise<number> {
   const { rowCount } = await db
@@ -49,8 +56,19 @@ export async function failStaleImports({ db, now }: { db: Db; now: Date }): Prom
   return rowCount ?? 0;
 }
 
-/** Every entry of every journal in the ZIP, by local day; problems and ignored files go in the report. */
-async function readDays({ zip, report, photos }: { zip: Awaited<ReturnType<typeof openZip>>; report: ReportBuilder; photos: Map<string, Entry> }) {
+/** One journal's entries as Inkwell reads them, with their problems; kept only once the whole journal has been read. */
+interface JournalRead {
+  entries: DayOneEntry[];
+  problems: string[];
+}
+
+/**
+ * Every entry of every journal in the ZIP, by local day, or "too many" once the journals hold more
+ * than IMPORT_ENTRIES_MAX entries together: then nothing more is read and no page is made
+ * (docs/decisions/093). A journal that cannot be read whole adds nothing but its problem. Problems
+ * and ignored files go in the report.
+ */
+async function readDays({ zip, report, photos }: { zip: ZipFile; report: ReportBuilder; photos: Map<string, Entry> }): Promise<Map<string, DayOneEntry[]> | "too many"> {
   const journals: Entry[] = [];
   for await (const entry of zipEntries(zip)) {
     const kind = classifyEntryName(entry.fileName);
@@ -62,35 +80,50 @@ async function readDays({ zip, report, photos }: { zip: Awaited<ReturnType<typeo
   }
   const days = new Map<string, DayOneEntry[]>();
   const latest = latestJournalDate();
+  let counted = 0;
   for (const journal of journals) {
-    const bytes = await readZipEntry(zip, journal, IMPORT_JSON_MAX_BYTES).catch(() => null);
-    const raw = bytes ? journalEntries(bytes.toString("utf8")) : null;
-    if (!raw) {
-      report.problem(journal.fileName, "Not a Day One journal: its JSON could not be read");
+    const read: JournalRead = { entries: [], problems: [] };
+    try {
+      if (journal.uncompressedSize > IMPORT_JSON_MAX_BYTES) throw new NotAJournalError("its JSON could not be read");
+      let i = 0;
+      const text = await openEntry(zip, journal).catch(() => {
+        throw new NotAJournalError("its JSON could not be read");
+      });
+      for await (const item of journalEntries(text)) {
+        if (++counted > IMPORT_ENTRIES_MAX) return "too many";
+        const which = `Entry ${++i}`;
+        const entry = readEntry(item);
+        if (entry === "shape") read.problems.push(`${which} is not an entry`);
+        else if (entry === "date") read.problems.push(`${which} has no readable creation date`);
+        else if (entry.day < EARLIEST_JOURNAL_DATE || entry.day > latest) read.problems.push(`${which} is dated ${entry.day}, outside ${EARLIEST_JOURNAL_DATE} to today`);
+        else {
+          if (entry.zoneDefaulted) read.problems.push(`${which} has no known time zone: its day was taken in UTC`);
+          read.entries.push(entry);
+        }
+      }
+      report.report.entriesRead += i;
+    } catch (err) {
+      if (!(err instanceof NotAJournalError)) throw err;
+      report.problem(journal.fileName, err.message);
       continue;
     }
-    raw.forEach((item, i) => {
-      report.report.entriesRead += 1;
-      const entry = readEntry(item);
-      const which = `Entry ${i + 1}`;
-      if (entry === "shape") return report.problem(journal.fileName, `${which} is not an entry`);
-      if (entry === "date") return report.problem(journal.fileName, `${which} has no readable creation date`);
-      if (entry.day < EARLIEST_JOURNAL_DATE || entry.day > latest) return report.problem(journal.fileName, `${which} is dated ${entry.day}, outside ${EARLIEST_JOURNAL_DATE} to today`);
-      if (entry.zoneDefaulted) report.problem(journal.fileName, `${which} has no known time zone: its day was taken in UTC`);
+    for (const problem of read.problems) report.problem(journal.fileName, problem);
+    for (const entry of read.entries) {
       const list = days.get(entry.day);
       if (list) list.push(entry);
       else days.set(entry.day, [entry]);
-    });
+    }
   }
   return days;
 }
 
-/** Reads one import's ZIP (at `path`) into pages; returns its report. */
+/** Reads one import's ZIP (at `path`) into pages: how many days it processed, or "too many" entries (and then it made none). */
 async function importZip({ db, storage, row, path, report, now }: { db: Db; storage: Storage; row: ImportRow; path: string; report: ReportBuilder; now: Date }) {
   const zip = await openZip(path);
   try {
     const photos = new Map<string, Entry>();
     const days = await readDays({ zip, report, photos });
+    if (days === "too many") return days;
     await db.update(imports).set({ total: days.size, updatedAt: sql`now()` }).where(eq(imports.id, row.id));
     let processed = 0;
     for (const day of [...days.keys()].sort()) {
@@ -105,6 +138,16 @@ async function importZip({ db, storage, row, path, report, now }: { db: Db; stor
   }
 }
 
+/** Deletes an import's ZIP from storage once it has ended; a failure is logged, and housekeeping deletes it later. */
+async function deleteImportZip({ db, storage, id, key }: { db: Db; storage: Storage; id: string; key: string }) {
+  try {
+    await storage.deleteObject({ key });
+    await db.update(imports).set({ storageKey: null }).where(eq(imports.id, id));
+  } catch (err) {
+    logError("imports", `Could not delete the ZIP of import ${id}; housekeeping will`, err);
+  }
+}
+
 export interface ImportRun {
   done: number;
   failed: number;
@@ -114,11 +157,24 @@ export interface ImportRun {
  * One pass of the imports job: every queued import, one after the other. A failed one is marked
  * failed with what its report had; the log names the import, never its content. The ZIP leaves
  * storage either way (and housekeeping removes any a crash left behind, lib/maintenance/imports.ts).
+ * `claimed` hears of each import as it is taken, before any of it is read: the job's own process
+ * tells the server, which fails the import if the process dies with it (lib/jobs/job-process.ts).
  */
-export async function runQueuedImports({ db, storage, now = () => new Date() }: { db: Db; storage: Storage; now?: () => Date }): Promise<ImportRun> {
+export async function runQueuedImports({
+  db,
+  storage,
+  now = () => new Date(),
+  claimed,
+}: {
+  db: Db;
+  storage: Storage;
+  now?: () => Date;
+  claimed?: (id: string) => Promise<void>;
+}): Promise<ImportRun> {
   const run: ImportRun = { done: 0, failed: 0 };
   await failStaleImports({ db, now: now() });
   for (let row = await claimQueuedImport({ db }); row; row = await claimQueuedImport({ db })) {
+    await claimed?.(row.id);
     const key = row.storageKey ?? importKey({ userId: row.userId, importId: row.id });
     const temp = importTempPath(row.id);
     const report = new ReportBuilder();
@@ -127,22 +183,48 @@ export async function runQueuedImports({ db, storage, now = () => new Date() }: 
       if (!file) throw new Error("The uploaded ZIP is not in storage");
       await pipeline(file.body, createWriteStream(temp, { flags: "wx" }));
       const processed = await importZip({ db, storage, row, path: temp, report, now: now() });
-      await db.update(imports).set({ state: "done", processed, report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
-      run.done += 1;
+      if (processed === "too many") {
+        // The person's export, not a fault: said in the report, no page made.
+        report.problem("", IMPORT_TOO_MANY_ENTRIES_MESSAGE);
+        await db.update(imports).set({ state: "failed", report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
+        run.failed += 1;
+      } else {
+        await db.update(imports).set({ state: "done", processed, report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
+        run.done += 1;
+      }
     } catch (err) {
       logError("imports", `Import ${row.id} failed`, err);
       run.failed += 1;
-      report.problem("", FAILED_MESSAGE);
+      report.problem("", IMPORT_STOPPED_MESSAGE);
       await db.update(imports).set({ state: "failed", report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
     } finally {
       await fs.rm(temp, { force: true });
     }
-    try {
-      await storage.deleteObject({ key });
-      await db.update(imports).set({ storageKey: null }).where(eq(imports.id, row.id));
-    } catch (err) {
-      logError("imports", `Could not delete the ZIP of import ${row.id}; housekeeping will`, err);
-    }
+    await deleteImportZip({ db, storage, id: row.id, key });
   }
   return run;
+}
+
+/**
+ * Fails imports the job's process took and did not finish because it died (lib/jobs/job-process.ts):
+ * each one still running gets `message` as its report, loses its ZIP and the temporary copy the
+ * process left. Returns how many it failed.
+ */
+export async function failAbandonedImports({ db, storage, ids, message }: { db: Db; storage: Storage; ids: string[]; message: string }): Promise<number> {
+  let failed = 0;
+  for (const id of ids) {
+    const report = new ReportBuilder();
+    report.problem("", message);
+    const now = new Date();
+    const [row] = await db
+      .update(imports)
+      .set({ state: "failed", report: report.report, finishedAt: now, updatedAt: now })
+      .where(and(eq(imports.id, id), eq(imports.state, "running")))
+      .returning();
+    await removeImportTempFiles(id);
+    if (!row) continue;
+    failed += 1;
+    await deleteImportZip({ db, storage, id, key: row.storageKey ?? importKey({ userId: row.userId, importId: id }) });
+  }
+  return failed;
 }

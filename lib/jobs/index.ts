@@ -4,11 +4,9 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { describeError, oneLine } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { runQueuedExports, type ExportRun } from "@/lib/exports";
-import { runQueuedImports, type ImportRun } from "@/lib/imports";
 import { sendDueReminders, type ReminderRun } from "@/lib/reminders/due";
-import { getStorage } from "@/lib/storage";
 import { runQueuedPushes, type PushRun } from "@/lib/push/run";
+import { runInJobProcess, stopJobProcesses } from "./job-process";
 import { EXPORTS_QUEUE, IMPORTS_QUEUE, PUSH_QUEUE, runningJobs, setRunningJobs } from "./running";
 
 // Jobs on pg-boss (docs/decisions/061): schedules and queues in PostgreSQL, in its own `pgboss`
@@ -21,12 +19,13 @@ export const REMINDERS_CRON = "* * * * *";
 /**
  * Exports (lib/exports, docs/decisions/074): a job is filed when one is asked for, and every minute
  * for any left behind (asked on an instance without the worker, or a worker that died). The job
- * builds every queued export, one at a time per instance, so a worker holds one ZIP's buffers at most.
+ * builds every queued export, one at a time per instance, so a worker holds one ZIP's buffers at
+ * most, in a job process of its own (./job-process.ts, docs/decisions/093) that the handler waits for.
  */
 const EXPORTS_CRON = "* * * * *";
 /** A 10 000-entry journal with photos takes minutes; an export whose row stops moving is failed by lib/exports anyway. */
 const EXPORT_RUN_SECONDS = 60 * 60;
-/** Imports (lib/imports, docs/decisions/078) as exports: filed when one is uploaded, and every minute for any left behind. */
+/** Imports (lib/imports, docs/decisions/078) as exports, in a job process too: filed when one is uploaded, and every minute for any left behind. */
 export const IMPORTS_CRON = "* * * * *";
 /** A 500 MB ZIP of ten years takes minutes; an import whose row stops moving is failed by lib/imports anyway. */
 const IMPORT_RUN_SECONDS = 60 * 60;
@@ -58,16 +57,6 @@ export async function runReminders(now: Date): Promise<ReminderRun> {
   return sendDueReminders({ db: getDb(), now, send: sendMail, appUrl: config().APP_URL });
 }
 
-/** One run of the exports job: every queued export, through the configured storage and mail. */
-export async function runExports(): Promise<ExportRun> {
-  return runQueuedExports({ db: getDb(), storage: getStorage(), appUrl: config().APP_URL, send: sendMail });
-}
-
-/** One run of the imports job: every queued import, through the configured storage. */
-export async function runImports(): Promise<ImportRun> {
-  return runQueuedImports({ db: getDb(), storage: getStorage() });
-}
-
 /** One run of the push job at `now`: every notification the outbox holds. */
 export async function runPushes(now: Date): Promise<PushRun> {
   return runQueuedPushes({ db: getDb(), now });
@@ -96,10 +85,11 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
   await boss.createQueue(EXPORTS_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: EXPORT_RUN_SECONDS, notify: true });
   await boss.schedule(EXPORTS_QUEUE, EXPORTS_CRON, null, { tz: "UTC" });
   await boss.work(EXPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-    // Caught as the reminders' are: a failed export is marked failed by runQueuedExports itself.
+    // Caught as the reminders' are: a failed export is marked failed by runQueuedExports itself, or
+    // by runInJobProcess when its process died (which it logs itself: counts are null then).
     try {
-      const run = await runExports();
-      if (run.ready || run.failed) console.log(`[jobs] Exports: ${run.ready} ready, ${run.failed} failed`);
+      const run = await runInJobProcess("exports");
+      if (run && (run.finished || run.failed)) console.log(`[jobs] Exports: ${run.finished} ready, ${run.failed} failed`);
     } catch (err) {
       console.error(`[jobs] The exports run failed: ${jobErrorLine(err)}`);
     }
@@ -107,10 +97,10 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
   await boss.createQueue(IMPORTS_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: IMPORT_RUN_SECONDS, notify: true });
   await boss.schedule(IMPORTS_QUEUE, IMPORTS_CRON, null, { tz: "UTC" });
   await boss.work(IMPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-    // Caught as the exports' are: a failed import is marked failed by runQueuedImports itself.
+    // Caught as the exports' are: a failed import is marked failed by runQueuedImports itself, or by runInJobProcess.
     try {
-      const run = await runImports();
-      if (run.done || run.failed) console.log(`[jobs] Imports: ${run.done} done, ${run.failed} failed`);
+      const run = await runInJobProcess("imports");
+      if (run && (run.finished || run.failed)) console.log(`[jobs] Imports: ${run.finished} done, ${run.failed} failed`);
     } catch (err) {
       console.error(`[jobs] The imports run failed: ${jobErrorLine(err)}`);
     }
@@ -157,6 +147,9 @@ export function startConfiguredJobs(): void {
       stopped = true;
       clearTimeout(timer);
       await starting;
+      // The job processes first: what they held is failed while the database is still there, and
+      // their handlers then return, so pg-boss stops gracefully.
+      await stopJobProcesses();
       await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
     },
   });

@@ -2,6 +2,7 @@ import * as Im from "@/lib/contract/imports";
 import {
   IMPORT_DAMAGED_MESSAGE,
   IMPORT_ENCRYPTED_MESSAGE,
+  IMPORT_ENTRIES_MAX,
   IMPORT_ENVELOPE_BYTES,
   IMPORT_FILE_MISSING_MESSAGE,
   IMPORT_JOURNALS_TOO_LARGE_MESSAGE,
@@ -25,7 +26,7 @@ import {
 } from "@/lib/imports/limits";
 import type { Endpoint } from "./types";
 
-// "Import from Day One" (lib/imports, docs/decisions/078).
+// "Import from Day One" (lib/imports, docs/decisions/078, 093).
 
 const TAG = "Import";
 const MiB = 1024 * 1024;
@@ -40,7 +41,7 @@ export const IMPORT_ROUTES: Endpoint[] = [
     summary: "Import a Day One export (a ZIP)",
     description:
       `The ZIP is streamed to disk while it arrives (at most IMPORT_MAX_BYTES, 500 MB unless the instance says otherwise; 413 past it, even with no Content-Length), then checked before anything is created: at most ${IMPORT_ZIP_ENTRIES_MAX} files, ${IMPORT_UNCOMPRESSED_MAX_BYTES / MiB} MB declared uncompressed (${IMPORT_JSON_MAX_BYTES / MiB} MB of journals), no absolute or \`..\` paths or backslashes, no links, no encryption, only \`*.json\` journals and photos under a \`photos/\` folder (\`__MACOSX/\`, \`.DS_Store\` and Day One's videos, audio and PDFs are ignored), and every file no larger than it says. ` +
-      `The job worker then makes one private page a day (entries of one local day joined in time order; a day that has a private page gets the text below it; the first photo of the day attached; pages up to ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters) and deletes the ZIP (at most ${IMPORT_ZIP_KEEP_HOURS} hours after the upload). One import under way per person; ${IMPORT_STARTS_PER_DAY} a day, refused ZIPs included.`,
+      `The job worker then makes one private page a day (entries of one local day joined in time order; a day that has a private page gets the text below it; the first photo of the day attached; pages up to ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters) and deletes the ZIP (at most ${IMPORT_ZIP_KEEP_HOURS} hours after the upload). Journals are read one entry at a time: an export of more than ${IMPORT_ENTRIES_MAX.toLocaleString("en-GB")} entries in all makes no page, and the import ends failed with a report problem saying so (docs/decisions/093). One import under way per person; ${IMPORT_STARTS_PER_DAY} a day, refused ZIPs included.`,
     auth: "session",
     body: { encoding: "multipart", maxBytes: DEFAULT_MAX_BYTES + IMPORT_ENVELOPE_BYTES, required: true, files: { file: "The ZIP Day One exported (Settings → Import/Export → JSON), alone in the body" } },
     answers: [{ status: 202, description: "The import, queued for the job worker", schema: Im.ImportStatusSchema }],

@@ -1,19 +1,24 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { imports, journals, rateLimits } from "../../lib/db/schema";
 import {
   IMPORT_DAMAGED_MESSAGE,
   IMPORT_ENCRYPTED_MESSAGE,
+  IMPORT_ENTRIES_MAX,
   IMPORT_FILE_MISSING_MESSAGE,
+  IMPORT_JSON_MAX_BYTES,
   IMPORT_LINK_MESSAGE,
+  IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE,
   IMPORT_NO_JOURNAL_MESSAGE,
   IMPORT_NOT_ZIP_MESSAGE,
   IMPORT_ONE_FILE_MESSAGE,
   IMPORT_STARTS_PER_DAY,
   IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_TOO_MANY_ENTRIES_MESSAGE,
   IMPORT_TOO_MANY_FILES_MESSAGE,
   IMPORT_TOO_MUCH_DATA_MESSAGE,
   IMPORT_UNSAFE_PATH_MESSAGE,
@@ -24,10 +29,14 @@ import { dayOneZip, handZip, journalJson, uploadImport } from "../support/day-on
 import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
+import { importFinished } from "../support/job-results";
 import { errorBody } from "../support/refusals";
+import { watchServer } from "../support/server-watch";
 
 // Hostile uploads to POST /api/import (docs/decisions/078): each is a clear 4xx within a second,
 // and leaves nothing behind: no import row, no page, no file under the person's imports/ folder.
+// Those the checks of the request cannot see are read by the job in a process of its own
+// (docs/decisions/093): refused there, or the death of that process, never of the server.
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -175,5 +184,128 @@ describe("the upload itself", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     await expectNothingMade(who);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, `import:${who.user.id}`))).toHaveLength(1);
+  });
+});
+
+/** Watches both instances that run the job worker: either may take an import. */
+function watchBoth() {
+  const watches = [watchServer({ base: testEnv.baseUrl, log: testEnv.log }), watchServer({ base: testEnv.secondUrl, log: testEnv.secondLog })];
+  return { stop: async () => (await Promise.all(watches.map((w) => w.stop()))).flatMap((r) => r.problems) };
+}
+
+/** The server processes of both instances, from their logs' "listening" lines. */
+function serverPids(): number[] {
+  return [testEnv.log, testEnv.secondLog].map((log) => Number([...fs.readFileSync(log, "utf8").matchAll(/^\[inkwell\] Server \(pid (\d+)\) listening/gm)].at(-1)![1]));
+}
+
+/** The process that holds a temporary copy of this import's ZIP open (the job reading it), or undefined. */
+function readerOf(importId: string): { pid: number; ppid: number; command: string } | undefined {
+  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    let links: string[];
+    try {
+      links = fs.readdirSync(`/proc/${pid}/fd`).map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return "";
+        }
+      });
+    } catch {
+      continue; // gone meanwhile, or not ours
+    }
+    if (!links.some((l) => path.basename(l).startsWith(`inkwell-import-${importId}-`))) continue;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return { pid: Number(pid), ppid: Number(stat.split(") ")[1]!.split(" ")[1]), command: fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ") };
+  }
+  return undefined;
+}
+
+const tempCopies = (importId: string) => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(`inkwell-import-${importId}-`));
+
+describe("what only reading the journals shows is met in the job's own process, never the server", () => {
+  it(`600 000 tiny entries in a ZIP of about 200 KB: accepted, then failed past ${IMPORT_ENTRIES_MAX} entries with no page made; the server never falters`, { timeout: 60_000 }, async () => {
+    const who = await person(db);
+    // The attack that once took the server down (docs/decisions/093): 600 000 tiny entries, 104
+    // bytes each with their indentation, 59.5 MiB of JSON.
+    const entry = `        {\n            "creationDate" : "2020-01-01T00:00:00Z",\n            "text" : "x"\n        }${" ".repeat(8)}`;
+    const journal = `{\n  "metadata": {},\n  "entries": [\n${Array.from({ length: 600_000 }, () => entry).join(",\n")}\n  ]\n}`;
+    expect(journal.length).toBeGreaterThan(59 * 1024 * 1024);
+    expect(journal.length).toBeLessThan(IMPORT_JSON_MAX_BYTES);
+    const zip = await dayOneZip([{ name: "Journal.json", data: journal }]);
+    expect(zip.length).toBeGreaterThan(150 * 1024);
+    expect(zip.length).toBeLessThan(250 * 1024);
+
+    const watch = watchBoth();
+    let problems: string[];
+    let done;
+    try {
+      const started = await uploadImport(who.token, zip);
+      expect(started.status).toBe(202);
+      done = await importFinished(who.token, started.body.id);
+    } finally {
+      problems = await watch.stop();
+    }
+    expect(problems).toEqual([]);
+    expect(done.state).toBe("failed");
+    expect(done.report).toMatchObject({ pagesMade: 0, problems: { count: 1, items: [{ file: "", message: IMPORT_TOO_MANY_ENTRIES_MESSAGE }] } });
+    expect(IMPORT_TOO_MANY_ENTRIES_MESSAGE).toMatch(/^This export holds more than 50 000 entries; /);
+    expect(await db.select({ id: journals.id }).from(journals).where(eq(journals.authorId, who.user.id))).toEqual([]);
+    expect(storedImports(who.user.id)).toEqual([]);
+    expect(tempCopies(done.id)).toEqual([]);
+  });
+
+  it("a job process that dies holding an import (killed as the kernel kills one out of memory) fails that import; the server stays up and the next import runs", { timeout: 60_000 }, async () => {
+    const who = await person(db);
+    // One entry with 20 million photos: past the entry bound's reach, it holds more than the job
+    // process's heap may (it would die of it in some 20 s on a busy machine); the test ends it at once.
+    const journal = `{"metadata":{},"entries":[{"creationDate":"2020-01-01T00:00:00Z","text":"x","photos":[${"{},".repeat(20_000_000)}{}]}]}`;
+    const zip = await dayOneZip([{ name: "Journal.json", data: journal }]);
+    expect(zip.length).toBeLessThan(IMPORT_MAX_BYTES);
+
+    const watch = watchBoth();
+    let problems: string[];
+    let failed;
+    try {
+      const started = await uploadImport(who.token, zip);
+      expect(started.status).toBe(202);
+      const id = started.body.id;
+      // The job's own process reads it: a child of one of the servers, not the server itself.
+      const reader = await vi.waitFor(
+        () => {
+          const found = readerOf(id);
+          if (!found) throw new Error(`no process holds import ${id} yet`);
+          return found;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(serverPids()).toContain(reader.ppid);
+      expect(serverPids()).not.toContain(reader.pid);
+      expect(reader.command).toMatch(/--max-old-space-size=\d+ .*inkwell-job-runner\.mjs imports$/);
+      process.kill(reader.pid, "SIGKILL");
+      failed = await importFinished(who.token, id);
+    } finally {
+      problems = await watch.stop();
+    }
+    expect(problems).toEqual([]);
+    expect(failed.state).toBe("failed");
+    expect(failed.report).toEqual({
+      entriesRead: 0,
+      pagesMade: 0,
+      photosAttached: 0,
+      daysMerged: { count: 0, items: [] },
+      daysSkipped: { count: 0, items: [] },
+      photosNotAttached: { count: 0, items: [] },
+      filesIgnored: { count: 0, items: [] },
+      problems: { count: 1, items: [{ file: "", message: IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE }] },
+    });
+    // One line says so, with the import's id and nothing of its content.
+    const lines = [testEnv.log, testEnv.secondLog].flatMap((log) => fs.readFileSync(log, "utf8").split("\n")).filter((l) => l.includes(failed.id));
+    expect(lines).toEqual([`[jobs] The imports process was ended by SIGKILL, out of memory; the import it held (${failed.id}) was marked failed`]);
+    expect(storedImports(who.user.id)).toEqual([]);
+    expect(tempCopies(failed.id)).toEqual([]);
+
+    // The next import goes on in a new process.
+    const next = await uploadImport(who.token, await dayOneZip([{ name: "Journal.json", data: JOURNAL }]));
+    expect(await importFinished(who.token, next.body.id)).toMatchObject({ state: "done", report: { pagesMade: 1 } });
   });
 });

@@ -15,6 +15,12 @@ const IDLE_WORKER_MS = 30_000;
  * One thread: a PDF is a long, rare request, and the image pool needs the other CPU.
  */
 const DOWNLOADS_PER_WORKER = 4;
+/**
+ * The worker's own heap limit (docs/decisions/093): a document that ever needed more ends the
+ * worker and fails its downloads, never the server. Four downloads drawn together held 39–48 MB
+ * live and reached 128 MB before a collection with no limit at all (docs/decisions/038).
+ */
+const WORKER_HEAP_MB = 192;
 
 /** Found by path at run time, as lib/images/pool.ts finds its worker (docs/decisions/010). */
 export const PDF_WORKER_FILE = path.join(process.cwd(), "lib", "journals", "pdf", "pdf-worker.mjs");
@@ -27,6 +33,7 @@ function createPdfPool(): Piscina<PdfTask, Int32Array | void> {
     maxThreads: 1,
     concurrentTasksPerWorker: DOWNLOADS_PER_WORKER,
     idleTimeout: IDLE_WORKER_MS,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   // A failure outside any task; unheard, it would be an uncaught exception.
   pool.on("error", (err: unknown) => logError("pdf", "The PDF worker failed", err));
