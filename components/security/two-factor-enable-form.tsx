@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
@@ -15,10 +15,10 @@ import { checkFilled } from "@/lib/validation/form-checks";
 /** The secret in groups of four, each kept whole on a line of its own if the line must wrap ("7ZNN A / JPM IM2A" was read wrong). */
 const grouped = (secret: string) =>
   secret.match(/.{1,4}/g)!.map((group, i) => (
-    <span key={i} className="whitespace-nowrap">
-      {group}
-      {i < secret.length / 4 - 1 ? " " : ""}
-    </span>
+    <Fragment key={i}>
+      {i ? " " : ""}
+      <span className="whitespace-nowrap">{group}</span>
+    </Fragment>
   ));
 
 /** The setup's QR code and secret, and the first code that turns two-factor sign-in on (docs/decisions/073). */
