@@ -18,11 +18,16 @@ export interface DayOneEntry {
   tags: string[];
   photos: DayOnePhoto[];
   zoneDefaulted: boolean;
+  /** The text held NUL characters, which PostgreSQL's text cannot: they were left out (the report says so). */
+  nulRemoved: boolean;
 }
 
 export type EntryProblem = "date" | "shape";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+/** NUL, the one character no PostgreSQL text or jsonb can hold (22021, 22P05): one aborted a whole import. */
+const NUL = /\u0000/g;
+const withoutNul = (v: string | undefined) => v?.replace(NUL, "");
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -51,11 +56,14 @@ export function readEntry(raw: unknown): DayOneEntry | EntryProblem {
   const zone = str(e.timeZone);
   const zoned = zone ? dayIn(at, zone) : null;
   const day = zoned ?? at.toISOString().slice(0, 10);
-  const tags = Array.isArray(e.tags) ? e.tags.filter((t): t is string => typeof t === "string") : [];
+  const tags = Array.isArray(e.tags) ? e.tags.filter((t): t is string => typeof t === "string").map((t) => t.replace(NUL, "")) : [];
   const photos = Array.isArray(e.photos)
-    ? e.photos.filter((p): p is Record<string, unknown> => !!p && typeof p === "object").map((p) => ({ identifier: str(p.identifier), md5: str(p.md5) }))
+    ? e.photos
+        .filter((p): p is Record<string, unknown> => !!p && typeof p === "object")
+        .map((p) => ({ identifier: withoutNul(str(p.identifier)), md5: withoutNul(str(p.md5)) }))
     : [];
-  return { day, at: at.getTime(), text: cleanText(str(e.text) ?? ""), tags, photos, zoneDefaulted: zoned === null };
+  const text = str(e.text) ?? "";
+  return { day, at: at.getTime(), text: cleanText(text.replace(NUL, "")), tags, photos, zoneDefaulted: zoned === null, nulRemoved: text.includes("\u0000") };
 }
 
 /** Day One's Markdown escapes undone (`\.` → `.`) and its `![](dayone-moment://…)` references removed. */

@@ -5,6 +5,8 @@ import { IMPORT_REPORT_ITEMS_MAX } from "./limits";
 // never a word of the text. Each list keeps its first IMPORT_REPORT_ITEMS_MAX items and counts all.
 
 type Listed<T> = { count: number; items: T[] };
+/** A name from the ZIP as the report keeps it: at most 200 characters, and never a NUL, which jsonb refuses. */
+const named = (name: string) => name.replace(/\u0000/g, "").slice(0, 200);
 const listed = <T>(): Listed<T> => ({ count: 0, items: [] });
 
 function add<T>(list: Listed<T>, item: T) {
@@ -31,12 +33,12 @@ export class ReportBuilder {
     add(this.report.daysSkipped, { day, reason });
   }
   photoNotAttached(photo: string, day: string, reason: string) {
-    add(this.report.photosNotAttached, { photo: photo.slice(0, 200), day, reason });
+    add(this.report.photosNotAttached, { photo: named(photo), day, reason });
   }
   ignored(file: string) {
-    add(this.report.filesIgnored, file.slice(0, 200));
+    add(this.report.filesIgnored, named(file));
   }
   problem(file: string, message: string) {
-    add(this.report.problems, { file: file.slice(0, 200), message });
+    add(this.report.problems, { file: named(file), message });
   }
 }

@@ -98,6 +98,7 @@ async function readDays({ zip, report, photos }: { zip: ZipFile; report: ReportB
         else if (entry.day < EARLIEST_JOURNAL_DATE || entry.day > latest) read.problems.push(`${which} is dated ${entry.day}, outside ${EARLIEST_JOURNAL_DATE} to today`);
         else {
           if (entry.zoneDefaulted) read.problems.push(`${which} has no known time zone: its day was taken in UTC`);
+          if (entry.nulRemoved) read.problems.push(`${which} held NUL characters, which no page can hold: they were left out, every other character kept`);
           read.entries.push(entry);
         }
       }

@@ -6,7 +6,7 @@ import { connect, createJournal, type FactoryDb } from "../../scripts/seed/facto
 import { imports, journals } from "../../lib/db/schema";
 import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE } from "../../lib/imports/limits";
 import type { ImportStatus } from "../../lib/contract/imports";
-import { LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
+import { dayOneZip, journalJson, LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
 import { importFinished } from "../support/job-results";
 import { testEnv } from "../support/env";
 import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/friends";
@@ -107,6 +107,30 @@ describe("importing a Day One export", () => {
     const again = await importFinished(me.token, (await uploadImport(me.token, zip)).body.id);
     expect(again.report).toMatchObject({ pagesMade: 0, daysMerged: { count: 0 }, daysSkipped: { count: 8 }, photosAttached: 0 });
     expect((await pageOn(me.user.id, "2026-03-08"))!.content).toBe("My own words first.\n\nAdded below what I wrote in Inkwell");
+  });
+});
+
+describe("what PostgreSQL cannot hold", () => {
+  it("an entry with NUL characters is imported without them and reported; the entries after it are imported too", { timeout: 60_000 }, async () => {
+    const me = await person(db);
+    const zip = await dayOneZip([
+      {
+        name: "Journal.json",
+        data: journalJson([
+          { creationDate: "2025-05-01T09:00:00Z", timeZone: "UTC", text: "Before the odd one" },
+          { creationDate: "2025-05-02T09:00:00Z", timeZone: "UTC", text: "Odd\u0000 one\u0000 out", tags: ["no\u0000pe"] },
+          { creationDate: "2025-05-03T09:00:00Z", timeZone: "UTC", text: "After the odd one" },
+        ]),
+      },
+    ]);
+    const started = await uploadImport(me.token, zip);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await importFinished(me.token, started.body.id);
+    expect(done.state).toBe("done");
+    expect(done.report).toMatchObject({ entriesRead: 3, pagesMade: 3 });
+    expect(done.report!.problems.items).toContainEqual({ file: "Journal.json", message: "Entry 2 held NUL characters, which no page can hold: they were left out, every other character kept" });
+    expect((await pageOn(me.user.id, "2025-05-02"))!.content).toBe("Odd one out\n\n#nope");
+    expect((await pageOn(me.user.id, "2025-05-03"))!.content).toBe("After the odd one");
   });
 });
 

@@ -13,6 +13,12 @@ describe("an entry's day", () => {
     expect(readEntry({ creationDate: "2026-03-03T23:00:00Z", text: "a" })).toMatchObject({ zoneDefaulted: true });
   });
 
+  it("leaves out NUL characters, which no page can hold, and says so; every other character stays", () => {
+    const entry = readEntry({ creationDate: "2026-03-01T10:00:00Z", text: "Be\u0000fore\u0000 after", tags: ["t\u0000ag"], photos: [{ md5: "ab\u0000cd" }] });
+    expect(entry).toMatchObject({ text: "Before after", tags: ["tag"], photos: [{ md5: "abcd" }], nulRemoved: true });
+    expect(readEntry({ creationDate: "2026-03-01T10:00:00Z", text: "Clean" })).toMatchObject({ nulRemoved: false });
+  });
+
   it("is a problem without a readable date, and an entry that is not an object is another", () => {
     for (const creationDate of [undefined, "", "yesterday", "2026-13-45T00:00:00Z", 42]) expect(readEntry({ creationDate, text: "a" })).toBe("date");
     expect(readEntry("text")).toBe("shape");
@@ -42,7 +48,7 @@ describe("the text", () => {
   });
 
   it("joins a day's entries by a blank line and adds only the tags the text lacks", () => {
-    const at = (text: string, tags: string[] = []) => ({ day: "2026-03-01", at: 0, text, tags, photos: [], zoneDefaulted: false });
+    const at = (text: string, tags: string[] = []) => ({ day: "2026-03-01", at: 0, text, tags, photos: [], zoneDefaulted: false, nulRemoved: false });
     expect(pageOf([at("# Morning\n\nTea #tea", ["tea", "Slow day"]), at(""), at("Evening", ["slow day"])])).toEqual({
       title: "Morning",
       content: "Tea #tea\n\nEvening\n\n#slow-day",
