@@ -65,6 +65,8 @@ test("search as you type marks the matched words, accents and case aside, and sa
   await search(page).fill("\"long walk\"");
   await expect(results(page).getByRole("link")).toHaveCount(1);
   await expect(results(page).getByRole("link")).toContainText("Valentine");
+  // Hits span years: each says its month and year, not only "SAT 14".
+  await expect(results(page).getByRole("link").locator("time")).toContainText(/Feb\s*2026/i);
   await search(page).fill("nonsense");
   await expect(page.getByText("No entries match")).toBeVisible();
   await search(page).fill("coffee");

@@ -60,7 +60,7 @@ export function DiarySearchResults({ q, tag, onOpen }: ResultsProps) {
       <ul className="flex flex-col gap-3">
         {hits.map((hit) => (
           <li key={hit.id}>
-            <EntryLink journal={hit} lines={<HighlightedText text={hit.snippet} ranges={hit.ranges} />} onOpen={onOpen} />
+            <EntryLink journal={hit} lines={<HighlightedText text={hit.snippet} ranges={hit.ranges} />} onOpen={onOpen} withMonth />
           </li>
         ))}
       </ul>

@@ -8,19 +8,21 @@ import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short" });
 const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" });
+const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric" });
 
 /** Where an entry opens: its day in the diary (docs/product.md "Read back"). */
 export function entryHref(day: string): string {
   return `/my-diary?day=${day}`;
 }
 
-type Props = { journal: Journal; lines: ReactNode; onOpen?: () => void };
+/** `withMonth`: the month and year shown under the day, where nothing around says them (a search's hits span years). */
+type Props = { journal: Journal; lines: ReactNode; onOpen?: () => void; withMonth?: boolean };
 
 /**
  * One entry in the List view or a search's hits: a link to its day, with the day, the title, a few
  * lines (`lines`: the excerpt, or a snippet with its matches marked), the photo and the visibility.
  */
-export function EntryLink({ journal, lines, onOpen }: Props) {
+export function EntryLink({ journal, lines, onOpen, withMonth = false }: Props) {
   const date = dayKeyToDate(journal.journaldate);
   const Icon = journal.visibility === "private" ? Lock : Users;
   const photo = journal.images[0];
@@ -30,9 +32,14 @@ export function EntryLink({ journal, lines, onOpen }: Props) {
       onClick={onOpen}
       className="flex gap-3 rounded-lg border border-ink-soft/20 bg-surface p-3 shadow-sm transition-colors hover:border-accent/60 hover:bg-paper-deep sm:gap-4 sm:p-4"
     >
-      <time dateTime={journal.journaldate} className="flex w-11 shrink-0 flex-col items-center text-ink-soft">
+      <time dateTime={journal.journaldate} className={`flex shrink-0 flex-col items-center text-ink-soft ${withMonth ? "w-16" : "w-11"}`}>
         <span className="text-xs font-semibold uppercase">{WEEKDAY.format(date)}</span>
         <span className="text-2xl leading-8 font-semibold text-leather">{date.getDate()}</span>
+        {withMonth ? (
+          <span aria-hidden className="text-xs font-semibold whitespace-nowrap uppercase">
+            {MONTH_YEAR.format(date)}
+          </span>
+        ) : null}
         <span className="sr-only">{DAY_MONTH_YEAR.format(date)}</span>
       </time>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
