@@ -126,6 +126,21 @@ test("Escape cancels editing, asking first when there are changes", async ({ sig
   await expect(entry.getByRole("heading", { name: "Steady" })).toBeVisible();
 });
 
+test("a title over 100 characters is kept whole as typed, counted, and refused beside the field until shortened", async ({ signedIn: { page } }) => {
+  await openDiary(page);
+  const title = page.getByRole("textbox", { name: "Title" });
+  await title.fill(`${"A long title ".repeat(8)}ends here!`);
+  await page.getByRole("textbox", { name: "Your entry" }).fill("Words.");
+  // 114 characters: nothing is cut; the field says so and Save waits.
+  await expect(title).toHaveValue(`${"A long title ".repeat(8)}ends here!`);
+  await expect(title).toHaveAccessibleDescription("Title must be at most 100 characters (114 now)");
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  await title.fill(`${"A long title ".repeat(7)}ends here`);
+  await expect(title).toHaveAccessibleDescription("Title: 100/100 characters");
+  await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
+});
+
 test("the photo sits on the page in a reserved frame; the browser checks size and shape with the server's words; a drop works", async ({
   signedIn: { page },
 }) => {

@@ -7,12 +7,13 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import type { CheckedPhoto } from "@/client/photo-check";
-import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, countCharacters } from "@/lib/validation/journal-limits";
+import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, countCharacters } from "@/lib/validation/journal-limits";
+/** The title's count shows from this many characters before its limit. */
+const TITLE_COUNT_FROM = 20;
 import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
-import { limitInsertion } from "@/components/ui/text-limits";
 import { VisibilityOptions } from "./visibility-options";
 
 type Props = {
@@ -52,7 +53,10 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
   // (docs/decisions/078): its own length is its limit until it fits in 900.
   const storedLength = entry ? countCharacters(entry.content) : 0;
   const max = Math.max(CONTENT_MAX, storedLength);
-  const fits = countCharacters(fields.content) <= max;
+  const titleLength = countCharacters(fields.title);
+  // A title is never cut as it is typed or pasted: it is counted near its limit, and refused beside it past it.
+  const titleFits = titleLength <= TITLE_MAX;
+  const fits = countCharacters(fields.content) <= max && titleFits;
   const canSave = complete && fits && !saving;
   const photoSrc = editor.photo?.url ?? (editor.removePhoto ? null : (entry?.images[0] ?? null));
   const heading = editing ? "Edit your entry" : isToday ? "Write today's entry" : "Write this day's entry";
@@ -106,11 +110,18 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
           id="entry-title"
           ref={titleRef}
           value={fields.title}
-          onChange={(e) => onFields({ title: limitInsertion(e.target.value, e.target.selectionEnd ?? e.target.value.length, TITLE_MAX).text })}
+          onChange={(e) => onFields({ title: e.target.value })}
           placeholder="Title"
           autoComplete="off"
+          aria-invalid={titleFits ? undefined : true}
+          aria-describedby={titleLength > TITLE_MAX - TITLE_COUNT_FROM ? "entry-title-count" : undefined}
           className="block h-8 w-full bg-transparent font-serif text-xl leading-8 font-semibold text-ink placeholder:text-ink-soft/80"
         />
+        {titleLength > TITLE_MAX - TITLE_COUNT_FROM ? (
+          <p id="entry-title-count" aria-live="polite" className={`font-sans text-sm leading-8 ${titleFits ? "text-ink-soft" : "font-semibold text-danger"}`}>
+            {titleFits ? `Title: ${titleLength}/${TITLE_MAX} characters` : `${TITLE_TOO_LONG_MESSAGE} (${titleLength} now)`}
+          </p>
+        ) : null}
         {storedLength > CONTENT_MAX ? (
           <p id={`${contentId}-imported`} className="my-2 rounded-md border border-accent/40 bg-paper px-3 py-2 font-sans text-sm leading-6 text-ink">
             Imported: longer than {CONTENT_MAX} characters. Editing keeps it as it is until you shorten it; it can get shorter, not longer.
@@ -148,7 +159,7 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
             busy={saving}
             busyLabel={editing ? "Updating…" : "Saving…"}
             disabled={!complete || !fits}
-            aria-describedby={!complete ? "entry-required" : fits ? undefined : `${contentId}-limit`}
+            aria-describedby={!complete ? "entry-required" : fits ? undefined : titleFits ? `${contentId}-limit` : "entry-title-count"}
             aria-keyshortcuts="Control+S Control+Enter Meta+S Meta+Enter"
           >
             {editing ? "Update" : "Save"}

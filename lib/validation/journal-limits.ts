@@ -4,6 +4,7 @@ import { countCharacters } from "./graphemes";
 // else, so the browser does not download a schema library for a handful of numbers.
 
 export const TITLE_MAX = 100;
+export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
 export const CONTENT_MAX = 900;
 /** The photo's description: its alt text wherever it is shown (docs/decisions/045). */
 export const IMAGE_DESCRIPTION_MAX = 300;

@@ -2,14 +2,13 @@ import { z } from "zod";
 import { CODE_POINTS_PER_CHARACTER, characters, text } from "./fields";
 import { countCharacters } from "./graphemes";
 import { IMPORTED_CONTENT_MAX } from "@/lib/imports/limits";
-import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
+import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
 
 export * from "./journal-limits";
 
 // One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
 // imports only the constants, from ./journal-limits.
 
-export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
 export const CONTENT_TOO_LONG_MESSAGE = `Content must be at most ${CONTENT_MAX} characters`;
 /** An imported page over CONTENT_MAX may be saved, shorter or as it is, never longer (docs/decisions/078). */
 export const IMPORTED_CONTENT_GROWN_MESSAGE = `An imported page longer than ${CONTENT_MAX} characters can be saved shorter or as it is, not longer`;

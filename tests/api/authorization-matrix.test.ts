@@ -195,14 +195,14 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     expect(await statuses(w, ["writer"], (token) => api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }))).toEqual({ writer: 200 });
   });
 
-  it("a friend's page: their friends only; a block either way is the 404 of nobody", async () => {
+  it("a friend's page: their friends only; a block either way is a stranger's 403, which an unknown id gets too (docs/decisions/067)", async () => {
     const w = await world();
     expect(await statuses(w, ROLES, (token) => api(`/api/users/${w.ids.writer}/journals`, { token }))).toEqual({
       none: 401,
       stranger: 403,
       friend: 200,
-      blocked: 404,
-      blocker: 404,
+      blocked: 403,
+      blocker: 403,
       operator: 403,
       writer: 200,
     });
