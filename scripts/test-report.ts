@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 
 // What scripts/test.ts reads back from Vitest's and Playwright's JSON reports, and the record of
 // flaky tests it keeps between runs.
@@ -11,11 +12,24 @@ function withExitCode(result: StageResult, code: number, tool: string): StageRes
   return { ...result, failed: 1, note: [result.note, `${tool} exited with code ${code}`].filter(Boolean).join("; ") };
 }
 
-export function readVitest(file: string, code: number): StageResult {
-  if (!fs.existsSync(file)) return { name: "Vitest", passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)" };
+/** What Vitest's run left that no test result shows: errors no test caught, and files or hooks that failed. */
+export type VitestProblems = { unhandled: { name: string; message: string; stack?: string }[]; failedFiles: { name: string; message: string }[] };
+
+export function readVitest(file: string, code: number, unhandledFile?: string): StageResult & { problems: VitestProblems } {
+  const unhandled = unhandledFile && fs.existsSync(unhandledFile) ? (JSON.parse(fs.readFileSync(unhandledFile, "utf8")) as VitestProblems["unhandled"]) : [];
+  if (!fs.existsSync(file)) return { name: "Vitest", passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)", problems: { unhandled, failedFiles: [] } };
   const r = JSON.parse(fs.readFileSync(file, "utf8"));
-  const result = { name: "Vitest", passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), skipped: r.numPendingTests + r.numTodoTests };
-  return withExitCode(result, code, "Vitest");
+  // A file whose hook (beforeAll, afterAll) failed is failed with every test in it passed.
+  const failedFiles = (r.testResults as { name: string; status: string; message: string; assertionResults: { status: string }[] }[])
+    .filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed"))
+    .map((f) => ({ name: path.relative(process.cwd(), f.name), message: f.message }));
+  const notes = [
+    unhandled.length ? `${unhandled.length} unhandled error(s): ${unhandled.map((e) => `${e.name}: ${e.message}`.slice(0, 160)).join("; ")}` : "",
+    failedFiles.length ? `failed outside a test: ${failedFiles.map((f) => `${f.name} (${f.message.slice(0, 120)})`).join("; ")}` : "",
+  ].filter(Boolean);
+  const failed = r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1) + (r.numFailedTests ? 0 : unhandled.length);
+  const result = { name: "Vitest", passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, note: notes.join("; ") || undefined };
+  return { ...withExitCode(result, code, "Vitest"), problems: { unhandled, failedFiles } };
 }
 
 type PwTest = { projectName: string; status: "expected" | "unexpected" | "flaky" | "skipped" };

@@ -16,7 +16,7 @@ import { loadEnvFiles } from "../server/env-files";
 import { startEmbeddedDb, type EmbeddedDb } from "../server/embedded-db";
 import { checkSchemaAgainstMigrations } from "./schema-check";
 import { parseTestArgs } from "./test-args";
-import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, type StageResult } from "./test-report";
+import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, type StageResult, type VitestProblems } from "./test-report";
 
 // `npm test`: lint, typecheck, production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL),
 // two app instances on it, Vitest (unit + integration over real HTTP), Playwright (real Chromium).
@@ -39,6 +39,7 @@ const results: StageResult[] = [];
 const flakyRecord = path.join(workDir, "flaky-tests.json");
 const apps: { stop: () => Promise<void> }[] = [];
 const runners: ChildProcess[] = [];
+let vitestProblems: VitestProblems | undefined;
 
 function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -193,8 +194,12 @@ async function main() {
       };
       if (selected.has("unit")) {
         const report = path.join(workDir, "vitest.json");
-        const code = await run(bin("vitest", "vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...filters.unit], env);
-        results.push(readVitest(report, code));
+        const unhandledReport = path.join(workDir, "vitest-unhandled.json");
+        const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/test/vitest-unhandled-reporter.ts"];
+        const code = await run(bin("vitest", "vitest.mjs"), ["run", ...reporters, `--outputFile.json=${report}`, ...filters.unit], { ...env, VITEST_UNHANDLED_REPORT: unhandledReport });
+        const { problems, ...vitest } = readVitest(report, code, unhandledReport);
+        results.push(vitest);
+        vitestProblems = problems;
       }
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");
@@ -221,6 +226,9 @@ async function main() {
   }
   if (selected.has("bench")) results.push(await benchSmoke());
 
+  // Said again at the end, where a long log's tail shows it: what failed Vitest outside its tests.
+  for (const e of vitestProblems?.unhandled ?? []) console.log(`\n[test] Vitest's unhandled ${e.name}: ${e.message}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`);
+  for (const f of vitestProblems?.failedFiles ?? []) console.log(`\n[test] Vitest: ${f.name} failed outside its tests: ${f.message}`);
   console.log("\nSummary");
   for (const r of results) {
     console.log(`  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseTestArgs } from "../../scripts/test-args";
-import { flakyRepeats, readFlakyRecord, readPlaywright } from "../../scripts/test-report";
+import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest } from "../../scripts/test-report";
 
 // scripts/test.ts: which words run what, and the flaky rule (README, Tests).
 
@@ -65,5 +65,34 @@ describe("flaky tests", () => {
     const file = path.join(dir, "clean.json");
     fs.writeFileSync(file, JSON.stringify({ stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] }));
     expect(readPlaywright(file, 1)).toMatchObject({ passed: 3, failed: 1, note: "Playwright exited with code 1" });
+  });
+});
+
+describe("Vitest's verdict", () => {
+  const report = (testResults: unknown[], extra: Record<string, unknown> = {}) => {
+    const file = path.join(dir, `vitest-${Math.random().toString(36).slice(2)}.json`);
+    fs.writeFileSync(file, JSON.stringify({ numPassedTests: 2, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, success: true, testResults, ...extra }));
+    return file;
+  };
+  const passing = { name: path.resolve("tests/api/a.test.ts"), status: "passed", message: "", assertionResults: [{ status: "passed" }, { status: "passed" }] };
+
+  it("fails a run whose tests all passed but which left an unhandled error, and names it in the summary", () => {
+    const unhandled = path.join(dir, "unhandled.json");
+    fs.writeFileSync(unhandled, JSON.stringify([{ name: "Error", message: '[vitest-worker]: Timeout calling "onTaskUpdate"', stack: "Error: …" }]));
+    const verdict = readVitest(report([passing]), 1, unhandled);
+    expect(verdict).toMatchObject({ passed: 2, failed: 1 });
+    expect(verdict.note).toContain('Timeout calling "onTaskUpdate"');
+    expect(verdict.problems.unhandled).toHaveLength(1);
+  });
+
+  it("names a file whose hook failed though each of its tests passed", () => {
+    const hooked = { ...passing, status: "failed", message: "Hook timed out in 60000ms" };
+    const verdict = readVitest(report([hooked], { success: false }), 1);
+    expect(verdict.failed).toBe(1);
+    expect(verdict.note).toContain("tests/api/a.test.ts (Hook timed out in 60000ms)");
+  });
+
+  it("is a pass with neither", () => {
+    expect(readVitest(report([passing]), 0, path.join(dir, "none.json"))).toMatchObject({ passed: 2, failed: 0, note: undefined });
   });
 });
