@@ -1,6 +1,7 @@
 import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { parseTrustProxy } from "./http/trust-proxy";
+import { PDF_DRAWN_AT_ONCE } from "./journals/pdf/limits";
 
 // Every setting Inkwell reads, validated once. Nothing else touches process.env
 // (scripts/ read the same schema through loadConfig). See .env.example for the list.
@@ -37,6 +38,11 @@ export const ConfigSchema = z.object({
   // Live notification streams one process keeps open at once (lib/notifications/stream.ts); past it
   // a new stream is refused with 503 and the browser polls instead.
   NOTIFICATION_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  // Journal PDFs (GET /api/journals/export.pdf) one process draws at once, from the first query
+  // until the last byte is read or the download is cancelled (lib/journals/pdf/pool.ts,
+  // docs/decisions/095); past it a download is refused with 503 and Retry-After. At most the
+  // PDF_DRAWN_AT_ONCE (4) the PDF worker draws together, so none waits unanswered.
+  PDF_DOWNLOADS_MAX: z.coerce.number().int().min(1).max(PDF_DRAWN_AT_ONCE).default(PDF_DRAWN_AT_ONCE),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: list.default([]),

@@ -165,11 +165,12 @@ async function main() {
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
         // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts).
         startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients, FEEDBACK_URL: "https://feedback.inkwell.test/form" }),
-        // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills;
+        // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills,
+        // and on journal PDFs drawn at once, which tests/api/journal-pdf-busy.test.ts fills;
         // no grace before an account's deletion, which tests/api/account-deletion.test.ts carries out.
         // No job worker: it shares the database but not the storage of the other two, so an export
         // it took from the shared queue would read their photos from the wrong place (docs/decisions/074).
-        startApp("app-s3", { ...appEnv, ...s3Env, NOTIFICATION_STREAMS_MAX: "12", ACCOUNT_DELETION_GRACE_DAYS: "0", BACKGROUND_JOBS: "off" }),
+        startApp("app-s3", { ...appEnv, ...s3Env, NOTIFICATION_STREAMS_MAX: "12", PDF_DOWNLOADS_MAX: "2", ACCOUNT_DELETION_GRACE_DAYS: "0", BACKGROUND_JOBS: "off" }),
       ]);
       console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);
       const env = {

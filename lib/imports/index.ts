@@ -55,7 +55,7 @@ export async function startImport({ db, storage, userId, req, maxBytes }: { db: 
   const temp = importTempPath(id);
   try {
     await receiveZipUpload({ req, path: temp, maxBytes });
-    await checkZip({ path: temp });
+    await checkZip({ path: temp, maxBytes });
     const key = importKey({ userId, importId: id });
     await storage.putObjectStream({ key, body: createReadStream(temp), contentType: "application/zip" });
     try {

@@ -5,10 +5,31 @@ const MiB = 1024 * 1024;
 
 /** Entries (files and folders) a ZIP may list in its central directory. */
 export const IMPORT_ZIP_ENTRIES_MAX = 20_000;
-/** What all of a ZIP's files may declare uncompressed together: a tiny ZIP declaring gigabytes is refused before a byte is inflated. */
-export const IMPORT_UNCOMPRESSED_MAX_BYTES = 2048 * MiB;
 /** What the journals (`*.json`) may declare uncompressed together: the job reads them as a stream, one entry at a time (docs/decisions/093). */
 export const IMPORT_JSON_MAX_BYTES = 64 * MiB;
+/**
+ * What all of a ZIP's files may declare uncompressed together, for an upload limit of `maxBytes`
+ * (IMPORT_MAX_BYTES): twice the ZIP's own size, plus the journals' 64 MB. A real Day One export is
+ * its photos (and videos), which deflate hardly at all, and its journals: about its own size
+ * unpacked. A ZIP declaring more is refused before a byte is inflated (docs/decisions/094).
+ */
+export const importUncompressedMaxBytes = (maxBytes: number) => 2 * maxBytes + IMPORT_JSON_MAX_BYTES;
+/**
+ * How much smaller than its declared size a photo may be in the ZIP: JPEG, HEIC, WebP, AVIF, PNG
+ * and GIF are compressed already and deflate about 1:1 (a PNG saved without compression perhaps
+ * 3:1); zeros deflate 1 000:1. Past it the ZIP is refused before a byte is inflated
+ * (docs/decisions/094). Journals are bounded by IMPORT_JSON_MAX_BYTES instead: JSON deflates
+ * 10 to 300:1 and 64 MB of it inflates in a second.
+ */
+export const IMPORT_PHOTO_RATIO_MAX = 10;
+/** Photos smaller than this are not held to IMPORT_PHOTO_RATIO_MAX (a tiny file's headers deflate well); the total bound still counts them. */
+export const IMPORT_PHOTO_RATIO_FROM_BYTES = 1 * MiB;
+/**
+ * The most the request's check may spend inflating the journals and photos that passed: they are
+ * at most twice the upload (importUncompressedMaxBytes), about 15 s for a 500 MB export on a busy
+ * 2-core machine; past this it answers 503 rather than hold the request (docs/decisions/094).
+ */
+export const IMPORT_CHECK_SECONDS_MAX = 90;
 /**
  * Entries all of an import's journals may hold together: decades of daily entries. The job counts
  * them before it makes any page, and refuses the import past it (docs/decisions/093): tiny entries
@@ -48,6 +69,8 @@ export const IMPORT_NOT_ZIP_MESSAGE = "This file is not a ZIP file";
 export const IMPORT_TOO_LARGE_MESSAGE = "This ZIP file is too large to import";
 export const IMPORT_TOO_MANY_FILES_MESSAGE = `This ZIP file holds too many files (at most ${IMPORT_ZIP_ENTRIES_MAX})`;
 export const IMPORT_TOO_MUCH_DATA_MESSAGE = "This ZIP file unpacks to too much data";
+export const IMPORT_PACKED_TOO_TIGHTLY_MESSAGE = "This ZIP file has a photo that unpacks to far more data than a photo holds";
+export const IMPORT_CHECK_TOO_SLOW_MESSAGE = "Checking this ZIP file took too long. Please try again in a few minutes.";
 export const IMPORT_JOURNALS_TOO_LARGE_MESSAGE = "The journals in this ZIP file are too large";
 export const IMPORT_UNSAFE_PATH_MESSAGE = "This ZIP file has a file outside its own folders";
 export const IMPORT_LINK_MESSAGE = "This ZIP file has a link instead of a file";

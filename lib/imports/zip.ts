@@ -2,22 +2,27 @@ import "server-only";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
+import { PayloadTooLargeError, ServiceUnavailableError, ValidationError } from "@/lib/errors";
 import {
   DAY_ONE_MEDIA_FOLDERS,
+  IMPORT_CHECK_SECONDS_MAX,
+  IMPORT_CHECK_TOO_SLOW_MESSAGE,
   IMPORT_DAMAGED_MESSAGE,
   IMPORT_ENCRYPTED_MESSAGE,
   IMPORT_JSON_MAX_BYTES,
   IMPORT_LINK_MESSAGE,
   IMPORT_NO_JOURNAL_MESSAGE,
   IMPORT_NOT_ZIP_MESSAGE,
+  IMPORT_PACKED_TOO_TIGHTLY_MESSAGE,
+  IMPORT_PHOTO_RATIO_FROM_BYTES,
+  IMPORT_PHOTO_RATIO_MAX,
   IMPORT_TOO_MANY_FILES_MESSAGE,
   IMPORT_TOO_MUCH_DATA_MESSAGE,
   IMPORT_JOURNALS_TOO_LARGE_MESSAGE,
-  IMPORT_UNCOMPRESSED_MAX_BYTES,
   IMPORT_UNSAFE_PATH_MESSAGE,
   IMPORT_ZIP_ENTRIES_MAX,
   PHOTO_EXTENSIONS,
+  importUncompressedMaxBytes,
   importUnexpectedFileMessage,
 } from "./limits";
 
@@ -111,25 +116,32 @@ export interface ZipSummary {
 }
 
 /**
- * The checks POST /api/import makes once the upload is on disk, before anything is created: the
- * central directory first (entry count, names, links, encryption, kinds, declared sizes), then
- * every file inflated and dropped, each cut off at its declared size, so a lie is caught here and
- * the time spent is bounded by sizes that already passed. Throws the 4xx; the ZIP is closed either way.
+ * The checks POST /api/import makes once the upload (at most `maxBytes`, IMPORT_MAX_BYTES) is on
+ * disk, before anything is created: the central directory first (entry count, names, links,
+ * encryption, kinds, declared sizes and how tightly each photo is packed, docs/decisions/094), then
+ * every journal and photo inflated and dropped, each cut off at its declared size, so a lie is
+ * caught here and the time spent is bounded by sizes that already passed, and by
+ * IMPORT_CHECK_SECONDS_MAX. Throws the 4xx (or that 503); the ZIP is closed either way.
  */
-export async function checkZip({ path }: { path: string }): Promise<ZipSummary> {
+export async function checkZip({ path, maxBytes }: { path: string; maxBytes: number }): Promise<ZipSummary> {
   const zip = await openZip(path);
   try {
     if (zip.entryCount > IMPORT_ZIP_ENTRIES_MAX) throw new ValidationError(IMPORT_TOO_MANY_FILES_MESSAGE);
     const summary: ZipSummary = { journals: 0, photos: 0 };
     const toRead: Entry[] = [];
+    const declaredMax = importUncompressedMaxBytes(maxBytes);
     let declared = 0;
     let jsonDeclared = 0;
     for await (const entry of zipEntries(zip)) {
       const problem = entryProblem(entry);
       if (problem) throw problem;
       declared += entry.uncompressedSize;
-      if (declared > IMPORT_UNCOMPRESSED_MAX_BYTES) throw new PayloadTooLargeError(IMPORT_TOO_MUCH_DATA_MESSAGE);
+      if (declared > declaredMax) throw new PayloadTooLargeError(IMPORT_TOO_MUCH_DATA_MESSAGE);
       const kind = classifyEntryName(entry.fileName);
+      // Multiplied, not divided: a compressed size of 0 declaring gigabytes is refused too.
+      if (kind === "photo" && entry.uncompressedSize > IMPORT_PHOTO_RATIO_FROM_BYTES && entry.uncompressedSize > entry.compressedSize * IMPORT_PHOTO_RATIO_MAX) {
+        throw new PayloadTooLargeError(IMPORT_PACKED_TOO_TIGHTLY_MESSAGE);
+      }
       if (kind === "journal") {
         summary.journals += 1;
         jsonDeclared += entry.uncompressedSize;
@@ -138,10 +150,13 @@ export async function checkZip({ path }: { path: string }): Promise<ZipSummary> 
       if (kind === "journal" || kind === "photo") toRead.push(entry);
     }
     if (!summary.journals) throw new ValidationError(IMPORT_NO_JOURNAL_MESSAGE);
+    // One deadline for the whole pass: what passed above is bounded in size, this bounds its time on a busy machine.
+    const deadline = AbortSignal.timeout(IMPORT_CHECK_SECONDS_MAX * 1000);
     for (const entry of toRead) {
       try {
-        await pipeline(await openEntry(zip, entry), new Writable({ write: (_chunk, _enc, done) => done() }));
+        await pipeline(await openEntry(zip, entry), new Writable({ write: (_chunk, _enc, done) => done() }), { signal: deadline });
       } catch {
+        if (deadline.aborted) throw new ServiceUnavailableError(IMPORT_CHECK_SECONDS_MAX, IMPORT_CHECK_TOO_SLOW_MESSAGE);
         throw new ValidationError(IMPORT_DAMAGED_MESSAGE);
       }
     }

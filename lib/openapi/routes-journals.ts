@@ -1,5 +1,6 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
+import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "@/lib/journals/pdf/limits";
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import {
@@ -245,14 +246,15 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     tag: JOURNALS,
     summary: "The caller's journal as a PDF",
     description:
-      "Streamed while it is drawn (docs/decisions/029): the entry count, total characters and words, then every entry with its photo, likes and reads. `from` and `to` (inclusive, each optional) narrow it to a range of days.",
+      "Streamed while it is drawn (docs/decisions/029): the entry count, total characters and words, then every entry with its photo, likes and reads. `from` and `to` (inclusive, each optional) narrow it to a range of days. " +
+      `An instance draws at most PDF_DOWNLOADS_MAX (${PDF_DRAWN_AT_ONCE} unless it says fewer) PDFs at once, each from its first query until its last byte is read or it is cancelled; past them it answers 503 with \`Retry-After\` (${PDF_BUSY_RETRY_SECONDS} s) at once, rather than leave a download waiting with no answer (docs/decisions/095).`,
     auth: "session",
     query: { schema: JournalExportQuerySchema, descriptions: { from: "First day, YYYY-MM-DD (default: the journal's first)", to: "Last day, YYYY-MM-DD (default: the journal's last)" } },
     answers: [{ status: 200, description: "The document, as an attachment", contentType: "application/pdf", headers: { "Content-Disposition": 'attachment; filename="…"' } }],
     failures: [
       [400, EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE],
       [404, "No journal entries found to download."],
-      [503, "The server is busy. Please try again in a moment."],
+      [503, PDF_BUSY_MESSAGE, "The server is busy. Please try again in a moment."],
     ],
   },
   {

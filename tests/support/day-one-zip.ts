@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import yazl from "yazl";
 import { api, type ApiResult } from "./http";
@@ -43,12 +45,41 @@ export interface HandEntry {
   data?: Buffer;
   /** Deflate the data (method 8) instead of storing it. */
   deflate?: boolean;
+  /** Data deflated already (deflatedZeros), with its CRC and size: written as it is. */
+  deflated?: Deflated;
   /** The uncompressed size the headers claim, whatever the data is. */
   declaredSize?: number;
   /** General purpose flags besides UTF-8 names (1: encrypted). */
   flags?: number;
   /** The Unix mode in the external attributes (0o120777: a symlink). */
   mode?: number;
+}
+
+export interface Deflated {
+  data: Buffer;
+  crc: number;
+  size: number;
+}
+
+/**
+ * `size` zero bytes, deflated a mebibyte at a time, so a zip bomb's entry is made without ever
+ * holding what it unpacks to: 1 000 MiB becomes about 1 MiB.
+ */
+export async function deflatedZeros(size: number): Promise<Deflated> {
+  const block = Buffer.alloc(2 ** 20);
+  let crc = 0;
+  async function* zeros() {
+    for (let left = size; left > 0; left -= block.length) {
+      const part = left < block.length ? block.subarray(0, left) : block;
+      crc = zlib.crc32(part, crc);
+      yield part;
+    }
+  }
+  const chunks: Buffer[] = [];
+  await pipeline(Readable.from(zeros()), zlib.createDeflateRaw({ level: 9 }), async (deflated: AsyncIterable<Buffer>) => {
+    for await (const chunk of deflated) chunks.push(chunk);
+  });
+  return { data: Buffer.concat(chunks), crc, size };
 }
 
 /** A ZIP written byte by byte, saying whatever the test wants it to say. */
@@ -58,12 +89,12 @@ export function handZip(entries: HandEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const raw = e.data ?? Buffer.alloc(0);
-    const data = e.deflate ? zlib.deflateRawSync(raw) : raw;
+    const data = e.deflated?.data ?? (e.deflate ? zlib.deflateRawSync(raw) : raw);
     const name = Buffer.from(e.name, "utf8");
     const flags = 0x800 | (e.flags ?? 0);
-    const method = e.deflate ? 8 : 0;
-    const crc = zlib.crc32(raw);
-    const size = e.declaredSize ?? raw.length;
+    const method = e.deflate || e.deflated ? 8 : 0;
+    const crc = e.deflated?.crc ?? zlib.crc32(raw);
+    const size = e.declaredSize ?? e.deflated?.size ?? raw.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);

@@ -11,7 +11,7 @@ import type { Storage } from "@/lib/storage";
 import { VISIBILITY_LABELS, countCharacters, countWords } from "@/lib/validation/journal-limits";
 import { readsTotal } from "../reads";
 import { printableText } from "./fonts";
-import { pdfCoverage } from "./pool";
+import { pdfCoverage, takePdfPlace } from "./pool";
 import { streamChunkedPdf } from "./render";
 import type { PrintChunk, PrintEntry, PrintSummary } from "./types";
 
@@ -53,25 +53,31 @@ function rangeLabel(from?: string, to?: string): string {
 
 /**
  * The author's entries between `from` and `to` (inclusive, each optional) as a PDF streamed while
- * it is drawn. 404 when there are none. Nothing grows with the journal's length: the totals are
+ * it is drawn. 404 when there are none; 503 while this process draws PDF_DOWNLOADS_MAX already. Nothing grows with the journal's length: the totals are
  * counted a page of texts at a time, then each chunk's rows and photos are read as it is prepared.
  * An entry edited while the PDF is drawn shows as it is when its chunk is read.
  */
-export async function exportJournalPdf({
-  db,
-  storage,
-  user,
-  from,
-  to,
-  signal,
-}: {
+export async function exportJournalPdf(request: PdfRequest): Promise<JournalPdf> {
+  // Taken before any work and held until the stream closes (docs/decisions/095); a refusal below gives it back.
+  const release = takePdfPlace();
+  try {
+    return await drawJournalPdf({ ...request, release });
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+interface PdfRequest {
   db: Db;
   storage: Storage;
   user: Pick<User, "id" | "name" | "username">;
   from?: string;
   to?: string;
   signal?: AbortSignal;
-}): Promise<JournalPdf> {
+}
+
+async function drawJournalPdf({ db, storage, user, from, to, signal, release }: PdfRequest & { release: () => void }): Promise<JournalPdf> {
   const mine = (after?: string) =>
     and(
       eq(journals.authorId, user.id),
@@ -172,6 +178,7 @@ export async function exportJournalPdf({
     info: { Title: `Inkwell journal of ${summary.name}`, Author: summary.name, Creator: "Inkwell", Producer: "Inkwell (react-pdf)", CreationDate: now },
     chunks: chunks(),
     signal,
+    onClose: release,
   });
   // The Response pulls at the client's pace; a client that leaves cancels it, which destroys `doc`.
   return { filename: journalPdfFilename({ username: user.username, now }), body: Readable.toWeb(doc) as ReadableStream<Uint8Array> };

@@ -2,7 +2,10 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Piscina } from "piscina";
+import { config } from "@/lib/config";
+import { ServiceUnavailableError } from "@/lib/errors";
 import { logError } from "@/lib/log";
+import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "./limits";
 import type { PdfTask } from "./types";
 
 // The journal PDF is laid out and drawn in a worker thread (./pdf-worker.mjs), never on the event
@@ -11,10 +14,10 @@ import type { PdfTask } from "./types";
 /** The worker is ended after this long without a download, and its fonts and layout engine go with it. */
 const IDLE_WORKER_MS = 30_000;
 /**
- * Downloads drawn at once, interleaved chunk by chunk in the one worker; more wait their turn.
- * One thread: a PDF is a long, rare request, and the image pool needs the other CPU.
+ * Downloads drawn at once, interleaved chunk by chunk in the one worker; no more are let in
+ * (takePdfPlace). One thread: a PDF is a long, rare request, and the image pool needs the other CPU.
  */
-const DOWNLOADS_PER_WORKER = 4;
+const DOWNLOADS_PER_WORKER = PDF_DRAWN_AT_ONCE;
 /**
  * The worker's own heap limit (docs/decisions/093): a document that ever needed more ends the
  * worker and fails its downloads, never the server. Four downloads drawn together held 39–48 MB
@@ -41,7 +44,11 @@ function createPdfPool(): Piscina<PdfTask, Int32Array | void> {
 }
 
 // One pool per process; on globalThis so that `next dev` reloading this module does not start another.
-const store = globalThis as unknown as { inkwellPdfPool?: Piscina<PdfTask, Int32Array | void>; inkwellPdfCoverage?: Promise<Set<number>> };
+const store = globalThis as unknown as {
+  inkwellPdfPool?: Piscina<PdfTask, Int32Array | void>;
+  inkwellPdfCoverage?: Promise<Set<number>>;
+  inkwellPdfDownloads?: number;
+};
 
 export function pdfPool(): Piscina<PdfTask, Int32Array | void> {
   return (store.inkwellPdfPool ??= createPdfPool());
@@ -55,4 +62,23 @@ export function pdfCoverage(): Promise<Set<number>> {
   // A failure is not remembered: the next download asks again.
   store.inkwellPdfCoverage.catch(() => (store.inkwellPdfCoverage = undefined));
   return store.inkwellPdfCoverage;
+}
+
+/**
+ * One of this process's PDF_DOWNLOADS_MAX places for a download, or a 503 with Retry-After past
+ * them, as the image pool refuses a photo (docs/decisions/095): a download let in beyond what the
+ * worker draws together would wait for it with no byte and no answer. Counted synchronously, so
+ * the bound is exact. The place is given back by the returned function, which may be called more
+ * than once.
+ */
+export function takePdfPlace(): () => void {
+  const held = store.inkwellPdfDownloads ?? 0;
+  if (held >= config().PDF_DOWNLOADS_MAX) throw new ServiceUnavailableError(PDF_BUSY_RETRY_SECONDS, PDF_BUSY_MESSAGE);
+  store.inkwellPdfDownloads = held + 1;
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    store.inkwellPdfDownloads = (store.inkwellPdfDownloads ?? 1) - 1;
+  };
 }

@@ -21,10 +21,12 @@ export interface ChunkedPdfOptions {
   chunks: AsyncIterable<PrintChunk>;
   /** Stops the work when the client has gone. */
   signal?: AbortSignal;
+  /** Called once when the stream closes: read to its end, failed, or cancelled. */
+  onClose?: () => void;
 }
 
 /** Starts drawing at once and returns the PDF's bytes as they are drawn. */
-export function streamChunkedPdf({ info, chunks, signal }: ChunkedPdfOptions): Readable {
+export function streamChunkedPdf({ info, chunks, signal, onClose }: ChunkedPdfOptions): Readable {
   const { port1: port, port2: workerPort } = new MessageChannel();
   const send = (message: ToWorker) => port.postMessage(message);
   // Whoever waits for the client to read, or for the worker to finish a chunk.
@@ -46,6 +48,16 @@ export function streamChunkedPdf({ info, chunks, signal }: ChunkedPdfOptions): R
     },
   });
   const stopped = () => out.destroyed || Boolean(signal?.aborted);
+  // A client that leaves while the stream waits for it to read is let go at once, not at the next
+  // chunk: the stream would otherwise wait for a read that never comes, holding its place
+  // (docs/decisions/095). 'close' follows the end, a failure and a cancel alike.
+  const leave = () => out.destroy();
+  signal?.addEventListener("abort", leave, { once: true });
+  out.once("close", () => {
+    signal?.removeEventListener("abort", leave);
+    onClose?.();
+  });
+  if (signal?.aborted) leave();
 
   port.on("message", (message: FromWorker) => {
     if (message.type === "data") out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
