@@ -55,7 +55,7 @@ export async function requestPasswordReset(fields: { email: string }): Promise<v
   await post("/api/auth/forgot-password", fields, "Error sending email");
 }
 
-export async function resetPassword(resetToken: string, fields: { password: string }): Promise<void> {
+export async function resetPassword(resetToken: string, fields: { password: string; removePasskeys?: boolean }): Promise<void> {
   await post(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, fields, "Reset failed");
 }
 

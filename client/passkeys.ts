@@ -26,10 +26,13 @@ export function passkeysQuery() {
   });
 }
 
-/** Makes a passkey on this device (the browser asks) and adds it to the account. */
-export async function addPasskey(): Promise<PasskeyInfo> {
+/** What proves it is the person, not a session alone (docs/decisions/096): the password, and a code when two-factor sign-in is on. */
+export type PasskeyProof = { password?: string; code?: string };
+
+/** Makes a passkey on this device (the browser asks) and adds it to the account; a refused proof comes back beside its field. */
+export async function addPasskey(proof: PasskeyProof): Promise<PasskeyInfo> {
   const failure = "Could not add the passkey";
-  const options = await answerOf("POST /api/auth/passkeys/options", await call("/api/auth/passkeys/options", { method: "POST" }, failure));
+  const options = await answerOf("POST /api/auth/passkeys/options", await call("/api/auth/passkeys/options", { method: "POST", body: JSON.stringify(proof) }, failure));
   const { startRegistration } = await import("@simplewebauthn/browser");
   const response = await startRegistration({ optionsJSON: options as never }).catch((err: unknown) => {
     throw promptError(err, failure);

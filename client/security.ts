@@ -50,7 +50,7 @@ export function deviceName(s: Pick<SessionInfo, "browser" | "os">): string {
 }
 
 /** Changes the password; the other sessions end. How many went. A refused field comes back beside it (a Refusal's `fieldErrors`). */
-export async function changePassword(fields: { currentPassword: string; newPassword: string }): Promise<number> {
+export async function changePassword(fields: { currentPassword: string; newPassword: string; removePasskeys?: boolean }): Promise<number> {
   const failure = "Could not change the password";
   const res = await apiFetch("/api/auth/change-password", { method: "POST", body: JSON.stringify(fields) }).catch(() => {
     throw new ApiError(0, failure);
@@ -102,8 +102,8 @@ export async function setUpTwoFactor(): Promise<TwoFactorSetup> {
   return answerOf("POST /api/auth/2fa/setup", await postSecurity("/api/auth/2fa/setup", undefined, "Could not start the setup"));
 }
 
-/** Turns two-factor sign-in on with a first code; the recovery codes, shown once. */
-export async function enableTwoFactor(fields: { code: string }): Promise<string[]> {
+/** Turns two-factor sign-in on with the password (none for a Google-only account) and a first code; the recovery codes, shown once. */
+export async function enableTwoFactor(fields: { code: string; password?: string }): Promise<string[]> {
   return (await answerOf("POST /api/auth/2fa/enable", await postSecurity("/api/auth/2fa/enable", fields, "Could not turn two-factor sign-in on"))).recoveryCodes;
 }
 

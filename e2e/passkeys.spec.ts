@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
+import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
 
 // Passkeys (docs/product.md "Security" and "Login", docs/decisions/079), made and used by
 // Chromium's virtual authenticator: a platform authenticator with resident keys that verifies
@@ -16,12 +16,31 @@ async function virtualAuthenticator(page: Page) {
 const card = (page: Page) => page.getByRole("region", { name: "Passkeys" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
+/** "Add a passkey", then the password it asks for first (docs/decisions/096); the device makes it. */
+async function addOnScreen(page: Page, password: string) {
+  await card(page).getByRole("button", { name: "Add a passkey" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test.describe("passkeys", () => {
-  test("added on the Security screen, renamed, used to sign in without a username, then removed", async ({ signedIn: { page, user } }) => {
+  test("added on the Security screen after the password, renamed, used to sign in without a username, then removed", async ({ signedIn: { page, user, password } }) => {
     await virtualAuthenticator(page);
     await page.goto("/me/security");
     await expect(card(page)).toContainText("No passkeys yet.");
     await card(page).getByRole("button", { name: "Add a passkey" }).click();
+    const proof = page.getByRole("dialog", { name: "Confirm it is you" });
+    const passwordField = proof.getByLabel("Password");
+    await expect(passwordField).toBeFocused();
+    await passwordField.fill("not the password");
+    await passwordField.press("Enter");
+    await expect(passwordField).toHaveAccessibleDescription("The current password is not right");
+    await expect(card(page)).toContainText("No passkeys yet.");
+    await passwordField.fill(password);
+    await passwordField.press("Enter");
+    await expect(proof).toBeHidden();
     await expect(toast(page, "Passkey added")).toBeVisible();
     const items = card(page).getByRole("listitem");
     await expect(items).toHaveCount(1);
@@ -55,35 +74,39 @@ test.describe("passkeys", () => {
   });
 
   for (const scheme of ["light", "dark"] as const) {
-    test(`the Security screen with a passkey and its rename dialog have no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }) => {
+    test(`the passkeys card, its password dialog and its rename dialog have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, password } }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await virtualAuthenticator(page);
       await page.goto("/me/security");
       await card(page).getByRole("button", { name: "Add a passkey" }).click();
+      await expect(page.getByRole("dialog", { name: "Confirm it is you" }).getByLabel("Password")).toBeFocused();
+      await expectNoA11yViolations(page, { include: DIALOG_SCOPE });
+      await page.keyboard.press("Escape");
+      await addOnScreen(page, password);
       await expect(card(page).getByRole("listitem")).toHaveCount(1);
       await expect(toast(page, "Passkey added")).toBeVisible();
       await noToasts(page);
-      await expectNoA11yViolations(page);
+      await expectNoA11yViolations(page, { include: cardScope("passkeys-heading") });
       await card(page).getByRole("button", { name: /^Rename / }).click();
       await expect(page.getByRole("dialog", { name: "Rename passkey" }).getByLabel("Name")).toBeFocused();
-      await expectNoA11yViolations(page);
+      await expectNoA11yViolations(page, { include: DIALOG_SCOPE });
     });
   }
 });
 
 test.describe("passkeys @phone", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`the card and the login button fit a phone (${scheme})`, async ({ signedIn: { page } }) => {
+    test(`the card and the login button fit a phone (${scheme})`, async ({ signedIn: { page, password } }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await virtualAuthenticator(page);
       await page.goto("/me/security");
-      await card(page).getByRole("button", { name: "Add a passkey" }).click();
+      await addOnScreen(page, password);
       await expect(card(page).getByRole("listitem")).toHaveCount(1);
       await expect(toast(page, "Passkey added")).toBeVisible();
       await noToasts(page);
       await card(page).scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expectNoA11yViolations(page);
+      await expectNoA11yViolations(page, { include: cardScope("passkeys-heading") });
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.clear());
       await page.goto("/login");

@@ -48,11 +48,19 @@ async function startSetup(page: Page): Promise<string> {
 }
 
 test.describe("two-factor sign-in", () => {
-  test("turned on from the Security screen, then asked for after the password; a recovery code works in its place", async ({ signedIn: { page, user }, context }) => {
+  test("turned on from the Security screen with the password, then asked for after the password; a recovery code works in its place", async ({ signedIn: { page, user, password }, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const secret = await startSetup(page);
     const code = card(page).getByRole("textbox", { name: "Code from the app" });
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    // A session alone turns nothing on (docs/decisions/096): the password is asked, beside its field.
+    const yourPassword = card(page).getByLabel("Your password");
+    await code.fill(codeFor(secret));
+    await yourPassword.fill("not the password");
+    await card(page).getByRole("button", { name: "Turn on" }).click();
+    await expect(yourPassword).toHaveAccessibleDescription("The current password is not right");
+    await expect(yourPassword).toBeFocused();
+    await yourPassword.fill(password);
     await code.fill(wrongCode(secret));
     await card(page).getByRole("button", { name: "Turn on" }).click();
     await expect(code).toHaveAccessibleDescription("That code is not right");
@@ -141,11 +149,12 @@ test.describe("two-factor sign-in", () => {
     // axe judges the card and the code step, the parts under test (the whole Security screen and
     // /login are judged by their own tests): it never reads a toast, so none is waited out. The code
     // step is met where it is asked for, signing in on another device.
-    test(`the setup and the code step have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, browser }) => {
+    test(`the setup and the code step have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user, password }, browser }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const secret = await startSetup(page);
       await expectNoA11yViolations(page, { include: CARD });
       await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
+      await card(page).getByLabel("Your password").fill(password);
       await card(page).getByRole("button", { name: "Turn on" }).click();
       await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
       await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
@@ -162,13 +171,14 @@ test.describe("two-factor sign-in", () => {
 
 test.describe("two-factor sign-in @phone", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`the setup and the code step fit a phone (${scheme})`, async ({ signedIn: { page, user }, browser }) => {
+    test(`the setup and the code step fit a phone (${scheme})`, async ({ signedIn: { page, user, password }, browser }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const secret = await startSetup(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       // No group of four is broken across lines ("7ZNN A / JPM IM2A" was read wrong).
       expect(await card(page).getByTestId("two-factor-secret").evaluate((el) => [...el.children].filter((group) => group.getClientRects().length > 1).length)).toBe(0);
       await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
+      await card(page).getByLabel("Your password").fill(password);
       await card(page).getByRole("button", { name: "Turn on" }).click();
       await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

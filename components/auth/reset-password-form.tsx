@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
+import { SwitchField } from "@/components/ui/switch-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { resetPassword } from "@/client/auth";
@@ -14,7 +15,10 @@ import { PageLink } from "@/components/ui/page-link";
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const router = useRouter();
   const { formProps, errors, busy } = useForm({
-    values: (form) => ({ password: String(new FormData(form).get("password") ?? "") }),
+    values: (form) => {
+      const data = new FormData(form);
+      return { password: String(data.get("password") ?? ""), removePasskeys: data.get("removePasskeys") === "on" };
+    },
     check: (v) => checkNewPassword(v.password),
     send: (fields) => resetPassword(resetToken, fields),
     onSuccess: () => {
@@ -36,6 +40,12 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
           hint={`At least ${PASSWORD_MIN} characters.`}
           required
           errors={errors.password}
+        />
+        <SwitchField
+          name="removePasskeys"
+          label="Also remove every passkey"
+          hint="If someone else may have been signed in to your account, a passkey they added would still let them in."
+          defaultChecked={false}
         />
         <BusyButton type="submit" busy={busy} busyLabel="Saving…" className="w-full">
           Reset password

@@ -3,8 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
+import { SwitchField } from "@/components/ui/switch-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
+import { passkeyKeys } from "@/client/passkeys";
 import { Refusal } from "@/client/refusals";
 import { changePassword, securityKeys } from "@/client/security";
 import { notify } from "@/client/toasts";
@@ -13,20 +15,22 @@ import { checkFilled, checkNewPassword } from "@/lib/validation/form-checks";
 
 /**
  * "Change password" on the Security screen (docs/product.md "Security", docs/decisions/071): the
- * current password and a new one; every other session ends and the address is told.
+ * current password and a new one; every other session ends and the address is told; the
+ * passkeys go too when asked (docs/decisions/096).
  */
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const { formProps, errors, busy } = useForm({
-    values: () => ({ currentPassword, newPassword }),
+    values: (form) => ({ currentPassword, newPassword, removePasskeys: new FormData(form).get("removePasskeys") === "on" }),
     check: (v) => [...checkFilled("currentPassword", "Current password", v.currentPassword), ...checkNewPassword(v.newPassword).map((i) => ({ ...i, path: "newPassword" }))],
     send: changePassword,
-    onSuccess: (ended) => {
+    onSuccess: (ended, sent) => {
       setCurrentPassword("");
       setNewPassword("");
       void queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
+      if (sent.removePasskeys) void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
       notify.success(ended ? `Password changed. ${ended === 1 ? "1 other session was" : `${ended} other sessions were`} signed out.` : "Password changed");
     },
     // A refused field shows beside it; anything else (too many tries, the network) is a toast.
@@ -62,6 +66,12 @@ export function ChangePasswordForm() {
           value={newPassword}
           onChange={(e) => setNewPassword(e.target.value)}
           errors={errors.newPassword}
+        />
+        <SwitchField
+          name="removePasskeys"
+          label="Also remove every passkey"
+          hint="If someone else may have been signed in to your account, a passkey they added would still let them in."
+          defaultChecked={false}
         />
         <BusyButton type="submit" busy={busy} busyLabel="Changing…" className="self-start">
           Change password

@@ -20,21 +20,25 @@ import { checkFilled } from "@/lib/validation/form-checks";
  * "Passkeys" on the Security screen (docs/product.md "Security", docs/decisions/079): the account's
  * passkeys by name, each renamed or removed; "Add a passkey" asks the browser to make one.
  */
-export function PasskeysCard() {
+export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolean; twoFactorOn: boolean }) {
   const queryClient = useQueryClient();
   const passkeys = useQuery(passkeysQuery());
   // WebAuthn is the browser's to say: until hydrated the button shows, as the server drew it.
   const supported = !useHydrated() || typeof window.PublicKeyCredential === "function";
   const [renaming, setRenaming] = useState<PasskeyInfo | null>(null);
   const [removing, setRemoving] = useState<PasskeyInfo | null>(null);
+  // A new passkey asks who is there first (docs/decisions/096): the password, and a code when two factors are on.
+  const [proving, setProving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  const added = (passkey: PasskeyInfo) => {
+    queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => [...(list ?? []), passkey]);
+    notify.success(`Passkey added: ${passkey.name}`);
+  };
+  // An account with nothing to type (Google only, two factors off) proves it by a recent sign-in.
   const add = useMutation({
-    mutationFn: addPasskey,
-    onSuccess: (passkey) => {
-      queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => [...(list ?? []), passkey]);
-      notify.success(`Passkey added: ${passkey.name}`);
-    },
+    mutationFn: () => addPasskey({}),
+    onSuccess: added,
     onError: (error) => (error.message === PROMPT_CLOSED ? notify.info(PROMPT_CLOSED) : notify.error(error.message)),
   });
   const remove = useMutation({
@@ -100,13 +104,25 @@ export function PasskeysCard() {
         <p className="mt-3 text-sm text-ink-soft">No passkeys yet.</p>
       )}
       {supported ? (
-        <BusyButton type="button" variant="secondary" busy={add.isPending} busyLabel="Waiting for your device…" onClick={() => add.mutate()} className="mt-3">
+        <BusyButton type="button" variant="secondary" busy={add.isPending} busyLabel="Waiting for your device…" onClick={() => (hasPassword || twoFactorOn ? setProving(true) : add.mutate())} className="mt-3">
           <KeyRound aria-hidden className="size-4" />
           Add a passkey
         </BusyButton>
       ) : (
         <p className="mt-3 text-sm text-ink-soft">This browser cannot make passkeys.</p>
       )}
+      <ModalDialog open={proving} onClose={() => setProving(false)} title="Confirm it is you">
+        {proving ? (
+          <ProofForm
+            hasPassword={hasPassword}
+            twoFactorOn={twoFactorOn}
+            onAdded={(passkey) => {
+              setProving(false);
+              added(passkey);
+            }}
+          />
+        ) : null}
+      </ModalDialog>
       <ModalDialog open={renaming !== null} onClose={() => setRenaming(null)} title="Rename passkey">
         {renaming ? <RenameForm passkey={renaming} onDone={() => setRenaming(null)} /> : null}
       </ModalDialog>
@@ -149,6 +165,52 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyInfo; onDone: () => v
       <div className="flex justify-end gap-2">
         <BusyButton type="submit" busy={busy} busyLabel="Saving…">
           Save
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+/** The password and, with two factors on, a code; then the browser makes the passkey. A refused one shows beside its field. */
+function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean; twoFactorOn: boolean; onAdded: (passkey: PasskeyInfo) => void }) {
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  // Two-factor sign-in may have been turned on since the page was drawn: the server's refusal says so.
+  const [askCode, setAskCode] = useState(twoFactorOn);
+  const { formProps, errors, busy } = useForm({
+    values: () => ({ ...(hasPassword ? { password } : {}), ...(askCode ? { code: code.trim() } : {}) }),
+    check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...(askCode ? checkFilled("code", "Code", v.code ?? "") : [])],
+    send: addPasskey,
+    onSuccess: onAdded,
+    onError: (error) => {
+      if (error instanceof Refusal && error.fieldErrors.some((f) => f.path === "code")) setAskCode(true);
+      else if (error.message === PROMPT_CLOSED) notify.info(PROMPT_CLOSED);
+      else if (!(error instanceof Refusal && error.fieldErrors.length)) notify.error(error.message);
+    },
+  });
+  return (
+    <form {...formProps} className="flex flex-col gap-4">
+      <p className="text-sm text-ink-soft">A passkey signs in without your password, so we ask first. Your address gets a notice.</p>
+      {hasPassword ? (
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
+      ) : null}
+      {askCode ? (
+        <TextField
+          label="Code from the app or a recovery code"
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...(hasPassword ? {} : { "data-autofocus": true })}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          errors={errors.code}
+        />
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <BusyButton type="submit" busy={busy} busyLabel="Waiting for your device…">
+          Continue
         </BusyButton>
       </div>
     </form>

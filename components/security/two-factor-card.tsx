@@ -50,7 +50,7 @@ export function TwoFactorCard({ initiallyOn, hasPassword }: { initiallyOn: boole
         </form>
       ) : null}
       {stage.at === "setting-up" ? (
-        <TwoFactorEnableForm setup={stage.setup} onEnabled={(codes) => setStage({ at: "codes", codes })} onCancel={() => setStage({ at: "off" })} />
+        <TwoFactorEnableForm setup={stage.setup} hasPassword={hasPassword} onEnabled={(codes) => setStage({ at: "codes", codes })} onCancel={() => setStage({ at: "off" })} />
       ) : null}
       {stage.at === "codes" ? <RecoveryCodes codes={stage.codes} onDone={() => setStage({ at: "on" })} /> : null}
       {stage.at === "on" ? <TwoFactorDisableForm hasPassword={hasPassword} onDisabled={() => setStage({ at: "off" })} /> : null}

@@ -22,11 +22,23 @@ const grouped = (secret: string) =>
   ));
 
 /** The setup's QR code and secret, and the first code that turns two-factor sign-in on (docs/decisions/073). */
-export function TwoFactorEnableForm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+export function TwoFactorEnableForm({
+  setup,
+  hasPassword,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TwoFactorSetup;
+  hasPassword: boolean;
+  onEnabled: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const { formProps, errors, busy } = useForm({
-    values: () => ({ code: code.trim() }),
-    check: (v) => checkFilled("code", "Code", v.code),
+    // The password says it is the person, not a session alone (docs/decisions/096).
+    values: () => ({ code: code.trim(), ...(hasPassword ? { password } : {}) }),
+    check: (v) => [...checkFilled("code", "Code", v.code), ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : [])],
     send: enableTwoFactor,
     onSuccess: (codes) => {
       notify.success("Two-factor sign-in is on");
@@ -42,7 +54,7 @@ export function TwoFactorEnableForm({ setup, onEnabled, onCancel }: { setup: Two
       <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
         <li>Open an authenticator app on your phone and add an account.</li>
         <li>Scan the QR code, or type the secret below.</li>
-        <li>Enter the {TOTP_DIGITS}-digit code the app shows.</li>
+        <li>Enter the {TOTP_DIGITS}-digit code the app shows{hasPassword ? ", and your password" : ""}.</li>
       </ol>
       <div
         role="img"
@@ -69,6 +81,18 @@ export function TwoFactorEnableForm({ setup, onEnabled, onCancel }: { setup: Two
           onChange={(e) => setCode(e.target.value)}
           errors={errors.code}
         />
+        {hasPassword ? (
+          <TextField
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            errors={errors.password}
+          />
+        ) : null}
         <div className="flex flex-wrap gap-3">
           <BusyButton type="submit" busy={busy} busyLabel="Turning on…">
             Turn on

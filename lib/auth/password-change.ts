@@ -44,6 +44,7 @@ export async function changePassword({
   currentSessionId,
   currentPassword,
   newPassword,
+  removePasskeys = false,
   appUrl,
 }: {
   db: Db;
@@ -51,6 +52,7 @@ export async function changePassword({
   currentSessionId: string;
   currentPassword: string;
   newPassword: string;
+  removePasskeys?: boolean;
   appUrl: string;
 }): Promise<{ ended: number; mail: MailMessage }> {
   const user = await checkCurrentPassword({ db, userId, password: currentPassword, field: "currentPassword", noPassword: NO_PASSWORD_MESSAGE });
@@ -61,6 +63,8 @@ export async function changePassword({
     await tx.execute(sql`update password_resets set used_at = now() where user_id = ${userId}::uuid and used_at is null`);
     // A change of address a thief asked for with the old password dies with it (docs/decisions/072).
     await cancelEmailChanges({ db: tx as unknown as Db, userId });
+    // Asked for on the form: a passkey someone else added with a stolen session goes too (docs/decisions/096).
+    if (removePasskeys) await tx.execute(sql`delete from passkeys where user_id = ${userId}::uuid`);
     const { rows: gone } = await tx.execute<{ count: number }>(sql`
       with gone as (delete from sessions where user_id = ${userId}::uuid and id <> ${currentSessionId}::uuid returning 1)
       select count(*)::int as count from gone`);

@@ -78,11 +78,13 @@ export async function resetPassword({
   db,
   token,
   password,
+  removePasskeys = false,
   ip,
 }: {
   db: Db;
   token: string;
   password: string;
+  removePasskeys?: boolean;
   ip: string;
 }): Promise<{ takenOver: { gone: ForgottenAccess; email: string; name: string; username: string } | null }> {
   if (!token || token.length > 200) throw new ValidationError(INVALID_RESET_TOKEN);
@@ -119,6 +121,8 @@ export async function resetPassword({
     await revokeAllSessions({ db: tx as unknown as Db, userId: burnt.userId });
     // A change of address asked for by whoever had the password goes with it (docs/decisions/072).
     await cancelEmailChanges({ db: tx as unknown as Db, userId: burnt.userId });
+    // Asked for on the reset page: the passkeys go too, whoever added them (docs/decisions/096).
+    if (removePasskeys) await tx.execute(sql`delete from passkeys where user_id = ${burnt.userId}::uuid`);
     return { takenOver: null };
   });
 }

@@ -147,13 +147,15 @@ export async function setUpTwoFactor({ db, userId, accountName }: { db: Db; user
 }
 
 /**
- * POST /api/auth/2fa/enable: the first right code from the app turns the pending secret on, and
+ * POST /api/auth/2fa/enable: `proven` (the password, lib/auth/step-up.ts), then the first right code from the app turns the pending secret on, and
  * the ten recovery codes are made (shown this once; only their hashes are kept).
  */
-export async function enableTwoFactor({ db, userId, code }: { db: Db; userId: string; code: string }): Promise<string[]> {
+export async function enableTwoFactor({ db, userId, code, proven }: { db: Db; userId: string; code: string; proven: () => Promise<unknown> }): Promise<string[]> {
   const row = await readTwoFactor(db, userId);
   if (!row) throw new ConflictError(NOT_SET_UP_MESSAGE);
   if (row.enabledAt) throw new ConflictError(ALREADY_ON_MESSAGE);
+  // The session alone does not make a way in that outlives it (docs/decisions/096).
+  await proven();
   const limitKey = `two-factor:${userId}`;
   await consumeAttempt({ db, limit: { key: limitKey, max: TWO_FACTOR_MAX_TRIES, windowSeconds: TWO_FACTOR_WINDOW_SECONDS } });
   await acceptTotp({ db, userId, secret: row.secret, code, field: "code" });

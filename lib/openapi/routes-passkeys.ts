@@ -16,9 +16,13 @@ import {
   PASSKEY_WINDOW_SECONDS,
   PASSKEYS_MAX,
   PasskeyLoginSchema,
+  PasskeyOptionsSchema,
   RenamePasskeySchema,
   TOO_MANY_PASSKEYS_MESSAGE,
 } from "@/lib/validation/passkeys";
+import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "@/lib/auth/step-up-limits";
+import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";
 import type { Endpoint } from "./types";
 
 // Passkeys: WebAuthn credentials added on the Security screen and signed in with from /login
@@ -43,17 +47,27 @@ export const PASSKEY_ROUTES: Endpoint[] = [
     path: "/api/auth/passkeys/options",
     tag: TAG,
     summary: "Begin adding a passkey",
-    description: `WebAuthn's creation options for navigator.credentials.create (as JSON, @simplewebauthn/browser's startRegistration takes them): a discoverable credential for APP_URL's host, the caller's existing passkeys excluded. Its challenge may be answered once within ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
+    description: `A session alone does not add a way in (docs/decisions/096): the body proves the person, with the account's password when it has one and a code (the authenticator app's or a recovery code) when two-factor sign-in is on; an account with neither (Google only) needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes (403 otherwise). Answers WebAuthn's creation options for navigator.credentials.create (as JSON, @simplewebauthn/browser's startRegistration takes them): a discoverable credential for APP_URL's host, the caller's existing passkeys excluded. Its challenge may be answered once within ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
     auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: PasskeyOptionsSchema,
+      descriptions: { password: "The account's password (left out for a Google-only account)", code: "With two-factor sign-in on: a code from the app, or an unused recovery code" },
+    },
     answers: [{ status: 200, description: "The options", schema: Sec.PasskeyCreationOptionsSchema }],
-    failures: [[409, TOO_MANY_PASSKEYS_MESSAGE]],
+    failures: [
+      [400, STEP_UP_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE, STEP_UP_CODE_MESSAGE, WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE],
+      [403, SIGN_IN_AGAIN_MESSAGE],
+      [409, TOO_MANY_PASSKEYS_MESSAGE],
+    ],
   },
   {
     method: "post",
     path: "/api/auth/passkeys",
     tag: TAG,
     summary: "Add a passkey",
-    description: `The browser's answer to the caller's own live challenge, checked by @simplewebauthn/server (origin APP_URL, its host as the relying party); only the public key and counter are kept. At most ${PASSKEYS_MAX} per account. Without a name it is called after the browser and system that added it.`,
+    description: `The browser's answer to the caller's own live challenge, checked by @simplewebauthn/server (origin APP_URL, its host as the relying party); only the public key and counter are kept. At most ${PASSKEYS_MAX} per account. Without a name it is called after the browser and system that added it. The account's address is mailed a notice.`,
     auth: "session",
     body: {
       encoding: "json",

@@ -20,6 +20,7 @@ import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { DisableTwoFactorSchema, EnableTwoFactorSchema, VerifyTwoFactorSchema } from "@/lib/validation/two-factor";
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "@/lib/auth/step-up-limits";
 import type { Endpoint } from "./types";
 
 // Two-factor sign-in with an authenticator app (lib/auth/two-factor.ts, docs/decisions/073).
@@ -45,12 +46,18 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
     path: "/api/auth/2fa/enable",
     tag: TAG,
     summary: "Turn two-factor sign-in on with a first code",
-    description: `The first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice.`,
+    description: `The account's password first (a session alone does not add a way in, docs/decisions/096; an account that signs in with Google only and has none needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes, 403 otherwise), then the first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice.`,
     auth: "session",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: EnableTwoFactorSchema, descriptions: { code: TOTP } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: EnableTwoFactorSchema,
+      descriptions: { code: TOTP, password: "The account's password (left out for a Google-only account)" },
+    },
     answers: [{ status: 200, description: "On, with the recovery codes", schema: Sec.TwoFactorEnabledSchema }],
     failures: [
-      [400, "Code is required", CODE_FORMAT_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE],
+      [400, "Code is required", CODE_FORMAT_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE],
+      [403, SIGN_IN_AGAIN_MESSAGE],
       [409, NOT_SET_UP_MESSAGE, ALREADY_ON_MESSAGE],
     ],
     rateLimited: TRIES,

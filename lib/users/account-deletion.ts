@@ -1,9 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { checkCurrentPassword } from "@/lib/auth/password-change";
-import { checkSecondFactor, isTwoFactorOn, secondFactorOf } from "@/lib/auth/two-factor";
+import { confirmItIsYou } from "@/lib/auth/step-up";
 import type { Db } from "@/lib/db/client";
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import { ConflictError } from "@/lib/errors";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
@@ -11,7 +10,6 @@ import type { Storage } from "@/lib/storage";
 import {
   ACCOUNTS_DELETED_PER_PASS,
   DELETION_ALREADY_SCHEDULED_MESSAGE,
-  FRESH_SIGN_IN_MINUTES,
   NO_DELETION_SCHEDULED_MESSAGE,
   NO_PASSWORD_TO_DELETE_MESSAGE,
 } from "./account-deletion-limits";
@@ -21,13 +19,11 @@ import {
 // everything out first. After the grace, housekeeping deletes the person and everything of theirs.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PASSWORD_REQUIRED = "Password is required";
-const CODE_REQUIRED = "Code is required";
 
 /**
  * DELETE /api/myprofile: schedules the caller's deletion `graceDays` from now and signs them out
  * everywhere. A password account proves itself with its password (tries counted with the password
- * change's); a Google-only one with a session made by Google in the last FRESH_SIGN_IN_MINUTES;
+ * change's); a Google-only one with a session made by Google in the last RECENT_SIGN_IN_MINUTES;
  * either one with two-factor sign-in on also with a code (counted as two-factor codes are).
  */
 export async function scheduleAccountDeletion({
@@ -49,25 +45,10 @@ export async function scheduleAccountDeletion({
   appUrl: string;
   now?: Date;
 }): Promise<{ deletionDueAt: Date; mail: MailMessage }> {
-  const { rows } = await db.execute<{ hasPassword: boolean; fresh: boolean; scheduled: boolean }>(sql`
-    select u.password_hash is not null as "hasPassword", u.deletion_due_at is not null as scheduled,
-      s.created_at > now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES}) as fresh
-    from users u join sessions s on s.user_id = u.id
-    where u.id = ${userId}::uuid and s.id = ${sessionId}::uuid`);
-  const account = rows[0];
-  // The session was ended between its check and here: as if there had been none.
-  if (!account) throw new UnauthorizedError("Invalid or expired session");
-  if (account.scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
-  if (!account.hasPassword && !account.fresh) throw new ForbiddenError(NO_PASSWORD_TO_DELETE_MESSAGE);
-  if (account.hasPassword && !password) throw new ValidationError(PASSWORD_REQUIRED, [{ path: "password", message: PASSWORD_REQUIRED }]);
-  const user = account.hasPassword
-    ? await checkCurrentPassword({ db, userId, password: password ?? "", field: "password", noPassword: NO_PASSWORD_TO_DELETE_MESSAGE })
-    : await owner({ db, userId });
-  // With two-factor sign-in on, a stolen session and password are not enough (docs/decisions/073).
-  if (await isTwoFactorOn({ db, userId })) {
-    if (!code) throw new ValidationError(CODE_REQUIRED, [{ path: "code", message: CODE_REQUIRED }]);
-    await checkSecondFactor({ db, userId, factor: secondFactorOf(code), field: "code" });
-  }
+  const { rows } = await db.execute<{ scheduled: boolean }>(sql`select deletion_due_at is not null as scheduled from users where id = ${userId}::uuid`);
+  if (rows[0]?.scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
+  // The password, or a fresh Google sign-in; with two-factor sign-in on, a code too (docs/decisions/073, 096).
+  const user = await confirmItIsYou({ db, userId, sessionId, proof: { password, code }, signInAgain: NO_PASSWORD_TO_DELETE_MESSAGE });
   const deletionDueAt = new Date(now.getTime() + graceDays * DAY_MS);
   const scheduled = await db.transaction(async (tx) => {
     const { rows: set } = await tx.execute(sql`
@@ -82,11 +63,6 @@ export async function scheduleAccountDeletion({
   // Two asks at once: the first one counts.
   if (!scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
   return { deletionDueAt, mail: deletionScheduledMail({ to: user.email, name: user.name, username: user.username, appUrl, deletionDueAt }) };
-}
-
-async function owner({ db, userId }: { db: Db; userId: string }) {
-  const { rows } = await db.execute<{ email: string; name: string; username: string }>(sql`select email, name, username from users where id = ${userId}::uuid`);
-  return rows[0]!;
 }
 
 /** POST /api/myprofile/cancel-deletion: the account stays; a 409 when no deletion was asked for. */

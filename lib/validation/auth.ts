@@ -49,7 +49,10 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
-export const ResetPasswordSchema = z.object({ password: passwordField });
+/** Whether a new password also removes every passkey of the account (docs/decisions/096); left out, they stay. */
+const removePasskeysField = z.boolean("Remove passkeys must be true or false").optional();
+
+export const ResetPasswordSchema = z.object({ password: passwordField, removePasskeys: removePasskeysField });
 
 /** POST /api/auth/change-email (docs/decisions/072). */
 export const ChangeEmailSchema = z.object({
@@ -61,6 +64,7 @@ export const ChangeEmailSchema = z.object({
 export const ChangePasswordSchema = z.object({
   currentPassword: text("Current password", { maxUnits: 1024 }).min(1, "Current password is required"),
   newPassword: passwordField,
+  removePasskeys: removePasskeysField,
 });
 
 export const ConfirmSessionSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { PASSKEY_NAME_MAX } from "./passkey-limits";
+import { eitherCode, stepUpPassword } from "./two-factor";
 
 export * from "./passkey-limits";
 
@@ -21,6 +22,12 @@ const credentialBase = {
   clientExtensionResults: z.looseObject({}).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 };
+
+/**
+ * POST /api/auth/passkeys/options: who is asking, beyond the session (docs/decisions/096): the
+ * password when the account has one, a code when two-factor sign-in is on.
+ */
+export const PasskeyOptionsSchema = z.object({ password: stepUpPassword, code: eitherCode.optional() });
 
 /** POST /api/auth/passkeys: a new passkey's attestation, and what to call it. */
 export const AddPasskeySchema = z.object({

@@ -23,8 +23,14 @@ export const recoveryCode = text("Recovery code", { maxUnits: CODE_RAW_MAX })
 /** An authenticator's code or a recovery code, told apart by lib/auth/two-factor.ts's secondFactorOf. */
 export const eitherCode = text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, "Code is required");
 
-/** POST /api/auth/2fa/enable: the first code from the app proves it was set up. */
-export const EnableTwoFactorSchema = z.object({ code: totpCode });
+/** The account's password, asked again before a new way in is made (lib/auth/step-up.ts); left out by an account that has none. */
+export const stepUpPassword = text("Password", { maxUnits: 1024 }).optional();
+
+/**
+ * POST /api/auth/2fa/enable: the first code from the app proves it was set up; the password proves
+ * the person (docs/decisions/096).
+ */
+export const EnableTwoFactorSchema = z.object({ code: totpCode, password: stepUpPassword });
 
 /**
  * POST /api/auth/2fa/disable: the password (none for an account that signs in with Google only)

@@ -8,9 +8,9 @@ import { login } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { expectError, expectLogClean, person } from "../support/friends";
-import { api, type ApiResult } from "../support/http";
+import { api } from "../support/http";
 import { waitForMail } from "../support/mailbox";
-import { errorBody } from "../support/refusals";
+import { expectRefusedField } from "../support/refusals";
 
 // Changing the password from the Security screen (docs/decisions/071, docs/api.md "Auth").
 
@@ -29,12 +29,6 @@ afterAll(async () => {
 const change = (token: string | undefined, body: unknown) => api<{ message: string; ended: number }>("/api/auth/change-password", { token, body, headers: asNewClient() });
 const signIn = (username: string, password: string) => login(username, password, { headers: asNewClient() });
 
-/** A 400 naming `field` with `message` beside it. */
-function expectRefusedField(res: ApiResult<unknown>, field: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual(errorBody(400));
-  expect((res.body as { errors: unknown[] }).errors).toContainEqual({ path: field, message });
-}
 
 describe("changing the password", () => {
   it("answers 401 without a session, whatever the body", async () => {

@@ -204,6 +204,7 @@ describe("the limits the API reference states", () => {
         "POST /api/auth/change-password",
         "POST /api/auth/passkey-login",
         "POST /api/auth/passkeys",
+        "POST /api/auth/passkeys/options",
         "POST /api/auth/confirm-session",
         "POST /api/auth/forgot-password",
         "POST /api/auth/login",

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
+import { connect, createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { passkeys } from "../../lib/db/schema";
 import { SUSPENDED_MESSAGE } from "../../lib/admin/limits";
 import {
@@ -38,7 +38,8 @@ afterAll(async () => {
   await close();
 });
 
-const creationOptions = (token: string) => api<Creation>("/api/auth/passkeys/options", { method: "POST", token });
+/** The options of a new passkey, asked with the factories' password (docs/decisions/096). */
+const creationOptions = (token: string, proof: { password?: string; code?: string } = { password: DEFAULT_PASSWORD }) => api<Creation>("/api/auth/passkeys/options", { token, body: proof });
 const add = (token: string, body: unknown) => api<{ message: string; passkey: Info }>("/api/auth/passkeys", { token, body, headers: { "user-agent": CHROME_ON_LINUX } });
 const list = async (token: string) => (await api<{ passkeys: Info[] }>("/api/auth/passkeys", { token })).body.passkeys;
 const requestOptions = (client = asNewClient()) => api<{ challenge: string }>("/api/auth/passkey-login/options", { method: "POST", headers: client });

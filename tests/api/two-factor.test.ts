@@ -24,9 +24,9 @@ import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { expectError, expectLogClean, person, type Person } from "../support/friends";
 import { followGoogleSignIn, googleSignIn } from "../support/google";
-import { api, type ApiResult } from "../support/http";
+import { api } from "../support/http";
 import { waitForMails } from "../support/mailbox";
-import { errorBody } from "../support/refusals";
+import { expectRefusedField } from "../support/refusals";
 import { codeFor, forgetLastCode, turnOnTwoFactor, wrongCode } from "../support/two-factor";
 
 // Two-factor sign-in (docs/decisions/073): set up, enabled by a first code, asked for after the
@@ -68,11 +68,6 @@ async function challengeOf(who: Person): Promise<string> {
 
 const verify = (body: Record<string, unknown>) => api<{ token: string; user: { id: string } }>("/api/auth/2fa/verify", { body, headers: asNewClient() });
 
-function expectRefusedField(res: ApiResult<unknown>, field: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual(errorBody(400, message));
-  expect((res.body as { errors: unknown[] }).errors).toContainEqual({ path: field, message });
-}
 
 describe("setting two-factor sign-in up", () => {
   it("answers 401 without a session, before it reads the body", async () => {
@@ -102,23 +97,23 @@ describe("setting two-factor sign-in up", () => {
     const second = await api<{ secret: string }>("/api/auth/2fa/setup", { method: "POST", token: me.token });
     secretsSeen.push(second.body.secret);
     expect(second.body.secret).not.toBe(first.body.secret);
-    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { code: codeFor(first.body.secret) } }), "code", WRONG_CODE_MESSAGE);
-    expect((await api("/api/auth/2fa/enable", { token: me.token, body: { code: codeFor(second.body.secret) } })).status).toBe(200);
+    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: codeFor(first.body.secret) } }), "code", WRONG_CODE_MESSAGE);
+    expect((await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: codeFor(second.body.secret) } })).status).toBe(200);
   });
 
   it("refuses a malformed or wrong first code beside the field, and enabling without a setup or twice", async () => {
     const me = await person(db);
-    expectError(await api("/api/auth/2fa/enable", { token: me.token, body: { code: "123456" } }), 409, NOT_SET_UP_MESSAGE);
+    expectError(await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: "123456" } }), 409, NOT_SET_UP_MESSAGE);
     const setup = await api<{ secret: string }>("/api/auth/2fa/setup", { method: "POST", token: me.token });
     secretsSeen.push(setup.body.secret);
-    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { code: "12345" } }), "code", CODE_FORMAT_MESSAGE);
-    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { code: "abcdef" } }), "code", CODE_FORMAT_MESSAGE);
+    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: "12345" } }), "code", CODE_FORMAT_MESSAGE);
+    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: "abcdef" } }), "code", CODE_FORMAT_MESSAGE);
     expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: {} }), "code", "Code is required");
-    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { code: wrongCode(setup.body.secret) } }), "code", WRONG_CODE_MESSAGE);
+    expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: wrongCode(setup.body.secret) } }), "code", WRONG_CODE_MESSAGE);
     expect((await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id)))[0]!.enabledAt).toBeNull();
 
     const code = codeFor(setup.body.secret);
-    const on = await api<{ message: string; recoveryCodes: string[] }>("/api/auth/2fa/enable", { token: me.token, body: { code: `${code.slice(0, 3)} ${code.slice(3)}` } });
+    const on = await api<{ message: string; recoveryCodes: string[] }>("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: `${code.slice(0, 3)} ${code.slice(3)}` } });
     expect(on.status).toBe(200);
     secretsSeen.push(...on.body.recoveryCodes);
     expect(on.body.message).toBe("Two-factor sign-in is on");
@@ -129,7 +124,7 @@ describe("setting two-factor sign-in up", () => {
     const stored = await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, me.user.id));
     expect(stored.map((r) => r.codeHash).sort()).toEqual(on.body.recoveryCodes.map((c) => hashToken(c.replaceAll("-", ""))).sort());
 
-    expectError(await api("/api/auth/2fa/enable", { token: me.token, body: { code: codeFor(setup.body.secret, 1) } }), 409, ALREADY_ON_MESSAGE);
+    expectError(await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: codeFor(setup.body.secret, 1) } }), 409, ALREADY_ON_MESSAGE);
     expectError(await api("/api/auth/2fa/setup", { method: "POST", token: me.token }), 409, ALREADY_ON_MESSAGE);
   });
 });

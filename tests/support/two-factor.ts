@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import type { FactoryDb } from "../../scripts/seed/factories";
+import { DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { twoFactors } from "../../lib/db/schema";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "../../lib/auth/two-factor-limits";
 import { api } from "./http";
@@ -34,11 +34,14 @@ export async function forgetLastCode(db: FactoryDb, userId: string) {
   await db.update(twoFactors).set({ lastUsedStep: step - 3 }).where(eq(twoFactors.userId, userId));
 }
 
-/** Sets up and turns on two-factor sign-in for the holder of `token`: the secret and the recovery codes. */
-export async function turnOnTwoFactor(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+/**
+ * Sets up and turns on two-factor sign-in for the holder of `token`, whose password it is given
+ * (the factories' by default; an account without one, Google only, is not asked): the secret and the recovery codes.
+ */
+export async function turnOnTwoFactor(token: string, password = DEFAULT_PASSWORD): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await api<{ secret: string }>("/api/auth/2fa/setup", { method: "POST", token });
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-  const on = await api<{ recoveryCodes: string[] }>("/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret) } });
+  const on = await api<{ recoveryCodes: string[] }>("/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret), password } });
   expect(on.status, JSON.stringify(on.body)).toBe(200);
   return { secret: setup.body.secret, recoveryCodes: on.body.recoveryCodes };
 }

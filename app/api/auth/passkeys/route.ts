@@ -1,9 +1,14 @@
+import { after } from "next/server";
+import { linkBaseFor } from "@/lib/auth/origins";
+import { passkeyAddedMail } from "@/lib/auth/passkey-mail";
 import { addPasskey, listPasskeys } from "@/lib/auth/passkeys";
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
+import { logError } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
 import { AddPasskeySchema } from "@/lib/validation/passkeys";
 
 export const GET = route(async (req) => {
@@ -11,10 +16,13 @@ export const GET = route(async (req) => {
   return json({ passkeys: await listPasskeys({ db: getDb(), userId: user.id }) });
 });
 
+// The challenge answered here was only made after the person proved it was them (docs/decisions/096); the address hears of it.
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
   const input = await readJson(req, AddPasskeySchema, BODY_LIMITS.passkey);
   const passkey = await addPasskey({ db: getDb(), userId: user.id, input, userAgent: req.headers.get("user-agent") });
+  const mail = passkeyAddedMail({ to: user.email, name: user.name, username: user.username, appUrl: linkBaseFor(req), passkeyName: passkey.name });
+  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The passkey-added notice could not be sent", err)));
   return json({ message: "Passkey added", passkey }, { status: 201 });
 });
 

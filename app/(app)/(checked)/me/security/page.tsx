@@ -26,7 +26,7 @@ async function SecurityPage() {
       <div className="flex flex-col gap-6">
         <SessionsList />
         <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />
-        <PasskeysCard />
+        <PasskeysCard hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />
         <ChangePasswordForm />
         <ChangeEmailForm />
         {user.deletionDueAt ? null : <DeleteAccount graceDays={config().ACCOUNT_DELETION_GRACE_DAYS} hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />}

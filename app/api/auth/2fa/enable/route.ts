@@ -1,6 +1,7 @@
 import { after } from "next/server";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { requireUser } from "@/lib/auth/request";
+import { confirmItIsYou } from "@/lib/auth/step-up";
 import { enableTwoFactor } from "@/lib/auth/two-factor";
 import { twoFactorChangedMail } from "@/lib/auth/two-factor-mail";
 import { getDb } from "@/lib/db/client";
@@ -11,11 +12,13 @@ import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { EnableTwoFactorSchema } from "@/lib/validation/two-factor";
 
-// The first right code turns two-factor sign-in on and answers the recovery codes, this once (docs/decisions/073).
+// The password (docs/decisions/096), then the first right code, turn two-factor sign-in on and answer the recovery codes, this once (docs/decisions/073).
 export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { code } = await readJson(req, EnableTwoFactorSchema, BODY_LIMITS.auth);
-  const recoveryCodes = await enableTwoFactor({ db: getDb(), userId: user.id, code });
+  const { user, sessionId } = await requireUser(req);
+  const { code, password } = await readJson(req, EnableTwoFactorSchema, BODY_LIMITS.auth);
+  const db = getDb();
+  const proven = () => confirmItIsYou({ db, userId: user.id, sessionId, proof: { password } });
+  const recoveryCodes = await enableTwoFactor({ db, userId: user.id, code, proven });
   const mail = twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl: linkBaseFor(req), on: true });
   after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The two-factor on notice could not be sent", err)));
   return json({ message: "Two-factor sign-in is on", recoveryCodes });

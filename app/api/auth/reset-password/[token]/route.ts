@@ -13,8 +13,8 @@ import { ResetPasswordSchema } from "@/lib/validation/auth";
 
 export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
   const { token } = await params;
-  const { password } = await readJson(req, ResetPasswordSchema, BODY_LIMITS.auth);
-  const { takenOver } = await resetPassword({ db: getDb(), token, password, ip: clientIp(req) });
+  const { password, removePasskeys } = await readJson(req, ResetPasswordSchema, BODY_LIMITS.auth);
+  const { takenOver } = await resetPassword({ db: getDb(), token, password, removePasskeys, ip: clientIp(req) });
   if (takenOver) {
     const mail = takeoverMail({ to: takenOver.email, name: takenOver.name, username: takenOver.username, appUrl: linkBaseFor(req), gone: takenOver.gone });
     after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The takeover notice could not be sent", err)));

@@ -1,0 +1,8 @@
+// Proving it is you beside a session (lib/auth/step-up.ts, docs/decisions/096): plain values, for
+// the forms and the API reference too.
+
+/** A Google-only account proves it is its owner by a sign-in at most this long ago. */
+export const RECENT_SIGN_IN_MINUTES = 10;
+export const STEP_UP_PASSWORD_MESSAGE = "Password is required";
+export const STEP_UP_CODE_MESSAGE = "Code is required";
+export const SIGN_IN_AGAIN_MESSAGE = `This account signs in with Google: sign in with Google again, then do this within ${RECENT_SIGN_IN_MINUTES} minutes`;
