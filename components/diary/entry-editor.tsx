@@ -7,7 +7,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import type { CheckedPhoto } from "@/client/photo-check";
-import { CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, countCharacters } from "@/lib/validation/journal-limits";
+import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, countCharacters } from "@/lib/validation/journal-limits";
 /** The title's count shows from this many characters before its limit. */
 const TITLE_COUNT_FROM = 20;
 import { ActionBar } from "./action-bar";
@@ -56,7 +56,10 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
   const titleLength = countCharacters(fields.title);
   // A title is never cut as it is typed or pasted: it is counted near its limit, and refused beside it past it.
   const titleFits = titleLength <= TITLE_MAX;
-  const fits = countCharacters(fields.content) <= max && titleFits;
+  const contentLength = countCharacters(fields.content);
+  // Friends read pages of at most CONTENT_MAX: a longer one stays private until shortened (docs/decisions/097).
+  const sharedTooLong = fields.visibility !== "private" && contentLength > CONTENT_MAX;
+  const fits = contentLength <= max && titleFits && !sharedTooLong;
   const canSave = complete && fits && !saving;
   const photoSrc = editor.photo?.url ?? (editor.removePhoto ? null : (entry?.images[0] ?? null));
   const heading = editing ? "Edit your entry" : isToday ? "Write today's entry" : "Write this day's entry";
@@ -124,7 +127,8 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
         ) : null}
         {storedLength > CONTENT_MAX ? (
           <p id={`${contentId}-imported`} className="my-2 rounded-md border border-accent/40 bg-paper px-3 py-2 font-sans text-sm leading-6 text-ink">
-            Imported: longer than {CONTENT_MAX} characters. Editing keeps it as it is until you shorten it; it can get shorter, not longer.
+            Imported: longer than {CONTENT_MAX} characters. Editing keeps it as it is until you shorten it; it can get shorter, not longer, and it stays private
+            until it is {CONTENT_MAX} characters or fewer.
           </p>
         ) : null}
         <ContentField
@@ -149,6 +153,11 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
 
       <div className="border-x border-ink-soft/20 bg-paper px-4 py-5 sm:px-8">
         <VisibilityOptions visibility={fields.visibility} isAnonymous={fields.isAnonymous} onChange={onFields} />
+        {sharedTooLong ? (
+          <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+            {LONG_PAGE_STAYS_PRIVATE_MESSAGE} ({contentLength} now).
+          </p>
+        ) : null}
       </div>
 
       <ActionBar>

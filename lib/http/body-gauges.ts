@@ -75,7 +75,11 @@ export class MultipartGauge implements BodyGauge {
   private isFile = false;
   private partBytes = 0;
 
-  constructor(boundary: string) {
+  /** `textFieldMax`: FORM_TEXT_FIELD_MAX, or a route's own for a field that may be longer (an imported page's text). */
+  constructor(
+    boundary: string,
+    private readonly textFieldMax = FORM_TEXT_FIELD_MAX,
+  ) {
     this.delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
   }
 
@@ -132,6 +136,6 @@ export class MultipartGauge implements BodyGauge {
   private countContent(bytes: number) {
     if (this.state !== "content") return;
     this.partBytes += bytes;
-    if (!this.isFile && this.partBytes > FORM_TEXT_FIELD_MAX) throw new PayloadTooLargeError(FIELD_TOO_LARGE_MESSAGE);
+    if (!this.isFile && this.partBytes > this.textFieldMax) throw new PayloadTooLargeError(FIELD_TOO_LARGE_MESSAGE);
   }
 }

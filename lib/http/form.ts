@@ -8,14 +8,14 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 /**
  * A multipart/form-data body of at most `maxBytes` (the route's family in lib/http/body-limits.ts;
  * 413 above it), its parts measured while it arrives (lib/http/body-gauges.ts: a text field over
- * FORM_TEXT_FIELD_MAX is a 413, too many parts a 400), then parsed by the platform's own parser.
+ * FORM_TEXT_FIELD_MAX, or the route's `textFieldMax`, is a 413, too many parts a 400), then parsed by the platform's own parser.
  * Anything else, or a body it cannot parse, is a 400.
  */
-export async function readForm(req: Request, maxBytes: number): Promise<FormData> {
+export async function readForm(req: Request, maxBytes: number, { textFieldMax }: { textFieldMax?: number } = {}): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
   if (!boundary) throw new ValidationError("Request body must be multipart/form-data");
-  const bytes = await readBody(req, { maxBytes, gauge: new MultipartGauge(boundary) });
+  const bytes = await readBody(req, { maxBytes, gauge: new MultipartGauge(boundary, textFieldMax) });
   try {
     return await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
   } catch {

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError,
 import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
-import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, countCharacters, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
+import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, countCharacters, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
 import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
@@ -88,7 +88,7 @@ export async function createJournal({
  * for an imported page longer than that, its own length, so saving never cuts a word and never
  * lets it grow (docs/decisions/078).
  */
-async function assertOwnJournal({ db, authorId, id: rawId, content }: { db: Db; authorId: string; id: string; content: string }) {
+async function assertOwnJournal({ db, authorId, id: rawId, content, visibility }: { db: Db; authorId: string; id: string; content: string; visibility: string }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const [row] = await db
     .select({ id: journals.id, importedAt: journals.importedAt, content: journals.content })
@@ -99,6 +99,8 @@ async function assertOwnJournal({ db, authorId, id: rawId, content }: { db: Db; 
   if (length <= CONTENT_MAX) return;
   const message = row.importedAt && countCharacters(row.content) > CONTENT_MAX ? IMPORTED_CONTENT_GROWN_MESSAGE : CONTENT_TOO_LONG_MESSAGE;
   if (!row.importedAt || length > countCharacters(row.content)) throw new ValidationError(message, [{ path: "content", message }]);
+  // Friends read pages of at most CONTENT_MAX, so a feed's page stays bounded whatever was imported (docs/decisions/097).
+  if (visibility !== "private") throw new ValidationError(LONG_PAGE_STAYS_PRIVATE_MESSAGE, [{ path: "visibility", message: LONG_PAGE_STAYS_PRIVATE_MESSAGE }]);
 }
 
 /**
@@ -124,7 +126,7 @@ export async function updateJournal({
   ifUnchangedSince?: string;
 }) {
   // Another person's entry is a 404 before the upload costs any work.
-  await assertOwnJournal({ db, authorId, id, content: input.content });
+  await assertOwnJournal({ db, authorId, id, content: input.content, visibility: input.visibility });
   const newKey = image ? await storeEntryImage({ storage, data: image }) : undefined;
 
   let result;

@@ -1,4 +1,5 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/imports/limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "@/lib/journals/pdf/limits";
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
@@ -20,6 +21,7 @@ import {
   TOO_EARLY_DATE_MESSAGE,
   UpdateJournalSchema,
   IMPORTED_CONTENT_GROWN_MESSAGE,
+  LONG_PAGE_STAYS_PRIVATE_MESSAGE,
   calendarDateField,
 } from "@/lib/validation/journal";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
@@ -70,7 +72,7 @@ const entryFields = {
 const createFields = { ...entryFields, journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)` };
 const updateFields = {
   ...entryFields,
-  content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer`,
+  content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer, and private only until it is ${CONTENT_MAX} or shorter (docs/decisions/097); its field may be up to ${IMPORTED_PAGE_FIELD_MAX / 1000} KB`,
   removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead',
 };
 const imageField = { image: "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side" };
@@ -171,7 +173,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
         schema: A.JournalUpdatedSchema,
       },
     ],
-    failures: [...entryFailures, [400, IMPORTED_CONTENT_GROWN_MESSAGE, IF_MATCH_MESSAGE], [404, JOURNAL_NOT_FOUND], ...idempotencyFailures, [412, ENTRY_CHANGED_MESSAGE]],
+    failures: [...entryFailures, [400, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IF_MATCH_MESSAGE], [404, JOURNAL_NOT_FOUND], ...idempotencyFailures, [412, ENTRY_CHANGED_MESSAGE]],
   },
   {
     method: "delete",

@@ -6,6 +6,8 @@ import { countCharacters } from "./graphemes";
 export const TITLE_MAX = 100;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`;
 export const CONTENT_MAX = 900;
+/** A page longer than CONTENT_MAX (only an import makes one) is shared with nobody until it is shortened (docs/decisions/097). */
+export const LONG_PAGE_STAYS_PRIVATE_MESSAGE = `A page longer than ${CONTENT_MAX} characters stays private: shorten it to share it`;
 /** The photo's description: its alt text wherever it is shown (docs/decisions/045). */
 export const IMAGE_DESCRIPTION_MAX = 300;
 /** The counter turns red at this many characters left (docs/product.md §5). */

@@ -4,15 +4,16 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { imports, journals } from "../../lib/db/schema";
-import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE } from "../../lib/imports/limits";
+import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE, IMPORTED_PAGE_FIELD_MAX } from "../../lib/imports/limits";
 import type { ImportStatus } from "../../lib/contract/imports";
 import { dayOneZip, journalJson, LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
 import { importFinished } from "../support/job-results";
 import { testEnv } from "../support/env";
 import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/friends";
 import { api } from "../support/http";
-import { entryFields, putJournal, smallPng } from "../support/journals";
-import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE } from "../../lib/validation/journal";
+import { entryFields, putJournal, smallPng, toForm } from "../support/journals";
+import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE } from "../../lib/validation/journal";
+import { FIELD_TOO_LARGE_MESSAGE, FORM_TEXT_FIELD_MAX } from "../../lib/http/body-limits";
 import { errorBody } from "../support/refusals";
 
 // "Import from Day One" (docs/decisions/078): a real Day One-shaped ZIP through POST /api/import,
@@ -174,6 +175,40 @@ describe("an imported page longer than 900 characters", () => {
     const own = await createJournal(db, me.user.id, { journalDate: "2025-01-11" });
     const over = await putJournal(me.token, own.id, entryFields({ content: "a".repeat(901), journaldate: undefined }));
     expect(over.body).toEqual(errorBody(400, CONTENT_TOO_LONG_MESSAGE));
+  });
+
+  it("stays private until it is 900 characters or fewer, so a friend's feed never carries more", async () => {
+    const me = await person(db);
+    const page = await createJournal(db, me.user.id, { journalDate: "2025-01-12", title: "Imported", content: LONG_TEXT, importedAt: new Date() });
+    const save = (content: string, visibility: string, isAnonymous = "false") =>
+      putJournal(me.token, page.id, entryFields({ title: "Imported", content, visibility, isAnonymous, journaldate: undefined }));
+    expect((await save(LONG_TEXT, "close-circle")).body).toEqual(errorBody(400, LONG_PAGE_STAYS_PRIVATE_MESSAGE));
+    expect((await save(LONG_TEXT.slice(0, 1000), "close-circle", "true")).body).toEqual(errorBody(400, LONG_PAGE_STAYS_PRIVATE_MESSAGE));
+    expect(await pageOn(me.user.id, "2025-01-12")).toMatchObject({ content: LONG_TEXT, visibility: "private", isAnonymous: false });
+    // Shortened to 900, it may be shared.
+    const fits = LONG_TEXT.slice(0, CONTENT_MAX);
+    expect((await save(fits, "close-circle")).status).toBe(200);
+    expect(await pageOn(me.user.id, "2025-01-12")).toMatchObject({ content: fits, visibility: "close-circle" });
+  });
+
+  it("over the 64 KB of a form's text field is saved as it is: its field may be as long as an import makes a page", async () => {
+    const me = await person(db);
+    // 40 000 characters of two bytes each: 80 KB, past FORM_TEXT_FIELD_MAX.
+    const long = "é".repeat(40_000);
+    const page = await createJournal(db, me.user.id, { journalDate: "2025-01-13", title: "Imported", content: long, importedAt: new Date() });
+    const res = await putJournal(me.token, page.id, entryFields({ title: "Imported", content: long, journaldate: undefined }));
+    expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(200);
+    expect((await pageOn(me.user.id, "2025-01-13"))!.content).toBe(long);
+    // Past what an import can make, the field is a 413 while it arrives, and nothing changes.
+    const over = await putJournal(me.token, page.id, entryFields({ title: "Imported", content: "a".repeat(IMPORTED_PAGE_FIELD_MAX + 1), journaldate: undefined }));
+    expect(over.body).toEqual(errorBody(413, FIELD_TOO_LARGE_MESSAGE));
+    expect((await pageOn(me.user.id, "2025-01-13"))!.content).toBe(long);
+    // Every other form keeps its 64 KB.
+    const own = await createJournal(db, me.user.id, { journalDate: "2025-01-14" });
+    const big = await putJournal(me.token, own.id, entryFields({ title: "a".repeat(FORM_TEXT_FIELD_MAX + 1), journaldate: undefined }));
+    expect(big.status).toBe(400);
+    const created = await api("/api/journals", { method: "POST", token: me.token, form: toForm(entryFields({ content: "a".repeat(FORM_TEXT_FIELD_MAX + 1) })) });
+    expect(created.body).toEqual(errorBody(413, FIELD_TOO_LARGE_MESSAGE));
   });
 
   it("is allowed by the database only when imported: other rows keep their backstop", async () => {

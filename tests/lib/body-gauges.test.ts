@@ -84,6 +84,12 @@ describe("MultipartGauge", () => {
     expect(gauge(body(part("content", `${"é".repeat(FORM_TEXT_FIELD_MAX / 2)}a`)))).toEqual(new Set(["413 A form field is too large"]));
   });
 
+  it("takes a route's own text-field limit in place of FORM_TEXT_FIELD_MAX (an imported page's text)", () => {
+    const own = (b: Uint8Array) => verdicts(() => new MultipartGauge(B, 100), b);
+    expect(own(body(part("content", "a".repeat(100))))).toEqual(new Set(["ok"]));
+    expect(own(body(part("content", "a".repeat(101))))).toEqual(new Set(["413 A form field is too large"]));
+  });
+
   it("does not take a near-delimiter inside a field for the field's end", () => {
     const half = "y".repeat(FORM_TEXT_FIELD_MAX / 2 + 10);
     const sneaky = `${half}\r\n--${B}x\r\n\r\n${half}`;

@@ -6,6 +6,7 @@ import { formFields, formFile, readForm } from "@/lib/http/form";
 import { readIfMatch } from "@/lib/http/if-match";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
+import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/imports/limits";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { UpdateJournalSchema } from "@/lib/validation/journal";
@@ -17,7 +18,8 @@ export const PUT = route<Context>(async (req, { params }) => {
   const { id } = await params;
   const key = readIdempotencyKey(req);
   const ifUnchangedSince = readIfMatch(req);
-  const form = await readForm(req, BODY_LIMITS.upload);
+  // An imported page may be saved as long as it was imported (docs/decisions/097).
+  const form = await readForm(req, BODY_LIMITS.upload, { textFieldMax: IMPORTED_PAGE_FIELD_MAX });
   const input = validate(UpdateJournalSchema, formFields(form));
   const image = await formFile(form, "image");
   const db = getDb();
