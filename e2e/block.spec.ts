@@ -42,7 +42,11 @@ test.describe("block and mute", () => {
     await page.getByRole("button", { name: "Mute" }).click();
     await expect(page.getByRole("button", { name: "Unmute" })).toBeVisible();
     await page.goto("/close-circle");
-    await expect(page.getByText("No entries from your close circle yet.")).toBeVisible();
+    // The quiet is the reader's own doing: said so, with the way to undo it (not "yet").
+    await expect(page.getByText("You muted Lou Dly: their signed entries stay out of your feed.")).toBeVisible();
+    await expect(page.getByText("No entries from your close circle yet.")).toHaveCount(0);
+    await page.getByRole("link", { name: "Unmute on your profile" }).click();
+    await expect(page.getByRole("region", { name: "Blocked and muted" }).getByRole("button", { name: "Unmute Lou Dly" })).toBeVisible();
     await page.goto(`/public/${loud.id}`);
     await page.getByRole("button", { name: "Unmute" }).click();
     await expect(page.getByRole("button", { name: "Mute" })).toBeVisible();

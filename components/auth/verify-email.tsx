@@ -23,8 +23,8 @@ export type LinkInfo = { username: string; mine: boolean } | null;
  * holder: signed in to it, or with its password. Whoever else holds the mailbox is offered
  * "This wasn't me" instead (docs/decisions/011).
  */
-export function VerifyEmail({ verifyToken, signedIn, link }: { verifyToken: string; signedIn: boolean; link: LinkInfo }) {
-  const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: "Invalid or expired token" });
+export function VerifyEmail({ verifyToken, signedIn, link, refusal }: { verifyToken: string; signedIn: boolean; link: LinkInfo; refusal: string | null }) {
+  const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: refusal ?? "Invalid or expired token" });
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { LINK_USED_ADDRESS_VERIFIED } from "./email-verification-limits";
 import { emailVerifications, users } from "@/lib/db/schema";
 import { UnauthorizedError, ValidationError } from "@/lib/errors";
 import { logError } from "@/lib/log";
@@ -21,6 +22,7 @@ export const EMAIL_VERIFIED = "Email verified";
 export const ALREADY_VERIFIED = "Your email address is already verified";
 export const VERIFICATION_SENT = "A new verification link has been sent to your email";
 export const INVALID_VERIFY_TOKEN = "Invalid or expired token";
+export { LINK_USED_ADDRESS_VERIFIED };
 export const CONFIRM_WITH_PASSWORD = "Sign in to this account or enter its password to confirm the address";
 export const SIGNUP_CANCELLED = "The sign-up is cancelled: the account is deleted and the address is free";
 const INVALID_CREDENTIALS = "Invalid credentials";
@@ -75,6 +77,23 @@ async function openLink(db: Db, token: string) {
   return row;
 }
 
+/** Whether `token` is a link of the account's current address that was used and that address is verified now. */
+async function usedOnVerifiedAddress(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db
+    .select({ userId: users.id })
+    .from(emailVerifications)
+    .innerJoin(users, and(eq(users.id, emailVerifications.userId), eq(sql`lower(${users.email})`, sql`lower(${emailVerifications.email})`)))
+    .where(and(eq(emailVerifications.tokenHash, hashToken(token)), isNotNull(emailVerifications.usedAt), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Why a link cannot be used, in words: used on an address that is verified now, or else invalid or expired. */
+export async function unusableLinkMessage({ db, token }: { db: Db; token: string }): Promise<string> {
+  return (await usedOnVerifiedAddress(db, token)) ? LINK_USED_ADDRESS_VERIFIED : INVALID_VERIFY_TOKEN;
+}
+
 /**
  * What the page of a link shows before anything is clicked: the account it was mailed for and
  * whether the visitor is signed in to that account. Undefined when the link cannot be used.
@@ -97,7 +116,7 @@ export async function describeVerificationLink({ db, token, viewerId }: { db: Db
  */
 export async function verifyEmail({ db, token, viewerId, password }: { db: Db; token: string; viewerId: string | null; password?: string }) {
   const link = await openLink(db, token);
-  if (!link) throw new ValidationError(INVALID_VERIFY_TOKEN);
+  if (!link) throw new ValidationError(await unusableLinkMessage({ db, token }));
   if (viewerId !== link.userId) {
     if (password === undefined) throw new UnauthorizedError(CONFIRM_WITH_PASSWORD);
     const key = `verify-email-password:${link.userId}`;

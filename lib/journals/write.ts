@@ -7,6 +7,8 @@ import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, countCharacters, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
+import { CODE_POINTS_PER_CHARACTER } from "@/lib/validation/fields";
+import { IMPORTED_CONTENT_MAX } from "@/lib/imports/limits";
 import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
@@ -86,7 +88,9 @@ export async function createJournal({
 /**
  * The writer's own entry (else a 404), and the length its new content may have: CONTENT_MAX, or,
  * for an imported page longer than that, its own length, so saving never cuts a word and never
- * lets it grow (docs/decisions/078).
+ * lets it grow (docs/decisions/078); such a page stays private (docs/decisions/097). Counted as a
+ * person sees characters and, as the database's backstop does (lib/db/schema.ts), in code points:
+ * one letter with thousands of combining marks is one character and no page.
  */
 async function assertOwnJournal({ db, authorId, id: rawId, content, visibility }: { db: Db; authorId: string; id: string; content: string; visibility: string }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
@@ -96,9 +100,11 @@ async function assertOwnJournal({ db, authorId, id: rawId, content, visibility }
     .where(and(eq(journals.id, id), eq(journals.authorId, authorId)));
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
   const length = countCharacters(content);
-  if (length <= CONTENT_MAX) return;
-  const message = row.importedAt && countCharacters(row.content) > CONTENT_MAX ? IMPORTED_CONTENT_GROWN_MESSAGE : CONTENT_TOO_LONG_MESSAGE;
-  if (!row.importedAt || length > countCharacters(row.content)) throw new ValidationError(message, [{ path: "content", message }]);
+  const codePoints = Array.from(content).length;
+  if (length <= CONTENT_MAX && codePoints <= CONTENT_MAX * CODE_POINTS_PER_CHARACTER) return;
+  const stored = row.importedAt ? countCharacters(row.content) : 0;
+  const message = stored > CONTENT_MAX ? IMPORTED_CONTENT_GROWN_MESSAGE : CONTENT_TOO_LONG_MESSAGE;
+  if (!row.importedAt || length > Math.max(stored, CONTENT_MAX) || codePoints > IMPORTED_CONTENT_MAX) throw new ValidationError(message, [{ path: "content", message }]);
   // Friends read pages of at most CONTENT_MAX, so a feed's page stays bounded whatever was imported (docs/decisions/097).
   if (visibility !== "private") throw new ValidationError(LONG_PAGE_STAYS_PRIVATE_MESSAGE, [{ path: "visibility", message: LONG_PAGE_STAYS_PRIVATE_MESSAGE }]);
 }

@@ -1,3 +1,4 @@
+import { LINK_USED_ADDRESS_VERIFIED } from "@/lib/auth/email-verification-limits";
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,
@@ -254,7 +255,7 @@ export const AUTH_ROUTES: Endpoint[] = [
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: VerifyEmailSchema, descriptions: { password: "The account's password; not needed when signed in to it" } },
     answers: [{ status: 200, description: "Email verified", schema: A.MessageSchema }],
     failures: [
-      [400, INVALID_TOKEN, "Password is required"],
+      [400, INVALID_TOKEN, LINK_USED_ADDRESS_VERIFIED, "Password is required"],
       [401, CONFIRM_WITH_PASSWORD, "Invalid credentials"],
     ],
     rateLimited: "10 wrong passwords per account in 15 minutes",

@@ -1,5 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINK_USED_ADDRESS_VERIFIED } from "../../lib/auth/email-verification-limits";
 import { hashToken } from "../../lib/auth/tokens";
 import { emailVerifications, friendRequests, friendships, journals, sessions, trustedDevices, users } from "../../lib/db/schema";
 import { connect, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
@@ -96,10 +97,11 @@ describe("POST /api/auth/verify-email/{token}", () => {
     expect(res).toMatchObject({ status: 200, body: VERIFIED });
     expect(await emailVerified(token)).toBe(true);
 
+    // Opened again, a link says the address is verified rather than "invalid or expired".
     const again = await verify(tokenOf(link), { session: token });
-    expect(again).toMatchObject({ status: 400, body: INVALID });
+    expect(again).toMatchObject({ status: 400, body: { message: LINK_USED_ADDRESS_VERIFIED } });
     const second = verifyLink(mailsFor(testEnv.mailDir, body.email)[1]!.text);
-    expect(await verify(tokenOf(second), { session: token })).toMatchObject({ status: 400, body: INVALID });
+    expect(await verify(tokenOf(second), { session: token })).toMatchObject({ status: 400, body: { message: LINK_USED_ADDRESS_VERIFIED } });
     const rows = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId));
     expect(rows.every((r) => r.usedAt !== null)).toBe(true);
   });

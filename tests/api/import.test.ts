@@ -14,6 +14,7 @@ import { api } from "../support/http";
 import { entryFields, putJournal, smallPng, toForm } from "../support/journals";
 import { CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE } from "../../lib/validation/journal";
 import { FIELD_TOO_LARGE_MESSAGE, FORM_TEXT_FIELD_MAX } from "../../lib/http/body-limits";
+import { CODE_POINTS_PER_CHARACTER } from "../../lib/validation/fields";
 import { errorBody } from "../support/refusals";
 
 // "Import from Day One" (docs/decisions/078): a real Day One-shaped ZIP through POST /api/import,
@@ -175,6 +176,9 @@ describe("an imported page longer than 900 characters", () => {
     const own = await createJournal(db, me.user.id, { journalDate: "2025-01-11" });
     const over = await putJournal(me.token, own.id, entryFields({ content: "a".repeat(901), journaldate: undefined }));
     expect(over.body).toEqual(errorBody(400, CONTENT_TOO_LONG_MESSAGE));
+    // One letter with 7 200 combining marks is one character as a person sees it, and no page: a 400, as the database's code points would refuse it.
+    const marks = `e${"\u0301".repeat(CONTENT_MAX * CODE_POINTS_PER_CHARACTER)}`;
+    expect((await putJournal(me.token, own.id, entryFields({ content: marks, journaldate: undefined }))).body).toEqual(errorBody(400, CONTENT_TOO_LONG_MESSAGE));
   });
 
   it("stays private until it is 900 characters or fewer, so a friend's feed never carries more", async () => {

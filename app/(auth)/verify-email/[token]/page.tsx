@@ -3,7 +3,7 @@ import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { AuthHeading } from "@/components/auth/auth-heading";
 import { VerifyEmail } from "@/components/auth/verify-email";
 import { getPageUser } from "@/lib/auth/current-user";
-import { describeVerificationLink } from "@/lib/auth/email-verification";
+import { describeVerificationLink, unusableLinkMessage } from "@/lib/auth/email-verification";
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/db/unavailable";
 
@@ -16,10 +16,12 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
     const { token } = await params;
     const user = await getPageUser();
     const link = await pageRead(describeVerificationLink({ db: getDb(), token, viewerId: user?.id ?? null }));
+    // A link that cannot be used says why: one opened again after it verified the address is no fault.
+    const refusal = link ? null : await pageRead(unusableLinkMessage({ db: getDb(), token }));
     return (
       <>
         <AuthHeading title="Verify email" subtitle="Confirm that this email address is yours." />
-        <VerifyEmail verifyToken={token} signedIn={user !== null} link={link ?? null} />
+        <VerifyEmail verifyToken={token} signedIn={user !== null} link={link ?? null} refusal={refusal} />
       </>
     );
   });
