@@ -66,6 +66,15 @@ export function sameDraft(a: DiaryDraft, b: DiaryDraft): boolean {
   return a.title === b.title && a.content === b.content && a.visibility === b.visibility && a.isAnonymous === b.isAnonymous;
 }
 
+/** How many drafts this browser keeps, anyone's: what a logout would delete (components/me/logout-button.tsx). */
+export function countDrafts(): number {
+  try {
+    return Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((key) => key?.startsWith(PREFIX)).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** Forgets every draft kept in this browser: on logout, so the next person at a shared computer cannot read them. */
 export function clearAllDrafts(): void {
   try {

@@ -75,6 +75,12 @@ test("signed out, the link asks for the account's password: a wrong one says so,
   await page.getByRole("button", { name: "Verify my email" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Email verified.");
   expect(await api("/api/auth/me", { token: res.body.token })).toMatchObject({ status: 200, body: { emailVerified: true } });
+
+  // Opened again, the link says the address is verified, not "invalid or expired".
+  await page.goto(link);
+  const again = page.getByRole("main").getByRole("alert");
+  await expect(again).toContainText("This link was already used: your email address is verified. Log in to go on.");
+  await expect(page.getByRole("link", { name: "Go to login" })).toBeVisible();
 });
 
 test("'This wasn't me': the owner of the address cancels a sign-up someone else made with it", async ({ page, db }) => {

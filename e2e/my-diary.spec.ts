@@ -90,13 +90,23 @@ test("the photo takes image files only", async ({ signedIn: { page } }) => {
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toHaveCount(0);
 });
 
-test("Cancel leaves editing without saving the changes", async ({ signedIn: { page } }) => {
+test("Cancel leaves editing without saving the changes, once asked: changed words are never dropped silently", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await write(page, "As it was", "Untouched.");
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
-  await page.getByRole("textbox", { name: "Title" }).fill("Changed my mind");
+  // Unchanged, Cancel just goes back.
   await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("article").getByRole("heading", { name: "As it was" })).toBeVisible();
+  await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+  const title = page.getByRole("textbox", { name: "Title" });
+  await title.fill("Changed my mind");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Discard your changes?" });
+  await ask.getByRole("button", { name: "Keep writing" }).click();
+  await expect(title).toHaveValue("Changed my mind");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await ask.getByRole("button", { name: "Discard changes" }).click();
   await expect(page.getByRole("article").getByRole("heading", { name: "As it was" })).toBeVisible();
   await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written` })).toBeFocused();
   await page.reload();
@@ -279,4 +289,22 @@ test.describe("on a phone @phone", () => {
     await page.getByRole("button", { name: "Select Date" }).click();
     await expect(modal.getByRole("button", { name: `${YESTERDAY}, entry written` })).toBeVisible();
   });
+});
+
+test("Logout asks before deleting a draft not yet saved; 'Stay signed in' keeps it", async ({ signedIn: { page } }) => {
+  const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length);
+  await openDiary(page);
+  await write(page, "Half a thought", "Not saved yet.");
+  await expect.poll(drafts).toBe(1);
+  await page.goto("/me");
+  await page.getByRole("button", { name: "Logout" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Unsaved drafts" });
+  await expect(dialog).toContainText("1 draft you have not saved is kept only in this browser. Logging out deletes it from this device.");
+  await dialog.getByRole("button", { name: "Stay signed in" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await drafts()).toBe(1);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await dialog.getByRole("button", { name: "Log out and delete them" }).click();
+  await expect(page).toHaveURL("/login");
+  expect(await drafts()).toBe(0);
 });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
+import { LINK_USED_ADDRESS_VERIFIED } from "@/lib/auth/email-verification-limits";
 import { useForm } from "@/components/ui/use-form";
 import { verifyEmail } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
@@ -105,7 +106,13 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: { verifyTo
             <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
             <p>
               <strong className="font-semibold">{result?.message}.</strong>{" "}
-              {signedIn ? "You can ask for a new link from your dashboard." : "Log in to ask for a new link."}
+              {result?.message === LINK_USED_ADDRESS_VERIFIED
+                ? signedIn
+                  ? "Nothing more to do."
+                  : "Log in to go on."
+                : signedIn
+                  ? "You can ask for a new link from your dashboard."
+                  : "Log in to ask for a new link."}
             </p>
           </>
         )}

@@ -68,7 +68,8 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           onRemovePhoto={dayEditor.removePhoto}
           onError={dayEditor.showError}
           onSave={() => dayEditor.save(shown)}
-          onCancel={() => dayEditor.discard("calendar")}
+          // Changed words are never dropped without asking, as Escape already asks.
+          onCancel={() => (dayEditor.dirty ? dayEditor.setQuestion("discard") : dayEditor.discard("calendar"))}
           onEscape={dayEditor.escape}
         />
       ) : savedEntry ? (

@@ -9,20 +9,23 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiFetch } from "@/client/api";
 import { forgetPushOnThisDevice } from "@/client/push";
+import { countDrafts } from "@/client/diary-drafts";
 import { countWaiting } from "@/client/outbox";
 
 /**
  * Revokes this session on the server (which also clears the cookie), then forgets everything this
  * browser holds of the account: its push subscription, the token, unsaved drafts, the outbox and the
  * query cache (entries read this visit), so the next person at a shared computer finds none of it.
- * Then /login. Pages still waiting to be sent would go too, so it asks first (docs/decisions/081).
+ * Then /login. Pages still waiting to be sent and unsaved drafts would go too, so it asks first
+ * (docs/decisions/081; "never throw a person's words away without asking").
  * The button waits for React to hydrate the page (a click before that would be lost: nothing runs
  * it), and is busy from the click on, while the outbox is counted and then while the session ends.
  */
 export function LogoutButton() {
   const endSession = useEndSession();
   const hydrated = useHydrated();
-  const [waiting, setWaiting] = useState(0);
+  // What logging out would delete from this device: pages waiting to be sent, and unsaved drafts.
+  const [unsent, setUnsent] = useState<{ waiting: number; drafts: number } | null>(null);
   const [counting, setCounting] = useState(false);
   const logout = useMutation({
     // The server's copy of this device's push subscription ends with the session (docs/decisions/082).
@@ -36,11 +39,16 @@ export function LogoutButton() {
 
   async function start() {
     setCounting(true);
-    const count = await countWaiting().catch(() => 0);
+    const waiting = await countWaiting().catch(() => 0);
+    const drafts = countDrafts();
     setCounting(false);
-    if (count > 0) setWaiting(count);
+    if (waiting > 0 || drafts > 0) setUnsent({ waiting, drafts });
     else logout.mutate();
   }
+
+  const waiting = unsent?.waiting ?? 0;
+  const drafts = unsent?.drafts ?? 0;
+  const them = waiting + drafts === 1 ? "it" : "them";
 
   return (
     <>
@@ -49,19 +57,22 @@ export function LogoutButton() {
         Logout
       </BusyButton>
       <ConfirmDialog
-        open={waiting > 0}
-        title="Pages waiting to be sent"
+        open={unsent !== null}
+        title={waiting && drafts ? "Unsaved pages on this device" : waiting ? "Pages waiting to be sent" : "Unsaved drafts"}
         confirmLabel="Log out and delete them"
         cancelLabel="Stay signed in"
         destructive
         onConfirm={() => {
-          setWaiting(0);
+          setUnsent(null);
           logout.mutate();
         }}
-        onCancel={() => setWaiting(0)}
+        onCancel={() => setUnsent(null)}
       >
-        {waiting === 1 ? "1 page saved offline has" : `${waiting} pages saved offline have`} not reached the server yet. Logging out deletes{" "}
-        {waiting === 1 ? "it" : "them"} from this device. Go online first to keep {waiting === 1 ? "it" : "them"}.
+        {waiting ? `${waiting === 1 ? "1 page saved offline has" : `${waiting} pages saved offline have`} not reached the server yet. ` : ""}
+        {drafts ? `${drafts === 1 ? "1 draft you have not saved is" : `${drafts} drafts you have not saved are`} kept only in this browser. ` : ""}
+        Logging out deletes {them} from this device.
+        {waiting ? ` Go online first to keep ${waiting === 1 ? "it" : "them"}.` : ""}
+        {drafts ? ` Save ${drafts === 1 ? "it" : "them"} in My Diary first to keep ${drafts === 1 ? "it" : "them"}.` : ""}
       </ConfirmDialog>
     </>
   );
