@@ -66,10 +66,13 @@ export function sameDraft(a: DiaryDraft, b: DiaryDraft): boolean {
   return a.title === b.title && a.content === b.content && a.visibility === b.visibility && a.isAnonymous === b.isAnonymous;
 }
 
-/** How many drafts this browser keeps, anyone's: what a logout would delete (components/me/logout-button.tsx). */
-export function countDrafts(): number {
+/**
+ * How many drafts this browser keeps, anyone's, but those of `besides` (draft keys of days whose
+ * page is waiting in the outbox, counted there): what a logout would delete (components/me/logout-button.tsx).
+ */
+export function countDrafts(besides: ReadonlySet<string> = new Set()): number {
   try {
-    return Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((key) => key?.startsWith(PREFIX)).length;
+    return Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((key) => key?.startsWith(PREFIX) && !besides.has(key)).length;
   } catch {
     return 0;
   }

@@ -150,11 +150,6 @@ export async function clearWholeOutbox(): Promise<void> {
   announce();
 }
 
-/** How many pages wait to be sent from this browser (logout asks first when some do). */
-export async function countWaiting(): Promise<number> {
-  return (await listAllWaiting()).length;
-}
-
 /** Calls `onSent` for each page that reached the server, sent from this context or another. */
 export function subscribeOutboxSent(onSent: (sent: OutboxSent) => void): () => void {
   const channel = new BroadcastChannel(CHANNEL);

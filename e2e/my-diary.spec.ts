@@ -250,14 +250,22 @@ test("a draft survives a reload and a failed save, and a successful save clears 
   await expect(page.getByText("Draft restored")).toHaveCount(0);
 });
 
-test("logout forgets the drafts kept in this browser", async ({ signedIn: { page } }) => {
+test("logout asks before deleting a draft not yet saved, then forgets the drafts kept in this browser", async ({ signedIn: { page } }) => {
+  const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length);
   await openDiary(page);
-  await write(page, "Private", "Not for the next person at this computer.");
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length)).toBe(1);
+  await write(page, "Half a thought", "Not saved yet.");
+  await expect.poll(drafts).toBe(1);
   await page.goto("/me");
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")))).toEqual([]);
+  const dialog = page.getByRole("alertdialog", { name: "Unsaved drafts" });
+  await expect(dialog).toContainText("1 draft you have not saved is kept only in this browser. Logging out deletes it from this device.");
+  await dialog.getByRole("button", { name: "Stay signed in" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await drafts()).toBe(1);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await dialog.getByRole("button", { name: "Log out and delete them" }).click();
+  await expect(page).toHaveURL("/login");
+  expect(await drafts()).toBe(0);
 });
 
 test("the diary page has no serious accessibility violations", async ({ signedIn: { page } }) => {
@@ -291,20 +299,3 @@ test.describe("on a phone @phone", () => {
   });
 });
 
-test("Logout asks before deleting a draft not yet saved; 'Stay signed in' keeps it", async ({ signedIn: { page } }) => {
-  const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length);
-  await openDiary(page);
-  await write(page, "Half a thought", "Not saved yet.");
-  await expect.poll(drafts).toBe(1);
-  await page.goto("/me");
-  await page.getByRole("button", { name: "Logout" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Unsaved drafts" });
-  await expect(dialog).toContainText("1 draft you have not saved is kept only in this browser. Logging out deletes it from this device.");
-  await dialog.getByRole("button", { name: "Stay signed in" }).click();
-  await expect(dialog).toBeHidden();
-  expect(await drafts()).toBe(1);
-  await page.getByRole("button", { name: "Logout" }).click();
-  await dialog.getByRole("button", { name: "Log out and delete them" }).click();
-  await expect(page).toHaveURL("/login");
-  expect(await drafts()).toBe(0);
-});

@@ -9,8 +9,8 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiFetch } from "@/client/api";
 import { forgetPushOnThisDevice } from "@/client/push";
-import { countDrafts } from "@/client/diary-drafts";
-import { countWaiting } from "@/client/outbox";
+import { countDrafts, draftKey } from "@/client/diary-drafts";
+import { listAllWaiting } from "@/client/outbox";
 
 /**
  * Revokes this session on the server (which also clears the cookie), then forgets everything this
@@ -39,8 +39,10 @@ export function LogoutButton() {
 
   async function start() {
     setCounting(true);
-    const waiting = await countWaiting().catch(() => 0);
-    const drafts = countDrafts();
+    const waitingItems = await listAllWaiting().catch(() => []);
+    const waiting = waitingItems.length;
+    // A waiting page's day keeps its draft until it is sent: the same words, counted once.
+    const drafts = countDrafts(new Set(waitingItems.map((i) => draftKey(i.userId, i.day))));
     setCounting(false);
     if (waiting > 0 || drafts > 0) setUnsent({ waiting, drafts });
     else logout.mutate();
