@@ -8,6 +8,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
+import { SecondFactorField } from "./second-factor-field";
 import { useForm } from "@/components/ui/use-form";
 import { PROMPT_CLOSED, addPasskey, passkeyKeys, passkeysQuery, removePasskey, renamePasskey, type PasskeyInfo } from "@/client/passkeys";
 import { Refusal } from "@/client/refusals";
@@ -195,18 +196,7 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
       ) : null}
       {askCode ? (
-        <TextField
-          label="Code from the app or a recovery code"
-          name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          {...(hasPassword ? {} : { "data-autofocus": true })}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          errors={errors.code}
-        />
+        <SecondFactorField {...(hasPassword ? {} : { "data-autofocus": true })} value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
       ) : null}
       <div className="flex justify-end gap-2">
         <BusyButton type="submit" busy={busy} busyLabel="Waiting for your device…">

@@ -8,6 +8,7 @@ import { Refusal } from "@/client/refusals";
 import { disableTwoFactor } from "@/client/security";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { SecondFactorField } from "./second-factor-field";
 
 /** Turn off: the password (none for a Google-only account) and a code from the app or a recovery code (docs/decisions/073). */
 export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword: boolean; onDisabled: () => void }) {
@@ -34,17 +35,7 @@ export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword:
       {hasPassword ? (
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
       ) : null}
-      <TextField
-        label="Code from the app or a recovery code"
-        name="code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        errors={errors.code}
-      />
+      <SecondFactorField value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
       <BusyButton type="submit" variant="danger" busy={busy} busyLabel="Turning off…" className="self-start">
         Turn off two-factor sign-in
       </BusyButton>
