@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { formatLongDay } from "../../lib/dates/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
+import { PDF_DRAWN_AT_ONCE } from "../../lib/journals/pdf/limits";
 import { testEnv } from "../support/env";
 import { entryFields, imageBlob, phonePhoto, postJournal, uploadPath } from "../support/journals";
 import { badRequestBody } from "../support/refusals";
@@ -104,6 +105,21 @@ async function writer(name = "Zoë Łukasiewicz") {
 }
 
 describe("the journal PDF", () => {
+  it("answers HEAD without drawing: HEADs past PDF_DOWNLOADS_MAX hold no place, and a download still comes", async () => {
+    const { user } = await createUser(db);
+    const token = await createSession(db, user.id);
+    await createJournal(db, user.id, { journalDate: "2025-03-01", title: "Headed" });
+    for (let i = 0; i < PDF_DRAWN_AT_ONCE + 2; i++) {
+      const head = await fetch(`${testEnv.baseUrl}/api/journals/export.pdf`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toBe("application/pdf");
+    }
+    expect((await fetch(`${testEnv.baseUrl}/api/journals/export.pdf`, { method: "HEAD" })).status).toBe(401);
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    await writePdf(res.bytes);
+  });
+
   it("holds the title page's totals and every entry as written, oldest first, with its photo made smaller", async () => {
     const { user, token } = await writer();
     const entries = [
