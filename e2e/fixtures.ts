@@ -103,6 +103,16 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/**
+ * Until the app's service worker controls the page. It registers once the page is idle and installs
+ * by downloading the app's precached files: in CI (load 9–11 on 2 cores) that took past 7 s, the
+ * expectations' own bound, twice in a row in e2e/push.spec.ts (the script fetched 5.4 s after /me
+ * loaded, the precache 3.3 s later). A condition, with the bound of an install.
+ */
+export async function untilWorkerControls(page: Page) {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 25_000 }).toBe(true);
+}
+
 /** A card of a screen (a `<section>` named by its heading's id), as CSS for axe's scope. */
 export const cardScope = (headingId: string) => `section[aria-labelledby="${headingId}"]`;
 /** The open dialog, as CSS for axe's scope. */

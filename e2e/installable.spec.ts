@@ -1,5 +1,5 @@
 import { createUser } from "../scripts/seed/factories";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, signInAs, test, untilWorkerControls } from "./fixtures";
 import { diaryWarmed } from "./offline-helpers";
 
 // The installable app (docs/decisions/080): the service worker app/sw.ts, served by
@@ -22,7 +22,7 @@ test("the worker takes the page; offline, a page seen opens again and one never 
   allowConsoleError(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto("/my-diary");
   await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilWorkerControls(page);
   // The page as the worker saw it once it controlled the page: the first load came before it.
   await page.reload();
   await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
@@ -78,7 +78,7 @@ test("Chromium's install criteria are met, and the page links its icons", async 
     await signInAs(page, db, user.id);
     await page.goto("/my-diary");
     await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilWorkerControls(page);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/icons/apple-touch-icon.png");
     const cdp = await profile.newCDPSession(page);
@@ -97,7 +97,7 @@ test("Chromium's install criteria are met, and the page links its icons", async 
 test("a new version of the worker waits until the person reloads, then takes the page", async ({ signedIn: { page } }) => {
   await page.goto("/my-diary");
   await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilWorkerControls(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
 
   await page.evaluate(() => navigator.serviceWorker.register("/serwist/sw.js?next", { scope: "/" }));

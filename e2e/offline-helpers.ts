@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, untilWorkerControls } from "./fixtures";
 
 // The service worker's side of the browser tests (docs/decisions/080): specs that use these turn
 // the worker on with test.use({ serviceWorkers: "allow" }) (playwright.config.ts blocks it).
 
 /** Waits until the worker controls the page; on a first visit it takes the page once it is active. */
 export async function workerControls(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilWorkerControls(page);
 }
 
 /** Waits until the diary has fetched what its last 60 days need offline (client/offline-reading.ts). */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { idempotencyKeys, journals, sessions } from "../lib/db/schema";
 import type { FactoryDb } from "../scripts/seed/factories";
 import { TODAY, calendar, diary, message, openDiary, write } from "./diary-helpers";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, test, untilWorkerControls } from "./fixtures";
 
 // Writing offline (docs/product.md "Writing offline", docs/decisions/081): Save keeps the page on
 // this device at once, marks the day, sends it once when the browser is back online, never
@@ -201,7 +201,7 @@ test.describe("with the service worker", () => {
   test("a reload while offline keeps the page waiting, and it is sent once back online", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
     allowConsoleError(OFFLINE_ERROR);
     await openDiary(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilWorkerControls(page);
     // The worker keeps the page it serves once it controls it.
     await page.reload();
     await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();

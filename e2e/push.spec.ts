@@ -4,7 +4,7 @@ import { notificationSettings, pushSubscriptions } from "../lib/db/schema";
 import { befriend, createJournal, createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { decryptPush, makeDevice, startPushService, type PushService } from "../tests/support/push-service";
-import { cardScope, expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
+import { cardScope, expect, expectNoA11yViolations, noToasts, test, untilWorkerControls } from "./fixtures";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const NOTIFICATIONS_CARD = cardScope("notifications-heading");
@@ -43,7 +43,7 @@ async function pushReadyDevice(context: BrowserContext, page: Page, subscription
     };
   }, subscription);
   await page.goto("/me");
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilWorkerControls(page);
 }
 
 /** The worker's registration id, for the DevTools protocol. */
@@ -64,6 +64,8 @@ test.describe("a push on its way to the screen", () => {
   test.use({ serviceWorkers: "allow" });
 
   test("turns on notifications on this device, shows a private reply's push, and a click opens the entry", async ({ signedIn: { page, user }, db, context }) => {
+    // The worker's install (up to 25 s on a busy machine, untilWorkerControls) comes before a whole journey.
+    test.setTimeout(60_000);
     const device = makeDevice();
     const endpoint = service.endpoint(201);
     await pushReadyDevice(context, page, { endpoint, keys: device.keys });
