@@ -71,7 +71,7 @@ async function main() {
   if (!(await portIsFree(cfg.PORT))) {
     console.error(
       `[inkwell] Port ${cfg.PORT} is already in use (another Inkwell or another program). Set PORT to a free port, ` +
-        "e.g. `PORT=3001 npm start`; a second copy also needs its own EMBEDDED_POSTGRES_PORT and DATA_DIR (README).",
+        "e.g. `PORT=3001 npm start`; a second copy also needs its own EMBEDDED_POSTGRES_PORT and DATA_DIR (docs/running.md).",
     );
     process.exit(1);
   }

@@ -48,7 +48,7 @@ function daysBefore(day: string, n: number): string {
 export function haproxyVersion(): string {
   const r = spawnSync("haproxy", ["-v"], { encoding: "utf8" });
   if (r.error || r.status !== 0) {
-    throw new Error("The cluster bench needs HAProxy, which is not installed. On Debian or Ubuntu: `sudo apt-get install -y haproxy` (README, \"The cluster bench\"); elsewhere, HAProxy 2.6 or later from your package manager.");
+    throw new Error("The cluster bench needs HAProxy, which is not installed. On Debian or Ubuntu: `sudo apt-get install -y haproxy` (docs/running.md, \"The cluster bench\"); elsewhere, HAProxy 2.6 or later from your package manager.");
   }
   return /HAProxy version (\S+)/.exec(r.stdout)?.[1] ?? "unknown";
 }

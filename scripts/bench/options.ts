@@ -1,4 +1,4 @@
-// The words after `npm run bench --`: scenario names and these options (README, Benchmarks).
+// The words after `npm run bench --`: scenario names and these options (docs/running.md, benchmarks).
 export interface BenchOptions {
   /** Seeded users in a fresh database (ignored when BENCH_DATABASE_URL already holds the seed). */
   users: number;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseTestArgs } from "../../scripts/test-args";
 import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest } from "../../scripts/test-report";
 
-// scripts/test.ts: which words run what, and the flaky rule (README, Tests).
+// scripts/test.ts: which words run what, and the flaky rule (docs/running.md, "npm test").
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-harness-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
