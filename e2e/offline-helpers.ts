@@ -5,9 +5,7 @@ import { expect, untilWorkerControls } from "./fixtures";
 // the worker on with test.use({ serviceWorkers: "allow" }) (playwright.config.ts blocks it).
 
 /** Waits until the worker controls the page; on a first visit it takes the page once it is active. */
-export async function workerControls(page: Page) {
-  await untilWorkerControls(page);
-}
+export const workerControls = untilWorkerControls;
 
 /** Waits until the diary has fetched what its last 60 days need offline (client/offline-reading.ts). */
 export async function diaryWarmed(page: Page) {

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { checkCurrentPassword } from "./password-change";
 import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "./step-up-limits";
-import { checkSecondFactor, isTwoFactorOn, secondFactorOf } from "./two-factor";
+import { checkSecondFactor, secondFactorOf } from "./two-factor";
 
 // What takes more than the session that asks for it (docs/decisions/096): a new way in (a passkey,
 // two-factor sign-in turned on) and leaving (docs/decisions/075). A stolen session alone must not
@@ -34,9 +34,10 @@ export async function confirmItIsYou({
   proof: Proof;
   signInAgain?: string;
 }): Promise<{ email: string; name: string; username: string }> {
-  const { rows } = await db.execute<{ hasPassword: boolean; recent: boolean; email: string; name: string; username: string }>(sql`
+  const { rows } = await db.execute<{ hasPassword: boolean; recent: boolean; twoFactorOn: boolean; email: string; name: string; username: string }>(sql`
     select u.password_hash is not null as "hasPassword", u.email, u.name, u.username,
-      s.created_at > now() - make_interval(mins => ${RECENT_SIGN_IN_MINUTES}) as recent
+      s.created_at > now() - make_interval(mins => ${RECENT_SIGN_IN_MINUTES}) as recent,
+      exists (select 1 from two_factors t where t.user_id = u.id and t.enabled_at is not null) as "twoFactorOn"
     from users u join sessions s on s.user_id = u.id
     where u.id = ${userId}::uuid and s.id = ${sessionId}::uuid`);
   const account = rows[0];
@@ -47,7 +48,7 @@ export async function confirmItIsYou({
     if (!proof.password) throw new ValidationError(STEP_UP_PASSWORD_MESSAGE, [{ path: "password", message: STEP_UP_PASSWORD_MESSAGE }]);
     await checkCurrentPassword({ db, userId, password: proof.password, field: "password", noPassword: signInAgain });
   }
-  if (await isTwoFactorOn({ db, userId })) {
+  if (account.twoFactorOn) {
     if (!proof.code) throw new ValidationError(STEP_UP_CODE_MESSAGE, [{ path: "code", message: STEP_UP_CODE_MESSAGE }]);
     await checkSecondFactor({ db, userId, factor: secondFactorOf(proof.code), field: "code" });
   }
