@@ -1,60 +1,91 @@
 import type { Page } from "@playwright/test";
 import { contrast, solidRings } from "./contrast";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, SCHEMES, test } from "./fixtures";
 
 // docs/style.md 11: axe on every screen, signed out and signed in, wide and narrow, in both themes
 // (docs/decisions/015). Dark here is the system's; e2e/theme.spec.ts covers the chosen one, which
 // sets the same colours.
 const PUBLIC = ["/login", "/signup", "/forgot-password", "/reset-password/some-token", "/verify-email/some-token"];
 const SIGNED_IN = ["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications", "/public/00000000-0000-4000-8000-000000000000"];
-const SCHEMES = ["light", "dark"] as const;
 
+// Each screen is loaded once and judged in the light scheme, then the dark (inEachScheme).
+for (const path of PUBLIC) {
+  test(`${path} has no serious accessibility violations, light and dark`, async ({ page }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expectNoA11yViolationsInEachScheme(page);
+  });
+}
+
+for (const path of SIGNED_IN) {
+  test(`${path} has no serious accessibility violations, light and dark`, async ({ signedIn: { page } }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    // /me holds a year of days (a grid of 365 labelled cells) and the reminder's list of time
+    // zones: axe alone takes 25–35 s over it on a busy 2-core machine, past a test's 30 s.
+    if (path === "/me") test.slow();
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("main")).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+  });
+}
+
+test("the 404 page has no serious accessibility violations, light and dark", async ({ page }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  // Next serves app/not-found.tsx at /_not-found; every unknown path of ours redirects instead.
+  const response = await page.goto("/_not-found");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "This page is blank" })).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page);
+});
+
+test("the open notifications panel has no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.getByRole("banner").getByText("No notifications yet")).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page);
+});
+
+test("the open Theme menu has no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Theme" }).click();
+  await expect(page.getByRole("menuitemradio", { name: "System" })).toBeChecked();
+  await expectNoA11yViolationsInEachScheme(page);
+});
+
+test("the focus ring contrasts 3:1 with the primary button, its band and the page, light and dark", async ({ page }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  await page.goto("/login");
+  await page.getByLabel("Password").focus();
+  await page.keyboard.press("Tab"); // Forgot password?
+  await page.keyboard.press("Tab");
+  const login = page.getByRole("button", { name: "Login", exact: true });
+  await expect(login).toBeFocused();
+  await inEachScheme(page, async (scheme) => {
+    const ring = await focusRing(page);
+    expect(ring.focusVisible, scheme).toBe(true);
+    expect(ring.outlineStyle).toBe("solid");
+    expect(parseFloat(ring.outlineWidth)).toBeGreaterThanOrEqual(2);
+    // The band of page colour fills the gap between the button and its outline, all the way.
+    const [band] = solidRings(ring.boxShadow);
+    expect(band, `a solid band in ${ring.boxShadow} (${scheme})`).toBeDefined();
+    expect(band!.spread).toBeGreaterThanOrEqual(parseFloat(ring.outlineOffset));
+    // Every pair of colours that touch: the band and the fill, the outline and the band, the
+    // outline and what lies around the button (the sheet, its rules, the desk).
+    expect(contrast(band!.color, ring.fill), scheme).toBeGreaterThanOrEqual(3);
+    expect(contrast(ring.outlineColor, band!.color), scheme).toBeGreaterThanOrEqual(3);
+    for (const around of [ring.sheet, ring.rule, ring.desk]) expect(contrast(ring.outlineColor, around), scheme).toBeGreaterThanOrEqual(3);
+  });
+});
+
+// A toast lives for seconds: each scheme gets its own, rather than one judged twice while it ages.
 for (const scheme of SCHEMES) {
   test.describe(`${scheme}`, () => {
     test.use({ colorScheme: scheme });
-
-    for (const path of PUBLIC) {
-      test(`${path} has no serious accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-        await expectNoA11yViolations(page);
-      });
-    }
-
-    for (const path of SIGNED_IN) {
-      test(`${path} has no serious accessibility violations`, async ({ signedIn: { page } }) => {
-        // /me holds a year of days (a grid of 365 labelled cells) and the reminder's list of time
-        // zones: axe alone takes 25–35 s over it on a busy 2-core machine, past a test's 30 s.
-        if (path === "/me") test.slow();
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-        await expect(page.getByRole("banner")).toBeVisible();
-        await expect(page.getByRole("main")).toBeVisible();
-        await expectNoA11yViolations(page);
-      });
-    }
-
-    test("the 404 page has no serious accessibility violations", async ({ page }) => {
-      // Next serves app/not-found.tsx at /_not-found; every unknown path of ours redirects instead.
-      const response = await page.goto("/_not-found");
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1, name: "This page is blank" })).toBeVisible();
-      await expectNoA11yViolations(page);
-    });
-
-    test("the open notifications panel has no serious accessibility violations", async ({ signedIn: { page } }) => {
-      await page.goto("/dashboard");
-      await page.getByRole("button", { name: "Notifications" }).click();
-      await expect(page.getByRole("banner").getByText("No notifications yet")).toBeVisible();
-      await expectNoA11yViolations(page);
-    });
-
-    test("the open Theme menu has no serious accessibility violations", async ({ signedIn: { page } }) => {
-      await page.goto("/dashboard");
-      await page.getByRole("button", { name: "Theme" }).click();
-      await expect(page.getByRole("menuitemradio", { name: "System" })).toBeChecked();
-      await expectNoA11yViolations(page);
-    });
 
     test("an error toast has no serious accessibility violations", async ({ page }) => {
       // Without motion the toast is at full opacity as soon as it shows: axe judges its colours, not a fade.
@@ -65,28 +96,6 @@ for (const scheme of SCHEMES) {
       await page.getByRole("button", { name: "Login", exact: true }).click();
       await expect(page.getByText("Login failed")).toBeVisible();
       await expectNoA11yViolations(page);
-    });
-
-    test("the focus ring contrasts 3:1 with the primary button, its band and the page", async ({ page }) => {
-      await page.goto("/login");
-      await page.getByLabel("Password").focus();
-      await page.keyboard.press("Tab"); // Forgot password?
-      await page.keyboard.press("Tab");
-      const login = page.getByRole("button", { name: "Login", exact: true });
-      await expect(login).toBeFocused();
-      const ring = await focusRing(page);
-      expect(ring.focusVisible).toBe(true);
-      expect(ring.outlineStyle).toBe("solid");
-      expect(parseFloat(ring.outlineWidth)).toBeGreaterThanOrEqual(2);
-      // The band of page colour fills the gap between the button and its outline, all the way.
-      const [band] = solidRings(ring.boxShadow);
-      expect(band, `a solid band in ${ring.boxShadow}`).toBeDefined();
-      expect(band!.spread).toBeGreaterThanOrEqual(parseFloat(ring.outlineOffset));
-      // Every pair of colours that touch: the band and the fill, the outline and the band, the
-      // outline and what lies around the button (the sheet, its rules, the desk).
-      expect(contrast(band!.color, ring.fill)).toBeGreaterThanOrEqual(3);
-      expect(contrast(ring.outlineColor, band!.color)).toBeGreaterThanOrEqual(3);
-      for (const around of [ring.sheet, ring.rule, ring.desk]) expect(contrast(ring.outlineColor, around)).toBeGreaterThanOrEqual(3);
     });
 
     test("with reduced motion a busy button's spinner stands still", async ({ page }) => {
@@ -137,31 +146,27 @@ function focusRing(page: Page) {
 test.describe("on a phone @phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  for (const scheme of SCHEMES) {
-    test.describe(`${scheme}`, () => {
-      test.use({ colorScheme: scheme });
+  test("/login has no serious accessibility violations, light and dark", async ({ page }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 
-      test("/login has no serious accessibility violations", async ({ page }) => {
-        await page.goto("/login");
-        await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
-        await expectNoA11yViolations(page);
-      });
-
-      for (const path of ["/dashboard", "/me"]) {
-        test(`${path} has no serious accessibility violations`, async ({ signedIn: { page } }) => {
-          if (path === "/me") test.slow(); // a year of days and the time zones: see above
-          await page.goto(path);
-          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-          await expectNoA11yViolations(page);
-        });
-      }
-
-      test("the open Search modal has no serious accessibility violations", async ({ signedIn: { page } }) => {
-        await page.goto("/dashboard");
-        await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search" }).click();
-        await expect(page.getByRole("dialog", { name: "Search" })).toBeVisible();
-        await expectNoA11yViolations(page);
-      });
+  for (const path of ["/dashboard", "/me"]) {
+    test(`${path} has no serious accessibility violations, light and dark`, async ({ signedIn: { page } }) => {
+      if (path === "/me") test.slow(); // a year of days and the time zones: see above
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoA11yViolationsInEachScheme(page);
     });
   }
+
+  test("the open Search modal has no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("dialog", { name: "Search" })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });

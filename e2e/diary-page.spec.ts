@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from "../lib/images/messages";
 import { prose } from "../tests/support/prose";
 import { TODAY, YESTERDAY, calendar, diary, message, openDiary, photo, saveEntry, write } from "./diary-helpers";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // The diary (docs/product.md "Diary", docs/decisions/007, 018, 020): what matters stays in view,
 // 900 characters fit at any width, the day lives in the address, drafts can be found, the photo
@@ -34,27 +34,22 @@ async function expectInViewport(page: Page, name: string) {
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  test.describe(`in the ${scheme} theme`, () => {
-    test.use({ colorScheme: scheme });
-
-    test("900 characters of prose fit, Save stays in view beside the counter, and the result shows beside it", async ({ signedIn: { page } }) => {
-      await openDiary(page);
-      await expectInViewport(page, "Save");
-      await page.getByRole("textbox", { name: "Title" }).fill("A long day");
-      await typeStory(page, prose(900, 5));
-      await expect(diary(page).getByText("900/900 characters")).toBeVisible();
-      await expect(diary(page).getByText("Character limit reached!")).toBeVisible();
-      await expect(diary(page).getByText("Maximum writing space reached!")).toBeHidden();
-      await expectWholeText(page);
-      await expectInViewport(page, "Save");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(message(page, "Entry saved!")).toBeVisible();
-      await expectInViewport(page, "Edit");
-      await expectNoA11yViolations(page);
-    });
-  });
-}
+test("900 characters of prose fit, Save stays in view beside the counter, and the result shows beside it; axe clean, light and dark", async ({ signedIn: { page } }) => {
+  test.slow(); // 900 characters typed, then two whole-page analyses (one per scheme)
+  await openDiary(page);
+  await expectInViewport(page, "Save");
+  await page.getByRole("textbox", { name: "Title" }).fill("A long day");
+  await typeStory(page, prose(900, 5));
+  await expect(diary(page).getByText("900/900 characters")).toBeVisible();
+  await expect(diary(page).getByText("Character limit reached!")).toBeVisible();
+  await expect(diary(page).getByText("Maximum writing space reached!")).toBeHidden();
+  await expectWholeText(page);
+  await expectInViewport(page, "Save");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(message(page, "Entry saved!")).toBeVisible();
+  await expectInViewport(page, "Edit");
+  await expectNoA11yViolationsInEachScheme(page);
+});
 
 test("the selected day is in the address: reload, Back and a shared link keep it; Today returns", async ({ signedIn: { page } }) => {
   await openDiary(page);
@@ -193,28 +188,26 @@ test("the diary is a static shell: the same file for everyone, no entry in it; t
 });
 
 test.describe("on a phone @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`900 characters of prose fit at 375 px, Save above the bottom bar, Edit and Delete on one row (${scheme})`, async ({ signedIn: { page } }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await openDiary(page);
-      await expectInViewport(page, "Save");
-      await page.getByRole("textbox", { name: "Title" }).fill("Thumbs");
-      await typeStory(page, prose(900, 5));
-      await expect(diary(page).getByText("900/900 characters")).toBeVisible();
-      await expect(diary(page).getByText("Maximum writing space reached!")).toBeHidden();
-      await expectWholeText(page);
-      const save = (await page.getByRole("button", { name: "Save" }).boundingBox())!;
-      const bar = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
-      expect(save.y + save.height).toBeLessThanOrEqual(bar.y);
-      await page.getByRole("button", { name: "Save" }).click();
-      const entry = page.getByRole("article");
-      const edit = (await entry.getByRole("button", { name: "Edit" }).boundingBox())!;
-      const del = (await entry.getByRole("button", { name: "Delete" }).boundingBox())!;
-      expect(Math.abs(edit.y - del.y)).toBeLessThan(2);
-      await expect(entry).toContainText(prose(900, 5).slice(-40));
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("900 characters of prose fit at 375 px, Save above the bottom bar, Edit and Delete on one row; axe clean, light and dark", async ({ signedIn: { page } }) => {
+    test.slow(); // 900 characters typed, then two whole-page analyses (one per scheme)
+    await openDiary(page);
+    await expectInViewport(page, "Save");
+    await page.getByRole("textbox", { name: "Title" }).fill("Thumbs");
+    await typeStory(page, prose(900, 5));
+    await expect(diary(page).getByText("900/900 characters")).toBeVisible();
+    await expect(diary(page).getByText("Maximum writing space reached!")).toBeHidden();
+    await expectWholeText(page);
+    const save = (await page.getByRole("button", { name: "Save" }).boundingBox())!;
+    const bar = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
+    expect(save.y + save.height).toBeLessThanOrEqual(bar.y);
+    await page.getByRole("button", { name: "Save" }).click();
+    const entry = page.getByRole("article");
+    const edit = (await entry.getByRole("button", { name: "Edit" }).boundingBox())!;
+    const del = (await entry.getByRole("button", { name: "Delete" }).boundingBox())!;
+    expect(Math.abs(edit.y - del.y)).toBeLessThan(2);
+    await expect(entry).toContainText(prose(900, 5).slice(-40));
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 
   test("an entry written on a laptop opens whole on a phone", async ({ signedIn: { page, user }, db }) => {
     const { createJournal } = await import("../scripts/seed/factories");
@@ -232,12 +225,12 @@ async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
   await write(page, "Unsent", "A letter I may never finish.");
   await page.getByLabel("Add photo").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: await photo("#884422", 90, 60) });
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
-  await expectNoA11yViolations(page);
+  await expectNoA11yViolationsInEachScheme(page);
 
   await page.getByRole("button", { name: "Today", exact: true }).click();
   const unsaved = page.getByRole("alertdialog", { name: "Unsaved changes" });
   await expect(unsaved).toBeVisible();
-  await expectNoA11yViolations(page);
+  await expectNoA11yViolationsInEachScheme(page);
   await unsaved.getByRole("button", { name: "Switch day" }).click();
   await expect(page).toHaveURL(/\/my-diary$/);
 
@@ -245,7 +238,7 @@ async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
     await page.getByRole("button", { name: "Select Date" }).click();
     const modal = page.getByRole("dialog", { name: "Select Date" });
     await expect(modal.getByRole("button", { name: `${YESTERDAY}, draft in progress` })).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolationsInEachScheme(page);
     await modal.getByRole("button", { name: YESTERDAY }).click();
   } else {
     await calendar(page).getByRole("button", { name: `${YESTERDAY}, draft in progress` }).click();
@@ -253,23 +246,19 @@ async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
   await expect(diary(page).getByText("Draft restored")).toBeVisible();
   await page.getByRole("textbox", { name: "Your entry" }).press("Escape");
   await expect(page.getByRole("alertdialog", { name: "Discard this draft?" })).toBeVisible();
-  await expectNoA11yViolations(page);
+  await expectNoA11yViolationsInEachScheme(page);
   await page.getByRole("button", { name: "Keep writing" }).click();
   await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unsent");
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  // Four whole-page axe analyses after a sign-in: 20–26 s at load 13 on 2 cores, so the default
-  // 30 s left no room (the phone walk once took 31 s). Its work, not a race: it gets three times the time.
-  test(`the diary's new states pass axe (${scheme})`, async ({ signedIn: { page } }) => {
-    test.slow();
-    await page.emulateMedia({ colorScheme: scheme });
-    await walkDiaryStates(page, { phone: false });
-  });
+// Four states, each judged whole-page in both schemes after a sign-in: 20–26 s at load 13 on 2
+// cores for one scheme, so the default 30 s leaves no room. Its work, not a race: it gets three times the time.
+test("the diary's new states pass axe, light and dark", async ({ signedIn: { page } }) => {
+  test.slow();
+  await walkDiaryStates(page, { phone: false });
+});
 
-  test(`the diary's new states pass axe on a phone (${scheme}) @phone`, async ({ signedIn: { page } }) => {
-    test.slow();
-    await page.emulateMedia({ colorScheme: scheme });
-    await walkDiaryStates(page, { phone: true });
-  });
-}
+test("the diary's new states pass axe on a phone, light and dark @phone", async ({ signedIn: { page } }) => {
+  test.slow();
+  await walkDiaryStates(page, { phone: true });
+});

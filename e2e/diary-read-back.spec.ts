@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createJournal, type FactoryDb } from "../scripts/seed/factories";
 import { openDiary } from "./diary-helpers";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // The diary read back (docs/product.md "Read back"): the List view, the search with its highlights
 // (in /my-diary and by Ctrl/⌘+K anywhere), and the #tags' links. The clock is NOW (2026-03-10).
@@ -108,24 +108,20 @@ test("a #tag in an entry links to the entries carrying it", async ({ signedIn: {
 
 // axe on what this adds (docs/style.md 11), in both themes: the List, the hits with their marks,
 // and a tag's entries opened straight from its address (a shared or reloaded link).
-for (const scheme of ["light", "dark"] as const) {
-  test.describe(scheme, () => {
-    test.use({ colorScheme: scheme });
-    test(`the List, the search's hits and a tag's entries pass axe (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      await writeCafe(db, user.id);
-      await openDiary(page, { path: "/my-diary?tag=sea" });
-      await expect(page.getByRole("heading", { name: "Entries tagged #sea" })).toBeVisible();
-      await expect(results(page).getByRole("link")).toHaveCount(1);
-      await expectNoA11yViolations(page);
+test("the List, the search's hits and a tag's entries pass axe, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  await writeCafe(db, user.id);
+  await openDiary(page, { path: "/my-diary?tag=sea" });
+  await expect(page.getByRole("heading", { name: "Entries tagged #sea" })).toBeVisible();
+  await expect(results(page).getByRole("link")).toHaveCount(1);
+  await expectNoA11yViolationsInEachScheme(page);
 
-      await page.getByRole("link", { name: "Show all entries" }).click();
-      await page.getByRole("button", { name: "List", exact: true }).click();
-      await expect(page.getByRole("heading", { name: "March 2026", level: 3 })).toBeVisible();
-      await expectNoA11yViolations(page);
+  await page.getByRole("link", { name: "Show all entries" }).click();
+  await page.getByRole("button", { name: "List", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "March 2026", level: 3 })).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page);
 
-      await search(page).fill("cafe");
-      await expect(results(page).locator("mark").first()).toBeVisible();
-      await expectNoA11yViolations(page);
-    });
-  });
-}
+  await search(page).fill("cafe");
+  await expect(results(page).locator("mark").first()).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page);
+});

@@ -136,6 +136,29 @@ export async function expectNoA11yViolations(page: Page, { include }: { include?
   expect(serious).toEqual([]);
 }
 
+/** The two colour schemes every screen is judged in (docs/style.md). */
+export const SCHEMES = ["light", "dark"] as const;
+export type Scheme = (typeof SCHEMES)[number];
+
+/**
+ * Runs `check` with the system's scheme light, then dark, on the same page in the same state, and
+ * leaves it dark. Our dark theme is a CSS media query (app/globals.css), so switching the emulated
+ * scheme repaints at once; colour transitions are waited out so that nothing is judged half-way.
+ * One journey judged in both schemes, instead of the journey run once per scheme.
+ */
+export async function inEachScheme(page: Page, check: (scheme: Scheme) => Promise<void>) {
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+    await check(scheme);
+  }
+}
+
+/** expectNoA11yViolations in the light scheme, then the dark, on the page as it is. */
+export async function expectNoA11yViolationsInEachScheme(page: Page, options: { include?: string } = {}) {
+  await inEachScheme(page, () => expectNoA11yViolations(page, options));
+}
+
 /**
  * Waits until no toast is on screen: one fading in or out is half transparent, which axe reads as
  * too little contrast, and a toast at rest may start leaving while a slow axe run is under way.

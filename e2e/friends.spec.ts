@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { friendRequests } from "../lib/db/schema";
 import { createFriendRequest, createUser, unique } from "../scripts/seed/factories";
 import { pauseClock } from "./clock";
-import { animationsDone, expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
+import { animationsDone, expect, expectNoA11yViolationsInEachScheme, signInSecondBrowser, test } from "./fixtures";
 
 // Friend requests end to end (docs/product.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts);
 // they reach the activity inbox (docs/decisions/063), whose badge counts the unread notifications.
@@ -242,17 +242,15 @@ test.describe("notifications", () => {
     await expect(notificationsButton(page)).toHaveAccessibleName(/^99\+ unread notifications/);
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the open panel with a request has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const { user: sender } = await createUser(db, { name: "Axe Sender" });
-      await createFriendRequest(db, sender.id, user.id);
-      await page.goto("/dashboard");
-      await notificationsButton(page).click();
-      await expect(panel(page).getByRole("button", { name: "Accept Axe Sender" })).toBeVisible();
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("the open panel with a request has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    const { user: sender } = await createUser(db, { name: "Axe Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto("/dashboard");
+    await notificationsButton(page).click();
+    await expect(panel(page).getByRole("button", { name: "Accept Axe Sender" })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });
 
 test.describe("notifications @phone", () => {
@@ -283,15 +281,13 @@ test.describe("notifications @phone", () => {
     await expect(opener).toHaveAccessibleName("Notifications");
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the sheet has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const { user: sender } = await createUser(db, { name: "Axe Phone Sender" });
-      await createFriendRequest(db, sender.id, user.id);
-      await page.goto("/dashboard");
-      await notificationsButton(page).click();
-      await expect(panel(page).getByRole("button", { name: "Accept Axe Phone Sender" })).toBeVisible();
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("the sheet has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    const { user: sender } = await createUser(db, { name: "Axe Phone Sender" });
+    await createFriendRequest(db, sender.id, user.id);
+    await page.goto("/dashboard");
+    await notificationsButton(page).click();
+    await expect(panel(page).getByRole("button", { name: "Accept Axe Phone Sender" })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });

@@ -5,7 +5,7 @@ import { imports } from "../lib/db/schema";
 import type { ImportReport } from "../lib/contract/imports";
 import { IMPORT_FILE_MISSING_MESSAGE, IMPORT_NOT_ZIP_MESSAGE } from "../lib/imports/limits";
 import { LONG_TEXT, sampleExport } from "../tests/support/day-one-zip";
-import { cardScope, expect, expectNoA11yViolations, test } from "./fixtures";
+import { cardScope, expect, expectNoA11yViolations, inEachScheme, test } from "./fixtures";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const IMPORT_CARD = cardScope("import-heading");
@@ -58,17 +58,17 @@ test.describe("Import from Day One", () => {
     await expect(page.getByText("Sentence 60 of a long evening by the sea.")).toBeVisible();
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the card and its report have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }, testInfo) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await db.insert(imports).values({ userId: user.id, state: "done", processed: 8, total: 8, report: REPORT, finishedAt: new Date() });
-      await page.goto("/me");
-      await expect(card(page).getByRole("heading", { name: /^Your last import/ })).toBeVisible();
-      await card(page).getByText("Days skipped", { exact: true }).click();
+  test("the card and its report have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }, testInfo) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await db.insert(imports).values({ userId: user.id, state: "done", processed: 8, total: 8, report: REPORT, finishedAt: new Date() });
+    await page.goto("/me");
+    await expect(card(page).getByRole("heading", { name: /^Your last import/ })).toBeVisible();
+    await card(page).getByText("Days skipped", { exact: true }).click();
+    await inEachScheme(page, async (scheme) => {
       await card(page).screenshot({ path: testInfo.outputPath(`import-card-${scheme}-1280.png`) });
       await expectNoA11yViolations(page, { include: IMPORT_CARD });
     });
-  }
+  });
 
   test("an imported page over 900 characters says so in the editor, and saves whole", async ({ signedIn: { page, user }, db }, testInfo) => {
     await createJournal(db, user.id, { journalDate: "2026-01-15", title: "A long imported day", content: LONG_TEXT, importedAt: new Date() });
@@ -97,16 +97,16 @@ test.describe("Import from Day One", () => {
 });
 
 test.describe("Import from Day One @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`fits 375 px with no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }, testInfo) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await db.insert(imports).values({ userId: user.id, state: "done", processed: 8, total: 8, report: REPORT, finishedAt: new Date() });
-      await page.goto("/me");
-      await card(page).getByRole("heading", { name: /^Your last import/ }).scrollIntoViewIfNeeded();
-      await card(page).getByText("Photos not attached", { exact: true }).click();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  test("fits 375 px with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }, testInfo) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await db.insert(imports).values({ userId: user.id, state: "done", processed: 8, total: 8, report: REPORT, finishedAt: new Date() });
+    await page.goto("/me");
+    await card(page).getByRole("heading", { name: /^Your last import/ }).scrollIntoViewIfNeeded();
+    await card(page).getByText("Photos not attached", { exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await inEachScheme(page, async (scheme) => {
       await card(page).screenshot({ path: testInfo.outputPath(`import-card-${scheme}-375.png`) });
       await expectNoA11yViolations(page, { include: IMPORT_CARD });
     });
-  }
+  });
 });

@@ -6,7 +6,7 @@ import { befriend, createJournal, createUser, unique } from "../scripts/seed/fac
 import { testEnv } from "../tests/support/env";
 import { pauseClock, runUntilVisible } from "./clock";
 import { photo } from "./diary-helpers";
-import { DIALOG_SCOPE, expect, expectNoA11yViolations, signInAs, signInSecondBrowser, test } from "./fixtures";
+import { DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, signInAs, signInSecondBrowser, test } from "./fixtures";
 import { expectErrorBeside, expectValid } from "./forms";
 
 // My profile (/me, docs/product.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
@@ -362,27 +362,25 @@ test("the theme can be chosen under Appearance", async ({ signedIn: { page, user
   await expect(page.locator("html")).not.toHaveAttribute("data-theme");
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`/me, its friends list and its editor have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-    // The whole page once (about 14 s of axe at a load of 7 on 2 cores: /me is over 4 000 nodes),
-    // then each dialog alone. Three whole-page analyses ran out of the default 30 s at load 11–22;
-    // its work, not a race: it gets three times the time, as the diary's axe walks do.
-    test.slow();
-    await page.emulateMedia({ colorScheme: scheme });
-    const { user: friend } = await createUser(db, { name: unique("Ada Axe") });
-    await befriend(db, user.id, friend.id);
-    await openMe(page, user.name);
-    await expectNoA11yViolations(page);
-    await communityButton(page).click();
-    await expect(page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem")).toHaveCount(1);
-    await expectNoA11yViolations(page, { include: DIALOG_SCOPE });
-    await page.keyboard.press("Escape");
-    await expect(communityButton(page)).toBeFocused();
-    await page.getByRole("button", { name: "Edit Profile" }).click();
-    await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
-    await expectNoA11yViolations(page, { include: DIALOG_SCOPE });
-  });
-}
+test("/me, its friends list and its editor have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  // The whole page once per scheme (about 14 s of axe at a load of 7 on 2 cores: /me is over 4 000
+  // nodes), then each dialog alone. Its work, not a race: it gets three times the time, as the
+  // diary's axe walks do.
+  test.slow();
+  const { user: friend } = await createUser(db, { name: unique("Ada Axe") });
+  await befriend(db, user.id, friend.id);
+  await openMe(page, user.name);
+  await expectNoA11yViolationsInEachScheme(page);
+  await communityButton(page).click();
+  await expect(page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem")).toHaveCount(1);
+  await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+  await page.keyboard.press("Escape");
+  await expect(communityButton(page)).toBeFocused();
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+});
 
 test.describe("on a phone @phone", () => {
   test("the profile fits 375 px and the friends list opens", async ({ signedIn: { page, user }, db }) => {

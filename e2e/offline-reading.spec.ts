@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../lib/db/schema";
 import { befriend, createJournal, createUser, unique, type FactoryDb } from "../scripts/seed/factories";
 import { NOW, photo } from "./diary-helpers";
-import { expect, expectNoA11yViolations, noToasts, signInAs, test } from "./fixtures";
+import { expect, expectNoA11yViolations, inEachScheme, noToasts, type Scheme, signInAs, test } from "./fixtures";
 import { PERSONAL, cacheContents, diaryWarmed, lastSeenMarker, workerControls } from "./offline-helpers";
 
 // Offline reading (docs/product.md "Installing and offline", docs/decisions/080): the service
@@ -166,39 +166,39 @@ test("a session the server refused empties them too, and the next person starts 
 });
 
 /** The marker, then the page for a screen never opened, offline: axe-clean, and pictured for review. */
-async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (name: string) => string) {
+async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (name: string, scheme: Scheme) => string) {
   await diaryOf(db, userId);
   await openOnline(page);
   await page.context().setOffline(true);
   await page.goto("/my-diary?day=2026-03-09");
   await expect(lastSeenMarker(page)).toBeVisible();
   await noToasts(page);
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: shot("offline-marker") });
+  await inEachScheme(page, async (scheme) => {
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: shot("offline-marker", scheme) });
+  });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: shot("offline-page") });
+  await inEachScheme(page, async (scheme) => {
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: shot("offline-page", scheme) });
+  });
   await page.context().setOffline(false);
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`offline, the marker and the offline page have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
-    allowConsoleError(OFFLINE_FAILURE);
-    await page.emulateMedia({ colorScheme: scheme });
-    await offlineScreens(page, db, user.id, (name) => testInfo.outputPath(`${name}-1280-${scheme}.png`));
-  });
-}
+test("offline, the marker and the offline page have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
+  test.slow(); // two offline screens, each judged whole-page in both schemes
+  allowConsoleError(OFFLINE_FAILURE);
+  await offlineScreens(page, db, user.id, (name, scheme) => testInfo.outputPath(`${name}-1280-${scheme}.png`));
+});
 
 test.describe("offline on a phone @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the marker fits and has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
-      allowConsoleError(OFFLINE_FAILURE);
-      await page.emulateMedia({ colorScheme: scheme });
-      await offlineScreens(page, db, user.id, (name) => testInfo.outputPath(`${name}-375-${scheme}.png`));
-    });
-  }
+  test("the marker fits and has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
+    test.slow(); // two offline screens, each judged whole-page in both schemes
+    allowConsoleError(OFFLINE_FAILURE);
+    await offlineScreens(page, db, user.id, (name, scheme) => testInfo.outputPath(`${name}-375-${scheme}.png`));
+  });
 });
 
 test("the kept answers stay under their bound: past 200, the oldest go", async ({ signedIn: { page, token } }) => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { idempotencyKeys, journals, sessions } from "../lib/db/schema";
 import type { FactoryDb } from "../scripts/seed/factories";
 import { TODAY, calendar, diary, message, openDiary, write } from "./diary-helpers";
-import { expect, expectNoA11yViolations, test, untilWorkerControls } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, test, untilWorkerControls } from "./fixtures";
 
 // Writing offline (docs/product.md "Writing offline", docs/decisions/081): Save keeps the page on
 // this device at once, marks the day, sends it once when the browser is back online, never
@@ -48,62 +48,57 @@ async function saveOffline(page: Page, title: string, content: string) {
   await expect(message(page, QUEUED)).toBeVisible();
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  test.describe(`in the ${scheme} theme`, () => {
-    test.use({ colorScheme: scheme });
 
-    test("Save offline says so at once and marks the day; back online the page reaches the server exactly once", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
-      allowConsoleError(OFFLINE_ERROR);
-      await openDiary(page);
-      await saveOffline(page, "Train with no signal", "Tunnels all the way, and still I wrote.");
-      // At once, not after the network's timeout: nothing is "Saving…" and the words stay.
-      await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
-      await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Tunnels all the way, and still I wrote.");
-      await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
-      await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent` })).toBeVisible();
-      await expect(calendar(page).getByText("Waiting to be sent")).toBeVisible();
-      await expectNoA11yViolations(page);
-      expect(await rowsOf(db, user.id)).toEqual([]);
+test("Save offline says so at once and marks the day; back online the page reaches the server exactly once", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  allowConsoleError(OFFLINE_ERROR);
+  await openDiary(page);
+  await saveOffline(page, "Train with no signal", "Tunnels all the way, and still I wrote.");
+  // At once, not after the network's timeout: nothing is "Saving…" and the words stay.
+  await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
+  await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Tunnels all the way, and still I wrote.");
+  await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent` })).toBeVisible();
+  await expect(calendar(page).getByText("Waiting to be sent")).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page);
+  expect(await rowsOf(db, user.id)).toEqual([]);
 
-      await page.context().setOffline(false);
-      await expect(page.getByRole("article").getByRole("heading", { name: "Train with no signal" })).toBeVisible();
-      await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written` })).toBeVisible();
-      const rows = await rowsOf(db, user.id);
-      expect(rows.map((r) => [r.journalDate, r.title])).toEqual([[DAY, "Train with no signal"]]);
-      // Sent with its Idempotency-Key, and nothing is left to send.
-      expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).toHaveLength(1);
-      expect(await outboxCount(page)).toBe(0);
-    });
+  await page.context().setOffline(false);
+  await expect(page.getByRole("article").getByRole("heading", { name: "Train with no signal" })).toBeVisible();
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written` })).toBeVisible();
+  const rows = await rowsOf(db, user.id);
+  expect(rows.map((r) => [r.journalDate, r.title])).toEqual([[DAY, "Train with no signal"]]);
+  // Sent with its Idempotency-Key, and nothing is left to send.
+  expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).toHaveLength(1);
+  expect(await outboxCount(page)).toBe(0);
+});
 
-    test("a day written on another device meanwhile is not overwritten: compare, then keep mine", async ({ signedIn: { page, user, token }, request, db, allowConsoleError }) => {
-      allowConsoleError(OFFLINE_ERROR);
-      await openDiary(page);
-      await saveOffline(page, "Mine, offline", "Written on the plane.");
-      const theirs = await request.post("/api/journals", {
-        headers: { authorization: `Bearer ${token}` },
-        multipart: { title: "Theirs, from the phone", content: "Written at the gate.", journaldate: DAY, visibility: "private" },
-      });
-      expect(theirs.status()).toBe(201);
-
-      await page.context().setOffline(false);
-      const banner = page.getByRole("region", { name: "Written on two devices" });
-      await expect(banner).toBeVisible();
-      // Nothing was overwritten.
-      expect((await rowsOf(db, user.id)).map((r) => r.title)).toEqual(["Theirs, from the phone"]);
-      await banner.getByRole("button", { name: "Compare" }).click();
-      await expect(banner.getByRole("figure")).toHaveCount(2);
-      await expect(banner.getByRole("figure").filter({ hasText: "Saved (from the other device)" })).toContainText("Written at the gate.");
-      await expect(banner.getByRole("figure").filter({ hasText: "Yours (written offline)" })).toContainText("Written on the plane.");
-      await expectNoA11yViolations(page);
-
-      await banner.getByRole("button", { name: "Keep mine" }).click();
-      await expect(page.getByRole("article").getByRole("heading", { name: "Mine, offline" })).toBeVisible();
-      await expect(banner).toBeHidden();
-      expect((await rowsOf(db, user.id)).map((r) => [r.title, r.content])).toEqual([["Mine, offline", "Written on the plane."]]);
-      expect(await outboxCount(page)).toBe(0);
-    });
+test("a day written on another device meanwhile is not overwritten: compare, then keep mine", async ({ signedIn: { page, user, token }, request, db, allowConsoleError }) => {
+  allowConsoleError(OFFLINE_ERROR);
+  await openDiary(page);
+  await saveOffline(page, "Mine, offline", "Written on the plane.");
+  const theirs = await request.post("/api/journals", {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { title: "Theirs, from the phone", content: "Written at the gate.", journaldate: DAY, visibility: "private" },
   });
-}
+  expect(theirs.status()).toBe(201);
+
+  await page.context().setOffline(false);
+  const banner = page.getByRole("region", { name: "Written on two devices" });
+  await expect(banner).toBeVisible();
+  // Nothing was overwritten.
+  expect((await rowsOf(db, user.id)).map((r) => r.title)).toEqual(["Theirs, from the phone"]);
+  await banner.getByRole("button", { name: "Compare" }).click();
+  await expect(banner.getByRole("figure")).toHaveCount(2);
+  await expect(banner.getByRole("figure").filter({ hasText: "Saved (from the other device)" })).toContainText("Written at the gate.");
+  await expect(banner.getByRole("figure").filter({ hasText: "Yours (written offline)" })).toContainText("Written on the plane.");
+  await expectNoA11yViolationsInEachScheme(page);
+
+  await banner.getByRole("button", { name: "Keep mine" }).click();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Mine, offline" })).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect((await rowsOf(db, user.id)).map((r) => [r.title, r.content])).toEqual([["Mine, offline", "Written on the plane."]]);
+  expect(await outboxCount(page)).toBe(0);
+});
 
 test("keep theirs: the other device's page stays and the offline words go", async ({ signedIn: { page, user, token }, request, db, allowConsoleError }) => {
   allowConsoleError(OFFLINE_ERROR);
@@ -178,20 +173,18 @@ test("a session revoked from another device while pages wait ends here and empti
 });
 
 test.describe("on a phone @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`Save offline marks the day and lists it as waiting (${scheme})`, async ({ signedIn: { page }, allowConsoleError }) => {
-      allowConsoleError(OFFLINE_ERROR);
-      await page.emulateMedia({ colorScheme: scheme });
-      await openDiary(page);
-      await saveOffline(page, "Phone, offline", "Thumbs on glass, no bars.");
-      await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
-      await expectNoA11yViolations(page);
-      await page.getByRole("button", { name: "List" }).click();
-      const waiting = page.getByRole("region", { name: "Waiting to be sent" });
-      await expect(waiting.getByRole("link", { name: /Phone, offline/ })).toBeVisible();
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("Save offline marks the day and lists it as waiting, light and dark", async ({ signedIn: { page }, allowConsoleError }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    allowConsoleError(OFFLINE_ERROR);
+    await openDiary(page);
+    await saveOffline(page, "Phone, offline", "Thumbs on glass, no bars.");
+    await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+    await page.getByRole("button", { name: "List" }).click();
+    const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+    await expect(waiting.getByRole("link", { name: /Phone, offline/ })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });
 
 test.describe("with the service worker", () => {

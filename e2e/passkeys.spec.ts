@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolations, noToasts, test } from "./fixtures";
+import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, noToasts, test } from "./fixtures";
 
 // Passkeys (docs/product.md "Security" and "Login", docs/decisions/079), made and used by
 // Chromium's virtual authenticator: a platform authenticator with resident keys that verifies
@@ -73,45 +73,41 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("heading", { name: "Passkeys" })).toBeFocused();
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the passkeys card, its password dialog and its rename dialog have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, password } }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await virtualAuthenticator(page);
-      await page.goto("/me/security");
-      await card(page).getByRole("button", { name: "Add a passkey" }).click();
-      await expect(page.getByRole("dialog", { name: "Confirm it is you" }).getByLabel("Password")).toBeFocused();
-      await expectNoA11yViolations(page, { include: DIALOG_SCOPE });
-      await page.keyboard.press("Escape");
-      await addOnScreen(page, password);
-      await expect(card(page).getByRole("listitem")).toHaveCount(1);
-      await expect(toast(page, "Passkey added")).toBeVisible();
-      await noToasts(page);
-      await expectNoA11yViolations(page, { include: cardScope("passkeys-heading") });
-      await card(page).getByRole("button", { name: /^Rename / }).click();
-      await expect(page.getByRole("dialog", { name: "Rename passkey" }).getByLabel("Name")).toBeFocused();
-      await expectNoA11yViolations(page, { include: DIALOG_SCOPE });
-    });
-  }
+  test("the passkeys card, its password dialog and its rename dialog have no serious accessibility violations, light and dark", async ({ signedIn: { page, password } }) => {
+    test.slow(); // three states, each judged in both schemes
+    await virtualAuthenticator(page);
+    await page.goto("/me/security");
+    await card(page).getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm it is you" }).getByLabel("Password")).toBeFocused();
+    await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+    await page.keyboard.press("Escape");
+    await addOnScreen(page, password);
+    await expect(card(page).getByRole("listitem")).toHaveCount(1);
+    await expect(toast(page, "Passkey added")).toBeVisible();
+    await noToasts(page);
+    await expectNoA11yViolationsInEachScheme(page, { include: cardScope("passkeys-heading") });
+    await card(page).getByRole("button", { name: /^Rename / }).click();
+    await expect(page.getByRole("dialog", { name: "Rename passkey" }).getByLabel("Name")).toBeFocused();
+    await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+  });
 });
 
 test.describe("passkeys @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the card and the login button fit a phone (${scheme})`, async ({ signedIn: { page, password } }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await virtualAuthenticator(page);
-      await page.goto("/me/security");
-      await addOnScreen(page, password);
-      await expect(card(page).getByRole("listitem")).toHaveCount(1);
-      await expect(toast(page, "Passkey added")).toBeVisible();
-      await noToasts(page);
-      await card(page).scrollIntoViewIfNeeded();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expectNoA11yViolations(page, { include: cardScope("passkeys-heading") });
-      await page.context().clearCookies();
-      await page.evaluate(() => localStorage.clear());
-      await page.goto("/login");
-      await expect(page.getByRole("button", { name: "Login with a passkey" })).toBeInViewport();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    });
-  }
+  test("the card and the login button fit a phone, light and dark", async ({ signedIn: { page, password } }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await virtualAuthenticator(page);
+    await page.goto("/me/security");
+    await addOnScreen(page, password);
+    await expect(card(page).getByRole("listitem")).toHaveCount(1);
+    await expect(toast(page, "Passkey added")).toBeVisible();
+    await noToasts(page);
+    await card(page).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolationsInEachScheme(page, { include: cardScope("passkeys-heading") });
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Login with a passkey" })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { befriend, createJournal, createUser } from "../scripts/seed/factories";
 import { contrast } from "./contrast";
-import { cardScope, expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
+import { cardScope, expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, signInAs, test } from "./fixtures";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const WRITING_CARD = cardScope("writing-heading");
@@ -171,29 +171,28 @@ test.describe("/me: streaks and a year of writing", () => {
     expect(await top()).toBe(before);
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`a written day and an empty one stand out from the card by shape and by 3:1 contrast, axe clean (${scheme})`, async ({ page, db }) => {
-      test.slow();
-      await page.emulateMedia({ colorScheme: scheme });
-      const { user } = await createUser(db);
-      await createJournal(db, user.id, { journalDate: utcDay() });
-      await signInAs(page, db, user.id);
-      await page.goto("/me");
-      const writing = page.getByRole("region", { name: "Your writing" });
-      const written = writing.getByRole("gridcell", { name: label(utcDay(), true), exact: true });
-      await expect(written).toBeVisible();
-      const empty = writing.locator('[role="gridcell"][data-written="false"]').first();
+  test("a written day and an empty one stand out from the card by shape and by 3:1 contrast, axe clean, light and dark", async ({ page, db }) => {
+    test.slow();
+    const { user } = await createUser(db);
+    await createJournal(db, user.id, { journalDate: utcDay() });
+    await signInAs(page, db, user.id);
+    await page.goto("/me");
+    const writing = page.getByRole("region", { name: "Your writing" });
+    const written = writing.getByRole("gridcell", { name: label(utcDay(), true), exact: true });
+    await expect(written).toBeVisible();
+    const empty = writing.locator('[role="gridcell"][data-written="false"]').first();
+    await inEachScheme(page, async (scheme) => {
       const card = await writing.evaluate((el) => getComputedStyle(el).backgroundColor);
       const fill = await written.evaluate((el) => getComputedStyle(el).backgroundColor);
       const border = await empty.evaluate((el) => getComputedStyle(el).borderTopColor);
       const emptyFill = await empty.evaluate((el) => getComputedStyle(el).backgroundColor);
-      expect(contrast(fill, card)).toBeGreaterThanOrEqual(3);
-      expect(contrast(border, card)).toBeGreaterThanOrEqual(3);
+      expect(contrast(fill, card), scheme).toBeGreaterThanOrEqual(3);
+      expect(contrast(border, card), scheme).toBeGreaterThanOrEqual(3);
       // An empty day is an outline on the card, not a fill of another colour.
-      expect(emptyFill).toBe("rgba(0, 0, 0, 0)");
+      expect(emptyFill, scheme).toBe("rgba(0, 0, 0, 0)");
       await expectNoA11yViolations(page, { include: WRITING_CARD });
     });
-  }
+  });
 });
 
 test.describe("the dashboard of someone who has written", () => {
@@ -245,21 +244,18 @@ test.describe("the dashboard of someone who has written", () => {
 
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
-    for (const scheme of ["light", "dark"] as const) {
-      for (const path of ["/dashboard", "/me", "/my-diary"]) {
-        test(`${path} with the past in it is axe clean and never wider than the screen (${scheme})`, async ({ page, db }) => {
-          test.slow();
-          await page.emulateMedia({ colorScheme: scheme });
-          const { user } = await createUser(db);
-          await createJournal(db, user.id, { journalDate: yearsBack(1), title: "A year ago, a long title that has to wrap on a narrow screen" });
-          await createJournal(db, user.id, { journalDate: utcDay() });
-          await signInAs(page, db, user.id);
-          await page.goto(path);
-          await expect(path === "/me" ? page.getByRole("grid") : onThisDay(page)).toBeVisible();
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-          await expectNoA11yViolations(page);
-        });
-      }
+    for (const path of ["/dashboard", "/me", "/my-diary"]) {
+      test(`${path} with the past in it is axe clean and never wider than the screen, light and dark`, async ({ page, db }) => {
+        test.slow();
+        const { user } = await createUser(db);
+        await createJournal(db, user.id, { journalDate: yearsBack(1), title: "A year ago, a long title that has to wrap on a narrow screen" });
+        await createJournal(db, user.id, { journalDate: utcDay() });
+        await signInAs(page, db, user.id);
+        await page.goto(path);
+        await expect(path === "/me" ? page.getByRole("grid") : onThisDay(page)).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await expectNoA11yViolationsInEachScheme(page);
+      });
     }
   });
 });

@@ -4,7 +4,7 @@ import { notificationSettings, pushSubscriptions } from "../lib/db/schema";
 import { befriend, createJournal, createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { decryptPush, makeDevice, startPushService, type PushService } from "../tests/support/push-service";
-import { cardScope, expect, expectNoA11yViolations, noToasts, test, untilWorkerControls } from "./fixtures";
+import { cardScope, expect, expectNoA11yViolations, inEachScheme, noToasts, test, untilWorkerControls } from "./fixtures";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const NOTIFICATIONS_CARD = cardScope("notifications-heading");
@@ -140,28 +140,28 @@ test("saves which kinds are pushed and how the reminder comes, by keyboard", asy
   await expect(card(page).getByRole("switch", { name: "On your devices" })).toBeChecked();
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`the Notifications card has no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }, testInfo) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto("/me");
-    await expect(card(page).getByRole("button", { name: "Save notifications" })).toBeVisible();
-    await noToasts(page);
+test("the Notifications card has no serious accessibility violations, light and dark", async ({ signedIn: { page } }, testInfo) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  await page.goto("/me");
+  await expect(card(page).getByRole("button", { name: "Save notifications" })).toBeVisible();
+  await noToasts(page);
+  await inEachScheme(page, async (scheme) => {
     await expectNoA11yViolations(page, { include: NOTIFICATIONS_CARD });
     await card(page).screenshot({ path: testInfo.outputPath(`notifications-1280-${scheme}.png`) });
   });
-}
+});
 
 test.describe("the Notifications card @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }, testInfo) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto("/me");
-      const save = card(page).getByRole("button", { name: "Save notifications" });
-      await save.scrollIntoViewIfNeeded();
-      await expect(save).toBeInViewport();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  test("fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page } }, testInfo) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await page.goto("/me");
+    const save = card(page).getByRole("button", { name: "Save notifications" });
+    await save.scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await inEachScheme(page, async (scheme) => {
       await expectNoA11yViolations(page, { include: NOTIFICATIONS_CARD });
       await card(page).screenshot({ path: testInfo.outputPath(`notifications-375-${scheme}.png`) });
     });
-  }
+  });
 });

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appSecrets, reminderSettings } from "../lib/db/schema";
 import { createJournal, createUser, type FactoryDb } from "../scripts/seed/factories";
-import { cardScope, expect, expectNoA11yViolations, test } from "./fixtures";
+import { cardScope, expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 import { expectErrorBeside, expectValid } from "./forms";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
@@ -130,16 +130,14 @@ test("a forged unsubscribe link is a page that is not found", async ({ page, db 
   expect(response?.status()).toBe(404);
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`the reminder settings have no serious accessibility violations (${scheme})`, async ({ signedIn: { page } }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto("/me");
-    await card(page).getByLabel("Time", { exact: true }).fill("");
-    await card(page).getByRole("button", { name: "Save reminder" }).click();
-    await expect(card(page).getByText("Time must be a time of day, HH:MM from 00:00 to 23:59")).toBeVisible();
-    await expectNoA11yViolations(page, { include: REMINDER_CARD });
-  });
-}
+test("the reminder settings have no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
+  await page.goto("/me");
+  await card(page).getByLabel("Time", { exact: true }).fill("");
+  await card(page).getByRole("button", { name: "Save reminder" }).click();
+  await expect(card(page).getByText("Time must be a time of day, HH:MM from 00:00 to 23:59")).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page, { include: REMINDER_CARD });
+});
 
 test.describe("on a phone @phone", () => {
   test("the reminder settings fit a 375 px screen", async ({ signedIn: { page } }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { befriend, createJournal, createUser, type FactoryDb } from "../scripts/seed/factories";
-import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, signInSecondBrowser, test } from "./fixtures";
 
 // Private replies (docs/product.md "Private replies", docs/decisions/066): a reader answers an
 // anonymous entry from the feed, the writer answers back from the inbox, and the reader is never
@@ -74,32 +74,26 @@ test.describe("private replies", () => {
     await expect(page.getByRole("textbox", { name: "Reply privately to the writer" })).toBeFocused();
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`a thread has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      test.slow();
-      await page.emulateMedia({ colorScheme: scheme });
-      const { entry } = await anonymousEntry(db, user.id);
-      await page.goto(`/replies/${entry.id}`);
-      await page.getByRole("textbox", { name: "Reply privately to the writer" }).fill("A word in the margin");
-      await page.getByRole("button", { name: "Send" }).click();
-      await expect(conversation(page).getByRole("listitem")).toHaveCount(1);
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("a thread has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+    test.slow();
+    const { entry } = await anonymousEntry(db, user.id);
+    await page.goto(`/replies/${entry.id}`);
+    await page.getByRole("textbox", { name: "Reply privately to the writer" }).fill("A word in the margin");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(conversation(page).getByRole("listitem")).toHaveCount(1);
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });
 
 test.describe("private replies @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`a thread fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      test.slow();
-      await page.emulateMedia({ colorScheme: scheme });
-      const { entry } = await anonymousEntry(db, user.id);
-      await page.goto(`/replies/${entry.id}`);
-      await page.getByRole("textbox", { name: "Reply privately to the writer" }).fill("From my phone");
-      await page.getByRole("button", { name: "Send" }).click();
-      await expect(conversation(page).getByRole("listitem")).toHaveCount(1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("a thread fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+    test.slow();
+    const { entry } = await anonymousEntry(db, user.id);
+    await page.goto(`/replies/${entry.id}`);
+    await page.getByRole("textbox", { name: "Reply privately to the writer" }).fill("From my phone");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(conversation(page).getByRole("listitem")).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, test } from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
 // account is signed in, one session ended from the keyboard, then every other one.
@@ -132,40 +132,37 @@ test.describe("the Security screen", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/login");
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`has no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await createSession(db, user.id, { userAgent: CHROME_ON_WINDOWS });
-      await page.goto("/me/security");
-      await expect(sessionsList(page).getByRole("listitem")).toHaveCount(2);
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await createSession(db, user.id, { userAgent: CHROME_ON_WINDOWS });
+    await page.goto("/me/security");
+    await expect(sessionsList(page).getByRole("listitem")).toHaveCount(2);
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });
 
 test.describe("the Security screen @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the undo page fits a phone (${scheme})`, async ({ signedIn: { user, token }, browser, request }, testInfo) => {
-      const link = await undoLink(user.email, await moveAccount(request, token));
-      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: scheme });
-      const owner = await context.newPage();
-      await owner.goto(link);
-      await expect(owner.getByRole("button", { name: "Undo the change" })).toBeInViewport();
-      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  test("the undo page fits a phone, light and dark", async ({ signedIn: { user, token }, browser, request }, testInfo) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    const link = await undoLink(user.email, await moveAccount(request, token));
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const owner = await context.newPage();
+    await owner.goto(link);
+    await expect(owner.getByRole("button", { name: "Undo the change" })).toBeInViewport();
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await inEachScheme(owner, async (scheme) => {
       await owner.screenshot({ path: testInfo.outputPath(`undo-email-change-375-${scheme}.png`) });
       await expectNoA11yViolations(owner);
-      await context.close();
     });
-  }
+    await context.close();
+  });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`fits a phone with no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user }, db }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
-      await page.goto("/me/security");
-      await expect(page.getByRole("button", { name: /^Sign out Safari 17/ })).toBeInViewport();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expectNoA11yViolations(page);
-    });
-  }
+  test("fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+    test.slow(); // the page is judged in both schemes, one after the other
+    await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
+    await page.goto("/me/security");
+    await expect(page.getByRole("button", { name: /^Sign out Safari 17/ })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolationsInEachScheme(page);
+  });
 });

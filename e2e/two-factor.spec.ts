@@ -5,7 +5,7 @@ import { twoFactorChallenges, users } from "../lib/db/schema";
 import { IDENTITY_COOKIE, encodeIdentity } from "../scripts/test/oidc";
 import { testEnv } from "../tests/support/env";
 import { codeFor, turnOnTwoFactor, wrongCode } from "../tests/support/two-factor";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // Two-factor sign-in (docs/product.md "Security" and "Login", docs/decisions/073): turned on from
 // the Security screen with a code computed from the secret it shows, as an authenticator app
@@ -145,50 +145,46 @@ test.describe("two-factor sign-in", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    // axe judges the card and the code step, the parts under test (the whole Security screen and
-    // /login are judged by their own tests): it never reads a toast, so none is waited out. The code
-    // step is met where it is asked for, signing in on another device.
-    test(`the setup and the code step have no serious accessibility violations (${scheme})`, async ({ signedIn: { page, user, password }, browser }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const secret = await startSetup(page);
-      await expectNoA11yViolations(page, { include: CARD });
-      await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
-      await card(page).getByLabel("Your password").fill(password);
-      await card(page).getByRole("button", { name: "Turn on" }).click();
-      await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
-      await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
-      await expectNoA11yViolations(page, { include: CARD });
-      await card(page).getByRole("button", { name: "I have saved them" }).click();
-      await expect(card(page).getByText("On", { exact: true })).toBeVisible();
-      await expectNoA11yViolations(page, { include: CARD });
-      const elsewhere = await codeStepElsewhere(browser, user.username, { colorScheme: scheme });
-      await expectNoA11yViolations(elsewhere.page, { include: CODE_STEP });
-      await elsewhere.close();
-    });
-  }
+  // axe judges the card and the code step, the parts under test (the whole Security screen and
+  // /login are judged by their own tests), each state in both schemes: it never reads a toast, so
+  // none is waited out. The code step is met where it is asked for, signing in on another device.
+  test("the setup and the code step have no serious accessibility violations, light and dark", async ({ signedIn: { page, user, password }, browser }) => {
+    test.slow(); // four states, each judged in both schemes
+    const secret = await startSetup(page);
+    await expectNoA11yViolationsInEachScheme(page, { include: CARD });
+    await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
+    await card(page).getByLabel("Your password").fill(password);
+    await card(page).getByRole("button", { name: "Turn on" }).click();
+    await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page, { include: CARD });
+    await card(page).getByRole("button", { name: "I have saved them" }).click();
+    await expect(card(page).getByText("On", { exact: true })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page, { include: CARD });
+    const elsewhere = await codeStepElsewhere(browser, user.username, {});
+    await expectNoA11yViolationsInEachScheme(elsewhere.page, { include: CODE_STEP });
+    await elsewhere.close();
+  });
 });
 
 test.describe("two-factor sign-in @phone", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the setup and the code step fit a phone (${scheme})`, async ({ signedIn: { page, user, password }, browser }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const secret = await startSetup(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      // No group of four is broken across lines ("7ZNN A / JPM IM2A" was read wrong).
-      expect(await card(page).getByTestId("two-factor-secret").evaluate((el) => [...el.children].filter((group) => group.getClientRects().length > 1).length)).toBe(0);
-      await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
-      await card(page).getByLabel("Your password").fill(password);
-      await card(page).getByRole("button", { name: "Turn on" }).click();
-      await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
-      await expectNoA11yViolations(page, { include: CARD });
-      await card(page).getByRole("button", { name: "I have saved them" }).click();
-      const elsewhere = await codeStepElsewhere(browser, user.username, { colorScheme: scheme, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-      expect(await elsewhere.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expectNoA11yViolations(elsewhere.page, { include: CODE_STEP });
-      await elsewhere.close();
-    });
-  }
+  test("the setup and the code step fit a phone, light and dark", async ({ signedIn: { page, user, password }, browser }) => {
+    test.slow(); // two states, each judged in both schemes
+    const secret = await startSetup(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // No group of four is broken across lines ("7ZNN A / JPM IM2A" was read wrong).
+    expect(await card(page).getByTestId("two-factor-secret").evaluate((el) => [...el.children].filter((group) => group.getClientRects().length > 1).length)).toBe(0);
+    await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
+    await card(page).getByLabel("Your password").fill(password);
+    await card(page).getByRole("button", { name: "Turn on" }).click();
+    await expect(card(page).getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page, { include: CARD });
+    await card(page).getByRole("button", { name: "I have saved them" }).click();
+    const elsewhere = await codeStepElsewhere(browser, user.username, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    expect(await elsewhere.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolationsInEachScheme(elsewhere.page, { include: CODE_STEP });
+    await elsewhere.close();
+  });
 });
