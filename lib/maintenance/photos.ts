@@ -51,10 +51,10 @@ export async function purgeOrphanPhotos({ db, storage, now, graceMs = PHOTO_GRAC
  * accepted race (a picture re-chosen within milliseconds of its sweep, after its own deletion failed).
  */
 async function deleteUnreferenced({ db, storage, keys }: { db: Db; storage: Storage; keys: string[] }) {
-  const [entryRows, profileRows] = await Promise.all([
-    db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, keys)),
-    db.select({ key: users.profileImageKey }).from(users).where(inArray(users.profileImageKey, keys)),
-  ]);
+  // One after the other: housekeeping's db is a single connection (the one holding its advisory
+  // lock, lib/maintenance/run.ts), which runs one query at a time (pg warns of queries sent together).
+  const entryRows = await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, keys));
+  const profileRows = await db.select({ key: users.profileImageKey }).from(users).where(inArray(users.profileImageKey, keys));
   const referenced = new Set([...entryRows, ...profileRows].map((r) => r.key));
   let deleted = 0;
   for (const key of keys) {
