@@ -63,7 +63,8 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await openFeed(r.page);
   const named = card(r.page, shared);
   await expect(named.getByRole("link", { name: writer.name })).toHaveAttribute("href", `/public/${writer.id}`);
-  await expect(named).toContainText("Porto");
+  // An entry stores no place: the writer's location today is not where the page was written (docs/decisions/099).
+  await expect(named).not.toContainText("Porto");
   await expect(named.locator("time").first()).toHaveAttribute("dateTime", "2026-03-10");
   // The entry's day and when it was shared, once each (not the day's date on a tab and a second time).
   await expect(named.getByText(/^Mar 10 · shared just now$/)).toBeVisible();
