@@ -102,24 +102,6 @@ export function suggestedQuery(offset: number, excludeId?: string) {
   });
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * docs/product.md §9: the share of the days since the account was created (rounded up) on which the
- * writer wrote something others can see (`daysWritten`, counted by the server from the account's
- * first day on, so pages backdated before it do not count), × 100 to two decimals. Never above 100:
- * a day counts once, and at most as many days as have begun. 0 before the first day has begun.
- */
-export function consistency(profile: Pick<PublicProfile, "journalCount" | "createdAt"> & { daysWritten?: number }, now: Date = new Date()): number {
-  const days = Math.ceil((now.getTime() - new Date(profile.createdAt).getTime()) / DAY_MS);
-  if (days <= 0) return 0;
-  const written = Math.min(profile.daysWritten ?? profile.journalCount, days);
-  return Math.round((written / days) * 100 * 100) / 100;
-}
-
-/** docs/decisions/023-active-writer.md: wrote on at least half the days since joining. */
-export const ACTIVE_WRITER_MIN_CONSISTENCY = 50;
-
 export const FRIEND_ENTRIES_FAILED = "Could not load their entries.";
 
 /** A friend's entries shared under their name (GET /api/users/{userId}/journals), a page at a time; hearts patch it like the feed. */

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { journalKeys } from "@/lib/query-keys";
 import { INBOX_STREAM_PATH, notificationKeys } from "./notifications";
 
 /**
@@ -19,10 +20,15 @@ export function useInboxStream(): boolean {
     // A fetch already under way may have left before the event: it is cancelled and asked again, so the
     // answer the badge shows is always one made after the event (a first load still waiting for its
     // answer would otherwise fold the refresh into that older request).
-    const refresh = () =>
-      void queryClient
-        .cancelQueries({ queryKey: notificationKeys.inbox })
-        .then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.inbox }));
+    const refresh = () => {
+      void queryClient.cancelQueries({ queryKey: notificationKeys.inbox }).then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.inbox }));
+      // A heart given or taken back changes its writer's inbox, and so the heart count of their page
+      // open in the diary and who hearted it: those follow, as the badge does (docs/decisions/099).
+      // Only what is on screen is asked again, and a read already under way is left to finish, so
+      // the day's first load is never started over. Only the writer hears of hearts: an anonymous
+      // page's tell its readers nothing new.
+      for (const queryKey of [[...journalKeys.all, "day"], [...notificationKeys.all, "hearts"]]) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    };
     source.addEventListener("ready", () => {
       setLive(true);
       // Whatever happened while it was closed.

@@ -58,12 +58,16 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await writerPage.getByRole("radio", { name: "Me & my Friends" }).check();
   await writerPage.getByLabel("Add photo").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await photo("#2a5d8f", 64, 48) });
   await saveEntry(writerPage, shared, "The boats came in late.\nWe counted their lights from the wall.");
+  // The writer's page stays open: its heart count follows each heart live, as the badge does (docs/decisions/099).
+  const writersCount = (n: string) => writerPage.getByRole("article").getByText(n, { exact: true });
+  await expect(writersCount("0 hearts")).toBeVisible();
 
   const r = await signInSecondBrowser(browser, db, reader.id);
   await openFeed(r.page);
   const named = card(r.page, shared);
   await expect(named.getByRole("link", { name: writer.name })).toHaveAttribute("href", `/public/${writer.id}`);
-  await expect(named).toContainText("Porto");
+  // An entry stores no place: the writer's location today is not where the page was written (docs/decisions/099).
+  await expect(named).not.toContainText("Porto");
   await expect(named.locator("time").first()).toHaveAttribute("dateTime", "2026-03-10");
   // The entry's day and when it was shared, once each (not the day's date on a tab and a second time).
   await expect(named.getByText(/^Mar 10 · shared just now$/)).toBeVisible();
@@ -90,6 +94,7 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await pressHeart(r.page, shared);
   await expect(heart(r.page, shared)).toHaveAttribute("aria-pressed", "true");
   await expect(heart(r.page, shared)).toHaveAccessibleDescription("1 heart");
+  await expect(writersCount("1 heart")).toBeVisible();
 
   // The other friend sees the heart, adds theirs; the first reader's reload shows both.
   const o = await signInSecondBrowser(browser, db, other.id);
@@ -98,6 +103,7 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(heart(o.page, shared)).toHaveAttribute("aria-pressed", "false");
   await pressHeart(o.page, shared);
   await expect(heart(o.page, shared)).toHaveAccessibleDescription("2 hearts");
+  await expect(writersCount("2 hearts")).toBeVisible();
   await r.page.reload();
   await expect(heart(r.page, shared)).toHaveAccessibleDescription("2 hearts");
   await expect(heart(r.page, shared)).toHaveAttribute("aria-pressed", "true");
@@ -108,6 +114,7 @@ test("a friend's shared and anonymous entries, and a heart both readers see", as
   await expect(heart(r.page, shared)).toHaveAccessibleDescription("1 heart");
   await o.page.reload();
   await expect(heart(o.page, shared)).toHaveAccessibleDescription("1 heart");
+  await expect(writersCount("1 heart")).toBeVisible();
 
   expect(r.errors).toEqual([]);
   expect(o.errors).toEqual([]);

@@ -26,6 +26,8 @@ const REPORT: ImportReport = {
   photosNotAttached: { count: 1, items: [{ photo: "0123456789abcdef0123456789abcdef", day: "2026-03-02", reason: "Not in the ZIP file" }] },
   filesIgnored: { count: 2, items: ["videos/0f0f0f.mov", ".DS_Store"] },
   problems: { count: 1, items: [{ file: "Broken.json", message: "Not a Day One journal: its JSON could not be read" }] },
+  locationsNotKept: { count: 2, items: ["2026-03-01", "2026-03-06"] },
+  starsNotKept: { count: 1, items: ["2026-03-01"] },
 };
 
 test.describe("Import from Day One", () => {
@@ -49,6 +51,7 @@ test.describe("Import from Day One", () => {
     await expect(region).toContainText("12 entries read");
     await expect(region).toContainText("8 pages made");
     await expect(region).toContainText("3 photos attached");
+    await expect(region).toContainText("2 locations not kept");
     await region.getByText("Problems", { exact: true }).click();
     await expect(region).toContainText("Broken.json: Not a Day One journal: its JSON could not be read");
     await region.screenshot({ path: testInfo.outputPath("import-report-1280.png") });

@@ -5,18 +5,24 @@ import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 // The public profile (docs/product.md §2 "Public profile"); its friend-request button is in friends.spec.ts.
 
 const DAY = 24 * 60 * 60 * 1000;
+const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+
+/** A shared page on each of the last seven days (UTC), today's included: a week filled in. */
+async function sharedWeek(db: Parameters<typeof createJournal>[0], writerId: string) {
+  for (let i = 0; i < 7; i++) await createJournal(db, writerId, { visibility: "close-circle", journalDate: utcDay(i) });
+}
 
 test("a profile shows who the writer is and their stats", async ({ signedIn: { page }, db }) => {
   const { user: writer } = await createUser(db, {
     name: "Wren Writer",
     bio: "Notes from the lighthouse.",
     location: "Porto",
-    createdAt: new Date(Date.now() - 3.5 * DAY),
+    createdAt: new Date(Date.now() - 7.5 * DAY),
   });
   await createJournal(db, writer.id, { visibility: "close-circle" });
   // Private and anonymous entries are nobody else's to count (docs/decisions/042).
-  await createJournal(db, writer.id, { journalDate: new Date(Date.now() - DAY).toISOString().slice(0, 10) });
-  await createJournal(db, writer.id, { journalDate: new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10), visibility: "close-circle", isAnonymous: true });
+  await createJournal(db, writer.id, { journalDate: utcDay(1) });
+  await createJournal(db, writer.id, { journalDate: utcDay(2), visibility: "close-circle", isAnonymous: true });
   await page.goto(`/public/${writer.id}`);
   const profile = page.getByRole("region", { name: "Wren Writer" });
   await expect(profile.getByRole("heading", { name: "Wren Writer" })).toBeVisible();
@@ -24,36 +30,36 @@ test("a profile shows who the writer is and their stats", async ({ signedIn: { p
   await expect(profile).toContainText("Notes from the lighthouse.");
   await expect(profile).toContainText("Porto");
   await expect(profile).toContainText(`Writing since ${writer.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`);
-  // One entry in four days (3.5 rounded up).
+  // One entry in eight days (7.5 rounded up).
   await expect(profile.getByRole("definition").nth(0)).toHaveText("1");
-  await expect(profile.getByRole("definition").nth(3)).toHaveText("25.00%");
+  await expect(profile.getByRole("definition").nth(3)).toHaveText("12.50%");
   // Below half the days (docs/decisions/023-active-writer.md).
   await expect(profile.getByText("Active Writer")).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toBeVisible();
 });
 
-test("a writer who wrote on their first day is an Active Writer", async ({ signedIn: { page }, db }) => {
+test("a writer who wrote on their first day earns no Consistency nor badge yet (docs/decisions/099)", async ({ signedIn: { page }, db }) => {
   const { user: writer } = await createUser(db, { name: "Nia New" });
   await createJournal(db, writer.id, { visibility: "close-circle" });
   await page.goto(`/public/${writer.id}`);
-  await expect(page.getByRole("region", { name: "Nia New" }).getByText("Active Writer")).toBeVisible();
-  await expect(page.getByRole("definition").nth(3)).toHaveText("100.00%");
+  const profile = page.getByRole("region", { name: "Nia New" });
+  await expect(profile.getByRole("definition").nth(3)).toHaveText("Not yet");
+  await expect(profile).toContainText("Consistency shows once there are 7 days to count.");
+  await expect(profile.getByText("Active Writer")).toHaveCount(0);
 });
 
-test("five pages backdated on the first day count as entries, not as days written: Consistency stays at 100 %", async ({ signedIn: { page }, db }) => {
+test("a week filled in on the first day counts from its first page: an Active Writer", async ({ signedIn: { page }, db }) => {
   const { user: writer } = await createUser(db, { name: "Bea Backdated" });
-  await createJournal(db, writer.id, { visibility: "close-circle" });
-  for (let i = 1; i <= 5; i++) {
-    await createJournal(db, writer.id, { visibility: "close-circle", journalDate: new Date(Date.now() - (30 + i) * DAY).toISOString().slice(0, 10) });
-  }
+  await sharedWeek(db, writer.id);
   await page.goto(`/public/${writer.id}`);
   const profile = page.getByRole("region", { name: "Bea Backdated" });
-  await expect(profile.getByRole("definition").nth(0)).toHaveText("6");
+  await expect(profile.getByRole("definition").nth(0)).toHaveText("7");
   await expect(profile.getByRole("definition").nth(3)).toHaveText("100.00%");
+  await expect(profile.getByText("Active Writer")).toBeVisible();
 });
 
 test("a writer who writes only privately shows no entries and no badge to others", async ({ signedIn: { page }, db }) => {
-  const { user: writer } = await createUser(db, { name: "Quinn Quiet" });
+  const { user: writer } = await createUser(db, { name: "Quinn Quiet", createdAt: new Date(Date.now() - 10 * DAY) });
   await createJournal(db, writer.id);
   await page.goto(`/public/${writer.id}`);
   const profile = page.getByRole("region", { name: "Quinn Quiet" });
@@ -65,6 +71,8 @@ test("a writer who writes only privately shows no entries and no badge to others
 test("my own profile links to /me instead of the button", async ({ signedIn: { page, user } }) => {
   await page.goto(`/public/${user.id}`);
   await expect(page.getByRole("main").getByRole("link", { name: "Go to my profile" })).toHaveAttribute("href", "/me");
+  // The numbers are the ones everyone sees, and say so to their writer (docs/decisions/099).
+  await expect(page.getByRole("main")).toContainText("Counted from the pages you share under your name, as everyone else sees them");
   await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toHaveCount(0);
 });
 
@@ -82,7 +90,7 @@ test("an unknown writer is a warning, a failure an alert", async ({ signedIn: { 
 test("a full profile has no serious accessibility violations, light and dark", async ({ signedIn: { page }, db }) => {
   test.slow(); // the page is judged in both schemes, one after the other
   const { user: writer } = await createUser(db, { name: "Axel Able", bio: "Short.", location: "Oslo" });
-  await createJournal(db, writer.id, { visibility: "close-circle" });
+  await sharedWeek(db, writer.id);
   await page.goto(`/public/${writer.id}`);
   await expect(page.getByText("Active Writer")).toBeVisible();
   await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Eye, MapPin, MessageCircle, VenetianMask } from "lucide-react";
+import { Eye, MessageCircle, VenetianMask } from "lucide-react";
 import Link from "next/link";
 import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { Avatar } from "@/components/ui/avatar";
@@ -23,6 +23,8 @@ function entryDay(day: string, sharedIso: string): string {
 /**
  * One friend's entry as a page of their notebook: who wrote it, the entry's day and when it was
  * shared ("Nov 20 · shared just now"); an anonymous entry shows its day only (docs/decisions/025-anonymity.md).
+ * No place: an entry stores none, and the writer's profile location today is not where an older
+ * page was written (docs/decisions/099).
  */
 export function JournalCard({ item }: { item: FeedItem }) {
   const author = item.isAnonymous ? null : item.author;
@@ -31,7 +33,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
   return (
     <article aria-labelledby={headingId}>
       <div className="notebook rounded-lg border border-ink-soft/20 pt-8 pr-4 pb-4 pl-14 shadow-sheet sm:pr-8">
-        {/* Every line here is a ruled line tall (leading-8), so however the name or the place wraps,
+        {/* Every line here is a ruled line tall (leading-8), so however the name or the day wraps,
             the title and the text below start on a rule (app/globals.css, the notebook utility). */}
         <div className="flex items-start gap-3">
           {author ? (
@@ -61,12 +63,6 @@ export function JournalCard({ item }: { item: FeedItem }) {
                   </>
                 )}
               </span>
-              {author?.location ? (
-                <span className="inline-flex min-w-0 items-center gap-1 break-words">
-                  <MapPin aria-hidden className="size-3.5 shrink-0" />
-                  {author.location}
-                </span>
-              ) : null}
             </p>
           </div>
         </div>

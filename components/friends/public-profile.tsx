@@ -9,7 +9,8 @@ import { safetyKeys, setSafety } from "@/client/blocks";
 import { friendKeys } from "@/client/friends";
 import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
-import { ACTIVE_WRITER_MIN_CONSISTENCY, consistency, profileQuery, type Profile } from "@/client/friends";
+import { profileQuery, type Profile } from "@/client/friends";
+import { CONSISTENCY_MIN_DAYS } from "@/lib/users/profile-limits";
 import { ProfileHeader } from "@/components/ui/profile-header";
 import { FriendEntries } from "./friend-entries";
 import { FriendRequestButton } from "./friend-request-button";
@@ -60,7 +61,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
             heading={{ level: 2, id: "profile-name" }}
             person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
           >
-            {consistency(profile) >= ACTIVE_WRITER_MIN_CONSISTENCY ? (
+            {profile.activeWriter ? (
               <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
                 <BadgeCheck aria-hidden className="size-4" />
                 Active Writer
@@ -78,7 +79,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
             )}
           </div>
         </div>
-        <Stats profile={profile} />
+        <Stats profile={profile} isMe={isMe} />
         {isMe ? null : <SafetyActions userId={profile.id} name={profile.name} onBlocked={() => setBlocked(profile.name)} />}
       </section>
       <FriendEntries userId={profile.id} isMe={isMe} name={profile.name} />
@@ -115,21 +116,33 @@ function BlockedNotice({ userId, name, onUnblocked }: { userId: string; name: st
   );
 }
 
-function Stats({ profile }: { profile: Profile }) {
+/**
+ * The numbers everyone sees, the writer too: only pages shared under their name count (docs/decisions/042),
+ * and Consistency waits for CONSISTENCY_MIN_DAYS days (docs/decisions/099).
+ */
+function Stats({ profile, isMe }: { profile: Profile; isMe: boolean }) {
   const stats = [
     ["Entries", String(profile.journalCount)],
     ["Hearts", String(profile.totalLikes)],
     ["Reads", String(profile.totalReads)],
-    ["Consistency", `${consistency(profile).toFixed(2)}%`],
+    ["Consistency", profile.consistency === null ? "Not yet" : `${profile.consistency.toFixed(2)}%`],
   ] as const;
   return (
-    <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {stats.map(([label, value]) => (
-        <div key={label} className="flex flex-col-reverse rounded-md bg-paper p-3 text-center">
-          <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
-          <dd className="text-xl font-semibold text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {stats.map(([label, value]) => (
+          <div key={label} className="flex flex-col-reverse rounded-md bg-paper p-3 text-center">
+            <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
+            <dd className="text-xl font-semibold text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-ink-soft">
+        {isMe ? "Counted from the pages you share under your name, as everyone else sees them; your private and anonymous pages are left out. " : ""}
+        {profile.consistency === null
+          ? `Consistency shows once there are ${CONSISTENCY_MIN_DAYS} days to count.`
+          : "Consistency: the share of days with a shared page, from joining or the first one, whichever came first."}
+      </p>
+    </>
   );
 }

@@ -128,12 +128,17 @@ function ReportSummary({ report }: { report: ImportReport }) {
         <li>{plural(report.photosNotAttached.count, "photo")} not attached</li>
         <li>{plural(report.filesIgnored.count, "file")} ignored</li>
         <li>{plural(report.problems.count, "problem")}</li>
+        {/* Day One's place and star have no field on an Inkwell page (docs/decisions/099): said, not dropped silently. */}
+        {report.locationsNotKept.count ? <li>{plural(report.locationsNotKept.count, "location")} not kept</li> : null}
+        {report.starsNotKept.count ? <li>{plural(report.starsNotKept.count, "star")} not kept</li> : null}
       </ul>
       <Details title="Days added below your own pages" list={report.daysMerged} item={(day) => day} />
       <Details title="Days skipped" list={report.daysSkipped} item={(d) => `${d.day}: ${d.reason}`} />
       <Details title="Photos not attached" list={report.photosNotAttached} item={(p) => `${p.day}, ${p.photo}: ${p.reason}`} />
       <Details title="Problems" list={report.problems} item={(p) => (p.file ? `${p.file}: ${p.message}` : p.message)} />
       <Details title="Files ignored" list={report.filesIgnored} item={(name) => name} />
+      <Details title="Locations not kept: an Inkwell page has no place" list={report.locationsNotKept} item={(day) => day} />
+      <Details title="Stars not kept: an Inkwell page has no star" list={report.starsNotKept} item={(day) => day} />
     </>
   );
 }

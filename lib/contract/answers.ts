@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VISIBILITIES } from "@/lib/validation/journal-limits";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "@/lib/users/profile-limits";
 
 // What the API answers, as zod schemas: the one description of the wire (docs/decisions/046).
 // The server's mappers return `z.infer` of these; lib/openapi generates the reference's objects
@@ -182,10 +183,12 @@ export const PublicProfileSchema = component(
     journalCount: note(count, "Only signed entries shared with the close circle: private and anonymous ones are left out of every total (docs/decisions/042)"),
     totalLikes: count,
     totalReads: count,
-    daysWritten: note(
-      count,
-      "Of the entries journalCount counts, those for a day since the account's first day: Consistency is daysWritten ÷ days since createdAt (rounded up), at most 100 %",
+    daysWritten: note(count, "Days with an entry journalCount counts: one entry a day, so equal to journalCount (docs/decisions/099)"),
+    consistency: note(
+      z.number().min(0).max(100).nullable(),
+      `Percent, to two decimals: daysWritten ÷ the days begun since the writer began (createdAt, or the first counted entry's day at 00:00 UTC if earlier), at most 100; null while that is fewer than ${CONSISTENCY_MIN_DAYS} days, when a share says nothing yet (docs/decisions/099)`,
     ),
+    activeWriter: note(z.boolean(), `The Active Writer badge: consistency is at least ${ACTIVE_WRITER_MIN_CONSISTENCY} (so never within the first ${CONSISTENCY_MIN_DAYS} days)`),
   }),
   "Never an email, a hash or a token (lib/users/profile.ts)",
 );

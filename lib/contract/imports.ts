@@ -16,10 +16,12 @@ export const ImportReportSchema = z.strictObject({
   photosNotAttached: listOf(z.strictObject({ photo: z.string(), day, reason: z.string() })),
   filesIgnored: listOf(z.string()),
   problems: listOf(z.strictObject({ file: z.string(), message: z.string() })),
+  locationsNotKept: listOf(day),
+  starsNotKept: listOf(day),
 });
 contract.add(ImportReportSchema, {
   id: "ImportReport",
-  description: `What an import did, without a word of the text: entries read, pages made, days merged into an existing page, days skipped and why, photos attached and not (and why), files ignored, problems (a journal that is not JSON, an entry without a date). Each list names at most ${IMPORT_REPORT_ITEMS_MAX} items; its count says how many there were`,
+  description: `What an import did, without a word of the text: entries read, pages made, days merged into an existing page, days skipped and why, photos attached and not (and why), files ignored, problems (a journal that is not JSON, an entry without a date), and the days of the imported entries whose Day One location or star was not kept, which no Inkwell page has a field for (one item an entry; docs/decisions/099). Each list names at most ${IMPORT_REPORT_ITEMS_MAX} items; its count says how many there were`,
 });
 
 export const ImportStatusSchema = z.strictObject({

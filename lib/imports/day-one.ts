@@ -20,6 +20,9 @@ export interface DayOneEntry {
   zoneDefaulted: boolean;
   /** The text held NUL characters, which PostgreSQL's text cannot: they were left out (the report says so). */
   nulRemoved: boolean;
+  /** Day One's place and star, which no Inkwell page has a field for: the report names their days (docs/decisions/099). */
+  hadLocation: boolean;
+  starred: boolean;
 }
 
 export type EntryProblem = "date" | "shape";
@@ -63,7 +66,17 @@ export function readEntry(raw: unknown): DayOneEntry | EntryProblem {
         .map((p) => ({ identifier: withoutNul(str(p.identifier)), md5: withoutNul(str(p.md5)) }))
     : [];
   const text = str(e.text) ?? "";
-  return { day, at: at.getTime(), text: cleanText(text.replace(NUL, "")), tags, photos, zoneDefaulted: zoned === null, nulRemoved: text.includes("\u0000") };
+  return {
+    day,
+    at: at.getTime(),
+    text: cleanText(text.replace(NUL, "")),
+    tags,
+    photos,
+    zoneDefaulted: zoned === null,
+    nulRemoved: text.includes("\u0000"),
+    hadLocation: !!e.location && typeof e.location === "object",
+    starred: e.starred === true,
+  };
 }
 
 /** Day One's Markdown escapes undone (`\.` → `.`) and its `![](dayone-moment://…)` references removed. */
@@ -75,15 +88,6 @@ export function cleanText(text: string): string {
     .replace(/[ \t]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-}
-
-/** The first line of the text with its Markdown heading marks off, cut to TITLE_MAX characters. */
-export function titleOf(text: string): string {
-  const line = text.split("\n").find((l) => l.trim()) ?? "";
-  const plain = line.replace(/^\s*#+\s*/, "").trim();
-  if (countCharacters(plain) <= TITLE_MAX) return plain;
-  const segments = Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(plain), (s) => s.segment);
-  return segments.slice(0, TITLE_MAX).join("").trim();
 }
 
 /** The #tags of a text as the database finds them (inkwell_tags, drizzle/0015): lower case, without trailing hyphens. */
@@ -107,22 +111,38 @@ export function tagWord(tag: string): string | null {
   return word ? word : null;
 }
 
+/** A Markdown heading's marks (`## `), which a line that becomes the title leaves behind. */
+const HEADING = /^#{1,6}\s+/;
+
+export interface ImportedPage {
+  /** The first entry's first line, without its heading marks, or "" when it stays in the text (the caller names the page by its day). */
+  title: string;
+  /** The page's text: every entry's, the title's line left out. */
+  content: string;
+  /** The same with the title's line kept: what joins a page that keeps its own title (a merge). */
+  text: string;
+}
+
 /**
- * One day's entries (already in time order) as one page: the texts joined by a blank line, the
- * title from the first entry's first line (a heading line then leaves the text), and every Day One
- * tag the page does not already carry appended as `#tag` on a last line.
+ * One day's entries (already in time order) as one page: the texts joined by a blank line, and
+ * every Day One tag the page does not already carry appended as `#tag` on a last line. The first
+ * entry's first line (a plain line or a Markdown heading, as Day One and Inkwell's own export
+ * write titles) is either the title or the text's, never both: it becomes the title, and leaves
+ * the text, when the title can hold it whole and some text is left on the page; otherwise it stays
+ * in the text and `title` is "" (docs/decisions/099).
  */
-export function pageOf(entries: DayOneEntry[]): { title: string; content: string } {
+export function pageOf(entries: DayOneEntry[]): ImportedPage {
   const texts = entries.map((e) => e.text).filter(Boolean);
-  const title = titleOf(texts[0] ?? "");
-  // A first line that is a Markdown heading (Day One's title, and Inkwell's own export's) is the
-  // page's title and leaves the text, unless the title could not hold all of it or nothing would be left.
-  const [heading, ...rest] = (texts[0] ?? "").split("\n");
+  const [line = "", ...rest] = (texts[0] ?? "").split("\n");
+  const candidate = line.replace(HEADING, "").trim();
   const body = rest.join("\n").trim();
-  if (/^#{1,6}\s+\S/.test(heading ?? "") && heading!.replace(/^#+\s*/, "").trim() === title && body) texts[0] = body;
-  let content = texts.join("\n\n");
-  // The database reads tags from the title and the text alike (inkwell_tags).
-  const present = tagsInText(`${title} ${content}`);
+  const left = [body, ...texts.slice(1)].filter(Boolean);
+  const moved = candidate !== "" && countCharacters(candidate) <= TITLE_MAX && left.length > 0;
+  const title = moved ? candidate : "";
+  const whole = texts.join("\n\n");
+  const content = moved ? left.join("\n\n") : whole;
+  // The database reads tags from the title and the text alike (inkwell_tags): either way the same words.
+  const present = tagsInText(whole);
   const missing: string[] = [];
   for (const tag of entries.flatMap((e) => e.tags)) {
     const word = tagWord(tag);
@@ -131,6 +151,6 @@ export function pageOf(entries: DayOneEntry[]): { title: string; content: string
       missing.push(`#${word}`);
     }
   }
-  if (missing.length) content = content ? `${content}\n\n${missing.join(" ")}` : missing.join(" ");
-  return { title: title || titleOf(missing.join(" ")), content };
+  const withTags = (t: string) => (missing.length ? (t ? `${t}\n\n${missing.join(" ")}` : missing.join(" ")) : t);
+  return { title, content: withTags(content), text: withTags(whole) };
 }

@@ -23,6 +23,9 @@ export { failAbandonedImports, failStaleImports, hasQueuedImports, runQueuedImpo
 
 type ImportRow = typeof imports.$inferSelect;
 
+/** What a report made before docs/decisions/099 lacks, as it would have said it: nothing counted. */
+const REPORTED_SINCE_099 = { locationsNotKept: { count: 0, items: [] }, starsNotKept: { count: 0, items: [] } } satisfies Partial<ImportReport>;
+
 function toStatus(row: ImportRow): ImportStatus {
   return {
     id: row.id,
@@ -30,7 +33,7 @@ function toStatus(row: ImportRow): ImportStatus {
     processed: row.processed,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
-    report: (row.report as ImportReport | null) ?? null,
+    report: row.report ? { ...REPORTED_SINCE_099, ...(row.report as Partial<ImportReport>) } as ImportReport : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { HttpError, ServiceUnavailableError } from "@/lib/errors";
 import { IMAGE_MAX_BYTES, processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
+import { formatLongDay } from "@/lib/dates/local-day";
 import { countCharacters } from "@/lib/validation/journal-limits";
 import { pageOf, type DayOneEntry, type DayOnePhoto } from "./day-one";
 import { IMPORTED_CONTENT_MAX } from "./limits";
@@ -110,7 +111,8 @@ export async function importDay(input: DayInput): Promise<void> {
     .select({ id: journals.id, content: journals.content, visibility: journals.visibility, imageKey: journals.imageKey })
     .from(journals)
     .where(and(eq(journals.authorId, userId), eq(journals.journalDate, day)));
-  const content = existing ? `${existing.content}\n\n${page.content}` : page.content;
+  // A page that keeps its own title takes the imported title's line too: no word is lost.
+  const content = existing ? `${existing.content}\n\n${page.text}` : page.content;
   if (existing?.content.includes(page.content)) return skip("Already imported: the page holds this text");
   // Imported text is private: it never joins a page the close circle can read.
   if (existing && existing.visibility !== "private") return skip("Its page is shared with your close circle, and imported text stays private");
@@ -126,7 +128,7 @@ export async function importDay(input: DayInput): Promise<void> {
         .returning({ id: journals.id })
     : await db
         .insert(journals)
-        .values({ authorId: userId, title: page.title || day, content, visibility: "private", isAnonymous: false, journalDate: day, imageKey, importedAt: now })
+        .values({ authorId: userId, title: page.title || formatLongDay(day), content, visibility: "private", isAnonymous: false, journalDate: day, imageKey, importedAt: now })
         .onConflictDoNothing()
         .returning({ id: journals.id });
   if (!written.length) {
@@ -137,4 +139,5 @@ export async function importDay(input: DayInput): Promise<void> {
   if (existing) report.merged(day);
   else report.report.pagesMade += 1;
   if (imageKey) report.report.photosAttached += 1;
+  for (const entry of entries) report.notKept(day, entry);
 }

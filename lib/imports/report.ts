@@ -24,6 +24,8 @@ export class ReportBuilder {
     photosNotAttached: listed(),
     filesIgnored: listed(),
     problems: listed(),
+    locationsNotKept: listed(),
+    starsNotKept: listed(),
   };
 
   merged(day: string) {
@@ -34,6 +36,11 @@ export class ReportBuilder {
   }
   photoNotAttached(photo: string, day: string, reason: string) {
     add(this.report.photosNotAttached, { photo: named(photo), day, reason });
+  }
+  /** An entry of `day` whose place or star was not kept: no Inkwell page has a field for either (docs/decisions/099). */
+  notKept(day: string, { hadLocation, starred }: { hadLocation: boolean; starred: boolean }) {
+    if (hadLocation) add(this.report.locationsNotKept, day);
+    if (starred) add(this.report.starsNotKept, day);
   }
   ignored(file: string) {
     add(this.report.filesIgnored, named(file));

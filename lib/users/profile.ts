@@ -8,6 +8,7 @@ import { hiddenBetween } from "./block-sql";
 import { parseId } from "@/lib/ids";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./profile-limits";
 
 export const USER_NOT_FOUND = "User not found";
 
@@ -39,28 +40,43 @@ export function totalsJoin(entries?: SQL): SQL {
  */
 export const SEEN_BY_OTHERS = and(eq(journals.visibility, "close-circle"), not(journals.isAnonymous))!;
 
-/**
- * The first calendar day an entry can be for and count towards Consistency: the earliest day
- * anywhere on Earth (UTC−12) at the moment the account was made. The server keeps no time zones
- * (docs/decisions/006), and this is the day a writer far west of UTC signing up was in; an entry
- * backdated before it is not a day written since joining (docs/decisions/042).
- */
-const FIRST_DAY = sql`((${users.createdAt} at time zone 'UTC') - interval '12 hours')::date`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Of the entries `totalsColumns` counts, those for a day since the account's first day: no two share a day (decision 006). */
-const daysWrittenColumn = sql<number>`count(${journals.id}) filter (where ${journals.journalDate} >= ${FIRST_DAY})`.mapWith(Number);
+/** The earliest day of the entries `totalsColumns` counts: where Consistency starts when it is before joining. */
+const firstDayColumn = sql<string | null>`min(${journals.journalDate})::text`;
+
+/**
+ * Consistency and the Active Writer badge (docs/decisions/099, amending 023 and 042): the share of
+ * the days begun since the writer began (the account was made, or the first counted page's day if
+ * earlier: a diary filled in for last week is written, not backdated) on which a counted page
+ * stands, to two decimals, at most 100. Over fewer than CONSISTENCY_MIN_DAYS days a share says
+ * nothing yet: null, and no badge. The server keeps no time zones (docs/decisions/006), so a
+ * page's day starts at midnight UTC.
+ */
+export function consistencyOf({ daysWritten, firstDay, createdAt, now }: { daysWritten: number; firstDay: string | null; createdAt: Date; now: Date }): {
+  consistency: number | null;
+  activeWriter: boolean;
+} {
+  const start = Math.min(createdAt.getTime(), firstDay ? Date.parse(`${firstDay}T00:00:00Z`) : Infinity);
+  const days = Math.ceil((now.getTime() - start) / DAY_MS);
+  if (days < CONSISTENCY_MIN_DAYS) return { consistency: null, activeWriter: false };
+  // A page dated tomorrow in UTC (decision 006) is a day not yet begun here: never past 100 %.
+  const consistency = Math.round((Math.min(daysWritten, days) / days) * 100 * 100) / 100;
+  return { consistency, activeWriter: consistency >= ACTIVE_WRITER_MIN_CONSISTENCY };
+}
 
 /**
  * GET /api/users/{userId}: anyone signed in may see a person's public profile and totals, the
  * picture signed for the viewer. The totals count only what every reader of the profile could
- * know is there (`SEEN_BY_OTHERS`); the writer's own full totals are on GET /api/myprofile.
- * `daysWritten` is what Consistency and the Active Writer badge are made of (decision 023).
+ * know is there (`SEEN_BY_OTHERS`), the writer's own view of the page too (it shows them what others
+ * see); their full totals are on GET /api/myprofile. `daysWritten` (one entry a day, decision 006,
+ * so journalCount) makes Consistency and the Active Writer badge (`consistencyOf`).
  */
 export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db; userId: string; viewerId: string }): Promise<PublicProfile> {
   // A malformed id is a 404 like an unknown one (docs/api.md), not a database error.
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const [row] = await db
-    .select({ ...publicUserColumns, ...totalsColumns, daysWritten: daysWrittenColumn })
+    .select({ ...publicUserColumns, ...totalsColumns, firstDay: firstDayColumn })
     .from(users)
     .leftJoin(journals, totalsJoin(SEEN_BY_OTHERS))
     .where(eq(users.id, userId))
@@ -84,6 +100,7 @@ export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db
     journalCount: row.journalCount,
     totalLikes: row.totalLikes,
     totalReads: row.totalReads,
-    daysWritten: row.daysWritten,
+    daysWritten: row.journalCount,
+    ...consistencyOf({ daysWritten: row.journalCount, firstDay: row.firstDay, createdAt: row.createdAt, now: new Date() }),
   };
 }

@@ -297,6 +297,8 @@ describe("what only reading the journals shows is met in the job's own process, 
       photosNotAttached: { count: 0, items: [] },
       filesIgnored: { count: 0, items: [] },
       problems: { count: 1, items: [{ file: "", message: IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE }] },
+      locationsNotKept: { count: 0, items: [] },
+      starsNotKept: { count: 0, items: [] },
     });
     // One line says so, with the import's id and nothing of its content.
     const lines = [testEnv.log, testEnv.secondLog].flatMap((log) => fs.readFileSync(log, "utf8").split("\n")).filter((l) => l.includes(failed.id));

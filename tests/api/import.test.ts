@@ -70,9 +70,12 @@ describe("importing a Day One export", () => {
           { file: "Journal.json", message: "Entry 9 has no readable creation date" },
         ]),
       },
+      // Day One's place and star have no field on a page: not kept, and said (docs/decisions/099).
+      locationsNotKept: { count: 2, items: ["2026-03-01", "2026-03-06"] },
+      starsNotKept: { count: 1, items: ["2026-03-01"] },
     });
-    // The report never holds a word of the text.
-    expect(JSON.stringify(done.report)).not.toMatch(/Breakfast|Stars|midnight|Sentence/);
+    // The report never holds a word of the text, nor a place.
+    expect(JSON.stringify(done.report)).not.toMatch(/Breakfast|Stars|midnight|Sentence|Paris|Leeds|Bourbon/);
 
     // Three entries on 1 March in Paris, from two journals, in time order; escapes undone, the moment gone, tags both ways.
     const first = (await pageOn(me.user.id, "2026-03-01"))!;
@@ -85,18 +88,20 @@ describe("importing a Day One export", () => {
     expect(first.imageKey).toMatch(/^entries\/[0-9a-f-]{36}\.webp$/);
     expect(fs.readFileSync(storedFile(first.imageKey!)).subarray(8, 12).toString("latin1")).toBe("WEBP");
 
-    // Either side of midnight: 00:30 in Paris and 21:00 in Los Angeles are both 2 March.
-    expect((await pageOn(me.user.id, "2026-03-02"))!.content).toBe("Just past midnight in Paris\n\nEvening in LA");
+    // Either side of midnight: 00:30 in Paris and 21:00 in Los Angeles are both 2 March. The first
+    // line is the title or the text's, never both (docs/decisions/099): a one-line first entry is the title.
+    expect(await pageOn(me.user.id, "2026-03-02")).toMatchObject({ title: "Just past midnight in Paris", content: "Evening in LA" });
     expect((await pageOn(me.user.id, "2026-03-03"))).toBeUndefined();
-    expect((await pageOn(me.user.id, "2026-03-04"))!.content).toBe("Somewhere odd");
+    // A page of one line keeps it as its text, and is named by its day.
+    expect(await pageOn(me.user.id, "2026-03-04")).toMatchObject({ title: "Wednesday, March 4, 2026", content: "Somewhere odd" });
     // Longer than 900 characters: every word kept.
     expect((await pageOn(me.user.id, "2026-03-05"))!.content).toBe(LONG_TEXT);
     expect(LONG_TEXT.length).toBeGreaterThan(900);
-    // Found by its identifier, its name in capitals.
-    expect((await pageOn(me.user.id, "2026-03-06"))!.imageKey).toMatch(/^entries\//);
+    // Found by its identifier, its name in capitals. A plain first line is the title and leaves the text.
+    expect(await pageOn(me.user.id, "2026-03-06")).toMatchObject({ title: "Grey sky", content: "Low clouds all day.", imageKey: expect.stringMatching(/^entries\//) });
     expect((await pageOn(me.user.id, "2026-03-07"))!.imageKey).toMatch(/^entries\//);
-    // Added below the Inkwell entry of that day; the shared one untouched.
-    expect((await pageOn(me.user.id, "2026-03-08"))!).toMatchObject({ title: "Written here", content: "My own words first.\n\nAdded below what I wrote in Inkwell", visibility: "private" });
+    // Added below the Inkwell entry of that day, which keeps its title, so the imported first line stays in the text; the shared one untouched.
+    expect((await pageOn(me.user.id, "2026-03-08"))!).toMatchObject({ title: "Written here", content: "My own words first.\n\nSecond thoughts\nAdded below what I wrote in Inkwell", visibility: "private" });
     expect((await pageOn(me.user.id, "2026-03-09"))!).toMatchObject({ content: "For my friends.", importedAt: null });
 
     // The ZIP is gone from storage once the import is done.
@@ -108,7 +113,7 @@ describe("importing a Day One export", () => {
     // The same ZIP again adds nothing: each day already holds its text.
     const again = await importFinished(me.token, (await uploadImport(me.token, zip)).body.id);
     expect(again.report).toMatchObject({ pagesMade: 0, daysMerged: { count: 0 }, daysSkipped: { count: 8 }, photosAttached: 0 });
-    expect((await pageOn(me.user.id, "2026-03-08"))!.content).toBe("My own words first.\n\nAdded below what I wrote in Inkwell");
+    expect((await pageOn(me.user.id, "2026-03-08"))!.content).toBe("My own words first.\n\nSecond thoughts\nAdded below what I wrote in Inkwell");
   });
 });
 

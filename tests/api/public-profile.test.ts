@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, createUser, pictured, type FactoryDb } from "../../scripts/seed/factories";
+import { befriend, connect, createJournal, createSession, createUser, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
-import { expectError, signedIn } from "../support/journals";
+import { expectError, signedIn, utcDay } from "../support/journals";
 import { signedPicture } from "../support/profile-images";
-import { journalReads, journals, likes } from "../../lib/db/schema";
+import { journalReads, journals, likes, users } from "../../lib/db/schema";
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -73,8 +73,10 @@ describe("GET /api/users/{userId}", () => {
         journalCount: 2,
         totalLikes: 3,
         totalReads: 3,
-        // Both entries are for days before the account was made (backdated): no day written since joining.
-        daysWritten: 0,
+        // Both entries are for days before the account was made: its diary starts with the first (docs/decisions/099).
+        daysWritten: 2,
+        consistency: expect.any(Number),
+        activeWriter: false,
       },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/email|password|hash|token|@gmail/i);
@@ -86,8 +88,46 @@ describe("GET /api/users/{userId}", () => {
     for (const t of [token, otherToken]) {
       const res = await api<Profile>(`/api/users/${user.id}`, { token: t });
       expect(res.status).toBe(200);
-      expect(res.body.user).toMatchObject({ journalCount: 0, totalLikes: 0, totalReads: 0, daysWritten: 0, profileImage: null, avatar: null, profilePicture: null });
+      expect(res.body.user).toMatchObject({ journalCount: 0, totalLikes: 0, totalReads: 0, daysWritten: 0, consistency: null, activeWriter: false, profileImage: null, avatar: null, profilePicture: null });
     }
+  });
+
+  describe("Consistency and the Active Writer badge (docs/decisions/099)", () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const numbers = async (userId: string, token: string) => {
+      const { journalCount, daysWritten, consistency, activeWriter } = (await api<Profile>(`/api/users/${userId}`, { token })).body.user;
+      return { journalCount, daysWritten, consistency, activeWriter };
+    };
+
+    it("says nothing yet over fewer than 7 days: one page on the first day is not 100 % nor an Active Writer", async () => {
+      const { user, token } = await signedIn(db);
+      await createJournal(db, user.id, { journalDate: utcDay(0), visibility: "close-circle" });
+      expect(await numbers(user.id, token)).toEqual({ journalCount: 1, daysWritten: 1, consistency: null, activeWriter: false });
+    });
+
+    it("counts from the first page when a diary was filled in on joining: 7 days written, one shared, is 1 in 7 to the writer and to a friend alike", async () => {
+      const { user, token } = await signedIn(db);
+      const { user: friend } = await createUser(db);
+      await befriend(db, user.id, friend.id);
+      // A week filled in today; only the earliest day is shared with the close circle, under the writer's name.
+      for (let i = 0; i < 7; i++) await createJournal(db, user.id, { journalDate: utcDay(-i), visibility: i === 6 ? "close-circle" : "private" });
+      const seen = { journalCount: 1, daysWritten: 1, consistency: 14.29, activeWriter: false };
+      expect(await numbers(user.id, await createSession(db, friend.id))).toEqual(seen);
+      // The writer's own view of the page is what others see; their own totals are on /api/myprofile.
+      expect(await numbers(user.id, token)).toEqual(seen);
+      expect((await api<{ journalCount: number }>("/api/myprofile", { token })).body.journalCount).toBe(7);
+    });
+
+    it("earns the badge with a page on half the days of at least a week, and loses it below", async () => {
+      const { user, token } = await signedIn(db);
+      await db.update(users).set({ createdAt: new Date(Date.now() - 9.5 * DAY) }).where(eq(users.id, user.id));
+      const pages = [];
+      for (let i = 0; i < 5; i++) pages.push(await createJournal(db, user.id, { journalDate: utcDay(-i), visibility: "close-circle" }));
+      // Five days of the ten begun since joining.
+      expect(await numbers(user.id, token)).toEqual({ journalCount: 5, daysWritten: 5, consistency: 50, activeWriter: true });
+      await db.update(journals).set({ visibility: "private" }).where(eq(journals.id, pages[0]!.id));
+      expect(await numbers(user.id, token)).toEqual({ journalCount: 4, daysWritten: 4, consistency: 40, activeWriter: false });
+    });
   });
 
   it.each(["00000000-0000-0000-0000-000000000000", "not-a-uuid", "1", "%25", "00000000-0000-0000-0000-00000000000g"])("answers 404 User not found for %s", async (id) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, pageOf, readEntry, tagWord, tagsInText, titleOf } from "../../lib/imports/day-one";
+import { cleanText, pageOf, readEntry, tagWord, tagsInText } from "../../lib/imports/day-one";
 import { classifyEntryName, photoLookupName } from "../../lib/imports/zip";
 
 // Day One's JSON as the import reads it (docs/decisions/078): pure text, no I/O.
@@ -19,6 +19,13 @@ describe("an entry's day", () => {
     expect(readEntry({ creationDate: "2026-03-01T10:00:00Z", text: "Clean" })).toMatchObject({ nulRemoved: false });
   });
 
+  it("notes Day One's location and star, which the report names (docs/decisions/099)", () => {
+    const entry = { creationDate: "2026-03-01T10:00:00Z", text: "a" };
+    expect(readEntry({ ...entry, location: { placeName: "Quai", latitude: 48.8, longitude: 2.3 }, starred: true })).toMatchObject({ hadLocation: true, starred: true });
+    expect(readEntry({ ...entry, location: null, starred: false })).toMatchObject({ hadLocation: false, starred: false });
+    expect(readEntry({ ...entry, location: "somewhere", starred: "yes" })).toMatchObject({ hadLocation: false, starred: false });
+  });
+
   it("is a problem without a readable date, and an entry that is not an object is another", () => {
     for (const creationDate of [undefined, "", "yesterday", "2026-13-45T00:00:00Z", 42]) expect(readEntry({ creationDate, text: "a" })).toBe("date");
     expect(readEntry("text")).toBe("shape");
@@ -26,18 +33,13 @@ describe("an entry's day", () => {
   });
 });
 
+const at = (text: string, tags: string[] = []) => ({ day: "2026-03-01", at: 0, text, tags, photos: [], zoneDefaulted: false, nulRemoved: false, hadLocation: false, starred: false });
+
 describe("the text", () => {
   it("loses Day One's Markdown escapes and moment links, and nothing else", () => {
     expect(cleanText("1\\. Walk \\- then \\(maybe\\) swim\\! \\#not \\*bold\\* a\\_b")).toBe("1. Walk - then (maybe) swim! #not *bold* a_b");
     expect(cleanText("Before ![](dayone-moment://ABC123) after\n\n\n\n![](dayone-moment:/audio/X)\nEnd")).toBe("Before  after\n\nEnd");
     expect(cleanText("A real ![photo](https://example.com/a.png) stays")).toBe("A real ![photo](https://example.com/a.png) stays");
-  });
-
-  it("gives a title from the first line without its heading marks, at most 100 characters", () => {
-    expect(titleOf("\n\n## My day\n\nBody")).toBe("My day");
-    expect(titleOf("x".repeat(150))).toBe("x".repeat(100));
-    expect(titleOf("👩‍👩‍👧".repeat(120))).toBe("👩‍👩‍👧".repeat(100));
-    expect(titleOf("")).toBe("");
   });
 
   it("finds #tags as the database does and turns Day One's tags into words", () => {
@@ -48,20 +50,31 @@ describe("the text", () => {
   });
 
   it("joins a day's entries by a blank line and adds only the tags the text lacks", () => {
-    const at = (text: string, tags: string[] = []) => ({ day: "2026-03-01", at: 0, text, tags, photos: [], zoneDefaulted: false, nulRemoved: false });
     expect(pageOf([at("# Morning\n\nTea #tea", ["tea", "Slow day"]), at(""), at("Evening", ["slow day"])])).toEqual({
       title: "Morning",
       content: "Tea #tea\n\nEvening\n\n#slow-day",
+      text: "# Morning\n\nTea #tea\n\nEvening\n\n#slow-day",
     });
-    // A heading the title cannot hold whole, or one with nothing under it, stays in the text; a plain first line too.
-    const long = `# ${"word ".repeat(30).trim()}`;
-    expect(pageOf([at(`${long}\n\nBody`)]).content).toBe(`${long}\n\nBody`);
-    expect(pageOf([at("# Only a heading")])).toEqual({ title: "Only a heading", content: "# Only a heading" });
-    expect(pageOf([at("A plain first line\nand more")])).toEqual({ title: "A plain first line", content: "A plain first line\nand more" });
     // A tag in the title counts as present.
     expect(pageOf([at("# Trip #rome\n\nPasta", ["Rome"])]).content).toBe("Pasta");
-    expect(pageOf([at("", ["only tags"])])).toEqual({ title: "only-tags", content: "#only-tags" });
-    expect(pageOf([at("")])).toEqual({ title: "", content: "" });
+    expect(pageOf([at("", ["only tags"])])).toEqual({ title: "", content: "#only-tags", text: "#only-tags" });
+    expect(pageOf([at("")])).toEqual({ title: "", content: "", text: "" });
+  });
+
+  it("makes the first line the title or the text's, never both (docs/decisions/099)", () => {
+    // A plain first line, as Day One writes a title, leaves the text like a heading.
+    expect(pageOf([at("A plain first line\nand more")])).toEqual({ title: "A plain first line", content: "and more", text: "A plain first line\nand more" });
+    expect(pageOf([at("## My day\n\nBody")])).toMatchObject({ title: "My day", content: "Body" });
+    // A one-line entry with more entries after it: its line is the title, the others the text.
+    expect(pageOf([at("Just past midnight"), at("Evening")])).toMatchObject({ title: "Just past midnight", content: "Evening" });
+    // With nothing left under it, or a line the title cannot hold whole, it stays in the text and the page has no title of its own.
+    expect(pageOf([at("# Only a heading")])).toEqual({ title: "", content: "# Only a heading", text: "# Only a heading" });
+    expect(pageOf([at("Only a line")])).toMatchObject({ title: "", content: "Only a line" });
+    const long = `${"word ".repeat(30).trim()}`;
+    expect(pageOf([at(`${long}\n\nBody`)])).toMatchObject({ title: "", content: `${long}\n\nBody` });
+    expect(pageOf([at(`# ${"👩‍👩‍👧".repeat(100)}\nBody`)])).toMatchObject({ title: "👩‍👩‍👧".repeat(100), content: "Body" });
+    // A line that starts with a #tag is no heading: the tag stays in the title.
+    expect(pageOf([at("#walk by the river\nCold")])).toMatchObject({ title: "#walk by the river", content: "Cold" });
   });
 });
 

@@ -18,6 +18,7 @@ export interface DayOneEntrySpec {
   tags?: string[];
   photos?: { identifier?: string; md5?: string; type?: string; width?: number; height?: number }[];
   starred?: boolean;
+  location?: Record<string, unknown>;
 }
 
 /** A Day One journal file: `{"metadata":{"version":"1.0"},"entries":[…]}`. */
@@ -157,6 +158,9 @@ export async function sampleExport(photo: (colour: string) => Promise<Buffer>) {
       text: "Late walk\n\nStars over the roofs\\. A \\#quiet night \\- and \\(finally\\) rest\\! #walk",
       tags: ["Road trip", "walk"],
       photos: [{ identifier: "P-RED", md5: redMd5, type: "png" }],
+      // Inkwell's pages have no place and no star: the report names the day of each.
+      starred: true,
+      location: { placeName: "Quai de Bourbon", localityName: "Paris", country: "France", latitude: 48.852, longitude: 2.355 },
     },
     // 2026-03-01 in Paris, 09:00 local: the day's first entry, so its first line is the title.
     { creationDate: "2026-03-01T08:00:00Z", timeZone: "Europe/Paris", text: "# Breakfast \\#1\n\nBread and jam. ![](dayone-moment://AB12CD34)\n\nThen work.", tags: ["food"] },
@@ -167,8 +171,14 @@ export async function sampleExport(photo: (colour: string) => Promise<Buffer>) {
     // No known time zone: its day in UTC, reported.
     { creationDate: "2026-03-04T12:00:00Z", timeZone: "Mars/Olympus_Mons", text: "Somewhere odd" },
     { creationDate: "2026-03-05T12:00:00Z", timeZone: "UTC", text: LONG_TEXT },
-    // A photo found only by its identifier (file name in capitals), and four photos on one day.
-    { creationDate: "2026-03-06T12:00:00Z", timeZone: "UTC", text: "Grey sky", photos: [{ identifier: "GREY-BY-ID", type: "png" }] },
+    // A photo found only by its identifier (file name in capitals), and four photos on one day; a plain first line as Day One writes a title.
+    {
+      creationDate: "2026-03-06T12:00:00Z",
+      timeZone: "UTC",
+      text: "Grey sky\nLow clouds all day.",
+      photos: [{ identifier: "GREY-BY-ID", type: "png" }],
+      location: { localityName: "Leeds", latitude: 53.8, longitude: -1.55 },
+    },
     {
       creationDate: "2026-03-07T12:00:00Z",
       timeZone: "UTC",
@@ -180,7 +190,7 @@ export async function sampleExport(photo: (colour: string) => Promise<Buffer>) {
       ],
     },
     { text: "No date at all" },
-    { creationDate: "2026-03-08T12:00:00Z", timeZone: "UTC", text: "Added below what I wrote in Inkwell" },
+    { creationDate: "2026-03-08T12:00:00Z", timeZone: "UTC", text: "Second thoughts\nAdded below what I wrote in Inkwell" },
     { creationDate: "2026-03-09T12:00:00Z", timeZone: "UTC", text: "Never joins a shared page" },
   ]);
   const travel = journalJson([{ creationDate: "2026-03-01T15:00:00Z", timeZone: "Europe/Paris", text: "Afternoon train, from the travel journal", tags: ["travel"] }]);
