@@ -76,6 +76,11 @@ export async function undoEmailChange(undoToken: string): Promise<void> {
   await post(`/api/auth/undo-email-change/${encodeURIComponent(undoToken)}`, undefined, "Could not undo the change");
 }
 
+/** POST /auth/not-me/{token}: "This was not me" from the notice of a new way in (docs/decisions/101); no session needed. */
+export async function notMe(notMeToken: string): Promise<void> {
+  await post(`/api/auth/not-me/${encodeURIComponent(notMeToken)}`, undefined, "Could not end the ways in");
+}
+
 /** POST /auth/change-email/{token}: the link mailed to a new address (docs/decisions/072); no session needed. */
 export async function confirmEmailChange(changeToken: string): Promise<void> {
   await post(`/api/auth/change-email/${encodeURIComponent(changeToken)}`, undefined, "Could not change the address");

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
+import { newToken } from "../lib/auth/tokens";
 import { testEnv } from "../tests/support/env";
 import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
 import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, test } from "./fixtures";
@@ -142,8 +143,8 @@ test.describe("the Security screen", () => {
 });
 
 test.describe("the Security screen @phone", () => {
-  test("the undo page fits a phone, light and dark", async ({ signedIn: { user, token }, browser, request }, testInfo) => {
-    test.slow(); // the page is judged in both schemes, one after the other
+  test(`the undo and "This was not me" pages fit a phone, light and dark`, async ({ signedIn: { user, token }, browser, request }, testInfo) => {
+    test.slow(); // each page is judged in both schemes, one after the other
     const link = await undoLink(user.email, await moveAccount(request, token));
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const owner = await context.newPage();
@@ -154,6 +155,12 @@ test.describe("the Security screen @phone", () => {
       await owner.screenshot({ path: testInfo.outputPath(`undo-email-change-375-${scheme}.png`) });
       await expectNoA11yViolations(owner);
     });
+    // The page of the notice of a new way in (docs/decisions/101) reads nothing before its click: any token shows it.
+    await owner.goto(`/not-me/${newToken()}`);
+    await expect(owner.getByRole("heading", { name: "This was not me" })).toBeVisible();
+    await expect(owner.getByRole("button", { name: "End every way in" })).toBeInViewport();
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolationsInEachScheme(owner);
     await context.close();
   });
 

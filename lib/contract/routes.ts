@@ -39,6 +39,7 @@ export const ROUTE_ANSWERS = {
   "POST /api/auth/change-email": Sec.EmailChangeSentSchema,
   "POST /api/auth/change-email/{token}": Sec.EmailChangedSchema,
   "POST /api/auth/undo-email-change/{token}": Sec.EmailChangeUndoneSchema,
+  "POST /api/auth/not-me/{token}": Sec.NotMeDoneSchema,
   "GET /api/auth/me": A.SessionMeSchema,
   "POST /api/export": Ex.ExportStatusSchema,
   "GET /api/export": Ex.LatestExportSchema,

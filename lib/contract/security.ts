@@ -27,6 +27,10 @@ export const EmailChangedSchema = z.strictObject({ message: z.literal("Email add
 export const EmailChangeUndoneSchema = z.strictObject({
   message: z.literal("The change is undone: your address is back, and a link to choose a new password was mailed to it"),
 });
+/** POST /api/auth/not-me/{token} (docs/decisions/101). */
+export const NotMeDoneSchema = z.strictObject({
+  message: z.literal("Every way in to the account has ended, and a link to choose a new password was mailed to its address"),
+});
 
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export type SessionList = z.infer<typeof SessionListSchema>;

@@ -165,6 +165,27 @@ export const emailChangeUndos = pgTable(
 );
 
 /**
+ * "This was not me", mailed with the notice of a new way in (two-factor sign-in turned on, a
+ * passkey added; docs/decisions/101): single use, NOT_ME_LINK_DAYS days, only its hash kept, and
+ * only ever sent to the account's verified address, which `sent_to` records. Using it ends every
+ * way in; it is refused (and burnt) once the account's address is no longer `sent_to`.
+ */
+export const notMeLinks = pgTable(
+  "not_me_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentTo: text("sent_to").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("not_me_links_user_id_idx").on(t.userId)],
+);
+
+/**
  * Two-factor sign-in (docs/decisions/073): the account's TOTP secret, encrypted (lib/auth/two-factor-crypto.ts),
  * pending until `enabledAt` is set by a first right code. `lastUsedStep` is the 30-second step of the
  * last code accepted: a code is taken once, never again within its window.

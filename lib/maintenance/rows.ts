@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChangeUndos, emailChanges, emailVerifications, idempotencyKeys, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
+import { emailChangeUndos, emailChanges, emailVerifications, idempotencyKeys, notMeLinks, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
 import { HEART_PUSH_INTERVAL_MINUTES } from "@/lib/push/limits";
 import { PUSH_OPTIONS } from "@/lib/push/run";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
@@ -61,6 +61,12 @@ export async function purgeSpentEmailChanges({ db, now, batchSize = PURGE_BATCH_
     (await deleteInBatches({ db, table: emailChanges, key: emailChanges.tokenHash, dead, batchSize })) +
     (await deleteInBatches({ db, table: emailChangeUndos, key: emailChangeUndos.tokenHash, dead: deadUndos, batchSize }))
   );
+}
+
+/** "This was not me" links used or expired (lib/auth/not-me.ts, docs/decisions/101). */
+export function purgeSpentNotMeLinks({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  const dead = or(isNotNull(notMeLinks.usedAt), lte(notMeLinks.expiresAt, now))!;
+  return deleteInBatches({ db, table: notMeLinks, key: notMeLinks.tokenHash, dead, batchSize });
 }
 
 /** Second steps of sign-ins finished or expired (lib/auth/two-factor-challenge.ts). */

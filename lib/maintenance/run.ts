@@ -15,6 +15,7 @@ import {
   purgeOldIdempotencyKeys,
   purgeSpentEmailChanges,
   purgeSpentEmailVerifications,
+  purgeSpentNotMeLinks,
   purgeSpentTwoFactorChallenges,
   purgeSpentPasswordResets,
   purgeStalePushRows,
@@ -31,6 +32,8 @@ export interface MaintenanceCounts {
   passwordResets: number;
   emailVerifications: number;
   emailChanges: number;
+  /** "This was not me" links used or expired (docs/decisions/101). */
+  notMeLinks: number;
   twoFactorChallenges: number;
   /** Passkey ceremonies never finished (docs/decisions/079). */
   passkeyChallenges: number;
@@ -75,6 +78,7 @@ export async function runMaintenance({ databaseUrl, storage, now = new Date() }:
         passwordResets: await purgeSpentPasswordResets({ db, now }),
         emailVerifications: await purgeSpentEmailVerifications({ db, now }),
         emailChanges: await purgeSpentEmailChanges({ db, now }),
+        notMeLinks: await purgeSpentNotMeLinks({ db, now }),
         twoFactorChallenges: await purgeSpentTwoFactorChallenges({ db, now }),
         passkeyChallenges: await purgeExpiredPasskeyChallenges({ db, now }),
         rateLimits: await purgeStaleRateLimits({ db, now }),
@@ -102,7 +106,7 @@ export function describeMaintenance(result: MaintenanceResult): string {
   if (result.status === "skipped") return "Skipped: another instance is running housekeeping.";
   const c = result.counts;
   return (
-    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification and ${c.emailChanges} address-change links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
+    `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification, ${c.emailChanges} address-change and ${c.notMeLinks} “not me” links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
     `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.idempotencyKeys} idempotency keys, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

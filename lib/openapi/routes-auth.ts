@@ -29,6 +29,7 @@ import {
   NO_PASSWORD_FOR_EMAIL_MESSAGE,
   SAME_EMAIL_MESSAGE,
 } from "@/lib/auth/email-change-limits";
+import { INVALID_NOT_ME_LINK, NOT_ME_LINK_DAYS } from "@/lib/auth/not-me-limits";
 import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import type { Endpoint } from "./types";
@@ -187,6 +188,17 @@ export const AUTH_ROUTES: Endpoint[] = [
     params: { token: { description: "The token of the mailed link" } },
     answers: [{ status: 200, description: "Undone", schema: Sec.EmailChangeUndoneSchema }],
     failures: [[400, INVALID_EMAIL_CHANGE_TOKEN], [409, EMAIL_TAKEN_MESSAGE]],
+  },
+  {
+    method: "post",
+    path: "/api/auth/not-me/{token}",
+    tag: TAG,
+    summary: "“This was not me”: end every way in from the notice of a new one",
+    description: `The link in the mail that says two-factor sign-in was turned on or a passkey was added, sent only to the account's verified address; single-use, for ${NOT_ME_LINK_DAYS} days. It proves that mailbox, so no session is needed (docs/decisions/101). Every way in ends, those made after the link was sent too: sessions, trusted devices, passkeys, two-factor sign-in and its recovery codes, pending changes of address, open links (every other “This was not me” link of the account included), the password and the link to a Google account. A link to choose a new password is mailed to the address. A link whose address the account no longer has (it moved since) is refused, and stays used.`,
+    auth: "none",
+    params: { token: { description: "The token of the mailed link" } },
+    answers: [{ status: 200, description: "Every way in ended", schema: Sec.NotMeDoneSchema }],
+    failures: [[400, INVALID_NOT_ME_LINK]],
   },
   {
     method: "get",

@@ -67,7 +67,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
     path: "/api/auth/passkeys",
     tag: TAG,
     summary: "Add a passkey",
-    description: `The browser's answer to the caller's own live challenge, checked by @simplewebauthn/server (origin APP_URL, its host as the relying party); only the public key and counter are kept. At most ${PASSKEYS_MAX} per account. Without a name it is called after the browser and system that added it. The account's address is mailed a notice.`,
+    description: `The browser's answer to the caller's own live challenge, checked by @simplewebauthn/server (origin APP_URL, its host as the relying party); only the public key and counter are kept. At most ${PASSKEYS_MAX} per account. Without a name it is called after the browser and system that added it. The account's address is mailed a notice, which carries a “This was not me” link (POST /api/auth/not-me/{token}) when the address is verified.`,
     auth: "session",
     body: {
       encoding: "json",

@@ -46,7 +46,7 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
     path: "/api/auth/2fa/enable",
     tag: TAG,
     summary: "Turn two-factor sign-in on with a first code",
-    description: `The account's password first (a session alone does not add a way in, docs/decisions/096; an account that signs in with Google only and has none needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes, 403 otherwise), then the first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice.`,
+    description: `The account's password first (a session alone does not add a way in, docs/decisions/096; an account that signs in with Google only and has none needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes, 403 otherwise), then the first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice, which carries a “This was not me” link (POST /api/auth/not-me/{token}) when the address is verified.`,
     auth: "session",
     body: {
       encoding: "json",

@@ -113,13 +113,13 @@ describe("a session alone", () => {
 });
 
 describe("a passkey added", () => {
-  it("is mailed to the account's address, by name, with the way to the Security screen", async () => {
+  it("is mailed to the account's address, by name, with a \"This was not me\" link (docs/decisions/101)", async () => {
     const me = await person(db);
     await addPasskey(me);
     const mail = await waitForMail(testEnv.mailDir, me.user.email);
     expect(mail.headers.subject).toBe("A passkey was added to your Inkwell account");
     expect(mail.text).toContain(`@${me.user.username}`);
-    expect(mail.text).toContain("/me/security");
+    expect(mail.text).toMatch(/\/not-me\/[A-Za-z0-9_-]{43}\n/);
   });
 });
 

@@ -280,8 +280,11 @@ describe("turning two-factor sign-in off", () => {
     // The address was told when it went on, and now that it went off; no code or secret in either.
     const notices = await waitForMails(testEnv.mailDir, me.user.email, 2);
     expect(notices.map((m) => m.headers.subject).sort()).toEqual(["Two-factor sign-in is on for your Inkwell account", "Two-factor sign-in was turned off for your Inkwell account"]);
+    // Turned on, a new way in: "This was not me" (docs/decisions/101); turned off, the Security screen.
+    const [onNotice, offNotice] = ["Two-factor sign-in is on", "Two-factor sign-in was turned off"].map((s) => notices.find((m) => m.headers.subject!.startsWith(s))!);
+    expect(onNotice!.text).toMatch(/\/not-me\/[A-Za-z0-9_-]{43}\n/);
+    expect(offNotice!.text).toContain("/me/security");
     for (const mail of notices) {
-      expect(mail.text).toContain("/me/security");
       expect(mail.text.includes(secret) || /\b\d{6}\b/.test(mail.text)).toBe(false);
     }
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id))).toEqual([]);

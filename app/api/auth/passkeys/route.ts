@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { issueNotMeLink } from "@/lib/auth/not-me";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { passkeyAddedMail } from "@/lib/auth/passkey-mail";
 import { addPasskey, listPasskeys } from "@/lib/auth/passkeys";
@@ -20,9 +21,15 @@ export const GET = route(async (req) => {
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
   const input = await readJson(req, AddPasskeySchema, BODY_LIMITS.passkey);
-  const passkey = await addPasskey({ db: getDb(), userId: user.id, input, userAgent: req.headers.get("user-agent") });
-  const mail = passkeyAddedMail({ to: user.email, name: user.name, username: user.username, appUrl: linkBaseFor(req), passkeyName: passkey.name });
-  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The passkey-added notice could not be sent", err)));
+  const db = getDb();
+  const passkey = await addPasskey({ db, userId: user.id, input, userAgent: req.headers.get("user-agent") });
+  // The notice carries "This was not me" (docs/decisions/101), made after the answer.
+  const appUrl = linkBaseFor(req);
+  const notice = async () => {
+    const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
+    await sendMail(passkeyAddedMail({ to: user.email, name: user.name, username: user.username, appUrl, passkeyName: passkey.name, notMeLink }));
+  };
+  after(() => notice().catch((err: unknown) => logError("mail", "The passkey-added notice could not be sent", err)));
   return json({ message: "Passkey added", passkey }, { status: 201 });
 });
 

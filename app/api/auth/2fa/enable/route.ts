@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { issueNotMeLink } from "@/lib/auth/not-me";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { requireUser } from "@/lib/auth/request";
 import { confirmItIsYou } from "@/lib/auth/step-up";
@@ -19,8 +20,13 @@ export const POST = route(async (req) => {
   const db = getDb();
   const proven = () => confirmItIsYou({ db, userId: user.id, sessionId, proof: { password } });
   const recoveryCodes = await enableTwoFactor({ db, userId: user.id, code, proven });
-  const mail = twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl: linkBaseFor(req), on: true });
-  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The two-factor on notice could not be sent", err)));
+  // A new way in: the notice carries "This was not me" (docs/decisions/101), made after the answer so the recovery codes never wait on it.
+  const appUrl = linkBaseFor(req);
+  const notice = async () => {
+    const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
+    await sendMail(twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl, on: true, notMeLink }));
+  };
+  after(() => notice().catch((err: unknown) => logError("mail", "The two-factor on notice could not be sent", err)));
   return json({ message: "Two-factor sign-in is on", recoveryCodes });
 });
 
