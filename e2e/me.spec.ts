@@ -262,7 +262,7 @@ test("a failed download offers Retry; a broken document says so", async ({ signe
   await openMe(page, user.name);
   const region = page.getByRole("region", { name: "Download your diary" });
   await region.getByRole("button", { name: "Download PDF" }).click();
-  await expect(region.getByRole("alert")).toHaveText("Error loading entries: The printer ran out of ink");
+  await expect(region.getByRole("alert")).toHaveText("Error loading entries: The server could not answer just now. Please try again in a moment.");
   answer = "html";
   await region.getByRole("button", { name: "Retry" }).click();
   await expect(region.getByRole("alert")).toHaveText("Error generating PDF. Please try again.");
