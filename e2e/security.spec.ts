@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
+import { pauseClock, runUntilVisible } from "./clock";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
@@ -63,6 +64,7 @@ test.describe("the Security screen", () => {
 
   test("changing the password: a wrong current one is refused beside its field; then the other sessions end", async ({ signedIn: { page, user }, db, request }) => {
     const elsewhere = await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
+    await page.clock.install();
     await page.goto("/me/security");
     const form = page.getByRole("region", { name: "Change password" });
     const current = form.getByRole("textbox", { name: "Current password" });
@@ -73,8 +75,15 @@ test.describe("the Security screen", () => {
     await expect(current).toHaveAccessibleDescription("The current password is not right");
 
     await current.fill(DEFAULT_PASSWORD);
+    await pauseClock(page);
     await form.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("Password changed. 1 other session was signed out.", { exact: true })).toBeVisible();
+    const changed = page.getByText("Password changed. 1 other session was signed out.", { exact: true });
+    await runUntilVisible(page, changed);
+    // An important confirmation stays 8 s, long enough to read, not a success's 2 s (docs/decisions/098).
+    await page.clock.runFor(7900);
+    await expect(changed).toBeVisible();
+    await page.clock.runFor(700);
+    await expect(changed).toBeHidden();
     await expect(current).toHaveValue("");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
     expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);

@@ -34,7 +34,7 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
 
   const added = (passkey: PasskeyInfo) => {
     queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => [...(list ?? []), passkey]);
-    notify.success(`Passkey added: ${passkey.name}`);
+    notify.success(`Passkey added: ${passkey.name}`, { important: true });
   };
   // An account with nothing to type (Google only, two factors off) proves it by a recent sign-in.
   const add = useMutation({
@@ -47,7 +47,7 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
     onSuccess: (_, p) => {
       setRemoving(null);
       queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => list?.filter((x) => x.id !== p.id));
-      notify.success(`${p.name} no longer signs in`);
+      notify.success(`${p.name} no longer signs in`, { important: true });
     },
     onError: (error) => notify.error(error.message),
   });
