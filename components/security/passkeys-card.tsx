@@ -178,15 +178,21 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
   const [code, setCode] = useState("");
   // Two-factor sign-in may have been turned on since the page was drawn: the server's refusal says so.
   const [askCode, setAskCode] = useState(twoFactorOn);
+  // Why the last try failed, when no field says it (the browser refused this address, too many
+  // tries): in the dialog, where the eyes are, rather than a toast behind it.
+  const [problem, setProblem] = useState<string | null>(null);
   const { formProps, errors, busy } = useForm({
     values: () => ({ ...(hasPassword ? { password } : {}), ...(askCode ? { code: code.trim() } : {}) }),
     check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...(askCode ? checkFilled("code", "Code", v.code ?? "") : [])],
-    send: addPasskey,
+    send: (proof) => {
+      setProblem(null);
+      return addPasskey(proof);
+    },
     onSuccess: onAdded,
     onError: (error) => {
       if (error instanceof Refusal && error.fieldErrors.some((f) => f.path === "code")) setAskCode(true);
       else if (error.message === PROMPT_CLOSED) notify.info(PROMPT_CLOSED);
-      else if (!(error instanceof Refusal && error.fieldErrors.length)) notify.error(error.message);
+      else if (!(error instanceof Refusal && error.fieldErrors.length)) setProblem(error.message);
     },
   });
   return (
@@ -198,6 +204,9 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
       {askCode ? (
         <SecondFactorField {...(hasPassword ? {} : { "data-autofocus": true })} value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
       ) : null}
+      <p role="alert" className={problem ? "text-sm font-semibold text-danger" : "sr-only"}>
+        {problem}
+      </p>
       <div className="flex justify-end gap-2">
         <BusyButton type="submit" busy={busy} busyLabel="Waiting for your device…">
           Continue
