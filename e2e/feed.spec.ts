@@ -213,7 +213,7 @@ test("a page that fails to load says so, and Try Again gets it", async ({ signed
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
 });
 
-test("a session ended elsewhere: the feed's 401 clears the token and goes to /login", async ({ signedIn: { page, user }, db }) => {
+test("a session ended elsewhere: the feed's 401 clears the token and goes to /login, which says why", async ({ signedIn: { page, user }, db }) => {
   const { writer } = await writerWithEntries(db, 11);
   await befriend(db, writer.id, user.id);
   await openFeed(page);
@@ -221,7 +221,7 @@ test("a session ended elsewhere: the feed's 401 clears the token and goes to /lo
 
   await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
   await page.getByRole("button", { name: "Load more..." }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?reason=session-ended$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
 

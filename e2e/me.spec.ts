@@ -333,7 +333,7 @@ test("a profile refused on its next refresh ends the session here and goes to /l
   await api.dispose();
   await refreshStaleData(page);
   await expect(toast(page, "Failed to load profile data")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?reason=session-ended$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
 

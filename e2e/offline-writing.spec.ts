@@ -181,7 +181,7 @@ test("a session revoked from another device while pages wait ends here and empti
   await db.delete(sessions).where(eq(sessions.userId, user.id));
 
   await page.context().setOffline(false);
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?reason=session-ended");
   expect(await outboxCount(page)).toBe(0);
   expect(await rowsOf(db, user.id)).toEqual([]);
 });

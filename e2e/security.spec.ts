@@ -3,7 +3,7 @@ import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
 import { pauseClock, runUntilVisible } from "./clock";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, signInSecondBrowser, test } from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
 // account is signed in, one session ended from the keyboard, then every other one.
@@ -60,6 +60,24 @@ test.describe("the Security screen", () => {
     // This browser is still signed in.
     await page.reload();
     await expect(rows).toHaveCount(1);
+  });
+
+  test("a session ended from another browser lands on /login, which says why", async ({ signedIn: { page, user }, db, browser }) => {
+    const other = await signInSecondBrowser(browser, db, user.id);
+    await page.goto("/me/security");
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await page.getByRole("alertdialog", { name: "Sign out everywhere else?" }).getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByText("You are signed in here only.")).toBeVisible();
+
+    // The other browser's next page: its cookie names no live session (lib/auth/current-user.ts).
+    await other.page.goto("/me");
+    await expect(other.page).toHaveURL(/\/login\?reason=session-ended$/);
+    const why = other.page.getByRole("status").filter({ hasText: "You were signed out because this session ended" });
+    await expect(why).toContainText("signed out from another device, the password was changed or reset");
+    await expect(other.page.getByText(user.name)).toHaveCount(0);
+    await expectNoA11yViolations(other.page);
+    expect(other.errors).toEqual([]);
+    await other.close();
   });
 
   test("changing the password: a wrong current one is refused beside its field; then the other sessions end", async ({ signedIn: { page, user }, db, request }) => {
