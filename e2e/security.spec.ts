@@ -102,6 +102,8 @@ test.describe("the Security screen", () => {
     await expect(changed).toBeVisible();
     await page.clock.runFor(700);
     await expect(changed).toBeHidden();
+    // The page's own timers (the sessions list's refetch) run again.
+    await page.clock.resume();
     await expect(current).toHaveValue("");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
     expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);
