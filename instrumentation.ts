@@ -5,12 +5,16 @@
 // here too (lib/maintenance/job.ts), inside the Next server that has the storage and database, and
 // the job worker (lib/jobs, docs/decisions/061), which server/server.ts stops before it exits.
 // Under plain `next start` the callers' addresses are taken from the sockets here, as
-// server/server.ts takes them (lib/http/client-address.ts, docs/decisions/058).
+// server/server.ts takes them (lib/http/client-address.ts, docs/decisions/058). An APP_URL at an
+// IP address gets one warning line: passkeys cannot work there (lib/auth/passkey-host.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { config } = await import("@/lib/config");
     const { logError } = await import("@/lib/log");
-    const { TRUST_PROXY } = config();
+    const { APP_URL, TRUST_PROXY } = config();
+    const { passkeyHostWarning } = await import("@/lib/auth/passkey-host");
+    const passkeysWarning = passkeyHostWarning(APP_URL);
+    if (passkeysWarning) console.warn(passkeysWarning);
     const { setClientAddressFromSockets } = await import("@/lib/http/client-address");
     setClientAddressFromSockets(TRUST_PROXY);
     process.on("unhandledRejection", (reason) => logError("process", "unhandledRejection", reason));

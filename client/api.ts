@@ -1,4 +1,5 @@
 import type { ApiAnswers, ApiRoute } from "@/lib/contract/routes";
+import { readableFailure } from "./api-error";
 import { takeEarlyAnswer } from "./early-answers";
 import { noteApiAnswer } from "./last-seen";
 import { getToken } from "./token";
@@ -37,15 +38,12 @@ export async function answerOf<R extends ApiRoute>(route: R, res: Response): Pro
   return body;
 }
 
-/** The `message` of an API error body (docs/api.md: every error is `{message}`), or null. */
+/**
+ * The `message` of an API error body (docs/api.md: every error is `{message}`) when it is meant for
+ * a person, or null: a server fault or a body that is not ours leaves the caller's own sentence
+ * (client/api-error.ts, readableFailure).
+ */
 export async function errorMessage(res: Response): Promise<string | null> {
-  try {
-    const body: unknown = await res.json();
-    if (body && typeof body === "object" && "message" in body && typeof body.message === "string" && body.message) {
-      return body.message;
-    }
-  } catch {
-    // Not JSON (a proxy's HTML error page): the caller falls back to its generic text.
-  }
-  return null;
+  const body = await readableFailure(res);
+  return typeof body?.message === "string" && body.message ? body.message : null;
 }

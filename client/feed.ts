@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { FeedItem, FeedPage } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
+import { SERVER_FAULT } from "./api-error";
 import { ApiError, apiRequest } from "./query-client";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { feedKeys, type FeedData } from "@/lib/query-keys";
@@ -12,9 +13,9 @@ export type { FeedAuthor, FeedItem, FeedPage } from "@/lib/contract/answers";
 
 export { feedKeys, type FeedData };
 
-/** docs/product.md §8: the server's message, or 'HTTP error! status: {code}' when it gave none. */
+/** docs/product.md §8: the server's message, or SERVER_FAULT's words when it gave none or failed itself. */
 async function feedError(res: Response): Promise<ApiError> {
-  return new ApiError(res.status, (await errorMessage(res)) ?? `HTTP error! status: ${res.status}`);
+  return new ApiError(res.status, (await errorMessage(res)) ?? SERVER_FAULT);
 }
 
 /**

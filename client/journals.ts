@@ -54,9 +54,12 @@ export type SaveRequest =
   | { kind: "create"; day: string; fields: EntryFields; photo: File | null }
   | { kind: "update"; id: string | null; day: string; fields: EntryFields; photo: File | null; removePhoto: boolean };
 
+/** A save the server could not take for its own reasons (a 5xx, an answer not ours): the words stay in the editor. */
+export const SAVE_FAILED = "Could not save — your words are kept here; try again.";
+
 const MESSAGES = {
-  create: { fallback: "Something went wrong.", wrongStatus: "Save failed. Try again.", expected: 201 },
-  update: { fallback: "Failed to update journal.", wrongStatus: "Update failed. Try again.", expected: 200 },
+  create: { wrongStatus: "Save failed. Try again.", expected: 201 },
+  update: { wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
 /**
@@ -64,7 +67,7 @@ const MESSAGES = {
  * `idempotencyKey`: the key the outbox sends it again with if the answer is lost (docs/decisions/081).
  */
 export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Promise<Journal> {
-  const { fallback, wrongStatus, expected } = MESSAGES[req.kind];
+  const { wrongStatus, expected } = MESSAGES[req.kind];
   if (!getToken()) throw new ApiError(401, "User is not authenticated.");
   if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
 
@@ -81,9 +84,9 @@ export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Pr
   const headers = idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined;
   const res =
     req.kind === "create"
-      ? await apiRequest("/api/journals", { method: "POST", body: form, headers }, fallback)
-      : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form, headers }, fallback);
-  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
+      ? await apiRequest("/api/journals", { method: "POST", body: form, headers }, SAVE_FAILED)
+      : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form, headers }, SAVE_FAILED);
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? SAVE_FAILED);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // docs/api.md: POST answers with the journal, PUT with {message, journal}.
   return req.kind === "create" ? answerOf("POST /api/journals", res) : (await answerOf("PUT /api/journals/{id}", res)).journal;

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
 import { answerOf } from "./api";
+import { SERVER_FAULT } from "./api-error";
 import { ApiError, apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 import { meKeys } from "@/lib/query-keys";
@@ -100,7 +101,7 @@ export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile>
 export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string }> {
   const res = await apiRequest("/api/journals/export.pdf", {}, "The network is unreachable.");
   if (res.status === 404) throw new ApiError(404, NO_ENTRIES_TO_DOWNLOAD);
-  if (!res.ok) throw await failure(res, `HTTP error! status: ${res.status}`);
+  if (!res.ok) throw await failure(res, SERVER_FAULT);
   // The document is streamed while it is drawn: a failure halfway breaks the body, not the status.
   const blob = await res.blob().catch(() => null);
   if (!blob || blob.size === 0 || !/^application\/pdf\b/.test(res.headers.get("content-type") ?? "")) throw new PdfError();

@@ -18,10 +18,28 @@ export async function passkeyCall(path: string, init: Parameters<typeof apiFetch
   return res;
 }
 
-/** A WebAuthn prompt's refusal (NotAllowedError, AbortError) as the quiet PROMPT_CLOSED; anything else as `failure`. */
-export function promptError(err: unknown, failure: string): ApiError {
+const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[[\da-f:.]+\])$/i;
+
+/**
+ * Why the browser refused a passkey for this address (its SecurityError): WebAuthn names the site
+ * by a host name, never an IP address, and only the one Inkwell was set up for (APP_URL,
+ * docs/decisions/079, 098).
+ */
+function passkeyAddressRefused(hostname: string): string {
+  return IP_ADDRESS.test(hostname)
+    ? `Passkeys need a host name such as localhost or a domain: the browser refuses them at an IP address (${hostname}). Open Inkwell at its host name and try again.`
+    : `The browser refused a passkey at this address (${hostname}). Open Inkwell at the address it was set up with and try again.`;
+}
+
+/**
+ * A WebAuthn prompt's refusal (NotAllowedError, AbortError) as the quiet PROMPT_CLOSED; a
+ * SecurityError (the page's address cannot have passkeys) as why; anything else as `failure`.
+ * `hostname`: the page's (an IPv6 address in brackets).
+ */
+export function promptError(err: unknown, failure: string, hostname = location.hostname): ApiError {
   const name = err instanceof Error ? ((err as { cause?: { name?: string } }).cause?.name ?? err.name) : "";
-  return new ApiError(0, name === "NotAllowedError" || name === "AbortError" ? PROMPT_CLOSED : failure);
+  if (name === "NotAllowedError" || name === "AbortError") return new ApiError(0, PROMPT_CLOSED);
+  return new ApiError(0, name === "SecurityError" ? passkeyAddressRefused(hostname) : failure);
 }
 
 /** Signs in with any passkey the browser has for this site: the session token. */

@@ -1,16 +1,20 @@
-// docs/product.md §9 toast durations, in one place so every screen agrees.
+// docs/product.md §9 toast durations, in one place so every screen agrees. `important`: a
+// confirmation a person must be able to read (docs/decisions/098).
 export const TOAST_DURATION = {
   success: 2000,
   error: 3000,
   friendRequest: 4000,
   default: 5000,
+  important: 8000,
 } as const;
 
 /**
  * `id`: a toast asked for again with the same id replaces the one on screen instead of stacking a twin.
  * `action`: one button on the toast that does what it says ("Reload" after an update).
+ * `important`: the confirmation of something a person must know happened (a password changed,
+ * sessions signed out, a page written offline sent): TOAST_DURATION.important, with a close button.
  */
-type Options = { description?: string; closable?: boolean; duration?: number; id?: string; action?: { label: string; onClick: () => void } };
+type Options = { description?: string; closable?: boolean; duration?: number; id?: string; action?: { label: string; onClick: () => void }; important?: boolean };
 type Sonner = typeof import("sonner");
 
 // sonner (about 10 KB gzip) is no page's first-load JavaScript (docs/performance.md, "First-load
@@ -20,8 +24,8 @@ type Sonner = typeof import("sonner");
 let sonner: Promise<Sonner> | null = null;
 export const loadSonner = () => (sonner ??= import("sonner"));
 
-function opts({ description, closable, duration, id, action }: Options, fallback: number) {
-  return { description, closeButton: closable, duration: duration ?? fallback, id, action };
+function opts({ description, closable, duration, id, action, important }: Options, fallback: number) {
+  return { description, closeButton: closable ?? important, duration: duration ?? (important ? TOAST_DURATION.important : fallback), id, action };
 }
 
 function show(run: (toast: Sonner["toast"]) => void) {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createJournal, type FactoryDb } from "../scripts/seed/factories";
 import { openDiary } from "./diary-helpers";
-import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
+import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // The diary read back (docs/product.md "Read back"): the List view, the search with its highlights
 // (in /my-diary and by Ctrl/⌘+K anywhere), and the #tags' links. The clock is NOW (2026-03-10).
@@ -76,21 +76,52 @@ test("search as you type marks the matched words, accents and case aside, and sa
   await expect(search(page)).toHaveValue("");
 });
 
-test("Ctrl+K opens the diary search from any signed-in page", async ({ signedIn: { page, user }, db }) => {
+test("Ctrl+K opens the diary search from any signed-in page, a combobox: ↓/↑ move through the hits, Enter or a click opens one", async ({ signedIn: { page, user }, db }) => {
   await writeCafe(db, user.id);
   await page.clock.setFixedTime(new Date("2026-03-10T10:00:00"));
   await page.goto("/dashboard");
   await page.keyboard.press("Control+k");
   const dialog = page.getByRole("dialog", { name: "Search my diary" });
+  const field = dialog.getByRole("combobox", { name: "Search my diary" });
+  const options = dialog.getByRole("listbox", { name: "Entries found" }).getByRole("option");
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("searchbox", { name: "Search my diary" })).toBeFocused();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.type("cafe");
+  await expect(options).toHaveCount(2);
+  await expect(field).toHaveAttribute("aria-expanded", "true");
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+  await page.keyboard.press("ArrowDown");
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await expect(field).toHaveAttribute("aria-activedescendant", (await options.nth(0).getAttribute("id"))!);
+  await page.keyboard.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+  await page.keyboard.press("ArrowDown");
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowUp");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(field).toBeFocused();
+  await expectNoA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  await page.keyboard.press("Control+k");
   await page.keyboard.type("valent");
   await expect(dialog.locator("mark")).toHaveCount(0);
-  await expect(dialog.getByRole("link", { name: /Valentine/ })).toBeVisible();
-  await dialog.getByRole("link", { name: /Valentine/ }).click();
+  await expect(options).toHaveCount(1);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/my-diary\?day=2026-02-14$/);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("article").getByRole("heading", { name: "Valentine" })).toBeVisible();
+
+  await page.keyboard.press("Control+k");
+  await page.keyboard.type("coffee");
+  await dialog.getByRole("option", { name: /Morning/ }).click();
+  await expect(page).toHaveURL(/\/my-diary\?day=2026-03-02$/);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("article").getByRole("heading", { name: "Morning" })).toBeVisible();
 });
 
 test("a #tag in an entry links to the entries carrying it", async ({ signedIn: { page, user }, db }) => {

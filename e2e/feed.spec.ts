@@ -139,7 +139,8 @@ test("a heart flips at once and is taken back when the server fails", async ({ s
   await expect(heart(page, title)).toHaveAttribute("aria-pressed", "true");
   await expect(heart(page, title)).toHaveAccessibleDescription("1 heart");
   release();
-  await expect(toast(page, "Internal server error")).toBeVisible();
+  // A server fault's own words are not shown (docs/decisions/098).
+  await expect(toast(page, "Failed to send your heart")).toBeVisible();
   await expect(heart(page, title)).toHaveAttribute("aria-pressed", "false");
   await expect(heart(page, title)).toHaveAccessibleDescription("0 hearts");
 });
@@ -206,10 +207,10 @@ test("a page that fails to load says so, and Try Again gets it", async ({ signed
   allowConsoleError(/status of 500/);
   await openFeed(page);
   await expect(stories(page).getByRole("article")).toHaveCount(10);
-  // No message from the server: docs/product.md §8's 'HTTP error! status: {code}'.
+  // A server fault: words a person can read, not its status (docs/product.md §8, docs/decisions/098).
   await page.route(FEED_CALL, (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("button", { name: "Load more..." }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error loading entries: HTTP error! status: 500");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error loading entries: The server could not answer just now. Please try again in a moment.");
   await expect(stories(page).getByRole("article")).toHaveCount(10);
 
   await page.unroute(FEED_CALL);
@@ -219,7 +220,7 @@ test("a page that fails to load says so, and Try Again gets it", async ({ signed
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
 });
 
-test("a session ended elsewhere: the feed's 401 clears the token and goes to /login", async ({ signedIn: { page, user }, db }) => {
+test("a session ended elsewhere: the feed's 401 clears the token and goes to /login, which says why", async ({ signedIn: { page, user }, db }) => {
   const { writer } = await writerWithEntries(db, 11);
   await befriend(db, writer.id, user.id);
   await openFeed(page);
@@ -227,7 +228,7 @@ test("a session ended elsewhere: the feed's 401 clears the token and goes to /lo
 
   await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
   await page.getByRole("button", { name: "Load more..." }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?reason=session-ended$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
 

@@ -213,10 +213,10 @@ test("the saved confirmation lasts 3 seconds and an error clears after 5", async
 
   await page.clock.resume();
   await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
-  await page.route("**/api/journals/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "The diary is resting." }) }));
+  await page.route("**/api/journals/*", (route) => route.fulfill({ status: 500, json: { message: "Internal Server Error" } }));
   await pauseClock(page);
   await page.getByRole("button", { name: "Update" }).click();
-  const error = message(page, "The diary is resting.", "alert");
+  const error = message(page, "Could not save — your words are kept here; try again.", "alert");
   await runUntilVisible(page, error);
   await page.clock.runFor(4950);
   await expect(error).toBeVisible();
@@ -233,10 +233,11 @@ test("a draft survives a reload and a failed save, and a successful save clears 
   await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unfinished");
   await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Half a thought, typed and not saved.");
 
-  // A failed answer; a request with no answer at all goes to the outbox instead (e2e/offline-writing.spec.ts).
-  await page.route("**/api/journals", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Something went wrong." }) }));
+  // A failed answer, in words rather than its status line (docs/decisions/098); a request with no
+  // answer at all goes to the outbox instead (e2e/offline-writing.spec.ts).
+  await page.route("**/api/journals", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }));
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(message(page, "Something went wrong.", "alert")).toBeVisible();
+  await expect(message(page, "Could not save — your words are kept here; try again.", "alert")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Half a thought, typed and not saved.");
   await page.unroute("**/api/journals");
 

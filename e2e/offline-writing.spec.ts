@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { idempotencyKeys, journals, sessions } from "../lib/db/schema";
 import type { FactoryDb } from "../scripts/seed/factories";
@@ -36,6 +36,15 @@ function outboxCount(page: Page): Promise<number> {
         };
       }),
   );
+}
+
+/** `a` and `b` share no pixel on screen, measured once `a` has stopped moving (sonner slides a toast in). */
+async function expectApart(a: Locator, b: Locator) {
+  await expect.poll(() => a.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+  const [one, two] = [await a.boundingBox(), await b.boundingBox()];
+  expect(one && two).toBeTruthy();
+  const apart = one!.y + one!.height <= two!.y || two!.y + two!.height <= one!.y || one!.x + one!.width <= two!.x || two!.x + two!.width <= one!.x;
+  expect(apart, `${JSON.stringify(one)} and ${JSON.stringify(two)} overlap`).toBe(true);
 }
 
 async function saveOffline(page: Page, title: string, content: string) {
@@ -167,7 +176,7 @@ test("a session revoked from another device while pages wait ends here and empti
   await db.delete(sessions).where(eq(sessions.userId, user.id));
 
   await page.context().setOffline(false);
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?reason=session-ended");
   expect(await outboxCount(page)).toBe(0);
   expect(await rowsOf(db, user.id)).toEqual([]);
 });
@@ -184,6 +193,17 @@ test.describe("on a phone @phone", () => {
     const waiting = page.getByRole("region", { name: "Waiting to be sent" });
     await expect(waiting.getByRole("link", { name: /Phone, offline/ })).toBeVisible();
     await expectNoA11yViolationsInEachScheme(page);
+
+    // Back online the page is sent, and the toast saying so covers neither the entry's action bar
+    // nor the bottom navigation: on a phone toasts sit at the top (docs/decisions/098).
+    await page.getByRole("button", { name: "Calendar" }).click();
+    await page.context().setOffline(false);
+    const sent = page.getByRole("listitem").filter({ hasText: /Your page of .+ was sent\./ });
+    await expect(sent).toBeVisible();
+    await expect(page.getByRole("article").getByRole("heading", { name: "Phone, offline" })).toBeVisible();
+    await expect(page.getByRole("article").getByRole("button", { name: "Edit" })).toBeInViewport();
+    await expectApart(sent, page.locator("[data-action-bar]"));
+    await expectApart(sent, page.locator("[data-bottom-nav]"));
   });
 });
 

@@ -38,7 +38,9 @@ for (const path of ["/dashboard", "/my-diary", "/close-circle"]) {
     await page.evaluate((t) => localStorage.setItem("token", t), token);
     await db.execute(sql`delete from sessions where user_id = ${user.id}::uuid`);
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    // Why, in words that name no one (docs/decisions/098).
+    await expect(page).toHaveURL(/\/login\?reason=session-ended$/);
+    await expect(page.getByRole("status").filter({ hasText: "You were signed out because this session ended" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await expect(page.getByText(user.name)).toHaveCount(0);
   });

@@ -3,7 +3,8 @@ import { createSession, DEFAULT_PASSWORD } from "../scripts/seed/factories";
 import { newToken } from "../lib/auth/tokens";
 import { testEnv } from "../tests/support/env";
 import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
-import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, test } from "./fixtures";
+import { pauseClock, runUntilVisible } from "./clock";
+import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, signInSecondBrowser, test } from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
 // account is signed in, one session ended from the keyboard, then every other one.
@@ -62,8 +63,27 @@ test.describe("the Security screen", () => {
     await expect(rows).toHaveCount(1);
   });
 
+  test("a session ended from another browser lands on /login, which says why", async ({ signedIn: { page, user }, db, browser }) => {
+    const other = await signInSecondBrowser(browser, db, user.id);
+    await page.goto("/me/security");
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await page.getByRole("alertdialog", { name: "Sign out everywhere else?" }).getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByText("You are signed in here only.")).toBeVisible();
+
+    // The other browser's next page: its cookie names no live session (lib/auth/current-user.ts).
+    await other.page.goto("/me");
+    await expect(other.page).toHaveURL(/\/login\?reason=session-ended$/);
+    const why = other.page.getByRole("status").filter({ hasText: "You were signed out because this session ended" });
+    await expect(why).toContainText("signed out from another device, the password was changed or reset");
+    await expect(other.page.getByText(user.name)).toHaveCount(0);
+    await expectNoA11yViolations(other.page);
+    expect(other.errors).toEqual([]);
+    await other.close();
+  });
+
   test("changing the password: a wrong current one is refused beside its field; then the other sessions end", async ({ signedIn: { page, user }, db, request }) => {
     const elsewhere = await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
+    await page.clock.install();
     await page.goto("/me/security");
     const form = page.getByRole("region", { name: "Change password" });
     const current = form.getByRole("textbox", { name: "Current password" });
@@ -74,8 +94,17 @@ test.describe("the Security screen", () => {
     await expect(current).toHaveAccessibleDescription("The current password is not right");
 
     await current.fill(DEFAULT_PASSWORD);
+    await pauseClock(page);
     await form.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("Password changed. 1 other session was signed out.", { exact: true })).toBeVisible();
+    const changed = page.getByText("Password changed. 1 other session was signed out.", { exact: true });
+    await runUntilVisible(page, changed);
+    // An important confirmation stays 8 s, long enough to read, not a success's 2 s (docs/decisions/098).
+    await page.clock.runFor(7900);
+    await expect(changed).toBeVisible();
+    await page.clock.runFor(700);
+    await expect(changed).toBeHidden();
+    // The page's own timers (the sessions list's refetch) run again.
+    await page.clock.resume();
     await expect(current).toHaveValue("");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
     expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);

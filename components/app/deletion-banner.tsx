@@ -18,7 +18,7 @@ export function DeletionBanner({ day }: { day: string }) {
     // The Security screen's client code is fetched by the click, not with every signed-in page.
     mutationFn: () => import("@/client/security").then((m) => m.cancelAccountDeletion()),
     onSuccess: () => {
-      notify.success("Your account will not be deleted");
+      notify.success("Your account will not be deleted", { important: true });
       // The banner goes with the session's answer (components/app/signed-in-frame.tsx) and any server-rendered page's.
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
       router.refresh();

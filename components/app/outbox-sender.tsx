@@ -84,7 +84,7 @@ export function OutboxSender({ userId }: { userId: string }) {
     const unsubscribeSent = subscribeOutboxSent((sent) => {
       if (sent.userId !== userId) return;
       window.dispatchEvent(new CustomEvent(OUTBOX_SENT, { detail: { day: sent.day, journal: sent.journal, fields: sent.fields } }));
-      notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, { id: `outbox-sent-${sent.day}` });
+      notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, { id: `outbox-sent-${sent.day}`, important: true });
       void queryClient.invalidateQueries({ queryKey: journalKeys.all });
     });
     online();

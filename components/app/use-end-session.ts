@@ -7,6 +7,7 @@ import { clearAllDrafts } from "@/client/diary-drafts";
 import { clearPersonalCaches } from "@/client/personal-caches";
 import { clearWholeOutbox } from "@/client/outbox";
 import { clearToken } from "@/client/token";
+import { LOGIN_AFTER_SESSION_ENDED } from "@/lib/auth/session-limits";
 
 /**
  * Leaves the signed-in screens: forgets the token and the query cache (entries read this visit),
@@ -16,18 +17,20 @@ import { clearToken } from "@/client/token";
  * from another device gets, and the words of a lost phone must not stay on it.
  * Logout also drops the unsaved drafts, for the next person at a shared computer; a session that
  * merely expired keeps them, so its writer finds their words after signing in again.
+ * `refused`: the server refused the session (a 401), and /login says why (LOGIN_AFTER_SESSION_ENDED,
+ * docs/decisions/098); false when the person left (logout, deleting the account) or nothing is known.
  */
 export function useEndSession() {
   const router = useRouter();
   const queryClient = useQueryClient();
   return useCallback(
-    ({ dropDrafts = false }: { dropDrafts?: boolean } = {}) => {
+    ({ dropDrafts = false, refused = true }: { dropDrafts?: boolean; refused?: boolean } = {}) => {
       clearToken();
       if (dropDrafts) clearAllDrafts();
       // No IndexedDB (blocked storage) holds no outbox.
       clearWholeOutbox().catch(() => {});
       queryClient.clear();
-      void clearPersonalCaches().finally(() => router.replace("/login"));
+      void clearPersonalCaches().finally(() => router.replace(refused ? LOGIN_AFTER_SESSION_ENDED : "/login"));
     },
     [router, queryClient],
   );

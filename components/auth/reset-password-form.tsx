@@ -22,7 +22,7 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
     check: (v) => checkNewPassword(v.password),
     send: (fields) => resetPassword(resetToken, fields),
     onSuccess: () => {
-      notify.success("Password reset successful");
+      notify.success("Password reset successful", { important: true });
       router.replace("/login");
     },
     onError: (error) => notify.error(error instanceof ApiError ? error.message : "Reset failed"),

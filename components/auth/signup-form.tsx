@@ -8,7 +8,7 @@ import { SOMETHING_WENT_WRONG, signUp, type SignUpFields } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
-import { GMAIL_TITLE, PASSWORD_MIN, signupDomainMessage } from "@/lib/validation/auth-limits";
+import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 import { checkName, checkNewPassword, checkSignupEmail, checkUsername } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
@@ -23,12 +23,8 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
   const router = useRouter();
   const { formProps, errors, busy } = useForm({
     values: (form): SignUpFields => ({ name: text(form, "name"), username: text(form, "username"), email: text(form, "email"), password: text(form, "password") }),
+    // An address at another domain is refused beside its field before any request (docs/product.md §5).
     check: (v) => [...checkName(v.name), ...checkUsername(v.username), ...checkSignupEmail(v.email, allowedDomains), ...checkNewPassword(v.password)],
-    // docs/product.md §5: an address at another domain is also said in a toast, before any request.
-    onChecked: (issues) => {
-      const domain = signupDomainMessage(allowedDomains);
-      if (issues.some((i) => i.path === "email" && i.message === domain)) notify.error(GMAIL_TITLE, { description: domain, closable: true });
-    },
     send: signUp,
     // Signed in at once (the answer's token and session cookie): on to the dashboard, whose
     // banner asks for the address to be confirmed (docs/decisions/011).
@@ -37,6 +33,7 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
       notify.success("Welcome to Inkwell", { description: "We have mailed you a link to confirm your address." });
       router.replace("/dashboard");
     },
+    // Only what no field says (too many sign-ups, the network): a refused field is said beside it.
     onError: (error) => notify.error("Signup failed", { description: error instanceof ApiError ? error.message : SOMETHING_WENT_WRONG, closable: true }),
     busyAfterSuccess: true,
   });

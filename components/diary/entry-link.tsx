@@ -16,22 +16,32 @@ export function entryHref(day: string): string {
 }
 
 /** `withMonth`: the month and year shown under the day, where nothing around says them (a search's hits span years). */
-type Props = { journal: Journal; lines: ReactNode; onOpen?: () => void; withMonth?: boolean };
+type SummaryProps = { journal: Journal; lines: ReactNode; withMonth?: boolean };
+type Props = SummaryProps & { onOpen?: () => void };
+
+/** The card around an entry's summary, a link or a combobox's option (./diary-search.tsx). */
+export const ENTRY_CARD_CLASS =
+  "flex gap-3 rounded-lg border border-ink-soft/20 bg-surface p-3 shadow-sm transition-colors hover:border-accent/60 hover:bg-paper-deep sm:gap-4 sm:p-4";
 
 /**
  * One entry in the List view or a search's hits: a link to its day, with the day, the title, a few
  * lines (`lines`: the excerpt, or a snippet with its matches marked), the photo and the visibility.
  */
 export function EntryLink({ journal, lines, onOpen, withMonth = false }: Props) {
+  return (
+    <Link href={entryHref(journal.journaldate)} onClick={onOpen} className={ENTRY_CARD_CLASS}>
+      <EntrySummary journal={journal} lines={lines} withMonth={withMonth} />
+    </Link>
+  );
+}
+
+/** What a card says of an entry: the day, the title, `lines`, the visibility and the photo. */
+export function EntrySummary({ journal, lines, withMonth = false }: SummaryProps) {
   const date = dayKeyToDate(journal.journaldate);
   const Icon = journal.visibility === "private" ? Lock : Users;
   const photo = journal.images[0];
   return (
-    <Link
-      href={entryHref(journal.journaldate)}
-      onClick={onOpen}
-      className="flex gap-3 rounded-lg border border-ink-soft/20 bg-surface p-3 shadow-sm transition-colors hover:border-accent/60 hover:bg-paper-deep sm:gap-4 sm:p-4"
-    >
+    <>
       <time dateTime={journal.journaldate} className={`flex shrink-0 flex-col items-center text-ink-soft ${withMonth ? "w-16" : "w-11"}`}>
         <span className="text-xs font-semibold uppercase">{WEEKDAY.format(date)}</span>
         <span className="text-2xl leading-8 font-semibold text-leather">{date.getDate()}</span>
@@ -52,6 +62,6 @@ export function EntryLink({ journal, lines, onOpen, withMonth = false }: Props) 
         </span>
       </span>
       {photo ? <Image src={photo} alt="" width={64} height={64} unoptimized className="size-16 shrink-0 rounded-md border border-ink-soft/20 object-cover" /> : null}
-    </Link>
+    </>
   );
 }

@@ -18,7 +18,7 @@ export function FeedLoading() {
   );
 }
 
-/** docs/product.md §8: the server's message, or 'HTTP error! status: {code}' (client/feed.ts). */
+/** docs/product.md §8: the server's message, or words for a server fault (client/feed.ts). */
 export function FeedError({ message, busy, onRetry }: { message: string; busy: boolean; onRetry: () => void }) {
   return (
     <div className="rounded-lg border border-danger/40 bg-surface p-6">

@@ -34,7 +34,7 @@ export function LogoutButton() {
       return apiFetch("/api/auth/logout", { method: "POST" });
     },
     // Offline or refused: still sign out of this browser; the server session expires on its own.
-    onSettled: () => endSession({ dropDrafts: true }),
+    onSettled: () => endSession({ dropDrafts: true, refused: false }),
   });
 
   async function start() {

@@ -36,13 +36,14 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
 
   // A profile that never arrived, or a session refused since (401): docs/product.md §8 signs out. A
   // background refetch that fails for another reason keeps what is shown.
-  const lost = profile.isError && (!profile.data || (profile.error instanceof ApiError && profile.error.status === 401));
+  const refused = profile.error instanceof ApiError && profile.error.status === 401;
+  const lost = profile.isError && (!profile.data || refused);
   useEffect(() => {
     if (!lost || ended.current) return;
     ended.current = true;
     notify.error(PROFILE_LOAD_FAILED);
-    endSession();
-  }, [lost, endSession]);
+    endSession({ refused });
+  }, [lost, refused, endSession]);
 
   if (!profile.data) return <ProfileSkeleton />;
   const me = profile.data;

@@ -29,7 +29,7 @@ export function ChangeEmailForm() {
       setSentTo(v.newEmail);
       setNewEmail("");
       setPassword("");
-      notify.success(`Check ${v.newEmail} for a link to confirm it`);
+      notify.success(`Check ${v.newEmail} for a link to confirm it`, { important: true });
     },
     // A refused field shows beside it; anything else (too many tries, the network) is a toast.
     onError: (error) => {

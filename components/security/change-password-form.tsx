@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
       setNewPassword("");
       void queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
       if (sent.removePasskeys) void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-      notify.success(ended ? `Password changed. ${ended === 1 ? "1 other session was" : `${ended} other sessions were`} signed out.` : "Password changed");
+      notify.success(ended ? `Password changed. ${ended === 1 ? "1 other session was" : `${ended} other sessions were`} signed out.` : "Password changed", { important: true });
     },
     // A refused field shows beside it; anything else (too many tries, the network) is a toast.
     onError: (error) => {

@@ -59,7 +59,7 @@ function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: { when:
         closable: true,
         duration: 10_000,
       });
-      endSession({ dropDrafts: true });
+      endSession({ dropDrafts: true, refused: false });
     },
     onError: (error) => {
       if (!(error instanceof Refusal && error.fieldErrors.length)) notify.error(error.message);

@@ -34,7 +34,7 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
 
   const added = (passkey: PasskeyInfo) => {
     queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => [...(list ?? []), passkey]);
-    notify.success(`Passkey added: ${passkey.name}`);
+    notify.success(`Passkey added: ${passkey.name}`, { important: true });
   };
   // An account with nothing to type (Google only, two factors off) proves it by a recent sign-in.
   const add = useMutation({
@@ -47,7 +47,7 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
     onSuccess: (_, p) => {
       setRemoving(null);
       queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => list?.filter((x) => x.id !== p.id));
-      notify.success(`${p.name} no longer signs in`);
+      notify.success(`${p.name} no longer signs in`, { important: true });
     },
     onError: (error) => notify.error(error.message),
   });
@@ -178,15 +178,21 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
   const [code, setCode] = useState("");
   // Two-factor sign-in may have been turned on since the page was drawn: the server's refusal says so.
   const [askCode, setAskCode] = useState(twoFactorOn);
+  // Why the last try failed, when no field says it (the browser refused this address, too many
+  // tries): in the dialog, where the eyes are, rather than a toast behind it.
+  const [problem, setProblem] = useState<string | null>(null);
   const { formProps, errors, busy } = useForm({
     values: () => ({ ...(hasPassword ? { password } : {}), ...(askCode ? { code: code.trim() } : {}) }),
     check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...(askCode ? checkFilled("code", "Code", v.code ?? "") : [])],
-    send: addPasskey,
+    send: (proof) => {
+      setProblem(null);
+      return addPasskey(proof);
+    },
     onSuccess: onAdded,
     onError: (error) => {
       if (error instanceof Refusal && error.fieldErrors.some((f) => f.path === "code")) setAskCode(true);
       else if (error.message === PROMPT_CLOSED) notify.info(PROMPT_CLOSED);
-      else if (!(error instanceof Refusal && error.fieldErrors.length)) notify.error(error.message);
+      else if (!(error instanceof Refusal && error.fieldErrors.length)) setProblem(error.message);
     },
   });
   return (
@@ -198,6 +204,9 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
       {askCode ? (
         <SecondFactorField {...(hasPassword ? {} : { "data-autofocus": true })} value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
       ) : null}
+      <p role="alert" className={problem ? "text-sm font-semibold text-danger" : "sr-only"}>
+        {problem}
+      </p>
       <div className="flex justify-end gap-2">
         <BusyButton type="submit" busy={busy} busyLabel="Waiting for your device…">
           Continue

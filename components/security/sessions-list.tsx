@@ -36,7 +36,7 @@ export function SessionsList() {
       const at = others.findIndex((x) => x.id === s.id);
       focusNext.current = (others[at + 1] ?? others[at - 1])?.id ?? null;
       queryClient.setQueryData<SessionInfo[]>(securityKeys.sessions, (list) => list?.filter((x) => x.id !== s.id));
-      notify.success(`${deviceName(s)} is signed out`);
+      notify.success(`${deviceName(s)} is signed out`, { important: true });
     },
     onError: (error) => notify.error(error.message),
   });
@@ -46,7 +46,7 @@ export function SessionsList() {
       setAsking(false);
       focusNext.current = null;
       queryClient.setQueryData<SessionInfo[]>(securityKeys.sessions, (list) => list?.filter((x) => x.current));
-      notify.success(ended === 1 ? "Signed out of 1 other session" : `Signed out of ${ended} other sessions`);
+      notify.success(ended === 1 ? "Signed out of 1 other session" : `Signed out of ${ended} other sessions`, { important: true });
     },
     onError: (error) => notify.error(error.message),
   });

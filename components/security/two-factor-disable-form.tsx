@@ -19,7 +19,7 @@ export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword:
     check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...checkFilled("code", "Code", v.code)],
     send: disableTwoFactor,
     onSuccess: () => {
-      notify.success("Two-factor sign-in is off");
+      notify.success("Two-factor sign-in is off", { important: true });
       onDisabled();
     },
     onError: (error) => {

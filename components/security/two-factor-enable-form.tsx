@@ -41,7 +41,7 @@ export function TwoFactorEnableForm({
     check: (v) => [...checkFilled("code", "Code", v.code), ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : [])],
     send: enableTwoFactor,
     onSuccess: (codes) => {
-      notify.success("Two-factor sign-in is on");
+      notify.success("Two-factor sign-in is on", { important: true });
       onEnabled(codes);
     },
     onError: (error) => {

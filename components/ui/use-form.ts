@@ -16,11 +16,11 @@ interface Options<V, R> {
   onSuccess?: (result: R, values: V) => void;
   /**
    * A refusal or a failure, for the toast the screen gives it (docs/product.md §8). A refusal that
-   * names fields (a 400's `errors`) also shows each message beside its field.
+   * names fields (a 400's `errors`) shows each message beside its field instead, and is not passed
+   * here when every field it names is one of the form's: an error shown beside its field is not
+   * also toasted (docs/decisions/098).
    */
   onError?: (error: Error) => void;
-  /** Also for the issues found before sending (sign-up's address domain, which docs/product.md §5 toasts). */
-  onChecked?: (issues: FieldIssue[], values: V) => void;
   /** Stay busy after success: the page is being replaced, and the form must not be sent twice. */
   busyAfterSuccess?: boolean;
 }
@@ -47,13 +47,12 @@ function group(issues: readonly FieldIssue[]): FieldErrors {
  * beside that field (TextField's `errors`). After a refused submit the focus moves to the first
  * invalid field; changing a field takes its messages away.
  */
-export function useForm<V, R>({ values, check, send, onSuccess, onError, onChecked, busyAfterSuccess = false }: Options<V, R>) {
+export function useForm<V, R>({ values, check, send, onSuccess, onError, busyAfterSuccess = false }: Options<V, R>) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const [outcome, submit, pending] = useActionState(async (last: Outcome, sent: V): Promise<Outcome> => {
     const issues = check?.(sent) ?? [];
     if (issues.length) {
-      onChecked?.(issues, sent);
       return { errors: group(issues), refusals: last.refusals + 1, succeeded: false };
     }
     try {
@@ -62,8 +61,9 @@ export function useForm<V, R>({ values, check, send, onSuccess, onError, onCheck
       return { errors: {}, refusals: last.refusals, succeeded: true };
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-      onError?.(error);
       const fields = error instanceof Refusal ? error.fieldErrors : [];
+      const shownBeside = fields.length > 0 && fields.every((f) => f.path !== "" && formRef.current?.elements.namedItem(f.path));
+      if (!shownBeside) onError?.(error);
       return { errors: group(fields), refusals: last.refusals + (fields.length ? 1 : 0), succeeded: false };
     }
   }, FIRST);

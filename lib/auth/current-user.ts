@@ -5,6 +5,7 @@ import { cache } from "react";
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/db/unavailable";
 import { SESSION_COOKIE } from "./cookie-name";
+import { LOGIN_AFTER_SESSION_ENDED } from "./session-limits";
 import { getSessionUser, type SessionUser } from "./sessions";
 
 /** The signed-in user of a server-rendered page, from the session cookie, or null. Once per request. */
@@ -14,9 +15,12 @@ export const getPageUser = cache(async (): Promise<SessionUser | null> => {
   return (await pageRead(getSessionUser({ db: getDb(), token })))?.user ?? null;
 });
 
-/** For protected pages: the user, or a redirect to /login (proxy.ts only looks at the cookie's presence). */
+/**
+ * For protected pages: the user, or a redirect to /login (proxy.ts only looks at the cookie's
+ * presence). A cookie that names no live session any more says why on /login (docs/decisions/098).
+ */
 export async function requirePageUser(): Promise<SessionUser> {
   const user = await getPageUser();
-  if (!user) redirect("/login");
-  return user;
+  if (user) return user;
+  redirect((await cookies()).get(SESSION_COOKIE)?.value ? LOGIN_AFTER_SESSION_ENDED : "/login");
 }

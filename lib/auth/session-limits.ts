@@ -5,3 +5,14 @@ export const SESSIONS_LISTED_MAX = 100;
 /** The part of a user agent read for its browser and system (a longer one names nothing more). */
 export const USER_AGENT_PARSED_MAX = 512;
 export const SESSION_NOT_FOUND_MESSAGE = "Session not found";
+/** A session unused this long expires (docs/decisions/001). */
+export const SESSION_IDLE_DAYS = 30;
+
+/**
+ * `/login?reason=session-ended`: where a page sends a browser whose session was refused, a cookie
+ * or token that no longer names a live session (docs/decisions/098). Why it ended is not known
+ * then, so the login page names every way it can end; nothing in it is about the account.
+ */
+export const SESSION_ENDED_REASON = "session-ended";
+export const LOGIN_AFTER_SESSION_ENDED = `/login?reason=${SESSION_ENDED_REASON}`;
+export const SESSION_ENDED_MESSAGE = `You were signed out because this session ended: it was signed out from another device, the password was changed or reset, or it went unused for ${SESSION_IDLE_DAYS} days. Sign in again.`;

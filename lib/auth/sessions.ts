@@ -6,9 +6,10 @@ import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import { ForbiddenError } from "@/lib/errors";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import { cacheTicket, cachedSession, forgetSession, keepSession } from "./session-cache";
+import { SESSION_IDLE_DAYS } from "./session-limits";
 import { hashToken, newToken } from "./tokens";
 
-export const SESSION_IDLE_DAYS = 30;
+export { SESSION_IDLE_DAYS };
 export { SESSION_COOKIE } from "./cookie-name";
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 // last_used_at is written at most this often, so reading a page is not a write every time.

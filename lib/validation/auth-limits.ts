@@ -9,7 +9,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DEFAULT_SIGNUP_EMAIL_DOMAIN = "gmail.com";
 
-export const GMAIL_TITLE = "Invalid Email";
 export const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 
 /**

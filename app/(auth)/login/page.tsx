@@ -2,14 +2,23 @@ import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
 import { config } from "@/lib/config";
 import { AuthHeading } from "@/components/auth/auth-heading";
+import { SESSION_ENDED_MESSAGE, SESSION_ENDED_REASON } from "@/lib/auth/session-limits";
 
 export const metadata: Metadata = { title: "Login" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
-  const { error } = await searchParams;
+type Params = { error?: string | string[]; reason?: string | string[] };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const { error, reason } = await searchParams;
   return (
     <>
       <AuthHeading title="Login" subtitle="Welcome back. Your diary is waiting." />
+      {/* A session refused on a page (lib/auth/current-user.ts, components/app/use-end-session.ts): why this browser is here (docs/decisions/098). */}
+      {reason === SESSION_ENDED_REASON ? (
+        <p role="status" className="mb-6 rounded-md border border-accent/50 bg-surface p-3 text-sm text-ink">
+          {SESSION_ENDED_MESSAGE}
+        </p>
+      ) : null}
       <LoginForm googleConfigured={config().GOOGLE_ENABLED} error={typeof error === "string" ? error : undefined} />
     </>
   );
