@@ -186,6 +186,8 @@ test.describe("on a phone @phone", () => {
     test.slow(); // the page is judged in both schemes, one after the other
     allowConsoleError(OFFLINE_ERROR);
     await openDiary(page);
+    // The toaster's code is fetched after hydration: here before the network goes (client/toasts.ts).
+    await expect(page.locator("section[aria-label^='Notifications']")).toBeAttached();
     await saveOffline(page, "Phone, offline", "Thumbs on glass, no bars.");
     await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
     await expectNoA11yViolationsInEachScheme(page);
