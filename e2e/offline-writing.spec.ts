@@ -192,6 +192,8 @@ test.describe("on a phone @phone", () => {
       allowConsoleError(OFFLINE_ERROR);
       await page.emulateMedia({ colorScheme: scheme });
       await openDiary(page);
+      // The toaster's code is fetched after hydration: here before the network goes (client/toasts.ts).
+      await expect(page.locator("section[aria-label^='Notifications']")).toBeAttached();
       await saveOffline(page, "Phone, offline", "Thumbs on glass, no bars.");
       await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
       await expectNoA11yViolations(page);
