@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
 import type { Journal } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError, apiRequest, browserOffline } from "./query-client";
 import { getToken } from "./token";
 import { journalKeys } from "@/lib/query-keys";
 
@@ -12,6 +12,8 @@ import { journalKeys } from "@/lib/query-keys";
 export type { Journal } from "@/lib/contract/answers";
 
 export const FETCH_DAY_FAILED = "Failed to fetch the entry for this date";
+/** A day the service worker has no copy of, asked while the browser is offline (docs/product.md "Installing and offline"). */
+export const DAY_NOT_KEPT_OFFLINE = "You are offline, and this day is not kept on this device. It opens once you are back online.";
 
 export { journalKeys };
 
@@ -20,7 +22,7 @@ export function dayQuery(day: string) {
   return queryOptions({
     queryKey: journalKeys.day(day),
     queryFn: async ({ signal }): Promise<Journal | null> => {
-      const res = await apiRequest(`/api/journals/date/${day}`, { signal });
+      const res = await apiRequest(`/api/journals/date/${day}`, { signal }, browserOffline() ? DAY_NOT_KEPT_OFFLINE : FETCH_DAY_FAILED);
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, FETCH_DAY_FAILED);
       return answerOf("GET /api/journals/date/{date}", res);

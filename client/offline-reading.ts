@@ -8,7 +8,8 @@ import { readWarmed, writeWarmed } from "./offline-warmed";
 // Offline reading (docs/decisions/080, docs/product.md "Installing and offline"): while online, the
 // diary fetches once a day what the service worker needs to open its last OFFLINE_DAYS days
 // offline even if they were not visited: the months' marks, then each day that has an entry, the
-// List's and the feed's first pages. The worker keeps the answers (client/worker/caching.ts).
+// List's and the feed's first pages, who is signed in and the diary's page itself (a first visit's
+// came before the worker, docs/decisions/100). The worker keeps the answers (client/worker/caching.ts).
 
 /** How far back the diary opens offline, counting today. */
 export const OFFLINE_DAYS = 60;
@@ -30,6 +31,15 @@ async function readOk<T>(path: string): Promise<T | null> {
   if (!res.ok) return null;
   const body: T = await res.json();
   return body;
+}
+
+/**
+ * The diary's page, asked as the worker keeps a page it is asked for (client/worker/caching.ts):
+ * as HTML, and never followed to /login (a redirect is not a page to keep).
+ */
+async function readDiaryPage(): Promise<boolean> {
+  const res = await fetch("/my-diary", { headers: { Accept: "text/html" }, credentials: "same-origin", redirect: "manual", priority: "low" });
+  return res.ok;
 }
 
 /** Runs `work` over `items`, WARM_CONCURRENCY at a time; true when every one succeeded. */
@@ -61,9 +71,9 @@ export async function warmOfflineDiary({ userId, today }: { userId: string; toda
       for (const { journaldate } of marks ?? []) if (journaldate >= from && journaldate <= today) days.push(journaldate);
       return marks !== null;
     });
-    const pages = [...days.map((day) => `/api/journals/date/${day}`), "/api/journals", feedPagePath(null)];
+    const pages = [...days.map((day) => `/api/journals/date/${day}`), "/api/journals", feedPagePath(null), "/api/auth/me"];
     const pagesOk = await eachBounded(pages, async (path) => (await readOk<unknown>(path)) !== null);
-    if (monthsOk && pagesOk) writeWarmed(stamp);
+    if (monthsOk && pagesOk && (await readDiaryPage())) writeWarmed(stamp);
   } catch {
     // Offline again, or the server is busy: the next load of the diary tries again.
   }

@@ -31,6 +31,11 @@ export async function apiRequest(path: string, init: Parameters<typeof apiFetch>
 
 const MAX_RETRIES = 2;
 
+/** The browser says it has no connection (false on the server, which has no such flag). */
+export function browserOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -38,7 +43,13 @@ export function makeQueryClient(): QueryClient {
         // Fresh for half a minute: switching days back and forth does not refetch each time, and a
         // returning tab (refetchOnWindowFocus) still gets what another device wrote meanwhile.
         staleTime: 30_000,
-        retry: (failures, error) => failures < MAX_RETRIES && isTransient(error),
+        // Asked even when the browser says it is offline: the service worker may hold the answer
+        // (docs/decisions/080), and TanStack's default ('online') would pause the query instead,
+        // "Loading…" for good with no request made (docs/decisions/100). Offline, a failure is not
+        // asked again either: the screen says so at once, and the query runs again on reconnect.
+        networkMode: "always",
+        refetchOnReconnect: true,
+        retry: (failures, error) => failures < MAX_RETRIES && isTransient(error) && !browserOffline(),
       },
       // A write is never repeated behind the writer's back: a POST that timed out may have landed.
       mutations: { retry: false },

@@ -107,6 +107,42 @@ test("offline, the diary's last 60 days open, visited or not, with the photos se
   await expect(lastSeenMarker(page)).toHaveCount(0);
 });
 
+test("offline right after the first visit, the calendar's days open from what was kept, a day never kept says so at once, and the diary reloads", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
+  test.slow(); // a first visit: the worker installs within it
+  allowConsoleError(OFFLINE_FAILURE);
+  const { titles } = await diaryOf(db, user.id);
+  await page.clock.setFixedTime(NOW);
+  await page.goto("/my-diary");
+  await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
+  await workerControls(page);
+  await diaryWarmed(page);
+
+  // The page loaded online: TanStack Query hears the browser go offline, and the worker still answers.
+  await page.context().setOffline(true);
+  const calendar = page.getByRole("region", { name: "Calendar" });
+  await calendar.getByRole("button", { name: "Monday, March 9, 2026" }).click();
+  await expect(article(page, titles.recent)).toBeVisible();
+  // Older than 60 days and never opened: said at once, and the calendar still moves.
+  for (let i = 0; i < 4; i++) await calendar.getByRole("button", { name: "Previous month" }).click();
+  await calendar.getByRole("button", { name: "Thursday, November 20, 2025" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "not kept on this device" })).toBeVisible();
+  await expect(page.getByText("Loading the entry for")).toHaveCount(0);
+  // Back online, the day comes without a click.
+  await page.context().setOffline(false);
+  await expect(article(page, titles.old)).toBeVisible();
+
+  // The first load came before the worker; it kept the diary's page when it warmed the diary.
+  await page.context().setOffline(true);
+  await page.goto("/my-diary");
+  await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
+  await expect(lastSeenMarker(page)).toBeVisible();
+  await page.context().setOffline(false);
+});
+
 test("only who is signed in and the diary's and the feed's reads are kept, and never a failure", async ({ signedIn: { page, user }, db }) => {
   await diaryOf(db, user.id);
   await openOnline(page);
@@ -165,7 +201,7 @@ test("a session the server refused empties them too, and the next person starts 
   await expect(page.getByText(next.name)).toBeVisible();
 });
 
-/** The marker, then the page for a screen never opened, offline: axe-clean, and pictured for review. */
+/** The marker, a day never kept, then the page for a screen never opened, offline: axe-clean, and pictured for review. */
 async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (name: string, scheme: Scheme) => string) {
   await diaryOf(db, userId);
   await openOnline(page);
@@ -178,6 +214,14 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
     await page.screenshot({ path: shot("offline-marker", scheme) });
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // A day the device never kept says so at once.
+  await page.goto("/my-diary?day=2025-11-20");
+  await expect(page.getByRole("alert").filter({ hasText: "not kept on this device" })).toBeVisible();
+  await inEachScheme(page, async (scheme) => {
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: shot("offline-day-not-kept", scheme) });
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
   await inEachScheme(page, async (scheme) => {
@@ -187,15 +231,15 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
   await page.context().setOffline(false);
 }
 
-test("offline, the marker and the offline page have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
-  test.slow(); // two offline screens, each judged whole-page in both schemes
+test("offline, the marker, a day not kept and the offline page have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
+  test.slow(); // three offline screens, each judged whole-page in both schemes
   allowConsoleError(OFFLINE_FAILURE);
   await offlineScreens(page, db, user.id, (name, scheme) => testInfo.outputPath(`${name}-1280-${scheme}.png`));
 });
 
 test.describe("offline on a phone @phone", () => {
-  test("the marker fits and has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
-    test.slow(); // two offline screens, each judged whole-page in both schemes
+  test("the marker and a day not kept fit and have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
+    test.slow(); // three offline screens, each judged whole-page in both schemes
     allowConsoleError(OFFLINE_FAILURE);
     await offlineScreens(page, db, user.id, (name, scheme) => testInfo.outputPath(`${name}-375-${scheme}.png`));
   });

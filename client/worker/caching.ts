@@ -17,6 +17,15 @@ const MONTH_PATH = /^\/api\/journals\/month\/\d{4}\/\d{1,2}$/;
 const IMAGE_PATH = /^\/api\/journals\/[^/]+\/image$/;
 
 /**
+ * A page itself: a visit, or the diary asking for its own page to keep it (client/offline-reading.ts:
+ * a first visit's page came before the worker), as HTML; never Next's RSC payload of a page.
+ */
+function isPageRequest(request: Request, url: URL): boolean {
+  if (!PAGE_PATH.test(url.pathname)) return false;
+  return request.mode === "navigate" || (url.search === "" && request.headers.get("Accept") === "text/html" && !request.headers.has("RSC"));
+}
+
+/**
  * Who is signed in (the static shells ask it first, docs/decisions/084), the diary's days and months,
  * the List's first page and the feed's first page (client/session.ts, journals.ts, diary.ts, feed.ts).
  */
@@ -128,7 +137,7 @@ const anyDayOfTheDiary: SerwistPlugin = {
 
 export const runtimeCaching: RuntimeCaching[] = [
   {
-    matcher: ({ request, sameOrigin, url }) => sameOrigin && request.mode === "navigate" && PAGE_PATH.test(url.pathname),
+    matcher: ({ request, sameOrigin, url }) => sameOrigin && isPageRequest(request, url),
     handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [sameGeneration(PAGES_CACHE), onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)] }),
   },
   {

@@ -3,6 +3,7 @@
 import { History } from "lucide-react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { FETCH_DAY_FAILED } from "@/client/journals";
+import { ApiError } from "@/client/query-client";
 import { formatLongDay, type DayKey } from "@/lib/dates/local-day";
 import { SaveStatus } from "./action-bar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -28,9 +29,10 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
 
   if (query.isPending) return <PageSheet>Loading the entry for {formatLongDay(day)}...</PageSheet>;
   if (query.isError && entry === undefined) {
+    // Offline, a day the worker has no copy of says so (client/journals.ts); it comes on reconnect by itself.
     return (
       <PageSheet error onRetry={() => void query.refetch()}>
-        {FETCH_DAY_FAILED}
+        {query.error instanceof ApiError ? query.error.message : FETCH_DAY_FAILED}
       </PageSheet>
     );
   }
