@@ -57,8 +57,8 @@ async function saveOffline(page: Page, title: string, content: string) {
   await expect(message(page, QUEUED)).toBeVisible();
 }
 
-
 test("Save offline says so at once and marks the day; back online the page reaches the server exactly once", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   await saveOffline(page, "Train with no signal", "Tunnels all the way, and still I wrote.");
@@ -82,6 +82,7 @@ test("Save offline says so at once and marks the day; back online the page reach
 });
 
 test("a day written on another device meanwhile is not overwritten: compare, then keep mine", async ({ signedIn: { page, user, token }, request, db, allowConsoleError }) => {
+  test.slow(); // the page is judged in both schemes, one after the other
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   await saveOffline(page, "Mine, offline", "Written on the plane.");
