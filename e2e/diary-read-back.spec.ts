@@ -80,6 +80,9 @@ test("Ctrl+K opens the diary search from any signed-in page, a combobox: ↓/↑
   await writeCafe(db, user.id);
   await page.clock.setFixedTime(new Date("2026-03-10T10:00:00"));
   await page.goto("/dashboard");
+  // The shortcut's listener comes with hydration: a key pressed before it reaches nothing (seen in
+  // CI at load 11, where the dialog never opened on the first attempt).
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.keyboard.press("Control+k");
   const dialog = page.getByRole("dialog", { name: "Search my diary" });
   const field = dialog.getByRole("combobox", { name: "Search my diary" });
