@@ -69,7 +69,7 @@ test.describe("Import from Day One", () => {
     await card(page).getByText("Days skipped", { exact: true }).click();
     await inEachScheme(page, async (scheme) => {
       await card(page).screenshot({ path: testInfo.outputPath(`import-card-${scheme}-1280.png`) });
-      await expectNoA11yViolations(page, { include: IMPORT_CARD });
+      await expectNoA11yViolations(page, { include: IMPORT_CARD, scheme });
     });
   });
 
@@ -109,7 +109,7 @@ test.describe("Import from Day One @phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await inEachScheme(page, async (scheme) => {
       await card(page).screenshot({ path: testInfo.outputPath(`import-card-${scheme}-375.png`) });
-      await expectNoA11yViolations(page, { include: IMPORT_CARD });
+      await expectNoA11yViolations(page, { include: IMPORT_CARD, scheme });
     });
   });
 });

@@ -210,7 +210,7 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
   await expect(lastSeenMarker(page)).toBeVisible();
   await noToasts(page);
   await inEachScheme(page, async (scheme) => {
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, { scheme });
     await page.screenshot({ path: shot("offline-marker", scheme) });
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -218,14 +218,14 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
   await page.goto("/my-diary?day=2025-11-20");
   await expect(page.getByRole("alert").filter({ hasText: "not kept on this device" })).toBeVisible();
   await inEachScheme(page, async (scheme) => {
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, { scheme });
     await page.screenshot({ path: shot("offline-day-not-kept", scheme) });
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
   await inEachScheme(page, async (scheme) => {
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, { scheme });
     await page.screenshot({ path: shot("offline-page", scheme) });
   });
   await page.context().setOffline(false);

@@ -146,7 +146,7 @@ test("the Notifications card has no serious accessibility violations, light and 
   await expect(card(page).getByRole("button", { name: "Save notifications" })).toBeVisible();
   await noToasts(page);
   await inEachScheme(page, async (scheme) => {
-    await expectNoA11yViolations(page, { include: NOTIFICATIONS_CARD });
+    await expectNoA11yViolations(page, { include: NOTIFICATIONS_CARD, scheme });
     await card(page).screenshot({ path: testInfo.outputPath(`notifications-1280-${scheme}.png`) });
   });
 });
@@ -160,7 +160,7 @@ test.describe("the Notifications card @phone", () => {
     await expect(save).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await inEachScheme(page, async (scheme) => {
-      await expectNoA11yViolations(page, { include: NOTIFICATIONS_CARD });
+      await expectNoA11yViolations(page, { include: NOTIFICATIONS_CARD, scheme });
       await card(page).screenshot({ path: testInfo.outputPath(`notifications-375-${scheme}.png`) });
     });
   });

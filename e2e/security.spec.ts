@@ -182,7 +182,7 @@ test.describe("the Security screen @phone", () => {
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await inEachScheme(owner, async (scheme) => {
       await owner.screenshot({ path: testInfo.outputPath(`undo-email-change-375-${scheme}.png`) });
-      await expectNoA11yViolations(owner);
+      await expectNoA11yViolations(owner, { scheme });
     });
     // The page of the notice of a new way in (docs/decisions/101) reads nothing before its click: any token shows it.
     await owner.goto(`/not-me/${newToken()}`);
