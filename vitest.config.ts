@@ -1,6 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Two projects (docs/running.md, "npm test"): `unit`, the tests that need nothing but Node (no
+// build, no database, no app: `npm test -- unit` runs them in under a minute), and `integration`,
+// the ones that speak to the stack scripts/test.ts starts (PostgreSQL, the app's instances and the
+// providers' stand-ins). A test that needs none of that belongs in tests/unit.
+const UNIT_TESTS = ["tests/unit/**/*.test.ts"];
+const INTEGRATION_TESTS = ["tests/api/**/*.test.ts", "tests/lib/**/*.test.ts", "tests/process/**/*.test.ts"];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -9,7 +16,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -19,5 +25,9 @@ export default defineConfig({
     // No retries: a test that needs one is a bug to fix (Playwright retries once in CI, and
     // scripts/test.ts names every test that needed it).
     retry: 0,
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT_TESTS } },
+      { extends: true, test: { name: "integration", include: INTEGRATION_TESTS } },
+    ],
   },
 });

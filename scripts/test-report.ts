@@ -15,9 +15,9 @@ function withExitCode(result: StageResult, code: number, tool: string): StageRes
 /** What Vitest's run left that no test result shows: errors no test caught, and files or hooks that failed. */
 export type VitestProblems = { unhandled: { name: string; message: string; stack?: string }[]; failedFiles: { name: string; message: string }[] };
 
-export function readVitest(file: string, code: number, unhandledFile?: string): StageResult & { problems: VitestProblems } {
+export function readVitest(file: string, code: number, unhandledFile?: string, name = "Vitest"): StageResult & { problems: VitestProblems } {
   const unhandled = unhandledFile && fs.existsSync(unhandledFile) ? (JSON.parse(fs.readFileSync(unhandledFile, "utf8")) as VitestProblems["unhandled"]) : [];
-  if (!fs.existsSync(file)) return { name: "Vitest", passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)", problems: { unhandled, failedFiles: [] } };
+  if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)", problems: { unhandled, failedFiles: [] } };
   const r = JSON.parse(fs.readFileSync(file, "utf8"));
   // A file whose hook (beforeAll, afterAll) failed is failed with every test in it passed.
   const failedFiles = (r.testResults as { name: string; status: string; message: string; assertionResults: { status: string }[] }[])
@@ -28,7 +28,7 @@ export function readVitest(file: string, code: number, unhandledFile?: string): 
     failedFiles.length ? `failed outside a test: ${failedFiles.map((f) => `${f.name} (${f.message.slice(0, 120)})`).join("; ")}` : "",
   ].filter(Boolean);
   const failed = r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1) + (r.numFailedTests ? 0 : unhandled.length);
-  const result = { name: "Vitest", passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, note: notes.join("; ") || undefined };
+  const result = { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, note: notes.join("; ") || undefined };
   return { ...withExitCode(result, code, "Vitest"), problems: { unhandled, failedFiles } };
 }
 

@@ -18,10 +18,11 @@ import { checkSchemaAgainstMigrations } from "./schema-check";
 import { parseTestArgs } from "./test-args";
 import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, type StageResult, type VitestProblems } from "./test-report";
 
-// `npm test`: lint, typecheck, production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL),
-// two app instances on it, Vitest (unit + integration over real HTTP), Playwright (real Chromium).
+// `npm test`: lint, typecheck, Vitest's unit tests (tests/unit: nothing built or started), then a
+// production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL), the app's instances on it,
+// Vitest's integration tests (over real HTTP) and Playwright (real Chromium).
 // `npm test -- unit` or `npm test -- e2e lint` runs only those stages; test paths among the words
-// (`npm test -- unit tests/api/login.test.ts`, `npm test -- tests/api e2e/feed.spec.ts:44`) run
+// (`npm test -- tests/api/login.test.ts`, `npm test -- tests/api e2e/feed.spec.ts:44`) run
 // only those files, in their own stages (scripts/test-args.ts). `--list` lists them, building nothing.
 // Last, the benchmark's smoke run (`npm run bench -- --smoke`), on its own stack once the tests' is down.
 const parsed = parseTestArgs(process.argv.slice(2));
@@ -66,10 +67,22 @@ function serverFaults(logs: string[]): string[] {
 async function listOnly(): Promise<number> {
   console.log(`[test] Stages: ${[...selected].join(", ")}`);
   let code = 0;
-  if (selected.has("unit")) code ||= await run(bin("vitest", "vitest.mjs"), ["list", "--filesOnly", ...filters.unit]);
+  for (const project of ["unit", "integration"] as const) {
+    if (selected.has(project)) code ||= await run(bin("vitest", "vitest.mjs"), ["list", "--filesOnly", `--project=${project}`, ...filters[project]]);
+  }
   if (selected.has("e2e")) code ||= await run(bin("@playwright/test", "cli.js"), ["test", "--list", ...filters.e2e]);
   if (selected.has("bench")) console.log("[test] bench: npm run bench -- --smoke");
   return code;
+}
+
+/** One of Vitest's projects (vitest.config.ts), with the stack's addresses in `env` for `integration`. */
+async function runVitest(project: "unit" | "integration", env: Record<string, string> = {}) {
+  const report = path.join(workDir, `vitest-${project}.json`);
+  const unhandledReport = path.join(workDir, `vitest-${project}-unhandled.json`);
+  const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/test/vitest-unhandled-reporter.ts"];
+  const argv = ["run", `--project=${project}`, ...reporters, `--outputFile.json=${report}`, ...filters[project]];
+  const code = await run(bin("vitest", "vitest.mjs"), argv, { ...env, VITEST_UNHANDLED_REPORT: unhandledReport });
+  return readVitest(report, code, unhandledReport, project === "unit" ? "Unit" : "Integration");
 }
 
 /** The benchmark's smoke run: one verdict per scenario, read back from its report. */
@@ -116,7 +129,12 @@ async function main() {
       const code = await run(bin("typescript", "bin/tsc"), ["--noEmit"]);
       results.push({ name: "Typecheck", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
     }
-    if (selected.has("unit") || selected.has("e2e")) {
+    if (selected.has("unit")) {
+      const { problems, ...vitest } = await runVitest("unit");
+      results.push(vitest);
+      vitestProblems = problems;
+    }
+    if (selected.has("integration") || selected.has("e2e")) {
       buildIfStale((m) => console.log(`[test] ${m}`));
       let adminUrl = process.env.TEST_DATABASE_URL;
       if (!adminUrl) {
@@ -193,14 +211,10 @@ async function main() {
         // The reminders' push, sent from the test process itself (tests/api/push.test.ts).
         PUSH_LOOPBACK_HTTP: "on",
       };
-      if (selected.has("unit")) {
-        const report = path.join(workDir, "vitest.json");
-        const unhandledReport = path.join(workDir, "vitest-unhandled.json");
-        const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/test/vitest-unhandled-reporter.ts"];
-        const code = await run(bin("vitest", "vitest.mjs"), ["run", ...reporters, `--outputFile.json=${report}`, ...filters.unit], { ...env, VITEST_UNHANDLED_REPORT: unhandledReport });
-        const { problems, ...vitest } = readVitest(report, code, unhandledReport);
+      if (selected.has("integration")) {
+        const { problems, ...vitest } = await runVitest("integration", env);
         results.push(vitest);
-        vitestProblems = problems;
+        vitestProblems = { unhandled: [...(vitestProblems?.unhandled ?? []), ...problems.unhandled], failedFiles: [...(vitestProblems?.failedFiles ?? []), ...problems.failedFiles] };
       }
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");

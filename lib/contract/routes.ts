@@ -14,7 +14,7 @@ import * as Im from "./imports";
 import * as Pu from "./push";
 
 // Each JSON route's success answer, by "METHOD /path" as the reference names it
-// (docs/decisions/046). lib/openapi documents these very schemas (tests/lib/contract.test.ts
+// (docs/decisions/046). lib/openapi documents these very schemas (tests/unit/contract.test.ts
 // checks that they agree); the browser's typed fetch (client/api.ts) reads `ApiAnswers`, a type only.
 
 export const ROUTE_ANSWERS = {

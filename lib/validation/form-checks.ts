@@ -1,7 +1,7 @@
 // What the forms check before they send (docs/decisions/048-one-way-to-write-a-form.md): the
 // issues the server's schemas (./auth.ts, ./profile.ts) would find in what a person types, with
 // the same messages, without zod (the browser does not download a schema library for them).
-// The server checks everything again; tests/lib/form-checks.test.ts keeps the two in step.
+// The server checks everything again; tests/unit/form-checks.test.ts keeps the two in step.
 
 import type { FieldIssue } from "@/lib/errors";
 import {

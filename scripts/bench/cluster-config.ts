@@ -1,5 +1,5 @@
 // The HAProxy configuration of `npm run bench -- cluster` (docs/decisions/086), rendered from a few
-// values so that tests/lib/bench-cluster.test.ts can read it; deploy/haproxy.cfg is the same
+// values so that tests/unit/bench-cluster.test.ts can read it; deploy/haproxy.cfg is the same
 // shape, commented, for two instances on other machines.
 
 export interface BalancerConfig {

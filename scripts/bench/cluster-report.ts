@@ -1,5 +1,5 @@
 // The arithmetic of `npm run bench -- cluster` (docs/decisions/086), apart from the run so that
-// tests/lib/bench-cluster.test.ts can check it: every request's outcome, counted per phase and per
+// tests/unit/bench-cluster.test.ts can check it: every request's outcome, counted per phase and per
 // second, and the time to steady state after each fault.
 
 export interface Outcome {

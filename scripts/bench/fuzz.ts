@@ -15,7 +15,7 @@ export async function fuzz({ say }: BenchContext): Promise<ScenarioResult> {
   const started = Date.now();
   let output = "";
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/test.ts", "unit", "tests/api/fuzz.test.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/test.ts", "integration", "tests/api/fuzz.test.ts"], {
       env: { ...process.env, FUZZ_SEED: seed, FUZZ_RUNS: runs },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -34,6 +34,6 @@ export async function fuzz({ say }: BenchContext): Promise<ScenarioResult> {
     rows: [{ seed, "runs per route": runs, "tests passed": passed, "tests failed": failed, seconds: Math.round((Date.now() - started) / 1000) }],
     summary: { seed, runs: Number(runs), failed },
     pass: code === 0 && failed === 0,
-    notes: code === 0 ? [] : [`Replay with FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm test -- unit tests/api/fuzz.test.ts`],
+    notes: code === 0 ? [] : [`Replay with FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm test -- integration tests/api/fuzz.test.ts`],
   };
 }

@@ -166,7 +166,7 @@ function reportFor(route: RouteFile): fc.Plugin<[FuzzRequest]> {
       const what = details.errorInstance instanceof FuzzFailure ? details.errorInstance.message : `${details.counterexample ? describeRequest(details.counterexample[0]) : "(no request)"}\n→ ${String(details.errorInstance)}`;
       throw new Error(
         `${route.pattern} failed after ${details.numRuns} requests (shrunk ${details.numShrinks} times):\n${what}\n` +
-          `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- unit tests/api/fuzz.test.ts (route seed ${details.seed}, path ${details.counterexamplePath ?? "-"})`,
+          `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- integration tests/api/fuzz.test.ts (route seed ${details.seed}, path ${details.counterexamplePath ?? "-"})`,
       );
     },
   });

@@ -102,7 +102,7 @@ describe("npm start supervises the server", () => {
     expect(serverPids().at(-1)).not.toBe(first);
 
     // A server that keeps dying soon after it started is started again every time, with a longer
-    // wait each time (server/supervisor.ts; tests/lib/supervisor-policy.test.ts follows it for a
+    // wait each time (server/supervisor.ts; tests/unit/supervisor-policy.test.ts follows it for a
     // hundred deaths on fake timers), and PostgreSQL stays up throughout.
     for (let death = 2; death <= 4; death++) {
       const pid = serverPids().at(-1)!;

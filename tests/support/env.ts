@@ -1,7 +1,7 @@
 // Set by scripts/test.ts (`npm test`), which starts the database, the app instances and the stand-in servers.
 function required(name: string): string {
   const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the tests with \`npm test\` (or \`npm test -- unit\`).`);
+  if (!v) throw new Error(`${name} is not set: run the tests with \`npm test\` (or \`npm test -- integration\`).`);
   return v;
 }
 

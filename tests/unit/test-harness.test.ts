@@ -17,22 +17,27 @@ describe("npm test -- <words>", () => {
   };
 
   it("runs every stage with no words, and only the named ones otherwise", () => {
-    expect(stagesOf()).toMatchObject({ stages: ["lint", "typecheck", "unit", "e2e", "bench"], unit: [], e2e: [] });
+    expect(stagesOf()).toMatchObject({ stages: ["lint", "typecheck", "unit", "integration", "e2e", "bench"], unit: [], integration: [], e2e: [] });
     expect(stagesOf("e2e", "lint")).toMatchObject({ stages: ["e2e", "lint"] });
   });
 
   it("hands files, folders and line filters to the stage they belong to", () => {
-    expect(stagesOf("e2e", "e2e/feed.spec.ts")).toEqual({ stages: ["e2e"], unit: [], e2e: ["e2e/feed.spec.ts"] });
-    expect(stagesOf("unit", "tests/api/login.test.ts")).toEqual({ stages: ["unit"], unit: ["tests/api/login.test.ts"], e2e: [] });
-    expect(stagesOf("e2e/feed.spec.ts:12")).toEqual({ stages: ["e2e"], unit: [], e2e: ["e2e/feed.spec.ts:12"] });
-    expect(stagesOf("tests/api")).toEqual({ stages: ["unit"], unit: ["tests/api"], e2e: [] });
-    expect(stagesOf("./tests/lib/", path.resolve("e2e/auth.spec.ts"))).toEqual({ stages: ["unit", "e2e"], unit: ["tests/lib"], e2e: ["e2e/auth.spec.ts"] });
+    expect(stagesOf("e2e", "e2e/feed.spec.ts")).toEqual({ stages: ["e2e"], unit: [], integration: [], e2e: ["e2e/feed.spec.ts"] });
+    expect(stagesOf("integration", "tests/api/login.test.ts")).toEqual({ stages: ["integration"], unit: [], integration: ["tests/api/login.test.ts"], e2e: [] });
+    expect(stagesOf("e2e/feed.spec.ts:12")).toEqual({ stages: ["e2e"], unit: [], integration: [], e2e: ["e2e/feed.spec.ts:12"] });
+    expect(stagesOf("tests/api")).toEqual({ stages: ["integration"], unit: [], integration: ["tests/api"], e2e: [] });
+    expect(stagesOf("tests/unit/local-day.test.ts")).toEqual({ stages: ["unit"], unit: ["tests/unit/local-day.test.ts"], integration: [], e2e: [] });
+    expect(stagesOf("./tests/lib/", path.resolve("e2e/auth.spec.ts"))).toEqual({ stages: ["integration", "e2e"], unit: [], integration: ["tests/lib"], e2e: ["e2e/auth.spec.ts"] });
+    // tests/ holds both kinds: each stage runs its own project's files.
+    expect(stagesOf("tests")).toEqual({ stages: ["unit", "integration"], unit: ["tests"], integration: ["tests"], e2e: [] });
   });
 
   it("refuses what it cannot run, before building anything", () => {
     expect(stagesOf("unti")).toEqual({ error: expect.stringContaining("neither a stage") });
     expect(stagesOf("tests/api/no-such.test.ts")).toEqual({ error: expect.stringContaining("there is no") });
     expect(stagesOf("unit", "e2e/feed.spec.ts")).toEqual({ error: expect.stringContaining("e2e stage") });
+    // A test that needs the stack is not run by the stage that starts none.
+    expect(stagesOf("unit", "tests/api/login.test.ts")).toEqual({ error: expect.stringContaining("integration stage") });
   });
 });
 
