@@ -32,24 +32,29 @@ export function readVitest(file: string, code: number, unhandledFile?: string, n
   return { ...withExitCode(result, code, "Vitest"), problems: { unhandled, failedFiles } };
 }
 
-type PwTest = { projectName: string; status: "expected" | "unexpected" | "flaky" | "skipped" };
+type PwTest = { projectName: string; status: "expected" | "unexpected" | "flaky" | "skipped"; results?: { duration: number }[] };
 type PwSpec = { title: string; file: string; tests: PwTest[] };
 type PwSuite = { title: string; specs?: PwSpec[]; suites?: PwSuite[] };
 
 /** Every test of a Playwright JSON report, named `[project] file › describe › title` (no line: lines move). */
-function playwrightTests(suites: PwSuite[], parents?: string[]): { name: string; status: PwTest["status"] }[] {
+function playwrightTests(suites: PwSuite[], parents?: string[]): { name: string; status: PwTest["status"]; ms: number }[] {
   return suites.flatMap((suite) => {
     // The outermost suites are the files (the spec carries its file); below them, the describes.
     const titles = parents ? [...parents, suite.title] : [];
     const here = (suite.specs ?? []).flatMap((spec) =>
-      spec.tests.map((t) => ({ name: `[${t.projectName}] ${[spec.file, ...titles, spec.title].join(" › ")}`, status: t.status })),
+      spec.tests.map((t) => ({
+        name: `[${t.projectName}] ${[spec.file, ...titles, spec.title].join(" › ")}`,
+        status: t.status,
+        // Every attempt's time: a retry is time the run spent too.
+        ms: (t.results ?? []).reduce((sum, r) => sum + r.duration, 0),
+      })),
     );
     return [...here, ...playwrightTests(suite.suites ?? [], titles)];
   });
 }
 
-export function readPlaywright(file: string, code: number): StageResult & { flaky: string[]; ran: string[] } {
-  if (!fs.existsSync(file)) return { name: "Playwright", passed: 0, failed: 1, skipped: 0, note: "no report (did Playwright crash?)", flaky: [], ran: [] };
+export function readPlaywright(file: string, code: number): StageResult & { flaky: string[]; ran: string[]; timed: TimedTest[] } {
+  if (!fs.existsSync(file)) return { name: "Playwright", passed: 0, failed: 1, skipped: 0, note: "no report (did Playwright crash?)", flaky: [], ran: [], timed: [] };
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   const s = report.stats;
   const tests = playwrightTests(report.suites ?? []);
@@ -61,7 +66,28 @@ export function readPlaywright(file: string, code: number): StageResult & { flak
     skipped: s.skipped,
     note: s.flaky ? `${s.flaky} flaky, passed on retry` : undefined,
   };
-  return { ...withExitCode(result, code, "Playwright"), flaky, ran: tests.filter((t) => t.status !== "skipped").map((t) => t.name) };
+  const timed = tests.filter((t) => t.ms > 0).map((t) => ({ name: t.name, ms: t.ms }));
+  return { ...withExitCode(result, code, "Playwright"), flaky, ran: tests.filter((t) => t.status !== "skipped").map((t) => t.name), timed };
+}
+
+/** A test and the time it took, as a report says. */
+export type TimedTest = { name: string; ms: number };
+
+/** Every test of a Vitest JSON report with its time, named `file › describe › title`. */
+export function vitestTimes(file: string): TimedTest[] {
+  if (!fs.existsSync(file)) return [];
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[] };
+  return r.testResults.flatMap((f) =>
+    f.assertionResults.map((a) => ({ name: `${path.relative(process.cwd(), f.name)} › ${a.fullName}`, ms: a.duration ?? 0 })),
+  );
+}
+
+/** The `count` slowest tests, slowest first, a line each: where a run's time goes, in its own log. */
+export function slowestTests(tests: TimedTest[], count = 20): string[] {
+  return [...tests]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.name}`);
 }
 
 /**

@@ -16,7 +16,7 @@ import { loadEnvFiles } from "../server/env-files";
 import { startEmbeddedDb, type EmbeddedDb } from "../server/embedded-db";
 import { checkSchemaAgainstMigrations } from "./schema-check";
 import { parseTestArgs } from "./test-args";
-import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, type StageResult, type VitestProblems } from "./test-report";
+import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, slowestTests, vitestTimes, type StageResult, type TimedTest, type VitestProblems } from "./test-report";
 
 // `npm test`: lint, typecheck, Vitest's unit tests (tests/unit: nothing built or started), then a
 // production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL), the app's instances on it,
@@ -41,6 +41,8 @@ const flakyRecord = path.join(workDir, "flaky-tests.json");
 const apps: { stop: () => Promise<void> }[] = [];
 const runners: ChildProcess[] = [];
 let vitestProblems: VitestProblems | undefined;
+/** Every test that ran, with its time, for the twenty slowest in the summary. */
+const timed: TimedTest[] = [];
 
 function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -82,6 +84,7 @@ async function runVitest(project: "unit" | "integration", env: Record<string, st
   const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/test/vitest-unhandled-reporter.ts"];
   const argv = ["run", `--project=${project}`, ...reporters, `--outputFile.json=${report}`, ...filters[project]];
   const code = await run(bin("vitest", "vitest.mjs"), argv, { ...env, VITEST_UNHANDLED_REPORT: unhandledReport });
+  timed.push(...vitestTimes(report));
   return readVitest(report, code, unhandledReport, project === "unit" ? "Unit" : "Integration");
 }
 
@@ -219,7 +222,8 @@ async function main() {
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");
         const code = await run(bin("@playwright/test", "cli.js"), ["test", ...filters.e2e], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
-        const { flaky, ran, ...playwright } = readPlaywright(report, code);
+        const { flaky, ran, timed: browserTimes, ...playwright } = readPlaywright(report, code);
+        timed.push(...browserTimes);
         results.push(playwright);
         const repeats = flakyRepeats(flakyRecord, previouslyFlaky, { flaky, ran });
         if (flaky.length) {
@@ -244,6 +248,7 @@ async function main() {
   // Said again at the end, where a long log's tail shows it: what failed Vitest outside its tests.
   for (const e of vitestProblems?.unhandled ?? []) console.log(`\n[test] Vitest's unhandled ${e.name}: ${e.message}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`);
   for (const f of vitestProblems?.failedFiles ?? []) console.log(`\n[test] Vitest: ${f.name} failed outside its tests: ${f.message}`);
+  if (timed.length) console.log(`\n[test] The ${Math.min(20, timed.length)} slowest tests:\n${slowestTests(timed).join("\n")}`);
   console.log("\nSummary");
   for (const r of results) {
     console.log(`  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);

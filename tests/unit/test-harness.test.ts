@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseTestArgs } from "../../scripts/test-args";
-import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest } from "../../scripts/test-report";
+import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, slowestTests, vitestTimes } from "../../scripts/test-report";
 
 // scripts/test.ts: which words run what, and the flaky rule (docs/running.md, "npm test").
 
@@ -99,5 +99,18 @@ describe("Vitest's verdict", () => {
 
   it("is a pass with neither", () => {
     expect(readVitest(report([passing]), 0, path.join(dir, "none.json"))).toMatchObject({ passed: 2, failed: 0, note: undefined });
+  });
+});
+
+describe("the twenty slowest tests", () => {
+  it("are read from both reports, every attempt counted, and listed slowest first", () => {
+    const vitest = path.join(dir, "vitest-times.json");
+    fs.writeFileSync(vitest, JSON.stringify({ testResults: [{ name: path.resolve("tests/api/fuzz.test.ts"), assertionResults: [{ fullName: "fuzz /api/health", duration: 2500 }, { fullName: "fuzz /api/me", duration: 40 }] }] }));
+    const playwright = path.join(dir, "playwright-times.json");
+    const tests = [{ projectName: "desktop", status: "flaky", results: [{ duration: 30000 }, { duration: 9000 }] }];
+    fs.writeFileSync(playwright, JSON.stringify({ stats: { expected: 0, unexpected: 0, flaky: 1, skipped: 0 }, errors: [], suites: [{ title: "me.spec.ts", specs: [{ title: "axe", file: "me.spec.ts", tests }] }] }));
+    const all = [...vitestTimes(vitest), ...readPlaywright(playwright, 0).timed];
+    expect(slowestTests(all, 2)).toEqual(["   39.0 s  [desktop] me.spec.ts › axe", "    2.5 s  tests/api/fuzz.test.ts › fuzz /api/health"]);
+    expect(vitestTimes(path.join(dir, "none.json"))).toEqual([]);
   });
 });
