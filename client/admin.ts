@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminPage } from "@/lib/contract/admin";
 import { answerOf, apiFetch } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 
 // The operators' page (docs/api.md "Operators", docs/decisions/069).

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ListedPerson } from "@/lib/contract/people";
 import { answerOf, apiFetch } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 
 // Block and mute (docs/api.md "People", docs/decisions/067): the lists on /me and the profile's

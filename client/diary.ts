@@ -2,7 +2,8 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { DiarySearchPage, TimelinePage } from "@/lib/contract/diary";
 import { journalKeys } from "@/lib/query-keys";
 import { answerOf, errorMessage } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 
 // The diary read back (docs/api.md "Journals", docs/product.md "Read back"): the List view's
 // pages and the search of one's own entries. Under journalKeys.all, so saving or deleting

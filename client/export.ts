@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ExportStatus } from "@/lib/contract/exports";
 import { answerOf, apiFetch } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 
 // "Export everything" on /me (docs/api.md "My profile and community", docs/decisions/074).

@@ -2,7 +2,8 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { FeedItem, FeedPage } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
 import { SERVER_FAULT } from "./api-error";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { feedKeys, type FeedData } from "@/lib/query-keys";
 

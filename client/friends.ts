@@ -3,7 +3,8 @@ import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from 
 import type { FriendPage } from "@/lib/contract/people";
 import { answerOf, apiFetch, errorMessage } from "./api";
 import { NOTIFICATION_POLL_MS } from "./notifications";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 
 // Friend requests, public profiles and suggestions (docs/api.md "Friend requests" and "People";
 // server behaviour in docs/decisions/021 and 022), their cache keys, and docs/product.md §5/§8's texts.

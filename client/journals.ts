@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
 import type { Journal } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
-import { ApiError, apiRequest, browserOffline } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest, browserOffline } from "./query-client";
 import { getToken } from "./token";
 import { journalKeys } from "@/lib/query-keys";
 

@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
 import { answerOf } from "./api";
 import { SERVER_FAULT } from "./api-error";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 import { meKeys } from "@/lib/query-keys";
 

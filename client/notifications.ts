@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { HeartPage, Notification, NotificationPage } from "@/lib/contract/notifications";
 import { answerOf } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 
 // The activity inbox (docs/api.md "Notifications", docs/decisions/063): the badge, the panel and
 // /notifications share one cached list; its first page carries the unread count.

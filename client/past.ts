@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { FeedItem } from "@/lib/contract/answers";
 import type { OnThisDay, WritingStats } from "@/lib/contract/past";
 import { answerOf } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 
 // The past, read back (docs/api.md "Journals", docs/decisions/062): On This Day, the writing
 // stats, and the few newest friends' entries the dashboard shows.

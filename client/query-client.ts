@@ -4,8 +4,6 @@ import { ApiError } from "./api-error";
 
 // One client data layer for every screen (docs/decisions/017-client-data-layer.md).
 
-export { ApiError };
-
 /**
  * Worth asking again: the network failed, or the server said it is busy or a proxy could not reach
  * it. A 4xx or a 500 will give the same answer a second later, so the error shows at once instead.

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { RepliesPage, ReplyMessage } from "@/lib/contract/replies";
 import { answerOf, apiFetch } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 
 // Private replies (docs/api.md "Private replies", docs/decisions/066): one entry's threads as the

@@ -1,6 +1,6 @@
 import type { ReportReason } from "@/lib/reports/limits";
 import { apiFetch } from "./api";
-import { ApiError } from "./query-client";
+import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 
 // Reports (docs/api.md "Reports", docs/decisions/068).

@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { SessionInfo } from "@/lib/contract/security";
 import type { ApiAnswers } from "@/lib/contract/routes";
 import { answerOf, apiFetch } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
 
 // The Security screen (docs/api.md "Auth", docs/decisions/070): where the person is signed in.

@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { SessionMe } from "@/lib/contract/answers";
 import { sessionKeys } from "@/lib/query-keys";
 import { answerOf } from "./api";
-import { ApiError, apiRequest } from "./query-client";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
 
 // Who is signed in, as the signed-in screens learn it: they are static shells, the same file for
 // everyone (docs/decisions/084), so the browser asks GET /api/auth/me once per visit.

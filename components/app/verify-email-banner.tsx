@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { answerOf, apiFetch, errorMessage } from "@/client/api";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 
 const FAILED = "Could not send the link";

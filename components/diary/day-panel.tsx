@@ -3,7 +3,7 @@
 import { History } from "lucide-react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { FETCH_DAY_FAILED } from "@/client/journals";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { formatLongDay, type DayKey } from "@/lib/dates/local-day";
 import { SaveStatus } from "./action-bar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

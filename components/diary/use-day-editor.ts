@@ -6,7 +6,7 @@ import { useHydrated } from "@/components/app/use-hydrated";
 import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { addOutboxItem, OutboxPhotoTooLargeError, removeOutboxItem, type OutboxItem } from "@/client/outbox";
 import { registerOutboxSync } from "@/client/outbox-sync-registration";
 import { OUTBOX_SENT } from "@/components/app/outbox-runner";

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { BusyButton } from "@/components/ui/busy-button";
 import { feedQuery, type FeedItem } from "@/client/feed";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { FeedEmpty, FeedError, FeedLoading } from "./feed-states";
 import { JournalCard } from "./journal-card";
 

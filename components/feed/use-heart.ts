@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { createContext, useContext } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { feedKeys, patchFeedItem, setHeart, type FeedData, type FeedItem } from "@/client/feed";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 
 type Before = Pick<FeedItem, "likes" | "likedByMe">;

@@ -5,7 +5,7 @@ import { Download, Printer } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { BusyButton } from "@/components/ui/busy-button";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/client/me";
 
 /** docs/product.md §9: the print window opens, then its print dialog a second later, once the document has loaded. */

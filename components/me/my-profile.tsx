@@ -8,7 +8,7 @@ import { LogoutButton } from "@/components/me/logout-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ProfileHeader } from "@/components/ui/profile-header";
 import { PROFILE_LOAD_FAILED, myProfileQuery, type MyProfile } from "@/client/me";
-import { ApiError } from "@/client/query-client";
+import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { AppearanceSetting } from "./appearance-setting";
 import { BlockedPeople } from "./blocked-people";

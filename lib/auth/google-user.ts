@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
 import { ForbiddenError, uniqueViolation } from "@/lib/errors";
-import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth";
+import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
 import { toPlainLine } from "@/lib/validation/fields";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";

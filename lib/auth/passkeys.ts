@@ -18,22 +18,8 @@ import { passkeys, users } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { consumeAttempt, refundAttempt } from "@/lib/rate-limit";
-import {
-  PASSKEY_ALREADY_ADDED_MESSAGE,
-  PASSKEY_CHALLENGE_MINUTES,
-  PASSKEY_CHALLENGES_PER_WINDOW,
-  PASSKEY_EXPIRED_MESSAGE,
-  PASSKEY_LOGINS_PER_WINDOW,
-  PASSKEY_NAME_MAX,
-  PASSKEY_NOT_FOUND_MESSAGE,
-  PASSKEY_NOT_SAVED_MESSAGE,
-  PASSKEY_REFUSED_MESSAGE,
-  PASSKEY_WINDOW_SECONDS,
-  PASSKEYS_MAX,
-  TOO_MANY_PASSKEYS_MESSAGE,
-  type AddPasskeyInput,
-  type PasskeyLoginInput,
-} from "@/lib/validation/passkeys";
+import { type AddPasskeyInput, type PasskeyLoginInput } from "@/lib/validation/passkeys";
+import { PASSKEY_ALREADY_ADDED_MESSAGE, PASSKEY_CHALLENGE_MINUTES, PASSKEY_CHALLENGES_PER_WINDOW, PASSKEY_EXPIRED_MESSAGE, PASSKEY_LOGINS_PER_WINDOW, PASSKEY_NAME_MAX, PASSKEY_NOT_FOUND_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE, PASSKEY_REFUSED_MESSAGE, PASSKEY_WINDOW_SECONDS, PASSKEYS_MAX, TOO_MANY_PASSKEYS_MESSAGE } from "@/lib/validation/passkey-limits";
 import { describeUserAgent } from "./session-list";
 import { createSession } from "./sessions";
 

@@ -6,7 +6,9 @@ import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
 import { cookieFromHeader } from "@/lib/http/cookies";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
-import { SESSION_COOKIE, SESSION_IDLE_DAYS, getSessionUser, type SessionUser } from "./sessions";
+import { SESSION_COOKIE } from "./cookie-name";
+import { SESSION_IDLE_DAYS } from "./session-limits";
+import { getSessionUser, type SessionUser } from "./sessions";
 
 /** Methods that change nothing: no cross-origin check for a cookie, no read-your-writes mark. */
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

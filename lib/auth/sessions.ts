@@ -9,8 +9,6 @@ import { cacheTicket, cachedSession, forgetSession, keepSession } from "./sessio
 import { SESSION_IDLE_DAYS } from "./session-limits";
 import { hashToken, newToken } from "./tokens";
 
-export { SESSION_IDLE_DAYS };
-export { SESSION_COOKIE } from "./cookie-name";
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 // last_used_at is written at most this often, so reading a page is not a write every time.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;

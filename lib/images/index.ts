@@ -30,7 +30,6 @@ export {
   PROFILE_IMAGE_SIDE,
 } from "./limits.mjs";
 export { IMAGE_BUSY_MESSAGE, IMAGE_BUSY_RETRY_SECONDS } from "./pool";
-export * from "./messages";
 
 export interface ProcessedImage {
   data: Buffer;

@@ -1,20 +1,6 @@
 import { LINK_USED_ADDRESS_VERIFIED } from "@/lib/auth/email-verification-limits";
-import {
-  ChangeEmailSchema,
-  ChangePasswordSchema,
-  ConfirmSessionSchema,
-  ForgotPasswordSchema,
-  GMAIL_MESSAGE,
-  LoginSchema,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  RegisterSchema,
-  ResetPasswordSchema,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  VerifyEmailSchema,
-} from "@/lib/validation/auth";
+import { ChangeEmailSchema, ChangePasswordSchema, ConfirmSessionSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, VerifyEmailSchema } from "@/lib/validation/auth";
+import { GMAIL_MESSAGE, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";

@@ -2,50 +2,15 @@ import { HeartPageSchema, NotificationPageSchema, NotificationsReadSchema } from
 import { RepliesPageSchema, ReplyDeletedSchema, ReplySentSchema } from "@/lib/contract/replies";
 import { ReportReceivedSchema } from "@/lib/contract/reports";
 import { AdminDoneSchema, AdminPageSchema } from "@/lib/contract/admin";
-import {
-  ADMIN_ACTIONS_SHOWN,
-  ADMIN_NOT_FOUND_MESSAGE,
-  ADMIN_REPORTS_MAX,
-  ALREADY_SUSPENDED_MESSAGE,
-  MODERATION_NOTE_MAX,
-  MODERATION_NOTE_REQUIRED_MESSAGE,
-  MODERATION_NOTE_TOO_LONG_MESSAGE,
-  ModerationNoteSchema,
-  NOT_SUSPENDED_MESSAGE,
-  OptionalNoteSchema,
-  REPORT_CLOSED_MESSAGE,
-} from "@/lib/validation/admin";
-import {
-  REPORT_EXISTS_MESSAGE,
-  REPORT_ID_MESSAGE,
-  REPORT_NOT_FOUND_MESSAGE,
-  REPORT_NOTE_MAX,
-  REPORT_NOTE_TOO_LONG_MESSAGE,
-  REPORT_OWN_MESSAGE,
-  REPORT_REASON_MESSAGE,
-  REPORT_TARGET_MESSAGE,
-  REPORTS_PER_HOUR,
-  ReportBodySchema,
-} from "@/lib/validation/reports";
+import { ModerationNoteSchema, OptionalNoteSchema } from "@/lib/validation/admin";
+import { ADMIN_ACTIONS_SHOWN, ADMIN_NOT_FOUND_MESSAGE, ADMIN_REPORTS_MAX, ALREADY_SUSPENDED_MESSAGE, MODERATION_NOTE_MAX, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE, NOT_SUSPENDED_MESSAGE, REPORT_CLOSED_MESSAGE } from "@/lib/admin/limits";
+import { ReportBodySchema } from "@/lib/validation/reports";
+import { REPORT_EXISTS_MESSAGE, REPORT_ID_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_OWN_MESSAGE, REPORT_REASON_MESSAGE, REPORT_TARGET_MESSAGE, REPORTS_PER_HOUR } from "@/lib/reports/limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE } from "@/lib/notifications/limits";
 import { MarkReadSchema, NOTIFICATION_CURSOR_MESSAGE, NotificationsQuerySchema, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/validation/notifications";
-import {
-  REPLIES_PER_HOUR,
-  REPLIES_PER_THREAD_MAX,
-  REPLY_CURSOR_MESSAGE,
-  REPLY_MAX,
-  REPLY_NOT_FOUND_MESSAGE,
-  REPLY_REQUIRED_MESSAGE,
-  REPLY_THREADS_PAGE_SIZE,
-  REPLY_TOO_LONG_MESSAGE,
-  RepliesQuerySchema,
-  ReplyBodySchema,
-  THREAD_FULL_MESSAGE,
-  THREAD_NOT_FOUND_MESSAGE,
-  THREAD_WITH_MESSAGE,
-  THREAD_WITH_REQUIRED_MESSAGE,
-} from "@/lib/validation/replies";
+import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/validation/replies";
+import { REPLIES_PER_HOUR, REPLIES_PER_THREAD_MAX, REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_NOT_FOUND_MESSAGE, REPLY_REQUIRED_MESSAGE, REPLY_THREADS_PAGE_SIZE, REPLY_TOO_LONG_MESSAGE, THREAD_FULL_MESSAGE, THREAD_NOT_FOUND_MESSAGE, THREAD_WITH_MESSAGE, THREAD_WITH_REQUIRED_MESSAGE } from "@/lib/replies/limits";
 import type { Endpoint } from "./types";
 
 // The activity inbox, who hearted an entry and private replies (lib/notifications, lib/replies;

@@ -2,24 +2,8 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
-import {
-  AddPasskeySchema,
-  PASSKEY_ALREADY_ADDED_MESSAGE,
-  PASSKEY_CHALLENGE_MINUTES,
-  PASSKEY_CHALLENGES_PER_WINDOW,
-  PASSKEY_EXPIRED_MESSAGE,
-  PASSKEY_LOGINS_PER_WINDOW,
-  PASSKEY_NAME_MAX,
-  PASSKEY_NOT_FOUND_MESSAGE,
-  PASSKEY_NOT_SAVED_MESSAGE,
-  PASSKEY_REFUSED_MESSAGE,
-  PASSKEY_WINDOW_SECONDS,
-  PASSKEYS_MAX,
-  PasskeyLoginSchema,
-  PasskeyOptionsSchema,
-  RenamePasskeySchema,
-  TOO_MANY_PASSKEYS_MESSAGE,
-} from "@/lib/validation/passkeys";
+import { AddPasskeySchema, PasskeyLoginSchema, PasskeyOptionsSchema, RenamePasskeySchema } from "@/lib/validation/passkeys";
+import { PASSKEY_ALREADY_ADDED_MESSAGE, PASSKEY_CHALLENGE_MINUTES, PASSKEY_CHALLENGES_PER_WINDOW, PASSKEY_EXPIRED_MESSAGE, PASSKEY_LOGINS_PER_WINDOW, PASSKEY_NAME_MAX, PASSKEY_NOT_FOUND_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE, PASSKEY_REFUSED_MESSAGE, PASSKEY_WINDOW_SECONDS, PASSKEYS_MAX, TOO_MANY_PASSKEYS_MESSAGE } from "@/lib/validation/passkey-limits";
 import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
 import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "@/lib/auth/step-up-limits";
 import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";

@@ -2,7 +2,8 @@ import { SettingsSchema } from "@/lib/contract/settings";
 import * as A from "@/lib/contract/answers";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/reminders/messages";
-import { ENABLED_MESSAGE, NO_WEEKDAY_MESSAGE, SETTINGS_BODY_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, UpdateSettingsSchema, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder";
+import { SETTINGS_BODY_MESSAGE, UpdateSettingsSchema } from "@/lib/validation/reminder";
+import { ENABLED_MESSAGE, NO_WEEKDAY_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder-limits";
 import type { Endpoint } from "./types";
 
 // The caller's settings (the daily reminder) and the reminder mails' unsubscribe link

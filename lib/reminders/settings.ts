@@ -4,7 +4,8 @@ import type { Settings } from "@/lib/contract/settings";
 import type { Db } from "@/lib/db/client";
 import { reminderSettings } from "@/lib/db/schema";
 import { getNotificationSettings, updateNotificationSettings } from "@/lib/push/settings";
-import { minuteOfDay, timeOfMinute, weekdayBits, weekdaysOfBits, type NotificationSettingsInput, type ReminderSettingsInput } from "@/lib/validation/reminder";
+import { type NotificationSettingsInput, type ReminderSettingsInput } from "@/lib/validation/reminder";
+import { minuteOfDay, timeOfMinute, weekdayBits, weekdaysOfBits } from "@/lib/validation/reminder-limits";
 
 // The reminder settings of GET/PUT /api/myprofile/settings (docs/product.md "Reminders",
 // docs/decisions/061), and beside it which notification goes by which channel (lib/push/settings.ts,

@@ -4,8 +4,6 @@ import { characters } from "./fields";
 
 // The operators' actions' bodies (docs/decisions/069).
 
-export * from "@/lib/admin/limits";
-
 const note = characters("Note", { max: MODERATION_NOTE_MAX, tooLong: MODERATION_NOTE_TOO_LONG_MESSAGE, required: MODERATION_NOTE_REQUIRED_MESSAGE });
 
 /** Removing something or suspending someone: the note is required, the person is told it. */

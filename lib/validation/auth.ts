@@ -3,8 +3,6 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERN
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { eitherCode } from "./two-factor";
 
-export * from "./auth-limits";
-
 export const EMAIL_MAX = 254;
 
 // Raw bounds (see `text`) leave room for the spaces that trimming removes.

@@ -3,8 +3,6 @@ import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { PASSKEY_NAME_MAX } from "./passkey-limits";
 import { eitherCode, stepUpPassword } from "./two-factor";
 
-export * from "./passkey-limits";
-
 // What a browser's WebAuthn answers look like as JSON (@simplewebauthn/browser's toJSON): base64url
 // strings, each bounded; anything else the authenticator adds is kept for the verifier to judge.
 const b64url = (label: string, max: number) => text(label, { maxUnits: max }).regex(/^[A-Za-z0-9_-]*$/, `${label} must be base64url`);

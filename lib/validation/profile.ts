@@ -3,8 +3,6 @@ import { nameField, usernameField } from "./auth";
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE } from "./profile-limits";
 
-export * from "./profile-limits";
-
 /** Longer than any URL the upload route issues (about 200 characters), shorter than anything worth parsing. */
 const PROFILE_IMAGE_URL_MAX = 2000;
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { canonicalTimeZone, ENABLED_MESSAGE, NO_WEEKDAY_MESSAGE, TIME_MESSAGE, TIME_PATTERN, TIME_ZONE_MAX, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE } from "./reminder-limits";
 
-export * from "./reminder-limits";
-
 /**
  * PUT /api/myprofile/settings: the whole reminder, every field required (docs/decisions/061).
  * A zone is any name this runtime's Intl knows (IANA names and their aliases, "UTC"), stored as

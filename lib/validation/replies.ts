@@ -5,8 +5,6 @@ import { characters, text } from "./fields";
 // Private replies' body and query (docs/decisions/066). The text follows an entry's rules: trimmed,
 // CRLF kept as LF, counted in characters as a person sees them.
 
-export * from "@/lib/replies/limits";
-
 /** POST /api/journals/{id}/replies: `{ text }` from a reader, `{ text, threadWith }` from the writer. */
 export const ReplyBodySchema = z.strictObject(
   {

@@ -5,8 +5,6 @@ import { countCharacters } from "./graphemes";
 
 // POST /api/reports (docs/decisions/068).
 
-export * from "@/lib/reports/limits";
-
 const id = z.guid(REPORT_ID_MESSAGE).optional();
 
 export const ReportBodySchema = z

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
-import { IMAGE_SIDE_TOO_LONG_MESSAGE } from "../../lib/images";
+import { IMAGE_SIDE_TOO_LONG_MESSAGE } from "../../lib/images/messages";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import {

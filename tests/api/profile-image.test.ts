@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { users } from "../../lib/db/schema";
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "../../lib/images";
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "../../lib/images/messages";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectCleanWebp, expectError, imageBlob, signedIn } from "../support/journals";

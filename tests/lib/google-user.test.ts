@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOrCreateGoogleUser, usernameFromName } from "../../lib/auth/google-user";
 import { hashToken } from "../../lib/auth/tokens";
 import { emailVerifications, friendRequests, friendships, sessions, trustedDevices, users } from "../../lib/db/schema";
-import { USERNAME_PATTERN } from "../../lib/validation/auth";
+import { USERNAME_PATTERN } from "../../lib/validation/auth-limits";
 import { isPlainLine } from "../../lib/validation/fields";
 import { befriend, connect, createFriendRequest, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "../../lib/auth/accounts";
 import { ValidationError } from "../../lib/errors";
-import { GMAIL_MESSAGE, signupDomainMessage } from "../../lib/validation/auth";
+import { GMAIL_MESSAGE, signupDomainMessage } from "../../lib/validation/auth-limits";
 import { connect, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 

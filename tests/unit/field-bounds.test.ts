@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema } from "../../lib/validation/auth";
 import { countCharacters, graphemes } from "../../lib/validation/graphemes";
-import { CreateJournalSchema, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, UpdateJournalSchema } from "../../lib/validation/journal";
+import { CreateJournalSchema, CONTENT_TOO_LONG_MESSAGE, UpdateJournalSchema } from "../../lib/validation/journal";
+import { TITLE_TOO_LONG_MESSAGE } from "../../lib/validation/journal-limits";
 
 // One request with a 100 000-character title used to take the process down, because
 // grapheme counting over a whole string grows with its square. Every field is bounded by its raw

@@ -4,21 +4,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { pngBomb } from "../support/png-bomb";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
-import {
-  ENTRY_IMAGE_MAX_SIDE,
-  IMAGE_ASPECT_RATIO_MESSAGE,
-  IMAGE_DAMAGED_MESSAGE,
-  IMAGE_MAX_ASPECT_RATIO,
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_SIDE,
-  IMAGE_SIDE_TOO_LONG_MESSAGE,
-  IMAGE_TOO_LARGE_MESSAGE,
-  IMAGE_TOO_MANY_PIXELS_MESSAGE,
-  IMAGE_UNSUPPORTED_MESSAGE,
-  PROFILE_IMAGE_SIDE,
-  processEntryImage,
-  processProfileImage,
-} from "../../lib/images";
+import { ENTRY_IMAGE_MAX_SIDE, IMAGE_MAX_ASPECT_RATIO, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, PROFILE_IMAGE_SIDE, processEntryImage, processProfileImage } from "../../lib/images";
+import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_DAMAGED_MESSAGE, IMAGE_SIDE_TOO_LONG_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TOO_MANY_PIXELS_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "../../lib/images/messages";
 
 // Inputs are made with sharp itself, except the HEIC: sharp's prebuilt libvips cannot encode HEVC,
 // so tests/fixtures/images/red-blue.heic was made with libheif's heif-enc (see the README there).

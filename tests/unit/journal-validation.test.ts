@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storageImageOrigins } from "../../lib/security/headers";
-import { countCharacters, countWords, CreateJournalSchema, isCalendarDate, latestJournalDate } from "../../lib/validation/journal";
+import { CreateJournalSchema, latestJournalDate } from "../../lib/validation/journal";
+import { countCharacters, countWords, isCalendarDate } from "../../lib/validation/journal-limits";
 
 // The pure parts of the journal rules, which the editor runs too; the HTTP tests cover the rest.
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  LoginSchema,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  RegisterSchema,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  emailDomainAllowed,
-} from "../../lib/validation/auth";
+import { LoginSchema, RegisterSchema } from "../../lib/validation/auth";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, emailDomainAllowed } from "../../lib/validation/auth-limits";
 import { isPlainLine, toPlainLine } from "../../lib/validation/fields";
 import { UpdateProfileSchema } from "../../lib/validation/profile";
 
