@@ -3,9 +3,6 @@
 import { useEffect, useState } from "react";
 import { onDemand } from "@/components/ui/on-demand";
 
-/** Fired on this window when an outbox item reached the server: the day's editor goes back to its read view. */
-export const OUTBOX_SENT = "inkwell:outbox-sent";
-
 // The outbox's code (IndexedDB, the sending) shows nothing, so it is no page's first-load
 // JavaScript (docs/performance.md, "First-load JavaScript"): it starts once the page has hydrated.
 const sender = onDemand(() => import("./outbox-sender"));

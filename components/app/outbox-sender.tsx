@@ -3,13 +3,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { saveDraft } from "@/client/diary-drafts";
-import { journalKeys } from "@/client/journals";
+import { journalKeys, type Journal } from "@/client/journals";
+import { announcePageSent } from "@/client/page-sent";
 import { listOutboxItems, markOutboxItemDrafted, removeOutboxItem, subscribeOutbox, subscribeOutboxSent, type OutboxItem } from "@/client/outbox";
 import { sendOutboxItems } from "@/client/outbox-send";
 import { notify } from "@/client/toasts";
 import { getToken } from "@/client/token";
 import { formatLongDay } from "@/lib/dates/local-day";
-import { OUTBOX_SENT } from "./outbox-runner";
 import { useEndSession } from "./use-end-session";
 
 /**
@@ -83,7 +83,8 @@ export function OutboxSender({ userId }: { userId: string }) {
     // Sync (which may win the race with this tab's own `online` run): its day shows it saved.
     const unsubscribeSent = subscribeOutboxSent((sent) => {
       if (sent.userId !== userId) return;
-      window.dispatchEvent(new CustomEvent(OUTBOX_SENT, { detail: { day: sent.day, journal: sent.journal, fields: sent.fields } }));
+      // The channel carries what the worker or a tab posted (client/outbox.ts): the server's entry, as it answered.
+      announcePageSent({ day: sent.day, fields: sent.fields, journal: sent.journal as Journal | null });
       notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, { id: `outbox-sent-${sent.day}`, important: true });
       void queryClient.invalidateQueries({ queryKey: journalKeys.all });
     });

@@ -9,7 +9,7 @@ import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
 import { addOutboxItem, OutboxPhotoTooLargeError, removeOutboxItem, type OutboxItem } from "@/client/outbox";
 import { registerOutboxSync } from "@/client/outbox-sync-registration";
-import { OUTBOX_SENT } from "@/components/app/outbox-runner";
+import { onPageSent } from "@/client/page-sent";
 import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
 import { useTimedMessage } from "./use-timed-message";
 import { useOutboxItems } from "./use-outbox";
@@ -72,22 +72,21 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  // The day's waiting page reached the server (components/app/outbox-runner.tsx): show it as saved.
-  useEffect(() => {
-    function onSent(e: Event) {
-      const { day: sentDay, journal, fields } = (e as CustomEvent<{ day: string; journal: Journal | null; fields: EntryFields }>).detail;
-      if (sentDay !== day) return;
-      if (journal) queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
-      setEditor((current) => {
-        const open = current === undefined ? opened : current;
-        if (open && !sameDraft(open.fields, fields)) return current;
-        clearDraft(userId, day);
-        return null;
-      });
-    }
-    window.addEventListener(OUTBOX_SENT, onSent);
-    return () => window.removeEventListener(OUTBOX_SENT, onSent);
-  }, [day, userId, opened, queryClient]);
+  // The day's waiting page reached the server (client/page-sent.ts): show it as saved.
+  useEffect(
+    () =>
+      onPageSent(({ day: sentDay, journal, fields }) => {
+        if (sentDay !== day) return;
+        if (journal) queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
+        setEditor((current) => {
+          const open = current === undefined ? opened : current;
+          if (open && !sameDraft(open.fields, fields)) return current;
+          clearDraft(userId, day);
+          return null;
+        });
+      }),
+    [day, userId, opened, queryClient],
+  );
   // Unsaved words are also kept as a draft, but closing the tab still deserves a question.
   useEffect(() => {
     if (!dirty) return;

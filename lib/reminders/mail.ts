@@ -2,7 +2,6 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
-import type { DueReminder } from "./due";
 import { weekdayName } from "./local-time";
 import { unsubscribeToken } from "./unsubscribe";
 
@@ -11,7 +10,15 @@ import { unsubscribeToken } from "./unsubscribe";
 // the text opens a page where a person confirms with a button, so a link checker that follows
 // every URL in a mail unsubscribes nobody.
 
-export async function reminderMail({ db, appUrl, due }: { db: Db; appUrl: string; due: DueReminder }): Promise<MailMessage> {
+/** Whom a reminder mail is for, and the weekday it names (a due reminder of ./due.ts is one). */
+export interface ReminderRecipient {
+  userId: string;
+  email: string;
+  name: string;
+  weekday: number;
+}
+
+export async function reminderMail({ db, appUrl, due }: { db: Db; appUrl: string; due: ReminderRecipient }): Promise<MailMessage> {
   const token = await unsubscribeToken({ db, userId: due.userId });
   const today = `${appUrl}/my-diary`;
   const page = `${appUrl}/unsubscribe/${token}`;
