@@ -9,8 +9,7 @@ import type { HeartPage, Notification, NotificationActor, NotificationPage } fro
 import { SUSPENDED_IDS, hiddenFrom } from "@/lib/users/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
 import { isTimestampText } from "@/lib/validation/journal-limits";
-import { NOTIFICATION_CURSOR_MESSAGE } from "@/lib/validation/notifications";
-import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
+import { HEARTS_PAGE_SIZE_DOC, NOTIFICATION_CURSOR_MESSAGE, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
 import { inboxChanged } from "./live";
 
 // The activity inbox (docs/decisions/063). Rows are written by the statements that make what they

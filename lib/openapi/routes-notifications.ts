@@ -2,14 +2,14 @@ import { HeartPageSchema, NotificationPageSchema, NotificationsReadSchema } from
 import { RepliesPageSchema, ReplyDeletedSchema, ReplySentSchema } from "@/lib/contract/replies";
 import { ReportReceivedSchema } from "@/lib/contract/reports";
 import { AdminDoneSchema, AdminPageSchema } from "@/lib/contract/admin";
-import { ModerationNoteSchema, OptionalNoteSchema } from "@/lib/validation/admin";
+import { ModerationNoteSchema, OptionalNoteSchema } from "@/lib/admin/schemas";
 import { ADMIN_ACTIONS_SHOWN, ADMIN_NOT_FOUND_MESSAGE, ADMIN_REPORTS_MAX, ALREADY_SUSPENDED_MESSAGE, MODERATION_NOTE_MAX, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE, NOT_SUSPENDED_MESSAGE, REPORT_CLOSED_MESSAGE } from "@/lib/admin/limits";
-import { ReportBodySchema } from "@/lib/validation/reports";
+import { ReportBodySchema } from "@/lib/reports/schemas";
 import { REPORT_EXISTS_MESSAGE, REPORT_ID_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_OWN_MESSAGE, REPORT_REASON_MESSAGE, REPORT_TARGET_MESSAGE, REPORTS_PER_HOUR } from "@/lib/reports/limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE } from "@/lib/notifications/limits";
-import { MarkReadSchema, NOTIFICATION_CURSOR_MESSAGE, NotificationsQuerySchema, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/validation/notifications";
-import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/validation/replies";
+import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE, NOTIFICATION_CURSOR_MESSAGE, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/notifications/limits";
+import { MarkReadSchema, NotificationsQuerySchema } from "@/lib/notifications/schemas";
+import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/replies/schemas";
 import { REPLIES_PER_HOUR, REPLIES_PER_THREAD_MAX, REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_NOT_FOUND_MESSAGE, REPLY_REQUIRED_MESSAGE, REPLY_THREADS_PAGE_SIZE, REPLY_TOO_LONG_MESSAGE, THREAD_FULL_MESSAGE, THREAD_NOT_FOUND_MESSAGE, THREAD_WITH_MESSAGE, THREAD_WITH_REQUIRED_MESSAGE } from "@/lib/replies/limits";
 import type { Endpoint } from "./types";
 

@@ -1,7 +1,7 @@
 import * as Pu from "@/lib/contract/push";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { AUTH_MESSAGE, ENDPOINT_HOST_MESSAGE, ENDPOINT_MESSAGE, P256DH_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "@/lib/push/limits";
-import { PushSubscriptionSchema, PushUnsubscribeSchema } from "@/lib/validation/push";
+import { PushSubscriptionSchema, PushUnsubscribeSchema } from "@/lib/push/schemas";
 import type { Endpoint } from "./types";
 
 // Push notifications (lib/push, docs/decisions/082): the key a browser subscribes with, and its subscription.

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import type { PushSubscriptionInput } from "@/lib/validation/push";
+import type { PushSubscriptionInput } from "@/lib/push/schemas";
 import { pushEndpointAllowed } from "./endpoints";
 import { ENDPOINT_HOST_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "./limits";
 

@@ -7,7 +7,7 @@ import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
 import { hiddenBetween } from "@/lib/users/block-sql";
-import type { ReportBody } from "@/lib/validation/reports";
+import type { ReportBody } from "@/lib/reports/schemas";
 import { REPORT_EXISTS_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_OWN_MESSAGE, REPORT_REASON_LABELS, REPORTS_PER_HOUR } from "./limits";
 
 // Reports (docs/decisions/068): anyone who can see an entry, a private reply or a person may tell

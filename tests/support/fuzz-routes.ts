@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
+/** Where input schemas live (docs/style.md 6): lib/validation's modules, and each domain's `schemas.ts`. */
+const SCHEMA_MODULE = /^@\/lib\/(validation\/[\w-]+|[\w-]+\/schemas)$/;
+
 // The API's routes as the file tree declares them, for the fuzz test (tests/api/fuzz.test.ts): a
 // route added under app/api is fuzzed without anyone having to list it.
 
@@ -29,7 +32,7 @@ export interface RouteFile {
   problems: string[];
   /** How the handler reads its body, from what it imports: `readJson` → json, `readForm` → multipart. */
   encodings: ("json" | "multipart")[];
-  /** Zod schemas the route imports from lib/validation, by module path (`@/lib/validation/auth`). */
+  /** Zod schemas the route imports from lib/validation or a domain's schemas, by module path (`@/lib/validation/auth`, `@/lib/reports/schemas`). */
   schemas: { module: string; names: string[] }[];
   /** Multipart file fields the handler reads: `formFile(form, "image")`. */
   fileFields: string[];
@@ -73,7 +76,7 @@ export function readRouteSource(source: string): Pick<RouteFile, "methods" | "pr
       if (names.includes("readJson")) encodings.add("json");
       if (names.includes("readForm")) encodings.add("multipart");
       const schemaNames = names.filter((n) => n.endsWith("Schema"));
-      if (stmt.moduleSpecifier.text.startsWith("@/lib/validation/") && schemaNames.length) schemas.push({ module: stmt.moduleSpecifier.text, names: schemaNames });
+      if (SCHEMA_MODULE.test(stmt.moduleSpecifier.text) && schemaNames.length) schemas.push({ module: stmt.moduleSpecifier.text, names: schemaNames });
     } else if (ts.isVariableStatement(stmt) && exported(stmt)) {
       for (const decl of stmt.declarationList.declarations) {
         if (ts.isIdentifier(decl.name)) add(decl.name.text, false, decl.initializer && !ts.isIdentifier(decl.initializer) ? decl.initializer : undefined);
@@ -126,7 +129,7 @@ export function discoverRoutes(root: string, apiDir = "app/api"): RouteFile[] {
 
 /**
  * The body fields a route reads: the keys of the zod objects it validates with (schemas live in
- * lib/validation, docs/style.md 6) and its file fields, so the fuzz sends those and not only random ones.
+ * lib/validation or in their domain's `schemas.ts`, docs/style.md 6) and its file fields, so the fuzz sends those and not only random ones.
  */
 export async function routeFields(root: string, route: RouteFile): Promise<string[]> {
   const fields = new Set<string>(route.fileFields);

@@ -60,6 +60,7 @@ describe("readRouteSource", () => {
       import { readJson } from "@/lib/http/body";
       import { readForm } from "@/lib/http/form";
       import { LoginSchema, usernameField } from "@/lib/validation/auth";
+      import { ReportBodySchema } from "@/lib/reports/schemas";
       import { NotASchema } from "@/lib/other";
       export const POST = route(async (req) => {
         const form = await readForm(req);
@@ -68,7 +69,10 @@ describe("readRouteSource", () => {
     `);
     expect(read.encodings).toEqual(["json", "multipart"]);
     expect(read.fileFields).toEqual(["image"]);
-    expect(read.schemas).toEqual([{ module: "@/lib/validation/auth", names: ["LoginSchema"] }]);
+    expect(read.schemas).toEqual([
+      { module: "@/lib/validation/auth", names: ["LoginSchema"] },
+      { module: "@/lib/reports/schemas", names: ["ReportBodySchema"] },
+    ]);
   });
 });
 

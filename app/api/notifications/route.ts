@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listNotifications } from "@/lib/notifications";
-import { NotificationsQuerySchema } from "@/lib/validation/notifications";
+import { NotificationsQuerySchema } from "@/lib/notifications/schemas";
 
 export const GET = route(async (req) => {
   const { user } = await requireUser(req);

@@ -9,7 +9,7 @@ import { json, otherMethods, route } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { createReport, newReportMail, targetOf } from "@/lib/reports";
-import { ReportBodySchema } from "@/lib/validation/reports";
+import { ReportBodySchema } from "@/lib/reports/schemas";
 
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);

@@ -4,7 +4,7 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { markNotificationsRead } from "@/lib/notifications";
-import { MarkReadSchema } from "@/lib/validation/notifications";
+import { MarkReadSchema } from "@/lib/notifications/schemas";
 
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);

@@ -4,7 +4,7 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { deletePushSubscription, savePushSubscription } from "@/lib/push/subscriptions";
-import { PushSubscriptionSchema, PushUnsubscribeSchema } from "@/lib/validation/push";
+import { PushSubscriptionSchema, PushUnsubscribeSchema } from "@/lib/push/schemas";
 
 export const POST = route(async (req) => {
   const { user, sessionId } = await requireUser(req);

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listHearts } from "@/lib/notifications";
-import { NotificationsQuerySchema } from "@/lib/validation/notifications";
+import { NotificationsQuerySchema } from "@/lib/notifications/schemas";
 
 export const GET = route<{ params: Promise<{ id: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);

@@ -4,7 +4,7 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson, validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listReplies, sendReply } from "@/lib/replies";
-import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/validation/replies";
+import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/replies/schemas";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -9,7 +9,7 @@ import { json, otherMethods, route } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { getStorage } from "@/lib/storage";
-import { ModerationNoteSchema } from "@/lib/validation/admin";
+import { ModerationNoteSchema } from "@/lib/admin/schemas";
 
 export const POST = route<{ params: Promise<{ id: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);

@@ -8,7 +8,7 @@ import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { ModerationNoteSchema } from "@/lib/validation/admin";
+import { ModerationNoteSchema } from "@/lib/admin/schemas";
 
 export const POST = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
-import { OptionalNoteSchema } from "@/lib/validation/admin";
+import { OptionalNoteSchema } from "@/lib/admin/schemas";
 
 export const POST = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);

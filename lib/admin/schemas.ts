@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MODERATION_NOTE_MAX, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE } from "@/lib/admin/limits";
-import { characters } from "./fields";
+import { MODERATION_NOTE_MAX, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE } from "./limits";
+import { characters } from "@/lib/validation/fields";
 
 // The operators' actions' bodies (docs/decisions/069).
 

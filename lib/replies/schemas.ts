@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_MESSAGE } from "@/lib/replies/limits";
-import { characters, text } from "./fields";
+import { REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_MESSAGE } from "./limits";
+import { characters, text } from "@/lib/validation/fields";
 
 // Private replies' body and query (docs/decisions/066). The text follows an entry's rules: trimmed,
 // CRLF kept as LF, counted in characters as a person sees them.

@@ -1,14 +1,8 @@
 import { z } from "zod";
-import { READ_IDS_MAX } from "@/lib/notifications/limits";
-import { text } from "./fields";
+import { text } from "@/lib/validation/fields";
+import { NOTIFICATION_CURSOR_MESSAGE, READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE } from "./limits";
 
 // The activity inbox's query and body (docs/decisions/063).
-
-export const NOTIFICATION_CURSOR_MESSAGE = "Invalid cursor";
-export { READ_IDS_MAX };
-export const READ_BODY_MESSAGE = 'Send "ids" (the notifications to mark read) or "all": true';
-export const READ_ID_MESSAGE = "Each id must be a notification's id";
-export const READ_IDS_TOO_MANY_MESSAGE = `At most ${READ_IDS_MAX} ids at once`;
 
 /** A notification's id as lib/notifications makes it: a row's UUID, or a day's hearts on one entry (the entry's UUID and the UTC day). */
 export const NOTIFICATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_\d{4}-\d{2}-\d{2})?$/;

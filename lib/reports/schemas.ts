@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { REPORT_ID_MESSAGE, REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_REASONS, REPORT_REASON_MESSAGE, REPORT_TARGET_MESSAGE } from "@/lib/reports/limits";
-import { CODE_POINTS_PER_CHARACTER, text } from "./fields";
-import { countCharacters } from "./graphemes";
+import { REPORT_ID_MESSAGE, REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_REASONS, REPORT_REASON_MESSAGE, REPORT_TARGET_MESSAGE } from "./limits";
+import { CODE_POINTS_PER_CHARACTER, text } from "@/lib/validation/fields";
+import { countCharacters } from "@/lib/validation/graphemes";
 
 // POST /api/reports (docs/decisions/068).
 
