@@ -41,16 +41,6 @@ export const IMPORT_JSON_DEPTH_MAX = 32;
 /** Imports a person may start in a day (429 past it): each one is read whole twice. A refused ZIP counts too. */
 export const IMPORT_STARTS_PER_DAY = 10;
 export const IMPORT_STARTS_WINDOW_SECONDS = 24 * 60 * 60;
-/**
- * The most an imported page may hold (graphemes; the database's backstop counts code points, drizzle/0025):
- * far above the editor's 900, so a long Day One day keeps every word (docs/decisions/078).
- */
-export const IMPORTED_CONTENT_MAX = 200_000;
-/**
- * The bytes of PUT /api/journals/{id}'s text fields: an imported page may be saved as long as it
- * was imported, 4 bytes a character in UTF-8 (docs/decisions/097); other forms keep FORM_TEXT_FIELD_MAX.
- */
-export const IMPORTED_PAGE_FIELD_MAX = 4 * IMPORTED_CONTENT_MAX;
 /** Hours an uploaded ZIP is kept at most: housekeeping fails an import still unfinished then, and deletes its ZIP. */
 export const IMPORT_ZIP_KEEP_HOURS = 24;
 /** Each list in a report names at most this many items; its count says how many there were. */

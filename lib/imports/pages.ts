@@ -9,9 +9,8 @@ import { IMAGE_MAX_BYTES, processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import { formatLongDay } from "@/lib/dates/local-day";
-import { countCharacters } from "@/lib/validation/journal-limits";
+import { IMPORTED_CONTENT_MAX, countCharacters } from "@/lib/validation/journal-limits";
 import { pageOf, type DayOneEntry, type DayOnePhoto } from "./day-one";
-import { IMPORTED_CONTENT_MAX } from "./limits";
 import type { ReportBuilder } from "./report";
 import { openEntry } from "./zip";
 

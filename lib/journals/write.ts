@@ -7,9 +7,9 @@ import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
-import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE, countCharacters } from "@/lib/validation/journal-limits";
+import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE, countCharacters, IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
 import { CODE_POINTS_PER_CHARACTER } from "@/lib/validation/fields";
-import { IMPORTED_CONTENT_MAX } from "@/lib/imports/limits";
+
 import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";

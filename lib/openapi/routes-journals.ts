@@ -1,11 +1,11 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/imports/limits";
+
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "@/lib/journals/pdf/limits";
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { ANONYMOUS_PRIVATE_MESSAGE, CONTENT_TOO_LONG_MESSAGE, CreateJournalSchema, EARLIEST_JOURNAL_DATE, FUTURE_DATE_MESSAGE, IMAGE_DESCRIPTION_CHARACTER_MESSAGE, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE, MonthParamsSchema, TOO_EARLY_DATE_MESSAGE, UpdateJournalSchema, IMPORTED_CONTENT_GROWN_MESSAGE, calendarDateField } from "@/lib/validation/journal";
-import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE } from "@/lib/validation/journal-limits";
+import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IMPORTED_PAGE_FIELD_MAX } from "@/lib/validation/journal-limits";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
 import * as A from "@/lib/contract/answers";
 import * as D from "@/lib/contract/diary";

@@ -54,3 +54,14 @@ export function isTimestampText(value: string): boolean {
   const m = TIMESTAMP_PATTERN.exec(value);
   return !!m && isCalendarDate(m[1]!) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 60;
 }
+
+/**
+ * The most an imported page may hold (graphemes; the database's backstop counts code points, drizzle/0025):
+ * far above the editor's 900, so a long Day One day keeps every word (docs/decisions/078).
+ */
+export const IMPORTED_CONTENT_MAX = 200_000;
+/**
+ * The bytes of PUT /api/journals/{id}'s text fields: an imported page may be saved as long as it
+ * was imported, 4 bytes a character in UTF-8 (docs/decisions/097); other forms keep FORM_TEXT_FIELD_MAX.
+ */
+export const IMPORTED_PAGE_FIELD_MAX = 4 * IMPORTED_CONTENT_MAX;

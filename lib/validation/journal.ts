@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CODE_POINTS_PER_CHARACTER, characters, text } from "./fields";
 import { countCharacters } from "./graphemes";
-import { IMPORTED_CONTENT_MAX } from "@/lib/imports/limits";
-import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
+import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, IMPORTED_CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
 
 // One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
 // imports only the constants, from ./journal-limits.

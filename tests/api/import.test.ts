@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { imports, journals } from "../../lib/db/schema";
-import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE, IMPORTED_PAGE_FIELD_MAX } from "../../lib/imports/limits";
+import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_UNDER_WAY_MESSAGE } from "../../lib/imports/limits";
 import type { ImportStatus } from "../../lib/contract/imports";
 import { dayOneZip, journalJson, LONG_TEXT, sampleExport, uploadImport } from "../support/day-one-zip";
 import { importFinished } from "../support/job-results";
@@ -13,7 +13,7 @@ import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/fr
 import { api } from "../support/http";
 import { entryFields, putJournal, smallPng, toForm } from "../support/journals";
 import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE } from "../../lib/validation/journal";
-import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE } from "../../lib/validation/journal-limits";
+import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IMPORTED_PAGE_FIELD_MAX } from "../../lib/validation/journal-limits";
 import { FIELD_TOO_LARGE_MESSAGE, FORM_TEXT_FIELD_MAX } from "../../lib/http/body-limits";
 import { CODE_POINTS_PER_CHARACTER } from "../../lib/validation/fields";
 import { errorBody } from "../support/refusals";

@@ -6,7 +6,7 @@ import { formFields, formFile, readForm } from "@/lib/http/form";
 import { readIfMatch } from "@/lib/http/if-match";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
-import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/imports/limits";
+import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/validation/journal-limits";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { UpdateJournalSchema } from "@/lib/validation/journal";
