@@ -20,6 +20,33 @@ export interface MailSettings {
 
 export type Transport = { name: "resend" | "smtp" | "log"; send: (message: MailMessage) => Promise<void> };
 
+/** What nodemailer's SMTP transport is given for SMTP_URL. */
+type SmtpOptions = { host: string; port?: number; secure: boolean; auth?: { user: string; pass: string } } & Record<string, unknown>;
+
+/**
+ * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`) read with the WHATWG URL parser, as
+ * nodemailer's options. Given the URL itself, nodemailer reads it with Node's legacy `url.parse()`,
+ * which Node deprecates (DEP0169) and warned of at every start: it is bundled into the server's
+ * chunks, outside node_modules. As nodemailer did, the user name and password are decoded and each
+ * query parameter becomes an option (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`), numbers and
+ * booleans as such.
+ */
+export function smtpOptions(smtpUrl: string): SmtpOptions {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  // An IPv6 host comes bracketed in a URL ("[::1]"), not in a socket's address.
+  const options: SmtpOptions = { host: url.hostname.replace(/^\[(.*)\]$/, "$1"), secure };
+  if (url.port) options.port = Number(url.port);
+  if (url.username) options.auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
+  for (const [key, raw] of url.searchParams) {
+    const value = raw === "true" ? true : raw === "false" ? false : raw !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+    const [outer, inner] = key.split(".", 2) as [string, string | undefined];
+    if (inner === undefined) options[outer] = value;
+    else options[outer] = { ...((options[outer] as Record<string, unknown> | undefined) ?? {}), [inner]: value };
+  }
+  return options;
+}
+
 /** Resend when it has a key, else SMTP when it has a URL, else the server log (docs/decisions/009, 050). */
 export function createTransport(settings: MailSettings): Transport {
   const from = settings.MAIL_FROM;
@@ -35,7 +62,7 @@ export function createTransport(settings: MailSettings): Transport {
     };
   }
   if (settings.SMTP_URL) {
-    const smtp = nodemailer.createTransport(settings.SMTP_URL);
+    const smtp = nodemailer.createTransport(smtpOptions(settings.SMTP_URL));
     return {
       name: "smtp",
       async send(message) {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetPasswordMail } from "../../lib/auth/reset-mail";
-import { createTransport } from "../../lib/mail/transports";
+import { createTransport, smtpOptions } from "../../lib/mail/transports";
 import { resetLink, waitForMail } from "../support/mailbox";
 import { startSmtpSink } from "../../scripts/test/smtp";
 
@@ -23,6 +23,25 @@ describe("createTransport", () => {
     expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_x", SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("resend");
     expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("smtp");
     expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM }).name).toBe("log");
+  });
+});
+
+describe("SMTP_URL", () => {
+  it("is read with the WHATWG URL parser into nodemailer's options, as nodemailer read it", () => {
+    expect(smtpOptions("smtp://127.0.0.1:2525")).toEqual({ host: "127.0.0.1", port: 2525, secure: false });
+    expect(smtpOptions("smtps://ada%40mail.example:p%3Ass%2Fw0rd@smtp.example.com:465")).toEqual({
+      host: "smtp.example.com",
+      port: 465,
+      secure: true,
+      auth: { user: "ada@mail.example", pass: "p:ss/w0rd" },
+    });
+    expect(smtpOptions("smtp://[::1]/?ignoreTLS=true&tls.rejectUnauthorized=false&connectionTimeout=5000")).toEqual({
+      host: "::1",
+      secure: false,
+      ignoreTLS: true,
+      tls: { rejectUnauthorized: false },
+      connectionTimeout: 5000,
+    });
   });
 });
 
