@@ -26,8 +26,8 @@ type SmtpOptions = { host: string; port?: number; secure: boolean; auth?: { user
 /**
  * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`) read with the WHATWG URL parser, as
  * nodemailer's options. Given the URL itself, nodemailer reads it with Node's legacy `url.parse()`,
- * which Node deprecates (DEP0169) and warned of at every start: it is bundled into the server's
- * chunks, outside node_modules. As nodemailer did, the user name and password are decoded and each
+ * which Node deprecates (DEP0169) and warns of when the caller is outside node_modules, as
+ * nodemailer is once bundled into the server's chunks. As nodemailer did, the user name and password are decoded and each
  * query parameter becomes an option (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`), numbers and
  * booleans as such.
  */
