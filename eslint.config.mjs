@@ -38,14 +38,18 @@ const NOT_FOR_TESTS = [
   // Pages, layouts and route handlers: reached over HTTP (a test's request, Playwright's browser).
   "app/.*",
   // React components: reached in the browser. (components/' plain .ts modules may be imported.)
-  ...walk("components").filter((f) => f.endsWith(".tsx")).map((f) => escape(withoutExt(f))),
+  ...walk("components")
+    .filter((f) => f.endsWith(".tsx"))
+    .map((f) => escape(withoutExt(f))),
   // Processes: started with spawn (server/app-process.ts, `npm start`), never loaded into a test.
   "server/server",
   "server/start",
   "server/embedded-db-process",
   "server/job-runner",
   // Worker threads' scripts: reached through their pools (lib/images/pool.ts, lib/journals/pdf/pool.ts).
-  ...walk("lib").filter((f) => /-worker\.mjs$/.test(f)).map((f) => escape(withoutExt(f))),
+  ...walk("lib")
+    .filter((f) => /-worker\.mjs$/.test(f))
+    .map((f) => escape(withoutExt(f))),
 ];
 
 /** One source of an import from a file `depth` folders below the root, naming a path under the root that matches `target`. */
@@ -72,16 +76,34 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   // bench/: the benchmark's bare Next app (docs/decisions/083), built and checked by its own `next build`.
-  globalIgnores([".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench/**"]),
-  ...boundary("lib", ["lib"], ["app/.*", "components/.*", "client/.*"], "lib/ is the server's domain code and shared plain functions: it never imports app/, components/ or client/."),
+  globalIgnores([
+    ".next/**",
+    ".data/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+    "bench/**",
+  ]),
+  ...boundary(
+    "lib",
+    ["lib"],
+    ["app/.*", "components/.*", "client/.*"],
+    "lib/ is the server's domain code and shared plain functions: it never imports app/, components/ or client/.",
+  ),
   ...boundary(
     "browser",
     ["components", "client"],
     SERVER_ONLY.map(escape),
-    "A server-only module of lib/ (it imports \"server-only\"): the browser's code may import its types only (`import type`).",
+    'A server-only module of lib/ (it imports "server-only"): the browser\'s code may import its types only (`import type`).',
     { allowTypeImports: true },
   ),
-  ...boundary("runtime", ["server", "scripts"], ["tests/.*", "e2e/.*"], "server/ and scripts/ never import tests/ or e2e/: what both need lives in scripts/ (scripts/seed/factories.ts, scripts/test/)."),
+  ...boundary(
+    "runtime",
+    ["server", "scripts"],
+    ["tests/.*", "e2e/.*"],
+    "server/ and scripts/ never import tests/ or e2e/: what both need lives in scripts/ (scripts/seed/factories.ts, scripts/test/).",
+  ),
   ...boundary(
     "tests",
     ["tests", "e2e"],

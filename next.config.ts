@@ -32,7 +32,16 @@ const nextConfig: NextConfig = {
           { key: "Cache-Control", value: "no-cache" },
         ],
       },
-      ...["/_next/static/:path*", "/_next/image", "/icon.svg", "/favicon.ico", "/bench/:path*", "/manifest.webmanifest", "/icons/:path*", "/screenshots/:path*"].map((source) => ({ source, headers: noPage })),
+      ...[
+        "/_next/static/:path*",
+        "/_next/image",
+        "/icon.svg",
+        "/favicon.ico",
+        "/bench/:path*",
+        "/manifest.webmanifest",
+        "/icons/:path*",
+        "/screenshots/:path*",
+      ].map((source) => ({ source, headers: noPage })),
     ];
   },
   // Native binaries, WebAssembly and worker threads: loaded from node_modules at run time, not

@@ -33,11 +33,21 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium where it is installed (no browser download here); Playwright's own elsewhere.
       executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
-    { name: "desktop", grepInvert: /@phone/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      grepInvert: /@phone/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: "phone",
       grep: /@phone/,

@@ -22,7 +22,9 @@ let staticPolicies: Map<string, string> | undefined;
 function staticPolicy(pathname: string, dev: boolean, images: readonly string[]): string | undefined {
   if (!staticPolicies) {
     staticPolicies = new Map();
-    if (!dev) for (const [route, hashes] of readStaticPages(path.join(process.cwd(), ".next"))) staticPolicies.set(route, contentSecurityPolicy({ hashes }, dev, images));
+    if (!dev)
+      for (const [route, hashes] of readStaticPages(path.join(process.cwd(), ".next")))
+        staticPolicies.set(route, contentSecurityPolicy({ hashes }, dev, images));
   }
   return staticPolicies.get(pathname);
 }
@@ -46,7 +48,10 @@ function malformed(request: NextRequest, api: boolean) {
   const init = { status: 400, headers: { ...headers, "Cache-Control": "no-store" } };
   return api
     ? NextResponse.json({ message: "Malformed URL: invalid percent-encoding in the path" }, init)
-    : new NextResponse("Bad request: the address is malformed.\n", { ...init, headers: { ...init.headers, "Content-Type": "text/plain; charset=utf-8" } });
+    : new NextResponse("Bad request: the address is malformed.\n", {
+        ...init,
+        headers: { ...init.headers, "Content-Type": "text/plain; charset=utf-8" },
+      });
 }
 
 /**
@@ -56,7 +61,12 @@ function malformed(request: NextRequest, api: boolean) {
  */
 function preflight(request: NextRequest) {
   const { APP_URL: appUrl, CORS_ORIGINS: corsOrigins } = appConfig();
-  const { headers, preflight } = apiHeaders({ method: request.method, origin: request.headers.get("origin"), appUrl, corsOrigins });
+  const { headers, preflight } = apiHeaders({
+    method: request.method,
+    origin: request.headers.get("origin"),
+    appUrl,
+    corsOrigins,
+  });
   return preflight ? new NextResponse(null, { status: 204, headers }) : NextResponse.next();
 }
 

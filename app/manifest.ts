@@ -26,8 +26,20 @@ export default function manifest(): MetadataRoute.Manifest {
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
     screenshots: [
-      { src: "/screenshots/diary-narrow.png", sizes: "375x812", type: "image/png", form_factor: "narrow", label: "A day of the diary on a phone" },
-      { src: "/screenshots/diary-wide.png", sizes: "1280x800", type: "image/png", form_factor: "wide", label: "The diary's calendar and a day's entry" },
+      {
+        src: "/screenshots/diary-narrow.png",
+        sizes: "375x812",
+        type: "image/png",
+        form_factor: "narrow",
+        label: "A day of the diary on a phone",
+      },
+      {
+        src: "/screenshots/diary-wide.png",
+        sizes: "1280x800",
+        type: "image/png",
+        form_factor: "wide",
+        label: "The diary's calendar and a day's entry",
+      },
     ],
   };
 }

@@ -24,7 +24,10 @@ export function adminQuery() {
 
 /** One action: `path` under /api/admin, with the note. */
 export async function moderate(path: string, note: string): Promise<void> {
-  const res = await apiFetch(`/api/admin/${path}`, { method: "POST", body: JSON.stringify(note.trim() ? { note } : {}) }).catch(() => {
+  const res = await apiFetch(`/api/admin/${path}`, {
+    method: "POST",
+    body: JSON.stringify(note.trim() ? { note } : {}),
+  }).catch(() => {
     throw new ApiError(0, "Could not do that");
   });
   if (!res.ok) throw await refusalOf(res, "Could not do that");

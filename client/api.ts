@@ -18,7 +18,8 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
   const ask = () => fetch(path, { ...rest, headers: h, credentials: "same-origin" });
   // A plain GET may already have been asked by the page's inline script (client/early-answers.ts);
   // if that request failed, it is asked again here.
-  const plainGet = (rest.method === undefined || rest.method === "GET") && rest.body === undefined && headers === undefined;
+  const plainGet =
+    (rest.method === undefined || rest.method === "GET") && rest.body === undefined && headers === undefined;
   const early = plainGet ? takeEarlyAnswer(path, token) : undefined;
   return (early ? early.catch(ask) : ask()).then((res) => {
     noteApiAnswer(res);

@@ -22,7 +22,11 @@ async function request(path: string, init: Parameters<typeof apiFetch>[1], fallb
 }
 
 function post(path: string, body: unknown, fallback: string): Promise<Response> {
-  return request(path, { method: "POST", token: null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, fallback);
+  return request(
+    path,
+    { method: "POST", token: null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+    fallback,
+  );
 }
 
 export interface SignUpFields {
@@ -34,7 +38,8 @@ export interface SignUpFields {
 
 /** POST /auth/register: the new account's session token (signed in at once, docs/decisions/011). */
 export async function signUp(fields: SignUpFields): Promise<string> {
-  return (await answerOf("POST /api/auth/register", await post("/api/auth/register", fields, SOMETHING_WENT_WRONG))).token;
+  return (await answerOf("POST /api/auth/register", await post("/api/auth/register", fields, SOMETHING_WENT_WRONG)))
+    .token;
 }
 
 /** What a login gives: the session token, or the challenge of the code step (docs/decisions/073). */
@@ -47,15 +52,21 @@ export async function logIn(fields: { username: string; password: string }): Pro
 }
 
 /** POST /auth/2fa/verify: the challenge and a code (or a recovery code) give the session token. */
-export async function verifyTwoFactor(fields: { challenge: string } & ({ code: string } | { recoveryCode: string })): Promise<string> {
-  return (await answerOf("POST /api/auth/2fa/verify", await post("/api/auth/2fa/verify", fields, SOMETHING_WENT_WRONG))).token;
+export async function verifyTwoFactor(
+  fields: { challenge: string } & ({ code: string } | { recoveryCode: string }),
+): Promise<string> {
+  return (await answerOf("POST /api/auth/2fa/verify", await post("/api/auth/2fa/verify", fields, SOMETHING_WENT_WRONG)))
+    .token;
 }
 
 export async function requestPasswordReset(fields: { email: string }): Promise<void> {
   await post("/api/auth/forgot-password", fields, "Error sending email");
 }
 
-export async function resetPassword(resetToken: string, fields: { password: string; removePasskeys?: boolean }): Promise<void> {
+export async function resetPassword(
+  resetToken: string,
+  fields: { password: string; removePasskeys?: boolean },
+): Promise<void> {
   await post(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, fields, "Reset failed");
 }
 
@@ -63,7 +74,11 @@ export async function resetPassword(resetToken: string, fields: { password: stri
 export async function verifyEmail(verifyToken: string, fields: { password?: string }): Promise<void> {
   // Signed in, the session proves who asks: the stored token goes with this one.
   const path = `/api/auth/verify-email/${encodeURIComponent(verifyToken)}`;
-  await request(path, { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) }, "Verification failed");
+  await request(
+    path,
+    { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) },
+    "Verification failed",
+  );
 }
 
 /** POST /auth/cancel-signup/{token}: "This wasn't me" (docs/decisions/011). */

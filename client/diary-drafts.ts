@@ -44,7 +44,10 @@ export function loadDraft(userId: string, day: string): DiaryDraft | null {
 export function saveDraft(userId: string, day: string, draft: DiaryDraft): void {
   try {
     const { title, content, visibility, isAnonymous } = draft;
-    window.localStorage.setItem(draftKey(userId, day), JSON.stringify({ title, content, visibility, isAnonymous, savedAt: new Date().toISOString() }));
+    window.localStorage.setItem(
+      draftKey(userId, day),
+      JSON.stringify({ title, content, visibility, isAnonymous, savedAt: new Date().toISOString() }),
+    );
     window.dispatchEvent(new Event(CHANGED));
   } catch {
     // Full or blocked storage: the text is still on screen; the beforeunload prompt still guards it.
@@ -63,7 +66,9 @@ export function clearDraft(userId: string, day: string): void {
 }
 
 export function sameDraft(a: DiaryDraft, b: DiaryDraft): boolean {
-  return a.title === b.title && a.content === b.content && a.visibility === b.visibility && a.isAnonymous === b.isAnonymous;
+  return (
+    a.title === b.title && a.content === b.content && a.visibility === b.visibility && a.isAnonymous === b.isAnonymous
+  );
 }
 
 /**
@@ -72,7 +77,9 @@ export function sameDraft(a: DiaryDraft, b: DiaryDraft): boolean {
  */
 export function countDrafts(besides: ReadonlySet<string> = new Set()): number {
   try {
-    return Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((key) => key?.startsWith(PREFIX) && !besides.has(key)).length;
+    return Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter(
+      (key) => key?.startsWith(PREFIX) && !besides.has(key),
+    ).length;
   } catch {
     return 0;
   }

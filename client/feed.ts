@@ -9,7 +9,6 @@ import { feedKeys, type FeedData } from "@/lib/query-keys";
 
 // The close-circle feed and its hearts (docs/api.md "Feed and hearts"; docs/product.md §2 Feed, §4, §8, §9).
 
-
 export type { FeedAuthor, FeedItem, FeedPage } from "@/lib/contract/answers";
 
 export { feedKeys, type FeedData };
@@ -58,7 +57,11 @@ const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back
 export async function setHeart(journalId: string, liked: boolean): Promise<HeartResult> {
   const kind = liked ? "like" : "unlike";
   const res = await apiRequest(`/api/journal/${journalId}/like`, { method: liked ? "POST" : "DELETE" }, FAILED[kind]);
-  if (res.ok) return { likesCount: (await answerOf(liked ? "POST /api/journal/{id}/like" : "DELETE /api/journal/{id}/like", res)).likesCount };
+  if (res.ok)
+    return {
+      likesCount: (await answerOf(liked ? "POST /api/journal/{id}/like" : "DELETE /api/journal/{id}/like", res))
+        .likesCount,
+    };
   const message = await errorMessage(res);
   if (res.status === 400 && message === ALREADY[kind]) return { alreadyDone: true };
   throw new ApiError(res.status, message ?? FAILED[kind]);

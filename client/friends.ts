@@ -66,7 +66,11 @@ export function friendStatusQuery(userId: string) {
 /** The server's own message when it gives one (e.g. "Already friends"), docs/product.md §5. */
 export async function sendRequest(userId: string): Promise<void> {
   const fallback = "Failed to send friend request";
-  const res = await apiRequest("/api/friend-requests/send", { method: "POST", body: JSON.stringify({ to: userId }) }, fallback);
+  const res = await apiRequest(
+    "/api/friend-requests/send",
+    { method: "POST", body: JSON.stringify({ to: userId }) },
+    fallback,
+  );
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? fallback);
 }
 
@@ -97,7 +101,11 @@ export function suggestedQuery(offset: number, excludeId?: string) {
     queryFn: async ({ signal }): Promise<SuggestedUser[]> => {
       // A profile address that names nobody (/public/not-an-id) has no owner to leave out.
       const exclude = excludeId && USER_ID.test(excludeId) ? `&exclude=${excludeId}` : "";
-      const res = await call(`/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`, "Failed to load fellow writers", { signal });
+      const res = await call(
+        `/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`,
+        "Failed to load fellow writers",
+        { signal },
+      );
       return (await answerOf("GET /api/search/suggested", res)).users;
     },
   });

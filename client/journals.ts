@@ -14,7 +14,8 @@ export type { Journal } from "@/lib/contract/answers";
 
 export const FETCH_DAY_FAILED = "Failed to fetch the entry for this date";
 /** A day the service worker has no copy of, asked while the browser is offline (docs/product.md "Installing and offline"). */
-export const DAY_NOT_KEPT_OFFLINE = "You are offline, and this day is not kept on this device. It opens once you are back online.";
+export const DAY_NOT_KEPT_OFFLINE =
+  "You are offline, and this day is not kept on this device. It opens once you are back online.";
 
 export { journalKeys };
 
@@ -23,7 +24,11 @@ export function dayQuery(day: string) {
   return queryOptions({
     queryKey: journalKeys.day(day),
     queryFn: async ({ signal }): Promise<Journal | null> => {
-      const res = await apiRequest(`/api/journals/date/${day}`, { signal }, browserOffline() ? DAY_NOT_KEPT_OFFLINE : FETCH_DAY_FAILED);
+      const res = await apiRequest(
+        `/api/journals/date/${day}`,
+        { signal },
+        browserOffline() ? DAY_NOT_KEPT_OFFLINE : FETCH_DAY_FAILED,
+      );
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, FETCH_DAY_FAILED);
       return answerOf("GET /api/journals/date/{date}", res);
@@ -92,7 +97,9 @@ export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Pr
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? SAVE_FAILED);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // docs/api.md: POST answers with the journal, PUT with {message, journal}.
-  return req.kind === "create" ? answerOf("POST /api/journals", res) : (await answerOf("PUT /api/journals/{id}", res)).journal;
+  return req.kind === "create"
+    ? answerOf("POST /api/journals", res)
+    : (await answerOf("PUT /api/journals/{id}", res)).journal;
 }
 
 export async function deleteJournal(id: string): Promise<void> {

@@ -64,7 +64,11 @@ export function closeFriendsQuery() {
 
 /** Ends the friendship for both; the caller's new count. docs/product.md §8: the server's message or 'Failed to remove user'. */
 export async function removeCloseFriend(id: string): Promise<number> {
-  const res = await apiRequest(`/api/myprofile/community/closefriends/${encodeURIComponent(id)}`, { method: "DELETE" }, REMOVE_FRIEND_FAILED);
+  const res = await apiRequest(
+    `/api/myprofile/community/closefriends/${encodeURIComponent(id)}`,
+    { method: "DELETE" },
+    REMOVE_FRIEND_FAILED,
+  );
   if (!res.ok) throw await failure(res, REMOVE_FRIEND_FAILED);
   return (await answerOf("DELETE /api/myprofile/community/closefriends/{id}", res)).newCloseFriendsCount;
 }
@@ -89,7 +93,11 @@ export async function uploadProfileImage(file: File): Promise<string> {
 
 /** PUT /myprofile answers with the whole profile, which replaces the cached one. */
 export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile> {
-  const res = await apiRequest("/api/myprofile", { method: "PUT", body: JSON.stringify(fields) }, PROFILE_UPDATE_FAILED);
+  const res = await apiRequest(
+    "/api/myprofile",
+    { method: "PUT", body: JSON.stringify(fields) },
+    PROFILE_UPDATE_FAILED,
+  );
   if (!res.ok) throw await failure(res, PROFILE_UPDATE_FAILED);
   return answerOf("PUT /api/myprofile", res);
 }
@@ -105,7 +113,8 @@ export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string 
   if (!res.ok) throw await failure(res, SERVER_FAULT);
   // The document is streamed while it is drawn: a failure halfway breaks the body, not the status.
   const blob = await res.blob().catch(() => null);
-  if (!blob || blob.size === 0 || !/^application\/pdf\b/.test(res.headers.get("content-type") ?? "")) throw new PdfError();
+  if (!blob || blob.size === 0 || !/^application\/pdf\b/.test(res.headers.get("content-type") ?? ""))
+    throw new PdfError();
   const named = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
   return { blob, fileName: named?.[1] ?? "journal.pdf" };
 }

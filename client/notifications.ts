@@ -64,15 +64,30 @@ export function unreadCountOf(data: InboxData | undefined): number {
 
 /** Marks `ids` read, or every notification with `all`; the unread count after. */
 export async function markRead(body: { ids: string[] } | { all: true }): Promise<number> {
-  const res = await apiRequest("/api/notifications/read", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, MARK_FAILED);
+  const res = await apiRequest(
+    "/api/notifications/read",
+    { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } },
+    MARK_FAILED,
+  );
   if (!res.ok) throw new ApiError(res.status, MARK_FAILED);
   return (await answerOf("POST /api/notifications/read", res)).unreadCount;
 }
 
 /** The cached inbox with `ids` (or all) read now and `unreadCount` as the server said. */
-export function withRead(data: InboxData | undefined, ids: Set<string> | "all", unreadCount: number): InboxData | undefined {
+export function withRead(
+  data: InboxData | undefined,
+  ids: Set<string> | "all",
+  unreadCount: number,
+): InboxData | undefined {
   if (!data) return data;
   const now = new Date().toISOString();
   const read = (n: Notification) => (n.readAt === null && (ids === "all" || ids.has(n.id)) ? { ...n, readAt: now } : n);
-  return { ...data, pages: data.pages.map((p, i) => ({ ...p, unreadCount: i === 0 ? unreadCount : p.unreadCount, data: p.data.map(read) })) };
+  return {
+    ...data,
+    pages: data.pages.map((p, i) => ({
+      ...p,
+      unreadCount: i === 0 ? unreadCount : p.unreadCount,
+      data: p.data.map(read),
+    })),
+  };
 }

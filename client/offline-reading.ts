@@ -38,7 +38,12 @@ async function readOk<T>(path: string): Promise<T | null> {
  * as HTML, and never followed to /login (a redirect is not a page to keep).
  */
 async function readDiaryPage(): Promise<boolean> {
-  const res = await fetch("/my-diary", { headers: { Accept: "text/html" }, credentials: "same-origin", redirect: "manual", priority: "low" });
+  const res = await fetch("/my-diary", {
+    headers: { Accept: "text/html" },
+    credentials: "same-origin",
+    redirect: "manual",
+    priority: "low",
+  });
   return res.ok;
 }
 
@@ -68,10 +73,16 @@ export async function warmOfflineDiary({ userId, today }: { userId: string; toda
     const days: DayKey[] = [];
     const monthsOk = await eachBounded(offlineMonths(today), async ({ year, month }) => {
       const marks = await readOk<JournalDay[]>(`/api/journals/month/${year}/${month}`);
-      for (const { journaldate } of marks ?? []) if (journaldate >= from && journaldate <= today) days.push(journaldate);
+      for (const { journaldate } of marks ?? [])
+        if (journaldate >= from && journaldate <= today) days.push(journaldate);
       return marks !== null;
     });
-    const pages = [...days.map((day) => `/api/journals/date/${day}`), "/api/journals", feedPagePath(null), "/api/auth/me"];
+    const pages = [
+      ...days.map((day) => `/api/journals/date/${day}`),
+      "/api/journals",
+      feedPagePath(null),
+      "/api/auth/me",
+    ];
     const pagesOk = await eachBounded(pages, async (path) => (await readOk<unknown>(path)) !== null);
     if (monthsOk && pagesOk && (await readDiaryPage())) writeWarmed(stamp);
   } catch {

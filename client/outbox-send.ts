@@ -43,7 +43,13 @@ async function messageOf(res: Response): Promise<string> {
  * marks it a conflict and another definite 4xx marks it refused (the page turns both into drafts);
  * a network failure, 401, 429 or 5xx stops here and keeps the rest for the next time.
  */
-export async function sendOutboxItems({ items, token }: { items: OutboxItem[]; token?: string | null }): Promise<{ results: SendResult[]; stopped: StopReason }> {
+export async function sendOutboxItems({
+  items,
+  token,
+}: {
+  items: OutboxItem[];
+  token?: string | null;
+}): Promise<{ results: SendResult[]; stopped: StopReason }> {
   const results: SendResult[] = [];
   for (const item of items) {
     if (item.state !== "waiting" || item.id.length > IDEMPOTENCY_KEY_MAX) continue;
@@ -53,7 +59,12 @@ export async function sendOutboxItems({ items, token }: { items: OutboxItem[]; t
     const path = item.kind === "create" ? "/api/journals" : `/api/journals/${encodeURIComponent(item.entryId ?? "")}`;
     let res: Response;
     try {
-      res = await fetch(path, { method: item.kind === "create" ? "POST" : "PUT", body: formOf(item), headers, credentials: "same-origin" });
+      res = await fetch(path, {
+        method: item.kind === "create" ? "POST" : "PUT",
+        body: formOf(item),
+        headers,
+        credentials: "same-origin",
+      });
     } catch {
       return { results, stopped: "offline" };
     }

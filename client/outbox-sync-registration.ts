@@ -12,7 +12,8 @@ interface SyncManager {
 export async function registerOutboxSync(): Promise<void> {
   try {
     if (!("serviceWorker" in navigator)) return;
-    const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { sync?: SyncManager }) | undefined;
+    const registration = (await navigator.serviceWorker.getRegistration()) as
+      (ServiceWorkerRegistration & { sync?: SyncManager }) | undefined;
     await registration?.sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // Refused (permissions, no worker): the page's own sending remains.

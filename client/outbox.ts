@@ -84,7 +84,10 @@ export class OutboxPhotoTooLargeError extends Error {
  * Stores an item to send later; a photo over the server's limit is refused first, as online. `id`:
  * the Idempotency-Key an online attempt already used, whose answer may have been lost on the way.
  */
-export async function addOutboxItem({ id = crypto.randomUUID(), ...item }: Omit<OutboxItem, "id" | "queuedAt" | "state"> & { id?: string }): Promise<OutboxItem> {
+export async function addOutboxItem({
+  id = crypto.randomUUID(),
+  ...item
+}: Omit<OutboxItem, "id" | "queuedAt" | "state"> & { id?: string }): Promise<OutboxItem> {
   if (item.photo && item.photo.size > IMAGE_MAX_BYTES) throw new OutboxPhotoTooLargeError();
   const stored: OutboxItem = { ...item, id, queuedAt: Date.now(), state: "waiting" };
   const db = await outboxDb();

@@ -10,7 +10,11 @@ import { refusalOf } from "./refusals";
 /** The browser's prompt was closed, timed out or refused: nothing went wrong on our side. */
 export const PROMPT_CLOSED = "The passkey prompt was closed";
 
-export async function passkeyCall(path: string, init: Parameters<typeof apiFetch>[1], failure: string): Promise<Response> {
+export async function passkeyCall(
+  path: string,
+  init: Parameters<typeof apiFetch>[1],
+  failure: string,
+): Promise<Response> {
   const res = await apiFetch(path, init).catch(() => {
     throw new ApiError(0, failure);
   });
@@ -45,11 +49,18 @@ export function promptError(err: unknown, failure: string, hostname = location.h
 /** Signs in with any passkey the browser has for this site: the session token. */
 export async function signInWithPasskey(): Promise<string> {
   const failure = "Could not sign in with a passkey";
-  const options = await answerOf("POST /api/auth/passkey-login/options", await passkeyCall("/api/auth/passkey-login/options", { method: "POST", token: null }, failure));
+  const options = await answerOf(
+    "POST /api/auth/passkey-login/options",
+    await passkeyCall("/api/auth/passkey-login/options", { method: "POST", token: null }, failure),
+  );
   const { startAuthentication } = await import("@simplewebauthn/browser");
   const response = await startAuthentication({ optionsJSON: options as never }).catch((err: unknown) => {
     throw promptError(err, failure);
   });
-  const res = await passkeyCall("/api/auth/passkey-login", { method: "POST", token: null, body: JSON.stringify({ response }) }, failure);
+  const res = await passkeyCall(
+    "/api/auth/passkey-login",
+    { method: "POST", token: null, body: JSON.stringify({ response }) },
+    failure,
+  );
   return (await answerOf("POST /api/auth/passkey-login", res)).token;
 }

@@ -32,16 +32,28 @@ export type PasskeyProof = { password?: string; code?: string };
 /** Makes a passkey on this device (the browser asks) and adds it to the account; a refused proof comes back beside its field. */
 export async function addPasskey(proof: PasskeyProof): Promise<PasskeyInfo> {
   const failure = "Could not add the passkey";
-  const options = await answerOf("POST /api/auth/passkeys/options", await call("/api/auth/passkeys/options", { method: "POST", body: JSON.stringify(proof) }, failure));
+  const options = await answerOf(
+    "POST /api/auth/passkeys/options",
+    await call("/api/auth/passkeys/options", { method: "POST", body: JSON.stringify(proof) }, failure),
+  );
   const { startRegistration } = await import("@simplewebauthn/browser");
   const response = await startRegistration({ optionsJSON: options as never }).catch((err: unknown) => {
     throw promptError(err, failure);
   });
-  return (await answerOf("POST /api/auth/passkeys", await call("/api/auth/passkeys", { method: "POST", body: JSON.stringify({ response }) }, failure))).passkey;
+  return (
+    await answerOf(
+      "POST /api/auth/passkeys",
+      await call("/api/auth/passkeys", { method: "POST", body: JSON.stringify({ response }) }, failure),
+    )
+  ).passkey;
 }
 
 export async function renamePasskey(id: string, fields: { name: string }): Promise<PasskeyInfo> {
-  const res = await call(`/api/auth/passkeys/${encodeURIComponent(id)}`, { method: "PUT", body: JSON.stringify(fields) }, "Could not rename the passkey");
+  const res = await call(
+    `/api/auth/passkeys/${encodeURIComponent(id)}`,
+    { method: "PUT", body: JSON.stringify(fields) },
+    "Could not rename the passkey",
+  );
   return (await answerOf("PUT /api/auth/passkeys/{id}", res)).passkey;
 }
 

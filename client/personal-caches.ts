@@ -11,7 +11,8 @@ import { forgetWarmedDiary } from "./offline-warmed";
 export async function clearPersonalCaches(): Promise<void> {
   forgetWarmedDiary();
   // The worker empties them too, so an answer it is still fetching is not kept after this (client/worker/caching.ts).
-  if (typeof navigator !== "undefined") navigator.serviceWorker?.controller?.postMessage({ type: CLEAR_PERSONAL_CACHES });
+  if (typeof navigator !== "undefined")
+    navigator.serviceWorker?.controller?.postMessage({ type: CLEAR_PERSONAL_CACHES });
   if (typeof caches === "undefined") return;
   await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
 }

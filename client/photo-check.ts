@@ -43,7 +43,9 @@ const DIMENSION_MESSAGES = {
 } as const;
 
 /** The photo ready for a preview (a blob: URL the caller must revoke), or the server's message for why it would be refused. */
-export async function checkPhoto(file: File): Promise<{ ok: true; photo: CheckedPhoto } | { ok: false; message: string }> {
+export async function checkPhoto(
+  file: File,
+): Promise<{ ok: true; photo: CheckedPhoto } | { ok: false; message: string }> {
   if (!isPhotoFile(file)) return { ok: false, message: IMAGE_UNSUPPORTED_MESSAGE };
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, message: IMAGE_TOO_LARGE_MESSAGE };
   const url = URL.createObjectURL(file);

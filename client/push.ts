@@ -18,12 +18,16 @@ export const NO_WORKER = "This browser has not set up Inkwell's app yet: reload 
 const WORKER_WAIT_MS = 10_000;
 
 function supported(): boolean {
-  return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  return (
+    typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
+  );
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(NO_WORKER)), WORKER_WAIT_MS)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(NO_WORKER)), WORKER_WAIT_MS)),
+  );
   try {
     return await Promise.race([navigator.serviceWorker.ready, late]);
   } finally {
@@ -51,9 +55,19 @@ export async function turnOnPush(): Promise<void> {
   if (!keyRes.ok) throw new ApiError(keyRes.status, PUSH_FAILED);
   const { publicKey } = await answerOf("GET /api/push/key", keyRes);
   const subscription =
-    (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)) }));
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), (c) =>
+        c.charCodeAt(0),
+      ),
+    }));
   const { endpoint, keys } = subscription.toJSON();
-  const res = await apiRequest("/api/push/subscriptions", { method: "POST", body: JSON.stringify({ endpoint, keys }) }, PUSH_FAILED);
+  const res = await apiRequest(
+    "/api/push/subscriptions",
+    { method: "POST", body: JSON.stringify({ endpoint, keys }) },
+    PUSH_FAILED,
+  );
   if (!res.ok) throw await refusalOf(res, PUSH_FAILED);
 }
 
@@ -61,7 +75,11 @@ export async function turnOnPush(): Promise<void> {
 export async function turnOffPush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  const res = await apiRequest("/api/push/subscriptions", { method: "DELETE", body: JSON.stringify({ endpoint: subscription.endpoint }) }, PUSH_OFF_FAILED);
+  const res = await apiRequest(
+    "/api/push/subscriptions",
+    { method: "DELETE", body: JSON.stringify({ endpoint: subscription.endpoint }) },
+    PUSH_OFF_FAILED,
+  );
   if (!res.ok && res.status !== 404) throw await refusalOf(res, PUSH_OFF_FAILED);
   await subscription.unsubscribe();
 }

@@ -18,7 +18,11 @@ export function isTransient(error: unknown): boolean {
  * with status 0 and `offline` as its message, so retries and screens can tell it apart; a request
  * cancelled through its signal still rejects as an abort, which TanStack drops.
  */
-export async function apiRequest(path: string, init: Parameters<typeof apiFetch>[1] = {}, offline = "The network is unreachable."): Promise<Response> {
+export async function apiRequest(
+  path: string,
+  init: Parameters<typeof apiFetch>[1] = {},
+  offline = "The network is unreachable.",
+): Promise<Response> {
   try {
     return await apiFetch(path, init);
   } catch (error) {

@@ -14,7 +14,12 @@ export class Refusal extends ApiError {
 }
 
 function isFieldIssue(value: unknown): value is FieldIssue {
-  return Boolean(value) && typeof value === "object" && typeof (value as { path?: unknown }).path === "string" && typeof (value as { message?: unknown }).message === "string";
+  return (
+    Boolean(value) &&
+    typeof value === "object" &&
+    typeof (value as { path?: unknown }).path === "string" &&
+    typeof (value as { message?: unknown }).message === "string"
+  );
 }
 
 /**

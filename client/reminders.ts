@@ -28,8 +28,15 @@ export function settingsQuery() {
 }
 
 /** PUT the whole reminder, or some notification switches, or both; a 400 is a Refusal naming each refused field (`reminder.time` …). */
-export async function saveSettings(settings: { reminder?: ReminderSettingsInput; notifications?: NotificationSettingsInput }): Promise<Settings> {
-  const res = await apiRequest("/api/myprofile/settings", { method: "PUT", body: JSON.stringify(settings) }, SETTINGS_SAVE_FAILED);
+export async function saveSettings(settings: {
+  reminder?: ReminderSettingsInput;
+  notifications?: NotificationSettingsInput;
+}): Promise<Settings> {
+  const res = await apiRequest(
+    "/api/myprofile/settings",
+    { method: "PUT", body: JSON.stringify(settings) },
+    SETTINGS_SAVE_FAILED,
+  );
   if (!res.ok) throw await refusalOf(res, SETTINGS_SAVE_FAILED);
   return answerOf("PUT /api/myprofile/settings", res);
 }

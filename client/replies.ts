@@ -25,7 +25,8 @@ export function repliesQuery(journalId: string) {
     queryFn: async ({ pageParam, signal }): Promise<RepliesPage> => {
       const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
       const res = await apiRequest(`/api/journals/${journalId}/replies${query}`, { signal }, LOAD_FAILED);
-      if (!res.ok) throw await refusalOf(res, res.status === 404 ? "This entry is not one you can reply to." : LOAD_FAILED);
+      if (!res.ok)
+        throw await refusalOf(res, res.status === 404 ? "This entry is not one you can reply to." : LOAD_FAILED);
       return answerOf("GET /api/journals/{id}/replies", res);
     },
     refetchOnWindowFocus: true,
@@ -33,7 +34,10 @@ export function repliesQuery(journalId: string) {
 }
 
 export async function sendReply(journalId: string, body: { text: string; threadWith?: string }): Promise<ReplyMessage> {
-  const res = await apiFetch(`/api/journals/${journalId}/replies`, { method: "POST", body: JSON.stringify(body) }).catch(() => {
+  const res = await apiFetch(`/api/journals/${journalId}/replies`, {
+    method: "POST",
+    body: JSON.stringify(body),
+  }).catch(() => {
     throw new ApiError(0, SEND_FAILED);
   });
   if (!res.ok) throw await refusalOf(res, SEND_FAILED);

@@ -9,7 +9,10 @@ export type ReportTarget = { journalId: string } | { replyId: string } | { userI
 
 export async function sendReport(target: ReportTarget, reason: ReportReason, note: string): Promise<void> {
   const failure = "Could not send the report";
-  const res = await apiFetch("/api/reports", { method: "POST", body: JSON.stringify({ ...target, reason, ...(note.trim() ? { note } : {}) }) }).catch(() => {
+  const res = await apiFetch("/api/reports", {
+    method: "POST",
+    body: JSON.stringify({ ...target, reason, ...(note.trim() ? { note } : {}) }),
+  }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);

@@ -51,11 +51,17 @@ export function deviceName(s: Pick<SessionInfo, "browser" | "os">): string {
 }
 
 /** Changes the password; the other sessions end. How many went. A refused field comes back beside it (a Refusal's `fieldErrors`). */
-export async function changePassword(fields: { currentPassword: string; newPassword: string; removePasskeys?: boolean }): Promise<number> {
+export async function changePassword(fields: {
+  currentPassword: string;
+  newPassword: string;
+  removePasskeys?: boolean;
+}): Promise<number> {
   const failure = "Could not change the password";
-  const res = await apiFetch("/api/auth/change-password", { method: "POST", body: JSON.stringify(fields) }).catch(() => {
-    throw new ApiError(0, failure);
-  });
+  const res = await apiFetch("/api/auth/change-password", { method: "POST", body: JSON.stringify(fields) }).catch(
+    () => {
+      throw new ApiError(0, failure);
+    },
+  );
   if (!res.ok) throw await refusalOf(res, failure);
   return (await answerOf("POST /api/auth/change-password", res)).ended;
 }
@@ -91,7 +97,10 @@ export async function cancelAccountDeletion(): Promise<void> {
 export type TwoFactorSetup = ApiAnswers["POST /api/auth/2fa/setup"];
 
 async function postSecurity(path: string, body: unknown, failure: string): Promise<Response> {
-  const res = await apiFetch(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).catch(() => {
+  const res = await apiFetch(path, {
+    method: "POST",
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
@@ -100,12 +109,20 @@ async function postSecurity(path: string, body: unknown, failure: string): Promi
 
 /** A pending authenticator secret, its QR code and address (docs/decisions/073). */
 export async function setUpTwoFactor(): Promise<TwoFactorSetup> {
-  return answerOf("POST /api/auth/2fa/setup", await postSecurity("/api/auth/2fa/setup", undefined, "Could not start the setup"));
+  return answerOf(
+    "POST /api/auth/2fa/setup",
+    await postSecurity("/api/auth/2fa/setup", undefined, "Could not start the setup"),
+  );
 }
 
 /** Turns two-factor sign-in on with the password (none for a Google-only account) and a first code; the recovery codes, shown once. */
 export async function enableTwoFactor(fields: { code: string; password?: string }): Promise<string[]> {
-  return (await answerOf("POST /api/auth/2fa/enable", await postSecurity("/api/auth/2fa/enable", fields, "Could not turn two-factor sign-in on"))).recoveryCodes;
+  return (
+    await answerOf(
+      "POST /api/auth/2fa/enable",
+      await postSecurity("/api/auth/2fa/enable", fields, "Could not turn two-factor sign-in on"),
+    )
+  ).recoveryCodes;
 }
 
 /** Turns it off with the password (none for a Google-only account) and a code. */

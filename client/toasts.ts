@@ -14,7 +14,14 @@ export const TOAST_DURATION = {
  * `important`: the confirmation of something a person must know happened (a password changed,
  * sessions signed out, a page written offline sent): TOAST_DURATION.important, with a close button.
  */
-type Options = { description?: string; closable?: boolean; duration?: number; id?: string; action?: { label: string; onClick: () => void }; important?: boolean };
+type Options = {
+  description?: string;
+  closable?: boolean;
+  duration?: number;
+  id?: string;
+  action?: { label: string; onClick: () => void };
+  important?: boolean;
+};
 type Sonner = typeof import("sonner");
 
 // sonner (about 10 KB gzip) is no page's first-load JavaScript (docs/performance.md, "First-load
@@ -25,7 +32,13 @@ let sonner: Promise<Sonner> | null = null;
 export const loadSonner = () => (sonner ??= import("sonner"));
 
 function opts({ description, closable, duration, id, action, important }: Options, fallback: number) {
-  return { description, closeButton: closable ?? important, duration: duration ?? (important ? TOAST_DURATION.important : fallback), id, action };
+  return {
+    description,
+    closeButton: closable ?? important,
+    duration: duration ?? (important ? TOAST_DURATION.important : fallback),
+    id,
+    action,
+  };
 }
 
 function show(run: (toast: Sonner["toast"]) => void) {

@@ -21,14 +21,20 @@ export function useInboxStream(): boolean {
     // answer the badge shows is always one made after the event (a first load still waiting for its
     // answer would otherwise fold the refresh into that older request).
     const refresh = (withPages = true) => {
-      void queryClient.cancelQueries({ queryKey: notificationKeys.inbox }).then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.inbox }));
+      void queryClient
+        .cancelQueries({ queryKey: notificationKeys.inbox })
+        .then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.inbox }));
       if (!withPages) return;
       // A heart given or taken back changes its writer's inbox, and so the heart count of their page
       // open in the diary and who hearted it: those follow, as the badge does (docs/decisions/099).
       // Only what is on screen is asked again, and a read already under way is left to finish, so
       // the day's first load is never started over. Only the writer hears of hearts: an anonymous
       // page's tell its readers nothing new.
-      for (const queryKey of [[...journalKeys.all, "day"], [...notificationKeys.all, "hearts"]]) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+      for (const queryKey of [
+        [...journalKeys.all, "day"],
+        [...notificationKeys.all, "hearts"],
+      ])
+        void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
     };
     // The first opening follows the page's own reads of its day by moments: asking for the day again
     // then would make every page load read it twice (a read that had already finished is not "under

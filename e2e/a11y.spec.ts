@@ -1,12 +1,26 @@
 import type { Page } from "@playwright/test";
 import { contrast, solidRings } from "./contrast";
-import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, SCHEMES, test } from "./fixtures";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoA11yViolationsInEachScheme,
+  inEachScheme,
+  SCHEMES,
+  test,
+} from "./fixtures";
 
 // docs/style.md 11: axe on every screen, signed out and signed in, wide and narrow, in both themes
 // (docs/decisions/015). Dark here is the system's; e2e/theme.spec.ts covers the chosen one, which
 // sets the same colours.
 const PUBLIC = ["/login", "/signup", "/forgot-password", "/reset-password/some-token", "/verify-email/some-token"];
-const SIGNED_IN = ["/dashboard", "/close-circle", "/my-diary", "/me", "/notifications", "/public/00000000-0000-4000-8000-000000000000"];
+const SIGNED_IN = [
+  "/dashboard",
+  "/close-circle",
+  "/my-diary",
+  "/me",
+  "/notifications",
+  "/public/00000000-0000-4000-8000-000000000000",
+];
 
 // Each screen is loaded once and judged in the light scheme, then the dark (inEachScheme).
 for (const path of PUBLIC) {
@@ -41,7 +55,9 @@ test("the 404 page has no serious accessibility violations, light and dark", asy
   await expectNoA11yViolationsInEachScheme(page);
 });
 
-test("the open notifications panel has no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+test("the open notifications panel has no serious accessibility violations, light and dark", async ({
+  signedIn: { page },
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Notifications" }).click();
@@ -57,7 +73,9 @@ test("the open Theme menu has no serious accessibility violations, light and dar
   await expectNoA11yViolationsInEachScheme(page);
 });
 
-test("the focus ring contrasts 3:1 with the primary button, its band and the page, light and dark", async ({ page }) => {
+test("the focus ring contrasts 3:1 with the primary button, its band and the page, light and dark", async ({
+  page,
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   await page.goto("/login");
   await page.getByLabel("Password").focus();
@@ -78,7 +96,8 @@ test("the focus ring contrasts 3:1 with the primary button, its band and the pag
     // outline and what lies around the button (the sheet, its rules, the desk).
     expect(contrast(band!.color, ring.fill), scheme).toBeGreaterThanOrEqual(3);
     expect(contrast(ring.outlineColor, band!.color), scheme).toBeGreaterThanOrEqual(3);
-    for (const around of [ring.sheet, ring.rule, ring.desk]) expect(contrast(ring.outlineColor, around), scheme).toBeGreaterThanOrEqual(3);
+    for (const around of [ring.sheet, ring.rule, ring.desk])
+      expect(contrast(ring.outlineColor, around), scheme).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -162,7 +181,9 @@ test.describe("on a phone @phone", () => {
     });
   }
 
-  test("the open Search modal has no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+  test("the open Search modal has no serious accessibility violations, light and dark", async ({
+    signedIn: { page },
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search" }).click();

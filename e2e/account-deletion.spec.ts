@@ -15,7 +15,9 @@ async function scheduleDeletion(db: FactoryDb, userId: string) {
 }
 
 test.describe("deleting the account", () => {
-  test("asked for with the password, beside its field; signed out; signing in again offers Cancel deletion", async ({ signedIn: { page, user } }) => {
+  test("asked for with the password, beside its field; signed out; signing in again offers Cancel deletion", async ({
+    signedIn: { page, user },
+  }) => {
     await page.goto("/me/security");
     const card = page.getByRole("region", { name: "Delete your account" });
     await card.getByRole("button", { name: "Delete my account…" }).click();
@@ -47,7 +49,10 @@ test.describe("deleting the account", () => {
     await expect(page.getByRole("region", { name: "Delete your account" })).toBeVisible();
   });
 
-  test("with two factors on, the dialog's fields are its own: unique ids, named by their labels, which focus them", async ({ signedIn: { page, user }, db }) => {
+  test("with two factors on, the dialog's fields are its own: unique ids, named by their labels, which focus them", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     // The "Turn off" form on the same screen has a password and a code field too.
     await turnOnTwoFactor(await createSession(db, user.id));
     await page.goto("/me/security");
@@ -71,14 +76,20 @@ test.describe("deleting the account", () => {
     await page.goto("/me/security");
     const opener = page.getByRole("button", { name: "Delete my account…" });
     await opener.click();
-    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Keep my account" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete your account?" })
+      .getByRole("button", { name: "Keep my account" })
+      .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(opener).toBeFocused();
     await page.reload();
     await expect(banner(page)).toHaveCount(0);
   });
 
-  test("the dialog and the banner have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("the dialog and the banner have no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await page.goto("/me/security");
     await page.getByRole("button", { name: "Delete my account…" }).click();
@@ -92,7 +103,10 @@ test.describe("deleting the account", () => {
 });
 
 test.describe("deleting the account @phone", () => {
-  test("the banner fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("the banner fits a phone with no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await scheduleDeletion(db, user.id);
     await page.goto("/dashboard");

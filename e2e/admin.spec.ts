@@ -12,8 +12,14 @@ async function reportedEntry(db: FactoryDb, title: string) {
   const { user: writer } = await createUser(db, { name: "Cass Cruel" });
   const { user: reader } = await createUser(db, { name: "Rory Reader" });
   await befriend(db, writer.id, reader.id);
-  const entry = await createJournal(db, writer.id, { title, content: "Words someone found cruel.", visibility: "close-circle" });
-  await db.insert(reports).values({ reporterId: reader.id, journalId: entry.id, reason: "harassment", note: "Please look" });
+  const entry = await createJournal(db, writer.id, {
+    title,
+    content: "Words someone found cruel.",
+    visibility: "close-circle",
+  });
+  await db
+    .insert(reports)
+    .values({ reporterId: reader.id, journalId: entry.id, reason: "harassment", note: "Please look" });
   return { writer, entry };
 }
 
@@ -39,7 +45,9 @@ test.describe("the operators' page", () => {
     await expect(page.getByText("Removed; the writer is told why")).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "What was done" })).toContainText("removed something @");
-    await expect(page.getByRole("region", { name: "What was done" })).toContainText("Entries in a close circle must be kind.");
+    await expect(page.getByRole("region", { name: "What was done" })).toContainText(
+      "Entries in a close circle must be kind.",
+    );
   });
 
   test("is not there for anyone who is not an operator", async ({ signedIn: { page } }) => {

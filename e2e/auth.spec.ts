@@ -12,7 +12,9 @@ const toaster = (page: import("@playwright/test").Page) => page.locator("section
 const toast = (page: import("@playwright/test").Page, title: string) =>
   page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 
-test("sign up lands signed in on the dashboard with the banner and a greeting; log out; log in by email", async ({ page }) => {
+test("sign up lands signed in on the dashboard with the banner and a greeting; log out; log in by email", async ({
+  page,
+}) => {
   const username = unique("new_");
   const email = `${username}@gmail.com`;
   await page.goto("/signup");
@@ -26,7 +28,9 @@ test("sign up lands signed in on the dashboard with the banner and a greeting; l
   await expect(toast(page, "Welcome to Inkwell")).toContainText("We have mailed you a link to confirm your address.");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Nova!" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Email verification" })).toContainText("Please confirm your email address.");
+  await expect(page.getByRole("region", { name: "Email verification" })).toContainText(
+    "Please confirm your email address.",
+  );
   await expect(page.getByText(/laptop/i)).toHaveCount(0);
   const token = await page.evaluate(() => localStorage.getItem("token"));
   expect(token).toMatch(/.{20,}/);
@@ -60,7 +64,9 @@ test("the dashboard greets a writer who has written by first name, as one coming
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Ada!" })).toBeVisible();
 });
 
-test("a non-Gmail address is refused beside its field before any request is sent, and not toasted", async ({ page }) => {
+test("a non-Gmail address is refused beside its field before any request is sent, and not toasted", async ({
+  page,
+}) => {
   const sent: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/auth/register")) sent.push(r.url());
@@ -80,7 +86,9 @@ test("a non-Gmail address is refused beside its field before any request is sent
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test("a sign-up with three bad fields shows three errors, each beside its field, and the focus goes to the first", async ({ page }) => {
+test("a sign-up with three bad fields shows three errors, each beside its field, and the focus goes to the first", async ({
+  page,
+}) => {
   const sent: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/auth/register")) sent.push(r.url());

@@ -9,7 +9,10 @@ const SAFETY_CARD = cardScope("safety-heading");
 // docs/decisions/067).
 
 test.describe("block and mute", () => {
-  test("blocking a friend from their profile: asked first, then the profile gives way; unblocked on /me", async ({ signedIn: { page, user }, db }) => {
+  test("blocking a friend from their profile: asked first, then the profile gives way; unblocked on /me", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: pest } = await createUser(db, { name: "Pat Pester" });
     await befriend(db, user.id, pest.id);
     await createJournal(db, pest.id, { title: "Pat's page", visibility: "close-circle" });
@@ -21,7 +24,11 @@ test.describe("block and mute", () => {
     await expect(dialog).toContainText("Pat Pester is not told");
     await dialog.getByRole("button", { name: "Block" }).click();
     await expect(page.getByRole("heading", { name: "You blocked Pat Pester" })).toBeFocused();
-    await expect.poll(async () => (await db.select().from(blocks)).some((b) => b.blockerId === user.id && b.blockedId === pest.id)).toBe(true);
+    await expect
+      .poll(async () =>
+        (await db.select().from(blocks)).some((b) => b.blockerId === user.id && b.blockedId === pest.id),
+      )
+      .toBe(true);
 
     // The feed no longer has Pat's entry.
     await page.goto("/close-circle");
@@ -34,7 +41,10 @@ test.describe("block and mute", () => {
     await expect(safety.getByText("Nobody. Block someone from their profile.")).toBeVisible();
   });
 
-  test("muting a friend takes their signed entries out of the feed; Unmute brings them back", async ({ signedIn: { page, user }, db }) => {
+  test("muting a friend takes their signed entries out of the feed; Unmute brings them back", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: loud } = await createUser(db, { name: "Lou Dly" });
     await befriend(db, user.id, loud.id);
     await createJournal(db, loud.id, { title: "So many words", visibility: "close-circle" });
@@ -46,7 +56,9 @@ test.describe("block and mute", () => {
     await expect(page.getByText("You muted Lou Dly: their signed entries stay out of your feed.")).toBeVisible();
     await expect(page.getByText("No entries from your close circle yet.")).toHaveCount(0);
     await page.getByRole("link", { name: "Unmute on your profile" }).click();
-    await expect(page.getByRole("region", { name: "Blocked and muted" }).getByRole("button", { name: "Unmute Lou Dly" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Blocked and muted" }).getByRole("button", { name: "Unmute Lou Dly" }),
+    ).toBeVisible();
     await page.goto(`/public/${loud.id}`);
     await page.getByRole("button", { name: "Unmute" }).click();
     await expect(page.getByRole("button", { name: "Mute" })).toBeVisible();
@@ -54,7 +66,10 @@ test.describe("block and mute", () => {
     await expect(page.getByRole("heading", { name: "So many words" })).toBeVisible();
   });
 
-  test("reporting an entry from the feed: a reason is asked for beside its choices, then the operators have it", async ({ signedIn: { page, user }, db }) => {
+  test("reporting an entry from the feed: a reason is asked for beside its choices, then the operators have it", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: writer } = await createUser(db, { name: "Rae Ported" });
     await befriend(db, user.id, writer.id);
     const entry = await createJournal(db, writer.id, { title: "Unkind words", visibility: "close-circle" });
@@ -71,11 +86,18 @@ test.describe("block and mute", () => {
     await expect(page.getByText("Thank you. The operators will look at it.")).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect
-      .poll(async () => (await db.select().from(reports)).filter((r) => r.reporterId === user.id).map((r) => [r.journalId, r.reason, r.note]))
+      .poll(async () =>
+        (await db.select().from(reports))
+          .filter((r) => r.reporterId === user.id)
+          .map((r) => [r.journalId, r.reason, r.note]),
+      )
       .toEqual([[entry.id, "harassment", "This keeps happening."]]);
   });
 
-  test("the blocked and muted lists have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("the blocked and muted lists have no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     const { user: one } = await createUser(db, { name: "Blocked Person" });
     await db.insert(blocks).values({ blockerId: user.id, blockedId: one.id });

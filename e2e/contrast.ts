@@ -34,6 +34,8 @@ export function contrast(a: string, b: string): number {
 export function solidRings(boxShadow: string): { color: string; spread: number }[] {
   const shadow = /(rgba?\([^)]*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px(\s+inset)?/g;
   return [...boxShadow.matchAll(shadow)]
-    .filter((m) => m[2] === "0" && m[3] === "0" && m[4] === "0" && Number(m[5]) > 0 && !m[6] && parseColor(m[1]!)[3] === 1)
+    .filter(
+      (m) => m[2] === "0" && m[3] === "0" && m[4] === "0" && Number(m[5]) > 0 && !m[6] && parseColor(m[1]!)[3] === 1,
+    )
     .map((m) => ({ color: m[1]!, spread: Number(m[5]) }));
 }

@@ -66,7 +66,9 @@ test("the delete confirmation cannot be dismissed while the delete runs", async 
   await expect(page.getByRole("article")).toHaveCount(0);
 });
 
-test("the Notifications panel opens from the keyboard and Escape gives the focus back", async ({ signedIn: { page } }) => {
+test("the Notifications panel opens from the keyboard and Escape gives the focus back", async ({
+  signedIn: { page },
+}) => {
   await page.goto("/dashboard");
   const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
   const panel = page.getByRole("dialog", { name: "Notifications" });
@@ -90,7 +92,9 @@ test("the Notifications panel opens from the keyboard and Escape gives the focus
 });
 
 test.describe("on a phone @phone", () => {
-  test("the Select Date modal keeps the focus inside, and Escape or a click outside gives it back", async ({ signedIn: { page } }) => {
+  test("the Select Date modal keeps the focus inside, and Escape or a click outside gives it back", async ({
+    signedIn: { page },
+  }) => {
     await openDiary(page);
     const opener = page.getByRole("button", { name: "Select Date" });
     const modal = page.getByRole("dialog", { name: "Select Date" });

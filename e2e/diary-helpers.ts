@@ -32,7 +32,9 @@ export function diary(page: Page) {
 }
 
 export function photo(color: string, width = 48, height = 32) {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function write(page: Page, title: string, content: string) {
@@ -49,4 +51,3 @@ export async function saveEntry(page: Page, title: string, content: string) {
 export function message(page: Page, text: string, role: "status" | "alert" = "status") {
   return diary(page).getByRole(role).filter({ hasText: text });
 }
-

@@ -34,7 +34,9 @@ async function expectInViewport(page: Page, name: string) {
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }
 
-test("900 characters of prose fit, Save stays in view beside the counter, and the result shows beside it; axe clean, light and dark", async ({ signedIn: { page } }) => {
+test("900 characters of prose fit, Save stays in view beside the counter, and the result shows beside it; axe clean, light and dark", async ({
+  signedIn: { page },
+}) => {
   test.slow(); // 900 characters typed, then two whole-page analyses (one per scheme)
   await openDiary(page);
   await expectInViewport(page, "Save");
@@ -51,7 +53,9 @@ test("900 characters of prose fit, Save stays in view beside the counter, and th
   await expectNoA11yViolationsInEachScheme(page);
 });
 
-test("the selected day is in the address: reload, Back and a shared link keep it; Today returns", async ({ signedIn: { page } }) => {
+test("the selected day is in the address: reload, Back and a shared link keep it; Today returns", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await calendar(page).getByRole("button", { name: YESTERDAY }).click();
   await expect(page).toHaveURL(/\/my-diary\?day=2026-03-09$/);
@@ -79,7 +83,9 @@ test("the selected day is in the address: reload, Back and a shared link keep it
   }
 });
 
-test("days with a draft are marked, 'Draft restored' is at the top, and Discard draft throws it away", async ({ signedIn: { page } }) => {
+test("days with a draft are marked, 'Draft restored' is at the top, and Discard draft throws it away", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await calendar(page).getByRole("button", { name: YESTERDAY }).click();
   await write(page, "Half", "A thought I did not finish.");
@@ -95,7 +101,10 @@ test("days with a draft are marked, 'Draft restored' is at the top, and Discard 
   const formBox = (await page.getByRole("form").boundingBox())!;
   expect(bannerBox.y).toBeLessThan(formBox.y);
   await banner.getByRole("button", { name: "Discard draft" }).click();
-  await page.getByRole("alertdialog", { name: "Discard this draft?" }).getByRole("button", { name: "Discard draft" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Discard this draft?" })
+    .getByRole("button", { name: "Discard draft" })
+    .click();
   await expect(banner).toBeHidden();
   await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("");
   await expect(calendar(page).getByRole("button", { name: YESTERDAY, exact: true })).toBeVisible();
@@ -121,7 +130,9 @@ test("Escape cancels editing, asking first when there are changes", async ({ sig
   await expect(entry.getByRole("heading", { name: "Steady" })).toBeVisible();
 });
 
-test("a title over 100 characters is kept whole as typed, counted, and refused beside the field until shortened", async ({ signedIn: { page } }) => {
+test("a title over 100 characters is kept whole as typed, counted, and refused beside the field until shortened", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   const title = page.getByRole("textbox", { name: "Title" });
   await title.fill(`${"A long title ".repeat(8)}ends here!`);
@@ -173,7 +184,10 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
   expect(uploads).toBe(1);
 });
 
-test("the diary is a static shell: the same file for everyone, no entry in it; the browser then shows the day", async ({ signedIn: { page, user }, db }) => {
+test("the diary is a static shell: the same file for everyone, no entry in it; the browser then shows the day", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   // docs/decisions/084: the page holds no one's words; the day comes from the API once the browser runs.
   const { createJournal } = await import("../scripts/seed/factories");
   await createJournal(db, user.id, { journalDate: "2026-03-01", title: "Served warm" });
@@ -188,7 +202,9 @@ test("the diary is a static shell: the same file for everyone, no entry in it; t
 });
 
 test.describe("on a phone @phone", () => {
-  test("900 characters of prose fit at 375 px, Save above the bottom bar, Edit and Delete on one row; axe clean, light and dark", async ({ signedIn: { page } }) => {
+  test("900 characters of prose fit at 375 px, Save above the bottom bar, Edit and Delete on one row; axe clean, light and dark", async ({
+    signedIn: { page },
+  }) => {
     test.slow(); // 900 characters typed, then two whole-page analyses (one per scheme)
     await openDiary(page);
     await expectInViewport(page, "Save");
@@ -223,7 +239,9 @@ test.describe("on a phone @phone", () => {
 async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
   await openDiary(page, { path: "/my-diary?day=2026-03-09" });
   await write(page, "Unsent", "A letter I may never finish.");
-  await page.getByLabel("Add photo").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: await photo("#884422", 90, 60) });
+  await page
+    .getByLabel("Add photo")
+    .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: await photo("#884422", 90, 60) });
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
   await expectNoA11yViolationsInEachScheme(page);
 
@@ -241,7 +259,9 @@ async function walkDiaryStates(page: Page, { phone }: { phone: boolean }) {
     await expectNoA11yViolationsInEachScheme(page);
     await modal.getByRole("button", { name: YESTERDAY }).click();
   } else {
-    await calendar(page).getByRole("button", { name: `${YESTERDAY}, draft in progress` }).click();
+    await calendar(page)
+      .getByRole("button", { name: `${YESTERDAY}, draft in progress` })
+      .click();
   }
   await expect(diary(page).getByText("Draft restored")).toBeVisible();
   await page.getByRole("textbox", { name: "Your entry" }).press("Escape");

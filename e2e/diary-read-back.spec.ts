@@ -10,13 +10,26 @@ import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, tes
 async function writeDays(db: FactoryDb, userId: string, n: number) {
   for (let i = 0; i < n; i++) {
     const day = new Date(Date.UTC(2026, 2, 10 - i)).toISOString().slice(0, 10);
-    await createJournal(db, userId, { journalDate: day, title: `Day ${i}`, content: `Entry number ${i}.\nA second line.`, visibility: i % 2 ? "close-circle" : "private" });
+    await createJournal(db, userId, {
+      journalDate: day,
+      title: `Day ${i}`,
+      content: `Entry number ${i}.\nA second line.`,
+      visibility: i % 2 ? "close-circle" : "private",
+    });
   }
 }
 
 async function writeCafe(db: FactoryDb, userId: string) {
-  await createJournal(db, userId, { journalDate: "2026-03-02", title: "Morning", content: "Coffee at the Café Über with Zoë, then soup. #Recipes" });
-  await createJournal(db, userId, { journalDate: "2026-02-14", title: "Valentine", content: "A cafe by the sea and a long walk. #recipes #sea" });
+  await createJournal(db, userId, {
+    journalDate: "2026-03-02",
+    title: "Morning",
+    content: "Coffee at the Café Über with Zoë, then soup. #Recipes",
+  });
+  await createJournal(db, userId, {
+    journalDate: "2026-02-14",
+    title: "Valentine",
+    content: "A cafe by the sea and a long walk. #recipes #sea",
+  });
   await createJournal(db, userId, { journalDate: "2026-01-05", title: "Nothing here", content: "Rain all day." });
 }
 
@@ -26,14 +39,19 @@ test.beforeEach(() => test.slow());
 const search = (page: Page) => page.getByRole("main").getByRole("searchbox", { name: "Search my diary" });
 const results = (page: Page) => page.getByRole("main").getByRole("list").last();
 
-test("the List view: months as headings, more on request, remembered, and an entry opens on its day", async ({ signedIn: { page, user }, db }) => {
+test("the List view: months as headings, more on request, remembered, and an entry opens on its day", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await writeDays(db, user.id, 25);
   await openDiary(page);
   await page.getByRole("button", { name: "List", exact: true }).click();
   await expect(page.getByRole("button", { name: "List", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("heading", { name: "March 2026", level: 3 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "February 2026", level: 3 })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Mar 10, 2026 Day 0\b/ })).toContainText("Entry number 0. A second line.");
+  await expect(page.getByRole("link", { name: /Mar 10, 2026 Day 0\b/ })).toContainText(
+    "Entry number 0. A second line.",
+  );
   await expect(page.getByRole("link", { name: /Day 1\b/ })).toContainText("Me & my Friends");
 
   // The keyboard's way to more: the button (scrolling near it does the same).
@@ -53,7 +71,10 @@ test("the List view: months as headings, more on request, remembered, and an ent
   await expect(page.getByRole("link", { name: /Day 3\b/ })).toBeVisible();
 });
 
-test("search as you type marks the matched words, accents and case aside, and says when nothing matches", async ({ signedIn: { page, user }, db }) => {
+test("search as you type marks the matched words, accents and case aside, and says when nothing matches", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await writeCafe(db, user.id);
   await openDiary(page);
   await search(page).fill("cafe");
@@ -62,7 +83,7 @@ test("search as you type marks the matched words, accents and case aside, and sa
   await search(page).fill("zoe ub");
   await expect(page.getByText("1 entry matches")).toBeVisible();
   await expect(results(page).locator("mark")).toHaveText(["Über", "Zoë"]);
-  await search(page).fill("\"long walk\"");
+  await search(page).fill('"long walk"');
   await expect(results(page).getByRole("link")).toHaveCount(1);
   await expect(results(page).getByRole("link")).toContainText("Valentine");
   // Hits span years: each says its month and year, not only "SAT 14".
@@ -70,13 +91,18 @@ test("search as you type marks the matched words, accents and case aside, and sa
   await search(page).fill("nonsense");
   await expect(page.getByText("No entries match")).toBeVisible();
   await search(page).fill("coffee");
-  await results(page).getByRole("link", { name: /Morning/ }).click();
+  await results(page)
+    .getByRole("link", { name: /Morning/ })
+    .click();
   await expect(page).toHaveURL(/\?day=2026-03-02$/);
   await expect(page.getByRole("article").getByRole("heading", { name: "Morning" })).toBeVisible();
   await expect(search(page)).toHaveValue("");
 });
 
-test("Ctrl+K opens the diary search from any signed-in page, a combobox: ↓/↑ move through the hits, Enter or a click opens one", async ({ signedIn: { page, user }, db }) => {
+test("Ctrl+K opens the diary search from any signed-in page, a combobox: ↓/↑ move through the hits, Enter or a click opens one", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await writeCafe(db, user.id);
   await page.clock.setFixedTime(new Date("2026-03-10T10:00:00"));
   await page.goto("/dashboard");
@@ -142,7 +168,10 @@ test("a #tag in an entry links to the entries carrying it", async ({ signedIn: {
 
 // axe on what this adds (docs/style.md 11), in both themes: the List, the hits with their marks,
 // and a tag's entries opened straight from its address (a shared or reloaded link).
-test("the List, the search's hits and a tag's entries pass axe, light and dark", async ({ signedIn: { page, user }, db }) => {
+test("the List, the search's hits and a tag's entries pass axe, light and dark", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   await writeCafe(db, user.id);
   await openDiary(page, { path: "/my-diary?tag=sea" });

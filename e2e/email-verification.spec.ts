@@ -9,7 +9,8 @@ import { cancelLink, verifyLink, waitForMail, waitForMails } from "../tests/supp
 import { expect, expectNoA11yViolations, signInAs, test } from "./fixtures";
 
 const PASSWORD = "a long enough password";
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const banner = (page: Page) => page.getByRole("region", { name: "Email verification" });
 
 test("sign up lands on the dashboard with the greeting and the banner, which resends the link", async ({ page }) => {
@@ -38,7 +39,10 @@ test("sign up lands on the dashboard with the greeting and the banner, which res
   expect(await waitForMails(testEnv.mailDir, email, 2)).toHaveLength(2);
 });
 
-test("in the browser signed in to the account, the link confirms in one click, and the banner is gone", async ({ page, db }) => {
+test("in the browser signed in to the account, the link confirms in one click, and the banner is gone", async ({
+  page,
+  db,
+}) => {
   const { user } = await createUser(db, { emailVerifiedAt: null, name: "Vera Fied" });
   const token = await signInAs(page, db, user.id);
   expect((await api("/api/auth/verify-email", { method: "POST", token })).status).toBe(200);
@@ -59,14 +63,18 @@ test("in the browser signed in to the account, the link confirms in one click, a
   expect(await api("/api/auth/me", { token })).toMatchObject({ status: 200, body: { emailVerified: true } });
 });
 
-test("signed out, the link asks for the account's password: a wrong one says so, the right one confirms", async ({ page }) => {
+test("signed out, the link asks for the account's password: a wrong one says so, the right one confirms", async ({
+  page,
+}) => {
   const body = newRegistration({ name: "Other Device" });
   const res = await register(body);
   expect(res.status).toBe(201);
   const link = verifyLink((await waitForMail(testEnv.mailDir, body.email)).text);
 
   await page.goto(link);
-  await expect(page.getByRole("main")).toContainText(`To confirm the address of @${body.username}, enter that account's password.`);
+  await expect(page.getByRole("main")).toContainText(
+    `To confirm the address of @${body.username}, enter that account's password.`,
+  );
   await expectNoA11yViolations(page);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Verify my email" }).click();
@@ -74,7 +82,10 @@ test("signed out, the link asks for the account's password: a wrong one says so,
   await page.getByLabel("Password").fill(body.password);
   await page.getByRole("button", { name: "Verify my email" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Email verified.");
-  expect(await api("/api/auth/me", { token: res.body.token })).toMatchObject({ status: 200, body: { emailVerified: true } });
+  expect(await api("/api/auth/me", { token: res.body.token })).toMatchObject({
+    status: 200,
+    body: { emailVerified: true },
+  });
 
   // Opened again, the link says the address is verified, not "invalid or expired".
   await page.goto(link);
@@ -104,7 +115,12 @@ test("'This wasn't me': the owner of the address cancels a sign-up someone else 
   await expect(result).toContainText("The sign-up is cancelled.");
   await expect(result).toBeFocused();
   expect((await api("/api/auth/me", { token: res.body.token })).status).toBe(401);
-  expect(await db.select().from(users).where(eq(users.id, res.body.user.id as string))).toEqual([]);
+  expect(
+    await db
+      .select()
+      .from(users)
+      .where(eq(users.id, res.body.user.id as string)),
+  ).toEqual([]);
 
   // The link is spent: opened again, it says so.
   await page.goto(cancelLink(mail.text));
@@ -129,7 +145,11 @@ test("a refused resend shows the server's reason in an error toast", async ({ pa
   await signInAs(page, db, user.id);
   allowConsoleError(/status of 429/);
   await page.route("**/api/auth/verify-email", (route) =>
-    route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Too many attempts. Please try again later." }) }),
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Too many attempts. Please try again later." }),
+    }),
   );
   await page.goto("/dashboard");
   await banner(page).getByRole("button", { name: "Resend verification link" }).click();

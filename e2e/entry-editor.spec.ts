@@ -5,7 +5,9 @@ import { expect, test } from "./fixtures";
 // The editor keeps what was written, saves from the keyboard and says each thing once
 // (docs/decisions/044-screens-that-tell-the-truth.md).
 
-test("a paste past 900 characters keeps every character, marks what is over, and Save waits until it fits", async ({ signedIn: { page, user } }) => {
+test("a paste past 900 characters keeps every character, marks what is over, and Save waits until it fits", async ({
+  signedIn: { page, user },
+}) => {
   // A reload and two saves' worth of steps: three times the usual time, so a busy machine does not fail it.
   test.slow();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -23,7 +25,11 @@ test("a paste past 900 characters keeps every character, marks what is over, and
   await expect(page.locator("[data-over-limit] mark")).toHaveText(text.slice(900));
   const save = page.getByRole("button", { name: "Save" });
   await expect(save).toBeDisabled();
-  const draft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}").content as string | undefined, `inkwell:draft:${user.id}:2026-03-10`);
+  const draft = () =>
+    page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? "{}").content as string | undefined,
+      `inkwell:draft:${user.id}:2026-03-10`,
+    );
   expect(await draft()).toBe(text);
   // The keyboard cannot save it either.
   await entry.press("ControlOrMeta+Enter");
@@ -59,15 +65,22 @@ test("Ctrl/⌘+Enter and Ctrl/⌘+S save, and the browser's own 'Save page' stay
   await page.getByRole("textbox", { name: "Title" }).fill("Keys again");
   await page.evaluate(() => {
     const w = window as unknown as { saveKeyPrevented?: boolean };
-    window.addEventListener("keydown", (e) => void (e.key === "s" && setTimeout(() => (w.saveKeyPrevented = e.defaultPrevented))));
+    window.addEventListener(
+      "keydown",
+      (e) => void (e.key === "s" && setTimeout(() => (w.saveKeyPrevented = e.defaultPrevented))),
+    );
   });
   await page.getByRole("textbox", { name: "Title" }).press("ControlOrMeta+s");
-  await expect.poll(() => page.evaluate(() => (window as unknown as { saveKeyPrevented?: boolean }).saveKeyPrevented)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { saveKeyPrevented?: boolean }).saveKeyPrevented))
+    .toBe(true);
   await expect(page.getByRole("article").getByRole("heading", { name: "Keys again" })).toBeVisible();
   await expect(message(page, "Entry updated!")).toBeVisible();
 });
 
-test("the day's date and 'Entry saved!' each show once, and no toast covers the entry", async ({ signedIn: { page } }) => {
+test("the day's date and 'Entry saved!' each show once, and no toast covers the entry", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await expect(page.getByText(TODAY, { exact: true })).toHaveCount(1);
   await write(page, "Once", "Said once.");
@@ -81,7 +94,9 @@ test("the day's date and 'Entry saved!' each show once, and no toast covers the 
   await expect(page.getByText(TODAY, { exact: true })).toHaveCount(1);
 });
 
-test("a day with an entry has an 8 px filled mark, a draft a ring, both named and explained under the calendar", async ({ signedIn: { page } }) => {
+test("a day with an entry has an 8 px filled mark, a draft a ring, both named and explained under the calendar", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await write(page, "Marked", "A day worth a mark.");
   await page.getByRole("button", { name: "Save" }).click();

@@ -14,10 +14,17 @@ const card = (page: Page) => page.getByRole("region", { name: "Export everything
 const CARD = cardScope("export-heading");
 
 test.describe("Export everything", () => {
-  test("starts from the keyboard, says when it is ready, and downloads the ZIP", async ({ signedIn: { page, user }, db }) => {
+  test("starts from the keyboard, says when it is ready, and downloads the ZIP", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     // The job worker's pace, on a busy machine: the wait is for the card to say so, not a clock.
     test.setTimeout(120_000);
-    await createJournal(db, user.id, { title: "Kept for good", content: "Every word of it. #keep", journalDate: "2024-03-05" });
+    await createJournal(db, user.id, {
+      title: "Kept for good",
+      content: "Every word of it. #keep",
+      journalDate: "2024-03-05",
+    });
     await page.goto("/me");
     const region = card(page);
     await expect(region).toContainText("You have not exported your diary yet.");
@@ -35,7 +42,10 @@ test.describe("Export everything", () => {
     expect(zip.get("Journal.json")!.toString()).toContain("# Kept for good");
   });
 
-  test("shows a refusal beside the button when an export is already under way", async ({ signedIn: { page, user }, db }) => {
+  test("shows a refusal beside the button when an export is already under way", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     await page.goto("/me");
     const region = card(page);
     await expect(region.getByRole("button", { name: "Start export" })).toBeVisible();
@@ -45,11 +55,17 @@ test.describe("Export everything", () => {
     await expect(region.getByRole("alert")).toHaveText("An export is already under way");
   });
 
-  test("has no serious accessibility violations, ready and under way, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("has no serious accessibility violations, ready and under way, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await db.insert(exports).values({ userId: user.id, state: "running", entriesTotal: 10, stepsDone: 5 });
     await page.goto("/me");
-    await expect(card(page).getByRole("progressbar", { name: "Export progress" })).toHaveAttribute("aria-valuenow", "25");
+    await expect(card(page).getByRole("progressbar", { name: "Export progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "25",
+    );
     await expectNoA11yViolationsInEachScheme(page, { include: CARD });
   });
 });
@@ -60,7 +76,10 @@ test.describe("Export everything @phone", () => {
     // A finished export, as the worker leaves it (the file itself is not needed to show it).
     const [row] = await db.insert(exports).values({ userId: user.id, state: "running", entriesTotal: 3 }).returning();
     const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    await db.update(exports).set({ state: "ready", storageKey: `exports/${user.id}/${row!.id}.zip`, finishedAt: new Date(), expiresAt }).where(eq(exports.id, row!.id));
+    await db
+      .update(exports)
+      .set({ state: "ready", storageKey: `exports/${user.id}/${row!.id}.zip`, finishedAt: new Date(), expiresAt })
+      .where(eq(exports.id, row!.id));
     await page.goto("/me");
     const region = card(page);
     await expect(region).toContainText("3 entries. Available until");

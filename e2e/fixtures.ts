@@ -10,7 +10,8 @@ const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a 
  * failed …"): the server's HTML and the browser's first render differed. Never expected, whatever a
  * test allows, in any browser a test opens (docs/decisions/044-screens-that-tell-the-truth.md).
  */
-const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|react\.dev\/errors\/(418|419|421|422|423|425)\b|Hydration failed|didn't match the client/i;
+const HYDRATION_ERROR =
+  /Minified React error #(418|419|421|422|423|425)\b|react\.dev\/errors\/(418|419|421|422|423|425)\b|Hydration failed|didn't match the client/i;
 /**
  * INKWELL_E2E_CPU_THROTTLE=4 runs every page on a CPU four times slower (Chromium's CPU throttling),
  * the way a busy machine does: races between hydration and the first fetches show up.
@@ -40,7 +41,9 @@ interface Fixtures {
 export async function signInAs(page: Page, db: FactoryDb, userId: string): Promise<string> {
   const token = await createSession(db, userId);
   const url = new URL(testEnv.baseUrl);
-  await page.context().addCookies([{ name: "session", value: token, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "session", value: token, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
   await page.goto("/api/health");
   await page.evaluate((t) => localStorage.setItem("token", t), token);
   return token;
@@ -54,7 +57,10 @@ export async function signInSecondBrowser(browser: Browser, db: FactoryDb, userI
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on("console", (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())));
+  page.on(
+    "console",
+    (msg) => void (msg.type() === "error" && !/status of 4\d\d/.test(msg.text()) && errors.push(msg.text())),
+  );
   page.on("pageerror", (err) => errors.push(String(err)));
   const hydration = (text: string) => void (HYDRATION_ERROR.test(text) && otherBrowsersHydrationErrors.push(text));
   page.on("console", (msg) => hydration(msg.text()));
@@ -110,7 +116,9 @@ export const test = base.extend<Fixtures>({
  * loaded, the precache 3.3 s later). A condition, with the bound of an install.
  */
 export async function untilWorkerControls(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 25_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 25_000 })
+    .toBe(true);
 }
 
 /** A card of a screen (a `<section>` named by its heading's id), as CSS for axe's scope. */
@@ -135,7 +143,10 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
  * landmarks) the first pass judged already. The rest of axe's rules are most of its time: on /me,
  * 5–6 s of a 6.5 s run, the colour rules 1.5 s.
  */
-export async function expectNoA11yViolations(page: Page, { include, scheme }: { include?: string; scheme?: Scheme } = {}) {
+export async function expectNoA11yViolations(
+  page: Page,
+  { include, scheme }: { include?: string; scheme?: Scheme } = {},
+) {
   const builder = new AxeBuilder({ page });
   if (scheme && scheme !== SCHEMES[0]) builder.withRules(COLOUR_RULES);
   else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
@@ -163,7 +174,14 @@ export type Scheme = (typeof SCHEMES)[number];
 export async function inEachScheme(page: Page, check: (scheme: Scheme) => Promise<void>) {
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     await check(scheme);
   }
 }

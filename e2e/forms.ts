@@ -8,14 +8,16 @@ import { expect, type Locator } from "@playwright/test";
 export async function expectErrorBeside(field: Locator, ...messages: string[]) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleErrorMessage(messages.join(""));
-  for (const message of messages) await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  for (const message of messages)
+    await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   const id = await field.getAttribute("aria-errormessage");
   const errors = field.page().locator(`[id="${id}"]`);
   await expect(errors).toBeVisible();
   // Both in one frame: measured one after the other, a page still settling (or scrolling to the
   // refused field) could move between the two.
   const [input, text] = await field.evaluate((el, errorId) => {
-    const box = (node: Element | null) => node && (({ x, y, height }) => ({ x, y, height }))(node.getBoundingClientRect());
+    const box = (node: Element | null) =>
+      node && (({ x, y, height }) => ({ x, y, height }))(node.getBoundingClientRect());
     return [box(el), box(document.getElementById(errorId))];
   }, id ?? "");
   expect(input && text).toBeTruthy();

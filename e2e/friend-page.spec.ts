@@ -6,11 +6,23 @@ import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 // entries below their profile, hearts included; never an anonymous one; nobody else sees it.
 
 test.describe("a friend's page", () => {
-  test("shows a friend's signed shared entries, hearts work there, and never an anonymous one", async ({ signedIn: { page, user }, db }) => {
+  test("shows a friend's signed shared entries, hearts work there, and never an anonymous one", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: friend } = await createUser(db, { name: "Fia Friend" });
     await befriend(db, user.id, friend.id);
-    await createJournal(db, friend.id, { title: "Signed morning", visibility: "close-circle", journalDate: "2026-02-01" });
-    await createJournal(db, friend.id, { title: "Unsigned night", visibility: "close-circle", isAnonymous: true, journalDate: "2026-02-02" });
+    await createJournal(db, friend.id, {
+      title: "Signed morning",
+      visibility: "close-circle",
+      journalDate: "2026-02-01",
+    });
+    await createJournal(db, friend.id, {
+      title: "Unsigned night",
+      visibility: "close-circle",
+      isAnonymous: true,
+      journalDate: "2026-02-02",
+    });
     await page.goto(`/public/${friend.id}`);
     const section = page.getByRole("region", { name: "Shared by Fia Friend" });
     const entry = section.getByRole("article", { name: "Signed morning" });
@@ -20,7 +32,9 @@ test.describe("a friend's page", () => {
     await heart.click();
     await expect(heart).toHaveAttribute("aria-pressed", "true");
     await page.reload();
-    await expect(page.getByRole("region", { name: "Shared by Fia Friend" }).getByRole("button", { name: "Heart Signed morning" })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.getByRole("region", { name: "Shared by Fia Friend" }).getByRole("button", { name: "Heart Signed morning" }),
+    ).toHaveAttribute("aria-pressed", "true");
   });
 
   test("is not there for someone who is not a friend", async ({ signedIn: { page }, db }) => {
@@ -47,7 +61,13 @@ test.describe("the writer's own shared entry", () => {
   test("shows its hearts and reads, and who hearted it", async ({ signedIn: { page, user }, db }) => {
     const { user: fan } = await createUser(db, { name: "Hal Heart" });
     await befriend(db, user.id, fan.id);
-    const entry = await createJournal(db, user.id, { title: "Loved page", visibility: "close-circle", journalDate: "2026-02-03", likesCount: 1, readsCount: 4 });
+    const entry = await createJournal(db, user.id, {
+      title: "Loved page",
+      visibility: "close-circle",
+      journalDate: "2026-02-03",
+      likesCount: 1,
+      readsCount: 4,
+    });
     await db.insert(likes).values({ journalId: entry.id, userId: fan.id });
     await page.goto("/my-diary?day=2026-02-03");
     const article = page.getByRole("article", { name: "Loved page" });

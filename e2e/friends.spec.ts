@@ -8,14 +8,20 @@ import { animationsDone, expect, expectNoA11yViolationsInEachScheme, signInSecon
 // Friend requests end to end (docs/product.md §2 Notifications, §4 "Friend-request button", §5/§8 toasts);
 // they reach the activity inbox (docs/decisions/063), whose badge counts the unread notifications.
 
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
-const notificationsButton = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const notificationsButton = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
 const panel = (page: Page) => page.getByRole("dialog", { name: "Notifications" });
 const requestRow = (scope: Locator, name: string) => scope.getByRole("listitem").filter({ hasText: name });
 const button = (page: Page, name: string) => page.getByRole("main").getByRole("button", { name, exact: true });
 
 test.describe("two people", () => {
-  test("A finds B by search and asks; B's badge rises; B accepts in Notifications; both profiles then say Friends", async ({ signedIn: { page: a, user: userA }, db, browser }) => {
+  test("A finds B by search and asks; B's badge rises; B accepts in Notifications; both profiles then say Friends", async ({
+    signedIn: { page: a, user: userA },
+    db,
+    browser,
+  }) => {
     // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
     test.slow();
     const { user: userB } = await createUser(db, { name: unique("Bea Receiver") });
@@ -47,7 +53,9 @@ test.describe("two people", () => {
     await b.page.clock.resume();
     await notificationsButton(b.page).click();
     await expect(panel(b.page).getByRole("link", { name: userA.name })).toBeVisible();
-    await panel(b.page).getByRole("button", { name: `Accept ${userA.name}` }).click();
+    await panel(b.page)
+      .getByRole("button", { name: `Accept ${userA.name}` })
+      .click();
     await expect(toast(b.page, "Friend Request Accepted")).toContainText(`You are now friends with ${userA.name}`);
     await expect(requestRow(panel(b.page), userA.name)).toContainText("You accepted");
     await expect(notificationsButton(b.page)).toHaveAccessibleName("Notifications");
@@ -60,7 +68,12 @@ test.describe("two people", () => {
     await b.close();
   });
 
-  test("B rejects; A may not ask again for a week, and may after it", async ({ signedIn: { page: a, user: userA }, db, browser, allowConsoleError }) => {
+  test("B rejects; A may not ask again for a week, and may after it", async ({
+    signedIn: { page: a, user: userA },
+    db,
+    browser,
+    allowConsoleError,
+  }) => {
     // Two (or three) browsers and a long flow: three times the usual time, so a busy machine does not fail it.
     test.slow();
     const { user: userB } = await createUser(db, { name: "Rita Receiver" });
@@ -68,7 +81,10 @@ test.describe("two people", () => {
 
     const b = await signInSecondBrowser(browser, db, userB.id);
     await b.page.goto("/notifications");
-    await b.page.getByRole("main").getByRole("button", { name: `Reject ${userA.name}` }).click();
+    await b.page
+      .getByRole("main")
+      .getByRole("button", { name: `Reject ${userA.name}` })
+      .click();
     await expect(toast(b.page, "Friend Request Rejected")).toBeVisible();
     await expect(requestRow(b.page.getByRole("main"), userA.name)).toContainText("You declined");
 
@@ -100,7 +116,10 @@ test.describe("two people", () => {
     await b.close();
   });
 
-  test("a request received shows Accept and Reject on the sender's profile", async ({ signedIn: { page, user }, db }) => {
+  test("a request received shows Accept and Reject on the sender's profile", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: sender } = await createUser(db, { name: "Pia Sender" });
     await createFriendRequest(db, sender.id, user.id);
     // The answer is held until the page has been looked at in between.
@@ -132,7 +151,11 @@ test.describe("two people", () => {
     await expect(button(page, "Send Friend Request")).toBeVisible();
   });
 
-  test("a refused send shows the server's message, or a generic one", async ({ signedIn: { page }, db, allowConsoleError }) => {
+  test("a refused send shows the server's message, or a generic one", async ({
+    signedIn: { page },
+    db,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/status of 500/);
     const { user: other } = await createUser(db);
     let answer = { status: 409, json: { message: "Friend request already sent" } };
@@ -148,7 +171,10 @@ test.describe("two people", () => {
 });
 
 test.describe("notifications", () => {
-  test("an incoming request shows in the badge; Accept answers it and empties the panel", async ({ signedIn: { page, user }, db }) => {
+  test("an incoming request shows in the badge; Accept answers it and empties the panel", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: sender } = await createUser(db, { name: "Ada Sender" });
     await createFriendRequest(db, sender.id, user.id);
     await page.goto("/dashboard");
@@ -181,11 +207,17 @@ test.describe("notifications", () => {
     await expect(main.getByRole("button", { name: "Reject Rex Sender" })).toHaveCount(0);
   });
 
-  test("a failed answer puts the request back and says so", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  test("a failed answer puts the request back and says so", async ({
+    signedIn: { page, user },
+    db,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/status of 500/);
     const { user: sender } = await createUser(db, { name: "Fay Sender" });
     const request = await createFriendRequest(db, sender.id, user.id);
-    await page.route(`**/api/friend-requests/accept/${request.id}`, (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.route(`**/api/friend-requests/accept/${request.id}`, (route) =>
+      route.fulfill({ status: 500, json: { message: "boom" } }),
+    );
     await page.goto("/notifications");
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Accept Fay Sender" }).click();
@@ -201,10 +233,20 @@ test.describe("notifications", () => {
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Failed to load notifications");
   });
 
-  test("without its live stream, the badge asks again every 30 s, and not before", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  test("without its live stream, the badge asks again every 30 s, and not before", async ({
+    signedIn: { page, user },
+    db,
+    allowConsoleError,
+  }) => {
     // The stream refused (as a full instance refuses it): the badge falls back to polling.
     allowConsoleError(/status of 503/);
-    await page.route("**/api/notifications/stream", (route) => route.fulfill({ status: 503, headers: { "Retry-After": "60" }, json: { message: "The server is busy. Please try again in a moment." } }));
+    await page.route("**/api/notifications/stream", (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "60" },
+        json: { message: "The server is busy. Please try again in a moment." },
+      }),
+    );
     await page.clock.install();
     await page.goto("/dashboard");
     const button = notificationsButton(page);
@@ -242,7 +284,10 @@ test.describe("notifications", () => {
     await expect(notificationsButton(page)).toHaveAccessibleName(/^99\+ unread notifications/);
   });
 
-  test("the open panel with a request has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("the open panel with a request has no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     const { user: sender } = await createUser(db, { name: "Axe Sender" });
     await createFriendRequest(db, sender.id, user.id);
@@ -254,7 +299,10 @@ test.describe("notifications", () => {
 });
 
 test.describe("notifications @phone", () => {
-  test("the panel is a sheet along the bottom edge; its buttons answer; Escape gives the focus back", async ({ signedIn: { page, user }, db }) => {
+  test("the panel is a sheet along the bottom edge; its buttons answer; Escape gives the focus back", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: sender } = await createUser(db, { name: "Phoebe Sender With A Rather Long Name" });
     await createFriendRequest(db, sender.id, user.id);
     await page.goto("/dashboard");
@@ -281,7 +329,10 @@ test.describe("notifications @phone", () => {
     await expect(opener).toHaveAccessibleName("Notifications");
   });
 
-  test("the sheet has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("the sheet has no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     const { user: sender } = await createUser(db, { name: "Axe Phone Sender" });
     await createFriendRequest(db, sender.id, user.id);

@@ -11,11 +11,14 @@ import { expect, test } from "./fixtures";
 // The whole redirect flow: our button → /api/auth/google → a real OpenID provider on loopback
 // (standing in for Google through GOOGLE_ISSUER) → /api/auth/callback/google → /oauth-success → /dashboard.
 
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 
 /** Who the provider says signs in, for this browser only. */
 async function signInAtProviderAs(page: Page, identity: TestIdentity) {
-  await page.context().addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity(identity), url: testEnv.oidcIssuer }]);
+  await page
+    .context()
+    .addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity(identity), url: testEnv.oidcIssuer }]);
 }
 
 async function clickLoginWithGoogle(page: Page) {
@@ -36,7 +39,10 @@ test("a new Google user gets an account with no password and lands on the dashbo
   const session = (await page.context().cookies()).find((c) => c.name === "session");
   expect(session?.value).toBe(token);
 
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   expect(user).toMatchObject({ name: "Grace Hopper", googleSub: sub, passwordHash: null });
   expect(user!.username).toMatch(/^grace_hopper(\d{4})?$/);
 
@@ -60,13 +66,19 @@ test("a Google account with the email of an existing user signs into that user a
   await expect(page.getByRole("heading", { level: 1, name: "Existing Writer" })).toBeVisible();
   await expect(page.getByText(`@${user.username}`)).toBeVisible();
 
-  const rows = await db.select().from(users).where(eq(sql`lower(${users.email})`, user.email.toLowerCase()));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, user.email.toLowerCase()));
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ id: user.id, googleSub: sub, name: "Existing Writer" });
   expect(rows[0]!.passwordHash).toBe(user.passwordHash);
 });
 
-test("a squatter who signed up with the victim's address loses the account to the victim's Google sign-in", async ({ page, db }) => {
+test("a squatter who signed up with the victim's address loses the account to the victim's Google sign-in", async ({
+  page,
+  db,
+}) => {
   // The squatter registers the victim's address with a password of their own, holds two sessions,
   // and befriends its other account.
   const squatter = newRegistration({ name: "Squatter" });
@@ -77,9 +89,13 @@ test("a squatter who signed up with the victim's address loses the account to th
   const { user: sidekick } = await createUser(db);
   const sidekickToken = await createSession(db, sidekick.id);
   const squatterId = registered.body.user.id as string;
-  expect((await api("/api/friend-requests/send", { token: registered.body.token, body: { to: sidekick.id } })).status).toBe(201);
+  expect(
+    (await api("/api/friend-requests/send", { token: registered.body.token, body: { to: sidekick.id } })).status,
+  ).toBe(201);
   expect((await api("/api/friend-requests/send", { token: sidekickToken, body: { to: squatterId } })).status).toBe(201);
-  expect((await api(`/api/friend-requests/status/${squatterId}`, { token: sidekickToken })).body).toMatchObject({ status: "accepted" });
+  expect((await api(`/api/friend-requests/status/${squatterId}`, { token: sidekickToken })).body).toMatchObject({
+    status: "accepted",
+  });
 
   // The owner of the address signs in with Google.
   const sub = unique("sub-");
@@ -91,8 +107,13 @@ test("a squatter who signed up with the victim's address loses the account to th
 
   // The squatter is out: every token, the password, and the friendship of its other account.
   for (const token of squatterTokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
-  expect(await login(squatter.username, squatter.password)).toMatchObject({ status: 401, body: { message: "Invalid credentials" } });
-  expect((await api(`/api/friend-requests/status/${squatterId}`, { token: sidekickToken })).body).toMatchObject({ status: "none" });
+  expect(await login(squatter.username, squatter.password)).toMatchObject({
+    status: 401,
+    body: { message: "Invalid credentials" },
+  });
+  expect((await api(`/api/friend-requests/status/${squatterId}`, { token: sidekickToken })).body).toMatchObject({
+    status: "none",
+  });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Me" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Real Owner" })).toBeVisible();
 
@@ -101,13 +122,24 @@ test("a squatter who signed up with the victim's address loses the account to th
     const res = await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   });
-  expect(me).toMatchObject({ status: 200, body: { id: registered.body.user.id, email: squatter.email, emailVerified: true } });
-  const [row] = await db.select().from(users).where(eq(users.id, registered.body.user.id as string));
+  expect(me).toMatchObject({
+    status: 200,
+    body: { id: registered.body.user.id, email: squatter.email, emailVerified: true },
+  });
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.id, registered.body.user.id as string));
   expect(row).toMatchObject({ googleSub: sub, passwordHash: null });
 });
 
 test("a refused consent lands on /login with an error toast", async ({ page }) => {
-  await signInAtProviderAs(page, { sub: unique("sub-"), email: `${unique("gno_")}@gmail.com`, name: "No Thanks", deny: true });
+  await signInAtProviderAs(page, {
+    sub: unique("sub-"),
+    email: `${unique("gno_")}@gmail.com`,
+    name: "No Thanks",
+    deny: true,
+  });
   await clickLoginWithGoogle(page);
 
   const failed = toast(page, "Login failed");
@@ -172,7 +204,12 @@ test.describe("started from another origin in CORS_ORIGINS", () => {
   });
 
   test("an explicit ?origin= works without a Referer, and a refused consent goes back there too", async ({ page }) => {
-    await signInAtProviderAs(page, { sub: unique("sub-"), email: `${unique("gclient_")}@gmail.com`, name: "No Thanks", deny: true });
+    await signInAtProviderAs(page, {
+      sub: unique("sub-"),
+      email: `${unique("gclient_")}@gmail.com`,
+      name: "No Thanks",
+      deny: true,
+    });
     await page.goto(`${TEST_CLIENT_ORIGIN}/login`);
     await page.getByRole("link", { name: "Google, naming the origin" }).click();
     await expect(page).toHaveURL(`${TEST_CLIENT_ORIGIN}/login?error=oauth`);

@@ -5,7 +5,10 @@ import { expect, test } from "./fixtures";
 // under it hydrates, and the list must still hydrate as the server wrote it (the fixture fails any
 // test on a hydration error). Chromium's CPU throttling stands in for the busy machine; on the old
 // list, 10× gave React error #418 on every load.
-test("/notifications hydrates as the server wrote it on a slow CPU, with the badge's fetch first", async ({ signedIn: { page, user }, db }) => {
+test("/notifications hydrates as the server wrote it on a slow CPU, with the badge's fetch first", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   // Ten times slower in every script, on a machine that may be busy already: the waits are long, never fixed.
   test.setTimeout(180_000);
   const { user: sender } = await createUser(db, { name: "Sam Slowpoke" });
@@ -14,7 +17,9 @@ test("/notifications hydrates as the server wrote it on a slow CPU, with the bad
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 10 });
   for (let load = 0; load < 2; load++) {
     await page.goto("/notifications");
-    await expect(page.getByRole("main").getByRole("button", { name: "Reject Sam Slowpoke" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("main").getByRole("button", { name: "Reject Sam Slowpoke" })).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 60_000 });
   }
 });

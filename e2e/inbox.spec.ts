@@ -1,13 +1,21 @@
 import type { Page } from "@playwright/test";
 import { likes, notifications } from "../lib/db/schema";
-import { befriend, createFriendRequest, createJournal, createSession, createUser, type FactoryDb } from "../scripts/seed/factories";
+import {
+  befriend,
+  createFriendRequest,
+  createJournal,
+  createSession,
+  createUser,
+  type FactoryDb,
+} from "../scripts/seed/factories";
 import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // The activity inbox (docs/product.md "Notifications", docs/decisions/063): every kind in the panel
 // and on /notifications, the badge counting the unread ones, marked read on open and by "Mark all
 // read", and the focus after answering a request from the keyboard.
 
-const badge = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /Notifications$/ });
+const badge = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /Notifications$/ });
 const row = (page: Page, text: string) => page.getByRole("main").getByRole("listitem").filter({ hasText: text });
 
 /** An inbox with one of each kind for `userId`, as the app writes them: a request, an acceptance, two hearts on one entry today. */
@@ -19,8 +27,14 @@ async function fullInbox(db: FactoryDb, userId: string) {
   await createFriendRequest(db, asker.id, userId);
   const accepted = await createFriendRequest(db, userId, accepter.id, { status: "accepted", respondedAt: new Date() });
   await befriend(db, userId, accepter.id);
-  await db.insert(notifications).values({ userId, kind: "friend-accepted", actorId: accepter.id, requestId: accepted.id });
-  const entry = await createJournal(db, userId, { title: "First page", visibility: "close-circle", journalDate: "2026-03-14" });
+  await db
+    .insert(notifications)
+    .values({ userId, kind: "friend-accepted", actorId: accepter.id, requestId: accepted.id });
+  const entry = await createJournal(db, userId, {
+    title: "First page",
+    visibility: "close-circle",
+    journalDate: "2026-03-14",
+  });
   for (const fan of [fan1, fan2]) {
     await befriend(db, userId, fan.id);
     await db.insert(likes).values({ journalId: entry.id, userId: fan.id });
@@ -30,7 +44,10 @@ async function fullInbox(db: FactoryDb, userId: string) {
 }
 
 test.describe("the activity inbox", () => {
-  test("lists every kind; opening it drops the badge; Mark all read clears the new marks", async ({ signedIn: { page, user }, db }) => {
+  test("lists every kind; opening it drops the badge; Mark all read clears the new marks", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { asker, accepter } = await fullInbox(db, user.id);
     await page.goto("/dashboard");
     await expect(badge(page)).toHaveAccessibleName(/^3 unread notifications/);
@@ -41,10 +58,16 @@ test.describe("the activity inbox", () => {
     await expect(request.getByRole("link", { name: "Ada Asker" })).toHaveAttribute("href", `/public/${asker.id}`);
     await expect(request.getByRole("button", { name: "Accept Ada Asker" })).toBeVisible();
     await expect(row(page, "Ben Accepter")).toContainText("Ben Accepter accepted your friend request");
-    await expect(row(page, "Ben Accepter").getByRole("link", { name: "Ben Accepter" })).toHaveAttribute("href", `/public/${accepter.id}`);
+    await expect(row(page, "Ben Accepter").getByRole("link", { name: "Ben Accepter" })).toHaveAttribute(
+      "href",
+      `/public/${accepter.id}`,
+    );
     const hearts = row(page, "hearted");
     await expect(hearts).toContainText("Dov Heart and 1 other hearted “First page”");
-    await expect(hearts.getByRole("link", { name: "“First page”" })).toHaveAttribute("href", "/my-diary?day=2026-03-14");
+    await expect(hearts.getByRole("link", { name: "“First page”" })).toHaveAttribute(
+      "href",
+      "/my-diary?day=2026-03-14",
+    );
 
     // Seen is read: the badge drops, the rows keep their new look until Mark all read.
     await expect(badge(page)).toHaveAccessibleName("Notifications");
@@ -57,7 +80,10 @@ test.describe("the activity inbox", () => {
     await expect(badge(page)).toHaveAccessibleName("Notifications");
   });
 
-  test("answering a request from the keyboard moves the focus to the next notification", async ({ signedIn: { page, user }, db }) => {
+  test("answering a request from the keyboard moves the focus to the next notification", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { user: first } = await createUser(db, { name: "Fern First" });
     const { user: second } = await createUser(db, { name: "Gus Second" });
     await createFriendRequest(db, second.id, user.id);
@@ -75,7 +101,11 @@ test.describe("the activity inbox", () => {
     await expect(row(page, "Gus Second")).toContainText("You declined");
   });
 
-  test("the badge goes up live when a friend hearts an entry, with no poll", async ({ signedIn: { page, user }, db, request }) => {
+  test("the badge goes up live when a friend hearts an entry, with no poll", async ({
+    signedIn: { page, user },
+    db,
+    request,
+  }) => {
     const { user: fan } = await createUser(db, { name: "Live Fan" });
     const token = await createSession(db, fan.id);
     await befriend(db, user.id, fan.id);
@@ -106,13 +136,18 @@ test.describe("the activity inbox", () => {
     await expect(badge(page)).toHaveAccessibleName("Notifications");
     const asked = await inboxFetches();
 
-    expect((await request.post(`/api/journal/${entry.id}/like`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect(
+      (await request.post(`/api/journal/${entry.id}/like`, { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(200);
     await expect(badge(page)).toHaveAccessibleName(/^1 unread notifications/);
     // One refresh, on the stream's word: the 30-second poll is off while the stream is open.
     expect(await inboxFetches()).toBe(asked + 1);
   });
 
-  test("a full inbox has no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("a full inbox has no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await fullInbox(db, user.id);
     await page.goto("/notifications");
@@ -122,7 +157,10 @@ test.describe("the activity inbox", () => {
 });
 
 test.describe("the activity inbox @phone", () => {
-  test("the sheet lists every kind with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("the sheet lists every kind with no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await fullInbox(db, user.id);
     await page.goto("/dashboard");

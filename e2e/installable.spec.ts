@@ -17,7 +17,10 @@ test("the service worker is served fresh, with a worker's policy, for the whole 
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
-test("the worker takes the page; offline, a page seen opens again and one never seen says so", async ({ signedIn: { page }, allowConsoleError }) => {
+test("the worker takes the page; offline, a page seen opens again and one never seen says so", async ({
+  signedIn: { page },
+  allowConsoleError,
+}) => {
   // Offline, what the worker does not answer fails as it would without it (the diary's API calls).
   allowConsoleError(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto("/my-diary");
@@ -54,7 +57,13 @@ test("the manifest, its icons and screenshots are served as files, with no page'
   expect(res.headers()["content-type"]).toMatch(/application\/manifest\+json/);
   expect(res.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   const manifest = await res.json();
-  expect(manifest).toMatchObject({ name: "Inkwell", short_name: "Inkwell", start_url: "/my-diary", scope: "/", display: "standalone" });
+  expect(manifest).toMatchObject({
+    name: "Inkwell",
+    short_name: "Inkwell",
+    start_url: "/my-diary",
+    scope: "/",
+    display: "standalone",
+  });
   for (const { src, sizes } of [...manifest.icons, ...manifest.screenshots]) {
     const file = await request.get(src);
     expect(file.status(), src).toBe(200);
@@ -65,13 +74,26 @@ test("the manifest, its icons and screenshots are served as files, with no page'
     expect([body.readUInt32BE(16), body.readUInt32BE(20)], src).toEqual([width, height]);
   }
   expect(manifest.icons.filter((i: { purpose: string }) => i.purpose === "maskable")).toHaveLength(2);
-  expect(new Set(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor))).toEqual(new Set(["narrow", "wide"]));
+  expect(new Set(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor))).toEqual(
+    new Set(["narrow", "wide"]),
+  );
 });
 
-test("Chromium's install criteria are met, and the page links its icons", async ({ playwright, launchOptions, baseURL, extraHTTPHeaders, db }, testInfo) => {
+test("Chromium's install criteria are met, and the page links its icons", async ({
+  playwright,
+  launchOptions,
+  baseURL,
+  extraHTTPHeaders,
+  db,
+}, testInfo) => {
   // A browser profile of its own: Chromium never offers to install from an incognito context,
   // which every other test's context is.
-  const profile = await playwright.chromium.launchPersistentContext(testInfo.outputPath("profile"), { ...launchOptions, baseURL, extraHTTPHeaders, serviceWorkers: "allow" });
+  const profile = await playwright.chromium.launchPersistentContext(testInfo.outputPath("profile"), {
+    ...launchOptions,
+    baseURL,
+    extraHTTPHeaders,
+    serviceWorkers: "allow",
+  });
   try {
     const page = profile.pages()[0] ?? (await profile.newPage());
     const { user } = await createUser(db);
@@ -94,14 +116,18 @@ test("Chromium's install criteria are met, and the page links its icons", async 
 // Playwright's route() does not reach the browser's own fetch of a worker's script when it checks
 // for an update (the waiting worker never appeared), so the next version here is the same script
 // under another address: to the browser, a new worker for the same scope, which installs and waits.
-test("a new version of the worker waits until the person reloads, then takes the page", async ({ signedIn: { page } }) => {
+test("a new version of the worker waits until the person reloads, then takes the page", async ({
+  signedIn: { page },
+}) => {
   await page.goto("/my-diary");
   await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
   await untilWorkerControls(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
 
   await page.evaluate(() => navigator.serviceWorker.register("/serwist/sw.js?next", { scope: "/" }));
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting)))
+    .toBe(true);
   // It waits: the page still runs with the worker it started with.
   expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
 
@@ -115,5 +141,7 @@ test("a new version of the worker waits until the person reloads, then takes the
   expect(await page.evaluate(() => sessionStorage.getItem("reloaded"))).toBe("1");
   // The new version controls the reloaded page. (The page then registers /serwist/sw.js again, which
   // to the browser is yet another version here: a real update keeps its address, so that is this test's own.)
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/serwist\/sw\.js\?next$/);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/serwist\/sw\.js\?next$/);
 });

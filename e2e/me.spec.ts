@@ -6,12 +6,20 @@ import { befriend, createJournal, createUser, unique } from "../scripts/seed/fac
 import { testEnv } from "../tests/support/env";
 import { pauseClock } from "./clock";
 import { photo } from "./diary-helpers";
-import { DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, signInAs, signInSecondBrowser, test } from "./fixtures";
+import {
+  DIALOG_SCOPE,
+  expect,
+  expectNoA11yViolationsInEachScheme,
+  signInAs,
+  signInSecondBrowser,
+  test,
+} from "./fixtures";
 import { expectErrorBeside, expectValid } from "./forms";
 
 // My profile (/me, docs/product.md §2, §4 "Removing a friend", §5 Bio, §8 texts, §9 print delay).
 
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const main = (page: Page) => page.getByRole("main");
 const communityButton = (page: Page) => page.getByRole("region", { name: "Community" }).getByRole("button");
 
@@ -26,7 +34,9 @@ async function openMe(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
-test("the profile shows who I am, my milestones at zero with a nudge, and the bio's default", async ({ signedIn: { page, user } }) => {
+test("the profile shows who I am, my milestones at zero with a nudge, and the bio's default", async ({
+  signedIn: { page, user },
+}) => {
   await openMe(page, user.name);
   await expect(main(page).getByText(`@${user.username}`)).toBeVisible();
   await expect(main(page).getByText(/^Writing since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
@@ -41,7 +51,13 @@ test("the profile shows who I am, my milestones at zero with a nudge, and the bi
 
 test("milestones count every read and heart, anonymous entries included", async ({ signedIn: { page, user }, db }) => {
   await createJournal(db, user.id, { visibility: "close-circle", likesCount: 3, readsCount: 5 });
-  await createJournal(db, user.id, { visibility: "close-circle", isAnonymous: true, likesCount: 2, readsCount: 4, journalDate: "2024-01-02" });
+  await createJournal(db, user.id, {
+    visibility: "close-circle",
+    isAnonymous: true,
+    likesCount: 2,
+    readsCount: 4,
+    journalDate: "2024-01-02",
+  });
   await openMe(page, user.name);
   const milestones = page.getByRole("region", { name: "Milestones" });
   await expect(milestones.getByRole("definition")).toHaveText(["9", "5"]);
@@ -70,7 +86,9 @@ test("Edit Profile: name, bio with its counter, location and a new photo, seen b
   await expect(dialog.getByText("500/500 characters")).toBeVisible();
   await bio.fill("I write at dawn.\nMostly about birds.");
   await dialog.getByRole("textbox", { name: "Location" }).fill("Lisbon");
-  await dialog.getByLabel("Add photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photo("#336699", 300, 200) });
+  await dialog
+    .getByLabel("Add photo")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photo("#336699", 300, 200) });
   await expect(dialog.getByRole("img", { name: "Preview of your new profile photo" })).toBeVisible();
   await dialog.getByRole("button", { name: "Save changes" }).click();
 
@@ -92,12 +110,17 @@ test("Edit Profile: name, bio with its counter, location and a new photo, seen b
   await expect(profile.getByText("Lisbon")).toBeVisible();
   const seen = profile.locator("img").first();
   await expect(seen).toBeVisible();
-  await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => seen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   expect(other.errors).toEqual([]);
   await other.close();
 });
 
-test("a username someone else has is refused at the field, and nothing changes", async ({ signedIn: { page, user }, db }) => {
+test("a username someone else has is refused at the field, and nothing changes", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   const { user: taken } = await createUser(db);
   await openMe(page, user.name);
   await page.getByRole("button", { name: "Edit Profile" }).click();
@@ -113,7 +136,9 @@ test("a username someone else has is refused at the field, and nothing changes",
   await expect(main(page).getByText(`@${user.username}`)).toBeVisible();
 });
 
-test("Edit Profile shows each refused field beside it, the form's and the server's, with the focus on the first", async ({ signedIn: { page, user } }) => {
+test("Edit Profile shows each refused field beside it, the form's and the server's, with the focus on the first", async ({
+  signedIn: { page, user },
+}) => {
   await openMe(page, user.name);
   await page.getByRole("button", { name: "Edit Profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Profile" });
@@ -139,8 +164,14 @@ test("Edit Profile shows each refused field beside it, the form's and the server
   await username.fill(user.username);
   await location.fill("Lis\u202ebon");
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expectErrorBeside(name, "Name may not contain control characters, line breaks, text-direction marks or invisible characters");
-  await expectErrorBeside(location, "Location may not contain control characters, line breaks, text-direction marks or invisible characters");
+  await expectErrorBeside(
+    name,
+    "Name may not contain control characters, line breaks, text-direction marks or invisible characters",
+  );
+  await expectErrorBeside(
+    location,
+    "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
+  );
   await expectValid(username);
   await expect(name).toBeFocused();
   await expect(page.locator("section[aria-label^='Notifications']").getByRole("listitem")).toHaveCount(0);
@@ -148,9 +179,14 @@ test("Edit Profile shows each refused field beside it, the form's and the server
   await expect(dialog).toBeVisible();
 });
 
-test("a failed save says 'Failed to update profile' when the server gives no message", async ({ signedIn: { page, user }, allowConsoleError }) => {
+test("a failed save says 'Failed to update profile' when the server gives no message", async ({
+  signedIn: { page, user },
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 500/);
-  await page.route("**/api/myprofile", (route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, body: "oops" }) : route.fallback()));
+  await page.route("**/api/myprofile", (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 500, body: "oops" }) : route.fallback(),
+  );
   await openMe(page, user.name);
   await page.getByRole("button", { name: "Edit Profile" }).click();
   await page.getByRole("dialog", { name: "Edit Profile" }).getByRole("button", { name: "Save changes" }).click();
@@ -158,7 +194,11 @@ test("a failed save says 'Failed to update profile' when the server gives no mes
   await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
 });
 
-test("removing a friend asks first, then drops them from the list and both counts", async ({ signedIn: { page, user }, db, browser }) => {
+test("removing a friend asks first, then drops them from the list and both counts", async ({
+  signedIn: { page, user },
+  db,
+  browser,
+}) => {
   test.slow(); // two browsers and a long flow: a busy machine must not fail it
   const { user: friend } = await createUser(db, { name: unique("Milo Friend"), location: "Porto" });
   const { user: stays } = await createUser(db, { name: unique("Stella Stays") });
@@ -201,11 +241,17 @@ test("removing a friend asks first, then drops them from the list and both count
   await other.close();
 });
 
-test("a refused removal keeps the friend and shows the server's message", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+test("a refused removal keeps the friend and shows the server's message", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 500/);
   const { user: friend } = await createUser(db, { name: unique("Kai Kept") });
   await befriend(db, user.id, friend.id);
-  await page.route("**/api/myprofile/community/closefriends/*", (route) => route.fulfill({ status: 500, json: { message: "" } }));
+  await page.route("**/api/myprofile/community/closefriends/*", (route) =>
+    route.fulfill({ status: 500, json: { message: "" } }),
+  );
   await openMe(page, user.name);
   await communityButton(page).click();
   const list = page.getByRole("dialog", { name: "My Friends" });
@@ -215,15 +261,22 @@ test("a refused removal keeps the friend and shows the server's message", async 
   await expect(list.getByRole("listitem").filter({ hasText: friend.name })).toBeVisible();
 });
 
-test("community stats and a friends list that cannot load say so", async ({ signedIn: { page, user }, allowConsoleError }) => {
+test("community stats and a friends list that cannot load say so", async ({
+  signedIn: { page, user },
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 500/);
   await page.clock.install();
   await openMe(page, user.name);
-  await page.route("**/api/myprofile/community/**", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+  await page.route("**/api/myprofile/community/**", (route) =>
+    route.fulfill({ status: 500, json: { message: "boom" } }),
+  );
   await refreshStaleData(page);
   await expect(toast(page, "Failed to load community stats")).toBeVisible();
   await communityButton(page).click();
-  await expect(page.getByRole("dialog", { name: "My Friends" }).getByRole("alert")).toHaveText("Failed to load close friends");
+  await expect(page.getByRole("dialog", { name: "My Friends" }).getByRole("alert")).toHaveText(
+    "Failed to load close friends",
+  );
   await expect(toast(page, "Failed to load close friends")).toBeVisible();
 });
 
@@ -242,10 +295,16 @@ test("Download PDF saves the journal made by the server", async ({ signedIn: { p
 test("with no entries the download says so", async ({ signedIn: { page, user } }) => {
   await openMe(page, user.name);
   await page.getByRole("button", { name: "Download PDF" }).click();
-  await expect(page.getByRole("region", { name: "Download your diary" }).getByText("No entries found to download.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Download your diary" }).getByText("No entries found to download."),
+  ).toBeVisible();
 });
 
-test("a failed download offers Retry; a broken document says so", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+test("a failed download offers Retry; a broken document says so", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 500/);
   await createJournal(db, user.id);
   let answer: "fail" | "html" | "real" = "fail";
@@ -259,18 +318,28 @@ test("a failed download offers Retry; a broken document says so", async ({ signe
   await openMe(page, user.name);
   const region = page.getByRole("region", { name: "Download your diary" });
   await region.getByRole("button", { name: "Download PDF" }).click();
-  await expect(region.getByRole("alert")).toHaveText("Error loading entries: The server could not answer just now. Please try again in a moment.");
+  await expect(region.getByRole("alert")).toHaveText(
+    "Error loading entries: The server could not answer just now. Please try again in a moment.",
+  );
   answer = "html";
   await region.getByRole("button", { name: "Retry" }).click();
   await expect(region.getByRole("alert")).toHaveText("Error generating PDF. Please try again.");
   answer = "real";
   const download = page.waitForEvent("download");
   await region.getByRole("button", { name: "Download PDF" }).click();
-  expect(fs.readFileSync(await (await download).path()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+  expect(
+    fs
+      .readFileSync(await (await download).path())
+      .subarray(0, 4)
+      .toString("latin1"),
+  ).toBe("%PDF");
   await expect(region.getByRole("alert")).toHaveCount(0);
 });
 
-test("Print opens the journal in a new window and its print dialog one second later", async ({ signedIn: { page, user }, db }) => {
+test("Print opens the journal in a new window and its print dialog one second later", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   test.slow(); // a real PDF is made before the window is sent to it
   await createJournal(db, user.id);
   // The page's window.open hands back a stand-in that notes, on the page's (fake) clock, when the
@@ -298,12 +367,16 @@ test("Print opens the journal in a new window and its print dialog one second la
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Print" }).click();
   const printWindow = await popup;
-  const log = () => page.evaluate(() => (window as unknown as { __print: { navigated?: number; printed?: number } }).__print);
+  const log = () =>
+    page.evaluate(() => (window as unknown as { __print: { navigated?: number; printed?: number } }).__print);
   await expect
-    .poll(async () => {
-      await page.clock.runFor(16);
-      return (await log()).navigated;
-    }, { timeout: 30_000 }) // the server makes the PDF for real: slow on a busy machine
+    .poll(
+      async () => {
+        await page.clock.runFor(16);
+        return (await log()).navigated;
+      },
+      { timeout: 30_000 },
+    ) // the server makes the PDF for real: slow on a busy machine
     .toBeDefined();
   await expect.poll(() => printWindow.url()).toMatch(/^blob:/);
   expect((await log()).printed).toBeUndefined();
@@ -317,18 +390,27 @@ test("Logout revokes the session: the old token is refused by the API", async ({
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-  const status = await page.evaluate(async (t) => (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${t}` } })).status, token);
+  const status = await page.evaluate(
+    async (t) => (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${t}` } })).status,
+    token,
+  );
   expect(status).toBe(401);
 });
 
-test("a profile refused on its next refresh ends the session here and goes to /login", async ({ signedIn: { page, user, token }, playwright }) => {
+test("a profile refused on its next refresh ends the session here and goes to /login", async ({
+  signedIn: { page, user, token },
+  playwright,
+}) => {
   await page.clock.install();
   const session = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/me");
   await openMe(page, user.name);
   // The page has learnt who is signed in before the session is revoked elsewhere.
   expect((await session).status()).toBe(200);
   // Signed out elsewhere: this page's token is revoked on the server.
-  const api = await playwright.request.newContext({ baseURL: testEnv.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  const api = await playwright.request.newContext({
+    baseURL: testEnv.baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+  });
   expect((await api.post("/api/auth/logout")).status()).toBe(200);
   await api.dispose();
   await refreshStaleData(page);
@@ -359,7 +441,10 @@ test("the theme can be chosen under Appearance", async ({ signedIn: { page, user
   await expect(page.locator("html")).not.toHaveAttribute("data-theme");
 });
 
-test("/me, its friends list and its editor have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+test("/me, its friends list and its editor have no serious accessibility violations, light and dark", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   // The whole page once per scheme (about 14 s of axe at a load of 7 on 2 cores: /me is over 4 000
   // nodes), then each dialog alone. Its work, not a race: it gets three times the time, as the
@@ -385,7 +470,8 @@ test.describe("on a phone @phone", () => {
     await befriend(db, user.id, friend.id);
     await openMe(page, user.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    for (const name of ["Edit Profile", "Logout", "Download PDF", "Print"]) await expect(page.getByRole("button", { name })).toBeVisible();
+    for (const name of ["Edit Profile", "Logout", "Download PDF", "Print"])
+      await expect(page.getByRole("button", { name })).toBeVisible();
     await communityButton(page).click();
     const row = page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem");
     await expect(row.getByRole("button", { name: `Remove ${friend.name}` })).toBeVisible();
@@ -393,7 +479,10 @@ test.describe("on a phone @phone", () => {
   });
 });
 
-test("/me still streaming in when the session's answer arrives: the server's copy is hydrated, not rendered again in the browser", async ({ page, db }) => {
+test("/me still streaming in when the session's answer arrives: the server's copy is hydrated, not rendered again in the browser", async ({
+  page,
+  db,
+}) => {
   // A person whose address is unconfirmed: the frame's banner shows once it knows who is signed in.
   const { user } = await createUser(db, { emailVerifiedAt: null });
   await signInAs(page, db, user.id);
@@ -401,7 +490,10 @@ test("/me still streaming in when the session's answer arrives: the server's cop
   // that element; rendering the page again in the browser replaces it with one of its own.
   await page.addInitScript(() => {
     const seen = window as { firstHeading?: Element };
-    new MutationObserver(() => void (seen.firstHeading ??= document.getElementById("me-name") ?? undefined)).observe(document, { childList: true, subtree: true });
+    new MutationObserver(() => void (seen.firstHeading ??= document.getElementById("me-name") ?? undefined)).observe(
+      document,
+      { childList: true, subtree: true },
+    );
   });
   const locker = new pg.Client({ connectionString: testEnv.databaseUrl });
   await locker.connect();
@@ -421,5 +513,9 @@ test("/me still streaming in when the session's answer arrives: the server's cop
   await expect(page.locator("#me-name")).toHaveCount(1);
   // Before, the session's answer reached the page's Suspense boundary while it still waited for the
   // server, and React rendered the boundary in the browser instead of hydrating what came.
-  expect(await page.evaluate(() => document.getElementById("me-name") === (window as { firstHeading?: Element }).firstHeading)).toBe(true);
+  expect(
+    await page.evaluate(
+      () => document.getElementById("me-name") === (window as { firstHeading?: Element }).firstHeading,
+    ),
+  ).toBe(true);
 });

@@ -1,15 +1,30 @@
 import type { Page } from "@playwright/test";
 import { IMAGE_UNSUPPORTED_MESSAGE } from "../lib/images/messages";
-import { TODAY, TOMORROW, YESTERDAY, calendar, message, openDiary, pauseClock, photo, runUntilVisible, write } from "./diary-helpers";
+import {
+  TODAY,
+  TOMORROW,
+  YESTERDAY,
+  calendar,
+  message,
+  openDiary,
+  pauseClock,
+  photo,
+  runUntilVisible,
+  write,
+} from "./diary-helpers";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
 const savedMessage = (page: Page) => message(page, "Entry saved!");
 
-test("write an entry with a photo, see the day marked, reload, edit, remove the photo, delete", async ({ signedIn: { page } }) => {
+test("write an entry with a photo, see the day marked, reload, edit, remove the photo, delete", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
   await write(page, "Rain at last", "The garden drank all afternoon.\nI sat on the porch and listened.");
-  await page.getByLabel("Add photo").setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: await photo("#3a7d44") });
+  await page
+    .getByLabel("Add photo")
+    .setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: await photo("#3a7d44") });
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
 
@@ -46,7 +61,9 @@ test("write an entry with a photo, see the day marked, reload, edit, remove the 
   await expect(calendar(page).getByRole("button", { name: TODAY, exact: true })).toBeVisible();
 });
 
-test("a page load asks for who is signed in, today and its month once each, while the page is read", async ({ signedIn: { page } }) => {
+test("a page load asks for who is signed in, today and its month once each, while the page is read", async ({
+  signedIn: { page },
+}) => {
   const asked: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
@@ -71,19 +88,30 @@ test("a page load asks for who is signed in, today and its month once each, whil
     const realFetch = window.fetch;
     window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
       const script = document.currentScript;
-      fetches.push({ path: input instanceof Request ? new URL(input.url).pathname : String(input), inline: script instanceof HTMLScriptElement && !script.src });
+      fetches.push({
+        path: input instanceof Request ? new URL(input.url).pathname : String(input),
+        inline: script instanceof HTMLScriptElement && !script.src,
+      });
       return realFetch.call(this, input, init);
     };
   });
   await openDiary(page);
   await expect(page.getByRole("form", { name: "Write today's entry" })).toBeVisible();
   await page.waitForFunction(() => (window as unknown as { streamReady: boolean }).streamReady);
-  const fetches = await page.evaluate(() => (window as { fetches?: { path: string; inline: boolean }[] }).fetches ?? []);
+  const fetches = await page.evaluate(
+    () => (window as { fetches?: { path: string; inline: boolean }[] }).fetches ?? [],
+  );
   for (const path of ["/api/auth/me", "/api/journals/date/2026-03-10", "/api/journals/month/2026/3"]) {
     // Asked once, by the inline script, and the answer used: the screen did not ask again, nor did
     // the stream's first `ready` (docs/decisions/099).
-    expect(fetches.filter((f) => f.path === path), path).toEqual([{ path, inline: true }]);
-    expect(asked.filter((p) => p === path), path).toHaveLength(1);
+    expect(
+      fetches.filter((f) => f.path === path),
+      path,
+    ).toEqual([{ path, inline: true }]);
+    expect(
+      asked.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
   }
 });
 
@@ -98,12 +126,16 @@ test("Cancel in the delete dialog keeps the entry", async ({ signedIn: { page } 
 
 test("the photo takes image files only", async ({ signedIn: { page } }) => {
   await openDiary(page);
-  await page.getByLabel("Add photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+  await page
+    .getByLabel("Add photo")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
   await expect(message(page, IMAGE_UNSUPPORTED_MESSAGE, "alert")).toBeVisible();
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toHaveCount(0);
 });
 
-test("Cancel leaves editing without saving the changes, once asked: changed words are never dropped silently", async ({ signedIn: { page } }) => {
+test("Cancel leaves editing without saving the changes, once asked: changed words are never dropped silently", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await write(page, "As it was", "Untouched.");
   await page.getByRole("button", { name: "Save" }).click();
@@ -126,7 +158,9 @@ test("Cancel leaves editing without saving the changes, once asked: changed word
   await expect(page.getByRole("article").getByRole("heading", { name: "As it was" })).toBeVisible();
 });
 
-test("a future day is refused in the full view for 2 seconds, and does not look writable", async ({ signedIn: { page } }) => {
+test("a future day is refused in the full view for 2 seconds, and does not look writable", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page, { timers: true });
   const tomorrow = calendar(page).getByRole("button", { name: TOMORROW });
   await expect(tomorrow).toHaveAttribute("aria-disabled", "true");
@@ -159,7 +193,9 @@ test("a past day opens its own empty page, 'Loading the entry for …' first", a
   await expect(page.getByRole("form", { name: "Write this day's entry" })).toBeVisible();
 });
 
-test("the counter warns at 50 left, and what is typed past 900 characters is kept and counted over", async ({ signedIn: { page } }) => {
+test("the counter warns at 50 left, and what is typed past 900 characters is kept and counted over", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await page.getByRole("textbox", { name: "Title" }).fill("Words");
   const story = page.getByRole("textbox", { name: "Your entry" });
@@ -190,7 +226,9 @@ test("a full page takes only deletion and navigation keys", async ({ signedIn: {
   await expect(page.getByText("Maximum writing space reached!")).toBeHidden();
 });
 
-test("Save is disabled until title and content have words, and the anonymous choice follows visibility", async ({ signedIn: { page } }) => {
+test("Save is disabled until title and content have words, and the anonymous choice follows visibility", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   const save = page.getByRole("button", { name: "Save" });
   await expect(save).toBeDisabled();
@@ -212,7 +250,10 @@ test("Save is disabled until title and content have words, and the anonymous cho
   await expect(anonymous).not.toBeChecked();
 });
 
-test("the saved confirmation lasts 3 seconds and an error clears after 5", async ({ signedIn: { page }, allowConsoleError }) => {
+test("the saved confirmation lasts 3 seconds and an error clears after 5", async ({
+  signedIn: { page },
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 500/);
   await openDiary(page, { timers: true });
   await write(page, "Timed", "Seconds.");
@@ -226,7 +267,9 @@ test("the saved confirmation lasts 3 seconds and an error clears after 5", async
 
   await page.clock.resume();
   await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
-  await page.route("**/api/journals/*", (route) => route.fulfill({ status: 500, json: { message: "Internal Server Error" } }));
+  await page.route("**/api/journals/*", (route) =>
+    route.fulfill({ status: 500, json: { message: "Internal Server Error" } }),
+  );
   await pauseClock(page);
   await page.getByRole("button", { name: "Update" }).click();
   const error = message(page, "Could not save — your words are kept here; try again.", "alert");
@@ -237,7 +280,10 @@ test("the saved confirmation lasts 3 seconds and an error clears after 5", async
   await expect(error).toBeHidden();
 });
 
-test("a draft survives a reload and a failed save, and a successful save clears it", async ({ signedIn: { page }, allowConsoleError }) => {
+test("a draft survives a reload and a failed save, and a successful save clears it", async ({
+  signedIn: { page },
+  allowConsoleError,
+}) => {
   allowConsoleError(/status of 500/);
   await openDiary(page);
   await write(page, "Unfinished", "Half a thought, typed and not saved.");
@@ -248,7 +294,9 @@ test("a draft survives a reload and a failed save, and a successful save clears 
 
   // A failed answer, in words rather than its status line (docs/decisions/098); a request with no
   // answer at all goes to the outbox instead (e2e/offline-writing.spec.ts).
-  await page.route("**/api/journals", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }));
+  await page.route("**/api/journals", (route) =>
+    route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+  );
   await page.getByRole("button", { name: "Save" }).click();
   await expect(message(page, "Could not save — your words are kept here; try again.", "alert")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Half a thought, typed and not saved.");
@@ -264,15 +312,20 @@ test("a draft survives a reload and a failed save, and a successful save clears 
   await expect(page.getByText("Draft restored")).toHaveCount(0);
 });
 
-test("logout asks before deleting a draft not yet saved, then forgets the drafts kept in this browser", async ({ signedIn: { page } }) => {
-  const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length);
+test("logout asks before deleting a draft not yet saved, then forgets the drafts kept in this browser", async ({
+  signedIn: { page },
+}) => {
+  const drafts = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("inkwell:draft:")).length);
   await openDiary(page);
   await write(page, "Half a thought", "Not saved yet.");
   await expect.poll(drafts).toBe(1);
   await page.goto("/me");
   await page.getByRole("button", { name: "Logout" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Unsaved drafts" });
-  await expect(dialog).toContainText("1 draft you have not saved is kept only in this browser. Logging out deletes it from this device.");
+  await expect(dialog).toContainText(
+    "1 draft you have not saved is kept only in this browser. Logging out deletes it from this device.",
+  );
   await dialog.getByRole("button", { name: "Stay signed in" }).click();
   await expect(dialog).toBeHidden();
   expect(await drafts()).toBe(1);
@@ -293,7 +346,9 @@ test("the diary page has no serious accessibility violations", async ({ signedIn
 });
 
 test.describe("on a phone @phone", () => {
-  test("Select Date opens a modal that refuses future days, then writes on the chosen day", async ({ signedIn: { page } }) => {
+  test("Select Date opens a modal that refuses future days, then writes on the chosen day", async ({
+    signedIn: { page },
+  }) => {
     await openDiary(page);
     await expect(calendar(page)).toBeHidden();
     await page.getByRole("button", { name: "Select Date" }).click();
@@ -312,4 +367,3 @@ test.describe("on a phone @phone", () => {
     await expect(modal.getByRole("button", { name: `${YESTERDAY}, entry written` })).toBeVisible();
   });
 });
-

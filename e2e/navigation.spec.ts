@@ -22,10 +22,17 @@ test("the navigation bar links to every section and marks the current page", asy
   await expect(page).toHaveURL(/\/close-circle$/);
 });
 
-test("the dashboard's button opens My Diary, and it shows the four getting-started cards", async ({ signedIn: { page } }) => {
+test("the dashboard's button opens My Diary, and it shows the four getting-started cards", async ({
+  signedIn: { page },
+}) => {
   await page.goto("/dashboard");
   const cards = page.getByRole("region", { name: "How to Get Started" }).getByRole("heading", { level: 3 });
-  await expect(cards).toHaveText(["Write Your Entry", "Read what your Peers Write", "React & Encourage", "Connect with Friends"]);
+  await expect(cards).toHaveText([
+    "Write Your Entry",
+    "Read what your Peers Write",
+    "React & Encourage",
+    "Connect with Friends",
+  ]);
   await expect(page.getByText("stored privately and are never shared without your permission")).toBeVisible();
   // No advice on which device to write on: Inkwell works on a phone too.
   await expect(page.getByText("laptop or desktop")).toHaveCount(0);
@@ -63,7 +70,8 @@ test.describe("on a phone @phone", () => {
     const box = await nav.boundingBox();
     expect(box?.y ?? 0).toBeGreaterThan(600);
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(740, 0);
-    for (const label of ["My Friends", "My Diary", "Me"]) await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    for (const label of ["My Friends", "My Diary", "Me"])
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Notifications" })).toBeVisible();
     // The header's search box gives way to the button.
     await expect(page.getByRole("combobox", { name: "Search users" })).toBeHidden();
@@ -92,7 +100,9 @@ test.describe("on a phone @phone", () => {
 
   // Since the phone's Notifications became a modal sheet (1a7f533), the bar behind it is hidden from
   // the accessibility tree while it is open; e2e/friends.spec.ts checks the sheet itself.
-  test("the Notifications button of the bottom bar opens its sheet, which closes back to it", async ({ signedIn: { page } }) => {
+  test("the Notifications button of the bottom bar opens its sheet, which closes back to it", async ({
+    signedIn: { page },
+  }) => {
     await page.goto("/my-diary");
     const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Notifications" });
     await button.click();

@@ -21,7 +21,12 @@ const article = (page: Page, title: string) => page.getByRole("article").getByRo
 
 /** A writer's entries within the last 60 days of NOW (2026-03-10), one older, and a friend's shared one. */
 async function diaryOf(db: FactoryDb, userId: string) {
-  const titles = { recent: unique("Yesterday's walk "), month: unique("February snow "), edge: unique("January frost "), old: unique("November rain ") };
+  const titles = {
+    recent: unique("Yesterday's walk "),
+    month: unique("February snow "),
+    edge: unique("January frost "),
+    old: unique("November rain "),
+  };
   await createJournal(db, userId, { title: titles.recent, journalDate: "2026-03-09" });
   await createJournal(db, userId, { title: titles.month, journalDate: "2026-02-01" });
   await createJournal(db, userId, { title: titles.edge, journalDate: "2026-01-10" });
@@ -97,7 +102,9 @@ test("offline, the diary's last 60 days open, visited or not, with the photos se
   await expect(page.getByRole("article", { name: shared, exact: true })).toBeVisible();
   await expect(lastSeenMarker(page)).toBeVisible();
   // Older than 60 days and never opened: not kept.
-  const kept = await page.evaluate(async () => (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname));
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname),
+  );
   expect(kept).not.toContain("/api/journals/date/2025-11-20");
   expect(kept).toContain("/api/journals/date/2026-01-10");
 
@@ -143,27 +150,42 @@ test("offline right after the first visit, the calendar's days open from what wa
   await page.context().setOffline(false);
 });
 
-test("only who is signed in and the diary's and the feed's reads are kept, and never a failure", async ({ signedIn: { page, user }, db }) => {
+test("only who is signed in and the diary's and the feed's reads are kept, and never a failure", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await diaryOf(db, user.id);
   await openOnline(page);
   await page.goto("/me/security");
   await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
-  const kept = await page.evaluate(async () => (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname));
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname),
+  );
   expect(kept.length).toBeGreaterThan(0);
-  for (const path of kept) expect(path).toMatch(/^\/api\/(auth\/me|journals\/date\/\d{4}-\d{2}-\d{2}|journals\/month\/\d{4}\/\d{1,2}|journals|journal\/close-circle)$/);
+  for (const path of kept)
+    expect(path).toMatch(
+      /^\/api\/(auth\/me|journals\/date\/\d{4}-\d{2}-\d{2}|journals\/month\/\d{4}\/\d{1,2}|journals|journal\/close-circle)$/,
+    );
   // The static shells ask who is signed in first (docs/decisions/084): offline, that answer is kept too.
   expect(kept).toContain("/api/auth/me");
   const statuses = await page.evaluate(async () => {
     const out: number[] = [];
-    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) out.push((await caches.match(req))!.status);
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) out.push((await caches.match(req))!.status);
     return out;
   });
   expect(statuses.every((s) => s >= 200 && s < 300)).toBe(true);
-  const pages = await page.evaluate(async () => (await (await caches.open("inkwell-pages")).keys()).map((r) => new URL(r.url).pathname));
+  const pages = await page.evaluate(async () =>
+    (await (await caches.open("inkwell-pages")).keys()).map((r) => new URL(r.url).pathname),
+  );
   expect(pages).toEqual(expect.arrayContaining(["/my-diary", "/close-circle", "/me/security"]));
 });
 
-test("logging out empties the kept pages and entries; the next person offline never sees them", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+test("logging out empties the kept pages and entries; the next person offline never sees them", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
   allowConsoleError(OFFLINE_FAILURE);
   const { titles } = await diaryOf(db, user.id);
   await openOnline(page);
@@ -186,14 +208,19 @@ test("logging out empties the kept pages and entries; the next person offline ne
   await page.context().setOffline(false);
 });
 
-test("a session the server refused empties them too, and the next person starts with none", async ({ signedIn: { page, user }, db }) => {
+test("a session the server refused empties them too, and the next person starts with none", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await diaryOf(db, user.id);
   await openOnline(page);
   // Signed out elsewhere: this browser's cookie no longer opens a page, which sends it to /login.
   await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
   await page.goto("/my-diary");
   await expect(page).toHaveURL(/\/login/);
-  await expect.poll(async () => Object.keys(await cacheContents(page)).filter((name) => PERSONAL.includes(name))).toEqual([]);
+  await expect
+    .poll(async () => Object.keys(await cacheContents(page)).filter((name) => PERSONAL.includes(name)))
+    .toEqual([]);
 
   const { user: next } = await createUser(db, { name: unique("Nell Next ") });
   await signInAs(page, db, next.id);
@@ -202,7 +229,12 @@ test("a session the server refused empties them too, and the next person starts 
 });
 
 /** The marker, a day never kept, then the page for a screen never opened, offline: axe-clean, and pictured for review. */
-async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (name: string, scheme: Scheme) => string) {
+async function offlineScreens(
+  page: Page,
+  db: FactoryDb,
+  userId: string,
+  shot: (name: string, scheme: Scheme) => string,
+) {
   await diaryOf(db, userId);
   await openOnline(page);
   await page.context().setOffline(true);
@@ -213,7 +245,9 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
     await expectNoA11yViolations(page, { scheme });
     await page.screenshot({ path: shot("offline-marker", scheme) });
   });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   // A day the device never kept says so at once.
   await page.goto("/my-diary?day=2025-11-20");
   await expect(page.getByRole("alert").filter({ hasText: "not kept on this device" })).toBeVisible();
@@ -221,7 +255,9 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
     await expectNoA11yViolations(page, { scheme });
     await page.screenshot({ path: shot("offline-day-not-kept", scheme) });
   });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
   await inEachScheme(page, async (scheme) => {
@@ -231,14 +267,22 @@ async function offlineScreens(page: Page, db: FactoryDb, userId: string, shot: (
   await page.context().setOffline(false);
 }
 
-test("offline, the marker, a day not kept and the offline page have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
+test("offline, the marker, a day not kept and the offline page have no serious accessibility violations, light and dark", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}, testInfo) => {
   test.slow(); // three offline screens, each judged whole-page in both schemes
   allowConsoleError(OFFLINE_FAILURE);
   await offlineScreens(page, db, user.id, (name, scheme) => testInfo.outputPath(`${name}-1280-${scheme}.png`));
 });
 
 test.describe("offline on a phone @phone", () => {
-  test("the marker and a day not kept fit and have no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db, allowConsoleError }, testInfo) => {
+  test("the marker and a day not kept fit and have no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+    allowConsoleError,
+  }, testInfo) => {
     test.slow(); // three offline screens, each judged whole-page in both schemes
     allowConsoleError(OFFLINE_FAILURE);
     await offlineScreens(page, db, user.id, (name, scheme) => testInfo.outputPath(`${name}-375-${scheme}.png`));
@@ -251,7 +295,10 @@ test("the kept answers stay under their bound: past 200, the oldest go", async (
   await workerControls(page);
   await diaryWarmed(page);
   // 205 months of the past (each a real 200, empty), read through the worker like the diary's.
-  const paths = Array.from({ length: 205 }, (_, i) => `/api/journals/month/${2000 + Math.floor(i / 12)}/${(i % 12) + 1}`);
+  const paths = Array.from(
+    { length: 205 },
+    (_, i) => `/api/journals/month/${2000 + Math.floor(i / 12)}/${(i % 12) + 1}`,
+  );
   await page.evaluate(
     async ({ paths, token }) => {
       for (const path of paths) {
@@ -263,7 +310,8 @@ test("the kept answers stay under their bound: past 200, the oldest go", async (
   );
   // The worker keeps each answer after the page has it: wait until the last one is kept (a count of
   // 200 alone was reached once while the last puts were still on their way), then check the bound.
-  const keptNow = () => page.evaluate(async () => (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname));
+  const keptNow = () =>
+    page.evaluate(async () => (await (await caches.open("inkwell-data")).keys()).map((r) => new URL(r.url).pathname));
   await expect.poll(async () => (await keptNow()).includes(paths.at(-1)!)).toBe(true);
   await expect.poll(async () => (await cacheContents(page))["inkwell-data"]).toBe(200);
   const kept = await keptNow();

@@ -25,7 +25,8 @@ function outboxCount(page: Page): Promise<number> {
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open("inkwell-outbox", 1);
-        open.onupgradeneeded = () => open.result.createObjectStore("items", { keyPath: "id" }).createIndex("byUser", "userId");
+        open.onupgradeneeded = () =>
+          open.result.createObjectStore("items", { keyPath: "id" }).createIndex("byUser", "userId");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const count = open.result.transaction("items").objectStore("items").count();
@@ -43,7 +44,11 @@ async function expectApart(a: Locator, b: Locator) {
   await expect.poll(() => a.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
   const [one, two] = [await a.boundingBox(), await b.boundingBox()];
   expect(one && two).toBeTruthy();
-  const apart = one!.y + one!.height <= two!.y || two!.y + two!.height <= one!.y || one!.x + one!.width <= two!.x || two!.x + two!.width <= one!.x;
+  const apart =
+    one!.y + one!.height <= two!.y ||
+    two!.y + two!.height <= one!.y ||
+    one!.x + one!.width <= two!.x ||
+    two!.x + two!.width <= one!.x;
   expect(apart, `${JSON.stringify(one)} and ${JSON.stringify(two)} overlap`).toBe(true);
 }
 
@@ -57,14 +62,20 @@ async function saveOffline(page: Page, title: string, content: string) {
   await expect(message(page, QUEUED)).toBeVisible();
 }
 
-test("Save offline says so at once and marks the day; back online the page reaches the server exactly once", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+test("Save offline says so at once and marks the day; back online the page reaches the server exactly once", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   await saveOffline(page, "Train with no signal", "Tunnels all the way, and still I wrote.");
   // At once, not after the network's timeout: nothing is "Saving…" and the words stay.
   await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
-  await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue("Tunnels all the way, and still I wrote.");
+  await expect(page.getByRole("textbox", { name: "Your entry" })).toHaveValue(
+    "Tunnels all the way, and still I wrote.",
+  );
   await expect(diary(page).getByRole("status").filter({ hasText: "Waiting to be sent" })).toBeVisible();
   await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent` })).toBeVisible();
   await expect(calendar(page).getByText("Waiting to be sent")).toBeVisible();
@@ -81,14 +92,24 @@ test("Save offline says so at once and marks the day; back online the page reach
   expect(await outboxCount(page)).toBe(0);
 });
 
-test("a day written on another device meanwhile is not overwritten: compare, then keep mine", async ({ signedIn: { page, user, token }, request, db, allowConsoleError }) => {
+test("a day written on another device meanwhile is not overwritten: compare, then keep mine", async ({
+  signedIn: { page, user, token },
+  request,
+  db,
+  allowConsoleError,
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   await saveOffline(page, "Mine, offline", "Written on the plane.");
   const theirs = await request.post("/api/journals", {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { title: "Theirs, from the phone", content: "Written at the gate.", journaldate: DAY, visibility: "private" },
+    multipart: {
+      title: "Theirs, from the phone",
+      content: "Written at the gate.",
+      journaldate: DAY,
+      visibility: "private",
+    },
   });
   expect(theirs.status()).toBe(201);
 
@@ -99,18 +120,29 @@ test("a day written on another device meanwhile is not overwritten: compare, the
   expect((await rowsOf(db, user.id)).map((r) => r.title)).toEqual(["Theirs, from the phone"]);
   await banner.getByRole("button", { name: "Compare" }).click();
   await expect(banner.getByRole("figure")).toHaveCount(2);
-  await expect(banner.getByRole("figure").filter({ hasText: "Saved (from the other device)" })).toContainText("Written at the gate.");
-  await expect(banner.getByRole("figure").filter({ hasText: "Yours (written offline)" })).toContainText("Written on the plane.");
+  await expect(banner.getByRole("figure").filter({ hasText: "Saved (from the other device)" })).toContainText(
+    "Written at the gate.",
+  );
+  await expect(banner.getByRole("figure").filter({ hasText: "Yours (written offline)" })).toContainText(
+    "Written on the plane.",
+  );
   await expectNoA11yViolationsInEachScheme(page);
 
   await banner.getByRole("button", { name: "Keep mine" }).click();
   await expect(page.getByRole("article").getByRole("heading", { name: "Mine, offline" })).toBeVisible();
   await expect(banner).toBeHidden();
-  expect((await rowsOf(db, user.id)).map((r) => [r.title, r.content])).toEqual([["Mine, offline", "Written on the plane."]]);
+  expect((await rowsOf(db, user.id)).map((r) => [r.title, r.content])).toEqual([
+    ["Mine, offline", "Written on the plane."],
+  ]);
   expect(await outboxCount(page)).toBe(0);
 });
 
-test("keep theirs: the other device's page stays and the offline words go", async ({ signedIn: { page, user, token }, request, db, allowConsoleError }) => {
+test("keep theirs: the other device's page stays and the offline words go", async ({
+  signedIn: { page, user, token },
+  request,
+  db,
+  allowConsoleError,
+}) => {
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   await saveOffline(page, "Mine, offline", "A draft I can let go.");
@@ -128,7 +160,11 @@ test("keep theirs: the other device's page stays and the offline words go", asyn
   expect(await outboxCount(page)).toBe(0);
 });
 
-test("a save whose answer was lost is sent again with the same key and made once", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+test("a save whose answer was lost is sent again with the same key and made once", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   // The server gets the request and makes the entry; the answer never reaches the page.
@@ -168,7 +204,11 @@ test("logout asks first, then empties this browser's outbox", async ({ signedIn:
   expect(await outboxCount(page)).toBe(0);
 });
 
-test("a session revoked from another device while pages wait ends here and empties the outbox", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+test("a session revoked from another device while pages wait ends here and empties the outbox", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
   allowConsoleError(OFFLINE_ERROR);
   await openDiary(page);
   await saveOffline(page, "Lost phone", "Words that must not stay on a lost phone.");
@@ -183,7 +223,10 @@ test("a session revoked from another device while pages wait ends here and empti
 });
 
 test.describe("on a phone @phone", () => {
-  test("Save offline marks the day and lists it as waiting, light and dark", async ({ signedIn: { page }, allowConsoleError }) => {
+  test("Save offline marks the day and lists it as waiting, light and dark", async ({
+    signedIn: { page },
+    allowConsoleError,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     allowConsoleError(OFFLINE_ERROR);
     await openDiary(page);
@@ -218,7 +261,11 @@ test.describe("with the service worker", () => {
   // Blocked in the other browser tests (playwright.config.ts); the worker serves the page offline here.
   test.use({ serviceWorkers: "allow" });
 
-  test("a reload while offline keeps the page waiting, and it is sent once back online", async ({ signedIn: { page, user }, db, allowConsoleError }) => {
+  test("a reload while offline keeps the page waiting, and it is sent once back online", async ({
+    signedIn: { page, user },
+    db,
+    allowConsoleError,
+  }) => {
     allowConsoleError(OFFLINE_ERROR);
     await openDiary(page);
     await untilWorkerControls(page);

@@ -37,9 +37,18 @@ async function checkAtFontSizes(page: Page, check: () => Promise<void>) {
   }
 }
 
-for (const [project, tag] of [["desktop", ""], ["phone", " @phone"]] as const) {
-  test(`text sits on the ruled lines of a feed card and of the read view, at 12, 16 and 20 px (${project})${tag}`, async ({ signedIn: { page, user }, db }) => {
-    const { user: friend } = await createUser(db, { name: "Maria Eduarda Quill-Fontainebleau de Vasconcelos", location: "Vila Nova de Gaia, on the south bank of the Douro" });
+for (const [project, tag] of [
+  ["desktop", ""],
+  ["phone", " @phone"],
+] as const) {
+  test(`text sits on the ruled lines of a feed card and of the read view, at 12, 16 and 20 px (${project})${tag}`, async ({
+    signedIn: { page, user },
+    db,
+  }) => {
+    const { user: friend } = await createUser(db, {
+      name: "Maria Eduarda Quill-Fontainebleau de Vasconcelos",
+      location: "Vila Nova de Gaia, on the south bank of the Douro",
+    });
     await befriend(db, friend.id, user.id);
     const title = unique("Harbour lights ");
     await createJournal(db, friend.id, { title, content: prose(300, 2), visibility: "close-circle" });
@@ -56,11 +65,15 @@ for (const [project, tag] of [["desktop", ""], ["phone", " @phone"]] as const) {
     const entryHeading = entry.getByRole("heading", { name: "Read back" });
     await expect(entryHeading).toBeVisible();
     const entryText = entryHeading.locator("xpath=following-sibling::p[1]");
-    await checkAtFontSizes(page, async () => expectOnRules(await onRules(entry.locator(".notebook"), [entryHeading, entryText])));
+    await checkAtFontSizes(page, async () =>
+      expectOnRules(await onRules(entry.locator(".notebook"), [entryHeading, entryText])),
+    );
   });
 }
 
-test("while writing on a 375 px phone, the header, the save bar and the bottom bar leave three quarters of the screen to the entry @phone", async ({ signedIn: { page } }) => {
+test("while writing on a 375 px phone, the header, the save bar and the bottom bar leave three quarters of the screen to the entry @phone", async ({
+  signedIn: { page },
+}) => {
   await openDiary(page);
   await write(page, "Thumbs", prose(700, 3));
   const entry = page.getByRole("textbox", { name: "Your entry" });
@@ -72,7 +85,11 @@ test("while writing on a 375 px phone, the header, the save bar and the bottom b
       if (!box) return 0;
       return Math.max(0, Math.min(box.y + box.height, viewport.height) - Math.max(box.y, 0));
     };
-    return (await visible(page.getByRole("banner"))) + (await visible(page.locator("[data-action-bar]"))) + (await visible(page.getByRole("navigation", { name: "Main" })));
+    return (
+      (await visible(page.getByRole("banner"))) +
+      (await visible(page.locator("[data-action-bar]"))) +
+      (await visible(page.getByRole("navigation", { name: "Main" })))
+    );
   };
   await expect.poll(covered).toBeLessThanOrEqual(viewport.height / 4);
   await expect(page.getByRole("button", { name: "Save" })).toBeInViewport();

@@ -9,7 +9,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
@@ -26,7 +33,9 @@ async function addOnScreen(page: Page, password: string) {
 }
 
 test.describe("passkeys", () => {
-  test("added on the Security screen after the password, renamed, used to sign in without a username, then removed", async ({ signedIn: { page, user, password } }) => {
+  test("added on the Security screen after the password, renamed, used to sign in without a username, then removed", async ({
+    signedIn: { page, user, password },
+  }) => {
     await virtualAuthenticator(page);
     await page.goto("/me/security");
     await expect(card(page)).toContainText("No passkeys yet.");
@@ -47,7 +56,9 @@ test.describe("passkeys", () => {
     await expect(items.first()).toContainText(/^Chrome \d+ on /);
     await expect(items.first()).toContainText("not used yet");
 
-    await card(page).getByRole("button", { name: /^Rename Chrome/ }).click();
+    await card(page)
+      .getByRole("button", { name: /^Rename Chrome/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Rename passkey" });
     const name = dialog.getByLabel("Name");
     await expect(name).toBeFocused();
@@ -68,12 +79,17 @@ test.describe("passkeys", () => {
     await page.goto("/me/security");
     await expect(items.first()).toContainText("last used");
     await card(page).getByRole("button", { name: "Remove Work laptop" }).click();
-    await page.getByRole("alertdialog", { name: "Remove Work laptop?" }).getByRole("button", { name: "Remove" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Remove Work laptop?" })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await expect(card(page)).toContainText("No passkeys yet.");
     await expect(page.getByRole("heading", { name: "Passkeys" })).toBeFocused();
   });
 
-  test("the passkeys card, its password dialog and its rename dialog have no serious accessibility violations, light and dark", async ({ signedIn: { page, password } }) => {
+  test("the passkeys card, its password dialog and its rename dialog have no serious accessibility violations, light and dark", async ({
+    signedIn: { page, password },
+  }) => {
     test.slow(); // three states, each judged in both schemes
     await virtualAuthenticator(page);
     await page.goto("/me/security");
@@ -88,7 +104,9 @@ test.describe("passkeys", () => {
     await toast(page, "Passkey added").getByRole("button", { name: "Close toast" }).click();
     await noToasts(page);
     await expectNoA11yViolationsInEachScheme(page, { include: cardScope("passkeys-heading") });
-    await card(page).getByRole("button", { name: /^Rename / }).click();
+    await card(page)
+      .getByRole("button", { name: /^Rename / })
+      .click();
     await expect(page.getByRole("dialog", { name: "Rename passkey" }).getByLabel("Name")).toBeFocused();
     await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
   });

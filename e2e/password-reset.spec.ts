@@ -4,7 +4,8 @@ import { testEnv } from "../tests/support/env";
 import { resetLink, waitForMail } from "../tests/support/mailbox";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const NEW_PASSWORD = "a fresh new password";
 
 test("forgot password → the mailed link → a new password → login", async ({ page, db }) => {
@@ -43,9 +44,15 @@ test("an unknown link shows the server's message instead of 'Reset failed'", asy
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a refused forgot-password request shows the server's message instead of 'Error sending email'", async ({ page }) => {
+test("a refused forgot-password request shows the server's message instead of 'Error sending email'", async ({
+  page,
+}) => {
   await page.route("**/api/auth/forgot-password", (route) =>
-    route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Too many attempts. Please try again later." }) }),
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Too many attempts. Please try again later." }),
+    }),
   );
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill("someone@gmail.com");

@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { befriend, createJournal, createUser } from "../scripts/seed/factories";
 import { contrast } from "./contrast";
-import { cardScope, expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, signInAs, test } from "./fixtures";
+import {
+  cardScope,
+  expect,
+  expectNoA11yViolations,
+  expectNoA11yViolationsInEachScheme,
+  inEachScheme,
+  signInAs,
+  test,
+} from "./fixtures";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const WRITING_CARD = cardScope("writing-heading");
@@ -13,7 +21,20 @@ const WRITING_CARD = cardScope("writing-heading");
 
 test.use({ timezoneId: "UTC" });
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** The UTC day `offset` days from today. */
 function utcDay(offset = 0): string {
@@ -44,11 +65,19 @@ test.describe("On This Day", () => {
     await befriend(db, user.id, friend.id);
     await createJournal(db, user.id, { journalDate: yearsBack(1), title: "Pumpkin soup" });
     await createJournal(db, user.id, { journalDate: yearsBack(3), title: "First snow" });
-    await createJournal(db, friend.id, { journalDate: yearsBack(2), title: "A secret walk", visibility: "close-circle", isAnonymous: true });
+    await createJournal(db, friend.id, {
+      journalDate: yearsBack(2),
+      title: "A secret walk",
+      visibility: "close-circle",
+      isAnonymous: true,
+    });
     await signInAs(page, db, user.id);
   }
 
-  test("on the dashboard: last year's and older pages of today and a friend's anonymous one, grouped by years, each a link", async ({ page, db }) => {
+  test("on the dashboard: last year's and older pages of today and a friend's anonymous one, grouped by years, each a link", async ({
+    page,
+    db,
+  }) => {
     test.slow();
     await rosa(page, db);
     await page.goto("/dashboard");
@@ -56,7 +85,10 @@ test.describe("On This Day", () => {
     await expect(card.getByRole("heading", { name: "A year ago today…" })).toBeVisible();
     await expect(card.getByRole("heading", { name: "2 years ago today…" })).toBeVisible();
     await expect(card.getByRole("heading", { name: "3 years ago today…" })).toBeVisible();
-    await expect(card.getByRole("link", { name: "Pumpkin soup" })).toHaveAttribute("href", `/my-diary?day=${yearsBack(1)}`);
+    await expect(card.getByRole("link", { name: "Pumpkin soup" })).toHaveAttribute(
+      "href",
+      `/my-diary?day=${yearsBack(1)}`,
+    );
     await expect(card.getByRole("link", { name: "A secret walk" })).toHaveAttribute("href", "/close-circle");
     await expect(card.getByText("A Friend")).toBeVisible();
     await expect(card.getByText("Hidden Hand")).toHaveCount(0);
@@ -85,7 +117,10 @@ test.describe("On This Day", () => {
 });
 
 test.describe("/me: streaks and a year of writing", () => {
-  test("shows both streaks and a heatmap whose days say whether they were written, moved through with the arrow keys, by year", async ({ page, db }) => {
+  test("shows both streaks and a heatmap whose days say whether they were written, moved through with the arrow keys, by year", async ({
+    page,
+    db,
+  }) => {
     test.slow();
     const { user } = await createUser(db, { name: "Hana Heat" });
     const year = Number(utcDay().slice(0, 4));
@@ -101,7 +136,10 @@ test.describe("/me: streaks and a year of writing", () => {
     await expect(writing.getByRole("definition").nth(1)).toHaveText("3 days");
     await expect(writing.getByRole("definition").nth(2)).toHaveText("5");
     const grid = writing.getByRole("grid", { name: `Days written in ${year}` });
-    await expect(grid.getByRole("gridcell", { name: label(utcDay(), true), exact: true })).toHaveAttribute("aria-current", "date");
+    await expect(grid.getByRole("gridcell", { name: label(utcDay(), true), exact: true })).toHaveAttribute(
+      "aria-current",
+      "date",
+    );
     // One tab stop: today's day.
     await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
     await expect(grid.locator('[tabindex="0"]')).toHaveAccessibleName(label(utcDay(), true));
@@ -131,11 +169,16 @@ test.describe("/me: streaks and a year of writing", () => {
     await writing.getByRole("button", { name: "Previous year" }).click();
     const lastYear = writing.getByRole("grid", { name: `Days written in ${year - 1}` });
     await expect(lastYear.getByRole("gridcell", { name: label(`${year - 1}-06-15`, true), exact: true })).toBeVisible();
-    await expect(lastYear.getByRole("gridcell", { name: label(`${year - 1}-06-17`, false), exact: true })).toBeVisible();
+    await expect(
+      lastYear.getByRole("gridcell", { name: label(`${year - 1}-06-17`, false), exact: true }),
+    ).toBeVisible();
     await expect(writing.getByRole("button", { name: "Next year" })).toBeEnabled();
   });
 
-  test("the cards below keep their place while a year loads, and the year switcher keeps the focus", async ({ page, db }) => {
+  test("the cards below keep their place while a year loads, and the year switcher keeps the focus", async ({
+    page,
+    db,
+  }) => {
     test.slow();
     const { user } = await createUser(db);
     await createJournal(db, user.id, { journalDate: utcDay() });
@@ -171,7 +214,10 @@ test.describe("/me: streaks and a year of writing", () => {
     expect(await top()).toBe(before);
   });
 
-  test("a written day and an empty one stand out from the card by shape and by 3:1 contrast, axe clean, light and dark", async ({ page, db }) => {
+  test("a written day and an empty one stand out from the card by shape and by 3:1 contrast, axe clean, light and dark", async ({
+    page,
+    db,
+  }) => {
     test.slow();
     const { user } = await createUser(db);
     await createJournal(db, user.id, { journalDate: utcDay() });
@@ -196,14 +242,21 @@ test.describe("/me: streaks and a year of writing", () => {
 });
 
 test.describe("the dashboard of someone who has written", () => {
-  test("shows today's blank page, the streak and the friends' newest entries, each a link; greets by first name", async ({ page, db }) => {
+  test("shows today's blank page, the streak and the friends' newest entries, each a link; greets by first name", async ({
+    page,
+    db,
+  }) => {
     test.slow();
     const { user } = await createUser(db, { name: "Ines Maria Quill" });
     const { user: friend } = await createUser(db, { name: "Farid Friend" });
     await befriend(db, user.id, friend.id);
     await createJournal(db, user.id, { journalDate: utcDay(-1) });
     await createJournal(db, user.id, { journalDate: utcDay(-2) });
-    const shared = await createJournal(db, friend.id, { journalDate: utcDay(-1), title: "Harbour lights", visibility: "close-circle" });
+    const shared = await createJournal(db, friend.id, {
+      journalDate: utcDay(-1),
+      title: "Harbour lights",
+      visibility: "close-circle",
+    });
     await signInAs(page, db, user.id);
     await page.goto("/dashboard");
 
@@ -213,9 +266,14 @@ test.describe("the dashboard of someone who has written", () => {
     await expect(today.getByText("Today's page is still blank.")).toBeVisible();
     await expect(today.getByRole("link", { name: "Write today's entry" })).toHaveAttribute("href", "/my-diary");
     await expect(page.getByRole("region", { name: "Streak" })).toContainText("Current streak: 2 days");
-    await expect(page.getByRole("region", { name: "Streak" }).getByRole("link", { name: "See your year of writing" })).toHaveAttribute("href", "/me");
+    await expect(
+      page.getByRole("region", { name: "Streak" }).getByRole("link", { name: "See your year of writing" }),
+    ).toHaveAttribute("href", "/me");
     const friends = page.getByRole("region", { name: "From your close circle" });
-    await expect(friends.getByRole("link", { name: "Harbour lights" })).toHaveAttribute("href", `/close-circle#feed-entry-${shared.id}`);
+    await expect(friends.getByRole("link", { name: "Harbour lights" })).toHaveAttribute(
+      "href",
+      `/close-circle#feed-entry-${shared.id}`,
+    );
     await expect(friends.getByText("Farid Friend")).toBeVisible();
     await expectNoA11yViolations(page);
   });
@@ -223,20 +281,32 @@ test.describe("the dashboard of someone who has written", () => {
   test("shows what was written today with how it is shared", async ({ page, db }) => {
     test.slow();
     const { user } = await createUser(db);
-    await createJournal(db, user.id, { journalDate: utcDay(), title: "Quiet harbour", visibility: "close-circle", isAnonymous: true });
+    await createJournal(db, user.id, {
+      journalDate: utcDay(),
+      title: "Quiet harbour",
+      visibility: "close-circle",
+      isAnonymous: true,
+    });
     await signInAs(page, db, user.id);
     await page.goto("/dashboard");
     const today = page.getByRole("region", { name: "Today" });
     await expect(today.getByText("Quiet harbour")).toBeVisible();
     await expect(today.getByText("Shared with your close circle, anonymously")).toBeVisible();
-    await expect(today.getByRole("link", { name: "Open today's entry" })).toHaveAttribute("href", `/my-diary?day=${utcDay()}`);
+    await expect(today.getByRole("link", { name: "Open today's entry" })).toHaveAttribute(
+      "href",
+      `/my-diary?day=${utcDay()}`,
+    );
     await expect(page.getByRole("region", { name: "Streak" })).toContainText("Current streak: 1 day");
-    await expect(page.getByRole("region", { name: "From your close circle" }).getByText("No entries from your close circle yet.")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "From your close circle" }).getByText("No entries from your close circle yet."),
+    ).toBeVisible();
   });
 
   test("keeps the tutorial for someone who has not written yet", async ({ signedIn: { page, user } }) => {
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${user.name.trim().split(/\s+/)[0]}!` })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: `Welcome, ${user.name.trim().split(/\s+/)[0]}!` }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "How to Get Started" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to My Diary" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Today" })).toHaveCount(0);
@@ -245,10 +315,16 @@ test.describe("the dashboard of someone who has written", () => {
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
     for (const path of ["/dashboard", "/me", "/my-diary"]) {
-      test(`${path} with the past in it is axe clean and never wider than the screen, light and dark`, async ({ page, db }) => {
+      test(`${path} with the past in it is axe clean and never wider than the screen, light and dark`, async ({
+        page,
+        db,
+      }) => {
         test.slow();
         const { user } = await createUser(db);
-        await createJournal(db, user.id, { journalDate: yearsBack(1), title: "A year ago, a long title that has to wrap on a narrow screen" });
+        await createJournal(db, user.id, {
+          journalDate: yearsBack(1),
+          title: "A year ago, a long title that has to wrap on a narrow screen",
+        });
         await createJournal(db, user.id, { journalDate: utcDay() });
         await signInAs(page, db, user.id);
         await page.goto(path);

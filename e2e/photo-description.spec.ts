@@ -10,10 +10,16 @@ const DESCRIPTION_LABEL = "Describe the photo for people who cannot see it";
 
 async function feedCard(page: Page, title: string) {
   await page.goto("/close-circle");
-  return page.getByRole("list", { name: "Entries from your close circle" }).getByRole("article", { name: title, exact: true });
+  return page
+    .getByRole("list", { name: "Entries from your close circle" })
+    .getByRole("article", { name: title, exact: true });
 }
 
-test("the writer describes the photo, and the description is its alt text everywhere it is shown", async ({ signedIn: { page, user: writer }, db, browser }) => {
+test("the writer describes the photo, and the description is its alt text everywhere it is shown", async ({
+  signedIn: { page, user: writer },
+  db,
+  browser,
+}) => {
   test.slow();
   const { user: reader } = await createUser(db, { name: unique("Rhea Reader ") });
   await befriend(db, writer.id, reader.id);
@@ -22,7 +28,9 @@ test("the writer describes the photo, and the description is its alt text everyw
 
   await openDiary(page);
   await page.getByRole("radio", { name: "Me & my Friends" }).check();
-  await page.getByLabel("Add photo").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await photo("#2a5d8f", 64, 48) });
+  await page
+    .getByLabel("Add photo")
+    .setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await photo("#2a5d8f", 64, 48) });
   // Before a description, the preview says what it is; once written, the description is its name.
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
   await page.getByLabel(DESCRIPTION_LABEL).fill(description);

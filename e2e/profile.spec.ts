@@ -29,7 +29,9 @@ test("a profile shows who the writer is and their stats", async ({ signedIn: { p
   await expect(profile).toContainText(`@${writer.username}`);
   await expect(profile).toContainText("Notes from the lighthouse.");
   await expect(profile).toContainText("Porto");
-  await expect(profile).toContainText(`Writing since ${writer.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`);
+  await expect(profile).toContainText(
+    `Writing since ${writer.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`,
+  );
   // One entry in eight days (7.5 rounded up).
   await expect(profile.getByRole("definition").nth(0)).toHaveText("1");
   await expect(profile.getByRole("definition").nth(3)).toHaveText("12.50%");
@@ -38,7 +40,10 @@ test("a profile shows who the writer is and their stats", async ({ signedIn: { p
   await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toBeVisible();
 });
 
-test("a writer who wrote on their first day earns no Consistency nor badge yet (docs/decisions/099)", async ({ signedIn: { page }, db }) => {
+test("a writer who wrote on their first day earns no Consistency nor badge yet (docs/decisions/099)", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { user: writer } = await createUser(db, { name: "Nia New" });
   await createJournal(db, writer.id, { visibility: "close-circle" });
   await page.goto(`/public/${writer.id}`);
@@ -48,7 +53,10 @@ test("a writer who wrote on their first day earns no Consistency nor badge yet (
   await expect(profile.getByText("Active Writer")).toHaveCount(0);
 });
 
-test("a week filled in on the first day counts from its first page: an Active Writer", async ({ signedIn: { page }, db }) => {
+test("a week filled in on the first day counts from its first page: an Active Writer", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { user: writer } = await createUser(db, { name: "Bea Backdated" });
   await sharedWeek(db, writer.id);
   await page.goto(`/public/${writer.id}`);
@@ -58,7 +66,10 @@ test("a week filled in on the first day counts from its first page: an Active Wr
   await expect(profile.getByText("Active Writer")).toBeVisible();
 });
 
-test("a writer who writes only privately shows no entries and no badge to others", async ({ signedIn: { page }, db }) => {
+test("a writer who writes only privately shows no entries and no badge to others", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { user: writer } = await createUser(db, { name: "Quinn Quiet", createdAt: new Date(Date.now() - 10 * DAY) });
   await createJournal(db, writer.id);
   await page.goto(`/public/${writer.id}`);
@@ -72,7 +83,9 @@ test("my own profile links to /me instead of the button", async ({ signedIn: { p
   await page.goto(`/public/${user.id}`);
   await expect(page.getByRole("main").getByRole("link", { name: "Go to my profile" })).toHaveAttribute("href", "/me");
   // The numbers are the ones everyone sees, and say so to their writer (docs/decisions/099).
-  await expect(page.getByRole("main")).toContainText("Counted from the pages you share under your name, as everyone else sees them");
+  await expect(page.getByRole("main")).toContainText(
+    "Counted from the pages you share under your name, as everyone else sees them",
+  );
   await expect(page.getByRole("main").getByRole("button", { name: "Send Friend Request" })).toHaveCount(0);
 });
 
@@ -99,7 +112,10 @@ test("a full profile has no serious accessibility violations, light and dark", a
 
 test.describe("profile @phone", () => {
   test("the profile fits the phone and its button works", async ({ signedIn: { page }, db }) => {
-    const { user: writer } = await createUser(db, { name: "Pip Phone", bio: "A bio long enough to wrap over a few lines on a narrow screen." });
+    const { user: writer } = await createUser(db, {
+      name: "Pip Phone",
+      bio: "A bio long enough to wrap over a few lines on a narrow screen.",
+    });
     await page.goto(`/public/${writer.id}`);
     const send = page.getByRole("main").getByRole("button", { name: "Send Friend Request" });
     await expect(send).toBeInViewport({ ratio: 1 });
@@ -110,7 +126,10 @@ test.describe("profile @phone", () => {
 });
 
 test.describe("Fellow Writers", () => {
-  test("suggests people to visit, and Refresh asks for the ones after those shown", async ({ signedIn: { page }, db }) => {
+  test("suggests people to visit, and Refresh asks for the ones after those shown", async ({
+    signedIn: { page },
+    db,
+  }) => {
     // The newest members are suggested too: with these, there are more than 12 to page through.
     for (let i = 0; i < 14; i++) await createUser(db, { password: null, name: `Fellow ${i}` });
     await page.goto("/public/00000000-0000-4000-8000-000000000000");
@@ -171,14 +190,23 @@ test.describe("Fellow Writers", () => {
   });
 });
 
-test("a profile shows the writer's uploaded picture, loaded from its signed URL", async ({ signedIn: { page }, db }) => {
+test("a profile shows the writer's uploaded picture, loaded from its signed URL", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { user: writer } = await createUser(db, { name: "Pia Pictured" });
   const token = await createSession(db, writer.id);
   const base = test.info().project.use.baseURL!;
   const form = new FormData();
-  const square = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  const square = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
   form.append("image", new Blob([new Uint8Array(square)], { type: "image/png" }), "me.png");
-  const upload = await fetch(`${base}/api/upload/profile-image`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const upload = await fetch(`${base}/api/upload/profile-image`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(upload.status).toBe(200);
   const { imageUrl } = (await upload.json()) as { imageUrl: string };
   const saved = await fetch(`${base}/api/myprofile`, {

@@ -4,7 +4,15 @@ import { notificationSettings, pushSubscriptions } from "../lib/db/schema";
 import { befriend, createJournal, createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { decryptPush, makeDevice, startPushService, type PushService } from "../tests/support/push-service";
-import { cardScope, expect, expectNoA11yViolations, inEachScheme, noToasts, test, untilWorkerControls } from "./fixtures";
+import {
+  cardScope,
+  expect,
+  expectNoA11yViolations,
+  inEachScheme,
+  noToasts,
+  test,
+  untilWorkerControls,
+} from "./fixtures";
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const NOTIFICATIONS_CARD = cardScope("notifications-heading");
@@ -18,7 +26,10 @@ const NOTIFICATIONS_CARD = cardScope("notifications-heading");
 
 const card = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
 /** What the card says of this device (the settings' own "Loading…" is a status too). */
-const deviceStatus = (page: Page) => card(page).getByRole("status").filter({ hasText: /device/ });
+const deviceStatus = (page: Page) =>
+  card(page)
+    .getByRole("status")
+    .filter({ hasText: /device/ });
 
 let service: PushService;
 test.beforeAll(async () => {
@@ -29,11 +40,19 @@ test.afterAll(async () => {
 });
 
 /** The browser of a device that may show notifications, its pushManager standing in, on /me with the app's worker in control. */
-async function pushReadyDevice(context: BrowserContext, page: Page, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+async function pushReadyDevice(
+  context: BrowserContext,
+  page: Page,
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+) {
   await context.grantPermissions(["notifications"], { origin: testEnv.baseUrl });
   await context.addInitScript((sub) => {
     const KEY = "e2e-push-subscription";
-    const made = () => ({ endpoint: sub.endpoint, toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }), unsubscribe: async () => (localStorage.removeItem(KEY), true) });
+    const made = () => ({
+      endpoint: sub.endpoint,
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => (localStorage.removeItem(KEY), true),
+    });
     PushManager.prototype.subscribe = async function () {
       localStorage.setItem(KEY, "1");
       return made() as unknown as PushSubscription;
@@ -63,7 +82,11 @@ test.describe("a push on its way to the screen", () => {
   // The app's worker (docs/decisions/080), blocked in the other browser tests (playwright.config.ts).
   test.use({ serviceWorkers: "allow" });
 
-  test("turns on notifications on this device, shows a private reply's push, and a click opens the entry", async ({ signedIn: { page, user }, db, context }) => {
+  test("turns on notifications on this device, shows a private reply's push, and a click opens the entry", async ({
+    signedIn: { page, user },
+    db,
+    context,
+  }) => {
     // The worker's install (up to 25 s on a busy machine, untilWorkerControls) comes before a whole journey.
     test.setTimeout(60_000);
     const device = makeDevice();
@@ -76,23 +99,42 @@ test.describe("a push on its way to the screen", () => {
     await page.keyboard.press("Enter");
     await expect(deviceStatus(page)).toHaveText("Notifications are on for this device.");
     await expect(notifications.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
-    await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual([endpoint]);
+    await expect
+      .poll(async () =>
+        (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint),
+      )
+      .toEqual([endpoint]);
 
     // A friend answers an entry: the server pushes it, the push service carries it to the worker.
     const { user: friend } = await createUser(db, { name: "Rhys Reader" });
     await befriend(db, user.id, friend.id);
     const entry = await createJournal(db, user.id, { visibility: "close-circle", journalDate: "2026-02-02" });
     const token = await createSession(db, friend.id);
-    const sent = await fetch(`${testEnv.baseUrl}/api/journals/${entry.id}/replies`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ text: "Beautiful." }) });
+    const sent = await fetch(`${testEnv.baseUrl}/api/journals/${entry.id}/replies`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: "Beautiful." }),
+    });
     expect(sent.status).toBe(201);
     await expect.poll(() => service.receivedAt(endpoint).length, { timeout: 20_000 }).toBe(1);
     const payload = decryptPush(service.receivedAt(endpoint)[0]!.body, device);
-    expect(JSON.parse(payload)).toEqual({ kind: "reply", title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` });
+    expect(JSON.parse(payload)).toEqual({
+      kind: "reply",
+      title: "Rhys Reader sent you a private reply",
+      url: `/replies/${entry.id}`,
+    });
 
     const { cdp, id } = await registrationId(context, page);
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: payload });
     await expect
-      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }))))
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            url: (n.data as { url: string }).url,
+          })),
+        ),
+      )
       .toEqual([{ title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` }]);
 
     // The click, dispatched in the worker as the browser would: the open tab goes to the entry's replies.
@@ -109,18 +151,33 @@ test.describe("a push on its way to the screen", () => {
     await page.goto("/me");
     await card(page).getByRole("button", { name: "Turn off on this device" }).click();
     await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
-    await expect.poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length).toBe(0);
+    await expect
+      .poll(async () => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length)
+      .toBe(0);
   });
 
   test("a push opens only this site's pages, whatever its payload says", async ({ signedIn: { page }, context }) => {
     await pushReadyDevice(context, page, { endpoint: service.endpoint(201), keys: makeDevice().keys });
     const { cdp, id } = await registrationId(context, page);
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: JSON.stringify({ kind: "reply", title: "Look", url: "https://evil.example/phish" }) });
-    await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n.data as { url: string }).url))).toEqual(["/notifications"]);
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: testEnv.baseUrl,
+      registrationId: id,
+      data: JSON.stringify({ kind: "reply", title: "Look", url: "https://evil.example/phish" }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n.data as { url: string }).url),
+        ),
+      )
+      .toEqual(["/notifications"]);
   });
 });
 
-test("saves which kinds are pushed and how the reminder comes, by keyboard", async ({ signedIn: { page, user }, db }) => {
+test("saves which kinds are pushed and how the reminder comes, by keyboard", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await page.goto("/me");
   const notifications = card(page);
   const hearts = notifications.getByRole("switch", { name: /^Hearts/ });
@@ -140,7 +197,9 @@ test("saves which kinds are pushed and how the reminder comes, by keyboard", asy
   await expect(card(page).getByRole("switch", { name: "On your devices" })).toBeChecked();
 });
 
-test("the Notifications card has no serious accessibility violations, light and dark", async ({ signedIn: { page } }, testInfo) => {
+test("the Notifications card has no serious accessibility violations, light and dark", async ({
+  signedIn: { page },
+}, testInfo) => {
   test.slow(); // the page is judged in both schemes, one after the other
   await page.goto("/me");
   await expect(card(page).getByRole("button", { name: "Save notifications" })).toBeVisible();
@@ -152,7 +211,9 @@ test("the Notifications card has no serious accessibility violations, light and 
 });
 
 test.describe("the Notifications card @phone", () => {
-  test("fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page } }, testInfo) => {
+  test("fits a phone with no serious accessibility violations, light and dark", async ({
+    signedIn: { page },
+  }, testInfo) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await page.goto("/me");
     const save = card(page).getByRole("button", { name: "Save notifications" });

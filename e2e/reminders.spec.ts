@@ -15,7 +15,8 @@ const REMINDER_CARD = cardScope("reminder-heading");
 test.use({ timezoneId: "Europe/Berlin" });
 
 const card = (page: Page) => page.getByRole("region", { name: "Daily reminder" });
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 
 async function savedReminder(db: FactoryDb, userId: string) {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
@@ -24,20 +25,27 @@ async function savedReminder(db: FactoryDb, userId: string) {
 
 /** The link a reminder mail carries, as lib/reminders/unsubscribe.ts signs it, with the key every instance shares. */
 async function unsubscribeLink(db: FactoryDb, userId: string): Promise<string> {
-  await db.insert(appSecrets).values({ name: "unsubscribe", value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: "unsubscribe", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [secret] = await db.select().from(appSecrets).where(eq(appSecrets.name, "unsubscribe"));
   const signature = createHmac("sha256", secret!.value).update(`reminder-unsubscribe\n${userId}`).digest("base64url");
   return `/unsubscribe/${userId}.${signature}`;
 }
 
-test("the reminder starts off in the browser's zone, and keeps a time, a zone and days once saved", async ({ signedIn: { page, user }, db }) => {
+test("the reminder starts off in the browser's zone, and keeps a time, a zone and days once saved", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await page.goto("/me");
   const reminder = card(page);
   const enabled = reminder.getByRole("switch", { name: "Remind me to write" });
   await expect(enabled).not.toBeChecked();
   await expect(reminder.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
   await expect(reminder.getByLabel("Time", { exact: true })).toHaveValue("20:00");
-  for (const day of ["Monday", "Saturday", "Sunday"]) await expect(reminder.getByRole("checkbox", { name: day })).toBeChecked();
+  for (const day of ["Monday", "Saturday", "Sunday"])
+    await expect(reminder.getByRole("checkbox", { name: day })).toBeChecked();
 
   // By keyboard: the switch, the time, the days.
   await enabled.focus();
@@ -50,7 +58,12 @@ test("the reminder starts off in the browser's zone, and keeps a time, a zone an
   await reminder.getByLabel("Time zone").selectOption("America/New_York");
   await reminder.getByRole("button", { name: "Save reminder" }).click();
   await expect(toast(page, "Reminder saved")).toBeVisible();
-  expect(await savedReminder(db, user.id)).toMatchObject({ enabled: true, minuteOfDay: 7 * 60 + 15, timeZone: "America/New_York", weekdays: 0b11111 });
+  expect(await savedReminder(db, user.id)).toMatchObject({
+    enabled: true,
+    minuteOfDay: 7 * 60 + 15,
+    timeZone: "America/New_York",
+    weekdays: 0b11111,
+  });
 
   await page.reload();
   await expect(card(page).getByRole("switch", { name: "Remind me to write" })).toBeChecked();
@@ -59,7 +72,10 @@ test("the reminder starts off in the browser's zone, and keeps a time, a zone an
   await expect(card(page).getByRole("checkbox", { name: "Sunday" })).not.toBeChecked();
 });
 
-test("a time left empty is refused beside the field, and nothing is saved", async ({ signedIn: { page, user }, db }) => {
+test("a time left empty is refused beside the field, and nothing is saved", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   await page.goto("/me");
   const time = card(page).getByLabel("Time", { exact: true });
   await time.fill("");
@@ -71,7 +87,10 @@ test("a time left empty is refused beside the field, and nothing is saved", asyn
   await expectValid(time);
 });
 
-test("the diary offers a reminder from the third entry, opens the settings, and remembers a dismissal", async ({ signedIn: { page, user }, db }) => {
+test("the diary offers a reminder from the third entry, opens the settings, and remembers a dismissal", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   const offer = page.getByRole("complementary", { name: "Want a nudge to write each day?" });
   await createJournal(db, user.id, { journalDate: "2026-01-01" });
   await createJournal(db, user.id, { journalDate: "2026-01-02" });
@@ -94,7 +113,10 @@ test("the diary offers a reminder from the third entry, opens the settings, and 
   await expect(offer).toHaveCount(0);
 });
 
-test("the offer appears under the diary, so the page does not move when it does", async ({ signedIn: { page, user }, db }) => {
+test("the offer appears under the diary, so the page does not move when it does", async ({
+  signedIn: { page, user },
+  db,
+}) => {
   for (const day of ["2026-01-01", "2026-01-02", "2026-01-03"]) await createJournal(db, user.id, { journalDate: day });
   // The settings, which decide the offer, wait until the test lets them through.
   const held: Array<() => Promise<void>> = [];
@@ -110,9 +132,14 @@ test("the offer appears under the diary, so the page does not move when it does"
   expect(await top()).toBe(before);
 });
 
-test("the unsubscribe page changes nothing until its button is pressed, then turns the reminder off", async ({ page, db }) => {
+test("the unsubscribe page changes nothing until its button is pressed, then turns the reminder off", async ({
+  page,
+  db,
+}) => {
   const { user } = await createUser(db);
-  await db.insert(reminderSettings).values({ userId: user.id, enabled: true, minuteOfDay: 600, timeZone: "UTC", weekdays: 127 });
+  await db
+    .insert(reminderSettings)
+    .values({ userId: user.id, enabled: true, minuteOfDay: 600, timeZone: "UTC", weekdays: 127 });
   await page.goto(await unsubscribeLink(db, user.id));
   await expect(page.getByRole("heading", { level: 1, name: "Stop reminders" })).toBeVisible();
   expect(await savedReminder(db, user.id)).toMatchObject({ enabled: true });
@@ -130,7 +157,9 @@ test("a forged unsubscribe link is a page that is not found", async ({ page, db 
   expect(response?.status()).toBe(404);
 });
 
-test("the reminder settings have no serious accessibility violations, light and dark", async ({ signedIn: { page } }) => {
+test("the reminder settings have no serious accessibility violations, light and dark", async ({
+  signedIn: { page },
+}) => {
   test.slow(); // the page is judged in both schemes, one after the other
   await page.goto("/me");
   await card(page).getByLabel("Time", { exact: true }).fill("");

@@ -10,14 +10,23 @@ import { expect, expectNoA11yViolationsInEachScheme, signInSecondBrowser, test }
 async function anonymousEntry(db: FactoryDb, readerId: string) {
   const { user: writer } = await createUser(db, { name: "Theo Vale" });
   await befriend(db, writer.id, readerId);
-  const entry = await createJournal(db, writer.id, { title: "Unsigned page", content: "Something I cannot sign.", visibility: "close-circle", isAnonymous: true });
+  const entry = await createJournal(db, writer.id, {
+    title: "Unsigned page",
+    content: "Something I cannot sign.",
+    visibility: "close-circle",
+    isAnonymous: true,
+  });
   return { writer, entry };
 }
 
 const conversation = (page: Page) => page.getByRole("main").getByRole("list", { name: /conversation/i });
 
 test.describe("private replies", () => {
-  test("a reader answers an anonymous entry from the feed; the writer answers back; the reader never learns who wrote it", async ({ signedIn: { page, user }, db, browser }) => {
+  test("a reader answers an anonymous entry from the feed; the writer answers back; the reader never learns who wrote it", async ({
+    signedIn: { page, user },
+    db,
+    browser,
+  }) => {
     const { writer, entry } = await anonymousEntry(db, user.id);
     await page.goto("/close-circle");
     await page.getByRole("link", { name: "Reply privately to “Unsigned page”" }).click();
@@ -49,14 +58,22 @@ test.describe("private replies", () => {
 
     // The reader sees "The writer", and the inbox says the same.
     await page.reload();
-    await expect(conversation(page).getByRole("listitem")).toHaveText([/You.*This one stayed with me\./, /The writer.*Thank you for reading it\./]);
+    await expect(conversation(page).getByRole("listitem")).toHaveText([
+      /You.*This one stayed with me\./,
+      /The writer.*Thank you for reading it\./,
+    ]);
     await page.goto("/notifications");
-    await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "replied privately" })).toContainText("The writer replied privately about “Unsigned page”");
+    await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "replied privately" })).toContainText(
+      "The writer replied privately about “Unsigned page”",
+    );
     await expect(page.getByRole("main")).not.toContainText("Theo Vale");
     expect(await page.content()).not.toContain(writer.id);
   });
 
-  test("the reader deletes their own messages from the keyboard; the focus goes back to the reply box", async ({ signedIn: { page, user }, db }) => {
+  test("the reader deletes their own messages from the keyboard; the focus goes back to the reply box", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     const { entry } = await anonymousEntry(db, user.id);
     await page.goto(`/replies/${entry.id}`);
     const box = page.getByRole("textbox", { name: "Reply privately to the writer" });
@@ -65,11 +82,17 @@ test.describe("private replies", () => {
       await page.getByRole("button", { name: "Send" }).click();
       await expect(conversation(page).getByRole("listitem").filter({ hasText: text })).toBeVisible();
     }
-    await conversation(page).getByRole("listitem").filter({ hasText: "Sent too soon" }).getByRole("button", { name: /^Delete your reply/ }).press("Enter");
+    await conversation(page)
+      .getByRole("listitem")
+      .filter({ hasText: "Sent too soon" })
+      .getByRole("button", { name: /^Delete your reply/ })
+      .press("Enter");
     await expect(conversation(page).getByRole("listitem")).toHaveText([/And this one too/]);
     await expect(page.getByRole("textbox", { name: "Reply privately to the writer" })).toBeFocused();
     // The last one takes the thread with it; the new box has the focus.
-    await conversation(page).getByRole("button", { name: /^Delete your reply/ }).press("Enter");
+    await conversation(page)
+      .getByRole("button", { name: /^Delete your reply/ })
+      .press("Enter");
     await expect(page.getByText("Nothing said yet.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Reply privately to the writer" })).toBeFocused();
   });
@@ -86,7 +109,10 @@ test.describe("private replies", () => {
 });
 
 test.describe("private replies @phone", () => {
-  test("a thread fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("a thread fits a phone with no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow();
     const { entry } = await anonymousEntry(db, user.id);
     await page.goto(`/replies/${entry.id}`);

@@ -3,7 +3,16 @@ import { createSession, createUser } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { expect, test } from "./fixtures";
 
-const PROTECTED = ["/dashboard", "/close-circle", "/my-diary", "/me", "/me/security", "/notifications", "/public/00000000-0000-4000-8000-000000000000", "/replies/00000000-0000-4000-8000-000000000000"];
+const PROTECTED = [
+  "/dashboard",
+  "/close-circle",
+  "/my-diary",
+  "/me",
+  "/me/security",
+  "/notifications",
+  "/public/00000000-0000-4000-8000-000000000000",
+  "/replies/00000000-0000-4000-8000-000000000000",
+];
 
 for (const path of PROTECTED) {
   test(`${path} without a session goes to /login, replacing the history entry`, async ({ page }) => {
@@ -19,7 +28,9 @@ test("a session cookie without a stored token still ends on /login (the client g
   const { user } = await createUser(db);
   const token = await createSession(db, user.id);
   const { hostname } = new URL(testEnv.baseUrl);
-  await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
   await page.goto("/signup");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
@@ -33,14 +44,18 @@ for (const path of ["/dashboard", "/my-diary", "/close-circle"]) {
     const { user } = await createUser(db);
     const token = await createSession(db, user.id);
     const { hostname } = new URL(testEnv.baseUrl);
-    await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+    await page
+      .context()
+      .addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
     await page.goto("/signup");
     await page.evaluate((t) => localStorage.setItem("token", t), token);
     await db.execute(sql`delete from sessions where user_id = ${user.id}::uuid`);
     await page.goto(path);
     // Why, in words that name no one (docs/decisions/098).
     await expect(page).toHaveURL(/\/login\?reason=session-ended$/);
-    await expect(page.getByRole("status").filter({ hasText: "You were signed out because this session ended" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "You were signed out because this session ended" }),
+    ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await expect(page.getByText(user.name)).toHaveCount(0);
   });
@@ -63,19 +78,26 @@ test("/ goes to /login without a session and to /dashboard with one", async ({ p
   const { user } = await createUser(db);
   const token = await createSession(db, user.id);
   const { hostname } = new URL(testEnv.baseUrl);
-  await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
   await page.evaluate((t) => localStorage.setItem("token", t), token);
   await page.goto("/");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("/oauth-success stores the token, strips it from the address bar and opens the dashboard", async ({ page, db }) => {
+test("/oauth-success stores the token, strips it from the address bar and opens the dashboard", async ({
+  page,
+  db,
+}) => {
   const { user } = await createUser(db);
   const token = await createSession(db, user.id);
   // As the Google callback leaves the browser: the same token in the httpOnly session cookie
   // (any other token is refused: oauth-success.spec.ts).
   const { hostname } = new URL(testEnv.baseUrl);
-  await page.context().addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
   const urls: string[] = [];
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) urls.push(frame.url());

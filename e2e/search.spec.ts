@@ -21,7 +21,10 @@ function isSearch(url: string) {
   return new URL(url).pathname === "/api/search";
 }
 
-test("typing a name lists people with their name and @username; Down and Enter open a profile", async ({ signedIn: { page }, db }) => {
+test("typing a name lists people with their name and @username; Down and Enter open a profile", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { prefix, ada, bo } = await createPeople(db);
   await page.goto("/dashboard");
   const search = field(page);
@@ -54,7 +57,10 @@ test("typing a name lists people with their name and @username; Down and Enter o
   await expect(list).toBeHidden();
 });
 
-test("Escape closes the list, a second Escape clears the field; a click on an option opens the profile", async ({ signedIn: { page }, db }) => {
+test("Escape closes the list, a second Escape clears the field; a click on an option opens the profile", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { prefix, bo } = await createPeople(db);
   await page.goto("/dashboard");
   const search = field(page);
@@ -74,7 +80,9 @@ test("Escape closes the list, a second Escape clears the field; a click on an op
   await expect(page).toHaveURL(new RegExp(`/public/${bo.id}$`));
 });
 
-test("a search matching nobody, or only the caller, says 'No users found'; a blank one shows nothing", async ({ signedIn: { page, user } }) => {
+test("a search matching nobody, or only the caller, says 'No users found'; a blank one shows nothing", async ({
+  signedIn: { page, user },
+}) => {
   await page.goto("/dashboard");
   const search = field(page);
   const status = page.getByRole("banner").getByRole("status");
@@ -96,7 +104,12 @@ test("a failed search gives an empty result quietly", async ({ signedIn: { page 
   const { prefix } = await createPeople(db);
   await page.route(
     (url) => isSearch(url.href),
-    (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal server error" }) }),
+    (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Internal server error" }),
+      }),
   );
   await page.goto("/dashboard");
   await field(page).fill(prefix);
@@ -134,12 +147,18 @@ test("typing quickly sends one request, 300 ms after the last key", async ({ sig
   expect(asked).toEqual([prefix]);
 });
 
-test("a search overtaken by more typing is cancelled, and the list shows the newer answer", async ({ signedIn: { page }, db }) => {
+test("a search overtaken by more typing is cancelled, and the list shows the newer answer", async ({
+  signedIn: { page },
+  db,
+}) => {
   const { prefix, ada } = await createPeople(db);
   const early = prefix.slice(0, 8);
   const isEarly = (url: string) => isSearch(url) && new URL(url).searchParams.get("q") === early;
   // The first answer never comes, so only the cancellation can end its request.
-  await page.route((url) => isEarly(url.href), () => {});
+  await page.route(
+    (url) => isEarly(url.href),
+    () => {},
+  );
   const sent = page.waitForRequest((req) => isEarly(req.url()));
   const cancelled = page.waitForEvent("requestfailed", (req) => isEarly(req.url()));
   await page.goto("/dashboard");
@@ -167,7 +186,10 @@ test("the open list has no serious accessibility violations, light and dark", as
 test.describe("on a phone @phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("the Search modal lists people under its field; choosing one closes it and opens the profile", async ({ signedIn: { page }, db }) => {
+  test("the Search modal lists people under its field; choosing one closes it and opens the profile", async ({
+    signedIn: { page },
+    db,
+  }) => {
     const { prefix, ada } = await createPeople(db);
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search" }).click();
@@ -190,7 +212,10 @@ test.describe("on a phone @phone", () => {
     await expect(page).toHaveURL(new RegExp(`/public/${ada.id}$`));
   });
 
-  test("the modal's open list has no serious accessibility violations, light and dark", async ({ signedIn: { page }, db }) => {
+  test("the modal's open list has no serious accessibility violations, light and dark", async ({
+    signedIn: { page },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     const { prefix } = await createPeople(db);
     await page.goto("/dashboard");

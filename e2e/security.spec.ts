@@ -4,24 +4,38 @@ import { newToken } from "../lib/auth/tokens";
 import { testEnv } from "../tests/support/env";
 import { mailsFor, waitForMail, whenFound } from "../tests/support/mailbox";
 import { pauseClock, runUntilVisible } from "./clock";
-import { expect, expectNoA11yViolations, expectNoA11yViolationsInEachScheme, inEachScheme, signInSecondBrowser, test } from "./fixtures";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoA11yViolationsInEachScheme,
+  inEachScheme,
+  signInSecondBrowser,
+  test,
+} from "./fixtures";
 
 // The Security screen's sessions (docs/product.md "Security", docs/decisions/070): where the
 // account is signed in, one session ended from the keyboard, then every other one.
 
-const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const SAFARI_ON_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const CHROME_ON_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const SAFARI_ON_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 /** The undo link mailed to `oldEmail` once the account moved to `newEmail` (docs/decisions/072). */
 async function undoLink(oldEmail: string, newEmail: string): Promise<string> {
-  const mail = await whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, oldEmail).find((m) => m.text.includes(`was changed to ${newEmail}`)));
+  const mail = await whenFound(testEnv.mailDir, () =>
+    mailsFor(testEnv.mailDir, oldEmail).find((m) => m.text.includes(`was changed to ${newEmail}`)),
+  );
   return /\/undo-email-change\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
 }
 
 /** Moves the account of `token` to a new address over the API, as the Security screen and the mailed link would. */
 async function moveAccount(request: APIRequestContext, token: string): Promise<string> {
   const newEmail = `moved-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@gmail.com`;
-  const ask = await request.post("/api/auth/change-email", { headers: { authorization: `Bearer ${token}` }, data: { newEmail, password: DEFAULT_PASSWORD } });
+  const ask = await request.post("/api/auth/change-email", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { newEmail, password: DEFAULT_PASSWORD },
+  });
   expect(ask.status()).toBe(200);
   const link = /\/change-email\/([A-Za-z0-9_-]+)/.exec((await waitForMail(testEnv.mailDir, newEmail)).text)![1]!;
   expect((await request.post(`/api/auth/change-email/${link}`)).status()).toBe(200);
@@ -31,7 +45,11 @@ async function moveAccount(request: APIRequestContext, token: string): Promise<s
 const sessionsList = (page: Page) => page.getByRole("region", { name: "Where you’re signed in" }).getByRole("list");
 
 test.describe("the Security screen", () => {
-  test("lists where I am signed in; one session ends from the keyboard, then every other one", async ({ signedIn: { page, user }, db, request }) => {
+  test("lists where I am signed in; one session ends from the keyboard, then every other one", async ({
+    signedIn: { page, user },
+    db,
+    request,
+  }) => {
     const windows = await createSession(db, user.id, { userAgent: CHROME_ON_WINDOWS });
     const iphone = await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
     await page.goto("/me");
@@ -49,7 +67,9 @@ test.describe("the Security screen", () => {
     await page.getByRole("button", { name: /^Sign out Chrome 131 on Windows 10/ }).press("Enter");
     await expect(rows).toHaveCount(2);
     await expect(page.getByRole("button", { name: /^Sign out Safari 17 on iOS 17\.5/ })).toBeFocused();
-    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${windows}` } })).status()).toBe(401);
+    expect(
+      (await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${windows}` } })).status(),
+    ).toBe(401);
 
     await page.getByRole("button", { name: "Sign out everywhere else" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Sign out everywhere else?" });
@@ -57,17 +77,26 @@ test.describe("the Security screen", () => {
     await expect(page.getByText("You are signed in here only.")).toBeVisible();
     await expect(rows).toHaveCount(1);
     await expect(page.getByRole("heading", { name: "Where you’re signed in" })).toBeFocused();
-    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${iphone}` } })).status()).toBe(401);
+    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${iphone}` } })).status()).toBe(
+      401,
+    );
     // This browser is still signed in.
     await page.reload();
     await expect(rows).toHaveCount(1);
   });
 
-  test("a session ended from another browser lands on /login, which says why", async ({ signedIn: { page, user }, db, browser }) => {
+  test("a session ended from another browser lands on /login, which says why", async ({
+    signedIn: { page, user },
+    db,
+    browser,
+  }) => {
     const other = await signInSecondBrowser(browser, db, user.id);
     await page.goto("/me/security");
     await page.getByRole("button", { name: "Sign out everywhere else" }).click();
-    await page.getByRole("alertdialog", { name: "Sign out everywhere else?" }).getByRole("button", { name: "Sign out" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Sign out everywhere else?" })
+      .getByRole("button", { name: "Sign out" })
+      .click();
     await expect(page.getByText("You are signed in here only.")).toBeVisible();
 
     // The other browser's next page: its cookie names no live session (lib/auth/current-user.ts).
@@ -81,7 +110,11 @@ test.describe("the Security screen", () => {
     await other.close();
   });
 
-  test("changing the password: a wrong current one is refused beside its field; then the other sessions end", async ({ signedIn: { page, user }, db, request }) => {
+  test("changing the password: a wrong current one is refused beside its field; then the other sessions end", async ({
+    signedIn: { page, user },
+    db,
+    request,
+  }) => {
     const elsewhere = await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
     await page.clock.install();
     await page.goto("/me/security");
@@ -107,10 +140,15 @@ test.describe("the Security screen", () => {
     await page.clock.resume();
     await expect(current).toHaveValue("");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
-    expect((await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);
+    expect(
+      (await request.get("/api/auth/sessions", { headers: { authorization: `Bearer ${elsewhere}` } })).status(),
+    ).toBe(401);
   });
 
-  test("moving to another address: a link to it, then a click on that link", async ({ signedIn: { page, user }, browser }) => {
+  test("moving to another address: a link to it, then a click on that link", async ({
+    signedIn: { page, user },
+    browser,
+  }) => {
     const newEmail = `moved-${Date.now().toString(36)}@gmail.com`;
     await page.goto("/me/security");
     const form = page.getByRole("region", { name: "Email address" });
@@ -139,7 +177,11 @@ test.describe("the Security screen", () => {
     await expect(page.getByRole("region", { name: "Email address" })).toContainText(`Now: ${newEmail}`);
   });
 
-  test("the old address undoes the move from its mail, by keyboard: the address is back and every browser signed out", async ({ signedIn: { page, user, token }, browser, request }) => {
+  test("the old address undoes the move from its mail, by keyboard: the address is back and every browser signed out", async ({
+    signedIn: { page, user, token },
+    browser,
+    request,
+  }) => {
     const newEmail = await moveAccount(request, token);
     const link = await undoLink(user.email, newEmail);
     // The owner opens it on another device, with no session: the old mailbox proves the address.
@@ -172,7 +214,11 @@ test.describe("the Security screen", () => {
 });
 
 test.describe("the Security screen @phone", () => {
-  test(`the undo and "This was not me" pages fit a phone, light and dark`, async ({ signedIn: { user, token }, browser, request }, testInfo) => {
+  test(`the undo and "This was not me" pages fit a phone, light and dark`, async ({
+    signedIn: { user, token },
+    browser,
+    request,
+  }, testInfo) => {
     test.slow(); // each page is judged in both schemes, one after the other
     const link = await undoLink(user.email, await moveAccount(request, token));
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -193,7 +239,10 @@ test.describe("the Security screen @phone", () => {
     await context.close();
   });
 
-  test("fits a phone with no serious accessibility violations, light and dark", async ({ signedIn: { page, user }, db }) => {
+  test("fits a phone with no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await createSession(db, user.id, { userAgent: SAFARI_ON_IPHONE });
     await page.goto("/me/security");

@@ -53,7 +53,9 @@ test("System follows the system's colour scheme", async ({ signedIn: { page } })
   await expect(page.getByRole("menuitemradio", { name: "System" })).toBeChecked();
 });
 
-test("Dark chosen with the keyboard applies at once and is served on the next visit", async ({ signedIn: { page } }) => {
+test("Dark chosen with the keyboard applies at once and is served on the next visit", async ({
+  signedIn: { page },
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/dashboard");
   await chooseWithKeyboard(page, "Dark");

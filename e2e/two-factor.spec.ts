@@ -11,7 +11,8 @@ import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 // the Security screen with a code computed from the secret it shows, as an authenticator app
 // would; then the code step of /login after the password, with a recovery code, and after Google.
 
-const toast = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const toast = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 const card = (page: Page) => page.getByRole("region", { name: "Two-factor sign-in" });
 /** The card and /login's code step as CSS, for axe's scope. */
 const CARD = 'section[aria-labelledby="two-factor-heading"]';
@@ -43,12 +44,17 @@ async function passwordStep(page: Page, username: string) {
 async function startSetup(page: Page): Promise<string> {
   await page.goto("/me/security");
   await card(page).getByRole("button", { name: "Set up" }).click();
-  await expect(card(page).getByRole("img", { name: "QR code of the secret, for your authenticator app" })).toBeVisible();
+  await expect(
+    card(page).getByRole("img", { name: "QR code of the secret, for your authenticator app" }),
+  ).toBeVisible();
   return (await card(page).getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
 }
 
 test.describe("two-factor sign-in", () => {
-  test("turned on from the Security screen with the password, then asked for after the password; a recovery code works in its place", async ({ signedIn: { page, user, password }, context }) => {
+  test("turned on from the Security screen with the password, then asked for after the password; a recovery code works in its place", async ({
+    signedIn: { page, user, password },
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const secret = await startSetup(page);
     const code = card(page).getByRole("textbox", { name: "Code from the app" });
@@ -78,7 +84,10 @@ test.describe("two-factor sign-in", () => {
     await card(page).getByRole("button", { name: "Copy" }).click();
     await expect(toast(page, "Recovery codes copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(recoveryCodes.join("\n"));
-    const [download] = await Promise.all([page.waitForEvent("download"), card(page).getByRole("button", { name: "Download (.txt)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card(page).getByRole("button", { name: "Download (.txt)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("inkwell-recovery-codes.txt");
     await card(page).getByRole("button", { name: "I have saved them" }).click();
     await expect(card(page).getByText("On", { exact: true })).toBeVisible();
@@ -115,7 +124,13 @@ test.describe("two-factor sign-in", () => {
     const sub = unique("sub-");
     const { user } = await createUser(db, { email, googleSub: sub, password: null });
     const { secret } = await turnOnTwoFactor(await createSession(db, user.id));
-    await page.context().addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity({ sub, email, name: "Google Writer" }), url: testEnv.oidcIssuer }]);
+    await page.context().addCookies([
+      {
+        name: IDENTITY_COOKIE,
+        value: encodeIdentity({ sub, email, name: "Google Writer" }),
+        url: testEnv.oidcIssuer,
+      },
+    ]);
     await page.goto("/login");
     await page.getByRole("button", { name: "Login with Google" }).click();
     await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
@@ -128,13 +143,19 @@ test.describe("two-factor sign-in", () => {
     expect((await db.select({ id: users.id }).from(users).where(eq(users.googleSub, sub)))[0]!.id).toBe(user.id);
   });
 
-  test("an expired code step says so and brings the password form back, ready to sign in again", async ({ page, db }) => {
+  test("an expired code step says so and brings the password form back, ready to sign in again", async ({
+    page,
+    db,
+  }) => {
     const { user } = await createUser(db);
     const { secret } = await turnOnTwoFactor(await createSession(db, user.id));
     await page.goto("/login");
     await passwordStep(page, user.username);
     // Five minutes later, as far as the server is concerned.
-    await db.update(twoFactorChallenges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(twoFactorChallenges.userId, user.id));
+    await db
+      .update(twoFactorChallenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(twoFactorChallenges.userId, user.id));
     await page.getByRole("textbox", { name: "Authentication code" }).fill(codeFor(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(toast(page, "Login failed")).toContainText("This sign-in has expired. Sign in again.");
@@ -148,7 +169,10 @@ test.describe("two-factor sign-in", () => {
   // axe judges the card and the code step, the parts under test (the whole Security screen and
   // /login are judged by their own tests), each state in both schemes: it never reads a toast, so
   // none is waited out. The code step is met where it is asked for, signing in on another device.
-  test("the setup and the code step have no serious accessibility violations, light and dark", async ({ signedIn: { page, user, password }, browser }) => {
+  test("the setup and the code step have no serious accessibility violations, light and dark", async ({
+    signedIn: { page, user, password },
+    browser,
+  }) => {
     test.slow(); // four states, each judged in both schemes
     const secret = await startSetup(page);
     await expectNoA11yViolationsInEachScheme(page, { include: CARD });
@@ -168,12 +192,19 @@ test.describe("two-factor sign-in", () => {
 });
 
 test.describe("two-factor sign-in @phone", () => {
-  test("the setup and the code step fit a phone, light and dark", async ({ signedIn: { page, user, password }, browser }) => {
+  test("the setup and the code step fit a phone, light and dark", async ({
+    signedIn: { page, user, password },
+    browser,
+  }) => {
     test.slow(); // two states, each judged in both schemes
     const secret = await startSetup(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // No group of four is broken across lines ("7ZNN A / JPM IM2A" was read wrong).
-    expect(await card(page).getByTestId("two-factor-secret").evaluate((el) => [...el.children].filter((group) => group.getClientRects().length > 1).length)).toBe(0);
+    expect(
+      await card(page)
+        .getByTestId("two-factor-secret")
+        .evaluate((el) => [...el.children].filter((group) => group.getClientRects().length > 1).length),
+    ).toBe(0);
     await card(page).getByRole("textbox", { name: "Code from the app" }).fill(codeFor(secret));
     await card(page).getByLabel("Your password").fill(password);
     await card(page).getByRole("button", { name: "Turn on" }).click();
@@ -182,7 +213,11 @@ test.describe("two-factor sign-in @phone", () => {
     await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
     await expectNoA11yViolationsInEachScheme(page, { include: CARD });
     await card(page).getByRole("button", { name: "I have saved them" }).click();
-    const elsewhere = await codeStepElsewhere(browser, user.username, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const elsewhere = await codeStepElsewhere(browser, user.username, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     expect(await elsewhere.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoA11yViolationsInEachScheme(elsewhere.page, { include: CODE_STEP });
     await elsewhere.close();

@@ -57,14 +57,20 @@ export const ConfigSchema = z.object({
       try {
         return parseTrustProxy(v);
       } catch (err) {
-        ctx.addIssue({ code: "custom", message: `must be a hop count or addresses/CIDRs (${err instanceof Error ? err.message : "invalid"})` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a hop count or addresses/CIDRs (${err instanceof Error ? err.message : "invalid"})`,
+        });
         return z.NEVER;
       }
     }),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // The operators (docs/decisions/068): accounts whose verified email is one of these, comma-separated,
   // are told of each new report. Case does not matter. Default: nobody.
-  ADMIN_EMAILS: list.pipe(z.array(z.email("must be email addresses, comma-separated"))).default([]).transform((v) => v.map((e) => e.toLowerCase())),
+  ADMIN_EMAILS: list
+    .pipe(z.array(z.email("must be email addresses, comma-separated")))
+    .default([])
+    .transform((v) => v.map((e) => e.toLowerCase())),
   // Photo storage (lib/storage): an S3-compatible bucket when S3_BUCKET is set, else $DATA_DIR/uploads.
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -90,7 +96,12 @@ export const ConfigSchema = z.object({
   // Days between asking to delete one's account and its deletion (docs/decisions/075); 0 = at the next housekeeping pass.
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // The largest Day One ZIP an import accepts, in bytes (docs/decisions/078); past it the upload stops with a 413.
-  IMPORT_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(8 * 1024 * 1024 * 1024).default(500 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(8 * 1024 * 1024 * 1024)
+    .default(500 * 1024 * 1024),
   // Minutes between housekeeping passes inside the app (lib/maintenance, docs/decisions/033); 0 = off, for cron instead.
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   // Whether this process runs the job worker (pg-boss, lib/jobs, docs/decisions/061): the reminder
@@ -106,13 +117,23 @@ export const ConfigSchema = z.object({
   // base64url (`npx web-push generate-vapid-keys`), both or neither; unset, a key made on first use
   // and kept in the database, which every instance shares. The subject a push service may write to
   // about them: mailto: or https:; unset, APP_URL when it is https, else MAIL_FROM's address.
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)").optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
+    .optional(),
   VAPID_SUBJECT: z.url({ protocol: /^(https|mailto)$/, error: "must be a mailto: or https: URL" }).optional(),
   // The push services a browser's subscription may point at (docs/decisions/082): host names, each
   // also matching its subdomains, comma-separated. Inkwell sends to no other host.
   PUSH_SERVICE_HOSTS: list
-    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, "must be host names, comma-separated")).min(1, "must name at least one host"))
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9.-]+$/i, "must be host names, comma-separated"))
+        .min(1, "must name at least one host"),
+    )
     .default(["fcm.googleapis.com", "push.services.mozilla.com", "push.apple.com", "notify.windows.com"]),
   // `on` also accepts http:// push endpoints on 127.0.0.1, for a push service standing in on
   // loopback (the tests'). Never on in production.
@@ -129,7 +150,12 @@ export const ConfigSchema = z.object({
     .transform((v) => v === "1"),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; MAIL_FROM: string; GOOGLE_ENABLED: boolean; VAPID_SUBJECT: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  APP_URL: string;
+  MAIL_FROM: string;
+  GOOGLE_ENABLED: boolean;
+  VAPID_SUBJECT: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -143,14 +169,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const missing = [...googleProblems(c), ...vapidProblems(c)];
-  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}\nSee .env.example for every setting.`);
+  if (missing.length)
+    throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}\nSee .env.example for every setting.`);
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
   const mailFrom = c.MAIL_FROM ?? `Inkwell <no-reply@${new URL(appUrl).hostname}>`;
   return {
     ...c,
     APP_URL: appUrl,
     MAIL_FROM: mailFrom,
-    VAPID_SUBJECT: c.VAPID_SUBJECT ?? (appUrl.startsWith("https:") ? appUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`),
+    VAPID_SUBJECT:
+      c.VAPID_SUBJECT ??
+      (appUrl.startsWith("https:") ? appUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`),
     GOOGLE_ISSUER: c.GOOGLE_ISSUER.replace(/\/+$/, ""),
     GOOGLE_ENABLED: Boolean(c.GOOGLE_CLIENT_ID),
   };

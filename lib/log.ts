@@ -23,7 +23,11 @@ interface DatabaseError {
 }
 
 function databaseError(err: unknown): DatabaseError | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     // SQLSTATE codes are five characters; node's own errors have codes like ECONNREFUSED.
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && "severity" in e) return e as unknown as DatabaseError;
@@ -43,7 +47,9 @@ function frames(err: Error): string {
 export function describeError(err: unknown): string {
   const db = databaseError(err);
   if (db) {
-    const where = [db.table && `table ${db.table}`, db.constraint && `constraint ${db.constraint}`].filter(Boolean).join(", ");
+    const where = [db.table && `table ${db.table}`, db.constraint && `constraint ${db.constraint}`]
+      .filter(Boolean)
+      .join(", ");
     const message = oneLine(db.message.replace(QUOTED, '"…"'));
     const stack = err instanceof Error ? frames(err) : "";
     return `database error ${db.code}${where ? ` (${where})` : ""}: ${message}${stack ? `\n${stack}` : ""}`;

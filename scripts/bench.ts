@@ -24,14 +24,39 @@ import { loadEnvFiles } from "../server/env-files";
 // `--smoke` runs only `load`, small and short (`npm test` does). Options: scripts/bench/options.ts.
 // Add a scenario: a file in scripts/bench/ and a line in SCENARIOS.
 const SCENARIOS: Record<string, Scenario> = {
-  load: { description: "every API read, write, page, login and upload under load, as ratios to a bare Next app's handler and static page and to the app's own; the PDF; memory", run: loadScenario },
-  uploads: { description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile", run: uploads },
-  pdf: { description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory", run: pdf },
-  export: { description: "a journal of 10 000 entries, each with its photo, exported as a ZIP by the job worker: time, size, the server's peak memory", run: exportScenario },
-  "first-visit": { description: "a signed-in browser's first visit to /my-diary (nothing cached, no time-zone cookie): time until today's entry is on screen; target median ≤ 500 ms", run: firstVisit },
-  bundle: { description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB", run: bundle },
+  load: {
+    description:
+      "every API read, write, page, login and upload under load, as ratios to a bare Next app's handler and static page and to the app's own; the PDF; memory",
+    run: loadScenario,
+  },
+  uploads: {
+    description: "3 HEIC + 3 JPEG photos of 12 MP uploaded at once; /api/health latency meanwhile",
+    run: uploads,
+  },
+  pdf: {
+    description: "a journal of 1 000 entries with photos downloaded as a PDF: time, size, the server's peak memory",
+    run: pdf,
+  },
+  export: {
+    description:
+      "a journal of 10 000 entries, each with its photo, exported as a ZIP by the job worker: time, size, the server's peak memory",
+    run: exportScenario,
+  },
+  "first-visit": {
+    description:
+      "a signed-in browser's first visit to /my-diary (nothing cached, no time-zone cookie): time until today's entry is on screen; target median ≤ 500 ms",
+    run: firstVisit,
+  },
+  bundle: {
+    description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB",
+    run: bundle,
+  },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
-  cluster: { description: "HAProxy, two instances, a primary + replica and a bucket under mixed load while an instance is SIGKILLed, the replica stopped, the instance restarted; needs haproxy", run: clusterScenario },
+  cluster: {
+    description:
+      "HAProxy, two instances, a primary + replica and a bucket under mixed load while an instance is SIGKILLed, the replica stopped, the instance restarted; needs haproxy",
+    run: clusterScenario,
+  },
 };
 
 const RESULTS_DIR = "bench-results";
@@ -44,7 +69,11 @@ function table(rows: Record<string, string | number>[]): string {
   const cell = (v: unknown) => (v === undefined ? "" : String(v));
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
   const line = (vals: string[]) => vals.map((v, i) => v.padEnd(width[i]!)).join("  ");
-  return [line(cols), line(width.map((w) => "-".repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join("\n");
+  return [
+    line(cols),
+    line(width.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(cols.map((c) => cell(r[c])))),
+  ].join("\n");
 }
 
 async function runScenario(name: string, scenario: Scenario, options: BenchOptions): Promise<ScenarioResult> {
@@ -58,13 +87,24 @@ async function runScenario(name: string, scenario: Scenario, options: BenchOptio
       say,
       tmpDir,
       options,
-      stack: async () => (stack ??= await startStack(say, { externalDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined })),
+      stack: async () =>
+        (stack ??= await startStack(say, { externalDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined })),
       bareNext: async () => (bareNext ??= await startBareNext({ say, log: path.join(tmpDir, "bare-next.log") })),
     });
     console.log(`\n${name}: ${scenario.description}\n${table(result.rows)}`);
     for (const [k, v] of Object.entries(result.summary)) console.log(`  ${k}: ${v}`);
-    const meta = { scenario: name, at: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), memoryMB: Math.round(os.totalmem() / 2 ** 20), loadAverage: os.loadavg() };
-    if (meta.loadAverage[0]! > meta.cpus) result.notes.push(`The machine was busy with other work (load ${meta.loadAverage[0]!.toFixed(1)} on ${meta.cpus} CPUs): latencies are inflated.`);
+    const meta = {
+      scenario: name,
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: os.availableParallelism(),
+      memoryMB: Math.round(os.totalmem() / 2 ** 20),
+      loadAverage: os.loadavg(),
+    };
+    if (meta.loadAverage[0]! > meta.cpus)
+      result.notes.push(
+        `The machine was busy with other work (load ${meta.loadAverage[0]!.toFixed(1)} on ${meta.cpus} CPUs): latencies are inflated.`,
+      );
     for (const n of result.notes) console.log(`  note: ${n}`);
     console.log(`  ${result.pass ? "PASS" : "FAIL"}\n`);
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -97,7 +137,11 @@ async function main() {
   }
   const unknown = options.scenarios.filter((a) => !(a in SCENARIOS));
   if (unknown.length) {
-    console.error(`Unknown scenario: ${unknown.join(", ")}. Choose from:\n${Object.entries(SCENARIOS).map(([n, s]) => `  ${n.padEnd(10)} ${s.description}`).join("\n")}`);
+    console.error(
+      `Unknown scenario: ${unknown.join(", ")}. Choose from:\n${Object.entries(SCENARIOS)
+        .map(([n, s]) => `  ${n.padEnd(10)} ${s.description}`)
+        .join("\n")}`,
+    );
     process.exit(2);
   }
   const names = options.scenarios.length ? options.scenarios : options.smoke ? ["load"] : Object.keys(SCENARIOS);

@@ -22,7 +22,8 @@ async function main() {
     console.error(err.message);
     process.exit(1);
   }
-  const databaseUrl = cfg.DATABASE_URL ?? embeddedDatabaseUrl({ port: cfg.EMBEDDED_POSTGRES_PORT, database: "inkwell" });
+  const databaseUrl =
+    cfg.DATABASE_URL ?? embeddedDatabaseUrl({ port: cfg.EMBEDDED_POSTGRES_PORT, database: "inkwell" });
   const result = await runMaintenance({ databaseUrl, storage: createStorage({ config: cfg }) });
   console.log(`[maintenance] ${describeMaintenance(result)}`);
 }

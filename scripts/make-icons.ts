@@ -18,9 +18,18 @@ async function main() {
   const svg = await readFile(path.join(ROOT, "app", "icon.svg"));
   await mkdir(OUT, { recursive: true });
   for (const size of SIZES) {
-    await writeFile(path.join(OUT, `icon-${size}.png`), await sharp(svg, { density: 72 * (size / 32) }).resize(size, size).png().toBuffer());
+    await writeFile(
+      path.join(OUT, `icon-${size}.png`),
+      await sharp(svg, { density: 72 * (size / 32) })
+        .resize(size, size)
+        .png()
+        .toBuffer(),
+    );
     const inner = Math.round(size * MASKABLE_SHARE);
-    const mark = await sharp(svg, { density: 72 * (inner / 32) }).resize(inner, inner).png().toBuffer();
+    const mark = await sharp(svg, { density: 72 * (inner / 32) })
+      .resize(inner, inner)
+      .png()
+      .toBuffer();
     const maskable = await sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOR.light } })
       .composite([{ input: mark, gravity: "center" }])
       .png()
@@ -28,7 +37,11 @@ async function main() {
     await writeFile(path.join(OUT, `maskable-${size}.png`), maskable);
   }
   // iOS takes its home-screen icon from <link rel="apple-touch-icon"> and rounds the corners itself.
-  const apple = await sharp(svg, { density: 72 * (180 / 32) }).resize(180, 180).flatten({ background: THEME_COLOR.light }).png().toBuffer();
+  const apple = await sharp(svg, { density: 72 * (180 / 32) })
+    .resize(180, 180)
+    .flatten({ background: THEME_COLOR.light })
+    .png()
+    .toBuffer();
   await writeFile(path.join(OUT, "apple-touch-icon.png"), apple);
 }
 

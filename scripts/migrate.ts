@@ -20,7 +20,9 @@ async function main() {
     process.exit(1);
   }
   if (!cfg.DATABASE_URL) {
-    console.error("DATABASE_URL is not set: `npm run migrate` is for an external PostgreSQL (`npm start` migrates the embedded one itself).");
+    console.error(
+      "DATABASE_URL is not set: `npm run migrate` is for an external PostgreSQL (`npm start` migrates the embedded one itself).",
+    );
     process.exit(1);
   }
   await runMigrations(cfg.DATABASE_URL);

@@ -32,12 +32,23 @@ export async function checkSchemaAgainstMigrations(scratch: string): Promise<str
   // drizzle-kit prefixes "./" to --out: it takes a path relative to the project only.
   const out = path.relative(process.cwd(), copy);
   const check = await drizzleKit(["check", "--dialect", "postgresql", "--out", out]);
-  if (check.code !== 0 || !check.output.includes("Everything's fine")) return `drizzle-kit check found a problem in drizzle/:\n${check.output.trim()}`;
+  if (check.code !== 0 || !check.output.includes("Everything's fine"))
+    return `drizzle-kit check found a problem in drizzle/:\n${check.output.trim()}`;
   const before = new Map(listFiles(copy).map((f) => [f, fs.readFileSync(path.join(copy, f), "utf8")]));
-  const generate = await drizzleKit(["generate", "--dialect", "postgresql", "--schema", "./lib/db/schema.ts", "--out", out]);
+  const generate = await drizzleKit([
+    "generate",
+    "--dialect",
+    "postgresql",
+    "--schema",
+    "./lib/db/schema.ts",
+    "--out",
+    out,
+  ]);
   const changed = listFiles(copy).filter((f) => before.get(f) !== fs.readFileSync(path.join(copy, f), "utf8"));
   if (changed.length) {
-    const sql = changed.filter((f) => f.endsWith(".sql")).map((f) => `-- ${f}\n${fs.readFileSync(path.join(copy, f), "utf8").trim()}`);
+    const sql = changed
+      .filter((f) => f.endsWith(".sql"))
+      .map((f) => `-- ${f}\n${fs.readFileSync(path.join(copy, f), "utf8").trim()}`);
     return `lib/db/schema.ts has changes that no migration in drizzle/ makes; run \`npm run db:generate\` and commit the result. It would write:\n${sql.join("\n") || changed.join("\n")}`;
   }
   if (generate.code !== 0 || !generate.output.includes(NOTHING_NEW)) {

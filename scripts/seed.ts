@@ -21,9 +21,11 @@ function options(argv: string[]) {
     if (flag === "--users") out.users = Number(value);
     else if (flag === "--prefix") out.prefix = value;
     else if (flag === "--years") out.years = Number(value);
-    else throw new Error(`Unknown option ${flag}. Usage: npm run seed -- --users N [--prefix ${SEED_PREFIX}] [--years 3]`);
+    else
+      throw new Error(`Unknown option ${flag}. Usage: npm run seed -- --users N [--prefix ${SEED_PREFIX}] [--years 3]`);
   }
-  if (!Number.isInteger(out.years) || out.years < 1 || out.years > 20) throw new Error("--years must be a whole number from 1 to 20");
+  if (!Number.isInteger(out.years) || out.years < 1 || out.years > 20)
+    throw new Error("--years must be a whole number from 1 to 20");
   return out;
 }
 
@@ -59,7 +61,9 @@ async function main() {
   try {
     await runMigrations(url);
     await client.connect();
-    console.log(`Seeding ${opts.users.toLocaleString("en-US")} users (${opts.prefix}1 … ${opts.prefix}${opts.users}) over ${opts.years} years…`);
+    console.log(
+      `Seeding ${opts.users.toLocaleString("en-US")} users (${opts.prefix}1 … ${opts.prefix}${opts.users}) over ${opts.years} years…`,
+    );
     const r = await seed(client, { ...opts, log: (m) => console.log(`  ${m}`) });
     console.log(
       `Seeded in ${r.seconds} s: ${r.users} users, ${r.journals} entries, ${r.friendships} friendship rows (both ways), ` +

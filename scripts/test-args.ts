@@ -40,14 +40,16 @@ export function parseTestArgs(argv: string[], cwd = process.cwd()): TestArgs | {
     const [, file, line = ""] = /^(.*?)((?::\d+)*)$/.exec(word)!;
     const rel = path.relative(cwd, path.resolve(cwd, file!)).split(path.sep).join("/");
     const stages = stagesOfPath(rel);
-    if (!stages.length) return { error: `${word} is neither a stage (${STAGES.join(", ")}) nor a path under tests/ or e2e/.` };
+    if (!stages.length)
+      return { error: `${word} is neither a stage (${STAGES.join(", ")}) nor a path under tests/ or e2e/.` };
     if (!fs.existsSync(path.join(cwd, rel))) return { error: `${word}: there is no ${rel}.` };
     // tests/ itself runs in both of Vitest's stages, each taking its own project's files.
     for (const stage of stages) filters[stage].push(rel + line);
   }
   const implied = PATH_STAGES.filter((s) => filters[s].length);
   for (const s of implied) {
-    if (named.length && !named.includes(s)) return { error: `${filters[s].join(", ")} belong(s) to the ${s} stage, which is not among ${named.join(", ")}.` };
+    if (named.length && !named.includes(s))
+      return { error: `${filters[s].join(", ")} belong(s) to the ${s} stage, which is not among ${named.join(", ")}.` };
   }
   return { stages: new Set<Stage>(named.length ? named : implied.length ? implied : STAGES), filters, list };
 }

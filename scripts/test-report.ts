@@ -13,31 +13,69 @@ function withExitCode(result: StageResult, code: number, tool: string): StageRes
 }
 
 /** What Vitest's run left that no test result shows: errors no test caught, and files or hooks that failed. */
-export type VitestProblems = { unhandled: { name: string; message: string; stack?: string }[]; failedFiles: { name: string; message: string }[] };
+export type VitestProblems = {
+  unhandled: { name: string; message: string; stack?: string }[];
+  failedFiles: { name: string; message: string }[];
+};
 
-export function readVitest(file: string, code: number, unhandledFile?: string, name = "Vitest"): StageResult & { problems: VitestProblems } {
-  const unhandled = unhandledFile && fs.existsSync(unhandledFile) ? (JSON.parse(fs.readFileSync(unhandledFile, "utf8")) as VitestProblems["unhandled"]) : [];
-  if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, skipped: 0, note: "no report (did Vitest crash?)", problems: { unhandled, failedFiles: [] } };
+export function readVitest(
+  file: string,
+  code: number,
+  unhandledFile?: string,
+  name = "Vitest",
+): StageResult & { problems: VitestProblems } {
+  const unhandled =
+    unhandledFile && fs.existsSync(unhandledFile)
+      ? (JSON.parse(fs.readFileSync(unhandledFile, "utf8")) as VitestProblems["unhandled"])
+      : [];
+  if (!fs.existsSync(file))
+    return {
+      name,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: "no report (did Vitest crash?)",
+      problems: { unhandled, failedFiles: [] },
+    };
   const r = JSON.parse(fs.readFileSync(file, "utf8"));
   // A file whose hook (beforeAll, afterAll) failed is failed with every test in it passed.
-  const failedFiles = (r.testResults as { name: string; status: string; message: string; assertionResults: { status: string }[] }[])
+  const failedFiles = (
+    r.testResults as { name: string; status: string; message: string; assertionResults: { status: string }[] }[]
+  )
     .filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed"))
     .map((f) => ({ name: path.relative(process.cwd(), f.name), message: f.message }));
   const notes = [
-    unhandled.length ? `${unhandled.length} unhandled error(s): ${unhandled.map((e) => `${e.name}: ${e.message}`.slice(0, 160)).join("; ")}` : "",
-    failedFiles.length ? `failed outside a test: ${failedFiles.map((f) => `${f.name} (${f.message.slice(0, 120)})`).join("; ")}` : "",
+    unhandled.length
+      ? `${unhandled.length} unhandled error(s): ${unhandled.map((e) => `${e.name}: ${e.message}`.slice(0, 160)).join("; ")}`
+      : "",
+    failedFiles.length
+      ? `failed outside a test: ${failedFiles.map((f) => `${f.name} (${f.message.slice(0, 120)})`).join("; ")}`
+      : "",
   ].filter(Boolean);
   const failed = r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1) + (r.numFailedTests ? 0 : unhandled.length);
-  const result = { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, note: notes.join("; ") || undefined };
+  const result = {
+    name,
+    passed: r.numPassedTests,
+    failed,
+    skipped: r.numPendingTests + r.numTodoTests,
+    note: notes.join("; ") || undefined,
+  };
   return { ...withExitCode(result, code, "Vitest"), problems: { unhandled, failedFiles } };
 }
 
-type PwTest = { projectName: string; status: "expected" | "unexpected" | "flaky" | "skipped"; results?: { duration: number }[] };
+type PwTest = {
+  projectName: string;
+  status: "expected" | "unexpected" | "flaky" | "skipped";
+  results?: { duration: number }[];
+};
 type PwSpec = { title: string; file: string; tests: PwTest[] };
 type PwSuite = { title: string; specs?: PwSpec[]; suites?: PwSuite[] };
 
 /** Every test of a Playwright JSON report, named `[project] file › describe › title` (no line: lines move). */
-function playwrightTests(suites: PwSuite[], parents?: string[]): { name: string; status: PwTest["status"]; ms: number }[] {
+function playwrightTests(
+  suites: PwSuite[],
+  parents?: string[],
+): { name: string; status: PwTest["status"]; ms: number }[] {
   return suites.flatMap((suite) => {
     // The outermost suites are the files (the spec carries its file); below them, the describes.
     const titles = parents ? [...parents, suite.title] : [];
@@ -53,8 +91,21 @@ function playwrightTests(suites: PwSuite[], parents?: string[]): { name: string;
   });
 }
 
-export function readPlaywright(file: string, code: number): StageResult & { flaky: string[]; ran: string[]; timed: TimedTest[] } {
-  if (!fs.existsSync(file)) return { name: "Playwright", passed: 0, failed: 1, skipped: 0, note: "no report (did Playwright crash?)", flaky: [], ran: [], timed: [] };
+export function readPlaywright(
+  file: string,
+  code: number,
+): StageResult & { flaky: string[]; ran: string[]; timed: TimedTest[] } {
+  if (!fs.existsSync(file))
+    return {
+      name: "Playwright",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: "no report (did Playwright crash?)",
+      flaky: [],
+      ran: [],
+      timed: [],
+    };
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   const s = report.stats;
   const tests = playwrightTests(report.suites ?? []);
@@ -67,7 +118,12 @@ export function readPlaywright(file: string, code: number): StageResult & { flak
     note: s.flaky ? `${s.flaky} flaky, passed on retry` : undefined,
   };
   const timed = tests.filter((t) => t.ms > 0).map((t) => ({ name: t.name, ms: t.ms }));
-  return { ...withExitCode(result, code, "Playwright"), flaky, ran: tests.filter((t) => t.status !== "skipped").map((t) => t.name), timed };
+  return {
+    ...withExitCode(result, code, "Playwright"),
+    flaky,
+    ran: tests.filter((t) => t.status !== "skipped").map((t) => t.name),
+    timed,
+  };
 }
 
 /** A test and the time it took, as a report says. */
@@ -76,9 +132,14 @@ export type TimedTest = { name: string; ms: number };
 /** Every test of a Vitest JSON report with its time, named `file › describe › title`. */
 export function vitestTimes(file: string): TimedTest[] {
   if (!fs.existsSync(file)) return [];
-  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[] };
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[];
+  };
   return r.testResults.flatMap((f) =>
-    f.assertionResults.map((a) => ({ name: `${path.relative(process.cwd(), f.name)} › ${a.fullName}`, ms: a.duration ?? 0 })),
+    f.assertionResults.map((a) => ({
+      name: `${path.relative(process.cwd(), f.name)} › ${a.fullName}`,
+      ms: a.duration ?? 0,
+    })),
   );
 }
 
@@ -95,7 +156,11 @@ export function slowestTests(tests: TimedTest[], count = 20): string[] {
  * in the summary; if the same test was flaky the last time it ran too, the run fails. The record
  * is `flaky-tests.json` in the test folder and survives the wipe at the start of each run.
  */
-export function flakyRepeats(recordFile: string, previous: string[], run: { flaky: string[]; ran: string[] }): string[] {
+export function flakyRepeats(
+  recordFile: string,
+  previous: string[],
+  run: { flaky: string[]; ran: string[] },
+): string[] {
   const repeats = run.flaky.filter((t) => previous.includes(t));
   const ran = new Set(run.ran);
   const record = [...previous.filter((t) => !ran.has(t)), ...run.flaky].sort();

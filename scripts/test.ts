@@ -16,7 +16,17 @@ import { loadEnvFiles } from "../server/env-files";
 import { startEmbeddedDb, type EmbeddedDb } from "../server/embedded-db";
 import { checkSchemaAgainstMigrations } from "./schema-check";
 import { parseTestArgs } from "./test-args";
-import { flakyRepeats, readFlakyRecord, readPlaywright, readVitest, slowestTests, vitestTimes, type StageResult, type TimedTest, type VitestProblems } from "./test-report";
+import {
+  flakyRepeats,
+  readFlakyRecord,
+  readPlaywright,
+  readVitest,
+  slowestTests,
+  vitestTimes,
+  type StageResult,
+  type TimedTest,
+  type VitestProblems,
+} from "./test-report";
 
 // `npm test`: lint, typecheck, Vitest's unit tests (tests/unit: nothing built or started), then a
 // production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL), the app's instances on it,
@@ -62,7 +72,12 @@ async function startApp(name: string, env: Record<string, string>): Promise<{ ur
 
 /** A 500 is a bug even when no assertion looked at it, and so is a fault nothing caught. */
 function serverFaults(logs: string[]): string[] {
-  return logs.flatMap((f) => fs.readFileSync(f, "utf8").split("\n").filter((l) => SERVER_FAULT.test(l)));
+  return logs.flatMap((f) =>
+    fs
+      .readFileSync(f, "utf8")
+      .split("\n")
+      .filter((l) => SERVER_FAULT.test(l)),
+  );
 }
 
 /** `--list`: what the chosen stages would run, with no build, database or app. */
@@ -70,7 +85,13 @@ async function listOnly(): Promise<number> {
   console.log(`[test] Stages: ${[...selected].join(", ")}`);
   let code = 0;
   for (const project of ["unit", "integration"] as const) {
-    if (selected.has(project)) code ||= await run(bin("vitest", "vitest.mjs"), ["list", "--filesOnly", `--project=${project}`, ...filters[project]]);
+    if (selected.has(project))
+      code ||= await run(bin("vitest", "vitest.mjs"), [
+        "list",
+        "--filesOnly",
+        `--project=${project}`,
+        ...filters[project],
+      ]);
   }
   if (selected.has("e2e")) code ||= await run(bin("@playwright/test", "cli.js"), ["test", "--list", ...filters.e2e]);
   if (selected.has("bench")) console.log("[test] bench: npm run bench -- --smoke");
@@ -92,10 +113,23 @@ async function runVitest(project: "unit" | "integration", env: Record<string, st
 async function benchSmoke(): Promise<StageResult> {
   const report = path.join(workDir, "bench-smoke.json");
   const code = await run("--import=tsx", ["scripts/bench.ts", "--smoke", "--report", report]);
-  if (!fs.existsSync(report)) return { name: "Bench smoke", passed: 0, failed: 1, skipped: 0, note: `no report (the bench exited with code ${code})` };
+  if (!fs.existsSync(report))
+    return {
+      name: "Bench smoke",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: `no report (the bench exited with code ${code})`,
+    };
   const verdicts = JSON.parse(fs.readFileSync(report, "utf8")) as { pass: boolean }[];
   const failed = verdicts.filter((v) => !v.pass).length || (code ? 1 : 0);
-  return { name: "Bench smoke", passed: verdicts.length - failed, failed, skipped: 0, note: failed ? "see bench-results/" : undefined };
+  return {
+    name: "Bench smoke",
+    passed: verdicts.length - failed,
+    failed,
+    skipped: 0,
+    note: failed ? "see bench-results/" : undefined,
+  };
 }
 
 async function main() {
@@ -126,7 +160,13 @@ async function main() {
       results.push({ name: "Lint", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
       const drift = await checkSchemaAgainstMigrations(path.join(workDir, "schema-check"));
       if (drift) console.error(`\n[test] ${drift}\n`);
-      results.push({ name: "Migrations", passed: drift ? 0 : 1, failed: drift ? 1 : 0, skipped: 0, note: drift ? "schema and drizzle/ disagree" : undefined });
+      results.push({
+        name: "Migrations",
+        passed: drift ? 0 : 1,
+        failed: drift ? 1 : 0,
+        skipped: 0,
+        note: drift ? "schema and drizzle/ disagree" : undefined,
+      });
     }
     if (selected.has("typecheck")) {
       const code = await run(bin("typescript", "bin/tsc"), ["--noEmit"]);
@@ -154,7 +194,11 @@ async function main() {
       const appDataDir = path.join(workDir, "app-data");
       // Lenient signatures so that listing works (scripts/test/s3rver.ts): a deleted account's
       // leftover pictures are found by listing its folder (tests/api/account-deletion.test.ts).
-      s3 = await startS3rver({ directory: path.join(workDir, "s3"), bucket: "inkwell-test", allowMismatchedSignatures: true });
+      s3 = await startS3rver({
+        directory: path.join(workDir, "s3"),
+        bucket: "inkwell-test",
+        allowMismatchedSignatures: true,
+      });
       const s3Env = {
         S3_BUCKET: s3.bucket,
         S3_ENDPOINT: s3.endpoint,
@@ -177,7 +221,12 @@ async function main() {
       };
       // A small import limit, which tests/api/import-hostile.test.ts streams past (docs/decisions/078).
       // Push endpoints on loopback over http, where tests/support/push-service.ts stands in for the push services (docs/decisions/082).
-      const appEnv = { DATABASE_URL: databaseUrl, DATA_DIR: appDataDir, IMPORT_MAX_BYTES: String(3 * 1024 * 1024), PUSH_LOOPBACK_HTTP: "on" };
+      const appEnv = {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: appDataDir,
+        IMPORT_MAX_BYTES: String(3 * 1024 * 1024),
+        PUSH_LOOPBACK_HTTP: "on",
+      };
       // The main instances trust the harness on loopback as a proxy, so a test can speak for many
       // clients (X-Forwarded-For, tests/support/clients.ts). The S3 instance trusts nobody: it
       // proves that a forged header is ignored.
@@ -185,13 +234,25 @@ async function main() {
       const [a, b, c] = await Promise.all([
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
         // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts).
-        startApp("app-b", { ...appEnv, ...accountEnv, ...manyClients, FEEDBACK_URL: "https://feedback.inkwell.test/form" }),
+        startApp("app-b", {
+          ...appEnv,
+          ...accountEnv,
+          ...manyClients,
+          FEEDBACK_URL: "https://feedback.inkwell.test/form",
+        }),
         // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills,
         // and on journal PDFs drawn at once, which tests/api/journal-pdf-busy.test.ts fills;
         // no grace before an account's deletion, which tests/api/account-deletion.test.ts carries out.
         // No job worker: it shares the database but not the storage of the other two, so an export
         // it took from the shared queue would read their photos from the wrong place (docs/decisions/074).
-        startApp("app-s3", { ...appEnv, ...s3Env, NOTIFICATION_STREAMS_MAX: "12", PDF_DOWNLOADS_MAX: "2", ACCOUNT_DELETION_GRACE_DAYS: "0", BACKGROUND_JOBS: "off" }),
+        startApp("app-s3", {
+          ...appEnv,
+          ...s3Env,
+          NOTIFICATION_STREAMS_MAX: "12",
+          PDF_DOWNLOADS_MAX: "2",
+          ACCOUNT_DELETION_GRACE_DAYS: "0",
+          BACKGROUND_JOBS: "off",
+        }),
       ]);
       console.log(`[test] App instances at ${a.url} and ${b.url}; with S3 storage at ${c.url}`);
       const env = {
@@ -217,23 +278,40 @@ async function main() {
       if (selected.has("integration")) {
         const { problems, ...vitest } = await runVitest("integration", env);
         results.push(vitest);
-        vitestProblems = { unhandled: [...(vitestProblems?.unhandled ?? []), ...problems.unhandled], failedFiles: [...(vitestProblems?.failedFiles ?? []), ...problems.failedFiles] };
+        vitestProblems = {
+          unhandled: [...(vitestProblems?.unhandled ?? []), ...problems.unhandled],
+          failedFiles: [...(vitestProblems?.failedFiles ?? []), ...problems.failedFiles],
+        };
       }
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");
-        const code = await run(bin("@playwright/test", "cli.js"), ["test", ...filters.e2e], { ...env, PLAYWRIGHT_JSON_OUTPUT: report });
+        const code = await run(bin("@playwright/test", "cli.js"), ["test", ...filters.e2e], {
+          ...env,
+          PLAYWRIGHT_JSON_OUTPUT: report,
+        });
         const { flaky, ran, timed: browserTimes, ...playwright } = readPlaywright(report, code);
         timed.push(...browserTimes);
         results.push(playwright);
         const repeats = flakyRepeats(flakyRecord, previouslyFlaky, { flaky, ran });
         if (flaky.length) {
-          console.log(`\n[test] Flaky (failed, then passed on retry):\n${flaky.map((t) => `  ${t}${repeats.includes(t) ? "  ← flaky the last time too" : ""}`).join("\n")}`);
+          console.log(
+            `\n[test] Flaky (failed, then passed on retry):\n${flaky.map((t) => `  ${t}${repeats.includes(t) ? "  ← flaky the last time too" : ""}`).join("\n")}`,
+          );
         }
-        if (repeats.length) results.push({ name: "Flaky", passed: 0, failed: repeats.length, skipped: 0, note: "flaky in two runs in a row" });
+        if (repeats.length)
+          results.push({
+            name: "Flaky",
+            passed: 0,
+            failed: repeats.length,
+            skipped: 0,
+            note: "flaky in two runs in a row",
+          });
       }
       const faults = serverFaults([a.log, b.log, c.log]);
       if (faults.length) {
-        console.log(`\n[test] The app logged ${faults.length} server fault(s) (a 500 is a bug):\n${faults.slice(0, 20).join("\n")}`);
+        console.log(
+          `\n[test] The app logged ${faults.length} server fault(s) (a 500 is a bug):\n${faults.slice(0, 20).join("\n")}`,
+        );
         results.push({ name: "Server log", passed: 0, failed: faults.length, skipped: 0 });
       }
     }
@@ -246,15 +324,27 @@ async function main() {
   if (selected.has("bench")) results.push(await benchSmoke());
 
   // Said again at the end, where a long log's tail shows it: what failed Vitest outside its tests.
-  for (const e of vitestProblems?.unhandled ?? []) console.log(`\n[test] Vitest's unhandled ${e.name}: ${e.message}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`);
-  for (const f of vitestProblems?.failedFiles ?? []) console.log(`\n[test] Vitest: ${f.name} failed outside its tests: ${f.message}`);
-  if (timed.length) console.log(`\n[test] The ${Math.min(20, timed.length)} slowest tests:\n${slowestTests(timed).join("\n")}`);
+  for (const e of vitestProblems?.unhandled ?? [])
+    console.log(
+      `\n[test] Vitest's unhandled ${e.name}: ${e.message}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`,
+    );
+  for (const f of vitestProblems?.failedFiles ?? [])
+    console.log(`\n[test] Vitest: ${f.name} failed outside its tests: ${f.message}`);
+  if (timed.length)
+    console.log(`\n[test] The ${Math.min(20, timed.length)} slowest tests:\n${slowestTests(timed).join("\n")}`);
   console.log("\nSummary");
   for (const r of results) {
-    console.log(`  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);
+    console.log(
+      `  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`,
+    );
   }
-  const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
-  console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+  const total = results.reduce(
+    (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  console.log(
+    `\nTotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
+  );
   process.exit(total.failed > 0 || results.length === 0 ? 1 : 0);
 }
 

@@ -67,14 +67,18 @@ export function compiledServer(): string {
   if (compiled) return COMPILED_SERVER;
   fs.mkdirSync(path.dirname(COMPILED_SERVER), { recursive: true });
   compile("server/server.ts", COMPILED_SERVER);
-  compile(JOB_RUNNER_SOURCE, COMPILED_JOB_RUNNER, { alias: { "server-only": path.resolve("node_modules/server-only/empty.js") } });
+  compile(JOB_RUNNER_SOURCE, COMPILED_JOB_RUNNER, {
+    alias: { "server-only": path.resolve("node_modules/server-only/empty.js") },
+  });
   compiled = true;
   return COMPILED_SERVER;
 }
 
 /** The Node arguments that run the server: compiled in production, from source under tsx in development. */
 export function serverArgs({ dev = false }: { dev?: boolean } = {}): string[] {
-  return dev ? [...SERVER_NODE_ARGS, "--import", "tsx", "server/server.ts", "--dev"] : [...SERVER_NODE_ARGS, compiledServer()];
+  return dev
+    ? [...SERVER_NODE_ARGS, "--import", "tsx", "server/server.ts", "--dev"]
+    : [...SERVER_NODE_ARGS, compiledServer()];
 }
 
 export function freePort(): Promise<number> {

@@ -4,7 +4,19 @@ import fs from "node:fs";
 import path from "node:path";
 
 // `npm start` builds only when the sources differ from the last production build.
-const SOURCES = ["app", "client", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "client",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const STAMP = path.join(".next", "inkwell-source-hash");
 
 function walk(p: string, out: string[]) {
@@ -23,11 +35,15 @@ export function sourceHash(): string {
 
 export function buildIfStale(log: (m: string) => void = console.log) {
   const hash = sourceHash();
-  const built = fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
+  const built =
+    fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
   if (built) return;
   log("Building Inkwell for production (once per change of the sources)…");
   const next = path.join("node_modules", "next", "dist", "bin", "next");
-  const res = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const res = spawnSync(process.execPath, [next, "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (res.status !== 0) throw new Error("next build failed");
   fs.writeFileSync(STAMP, hash);
 }

@@ -8,7 +8,8 @@ import { startEmbeddedDb } from "./embedded-db";
 const [dir, port] = process.argv.slice(2);
 
 async function main() {
-  if (!dir || !port || !process.send) throw new Error("Usage: started by server/start.ts with an IPC channel, a data folder and a port.");
+  if (!dir || !port || !process.send)
+    throw new Error("Usage: started by server/start.ts with an IPC channel, a data folder and a port.");
   const db = await startEmbeddedDb({ dir, port: Number(port) });
   let stopping = false;
   const stop = () => {

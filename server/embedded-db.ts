@@ -27,9 +27,18 @@ export interface EmbeddedDb {
  * and 240 s without, one after the other on a quiet machine (docs/performance.md). The WAL limit is
  * a ceiling, used only while that much is written between checkpoints.
  */
-const BULK_LOAD_SETTINGS: Record<string, string> = { max_wal_size: "8GB", checkpoint_timeout: "30min", shared_buffers: "512MB" };
+const BULK_LOAD_SETTINGS: Record<string, string> = {
+  max_wal_size: "8GB",
+  checkpoint_timeout: "30min",
+  shared_buffers: "512MB",
+};
 
-export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (m: string) => void; settings?: Record<string, string> }): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(opts: {
+  dir: string;
+  port: number;
+  log?: (m: string) => void;
+  settings?: Record<string, string>;
+}): Promise<EmbeddedDb> {
   const dir = path.resolve(opts.dir);
   const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
   fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -37,7 +46,9 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
   // PostgreSQL's own words (initdb's and the server's stderr): a failed start passes them on.
   const lines: string[] = [];
   const keep = (m: unknown) => {
-    for (const line of String(m).split("\n").map((l) => l.replace(/^\[STDERR\]\s*/, "").trimEnd())) {
+    for (const line of String(m)
+      .split("\n")
+      .map((l) => l.replace(/^\[STDERR\]\s*/, "").trimEnd())) {
       if (!line.trim()) continue;
       lines.push(line);
       opts.log?.(line);
@@ -54,7 +65,11 @@ export async function startEmbeddedDb(opts: { dir: string; port: number; log?: (
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     // Loopback over IPv4 only, where url() points: a port taken there fails the start instead of
     // PostgreSQL quietly listening on ::1 alone.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", ...Object.entries({ ...BULK_LOAD_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ["-c", `${k}=${v}`])],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      ...Object.entries({ ...BULK_LOAD_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+    ],
     onLog: keep,
     onError: keep,
   });

@@ -18,7 +18,8 @@ const quiet = { info: () => undefined, error: console.error };
 
 /** Loads the files for `mode` into process.env; returns the names of those it found. */
 export function loadEnvFiles(mode: "development" | "production" | "test"): string[] {
-  if (mode !== "test") return loadEnvConfig(process.cwd(), mode === "development", quiet).loadedEnvFiles.map((f) => f.path);
+  if (mode !== "test")
+    return loadEnvConfig(process.cwd(), mode === "development", quiet).loadedEnvFiles.map((f) => f.path);
   const files = [".env.test.local", ".env.test"].filter((f) => fs.existsSync(f));
   for (const file of files) process.loadEnvFile(file);
   process.env[NEXT_LOADED] = "true";

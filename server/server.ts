@@ -51,7 +51,11 @@ function badRequest(res: http.ServerResponse, api: boolean) {
     "Cache-Control": "no-store",
     "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
   });
-  res.end(api ? JSON.stringify({ message: "Malformed URL: invalid percent-encoding in the path" }) : "Bad request: the address is malformed.\n");
+  res.end(
+    api
+      ? JSON.stringify({ message: "Malformed URL: invalid percent-encoding in the path" })
+      : "Bad request: the address is malformed.\n",
+  );
 }
 
 /**
@@ -129,7 +133,9 @@ async function main() {
 
   server.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code !== "EADDRINUSE") throw err;
-    console.error(`[inkwell] Port ${port} is already in use (another Inkwell or another program). Set PORT to a free port.`);
+    console.error(
+      `[inkwell] Port ${port} is already in use (another Inkwell or another program). Set PORT to a free port.`,
+    );
     process.exit(1);
   });
   server.listen(port, () => console.log(`[inkwell] Server (pid ${process.pid}) listening on port ${port}`));

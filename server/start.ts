@@ -25,7 +25,9 @@ interface Database {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
 
 /** Starts server/embedded-db-process.ts in its own process group and waits for its database. */
 function startDatabase(dir: string, port: number): Promise<Database> {

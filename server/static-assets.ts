@@ -41,7 +41,10 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** The build's static files (`<distDir>/static`), path → answer, up to `maxBytes` in all. None without a build. */
-export async function loadStaticAssets(distDir: string, maxBytes = STATIC_ASSETS_MAX_BYTES): Promise<Map<string, StaticAsset>> {
+export async function loadStaticAssets(
+  distDir: string,
+  maxBytes = STATIC_ASSETS_MAX_BYTES,
+): Promise<Map<string, StaticAsset>> {
   const assets = new Map<string, StaticAsset>();
   const root = path.join(distDir, "static");
   let used = 0;
@@ -76,7 +79,12 @@ export async function loadStaticAssets(distDir: string, maxBytes = STATIC_ASSETS
 }
 
 /** Answers a plain request for one of the build's files and says so; false leaves the request to Next. */
-export function sendStaticAsset(assets: ReadonlyMap<string, StaticAsset>, req: http.IncomingMessage, res: http.ServerResponse, url: string): boolean {
+export function sendStaticAsset(
+  assets: ReadonlyMap<string, StaticAsset>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: string,
+): boolean {
   if (assets.size === 0 || !isGetOrHead(req)) return false;
   const asset = assets.get(url); // a query or another spelling is Next's
   if (!asset) return false;

@@ -26,7 +26,13 @@ export interface StaticShell {
 const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
 const NEXT_CACHE_CONTROL = "s-maxage=31536000";
 /** Request headers that make a request for a page something else than a plain visit: an RSC payload, a server action. */
-const NOT_A_VISIT = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+const NOT_A_VISIT = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-action",
+];
 
 /** The build's static shells, each with the answer Next would give: path → shell. None without a build. */
 export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOrigins>[0]): Map<string, StaticShell> {
@@ -53,13 +59,21 @@ export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOr
       "x-nextjs-prerender": prerender,
       ...meta,
     };
-    shells.set(route, { answer: prepareAnswer(body, headers, zlib.gzipSync(body, GZIP_OPTIONS)), protected: isProtectedPage(route) });
+    shells.set(route, {
+      answer: prepareAnswer(body, headers, zlib.gzipSync(body, GZIP_OPTIONS)),
+      protected: isProtectedPage(route),
+    });
   }
   return shells;
 }
 
 /** Answers a plain visit of a static shell and says so; false leaves the request to Next. */
-export function sendStaticShell(shells: ReadonlyMap<string, StaticShell>, req: http.IncomingMessage, res: http.ServerResponse, url: string): boolean {
+export function sendStaticShell(
+  shells: ReadonlyMap<string, StaticShell>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: string,
+): boolean {
   if (shells.size === 0 || !isGetOrHead(req)) return false;
   const shell = shells.get(url); // a query, a trailing slash or another spelling is Next's
   if (!shell) return false;

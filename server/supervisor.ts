@@ -56,7 +56,9 @@ export function supervise({ start, log }: { start: () => SupervisedProcess; log:
       quickDeaths = upMs < HEALTHY_AFTER_MS ? quickDeaths + 1 : 1;
       const delay = restartDelay(quickDeaths);
       const streak = quickDeaths > 1 ? `, ${quickDeaths} times in a row within a minute of starting` : "";
-      log(`The server stopped unexpectedly (${describeExit(code, signal)}) after ${Math.round(upMs / 1000)} s${streak}; starting it again in ${delay / 1000} s.`);
+      log(
+        `The server stopped unexpectedly (${describeExit(code, signal)}) after ${Math.round(upMs / 1000)} s${streak}; starting it again in ${delay / 1000} s.`,
+      );
       timer = setTimeout(run, delay);
     });
   };

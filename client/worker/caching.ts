@@ -1,5 +1,12 @@
 import { NetworkFirst, type RuntimeCaching, type SerwistPlugin } from "serwist";
-import { CLEAR_PERSONAL_CACHES, DATA_CACHE, IMAGES_CACHE, LAST_SEEN_HEADER, PAGES_CACHE, PERSONAL_CACHES } from "./cache-names";
+import {
+  CLEAR_PERSONAL_CACHES,
+  DATA_CACHE,
+  IMAGES_CACHE,
+  LAST_SEEN_HEADER,
+  PAGES_CACHE,
+  PERSONAL_CACHES,
+} from "./cache-names";
 
 // What the service worker (app/sw.ts) keeps for offline reading, and how (docs/decisions/080,
 // docs/product.md "Installing and offline"). Everything is network first with no timeout: the
@@ -22,7 +29,10 @@ const IMAGE_PATH = /^\/api\/journals\/[^/]+\/image$/;
  */
 function isPageRequest(request: Request, url: URL): boolean {
   if (!PAGE_PATH.test(url.pathname)) return false;
-  return request.mode === "navigate" || (url.search === "" && request.headers.get("Accept") === "text/html" && !request.headers.has("RSC"));
+  return (
+    request.mode === "navigate" ||
+    (url.search === "" && request.headers.get("Accept") === "text/html" && !request.headers.has("RSC"))
+  );
 }
 
 /**
@@ -106,7 +116,12 @@ async function dayWithoutEntry(url: URL): Promise<Response | undefined> {
   const day = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
   if (days.some((d) => d.journaldate === day)) return undefined;
   const body = JSON.stringify({ message: "No journal found for this date" });
-  return markedLastSeen(new Response(body, { status: 404, headers: { "Content-Type": "application/json", Date: month.headers.get("Date") ?? "" } }));
+  return markedLastSeen(
+    new Response(body, {
+      status: 404,
+      headers: { "Content-Type": "application/json", Date: month.headers.get("Date") ?? "" },
+    }),
+  );
 }
 
 const lastSeenData: SerwistPlugin = {
@@ -138,14 +153,23 @@ const anyDayOfTheDiary: SerwistPlugin = {
 export const runtimeCaching: RuntimeCaching[] = [
   {
     matcher: ({ request, sameOrigin, url }) => sameOrigin && isPageRequest(request, url),
-    handler: new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [sameGeneration(PAGES_CACHE), onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)] }),
+    handler: new NetworkFirst({
+      cacheName: PAGES_CACHE,
+      plugins: [sameGeneration(PAGES_CACHE), onlySuccess, anyDayOfTheDiary, bounded(PAGES_CACHE)],
+    }),
   },
   {
     matcher: ({ sameOrigin, url }) => sameOrigin && isKeptRead(url),
-    handler: new NetworkFirst({ cacheName: DATA_CACHE, plugins: [sameGeneration(DATA_CACHE), onlySuccess, lastSeenData, bounded(DATA_CACHE)] }),
+    handler: new NetworkFirst({
+      cacheName: DATA_CACHE,
+      plugins: [sameGeneration(DATA_CACHE), onlySuccess, lastSeenData, bounded(DATA_CACHE)],
+    }),
   },
   {
     matcher: ({ sameOrigin, url }) => sameOrigin && IMAGE_PATH.test(url.pathname),
-    handler: new NetworkFirst({ cacheName: IMAGES_CACHE, plugins: [sameGeneration(IMAGES_CACHE), onlySuccess, photoByPath, bounded(IMAGES_CACHE)] }),
+    handler: new NetworkFirst({
+      cacheName: IMAGES_CACHE,
+      plugins: [sameGeneration(IMAGES_CACHE), onlySuccess, photoByPath, bounded(IMAGES_CACHE)],
+    }),
   },
 ];

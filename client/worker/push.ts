@@ -17,7 +17,8 @@ const FALLBACK: PushPayload = { kind: "inbox", title: "Something new in Inkwell"
 function payloadOf(data: PushMessageData | null): PushPayload {
   try {
     const parsed = data?.json() as Partial<PushPayload> | undefined;
-    if (parsed && typeof parsed.title === "string" && typeof parsed.url === "string" && typeof parsed.kind === "string") return { kind: parsed.kind, title: parsed.title.slice(0, 120), url: parsed.url };
+    if (parsed && typeof parsed.title === "string" && typeof parsed.url === "string" && typeof parsed.kind === "string")
+      return { kind: parsed.kind, title: parsed.title.slice(0, 120), url: parsed.url };
   } catch {
     // not JSON: the fallback below
   }

@@ -27,10 +27,18 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
   const [shown, setShown] = useState<Action>("dismiss");
   const { formProps, errors, busy } = useForm({
     values: () => ({ action: chosen.current, note }),
-    check: ({ action, note }): FieldIssue[] => (action !== "dismiss" && !note.trim() ? [{ path: "note", message: "Say why: the person is told" }] : []),
-    send: ({ action, note }) => moderate(action === "suspend" ? `users/${report.subject.id}/suspend` : `reports/${report.id}/${action}`, note),
+    check: ({ action, note }): FieldIssue[] =>
+      action !== "dismiss" && !note.trim() ? [{ path: "note", message: "Say why: the person is told" }] : [],
+    send: ({ action, note }) =>
+      moderate(action === "suspend" ? `users/${report.subject.id}/suspend` : `reports/${report.id}/${action}`, note),
     onSuccess: (_, { action }) => {
-      notify.success(action === "dismiss" ? "Report dismissed" : action === "remove" ? "Removed; the writer is told why" : `${report.subject.name} is suspended`);
+      notify.success(
+        action === "dismiss"
+          ? "Report dismissed"
+          : action === "remove"
+            ? "Removed; the writer is told why"
+            : `${report.subject.name} is suspended`,
+      );
       onDone();
     },
     onError: (error) => {
@@ -52,7 +60,9 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
           {report.reportsOfThis > 1 ? ` · reported ${report.reportsOfThis} times` : ""}
         </h3>
         <p className="text-xs text-ink-soft">
-          By @{report.reporter.username}, <time dateTime={report.createdAt}>{relativeTime(new Date(report.createdAt))}</time>. Whose: @{report.subject.username}
+          By @{report.reporter.username},{" "}
+          <time dateTime={report.createdAt}>{relativeTime(new Date(report.createdAt))}</time>. Whose: @
+          {report.subject.username}
           {report.target.isAnonymous ? " (shared anonymously)" : ""}
           {report.subject.suspended ? " (suspended)" : ""}
         </p>
@@ -72,16 +82,34 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
             errors={errors.note}
           />
           <div className="mt-1 flex flex-wrap gap-2">
-            <BusyButton type="submit" variant="secondary" busy={busyWith("dismiss")} busyLabel="Dismissing…" onClick={() => choose("dismiss")}>
+            <BusyButton
+              type="submit"
+              variant="secondary"
+              busy={busyWith("dismiss")}
+              busyLabel="Dismissing…"
+              onClick={() => choose("dismiss")}
+            >
               Dismiss
             </BusyButton>
             {report.target.kind !== "user" ? (
-              <BusyButton type="submit" variant="danger" busy={busyWith("remove")} busyLabel="Removing…" onClick={() => choose("remove")}>
+              <BusyButton
+                type="submit"
+                variant="danger"
+                busy={busyWith("remove")}
+                busyLabel="Removing…"
+                onClick={() => choose("remove")}
+              >
                 Remove {report.target.kind === "journal" ? "the entry" : "the reply"}
               </BusyButton>
             ) : null}
             {report.subject.suspended ? null : (
-              <BusyButton type="submit" variant="danger" busy={busyWith("suspend")} busyLabel="Suspending…" onClick={() => choose("suspend")}>
+              <BusyButton
+                type="submit"
+                variant="danger"
+                busy={busyWith("suspend")}
+                busyLabel="Suspending…"
+                onClick={() => choose("suspend")}
+              >
                 Suspend @{report.subject.username}
               </BusyButton>
             )}
@@ -137,7 +165,14 @@ export function AdminReports() {
                 <time dateTime={a.createdAt} className="text-ink-soft">
                   {relativeTime(new Date(a.createdAt))}
                 </time>{" "}
-                @{a.operator ?? "(gone)"} {a.action === "dismiss" ? "dismissed a report" : a.action === "remove" ? "removed something" : a.action === "suspend" ? "suspended" : "lifted the suspension of"}
+                @{a.operator ?? "(gone)"}{" "}
+                {a.action === "dismiss"
+                  ? "dismissed a report"
+                  : a.action === "remove"
+                    ? "removed something"
+                    : a.action === "suspend"
+                      ? "suspended"
+                      : "lifted the suspension of"}
                 {a.target ? ` @${a.target}` : ""}
                 {a.note ? ` — “${a.note}”` : ""}
               </li>

@@ -15,7 +15,9 @@ export function DatabaseUnavailable() {
     >
       <div>
         <h1 className="text-3xl leading-8 font-semibold text-leather">Inkwell is not reachable for a moment</h1>
-        <p className="text-ink">Inkwell cannot reach your diary right now. Nothing you wrote is lost; try again in a few seconds.</p>
+        <p className="text-ink">
+          Inkwell cannot reach your diary right now. Nothing you wrote is lost; try again in a few seconds.
+        </p>
       </div>
       <ReloadButton />
     </div>
@@ -27,7 +29,10 @@ function isUnavailable(err: unknown): boolean {
 }
 
 /** Renders a page, or `fallback` (DatabaseUnavailable) when its reads (through pageRead) found no database. */
-export async function unlessUnavailable(render: () => Promise<ReactNode>, fallback: ReactNode = <DatabaseUnavailable />): Promise<ReactNode> {
+export async function unlessUnavailable(
+  render: () => Promise<ReactNode>,
+  fallback: ReactNode = <DatabaseUnavailable />,
+): Promise<ReactNode> {
   try {
     return await render();
   } catch (err) {

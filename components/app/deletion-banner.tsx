@@ -32,10 +32,18 @@ export function DeletionBanner({ day }: { day: string }) {
         <p className="flex min-w-0 flex-1 basis-64 gap-2 text-sm text-ink">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
           <span>
-            <strong className="font-semibold">Your account will be deleted on {day}.</strong> Everything in it goes then, unless you cancel.
+            <strong className="font-semibold">Your account will be deleted on {day}.</strong> Everything in it goes
+            then, unless you cancel.
           </span>
         </p>
-        <BusyButton type="button" variant="secondary" busy={cancel.isPending} busyLabel="Cancelling…" onClick={() => cancel.mutate()} className="shrink-0">
+        <BusyButton
+          type="button"
+          variant="secondary"
+          busy={cancel.isPending}
+          busyLabel="Cancelling…"
+          onClick={() => cancel.mutate()}
+          className="shrink-0"
+        >
           Cancel deletion
         </BusyButton>
       </div>

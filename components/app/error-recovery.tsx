@@ -18,9 +18,14 @@ export function databaseWasUnavailable(error: unknown): boolean {
 /** What an error boundary says: the moment's outage plainly, anything else with its reference. */
 export function errorStory(error: unknown): { text: string; reference?: string } {
   if (databaseWasUnavailable(error)) {
-    return { text: "Inkwell cannot reach your diary for a moment. Nothing you wrote is lost; try again in a few seconds." };
+    return {
+      text: "Inkwell cannot reach your diary for a moment. Nothing you wrote is lost; try again in a few seconds.",
+    };
   }
-  return { text: "Something went wrong on our side. Your entries are safe; try again in a moment.", reference: errorReference(error) };
+  return {
+    text: "Something went wrong on our side. Your entries are safe; try again in a moment.",
+    reference: errorReference(error),
+  };
 }
 
 /**

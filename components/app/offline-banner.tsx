@@ -16,7 +16,8 @@ export function OfflineBanner() {
         <p className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2 text-sm text-ink">
           <CloudOff aria-hidden className="size-4 shrink-0 text-ink-soft" />
           <span>
-            <strong className="font-semibold">Offline — shown as last seen.</strong> What you see is what this device kept.
+            <strong className="font-semibold">Offline — shown as last seen.</strong> What you see is what this device
+            kept.
           </span>
         </p>
       ) : null}

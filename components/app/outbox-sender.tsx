@@ -5,7 +5,14 @@ import { useEffect } from "react";
 import { saveDraft } from "@/client/diary-drafts";
 import { journalKeys, type Journal } from "@/client/journals";
 import { announcePageSent } from "@/client/page-sent";
-import { listOutboxItems, markOutboxItemDrafted, removeOutboxItem, subscribeOutbox, subscribeOutboxSent, type OutboxItem } from "@/client/outbox";
+import {
+  listOutboxItems,
+  markOutboxItemDrafted,
+  removeOutboxItem,
+  subscribeOutbox,
+  subscribeOutboxSent,
+  type OutboxItem,
+} from "@/client/outbox";
 import { sendOutboxItems } from "@/client/outbox-send";
 import { notify } from "@/client/toasts";
 import { getToken } from "@/client/token";
@@ -41,8 +48,16 @@ export function OutboxSender({ userId }: { userId: string }) {
       const { title, content, visibility, isAnonymous } = item.fields;
       saveDraft(userId, item.day, { title, content, visibility, isAnonymous });
       const day = formatLongDay(item.day);
-      if (item.state === "conflict") notify.warning(`${day} was also written on another device.`, { description: "Your offline words are kept as a draft of that day to compare.", duration: 8000 });
-      else notify.error(`Your page of ${day} could not be sent.`, { description: `${item.message ?? ""} It is kept as a draft.`, duration: 8000 });
+      if (item.state === "conflict")
+        notify.warning(`${day} was also written on another device.`, {
+          description: "Your offline words are kept as a draft of that day to compare.",
+          duration: 8000,
+        });
+      else
+        notify.error(`Your page of ${day} could not be sent.`, {
+          description: `${item.message ?? ""} It is kept as a draft.`,
+          duration: 8000,
+        });
     }
 
     async function run() {
@@ -55,7 +70,10 @@ export function OutboxSender({ userId }: { userId: string }) {
         do {
           again = false;
           if (!navigator.onLine) break;
-          const { results, stopped } = await sendOutboxItems({ items: await listOutboxItems(userId), token: getToken() });
+          const { results, stopped } = await sendOutboxItems({
+            items: await listOutboxItems(userId),
+            token: getToken(),
+          });
           // The session ended meanwhile (revoked from another device, or expired): as any 401 does,
           // this ends it here too, which empties the outbox (docs/decisions/081).
           if (stopped === "signed-out") {
@@ -85,7 +103,10 @@ export function OutboxSender({ userId }: { userId: string }) {
       if (sent.userId !== userId) return;
       // The channel carries what the worker or a tab posted (client/outbox.ts): the server's entry, as it answered.
       announcePageSent({ day: sent.day, fields: sent.fields, journal: sent.journal as Journal | null });
-      notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, { id: `outbox-sent-${sent.day}`, important: true });
+      notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, {
+        id: `outbox-sent-${sent.day}`,
+        important: true,
+      });
       void queryClient.invalidateQueries({ queryKey: journalKeys.all });
     });
     online();

@@ -49,7 +49,10 @@ export function SignedInFrame({ children }: { children: ReactNode }) {
   const user = refused ? undefined : session.data;
   return (
     <div className="min-h-dvh">
-      <a href="#main" className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
       <TokenGuard />

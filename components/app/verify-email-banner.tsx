@@ -21,7 +21,8 @@ export function VerifyEmailBanner() {
     },
     // The server's words: a new link is on its way, or the address turned out to be verified already.
     onSuccess: ({ message }) => notify.success(message || "Verification link sent"),
-    onError: (error) => notify.error(FAILED, { description: error instanceof ApiError ? error.message : "Please try again later." }),
+    onError: (error) =>
+      notify.error(FAILED, { description: error instanceof ApiError ? error.message : "Please try again later." }),
   });
 
   return (
@@ -30,11 +31,18 @@ export function VerifyEmailBanner() {
         <p className="flex min-w-0 flex-1 basis-64 gap-2 text-sm text-ink">
           <MailWarning aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
           <span>
-            <strong className="font-semibold">Please confirm your email address.</strong> Open the link we mailed you when you
-            signed up.
+            <strong className="font-semibold">Please confirm your email address.</strong> Open the link we mailed you
+            when you signed up.
           </span>
         </p>
-        <BusyButton type="button" variant="secondary" busy={resend.isPending} busyLabel="Sending…" onClick={() => resend.mutate()} className="shrink-0">
+        <BusyButton
+          type="button"
+          variant="secondary"
+          busy={resend.isPending}
+          busyLabel="Sending…"
+          onClick={() => resend.mutate()}
+          className="shrink-0"
+        >
           Resend verification link
         </BusyButton>
       </div>

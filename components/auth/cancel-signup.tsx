@@ -40,11 +40,21 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
     return (
       <div className="flex flex-col gap-6">
         <p className="text-ink">
-          Someone signed up for the Inkwell account <strong className="font-semibold">@{username}</strong> with your email address and has not
-          confirmed it.
+          Someone signed up for the Inkwell account <strong className="font-semibold">@{username}</strong> with your
+          email address and has not confirmed it.
         </p>
-        <p className="text-ink">If that was not you, cancel the sign-up: the account and everything in it are deleted, and your address is free again.</p>
-        <BusyButton type="button" variant="danger" busy={busy} busyLabel="Cancelling…" onClick={() => startTransition(cancel)} className="w-full">
+        <p className="text-ink">
+          If that was not you, cancel the sign-up: the account and everything in it are deleted, and your address is
+          free again.
+        </p>
+        <BusyButton
+          type="button"
+          variant="danger"
+          busy={busy}
+          busyLabel="Cancelling…"
+          onClick={() => startTransition(cancel)}
+          className="w-full"
+        >
           Cancel the sign-up
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">
@@ -59,15 +69,21 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
   return (
     <div className="flex flex-col gap-6">
       <div ref={resultRef} tabIndex={-1} role={result?.ok ? "status" : "alert"} className="flex gap-2 text-ink">
-        {result?.ok ? <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" /> : <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />}
+        {result?.ok ? (
+          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+        ) : (
+          <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+        )}
         <p>
           {result?.ok ? (
             <>
-              <strong className="font-semibold">The sign-up is cancelled.</strong> The account is deleted and your address is free again.
+              <strong className="font-semibold">The sign-up is cancelled.</strong> The account is deleted and your
+              address is free again.
             </>
           ) : (
             <>
-              <strong className="font-semibold">{result?.message}.</strong> The link is used, has expired, or its address was confirmed.
+              <strong className="font-semibold">{result?.message}.</strong> The link is used, has expired, or its
+              address was confirmed.
             </>
           )}
         </p>

@@ -11,7 +11,9 @@ export function ConfirmEmailChange({ token }: { token: string }) {
   if (!result) {
     return (
       <div className="flex flex-col gap-6">
-        <p className="text-ink">Confirm that this address is yours, and your Inkwell account moves to it. Sign in with it from then on.</p>
+        <p className="text-ink">
+          Confirm that this address is yours, and your Inkwell account moves to it. Sign in with it from then on.
+        </p>
         <BusyButton type="button" busy={busy} busyLabel="Confirming…" onClick={run} className="w-full">
           Confirm the new address
         </BusyButton>

@@ -21,7 +21,10 @@ export function GoogleButton({ configured }: { configured: boolean }) {
   }
   return (
     <button type="button" className={buttonClass("secondary", "w-full")} onClick={onClick}>
-      <span aria-hidden className="flex size-5 items-center justify-center rounded-full bg-surface text-xs font-semibold text-ink ring-1 ring-ink-soft/40">
+      <span
+        aria-hidden
+        className="flex size-5 items-center justify-center rounded-full bg-surface text-xs font-semibold text-ink ring-1 ring-ink-soft/40"
+      >
         G
       </span>
       Login with Google

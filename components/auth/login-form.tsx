@@ -25,7 +25,10 @@ function useOAuthErrorToast(error: string | undefined) {
     if (!error || shown.current) return;
     shown.current = true;
     if (error === "google-not-configured") notifyGoogleNotConfigured();
-    else notify.error("Login failed", { description: "Google sign-in was cancelled or did not complete. Please try again." });
+    else
+      notify.error("Login failed", {
+        description: "Google sign-in was cancelled or did not complete. Please try again.",
+      });
     router.replace("/login");
   }, [error, router]);
 }
@@ -55,23 +58,38 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
     router.replace("/dashboard");
   };
   // An expired code step brings back a fresh password form (not one still busy from its success).
-  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onExpired={() => setChallenge(null)} />;
+  if (challenge)
+    return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onExpired={() => setChallenge(null)} />;
   return <PasswordStep googleConfigured={googleConfigured} onSignedIn={signedIn} onChallenge={setChallenge} />;
 }
 
-function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleConfigured: boolean; onSignedIn: (token: string) => void; onChallenge: (challenge: string) => void }) {
+function PasswordStep({
+  googleConfigured,
+  onSignedIn,
+  onChallenge,
+}: {
+  googleConfigured: boolean;
+  onSignedIn: (token: string) => void;
+  onChallenge: (challenge: string) => void;
+}) {
   const { formProps, errors, busy } = useForm({
     values: (form) => {
       const data = new FormData(form);
       return { username: String(data.get("username") ?? ""), password: String(data.get("password") ?? "") };
     },
-    check: (v) => [...checkFilled("username", "Username", v.username, { trim: true }), ...checkFilled("password", "Password", v.password)],
+    check: (v) => [
+      ...checkFilled("username", "Username", v.username, { trim: true }),
+      ...checkFilled("password", "Password", v.password),
+    ],
     send: logIn,
     onSuccess: (outcome) => {
       if ("token" in outcome) onSignedIn(outcome.token);
       else onChallenge(outcome.challenge);
     },
-    onError: (failure) => notify.error("Login failed", { description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG }),
+    onError: (failure) =>
+      notify.error("Login failed", {
+        description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG,
+      }),
     busyAfterSuccess: true,
   });
 
@@ -87,8 +105,18 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: { googleCon
           required
           errors={errors.username}
         />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={errors.password} />
-        <PageLink href="/forgot-password" className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline">
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={errors.password}
+        />
+        <PageLink
+          href="/forgot-password"
+          className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline"
+        >
           Forgot password?
         </PageLink>
         <BusyButton type="submit" busy={busy} busyLabel="Logging in…" className="w-full">

@@ -26,7 +26,11 @@ async function signedIn(): Promise<boolean> {
 async function acceptToken(token: string | null): Promise<"/dashboard" | "/login"> {
   if (token) {
     try {
-      const res = await apiFetch("/api/auth/confirm-session", { method: "POST", token: null, body: JSON.stringify({ token }) });
+      const res = await apiFetch("/api/auth/confirm-session", {
+        method: "POST",
+        token: null,
+        body: JSON.stringify({ token }),
+      });
       if (res.ok) {
         setToken(token);
         return "/dashboard";

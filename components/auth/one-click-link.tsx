@@ -29,10 +29,24 @@ export function useOneClick(act: () => Promise<void>, failed: string) {
 }
 
 /** What the click did, said once, focusable: `done` when it worked, the refusal and `why` when not. */
-export function OneClickOutcome({ result, resultRef, done, why }: { result: OneClickResult; resultRef: React.Ref<HTMLDivElement>; done: ReactNode; why: string }) {
+export function OneClickOutcome({
+  result,
+  resultRef,
+  done,
+  why,
+}: {
+  result: OneClickResult;
+  resultRef: React.Ref<HTMLDivElement>;
+  done: ReactNode;
+  why: string;
+}) {
   return (
     <div ref={resultRef} tabIndex={-1} role={result.ok ? "status" : "alert"} className="flex gap-2 text-ink">
-      {result.ok ? <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" /> : <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />}
+      {result.ok ? (
+        <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+      ) : (
+        <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+      )}
       <p>
         {result.ok ? (
           done

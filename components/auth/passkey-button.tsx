@@ -30,7 +30,14 @@ export function PasskeyButton() {
     }
   }
   return (
-    <BusyButton type="button" variant="secondary" busy={busy} busyLabel="Waiting for your passkey…" onClick={() => void onClick()} className="w-full">
+    <BusyButton
+      type="button"
+      variant="secondary"
+      busy={busy}
+      busyLabel="Waiting for your passkey…"
+      onClick={() => void onClick()}
+      className="w-full"
+    >
       <KeyRound aria-hidden className="size-4" />
       Login with a passkey
     </BusyButton>

@@ -18,13 +18,29 @@ import { PageLink } from "@/components/ui/page-link";
 const text = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
 /** `allowedDomains` comes from the server's SIGNUP_EMAIL_DOMAINS, so this check matches the API's. */
-export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomains: string[]; googleConfigured: boolean }) {
+export function SignupForm({
+  allowedDomains,
+  googleConfigured,
+}: {
+  allowedDomains: string[];
+  googleConfigured: boolean;
+}) {
   useRedirectIfSignedIn();
   const router = useRouter();
   const { formProps, errors, busy } = useForm({
-    values: (form): SignUpFields => ({ name: text(form, "name"), username: text(form, "username"), email: text(form, "email"), password: text(form, "password") }),
+    values: (form): SignUpFields => ({
+      name: text(form, "name"),
+      username: text(form, "username"),
+      email: text(form, "email"),
+      password: text(form, "password"),
+    }),
     // An address at another domain is refused beside its field before any request (docs/product.md §5).
-    check: (v) => [...checkName(v.name), ...checkUsername(v.username), ...checkSignupEmail(v.email, allowedDomains), ...checkNewPassword(v.password)],
+    check: (v) => [
+      ...checkName(v.name),
+      ...checkUsername(v.username),
+      ...checkSignupEmail(v.email, allowedDomains),
+      ...checkNewPassword(v.password),
+    ],
     send: signUp,
     // Signed in at once (the answer's token and session cookie): on to the dashboard, whose
     // banner asks for the address to be confirmed (docs/decisions/011).
@@ -34,7 +50,11 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
       router.replace("/dashboard");
     },
     // Only what no field says (too many sign-ups, the network): a refused field is said beside it.
-    onError: (error) => notify.error("Signup failed", { description: error instanceof ApiError ? error.message : SOMETHING_WENT_WRONG, closable: true }),
+    onError: (error) =>
+      notify.error("Signup failed", {
+        description: error instanceof ApiError ? error.message : SOMETHING_WENT_WRONG,
+        closable: true,
+      }),
     busyAfterSuccess: true,
   });
 
@@ -42,7 +62,15 @@ export function SignupForm({ allowedDomains, googleConfigured }: { allowedDomain
     <div className="flex flex-col gap-6">
       <form {...formProps} className="flex flex-col gap-4" aria-label="Sign Up">
         <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
-        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required errors={errors.username} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          errors={errors.username}
+        />
         <TextField label="Gmail" name="email" type="email" autoComplete="email" required errors={errors.email} />
         <TextField
           label="Password"

@@ -18,7 +18,15 @@ import { checkFilled } from "@/lib/validation/form-checks";
  * of the authenticator app, or one of the recovery codes. An expired challenge goes back to the
  * password (`onExpired`).
  */
-export function TwoFactorStep({ challenge, onSignedIn, onExpired }: { challenge: string; onSignedIn: (token: string) => void; onExpired: () => void }) {
+export function TwoFactorStep({
+  challenge,
+  onSignedIn,
+  onExpired,
+}: {
+  challenge: string;
+  onSignedIn: (token: string) => void;
+  onExpired: () => void;
+}) {
   const [recovery, setRecovery] = useState(false);
   const field = recovery ? "recoveryCode" : "code";
   // The step replaces the password form, and switching kinds replaces the field: the focus goes to it.
@@ -33,7 +41,9 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: { challenge:
         notify.error("Login failed", { description: failure.message });
         onExpired();
       } else if (!(failure instanceof Refusal && failure.fieldErrors.length)) {
-        notify.error("Login failed", { description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG });
+        notify.error("Login failed", {
+          description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG,
+        });
       }
     },
     busyAfterSuccess: true,

@@ -15,8 +15,9 @@ export function UndoEmailChange({ token }: { token: string }) {
     return (
       <div className="flex flex-col gap-6">
         <p className="text-ink">
-          If you did not change your account&rsquo;s address, undo it: this address becomes the account&rsquo;s again, every browser is signed out, passkeys and
-          two-factor sign-in are removed, and we mail you a link to choose a new password.
+          If you did not change your account&rsquo;s address, undo it: this address becomes the account&rsquo;s again,
+          every browser is signed out, passkeys and two-factor sign-in are removed, and we mail you a link to choose a
+          new password.
         </p>
         <BusyButton type="button" busy={busy} busyLabel="Undoing…" onClick={run} className="w-full">
           Undo the change
@@ -31,13 +32,17 @@ export function UndoEmailChange({ token }: { token: string }) {
         resultRef={resultRef}
         done={
           <>
-            <strong className="font-semibold">Your address is back.</strong> Every browser was signed out. Open the mail we just sent to choose a new password.
+            <strong className="font-semibold">Your address is back.</strong> Every browser was signed out. Open the mail
+            we just sent to choose a new password.
           </>
         }
         why="The link is used or has expired. If someone else controls your account, ask for a password reset."
       />
       <p className="text-center text-sm text-ink-soft">
-        <PageLink href={result.ok ? "/login" : "/forgot-password"} className="font-semibold text-accent underline underline-offset-4">
+        <PageLink
+          href={result.ok ? "/login" : "/forgot-password"}
+          className="font-semibold text-accent underline underline-offset-4"
+        >
           {result.ok ? "Go to sign in" : "Reset your password"}
         </PageLink>
       </p>

@@ -24,8 +24,20 @@ export type LinkInfo = { username: string; mine: boolean } | null;
  * holder: signed in to it, or with its password. Whoever else holds the mailbox is offered
  * "This wasn't me" instead (docs/decisions/011).
  */
-export function VerifyEmail({ verifyToken, signedIn, link, refusal }: { verifyToken: string; signedIn: boolean; link: LinkInfo; refusal: string | null }) {
-  const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: refusal ?? "Invalid or expired token" });
+export function VerifyEmail({
+  verifyToken,
+  signedIn,
+  link,
+  refusal,
+}: {
+  verifyToken: string;
+  signedIn: boolean;
+  link: LinkInfo;
+  refusal: string | null;
+}) {
+  const [result, setResult] = useState<Result | null>(
+    link ? null : { ok: false, message: refusal ?? "Invalid or expired token" },
+  );
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
 
@@ -54,7 +66,9 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: { verifyTo
   });
 
   // Links not prefetched: an app layout fetched before the click would still show the 'unverified' banner.
-  const wayOn = signedIn ? { href: "/dashboard", label: "Go to your dashboard" } : { href: "/login", label: "Go to login" };
+  const wayOn = signedIn
+    ? { href: "/dashboard", label: "Go to your dashboard" }
+    : { href: "/login", label: "Go to login" };
 
   if (!result && link) {
     return (
@@ -65,9 +79,17 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: { verifyTo
           ) : (
             <>
               <p className="text-ink">
-                To confirm the address of <strong className="font-semibold">@{link.username}</strong>, enter that account&apos;s password.
+                To confirm the address of <strong className="font-semibold">@{link.username}</strong>, enter that
+                account&apos;s password.
               </p>
-              <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={errors.password} />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                errors={errors.password}
+              />
             </>
           )}
           <BusyButton type="submit" busy={busy} busyLabel="Verifying…" className="w-full">
@@ -77,7 +99,10 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: { verifyTo
         {link.mine ? null : (
           <p className="text-sm text-ink">
             Did not sign up for Inkwell? Someone else used your address.{" "}
-            <PageLink href={`/cancel-signup/${encodeURIComponent(verifyToken)}`} className="font-semibold text-accent underline underline-offset-4">
+            <PageLink
+              href={`/cancel-signup/${encodeURIComponent(verifyToken)}`}
+              className="font-semibold text-accent underline underline-offset-4"
+            >
               This wasn&apos;t me
             </PageLink>
           </p>

@@ -34,7 +34,10 @@ export function DashboardHome() {
           ) : (
             <>
               <span className="sr-only">Dashboard</span>
-              <span aria-hidden className="inline-block h-8 w-64 max-w-full animate-pulse rounded bg-ink-soft/10 align-middle" />
+              <span
+                aria-hidden
+                className="inline-block h-8 w-64 max-w-full animate-pulse rounded bg-ink-soft/10 align-middle"
+              />
             </>
           )}
         </h1>

@@ -33,7 +33,10 @@ export function GetStartedCards() {
     <ol className="grid gap-4 sm:grid-cols-2">
       {STEPS.map(({ title, where, text, icon: Icon }, i) => (
         <li key={title} className="flex gap-4 rounded-lg border border-ink-soft/20 bg-paper p-5 shadow-sm">
-          <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-paper-deep text-accent">
+          <span
+            aria-hidden
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-paper-deep text-accent"
+          >
             <Icon className="size-5" />
           </span>
           <div>

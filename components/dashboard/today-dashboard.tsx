@@ -104,7 +104,11 @@ function StreakCard({ today }: { today: DayKey | null }) {
 function FriendsCard() {
   const newest = useQuery(newestFriendsQuery());
   return (
-    <Card id="friends-heading" title="From your close circle" icon={<Users aria-hidden className="size-5 text-accent" />}>
+    <Card
+      id="friends-heading"
+      title="From your close circle"
+      icon={<Users aria-hidden className="size-5 text-accent" />}
+    >
       {newest.isError ? (
         <Failed message={NEWEST_FAILED} retry={() => void newest.refetch()} />
       ) : !newest.data ? (
@@ -115,7 +119,10 @@ function FriendsCard() {
         <ul className="flex flex-col gap-3">
           {newest.data.map((item) => (
             <li key={item.id} className="min-w-0">
-              <Link href={`/close-circle#feed-entry-${item.id}`} className="font-semibold break-words text-accent underline underline-offset-4">
+              <Link
+                href={`/close-circle#feed-entry-${item.id}`}
+                className="font-semibold break-words text-accent underline underline-offset-4"
+              >
                 {item.title}
               </Link>
               <p className="text-sm text-ink-soft">{item.author?.name ?? "A Friend"}</p>

@@ -8,7 +8,10 @@ import type { ReactNode } from "react";
  */
 export function ActionBar({ children }: { children: ReactNode }) {
   return (
-    <div data-action-bar className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-b-lg border border-ink-soft/20 bg-paper px-4 py-2 shadow-bar sm:gap-y-3 sm:px-8 sm:py-3 md:bottom-0">
+    <div
+      data-action-bar
+      className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-b-lg border border-ink-soft/20 bg-paper px-4 py-2 shadow-bar sm:gap-y-3 sm:px-8 sm:py-3 md:bottom-0"
+    >
       {children}
     </div>
   );

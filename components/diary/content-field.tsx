@@ -50,7 +50,16 @@ export function overLimit(text: string, max = CONTENT_MAX): string {
  * and navigation keys work. The textarea is at least a page tall and grows, a whole ruled line at a
  * time, to show everything that fits.
  */
-export function ContentField({ id, label, value, max = CONTENT_MAX, onChange, pageFull, onPageFull, describedBy }: Props) {
+export function ContentField({
+  id,
+  label,
+  value,
+  max = CONTENT_MAX,
+  onChange,
+  pageFull,
+  onPageFull,
+  describedBy,
+}: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {
@@ -59,7 +68,8 @@ export function ContentField({ id, label, value, max = CONTENT_MAX, onChange, pa
     function fit(textarea: HTMLTextAreaElement) {
       const line = parseFloat(getComputedStyle(textarea).lineHeight) || 32;
       textarea.style.height = `${PAGE_LINES * line}px`;
-      if (textarea.scrollHeight > textarea.clientHeight) textarea.style.height = `${Math.ceil(textarea.scrollHeight / line) * line}px`;
+      if (textarea.scrollHeight > textarea.clientHeight)
+        textarea.style.height = `${Math.ceil(textarea.scrollHeight / line) * line}px`;
     }
     fit(el);
     const refit = () => fit(el);
@@ -104,9 +114,15 @@ export function ContentField({ id, label, value, max = CONTENT_MAX, onChange, pa
       {/* Under the transparent textarea, the same text laid out the same way, invisible but for the
           mark behind what is over the limit: a textarea cannot style part of its text. */}
       {over ? (
-        <div aria-hidden data-over-limit className="pointer-events-none absolute inset-0 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-transparent">
+        <div
+          aria-hidden
+          data-over-limit
+          className="pointer-events-none absolute inset-0 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-transparent"
+        >
           {value.slice(0, value.length - over.length)}
-          <mark className="rounded-sm bg-danger/20 text-transparent underline decoration-danger decoration-wavy decoration-2">{over}</mark>
+          <mark className="rounded-sm bg-danger/20 text-transparent underline decoration-danger decoration-wavy decoration-2">
+            {over}
+          </mark>
         </div>
       ) : null}
       <textarea
@@ -127,7 +143,17 @@ export function ContentField({ id, label, value, max = CONTENT_MAX, onChange, pa
 }
 
 /** Characters and words, red from 50 left, how many are over, and which limit stopped the typing (docs/product.md §5). */
-export function TextCounter({ id, value, pageFull, max = CONTENT_MAX }: { id: string; value: string; pageFull: boolean; max?: number }) {
+export function TextCounter({
+  id,
+  value,
+  pageFull,
+  max = CONTENT_MAX,
+}: {
+  id: string;
+  value: string;
+  pageFull: boolean;
+  max?: number;
+}) {
   const count = countCharacters(value);
   const remaining = max - count;
   const words = countWords(value);
@@ -135,7 +161,13 @@ export function TextCounter({ id, value, pageFull, max = CONTENT_MAX }: { id: st
   // reached: the editor's note says what holds, and only going over it is flagged.
   const imported = max > CONTENT_MAX;
   const warn = !imported && remaining <= CONTENT_WARN_REMAINING;
-  const limit = pageFull ? "Maximum writing space reached!" : remaining < 0 ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over` : remaining === 0 && !imported ? "Character limit reached!" : "";
+  const limit = pageFull
+    ? "Maximum writing space reached!"
+    : remaining < 0
+      ? `${-remaining} ${remaining === -1 ? "character" : "characters"} over`
+      : remaining === 0 && !imported
+        ? "Character limit reached!"
+        : "";
   return (
     <div className="flex basis-full flex-wrap items-center justify-between gap-x-4 text-xs sm:text-sm">
       <p id={`${id}-counter`} className={warn ? "font-semibold text-danger" : "text-ink-soft"}>

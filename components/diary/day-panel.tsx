@@ -114,7 +114,10 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
 /** Words kept in this browser, put back into the editor; they can be let go. */
 function DraftRestored({ onDiscard }: { onDiscard: () => void }) {
   return (
-    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-accent/40 bg-paper px-4 py-3 text-sm shadow-sm">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-accent/40 bg-paper px-4 py-3 text-sm shadow-sm"
+    >
       <History aria-hidden className="size-4 text-leather" />
       <p className="flex-1">
         <span className="font-semibold text-leather">Draft restored</span>

@@ -16,7 +16,10 @@ type CalendarProps = Omit<MonthCalendarProps, "onFutureDay" | "autoFocus">;
 export function DiaryCalendar(props: CalendarProps) {
   const [warning, showWarning] = useTimedMessage<true>(FUTURE_WARNING_MS);
   return (
-    <section aria-label="Calendar" className="notebook hidden self-start rounded-lg border border-ink-soft/20 py-4 pr-3 pl-12 shadow-sheet min-[769px]:block">
+    <section
+      aria-label="Calendar"
+      className="notebook hidden self-start rounded-lg border border-ink-soft/20 py-4 pr-3 pl-12 shadow-sheet min-[769px]:block"
+    >
       <MonthCalendar {...props} onFutureDay={() => showWarning(true)} />
       <div role="status" className="mt-2 min-h-14 text-center">
         {warning ? (

@@ -79,7 +79,11 @@ function SavedList() {
           </ul>
         </section>
       ))}
-      <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void (query.isFetchingNextPage || query.fetchNextPage())} />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void (query.isFetchingNextPage || query.fetchNextPage())}
+      />
     </section>
   );
 }

@@ -93,7 +93,14 @@ function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; se
           </button>
           <SelectDateButton {...calendarProps} />
         </div>
-        <DayPanel key={selected} userId={userId} day={selected} today={today} onDirtyChange={onDirtyChange} focusCalendar={focusCalendar} />
+        <DayPanel
+          key={selected}
+          userId={userId}
+          day={selected}
+          today={today}
+          onDirtyChange={onDirtyChange}
+          focusCalendar={focusCalendar}
+        />
       </div>
 
       <ConfirmDialog
@@ -104,7 +111,8 @@ function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; se
         onConfirm={() => pendingDay && switchDay(pendingDay)}
         onCancel={() => setPendingDay(null)}
       >
-        Your changes to {formatLongDay(selected)} are not saved yet. They stay on this device as a draft. Switch day anyway?
+        Your changes to {formatLongDay(selected)} are not saved yet. They stay on this device as a draft. Switch day
+        anyway?
       </ConfirmDialog>
     </div>
   );
@@ -117,6 +125,8 @@ function monthOf(day: DayKey): MonthView {
 
 /** The selected day's button in whichever calendar is showing, or the phone's 'Select Date' button. */
 function visibleCalendarDay(day: DayKey): HTMLElement | null {
-  const days = [...document.querySelectorAll<HTMLElement>(`[data-day="${day}"]`)].filter((el) => el.offsetParent !== null);
+  const days = [...document.querySelectorAll<HTMLElement>(`[data-day="${day}"]`)].filter(
+    (el) => el.offsetParent !== null,
+  );
   return days[0] ?? document.getElementById("select-date-button");
 }

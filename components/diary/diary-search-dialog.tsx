@@ -8,7 +8,13 @@ import { onDemand } from "@/components/ui/on-demand";
 const sheet = onDemand(() => import("./diary-search-sheet"));
 
 /** Ctrl+K, or ⌘+K on a Mac: the shortcut to the diary's search. */
-function isSearchShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
+function isSearchShortcut(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}): boolean {
   return e.key.toLowerCase() === "k" && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
 }
 

@@ -45,7 +45,9 @@ export function DiarySearchSheet({ open, onClose }: { open: boolean; onClose: ()
       if (!hits.length) return;
       const step = e.key === "ArrowDown" ? 1 : -1;
       // From nothing active, ↓ goes to the first and ↑ to the last; both wrap round.
-      setActive((i) => (i < 0 || i >= hits.length ? (step === 1 ? 0 : hits.length - 1) : (i + step + hits.length) % hits.length));
+      setActive((i) =>
+        i < 0 || i >= hits.length ? (step === 1 ? 0 : hits.length - 1) : (i + step + hits.length) % hits.length,
+      );
     } else if (e.key === "Enter" && activeHit) {
       e.preventDefault();
       choose(activeHit);

@@ -15,9 +15,20 @@ import { LoadMore } from "@/components/ui/load-more";
  * ./diary-search-sheet.tsx): the focus stays in the field and the active hit is announced through
  * aria-activedescendant (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/).
  */
-export type ComboboxProps = { listId: string; expanded: boolean; activeId: string | undefined; onKeyDown: KeyboardEventHandler<HTMLInputElement> };
+export type ComboboxProps = {
+  listId: string;
+  expanded: boolean;
+  activeId: string | undefined;
+  onKeyDown: KeyboardEventHandler<HTMLInputElement>;
+};
 
-type FieldProps = { value: string; onChange: (value: string) => void; inputRef?: Ref<HTMLInputElement>; autoFocus?: boolean; combobox?: ComboboxProps };
+type FieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+  autoFocus?: boolean;
+  combobox?: ComboboxProps;
+};
 
 /** The search box of one's own diary (docs/product.md "Read back"). */
 export function DiarySearchField({ value, onChange, inputRef, autoFocus, combobox }: FieldProps) {
@@ -27,7 +38,10 @@ export function DiarySearchField({ value, onChange, inputRef, autoFocus, combobo
       <label htmlFor={id} className="sr-only">
         Search my diary
       </label>
-      <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-soft" />
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-soft"
+      />
       <input
         id={id}
         ref={inputRef}
@@ -75,7 +89,11 @@ export function DiarySearchResults({ q, tag, onOpen, listbox }: ResultsProps) {
   return (
     <div className="flex flex-col gap-3">
       <p role="status" className="text-sm text-ink-soft">
-        {query.hasNextPage ? `More than ${hits.length} entries match` : hits.length === 1 ? "1 entry matches" : `${hits.length} entries match`}
+        {query.hasNextPage
+          ? `More than ${hits.length} entries match`
+          : hits.length === 1
+            ? "1 entry matches"
+            : `${hits.length} entries match`}
       </p>
       {listbox ? (
         <HitOptions hits={hits} {...listbox} />
@@ -83,18 +101,32 @@ export function DiarySearchResults({ q, tag, onOpen, listbox }: ResultsProps) {
         <ul className="flex flex-col gap-3">
           {hits.map((hit) => (
             <li key={hit.id}>
-              <EntryLink journal={hit} lines={<HighlightedText text={hit.snippet} ranges={hit.ranges} />} onOpen={onOpen} withMonth />
+              <EntryLink
+                journal={hit}
+                lines={<HighlightedText text={hit.snippet} ranges={hit.ranges} />}
+                onOpen={onOpen}
+                withMonth
+              />
             </li>
           ))}
         </ul>
       )}
-      <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void (query.isFetchingNextPage || query.fetchNextPage())} />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void (query.isFetchingNextPage || query.fetchNextPage())}
+      />
     </div>
   );
 }
 
 /** The hits as a listbox's options: chosen by a click or, from the combobox, by Enter on the active one. */
-function HitOptions({ hits, id, activeId, onChoose }: { hits: DiarySearchHit[] } & NonNullable<ResultsProps["listbox"]>) {
+function HitOptions({
+  hits,
+  id,
+  activeId,
+  onChoose,
+}: { hits: DiarySearchHit[] } & NonNullable<ResultsProps["listbox"]>) {
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
   }, [activeId]);

@@ -42,10 +42,18 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <div role="group" aria-label="View" className="flex rounded-md border border-ink-soft/40 bg-surface p-0.5">
-          <ViewButton pressed={view === "calendar" && !tag} onClick={() => choose("calendar")} icon={<CalendarDays aria-hidden className="size-4" />}>
+          <ViewButton
+            pressed={view === "calendar" && !tag}
+            onClick={() => choose("calendar")}
+            icon={<CalendarDays aria-hidden className="size-4" />}
+          >
             Calendar
           </ViewButton>
-          <ViewButton pressed={view === "list" && !tag} onClick={() => choose("list")} icon={<List aria-hidden className="size-4" />}>
+          <ViewButton
+            pressed={view === "list" && !tag}
+            onClick={() => choose("list")}
+            icon={<List aria-hidden className="size-4" />}
+          >
             List
           </ViewButton>
         </div>
@@ -60,14 +68,32 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
           </Link>
         </div>
       ) : null}
-      {searching || tag ? <DiarySearchResults q={searching ? settled : ""} tag={tag} onOpen={() => setText("")} /> : null}
+      {searching || tag ? (
+        <DiarySearchResults q={searching ? settled : ""} tag={tag} onOpen={() => setText("")} />
+      ) : null}
 
-      <div hidden={searching || tag !== null}>{view === "list" ? <DiaryList userId={userId} /> : <DiaryPage userId={userId} serverToday={serverToday} serverDay={serverDay} />}</div>
+      <div hidden={searching || tag !== null}>
+        {view === "list" ? (
+          <DiaryList userId={userId} />
+        ) : (
+          <DiaryPage userId={userId} serverToday={serverToday} serverDay={serverDay} />
+        )}
+      </div>
     </div>
   );
 }
 
-function ViewButton({ pressed, onClick, icon, children }: { pressed: boolean; onClick: () => void; icon: React.ReactNode; children: string }) {
+function ViewButton({
+  pressed,
+  onClick,
+  icon,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  icon: React.ReactNode;
+  children: string;
+}) {
   return (
     <button
       type="button"

@@ -15,7 +15,13 @@ export interface EditorState {
   restored: boolean;
 }
 
-export const EMPTY_FIELDS: EntryFields = { title: "", content: "", visibility: "private", isAnonymous: false, imageDescription: "" };
+export const EMPTY_FIELDS: EntryFields = {
+  title: "",
+  content: "",
+  visibility: "private",
+  isAnonymous: false,
+  imageDescription: "",
+};
 
 export function fieldsOf(journal: Journal): EntryFields {
   const { title, content, visibility, isAnonymous } = journal;
@@ -30,7 +36,12 @@ export function baselineOf(editor: EditorState): EntryFields {
 export function isDirty(editor: EditorState | null): boolean {
   if (!editor) return false;
   const baseline = baselineOf(editor);
-  return !sameDraft(editor.fields, baseline) || editor.fields.imageDescription !== baseline.imageDescription || editor.photo !== null || editor.removePhoto;
+  return (
+    !sameDraft(editor.fields, baseline) ||
+    editor.fields.imageDescription !== baseline.imageDescription ||
+    editor.photo !== null ||
+    editor.removePhoto
+  );
 }
 
 export function isComplete(fields: EntryFields): boolean {
@@ -47,6 +58,7 @@ export function newEditor(day: DayKey, entry: Journal | null, fields: EntryField
  */
 export function openDay(day: DayKey, entry: Journal | null, draft: DiaryDraft | null): EditorState | null {
   const baseline = entry ? fieldsOf(entry) : EMPTY_FIELDS;
-  if (draft && !sameDraft(draft, baseline)) return newEditor(day, entry, { ...draft, imageDescription: baseline.imageDescription }, true);
+  if (draft && !sameDraft(draft, baseline))
+    return newEditor(day, entry, { ...draft, imageDescription: baseline.imageDescription }, true);
   return entry ? null : newEditor(day, null, EMPTY_FIELDS);
 }

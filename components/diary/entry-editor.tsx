@@ -7,7 +7,14 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import type { CheckedPhoto } from "@/client/photo-check";
-import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, countCharacters } from "@/lib/validation/journal-limits";
+import {
+  CONTENT_MAX,
+  LONG_PAGE_STAYS_PRIVATE_MESSAGE,
+  REQUIRED_MESSAGE,
+  TITLE_MAX,
+  TITLE_TOO_LONG_MESSAGE,
+  countCharacters,
+} from "@/lib/validation/journal-limits";
 /** The title's count shows from this many characters before its limit. */
 const TITLE_COUNT_FROM = 20;
 import { ActionBar } from "./action-bar";
@@ -42,7 +49,20 @@ function isSaveShortcut(e: { ctrlKey: boolean; metaKey: boolean; altKey: boolean
  * The entry being written: title, text and photo on the ruled sheet (a photo can be dropped on it),
  * who may read it, and the action bar with the counter, Save/Update, Cancel and the photo button.
  */
-export function EntryEditor({ editor, isToday, saving, titleRef, status, onFields, onPickPhoto, onRemovePhoto, onError, onSave, onCancel, onEscape }: Props) {
+export function EntryEditor({
+  editor,
+  isToday,
+  saving,
+  titleRef,
+  status,
+  onFields,
+  onPickPhoto,
+  onRemovePhoto,
+  onError,
+  onSave,
+  onCancel,
+  onEscape,
+}: Props) {
   const { fields, entry } = editor;
   const [pageFull, setPageFull] = useState(false);
   const contentId = useId();
@@ -104,7 +124,9 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
       <div
         className={`notebook rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8 ${drop.over ? "outline-3 -outline-offset-8 outline-accent outline-dashed" : ""}`}
       >
-        <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">{formatLongDay(editor.day)}</p>
+        <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">
+          {formatLongDay(editor.day)}
+        </p>
         <h2 className="truncate text-xl leading-8 text-leather">{heading}</h2>
         <label htmlFor="entry-title" className="sr-only">
           Title
@@ -121,14 +143,23 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
           className="block h-8 w-full bg-transparent font-serif text-xl leading-8 font-semibold text-ink placeholder:text-ink-soft/80"
         />
         {titleLength > TITLE_MAX - TITLE_COUNT_FROM ? (
-          <p id="entry-title-count" aria-live="polite" className={`font-sans text-sm leading-8 ${titleFits ? "text-ink-soft" : "font-semibold text-danger"}`}>
-            {titleFits ? `Title: ${titleLength}/${TITLE_MAX} characters` : `${TITLE_TOO_LONG_MESSAGE} (${titleLength} now)`}
+          <p
+            id="entry-title-count"
+            aria-live="polite"
+            className={`font-sans text-sm leading-8 ${titleFits ? "text-ink-soft" : "font-semibold text-danger"}`}
+          >
+            {titleFits
+              ? `Title: ${titleLength}/${TITLE_MAX} characters`
+              : `${TITLE_TOO_LONG_MESSAGE} (${titleLength} now)`}
           </p>
         ) : null}
         {storedLength > CONTENT_MAX ? (
-          <p id={`${contentId}-imported`} className="my-2 rounded-md border border-accent/40 bg-paper px-3 py-2 font-sans text-sm leading-6 text-ink">
-            Imported: longer than {CONTENT_MAX} characters. Editing keeps it as it is until you shorten it; it can get shorter, not longer, and it stays private
-            until it is {CONTENT_MAX} characters or fewer.
+          <p
+            id={`${contentId}-imported`}
+            className="my-2 rounded-md border border-accent/40 bg-paper px-3 py-2 font-sans text-sm leading-6 text-ink"
+          >
+            Imported: longer than {CONTENT_MAX} characters. Editing keeps it as it is until you shorten it; it can get
+            shorter, not longer, and it stays private until it is {CONTENT_MAX} characters or fewer.
           </p>
         ) : null}
         <ContentField
@@ -168,7 +199,9 @@ export function EntryEditor({ editor, isToday, saving, titleRef, status, onField
             busy={saving}
             busyLabel={editing ? "Updating…" : "Saving…"}
             disabled={!complete || !fits}
-            aria-describedby={!complete ? "entry-required" : fits ? undefined : titleFits ? `${contentId}-limit` : "entry-title-count"}
+            aria-describedby={
+              !complete ? "entry-required" : fits ? undefined : titleFits ? `${contentId}-limit` : "entry-title-count"
+            }
             aria-keyshortcuts="Control+S Control+Enter Meta+S Meta+Enter"
           >
             {editing ? "Update" : "Save"}

@@ -27,14 +27,19 @@ export function EntryHearts({ journal }: { journal: Journal }) {
           <Eye aria-hidden className="size-4" />
           {journal.readsCount} {journal.readsCount === 1 ? "read" : "reads"}
         </span>
-        <Link href={`/replies/${journal.id}`} className="inline-flex items-center gap-1 font-semibold text-accent underline-offset-2 hover:underline">
+        <Link
+          href={`/replies/${journal.id}`}
+          className="inline-flex items-center gap-1 font-semibold text-accent underline-offset-2 hover:underline"
+        >
           <MessageCircle aria-hidden className="size-4" />
           Private replies
         </Link>
       </p>
       {journal.likesCount > 0 ? (
         <details className="mt-1" onToggle={(e) => setOpen(e.currentTarget.open)}>
-          <summary className="cursor-pointer font-semibold text-accent underline-offset-2 hover:underline">Who hearted it</summary>
+          <summary className="cursor-pointer font-semibold text-accent underline-offset-2 hover:underline">
+            Who hearted it
+          </summary>
           {hearts.isPending ? (
             <p role="status" className="mt-2">
               Loading…
@@ -48,7 +53,11 @@ export function EntryHearts({ journal }: { journal: Journal }) {
               {people.map(({ user, createdAt }) => (
                 <li key={user.id} className="flex items-center gap-2">
                   <Avatar name={user.name} image={user.profileImage} size="xs" />
-                  <Link href={`/public/${user.id}`} className="font-semibold text-ink hover:underline" title={new Date(createdAt).toLocaleString()}>
+                  <Link
+                    href={`/public/${user.id}`}
+                    className="font-semibold text-ink hover:underline"
+                    title={new Date(createdAt).toLocaleString()}
+                  >
                     {user.name}
                   </Link>
                 </li>

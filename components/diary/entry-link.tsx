@@ -42,7 +42,10 @@ export function EntrySummary({ journal, lines, withMonth = false }: SummaryProps
   const photo = journal.images[0];
   return (
     <>
-      <time dateTime={journal.journaldate} className={`flex shrink-0 flex-col items-center text-ink-soft ${withMonth ? "w-16" : "w-11"}`}>
+      <time
+        dateTime={journal.journaldate}
+        className={`flex shrink-0 flex-col items-center text-ink-soft ${withMonth ? "w-16" : "w-11"}`}
+      >
         <span className="text-xs font-semibold uppercase">{WEEKDAY.format(date)}</span>
         <span className="text-2xl leading-8 font-semibold text-leather">{date.getDate()}</span>
         {withMonth ? (
@@ -61,7 +64,16 @@ export function EntrySummary({ journal, lines, withMonth = false }: SummaryProps
           {journal.isAnonymous ? " · Anonymous" : null}
         </span>
       </span>
-      {photo ? <Image src={photo} alt="" width={64} height={64} unoptimized className="size-16 shrink-0 rounded-md border border-ink-soft/20 object-cover" /> : null}
+      {photo ? (
+        <Image
+          src={photo}
+          alt=""
+          width={64}
+          height={64}
+          unoptimized
+          className="size-16 shrink-0 rounded-md border border-ink-soft/20 object-cover"
+        />
+      ) : null}
     </>
   );
 }

@@ -11,7 +11,13 @@ import { TaggedText } from "./tagged-text";
 import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
-type Props = { journal: Journal; headingRef: Ref<HTMLHeadingElement>; status: ReactNode; onEdit: () => void; onDelete: () => void };
+type Props = {
+  journal: Journal;
+  headingRef: Ref<HTMLHeadingElement>;
+  status: ReactNode;
+  onEdit: () => void;
+  onDelete: () => void;
+};
 
 /** The day's saved entry, as written, with Edit and Delete on one row. */
 export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Props) {
@@ -20,8 +26,15 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
   return (
     <article aria-labelledby="entry-heading">
       <div className="notebook min-h-[36rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8">
-        <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">{formatLongDay(journal.journaldate)}</p>
-        <h2 id="entry-heading" ref={headingRef} tabIndex={-1} className="text-2xl leading-8 font-semibold break-words text-leather">
+        <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">
+          {formatLongDay(journal.journaldate)}
+        </p>
+        <h2
+          id="entry-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl leading-8 font-semibold break-words text-leather"
+        >
           <TaggedText text={journal.title} />
         </h2>
         <p className="mt-8 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">

@@ -4,7 +4,11 @@ import { buttonClass } from "@/components/ui/button-styles";
 /** A list's loading or empty state, said in words (and announced: it replaces the list). */
 export function ListMessage({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
   return (
-    <p role="status" aria-busy={busy} className="rounded-lg border border-dashed border-ink-soft/40 p-6 text-center text-ink-soft">
+    <p
+      role="status"
+      aria-busy={busy}
+      className="rounded-lg border border-dashed border-ink-soft/40 p-6 text-center text-ink-soft"
+    >
       {children}
     </p>
   );

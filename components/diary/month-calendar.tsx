@@ -2,7 +2,18 @@
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, localDate, parseDayKey, toDayKey, type DayKey } from "@/lib/dates/local-day";
+import {
+  addDays,
+  addMonths,
+  dayKeyToDate,
+  daysInMonth,
+  formatLongDay,
+  formatMonth,
+  localDate,
+  parseDayKey,
+  toDayKey,
+  type DayKey,
+} from "@/lib/dates/local-day";
 
 export interface MonthView {
   year: number;
@@ -45,7 +56,18 @@ const KEY_MOVES: Record<string, (day: DayKey, shift: boolean) => DayKey> = {
  * Home/End to the week's ends, PageUp/PageDown by month (with Shift by year). Future days stay
  * focusable so that choosing one can explain why it is refused.
  */
-export function MonthCalendar({ view, onViewChange, selected, today, marked, drafts, waiting, onSelect, onFutureDay, autoFocus = false }: MonthCalendarProps) {
+export function MonthCalendar({
+  view,
+  onViewChange,
+  selected,
+  today,
+  marked,
+  drafts,
+  waiting,
+  onSelect,
+  onFutureDay,
+  autoFocus = false,
+}: MonthCalendarProps) {
   const [focused, setFocused] = useState<DayKey | null>(null);
   const focusPending = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -55,7 +77,8 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, dra
     const { year, month } = parseDayKey(day);
     return year === view.year && month === view.month;
   };
-  const tabStop = [focused, selected, today].find((d): d is DayKey => d !== null && inView(d)) ?? toDayKey(view.year, view.month, 1);
+  const tabStop =
+    [focused, selected, today].find((d): d is DayKey => d !== null && inView(d)) ?? toDayKey(view.year, view.month, 1);
 
   useEffect(() => {
     if (!focusPending.current) return;
@@ -118,7 +141,12 @@ export function MonthCalendar({ view, onViewChange, selected, today, marked, dra
         <thead>
           <tr>
             {WEEKDAYS.map((name) => (
-              <th key={name} scope="col" abbr={name} className="pb-1 text-center font-sans text-xs font-semibold text-ink-soft">
+              <th
+                key={name}
+                scope="col"
+                abbr={name}
+                className="pb-1 text-center font-sans text-xs font-semibold text-ink-soft"
+              >
                 {name.slice(0, 2)}
               </th>
             ))}
@@ -180,7 +208,12 @@ function EntryMark({ selected }: { selected: boolean }) {
 
 /** An unsaved draft: a hollow ring, the same size, so the two differ in shape and not in colour alone. */
 function DraftMark({ selected }: { selected: boolean }) {
-  return <span data-mark="draft" className={`size-2 rounded-full border-2 ${selected ? "border-on-accent" : "border-leather"}`} />;
+  return (
+    <span
+      data-mark="draft"
+      className={`size-2 rounded-full border-2 ${selected ? "border-on-accent" : "border-leather"}`}
+    />
+  );
 }
 
 /** A page saved offline, waiting to be sent: a small square, a third shape. */
@@ -215,9 +248,32 @@ function MarksLegend({ waiting }: { waiting: boolean }) {
  * the day's name too. Days still to
  * come are aria-disabled and look it (no hover), yet stay focusable so choosing one can say why not.
  */
-function DayButton({ day, selected, today, future, marked, draft, waiting, tabbable, autoFocus, onClick, onKeyDown }: DayProps) {
-  const tone = selected ? "bg-accent text-on-accent" : future ? "cursor-not-allowed text-ink-soft/70" : "text-ink hover:bg-paper-deep";
-  const label = [formatLongDay(day), marked ? "entry written" : null, draft ? "draft in progress" : null, waiting ? "waiting to be sent" : null].filter(Boolean).join(", ");
+function DayButton({
+  day,
+  selected,
+  today,
+  future,
+  marked,
+  draft,
+  waiting,
+  tabbable,
+  autoFocus,
+  onClick,
+  onKeyDown,
+}: DayProps) {
+  const tone = selected
+    ? "bg-accent text-on-accent"
+    : future
+      ? "cursor-not-allowed text-ink-soft/70"
+      : "text-ink hover:bg-paper-deep";
+  const label = [
+    formatLongDay(day),
+    marked ? "entry written" : null,
+    draft ? "draft in progress" : null,
+    waiting ? "waiting to be sent" : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return (
     <button
       type="button"

@@ -9,11 +9,17 @@ import type { OutboxItem } from "@/client/outbox";
 /** The day's page is kept on this device until the browser is online (docs/decisions/081). */
 export function WaitingBanner() {
   return (
-    <div role="status" className="flex items-center gap-3 rounded-lg border border-accent/40 bg-paper px-4 py-3 text-sm shadow-sm">
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-lg border border-accent/40 bg-paper px-4 py-3 text-sm shadow-sm"
+    >
       <CloudOff aria-hidden className="size-4 shrink-0 text-leather" />
       <p>
         <span className="font-semibold text-leather">Waiting to be sent</span>
-        <span className="text-ink-soft"> — this page is saved on this device and will be sent when you are online.</span>
+        <span className="text-ink-soft">
+          {" "}
+          — this page is saved on this device and will be sent when you are online.
+        </span>
       </p>
     </div>
   );
@@ -36,14 +42,20 @@ export function ConflictBanner({ item, entry, busy, onKeepMine, onKeepTheirs, on
   const [comparing, setComparing] = useState(false);
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border-2 border-leather/60 bg-paper px-4 py-3 text-sm shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border-2 border-leather/60 bg-paper px-4 py-3 text-sm shadow-sm"
+    >
       <div className="flex items-start gap-3">
         <GitCompareArrows aria-hidden className="mt-0.5 size-4 shrink-0 text-leather" />
         <div className="flex-1">
           <h2 id={headingId} className="font-semibold text-leather">
             Written on two devices
           </h2>
-          <p className="text-ink-soft">This day changed on another device while you wrote offline. Nothing was overwritten: your offline words are kept here as a draft.</p>
+          <p className="text-ink-soft">
+            This day changed on another device while you wrote offline. Nothing was overwritten: your offline words are
+            kept here as a draft.
+          </p>
         </div>
       </div>
       {comparing ? (
@@ -53,7 +65,12 @@ export function ConflictBanner({ item, entry, busy, onKeepMine, onKeepTheirs, on
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="button" aria-expanded={comparing} onClick={() => setComparing((c) => !c)} className={buttonClass("secondary", "py-1.5")}>
+        <button
+          type="button"
+          aria-expanded={comparing}
+          onClick={() => setComparing((c) => !c)}
+          className={buttonClass("secondary", "py-1.5")}
+        >
           {comparing ? "Hide comparison" : "Compare"}
         </button>
         <button type="button" disabled={busy} onClick={onKeepMine} className={buttonClass("primary", "py-1.5")}>

@@ -4,7 +4,15 @@ import { buttonClass } from "@/components/ui/button-styles";
 const SHEET = "notebook min-h-[36rem] rounded-lg border border-ink-soft/20 pt-8 pr-4 pl-14 shadow-sheet sm:pr-8";
 
 /** An empty notebook page with one line on it: the loading and error states of a day. */
-export function PageSheet({ children, error = false, onRetry }: { children: ReactNode; error?: boolean; onRetry?: () => void }) {
+export function PageSheet({
+  children,
+  error = false,
+  onRetry,
+}: {
+  children: ReactNode;
+  error?: boolean;
+  onRetry?: () => void;
+}) {
   return (
     <div className={SHEET}>
       {error ? (
@@ -45,7 +53,10 @@ function Lines({ widths }: { widths: string[] }) {
 export function DiarySkeleton() {
   return (
     <div className="grid gap-6 min-[769px]:grid-cols-[19rem_minmax(0,1fr)] min-[769px]:items-start">
-      <div aria-hidden className="notebook hidden h-[26rem] rounded-lg border border-ink-soft/20 shadow-sheet min-[769px]:block" />
+      <div
+        aria-hidden
+        className="notebook hidden h-[26rem] rounded-lg border border-ink-soft/20 shadow-sheet min-[769px]:block"
+      />
       <div className={SHEET}>
         <p role="status" className="sr-only">
           Opening your diary…

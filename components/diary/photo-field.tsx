@@ -36,7 +36,10 @@ export function PhotoUploadButton({ hasPhoto, ...handlers }: { hasPhoto: boolean
       />
       <label
         htmlFor={id}
-        className={buttonClass("secondary", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus")}
+        className={buttonClass(
+          "secondary",
+          "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus",
+        )}
       >
         <ImagePlus aria-hidden className="size-4" />
         {hasPhoto ? "Change photo" : "Add photo"}
@@ -89,7 +92,11 @@ export function PhotoPreview({ src, size, isNew, description, onDescription, onR
   if (!src) return null;
   return (
     <figure className="mt-8 flex flex-col items-start gap-2">
-      <PhotoFrame src={src} size={size} alt={description.trim() || (isNew ? "Preview of the chosen photo" : "The entry's photo")} />
+      <PhotoFrame
+        src={src}
+        size={size}
+        alt={description.trim() || (isNew ? "Preview of the chosen photo" : "The entry's photo")}
+      />
       <label htmlFor={descriptionId} className="text-sm text-ink-soft">
         Describe the photo for people who cannot see it
       </label>

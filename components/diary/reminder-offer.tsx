@@ -42,10 +42,16 @@ export function ReminderOffer() {
   // Dismissed until the browser says otherwise: the server renders nothing, so nothing flashes.
   const dismissed = useSyncExternalStore(subscribe, dismissedHere, () => true);
   const profile = useQuery({ ...myProfileQuery(), enabled: !dismissed });
-  const settings = useQuery({ ...settingsQuery(), enabled: !dismissed && (profile.data?.journalCount ?? 0) >= OFFER_FROM_ENTRIES });
+  const settings = useQuery({
+    ...settingsQuery(),
+    enabled: !dismissed && (profile.data?.journalCount ?? 0) >= OFFER_FROM_ENTRIES,
+  });
   if (dismissed || !settings.data || settings.data.reminder.enabled) return null;
   return (
-    <aside aria-labelledby="reminder-offer-heading" className="mt-6 flex items-start gap-3 rounded-lg border border-accent/40 bg-surface p-4 shadow-sm">
+    <aside
+      aria-labelledby="reminder-offer-heading"
+      className="mt-6 flex items-start gap-3 rounded-lg border border-accent/40 bg-surface p-4 shadow-sm"
+    >
       <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
       <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p id="reminder-offer-heading" className="font-semibold text-ink">
@@ -55,7 +61,12 @@ export function ReminderOffer() {
           Set a reminder
         </Link>
       </div>
-      <button type="button" onClick={dismiss} aria-label="Dismiss the reminder offer" className={buttonClass("ghost", "size-11 shrink-0 p-0")}>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss the reminder offer"
+        className={buttonClass("ghost", "size-11 shrink-0 p-0")}
+      >
         <X aria-hidden className="size-5" />
       </button>
     </aside>

@@ -12,7 +12,11 @@ export function TaggedText({ text }: { text: string }) {
     <>
       {splitTags(text).map((part, i) =>
         "tag" in part ? (
-          <Link key={i} href={tagHref(part.tag)} className="font-sans font-semibold text-accent underline-offset-4 hover:underline">
+          <Link
+            key={i}
+            href={tagHref(part.tag)}
+            className="font-sans font-semibold text-accent underline-offset-4 hover:underline"
+          >
             {part.text}
           </Link>
         ) : (

@@ -18,7 +18,8 @@ import { useOutboxItems } from "./use-outbox";
 const SAVED_MS = 3000;
 const ERROR_MS = 5000;
 export const QUEUED_MESSAGE = "Saved on this device — it will be sent when you are online";
-const NOT_KEPT_MESSAGE = "You are offline, and this device could not keep the page. Your words are still here; save again once online.";
+const NOT_KEPT_MESSAGE =
+  "You are offline, and this device could not keep the page. Your words are still here; save again once online.";
 
 type Saved = { queued: false; journal: Journal } | { queued: true };
 
@@ -30,7 +31,17 @@ export type Question = "delete" | "discard" | null;
  * or the editor's state), its draft, saving and deleting, and where the focus goes next. The views
  * are components/diary/day-panel.tsx.
  */
-export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { userId: string; day: DayKey; onDirtyChange: (dirty: boolean) => void; focusCalendar: () => void }) {
+export function useDayEditor({
+  userId,
+  day,
+  onDirtyChange,
+  focusCalendar,
+}: {
+  userId: string;
+  day: DayKey;
+  onDirtyChange: (dirty: boolean) => void;
+  focusCalendar: () => void;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery(dayQuery(day));
   // What the writer made of the day (null: back to the read view); undefined until they act.
@@ -59,10 +70,14 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
   const inBrowser = useHydrated();
   // The day as it opens, before the writer acts: with this browser's draft once hydrated (the
   // server knows no drafts, so hydration sees the day as the server rendered it).
-  const opened = useMemo(() => (entry === undefined ? undefined : openDay(day, entry, inBrowser ? loadDraft(userId, day) : null)), [day, entry, inBrowser, userId]);
+  const opened = useMemo(
+    () => (entry === undefined ? undefined : openDay(day, entry, inBrowser ? loadDraft(userId, day) : null)),
+    [day, entry, inBrowser, userId],
+  );
   const shown = editor === undefined ? opened : editor;
   // Words already in the outbox are safe on this device: nothing to warn about when leaving.
-  const dirty = isDirty(shown ?? null) && !(waiting && shown && sameDraft(waiting.fields, shown.fields) && !shown.photo);
+  const dirty =
+    isDirty(shown ?? null) && !(waiting && shown && sameDraft(waiting.fields, shown.fields) && !shown.photo);
 
   useEffect(() => {
     const draft = loadDraft(userId, day);
@@ -112,7 +127,9 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
   async function markDay(written: boolean) {
     await queryClient.cancelQueries({ queryKey: monthKey });
     const before = queryClient.getQueryData<string[]>(monthKey);
-    queryClient.setQueryData<string[]>(monthKey, (days = []) => (written ? [...new Set([...days, day])] : days.filter((d) => d !== day)));
+    queryClient.setQueryData<string[]>(monthKey, (days = []) =>
+      written ? [...new Set([...days, day])] : days.filter((d) => d !== day),
+    );
     return { before };
   }
   function restoreMarks(context: { before: string[] | undefined } | undefined) {
@@ -138,7 +155,9 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
         removePhoto: e.removePhoto,
       });
     } catch (err) {
-      throw err instanceof OutboxPhotoTooLargeError ? new ApiError(413, err.message) : new ApiError(0, NOT_KEPT_MESSAGE);
+      throw err instanceof OutboxPhotoTooLargeError
+        ? new ApiError(413, err.message)
+        : new ApiError(0, NOT_KEPT_MESSAGE);
     }
     void registerOutboxSync();
     return { queued: true };
@@ -152,7 +171,17 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
       const key = crypto.randomUUID();
       try {
         const journal = e.entry
-          ? await saveJournal({ kind: "update", id: e.entry.id, day, fields: e.fields, photo: e.photo?.file ?? null, removePhoto: e.removePhoto }, key)
+          ? await saveJournal(
+              {
+                kind: "update",
+                id: e.entry.id,
+                day,
+                fields: e.fields,
+                photo: e.photo?.file ?? null,
+                removePhoto: e.removePhoto,
+              },
+              key,
+            )
           : await saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null }, key);
         return { queued: false, journal };
       } catch (err) {
@@ -270,8 +299,14 @@ export function useDayEditor({ userId, day, onDirtyChange, focusCalendar }: { us
     saving: save.isPending,
     deleting: remove.isPending,
     setFields: (patch: Partial<EntryFields>) => edit((e) => ({ ...e, fields: { ...e.fields, ...patch } })),
-    pickPhoto: (photo: EditorState["photo"]) => edit((e) => ({ ...e, photo: replacePhoto(e.photo, photo), removePhoto: false })),
-    removePhoto: () => edit((e) => ({ ...e, photo: replacePhoto(e.photo, null), removePhoto: e.entry !== null && e.entry.images.length > 0 })),
+    pickPhoto: (photo: EditorState["photo"]) =>
+      edit((e) => ({ ...e, photo: replacePhoto(e.photo, photo), removePhoto: false })),
+    removePhoto: () =>
+      edit((e) => ({
+        ...e,
+        photo: replacePhoto(e.photo, null),
+        removePhoto: e.entry !== null && e.entry.images.length > 0,
+      })),
     save: (e: EditorState) => {
       clearError();
       save.mutate(e);

@@ -6,6 +6,10 @@ import type { DayKey } from "@/lib/dates/local-day";
 
 /** The days with an unsaved draft in this browser, kept current as drafts come and go (in any tab). */
 export function useDraftDays(userId: string): ReadonlySet<DayKey> {
-  const joined = useSyncExternalStore(subscribeDrafts, () => draftDays(userId), () => "");
+  const joined = useSyncExternalStore(
+    subscribeDrafts,
+    () => draftDays(userId),
+    () => "",
+  );
   return useMemo(() => new Set(joined ? joined.split(" ") : []), [joined]);
 }

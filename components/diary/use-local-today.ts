@@ -12,5 +12,9 @@ function subscribe(onChange: () => void) {
 }
 
 export function useLocalToday(serverToday: DayKey | null): DayKey | null {
-  return useSyncExternalStore<DayKey | null>(subscribe, () => localDayKey(), () => serverToday);
+  return useSyncExternalStore<DayKey | null>(
+    subscribe,
+    () => localDayKey(),
+    () => serverToday,
+  );
 }

@@ -23,7 +23,8 @@ export function useOutboxItems(userId: string): OutboxItem[] {
         (next) => {
           if (!live) return;
           const stillWaiting = new Set(next.filter((i) => i.state === "waiting").map((i) => i.id));
-          if ([...waiting].some((id) => !stillWaiting.has(id))) void queryClient.invalidateQueries({ queryKey: journalKeys.all });
+          if ([...waiting].some((id) => !stillWaiting.has(id)))
+            void queryClient.invalidateQueries({ queryKey: journalKeys.all });
           waiting = stillWaiting;
           setItems(next);
         },

@@ -37,7 +37,8 @@ export function CloseCircleFeed() {
   }, [items, pageCount]);
 
   if (isPending) return <FeedLoading />;
-  if (isError && !data) return <FeedError message={error.message} busy={isFetching} onRetry={() => void feed.refetch()} />;
+  if (isError && !data)
+    return <FeedError message={error.message} busy={isFetching} onRetry={() => void feed.refetch()} />;
   if (items.length === 0) return <FeedEmpty />;
 
   const loadMore = () => {
@@ -62,7 +63,13 @@ export function CloseCircleFeed() {
             onRetry={() => void (isFetchNextPageError ? loadMore() : feed.refetch())}
           />
         ) : hasNextPage ? (
-          <BusyButton type="button" variant="secondary" busy={isFetchingNextPage} busyLabel="Loading more…" onClick={loadMore}>
+          <BusyButton
+            type="button"
+            variant="secondary"
+            busy={isFetchingNextPage}
+            busyLabel="Loading more…"
+            onClick={loadMore}
+          >
             Load more...
           </BusyButton>
         ) : null}

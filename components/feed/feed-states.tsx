@@ -25,7 +25,14 @@ export function FeedError({ message, busy, onRetry }: { message: string; busy: b
       <p role="alert" className="font-semibold break-words text-danger">
         Error loading entries: {message}
       </p>
-      <BusyButton type="button" variant="secondary" busy={busy} busyLabel="Trying again…" onClick={onRetry} className="mt-3">
+      <BusyButton
+        type="button"
+        variant="secondary"
+        busy={busy}
+        busyLabel="Trying again…"
+        onClick={onRetry}
+        className="mt-3"
+      >
         Try Again
       </BusyButton>
     </div>

@@ -17,7 +17,11 @@ const ANONYMOUS_NAME = "A Friend";
  */
 function entryDay(day: string, sharedIso: string): string {
   const sameYear = day.slice(0, 4) === sharedIso.slice(0, 4);
-  return dayKeyToDate(day).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+  return dayKeyToDate(day).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+  });
 }
 
 /**
@@ -83,7 +87,10 @@ export function JournalCard({ item }: { item: FeedItem }) {
             <Eye aria-hidden className="size-5" />
             {item.reads} {item.reads === 1 ? "read" : "reads"}
           </p>
-          <Link href={`/replies/${item.id}`} className="ml-auto inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline-offset-2 hover:underline">
+          <Link
+            href={`/replies/${item.id}`}
+            className="ml-auto inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline-offset-2 hover:underline"
+          >
             <MessageCircle aria-hidden className="size-5" />
             Reply privately<span className="sr-only"> to “{item.title}”</span>
           </Link>

@@ -22,7 +22,8 @@ export function useHeart(item: FeedItem) {
   const endSession = useEndSession();
   const cacheKey = useContext(HeartCacheKey);
   const mutationKey = ["heart", item.id];
-  const patch = (changes: Partial<FeedItem>) => queryClient.setQueryData<FeedData>(cacheKey, (data) => patchFeedItem(data, item.id, changes));
+  const patch = (changes: Partial<FeedItem>) =>
+    queryClient.setQueryData<FeedData>(cacheKey, (data) => patchFeedItem(data, item.id, changes));
 
   const mutation = useMutation({
     mutationKey,

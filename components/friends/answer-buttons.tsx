@@ -6,7 +6,15 @@ import type { PendingRequest } from "@/client/friends";
 import { useAnswerRequest } from "./use-answer-request";
 
 /** Accept and Reject for one incoming request; the names say whose request they answer. `onAnswer` runs as either is pressed (the buttons then leave). */
-export function AnswerButtons({ request, compact = false, onAnswer }: { request: PendingRequest; compact?: boolean; onAnswer?: () => void }) {
+export function AnswerButtons({
+  request,
+  compact = false,
+  onAnswer,
+}: {
+  request: PendingRequest;
+  compact?: boolean;
+  onAnswer?: () => void;
+}) {
   const answer = useAnswerRequest();
   const busyWith = answer.isPending ? answer.variables.accept : null;
   const size = compact ? "px-3 py-1.5" : "";

@@ -28,14 +28,25 @@ export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
           Fellow Writers
         </h2>
         {data && data.length > 0 ? (
-          <BusyButton type="button" variant="ghost" busy={isFetching} busyLabel="Refreshing…" onClick={() => setOffset(offset + data.length)} className="px-2">
+          <BusyButton
+            type="button"
+            variant="ghost"
+            busy={isFetching}
+            busyLabel="Refreshing…"
+            onClick={() => setOffset(offset + data.length)}
+            className="px-2"
+          >
             <RefreshCw aria-hidden className="size-4" />
             Refresh
           </BusyButton>
         ) : null}
       </div>
       {isPending ? (
-        <ul aria-busy className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading fellow writers">
+        <ul
+          aria-busy
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label="Loading fellow writers"
+        >
           {Array.from({ length: PLACEHOLDERS }, (_, i) => (
             <li key={i} className="h-20 animate-pulse rounded-lg bg-paper motion-reduce:animate-none" />
           ))}
@@ -45,14 +56,24 @@ export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
           <p role={isError ? "alert" : undefined} className={isError ? "text-danger" : "text-ink-soft"}>
             {isError ? "Failed to load fellow writers" : "No fellow writers found at the moment"}
           </p>
-          <BusyButton type="button" variant="secondary" busy={isFetching} busyLabel="Trying again…" onClick={() => void refetch()} className="mt-3">
+          <BusyButton
+            type="button"
+            variant="secondary"
+            busy={isFetching}
+            busyLabel="Trying again…"
+            onClick={() => void refetch()}
+            className="mt-3"
+          >
             Try Again
           </BusyButton>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {data.map((writer) => (
-            <li key={writer.id} className="flex items-center gap-3 rounded-lg border border-ink-soft/20 bg-surface p-3 shadow-sm">
+            <li
+              key={writer.id}
+              className="flex items-center gap-3 rounded-lg border border-ink-soft/20 bg-surface p-3 shadow-sm"
+            >
               <Avatar name={writer.name} image={writer.profileImage} />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-ink">{writer.name}</p>

@@ -34,7 +34,9 @@ export function FriendEntries({ userId, isMe, name }: { userId: string; isMe: bo
           {entries.error.message}
         </p>
       ) : items.length === 0 ? (
-        <p className={`${CARD} text-ink-soft`}>{isMe ? "Nothing shared under your name yet." : `${name} has not shared an entry under their name yet.`}</p>
+        <p className={`${CARD} text-ink-soft`}>
+          {isMe ? "Nothing shared under your name yet." : `${name} has not shared an entry under their name yet.`}
+        </p>
       ) : (
         <HeartCacheKey.Provider value={friendKeys.entries(userId)}>
           <ol className="space-y-6">
@@ -44,7 +46,11 @@ export function FriendEntries({ userId, isMe, name }: { userId: string; isMe: bo
               </li>
             ))}
           </ol>
-          <LoadMore hasMore={entries.hasNextPage} loading={entries.isFetchingNextPage} onMore={() => void entries.fetchNextPage()} />
+          <LoadMore
+            hasMore={entries.hasNextPage}
+            loading={entries.isFetchingNextPage}
+            onMore={() => void entries.fetchNextPage()}
+          />
         </HeartCacheKey.Provider>
       )}
     </section>

@@ -5,7 +5,14 @@ import { UserCheck, UserPlus, UserX } from "lucide-react";
 import { useId } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { cancelRequest, friendKeys, friendStatusQuery, pendingRequestsQuery, sendRequest, type FriendStatus } from "@/client/friends";
+import {
+  cancelRequest,
+  friendKeys,
+  friendStatusQuery,
+  pendingRequestsQuery,
+  sendRequest,
+  type FriendStatus,
+} from "@/client/friends";
 import { TOAST_DURATION, notify } from "@/client/toasts";
 import { AnswerButtons } from "./answer-buttons";
 
@@ -48,7 +55,12 @@ export function FriendRequestButton({ userId }: { userId: string }) {
       </BusyButton>
     );
   }
-  if (status.isError) return <p role="alert" className="text-sm text-danger">Could not check your friendship. Reload to try again.</p>;
+  if (status.isError)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        Could not check your friendship. Reload to try again.
+      </p>
+    );
 
   switch (status.data) {
     case "accepted":
@@ -61,7 +73,14 @@ export function FriendRequestButton({ userId }: { userId: string }) {
     case "pending":
       return (
         <div className="flex flex-col items-center gap-1 sm:items-end">
-          <BusyButton type="button" variant="secondary" busy={cancel.isPending} busyLabel="Cancelling…" aria-describedby={hintId} onClick={() => cancel.mutate()}>
+          <BusyButton
+            type="button"
+            variant="secondary"
+            busy={cancel.isPending}
+            busyLabel="Cancelling…"
+            aria-describedby={hintId}
+            onClick={() => cancel.mutate()}
+          >
             <UserX aria-hidden className="size-4" />
             Request Pending
           </BusyButton>
@@ -86,7 +105,8 @@ export function FriendRequestButton({ userId }: { userId: string }) {
 function ReceivedRequest({ userId }: { userId: string }) {
   const pending = useQuery(pendingRequestsQuery());
   const request = pending.data?.find((r) => r.from.id === userId);
-  if (!request) return <p className="text-sm text-ink-soft">They sent you a friend request: answer it in Notifications.</p>;
+  if (!request)
+    return <p className="text-sm text-ink-soft">They sent you a friend request: answer it in Notifications.</p>;
   return (
     <div className="flex flex-col items-center gap-2 sm:items-end">
       <p className="text-sm text-ink-soft">{request.from.name} sent you a friend request.</p>

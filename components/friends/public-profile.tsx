@@ -59,7 +59,13 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
             variant="page"
             centered
             heading={{ level: 2, id: "profile-name" }}
-            person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
+            person={{
+              name: profile.name,
+              username: profile.username,
+              profileImage: profile.profileImage,
+              location: profile.location,
+              since: profile.createdAt,
+            }}
           >
             {profile.activeWriter ? (
               <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
@@ -80,7 +86,9 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
           </div>
         </div>
         <Stats profile={profile} isMe={isMe} />
-        {isMe ? null : <SafetyActions userId={profile.id} name={profile.name} onBlocked={() => setBlocked(profile.name)} />}
+        {isMe ? null : (
+          <SafetyActions userId={profile.id} name={profile.name} onBlocked={() => setBlocked(profile.name)} />
+        )}
       </section>
       <FriendEntries userId={profile.id} isMe={isMe} name={profile.name} />
     </>
@@ -108,8 +116,18 @@ function BlockedNotice({ userId, name, onUnblocked }: { userId: string; name: st
       <h2 id="blocked-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-ink">
         You blocked {name}
       </h2>
-      <p className="mt-2 text-ink-soft">You are no longer friends, and neither of you can find the other. You can unblock them here or on your profile page; that restores nothing.</p>
-      <BusyButton type="button" variant="secondary" busy={unblock.isPending} busyLabel="Unblocking…" onClick={() => unblock.mutate()} className="mt-4">
+      <p className="mt-2 text-ink-soft">
+        You are no longer friends, and neither of you can find the other. You can unblock them here or on your profile
+        page; that restores nothing.
+      </p>
+      <BusyButton
+        type="button"
+        variant="secondary"
+        busy={unblock.isPending}
+        busyLabel="Unblocking…"
+        onClick={() => unblock.mutate()}
+        className="mt-4"
+      >
         Unblock {name}
       </BusyButton>
     </section>
@@ -138,7 +156,9 @@ function Stats({ profile, isMe }: { profile: Profile; isMe: boolean }) {
         ))}
       </dl>
       <p className="mt-3 text-sm text-ink-soft">
-        {isMe ? "Counted from the pages you share under your name, as everyone else sees them; your private and anonymous pages are left out. " : ""}
+        {isMe
+          ? "Counted from the pages you share under your name, as everyone else sees them; your private and anonymous pages are left out. "
+          : ""}
         {profile.consistency === null
           ? `Consistency shows once there are ${CONSISTENCY_MIN_DAYS} days to count.`
           : "Consistency: the share of days with a shared page, from joining or the first one, whichever came first."}

@@ -50,12 +50,23 @@ export function SafetyActions({ userId, name, onBlocked }: { userId: string; nam
 
   return (
     <div className="mt-6 flex flex-wrap justify-center gap-2 border-t border-ink-soft/15 pt-4 sm:justify-end">
-      <BusyButton type="button" variant="secondary" busy={mute.isPending} busyLabel={isMuted ? "Unmuting…" : "Muting…"} onClick={() => mute.mutate(!isMuted)} className="px-3 py-1.5 text-sm">
+      <BusyButton
+        type="button"
+        variant="secondary"
+        busy={mute.isPending}
+        busyLabel={isMuted ? "Unmuting…" : "Muting…"}
+        onClick={() => mute.mutate(!isMuted)}
+        className="px-3 py-1.5 text-sm"
+      >
         {isMuted ? <Bell aria-hidden className="size-4" /> : <BellOff aria-hidden className="size-4" />}
         {isMuted ? "Unmute" : "Mute"}
       </BusyButton>
       <ReportButton target={{ userId }} what={name} />
-      <button type="button" onClick={() => setAsking(true)} className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-danger underline-offset-2 hover:underline">
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-danger underline-offset-2 hover:underline"
+      >
         <Ban aria-hidden className="size-4" />
         Block
       </button>
@@ -69,7 +80,8 @@ export function SafetyActions({ userId, name, onBlocked }: { userId: string; nam
         onConfirm={() => block.mutate()}
         onCancel={() => setAsking(false)}
       >
-        You will no longer be friends, and neither of you will find the other: not in search, not on a profile, not in a request. {name} is not told. Unblocking later restores nothing.
+        You will no longer be friends, and neither of you will find the other: not in search, not on a profile, not in a
+        request. {name} is not told. Unblocking later restores nothing.
       </ConfirmDialog>
     </div>
   );

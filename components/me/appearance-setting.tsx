@@ -13,11 +13,18 @@ export function AppearanceSetting() {
   const preference = useThemePreference();
   const hydrated = useHydrated();
   return (
-    <section aria-labelledby="appearance-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="appearance-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="appearance-heading" className="font-serif text-xl font-semibold text-leather">
         Appearance
       </h2>
-      <div role="radiogroup" aria-labelledby="appearance-heading" className="mt-3 inline-flex flex-wrap gap-1 rounded-md border border-ink-soft/30 bg-paper p-1">
+      <div
+        role="radiogroup"
+        aria-labelledby="appearance-heading"
+        className="mt-3 inline-flex flex-wrap gap-1 rounded-md border border-ink-soft/30 bg-paper p-1"
+      >
         {THEME_CHOICES.map(({ value, label, Icon }) => {
           const checked = preference === value;
           return (

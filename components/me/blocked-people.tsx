@@ -64,9 +64,17 @@ export function BlockedPeople() {
       ) : (
         <>
           <h3 className="mt-3 text-sm font-semibold text-ink">Blocked</h3>
-          {blocked.data.length ? <People kind="block" people={blocked.data} /> : <p className="mt-1 text-sm text-ink-soft">Nobody. Block someone from their profile.</p>}
+          {blocked.data.length ? (
+            <People kind="block" people={blocked.data} />
+          ) : (
+            <p className="mt-1 text-sm text-ink-soft">Nobody. Block someone from their profile.</p>
+          )}
           <h3 className="mt-4 text-sm font-semibold text-ink">Muted</h3>
-          {muted.data.length ? <People kind="mute" people={muted.data} /> : <p className="mt-1 text-sm text-ink-soft">Nobody. A muted friend’s signed entries leave your feed.</p>}
+          {muted.data.length ? (
+            <People kind="mute" people={muted.data} />
+          ) : (
+            <p className="mt-1 text-sm text-ink-soft">Nobody. A muted friend’s signed entries leave your feed.</p>
+          )}
         </>
       )}
     </section>

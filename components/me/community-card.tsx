@@ -30,7 +30,10 @@ export function CommunityCard() {
 
   const n = count.data;
   return (
-    <section aria-labelledby="community-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="community-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="community-heading" className="font-serif text-xl font-semibold text-leather">
         Community
       </h2>
@@ -116,7 +119,13 @@ function FriendsList() {
             <ProfileHeader
               variant="row"
               href={`/public/${friend.id}`}
-              person={{ name: friend.name, username: friend.username, profileImage: friend.profileImage, location: friend.location, since: friend.memberSince }}
+              person={{
+                name: friend.name,
+                username: friend.username,
+                profileImage: friend.profileImage,
+                location: friend.location,
+                since: friend.memberSince,
+              }}
             />
             <button
               type="button"
@@ -125,7 +134,9 @@ function FriendsList() {
                 else removeButtons.current.delete(friend.id);
               }}
               onClick={() => setAsked(friend)}
-              aria-label={`Remove ${friend.name}`} className={buttonClass("danger", "shrink-0 px-3")}>
+              aria-label={`Remove ${friend.name}`}
+              className={buttonClass("danger", "shrink-0 px-3")}
+            >
               <UserMinus aria-hidden className="size-4" />
               <span className="max-[479px]:sr-only">Remove</span>
             </button>
@@ -141,9 +152,13 @@ function FriendsList() {
         busy={remove.isPending}
         onConfirm={() => asked && remove.mutate(asked)}
         onCancel={() => setAsked(null)}
-        focusWhenOpenerGone={() => (focusAfterRemoval.current === null ? emptyState.current : removeButtons.current.get(focusAfterRemoval.current))}
+        focusWhenOpenerGone={() =>
+          focusAfterRemoval.current === null ? emptyState.current : removeButtons.current.get(focusAfterRemoval.current)
+        }
       >
-        {asked ? `${asked.name} will leave your close circle, and you will leave theirs. You can send a new friend request later.` : null}
+        {asked
+          ? `${asked.name} will leave your close circle, and you will leave theirs. You can send a new friend request later.`
+          : null}
       </ConfirmDialog>
     </>
   );

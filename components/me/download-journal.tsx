@@ -77,22 +77,40 @@ export function DownloadJournal() {
   const busyKind = make.isPending ? make.variables?.kind : undefined;
 
   return (
-    <section aria-labelledby="download-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="download-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="download-heading" className="font-serif text-xl font-semibold text-leather">
         Download your diary
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Every entry you have written, as a document to keep or print.</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <BusyButton type="button" busy={busyKind === "download"} busyLabel="Preparing your PDF…" disabled={!hydrated || busyKind === "print"} onClick={() => start("download")}>
+        <BusyButton
+          type="button"
+          busy={busyKind === "download"}
+          busyLabel="Preparing your PDF…"
+          disabled={!hydrated || busyKind === "print"}
+          onClick={() => start("download")}
+        >
           <Download aria-hidden className="size-4" />
           Download PDF
         </BusyButton>
-        <BusyButton type="button" variant="secondary" busy={busyKind === "print"} busyLabel="Preparing to print…" disabled={!hydrated || busyKind === "download"} onClick={() => start("print")}>
+        <BusyButton
+          type="button"
+          variant="secondary"
+          busy={busyKind === "print"}
+          busyLabel="Preparing to print…"
+          disabled={!hydrated || busyKind === "download"}
+          onClick={() => start("print")}
+        >
           <Printer aria-hidden className="size-4" />
           Print
         </BusyButton>
       </div>
-      <div aria-live="polite">{error ? <DownloadError error={error} onRetry={() => make.variables && start(make.variables.kind)} /> : null}</div>
+      <div aria-live="polite">
+        {error ? <DownloadError error={error} onRetry={() => make.variables && start(make.variables.kind)} /> : null}
+      </div>
     </section>
   );
 }
@@ -113,7 +131,11 @@ function DownloadError({ error, onRetry }: { error: Error; onRetry: () => void }
       <p role="alert" className="text-sm font-semibold break-words text-danger">
         Error loading entries: {error.message}
       </p>
-      <button type="button" onClick={onRetry} className="text-sm font-semibold text-accent underline underline-offset-4">
+      <button
+        type="button"
+        onClick={onRetry}
+        className="text-sm font-semibold text-accent underline underline-offset-4"
+      >
         Retry
       </button>
     </div>

@@ -14,7 +14,15 @@ import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { friendKeys } from "@/client/friends";
 import { sessionKeys } from "@/client/session";
-import { BIO_MAX, LOCATION_MAX, type MyProfile, type ProfileFields, meKeys, updateMyProfile, uploadProfileImage } from "@/client/me";
+import {
+  BIO_MAX,
+  LOCATION_MAX,
+  type MyProfile,
+  type ProfileFields,
+  meKeys,
+  updateMyProfile,
+  uploadProfileImage,
+} from "@/client/me";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
 import { notify } from "@/client/toasts";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
@@ -47,9 +55,15 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
 
   const { formProps, errors, clearErrors, busy } = useForm({
     values: (): ProfileFields => ({ name: name.trim(), username: username.trim(), bio, location: location.trim() }),
-    check: (v) => [...checkName(v.name), ...checkUsername(v.username), ...checkBio(v.bio), ...checkLocation(v.location)],
+    check: (v) => [
+      ...checkName(v.name),
+      ...checkUsername(v.username),
+      ...checkBio(v.bio),
+      ...checkLocation(v.location),
+    ],
     // A 409 names the username someone else has in its `errors`, shown beside that field.
-    send: async (fields) => updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields),
+    send: async (fields) =>
+      updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields),
     onSuccess: (updated) => {
       // The answer is the whole profile (docs/api.md): it replaces what the screen shows.
       queryClient.setQueryData(meKeys.profile, updated);
@@ -79,7 +93,14 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
     <form {...formProps} className="flex flex-col gap-4">
       <div className="flex items-center gap-4">
         {photo ? (
-          <Image src={photo.url} alt="Preview of your new profile photo" width={96} height={96} unoptimized className="size-24 shrink-0 rounded-full object-cover" />
+          <Image
+            src={photo.url}
+            alt="Preview of your new profile photo"
+            width={96}
+            height={96}
+            unoptimized
+            className="size-24 shrink-0 rounded-full object-cover"
+          />
         ) : (
           <Avatar name={name || profile.name} image={profile.profileImage} size="lg" />
         )}
@@ -98,12 +119,19 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
           />
           <label
             htmlFor={ids.photo}
-            className={buttonClass("secondary", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus")}
+            className={buttonClass(
+              "secondary",
+              "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus",
+            )}
           >
             <ImagePlus aria-hidden className="size-4" />
             {photo || profile.profileImage ? "Change photo" : "Add photo"}
           </label>
-          <p id={ids.photoHint} className={photoError ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"} role={photoError ? "alert" : undefined}>
+          <p
+            id={ids.photoHint}
+            className={photoError ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"}
+            role={photoError ? "alert" : undefined}
+          >
             {photoError ?? "A square crop of it is kept."}
           </p>
         </div>

@@ -26,8 +26,8 @@ export function ExportEverythingCard() {
         Export everything
       </h2>
       <p className="mt-1 text-sm text-ink-soft">
-        Every entry with its photos and your profile, in one ZIP: a journal Day One can import, a Markdown file per day, and what only Inkwell knows. We mail you when it is
-        ready.
+        Every entry with its photos and your profile, in one ZIP: a journal Day One can import, a Markdown file per day,
+        and what only Inkwell knows. We mail you when it is ready.
       </p>
       <div aria-live="polite" className="mt-4">
         {latest.isPending ? (
@@ -39,7 +39,11 @@ export function ExportEverythingCard() {
             <p role="alert" className="text-sm font-semibold text-danger">
               {latest.error.message}
             </p>
-            <button type="button" onClick={() => void latest.refetch()} className="min-h-11 text-sm font-semibold text-accent underline underline-offset-4">
+            <button
+              type="button"
+              onClick={() => void latest.refetch()}
+              className="min-h-11 text-sm font-semibold text-accent underline underline-offset-4"
+            >
               Retry
             </button>
           </div>
@@ -49,7 +53,13 @@ export function ExportEverythingCard() {
       </div>
       {latest.isSuccess && !isUnderWay(latest.data) ? (
         <div className="mt-4">
-          <BusyButton type="button" variant={latest.data?.state === "ready" ? "secondary" : "primary"} busy={start.isPending} busyLabel="Starting…" onClick={() => start.mutate()}>
+          <BusyButton
+            type="button"
+            variant={latest.data?.state === "ready" ? "secondary" : "primary"}
+            busy={start.isPending}
+            busyLabel="Starting…"
+            onClick={() => start.mutate()}
+          >
             <Archive aria-hidden className="size-4" />
             {latest.data?.state === "ready" ? "Start a new export" : "Start export"}
           </BusyButton>
@@ -72,7 +82,9 @@ function ExportState({ current }: { current: ExportStatus | null }) {
       const percent = Math.round(current.progress * 100);
       return (
         <div>
-          <p className="text-sm font-semibold text-ink">{current.state === "queued" ? "Your export is waiting to start…" : `Writing your export… ${percent}%`}</p>
+          <p className="text-sm font-semibold text-ink">
+            {current.state === "queued" ? "Your export is waiting to start…" : `Writing your export… ${percent}%`}
+          </p>
           <div
             role="progressbar"
             aria-label="Export progress"
@@ -83,7 +95,11 @@ function ExportState({ current }: { current: ExportStatus | null }) {
           >
             <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
           </div>
-          {current.entries ? <p className="mt-1 text-xs text-ink-soft">{current.entries === 1 ? "1 entry" : `${current.entries} entries`}</p> : null}
+          {current.entries ? (
+            <p className="mt-1 text-xs text-ink-soft">
+              {current.entries === 1 ? "1 entry" : `${current.entries} entries`}
+            </p>
+          ) : null}
         </div>
       );
     }
@@ -92,7 +108,8 @@ function ExportState({ current }: { current: ExportStatus | null }) {
         <div>
           <p className="text-sm font-semibold text-ink">Your export is ready</p>
           <p className="mt-1 text-sm text-ink-soft">
-            {current.entries === 1 ? "1 entry" : `${current.entries} entries`}. Available until <time dateTime={current.expiresAt}>{when(current.expiresAt!)}</time>.
+            {current.entries === 1 ? "1 entry" : `${current.entries} entries`}. Available until{" "}
+            <time dateTime={current.expiresAt}>{when(current.expiresAt!)}</time>.
           </p>
           <a href={current.url} download className={buttonClass("primary", "mt-3 min-h-11")}>
             <Download aria-hidden className="size-4" />

@@ -5,7 +5,14 @@ import { Upload } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { IMPORT_LOAD_FAILED, latestImportKey, latestImportQuery, startImport, type ImportReport, type ImportStatus } from "@/client/imports";
+import {
+  IMPORT_LOAD_FAILED,
+  latestImportKey,
+  latestImportQuery,
+  startImport,
+  type ImportReport,
+  type ImportStatus,
+} from "@/client/imports";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { IMPORT_FILE_MISSING_MESSAGE } from "@/lib/imports/limits";
@@ -20,13 +27,16 @@ export function ImportCard() {
   const current = latest.data ?? null;
   const underWay = current?.state === "queued" || current?.state === "running";
   return (
-    <section aria-labelledby="import-heading" className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
+    <section
+      aria-labelledby="import-heading"
+      className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2"
+    >
       <h2 id="import-heading" className="font-serif text-xl font-semibold text-leather">
         Import from Day One
       </h2>
       <p className="mt-2 text-sm text-ink-soft">
-        In Day One, export your journal as JSON and choose the ZIP file here. Each day becomes a private page; a day you already wrote here gets the imported text below
-        yours, and nothing you wrote is overwritten.
+        In Day One, export your journal as JSON and choose the ZIP file here. Each day becomes a private page; a day you
+        already wrote here gets the imported text below yours, and nothing you wrote is overwritten.
       </p>
       {latest.isError ? (
         <p role="alert" className="mt-3 text-sm text-danger">
@@ -75,13 +85,21 @@ function ImportForm() {
 }
 
 function ImportProgress({ status }: { status: ImportStatus }) {
-  const label = status.state === "queued" || !status.total ? "Reading your ZIP file…" : `Importing: ${status.processed.toLocaleString("en-GB")} of ${plural(status.total, "day")}`;
+  const label =
+    status.state === "queued" || !status.total
+      ? "Reading your ZIP file…"
+      : `Importing: ${status.processed.toLocaleString("en-GB")} of ${plural(status.total, "day")}`;
   return (
     <div className="mt-4 flex flex-col gap-2">
       <p role="status" className="text-sm font-semibold text-ink">
         {label}
       </p>
-      <progress aria-label="Import progress" max={status.total || 1} value={status.total ? status.processed : undefined} className="h-2 w-full accent-accent" />
+      <progress
+        aria-label="Import progress"
+        max={status.total || 1}
+        value={status.total ? status.processed : undefined}
+        className="h-2 w-full accent-accent"
+      />
     </div>
   );
 }
@@ -92,13 +110,25 @@ function ImportOutcome({ status }: { status: ImportStatus }) {
   const when = new Date(status.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   return (
     <div className="mt-5 border-t border-ink-soft/20 pt-4">
-      <h3 className="font-semibold text-ink">{status.state === "done" ? `Your last import (${when})` : `Your last import (${when}) stopped before it finished`}</h3>
+      <h3 className="font-semibold text-ink">
+        {status.state === "done"
+          ? `Your last import (${when})`
+          : `Your last import (${when}) stopped before it finished`}
+      </h3>
       {report ? <ReportSummary report={report} /> : null}
     </div>
   );
 }
 
-function Details<T>({ title, list, item }: { title: string; list: { count: number; items: T[] }; item: (value: T) => string }) {
+function Details<T>({
+  title,
+  list,
+  item,
+}: {
+  title: string;
+  list: { count: number; items: T[] };
+  item: (value: T) => string;
+}) {
   if (!list.count) return null;
   const more = list.count - list.items.length;
   return (
@@ -134,10 +164,18 @@ function ReportSummary({ report }: { report: ImportReport }) {
       </ul>
       <Details title="Days added below your own pages" list={report.daysMerged} item={(day) => day} />
       <Details title="Days skipped" list={report.daysSkipped} item={(d) => `${d.day}: ${d.reason}`} />
-      <Details title="Photos not attached" list={report.photosNotAttached} item={(p) => `${p.day}, ${p.photo}: ${p.reason}`} />
+      <Details
+        title="Photos not attached"
+        list={report.photosNotAttached}
+        item={(p) => `${p.day}, ${p.photo}: ${p.reason}`}
+      />
       <Details title="Problems" list={report.problems} item={(p) => (p.file ? `${p.file}: ${p.message}` : p.message)} />
       <Details title="Files ignored" list={report.filesIgnored} item={(name) => name} />
-      <Details title="Locations not kept: an Inkwell page has no place" list={report.locationsNotKept} item={(day) => day} />
+      <Details
+        title="Locations not kept: an Inkwell page has no place"
+        list={report.locationsNotKept}
+        item={(day) => day}
+      />
       <Details title="Stars not kept: an Inkwell page has no star" list={report.starsNotKept} item={(day) => day} />
     </>
   );

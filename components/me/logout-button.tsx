@@ -54,13 +54,22 @@ export function LogoutButton() {
 
   return (
     <>
-      <BusyButton type="button" variant="secondary" busy={counting || logout.isPending} busyLabel="Logging out…" disabled={!hydrated} onClick={() => void start()}>
+      <BusyButton
+        type="button"
+        variant="secondary"
+        busy={counting || logout.isPending}
+        busyLabel="Logging out…"
+        disabled={!hydrated}
+        onClick={() => void start()}
+      >
         <LogOut aria-hidden className="size-4" />
         Logout
       </BusyButton>
       <ConfirmDialog
         open={unsent !== null}
-        title={waiting && drafts ? "Unsaved pages on this device" : waiting ? "Pages waiting to be sent" : "Unsaved drafts"}
+        title={
+          waiting && drafts ? "Unsaved pages on this device" : waiting ? "Pages waiting to be sent" : "Unsaved drafts"
+        }
         confirmLabel="Log out and delete them"
         cancelLabel="Stay signed in"
         destructive
@@ -70,11 +79,17 @@ export function LogoutButton() {
         }}
         onCancel={() => setUnsent(null)}
       >
-        {waiting ? `${waiting === 1 ? "1 page saved offline has" : `${waiting} pages saved offline have`} not reached the server yet. ` : ""}
-        {drafts ? `${drafts === 1 ? "1 draft you have not saved is" : `${drafts} drafts you have not saved are`} kept only in this browser. ` : ""}
+        {waiting
+          ? `${waiting === 1 ? "1 page saved offline has" : `${waiting} pages saved offline have`} not reached the server yet. `
+          : ""}
+        {drafts
+          ? `${drafts === 1 ? "1 draft you have not saved is" : `${drafts} drafts you have not saved are`} kept only in this browser. `
+          : ""}
         Logging out deletes {them} from this device.
         {waiting ? ` Go online first to keep ${waiting === 1 ? "it" : "them"}.` : ""}
-        {drafts ? ` Save ${drafts === 1 ? "it" : "them"} in My Diary first to keep ${drafts === 1 ? "it" : "them"}.` : ""}
+        {drafts
+          ? ` Save ${drafts === 1 ? "it" : "them"} in My Diary first to keep ${drafts === 1 ? "it" : "them"}.`
+          : ""}
       </ConfirmDialog>
     </>
   );

@@ -9,11 +9,24 @@ type Milestone = { label: string; value: number; Icon: ComponentType<{ className
  */
 export function Milestones({ totalReads, totalLikes }: { totalReads: number; totalLikes: number }) {
   const items: Milestone[] = [
-    { label: "Total Reads", value: totalReads, Icon: BookOpen, prompt: "Share an entry with your close circle and your first readers will find it." },
-    { label: "Hearts", value: totalLikes, Icon: Heart, prompt: "Keep writing: the first heart from a friend is on its way." },
+    {
+      label: "Total Reads",
+      value: totalReads,
+      Icon: BookOpen,
+      prompt: "Share an entry with your close circle and your first readers will find it.",
+    },
+    {
+      label: "Hearts",
+      value: totalLikes,
+      Icon: Heart,
+      prompt: "Keep writing: the first heart from a friend is on its way.",
+    },
   ];
   return (
-    <section aria-labelledby="milestones-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="milestones-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="milestones-heading" className="font-serif text-xl font-semibold text-leather">
         Milestones
       </h2>

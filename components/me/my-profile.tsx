@@ -70,16 +70,31 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
 function MyProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbackUrl: string | null }) {
   const [editing, setEditing] = useState(false);
   return (
-    <section aria-labelledby="me-name" className="notebook rounded-lg border border-ink-soft/20 py-6 pr-5 pl-12 shadow-sheet md:pl-20">
+    <section
+      aria-labelledby="me-name"
+      className="notebook rounded-lg border border-ink-soft/20 py-6 pr-5 pl-12 shadow-sheet md:pl-20"
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <ProfileHeader
           variant="page"
           heading={{ level: 1, id: "me-name" }}
-          person={{ name: profile.name, username: profile.username, profileImage: profile.profileImage, location: profile.location, since: profile.createdAt }}
+          person={{
+            name: profile.name,
+            username: profile.username,
+            profileImage: profile.profileImage,
+            location: profile.location,
+            since: profile.createdAt,
+          }}
         />
       </div>
       <h2 className="mt-5 font-sans text-xs font-semibold tracking-wide text-ink-soft uppercase">Bio</h2>
-      <p className={profile.bio ? "leading-7 break-words whitespace-pre-line text-ink" : "leading-7 text-ink-soft italic"}>{profile.bio || NO_BIO}</p>
+      <p
+        className={
+          profile.bio ? "leading-7 break-words whitespace-pre-line text-ink" : "leading-7 text-ink-soft italic"
+        }
+      >
+        {profile.bio || NO_BIO}
+      </p>
       <div className="mt-5 flex flex-wrap gap-2">
         <button type="button" onClick={() => setEditing(true)} className={buttonClass("primary")}>
           <Pencil aria-hidden className="size-4" />
@@ -101,7 +116,10 @@ function MyProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbac
 
 export function ProfileSkeleton() {
   return (
-    <div role="status" className="flex items-center gap-4 rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm">
+    <div
+      role="status"
+      className="flex items-center gap-4 rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm"
+    >
       <span className="size-24 animate-pulse rounded-full bg-paper-deep motion-reduce:animate-none" />
       <span className="text-ink-soft">Loading your profile…</span>
     </div>

@@ -27,11 +27,17 @@ const KINDS = [
 
 export function NotificationSettingsCard() {
   return (
-    <section id={NOTIFICATIONS_SECTION_ID} aria-labelledby="notifications-heading" className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      id={NOTIFICATIONS_SECTION_ID}
+      aria-labelledby="notifications-heading"
+      className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="notifications-heading" className="font-serif text-xl font-semibold text-leather">
         Notifications
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">They say who did what and never show a word of an entry. Anonymous writers stay unnamed.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        They say who did what and never show a word of an entry. Anonymous writers stay unnamed.
+      </p>
       <ThisDevice />
       <WithSettings>{(settings) => <NotificationForm saved={settings.notifications} />}</WithSettings>
     </section>
@@ -70,12 +76,25 @@ function ThisDevice() {
         {state ? STATE_TEXT[state] : "Checking this device…"}
       </p>
       {state === "off" ? (
-        <BusyButton type="button" busy={busy} busyLabel="Turning on…" onClick={() => void change(true)} className="self-start">
+        <BusyButton
+          type="button"
+          busy={busy}
+          busyLabel="Turning on…"
+          onClick={() => void change(true)}
+          className="self-start"
+        >
           <BellRing aria-hidden className="size-4" />
           Turn on notifications on this device
         </BusyButton>
       ) : state === "on" ? (
-        <BusyButton type="button" variant="secondary" busy={busy} busyLabel="Turning off…" onClick={() => void change(false)} className="self-start">
+        <BusyButton
+          type="button"
+          variant="secondary"
+          busy={busy}
+          busyLabel="Turning off…"
+          onClick={() => void change(false)}
+          className="self-start"
+        >
           <BellOff aria-hidden className="size-4" />
           Turn off on this device
         </BusyButton>
@@ -105,14 +124,27 @@ function NotificationForm({ saved }: { saved: NotificationSettings }) {
     },
     onError: (error) => notify.error(error.message),
   });
-  const refused = [...new Set(Object.entries(errors).flatMap(([path, messages]) => (path.startsWith("notifications") ? messages : [])))];
+  const refused = [
+    ...new Set(
+      Object.entries(errors).flatMap(([path, messages]) => (path.startsWith("notifications") ? messages : [])),
+    ),
+  ];
 
   return (
     <form {...formProps} className="mt-4 flex flex-col gap-4">
-      <fieldset className="flex flex-col gap-1" aria-describedby={refused.length ? errorsIdOf("field-notifications") : undefined}>
+      <fieldset
+        className="flex flex-col gap-1"
+        aria-describedby={refused.length ? errorsIdOf("field-notifications") : undefined}
+      >
         <legend className="mb-1 text-sm font-semibold text-ink">Pushed to your devices</legend>
         {KINDS.map(({ key, label, hint }) => (
-          <SwitchField key={key} name={`notifications.${key}.push`} label={label} hint={hint} defaultChecked={saved[key].push} />
+          <SwitchField
+            key={key}
+            name={`notifications.${key}.push`}
+            label={label}
+            hint={hint}
+            defaultChecked={saved[key].push}
+          />
         ))}
       </fieldset>
       <fieldset className="flex flex-col gap-1">

@@ -25,11 +25,17 @@ function browserZone(): string {
 
 export function ReminderSettingsCard() {
   return (
-    <section id={REMINDER_SECTION_ID} aria-labelledby="reminder-heading" className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      id={REMINDER_SECTION_ID}
+      aria-labelledby="reminder-heading"
+      className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="reminder-heading" className="font-serif text-xl font-semibold text-leather">
         Daily reminder
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">A nudge on the days your page is still blank at this time: by mail, or on your devices (Notifications).</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        A nudge on the days your page is still blank at this time: by mail, or on your devices (Notifications).
+      </p>
       <WithSettings>{(settings) => <ReminderForm saved={settings.reminder} />}</WithSettings>
     </section>
   );
@@ -38,7 +44,9 @@ export function ReminderSettingsCard() {
 function ReminderForm({ saved }: { saved: ReminderSettings }) {
   const queryClient = useQueryClient();
   // Never turned on: the zone this browser is in, rather than the stored default.
-  const [timeZone, setTimeZone] = useState(() => (!saved.enabled && saved.timeZone === "UTC" ? browserZone() : saved.timeZone));
+  const [timeZone, setTimeZone] = useState(() =>
+    !saved.enabled && saved.timeZone === "UTC" ? browserZone() : saved.timeZone,
+  );
   const zones = useMemo(() => {
     const known = Intl.supportedValuesOf("timeZone");
     return known.includes(timeZone) ? known : [timeZone, ...known];
@@ -72,7 +80,14 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
     <form {...formProps} className="mt-4 flex flex-col gap-4">
       <SwitchField name="reminder.enabled" label="Remind me to write" defaultChecked={saved.enabled} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Time" name="reminder.time" type="time" defaultValue={saved.time} required errors={errors["reminder.time"]} />
+        <TextField
+          label="Time"
+          name="reminder.time"
+          type="time"
+          defaultValue={saved.time}
+          required
+          errors={errors["reminder.time"]}
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="field-reminder-timeZone" className="text-sm font-semibold text-ink">
             Time zone

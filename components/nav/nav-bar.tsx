@@ -23,7 +23,10 @@ export function NavBar() {
   return (
     <header className="z-30 border-b border-ink-soft/20 bg-paper shadow-sm md:sticky md:top-0">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link href="/close-circle" className="flex shrink-0 items-center gap-2 font-serif text-2xl font-semibold text-leather">
+        <Link
+          href="/close-circle"
+          className="flex shrink-0 items-center gap-2 font-serif text-2xl font-semibold text-leather"
+        >
           <PenLine aria-hidden className="size-6 text-accent" />
           Inkwell
         </Link>

@@ -30,7 +30,9 @@ export function NotificationsMenu() {
   const [clicked, setClicked] = useState(false);
   const wide = useMediaQuery(WIDE_SCREEN, true);
   const live = useInboxStream();
-  const unread = unreadCountOf(useInfiniteQuery({ ...inboxQuery(), refetchInterval: live ? false : INBOX_POLL_MS }).data);
+  const unread = unreadCountOf(
+    useInfiniteQuery({ ...inboxQuery(), refetchInterval: live ? false : INBOX_POLL_MS }).data,
+  );
   const panel = panels.useLoaded(open);
 
   const label = (
@@ -51,7 +53,13 @@ export function NotificationsMenu() {
 
   return (
     <>
-      <button type="button" aria-haspopup="dialog" aria-expanded={open} onClick={openPanel} className={navItemClass(open)}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={openPanel}
+        className={navItemClass(open)}
+      >
         {label}
       </button>
       {!wide && panel ? <panel.NotificationsSheet open={open} onOpenChange={setOpen} /> : null}

@@ -77,7 +77,10 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
         <label htmlFor={id} className="sr-only">
           Search users
         </label>
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-soft" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-soft"
+        />
         <input
           id={id}
           type="text"
@@ -111,7 +114,13 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
             : undefined
         }
       >
-        <ul id={listId} role="listbox" aria-label="Users found" hidden={!expanded} className="max-h-80 overflow-y-auto py-1">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Users found"
+          hidden={!expanded}
+          className="max-h-80 overflow-y-auto py-1"
+        >
           {users.map((user, i) => (
             <li
               key={user.id}

@@ -9,7 +9,15 @@ import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
 import { LoadMore } from "@/components/ui/load-more";
 import { notify } from "@/client/toasts";
-import { inboxQuery, markRead, notificationKeys, unreadCountOf, withRead, type InboxData, type Notification } from "@/client/notifications";
+import {
+  inboxQuery,
+  markRead,
+  notificationKeys,
+  unreadCountOf,
+  withRead,
+  type InboxData,
+  type Notification,
+} from "@/client/notifications";
 import { relativeTime } from "@/lib/dates/relative-time";
 import { READ_IDS_MAX } from "@/lib/notifications/limits";
 
@@ -70,7 +78,9 @@ export function NotificationList({ headingId }: { headingId?: string }) {
 
   const setUnread = (count: number, read?: Set<string> | "all") =>
     queryClient.setQueryData<InboxData>(notificationKeys.inbox, (d) =>
-      read ? withRead(d, read, count) : d && { ...d, pages: d.pages.map((p, i) => (i === 0 ? { ...p, unreadCount: count } : p)) },
+      read
+        ? withRead(d, read, count)
+        : d && { ...d, pages: d.pages.map((p, i) => (i === 0 ? { ...p, unreadCount: count } : p)) },
     );
   // What was unread when the list was first shown keeps its "new" look while the list is open,
   // even once the server has it read (the refresh the read itself causes included).
@@ -108,11 +118,17 @@ export function NotificationList({ headingId }: { headingId?: string }) {
   };
 
   if (inbox.isPending || !hydrated) return <p className="text-sm text-ink-soft">Loading notifications…</p>;
-  if (inbox.isError && !inbox.data) return <p role="alert" className="text-sm text-danger">{inbox.error.message}</p>;
+  if (inbox.isError && !inbox.data)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {inbox.error.message}
+      </p>
+    );
   if (all.length === 0)
     return (
       <p className="text-sm text-ink-soft">
-        No notifications yet. <span className="block">Friend requests, hearts on your entries and private replies will show here.</span>
+        No notifications yet.{" "}
+        <span className="block">Friend requests, hearts on your entries and private replies will show here.</span>
       </p>
     );
 
@@ -120,7 +136,14 @@ export function NotificationList({ headingId }: { headingId?: string }) {
     <div>
       {unreadCountOf(inbox.data) > 0 || all.some(isNew) ? (
         <div className="mb-2 flex justify-end">
-          <BusyButton type="button" variant="secondary" busy={markAll.isPending} busyLabel="Marking…" onClick={() => markAll.mutate()} className="px-3 py-1.5 text-sm">
+          <BusyButton
+            type="button"
+            variant="secondary"
+            busy={markAll.isPending}
+            busyLabel="Marking…"
+            onClick={() => markAll.mutate()}
+            className="px-3 py-1.5 text-sm"
+          >
             Mark all read
           </BusyButton>
         </div>
@@ -146,11 +169,17 @@ export function NotificationList({ headingId }: { headingId?: string }) {
                 </p>
                 <p className="text-xs text-ink-soft">
                   <time dateTime={n.createdAt}>{relativeTime(new Date(n.createdAt))}</time>
-                  {n.kind === "friend-request" && n.requestStatus && n.requestStatus !== "pending" ? ` · ${ANSWERED[n.requestStatus]}` : ""}
+                  {n.kind === "friend-request" && n.requestStatus && n.requestStatus !== "pending"
+                    ? ` · ${ANSWERED[n.requestStatus]}`
+                    : ""}
                 </p>
                 {n.kind === "friend-request" && n.requestStatus === "pending" && n.requestId && n.actor ? (
                   <div className="mt-2">
-                    <AnswerButtons request={{ _id: n.requestId, from: n.actor, createdAt: n.createdAt }} compact onAnswer={() => focusAfter(n.id)} />
+                    <AnswerButtons
+                      request={{ _id: n.requestId, from: n.actor, createdAt: n.createdAt }}
+                      compact
+                      onAnswer={() => focusAfter(n.id)}
+                    />
                   </div>
                 ) : null}
               </div>
@@ -159,7 +188,11 @@ export function NotificationList({ headingId }: { headingId?: string }) {
           );
         })}
       </ul>
-      <LoadMore hasMore={inbox.hasNextPage} loading={inbox.isFetchingNextPage} onMore={() => void inbox.fetchNextPage()} />
+      <LoadMore
+        hasMore={inbox.hasNextPage}
+        loading={inbox.isFetchingNextPage}
+        onMore={() => void inbox.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -23,11 +23,18 @@ type Item = { kind: "mine"; entry: Journal } | { kind: "friend"; entry: FeedItem
 
 function ItemLink({ item }: { item: Item }) {
   const { entry } = item;
-  const href = item.kind === "mine" ? `/my-diary?day=${entry.journaldate}` : item.entry.author ? `/public/${item.entry.author.id}` : "/close-circle";
+  const href =
+    item.kind === "mine"
+      ? `/my-diary?day=${entry.journaldate}`
+      : item.entry.author
+        ? `/public/${item.entry.author.id}`
+        : "/close-circle";
   const who = item.kind === "mine" ? "You" : (item.entry.author?.name ?? "A Friend");
   return (
     <li className="flex gap-3">
-      {item.kind === "friend" && !item.entry.author ? <VenetianMask aria-hidden className="mt-1 size-4 shrink-0 text-ink-soft" /> : null}
+      {item.kind === "friend" && !item.entry.author ? (
+        <VenetianMask aria-hidden className="mt-1 size-4 shrink-0 text-ink-soft" />
+      ) : null}
       <div className="min-w-0">
         <Link href={href} className="font-semibold break-words text-accent underline underline-offset-4">
           {entry.title}
@@ -53,14 +60,21 @@ export function OnThisDayCard({ serverToday, className = "" }: { serverToday: Da
     return (
       <p role="status" className="text-sm text-ink-soft">
         {ON_THIS_DAY_FAILED}.{" "}
-        <button type="button" onClick={() => void query.refetch()} className="font-semibold text-accent underline underline-offset-4">
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="font-semibold text-accent underline underline-offset-4"
+        >
           Try again
         </button>
       </p>
     );
   }
   if (!query.data) return null;
-  const items: Item[] = [...query.data.mine.map((entry) => ({ kind: "mine" as const, entry })), ...query.data.friends.map((entry) => ({ kind: "friend" as const, entry }))];
+  const items: Item[] = [
+    ...query.data.mine.map((entry) => ({ kind: "mine" as const, entry })),
+    ...query.data.friends.map((entry) => ({ kind: "friend" as const, entry })),
+  ];
   if (!items.length) return null;
 
   const thisYear = parseDayKey(today).year;
@@ -70,7 +84,10 @@ export function OnThisDayCard({ serverToday, className = "" }: { serverToday: Da
     byYears.set(years, [...(byYears.get(years) ?? []), item]);
   }
   return (
-    <section aria-labelledby="on-this-day" className={`${className} rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm`}>
+    <section
+      aria-labelledby="on-this-day"
+      className={`${className} rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm`}
+    >
       <h2 id="on-this-day" className="flex items-center gap-2 text-xl font-semibold text-leather">
         <History aria-hidden className="size-5 text-accent" />
         On This Day

@@ -29,7 +29,10 @@ export function WritingCard() {
   const loaded = year !== null ? stats.data : undefined;
 
   return (
-    <section aria-labelledby="writing-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2">
+    <section
+      aria-labelledby="writing-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2"
+    >
       <h2 id="writing-heading" className="flex items-center gap-2 text-xl font-semibold text-leather">
         <Flame aria-hidden className="size-5 text-accent" />
         Your writing
@@ -37,7 +40,11 @@ export function WritingCard() {
       {stats.isError ? (
         <p role="status" className="mt-3 text-sm text-ink-soft">
           {STATS_FAILED}.{" "}
-          <button type="button" onClick={() => void stats.refetch()} className="font-semibold text-accent underline underline-offset-4">
+          <button
+            type="button"
+            onClick={() => void stats.refetch()}
+            className="font-semibold text-accent underline underline-offset-4"
+          >
             Try again
           </button>
         </p>
@@ -58,23 +65,44 @@ export function WritingCard() {
               <div key={term} className="rounded-md bg-paper p-3">
                 <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{term}</dt>
                 <dd className="text-xl font-semibold text-ink">
-                  {value || <span aria-hidden className="inline-block h-[1em] w-16 max-w-full animate-pulse rounded bg-ink-soft/10 align-middle motion-reduce:animate-none" />}
+                  {value || (
+                    <span
+                      aria-hidden
+                      className="inline-block h-[1em] w-16 max-w-full animate-pulse rounded bg-ink-soft/10 align-middle motion-reduce:animate-none"
+                    />
+                  )}
                 </dd>
               </div>
             ))}
           </dl>
           <div className="mt-5 mb-3 flex items-center gap-2">
-            <button type="button" className={buttonClass("ghost")} aria-label="Previous year" disabled={year === null || year <= EARLIEST_STATS_YEAR} onClick={() => year !== null && setChosen(year - 1)}>
+            <button
+              type="button"
+              className={buttonClass("ghost")}
+              aria-label="Previous year"
+              disabled={year === null || year <= EARLIEST_STATS_YEAR}
+              onClick={() => year !== null && setChosen(year - 1)}
+            >
               <ChevronLeft aria-hidden className="size-4" />
             </button>
             <h3 aria-live="polite" className="min-w-16 text-center text-lg font-semibold text-ink">
               {year ?? "\u00a0"}
             </h3>
-            <button type="button" className={buttonClass("ghost")} aria-label="Next year" disabled={year === null || thisYear === null || year >= thisYear} onClick={() => year !== null && setChosen(year + 1)}>
+            <button
+              type="button"
+              className={buttonClass("ghost")}
+              aria-label="Next year"
+              disabled={year === null || thisYear === null || year >= thisYear}
+              onClick={() => year !== null && setChosen(year + 1)}
+            >
               <ChevronRight aria-hidden className="size-4" />
             </button>
           </div>
-          {loaded && year !== null ? <YearHeatmap year={year} days={loaded.days} today={today} /> : <YearHeatmapSkeleton />}
+          {loaded && year !== null ? (
+            <YearHeatmap year={year} days={loaded.days} today={today} />
+          ) : (
+            <YearHeatmapSkeleton />
+          )}
         </>
       )}
     </section>

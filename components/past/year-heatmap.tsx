@@ -6,7 +6,20 @@ import { addDays, addMonths, daysInMonth, parseDayKey, toDayKey, type DayKey } f
 /** A month's row: its name, then a column for each of 31 days; and a day's square. */
 const ROW = "grid grid-cols-[2.25rem_repeat(31,minmax(0,1fr))] items-center gap-px";
 const CELL = "aspect-square max-w-5 rounded-[2px]";
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "3 March 2026: written": what each day of the grid says. */
 export function dayLabel(key: DayKey, written: boolean): string {

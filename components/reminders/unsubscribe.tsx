@@ -33,7 +33,9 @@ export function UnsubscribeReminders({ token }: { token: string }) {
   if (!result?.ok) {
     return (
       <div className="flex flex-col gap-6">
-        <p className="text-ink">Inkwell sends you a short mail on the days your page is still blank at the time you chose.</p>
+        <p className="text-ink">
+          Inkwell sends you a short mail on the days your page is still blank at the time you chose.
+        </p>
         {result && (
           <div ref={resultRef} tabIndex={-1} role="alert" className="flex gap-2 text-ink">
             <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
@@ -42,7 +44,14 @@ export function UnsubscribeReminders({ token }: { token: string }) {
             </p>
           </div>
         )}
-        <BusyButton type="button" variant="primary" busy={busy} busyLabel="Stopping…" onClick={() => startTransition(unsubscribe)} className="w-full">
+        <BusyButton
+          type="button"
+          variant="primary"
+          busy={busy}
+          busyLabel="Stopping…"
+          onClick={() => startTransition(unsubscribe)}
+          className="w-full"
+        >
           Stop reminders
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">
@@ -61,7 +70,8 @@ export function UnsubscribeReminders({ token }: { token: string }) {
       <div ref={resultRef} tabIndex={-1} role="status" className="flex gap-2 text-ink">
         <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
         <p>
-          <strong className="font-semibold">Reminders are off.</strong> No more reminder mails will come. You can turn them on again on your profile.
+          <strong className="font-semibold">Reminders are off.</strong> No more reminder mails will come. You can turn
+          them on again on your profile.
         </p>
       </div>
       <Link href="/me" prefetch={false} className={buttonClass("primary", "w-full")}>

@@ -13,7 +13,15 @@ import { TextAreaField } from "@/components/ui/text-area-field";
 import { useForm } from "@/components/ui/use-form";
 import { notify } from "@/client/toasts";
 import { Refusal } from "@/client/refusals";
-import { deleteReply, repliesQuery, replyKeys, sendReply, type RepliesPage, type ReplyMessage, type ReplyThread } from "@/client/replies";
+import {
+  deleteReply,
+  repliesQuery,
+  replyKeys,
+  sendReply,
+  type RepliesPage,
+  type ReplyMessage,
+  type ReplyThread,
+} from "@/client/replies";
 import { relativeTime } from "@/lib/dates/relative-time";
 import type { FieldIssue } from "@/lib/errors";
 import { countCharacters } from "@/lib/validation/graphemes";
@@ -28,9 +36,23 @@ function senderName(m: ReplyMessage, entry: Entry, thread: ReplyThread): string 
   return entry.writer?.name ?? "The writer";
 }
 
-function Message({ m, entry, thread, onDelete, deleting }: { m: ReplyMessage; entry: Entry; thread: ReplyThread; onDelete: () => void; deleting: boolean }) {
+function Message({
+  m,
+  entry,
+  thread,
+  onDelete,
+  deleting,
+}: {
+  m: ReplyMessage;
+  entry: Entry;
+  thread: ReplyThread;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   return (
-    <li className={`flex flex-col gap-1 rounded-lg px-3 py-2 text-sm ${m.mine ? "ml-6 bg-accent/10 sm:ml-16" : "mr-6 bg-ink-soft/10 sm:mr-16"}`}>
+    <li
+      className={`flex flex-col gap-1 rounded-lg px-3 py-2 text-sm ${m.mine ? "ml-6 bg-accent/10 sm:ml-16" : "mr-6 bg-ink-soft/10 sm:mr-16"}`}
+    >
       <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-soft">
         <span className="font-semibold text-ink">{senderName(m, entry, thread)}</span>
         <time dateTime={m.createdAt}>{relativeTime(new Date(m.createdAt))}</time>
@@ -45,7 +67,11 @@ function Message({ m, entry, thread, onDelete, deleting }: { m: ReplyMessage; en
             Delete<span className="sr-only"> your reply from {relativeTime(new Date(m.createdAt))}</span>
           </button>
         ) : (
-          <ReportButton target={{ replyId: m.id }} what={`this reply from ${senderName(m, entry, thread)}`} className="ml-auto min-h-8 text-xs" />
+          <ReportButton
+            target={{ replyId: m.id }}
+            what={`this reply from ${senderName(m, entry, thread)}`}
+            className="ml-auto min-h-8 text-xs"
+          />
         )}
       </p>
       <p className="break-words whitespace-pre-wrap text-ink">{m.text}</p>
@@ -54,7 +80,17 @@ function Message({ m, entry, thread, onDelete, deleting }: { m: ReplyMessage; en
 }
 
 /** The box under a thread: the text counted as a person sees it, its message beside it, Send. */
-function ReplyForm({ journalId, threadWith, label, onSent }: { journalId: string; threadWith?: string; label: string; onSent: () => void }) {
+function ReplyForm({
+  journalId,
+  threadWith,
+  label,
+  onSent,
+}: {
+  journalId: string;
+  threadWith?: string;
+  label: string;
+  onSent: () => void;
+}) {
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState("");
@@ -100,7 +136,19 @@ function ReplyForm({ journalId, threadWith, label, onSent }: { journalId: string
   );
 }
 
-function Thread({ entry, thread, threadKey, refresh, onDeleted }: { entry: Entry; thread: ReplyThread; threadKey: string; refresh: () => void; onDeleted: (threadKey: string) => void }) {
+function Thread({
+  entry,
+  thread,
+  threadKey,
+  refresh,
+  onDeleted,
+}: {
+  entry: Entry;
+  thread: ReplyThread;
+  threadKey: string;
+  refresh: () => void;
+  onDeleted: (threadKey: string) => void;
+}) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const remove = async (m: ReplyMessage) => {
     if (deleting) return;
@@ -118,15 +166,32 @@ function Thread({ entry, thread, threadKey, refresh, onDeleted }: { entry: Entry
   const other = entry.mine ? thread.reader.name : (entry.writer?.name ?? "the writer");
   return (
     <>
-      <ul aria-label={entry.mine ? `Conversation with ${thread.reader.name}` : "Your conversation"} className="flex flex-col gap-2">
+      <ul
+        aria-label={entry.mine ? `Conversation with ${thread.reader.name}` : "Your conversation"}
+        className="flex flex-col gap-2"
+      >
         {thread.messages.map((m) => (
-          <Message key={m.id} m={m} entry={entry} thread={thread} deleting={deleting === m.id} onDelete={() => void remove(m)} />
+          <Message
+            key={m.id}
+            m={m}
+            entry={entry}
+            thread={thread}
+            deleting={deleting === m.id}
+            onDelete={() => void remove(m)}
+          />
         ))}
       </ul>
       {thread.canReply ? (
-        <ReplyForm journalId={entry.id} threadWith={entry.mine ? thread.reader.id : undefined} label={entry.mine ? `Reply to ${other}` : `Reply privately to ${other}`} onSent={refresh} />
+        <ReplyForm
+          journalId={entry.id}
+          threadWith={entry.mine ? thread.reader.id : undefined}
+          label={entry.mine ? `Reply to ${other}` : `Reply privately to ${other}`}
+          onSent={refresh}
+        />
       ) : (
-        <p className="mt-3 text-sm text-ink-soft">{thread.reader.name} can no longer read this entry, so the conversation has ended.</p>
+        <p className="mt-3 text-sm text-ink-soft">
+          {thread.reader.name} can no longer read this entry, so the conversation has ended.
+        </p>
       )}
     </>
   );
@@ -151,7 +216,10 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
     const key = focusAfterDelete.current;
     if (!key || !root.current) return;
     focusAfterDelete.current = null;
-    (root.current.querySelector<HTMLElement>(`[data-thread="${key}"] textarea`) ?? root.current.querySelector<HTMLElement>("h2"))?.focus();
+    (
+      root.current.querySelector<HTMLElement>(`[data-thread="${key}"] textarea`) ??
+      root.current.querySelector<HTMLElement>("h2")
+    )?.focus();
   }, [replies.data]);
   const deleted = (key: string) => {
     focusAfterDelete.current = key;
@@ -182,9 +250,16 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
       <div className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
         <p className="text-sm text-ink-soft">
           {entry.mine ? "Your entry" : entry.isAnonymous ? "An anonymous entry" : `An entry by ${writerName}`} of{" "}
-          <time dateTime={entry.journalDate}>{new Date(`${entry.journalDate}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: "long", timeZone: "UTC" })}</time>
+          <time dateTime={entry.journalDate}>
+            {new Date(`${entry.journalDate}T00:00:00Z`).toLocaleDateString(undefined, {
+              dateStyle: "long",
+              timeZone: "UTC",
+            })}
+          </time>
         </p>
-        <h2 tabIndex={-1} className="text-xl font-semibold break-words text-leather">“{entry.title}”</h2>
+        <h2 tabIndex={-1} className="text-xl font-semibold break-words text-leather">
+          “{entry.title}”
+        </h2>
         <p className="mt-2 text-sm text-ink-soft">
           {entry.mine
             ? `Each reader's conversation is theirs and yours alone: other friends never see it.${entry.isAnonymous ? " This entry is anonymous: readers see your messages as from “The writer”, never your name." : ""}`
@@ -196,10 +271,17 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
 
       {entry.mine ? (
         threads.length === 0 ? (
-          <p className="text-sm text-ink-soft">No replies yet. When a friend answers this entry privately, their conversation shows here.</p>
+          <p className="text-sm text-ink-soft">
+            No replies yet. When a friend answers this entry privately, their conversation shows here.
+          </p>
         ) : (
           threads.map((t) => (
-            <section key={t.reader.id} data-thread={t.reader.id} aria-labelledby={`thread-${t.reader.id}`} className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+            <section
+              key={t.reader.id}
+              data-thread={t.reader.id}
+              aria-labelledby={`thread-${t.reader.id}`}
+              className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6"
+            >
               <h3 id={`thread-${t.reader.id}`} className="mb-3 flex items-center gap-2 font-semibold">
                 <Avatar name={t.reader.name} image={t.reader.profileImage} size="xs" />
                 <Link href={`/public/${t.reader.id}`} className="underline-offset-2 hover:underline">
@@ -211,7 +293,11 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
           ))
         )
       ) : (
-        <section data-thread="mine" aria-label="Your conversation" className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6">
+        <section
+          data-thread="mine"
+          aria-label="Your conversation"
+          className="rounded-lg border border-ink-soft/20 bg-paper p-4 shadow-sm sm:p-6"
+        >
           {threads[0] ? (
             <Thread entry={entry} thread={threads[0]} refresh={refresh} threadKey="mine" onDeleted={deleted} />
           ) : (
@@ -222,7 +308,11 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
           )}
         </section>
       )}
-      <LoadMore hasMore={replies.hasNextPage} loading={replies.isFetchingNextPage} onMore={() => void replies.fetchNextPage()} />
+      <LoadMore
+        hasMore={replies.hasNextPage}
+        loading={replies.isFetchingNextPage}
+        onMore={() => void replies.fetchNextPage()}
+      />
     </div>
   );
 }

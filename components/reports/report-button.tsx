@@ -10,7 +10,13 @@ import { useForm } from "@/components/ui/use-form";
 import { Refusal } from "@/client/refusals";
 import { sendReport, type ReportTarget } from "@/client/reports";
 import { notify } from "@/client/toasts";
-import { REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from "@/lib/reports/limits";
+import {
+  REPORT_NOTE_MAX,
+  REPORT_NOTE_TOO_LONG_MESSAGE,
+  REPORT_REASONS,
+  REPORT_REASON_LABELS,
+  type ReportReason,
+} from "@/lib/reports/limits";
 import type { FieldIssue } from "@/lib/errors";
 import { countCharacters } from "@/lib/validation/graphemes";
 
@@ -20,7 +26,15 @@ const CHOOSE = "Choose a reason";
  * "Report" and its dialog (docs/product.md "Reports", docs/decisions/068): a reason, an optional
  * note, sent to the operators. Nobody reported is told who reported them.
  */
-export function ReportButton({ target, what, className = "" }: { target: ReportTarget; what: string; className?: string }) {
+export function ReportButton({
+  target,
+  what,
+  className = "",
+}: {
+  target: ReportTarget;
+  what: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -50,7 +64,9 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
     values: () => ({ reason, note }),
     check: ({ reason, note }): FieldIssue[] => [
       ...(reason ? [] : [{ path: "reason", message: CHOOSE }]),
-      ...(countCharacters(note.trim()) > REPORT_NOTE_MAX ? [{ path: "note", message: REPORT_NOTE_TOO_LONG_MESSAGE }] : []),
+      ...(countCharacters(note.trim()) > REPORT_NOTE_MAX
+        ? [{ path: "note", message: REPORT_NOTE_TOO_LONG_MESSAGE }]
+        : []),
     ],
     send: ({ reason, note }) => sendReport(target, reason!, note),
     onSuccess: () => {
@@ -95,7 +111,9 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         errors={errors.note}
         counter={{ text: `${noteCount}/${REPORT_NOTE_MAX} characters`, warn: noteCount > REPORT_NOTE_MAX }}
       />
-      <p className="text-xs text-ink-soft">The operators see what you report and why. Nobody you report is told who reported them.</p>
+      <p className="text-xs text-ink-soft">
+        The operators see what you report and why. Nobody you report is told who reported them.
+      </p>
       <div className="flex justify-end">
         <BusyButton type="submit" busy={busy} busyLabel="Sending…">
           Send report

@@ -23,7 +23,10 @@ export function ChangeEmailForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { formProps, errors, busy } = useForm({
     values: () => ({ newEmail: newEmail.trim(), password }),
-    check: (v) => [...checkEmail(v.newEmail).map((i) => ({ ...i, path: "newEmail" })), ...checkFilled("password", "Password", v.password)],
+    check: (v) => [
+      ...checkEmail(v.newEmail).map((i) => ({ ...i, path: "newEmail" })),
+      ...checkFilled("password", "Password", v.password),
+    ],
     send: requestEmailChange,
     onSuccess: (_, v) => {
       setSentTo(v.newEmail);
@@ -56,7 +59,16 @@ export function ChangeEmailForm() {
         </p>
       ) : null}
       <form {...formProps} className="mt-4 flex max-w-md flex-col gap-4">
-        <TextField label="New email address" name="newEmail" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} errors={errors.newEmail} />
+        <TextField
+          label="New email address"
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          required
+          value={newEmail}
+          onChange={(e) => setNewEmail(e.target.value)}
+          errors={errors.newEmail}
+        />
         <TextField
           id="field-email-password"
           label="Password"

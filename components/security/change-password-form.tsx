@@ -23,15 +23,27 @@ export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const { formProps, errors, busy } = useForm({
-    values: (form) => ({ currentPassword, newPassword, removePasskeys: new FormData(form).get("removePasskeys") === "on" }),
-    check: (v) => [...checkFilled("currentPassword", "Current password", v.currentPassword), ...checkNewPassword(v.newPassword).map((i) => ({ ...i, path: "newPassword" }))],
+    values: (form) => ({
+      currentPassword,
+      newPassword,
+      removePasskeys: new FormData(form).get("removePasskeys") === "on",
+    }),
+    check: (v) => [
+      ...checkFilled("currentPassword", "Current password", v.currentPassword),
+      ...checkNewPassword(v.newPassword).map((i) => ({ ...i, path: "newPassword" })),
+    ],
     send: changePassword,
     onSuccess: (ended, sent) => {
       setCurrentPassword("");
       setNewPassword("");
       void queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
       if (sent.removePasskeys) void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-      notify.success(ended ? `Password changed. ${ended === 1 ? "1 other session was" : `${ended} other sessions were`} signed out.` : "Password changed", { important: true });
+      notify.success(
+        ended
+          ? `Password changed. ${ended === 1 ? "1 other session was" : `${ended} other sessions were`} signed out.`
+          : "Password changed",
+        { important: true },
+      );
     },
     // A refused field shows beside it; anything else (too many tries, the network) is a toast.
     onError: (error) => {
@@ -40,11 +52,16 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <section aria-labelledby="password-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="password-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="password-heading" className="font-serif text-xl font-semibold text-leather">
         Change password
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Every other browser signed in to your account is signed out, and your address gets a notice.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        Every other browser signed in to your account is signed out, and your address gets a notice.
+      </p>
       <form {...formProps} className="mt-4 flex max-w-md flex-col gap-4">
         <TextField
           label="Current password"

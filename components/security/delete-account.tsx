@@ -19,7 +19,15 @@ import { checkFilled } from "@/lib/validation/form-checks";
  * nothing goes at once; the dialog says when it will, and asks for the password (a Google-only
  * account proves itself by a fresh Google sign-in instead).
  */
-export function DeleteAccount({ graceDays, hasPassword, twoFactorOn }: { graceDays: number; hasPassword: boolean; twoFactorOn: boolean }) {
+export function DeleteAccount({
+  graceDays,
+  hasPassword,
+  twoFactorOn,
+}: {
+  graceDays: number;
+  hasPassword: boolean;
+  twoFactorOn: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const when = graceDays === 0 ? "within the hour" : `${graceDays} day${graceDays === 1 ? "" : "s"} after you ask`;
   return (
@@ -28,7 +36,8 @@ export function DeleteAccount({ graceDays, hasPassword, twoFactorOn }: { graceDa
         Delete your account
       </h2>
       <p className="mt-1 text-sm text-ink-soft">
-        Everything you wrote, your photos, hearts, friends and messages are deleted {when}. Until then, signing in lets you cancel. Want a copy first?{" "}
+        Everything you wrote, your photos, hearts, friends and messages are deleted {when}. Until then, signing in lets
+        you cancel. Want a copy first?{" "}
         <Link href="/me" className="font-semibold text-accent underline underline-offset-2">
           Export everything
         </Link>
@@ -38,19 +47,39 @@ export function DeleteAccount({ graceDays, hasPassword, twoFactorOn }: { graceDa
         Delete my account…
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title="Delete your account?">
-        {open ? <DeleteAccountForm when={when} hasPassword={hasPassword} twoFactorOn={twoFactorOn} onCancel={() => setOpen(false)} /> : null}
+        {open ? (
+          <DeleteAccountForm
+            when={when}
+            hasPassword={hasPassword}
+            twoFactorOn={twoFactorOn}
+            onCancel={() => setOpen(false)}
+          />
+        ) : null}
       </ModalDialog>
     </section>
   );
 }
 
-function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: { when: string; hasPassword: boolean; twoFactorOn: boolean; onCancel: () => void }) {
+function DeleteAccountForm({
+  when,
+  hasPassword,
+  twoFactorOn,
+  onCancel,
+}: {
+  when: string;
+  hasPassword: boolean;
+  twoFactorOn: boolean;
+  onCancel: () => void;
+}) {
   const endSession = useEndSession();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const { formProps, errors, busy } = useForm({
     values: () => ({ ...(hasPassword ? { password } : {}), ...(code ? { code } : {}) }),
-    check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...(twoFactorOn ? checkFilled("code", "Code", v.code ?? "", { trim: true }) : [])],
+    check: (v) => [
+      ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []),
+      ...(twoFactorOn ? checkFilled("code", "Code", v.code ?? "", { trim: true }) : []),
+    ],
     send: deleteAccount,
     busyAfterSuccess: true,
     onSuccess: (deletionDueAt) => {
@@ -69,7 +98,8 @@ function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: { when:
   return (
     <form {...formProps} className="flex flex-col gap-4">
       <p className="text-sm text-ink">
-        You will be signed out everywhere. Your account and everything in it will be deleted {when}; sign in before then to cancel.
+        You will be signed out everywhere. Your account and everything in it will be deleted {when}; sign in before then
+        to cancel.
       </p>
       {hasPassword ? (
         <TextField
@@ -84,7 +114,10 @@ function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: { when:
           errors={errors.password}
         />
       ) : (
-        <p className="text-sm text-ink-soft">Your account signs in with Google: this works within 10 minutes of signing in with Google. If it has been longer, log out and sign in with Google again first.</p>
+        <p className="text-sm text-ink-soft">
+          Your account signs in with Google: this works within 10 minutes of signing in with Google. If it has been
+          longer, log out and sign in with Google again first.
+        </p>
       )}
       {/* Also when two-factor sign-in was turned on since this page was drawn: the server asks for the code. */}
       {twoFactorOn || errors.code ? (
@@ -101,7 +134,12 @@ function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: { when:
         />
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onCancel} className={buttonClass("secondary")} {...(hasPassword ? {} : { "data-autofocus": true })}>
+        <button
+          type="button"
+          onClick={onCancel}
+          className={buttonClass("secondary")}
+          {...(hasPassword ? {} : { "data-autofocus": true })}
+        >
           Keep my account
         </button>
         <BusyButton type="submit" variant="danger" busy={busy} busyLabel="Deleting…">

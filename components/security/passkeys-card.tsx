@@ -10,7 +10,15 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { SecondFactorField } from "./second-factor-field";
 import { useForm } from "@/components/ui/use-form";
-import { PROMPT_CLOSED, addPasskey, passkeyKeys, passkeysQuery, removePasskey, renamePasskey, type PasskeyInfo } from "@/client/passkeys";
+import {
+  PROMPT_CLOSED,
+  addPasskey,
+  passkeyKeys,
+  passkeysQuery,
+  removePasskey,
+  renamePasskey,
+  type PasskeyInfo,
+} from "@/client/passkeys";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";
@@ -53,11 +61,16 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
   });
 
   return (
-    <section aria-labelledby="passkeys-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="passkeys-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="passkeys-heading" ref={heading} tabIndex={-1} className="font-serif text-xl font-semibold text-leather">
         Passkeys
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Sign in with your fingerprint, face or device PIN instead of a password, without typing your username.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        Sign in with your fingerprint, face or device PIN instead of a password, without typing your username.
+      </p>
       {passkeys.isPending ? (
         <p role="status" className="mt-2 text-sm text-ink-soft">
           Loading…
@@ -65,7 +78,11 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
       ) : passkeys.isError ? (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-danger">{passkeys.error.message}</span>
-          <button type="button" onClick={() => void passkeys.refetch()} className="font-semibold text-accent underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => void passkeys.refetch()}
+            className="font-semibold text-accent underline-offset-2 hover:underline"
+          >
             Retry
           </button>
         </div>
@@ -77,13 +94,18 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold break-words text-ink">
                   {p.name}
-                  {p.synced ? <span className="ml-2 rounded bg-accent/15 px-1.5 py-0.5 text-xs font-semibold text-ink">Synced</span> : null}
+                  {p.synced ? (
+                    <span className="ml-2 rounded bg-accent/15 px-1.5 py-0.5 text-xs font-semibold text-ink">
+                      Synced
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-xs text-ink-soft">
                   Added <time dateTime={p.createdAt}>{relativeTime(new Date(p.createdAt)).toLowerCase()}</time> ·{" "}
                   {p.lastUsedAt ? (
                     <>
-                      last used <time dateTime={p.lastUsedAt}>{relativeTime(new Date(p.lastUsedAt)).toLowerCase()}</time>
+                      last used{" "}
+                      <time dateTime={p.lastUsedAt}>{relativeTime(new Date(p.lastUsedAt)).toLowerCase()}</time>
                     </>
                   ) : (
                     "not used yet"
@@ -91,10 +113,20 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
                 </p>
               </div>
               <div className="flex gap-2">
-                <button type="button" onClick={() => setRenaming(p)} className="min-h-11 rounded-md px-2 text-sm font-semibold text-accent underline-offset-2 hover:underline" aria-label={`Rename ${p.name}`}>
+                <button
+                  type="button"
+                  onClick={() => setRenaming(p)}
+                  className="min-h-11 rounded-md px-2 text-sm font-semibold text-accent underline-offset-2 hover:underline"
+                  aria-label={`Rename ${p.name}`}
+                >
                   Rename
                 </button>
-                <button type="button" onClick={() => setRemoving(p)} className="min-h-11 rounded-md px-2 text-sm font-semibold text-danger underline-offset-2 hover:underline" aria-label={`Remove ${p.name}`}>
+                <button
+                  type="button"
+                  onClick={() => setRemoving(p)}
+                  className="min-h-11 rounded-md px-2 text-sm font-semibold text-danger underline-offset-2 hover:underline"
+                  aria-label={`Remove ${p.name}`}
+                >
                   Remove
                 </button>
               </div>
@@ -105,7 +137,14 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
         <p className="mt-3 text-sm text-ink-soft">No passkeys yet.</p>
       )}
       {supported ? (
-        <BusyButton type="button" variant="secondary" busy={add.isPending} busyLabel="Waiting for your device…" onClick={() => (hasPassword || twoFactorOn ? setProving(true) : add.mutate())} className="mt-3">
+        <BusyButton
+          type="button"
+          variant="secondary"
+          busy={add.isPending}
+          busyLabel="Waiting for your device…"
+          onClick={() => (hasPassword || twoFactorOn ? setProving(true) : add.mutate())}
+          className="mt-3"
+        >
           <KeyRound aria-hidden className="size-4" />
           Add a passkey
         </BusyButton>
@@ -152,7 +191,9 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyInfo; onDone: () => v
     check: (v) => checkFilled("name", "Name", v.name, { trim: true }),
     send: (v) => renamePasskey(passkey.id, v),
     onSuccess: (renamed) => {
-      queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) => list?.map((x) => (x.id === renamed.id ? renamed : x)));
+      queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) =>
+        list?.map((x) => (x.id === renamed.id ? renamed : x)),
+      );
       notify.success("Passkey renamed");
       onDone();
     },
@@ -162,7 +203,16 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyInfo; onDone: () => v
   });
   return (
     <form {...formProps} className="flex flex-col gap-4">
-      <TextField label="Name" name="name" required maxLength={PASSKEY_NAME_MAX} data-autofocus value={name} onChange={(e) => setName(e.target.value)} errors={errors.name} />
+      <TextField
+        label="Name"
+        name="name"
+        required
+        maxLength={PASSKEY_NAME_MAX}
+        data-autofocus
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errors.name}
+      />
       <div className="flex justify-end gap-2">
         <BusyButton type="submit" busy={busy} busyLabel="Saving…">
           Save
@@ -173,7 +223,15 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyInfo; onDone: () => v
 }
 
 /** The password and, with two factors on, a code; then the browser makes the passkey. A refused one shows beside its field. */
-function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean; twoFactorOn: boolean; onAdded: (passkey: PasskeyInfo) => void }) {
+function ProofForm({
+  hasPassword,
+  twoFactorOn,
+  onAdded,
+}: {
+  hasPassword: boolean;
+  twoFactorOn: boolean;
+  onAdded: (passkey: PasskeyInfo) => void;
+}) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   // Two-factor sign-in may have been turned on since the page was drawn: the server's refusal says so.
@@ -183,7 +241,10 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
   const [problem, setProblem] = useState<string | null>(null);
   const { formProps, errors, busy } = useForm({
     values: () => ({ ...(hasPassword ? { password } : {}), ...(askCode ? { code: code.trim() } : {}) }),
-    check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...(askCode ? checkFilled("code", "Code", v.code ?? "") : [])],
+    check: (v) => [
+      ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []),
+      ...(askCode ? checkFilled("code", "Code", v.code ?? "") : []),
+    ],
     send: (proof) => {
       setProblem(null);
       return addPasskey(proof);
@@ -197,12 +258,29 @@ function ProofForm({ hasPassword, twoFactorOn, onAdded }: { hasPassword: boolean
   });
   return (
     <form {...formProps} className="flex flex-col gap-4">
-      <p className="text-sm text-ink-soft">A passkey signs in without your password, so we ask first. Your address gets a notice.</p>
+      <p className="text-sm text-ink-soft">
+        A passkey signs in without your password, so we ask first. Your address gets a notice.
+      </p>
       {hasPassword ? (
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          data-autofocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          errors={errors.password}
+        />
       ) : null}
       {askCode ? (
-        <SecondFactorField {...(hasPassword ? {} : { "data-autofocus": true })} value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
+        <SecondFactorField
+          {...(hasPassword ? {} : { "data-autofocus": true })}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          errors={errors.code}
+        />
       ) : null}
       <p role="alert" className={problem ? "text-sm font-semibold text-danger" : "sr-only"}>
         {problem}

@@ -36,7 +36,10 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <p className="text-sm text-ink-soft">
         Keep them somewhere safe. Each signs you in once if you lose your phone. They are shown only now.
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-1 gap-1 rounded-md bg-paper-deep p-3 font-mono text-base text-ink min-[400px]:grid-cols-2">
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-1 rounded-md bg-paper-deep p-3 font-mono text-base text-ink min-[400px]:grid-cols-2"
+      >
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}

@@ -8,5 +8,15 @@ import { TextField } from "@/components/ui/text-field";
  * code from the authenticator app or a recovery code, as typed or pasted.
  */
 export function SecondFactorField(props: Omit<ComponentProps<typeof TextField>, "label" | "name">) {
-  return <TextField label="Code from the app or a recovery code" name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required {...props} />;
+  return (
+    <TextField
+      label="Code from the app or a recovery code"
+      name="code"
+      autoComplete="one-time-code"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  );
 }

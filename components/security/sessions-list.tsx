@@ -5,7 +5,14 @@ import { LogOut, Monitor } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { deviceName, endOtherSessions, endSession, securityKeys, sessionsQuery, type SessionInfo } from "@/client/security";
+import {
+  deviceName,
+  endOtherSessions,
+  endSession,
+  securityKeys,
+  sessionsQuery,
+  type SessionInfo,
+} from "@/client/security";
 import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";
 
@@ -46,14 +53,19 @@ export function SessionsList() {
       setAsking(false);
       focusNext.current = null;
       queryClient.setQueryData<SessionInfo[]>(securityKeys.sessions, (list) => list?.filter((x) => x.current));
-      notify.success(ended === 1 ? "Signed out of 1 other session" : `Signed out of ${ended} other sessions`, { important: true });
+      notify.success(ended === 1 ? "Signed out of 1 other session" : `Signed out of ${ended} other sessions`, {
+        important: true,
+      });
     },
     onError: (error) => notify.error(error.message),
   });
 
   const others = sessions.data?.filter((s) => !s.current) ?? [];
   return (
-    <section aria-labelledby="sessions-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="sessions-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <h2 id="sessions-heading" ref={heading} tabIndex={-1} className="font-serif text-xl font-semibold text-leather">
         Where you’re signed in
       </h2>
@@ -64,7 +76,11 @@ export function SessionsList() {
       ) : sessions.isError ? (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-danger">{sessions.error.message}</span>
-          <button type="button" onClick={() => void sessions.refetch()} className="font-semibold text-accent underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => void sessions.refetch()}
+            className="font-semibold text-accent underline-offset-2 hover:underline"
+          >
             Retry
           </button>
         </div>
@@ -77,10 +93,15 @@ export function SessionsList() {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-semibold break-words text-ink">
                     {deviceName(s)}
-                    {s.current ? <span className="ml-2 rounded bg-accent/15 px-1.5 py-0.5 text-xs font-semibold text-ink">This device</span> : null}
+                    {s.current ? (
+                      <span className="ml-2 rounded bg-accent/15 px-1.5 py-0.5 text-xs font-semibold text-ink">
+                        This device
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-xs text-ink-soft">
-                    Signed in <time dateTime={s.createdAt}>{relativeTime(new Date(s.createdAt)).toLowerCase()}</time> · last active{" "}
+                    Signed in <time dateTime={s.createdAt}>{relativeTime(new Date(s.createdAt)).toLowerCase()}</time> ·
+                    last active{" "}
                     <time dateTime={s.lastUsedAt}>{relativeTime(new Date(s.lastUsedAt)).toLowerCase()}</time>
                   </p>
                 </div>

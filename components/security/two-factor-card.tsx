@@ -9,7 +9,8 @@ import { RecoveryCodes } from "./recovery-codes";
 import { TwoFactorEnableForm } from "./two-factor-enable-form";
 import { TwoFactorDisableForm } from "./two-factor-disable-form";
 
-type Stage = { at: "off" } | { at: "setting-up"; setup: TwoFactorSetup } | { at: "codes"; codes: string[] } | { at: "on" };
+type Stage =
+  { at: "off" } | { at: "setting-up"; setup: TwoFactorSetup } | { at: "codes"; codes: string[] } | { at: "on" };
 
 /**
  * "Two-factor sign-in" on the Security screen (docs/product.md "Security", docs/decisions/073):
@@ -27,13 +28,18 @@ export function TwoFactorCard({ initiallyOn, hasPassword }: { initiallyOn: boole
   });
 
   return (
-    <section aria-labelledby="two-factor-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
+    <section
+      aria-labelledby="two-factor-heading"
+      className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="two-factor-heading" className="font-serif text-xl font-semibold text-leather">
           Two-factor sign-in
         </h2>
         {/* On from the first right code: the recovery codes are shown once it is. */}
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${isOn ? "bg-accent text-on-accent" : "border border-ink-soft/40 text-ink-soft"}`}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${isOn ? "bg-accent text-on-accent" : "border border-ink-soft/40 text-ink-soft"}`}
+        >
           {isOn ? "On" : "Off"}
         </span>
       </div>
@@ -50,10 +56,17 @@ export function TwoFactorCard({ initiallyOn, hasPassword }: { initiallyOn: boole
         </form>
       ) : null}
       {stage.at === "setting-up" ? (
-        <TwoFactorEnableForm setup={stage.setup} hasPassword={hasPassword} onEnabled={(codes) => setStage({ at: "codes", codes })} onCancel={() => setStage({ at: "off" })} />
+        <TwoFactorEnableForm
+          setup={stage.setup}
+          hasPassword={hasPassword}
+          onEnabled={(codes) => setStage({ at: "codes", codes })}
+          onCancel={() => setStage({ at: "off" })}
+        />
       ) : null}
       {stage.at === "codes" ? <RecoveryCodes codes={stage.codes} onDone={() => setStage({ at: "on" })} /> : null}
-      {stage.at === "on" ? <TwoFactorDisableForm hasPassword={hasPassword} onDisabled={() => setStage({ at: "off" })} /> : null}
+      {stage.at === "on" ? (
+        <TwoFactorDisableForm hasPassword={hasPassword} onDisabled={() => setStage({ at: "off" })} />
+      ) : null}
     </section>
   );
 }

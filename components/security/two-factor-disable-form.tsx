@@ -16,7 +16,10 @@ export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword:
   const [code, setCode] = useState("");
   const { formProps, errors, busy } = useForm({
     values: () => ({ ...(hasPassword ? { password } : {}), code: code.trim() }),
-    check: (v) => [...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []), ...checkFilled("code", "Code", v.code)],
+    check: (v) => [
+      ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []),
+      ...checkFilled("code", "Code", v.code),
+    ],
     send: disableTwoFactor,
     onSuccess: () => {
       notify.success("Two-factor sign-in is off", { important: true });
@@ -33,7 +36,16 @@ export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword:
         Turn off
       </h3>
       {hasPassword ? (
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          errors={errors.password}
+        />
       ) : null}
       <SecondFactorField value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
       <BusyButton type="submit" variant="danger" busy={busy} busyLabel="Turning off…" className="self-start">

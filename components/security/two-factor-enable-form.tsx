@@ -38,7 +38,10 @@ export function TwoFactorEnableForm({
   const { formProps, errors, busy } = useForm({
     // The password says it is the person, not a session alone (docs/decisions/096).
     values: () => ({ code: code.trim(), ...(hasPassword ? { password } : {}) }),
-    check: (v) => [...checkFilled("code", "Code", v.code), ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : [])],
+    check: (v) => [
+      ...checkFilled("code", "Code", v.code),
+      ...(hasPassword ? checkFilled("password", "Password", v.password ?? "") : []),
+    ],
     send: enableTwoFactor,
     onSuccess: (codes) => {
       notify.success("Two-factor sign-in is on", { important: true });
@@ -54,7 +57,9 @@ export function TwoFactorEnableForm({
       <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
         <li>Open an authenticator app on your phone and add an account.</li>
         <li>Scan the QR code, or type the secret below.</li>
-        <li>Enter the {TOTP_DIGITS}-digit code the app shows{hasPassword ? ", and your password" : ""}.</li>
+        <li>
+          Enter the {TOTP_DIGITS}-digit code the app shows{hasPassword ? ", and your password" : ""}.
+        </li>
       </ol>
       <div
         role="img"

@@ -25,15 +25,18 @@ export function ThemeMenu({ className = "", openOnMount = false }: { className?:
     // Not modal: a modal menu hides the page from assistive technology while leaving it focusable
     // (axe: aria-hidden-focus). Escape and a click outside still close it.
     <DropdownMenu.Root modal={false} defaultOpen={openOnMount}>
-      <DropdownMenu.Trigger
-        aria-label="Theme"
-        className={`${THEME_TRIGGER_CLASS} ${className}`}
-      >
+      <DropdownMenu.Trigger aria-label="Theme" className={`${THEME_TRIGGER_CLASS} ${className}`}>
         <SunMoon aria-hidden className="size-5" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-ink-soft/30 bg-surface p-1 text-ink shadow-lg">
-          <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">Theme</DropdownMenu.Label>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-lg border border-ink-soft/30 bg-surface p-1 text-ink shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">
+            Theme
+          </DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={preference}
             onValueChange={(value) => {

@@ -26,5 +26,13 @@ export function ThemedToaster() {
     };
   }, []);
   if (!Toaster) return null;
-  return <Toaster theme={theme} position={wide ? "bottom-center" : "top-center"} richColors duration={TOAST_DURATION.default} closeButton={false} />;
+  return (
+    <Toaster
+      theme={theme}
+      position={wide ? "bottom-center" : "top-center"}
+      richColors
+      duration={TOAST_DURATION.default}
+      closeButton={false}
+    />
+  );
 }

@@ -12,14 +12,34 @@ const SIZES = {
  * the name is always beside it. One look for every list of people (search, requests, profiles).
  * Which pictures are drawn: client/avatar-src.ts.
  */
-export function Avatar({ name, image, size = "sm" }: { name: string; image: string | null; size?: keyof typeof SIZES }) {
+export function Avatar({
+  name,
+  image,
+  size = "sm",
+}: {
+  name: string;
+  image: string | null;
+  size?: keyof typeof SIZES;
+}) {
   const { cls, px } = SIZES[size];
   const src = avatarSrc(image);
   if (src) {
-    return <Image src={src} alt="" width={px} height={px} unoptimized className={`${cls} shrink-0 rounded-full object-cover`} />;
+    return (
+      <Image
+        src={src}
+        alt=""
+        width={px}
+        height={px}
+        unoptimized
+        className={`${cls} shrink-0 rounded-full object-cover`}
+      />
+    );
   }
   return (
-    <span aria-hidden className={`${cls} inline-flex shrink-0 items-center justify-center rounded-full bg-leather font-serif font-semibold text-on-accent`}>
+    <span
+      aria-hidden
+      className={`${cls} inline-flex shrink-0 items-center justify-center rounded-full bg-leather font-serif font-semibold text-on-accent`}
+    >
       {name.trim().charAt(0).toUpperCase() || "?"}
     </span>
   );

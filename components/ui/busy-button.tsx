@@ -15,7 +15,16 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
  * Busy, it is aria-disabled rather than disabled: a disabled button drops the keyboard focus to
  * <body>, and the person who pressed it would have to find their place again.
  */
-export function BusyButton({ busy, busyLabel, variant = "primary", className = "", disabled, onClick, children, ...rest }: Props) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  variant = "primary",
+  className = "",
+  disabled,
+  onClick,
+  children,
+  ...rest
+}: Props) {
   return (
     <button
       {...rest}

@@ -47,7 +47,13 @@ export function ConfirmDialog({
       actions={
         <>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <BusyButton type="button" busy={busy} busyLabel={busyLabel} onClick={onConfirm} variant={destructive ? "danger" : "primary"}>
+          <BusyButton
+            type="button"
+            busy={busy}
+            busyLabel={busyLabel}
+            onClick={onConfirm}
+            variant={destructive ? "danger" : "primary"}
+          >
             {confirmLabel}
           </BusyButton>
         </>

@@ -19,9 +19,12 @@ export function LoadMore({ hasMore, loading, onMore }: Props) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((seen) => {
-      if (seen.some((e) => e.isIntersecting)) more.current();
-    }, { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((e) => e.isIntersecting)) more.current();
+      },
+      { rootMargin: "400px 0px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore]);

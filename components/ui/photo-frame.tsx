@@ -31,7 +31,15 @@ export function PhotoFrame({ src, alt, size }: FrameProps) {
           <ImageIcon className="size-8" />
         </span>
       )}
-      <Image src={src} alt={alt} fill unoptimized sizes="(min-width: 769px) 36rem, 100vw" onLoad={() => setLoadedSrc(src)} className="object-contain" />
+      <Image
+        src={src}
+        alt={alt}
+        fill
+        unoptimized
+        sizes="(min-width: 769px) 36rem, 100vw"
+        onLoad={() => setLoadedSrc(src)}
+        className="object-contain"
+      />
     </div>
   );
 }

@@ -4,7 +4,13 @@ import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { writingSince } from "@/lib/dates/month-year";
 
-export type ProfilePerson = { name: string; username: string; profileImage: string | null; location: string | null; since: string };
+export type ProfilePerson = {
+  name: string;
+  username: string;
+  profileImage: string | null;
+  location: string | null;
+  since: string;
+};
 
 type Props = {
   person: ProfilePerson;
@@ -50,12 +56,19 @@ export function ProfileHeader({ person, variant, heading, href, centered, childr
     <>
       <Avatar name={person.name} image={person.profileImage} size="lg" />
       <div className="min-w-0 flex-1">
-        <Heading id={heading?.id} className={`font-serif font-semibold break-words text-leather ${heading?.level === 1 ? "text-3xl" : "text-2xl"}`}>
+        <Heading
+          id={heading?.id}
+          className={`font-serif font-semibold break-words text-leather ${heading?.level === 1 ? "text-3xl" : "text-2xl"}`}
+        >
           {person.name}
         </Heading>
         <p className="text-ink-soft">@{person.username}</p>
         {children}
-        <Facts person={person} className={`mt-2 gap-x-5 gap-y-1 text-sm ${centered ? "justify-center sm:justify-start" : ""}`} iconClass="size-4" />
+        <Facts
+          person={person}
+          className={`mt-2 gap-x-5 gap-y-1 text-sm ${centered ? "justify-center sm:justify-start" : ""}`}
+          iconClass="size-4"
+        />
       </div>
     </>
   );

@@ -47,7 +47,8 @@ export function RadixModalDialog({ open, onClose, title, children, placement = "
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           onEscapeKeyDown={(e) => {
             // An open combobox list takes the Escape itself (it closes the list, not the dialog).
-            if (e.target instanceof HTMLElement && e.target.matches("[role=combobox][aria-expanded=true]")) e.preventDefault();
+            if (e.target instanceof HTMLElement && e.target.matches("[role=combobox][aria-expanded=true]"))
+              e.preventDefault();
           }}
           className={placement === "bottom" ? BOTTOM_SHEET_CLASS : SHEET_CLASS}
         >

@@ -1,7 +1,12 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { FieldErrors, invalidProps } from "./field-errors";
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string; errors?: readonly string[] };
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  name: string;
+  hint?: string;
+  errors?: readonly string[];
+};
 
 /**
  * A labelled input sized for touch (44 px tall), with an optional hint read after the label and

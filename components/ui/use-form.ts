@@ -62,7 +62,8 @@ export function useForm<V, R>({ values, check, send, onSuccess, onError, busyAft
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
       const fields = error instanceof Refusal ? error.fieldErrors : [];
-      const shownBeside = fields.length > 0 && fields.every((f) => f.path !== "" && formRef.current?.elements.namedItem(f.path));
+      const shownBeside =
+        fields.length > 0 && fields.every((f) => f.path !== "" && formRef.current?.elements.namedItem(f.path));
       if (!shownBeside) onError?.(error);
       return { errors: group(fields), refusals: last.refusals + (fields.length ? 1 : 0), succeeded: false };
     }
@@ -71,7 +72,9 @@ export function useForm<V, R>({ values, check, send, onSuccess, onError, busyAft
   // The fields changed since the last outcome: their messages no longer apply.
   const [changed, setChanged] = useState<{ since: Outcome; names: readonly string[] }>({ since: FIRST, names: [] });
   const edited = changed.since === outcome ? changed.names : [];
-  const errors: FieldErrors = Object.fromEntries(Object.entries(outcome.errors).filter(([name]) => !edited.includes(name)));
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(outcome.errors).filter(([name]) => !edited.includes(name)),
+  );
 
   // After each refusal, once its messages are on screen: to the first field that has one.
   useEffect(() => {

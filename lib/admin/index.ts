@@ -10,7 +10,14 @@ import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import type { Storage } from "@/lib/storage/types";
-import { ADMIN_ACTIONS_SHOWN, ADMIN_NOT_FOUND_MESSAGE, ADMIN_REPORTS_MAX, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE, REPORT_CLOSED_MESSAGE } from "./limits";
+import {
+  ADMIN_ACTIONS_SHOWN,
+  ADMIN_NOT_FOUND_MESSAGE,
+  ADMIN_REPORTS_MAX,
+  ALREADY_SUSPENDED_MESSAGE,
+  NOT_SUSPENDED_MESSAGE,
+  REPORT_CLOSED_MESSAGE,
+} from "./limits";
 
 // The operators (docs/decisions/069): accounts whose verified email is in ADMIN_EMAILS. They see
 // the open reports with only what was reported, and act on them; every action is a row of the
@@ -18,12 +25,18 @@ import { ADMIN_ACTIONS_SHOWN, ADMIN_NOT_FOUND_MESSAGE, ADMIN_REPORTS_MAX, ALREAD
 // reply or a person that was not reported.
 
 /** Whether `user` is an operator: a verified email in ADMIN_EMAILS. */
-export function isOperator(user: Pick<SessionUser, "email" | "emailVerifiedAt">, adminEmails: readonly string[]): boolean {
+export function isOperator(
+  user: Pick<SessionUser, "email" | "emailVerifiedAt">,
+  adminEmails: readonly string[],
+): boolean {
   return user.emailVerifiedAt !== null && adminEmails.includes(user.email.toLowerCase());
 }
 
 /** Throws the 404 anyone who is not an operator gets for /api/admin: the page is not there for them. */
-export function requireOperator(user: Pick<SessionUser, "email" | "emailVerifiedAt">, adminEmails: readonly string[]): void {
+export function requireOperator(
+  user: Pick<SessionUser, "email" | "emailVerifiedAt">,
+  adminEmails: readonly string[],
+): void {
   if (!isOperator(user, adminEmails)) throw new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);
 }
 
@@ -69,7 +82,14 @@ export async function adminPage({ db }: { db: Db }): Promise<AdminPage> {
     where r.status = 'open'
     order by r.created_at, r.id
     limit ${ADMIN_REPORTS_MAX}`);
-  const { rows: actions } = await db.execute<{ id: string; action: AdminPage["actions"][number]["action"]; note: string | null; createdAt: Date; operator: string | null; target: string | null }>(sql`
+  const { rows: actions } = await db.execute<{
+    id: string;
+    action: AdminPage["actions"][number]["action"];
+    note: string | null;
+    createdAt: Date;
+    operator: string | null;
+    target: string | null;
+  }>(sql`
     select a.id, a.action, a.note, a.created_at as "createdAt", o.username as operator, t.username as target
     from moderation_actions a left join users o on o.id = a.operator_id left join users t on t.id = a.target_user_id
     order by a.created_at desc, a.id desc limit ${ADMIN_ACTIONS_SHOWN}`);
@@ -83,18 +103,50 @@ export async function adminPage({ db }: { db: Db }): Promise<AdminPage> {
       reporter: { id: r.reporterId, name: r.reporterName, username: r.reporterUsername },
       subject: { id: r.subjectId, name: r.subjectName, username: r.subjectUsername, suspended: r.subjectSuspended },
       target: r.journalId
-        ? { kind: "journal", id: r.journalId, title: r.journalTitle!, text: r.journalContent!, journalDate: r.journalDate!, isAnonymous: !!r.journalAnonymous }
+        ? {
+            kind: "journal",
+            id: r.journalId,
+            title: r.journalTitle!,
+            text: r.journalContent!,
+            journalDate: r.journalDate!,
+            isAnonymous: !!r.journalAnonymous,
+          }
         : r.replyId
           ? { kind: "reply", id: r.replyId, title: null, text: r.replyText!, journalDate: null, isAnonymous: false }
-          : { kind: "user", id: r.subjectId, title: r.subjectName, text: r.subjectBio, journalDate: null, isAnonymous: false },
+          : {
+              kind: "user",
+              id: r.subjectId,
+              title: r.subjectName,
+              text: r.subjectBio,
+              journalDate: null,
+              isAnonymous: false,
+            },
     })),
-    actions: actions.map((a) => ({ id: a.id, action: a.action, note: a.note, createdAt: new Date(a.createdAt).toISOString(), operator: a.operator, target: a.target })),
+    actions: actions.map((a) => ({
+      id: a.id,
+      action: a.action,
+      note: a.note,
+      createdAt: new Date(a.createdAt).toISOString(),
+      operator: a.operator,
+      target: a.target,
+    })),
   };
 }
 
 async function openReport(db: Db, rawId: string) {
   const id = parseId({ value: rawId, message: ADMIN_NOT_FOUND_MESSAGE });
-  const { rows } = await db.execute<{ id: string; status: string; journalId: string | null; replyId: string | null; userId: string | null; authorId: string | null; replySender: string | null; title: string | null } & Record<string, unknown>>(sql`
+  const { rows } = await db.execute<
+    {
+      id: string;
+      status: string;
+      journalId: string | null;
+      replyId: string | null;
+      userId: string | null;
+      authorId: string | null;
+      replySender: string | null;
+      title: string | null;
+    } & Record<string, unknown>
+  >(sql`
     select r.id, r.status, r.journal_id as "journalId", r.reply_id as "replyId", r.reported_user_id as "userId",
       j.author_id as "authorId", j.title, case when rp.from_writer then rj.author_id else rp.reader_id end as "replySender"
     from reports r left join journals j on j.id = r.journal_id left join replies rp on rp.id = r.reply_id left join journals rj on rj.id = rp.journal_id
@@ -105,25 +157,66 @@ async function openReport(db: Db, rawId: string) {
   return row;
 }
 
-function record(db: Db, a: { operatorId: string; action: "dismiss" | "remove" | "suspend" | "unsuspend"; reportId?: string | null; targetUserId?: string | null; journalId?: string | null; replyId?: string | null; note?: string }) {
+function record(
+  db: Db,
+  a: {
+    operatorId: string;
+    action: "dismiss" | "remove" | "suspend" | "unsuspend";
+    reportId?: string | null;
+    targetUserId?: string | null;
+    journalId?: string | null;
+    replyId?: string | null;
+    note?: string;
+  },
+) {
   return db.execute(sql`
     insert into moderation_actions (operator_id, action, report_id, target_user_id, journal_id, reply_id, note)
     values (${a.operatorId}::uuid, ${a.action}, ${a.reportId ?? null}::uuid, ${a.targetUserId ?? null}::uuid, ${a.journalId ?? null}::uuid, ${a.replyId ?? null}::uuid, ${a.note ?? null})`);
 }
 
 /** POST /api/admin/reports/{id}/dismiss: the report is closed with nothing done. */
-export async function dismissReport({ db, operatorId, id, note }: { db: Db; operatorId: string; id: string; note?: string }) {
+export async function dismissReport({
+  db,
+  operatorId,
+  id,
+  note,
+}: {
+  db: Db;
+  operatorId: string;
+  id: string;
+  note?: string;
+}) {
   const report = await openReport(db, id);
   await db.execute(sql`update reports set status = 'dismissed', resolved_at = now() where id = ${report.id}::uuid`);
   await record(db, { operatorId, action: "dismiss", reportId: report.id, note });
 }
 
 /** A mail telling a person what the operators did and why. */
-export function moderationMail({ to, name, what, note }: { to: string; name: string; what: string; note: string }): MailMessage {
+export function moderationMail({
+  to,
+  name,
+  what,
+  note,
+}: {
+  to: string;
+  name: string;
+  what: string;
+  note: string;
+}): MailMessage {
   return {
     to,
     subject: "A message from Inkwell's operators",
-    text: [`Hi ${name},`, "", what, "", `Why: ${note}`, "", "Reply to this mail to ask about it or to appeal.", "", "Inkwell"].join("\n"),
+    text: [
+      `Hi ${name},`,
+      "",
+      what,
+      "",
+      `Why: ${note}`,
+      "",
+      "Reply to this mail to ask about it or to appeal.",
+      "",
+      "Inkwell",
+    ].join("\n"),
     html: `<!doctype html>
 <html lang="en">
 <body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
@@ -138,7 +231,9 @@ export function moderationMail({ to, name, what, note }: { to: string; name: str
 }
 
 async function personOf(db: Db, id: string): Promise<{ email: string; name: string }> {
-  const { rows } = await db.execute<{ email: string; name: string }>(sql`select email, name from users where id = ${id}::uuid`);
+  const { rows } = await db.execute<{ email: string; name: string }>(
+    sql`select email, name from users where id = ${id}::uuid`,
+  );
   return rows[0]!;
 }
 
@@ -146,24 +241,58 @@ async function personOf(db: Db, id: string): Promise<{ email: string; name: stri
  * POST /api/admin/reports/{id}/remove: the reported entry or reply is deleted (the entry's photo
  * too) and its writer is told why; a reported person cannot be removed, only suspended.
  */
-export async function removeReported({ db, storage, operatorId, id, note }: { db: Db; storage: Storage; operatorId: string; id: string; note: string }): Promise<MailMessage> {
+export async function removeReported({
+  db,
+  storage,
+  operatorId,
+  id,
+  note,
+}: {
+  db: Db;
+  storage: Storage;
+  operatorId: string;
+  id: string;
+  note: string;
+}): Promise<MailMessage> {
   const report = await openReport(db, id);
   if (report.userId) throw new ConflictError("A person is suspended, not removed");
   const authorId = (report.journalId ? report.authorId : report.replySender)!;
   // The record first: the report goes with what it is about (cascade).
-  await record(db, { operatorId, action: "remove", reportId: report.id, targetUserId: authorId, journalId: report.journalId, replyId: report.replyId, note });
+  await record(db, {
+    operatorId,
+    action: "remove",
+    reportId: report.id,
+    targetUserId: authorId,
+    journalId: report.journalId,
+    replyId: report.replyId,
+    note,
+  });
   if (report.journalId) await deleteJournal({ db, storage, authorId, id: report.journalId });
   else await db.execute(sql`delete from replies where id = ${report.replyId}::uuid`);
   const person = await personOf(db, authorId);
-  const what = report.journalId ? `Your entry “${report.title}” was removed by Inkwell's operators.` : "A private reply of yours was removed by Inkwell's operators.";
+  const what = report.journalId
+    ? `Your entry “${report.title}” was removed by Inkwell's operators.`
+    : "A private reply of yours was removed by Inkwell's operators.";
   return moderationMail({ to: person.email, name: person.name, what, note });
 }
 
 /** POST /api/admin/users/{id}/suspend: no session, no sign-in, nothing of theirs shown; their open reports are closed as acted on. */
-export async function suspendUser({ db, operatorId, userId: rawId, note }: { db: Db; operatorId: string; userId: string; note: string }): Promise<MailMessage> {
+export async function suspendUser({
+  db,
+  operatorId,
+  userId: rawId,
+  note,
+}: {
+  db: Db;
+  operatorId: string;
+  userId: string;
+  note: string;
+}): Promise<MailMessage> {
   const userId = parseId({ value: rawId, message: ADMIN_NOT_FOUND_MESSAGE });
   if (userId === operatorId) throw new ConflictError("Operators cannot suspend themselves");
-  const { rows } = await db.execute<{ suspended: boolean }>(sql`select suspended_at is not null as suspended from users where id = ${userId}::uuid`);
+  const { rows } = await db.execute<{ suspended: boolean }>(
+    sql`select suspended_at is not null as suspended from users where id = ${userId}::uuid`,
+  );
   if (!rows[0]) throw new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);
   if (rows[0].suspended) throw new ConflictError(ALREADY_SUSPENDED_MESSAGE);
   await db.transaction(async (tx) => {
@@ -179,13 +308,30 @@ export async function suspendUser({ db, operatorId, userId: rawId, note }: { db:
     await record(tx as unknown as Db, { operatorId, action: "suspend", targetUserId: userId, note });
   });
   const person = await personOf(db, userId);
-  return moderationMail({ to: person.email, name: person.name, what: "Your Inkwell account is suspended by its operators: you cannot sign in, and nothing of yours is shown to anyone.", note });
+  return moderationMail({
+    to: person.email,
+    name: person.name,
+    what: "Your Inkwell account is suspended by its operators: you cannot sign in, and nothing of yours is shown to anyone.",
+    note,
+  });
 }
 
 /** POST /api/admin/users/{id}/unsuspend: the account may sign in again and is shown again. */
-export async function unsuspendUser({ db, operatorId, userId: rawId, note }: { db: Db; operatorId: string; userId: string; note?: string }) {
+export async function unsuspendUser({
+  db,
+  operatorId,
+  userId: rawId,
+  note,
+}: {
+  db: Db;
+  operatorId: string;
+  userId: string;
+  note?: string;
+}) {
   const userId = parseId({ value: rawId, message: ADMIN_NOT_FOUND_MESSAGE });
-  const { rows } = await db.execute(sql`update users set suspended_at = null where id = ${userId}::uuid and suspended_at is not null returning 1`);
+  const { rows } = await db.execute(
+    sql`update users set suspended_at = null where id = ${userId}::uuid and suspended_at is not null returning 1`,
+  );
   if (!rows.length) {
     const exists = await db.execute(sql`select 1 from users where id = ${userId}::uuid`);
     throw exists.rows.length ? new ConflictError(NOT_SUSPENDED_MESSAGE) : new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);

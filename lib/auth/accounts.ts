@@ -74,13 +74,19 @@ export async function registerUser({
     throw new ValidationError(message, [{ path: "email", message }]);
   }
   // Every well-formed attempt counts, conflicts too: they tell whether a username or email exists.
-  await consumeAttempt({ db, limit: { key: `signup-address:${ip}`, max: limitPerHour, windowSeconds: SIGNUP_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: `signup-address:${ip}`, max: limitPerHour, windowSeconds: SIGNUP_WINDOW_SECONDS },
+  });
   const [clash] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(or(eq(users.username, input.username), eq(sql`lower(${users.email})`, input.email.toLowerCase())))
     .limit(1);
-  if (clash) throw clash.username === input.username ? new ConflictError(USERNAME_TAKEN, "username") : new ConflictError(EMAIL_TAKEN, "email");
+  if (clash)
+    throw clash.username === input.username
+      ? new ConflictError(USERNAME_TAKEN, "username")
+      : new ConflictError(EMAIL_TAKEN, "email");
 
   const passwordHash = await hashPassword(input.password);
   try {
@@ -98,7 +104,9 @@ export async function registerUser({
     const constraint = uniqueViolation(err);
     if (constraint === undefined) throw err;
     // Lost a race with a simultaneous sign-up: the database's unique index decides.
-    throw constraint.includes("email") ? new ConflictError(EMAIL_TAKEN, "email") : new ConflictError(USERNAME_TAKEN, "username");
+    throw constraint.includes("email")
+      ? new ConflictError(EMAIL_TAKEN, "email")
+      : new ConflictError(USERNAME_TAKEN, "username");
   }
 }
 
@@ -110,14 +118,25 @@ function loginSubject(identifier: string, user: { id: string } | undefined): str
   return user ? `user:${user.id}` : `name:${identifier}`;
 }
 
-function loginLimits(subject: string, ip: string, deviceId: string | null): { limit: Limit; onSuccess: "clear" | "refund" }[] {
+function loginLimits(
+  subject: string,
+  ip: string,
+  deviceId: string | null,
+): { limit: Limit; onSuccess: "clear" | "refund" }[] {
   const windowSeconds = LOGIN_WINDOW_SECONDS;
-  if (deviceId) return [{ limit: { key: `login-device:${deviceId}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" }];
+  if (deviceId)
+    return [{ limit: { key: `login-device:${deviceId}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" }];
   // In this order: an address that is over its own limit no longer counts against the username.
   return [
     { limit: { key: `login-address:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowSeconds }, onSuccess: "refund" },
-    { limit: { key: `login-user-address:${JSON.stringify([subject, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds }, onSuccess: "clear" },
-    { limit: { key: `login-username:${subject}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds }, onSuccess: "refund" },
+    {
+      limit: { key: `login-user-address:${JSON.stringify([subject, ip])}`, max: LOGIN_MAX_FAILURES, windowSeconds },
+      onSuccess: "clear",
+    },
+    {
+      limit: { key: `login-username:${subject}`, max: LOGIN_MAX_FAILURES_PER_USERNAME, windowSeconds },
+      onSuccess: "refund",
+    },
   ];
 }
 
@@ -155,7 +174,11 @@ export async function loginUser({
   const limits = loginLimits(subject, ip, deviceId);
   // Every attempt is counted before the password is checked; a success gives its count back.
   for (const { limit } of limits) await consumeAttempt({ db, limit });
-  const successes: Limit = { key: `login-success:${subject}`, max: LOGIN_MAX_SUCCESSES, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const successes: Limit = {
+    key: `login-success:${subject}`,
+    max: LOGIN_MAX_SUCCESSES,
+    windowSeconds: LOGIN_WINDOW_SECONDS,
+  };
   if (found) await consumeAttempt({ db, limit: successes });
 
   if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
@@ -171,7 +194,11 @@ export async function loginUser({
   // password is what that is about), and the session waits for a code (docs/decisions/073).
   if (await isTwoFactorOn({ db, userId: user.id })) {
     const challenge = await startTwoFactorChallenge({ db, userId: user.id });
-    return { twoFactor: true as const, challenge, newDeviceToken: await trustDevice({ db, userId: user.id, deviceId }) };
+    return {
+      twoFactor: true as const,
+      challenge,
+      newDeviceToken: await trustDevice({ db, userId: user.id, deviceId }),
+    };
   }
   const token = await createSession({ db, userId: user.id, userAgent });
   const newDeviceToken = await trustDevice({ db, userId: user.id, deviceId });

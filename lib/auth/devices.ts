@@ -15,7 +15,15 @@ export const DEVICE_COOKIE_DAYS = 365;
 export const DEVICE_COOKIE_PATH = "/api/auth/login";
 
 /** The id of the trusted device a cookie names for this account, or null (always null for no account). */
-export async function findTrustedDevice({ db, token, userId }: { db: Db; token: string | undefined; userId: string | undefined }): Promise<string | null> {
+export async function findTrustedDevice({
+  db,
+  token,
+  userId,
+}: {
+  db: Db;
+  token: string | undefined;
+  userId: string | undefined;
+}): Promise<string | null> {
   if (!token || token.length > 200 || !userId) return null;
   const [row] = await db
     .select({ id: trustedDevices.tokenHash })
@@ -26,9 +34,20 @@ export async function findTrustedDevice({ db, token, userId }: { db: Db; token: 
 }
 
 /** After a successful password login: the device it came from is now trusted. Returns a new cookie value, if one is needed. */
-export async function trustDevice({ db, userId, deviceId }: { db: Db; userId: string; deviceId: string | null }): Promise<string | undefined> {
+export async function trustDevice({
+  db,
+  userId,
+  deviceId,
+}: {
+  db: Db;
+  userId: string;
+  deviceId: string | null;
+}): Promise<string | undefined> {
   if (deviceId) {
-    await db.update(trustedDevices).set({ lastUsedAt: sql`now()` }).where(eq(trustedDevices.tokenHash, deviceId));
+    await db
+      .update(trustedDevices)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(trustedDevices.tokenHash, deviceId));
     return undefined;
   }
   const token = newToken();

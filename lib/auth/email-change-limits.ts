@@ -12,4 +12,5 @@ export const NO_PASSWORD_FOR_EMAIL_MESSAGE = "This account signs in with Google 
 export const INVALID_EMAIL_CHANGE_TOKEN = "Invalid or expired link";
 /** Days the old address may undo a completed change (docs/decisions/072), as the big mail providers allow. */
 export const EMAIL_CHANGE_UNDO_DAYS = 7;
-export const EMAIL_CHANGE_UNDONE = "The change is undone: your address is back, and a link to choose a new password was mailed to it";
+export const EMAIL_CHANGE_UNDONE =
+  "The change is undone: your address is back, and a link to choose a new password was mailed to it";

@@ -52,11 +52,21 @@ export async function requestEmailChange({
     const message = signupDomainMessage(allowedDomains);
     throw new ValidationError(message, [{ path: "newEmail", message }]);
   }
-  const user = await checkCurrentPassword({ db, userId, password, field: "password", noPassword: NO_PASSWORD_FOR_EMAIL_MESSAGE });
-  if (user.email.toLowerCase() === newEmail.toLowerCase()) throw new ValidationError(SAME_EMAIL_MESSAGE, [{ path: "newEmail", message: SAME_EMAIL_MESSAGE }]);
+  const user = await checkCurrentPassword({
+    db,
+    userId,
+    password,
+    field: "password",
+    noPassword: NO_PASSWORD_FOR_EMAIL_MESSAGE,
+  });
+  if (user.email.toLowerCase() === newEmail.toLowerCase())
+    throw new ValidationError(SAME_EMAIL_MESSAGE, [{ path: "newEmail", message: SAME_EMAIL_MESSAGE }]);
   const { rows: taken } = await db.execute(sql`select 1 from users where lower(email) = lower(${newEmail})`);
   if (taken.length) throw new ConflictError(EMAIL_TAKEN_MESSAGE, "newEmail");
-  await consumeAttempt({ db, limit: { key: `email-change:${userId}`, max: EMAIL_CHANGE_MAX_PER_HOUR, windowSeconds: 60 * 60 } });
+  await consumeAttempt({
+    db,
+    limit: { key: `email-change:${userId}`, max: EMAIL_CHANGE_MAX_PER_HOUR, windowSeconds: 60 * 60 },
+  });
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx.execute(sql`update email_changes set used_at = now() where user_id = ${userId}::uuid and used_at is null`);
@@ -82,7 +92,19 @@ export async function requestEmailChange({
 }
 
 /** The notice to the old address: what was asked, and the way out for someone who did not ask. */
-function addressChangeNotice({ to, name, username, newEmail, linkBase }: { to: string; name: string; username: string; newEmail: string; linkBase: string }): MailMessage {
+function addressChangeNotice({
+  to,
+  name,
+  username,
+  newEmail,
+  linkBase,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  newEmail: string;
+  linkBase: string;
+}): MailMessage {
   const what = `Someone signed in to your Inkwell account @${username} asked to change its address to ${newEmail}. Nothing changes until a link mailed there is opened.`;
   const ifNot = "If this was not you, change your password now; that signs out every other browser:";
   const link = `${linkBase}/me/security`;
@@ -102,7 +124,15 @@ function addressChangeNotice({ to, name, username, newEmail, linkBase }: { to: s
  * meantime is a 409, and nothing changes. Returns the mail to the old address: what changed, and a
  * link that undoes it for EMAIL_CHANGE_UNDO_DAYS days (undoEmailChange).
  */
-export async function confirmEmailChange({ db, token, linkBase }: { db: Db; token: string; linkBase: string }): Promise<MailMessage> {
+export async function confirmEmailChange({
+  db,
+  token,
+  linkBase,
+}: {
+  db: Db;
+  token: string;
+  linkBase: string;
+}): Promise<MailMessage> {
   if (!token || token.length > 200) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
   const undoToken = newToken();
   try {
@@ -117,13 +147,25 @@ export async function confirmEmailChange({ db, token, linkBase }: { db: Db; toke
         sql`select email, name, username from users where id = ${change.userId}::uuid for update`,
       );
       const before = holders[0]!;
-      await tx.execute(sql`update users set email = ${change.newEmail}, email_verified_at = now(), updated_at = now() where id = ${change.userId}::uuid`);
-      await tx.execute(sql`update email_verifications set used_at = now() where user_id = ${change.userId}::uuid and used_at is null`);
-      await tx.execute(sql`update password_resets set used_at = now() where user_id = ${change.userId}::uuid and used_at is null`);
+      await tx.execute(
+        sql`update users set email = ${change.newEmail}, email_verified_at = now(), updated_at = now() where id = ${change.userId}::uuid`,
+      );
+      await tx.execute(
+        sql`update email_verifications set used_at = now() where user_id = ${change.userId}::uuid and used_at is null`,
+      );
+      await tx.execute(
+        sql`update password_resets set used_at = now() where user_id = ${change.userId}::uuid and used_at is null`,
+      );
       await tx.execute(sql`
         insert into email_change_undos (token_hash, user_id, old_email, new_email, expires_at)
         values (${hashToken(undoToken)}, ${change.userId}::uuid, ${before.email}, ${change.newEmail}, now() + make_interval(days => ${EMAIL_CHANGE_UNDO_DAYS}))`);
-      return addressChangedNotice({ to: before.email, name: before.name, username: before.username, newEmail: change.newEmail, link: `${linkBase}/undo-email-change/${undoToken}` });
+      return addressChangedNotice({
+        to: before.email,
+        name: before.name,
+        username: before.username,
+        newEmail: change.newEmail,
+        link: `${linkBase}/undo-email-change/${undoToken}`,
+      });
     });
   } catch (err) {
     // Another account took the address after the link was sent: the unique index decides, the transaction rolled back.
@@ -133,7 +175,19 @@ export async function confirmEmailChange({ db, token, linkBase }: { db: Db; toke
 }
 
 /** The mail to the address an account left: what changed, and the way back for someone who did not change it. */
-function addressChangedNotice({ to, name, username, newEmail, link }: { to: string; name: string; username: string; newEmail: string; link: string }): MailMessage {
+function addressChangedNotice({
+  to,
+  name,
+  username,
+  newEmail,
+  link,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  newEmail: string;
+  link: string;
+}): MailMessage {
   const what = `The email address of your Inkwell account @${username} was changed to ${newEmail}. Mail about the account goes there from now on, and this address no longer signs in.`;
   const ifNot = `If this was not you, undo it within ${EMAIL_CHANGE_UNDO_DAYS} days: this address comes back, every browser is signed out, passkeys and two-factor sign-in are removed, and we mail you a link to choose a new password.`;
   return noticeMail({
@@ -167,9 +221,17 @@ export async function undoEmailChange({ db, token }: { db: Db; token: string }) 
       const { rows: holders } = await tx.execute<{ name: string; username: string }>(sql`
         update users set email = ${undo.oldEmail}, email_verified_at = now(), password_hash = null, google_sub = null, updated_at = now()
         where id = ${undo.userId}::uuid returning name, username`);
-      await tx.execute(sql`update email_change_undos set used_at = now() where user_id = ${undo.userId}::uuid and used_at is null and created_at > ${undo.createdAt}::timestamptz`);
+      await tx.execute(
+        sql`update email_change_undos set used_at = now() where user_id = ${undo.userId}::uuid and used_at is null and created_at > ${undo.createdAt}::timestamptz`,
+      );
       const gone = await endEveryWayIn({ tx: tx as unknown as Db, userId: undo.userId });
-      return { userId: undo.userId, email: undo.oldEmail, name: holders[0]!.name, username: holders[0]!.username, gone };
+      return {
+        userId: undo.userId,
+        email: undo.oldEmail,
+        name: holders[0]!.name,
+        username: holders[0]!.username,
+        gone,
+      };
     });
   } catch (err) {
     if (uniqueViolation(err) !== undefined) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
@@ -178,14 +240,28 @@ export async function undoEmailChange({ db, token }: { db: Db; token: string }) 
 }
 
 /** The mail after an undo: the address is back, what was removed, and the link to choose a new password. */
-export function changeUndoneMail({ to, name, username, resetLink, gone }: { to: string; name: string; username: string; resetLink: string; gone: EndedAccess }): MailMessage {
+export function changeUndoneMail({
+  to,
+  name,
+  username,
+  resetLink,
+  gone,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  resetLink: string;
+  gone: EndedAccess;
+}): MailMessage {
   const removed = removedLines(gone);
   return noticeMail({
     to,
     subject: "Your Inkwell email address is back",
     name,
     paragraphs: [
-      { text: `The change of address of your Inkwell account @${username} is undone: this address is the account's again, and every browser was signed out.` },
+      {
+        text: `The change of address of your Inkwell account @${username} is undone: this address is the account's again, and every browser was signed out.`,
+      },
       ...(removed.length ? [{ text: `Removed: ${removed.join("; ")}.` }] : []),
       {
         text: `The account has no password now. Choose a new one within ${RESET_TOKEN_MINUTES} minutes (after that, ask for a new link on the sign-in page's "Forgot password?"):`,

@@ -57,22 +57,51 @@ export async function sendVerificationMail({
   });
   const link = `${linkBase}/verify-email/${token}`;
   const cancelLink = `${linkBase}/cancel-signup/${token}`;
-  await sendMail(verifyEmailMail({ to: user.email, name: user.name, username: user.username, link, cancelLink, hours: VERIFY_TOKEN_HOURS }));
+  await sendMail(
+    verifyEmailMail({
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      link,
+      cancelLink,
+      hours: VERIFY_TOKEN_HOURS,
+    }),
+  );
 }
 
 /** Counts a request for a new link against the per-user limit (429 past it). */
 export async function limitVerificationMail({ db, userId }: { db: Db; userId: string }) {
-  await consumeAttempt({ db, limit: { key: `verify-email-user:${userId}`, max: VERIFY_MAX_PER_USER, windowSeconds: VERIFY_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: `verify-email-user:${userId}`, max: VERIFY_MAX_PER_USER, windowSeconds: VERIFY_WINDOW_SECONDS },
+  });
 }
 
 /** The open link a token names, with its account, or undefined when it is unknown, used or expired. */
 async function openLink(db: Db, token: string) {
   if (!token || token.length > 200) return undefined;
   const [row] = await db
-    .select({ userId: users.id, username: users.username, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
+    .select({
+      userId: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      verifiedAt: users.emailVerifiedAt,
+    })
     .from(emailVerifications)
-    .innerJoin(users, and(eq(users.id, emailVerifications.userId), eq(sql`lower(${users.email})`, sql`lower(${emailVerifications.email})`)))
-    .where(and(eq(emailVerifications.tokenHash, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, sql`now()`)))
+    .innerJoin(
+      users,
+      and(
+        eq(users.id, emailVerifications.userId),
+        eq(sql`lower(${users.email})`, sql`lower(${emailVerifications.email})`),
+      ),
+    )
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, hashToken(token)),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -83,8 +112,20 @@ async function usedOnVerifiedAddress(db: Db, token: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: users.id })
     .from(emailVerifications)
-    .innerJoin(users, and(eq(users.id, emailVerifications.userId), eq(sql`lower(${users.email})`, sql`lower(${emailVerifications.email})`)))
-    .where(and(eq(emailVerifications.tokenHash, hashToken(token)), isNotNull(emailVerifications.usedAt), isNotNull(users.emailVerifiedAt)))
+    .innerJoin(
+      users,
+      and(
+        eq(users.id, emailVerifications.userId),
+        eq(sql`lower(${users.email})`, sql`lower(${emailVerifications.email})`),
+      ),
+    )
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, hashToken(token)),
+        isNotNull(emailVerifications.usedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -98,7 +139,15 @@ export async function unusableLinkMessage({ db, token }: { db: Db; token: string
  * What the page of a link shows before anything is clicked: the account it was mailed for and
  * whether the visitor is signed in to that account. Undefined when the link cannot be used.
  */
-export async function describeVerificationLink({ db, token, viewerId }: { db: Db; token: string; viewerId: string | null }) {
+export async function describeVerificationLink({
+  db,
+  token,
+  viewerId,
+}: {
+  db: Db;
+  token: string;
+  viewerId: string | null;
+}) {
   const link = await openLink(db, token);
   if (!link || link.verifiedAt) return undefined;
   return { username: link.username, mine: viewerId === link.userId };
@@ -114,13 +163,26 @@ export async function describeVerificationLink({ db, token, viewerId }: { db: Db
  * else 401. So the owner of an address someone else signed up with cannot confirm it for them.
  * Passwords are checked only for a valid link, and limited per account.
  */
-export async function verifyEmail({ db, token, viewerId, password }: { db: Db; token: string; viewerId: string | null; password?: string }) {
+export async function verifyEmail({
+  db,
+  token,
+  viewerId,
+  password,
+}: {
+  db: Db;
+  token: string;
+  viewerId: string | null;
+  password?: string;
+}) {
   const link = await openLink(db, token);
   if (!link) throw new ValidationError(await unusableLinkMessage({ db, token }));
   if (viewerId !== link.userId) {
     if (password === undefined) throw new UnauthorizedError(CONFIRM_WITH_PASSWORD);
     const key = `verify-email-password:${link.userId}`;
-    await consumeAttempt({ db, limit: { key, max: VERIFY_PASSWORD_MAX_FAILURES, windowSeconds: VERIFY_PASSWORD_WINDOW_SECONDS } });
+    await consumeAttempt({
+      db,
+      limit: { key, max: VERIFY_PASSWORD_MAX_FAILURES, windowSeconds: VERIFY_PASSWORD_WINDOW_SECONDS },
+    });
     if (!(await verifyPassword(link.passwordHash, password))) throw new UnauthorizedError(INVALID_CREDENTIALS);
     await refundAttempt({ db, key });
   }
@@ -128,7 +190,13 @@ export async function verifyEmail({ db, token, viewerId, password }: { db: Db; t
     const [burnt] = await tx
       .update(emailVerifications)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(emailVerifications.tokenHash, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, hashToken(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
     if (!burnt) throw new ValidationError(INVALID_VERIFY_TOKEN);
     const [verified] = await tx
@@ -158,10 +226,21 @@ export async function cancelSignup({ db, token }: { db: Db; token: string }) {
     const [link] = await tx
       .select({ userId: emailVerifications.userId, email: emailVerifications.email })
       .from(emailVerifications)
-      .where(and(eq(emailVerifications.tokenHash, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, sql`now()`)));
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, hashToken(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, sql`now()`),
+        ),
+      );
     if (!link) throw new ValidationError(INVALID_VERIFY_TOKEN);
-    const [user] = await tx.select({ verifiedAt: users.emailVerifiedAt, email: users.email }).from(users).where(eq(users.id, link.userId)).for("update");
-    if (!user || user.verifiedAt || user.email.toLowerCase() !== link.email.toLowerCase()) throw new ValidationError(INVALID_VERIFY_TOKEN);
+    const [user] = await tx
+      .select({ verifiedAt: users.emailVerifiedAt, email: users.email })
+      .from(users)
+      .where(eq(users.id, link.userId))
+      .for("update");
+    if (!user || user.verifiedAt || user.email.toLowerCase() !== link.email.toLowerCase())
+      throw new ValidationError(INVALID_VERIFY_TOKEN);
     // Its hearts go with it: each entry's count keeps equal to its like rows (docs/decisions/026).
     await tx.execute(sql`
       with gone as (delete from likes where user_id = ${link.userId}::uuid returning journal_id)
@@ -174,5 +253,7 @@ export async function cancelSignup({ db, token }: { db: Db; token: string }) {
 
 /** For `after()`: the mail goes out once the answer has, and a failure only reaches the log. */
 export function sendVerificationMailAfterResponse(args: Parameters<typeof sendVerificationMail>[0]): Promise<void> {
-  return sendVerificationMail(args).catch((err: unknown) => logError("mail", "The verification mail could not be sent", err));
+  return sendVerificationMail(args).catch((err: unknown) =>
+    logError("mail", "The verification mail could not be sent", err),
+  );
 }

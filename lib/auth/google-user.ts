@@ -44,27 +44,49 @@ function withSuffix(base: string): string {
  * requests), so whoever registered someone else's address is shut out and reads nothing the owner
  * writes; the owner is mailed what was removed. Null if the user is gone.
  */
-async function linkGoogleAccount({ db, userId, identity }: { db: Db; userId: string; identity: GoogleIdentity }): Promise<User | null> {
+async function linkGoogleAccount({
+  db,
+  userId,
+  identity,
+}: {
+  db: Db;
+  userId: string;
+  identity: GoogleIdentity;
+}): Promise<User | null> {
   const { sub } = identity;
-  const { user, gone } = await db.transaction(async (tx): Promise<{ user: User | null; gone: ForgottenAccess | null }> => {
-    // Locked, so a verification link used at the same moment is either before or after this, not between.
-    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!current) return { user: null, gone: null };
-    if (current.emailVerifiedAt) {
-      const [linked] = await tx.update(users).set({ googleSub: sub, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
-      return { user: linked!, gone: null };
-    }
-    const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || current.name;
-    const [taken] = await tx
-      .update(users)
-      .set({ googleSub: sub, name, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning();
-    return { user: taken!, gone: await forgetUnprovenAccess({ tx: tx as unknown as Db, userId }) };
-  });
+  const { user, gone } = await db.transaction(
+    async (tx): Promise<{ user: User | null; gone: ForgottenAccess | null }> => {
+      // Locked, so a verification link used at the same moment is either before or after this, not between.
+      const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      if (!current) return { user: null, gone: null };
+      if (current.emailVerifiedAt) {
+        const [linked] = await tx
+          .update(users)
+          .set({ googleSub: sub, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        return { user: linked!, gone: null };
+      }
+      const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || current.name;
+      const [taken] = await tx
+        .update(users)
+        .set({ googleSub: sub, name, passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
+      return { user: taken!, gone: await forgetUnprovenAccess({ tx: tx as unknown as Db, userId }) };
+    },
+  );
   if (user && gone) {
-    console.info(`[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password, sessions, passkeys, two factors, address changes and friendships are gone.`);
-    const mail = takeoverMail({ to: user.email, name: user.name, username: user.username, appUrl: config().APP_URL, gone });
+    console.info(
+      `[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password, sessions, passkeys, two factors, address changes and friendships are gone.`,
+    );
+    const mail = takeoverMail({
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      appUrl: config().APP_URL,
+      gone,
+    });
     // Not waited for: the sign-in does not hang on the mail provider.
     void sendMail(mail).catch((err: unknown) => logError("mail", "The takeover notice could not be sent", err));
   }
@@ -82,19 +104,35 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
   // An unverified address could belong to anyone: never let it take over an account.
   if (!identity.emailVerified) throw new ForbiddenError("Google has not verified this email address");
 
-  const [sameEmail] = await db.select().from(users).where(eq(sql`lower(${users.email})`, identity.email.toLowerCase())).limit(1);
+  const [sameEmail] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, identity.email.toLowerCase()))
+    .limit(1);
   if (sameEmail) {
     const linked = await linkGoogleAccount({ db, userId: sameEmail.id, identity });
     if (linked) return linked;
   }
 
   // Google's name is not typed into a form we could refuse: it is made a plain line, as sign-up requires (docs/decisions/042).
-  const name = toPlainLine(identity.name).slice(0, NAME_MAX).trim() || toPlainLine(identity.email.split("@")[0]!).slice(0, NAME_MAX);
+  const name =
+    toPlainLine(identity.name).slice(0, NAME_MAX).trim() ||
+    toPlainLine(identity.email.split("@")[0]!).slice(0, NAME_MAX);
   const base = usernameFromName(identity.name, identity.email.split("@")[0]!);
   for (let attempt = 0; attempt < 10; attempt++) {
     const username = attempt === 0 ? base : withSuffix(base);
     try {
-      const [created] = await db.insert(users).values({ name, username, email: identity.email, googleSub: identity.sub, passwordHash: null, emailVerifiedAt: sql`now()` }).returning();
+      const [created] = await db
+        .insert(users)
+        .values({
+          name,
+          username,
+          email: identity.email,
+          googleSub: identity.sub,
+          passwordHash: null,
+          emailVerifiedAt: sql`now()`,
+        })
+        .returning();
       return created!;
     } catch (err) {
       const constraint = uniqueViolation(err);

@@ -53,7 +53,8 @@ function authOptions(): AuthOptions {
         try {
           const user = await findOrCreateGoogleUser({ db, identity });
           // Two-factor sign-in on: no session yet, the code step of /login instead (docs/decisions/073).
-          if (await isTwoFactorOn({ db, userId: user.id })) return `${cfg.APP_URL}${CODE_STEP_PATH}?${CHALLENGE_PARAM}=${encodeURIComponent(await startTwoFactorChallenge({ db, userId: user.id }))}`;
+          if (await isTwoFactorOn({ db, userId: user.id }))
+            return `${cfg.APP_URL}${CODE_STEP_PATH}?${CHALLENGE_PARAM}=${encodeURIComponent(await startTwoFactorChallenge({ db, userId: user.id }))}`;
           token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
         } catch (err) {
           // Refused (an unverified email, a suspended account) or failed: the browser goes to /login?error=oauth either way.
@@ -68,7 +69,9 @@ function authOptions(): AuthOptions {
     logger: {
       // The message can echo the callback's `?error=` parameter, which anyone can write: one line only.
       error: (code, metadata) =>
-        console.warn(`[google] sign-in failed (${oneLine(code, 60)}): ${oneLine((metadata instanceof Error ? metadata.message : metadata.error?.message) ?? "", 200)}`),
+        console.warn(
+          `[google] sign-in failed (${oneLine(code, 60)}): ${oneLine((metadata instanceof Error ? metadata.message : metadata.error?.message) ?? "", 200)}`,
+        ),
       warn: (code) => console.warn(`[google] next-auth warning ${oneLine(code, 60)}`),
       debug: () => undefined,
     },
@@ -166,10 +169,21 @@ export async function finishGoogleSignIn(req: NextRequest): Promise<NextResponse
   const location = new URL(res.headers.get("location") ?? "/", cfg.APP_URL);
   const ours = location.origin === new URL(cfg.APP_URL).origin;
   const challenge = ours && location.pathname === CODE_STEP_PATH ? location.searchParams.get(CHALLENGE_PARAM) : null;
-  if (challenge) return rememberOrigin(redirect(`${origin ?? cfg.APP_URL}${CODE_STEP_PATH}#${CHALLENGE_PARAM}=${encodeURIComponent(challenge)}`, res.headers.getSetCookie()), req, null);
+  if (challenge)
+    return rememberOrigin(
+      redirect(
+        `${origin ?? cfg.APP_URL}${CODE_STEP_PATH}#${CHALLENGE_PARAM}=${encodeURIComponent(challenge)}`,
+        res.headers.getSetCookie(),
+      ),
+      req,
+      null,
+    );
   const token = location.pathname === SUCCESS_PATH && ours ? location.searchParams.get("token") : null;
   if (!token) return rememberOrigin(redirect(failedFor(origin), res.headers.getSetCookie()), req, null);
-  const out = redirect(`${origin ?? cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`, res.headers.getSetCookie());
+  const out = redirect(
+    `${origin ?? cfg.APP_URL}${SUCCESS_PATH}?token=${encodeURIComponent(token)}`,
+    res.headers.getSetCookie(),
+  );
   setSessionCookie(out, req, token);
   return rememberOrigin(out, req, null);
 }

@@ -19,7 +19,17 @@ import { endEveryWayIn, removedLines, type EndedAccess } from "./unproven";
  * when `email` is not the account's verified address (an unproven address's mailbox is not known
  * to be the owner's, docs/decisions/011), so the notice goes without one.
  */
-export async function issueNotMeLink({ db, userId, email, linkBase }: { db: Db; userId: string; email: string; linkBase: string }): Promise<string | null> {
+export async function issueNotMeLink({
+  db,
+  userId,
+  email,
+  linkBase,
+}: {
+  db: Db;
+  userId: string;
+  email: string;
+  linkBase: string;
+}): Promise<string | null> {
   const token = newToken();
   const { rows } = await db.execute(sql`
     insert into not_me_links (token_hash, user_id, sent_to, expires_at)
@@ -30,7 +40,15 @@ export async function issueNotMeLink({ db, userId, email, linkBase }: { db: Db; 
 }
 
 /** The notice's paragraph for someone who did not make the new way in: the link when there is one, the Security screen otherwise. */
-export function notMeParagraph({ notMeLink, appUrl, otherwise }: { notMeLink: string | null; appUrl: string; otherwise: string }): NoticeParagraph {
+export function notMeParagraph({
+  notMeLink,
+  appUrl,
+  otherwise,
+}: {
+  notMeLink: string | null;
+  appUrl: string;
+  otherwise: string;
+}): NoticeParagraph {
   if (!notMeLink) return { text: otherwise, link: { href: `${appUrl}/me/security`, label: "Security" } };
   return {
     text: `If this was not you, someone else can sign in to your account. Within ${NOT_ME_LINK_DAYS} days, this link signs every browser out, removes passkeys and two-factor sign-in, clears the password and mails you a link to choose a new one:`,
@@ -64,7 +82,9 @@ export async function redeemNotMeLink({ db, token }: { db: Db; token: string }) 
     const holder = holders[0];
     // Another address is the account's now: that mailbox, not this one, speaks for it. Committed, so the link stays burnt.
     if (!holder) return null;
-    await tx.execute(sql`update not_me_links set used_at = now() where user_id = ${link.userId}::uuid and used_at is null`);
+    await tx.execute(
+      sql`update not_me_links set used_at = now() where user_id = ${link.userId}::uuid and used_at is null`,
+    );
     const gone = await endEveryWayIn({ tx: tx as unknown as Db, userId: link.userId });
     return { userId: link.userId, ...holder, gone };
   });
@@ -73,14 +93,28 @@ export async function redeemNotMeLink({ db, token }: { db: Db; token: string }) 
 }
 
 /** The mail after "This was not me": what was removed, and the link to choose a new password. */
-export function notMeDoneMail({ to, name, username, resetLink, gone }: { to: string; name: string; username: string; resetLink: string; gone: EndedAccess }): MailMessage {
+export function notMeDoneMail({
+  to,
+  name,
+  username,
+  resetLink,
+  gone,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  resetLink: string;
+  gone: EndedAccess;
+}): MailMessage {
   const removed = removedLines(gone);
   return noticeMail({
     to,
     subject: "Every way in to your Inkwell account has ended",
     name,
     paragraphs: [
-      { text: `You said a new way in to your Inkwell account @${username} was not yours, so every way in has ended: every browser was signed out and the account has no password now.` },
+      {
+        text: `You said a new way in to your Inkwell account @${username} was not yours, so every way in has ended: every browser was signed out and the account has no password now.`,
+      },
       ...(removed.length ? [{ text: `Removed: ${removed.join("; ")}.` }] : []),
       {
         text: `Choose a new password within ${RESET_TOKEN_MINUTES} minutes (after that, ask for a new link on the sign-in page's "Forgot password?"). Your pages, friends and settings are as they were.`,

@@ -24,7 +24,8 @@ export function passkeyAddedMail({
   notMeLink: string | null;
 }): MailMessage {
   const what = `A passkey named “${passkeyName}” was just added to your Inkwell account @${username}: it signs in without your password.`;
-  const otherwise = "If this was not you, sign in, remove the passkey, end the sessions you do not know and change your password:";
+  const otherwise =
+    "If this was not you, sign in, remove the passkey, end the sessions you do not know and change your password:";
   return noticeMail({
     to,
     subject: "A passkey was added to your Inkwell account",

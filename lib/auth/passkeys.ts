@@ -19,7 +19,20 @@ import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from
 import { parseId } from "@/lib/ids";
 import { consumeAttempt, refundAttempt } from "@/lib/rate-limit";
 import { type AddPasskeyInput, type PasskeyLoginInput } from "@/lib/validation/passkeys";
-import { PASSKEY_ALREADY_ADDED_MESSAGE, PASSKEY_CHALLENGE_MINUTES, PASSKEY_CHALLENGES_PER_WINDOW, PASSKEY_EXPIRED_MESSAGE, PASSKEY_LOGINS_PER_WINDOW, PASSKEY_NAME_MAX, PASSKEY_NOT_FOUND_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE, PASSKEY_REFUSED_MESSAGE, PASSKEY_WINDOW_SECONDS, PASSKEYS_MAX, TOO_MANY_PASSKEYS_MESSAGE } from "@/lib/validation/passkey-limits";
+import {
+  PASSKEY_ALREADY_ADDED_MESSAGE,
+  PASSKEY_CHALLENGE_MINUTES,
+  PASSKEY_CHALLENGES_PER_WINDOW,
+  PASSKEY_EXPIRED_MESSAGE,
+  PASSKEY_LOGINS_PER_WINDOW,
+  PASSKEY_NAME_MAX,
+  PASSKEY_NOT_FOUND_MESSAGE,
+  PASSKEY_NOT_SAVED_MESSAGE,
+  PASSKEY_REFUSED_MESSAGE,
+  PASSKEY_WINDOW_SECONDS,
+  PASSKEYS_MAX,
+  TOO_MANY_PASSKEYS_MESSAGE,
+} from "@/lib/validation/passkey-limits";
 import { describeUserAgent } from "./session-list";
 import { createSession } from "./sessions";
 
@@ -35,7 +48,15 @@ function relyingParty() {
 }
 
 /** A new challenge's bytes; the table keeps them as base64url, the form clientDataJSON names them in. */
-async function newChallenge({ db, purpose, userId }: { db: Db; purpose: "register" | "login"; userId: string | null }): Promise<Uint8Array<ArrayBuffer>> {
+async function newChallenge({
+  db,
+  purpose,
+  userId,
+}: {
+  db: Db;
+  purpose: "register" | "login";
+  userId: string | null;
+}): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new Uint8Array(randomBytes(32));
   await db.execute(sql`
     insert into webauthn_challenges (challenge, purpose, user_id, expires_at)
@@ -44,10 +65,21 @@ async function newChallenge({ db, purpose, userId }: { db: Db; purpose: "registe
 }
 
 /** The challenge a browser's answer signed, taken out of the table if it is ours, live and for this purpose; else a 400. */
-async function takeChallenge({ db, clientDataJSON, purpose, userId }: { db: Db; clientDataJSON: string; purpose: "register" | "login"; userId: string | null }): Promise<string> {
+async function takeChallenge({
+  db,
+  clientDataJSON,
+  purpose,
+  userId,
+}: {
+  db: Db;
+  clientDataJSON: string;
+  purpose: "register" | "login";
+  userId: string | null;
+}): Promise<string> {
   let challenge: unknown;
   try {
-    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown }).challenge;
+    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown })
+      .challenge;
   } catch {
     challenge = undefined;
   }
@@ -60,22 +92,56 @@ async function takeChallenge({ db, clientDataJSON, purpose, userId }: { db: Db; 
   return challenge;
 }
 
-function toInfo(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; backedUp: boolean }): PasskeyInfo {
-  return { id: row.id, name: row.name, synced: row.backedUp, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
+function toInfo(row: {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  backedUp: boolean;
+}): PasskeyInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    synced: row.backedUp,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
 }
 
-const infoColumns = { id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt, backedUp: passkeys.backedUp };
+const infoColumns = {
+  id: passkeys.id,
+  name: passkeys.name,
+  createdAt: passkeys.createdAt,
+  lastUsedAt: passkeys.lastUsedAt,
+  backedUp: passkeys.backedUp,
+};
 
 /** GET /api/auth/passkeys: the caller's passkeys, oldest first. */
 export async function listPasskeys({ db, userId }: { db: Db; userId: string }): Promise<PasskeyInfo[]> {
-  const rows = await db.select(infoColumns).from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt, passkeys.id);
+  const rows = await db
+    .select(infoColumns)
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(passkeys.createdAt, passkeys.id);
   return rows.map(toInfo);
 }
 
 /** POST /api/auth/passkeys/options: what the browser needs to make a new passkey for the caller. */
-export async function passkeyRegistrationOptions({ db, userId }: { db: Db; userId: string }): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const [user] = await db.select({ username: users.username, name: users.name }).from(users).where(eq(users.id, userId));
-  const existing = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+export async function passkeyRegistrationOptions({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const [user] = await db
+    .select({ username: users.username, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  const existing = await db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId));
   if (existing.length >= PASSKEYS_MAX) throw new ConflictError(TOO_MANY_PASSKEYS_MESSAGE);
   const { rpID } = relyingParty();
   return generateRegistrationOptions({
@@ -94,11 +160,32 @@ export async function passkeyRegistrationOptions({ db, userId }: { db: Db; userI
 }
 
 /** POST /api/auth/passkeys: checks the browser's answer to the caller's challenge and keeps the passkey. */
-export async function addPasskey({ db, userId, input, userAgent }: { db: Db; userId: string; input: AddPasskeyInput; userAgent: string | null }): Promise<PasskeyInfo> {
+export async function addPasskey({
+  db,
+  userId,
+  input,
+  userAgent,
+}: {
+  db: Db;
+  userId: string;
+  input: AddPasskeyInput;
+  userAgent: string | null;
+}): Promise<PasskeyInfo> {
   const response = input.response as unknown as RegistrationResponseJSON;
-  const expectedChallenge = await takeChallenge({ db, clientDataJSON: input.response.response.clientDataJSON, purpose: "register", userId });
+  const expectedChallenge = await takeChallenge({
+    db,
+    clientDataJSON: input.response.response.clientDataJSON,
+    purpose: "register",
+    userId,
+  });
   const { rpID, origin } = relyingParty();
-  const verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false }).catch(() => null);
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: false,
+  }).catch(() => null);
   if (!verification?.verified) throw new ValidationError(PASSKEY_NOT_SAVED_MESSAGE);
   const { credential, credentialBackedUp } = verification.registrationInfo;
   const { browser, os } = describeUserAgent(userAgent);
@@ -106,7 +193,10 @@ export async function addPasskey({ db, userId, input, userAgent }: { db: Db; use
   // One add at a time per account (its row locked), so the count cannot be raced past.
   const added = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${userId}::uuid for update`);
-    const [counted] = await tx.select({ count: sql<number>`count(*)::int` }).from(passkeys).where(eq(passkeys.userId, userId));
+    const [counted] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
     if (counted!.count >= PASSKEYS_MAX) throw new ConflictError(TOO_MANY_PASSKEYS_MESSAGE);
     const [row] = await tx
       .insert(passkeys)
@@ -128,7 +218,17 @@ export async function addPasskey({ db, userId, input, userAgent }: { db: Db; use
 }
 
 /** PUT /api/auth/passkeys/{id}: a new name (the 404 of nothing for anyone else's). */
-export async function renamePasskey({ db, userId, id: rawId, name }: { db: Db; userId: string; id: string; name: string }): Promise<PasskeyInfo> {
+export async function renamePasskey({
+  db,
+  userId,
+  id: rawId,
+  name,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  name: string;
+}): Promise<PasskeyInfo> {
   const id = parseId({ value: rawId, message: PASSKEY_NOT_FOUND_MESSAGE });
   const [row] = await db
     .update(passkeys)
@@ -150,8 +250,21 @@ export async function removePasskey({ db, userId, id: rawId }: { db: Db; userId:
 }
 
 /** POST /api/auth/passkey-login/options: a challenge for any passkey of this site, counted per address. */
-export async function passkeyLoginOptions({ db, ip }: { db: Db; ip: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  await consumeAttempt({ db, limit: { key: `passkey-challenge:${ip}`, max: PASSKEY_CHALLENGES_PER_WINDOW, windowSeconds: PASSKEY_WINDOW_SECONDS } });
+export async function passkeyLoginOptions({
+  db,
+  ip,
+}: {
+  db: Db;
+  ip: string;
+}): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  await consumeAttempt({
+    db,
+    limit: {
+      key: `passkey-challenge:${ip}`,
+      max: PASSKEY_CHALLENGES_PER_WINDOW,
+      windowSeconds: PASSKEY_WINDOW_SECONDS,
+    },
+  });
   const { rpID } = relyingParty();
   return generateAuthenticationOptions({
     rpID,
@@ -166,21 +279,45 @@ export async function passkeyLoginOptions({ db, ip }: { db: Db; ip: string }): P
  * against its public key, and its counter, which must grow. Tries are counted per address before
  * the check (a success gives its try back). Then a session, as a password login makes one.
  */
-export async function loginWithPasskey({ db, input, ip, userAgent }: { db: Db; input: PasskeyLoginInput; ip: string; userAgent: string | null }) {
+export async function loginWithPasskey({
+  db,
+  input,
+  ip,
+  userAgent,
+}: {
+  db: Db;
+  input: PasskeyLoginInput;
+  ip: string;
+  userAgent: string | null;
+}) {
   const limitKey = `passkey-login:${ip}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: PASSKEY_LOGINS_PER_WINDOW, windowSeconds: PASSKEY_WINDOW_SECONDS } });
-  const expectedChallenge = await takeChallenge({ db, clientDataJSON: input.response.response.clientDataJSON, purpose: "login", userId: null });
+  await consumeAttempt({
+    db,
+    limit: { key: limitKey, max: PASSKEY_LOGINS_PER_WINDOW, windowSeconds: PASSKEY_WINDOW_SECONDS },
+  });
+  const expectedChallenge = await takeChallenge({
+    db,
+    clientDataJSON: input.response.response.clientDataJSON,
+    purpose: "login",
+    userId: null,
+  });
   const [stored] = await db.select().from(passkeys).where(eq(passkeys.credentialId, input.response.id));
   if (!stored) throw new UnauthorizedError(PASSKEY_REFUSED_MESSAGE);
   const handle = input.response.response.userHandle;
-  if (handle !== undefined && handle !== Buffer.from(stored.userId.replace(/-/g, ""), "hex").toString("base64url")) throw new UnauthorizedError(PASSKEY_REFUSED_MESSAGE);
+  if (handle !== undefined && handle !== Buffer.from(stored.userId.replace(/-/g, ""), "hex").toString("base64url"))
+    throw new UnauthorizedError(PASSKEY_REFUSED_MESSAGE);
   const { rpID, origin } = relyingParty();
   const verification = await verifyAuthenticationResponse({
     response: input.response as unknown as AuthenticationResponseJSON,
     expectedChallenge,
     expectedOrigin: origin,
     expectedRPID: rpID,
-    credential: { id: stored.credentialId, publicKey: Buffer.from(stored.publicKey, "base64url"), counter: stored.counter, transports: stored.transports },
+    credential: {
+      id: stored.credentialId,
+      publicKey: Buffer.from(stored.publicKey, "base64url"),
+      counter: stored.counter,
+      transports: stored.transports,
+    },
     requireUserVerification: false,
   }).catch(() => null);
   if (!verification?.verified) throw new UnauthorizedError(PASSKEY_REFUSED_MESSAGE);

@@ -8,7 +8,13 @@ import { INBOX_CHANNEL } from "@/lib/notifications/channel";
 import { clearAttempts, consumeAttempt } from "@/lib/rate-limit";
 import { hashPassword, verifyPassword } from "./password";
 import { cancelEmailChanges } from "./pending-changes";
-import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./password-change-limits";
+import {
+  CHANGE_PASSWORD_MAX_TRIES,
+  CHANGE_PASSWORD_WINDOW_SECONDS,
+  NO_PASSWORD_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from "./password-change-limits";
 
 // Changing the password from the Security screen (docs/decisions/071): the current password is
 // asked for (a session alone is not enough to take the account over), every other session ends,
@@ -21,15 +27,31 @@ import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_
  * the count), so a stolen session cannot guess at the speed of argon2. A wrong password, or an
  * account that has none (Google only, `noPassword`), is a 400 beside `field`.
  */
-export async function checkCurrentPassword({ db, userId, password, field, noPassword }: { db: Db; userId: string; password: string; field: string; noPassword: string }) {
+export async function checkCurrentPassword({
+  db,
+  userId,
+  password,
+  field,
+  noPassword,
+}: {
+  db: Db;
+  userId: string;
+  password: string;
+  field: string;
+  noPassword: string;
+}) {
   const limitKey = `current-password:${userId}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: CHANGE_PASSWORD_MAX_TRIES, windowSeconds: CHANGE_PASSWORD_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: limitKey, max: CHANGE_PASSWORD_MAX_TRIES, windowSeconds: CHANGE_PASSWORD_WINDOW_SECONDS },
+  });
   const { rows } = await db.execute<{ passwordHash: string | null; email: string; name: string; username: string }>(
     sql`select password_hash as "passwordHash", email, name, username from users where id = ${userId}::uuid`,
   );
   const user = rows[0]!;
   if (!user.passwordHash) throw new ValidationError(noPassword, [{ path: field, message: noPassword }]);
-  if (!(await verifyPassword(user.passwordHash, password))) throw new ValidationError(WRONG_PASSWORD_MESSAGE, [{ path: field, message: WRONG_PASSWORD_MESSAGE }]);
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw new ValidationError(WRONG_PASSWORD_MESSAGE, [{ path: field, message: WRONG_PASSWORD_MESSAGE }]);
   await clearAttempts({ db, key: limitKey });
   return { email: user.email, name: user.name, username: user.username };
 }
@@ -55,12 +77,23 @@ export async function changePassword({
   removePasskeys?: boolean;
   appUrl: string;
 }): Promise<{ ended: number; mail: MailMessage }> {
-  const user = await checkCurrentPassword({ db, userId, password: currentPassword, field: "currentPassword", noPassword: NO_PASSWORD_MESSAGE });
-  if (newPassword === currentPassword) throw new ValidationError(SAME_PASSWORD_MESSAGE, [{ path: "newPassword", message: SAME_PASSWORD_MESSAGE }]);
+  const user = await checkCurrentPassword({
+    db,
+    userId,
+    password: currentPassword,
+    field: "currentPassword",
+    noPassword: NO_PASSWORD_MESSAGE,
+  });
+  if (newPassword === currentPassword)
+    throw new ValidationError(SAME_PASSWORD_MESSAGE, [{ path: "newPassword", message: SAME_PASSWORD_MESSAGE }]);
   const passwordHash = await hashPassword(newPassword);
   const ended = await db.transaction(async (tx) => {
-    await tx.execute(sql`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}::uuid`);
-    await tx.execute(sql`update password_resets set used_at = now() where user_id = ${userId}::uuid and used_at is null`);
+    await tx.execute(
+      sql`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}::uuid`,
+    );
+    await tx.execute(
+      sql`update password_resets set used_at = now() where user_id = ${userId}::uuid and used_at is null`,
+    );
     // A change of address a thief asked for with the old password dies with it (docs/decisions/072).
     await cancelEmailChanges({ db: tx as unknown as Db, userId });
     // Asked for on the form: a passkey someone else added with a stolen session goes too (docs/decisions/096).
@@ -76,7 +109,17 @@ export async function changePassword({
 }
 
 /** The notice that the password changed, with the way back in for someone who did not change it. */
-export function passwordChangedMail({ to, name, username, appUrl }: { to: string; name: string; username: string; appUrl: string }): MailMessage {
+export function passwordChangedMail({
+  to,
+  name,
+  username,
+  appUrl,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  appUrl: string;
+}): MailMessage {
   const link = `${appUrl}/forgot-password`;
   const what = `The password of your Inkwell account @${username} was just changed, and every other browser signed in to it was signed out.`;
   const ifNot = "If this was not you, choose a new password now:";

@@ -29,7 +29,10 @@ export const INVALID_RESET_TOKEN = "Invalid or expired token";
 export async function limitForgotPassword({ db, email, ip }: { db: Db; email: string; ip: string }) {
   const windowSeconds = FORGOT_WINDOW_SECONDS;
   await consumeAttempt({ db, limit: { key: `forgot-address:${ip}`, max: FORGOT_MAX_PER_ADDRESS, windowSeconds } });
-  await consumeAttempt({ db, limit: { key: `forgot-email:${email.toLowerCase()}`, max: FORGOT_MAX_PER_EMAIL, windowSeconds } });
+  await consumeAttempt({
+    db,
+    limit: { key: `forgot-email:${email.toLowerCase()}`, max: FORGOT_MAX_PER_EMAIL, windowSeconds },
+  });
 }
 
 /**
@@ -48,16 +51,32 @@ export async function requestPasswordReset({
   appUrl: string;
   sendMail: (message: MailMessage) => Promise<void>;
 }) {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   if (!user) return;
   const link = await issueResetLink({ db, userId: user.id, appUrl });
-  await sendMail(resetPasswordMail({ to: user.email, name: user.name, username: user.username, link, minutes: RESET_TOKEN_MINUTES }));
+  await sendMail(
+    resetPasswordMail({ to: user.email, name: user.name, username: user.username, link, minutes: RESET_TOKEN_MINUTES }),
+  );
 }
 
 /** Stores a single-use reset token for the user (only its hash) and returns the link that carries it. */
-export async function issueResetLink({ db, userId, appUrl }: { db: Db; userId: string; appUrl: string }): Promise<string> {
+export async function issueResetLink({
+  db,
+  userId,
+  appUrl,
+}: {
+  db: Db;
+  userId: string;
+  appUrl: string;
+}): Promise<string> {
   const token = newToken();
-  await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000) });
+  await db
+    .insert(passwordResets)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000) });
   return `${appUrl}/reset-password/${token}`;
 }
 
@@ -88,15 +107,26 @@ export async function resetPassword({
   ip: string;
 }): Promise<{ takenOver: { gone: ForgottenAccess; email: string; name: string; username: string } | null }> {
   if (!token || token.length > 200) throw new ValidationError(INVALID_RESET_TOKEN);
-  await consumeAttempt({ db, limit: { key: `reset-address:${ip}`, max: RESET_MAX_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: `reset-address:${ip}`, max: RESET_MAX_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS },
+  });
   const tokenHash = hashToken(token);
-  const open = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
+  const open = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  );
   const [found] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(open).limit(1);
   if (!found) throw new ValidationError(INVALID_RESET_TOKEN);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // Burnt here, not above: a simultaneous use of the same link that got here first wins.
-    const [burnt] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(open).returning({ userId: passwordResets.userId });
+    const [burnt] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(open)
+      .returning({ userId: passwordResets.userId });
     if (!burnt) throw new ValidationError(INVALID_RESET_TOKEN);
     await tx
       .update(passwordResets)

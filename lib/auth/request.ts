@@ -105,7 +105,13 @@ export function setDeviceCookie(res: NextResponse, req: Request, token: string) 
 }
 
 export function clearSessionCookie(res: NextResponse, req: Request) {
-  res.cookies.set(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secureCookies(req), path: "/", maxAge: 0 });
+  res.cookies.set(SESSION_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(req),
+    path: "/",
+    maxAge: 0,
+  });
 }
 
 let warnedUntrusted = false;
@@ -120,7 +126,10 @@ export function clientIp(req: Request): string {
   const { platformHeader } = config().TRUST_PROXY;
   if (platformHeader) return req.headers.get(platformHeader)?.split(",", 1)[0]!.trim().slice(0, 64) || "unknown";
   if (!clientAddressTrusted()) {
-    if (!warnedUntrusted) console.warn("[inkwell] Callers' addresses are unknown to the rate limits: not started by server/server.ts or `next start`, and TRUST_PROXY names no platform.");
+    if (!warnedUntrusted)
+      console.warn(
+        "[inkwell] Callers' addresses are unknown to the rate limits: not started by server/server.ts or `next start`, and TRUST_PROXY names no platform.",
+      );
     warnedUntrusted = true;
     return "unknown";
   }

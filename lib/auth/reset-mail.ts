@@ -2,7 +2,19 @@ import { linkMail } from "@/lib/mail/link-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 
 /** The password-reset mail. */
-export function resetPasswordMail({ to, name, username, link, minutes }: { to: string; name: string; username: string; link: string; minutes: number }): MailMessage {
+export function resetPasswordMail({
+  to,
+  name,
+  username,
+  link,
+  minutes,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  link: string;
+  minutes: number;
+}): MailMessage {
   return linkMail({
     to,
     name,

@@ -2,7 +2,14 @@ import "server-only";
 import pg from "pg";
 import { config } from "@/lib/config";
 import { describeError } from "@/lib/log";
-import { SESSION_CACHE_MAX_ENTRIES, SESSION_CACHE_TTL_MS, SESSION_CHANNEL, SESSION_LISTEN_RETRY_MAX_MS, SESSION_LISTEN_RETRY_MS, SESSION_SYNC_TIMEOUT_MS } from "./session-cache-limits";
+import {
+  SESSION_CACHE_MAX_ENTRIES,
+  SESSION_CACHE_TTL_MS,
+  SESSION_CHANNEL,
+  SESSION_LISTEN_RETRY_MAX_MS,
+  SESSION_LISTEN_RETRY_MS,
+  SESSION_SYNC_TIMEOUT_MS,
+} from "./session-cache-limits";
 import { SessionLru } from "./session-lru";
 
 // The session cache (docs/decisions/085): what a token's session names (its user, as a request knows
@@ -51,7 +58,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function lost(s: State<unknown>, client: pg.Client, reason: string) {
   if (s.client !== client) return;
-  console.warn(`[session-cache] The listening connection ended (${reason}); sessions are read from the database until it is back.`);
+  console.warn(
+    `[session-cache] The listening connection ended (${reason}); sessions are read from the database until it is back.`,
+  );
   s.client = null;
   s.generation++;
   s.lru.clear();
@@ -98,7 +107,9 @@ function listening(s: State<unknown>): boolean {
     s.connecting = true;
     connect(s)
       .catch((err: unknown) => {
-        console.warn(`[session-cache] Could not listen for session changes (${describeError(err).split("\n", 1)[0]}); sessions are read from the database.`);
+        console.warn(
+          `[session-cache] Could not listen for session changes (${describeError(err).split("\n", 1)[0]}); sessions are read from the database.`,
+        );
         s.retryAt = Date.now() + s.retryMs;
         s.retryMs = Math.min(s.retryMs * 2, SESSION_LISTEN_RETRY_MAX_MS);
       })
@@ -169,7 +180,19 @@ export function cacheTicket(): CacheTicket {
 }
 
 /** Keeps what a lookup found, unless the connection is down or a notification came after its ticket. */
-export function keepSession<T>({ key, userId, value, expiresAt, ticket }: { key: string; userId: string; value: T; expiresAt: number; ticket: CacheTicket }): void {
+export function keepSession<T>({
+  key,
+  userId,
+  value,
+  expiresAt,
+  ticket,
+}: {
+  key: string;
+  userId: string;
+  value: T;
+  expiresAt: number;
+  ticket: CacheTicket;
+}): void {
   const s = state<T>();
   if (!s.client || s.generation !== ticket.generation) return;
   s.lru.set(key, userId, value, Math.min(Date.now() + SESSION_CACHE_TTL_MS, expiresAt));

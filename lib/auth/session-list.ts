@@ -24,12 +24,24 @@ interface Row extends Record<string, unknown> {
 export function describeUserAgent(userAgent: string | null): { browser: string | null; os: string | null } {
   if (!userAgent) return { browser: null, os: null };
   const { browser, os } = Bowser.parse(userAgent.slice(0, USER_AGENT_PARSED_MAX));
-  const named = (name: string | undefined, version: string | undefined) => (name ? [name, version].filter(Boolean).join(" ") : null);
-  return { browser: named(browser.name, browser.version?.split(".")[0]), os: named(os.name, os.versionName ?? os.version) };
+  const named = (name: string | undefined, version: string | undefined) =>
+    name ? [name, version].filter(Boolean).join(" ") : null;
+  return {
+    browser: named(browser.name, browser.version?.split(".")[0]),
+    os: named(os.name, os.versionName ?? os.version),
+  };
 }
 
 /** GET /api/auth/sessions: the caller's live sessions, the most recently used first, theirs marked `current`. */
-export async function listSessions({ db, userId, currentId }: { db: Db; userId: string; currentId: string }): Promise<SessionInfo[]> {
+export async function listSessions({
+  db,
+  userId,
+  currentId,
+}: {
+  db: Db;
+  userId: string;
+  currentId: string;
+}): Promise<SessionInfo[]> {
   const { rows } = await db.execute<Row>(sql`
     select id, user_agent as "userAgent", created_at as "createdAt", last_used_at as "lastUsedAt"
     from sessions where user_id = ${userId}::uuid and expires_at > now()
@@ -58,7 +70,15 @@ export async function endSession({ db, userId, id: rawId }: { db: Db; userId: st
  * pending change of address (one may have been asked for from a session that is now ending,
  * docs/decisions/072); how many sessions.
  */
-export async function endOtherSessions({ db, userId, currentId }: { db: Db; userId: string; currentId: string }): Promise<number> {
+export async function endOtherSessions({
+  db,
+  userId,
+  currentId,
+}: {
+  db: Db;
+  userId: string;
+  currentId: string;
+}): Promise<number> {
   await cancelEmailChanges({ db, userId });
   const { rows } = await db.execute<{ count: number }>(sql`
     with gone as (delete from sessions where user_id = ${userId}::uuid and id <> ${currentId}::uuid returning 1)

@@ -48,14 +48,27 @@ export const sessionUserColumns = {
 export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;
 
 function prepareSessionLookup(db: Db) {
-  return db
-    .select({ user: sessionUserColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended account has no session (docs/decisions/069): its rows are deleted then, and this holds for a race.
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
-    .limit(1)
-    .prepare("inkwell_session_user");
+  return (
+    db
+      .select({
+        user: sessionUserColumns,
+        sessionId: sessions.id,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A suspended account has no session (docs/decisions/069): its rows are deleted then, and this holds for a race.
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .limit(1)
+      .prepare("inkwell_session_user")
+  );
 }
 
 // Every signed-in request runs it: a named prepared statement is parsed and planned once per
@@ -82,7 +95,15 @@ interface KnownSession {
  * docs/decisions/085); `fresh` always asks the database (a live stream checking its session on a
  * change, which may arrive on another connection before the cache hears of it).
  */
-export async function getSessionUser({ db, token, fresh = false }: { db: Db; token: string; fresh?: boolean }): Promise<{ user: SessionUser; sessionId: string } | null> {
+export async function getSessionUser({
+  db,
+  token,
+  fresh = false,
+}: {
+  db: Db;
+  token: string;
+  fresh?: boolean;
+}): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const known = fresh ? undefined : await cachedSession<KnownSession>(tokenHash);
@@ -115,7 +136,9 @@ async function touch({ db, known }: { db: Db; known: KnownSession }) {
 
 /** Ends one session; the person's live notification streams check theirs at once (docs/decisions/064). */
 export async function revokeSession({ db, sessionId }: { db: Db; sessionId: string }) {
-  await db.execute(sql`with gone as (delete from sessions where id = ${sessionId}::uuid returning user_id) select pg_notify(${INBOX_CHANNEL}, user_id::text) from gone`);
+  await db.execute(
+    sql`with gone as (delete from sessions where id = ${sessionId}::uuid returning user_id) select pg_notify(${INBOX_CHANNEL}, user_id::text) from gone`,
+  );
 }
 
 /** Ends every session of a user, on every instance at once (a password reset), and their live streams. */

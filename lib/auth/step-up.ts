@@ -3,7 +3,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { checkCurrentPassword } from "./password-change";
-import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "./step-up-limits";
+import {
+  RECENT_SIGN_IN_MINUTES,
+  SIGN_IN_AGAIN_MESSAGE,
+  STEP_UP_CODE_MESSAGE,
+  STEP_UP_PASSWORD_MESSAGE,
+} from "./step-up-limits";
 import { checkSecondFactor, secondFactorOf } from "./two-factor";
 
 // What takes more than the session that asks for it (docs/decisions/096): a new way in (a passkey,
@@ -34,7 +39,14 @@ export async function confirmItIsYou({
   proof: Proof;
   signInAgain?: string;
 }): Promise<{ email: string; name: string; username: string }> {
-  const { rows } = await db.execute<{ hasPassword: boolean; recent: boolean; twoFactorOn: boolean; email: string; name: string; username: string }>(sql`
+  const { rows } = await db.execute<{
+    hasPassword: boolean;
+    recent: boolean;
+    twoFactorOn: boolean;
+    email: string;
+    name: string;
+    username: string;
+  }>(sql`
     select u.password_hash is not null as "hasPassword", u.email, u.name, u.username,
       s.created_at > now() - make_interval(mins => ${RECENT_SIGN_IN_MINUTES}) as recent,
       exists (select 1 from two_factors t where t.user_id = u.id and t.enabled_at is not null) as "twoFactorOn"
@@ -45,7 +57,8 @@ export async function confirmItIsYou({
   if (!account) throw new UnauthorizedError("Invalid or expired session");
   if (!account.hasPassword && !account.recent) throw new ForbiddenError(signInAgain);
   if (account.hasPassword) {
-    if (!proof.password) throw new ValidationError(STEP_UP_PASSWORD_MESSAGE, [{ path: "password", message: STEP_UP_PASSWORD_MESSAGE }]);
+    if (!proof.password)
+      throw new ValidationError(STEP_UP_PASSWORD_MESSAGE, [{ path: "password", message: STEP_UP_PASSWORD_MESSAGE }]);
     await checkCurrentPassword({ db, userId, password: proof.password, field: "password", noPassword: signInAgain });
   }
   if (account.twoFactorOn) {

@@ -16,15 +16,36 @@ async function keyOf(db: Db): Promise<Buffer> {
 }
 
 /** `v1.<iv>.<ciphertext>.<tag>`, base64url. */
-export async function encryptSecret({ db, userId, secret }: { db: Db; userId: string; secret: Uint8Array }): Promise<string> {
+export async function encryptSecret({
+  db,
+  userId,
+  secret,
+}: {
+  db: Db;
+  userId: string;
+  secret: Uint8Array;
+}): Promise<string> {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", await keyOf(db), iv);
   cipher.setAAD(Buffer.from(userId));
   const body = Buffer.concat([cipher.update(secret), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    body.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+  ].join(".");
 }
 
-export async function decryptSecret({ db, userId, stored }: { db: Db; userId: string; stored: string }): Promise<Uint8Array> {
+export async function decryptSecret({
+  db,
+  userId,
+  stored,
+}: {
+  db: Db;
+  userId: string;
+  stored: string;
+}): Promise<Uint8Array> {
   const [version, iv, body, tag] = stored.split(".");
   if (version !== VERSION || !iv || !body || !tag) throw new Error("A stored two-factor secret has an unknown form");
   const decipher = createDecipheriv("aes-256-gcm", await keyOf(db), Buffer.from(iv, "base64url"));

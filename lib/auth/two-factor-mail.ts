@@ -29,7 +29,9 @@ export function twoFactorChangedMail({
   const otherwise = "If this was not you, sign in, end the sessions you do not know and change your password:";
   return noticeMail({
     to,
-    subject: on ? "Two-factor sign-in is on for your Inkwell account" : "Two-factor sign-in was turned off for your Inkwell account",
+    subject: on
+      ? "Two-factor sign-in is on for your Inkwell account"
+      : "Two-factor sign-in was turned off for your Inkwell account",
     name,
     paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
   });

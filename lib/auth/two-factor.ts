@@ -35,7 +35,9 @@ export type SecondFactor = { kind: "totp"; code: string } | { kind: "recovery"; 
 
 /** What `code` is: six digits are an authenticator's code, anything else a recovery code. */
 export function secondFactorOf(code: string): SecondFactor {
-  return new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) ? { kind: "totp", code } : { kind: "recovery", code: code.toLowerCase() };
+  return new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)
+    ? { kind: "totp", code }
+    : { kind: "recovery", code: code.toLowerCase() };
 }
 
 function hashRecoveryCode(code: string): string {
@@ -70,18 +72,28 @@ function matchingStep(key: Uint8Array, code: string, now: number): number | null
 type TwoFactorRow = { secret: string; enabledAt: string | null };
 
 async function readTwoFactor(db: Db, userId: string): Promise<TwoFactorRow | undefined> {
-  const { rows } = await db.execute<TwoFactorRow>(sql`select secret, enabled_at as "enabledAt" from two_factors where user_id = ${userId}::uuid`);
+  const { rows } = await db.execute<TwoFactorRow>(
+    sql`select secret, enabled_at as "enabledAt" from two_factors where user_id = ${userId}::uuid`,
+  );
   return rows[0];
 }
 
 /** Whether the account asks for a second factor at sign-in. */
 export async function isTwoFactorOn({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
-  const { rows } = await db.execute(sql`select 1 from two_factors where user_id = ${userId}::uuid and enabled_at is not null`);
+  const { rows } = await db.execute(
+    sql`select 1 from two_factors where user_id = ${userId}::uuid and enabled_at is not null`,
+  );
   return rows.length > 0;
 }
 
 /** For the Security screen: whether two-factor sign-in is on, and whether turning it off takes a password. */
-export async function readTwoFactorState({ db, userId }: { db: Db; userId: string }): Promise<{ on: boolean; hasPassword: boolean }> {
+export async function readTwoFactorState({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<{ on: boolean; hasPassword: boolean }> {
   const { rows } = await db.execute<{ on: boolean; hasPassword: boolean }>(sql`
     select exists (select 1 from two_factors where user_id = u.id and enabled_at is not null) as "on", u.password_hash is not null as "hasPassword"
     from users u where u.id = ${userId}::uuid`);
@@ -92,7 +104,19 @@ export async function readTwoFactorState({ db, userId }: { db: Db; userId: strin
  * Checks an authenticator's code against the account's secret and takes its step, once: a step at
  * or before the last one taken is refused (a replay), even within its 90 seconds. A 400 beside `field`.
  */
-async function acceptTotp({ db, userId, secret, code, field }: { db: Db; userId: string; secret: string; code: string; field: string }) {
+async function acceptTotp({
+  db,
+  userId,
+  secret,
+  code,
+  field,
+}: {
+  db: Db;
+  userId: string;
+  secret: string;
+  code: string;
+  field: string;
+}) {
   const key = await decryptSecret({ db, userId, stored: secret });
   const step = matchingStep(key, code, Date.now());
   if (step === null) throw new ValidationError(WRONG_CODE_MESSAGE, [{ path: field, message: WRONG_CODE_MESSAGE }]);
@@ -104,12 +128,23 @@ async function acceptTotp({ db, userId, secret, code, field }: { db: Db; userId:
 }
 
 /** Takes one unused recovery code of the account, or a 400 beside `field`. */
-async function acceptRecoveryCode({ db, userId, code, field }: { db: Db; userId: string; code: string; field: string }) {
+async function acceptRecoveryCode({
+  db,
+  userId,
+  code,
+  field,
+}: {
+  db: Db;
+  userId: string;
+  code: string;
+  field: string;
+}) {
   const { rows } = await db.execute(sql`
     update two_factor_recovery_codes set used_at = now()
     where user_id = ${userId}::uuid and code_hash = ${hashRecoveryCode(code)} and used_at is null
     returning 1`);
-  if (!rows.length) throw new ValidationError(WRONG_RECOVERY_CODE_MESSAGE, [{ path: field, message: WRONG_RECOVERY_CODE_MESSAGE }]);
+  if (!rows.length)
+    throw new ValidationError(WRONG_RECOVERY_CODE_MESSAGE, [{ path: field, message: WRONG_RECOVERY_CODE_MESSAGE }]);
 }
 
 /**
@@ -117,9 +152,22 @@ async function acceptRecoveryCode({ db, userId, code, field }: { db: Db; userId:
  * before the check (TWO_FACTOR_MAX_TRIES in the window, then 429 even for a right one), a right
  * one clears the count. A wrong one is a 400 beside `field`.
  */
-export async function checkSecondFactor({ db, userId, factor, field }: { db: Db; userId: string; factor: SecondFactor; field: string }) {
+export async function checkSecondFactor({
+  db,
+  userId,
+  factor,
+  field,
+}: {
+  db: Db;
+  userId: string;
+  factor: SecondFactor;
+  field: string;
+}) {
   const limitKey = `two-factor:${userId}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: TWO_FACTOR_MAX_TRIES, windowSeconds: TWO_FACTOR_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: limitKey, max: TWO_FACTOR_MAX_TRIES, windowSeconds: TWO_FACTOR_WINDOW_SECONDS },
+  });
   const row = await readTwoFactor(db, userId);
   if (!row?.enabledAt) throw new ConflictError(NOT_ON_MESSAGE);
   if (factor.kind === "totp") await acceptTotp({ db, userId, secret: row.secret, code: factor.code, field });
@@ -150,14 +198,27 @@ export async function setUpTwoFactor({ db, userId, accountName }: { db: Db; user
  * POST /api/auth/2fa/enable: `proven` (the password, lib/auth/step-up.ts), then the first right code from the app turns the pending secret on, and
  * the ten recovery codes are made (shown this once; only their hashes are kept).
  */
-export async function enableTwoFactor({ db, userId, code, proven }: { db: Db; userId: string; code: string; proven: () => Promise<unknown> }): Promise<string[]> {
+export async function enableTwoFactor({
+  db,
+  userId,
+  code,
+  proven,
+}: {
+  db: Db;
+  userId: string;
+  code: string;
+  proven: () => Promise<unknown>;
+}): Promise<string[]> {
   const row = await readTwoFactor(db, userId);
   if (!row) throw new ConflictError(NOT_SET_UP_MESSAGE);
   if (row.enabledAt) throw new ConflictError(ALREADY_ON_MESSAGE);
   // The session alone does not make a way in that outlives it (docs/decisions/096).
   await proven();
   const limitKey = `two-factor:${userId}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: TWO_FACTOR_MAX_TRIES, windowSeconds: TWO_FACTOR_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: limitKey, max: TWO_FACTOR_MAX_TRIES, windowSeconds: TWO_FACTOR_WINDOW_SECONDS },
+  });
   await acceptTotp({ db, userId, secret: row.secret, code, field: "code" });
   await clearAttempts({ db, key: limitKey });
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -167,7 +228,10 @@ export async function enableTwoFactor({ db, userId, code, proven }: { db: Db; us
       update two_factors set enabled_at = now() where user_id = ${userId}::uuid and secret = ${row.secret} and enabled_at is null returning 1`);
     if (!on.length) throw new ConflictError(NOT_SET_UP_MESSAGE);
     await tx.execute(sql`delete from two_factor_recovery_codes where user_id = ${userId}::uuid`);
-    for (const c of codes) await tx.execute(sql`insert into two_factor_recovery_codes (user_id, code_hash) values (${userId}::uuid, ${hashRecoveryCode(c)})`);
+    for (const c of codes)
+      await tx.execute(
+        sql`insert into two_factor_recovery_codes (user_id, code_hash) values (${userId}::uuid, ${hashRecoveryCode(c)})`,
+      );
   });
   return codes;
 }
@@ -177,11 +241,24 @@ export async function enableTwoFactor({ db, userId, code, proven }: { db: Db; us
  * are; an account with none, Google only, gives the code alone) and a code, then everything of
  * two-factor sign-in goes: the secret, the recovery codes, open challenges.
  */
-export async function disableTwoFactor({ db, userId, password, code }: { db: Db; userId: string; password: string | undefined; code: string }) {
+export async function disableTwoFactor({
+  db,
+  userId,
+  password,
+  code,
+}: {
+  db: Db;
+  userId: string;
+  password: string | undefined;
+  code: string;
+}) {
   if (!(await isTwoFactorOn({ db, userId }))) throw new ConflictError(NOT_ON_MESSAGE);
-  const { rows } = await db.execute<{ hasPassword: boolean }>(sql`select password_hash is not null as "hasPassword" from users where id = ${userId}::uuid`);
+  const { rows } = await db.execute<{ hasPassword: boolean }>(
+    sql`select password_hash is not null as "hasPassword" from users where id = ${userId}::uuid`,
+  );
   if (rows[0]?.hasPassword) {
-    if (!password) throw new ValidationError("Password is required", [{ path: "password", message: "Password is required" }]);
+    if (!password)
+      throw new ValidationError("Password is required", [{ path: "password", message: "Password is required" }]);
     await checkCurrentPassword({ db, userId, password, field: "password", noPassword: "This account has no password" });
   }
   await checkSecondFactor({ db, userId, factor: secondFactorOf(code), field: "code" });

@@ -50,12 +50,21 @@ export async function endEveryWayIn({ tx, userId }: { tx: Db; userId: string }):
   await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
   const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
   await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
-  const secret = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ userId: twoFactors.userId });
+  const secret = await tx
+    .delete(twoFactors)
+    .where(eq(twoFactors.userId, userId))
+    .returning({ userId: twoFactors.userId });
   await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
   const changes = await cancelEmailChanges({ db: tx, userId });
-  await tx.update(emailVerifications).set({ usedAt: sql`now()` }).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-  await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await tx
+    .update(emailVerifications)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   return { sessions: count(endedSessions), passkeys: count(keys), twoFactor: secret.length > 0, emailChanges: changes };
 }
 
@@ -86,10 +95,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function removedLines(gone: EndedAccess & Partial<ForgottenAccess>): string[] {
   const lines: string[] = [];
   if (gone.passkeys) lines.push(`${plural(gone.passkeys, "passkey", "passkeys")}, which can no longer sign in`);
-  if (gone.twoFactor) lines.push("two-factor sign-in and its recovery codes, which you can set up again on the Security screen");
-  if (gone.emailChanges) lines.push(`${plural(gone.emailChanges, "pending change", "pending changes")} of the account's email address, whose links no longer work`);
+  if (gone.twoFactor)
+    lines.push("two-factor sign-in and its recovery codes, which you can set up again on the Security screen");
+  if (gone.emailChanges)
+    lines.push(
+      `${plural(gone.emailChanges, "pending change", "pending changes")} of the account's email address, whose links no longer work`,
+    );
   if (gone.sessions) lines.push(`${plural(gone.sessions, "signed-in browser", "signed-in browsers")}, now signed out`);
-  if (gone.friendships) lines.push(`${plural(gone.friendships, "friendship", "friendships")}, so nobody reads your close-circle pages until you choose them`);
+  if (gone.friendships)
+    lines.push(
+      `${plural(gone.friendships, "friendship", "friendships")}, so nobody reads your close-circle pages until you choose them`,
+    );
   if (gone.friendRequests) lines.push(plural(gone.friendRequests, "friend request", "friend requests"));
   return lines;
 }
@@ -98,15 +114,32 @@ export function removedLines(gone: EndedAccess & Partial<ForgottenAccess>): stri
  * The mail to the address's owner after a takeover: the account was made with their address by
  * someone who never proved it, and what that person had set up is gone.
  */
-export function takeoverMail({ to, name, username, appUrl, gone }: { to: string; name: string; username: string; appUrl: string; gone: ForgottenAccess }): MailMessage {
+export function takeoverMail({
+  to,
+  name,
+  username,
+  appUrl,
+  gone,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  appUrl: string;
+  gone: ForgottenAccess;
+}): MailMessage {
   const removed = removedLines(gone);
   const what = `The Inkwell account @${username} had been created with your email address by someone who never proved that the address was theirs. You have now proved it, so the account is yours, and whatever its earlier holder had set up to get back in was removed.`;
   const list = removed.length ? `Removed: ${removed.join("; ")}.` : "Nothing else had been set up.";
-  const check = "The pages, hearts and profile it holds are still there: look through them and keep or delete what you like. Your security settings:";
+  const check =
+    "The pages, hearts and profile it holds are still there: look through them and keep or delete what you like. Your security settings:";
   return noticeMail({
     to,
     subject: "Your Inkwell account is yours again",
     name,
-    paragraphs: [{ text: what }, { text: list }, { text: check, link: { href: `${appUrl}/me/security`, label: "Security" } }],
+    paragraphs: [
+      { text: what },
+      { text: list },
+      { text: check, link: { href: `${appUrl}/me/security`, label: "Security" } },
+    ],
   });
 }

@@ -25,7 +25,8 @@ export const AdminReportSchema = object({
 });
 contract.add(AdminReportSchema, {
   id: "AdminReport",
-  description: "An open report as operators see it: only what was reported (an entry's title and text, a reply's text, a person's name and bio), who reported it, and whose it is (`subject`, also for an anonymous entry: operators act on the account)",
+  description:
+    "An open report as operators see it: only what was reported (an entry's title and text, a reply's text, a person's name and bio), who reported it, and whose it is (`subject`, also for an anonymous entry: operators act on the account)",
 });
 
 export const ModerationActionSchema = object({
@@ -36,9 +37,15 @@ export const ModerationActionSchema = object({
   operator: z.string().nullable(),
   target: z.string().nullable(),
 });
-contract.add(ModerationActionSchema, { id: "ModerationAction", description: "One row of the append-only record: what an operator (by username) did, to whom, why" });
+contract.add(ModerationActionSchema, {
+  id: "ModerationAction",
+  description: "One row of the append-only record: what an operator (by username) did, to whom, why",
+});
 
-export const AdminPageSchema = object({ reports: z.array(AdminReportSchema), actions: z.array(ModerationActionSchema) });
+export const AdminPageSchema = object({
+  reports: z.array(AdminReportSchema),
+  actions: z.array(ModerationActionSchema),
+});
 export const AdminDoneSchema = object({ message: z.string() });
 
 export type AdminReport = z.infer<typeof AdminReportSchema>;

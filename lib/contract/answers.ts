@@ -45,7 +45,10 @@ const imageDescription = note(
   z.string().nullable(),
   "The photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
 );
-const imageUrl = note(z.url().nullable(), "Absolute, on APP_URL, signed for the viewer it was given to, expiring (docs/decisions/024, 028); null when there is none");
+const imageUrl = note(
+  z.url().nullable(),
+  "Absolute, on APP_URL, signed for the viewer it was given to, expiring (docs/decisions/024, 028); null when there is none",
+);
 const entryImages = z.array(z.url()).max(1);
 
 // ---- Objects of the reference (components) ----
@@ -118,7 +121,11 @@ export const JournalSchema = component(
   "A diary entry as its author sees it (lib/journals/json.ts)",
 );
 
-export const JournalDaySchema = component("JournalDay", object({ _id: id, id, journaldate: day }), "A day of the month that has an entry");
+export const JournalDaySchema = component(
+  "JournalDay",
+  object({ _id: id, id, journaldate: day }),
+  "A day of the month that has an entry",
+);
 
 export const FeedAuthorSchema = component(
   "FeedAuthor",
@@ -159,7 +166,10 @@ export const FeedPageSchema = component(
   }),
 );
 
-export const SearchUserSchema = component("SearchUser", object({ _id: id, id, username: text, name: text, fullName: text, profileImage: imageUrl, avatar: imageUrl }));
+export const SearchUserSchema = component(
+  "SearchUser",
+  object({ _id: id, id, username: text, name: text, fullName: text, profileImage: imageUrl, avatar: imageUrl }),
+);
 
 export const SuggestedUserSchema = component(
   "SuggestedUser",
@@ -180,15 +190,24 @@ export const PublicProfileSchema = component(
     avatar: imageUrl,
     profilePicture: imageUrl,
     createdAt: timestamp,
-    journalCount: note(count, "Only signed entries shared with the close circle: private and anonymous ones are left out of every total (docs/decisions/042)"),
+    journalCount: note(
+      count,
+      "Only signed entries shared with the close circle: private and anonymous ones are left out of every total (docs/decisions/042)",
+    ),
     totalLikes: count,
     totalReads: count,
-    daysWritten: note(count, "Days with an entry journalCount counts: one entry a day, so equal to journalCount (docs/decisions/099)"),
+    daysWritten: note(
+      count,
+      "Days with an entry journalCount counts: one entry a day, so equal to journalCount (docs/decisions/099)",
+    ),
     consistency: note(
       z.number().min(0).max(100).nullable(),
       `Percent, to two decimals: daysWritten ÷ the days begun since the writer began (createdAt, or the first counted entry's day at 00:00 UTC if earlier), at most 100; null while that is fewer than ${CONSISTENCY_MIN_DAYS} days, when a share says nothing yet (docs/decisions/099)`,
     ),
-    activeWriter: note(z.boolean(), `The Active Writer badge: consistency is at least ${ACTIVE_WRITER_MIN_CONSISTENCY} (so never within the first ${CONSISTENCY_MIN_DAYS} days)`),
+    activeWriter: note(
+      z.boolean(),
+      `The Active Writer badge: consistency is at least ${ACTIVE_WRITER_MIN_CONSISTENCY} (so never within the first ${CONSISTENCY_MIN_DAYS} days)`,
+    ),
   }),
   "Never an email, a hash or a token (lib/users/profile.ts)",
 );
@@ -246,9 +265,15 @@ export const PendingRequestSchema = component(
 /** The friend-request and people calls' answers carry `success: true`. */
 const ok = <S extends z.core.$ZodLooseShape>(shape: S) => object({ success: z.literal(true), ...shape });
 
-export const RegisterAnswerSchema = object({ user: MeSchema.pick({ _id: true, id: true, name: true, username: true, email: true }), token: text });
+export const RegisterAnswerSchema = object({
+  user: MeSchema.pick({ _id: true, id: true, name: true, username: true, email: true }),
+  token: text,
+});
 export const LoginAnswerSchema = object({ token: text, user: MeSchema });
-export const JournalUpdatedSchema = object({ message: z.literal("Journal updated successfully"), journal: JournalSchema });
+export const JournalUpdatedSchema = object({
+  message: z.literal("Journal updated successfully"),
+  journal: JournalSchema,
+});
 export const MonthAnswerSchema = z.array(JournalDaySchema);
 export const JournalListSchema = z.array(JournalSchema);
 export const LikedJournalsSchema = object({ likedJournals: z.array(id) });
@@ -266,7 +291,10 @@ export const FriendRequestAnsweredSchema = ok({ message: text, friendRequest: Fr
 export const ProfileImageUploadedSchema = object({ imageUrl: z.url() });
 export const FriendCountSchema = object({ closeFriends: count });
 export const CloseFriendsSchema = object({ closeFriends: z.array(CloseFriendSchema) });
-export const FriendRemovedSchema = object({ message: z.literal("Removed from close friends successfully"), newCloseFriendsCount: count });
+export const FriendRemovedSchema = object({
+  message: z.literal("Removed from close friends successfully"),
+  newCloseFriendsCount: count,
+});
 export const HealthSchema = object({ status: z.literal("ok") });
 export const OpenApiAnswerSchema = note(z.looseObject({ openapi: z.literal("3.1.0") }), "OpenAPI 3.1");
 

@@ -11,30 +11,43 @@ function described<T extends z.ZodType>(schema: T, meta: { id?: string; descript
   return schema;
 }
 
-const nextCursor = described(z.string().nullable(), { description: "Pass as `cursor` for the page after this one; null on the last page" });
+const nextCursor = described(z.string().nullable(), {
+  description: "Pass as `cursor` for the page after this one; null on the last page",
+});
 
 export const DiaryEntrySchema = described(
   object({
     ...JournalSchema.shape,
-    excerpt: described(z.string(), { description: "The content's opening as one line of plain text (at most about 160 characters, … when cut)" }),
+    excerpt: described(z.string(), {
+      description: "The content's opening as one line of plain text (at most about 160 characters, … when cut)",
+    }),
   }),
-  { id: "DiaryEntry", description: "An entry in the writer's List view: the Journal object and its first lines (lib/journals/timeline.ts)" },
+  {
+    id: "DiaryEntry",
+    description:
+      "An entry in the writer's List view: the Journal object and its first lines (lib/journals/timeline.ts)",
+  },
 );
 
 export const DiarySearchHitSchema = described(
   object({
     ...JournalSchema.shape,
     snippet: described(z.string(), {
-      description: "Plain text of the content around the first matched word (its opening when only the title matched), at most about 160 characters, … where cut",
+      description:
+        "Plain text of the content around the first matched word (its opening when only the title matched), at most about 160 characters, … where cut",
     }),
     ranges: described(z.array(z.tuple([z.int().min(0), z.int().min(0)])), {
-      description: "[start, end) of each matched word in `snippet`, in UTF-16 code units (JavaScript's string offsets), in order: highlight them as text, never as HTML",
+      description:
+        "[start, end) of each matched word in `snippet`, in UTF-16 code units (JavaScript's string offsets), in order: highlight them as text, never as HTML",
     }),
   }),
   { id: "DiarySearchHit", description: "One entry a search of the writer's own diary found (lib/journals/search.ts)" },
 );
 
-export const TagCountSchema = described(object({ tag: z.string(), count: z.int().min(1) }), { id: "TagCount", description: "A #tag of the writer's entries, case-folded, and how many entries carry it" });
+export const TagCountSchema = described(object({ tag: z.string(), count: z.int().min(1) }), {
+  id: "TagCount",
+  description: "A #tag of the writer's entries, case-folded, and how many entries carry it",
+});
 
 export const TimelinePageSchema = object({ journals: z.array(DiaryEntrySchema), nextCursor });
 export const DiarySearchPageSchema = object({ hits: z.array(DiarySearchHitSchema), nextCursor });

@@ -4,7 +4,8 @@ import { contract } from "./answers";
 
 // "Import from Day One" (docs/decisions/078): lib/imports returns these, lib/openapi documents them.
 
-const listOf = <T extends z.ZodType>(item: T) => z.strictObject({ count: z.number().int().min(0), items: z.array(item).max(IMPORT_REPORT_ITEMS_MAX) });
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ count: z.number().int().min(0), items: z.array(item).max(IMPORT_REPORT_ITEMS_MAX) });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const ImportReportSchema = z.strictObject({

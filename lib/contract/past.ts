@@ -15,7 +15,10 @@ function described<T extends z.ZodType>(schema: T, description: string): T {
 }
 
 export const OnThisDaySchema = object({
-  mine: described(z.array(JournalSchema), "The caller's entries of this month and day in earlier years, the most recent year first (29 February's in other years on 28 February)"),
+  mine: described(
+    z.array(JournalSchema),
+    "The caller's entries of this month and day in earlier years, the most recent year first (29 February's in other years on 28 February)",
+  ),
   friends: described(
     z.array(FeedItemSchema),
     "Friends' close-circle entries of that day in earlier years, exactly as the feed shows them (anonymous ones without their author), newest first, at most 20; no reads are counted",
@@ -23,7 +26,10 @@ export const OnThisDaySchema = object({
 });
 
 export const WritingStatsSchema = object({
-  currentStreak: described(count, "Consecutive days with an entry up to today, or yesterday while today has none yet (today in the writer's time zone)"),
+  currentStreak: described(
+    count,
+    "Consecutive days with an entry up to today, or yesterday while today has none yet (today in the writer's time zone)",
+  ),
   longestStreak: described(count, "The longest run of consecutive days with an entry, all-time"),
   daysWritten: described(count, "Days with an entry, all-time"),
   totalEntries: described(count, "Entries, all-time (one a day, so equal to daysWritten)"),

@@ -16,7 +16,10 @@ export type FriendPage = z.infer<typeof FriendPageSchema>;
 
 // Block and mute (docs/decisions/067).
 const ListedPersonSchema = z.strictObject({ user: NotificationActorSchema, since: z.iso.datetime() });
-contract.add(ListedPersonSchema, { id: "ListedPerson", description: "A person the caller blocked or muted, and since when" });
+contract.add(ListedPersonSchema, {
+  id: "ListedPerson",
+  description: "A person the caller blocked or muted, and since when",
+});
 export const BlockedListSchema = z.strictObject({ blocked: z.array(ListedPersonSchema) });
 export const MutedListSchema = z.strictObject({ muted: z.array(ListedPersonSchema) });
 export const BlockedSchema = z.strictObject({ message: z.literal("Blocked") });

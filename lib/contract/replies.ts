@@ -16,7 +16,9 @@ function described<T extends z.ZodType>(schema: T, meta: { id?: string; descript
 export const ReplyMessageSchema = described(
   object({
     id: z.guid(),
-    from: described(z.enum(["reader", "writer"]), { description: "Whose side wrote it: the reader of the thread, or the entry's writer" }),
+    from: described(z.enum(["reader", "writer"]), {
+      description: "Whose side wrote it: the reader of the thread, or the entry's writer",
+    }),
     mine: described(z.boolean(), { description: "True when the caller wrote it (and may delete it)" }),
     text: z.string(),
     createdAt: z.iso.datetime(),
@@ -27,7 +29,10 @@ export const ReplyMessageSchema = described(
 export const ReplyThreadSchema = described(
   object({
     reader: NotificationActorSchema,
-    canReply: described(z.boolean(), { description: "False once the reader may no longer read the entry (unfriended, or the entry turned private): the thread stays readable to the writer" }),
+    canReply: described(z.boolean(), {
+      description:
+        "False once the reader may no longer read the entry (unfriended, or the entry turned private): the thread stays readable to the writer",
+    }),
     messages: described(z.array(ReplyMessageSchema), { description: "Oldest first, the latest 100" }),
   }),
   { id: "ReplyThread", description: "One reader's private conversation with the writer about one entry" },
@@ -41,10 +46,16 @@ export const RepliesPageSchema = described(
       journalDate: z.iso.date(),
       isAnonymous: z.boolean(),
       mine: described(z.boolean(), { description: "True when the caller wrote the entry" }),
-      writer: described(NotificationActorSchema.nullable(), { description: "The entry's writer; null for a reader of an anonymous entry" }),
+      writer: described(NotificationActorSchema.nullable(), {
+        description: "The entry's writer; null for a reader of an anonymous entry",
+      }),
     }),
-    threads: described(z.array(ReplyThreadSchema), { description: "The writer: every reader's thread, latest message first. A reader: their own thread, or none yet" }),
-    nextCursor: described(z.string().nullable(), { description: "Pass as `cursor` for the next threads; null on the last page" }),
+    threads: described(z.array(ReplyThreadSchema), {
+      description: "The writer: every reader's thread, latest message first. A reader: their own thread, or none yet",
+    }),
+    nextCursor: described(z.string().nullable(), {
+      description: "Pass as `cursor` for the next threads; null on the last page",
+    }),
   }),
   { id: "RepliesPage", description: "An entry's private replies as the caller may see them" },
 );

@@ -13,31 +13,49 @@ const SessionInfoSchema = z.strictObject({
 });
 contract.add(SessionInfoSchema, {
   id: "SessionInfo",
-  description: "A place the person is signed in: the browser and system its user agent names (null when it names none), when it began and was last used (to the hour), and whether it is the caller's own",
+  description:
+    "A place the person is signed in: the browser and system its user agent names (null when it names none), when it began and was last used (to the hour), and whether it is the caller's own",
 });
 
 export const SessionListSchema = z.strictObject({ sessions: z.array(SessionInfoSchema) });
 export const SessionEndedSchema = z.strictObject({ message: z.literal("Signed out") });
-export const OtherSessionsEndedSchema = z.strictObject({ message: z.literal("Signed out everywhere else"), ended: z.number().int().min(0) });
+export const OtherSessionsEndedSchema = z.strictObject({
+  message: z.literal("Signed out everywhere else"),
+  ended: z.number().int().min(0),
+});
 
-export const PasswordChangedSchema = z.strictObject({ message: z.literal("Password changed"), ended: z.number().int().min(0) });
+export const PasswordChangedSchema = z.strictObject({
+  message: z.literal("Password changed"),
+  ended: z.number().int().min(0),
+});
 
-export const EmailChangeSentSchema = z.strictObject({ message: z.literal("A link to confirm the new address was sent to it") });
+export const EmailChangeSentSchema = z.strictObject({
+  message: z.literal("A link to confirm the new address was sent to it"),
+});
 export const EmailChangedSchema = z.strictObject({ message: z.literal("Email address changed") });
 export const EmailChangeUndoneSchema = z.strictObject({
-  message: z.literal("The change is undone: your address is back, and a link to choose a new password was mailed to it"),
+  message: z.literal(
+    "The change is undone: your address is back, and a link to choose a new password was mailed to it",
+  ),
 });
 /** POST /api/auth/not-me/{token} (docs/decisions/101). */
 export const NotMeDoneSchema = z.strictObject({
-  message: z.literal("Every way in to the account has ended, and a link to choose a new password was mailed to its address"),
+  message: z.literal(
+    "Every way in to the account has ended, and a link to choose a new password was mailed to its address",
+  ),
 });
 
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export type SessionList = z.infer<typeof SessionListSchema>;
 
 /** DELETE /api/myprofile and its undoing (docs/decisions/075). */
-export const AccountDeletionScheduledSchema = z.strictObject({ message: z.literal("Your account will be deleted"), deletionDueAt: z.iso.datetime() });
-export const AccountDeletionCancelledSchema = z.strictObject({ message: z.literal("Your account will not be deleted") });
+export const AccountDeletionScheduledSchema = z.strictObject({
+  message: z.literal("Your account will be deleted"),
+  deletionDueAt: z.iso.datetime(),
+});
+export const AccountDeletionCancelledSchema = z.strictObject({
+  message: z.literal("Your account will not be deleted"),
+});
 // Two-factor sign-in (docs/decisions/073).
 export const TwoFactorRequiredSchema = z.strictObject({
   twoFactorRequired: z.literal(true),
@@ -45,12 +63,16 @@ export const TwoFactorRequiredSchema = z.strictObject({
 });
 contract.add(TwoFactorRequiredSchema, {
   id: "TwoFactorRequired",
-  description: "The password (or Google) was right and the account has two-factor sign-in on: no token and no cookie yet. POST /api/auth/2fa/verify with this challenge (5 minutes, single use) and a code gives them",
+  description:
+    "The password (or Google) was right and the account has two-factor sign-in on: no token and no cookie yet. POST /api/auth/2fa/verify with this challenge (5 minutes, single use) and a code gives them",
 });
 /** A login's answer: a session (the original client's shape), or the code step. */
 export const LoginResultSchema = z.union([LoginAnswerSchema, TwoFactorRequiredSchema]);
 export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
-export const TwoFactorEnabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is on"), recoveryCodes: z.array(z.string()) });
+export const TwoFactorEnabledSchema = z.strictObject({
+  message: z.literal("Two-factor sign-in is on"),
+  recoveryCodes: z.array(z.string()),
+});
 export const TwoFactorDisabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is off") });
 
 // Passkeys (docs/decisions/079): lib/auth/passkeys.ts returns them.
@@ -63,11 +85,15 @@ const PasskeyInfoSchema = z.strictObject({
 });
 contract.add(PasskeyInfoSchema, {
   id: "PasskeyInfo",
-  description: "A passkey the account signs in with: its name, whether the authenticator syncs it between devices, when it was added and last used",
+  description:
+    "A passkey the account signs in with: its name, whether the authenticator syncs it between devices, when it was added and last used",
 });
 export const PasskeyListSchema = z.strictObject({ passkeys: z.array(PasskeyInfoSchema) });
 export const PasskeyAddedSchema = z.strictObject({ message: z.literal("Passkey added"), passkey: PasskeyInfoSchema });
-export const PasskeyRenamedSchema = z.strictObject({ message: z.literal("Passkey renamed"), passkey: PasskeyInfoSchema });
+export const PasskeyRenamedSchema = z.strictObject({
+  message: z.literal("Passkey renamed"),
+  passkey: PasskeyInfoSchema,
+});
 export const PasskeyRemovedSchema = z.strictObject({ message: z.literal("Passkey removed") });
 /** WebAuthn's options as JSON (the browser hands them to navigator.credentials): @simplewebauthn/server makes them. */
 export const PasskeyCreationOptionsSchema = z.looseObject({

@@ -12,7 +12,8 @@ export const ReminderSettingsAnswerSchema = z.strictObject({
 });
 contract.add(ReminderSettingsAnswerSchema, {
   id: "ReminderSettings",
-  description: "lib/reminders/settings.ts: the daily reminder; `weekdays` are ISO (1 = Monday … 7 = Sunday), `time` is in `timeZone`",
+  description:
+    "lib/reminders/settings.ts: the daily reminder; `weekdays` are ISO (1 = Monday … 7 = Sunday), `time` is in `timeZone`",
 });
 
 const push = z.strictObject({ push: z.boolean() });
@@ -25,10 +26,14 @@ export const NotificationSettingsAnswerSchema = z.strictObject({
 });
 contract.add(NotificationSettingsAnswerSchema, {
   id: "NotificationSettings",
-  description: "lib/push/settings.ts: which notification goes by which channel (docs/decisions/082); `push` reaches the devices turned on with POST /api/push/subscriptions",
+  description:
+    "lib/push/settings.ts: which notification goes by which channel (docs/decisions/082); `push` reaches the devices turned on with POST /api/push/subscriptions",
 });
 
-export const SettingsSchema = z.strictObject({ reminder: ReminderSettingsAnswerSchema, notifications: NotificationSettingsAnswerSchema });
+export const SettingsSchema = z.strictObject({
+  reminder: ReminderSettingsAnswerSchema,
+  notifications: NotificationSettingsAnswerSchema,
+});
 contract.add(SettingsSchema, { id: "Settings", description: "lib/reminders/settings.ts" });
 
 export type ReminderSettings = z.infer<typeof ReminderSettingsAnswerSchema>;

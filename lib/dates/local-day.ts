@@ -58,7 +58,12 @@ export function addMonths(key: DayKey, months: number): DayKey {
 
 /** "Tuesday, May 5, 2026": the label a calendar day and an entry carry. */
 export function formatLongDay(key: DayKey): string {
-  return dayKeyToDate(key).toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  return dayKeyToDate(key).toLocaleDateString("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
 }
 
 export function formatMonth(year: number, month: number): string {
@@ -75,7 +80,12 @@ export const TIME_ZONE_COOKIE = "inkwell_tz";
 /** The calendar day it is at `date` in the IANA time zone `zone`, or null for a zone this runtime does not know. */
 export function dayInTimeZone(date: Date, zone: string): DayKey | null {
   try {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(date);
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).formatToParts(date);
     const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
     return toDayKey(part("year"), part("month"), part("day"));
   } catch {

@@ -22,7 +22,11 @@ const CLIENT_GRACE_MS = 5_000;
 /** How long a replica that could not be reached is passed over before it is tried again. */
 export const REPLICA_RETRY_MS = 5_000;
 
-type ConnectCallback = (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 /**
  * A replica's pool (docs/decisions/086, amending 036): when it cannot lend a connection because
@@ -46,7 +50,10 @@ class ReplicaPool extends Pool {
       return await super.connect();
     } catch (err) {
       if (!databaseUnavailable(err)) throw err;
-      if (performance.now() >= this.downUntil) console.warn(`[db] A read replica cannot be reached; its reads go to the primary for ${REPLICA_RETRY_MS / 1000} s: ${describeError(err).split("\n")[0]}`);
+      if (performance.now() >= this.downUntil)
+        console.warn(
+          `[db] A read replica cannot be reached; its reads go to the primary for ${REPLICA_RETRY_MS / 1000} s: ${describeError(err).split("\n")[0]}`,
+        );
       this.downUntil = performance.now() + REPLICA_RETRY_MS;
       return this.primary().connect();
     }

@@ -63,11 +63,17 @@ export const users = pgTable(
     // The newest members, the last fallback of the suggestions (lib/users/suggestions.ts).
     index("users_created_at_idx").on(t.createdAt.desc()),
     // The few suspended accounts, which every list of people and entries leaves out (docs/decisions/069).
-    index("users_suspended_idx").on(t.id).where(sql`${t.suspendedAt} is not null`),
+    index("users_suspended_idx")
+      .on(t.id)
+      .where(sql`${t.suspendedAt} is not null`),
     // The few accounts waiting to be deleted, which housekeeping looks for (docs/decisions/075).
-    index("users_deletion_due_idx").on(t.deletionDueAt).where(sql`${t.deletionDueAt} is not null`),
+    index("users_deletion_due_idx")
+      .on(t.deletionDueAt)
+      .where(sql`${t.deletionDueAt} is not null`),
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
-    index("users_profile_image_key_idx").on(t.profileImageKey).where(sql`${t.profileImageKey} is not null`),
+    index("users_profile_image_key_idx")
+      .on(t.profileImageKey)
+      .where(sql`${t.profileImageKey} is not null`),
     check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
     check("users_username_format", sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
@@ -140,7 +146,10 @@ export const emailChanges = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
-  (t) => [index("email_changes_user_id_idx").on(t.userId), check("email_changes_new_email_length", sql`char_length(${t.newEmail}) between 3 and 254`)],
+  (t) => [
+    index("email_changes_user_id_idx").on(t.userId),
+    check("email_changes_new_email_length", sql`char_length(${t.newEmail}) between 3 and 254`),
+  ],
 );
 
 /**
@@ -245,7 +254,10 @@ export const passkeys = pgTable(
     /** The COSE public key, base64url. */
     publicKey: text("public_key").notNull(),
     counter: bigint("counter", { mode: "number" }).notNull().default(0),
-    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     name: text("name").notNull(),
     /** Synced between devices (a platform's passkey manager) or bound to one. */
     backedUp: boolean("backed_up").notNull().default(false),
@@ -274,7 +286,10 @@ export const webauthnChallenges = pgTable(
   (t) => [
     index("webauthn_challenges_expires_at_idx").on(t.expiresAt),
     index("webauthn_challenges_user_id_idx").on(t.userId),
-    check("webauthn_challenges_purpose", sql`(${t.purpose} = 'register' and ${t.userId} is not null) or (${t.purpose} = 'login' and ${t.userId} is null)`),
+    check(
+      "webauthn_challenges_purpose",
+      sql`(${t.purpose} = 'register' and ${t.userId} is not null) or (${t.purpose} = 'login' and ${t.userId} is null)`,
+    ),
   ],
 );
 
@@ -309,13 +324,17 @@ export const journals = pgTable(
     // anonymous entry's time than its day (docs/decisions/025). Kept by PostgreSQL on every write.
     feedAt: timestamp("feed_at", { withTimezone: true })
       .notNull()
-      .generatedAlwaysAs(sql`case when is_anonymous then date_trunc('day', created_at at time zone 'UTC') at time zone 'UTC' else created_at end`),
+      .generatedAlwaysAs(
+        sql`case when is_anonymous then date_trunc('day', created_at at time zone 'UTC') at time zone 'UTC' else created_at end`,
+      ),
     // The writer's own search (docs/decisions/060): title and content as words, lower case and
     // without accents ('simple' keeps every language's words as they are; inkwell_unaccent is
     // unaccent made immutable, migration 0015). Kept by PostgreSQL on every write.
     search: tsvector("search")
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, inkwell_unaccent(title) || ' ' || inkwell_unaccent(content))`),
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, inkwell_unaccent(title) || ' ' || inkwell_unaccent(content))`,
+      ),
     // The entry's #tags, case-folded and distinct (inkwell_tags, migration 0015). Kept by PostgreSQL.
     tags: text("tags")
       .array()
@@ -327,13 +346,19 @@ export const journals = pgTable(
     index("journals_author_created_idx").on(t.authorId, t.createdAt.desc()),
     // The latest signed entries shared with the close circle, over everybody: the "recently active
     // writers" of the suggestions (private and anonymous entries tell nobody who writes).
-    index("journals_recent_signed_idx").on(t.createdAt.desc()).where(sql`${t.visibility} = 'close-circle' and not ${t.isAnonymous}`),
+    index("journals_recent_signed_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.visibility} = 'close-circle' and not ${t.isAnonymous}`),
     // Housekeeping asks which of a batch of stored files a row still points to (lib/maintenance).
-    index("journals_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
+    index("journals_image_key_idx")
+      .on(t.imageKey)
+      .where(sql`${t.imageKey} is not null`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     // `is_anonymous` rides along last (after the unique id it changes no order) so a mute, which
     // hides only signed entries, is judged in the index too (docs/decisions/067).
-    index("journals_feed_idx").on(t.authorId, t.feedAt.desc(), t.id.desc(), t.isAnonymous).where(sql`${t.visibility} = 'close-circle'`),
+    index("journals_feed_idx")
+      .on(t.authorId, t.feedAt.desc(), t.id.desc(), t.isAnonymous)
+      .where(sql`${t.visibility} = 'close-circle'`),
     // One writer's tag filter: the author's key and the tags in one GIN index (btree_gin). Their
     // search has no index of its own: it reads the writer's entries through journals_author_day_key
     // and matches each stored vector, which is faster than any word index (docs/decisions/060).
@@ -509,7 +534,9 @@ export const reminderSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("reminder_settings_enabled_idx").on(t.userId).where(sql`${t.enabled}`),
+    index("reminder_settings_enabled_idx")
+      .on(t.userId)
+      .where(sql`${t.enabled}`),
     check("reminder_settings_minute", sql`${t.minuteOfDay} between 0 and 1439`),
     check("reminder_settings_weekdays", sql`${t.weekdays} between 0 and 127`),
     check("reminder_settings_time_zone_length", sql`char_length(${t.timeZone}) between 1 and 64`),
@@ -530,7 +557,11 @@ export const blocks = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId), check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
 );
 
 export const mutes = pgTable(
@@ -544,7 +575,11 @@ export const mutes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.mutedId] }), index("mutes_muted_idx").on(t.mutedId), check("mutes_not_self", sql`${t.userId} <> ${t.mutedId}`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mutedId] }),
+    index("mutes_muted_idx").on(t.mutedId),
+    check("mutes_not_self", sql`${t.userId} <> ${t.mutedId}`),
+  ],
 );
 
 // Private replies (docs/decisions/066): a reader's private conversation with the writer of an
@@ -595,8 +630,12 @@ export const reports = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("reports_one_open").on(t.reporterId, sql`coalesce(${t.journalId}, ${t.replyId}, ${t.reportedUserId})`).where(sql`${t.status} = 'open'`),
-    index("reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    uniqueIndex("reports_one_open")
+      .on(t.reporterId, sql`coalesce(${t.journalId}, ${t.replyId}, ${t.reportedUserId})`)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     index("reports_journal_idx").on(t.journalId),
     index("reports_reply_idx").on(t.replyId),
     index("reports_reported_user_idx").on(t.reportedUserId),
@@ -624,7 +663,10 @@ export const moderationActions = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("moderation_actions_created_idx").on(t.createdAt.desc()), check("moderation_actions_note_length", sql`char_length(${t.note}) between 1 and 4000`)],
+  (t) => [
+    index("moderation_actions_created_idx").on(t.createdAt.desc()),
+    check("moderation_actions_note_length", sql`char_length(${t.note}) between 1 and 4000`),
+  ],
 );
 
 // The activity inbox (docs/decisions/063): one row per thing that happened to `userId` — a friend
@@ -656,9 +698,13 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     // One heart notification per entry and person (lib/likes/hearts.ts inserts `on conflict do nothing`).
-    uniqueIndex("notifications_one_heart").on(t.journalId, t.actorId).where(sql`${t.kind} = 'heart'`),
+    uniqueIndex("notifications_one_heart")
+      .on(t.journalId, t.actorId)
+      .where(sql`${t.kind} = 'heart'`),
     // An entry's deletion finds its rows through it.
     index("notifications_journal_idx").on(t.journalId),
     index("notifications_actor_idx").on(t.actorId),
@@ -699,11 +745,16 @@ export const exports = pgTable(
   },
   (t) => [
     // At most one export per person under way: a second start is a 409 (docs/style.md 5).
-    uniqueIndex("exports_one_under_way").on(t.userId).where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex("exports_one_under_way")
+      .on(t.userId)
+      .where(sql`${t.state} in ('queued', 'running')`),
     index("exports_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("exports_state_idx").on(t.state, t.createdAt),
     check("exports_counts", sql`${t.stepsDone} >= 0 and ${t.entriesTotal} >= 0`),
-    check("exports_ready_has_file", sql`(${t.state} <> 'ready') or (${t.storageKey} is not null and ${t.expiresAt} is not null)`),
+    check(
+      "exports_ready_has_file",
+      sql`(${t.state} <> 'ready') or (${t.storageKey} is not null and ${t.expiresAt} is not null)`,
+    ),
   ],
 );
 
@@ -735,7 +786,9 @@ export const imports = pgTable(
   },
   (t) => [
     // At most one import per person under way: a second one is a 409 (docs/style.md 5).
-    uniqueIndex("imports_one_under_way").on(t.userId).where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex("imports_one_under_way")
+      .on(t.userId)
+      .where(sql`${t.state} in ('queued', 'running')`),
     index("imports_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("imports_state_idx").on(t.state, t.createdAt),
     check("imports_counts", sql`${t.processed} >= 0 and ${t.total} >= 0`),

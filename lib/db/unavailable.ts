@@ -15,19 +15,38 @@ const LOST_CODES = new Set(["57P01", "57P02", "08000", "08003", "08006"]);
 // Node's codes for a socket that broke under a statement.
 const LOST_SOCKET_CODES = new Set(["ECONNRESET", "EPIPE"]);
 // pg's messages for the same, raised by the driver rather than the server.
-const LOST_MESSAGES = ["Connection terminated unexpectedly", "Connection terminated", "Client has encountered a connection error and is not queryable"];
+const LOST_MESSAGES = [
+  "Connection terminated unexpectedly",
+  "Connection terminated",
+  "Client has encountered a connection error and is not queryable",
+];
 
 // And those of a database that cannot serve right now: starting up or shutting down (57P03),
 // out of connections (53300, 53000), a statement or transaction past its time limit (57014,
 // 25P03), a connection that could not be made.
 const UNAVAILABLE_CODES = new Set(["57P03", "53300", "53000", "57014", "25P03", "08001", "08004"]);
-const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND"]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+]);
 // pg-pool's: no connection within connectionTimeoutMillis; pg's: no answer within query_timeout.
-const UNAVAILABLE_MESSAGES = ["timeout exceeded when trying to connect", "Connection terminated due to connection timeout", "Query read timeout"];
+const UNAVAILABLE_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+  "Query read timeout",
+];
 
 /** The error and its causes (Drizzle wraps the driver's error in its own). */
 function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     yield e as { code?: unknown; message?: unknown };
   }
 }
@@ -52,7 +71,6 @@ export function connectionLost(err: unknown): boolean {
 export function databaseUnavailable(err: unknown): boolean {
   return connectionLost(err) || matches(err, UNAVAILABLE_CODES, UNAVAILABLE_SOCKET_CODES, UNAVAILABLE_MESSAGES);
 }
-
 
 /**
  * For server-rendered pages: a database error becomes one that the error boundaries recognise,

@@ -4,7 +4,16 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exports, friendships, journals, reminderSettings, users } from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
-import { dayOneEntry, inkwellEntry, isoSeconds, markdownFile, markdownPath, photoPath, type ExportEntry, type PhotoFacts } from "./formats";
+import {
+  dayOneEntry,
+  inkwellEntry,
+  isoSeconds,
+  markdownFile,
+  markdownPath,
+  photoPath,
+  type ExportEntry,
+  type PhotoFacts,
+} from "./formats";
 import { EXPORT_FORMAT_VERSION, EXPORT_PAGE_SIZE } from "./limits";
 import { readPhotoFacts } from "./photo-facts";
 import { createZipWriter, type ZipWriter } from "./zip-writer";
@@ -34,7 +43,15 @@ const ENTRY_COLUMNS = {
 };
 
 /** Every entry of `userId` in day order, a page at a time (keyset on the unique (author, day)). */
-async function* entryPages({ tx, userId, pageSize }: { tx: Tx; userId: string; pageSize: number }): AsyncGenerator<ExportEntry[]> {
+async function* entryPages({
+  tx,
+  userId,
+  pageSize,
+}: {
+  tx: Tx;
+  userId: string;
+  pageSize: number;
+}): AsyncGenerator<ExportEntry[]> {
   let after: string | undefined;
   for (;;) {
     const page = await tx
@@ -60,17 +77,37 @@ export interface BuildExportInput {
 }
 
 /** Builds the ZIP under `key`; returns its size. Progress goes to the export's row a page at a time. */
-export async function buildExport({ db, storage, exportId, userId, key, now, pageSize = EXPORT_PAGE_SIZE }: BuildExportInput): Promise<number> {
+export async function buildExport({
+  db,
+  storage,
+  exportId,
+  userId,
+  key,
+  now,
+  pageSize = EXPORT_PAGE_SIZE,
+}: BuildExportInput): Promise<number> {
   return db.transaction(
     async (tx) => {
-      const [{ total }] = (await tx.select({ total: sql<number>`count(*)::int` }).from(journals).where(eq(journals.authorId, userId))) as [{ total: number }];
-      await db.update(exports).set({ entriesTotal: total, updatedAt: sql`now()` }).where(eq(exports.id, exportId));
+      const [{ total }] = (await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(journals)
+        .where(eq(journals.authorId, userId))) as [{ total: number }];
+      await db
+        .update(exports)
+        .set({ entriesTotal: total, updatedAt: sql`now()` })
+        .where(eq(exports.id, exportId));
       let steps = 0;
       const step = async (count: number) => {
         steps += count;
-        await db.update(exports).set({ stepsDone: steps, updatedAt: sql`now()` }).where(eq(exports.id, exportId));
+        await db
+          .update(exports)
+          .set({ stepsDone: steps, updatedAt: sql`now()` })
+          .where(eq(exports.id, exportId));
       };
-      const [reminder] = await tx.select({ timeZone: reminderSettings.timeZone }).from(reminderSettings).where(eq(reminderSettings.userId, userId));
+      const [reminder] = await tx
+        .select({ timeZone: reminderSettings.timeZone })
+        .from(reminderSettings)
+        .where(eq(reminderSettings.userId, userId));
 
       const zip = createZipWriter({ mtime: now });
       const stored = storage.putObjectStream({ key, body: zip.output, contentType: "application/zip" });
@@ -127,7 +164,9 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
       const photo = photos.get(entry.id) ?? null;
       // Stored, not deflated: a zlib stream per small file held far more memory than it saved
       // bytes (docs/performance.md "Export everything").
-      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]), { compress: false });
+      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]), {
+        compress: false,
+      });
       const imageKey = entry.imageKey;
       if (!photo || !imageKey || written.has(photo.md5)) continue;
       written.add(photo.md5);
@@ -146,9 +185,26 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
 }
 
 /** inkwell.json: the format, the profile, the friends' usernames, then every entry's own facts. */
-async function* inkwellJson({ tx, userId, now, pageSize }: { tx: Tx; userId: string; now: Date; pageSize: number }): AsyncGenerator<string> {
+async function* inkwellJson({
+  tx,
+  userId,
+  now,
+  pageSize,
+}: {
+  tx: Tx;
+  userId: string;
+  now: Date;
+  pageSize: number;
+}): AsyncGenerator<string> {
   const [profile] = await tx
-    .select({ name: users.name, username: users.username, email: users.email, bio: users.bio, location: users.location, joinedAt: users.createdAt })
+    .select({
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      bio: users.bio,
+      location: users.location,
+      joinedAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!profile) throw new Error("The export's owner is gone");
@@ -175,4 +231,3 @@ async function* inkwellJson({ tx, userId, now, pageSize }: { tx: Tx; userId: str
   }
   yield "\n]}\n";
 }
-

@@ -70,7 +70,15 @@ export function dayOneText(entry: ExportEntry, photo: PhotoFacts | null): string
 }
 
 /** One entry of Journal.json's `entries`. */
-export function dayOneEntry({ entry, photo, timeZone }: { entry: ExportEntry; photo: PhotoFacts | null; timeZone: string }) {
+export function dayOneEntry({
+  entry,
+  photo,
+  timeZone,
+}: {
+  entry: ExportEntry;
+  photo: PhotoFacts | null;
+  timeZone: string;
+}) {
   return {
     uuid: entryUuid(entry.id),
     creationDate: creationDate(entry, timeZone),
@@ -78,7 +86,9 @@ export function dayOneEntry({ entry, photo, timeZone }: { entry: ExportEntry; ph
     timeZone,
     text: dayOneText(entry, photo),
     tags: entry.tags,
-    photos: photo ? [{ identifier: photo.identifier, md5: photo.md5, type: photo.type, width: photo.width, height: photo.height }] : [],
+    photos: photo
+      ? [{ identifier: photo.identifier, md5: photo.md5, type: photo.type, width: photo.width, height: photo.height }]
+      : [],
     starred: false,
   };
 }
@@ -88,7 +98,10 @@ export function dayOneEntry({ entry, photo, timeZone }: { entry: ExportEntry; ph
  * would refuse or fold (C1 controls, DEL, line and paragraph separators, BOM) escaped too.
  */
 export function yamlString(value: string): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** `entries/YYYY/MM/YYYY-MM-DD.md`: one file per day (an entry is one day's page). */

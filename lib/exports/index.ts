@@ -41,11 +41,25 @@ const downloadPath = (id: string) => `/api/export/${id}/download`;
 async function toStatus({ db, row, now }: { db: Db; row: ExportRow; now: Date }): Promise<ExportStatus> {
   const expired = row.state === "ready" && row.expiresAt !== null && row.expiresAt <= now;
   const state = expired ? "expired" : row.state;
-  const progress = row.state === "ready" ? 1 : row.entriesTotal ? Math.min(1, row.stepsDone / (2 * row.entriesTotal)) : 0;
-  const status: ExportStatus = { id: row.id, state, progress, entries: row.entriesTotal, createdAt: row.createdAt.toISOString() };
+  const progress =
+    row.state === "ready" ? 1 : row.entriesTotal ? Math.min(1, row.stepsDone / (2 * row.entriesTotal)) : 0;
+  const status: ExportStatus = {
+    id: row.id,
+    state,
+    progress,
+    entries: row.entriesTotal,
+    createdAt: row.createdAt.toISOString(),
+  };
   if (row.state === "ready" && row.expiresAt) status.expiresAt = row.expiresAt.toISOString();
   if (state === "ready" && row.storageKey && row.expiresAt) {
-    status.url = await signExportUrl({ db, path: downloadPath(row.id), id: row.id, version: row.storageKey, viewerId: row.userId, expiresAt: row.expiresAt });
+    status.url = await signExportUrl({
+      db,
+      path: downloadPath(row.id),
+      id: row.id,
+      version: row.storageKey,
+      viewerId: row.userId,
+      expiresAt: row.expiresAt,
+    });
   }
   return status;
 }
@@ -54,14 +68,25 @@ async function toStatus({ db, row, now }: { db: Db; row: ExportRow; now: Date })
  * POST /api/export: a new export, queued for the worker. One under way per person (the partial
  * unique index decides a race: 409); EXPORT_STARTS_PER_DAY starts a day (429), a refused start not counted.
  */
-export async function startExport({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<ExportStatus> {
+export async function startExport({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  now?: Date;
+}): Promise<ExportStatus> {
   const [underWay] = await db
     .select({ id: exports.id })
     .from(exports)
     .where(and(eq(exports.userId, userId), inArray(exports.state, ["queued", "running"])));
   if (underWay) throw new ConflictError(EXPORT_UNDER_WAY_MESSAGE);
   const limitKey = `export:${userId}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: EXPORT_STARTS_PER_DAY, windowSeconds: EXPORT_STARTS_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: limitKey, max: EXPORT_STARTS_PER_DAY, windowSeconds: EXPORT_STARTS_WINDOW_SECONDS },
+  });
   try {
     const [row] = await db.insert(exports).values({ userId }).returning();
     return toStatus({ db, row: row!, now });
@@ -73,16 +98,42 @@ export async function startExport({ db, userId, now = new Date() }: { db: Db; us
 }
 
 /** GET /api/export/{id}: the owner's export; anyone else's, or none, is the same 404. */
-export async function getExportStatus({ db, userId, id: rawId, now = new Date() }: { db: Db; userId: string; id: string; now?: Date }): Promise<ExportStatus> {
+export async function getExportStatus({
+  db,
+  userId,
+  id: rawId,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  now?: Date;
+}): Promise<ExportStatus> {
   const id = parseId({ value: rawId, message: EXPORT_NOT_FOUND_MESSAGE });
-  const [row] = await db.select().from(exports).where(and(eq(exports.id, id), eq(exports.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(exports)
+    .where(and(eq(exports.id, id), eq(exports.userId, userId)));
   if (!row) throw new NotFoundError(EXPORT_NOT_FOUND_MESSAGE);
   return toStatus({ db, row, now });
 }
 
 /** GET /api/export: the person's latest export, or null (the /me card shows it). */
-export async function getLatestExport({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<ExportStatus | null> {
-  const [row] = await db.select().from(exports).where(eq(exports.userId, userId)).orderBy(desc(exports.createdAt)).limit(1);
+export async function getLatestExport({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  now?: Date;
+}): Promise<ExportStatus | null> {
+  const [row] = await db
+    .select()
+    .from(exports)
+    .where(eq(exports.userId, userId))
+    .orderBy(desc(exports.createdAt))
+    .limit(1);
   return row ? toStatus({ db, row, now }) : null;
 }
 
@@ -113,8 +164,11 @@ export async function openExportDownload({
   const [row] = await db.select().from(exports).where(eq(exports.id, id));
   const maxLifetimeSeconds = EXPORT_KEEP_HOURS * 3600 + 60;
   const version = row?.storageKey ?? "";
-  const viewerId = sessionViewer ?? (await verifyExportQuery({ db, id, version, query, maxLifetimeSeconds, notFound: EXPORT_NOT_FOUND_MESSAGE }));
-  if (!row || row.userId !== viewerId || row.state !== "ready" || !row.storageKey || !row.expiresAt) throw new NotFoundError(EXPORT_NOT_FOUND_MESSAGE);
+  const viewerId =
+    sessionViewer ??
+    (await verifyExportQuery({ db, id, version, query, maxLifetimeSeconds, notFound: EXPORT_NOT_FOUND_MESSAGE }));
+  if (!row || row.userId !== viewerId || row.state !== "ready" || !row.storageKey || !row.expiresAt)
+    throw new NotFoundError(EXPORT_NOT_FOUND_MESSAGE);
   if (row.expiresAt <= now) throw new NotFoundError(EXPORT_EXPIRED_MESSAGE);
   const file = await storage.getObjectStream({ key: row.storageKey });
   if (!file) throw new NotFoundError(EXPORT_NOT_FOUND_MESSAGE);
@@ -183,22 +237,42 @@ export async function runQueuedExports({
       await buildExport({ db, storage, exportId: row.id, userId: row.userId, key, now: now() });
       const finished = now();
       const expiresAt = new Date(finished.getTime() + EXPORT_KEEP_HOURS * HOUR_MS);
-      await db.update(exports).set({ state: "ready", storageKey: key, finishedAt: finished, expiresAt, updatedAt: finished }).where(eq(exports.id, row.id));
+      await db
+        .update(exports)
+        .set({ state: "ready", storageKey: key, finishedAt: finished, expiresAt, updatedAt: finished })
+        .where(eq(exports.id, row.id));
       run.ready += 1;
-      const [owner] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
-      if (owner) await send(exportReadyMail({ to: owner.email, name: owner.name, appUrl, expiresAt })).catch((err: unknown) => logError("exports", "An export-ready mail could not be sent", err));
+      const [owner] = await db
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (owner)
+        await send(exportReadyMail({ to: owner.email, name: owner.name, appUrl, expiresAt })).catch((err: unknown) =>
+          logError("exports", "An export-ready mail could not be sent", err),
+        );
     } catch (err) {
       logError("exports", `Export ${row.id} failed`, err);
       run.failed += 1;
       await storage.deleteObject({ key }).catch(() => undefined);
-      await db.update(exports).set({ state: "failed", finishedAt: now(), updatedAt: now() }).where(eq(exports.id, row.id));
+      await db
+        .update(exports)
+        .set({ state: "failed", finishedAt: now(), updatedAt: now() })
+        .where(eq(exports.id, row.id));
     }
   }
   return run;
 }
 
 /** Fails exports the job's process took and did not finish because it died (lib/jobs/job-process.ts), with any partial file. Returns how many. */
-export async function failAbandonedExports({ db, storage, ids }: { db: Db; storage: Storage; ids: string[] }): Promise<number> {
+export async function failAbandonedExports({
+  db,
+  storage,
+  ids,
+}: {
+  db: Db;
+  storage: Storage;
+  ids: string[];
+}): Promise<number> {
   let failed = 0;
   for (const id of ids) {
     const now = new Date();

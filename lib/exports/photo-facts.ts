@@ -19,13 +19,23 @@ export function imageSize(head: Buffer): { width: number; height: number } {
     }
     if (chunk === "VP8 ") return { width: head.readUInt16LE(26) & 0x3fff, height: head.readUInt16LE(28) & 0x3fff };
   }
-  if (head.length >= 24 && head.readUInt32BE(0) === 0x89504e47) return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
-  if (head.length >= 10 && head.toString("ascii", 0, 3) === "GIF") return { width: head.readUInt16LE(6), height: head.readUInt16LE(8) };
+  if (head.length >= 24 && head.readUInt32BE(0) === 0x89504e47)
+    return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  if (head.length >= 10 && head.toString("ascii", 0, 3) === "GIF")
+    return { width: head.readUInt16LE(6), height: head.readUInt16LE(8) };
   return { width: 0, height: 0 };
 }
 
 /** The facts of an entry's stored photo, or null when the file is gone (the entry is exported without it). */
-export async function readPhotoFacts({ storage, id, imageKey }: { storage: Storage; id: string; imageKey: string }): Promise<PhotoFacts | null> {
+export async function readPhotoFacts({
+  storage,
+  id,
+  imageKey,
+}: {
+  storage: Storage;
+  id: string;
+  imageKey: string;
+}): Promise<PhotoFacts | null> {
   const stored = await storage.getObjectStream({ key: imageKey });
   if (!stored) return null;
   const hash = createHash("md5");
@@ -34,5 +44,10 @@ export async function readPhotoFacts({ storage, id, imageKey }: { storage: Stora
     hash.update(chunk);
     if (head.length < HEADER_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEADER_BYTES - head.length)]);
   }
-  return { identifier: photoIdentifier({ id, imageKey }), md5: hash.digest("hex"), type: photoType(imageKey), ...imageSize(head) };
+  return {
+    identifier: photoIdentifier({ id, imageKey }),
+    md5: hash.digest("hex"),
+    type: photoType(imageKey),
+    ...imageSize(head),
+  };
 }

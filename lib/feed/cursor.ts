@@ -27,8 +27,11 @@ export function encodeFeedCursor({ feedAtMicros, id }: FeedCursor): string {
 
 /** A cursor the server handed out (or one shaped like it); 400 for anything else. */
 export function decodeFeedCursor({ cursor }: { cursor: string }): FeedCursor {
-  const match = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? DECODED.exec(Buffer.from(cursor, "base64url").toString("utf8")) : null;
+  const match = /^[A-Za-z0-9_-]{1,100}$/.test(cursor)
+    ? DECODED.exec(Buffer.from(cursor, "base64url").toString("utf8"))
+    : null;
   // A moment of the calendar PostgreSQL and the API both keep (years 1 to 9999), as every cursor handed out is.
-  if (!match || Number(match[1]) < FIRST_MICROS || Number(match[1]) >= LAST_MICROS) throw new ValidationError(INVALID_CURSOR);
+  if (!match || Number(match[1]) < FIRST_MICROS || Number(match[1]) >= LAST_MICROS)
+    throw new ValidationError(INVALID_CURSOR);
   return { feedAtMicros: match[1]!, id: match[2]! };
 }

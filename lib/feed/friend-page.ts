@@ -26,7 +26,17 @@ interface Row extends FeedItemRow {
   feedAtMicros: string;
 }
 
-export async function listFriendJournals({ db, viewerId, userId: rawId, cursor }: { db: Db; viewerId: string; userId: string; cursor?: string }): Promise<FriendPage> {
+export async function listFriendJournals({
+  db,
+  viewerId,
+  userId: rawId,
+  cursor,
+}: {
+  db: Db;
+  viewerId: string;
+  userId: string;
+  cursor?: string;
+}): Promise<FriendPage> {
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const after = cursor === undefined ? undefined : decodeFeedCursor({ cursor });
   if (userId !== viewerId) {
@@ -57,6 +67,9 @@ export async function listFriendJournals({ db, viewerId, userId: rawId, cursor }
   const last = page.at(-1);
   return {
     journals: await Promise.all(page.map((row) => toFeedItem({ db, row, viewerId }))),
-    nextCursor: rows.length > FRIEND_PAGE_SIZE && last ? encodeFeedCursor({ feedAtMicros: last.feedAtMicros, id: last.id }) : null,
+    nextCursor:
+      rows.length > FRIEND_PAGE_SIZE && last
+        ? encodeFeedCursor({ feedAtMicros: last.feedAtMicros, id: last.id })
+        : null,
   };
 }

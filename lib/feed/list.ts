@@ -18,7 +18,15 @@ function authorColumn<T>(value: T | null, column: string): T {
  * docs/api.md's feed item (lib/contract's `FeedItem`). An anonymous entry's row has no author columns and a day-precision time; its
  * photo URL names the entry and the viewer, never the writer (docs/decisions/024, 025).
  */
-export async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedItemRow; viewerId: string }): Promise<FeedItem> {
+export async function toFeedItem({
+  db,
+  row,
+  viewerId,
+}: {
+  db: Db;
+  row: FeedItemRow;
+  viewerId: string;
+}): Promise<FeedItem> {
   return {
     _id: row.id,
     id: row.id,
@@ -41,7 +49,12 @@ export async function toFeedItem({ db, row, viewerId }: { db: Db; row: FeedItemR
             id: row.authorId,
             name: authorColumn(row.authorName, "name"),
             username: authorColumn(row.authorUsername, "username"),
-            profileImage: await profileImageUrl({ db, ownerId: row.authorId, key: row.authorProfileImageKey, viewerId }),
+            profileImage: await profileImageUrl({
+              db,
+              ownerId: row.authorId,
+              key: row.authorProfileImageKey,
+              viewerId,
+            }),
             location: authorColumn(row.authorLocation, "location"),
           },
   };

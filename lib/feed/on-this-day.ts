@@ -19,7 +19,15 @@ export const ON_THIS_DAY_FRIENDS_MAX = 20;
  * same columns, the author joined only for a signed entry, `feed_at` (an anonymous entry's UTC
  * day) as its time and the feed's order. A glimpse, not a page of the feed: it records no reads.
  */
-export async function listFriendsOnThisDay({ db, viewerId, date }: { db: Db; viewerId: string; date: DayKey }): Promise<FeedItem[]> {
+export async function listFriendsOnThisDay({
+  db,
+  viewerId,
+  date,
+}: {
+  db: Db;
+  viewerId: string;
+  date: DayKey;
+}): Promise<FeedItem[]> {
   const query = sql`
     select j.id, j.title, j.content, j.image_key as "imageKey", j.image_description as "imageDescription", j.journal_date::text as "journalDate",
       j.visibility, j.is_anonymous as "isAnonymous",

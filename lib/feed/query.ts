@@ -27,7 +27,17 @@ const FEED_ORDER = sql`feed_at desc nulls last, id desc nulls last`;
  * Author columns come only from a join that anonymous entries never match, and `created_at` leaves
  * the database as `feed_at`: an anonymous entry's writer and exact time never leave it at all.
  */
-export function feedPageQuery({ viewerId, limit, offset, after }: { viewerId: string; limit: number; offset: number; after?: FeedCursor }): SQL {
+export function feedPageQuery({
+  viewerId,
+  limit,
+  offset,
+  after,
+}: {
+  viewerId: string;
+  limit: number;
+  offset: number;
+  after?: FeedCursor;
+}): SQL {
   const position = after
     ? sql`and (j.feed_at, j.id) < (timestamptz 'epoch' + ${after.feedAtMicros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
     : sql``;

@@ -26,7 +26,11 @@ export async function listCloseFriends({ db, userId }: { db: Db; userId: string 
     .orderBy(desc(friendships.createdAt), users.username);
   return Promise.all(
     rows.map(async (row) => {
-      const { id, name, username, profileImage, location, memberSince } = await toPublicUser({ db, row, viewerId: userId });
+      const { id, name, username, profileImage, location, memberSince } = await toPublicUser({
+        db,
+        row,
+        viewerId: userId,
+      });
       return { id, name, username, profileImage, location, memberSince };
     }),
   );
@@ -43,10 +47,17 @@ export async function removeCloseFriend({ db, userId, friendId }: { db: Db; user
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(friendships)
-      .where(or(and(eq(friendships.userId, userId), eq(friendships.friendId, other)), and(eq(friendships.userId, other), eq(friendships.friendId, userId))))
+      .where(
+        or(
+          and(eq(friendships.userId, userId), eq(friendships.friendId, other)),
+          and(eq(friendships.userId, other), eq(friendships.friendId, userId)),
+        ),
+      )
       .returning({ userId: friendships.userId });
     if (removed.length === 0) throw new NotFoundError(FRIEND_NOT_FOUND);
-    await tx.insert(friendRequests).values({ fromId: other, toId: userId, status: "rejected", respondedAt: sql`now()` });
+    await tx
+      .insert(friendRequests)
+      .values({ fromId: other, toId: userId, status: "rejected", respondedAt: sql`now()` });
     const [row] = await tx.select({ n: count() }).from(friendships).where(eq(friendships.userId, userId));
     return row!.n;
   });

@@ -12,4 +12,9 @@ export {
   sendFriendRequest,
   type FriendshipStatus,
 } from "./requests";
-export { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS } from "./limits";
+export {
+  FRIEND_REQUESTS_PER_DAY,
+  FRIEND_REQUESTS_PER_HOUR,
+  REJECTION_COOLDOWN_DAYS,
+  TOO_MANY_REQUESTS,
+} from "./limits";

@@ -14,7 +14,13 @@ import { UNBLOCK_FIRST_MESSAGE } from "@/lib/users/block-limits";
 import { hiddenBetween } from "@/lib/users/block-sql";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
-import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "./limits";
+import {
+  FRIEND_REQUESTS_PER_DAY,
+  FRIEND_REQUESTS_PER_HOUR,
+  REJECTION_COOLDOWN_DAYS,
+  TOO_MANY_REQUESTS,
+  cooldownMessage,
+} from "./limits";
 
 export const REQUEST_NOT_FOUND = "Friend request not found";
 export const REQUEST_EXISTS = "Friend request already exists";
@@ -39,7 +45,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 class LostRace extends Error {}
 
 function betweenPair(a: string, b: string) {
-  return or(and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)), and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)));
+  return or(
+    and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)),
+    and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)),
+  );
 }
 
 /**
@@ -52,7 +61,9 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
   const [row] = await tx
     .update(friendRequests)
     .set({ status: "accepted", respondedAt: sql`now()` })
-    .where(and(eq(friendRequests.id, requestId), eq(friendRequests.toId, recipientId), eq(friendRequests.status, "pending")))
+    .where(
+      and(eq(friendRequests.id, requestId), eq(friendRequests.toId, recipientId), eq(friendRequests.status, "pending")),
+    )
     .returning();
   if (!row) return undefined;
   await tx
@@ -63,7 +74,10 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
     ])
     .onConflictDoNothing();
   // The sender hears that they were accepted; the recipient's own notification of it is answered (decision 063).
-  const [told] = await tx.insert(notifications).values({ userId: row.fromId, kind: "friend-accepted", actorId: row.toId, requestId: row.id }).returning({ id: notifications.id });
+  const [told] = await tx
+    .insert(notifications)
+    .values({ userId: row.fromId, kind: "friend-accepted", actorId: row.toId, requestId: row.id })
+    .returning({ id: notifications.id });
   await tx.insert(pushOutbox).values({ notificationId: told!.id });
   await tx.execute(requestAnswered(row.id, recipientId));
   await tx.execute(inboxChanged(row.fromId));
@@ -71,9 +85,21 @@ async function acceptPending({ tx, requestId, recipientId }: { tx: Tx; requestId
   return row;
 }
 
-async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: string }): Promise<{ accepted: boolean; request: FriendRequestRow }> {
+async function sendOnce({
+  tx,
+  fromId,
+  toId,
+}: {
+  tx: Tx;
+  fromId: string;
+  toId: string;
+}): Promise<{ accepted: boolean; request: FriendRequestRow }> {
   const [target] = await tx
-    .select({ id: users.id, blockedMe: sql<boolean>`exists (select 1 from blocks where blocker_id = ${toId}::uuid and blocked_id = ${fromId}::uuid)`, iBlocked: sql<boolean>`exists (select 1 from blocks where blocker_id = ${fromId}::uuid and blocked_id = ${toId}::uuid)` })
+    .select({
+      id: users.id,
+      blockedMe: sql<boolean>`exists (select 1 from blocks where blocker_id = ${toId}::uuid and blocked_id = ${fromId}::uuid)`,
+      iBlocked: sql<boolean>`exists (select 1 from blocks where blocker_id = ${fromId}::uuid and blocked_id = ${toId}::uuid)`,
+    })
     .from(users)
     .where(eq(users.id, toId));
   // Someone who blocked the sender does not exist for them: the answer of an unknown id (docs/decisions/067).
@@ -98,7 +124,9 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
   }
   // Declined lately: not again before the week is out, however the sender tries (docs/decisions/042).
   const [declined] = await tx
-    .select({ retryAfter: sql<number>`extract(epoch from (max(${friendRequests.respondedAt}) + make_interval(days => ${REJECTION_COOLDOWN_DAYS}) - now()))` })
+    .select({
+      retryAfter: sql<number>`extract(epoch from (max(${friendRequests.respondedAt}) + make_interval(days => ${REJECTION_COOLDOWN_DAYS}) - now()))`,
+    })
     .from(friendRequests)
     .where(
       and(
@@ -113,7 +141,10 @@ async function sendOnce({ tx, fromId, toId }: { tx: Tx; fromId: string; toId: st
     throw new RateLimitError(retryAfter, cooldownMessage(retryAfter));
   }
   const [request] = await tx.insert(friendRequests).values({ fromId, toId }).returning();
-  const [told] = await tx.insert(notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id }).returning({ id: notifications.id });
+  const [told] = await tx
+    .insert(notifications)
+    .values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id })
+    .returning({ id: notifications.id });
   await tx.insert(pushOutbox).values({ notificationId: told!.id });
   await tx.execute(inboxChanged(toId));
   return { accepted: false, request: request! };
@@ -134,7 +165,8 @@ export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: st
     try {
       await consumeAttempt({ db, limit });
     } catch (err) {
-      if (err instanceof RateLimitError) throw new RateLimitError(Number(err.headers["Retry-After"]), TOO_MANY_REQUESTS);
+      if (err instanceof RateLimitError)
+        throw new RateLimitError(Number(err.headers["Retry-After"]), TOO_MANY_REQUESTS);
       throw err;
     }
   }
@@ -194,7 +226,15 @@ export async function rejectFriendRequest({ db, userId, requestId }: { db: Db; u
 export type FriendshipStatus = FriendStatus;
 
 /** Where the caller stands with `userId`, for the friend-request button (docs/product.md §4). */
-export async function getFriendshipStatus({ db, userId, otherId }: { db: Db; userId: string; otherId: string }): Promise<FriendshipStatus> {
+export async function getFriendshipStatus({
+  db,
+  userId,
+  otherId,
+}: {
+  db: Db;
+  userId: string;
+  otherId: string;
+}): Promise<FriendshipStatus> {
   const other = parseId({ value: otherId, message: USER_NOT_FOUND });
   const [row] = await db
     .select({

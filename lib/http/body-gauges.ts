@@ -1,5 +1,12 @@
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { FIELD_TOO_LARGE_MESSAGE, FORM_PART_HEADERS_MAX, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, TOO_DEEP_MESSAGE, TOO_MANY_PARTS_MESSAGE } from "./body-limits";
+import {
+  FIELD_TOO_LARGE_MESSAGE,
+  FORM_PART_HEADERS_MAX,
+  FORM_PARTS_MAX,
+  FORM_TEXT_FIELD_MAX,
+  TOO_DEEP_MESSAGE,
+  TOO_MANY_PARTS_MESSAGE,
+} from "./body-limits";
 
 // Checks a body chunk by chunk while it arrives (lib/http/body.ts), before any parser sees it: a
 // refusal stops the reading at the chunk that crossed the line. Each costs one pass over the bytes
@@ -84,7 +91,9 @@ export class MultipartGauge implements BodyGauge {
   }
 
   push(chunk: Uint8Array): void {
-    const buf = this.pending.length ? Buffer.concat([this.pending, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buf = this.pending.length
+      ? Buffer.concat([this.pending, chunk])
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let pos = 0;
     for (;;) {
       if (this.state === "epilogue") {
@@ -115,7 +124,8 @@ export class MultipartGauge implements BodyGauge {
         }
       } else {
         const at = buf.indexOf(CRLF_CRLF, pos);
-        if ((at === -1 ? buf.length : at) - pos > FORM_PART_HEADERS_MAX) throw new PayloadTooLargeError(FIELD_TOO_LARGE_MESSAGE);
+        if ((at === -1 ? buf.length : at) - pos > FORM_PART_HEADERS_MAX)
+          throw new PayloadTooLargeError(FIELD_TOO_LARGE_MESSAGE);
         if (at === -1) break;
         this.startPart(buf.toString("latin1", pos, at));
         pos = at + CRLF_CRLF.length;

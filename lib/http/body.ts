@@ -18,7 +18,10 @@ const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
  * crosses it. `gauge` sees each chunk first and may refuse it (lib/http/body-gauges.ts). A refused
  * body is never buffered beyond the limit (docs/decisions/040-body-limits.md).
  */
-export async function readBody(req: Request, { maxBytes, gauge }: { maxBytes: number; gauge?: BodyGauge }): Promise<Buffer> {
+export async function readBody(
+  req: Request,
+  { maxBytes, gauge }: { maxBytes: number; gauge?: BodyGauge },
+): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
@@ -87,6 +90,9 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  const errors = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
   throw new ValidationError(errors[0]?.message ?? "Invalid input", errors.length ? errors : undefined);
 }

@@ -34,7 +34,11 @@ export function setClientAddressFromSockets(trust: TrustProxy): void {
       const req = args[0] as http.IncomingMessage;
       req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
     }
-    return (emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean).call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean).call(
+      this,
+      event,
+      ...args,
+    );
   } as typeof emit;
   markClientAddressTrusted();
 }

@@ -11,7 +11,11 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
  * FORM_TEXT_FIELD_MAX, or the route's `textFieldMax`, is a 413, too many parts a 400), then parsed by the platform's own parser.
  * Anything else, or a body it cannot parse, is a 400.
  */
-export async function readForm(req: Request, maxBytes: number, { textFieldMax }: { textFieldMax?: number } = {}): Promise<FormData> {
+export async function readForm(
+  req: Request,
+  maxBytes: number,
+  { textFieldMax }: { textFieldMax?: number } = {},
+): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
   if (!boundary) throw new ValidationError("Request body must be multipart/form-data");

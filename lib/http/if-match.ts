@@ -12,6 +12,7 @@ export function readIfMatch(req: Request): string | undefined {
   const value = req.headers.get("if-match")?.trim();
   if (value === undefined || value === "*") return undefined;
   const m = value.length <= IF_MATCH_MAX ? TAG.exec(value) : null;
-  if (!m || Number.isNaN(Date.parse(m[1]!))) throw new ValidationError(IF_MATCH_MESSAGE, [{ path: "If-Match", message: IF_MATCH_MESSAGE }]);
+  if (!m || Number.isNaN(Date.parse(m[1]!)))
+    throw new ValidationError(IF_MATCH_MESSAGE, [{ path: "If-Match", message: IF_MATCH_MESSAGE }]);
   return new Date(m[1]!).toISOString();
 }

@@ -11,11 +11,18 @@ export type ServedImage = { redirect: string } | { body: Uint8Array; contentType
  */
 export function imageResponse(
   image: ServedImage,
-  { cacheSeconds, presignedSeconds, secondsLeft }: { cacheSeconds: number; presignedSeconds: number; secondsLeft: number | undefined },
+  {
+    cacheSeconds,
+    presignedSeconds,
+    secondsLeft,
+  }: { cacheSeconds: number; presignedSeconds: number; secondsLeft: number | undefined },
 ): Response {
   const cacheFor = (seconds: number) => `private, max-age=${Math.min(seconds, secondsLeft ?? seconds)}`;
   if ("redirect" in image) {
-    return new Response(null, { status: 302, headers: { Location: image.redirect, "Cache-Control": cacheFor(Math.floor(presignedSeconds / 5)) } });
+    return new Response(null, {
+      status: 302,
+      headers: { Location: image.redirect, "Cache-Control": cacheFor(Math.floor(presignedSeconds / 5)) },
+    });
   }
   return new Response(new Uint8Array(image.body), {
     headers: {

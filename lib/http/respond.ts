@@ -2,7 +2,12 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { markWrite } from "@/lib/http/wrote-cookie";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, connectionLost, databaseUnavailable } from "@/lib/db/unavailable";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  connectionLost,
+  databaseUnavailable,
+} from "@/lib/db/unavailable";
 import { ConflictError, HttpError, ValidationError } from "@/lib/errors";
 import { describeError, logError } from "@/lib/log";
 import { apiHeaders } from "@/lib/security/headers";
@@ -22,7 +27,10 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
  */
 export function toResponse(err: unknown, extra: Record<string, unknown> = {}): NextResponse {
   if (err instanceof ValidationError || (err instanceof ConflictError && err.errors)) {
-    return NextResponse.json({ ...extra, message: err.message, errors: err.errors }, { status: err.status, headers: err.headers });
+    return NextResponse.json(
+      { ...extra, message: err.message, errors: err.errors },
+      { status: err.status, headers: err.headers },
+    );
   }
   if (err instanceof HttpError) {
     return NextResponse.json({ ...extra, message: err.message }, { status: err.status, headers: err.headers });
@@ -50,7 +58,10 @@ type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
  * API's headers, CORS included (withApiHeaders): inside Next, so any host that runs Next sends them
  * (docs/decisions/058).
  */
-export function route<C = unknown>(handler: Handler<C>, { errorFields }: { errorFields?: Record<string, unknown> } = {}): Handler<C> {
+export function route<C = unknown>(
+  handler: Handler<C>,
+  { errorFields }: { errorFields?: Record<string, unknown> } = {},
+): Handler<C> {
   return async (req, ctx) => {
     let res: Response;
     try {
@@ -107,16 +118,27 @@ export function otherMethods(...allowed: Method[]): Record<Method, (req: Request
 }
 
 /** `otherMethods()` for the friend-request endpoints: their 405 carries `success: false` too. */
-export function otherFriendRequestMethods(...allowed: Method[]): Record<Method, (req: Request) => Promise<NextResponse>> {
+export function otherFriendRequestMethods(
+  ...allowed: Method[]
+): Record<Method, (req: Request) => Promise<NextResponse>> {
   return methodNotAllowed(allowed, { success: false });
 }
 
-function methodNotAllowed(allowed: Method[], errorFields: Record<string, unknown>): Record<Method, (req: Request) => Promise<NextResponse>> {
+function methodNotAllowed(
+  allowed: Method[],
+  errorFields: Record<string, unknown>,
+): Record<Method, (req: Request) => Promise<NextResponse>> {
   const allow = allowed.join(", ");
   const handler = async (req: Request) =>
     withApiHeaders(
       req,
-      NextResponse.json({ ...errorFields, message: `Method not allowed. Use ${allow}.` }, { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } }),
+      NextResponse.json(
+        { ...errorFields, message: `Method not allowed. Use ${allow}.` },
+        { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } },
+      ),
     );
-  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, (req: Request) => Promise<NextResponse>>;
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<
+    Method,
+    (req: Request) => Promise<NextResponse>
+  >;
 }

@@ -19,10 +19,16 @@ export const VERCEL_ADDRESS_HEADER = "x-vercel-forwarded-for";
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim() ?? "";
   if (!v) return NOBODY;
-  if (v.toLowerCase() === VERCEL_TRUST) return Object.assign((() => false) as TrustProxy, { platformHeader: VERCEL_ADDRESS_HEADER });
+  if (v.toLowerCase() === VERCEL_TRUST)
+    return Object.assign((() => false) as TrustProxy, { platformHeader: VERCEL_ADDRESS_HEADER });
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
     return (_address, hop) => hop < hops;
   }
-  return proxyaddr.compile(v.split(",").map((s) => s.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }

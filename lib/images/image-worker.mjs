@@ -30,12 +30,23 @@ sharp.cache(false);
 // failOn "warning" turns libjpeg's "premature end of data" into an error, so a truncated upload is
 // refused rather than stored with a grey lower half. pages: 1 (sharp's default, spelled out): an
 // animated GIF or WebP keeps only its first frame.
-const DECODE_OPTIONS = /** @type {const} */ ({ limitInputPixels: IMAGE_MAX_PIXELS, failOn: "warning", sequentialRead: true, pages: 1 });
+const DECODE_OPTIONS = /** @type {const} */ ({
+  limitInputPixels: IMAGE_MAX_PIXELS,
+  failOn: "warning",
+  sequentialRead: true,
+  pages: 1,
+});
 
 /** @type {Record<ImageJob["shape"], Shape>} */
 const SHAPES = {
   // An entry photo: at most 1600 px on its long side, never enlarged.
-  entry: (pipeline) => pipeline.resize({ width: ENTRY_IMAGE_MAX_SIDE, height: ENTRY_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true }),
+  entry: (pipeline) =>
+    pipeline.resize({
+      width: ENTRY_IMAGE_MAX_SIDE,
+      height: ENTRY_IMAGE_MAX_SIDE,
+      fit: "inside",
+      withoutEnlargement: true,
+    }),
   // A profile picture: a centred square, 400 × 400 or the short side of a smaller image. Both bounds
   // are squares, so whether the image still has to be turned upright does not matter here.
   profile: (pipeline, size) => {
@@ -45,7 +56,9 @@ const SHAPES = {
   // A stored entry photo made smaller for the journal's PDF (lib/journals/pdf), on white where it
   // was transparent, since it becomes a JPEG.
   print: (pipeline) =>
-    pipeline.resize({ width: PRINT_IMAGE_MAX_SIDE, height: PRINT_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true }).flatten({ background: "#ffffff" }),
+    pipeline
+      .resize({ width: PRINT_IMAGE_MAX_SIDE, height: PRINT_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" }),
 };
 
 /**
@@ -112,7 +125,10 @@ async function encode(pipeline, shape) {
   const timed = pipeline.timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS });
   // The print JPEG is plain libjpeg-turbo: mozjpeg's settings made it about 12 % smaller but took
   // three times as long, and were most of a long journal's PDF time (docs/performance.md).
-  const encoded = shape === "print" ? timed.jpeg({ quality: PRINT_JPEG_QUALITY }) : timed.webp({ quality: IMAGE_WEBP_QUALITY, effort: IMAGE_WEBP_EFFORT });
+  const encoded =
+    shape === "print"
+      ? timed.jpeg({ quality: PRINT_JPEG_QUALITY })
+      : timed.webp({ quality: IMAGE_WEBP_QUALITY, effort: IMAGE_WEBP_EFFORT });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { ok: true, data, width: info.width, height: info.height };
 }

@@ -85,7 +85,13 @@ async function readHeader(data: Uint8Array): Promise<ImageHeader> {
   }
   if (meta.format !== format) throw new UnsupportedMediaTypeError(IMAGE_UNSUPPORTED_MESSAGE);
   if (!meta.width || !meta.height) throw new ValidationError(IMAGE_DAMAGED_MESSAGE);
-  const header = { format, width: meta.width, height: meta.height, compression: meta.compression, hasAlpha: meta.hasAlpha };
+  const header = {
+    format,
+    width: meta.width,
+    height: meta.height,
+    compression: meta.compression,
+    hasAlpha: meta.hasAlpha,
+  };
   const problem = dimensionProblem(header);
   if (problem) throw refusal({ ok: false, problem });
   return header;

@@ -81,7 +81,8 @@ export function createImagePool(options: { threads?: number; queue?: number } = 
   const threads = options.threads ?? defaultImageThreads();
   const queue = options.queue ?? threads * QUEUE_PER_THREAD;
   // Said plainly here rather than as every upload's 500 from a worker that cannot start.
-  if (!fs.existsSync(IMAGE_WORKER_FILE)) throw new Error(`${IMAGE_WORKER_FILE} is missing: start the server from the project folder.`);
+  if (!fs.existsSync(IMAGE_WORKER_FILE))
+    throw new Error(`${IMAGE_WORKER_FILE} is missing: start the server from the project folder.`);
   const piscina = new Piscina<ImageJob, ImageJobResult>({
     filename: IMAGE_WORKER_FILE,
     // No worker is kept when nothing is uploaded, so the decoder's memory is returned.
@@ -100,7 +101,8 @@ export function createImagePool(options: { threads?: number; queue?: number } = 
   let jobs = 0;
   return {
     run(job) {
-      if (jobs >= threads + queue) return Promise.reject(new ServiceUnavailableError(IMAGE_BUSY_RETRY_SECONDS, IMAGE_BUSY_MESSAGE));
+      if (jobs >= threads + queue)
+        return Promise.reject(new ServiceUnavailableError(IMAGE_BUSY_RETRY_SECONDS, IMAGE_BUSY_MESSAGE));
       jobs++;
       // Never aborted: ending a worker while sharp works in it can take the process down (sharp's
       // https://github.com/lovell/sharp/issues/2263). Each job's time is bounded by the header limits and sharp's own timeout.

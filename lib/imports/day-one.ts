@@ -59,7 +59,9 @@ export function readEntry(raw: unknown): DayOneEntry | EntryProblem {
   const zone = str(e.timeZone);
   const zoned = zone ? dayIn(at, zone) : null;
   const day = zoned ?? at.toISOString().slice(0, 10);
-  const tags = Array.isArray(e.tags) ? e.tags.filter((t): t is string => typeof t === "string").map((t) => t.replace(NUL, "")) : [];
+  const tags = Array.isArray(e.tags)
+    ? e.tags.filter((t): t is string => typeof t === "string").map((t) => t.replace(NUL, ""))
+    : [];
   const photos = Array.isArray(e.photos)
     ? e.photos
         .filter((p): p is Record<string, unknown> => !!p && typeof p === "object")

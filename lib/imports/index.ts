@@ -10,7 +10,12 @@ import { ConflictError, NotFoundError, uniqueViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { consumeAttempt, refundAttempt } from "@/lib/rate-limit";
 import type { Storage } from "@/lib/storage";
-import { IMPORT_NOT_FOUND_MESSAGE, IMPORT_STARTS_PER_DAY, IMPORT_STARTS_WINDOW_SECONDS, IMPORT_UNDER_WAY_MESSAGE } from "./limits";
+import {
+  IMPORT_NOT_FOUND_MESSAGE,
+  IMPORT_STARTS_PER_DAY,
+  IMPORT_STARTS_WINDOW_SECONDS,
+  IMPORT_UNDER_WAY_MESSAGE,
+} from "./limits";
 import { importKey, importTempPath } from "./keys";
 import { receiveZipUpload } from "./upload";
 import { checkZip } from "./zip";
@@ -24,7 +29,10 @@ export { failAbandonedImports, failStaleImports, hasQueuedImports, runQueuedImpo
 type ImportRow = typeof imports.$inferSelect;
 
 /** What a report made before docs/decisions/099 lacks, as it would have said it: nothing counted. */
-const REPORTED_SINCE_099 = { locationsNotKept: { count: 0, items: [] }, starsNotKept: { count: 0, items: [] } } satisfies Partial<ImportReport>;
+const REPORTED_SINCE_099 = {
+  locationsNotKept: { count: 0, items: [] },
+  starsNotKept: { count: 0, items: [] },
+} satisfies Partial<ImportReport>;
 
 function toStatus(row: ImportRow): ImportStatus {
   return {
@@ -33,7 +41,7 @@ function toStatus(row: ImportRow): ImportStatus {
     processed: row.processed,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
-    report: row.report ? { ...REPORTED_SINCE_099, ...(row.report as Partial<ImportReport>) } as ImportReport : null,
+    report: row.report ? ({ ...REPORTED_SINCE_099, ...(row.report as Partial<ImportReport>) } as ImportReport) : null,
   };
 }
 
@@ -50,10 +58,25 @@ async function assertNoneUnderWay({ db, userId }: { db: Db; userId: string }) {
  * way per person (409, the partial unique index settles a race), IMPORT_STARTS_PER_DAY a day
  * (429; a refused ZIP counts, it cost the reading). Both are decided before the body is read.
  */
-export async function startImport({ db, storage, userId, req, maxBytes }: { db: Db; storage: Storage; userId: string; req: Request; maxBytes: number }): Promise<ImportStatus> {
+export async function startImport({
+  db,
+  storage,
+  userId,
+  req,
+  maxBytes,
+}: {
+  db: Db;
+  storage: Storage;
+  userId: string;
+  req: Request;
+  maxBytes: number;
+}): Promise<ImportStatus> {
   await assertNoneUnderWay({ db, userId });
   const limitKey = `import:${userId}`;
-  await consumeAttempt({ db, limit: { key: limitKey, max: IMPORT_STARTS_PER_DAY, windowSeconds: IMPORT_STARTS_WINDOW_SECONDS } });
+  await consumeAttempt({
+    db,
+    limit: { key: limitKey, max: IMPORT_STARTS_PER_DAY, windowSeconds: IMPORT_STARTS_WINDOW_SECONDS },
+  });
   const id = randomUUID();
   const temp = importTempPath(id);
   try {
@@ -76,15 +99,31 @@ export async function startImport({ db, storage, userId, req, maxBytes }: { db: 
 }
 
 /** GET /api/import/{id}: the owner's import; anyone else's, or none, is the same 404. */
-export async function getImportStatus({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<ImportStatus> {
+export async function getImportStatus({
+  db,
+  userId,
+  id: rawId,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+}): Promise<ImportStatus> {
   const id = parseId({ value: rawId, message: IMPORT_NOT_FOUND_MESSAGE });
-  const [row] = await db.select().from(imports).where(and(eq(imports.id, id), eq(imports.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.id, id), eq(imports.userId, userId)));
   if (!row) throw new NotFoundError(IMPORT_NOT_FOUND_MESSAGE);
   return toStatus(row);
 }
 
 /** GET /api/import: the person's latest import, or null (the /me card shows it). */
 export async function getLatestImport({ db, userId }: { db: Db; userId: string }): Promise<ImportStatus | null> {
-  const [row] = await db.select().from(imports).where(eq(imports.userId, userId)).orderBy(desc(imports.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.createdAt))
+    .limit(1);
   return row ? toStatus(row) : null;
 }

@@ -32,7 +32,8 @@ export async function* journalEntries(text: Readable): AsyncGenerator<unknown> {
   // Sees every token on its way: the depth, and whether the top-level object has its `entries`.
   const watch = (token: Token) => {
     if (token.name === "startObject" || token.name === "startArray") {
-      if (++depth > IMPORT_JSON_DEPTH_MAX) throw new NotAJournalError(`it nests deeper than ${IMPORT_JSON_DEPTH_MAX} levels`);
+      if (++depth > IMPORT_JSON_DEPTH_MAX)
+        throw new NotAJournalError(`it nests deeper than ${IMPORT_JSON_DEPTH_MAX} levels`);
     } else if (token.name === "endObject" || token.name === "endArray") depth--;
     else if (token.name === "keyValue" && depth === 1 && token.value === "entries") found = true;
     return token;

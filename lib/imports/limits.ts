@@ -64,7 +64,8 @@ export const IMPORT_NOT_ZIP_MESSAGE = "This file is not a ZIP file";
 export const IMPORT_TOO_LARGE_MESSAGE = "This ZIP file is too large to import";
 export const IMPORT_TOO_MANY_FILES_MESSAGE = `This ZIP file holds too many files (at most ${IMPORT_ZIP_ENTRIES_MAX})`;
 export const IMPORT_TOO_MUCH_DATA_MESSAGE = "This ZIP file unpacks to too much data";
-export const IMPORT_PACKED_TOO_TIGHTLY_MESSAGE = "This ZIP file has a photo that unpacks to far more data than a photo holds";
+export const IMPORT_PACKED_TOO_TIGHTLY_MESSAGE =
+  "This ZIP file has a photo that unpacks to far more data than a photo holds";
 export const IMPORT_CHECK_TOO_SLOW_MESSAGE = "Checking this ZIP file took too long. Please try again in a few minutes.";
 export const IMPORT_JOURNALS_TOO_LARGE_MESSAGE = "The journals in this ZIP file are too large";
 export const IMPORT_UNSAFE_PATH_MESSAGE = "This ZIP file has a file outside its own folders";
@@ -78,6 +79,7 @@ export const IMPORT_TOO_MANY_ENTRIES_MESSAGE =
   `This export holds more than ${spaced(IMPORT_ENTRIES_MAX)} entries; Inkwell imports at most ${spaced(IMPORT_ENTRIES_MAX)} at a time, ` +
   "so export fewer years at a time from Day One and import each. Nothing was imported";
 export const IMPORT_STOPPED_MESSAGE = "The import stopped before it finished; the pages already made are kept";
-export const IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE = "This import needed more memory than an import may use, and was stopped; the pages already made are kept";
+export const IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE =
+  "This import needed more memory than an import may use, and was stopped; the pages already made are kept";
 export const importUnexpectedFileMessage = (name: string) =>
   `This ZIP file has a file that is not a Day One journal or photo: ${name.slice(0, 200)}`;

@@ -62,7 +62,10 @@ async function processPhoto(data: Buffer) {
 }
 
 /** The day's first photo that can be attached, stored as an upload's would be; every other photo is named in the report with its reason. */
-async function attachFirstPhoto({ storage, zip, photos, day, entries, report }: DayInput, refusal: string | null): Promise<string | null> {
+async function attachFirstPhoto(
+  { storage, zip, photos, day, entries, report }: DayInput,
+  refusal: string | null,
+): Promise<string | null> {
   let key: string | null = null;
   for (const photo of entries.flatMap((e) => e.photos)) {
     const name = photoName(photo);
@@ -70,14 +73,21 @@ async function attachFirstPhoto({ storage, zip, photos, day, entries, report }: 
       report.photoNotAttached(name, day, refusal ?? "A page has one photo: the day's first one was attached");
       continue;
     }
-    const entry = (photo.md5 && photos.get(photo.md5.toLowerCase())) || (photo.identifier && photos.get(photo.identifier.toLowerCase())) || undefined;
+    const entry =
+      (photo.md5 && photos.get(photo.md5.toLowerCase())) ||
+      (photo.identifier && photos.get(photo.identifier.toLowerCase())) ||
+      undefined;
     if (!entry) {
       report.photoNotAttached(name, day, "Not in the ZIP file");
       continue;
     }
     const data = await readZipEntry(zip, entry, IMAGE_MAX_BYTES).catch(() => null);
     if (!data) {
-      report.photoNotAttached(name, day, entry.uncompressedSize > IMAGE_MAX_BYTES ? "Larger than 5 MB" : "Could not be read from the ZIP file");
+      report.photoNotAttached(
+        name,
+        day,
+        entry.uncompressedSize > IMAGE_MAX_BYTES ? "Larger than 5 MB" : "Could not be read from the ZIP file",
+      );
       continue;
     }
     try {
@@ -94,7 +104,10 @@ async function attachFirstPhoto({ storage, zip, photos, day, entries, report }: 
 }
 
 async function discard(storage: Storage, key: string | null) {
-  if (key) await storage.deleteObject({ key }).catch((err: unknown) => logError("imports", `Could not delete the unused photo ${key}`, err));
+  if (key)
+    await storage
+      .deleteObject({ key })
+      .catch((err: unknown) => logError("imports", `Could not delete the unused photo ${key}`, err));
 }
 
 /** Imports one day; what happened goes in the report. */
@@ -103,31 +116,62 @@ export async function importDay(input: DayInput): Promise<void> {
   const page = pageOf(entries);
   const skip = (reason: string) => {
     report.skipped(day, reason);
-    for (const photo of entries.flatMap((e) => e.photos)) report.photoNotAttached(photoName(photo), day, "Its day was skipped");
+    for (const photo of entries.flatMap((e) => e.photos))
+      report.photoNotAttached(photoName(photo), day, "Its day was skipped");
   };
   if (!page.content) return skip("Its entries have no text");
   const [existing] = await db
-    .select({ id: journals.id, content: journals.content, visibility: journals.visibility, imageKey: journals.imageKey })
+    .select({
+      id: journals.id,
+      content: journals.content,
+      visibility: journals.visibility,
+      imageKey: journals.imageKey,
+    })
     .from(journals)
     .where(and(eq(journals.authorId, userId), eq(journals.journalDate, day)));
   // A page that keeps its own title takes the imported title's line too: no word is lost.
   const content = existing ? `${existing.content}\n\n${page.text}` : page.content;
   if (existing?.content.includes(page.content)) return skip("Already imported: the page holds this text");
   // Imported text is private: it never joins a page the close circle can read.
-  if (existing && existing.visibility !== "private") return skip("Its page is shared with your close circle, and imported text stays private");
-  if (countCharacters(content) > IMPORTED_CONTENT_MAX) return skip(`Longer than ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters${existing ? " with the page's own text" : ""}`);
+  if (existing && existing.visibility !== "private")
+    return skip("Its page is shared with your close circle, and imported text stays private");
+  if (countCharacters(content) > IMPORTED_CONTENT_MAX)
+    return skip(
+      `Longer than ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters${existing ? " with the page's own text" : ""}`,
+    );
 
   const imageKey = await attachFirstPhoto(input, existing?.imageKey ? "Its page already has a photo" : null);
   const written = existing
     ? await db
         .update(journals)
-        .set({ content, importedAt: sql`coalesce(${journals.importedAt}, ${now.toISOString()}::timestamptz)`, imageKey: existing.imageKey ?? imageKey, updatedAt: sql`now()` })
+        .set({
+          content,
+          importedAt: sql`coalesce(${journals.importedAt}, ${now.toISOString()}::timestamptz)`,
+          imageKey: existing.imageKey ?? imageKey,
+          updatedAt: sql`now()`,
+        })
         // Only the page as it was read: still private, its text unchanged, its photo not replaced meanwhile.
-        .where(and(eq(journals.id, existing.id), eq(journals.visibility, "private"), eq(journals.content, existing.content), existing.imageKey ? eq(journals.imageKey, existing.imageKey) : isNull(journals.imageKey)))
+        .where(
+          and(
+            eq(journals.id, existing.id),
+            eq(journals.visibility, "private"),
+            eq(journals.content, existing.content),
+            existing.imageKey ? eq(journals.imageKey, existing.imageKey) : isNull(journals.imageKey),
+          ),
+        )
         .returning({ id: journals.id })
     : await db
         .insert(journals)
-        .values({ authorId: userId, title: page.title || formatLongDay(day), content, visibility: "private", isAnonymous: false, journalDate: day, imageKey, importedAt: now })
+        .values({
+          authorId: userId,
+          title: page.title || formatLongDay(day),
+          content,
+          visibility: "private",
+          isAnonymous: false,
+          journalDate: day,
+          imageKey,
+          importedAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: journals.id });
   if (!written.length) {

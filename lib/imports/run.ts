@@ -12,7 +12,12 @@ import { EARLIEST_JOURNAL_DATE, latestJournalDate } from "@/lib/validation/journ
 import { readEntry, type DayOneEntry } from "./day-one";
 import { journalEntries, NotAJournalError } from "./journal-entries";
 import { importKey, importTempPath, removeImportTempFiles } from "./keys";
-import { IMPORT_ENTRIES_MAX, IMPORT_JSON_MAX_BYTES, IMPORT_STOPPED_MESSAGE, IMPORT_TOO_MANY_ENTRIES_MESSAGE } from "./limits";
+import {
+  IMPORT_ENTRIES_MAX,
+  IMPORT_JSON_MAX_BYTES,
+  IMPORT_STOPPED_MESSAGE,
+  IMPORT_TOO_MANY_ENTRIES_MESSAGE,
+} from "./limits";
 import { importDay } from "./pages";
 import { ReportBuilder } from "./report";
 import { classifyEntryName, openEntry, openZip, photoLookupName, zipEntries } from "./zip";
@@ -68,7 +73,15 @@ interface JournalRead {
  * (docs/decisions/093). A journal that cannot be read whole adds nothing but its problem. Problems
  * and ignored files go in the report.
  */
-async function readDays({ zip, report, photos }: { zip: ZipFile; report: ReportBuilder; photos: Map<string, Entry> }): Promise<Map<string, DayOneEntry[]> | "too many"> {
+async function readDays({
+  zip,
+  report,
+  photos,
+}: {
+  zip: ZipFile;
+  report: ReportBuilder;
+  photos: Map<string, Entry>;
+}): Promise<Map<string, DayOneEntry[]> | "too many"> {
   const journals: Entry[] = [];
   for await (const entry of zipEntries(zip)) {
     const kind = classifyEntryName(entry.fileName);
@@ -95,10 +108,14 @@ async function readDays({ zip, report, photos }: { zip: ZipFile; report: ReportB
         const entry = readEntry(item);
         if (entry === "shape") read.problems.push(`${which} is not an entry`);
         else if (entry === "date") read.problems.push(`${which} has no readable creation date`);
-        else if (entry.day < EARLIEST_JOURNAL_DATE || entry.day > latest) read.problems.push(`${which} is dated ${entry.day}, outside ${EARLIEST_JOURNAL_DATE} to today`);
+        else if (entry.day < EARLIEST_JOURNAL_DATE || entry.day > latest)
+          read.problems.push(`${which} is dated ${entry.day}, outside ${EARLIEST_JOURNAL_DATE} to today`);
         else {
           if (entry.zoneDefaulted) read.problems.push(`${which} has no known time zone: its day was taken in UTC`);
-          if (entry.nulRemoved) read.problems.push(`${which} held NUL characters, which no page can hold: they were left out, every other character kept`);
+          if (entry.nulRemoved)
+            read.problems.push(
+              `${which} held NUL characters, which no page can hold: they were left out, every other character kept`,
+            );
           read.entries.push(entry);
         }
       }
@@ -119,19 +136,40 @@ async function readDays({ zip, report, photos }: { zip: ZipFile; report: ReportB
 }
 
 /** Reads one import's ZIP (at `path`) into pages: how many days it processed, or "too many" entries (and then it made none). */
-async function importZip({ db, storage, row, path, report, now }: { db: Db; storage: Storage; row: ImportRow; path: string; report: ReportBuilder; now: Date }) {
+async function importZip({
+  db,
+  storage,
+  row,
+  path,
+  report,
+  now,
+}: {
+  db: Db;
+  storage: Storage;
+  row: ImportRow;
+  path: string;
+  report: ReportBuilder;
+  now: Date;
+}) {
   const zip = await openZip(path);
   try {
     const photos = new Map<string, Entry>();
     const days = await readDays({ zip, report, photos });
     if (days === "too many") return days;
-    await db.update(imports).set({ total: days.size, updatedAt: sql`now()` }).where(eq(imports.id, row.id));
+    await db
+      .update(imports)
+      .set({ total: days.size, updatedAt: sql`now()` })
+      .where(eq(imports.id, row.id));
     let processed = 0;
     for (const day of [...days.keys()].sort()) {
       const entries = days.get(day)!.sort((a, b) => a.at - b.at);
       await importDay({ db, storage, zip, photos, userId: row.userId, day, entries, report, now });
       processed += 1;
-      if (processed % PROGRESS_EVERY === 0) await db.update(imports).set({ processed, updatedAt: sql`now()` }).where(eq(imports.id, row.id));
+      if (processed % PROGRESS_EVERY === 0)
+        await db
+          .update(imports)
+          .set({ processed, updatedAt: sql`now()` })
+          .where(eq(imports.id, row.id));
     }
     return processed;
   } finally {
@@ -187,17 +225,26 @@ export async function runQueuedImports({
       if (processed === "too many") {
         // The person's export, not a fault: said in the report, no page made.
         report.problem("", IMPORT_TOO_MANY_ENTRIES_MESSAGE);
-        await db.update(imports).set({ state: "failed", report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
+        await db
+          .update(imports)
+          .set({ state: "failed", report: report.report, finishedAt: now(), updatedAt: now() })
+          .where(eq(imports.id, row.id));
         run.failed += 1;
       } else {
-        await db.update(imports).set({ state: "done", processed, report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
+        await db
+          .update(imports)
+          .set({ state: "done", processed, report: report.report, finishedAt: now(), updatedAt: now() })
+          .where(eq(imports.id, row.id));
         run.done += 1;
       }
     } catch (err) {
       logError("imports", `Import ${row.id} failed`, err);
       run.failed += 1;
       report.problem("", IMPORT_STOPPED_MESSAGE);
-      await db.update(imports).set({ state: "failed", report: report.report, finishedAt: now(), updatedAt: now() }).where(eq(imports.id, row.id));
+      await db
+        .update(imports)
+        .set({ state: "failed", report: report.report, finishedAt: now(), updatedAt: now() })
+        .where(eq(imports.id, row.id));
     } finally {
       await fs.rm(temp, { force: true });
     }
@@ -211,7 +258,17 @@ export async function runQueuedImports({
  * each one still running gets `message` as its report, loses its ZIP and the temporary copy the
  * process left. Returns how many it failed.
  */
-export async function failAbandonedImports({ db, storage, ids, message }: { db: Db; storage: Storage; ids: string[]; message: string }): Promise<number> {
+export async function failAbandonedImports({
+  db,
+  storage,
+  ids,
+  message,
+}: {
+  db: Db;
+  storage: Storage;
+  ids: string[];
+  message: string;
+}): Promise<number> {
   let failed = 0;
   for (const id of ids) {
     const report = new ReportBuilder();

@@ -4,7 +4,12 @@ import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { discardRest } from "@/lib/http/body";
 import { multipartBoundary } from "@/lib/http/body-gauges";
 import { FORM_PART_HEADERS_MAX, TOO_LARGE_MESSAGE } from "@/lib/http/body-limits";
-import { IMPORT_ENVELOPE_BYTES, IMPORT_FILE_MISSING_MESSAGE, IMPORT_ONE_FILE_MESSAGE, IMPORT_TOO_LARGE_MESSAGE } from "./limits";
+import {
+  IMPORT_ENVELOPE_BYTES,
+  IMPORT_FILE_MISSING_MESSAGE,
+  IMPORT_ONE_FILE_MESSAGE,
+  IMPORT_TOO_LARGE_MESSAGE,
+} from "./limits";
 
 // POST /api/import's body: multipart/form-data with one part, `file`, the ZIP. It is written to a
 // file on local disk while it arrives, chunk by chunk, never held whole: memory stays at one chunk
@@ -21,12 +26,21 @@ type State = "preamble" | "afterDelimiter" | "headers" | "content" | "done";
  * that declares or grows past `maxBytes` (plus the envelope) is a 413 at the chunk that crosses it;
  * anything but exactly one file part named `file` is a 400. Returns the file's size in bytes.
  */
-export async function receiveZipUpload({ req, path, maxBytes }: { req: Request; path: string; maxBytes: number }): Promise<number> {
+export async function receiveZipUpload({
+  req,
+  path,
+  maxBytes,
+}: {
+  req: Request;
+  path: string;
+  maxBytes: number;
+}): Promise<number> {
   const contentType = req.headers.get("content-type") ?? "";
   const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
   if (!boundary) throw new ValidationError("Request body must be multipart/form-data");
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (!req.body) throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
+  if (!req.body)
+    throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
   const reader = req.body.getReader();
   const out = await fs.open(path, "wx");
   const delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
@@ -72,7 +86,10 @@ export async function receiveZipUpload({ req, path, maxBytes }: { req: Request; 
           const [a, b] = [buf[pos], buf[pos + 1]];
           if (a === 0x2d && b === 0x2d) {
             // The closing delimiter: after the file, done; before any part, there was no file.
-            if (parts === 0) throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
+            if (parts === 0)
+              throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [
+                { path: "file", message: IMPORT_FILE_MISSING_MESSAGE },
+              ]);
             state = "done";
           } else if (a === 0x0d && b === 0x0a) {
             // A second part: only one file is read.
@@ -86,7 +103,8 @@ export async function receiveZipUpload({ req, path, maxBytes }: { req: Request; 
           }
         } else {
           const at = buf.indexOf(CRLF_CRLF, pos);
-          if ((at === -1 ? buf.length : at) - pos > FORM_PART_HEADERS_MAX) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE);
+          if ((at === -1 ? buf.length : at) - pos > FORM_PART_HEADERS_MAX)
+            throw new PayloadTooLargeError(TOO_LARGE_MESSAGE);
           if (at === -1) break;
           const disposition = /^content-disposition\s*:(.*)$/im.exec(buf.toString("latin1", pos, at))?.[1] ?? "";
           const isFile = /;\s*filename\*?\s*=/i.test(disposition);
@@ -99,8 +117,10 @@ export async function receiveZipUpload({ req, path, maxBytes }: { req: Request; 
       }
       pending = Buffer.from(buf.subarray(pos));
     }
-    if (state !== "done") throw new ValidationError(parts ? "Request body is not valid multipart/form-data" : IMPORT_FILE_MISSING_MESSAGE);
-    if (fileBytes === 0) throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
+    if (state !== "done")
+      throw new ValidationError(parts ? "Request body is not valid multipart/form-data" : IMPORT_FILE_MISSING_MESSAGE);
+    if (fileBytes === 0)
+      throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
     await out.sync();
     return fileBytes;
   } catch (err) {

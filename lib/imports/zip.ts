@@ -31,7 +31,13 @@ import {
 // nothing is inflated until all of them pass; every read of a file's data is bounded by the size
 // it declared (validateEntrySizes), so a ZIP that lies about a size is damaged, not a bomb.
 
-const OPTIONS = { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true } as const;
+const OPTIONS = {
+  lazyEntries: true,
+  autoClose: false,
+  decodeStrings: true,
+  validateEntrySizes: true,
+  strictFileNames: true,
+} as const;
 
 const UNIX_TYPE_MASK = 0o170000;
 const UNIX_FILE = 0o100000;
@@ -53,10 +59,16 @@ export function classifyEntryName(name: string): EntryKind {
   if (folders.includes("__macosx") || JUNK.has(base) || base.startsWith("._")) return "ignored";
   // Inkwell's own export (docs/export-format.md): its Markdown copy of each day and inkwell.json
   // say again what its Journal.json says, which is what is read.
-  if ((segments.length === 1 && base === "inkwell.json") || (folders[0] === "entries" && base.endsWith(".md"))) return "ignored";
+  if ((segments.length === 1 && base === "inkwell.json") || (folders[0] === "entries" && base.endsWith(".md")))
+    return "ignored";
   if (base.endsWith(".json") && base.length > 5) return "journal";
   const extension = base.includes(".") ? base.slice(base.lastIndexOf(".") + 1) : "";
-  if (folders.includes("photos") && (PHOTO_EXTENSIONS as readonly string[]).includes(extension) && base.length > extension.length + 1) return "photo";
+  if (
+    folders.includes("photos") &&
+    (PHOTO_EXTENSIONS as readonly string[]).includes(extension) &&
+    base.length > extension.length + 1
+  )
+    return "photo";
   if (folders.some((f) => (DAY_ONE_MEDIA_FOLDERS as readonly string[]).includes(f))) return "ignored";
   return "unexpected";
 }
@@ -70,7 +82,8 @@ export function photoLookupName(name: string): string {
 /** yauzl's refusals of an unsafe name (its strictFileNames), as the person is told them. */
 function refusalOf(err: unknown): ValidationError {
   const message = err instanceof Error ? err.message : "";
-  if (/absolute path|invalid relative path|invalid characters in fileName/.test(message)) return new ValidationError(IMPORT_UNSAFE_PATH_MESSAGE);
+  if (/absolute path|invalid relative path|invalid characters in fileName/.test(message))
+    return new ValidationError(IMPORT_UNSAFE_PATH_MESSAGE);
   if (/central directory record signature not found/.test(message)) return new ValidationError(IMPORT_NOT_ZIP_MESSAGE);
   return new ValidationError(IMPORT_DAMAGED_MESSAGE);
 }
@@ -104,7 +117,8 @@ function entryProblem(entry: Entry): ValidationError | null {
   // A symlink (or a device or pipe) could point anywhere once unpacked.
   if (type !== 0 && type !== UNIX_FILE && type !== UNIX_DIRECTORY) return new ValidationError(IMPORT_LINK_MESSAGE);
   if (entry.isEncrypted()) return new ValidationError(IMPORT_ENCRYPTED_MESSAGE);
-  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return new ValidationError(IMPORT_DAMAGED_MESSAGE);
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    return new ValidationError(IMPORT_DAMAGED_MESSAGE);
   const kind = classifyEntryName(entry.fileName);
   if (kind === "unexpected") return new ValidationError(importUnexpectedFileMessage(entry.fileName));
   return null;
@@ -139,7 +153,11 @@ export async function checkZip({ path, maxBytes }: { path: string; maxBytes: num
       if (declared > declaredMax) throw new PayloadTooLargeError(IMPORT_TOO_MUCH_DATA_MESSAGE);
       const kind = classifyEntryName(entry.fileName);
       // Multiplied, not divided: a compressed size of 0 declaring gigabytes is refused too.
-      if (kind === "photo" && entry.uncompressedSize > IMPORT_PHOTO_RATIO_FROM_BYTES && entry.uncompressedSize > entry.compressedSize * IMPORT_PHOTO_RATIO_MAX) {
+      if (
+        kind === "photo" &&
+        entry.uncompressedSize > IMPORT_PHOTO_RATIO_FROM_BYTES &&
+        entry.uncompressedSize > entry.compressedSize * IMPORT_PHOTO_RATIO_MAX
+      ) {
         throw new PayloadTooLargeError(IMPORT_PACKED_TOO_TIGHTLY_MESSAGE);
       }
       if (kind === "journal") {
@@ -154,9 +172,12 @@ export async function checkZip({ path, maxBytes }: { path: string; maxBytes: num
     const deadline = AbortSignal.timeout(IMPORT_CHECK_SECONDS_MAX * 1000);
     for (const entry of toRead) {
       try {
-        await pipeline(await openEntry(zip, entry), new Writable({ write: (_chunk, _enc, done) => done() }), { signal: deadline });
+        await pipeline(await openEntry(zip, entry), new Writable({ write: (_chunk, _enc, done) => done() }), {
+          signal: deadline,
+        });
       } catch {
-        if (deadline.aborted) throw new ServiceUnavailableError(IMPORT_CHECK_SECONDS_MAX, IMPORT_CHECK_TOO_SLOW_MESSAGE);
+        if (deadline.aborted)
+          throw new ServiceUnavailableError(IMPORT_CHECK_SECONDS_MAX, IMPORT_CHECK_TOO_SLOW_MESSAGE);
         throw new ValidationError(IMPORT_DAMAGED_MESSAGE);
       }
     }

@@ -63,7 +63,12 @@ export async function runPushes(now: Date): Promise<PushRun> {
 }
 
 async function startBoss(databaseUrl: string): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", max: 3, application_name: "inkwell-jobs" });
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: "pgboss",
+    max: 3,
+    application_name: "inkwell-jobs",
+  });
   boss.on("error", (err) => console.error(`[jobs] The job system reported a fault: ${jobErrorLine(err)}`));
   boss.on("warning", (warning) => console.warn(`[jobs] ${oneLine(warning.message)}`));
   await boss.start();
@@ -82,36 +87,56 @@ async function startBoss(databaseUrl: string): Promise<PgBoss> {
   });
   // notify: a filed job wakes a worker at once through LISTEN/NOTIFY instead of its next poll.
   // short: at most one job waits (each run takes every queued export), any number run, one per instance.
-  await boss.createQueue(EXPORTS_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: EXPORT_RUN_SECONDS, notify: true });
+  await boss.createQueue(EXPORTS_QUEUE, {
+    policy: "short",
+    retryLimit: 0,
+    expireInSeconds: EXPORT_RUN_SECONDS,
+    notify: true,
+  });
   await boss.schedule(EXPORTS_QUEUE, EXPORTS_CRON, null, { tz: "UTC" });
   await boss.work(EXPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     // Caught as the reminders' are: a failed export is marked failed by runQueuedExports itself, or
     // by runInJobProcess when its process died (which it logs itself: counts are null then).
     try {
       const run = await runInJobProcess("exports");
-      if (run && (run.finished || run.failed)) console.log(`[jobs] Exports: ${run.finished} ready, ${run.failed} failed`);
+      if (run && (run.finished || run.failed))
+        console.log(`[jobs] Exports: ${run.finished} ready, ${run.failed} failed`);
     } catch (err) {
       console.error(`[jobs] The exports run failed: ${jobErrorLine(err)}`);
     }
   });
-  await boss.createQueue(IMPORTS_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: IMPORT_RUN_SECONDS, notify: true });
+  await boss.createQueue(IMPORTS_QUEUE, {
+    policy: "short",
+    retryLimit: 0,
+    expireInSeconds: IMPORT_RUN_SECONDS,
+    notify: true,
+  });
   await boss.schedule(IMPORTS_QUEUE, IMPORTS_CRON, null, { tz: "UTC" });
   await boss.work(IMPORTS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     // Caught as the exports' are: a failed import is marked failed by runQueuedImports itself, or by runInJobProcess.
     try {
       const run = await runInJobProcess("imports");
-      if (run && (run.finished || run.failed)) console.log(`[jobs] Imports: ${run.finished} done, ${run.failed} failed`);
+      if (run && (run.finished || run.failed))
+        console.log(`[jobs] Imports: ${run.finished} done, ${run.failed} failed`);
     } catch (err) {
       console.error(`[jobs] The imports run failed: ${jobErrorLine(err)}`);
     }
   });
-  await boss.createQueue(PUSH_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: PUSH_RUN_SECONDS, notify: true });
+  await boss.createQueue(PUSH_QUEUE, {
+    policy: "short",
+    retryLimit: 0,
+    expireInSeconds: PUSH_RUN_SECONDS,
+    notify: true,
+  });
   await boss.schedule(PUSH_QUEUE, PUSH_CRON, null, { tz: "UTC" });
   await boss.work(PUSH_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     // Caught as the others are; what a send met is counted, never its endpoint (docs/style.md 16).
     try {
       const run = await runPushes(new Date());
-      if (run.pushed) console.log(`[jobs] Pushes: ${run.pushed} pushed, ${run.sent} delivered, ${run.gone} subscriptions gone, ${run.failed} failed`);
+      if (run.pushed)
+        console.log(
+          `[jobs] Pushes: ${run.pushed} pushed, ${run.sent} delivered, ${run.gone} subscriptions gone, ${run.failed} failed`,
+        );
     } catch (err) {
       console.error(`[jobs] The push run failed: ${jobErrorLine(err)}`);
     }

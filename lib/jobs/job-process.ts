@@ -9,7 +9,14 @@ import { failAbandonedExports, failStaleExports, hasQueuedExports } from "@/lib/
 import { failAbandonedImports, failStaleImports, hasQueuedImports } from "@/lib/imports";
 import { IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE, IMPORT_STOPPED_MESSAGE } from "@/lib/imports/limits";
 import { getStorage } from "@/lib/storage";
-import { COMPILED_JOB_RUNNER, JOB_PROCESS_NODE_ARGS, JOB_RUNNER_SOURCE, type JobKind, type JobMessage, type JobRunCounts } from "./job-protocol";
+import {
+  COMPILED_JOB_RUNNER,
+  JOB_PROCESS_NODE_ARGS,
+  JOB_RUNNER_SOURCE,
+  type JobKind,
+  type JobMessage,
+  type JobRunCounts,
+} from "./job-protocol";
 
 // The imports and exports jobs run in a process of their own (docs/decisions/093): one pass per
 // process (server/job-runner.ts), with its own heap limit, and the server waits for it. A ZIP whose
@@ -30,10 +37,12 @@ let stopping = false;
 
 function jobProcessArgs(kind: JobKind): string[] {
   // `npm run dev` runs the sources under tsx; `server-only` then resolves as in Next's server build.
-  if (config().NODE_ENV === "development") return [...JOB_PROCESS_NODE_ARGS, "--conditions=react-server", "--import", "tsx", JOB_RUNNER_SOURCE, kind];
+  if (config().NODE_ENV === "development")
+    return [...JOB_PROCESS_NODE_ARGS, "--conditions=react-server", "--import", "tsx", JOB_RUNNER_SOURCE, kind];
   // COMPILED_JOB_RUNNER spelled out, so Next's tracer sees one file rather than the whole project.
   const compiled = path.join(process.cwd(), ".next", "inkwell-job-runner.mjs");
-  if (!fs.existsSync(compiled)) throw new Error(`${COMPILED_JOB_RUNNER} is missing: build with \`npm run build\` or start with \`npm start\``);
+  if (!fs.existsSync(compiled))
+    throw new Error(`${COMPILED_JOB_RUNNER} is missing: build with \`npm run build\` or start with \`npm start\``);
   return [...JOB_PROCESS_NODE_ARGS, compiled, kind];
 }
 
@@ -50,7 +59,15 @@ async function workQueued(kind: JobKind): Promise<boolean> {
 }
 
 /** What the job process's end means for what it held: nothing, or why it is failed. */
-function verdict({ code, signal, outOfMemory }: { code: number | null; signal: NodeJS.Signals | null; outOfMemory: boolean }) {
+function verdict({
+  code,
+  signal,
+  outOfMemory,
+}: {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  outOfMemory: boolean;
+}) {
   const how = signal ? `was ended by ${signal}` : `exited with code ${code}`;
   // V8 aborts a heap that ran out (SIGABRT); the kernel's OOM killer sends SIGKILL.
   const memory = outOfMemory || (!stopping && (signal === "SIGABRT" || signal === "SIGKILL"));
@@ -95,10 +112,17 @@ export async function runInJobProcess(kind: JobKind): Promise<JobRunCounts | nul
   const [db, storage] = [getDb(), getStorage()];
   const failed =
     kind === "imports"
-      ? await failAbandonedImports({ db, storage, ids: claimed, message: memory ? IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE : IMPORT_STOPPED_MESSAGE })
+      ? await failAbandonedImports({
+          db,
+          storage,
+          ids: claimed,
+          message: memory ? IMPORT_NEEDED_TOO_MUCH_MEMORY_MESSAGE : IMPORT_STOPPED_MESSAGE,
+        })
       : await failAbandonedExports({ db, storage, ids: claimed });
   const held = kind === "imports" ? "import" : "export";
-  console.error(`[jobs] The ${kind} process ${how}; ${failed ? `the ${held} it held (${claimed.at(-1)}) was marked failed` : `it held no unfinished ${held}`}`);
+  console.error(
+    `[jobs] The ${kind} process ${how}; ${failed ? `the ${held} it held (${claimed.at(-1)}) was marked failed` : `it held no unfinished ${held}`}`,
+  );
   return null;
 }
 

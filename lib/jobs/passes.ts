@@ -11,7 +11,13 @@ import type { JobKind, JobRunCounts } from "./job-protocol";
 // the job process runs it (server/job-runner.ts, docs/decisions/093). `claimed` hears of each
 // import or export as it is taken.
 
-export async function runJobPass({ kind, claimed }: { kind: JobKind; claimed: (id: string) => Promise<void> }): Promise<JobRunCounts> {
+export async function runJobPass({
+  kind,
+  claimed,
+}: {
+  kind: JobKind;
+  claimed: (id: string) => Promise<void>;
+}): Promise<JobRunCounts> {
   const [db, storage] = [getDb(), getStorage()];
   if (kind === "imports") {
     const run = await runQueuedImports({ db, storage, claimed });

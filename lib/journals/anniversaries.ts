@@ -19,7 +19,8 @@ export function anniversaryDays(date: DayKey): DayKey[] {
     // 29 February itself only in leap years; every other month and day in every year.
     if (!(month === 2 && day === 29)) days.push(toDayKey(y, month, day));
     // The 29th comes back on the 29th in leap years and on the 28th in the others.
-    if (month === 2 && (day === 29 || (day === 28 && !isLeapYear(year))) && isLeapYear(y)) days.push(toDayKey(y, 2, 29));
+    if (month === 2 && (day === 29 || (day === 28 && !isLeapYear(year))) && isLeapYear(y))
+      days.push(toDayKey(y, 2, 29));
   }
   return days;
 }

@@ -42,7 +42,12 @@ export async function getJournalImage({
 }): Promise<JournalImage> {
   const id = parseId({ value: rawId, message: IMAGE_NOT_FOUND });
   const [row] = await db
-    .select({ authorId: journals.authorId, visibility: journals.visibility, imageKey: journals.imageKey, friend: friendships.userId })
+    .select({
+      authorId: journals.authorId,
+      visibility: journals.visibility,
+      imageKey: journals.imageKey,
+      friend: friendships.userId,
+    })
     .from(journals)
     .leftJoin(friendships, and(eq(friendships.userId, viewerId), eq(friendships.friendId, journals.authorId)))
     .where(eq(journals.id, id));
@@ -50,7 +55,8 @@ export async function getJournalImage({
   if (!mayView || !row.imageKey) throw new NotFoundError(IMAGE_NOT_FOUND);
   if (version !== undefined && version !== imageVersion(row.imageKey)) throw new NotFoundError(IMAGE_NOT_FOUND);
 
-  if (storage.presignGet) return { redirect: await storage.presignGet({ key: row.imageKey, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
+  if (storage.presignGet)
+    return { redirect: await storage.presignGet({ key: row.imageKey, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
   const object = await storage.getObject({ key: row.imageKey });
   if (!object) throw new NotFoundError(IMAGE_NOT_FOUND);
   return { body: object.body, contentType: object.contentType };

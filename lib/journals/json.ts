@@ -5,7 +5,15 @@ import { journalImageUrl } from "./image-url";
 import type { JournalRow } from "./reads";
 
 /** docs/api.md's journal object (lib/contract's `Journal`), as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
-export async function toJournalJson({ db, row, viewerId }: { db: Db; row: JournalRow; viewerId: string }): Promise<JournalJson> {
+export async function toJournalJson({
+  db,
+  row,
+  viewerId,
+}: {
+  db: Db;
+  row: JournalRow;
+  viewerId: string;
+}): Promise<JournalJson> {
   return {
     _id: row.id,
     id: row.id,

@@ -14,7 +14,15 @@ import { journalColumns } from "./reads";
  * most recent year first, and their friends' shared entries of that day (lib/feed/on-this-day.ts;
  * docs/decisions/062-on-this-day-and-streaks.md).
  */
-export async function getOnThisDay({ db, viewerId, date }: { db: Db; viewerId: string; date: DayKey }): Promise<OnThisDay> {
+export async function getOnThisDay({
+  db,
+  viewerId,
+  date,
+}: {
+  db: Db;
+  viewerId: string;
+  date: DayKey;
+}): Promise<OnThisDay> {
   const [rows, friends] = await Promise.all([
     db
       .select(journalColumns())

@@ -19,11 +19,26 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** The days of one month on which the author wrote, for the calendar's marks. */
-export async function listMonthJournals({ db, authorId, year, month }: { db: Db; authorId: string; year: number; month: number }): Promise<JournalDay[]> {
+export async function listMonthJournals({
+  db,
+  authorId,
+  year,
+  month,
+}: {
+  db: Db;
+  authorId: string;
+  year: number;
+  month: number;
+}): Promise<JournalDay[]> {
   const rows = await db
     .select({ id: journals.id, journalDate: journals.journalDate })
     .from(journals)
-    .where(and(eq(journals.authorId, authorId), between(journals.journalDate, day(year, month, 1), day(year, month, daysInMonth(year, month)))))
+    .where(
+      and(
+        eq(journals.authorId, authorId),
+        between(journals.journalDate, day(year, month, 1), day(year, month, daysInMonth(year, month))),
+      ),
+    )
     .orderBy(asc(journals.journalDate));
   return rows.map((r) => ({ _id: r.id, id: r.id, journaldate: r.journalDate }));
 }
@@ -40,6 +55,10 @@ export async function getJournalByDate({ db, authorId, date }: { db: Db; authorI
 
 /** Every entry of the author, newest day first (the download). */
 export async function listUserJournals({ db, authorId }: { db: Db; authorId: string }) {
-  const rows = await db.select(journalColumns()).from(journals).where(eq(journals.authorId, authorId)).orderBy(desc(journals.journalDate));
+  const rows = await db
+    .select(journalColumns())
+    .from(journals)
+    .where(eq(journals.authorId, authorId))
+    .orderBy(desc(journals.journalDate));
   return Promise.all(rows.map((row) => toJournalJson({ db, row, viewerId: authorId })));
 }

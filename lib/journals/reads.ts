@@ -47,7 +47,15 @@ const today = sql`(now() at time zone 'UTC')::date`;
  * applied its deletion yet, or it was deleted since; one deleted between the join and the insert
  * fails the statement's foreign key, and the statement is run once more without it.
  */
-export async function recordReads({ db, viewerId, journalIds }: { db: Db; viewerId: string; journalIds: string[] }): Promise<void> {
+export async function recordReads({
+  db,
+  viewerId,
+  journalIds,
+}: {
+  db: Db;
+  viewerId: string;
+  journalIds: string[];
+}): Promise<void> {
   if (!journalIds.length) return;
   const ids = [...new Set(journalIds)].sort();
   const insert = sql`
@@ -71,7 +79,13 @@ const FOLD_BATCH_SIZE = 5_000;
  * either the rows or the count, never both or neither. Rows a page is inserting are skipped.
  * Returns how many rows were folded.
  */
-export async function foldPastReads({ db, batchSize = FOLD_BATCH_SIZE }: { db: Db; batchSize?: number }): Promise<number> {
+export async function foldPastReads({
+  db,
+  batchSize = FOLD_BATCH_SIZE,
+}: {
+  db: Db;
+  batchSize?: number;
+}): Promise<number> {
   let total = 0;
   for (;;) {
     const { rows } = await db.execute<{ folded: number }>(sql`

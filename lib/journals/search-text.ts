@@ -33,7 +33,19 @@ export function parseSearch(q: string): ParsedSearch {
 }
 
 /** Letters unaccent turns into others that Unicode does not decompose. */
-const UNACCENT_EXTRA: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ħ: "h", ı: "i", þ: "th", ð: "d", ŧ: "t" };
+const UNACCENT_EXTRA: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ħ: "h",
+  ı: "i",
+  þ: "th",
+  ð: "d",
+  ŧ: "t",
+};
 
 /** A word as the search compares it: compatibility-decomposed, without combining marks, lower case (what inkwell_unaccent and 'simple' do in PostgreSQL). */
 export function foldWord(word: string): string {

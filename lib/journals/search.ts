@@ -54,7 +54,11 @@ const FLOAT4_MIN_NORMAL = 1.1754944e-38;
 const FLOAT4_MAX = 3.4028235e38;
 
 function decodeCursor(cursor: string): SearchCursor {
-  const m = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? /^(\d{1,3}(?:\.\d{1,12})?(?:e-\d{1,2})?)_(\d{4}-\d{2}-\d{2})$/.exec(Buffer.from(cursor, "base64url").toString("utf8")) : null;
+  const m = /^[A-Za-z0-9_-]{1,64}$/.test(cursor)
+    ? /^(\d{1,3}(?:\.\d{1,12})?(?:e-\d{1,2})?)_(\d{4}-\d{2}-\d{2})$/.exec(
+        Buffer.from(cursor, "base64url").toString("utf8"),
+      )
+    : null;
   // A rank is what ts_rank gave as a float4: 0, or within float4's normal range (1e-50 is out of it: PostgreSQL's 22003).
   const rank = m ? Number(m[1]) : NaN;
   if (!m || !isCalendarDate(m[2]!) || !(rank === 0 || (rank >= FLOAT4_MIN_NORMAL && rank <= FLOAT4_MAX))) {
@@ -64,11 +68,25 @@ function decodeCursor(cursor: string): SearchCursor {
 }
 
 /** The statement of a page of hits (exported for its plan's test): the author's entries, matched, ranked, after the cursor's place. */
-export function searchDiaryQuery({ db, authorId, parsed, tag, after }: { db: Db; authorId: string; parsed: ParsedSearch; tag?: string; after?: SearchCursor }) {
+export function searchDiaryQuery({
+  db,
+  authorId,
+  parsed,
+  tag,
+  after,
+}: {
+  db: Db;
+  authorId: string;
+  parsed: ParsedSearch;
+  tag?: string;
+  after?: SearchCursor;
+}) {
   const query = parsed.words ? tsquery(parsed) : null;
   const rank = query ? sql<number>`ts_rank(${journals.search}, ${query})` : sql<number>`0::real`;
   // A tag is folded by the very function that made the column's tags, so both agree on its case.
-  const tagFilter = tag ? sql`${journals.tags} @> array[(inkwell_tags('#' || ${tag.replace(/^#/, "")}::text))[1]]` : undefined;
+  const tagFilter = tag
+    ? sql`${journals.tags} @> array[(inkwell_tags('#' || ${tag.replace(/^#/, "")}::text))[1]]`
+    : undefined;
   return db
     .select({ ...journalColumns(), rank: rank.mapWith(String) })
     .from(journals)
@@ -90,7 +108,19 @@ export function searchDiaryQuery({ db, authorId, parsed, tag, after }: { db: Db;
  * and the [start, end) offsets of the matched words in it. A search with no words in it (only
  * punctuation) finds nothing.
  */
-export async function searchDiary({ db, authorId, q, tag, cursor }: { db: Db; authorId: string; q?: string; tag?: string; cursor?: string }): Promise<DiarySearchPage> {
+export async function searchDiary({
+  db,
+  authorId,
+  q,
+  tag,
+  cursor,
+}: {
+  db: Db;
+  authorId: string;
+  q?: string;
+  tag?: string;
+  cursor?: string;
+}): Promise<DiarySearchPage> {
   const parsed = parseSearch(q ?? "");
   if (q !== undefined && q.trim() !== "" && !parsed.words) return { hits: [], nextCursor: null };
   const after = cursor ? decodeCursor(cursor) : undefined;
@@ -99,8 +129,15 @@ export async function searchDiary({ db, authorId, q, tag, cursor }: { db: Db; au
   const terms = searchTerms(parsed);
   const page = rows.slice(0, DIARY_SEARCH_PAGE_SIZE);
   const hits = await Promise.all(
-    page.map(async (row) => ({ ...(await toJournalJson({ db, row, viewerId: authorId })), ...snippetOf(row.content, terms) })),
+    page.map(async (row) => ({
+      ...(await toJournalJson({ db, row, viewerId: authorId })),
+      ...snippetOf(row.content, terms),
+    })),
   );
   const last = page[page.length - 1];
-  return { hits, nextCursor: rows.length > DIARY_SEARCH_PAGE_SIZE && last ? encodeCursor({ rank: last.rank, day: last.journalDate }) : null };
+  return {
+    hits,
+    nextCursor:
+      rows.length > DIARY_SEARCH_PAGE_SIZE && last ? encodeCursor({ rank: last.rank, day: last.journalDate }) : null,
+  };
 }

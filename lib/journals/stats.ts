@@ -22,7 +22,17 @@ interface StatsRow extends Record<string, unknown> {
  * `days` lists `year`'s (by default the year of the writer's today). One statement, reading only
  * the (author, day) index: the runs in its order (no sort), the year's days as one range of it.
  */
-export async function getWritingStats({ db, userId, year: asked, cookieZone }: { db: Db; userId: string; year?: number; cookieZone: string | undefined }): Promise<WritingStats> {
+export async function getWritingStats({
+  db,
+  userId,
+  year: asked,
+  cookieZone,
+}: {
+  db: Db;
+  userId: string;
+  year?: number;
+  cookieZone: string | undefined;
+}): Promise<WritingStats> {
   const today = await getWriterToday({ db, userId, cookieZone });
   const year = asked ?? parseDayKey(today).year;
   const query = sql`
@@ -38,5 +48,11 @@ export async function getWritingStats({ db, userId, year: asked, cookieZone }: {
       array(select journal_date::text from journals where author_id = ${userId}::uuid and journal_date between make_date(${year}::int, 1, 1) and make_date(${year}::int, 12, 31) order by journal_date) as "days"`;
   const [row] = await executePrepared<StatsRow>(db, query);
   const { total, longest, current, days } = row!;
-  return { currentStreak: current, longestStreak: longest, daysWritten: total, totalEntries: total, days: Object.fromEntries(days.map((d) => [d, 1 as const])) };
+  return {
+    currentStreak: current,
+    longestStreak: longest,
+    daysWritten: total,
+    totalEntries: total,
+    days: Object.fromEntries(days.map((d) => [d, 1 as const])),
+  };
 }

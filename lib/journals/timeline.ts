@@ -12,12 +12,30 @@ import { excerptOf } from "./search-text";
 // (journals_author_day_key), so it is the whole keyset and that index serves every page.
 
 /** An entry as the List view shows it: the Journal object and its opening lines. */
-export async function toDiaryEntry({ db, row, viewerId }: { db: Db; row: JournalRow; viewerId: string }): Promise<DiaryEntry> {
+export async function toDiaryEntry({
+  db,
+  row,
+  viewerId,
+}: {
+  db: Db;
+  row: JournalRow;
+  viewerId: string;
+}): Promise<DiaryEntry> {
   return { ...(await toJournalJson({ db, row, viewerId })), excerpt: excerptOf(row.content) };
 }
 
 /** One page of the author's entries, newest day first, strictly before `cursor` (a journal day) when given. */
-export async function listTimeline({ db, authorId, limit, cursor }: { db: Db; authorId: string; limit: number; cursor?: string }): Promise<TimelinePage> {
+export async function listTimeline({
+  db,
+  authorId,
+  limit,
+  cursor,
+}: {
+  db: Db;
+  authorId: string;
+  limit: number;
+  cursor?: string;
+}): Promise<TimelinePage> {
   const rows = await db
     .select(journalColumns())
     .from(journals)

@@ -6,8 +6,18 @@ import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError,
 import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
-import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE, type CreateJournalInput, type UpdateJournalInput } from "@/lib/validation/journal";
-import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE, countCharacters, IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
+import {
+  CONTENT_TOO_LONG_MESSAGE,
+  IMPORTED_CONTENT_GROWN_MESSAGE,
+  type CreateJournalInput,
+  type UpdateJournalInput,
+} from "@/lib/validation/journal";
+import {
+  CONTENT_MAX,
+  LONG_PAGE_STAYS_PRIVATE_MESSAGE,
+  countCharacters,
+  IMPORTED_CONTENT_MAX,
+} from "@/lib/validation/journal-limits";
 import { CODE_POINTS_PER_CHARACTER } from "@/lib/validation/fields";
 
 import { parseId } from "@/lib/ids";
@@ -93,7 +103,19 @@ export async function createJournal({
  * person sees characters and, as the database's backstop does (lib/db/schema.ts), in code points:
  * one letter with thousands of combining marks is one character and no page.
  */
-async function assertOwnJournal({ db, authorId, id: rawId, content, visibility }: { db: Db; authorId: string; id: string; content: string; visibility: string }) {
+async function assertOwnJournal({
+  db,
+  authorId,
+  id: rawId,
+  content,
+  visibility,
+}: {
+  db: Db;
+  authorId: string;
+  id: string;
+  content: string;
+  visibility: string;
+}) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const [row] = await db
     .select({ id: journals.id, importedAt: journals.importedAt, content: journals.content })
@@ -105,9 +127,13 @@ async function assertOwnJournal({ db, authorId, id: rawId, content, visibility }
   if (length <= CONTENT_MAX && codePoints <= CONTENT_MAX * CODE_POINTS_PER_CHARACTER) return;
   const stored = row.importedAt ? countCharacters(row.content) : 0;
   const message = stored > CONTENT_MAX ? IMPORTED_CONTENT_GROWN_MESSAGE : CONTENT_TOO_LONG_MESSAGE;
-  if (!row.importedAt || length > Math.max(stored, CONTENT_MAX) || codePoints > IMPORTED_CONTENT_MAX) throw new ValidationError(message, [{ path: "content", message }]);
+  if (!row.importedAt || length > Math.max(stored, CONTENT_MAX) || codePoints > IMPORTED_CONTENT_MAX)
+    throw new ValidationError(message, [{ path: "content", message }]);
   // Friends read pages of at most CONTENT_MAX, so a feed's page stays bounded whatever was imported (docs/decisions/097).
-  if (visibility !== "private") throw new ValidationError(LONG_PAGE_STAYS_PRIVATE_MESSAGE, [{ path: "visibility", message: LONG_PAGE_STAYS_PRIVATE_MESSAGE }]);
+  if (visibility !== "private")
+    throw new ValidationError(LONG_PAGE_STAYS_PRIVATE_MESSAGE, [
+      { path: "visibility", message: LONG_PAGE_STAYS_PRIVATE_MESSAGE },
+    ]);
 }
 
 /**
@@ -140,16 +166,27 @@ export async function updateJournal({
   try {
     result = await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ imageKey: journals.imageKey, imageDescription: journals.imageDescription, updatedAt: journals.updatedAt })
+        .select({
+          imageKey: journals.imageKey,
+          imageDescription: journals.imageDescription,
+          updatedAt: journals.updatedAt,
+        })
         .from(journals)
         .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
         .for("update");
       if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
-      if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince) throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
+      if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince)
+        throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
       const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
       // Sent: the new description ("" clears it). Not sent (the original client): the photo kept keeps its
       // own, a new photo starts without one. No photo, no description.
-      const imageDescription = !imageKey ? null : input.imageDescription !== undefined ? input.imageDescription || null : newKey ? null : current.imageDescription;
+      const imageDescription = !imageKey
+        ? null
+        : input.imageDescription !== undefined
+          ? input.imageDescription || null
+          : newKey
+            ? null
+            : current.imageDescription;
       const [row] = await tx
         .update(journals)
         .set({
@@ -177,7 +214,17 @@ export async function updateJournal({
  * Deletes an entry (its likes and reads go with it) and then its photo. Answers kept for a retry
  * of its writes (docs/decisions/081) lose its words: a retry is told it is gone.
  */
-export async function deleteJournal({ db, storage, authorId, id: rawId }: { db: Db; storage: Storage; authorId: string; id: string }) {
+export async function deleteJournal({
+  db,
+  storage,
+  authorId,
+  id: rawId,
+}: {
+  db: Db;
+  storage: Storage;
+  authorId: string;
+  id: string;
+}) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const row = await db.transaction(async (tx) => {
     const [deleted] = await tx

@@ -10,7 +10,17 @@ import { reminderSettings } from "@/lib/db/schema";
  * reported (the `inkwell_tz` cookie, docs/decisions/020), else in UTC. A zone this runtime does not
  * know counts as none.
  */
-export async function getWriterToday({ db, userId, cookieZone, now = new Date() }: { db: Db; userId: string; cookieZone: string | undefined; now?: Date }): Promise<DayKey> {
+export async function getWriterToday({
+  db,
+  userId,
+  cookieZone,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  cookieZone: string | undefined;
+  now?: Date;
+}): Promise<DayKey> {
   const [reminder] = await db
     .select({ timeZone: reminderSettings.timeZone })
     .from(reminderSettings)

@@ -29,7 +29,17 @@ function visibleTo({ userId }: { userId: string }): SQL {
  * same statement: a heart tells them, a heart taken back takes its notification with it (decision 063),
  * and a heart's notification waits in the push outbox for the push job (decision 082).
  */
-async function toggleHeart({ db, userId, id: rawId, change }: { db: Db; userId: string; id: string; change: "like" | "unlike" }) {
+async function toggleHeart({
+  db,
+  userId,
+  id: rawId,
+  change,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  change: "like" | "unlike";
+}) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const target = sql`select j.id from journals j where j.id = ${id}::uuid and ${visibleTo({ userId })}`;
   const write =

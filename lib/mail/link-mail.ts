@@ -26,7 +26,19 @@ export function linkMail(m: {
   decline?: DeclineLink;
 }): MailMessage {
   const declineText = m.decline ? ["", m.decline.text, "", m.decline.link] : [];
-  const text = [`Hi ${m.name},`, "", m.reason, `${m.action} here within ${m.deadline}:`, "", m.link, "", m.ignore, ...declineText, "", "Inkwell"].join("\n");
+  const text = [
+    `Hi ${m.name},`,
+    "",
+    m.reason,
+    `${m.action} here within ${m.deadline}:`,
+    "",
+    m.link,
+    "",
+    m.ignore,
+    ...declineText,
+    "",
+    "Inkwell",
+  ].join("\n");
   const declineHtml = m.decline
     ? `
   <p>${escapeHtml(m.decline.text)} <a href="${escapeHtml(m.decline.link)}" style="color: #9a3412;">${escapeHtml(m.decline.button)}</a></p>`

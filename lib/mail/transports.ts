@@ -21,7 +21,10 @@ export interface MailSettings {
 export type Transport = { name: "resend" | "smtp" | "log"; send: (message: MailMessage) => Promise<void> };
 
 /** What nodemailer's SMTP transport is given for SMTP_URL. */
-type SmtpOptions = { host: string; port?: number; secure: boolean; auth?: { user: string; pass: string } } & Record<string, unknown>;
+type SmtpOptions = { host: string; port?: number; secure: boolean; auth?: { user: string; pass: string } } & Record<
+  string,
+  unknown
+>;
 
 /**
  * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`) read with the WHATWG URL parser, as
@@ -39,7 +42,8 @@ export function smtpOptions(smtpUrl: string): SmtpOptions {
   if (url.port) options.port = Number(url.port);
   if (url.username) options.auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
   for (const [key, raw] of url.searchParams) {
-    const value = raw === "true" ? true : raw === "false" ? false : raw !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+    const value =
+      raw === "true" ? true : raw === "false" ? false : raw !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
     const [outer, inner] = key.split(".", 2) as [string, string | undefined];
     if (inner === undefined) options[outer] = value;
     else options[outer] = { ...((options[outer] as Record<string, unknown> | undefined) ?? {}), [inner]: value };
@@ -77,7 +81,10 @@ export function createTransport(settings: MailSettings): Transport {
   return {
     name: "log",
     async send({ to, subject, text }) {
-      if (local) console.info(`[mail] No mail provider configured; this message was not sent.\nTo: ${to}\nFrom: ${from}\nSubject: ${subject}\n\n${text}`);
+      if (local)
+        console.info(
+          `[mail] No mail provider configured; this message was not sent.\nTo: ${to}\nFrom: ${from}\nSubject: ${subject}\n\n${text}`,
+        );
       else console.warn(`[mail] No mail provider configured (RESEND_API_KEY or SMTP_URL): "${subject}" was not sent.`);
     },
   };

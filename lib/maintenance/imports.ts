@@ -45,12 +45,31 @@ export async function purgeImportFiles({
     .update(imports)
     .set({ state: "failed", finishedAt: now, updatedAt: now })
     .where(and(inArray(imports.state, ["queued", "running"]), lte(imports.createdAt, overdue)));
-  const spent = and(isNotNull(imports.storageKey), or(inArray(imports.state, ["done", "failed"]), lte(imports.createdAt, overdue)))!;
+  const spent = and(
+    isNotNull(imports.storageKey),
+    or(inArray(imports.state, ["done", "failed"]), lte(imports.createdAt, overdue)),
+  )!;
   let total = 0;
   for (;;) {
-    const batch = await db.select({ id: imports.id, key: imports.storageKey }).from(imports).where(spent).limit(batchSize);
+    const batch = await db
+      .select({ id: imports.id, key: imports.storageKey })
+      .from(imports)
+      .where(spent)
+      .limit(batchSize);
     for (const { key } of batch) if (key) await storage.deleteObject({ key });
-    if (batch.length) await db.update(imports).set({ storageKey: null }).where(and(inArray(imports.id, batch.map((b) => b.id)), spent));
+    if (batch.length)
+      await db
+        .update(imports)
+        .set({ storageKey: null })
+        .where(
+          and(
+            inArray(
+              imports.id,
+              batch.map((b) => b.id),
+            ),
+            spent,
+          ),
+        );
     total += batch.length;
     if (batch.length < batchSize) return total;
   }

@@ -56,5 +56,8 @@ const store = globalThis as unknown as { inkwellMaintenance?: MaintenanceJob };
 export function startConfiguredMaintenanceJob(): void {
   const { MAINTENANCE_INTERVAL_MINUTES: intervalMinutes, DATABASE_URL: databaseUrl } = config();
   if (store.inkwellMaintenance || !intervalMinutes || !databaseUrl) return;
-  store.inkwellMaintenance = startMaintenanceJob({ intervalMinutes, run: () => runMaintenance({ databaseUrl, storage: getStorage() }) });
+  store.inkwellMaintenance = startMaintenanceJob({
+    intervalMinutes,
+    run: () => runMaintenance({ databaseUrl, storage: getStorage() }),
+  });
 }

@@ -26,7 +26,13 @@ export interface PurgePhotosInput {
 }
 
 /** Deletes files older than the grace period that no entry and no profile points to; returns how many. */
-export async function purgeOrphanPhotos({ db, storage, now, graceMs = PHOTO_GRACE_MS, batchSize = PHOTO_BATCH_SIZE }: PurgePhotosInput) {
+export async function purgeOrphanPhotos({
+  db,
+  storage,
+  now,
+  graceMs = PHOTO_GRACE_MS,
+  batchSize = PHOTO_BATCH_SIZE,
+}: PurgePhotosInput) {
   const cutoff = now.getTime() - graceMs;
   let deleted = 0;
   let batch: string[] = [];
@@ -54,7 +60,10 @@ async function deleteUnreferenced({ db, storage, keys }: { db: Db; storage: Stor
   // One after the other: housekeeping's db is a single connection (the one holding its advisory
   // lock, lib/maintenance/run.ts), which runs one query at a time (pg warns of queries sent together).
   const entryRows = await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, keys));
-  const profileRows = await db.select({ key: users.profileImageKey }).from(users).where(inArray(users.profileImageKey, keys));
+  const profileRows = await db
+    .select({ key: users.profileImageKey })
+    .from(users)
+    .where(inArray(users.profileImageKey, keys));
   const referenced = new Set([...entryRows, ...profileRows].map((r) => r.key));
   let deleted = 0;
   for (const key of keys) {

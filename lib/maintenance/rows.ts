@@ -3,7 +3,21 @@ import { and, inArray, isNotNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { DEVICE_COOKIE_DAYS } from "@/lib/auth/devices";
 import type { Db } from "@/lib/db/client";
-import { emailChangeUndos, emailChanges, emailVerifications, idempotencyKeys, notMeLinks, passwordResets, pushHeartGroups, pushOutbox, rateLimits, sessions, trustedDevices, twoFactorChallenges, webauthnChallenges } from "@/lib/db/schema";
+import {
+  emailChangeUndos,
+  emailChanges,
+  emailVerifications,
+  idempotencyKeys,
+  notMeLinks,
+  passwordResets,
+  pushHeartGroups,
+  pushOutbox,
+  rateLimits,
+  sessions,
+  trustedDevices,
+  twoFactorChallenges,
+  webauthnChallenges,
+} from "@/lib/db/schema";
 import { HEART_PUSH_INTERVAL_MINUTES } from "@/lib/push/limits";
 import { PUSH_OPTIONS } from "@/lib/push/run";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
@@ -26,7 +40,19 @@ export interface PurgeInput {
  * request holds locked are skipped, not waited for, and `dead` is checked again on the row being
  * deleted, so one that a request has just renewed (a session extended, a window restarted) stays.
  */
-async function deleteInBatches({ db, table, key, dead, batchSize }: { db: Db; table: PgTable; key: PgColumn; dead: SQL; batchSize: number }) {
+async function deleteInBatches({
+  db,
+  table,
+  key,
+  dead,
+  batchSize,
+}: {
+  db: Db;
+  table: PgTable;
+  key: PgColumn;
+  dead: SQL;
+  batchSize: number;
+}) {
   let total = 0;
   for (;;) {
     const batch = db.select({ key }).from(table).where(dead).limit(batchSize).for("update", { skipLocked: true });
@@ -59,7 +85,13 @@ export async function purgeSpentEmailChanges({ db, now, batchSize = PURGE_BATCH_
   const deadUndos = or(isNotNull(emailChangeUndos.usedAt), lte(emailChangeUndos.expiresAt, now))!;
   return (
     (await deleteInBatches({ db, table: emailChanges, key: emailChanges.tokenHash, dead, batchSize })) +
-    (await deleteInBatches({ db, table: emailChangeUndos, key: emailChangeUndos.tokenHash, dead: deadUndos, batchSize }))
+    (await deleteInBatches({
+      db,
+      table: emailChangeUndos,
+      key: emailChangeUndos.tokenHash,
+      dead: deadUndos,
+      batchSize,
+    }))
   );
 }
 
@@ -77,7 +109,13 @@ export function purgeSpentTwoFactorChallenges({ db, now, batchSize = PURGE_BATCH
 
 /** Passkey challenges never answered in their 5 minutes (an answered one is deleted then, lib/auth/passkeys.ts). */
 export function purgeExpiredPasskeyChallenges({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
-  return deleteInBatches({ db, table: webauthnChallenges, key: webauthnChallenges.challenge, dead: lte(webauthnChallenges.expiresAt, now), batchSize });
+  return deleteInBatches({
+    db,
+    table: webauthnChallenges,
+    key: webauthnChallenges.challenge,
+    dead: lte(webauthnChallenges.expiresAt, now),
+    batchSize,
+  });
 }
 
 /**
@@ -86,7 +124,13 @@ export function purgeExpiredPasskeyChallenges({ db, now, batchSize = PURGE_BATCH
  */
 export function purgeStaleRateLimits({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const cutoff = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
-  return deleteInBatches({ db, table: rateLimits, key: rateLimits.key, dead: lte(rateLimits.windowStart, cutoff), batchSize });
+  return deleteInBatches({
+    db,
+    table: rateLimits,
+    key: rateLimits.key,
+    dead: lte(rateLimits.windowStart, cutoff),
+    batchSize,
+  });
 }
 
 /**
@@ -95,7 +139,13 @@ export function purgeStaleRateLimits({ db, now, batchSize = PURGE_BATCH_SIZE }: 
  */
 export function purgeExpiredTrustedDevices({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const cutoff = new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000);
-  return deleteInBatches({ db, table: trustedDevices, key: trustedDevices.tokenHash, dead: lte(trustedDevices.createdAt, cutoff), batchSize });
+  return deleteInBatches({
+    db,
+    table: trustedDevices,
+    key: trustedDevices.tokenHash,
+    dead: lte(trustedDevices.createdAt, cutoff),
+    batchSize,
+  });
 }
 
 /**
@@ -105,7 +155,13 @@ export function purgeExpiredTrustedDevices({ db, now, batchSize = PURGE_BATCH_SI
  */
 export async function purgeStalePushRows({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const longestTtlMs = Math.max(...Object.values(PUSH_OPTIONS).map((o) => o.ttl)) * 1000;
-  const outbox = await deleteInBatches({ db, table: pushOutbox, key: pushOutbox.notificationId, dead: lte(pushOutbox.createdAt, new Date(now.getTime() - longestTtlMs)), batchSize });
+  const outbox = await deleteInBatches({
+    db,
+    table: pushOutbox,
+    key: pushOutbox.notificationId,
+    dead: lte(pushOutbox.createdAt, new Date(now.getTime() - longestTtlMs)),
+    batchSize,
+  });
   const groups = await deleteInBatches({
     db,
     table: pushHeartGroups,
@@ -122,5 +178,11 @@ export async function purgeStalePushRows({ db, now, batchSize = PURGE_BATCH_SIZE
  */
 export function purgeOldIdempotencyKeys({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 60 * 60 * 1000);
-  return deleteInBatches({ db, table: idempotencyKeys, key: idempotencyKeys.key, dead: lte(idempotencyKeys.createdAt, cutoff), batchSize });
+  return deleteInBatches({
+    db,
+    table: idempotencyKeys,
+    key: idempotencyKeys.key,
+    dead: lte(idempotencyKeys.createdAt, cutoff),
+    batchSize,
+  });
 }

@@ -61,14 +61,24 @@ export type MaintenanceResult = { status: "done"; counts: MaintenanceCounts; ms:
  * It works on a connection of its own, outside the app's pool, so requests never wait for it; the
  * session-level advisory lock goes with that connection if the process dies.
  */
-export async function runMaintenance({ databaseUrl, storage, now = new Date() }: { databaseUrl: string; storage: Storage; now?: Date }): Promise<MaintenanceResult> {
+export async function runMaintenance({
+  databaseUrl,
+  storage,
+  now = new Date(),
+}: {
+  databaseUrl: string;
+  storage: Storage;
+  now?: Date;
+}): Promise<MaintenanceResult> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "inkwell-maintenance" });
   // A connection lost mid-pass also fails the query under way, which is what reports it; without
   // a listener the client's own error event would bring the whole server down.
   client.on("error", () => {});
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MAINTENANCE_LOCK_ID]);
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      MAINTENANCE_LOCK_ID,
+    ]);
     if (!rows[0]?.locked) return { status: "skipped" };
     try {
       const started = Date.now();

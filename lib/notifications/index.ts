@@ -70,21 +70,37 @@ function encodeCursor(atText: string, key: string): string {
 
 function decodeCursor(cursor: string): { at: string; key: string } {
   const m = /^[A-Za-z0-9_-]{1,128}$/.test(cursor)
-    ? /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36}(?:_\d{4}-\d{2}-\d{2})?)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"))
+    ? /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36}(?:_\d{4}-\d{2}-\d{2})?)$/.exec(
+        Buffer.from(cursor, "base64url").toString("utf8"),
+      )
     : null;
-  if (!m || !isTimestampText(m[1]!)) throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
+  if (!m || !isTimestampText(m[1]!))
+    throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
   return { at: m[1]!, key: m[2]! };
 }
 
 /** The people `ids` name, as the caller may see them (signed pictures), by id. */
-export async function actorsById({ db, ids, viewerId }: { db: Db; ids: string[]; viewerId: string }): Promise<Map<string, NotificationActor>> {
+export async function actorsById({
+  db,
+  ids,
+  viewerId,
+}: {
+  db: Db;
+  ids: string[];
+  viewerId: string;
+}): Promise<Map<string, NotificationActor>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(
     sql`select ${PUBLIC_USER_SQL} from users where users.id = any(${`{${unique.join(",")}}`}::uuid[])`,
   );
   const people = await Promise.all(rows.map((row) => toPublicUser({ db, row, viewerId })));
-  return new Map(people.map((p) => [p.id, { _id: p._id, id: p.id, name: p.name, username: p.username, profileImage: p.profileImage }]));
+  return new Map(
+    people.map((p) => [
+      p.id,
+      { _id: p._id, id: p.id, name: p.name, username: p.username, profileImage: p.profileImage },
+    ]),
+  );
 }
 
 /** The caller's unread notifications, a day's hearts on one entry counted once. */
@@ -95,7 +111,15 @@ export async function countUnread({ db, userId }: { db: Db; userId: string }): P
 }
 
 /** GET /api/notifications: a page of the caller's inbox, newest first, and their unread count. */
-export async function listNotifications({ db, userId, cursor }: { db: Db; userId: string; cursor?: string }): Promise<NotificationPage> {
+export async function listNotifications({
+  db,
+  userId,
+  cursor,
+}: {
+  db: Db;
+  userId: string;
+  cursor?: string;
+}): Promise<NotificationPage> {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const { rows } = await db.execute<GroupRow>(sql`
     with grouped as (
@@ -142,11 +166,25 @@ export async function listNotifications({ db, userId, cursor }: { db: Db; userId
     ];
   });
   const last = page[page.length - 1];
-  return { data, unreadCount: await countUnread({ db, userId }), nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor(last.atText, last.key) : null };
+  return {
+    data,
+    unreadCount: await countUnread({ db, userId }),
+    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor(last.atText, last.key) : null,
+  };
 }
 
 /** POST /api/notifications/read: marks the caller's `ids` (unknown or others' ids change nothing), or all of them, read. */
-export async function markNotificationsRead({ db, userId, ids, all }: { db: Db; userId: string; ids?: string[]; all?: boolean }): Promise<{ unreadCount: number }> {
+export async function markNotificationsRead({
+  db,
+  userId,
+  ids,
+  all,
+}: {
+  db: Db;
+  userId: string;
+  ids?: string[];
+  all?: boolean;
+}): Promise<{ unreadCount: number }> {
   if (all) {
     await db.execute(sql`update notifications set read_at = now() where user_id = ${userId}::uuid and read_at is null`);
   } else if (ids?.length) {
@@ -168,10 +206,22 @@ export function requestAnswered(requestId: SQL | string, userId: SQL | string): 
 }
 
 /** GET /api/journals/{id}/hearts: who hearted the caller's own entry, newest first; 404 for anyone else's. */
-export async function listHearts({ db, userId, id: rawId, cursor }: { db: Db; userId: string; id: string; cursor?: string }): Promise<HeartPage> {
+export async function listHearts({
+  db,
+  userId,
+  id: rawId,
+  cursor,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  cursor?: string;
+}): Promise<HeartPage> {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const after = cursor ? decodeHeartCursor(cursor) : undefined;
-  const { rows: own } = await db.execute<{ id: string }>(sql`select id from journals where id = ${id}::uuid and author_id = ${userId}::uuid`);
+  const { rows: own } = await db.execute<{ id: string }>(
+    sql`select id from journals where id = ${id}::uuid and author_id = ${userId}::uuid`,
+  );
   if (!own.length) throw new NotFoundError(JOURNAL_NOT_FOUND);
   const { rows } = await db.execute<{ userId: string; at: Date; atText: string }>(sql`
     select l.user_id as "userId", l.created_at as at, (l.created_at at time zone 'UTC')::text as "atText"
@@ -194,6 +244,7 @@ export async function listHearts({ db, userId, id: rawId, cursor }: { db: Db; us
 
 function decodeHeartCursor(cursor: string): { at: string; key: string } {
   const c = decodeCursor(cursor);
-  if (c.key.includes("_")) throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
+  if (c.key.includes("_"))
+    throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
   return c;
 }

@@ -40,7 +40,11 @@ function dropAll(reason: string) {
 async function connect(): Promise<void> {
   const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  const client = new pg.Client({ connectionString: url, application_name: "inkwell-listen", connectionTimeoutMillis: config().DATABASE_CONNECT_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: "inkwell-listen",
+    connectionTimeoutMillis: config().DATABASE_CONNECT_TIMEOUT_MS,
+  });
   client.on("notification", (msg) => {
     const userId = msg.payload ?? "";
     if (!UUID.test(userId)) return;

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/fields";
-import { NOTIFICATION_CURSOR_MESSAGE, READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE } from "./limits";
+import {
+  NOTIFICATION_CURSOR_MESSAGE,
+  READ_BODY_MESSAGE,
+  READ_ID_MESSAGE,
+  READ_IDS_MAX,
+  READ_IDS_TOO_MANY_MESSAGE,
+} from "./limits";
 
 // The activity inbox's query and body (docs/decisions/063).
 
@@ -14,8 +20,15 @@ export const NotificationsQuerySchema = z.object({
 
 /** POST /api/notifications/read: `{ ids }` (at most READ_IDS_MAX) or `{ all: true }`. */
 export const MarkReadSchema = z
-  .strictObject({
-    ids: z.array(z.string(READ_ID_MESSAGE).regex(NOTIFICATION_ID, READ_ID_MESSAGE), READ_BODY_MESSAGE).min(1, READ_BODY_MESSAGE).max(READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE).optional(),
-    all: z.literal(true, READ_BODY_MESSAGE).optional(),
-  }, READ_BODY_MESSAGE)
+  .strictObject(
+    {
+      ids: z
+        .array(z.string(READ_ID_MESSAGE).regex(NOTIFICATION_ID, READ_ID_MESSAGE), READ_BODY_MESSAGE)
+        .min(1, READ_BODY_MESSAGE)
+        .max(READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE)
+        .optional(),
+      all: z.literal(true, READ_BODY_MESSAGE).optional(),
+    },
+    READ_BODY_MESSAGE,
+  )
   .refine((b) => (b.ids === undefined) !== (b.all === undefined), READ_BODY_MESSAGE);

@@ -21,8 +21,17 @@ function event(name: string, data: unknown): Uint8Array {
 }
 
 /** The open stream of `userId`, whose session is `token`. 429 past the per-person limit, 503 past this instance's. */
-export async function openInboxStream({ req, userId, token }: { req: Request; userId: string; token: string }): Promise<Response> {
-  if (openStreams(userId) >= STREAMS_PER_USER_MAX) throw new RateLimitError(STREAM_RETRY_MS / 1000, TOO_MANY_STREAMS_MESSAGE);
+export async function openInboxStream({
+  req,
+  userId,
+  token,
+}: {
+  req: Request;
+  userId: string;
+  token: string;
+}): Promise<Response> {
+  if (openStreams(userId) >= STREAMS_PER_USER_MAX)
+    throw new RateLimitError(STREAM_RETRY_MS / 1000, TOO_MANY_STREAMS_MESSAGE);
   if (openStreams() >= config().NOTIFICATION_STREAMS_MAX) throw new ServiceUnavailableError(STREAM_RETRY_MS / 1000);
   const db = getDb();
 

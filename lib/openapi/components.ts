@@ -48,6 +48,7 @@ export function answerSchema(schema: z.ZodType): JsonSchema {
   const { $defs, ...json } = z.toJSONSchema(schema, { metadata: contract }) as JsonSchema;
   // $defs are the named objects it holds, which components/schemas already has.
   const unnamed = Object.keys(($defs as object | undefined) ?? {}).filter((name) => !contract._idmap.has(name));
-  if (unnamed.length) throw new Error(`An answer's schema holds objects lib/contract does not name: ${unnamed.join(", ")}`);
+  if (unnamed.length)
+    throw new Error(`An answer's schema holds objects lib/contract does not name: ${unnamed.join(", ")}`);
   return tidy(json) as JsonSchema;
 }

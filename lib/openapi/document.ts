@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { BODY_LIMITS, FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, JSON_DEPTH_MAX, TOO_DEEP_MESSAGE, TOO_LARGE_MESSAGE, TOO_MANY_PARTS_MESSAGE } from "@/lib/http/body-limits";
+import {
+  BODY_LIMITS,
+  FIELD_TOO_LARGE_MESSAGE,
+  FORM_PARTS_MAX,
+  FORM_TEXT_FIELD_MAX,
+  JSON_DEPTH_MAX,
+  TOO_DEEP_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  TOO_MANY_PARTS_MESSAGE,
+} from "@/lib/http/body-limits";
 import { ErrorSchema, FriendRequestErrorSchema } from "@/lib/contract/answers";
 import { answerSchema, componentSchemas } from "./components";
 import { AUTH_ROUTES } from "./routes-auth";
@@ -20,7 +29,19 @@ import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter,
 // validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
 // answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
 
-export const ENDPOINTS: Endpoint[] = [...AUTH_ROUTES, ...TWO_FACTOR_ROUTES, ...PASSKEY_ROUTES, ...JOURNAL_ROUTES, ...PEOPLE_ROUTES, ...NOTIFICATION_ROUTES, ...REMINDER_ROUTES, ...PUSH_ROUTES, ...EXPORT_ROUTES, ...IMPORT_ROUTES, ...META_ROUTES];
+export const ENDPOINTS: Endpoint[] = [
+  ...AUTH_ROUTES,
+  ...TWO_FACTOR_ROUTES,
+  ...PASSKEY_ROUTES,
+  ...JOURNAL_ROUTES,
+  ...PEOPLE_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...REMINDER_ROUTES,
+  ...PUSH_ROUTES,
+  ...EXPORT_ROUTES,
+  ...IMPORT_ROUTES,
+  ...META_ROUTES,
+];
 
 const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
 
@@ -62,8 +83,15 @@ export function failuresOf(e: Endpoint): Failure[] {
     else all.push([status, ...messages]);
   };
   for (const f of e.failures ?? []) add(f);
-  if (e.body?.encoding === "json") add([400, "Request body must be valid JSON", "Request body must be a JSON object", TOO_DEEP_MESSAGE]);
-  if (e.body?.encoding === "multipart") add([400, "Request body must be multipart/form-data", "Request body is not valid multipart/form-data", TOO_MANY_PARTS_MESSAGE]);
+  if (e.body?.encoding === "json")
+    add([400, "Request body must be valid JSON", "Request body must be a JSON object", TOO_DEEP_MESSAGE]);
+  if (e.body?.encoding === "multipart")
+    add([
+      400,
+      "Request body must be multipart/form-data",
+      "Request body is not valid multipart/form-data",
+      TOO_MANY_PARTS_MESSAGE,
+    ]);
   if (e.body) add(TOO_LARGE);
   if (e.body?.encoding === "multipart") add([413, FIELD_TOO_LARGE_MESSAGE]);
   if (e.auth !== "none") add(AUTH_FAILURE);
@@ -74,14 +102,25 @@ export function failuresOf(e: Endpoint): Failure[] {
 }
 
 function answer(a: Answer): Response {
-  const headers = a.headers && Object.fromEntries(Object.entries(a.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+  const headers =
+    a.headers &&
+    Object.fromEntries(
+      Object.entries(a.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+    );
   const schema = a.schema && answerSchema(a.schema);
-  const content = a.contentType ? { [a.contentType]: { schema: { type: "string", contentMediaType: a.contentType } } } : schema ? { "application/json": { schema } } : undefined;
+  const content = a.contentType
+    ? { [a.contentType]: { schema: { type: "string", contentMediaType: a.contentType } } }
+    : schema
+      ? { "application/json": { schema } }
+      : undefined;
   return { description: a.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
 }
 
 function failure(e: Endpoint, [status, ...messages]: Failure): Response {
-  const headers: Response["headers"] = status === 429 || status === 503 ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } : undefined;
+  const headers: Response["headers"] =
+    status === 429 || status === 503
+      ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } }
+      : undefined;
   return {
     description: messages.join(" | "),
     "x-messages": messages,
@@ -101,20 +140,37 @@ function parameters(e: Endpoint): Parameter[] {
   if (unknown.length) throw new Error(`${e.path} describes parameters it does not have: ${unknown.join(", ")}`);
   const path = inPath.map((name) => {
     const p = e.params?.[name];
-    return { name, in: "path" as const, required: true, description: p?.description ?? "", schema: p?.schema ? jsonSchemaOf(p.schema) : { type: "string" } };
+    return {
+      name,
+      in: "path" as const,
+      required: true,
+      description: p?.description ?? "",
+      schema: p?.schema ? jsonSchemaOf(p.schema) : { type: "string" },
+    };
   });
   const query = e.query ? withDescriptions(jsonSchemaOf(e.query.schema), e.query.descriptions) : undefined;
   const required = (query?.required as string[] | undefined) ?? [];
   const fromQuery = Object.entries((query?.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => {
     const { description, ...schema } = s;
-    return { name, in: "query" as const, required: required.includes(name), ...(typeof description === "string" ? { description } : {}), schema };
+    return {
+      name,
+      in: "query" as const,
+      required: required.includes(name),
+      ...(typeof description === "string" ? { description } : {}),
+      schema,
+    };
   });
   const headers = Object.entries(e.headers ?? {}).map(([name, h]) => ({
     name,
     in: "header" as const,
     required: false,
     description: h.description,
-    schema: { type: "string", minLength: 1, ...(h.pattern ? { pattern: h.pattern } : {}), ...(h.maxLength ? { maxLength: h.maxLength } : {}) },
+    schema: {
+      type: "string",
+      minLength: 1,
+      ...(h.pattern ? { pattern: h.pattern } : {}),
+      ...(h.maxLength ? { maxLength: h.maxLength } : {}),
+    },
   }));
   return [...path, ...fromQuery, ...headers];
 }
@@ -122,12 +178,24 @@ function parameters(e: Endpoint): Parameter[] {
 function requestBody(e: Endpoint): Operation["requestBody"] {
   const body = e.body;
   if (!body) return undefined;
-  const fields = body.schema ? withDescriptions(jsonSchemaOf(body.schema), body.descriptions) : { type: "object", properties: {} };
+  const fields = body.schema
+    ? withDescriptions(jsonSchemaOf(body.schema), body.descriptions)
+    : { type: "object", properties: {} };
   const limits = { "x-max-bytes": body.maxBytes, description: bodyLimitText(body) };
-  if (body.encoding === "json") return { required: true, ...limits, content: { "application/json": { schema: fields } } };
-  const files = Object.fromEntries(Object.entries(body.files ?? {}).map(([name, description]) => [name, { type: "string", contentMediaType: "application/octet-stream", description }]));
+  if (body.encoding === "json")
+    return { required: true, ...limits, content: { "application/json": { schema: fields } } };
+  const files = Object.fromEntries(
+    Object.entries(body.files ?? {}).map(([name, description]) => [
+      name,
+      { type: "string", contentMediaType: "application/octet-stream", description },
+    ]),
+  );
   const required = [...((fields.required as string[] | undefined) ?? []), ...(body.required ? Object.keys(files) : [])];
-  const schema = { ...fields, properties: { ...(fields.properties as object), ...files }, ...(required.length ? { required } : {}) };
+  const schema = {
+    ...fields,
+    properties: { ...(fields.properties as object), ...files },
+    ...(required.length ? { required } : {}),
+  };
   return { required: true, ...limits, content: { "multipart/form-data": { schema } } };
 }
 
@@ -154,9 +222,16 @@ function operation(e: Endpoint): Operation {
     ...e.answers.map((a) => [String(a.status), answer(a)] as const),
     ...failuresOf(e).map((f) => [String(f[0]), failure(e, f)] as const),
   ]);
-  const notes = [e.description, e.rateLimited ? `Rate limited: ${e.rateLimited}.` : undefined, e.auth === "signed-url" ? "A signed URL needs no session." : undefined].filter(Boolean);
+  const notes = [
+    e.description,
+    e.rateLimited ? `Rate limited: ${e.rateLimited}.` : undefined,
+    e.auth === "signed-url" ? "A signed URL needs no session." : undefined,
+  ].filter(Boolean);
   return {
-    operationId: `${e.method}${e.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId: `${e.method}${e.path
+      .replace(/^\/api/, "")
+      .replace(/[{}]/g, "")
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     tags: [e.tag],
     summary: e.summary,
     ...(notes.length ? { description: notes.join("\n\n") } : {}),
@@ -191,8 +266,17 @@ export function buildOpenApiDocument(): OpenApiDocument {
     components: {
       schemas: componentSchemas(),
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "The token that register, login or Google sign-in gave" },
-        cookie: { type: "apiKey", in: "cookie", name: "session", description: "The same token, in the httpOnly cookie login sets" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "The token that register, login or Google sign-in gave",
+        },
+        cookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "session",
+          description: "The same token, in the httpOnly cookie login sets",
+        },
       },
     },
   };

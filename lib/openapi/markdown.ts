@@ -4,10 +4,14 @@ import type { JsonSchema, Operation } from "./types";
 // docs/api.md, rendered from the OpenAPI document (scripts/docs-api.ts writes it; a test checks
 // that the committed file is what this renders).
 
-
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const code = (s: string) => `\`${s}\``;
-const anchor = (s: string) => s.toLowerCase().replace(/[^a-z0-9 -]/g, "").trim().replace(/ /g, "-");
+const anchor = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, "")
+    .trim()
+    .replace(/ /g, "-");
 const refName = (ref: string) => ref.replace("#/components/schemas/", "");
 
 /** A schema in a few words: its type, bounds, pattern, values. */
@@ -21,13 +25,16 @@ export function describeSchema(s: JsonSchema): string {
   if (s.contentMediaType) return "file";
   if (s.type === "array" && s.items) out = `array of ${describeSchema(s.items as JsonSchema)}`;
   if (s.type === "object" && s.properties) {
-    const fields = Object.entries(s.properties as Record<string, JsonSchema>).map(([name, f]) => `${name}: ${describeSchema(f)}`);
+    const fields = Object.entries(s.properties as Record<string, JsonSchema>).map(
+      ([name, f]) => `${name}: ${describeSchema(f)}`,
+    );
     out = `{${fields.join(", ")}}`;
   }
   const rules: string[] = [];
   if (s.format) rules.push(String(s.format));
 
-  if (s.minLength !== undefined || s.maxLength !== undefined) rules.push(`length ${s.minLength ?? 0}–${s.maxLength ?? "∞"}`);
+  if (s.minLength !== undefined || s.maxLength !== undefined)
+    rules.push(`length ${s.minLength ?? 0}–${s.maxLength ?? "∞"}`);
   if (s.minimum !== undefined) rules.push(`≥ ${String(s.minimum)}`);
   if (s.maxItems !== undefined) rules.push(`at most ${String(s.maxItems)} items`);
   if (s.pattern) rules.push(`pattern ${code(String(s.pattern))}`);
@@ -36,7 +43,12 @@ export function describeSchema(s: JsonSchema): string {
 }
 
 function table(head: string[], rows: string[][]): string[] {
-  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`), ""];
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+    "",
+  ];
 }
 
 function fieldsTable(schema: JsonSchema): string[] {
@@ -45,13 +57,19 @@ function fieldsTable(schema: JsonSchema): string[] {
   if (!props.length) return ["No fields.", ""];
   return table(
     ["Field", "Required", "Schema", "Rules"],
-    props.map(([name, s]) => [code(name), required.includes(name) ? "yes" : "no", describeSchema({ ...s, description: undefined }), String(s.description ?? "")]),
+    props.map(([name, s]) => [
+      code(name),
+      required.includes(name) ? "yes" : "no",
+      describeSchema({ ...s, description: undefined }),
+      String(s.description ?? ""),
+    ]),
   );
 }
 
 function authOf(op: Operation): string {
   if (op.security.length === 0) return "none";
-  if (op.security.some((s) => Object.keys(s).length === 0)) return "a signed URL, or a session (bearer token or `session` cookie)";
+  if (op.security.some((s) => Object.keys(s).length === 0))
+    return "a signed URL, or a session (bearer token or `session` cookie)";
   return "a session (bearer token or `session` cookie)";
 }
 
@@ -65,7 +83,12 @@ function renderOperation(method: string, path: string, op: Operation): string[] 
     const ps = params.filter((p) => p.in === where);
     if (!ps.length) continue;
     out.push(`**${titles[where]}**`, "");
-    out.push(...table(["Name", "Required", "Schema", "Rules"], ps.map((p) => [code(p.name), p.required ? "yes" : "no", describeSchema(p.schema), p.description ?? ""])));
+    out.push(
+      ...table(
+        ["Name", "Required", "Schema", "Rules"],
+        ps.map((p) => [code(p.name), p.required ? "yes" : "no", describeSchema(p.schema), p.description ?? ""]),
+      ),
+    );
   }
   if (op.requestBody) {
     const [type, media] = Object.entries(op.requestBody.content)[0]!;
@@ -82,14 +105,26 @@ function renderOperation(method: string, path: string, op: Operation): string[] 
   }
   out.push("");
   const errors = responses.filter(([status]) => Number(status) >= 400);
-  if (errors.length) out.push("**Errors**", "", ...table(["Status", "Messages"], errors.map(([status, r]) => [code(status), (r["x-messages"] ?? []).map(code).join(", ")])));
+  if (errors.length)
+    out.push(
+      "**Errors**",
+      "",
+      ...table(
+        ["Status", "Messages"],
+        errors.map(([status, r]) => [code(status), (r["x-messages"] ?? []).map(code).join(", ")]),
+      ),
+    );
   return out;
 }
 
 function renderObject(name: string, schema: JsonSchema): string[] {
   const out = [`### ${name}`, ""];
   if (schema.description) out.push(`${String(schema.description)}.`, "");
-  const rows = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([field, s]) => [code(field), describeSchema({ ...s, description: undefined }), String(s.description ?? "")]);
+  const rows = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([field, s]) => [
+    code(field),
+    describeSchema({ ...s, description: undefined }),
+    String(s.description ?? ""),
+  ]);
   const nullable = Array.isArray(schema.type) && schema.type.includes("null") ? ["May be `null`.", ""] : [];
   return [...out, ...nullable, ...table(["Field", "Schema", "Notes"], rows)];
 }
@@ -119,7 +154,8 @@ export function renderApiMarkdown(doc: OpenApiDocument): string {
   }
   for (const { name } of doc.tags) {
     out.push(`- [${name}](#${anchor(name)})`);
-    for (const [method, path] of byTag.get(name) ?? []) out.push(`  - [${method.toUpperCase()} ${path}](#${anchor(`${method} ${path}`)})`);
+    for (const [method, path] of byTag.get(name) ?? [])
+      out.push(`  - [${method.toUpperCase()} ${path}](#${anchor(`${method} ${path}`)})`);
   }
   out.push("- [Objects](#objects)", "");
   for (const { name } of doc.tags) {

@@ -1,6 +1,22 @@
 import { LINK_USED_ADDRESS_VERIFIED } from "@/lib/auth/email-verification-limits";
-import { ChangeEmailSchema, ChangePasswordSchema, ConfirmSessionSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, VerifyEmailSchema } from "@/lib/validation/auth";
-import { GMAIL_MESSAGE, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
+import {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  ConfirmSessionSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  VerifyEmailSchema,
+} from "@/lib/validation/auth";
+import {
+  GMAIL_MESSAGE,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "@/lib/validation/auth-limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
@@ -16,7 +32,13 @@ import {
   SAME_EMAIL_MESSAGE,
 } from "@/lib/auth/email-change-limits";
 import { INVALID_NOT_ME_LINK, NOT_ME_LINK_DAYS } from "@/lib/auth/not-me-limits";
-import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
+import {
+  CHANGE_PASSWORD_MAX_TRIES,
+  CHANGE_PASSWORD_WINDOW_SECONDS,
+  NO_PASSWORD_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from "@/lib/auth/password-change-limits";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import type { Endpoint } from "./types";
 
@@ -48,11 +70,23 @@ export const AUTH_ROUTES: Endpoint[] = [
         status: 201,
         description: "The account and a session token",
         schema: A.RegisterAnswerSchema,
-        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https (and the login route's device cookie)" },
+        headers: {
+          "Set-Cookie":
+            "The session cookie: HttpOnly, SameSite=Lax, Secure on https (and the login route's device cookie)",
+        },
       },
     ],
     failures: [
-      [400, "Name is required", notAllowedInLineMessage("Name"), `Username must be at least ${USERNAME_MIN} characters`, "Username may only contain letters, numbers, _ and .", "Enter a valid email address", `Password must be at least ${PASSWORD_MIN} characters`, GMAIL_MESSAGE],
+      [
+        400,
+        "Name is required",
+        notAllowedInLineMessage("Name"),
+        `Username must be at least ${USERNAME_MIN} characters`,
+        "Username may only contain letters, numbers, _ and .",
+        "Enter a valid email address",
+        `Password must be at least ${PASSWORD_MIN} characters`,
+        GMAIL_MESSAGE,
+      ],
       [409, "Username already taken", "Email already in use"],
     ],
     rateLimited: "SIGNUP_LIMIT_PER_HOUR sign-ups per address an hour (default 20)",
@@ -65,14 +99,22 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "Sets the httpOnly `session` cookie as well. The `username` field takes the username or the account's email address, either matched whatever its case; both name one account, with one allowance of failures.",
     auth: "none",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: LoginSchema, descriptions: { username: "The username or the email address, whatever the case" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: LoginSchema,
+      descriptions: { username: "The username or the email address, whatever the case" },
+    },
     answers: [
       {
         status: 200,
         description:
           "A session token and the person; or, for an account with two-factor sign-in on, `{twoFactorRequired: true, challenge}` with no token and no session cookie (POST /api/auth/2fa/verify finishes the sign-in, docs/decisions/073)",
         schema: Sec.LoginResultSchema,
-        headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https (not when two-factor sign-in is asked for)" },
+        headers: {
+          "Set-Cookie":
+            "The session cookie: HttpOnly, SameSite=Lax, Secure on https (not when two-factor sign-in is asked for)",
+        },
       },
     ],
     failures: [
@@ -80,7 +122,8 @@ export const AUTH_ROUTES: Endpoint[] = [
       [401, "Invalid credentials"],
       [403, SUSPENDED_MESSAGE],
     ],
-    rateLimited: "10 failures per account (by username or email) and address in 15 minutes, 50 per account, 100 per address; a browser that signed in before keeps its own allowance (docs/decisions/013)",
+    rateLimited:
+      "10 failures per account (by username or email) and address in 15 minutes, 50 per account, 100 per address; a browser that signed in before keeps its own allowance (docs/decisions/013)",
   },
   {
     method: "post",
@@ -105,7 +148,8 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/sessions/{id}",
     tag: TAG,
     summary: "End one of the caller's sessions",
-    description: "Its token stops working at once on every instance, and its live streams end. Ending the caller's own session signs them out here and clears the cookie. Another person's session, or an unknown or malformed id, is the same 404.",
+    description:
+      "Its token stops working at once on every instance, and its live streams end. Ending the caller's own session signs them out here and clears the cookie. Another person's session, or an unknown or malformed id, is the same 404.",
     auth: "session",
     params: { id: { description: "A session's `id` from GET /api/auth/sessions" } },
     answers: [{ status: 200, description: "Signed out", schema: Sec.SessionEndedSchema }],
@@ -138,7 +182,16 @@ export const AUTH_ROUTES: Endpoint[] = [
       },
     },
     answers: [{ status: 200, description: "Changed", schema: Sec.PasswordChangedSchema }],
-    failures: [[400, "Current password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE, `Password must be at least ${PASSWORD_MIN} characters`]],
+    failures: [
+      [
+        400,
+        "Current password is required",
+        WRONG_PASSWORD_MESSAGE,
+        NO_PASSWORD_MESSAGE,
+        SAME_PASSWORD_MESSAGE,
+        `Password must be at least ${PASSWORD_MIN} characters`,
+      ],
+    ],
     rateLimited: `${CHANGE_PASSWORD_MAX_TRIES} tries per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes`,
   },
   {
@@ -148,9 +201,25 @@ export const AUTH_ROUTES: Endpoint[] = [
     summary: "Ask to move the account to another email address",
     description: `The new address must be at a domain sign-up accepts (\`SIGNUP_EMAIL_DOMAINS\`, gmail.com unless set; checked before the password). The password proves the person (its tries are counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes per account). A link valid ${EMAIL_CHANGE_TOKEN_HOURS} hours is mailed to the new address (an earlier open one stops working), and the current address is told at once. Nothing changes until the link is opened (docs/decisions/072).`,
     auth: "session",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ChangeEmailSchema, descriptions: { newEmail: "The address to move to", password: "The account's current password" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: ChangeEmailSchema,
+      descriptions: { newEmail: "The address to move to", password: "The account's current password" },
+    },
     answers: [{ status: 200, description: "The link is on its way", schema: Sec.EmailChangeSentSchema }],
-    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE, NO_PASSWORD_FOR_EMAIL_MESSAGE, SAME_EMAIL_MESSAGE, "Enter a valid email address", GMAIL_MESSAGE], [409, EMAIL_TAKEN_MESSAGE]],
+    failures: [
+      [
+        400,
+        "Password is required",
+        WRONG_PASSWORD_MESSAGE,
+        NO_PASSWORD_FOR_EMAIL_MESSAGE,
+        SAME_EMAIL_MESSAGE,
+        "Enter a valid email address",
+        GMAIL_MESSAGE,
+      ],
+      [409, EMAIL_TAKEN_MESSAGE],
+    ],
     rateLimited: `${EMAIL_CHANGE_MAX_PER_HOUR} asks per account an hour (each one two mails)`,
   },
   {
@@ -162,7 +231,10 @@ export const AUTH_ROUTES: Endpoint[] = [
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
     answers: [{ status: 200, description: "Changed", schema: Sec.EmailChangedSchema }],
-    failures: [[400, INVALID_EMAIL_CHANGE_TOKEN], [409, EMAIL_TAKEN_MESSAGE]],
+    failures: [
+      [400, INVALID_EMAIL_CHANGE_TOKEN],
+      [409, EMAIL_TAKEN_MESSAGE],
+    ],
   },
   {
     method: "post",
@@ -173,7 +245,10 @@ export const AUTH_ROUTES: Endpoint[] = [
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
     answers: [{ status: 200, description: "Undone", schema: Sec.EmailChangeUndoneSchema }],
-    failures: [[400, INVALID_EMAIL_CHANGE_TOKEN], [409, EMAIL_TAKEN_MESSAGE]],
+    failures: [
+      [400, INVALID_EMAIL_CHANGE_TOKEN],
+      [409, EMAIL_TAKEN_MESSAGE],
+    ],
   },
   {
     method: "post",
@@ -191,7 +266,8 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/me",
     tag: TAG,
     summary: "The signed-in person",
-    description: "Also sets the `session` cookie when the call came with the bearer token only. Besides the fields of `Me`, `deletionDueAt` (docs/decisions/084: the signed-in screens are static shells and learn it here).",
+    description:
+      "Also sets the `session` cookie when the call came with the bearer token only. Besides the fields of `Me`, `deletionDueAt` (docs/decisions/084: the signed-in screens are static shells and learn it here).",
     auth: "session",
     answers: [{ status: 200, description: "The person", schema: A.SessionMeSchema }],
   },
@@ -200,7 +276,8 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/confirm-session",
     tag: TAG,
     summary: "Confirm the token /oauth-success received",
-    description: "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
+    description:
+      "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
     auth: "none",
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ConfirmSessionSchema },
     answers: [{ status: 200, description: "The token is this browser's", schema: A.MessageSchema }],
@@ -219,7 +296,13 @@ export const AUTH_ROUTES: Endpoint[] = [
       "The same answer, as fast, whether or not an account has that email. The link opens /reset-password/{token} on APP_URL, or on the request's Origin when it is in CORS_ORIGINS; it works once, for 30 minutes.",
     auth: "none",
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ForgotPasswordSchema },
-    answers: [{ status: 200, description: "The same message whether or not an account has that email", schema: A.MessageSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "The same message whether or not an account has that email",
+        schema: A.MessageSchema,
+      },
+    ],
     failures: [[400, "Email is required", "Enter a valid email address"]],
     rateLimited: "5 an hour per email, 20 per address",
   },
@@ -228,17 +311,28 @@ export const AUTH_ROUTES: Endpoint[] = [
     path: "/api/auth/reset-password/{token}",
     tag: TAG,
     summary: "Set a new password with a reset link",
-    description: "The token is single-use; every session of the account is revoked, and the email counts as proven. With `removePasskeys: true` every passkey of the account is removed too (docs/decisions/096).",
+    description:
+      "The token is single-use; every session of the account is revoked, and the email counts as proven. With `removePasskeys: true` every passkey of the account is removed too (docs/decisions/096).",
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
     body: {
       encoding: "json",
       maxBytes: BODY_LIMITS.auth,
       schema: ResetPasswordSchema,
-      descriptions: { password: registerFields.password, removePasskeys: "true: remove every passkey of the account too (left out: they stay)" },
+      descriptions: {
+        password: registerFields.password,
+        removePasskeys: "true: remove every passkey of the account too (left out: they stay)",
+      },
     },
     answers: [{ status: 200, description: "Password reset successful", schema: A.MessageSchema }],
-    failures: [[400, INVALID_TOKEN, `Password must be at least ${PASSWORD_MIN} characters`, `Password must be at most ${PASSWORD_MAX} characters`]],
+    failures: [
+      [
+        400,
+        INVALID_TOKEN,
+        `Password must be at least ${PASSWORD_MIN} characters`,
+        `Password must be at most ${PASSWORD_MAX} characters`,
+      ],
+    ],
     rateLimited: "20 attempts an hour per address, valid links or not",
   },
   {
@@ -250,7 +344,12 @@ export const AUTH_ROUTES: Endpoint[] = [
       "The link proves the mailbox; the caller must also be signed in to the link's account (bearer token or `session` cookie) or give its password, so the owner of an address someone else signed up with cannot confirm it for them (docs/decisions/011). Without a session of that account, a body with the password is needed.",
     auth: "none",
     params: { token: { description: "The token of the link mailed at sign-up (24 h, single use)" } },
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: VerifyEmailSchema, descriptions: { password: "The account's password; not needed when signed in to it" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: VerifyEmailSchema,
+      descriptions: { password: "The account's password; not needed when signed in to it" },
+    },
     answers: [{ status: 200, description: "Email verified", schema: A.MessageSchema }],
     failures: [
       [400, INVALID_TOKEN, LINK_USED_ADDRESS_VERIFIED, "Password is required"],
@@ -276,7 +375,9 @@ export const AUTH_ROUTES: Endpoint[] = [
     tag: TAG,
     summary: "Mail the caller a new verification link",
     auth: "session",
-    answers: [{ status: 200, description: "A new link was sent, or the address is already verified", schema: A.MessageSchema }],
+    answers: [
+      { status: 200, description: "A new link was sent, or the address is already verified", schema: A.MessageSchema },
+    ],
     rateLimited: "5 an hour per person",
   },
   {
@@ -287,7 +388,13 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "Redirects into Google's sign-in (through next-auth, which may first bounce once through this address with `step=2`). The sign-in ends on /oauth-success?token=… (or /login#challenge=… for an account with two-factor sign-in on) or /login?error=oauth, on our origin or on the allowed origin it was started from; without Google configured, on /login?error=google-not-configured.",
     auth: "none",
-    answers: [{ status: 302, description: "To Google, or back to this address once to set next-auth's CSRF cookie", headers: { Location: "The next step" } }],
+    answers: [
+      {
+        status: 302,
+        description: "To Google, or back to this address once to set next-auth's CSRF cookie",
+        headers: { Location: "The next step" },
+      },
+    ],
   },
   {
     method: "get",
@@ -297,6 +404,12 @@ export const AUTH_ROUTES: Endpoint[] = [
     description:
       "Finds or creates the person (docs/decisions/008, 011), sets the session cookie and sends the browser to /oauth-success?token=…; on any failure to /login?error=oauth. An account with two-factor sign-in on gets no session and no cookie: the browser goes to /login#challenge=… (the fragment), whose code step calls POST /api/auth/2fa/verify (docs/decisions/073).",
     auth: "none",
-    answers: [{ status: 302, description: "To /oauth-success, /login#challenge=… or /login?error=oauth", headers: { Location: "The landing page" } }],
+    answers: [
+      {
+        status: 302,
+        description: "To /oauth-success, /login#challenge=… or /login?error=oauth",
+        headers: { Location: "The landing page" },
+      },
+    ],
   },
 ];

@@ -54,7 +54,17 @@ export const EXPORT_ROUTES: Endpoint[] = [
       "The `url` of a ready export carries a signature for its owner (query `u`, `e`, `s`) valid until the export expires; without one, the session's person must be the owner. A wrong, tampered or expired signature, someone else's export and an export not ready are the same 404.",
     auth: "signed-url",
     params: exportId,
-    answers: [{ status: 200, description: "The ZIP, streamed", contentType: "application/zip", headers: { "Content-Disposition": 'attachment; filename="inkwell-export-YYYY-MM-DD.zip"', "Cache-Control": "private, no-store" } }],
+    answers: [
+      {
+        status: 200,
+        description: "The ZIP, streamed",
+        contentType: "application/zip",
+        headers: {
+          "Content-Disposition": 'attachment; filename="inkwell-export-YYYY-MM-DD.zip"',
+          "Cache-Control": "private, no-store",
+        },
+      },
+    ],
     failures: [[404, EXPORT_NOT_FOUND_MESSAGE, EXPORT_EXPIRED_MESSAGE]],
   },
 ];

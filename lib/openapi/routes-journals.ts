@@ -4,12 +4,39 @@ import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSA
 import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "@/lib/journals/pdf/limits";
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
-import { ANONYMOUS_PRIVATE_MESSAGE, CONTENT_TOO_LONG_MESSAGE, CreateJournalSchema, EARLIEST_JOURNAL_DATE, FUTURE_DATE_MESSAGE, IMAGE_DESCRIPTION_CHARACTER_MESSAGE, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE, MonthParamsSchema, TOO_EARLY_DATE_MESSAGE, UpdateJournalSchema, IMPORTED_CONTENT_GROWN_MESSAGE, calendarDateField } from "@/lib/validation/journal";
-import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IMPORTED_PAGE_FIELD_MAX } from "@/lib/validation/journal-limits";
+import {
+  ANONYMOUS_PRIVATE_MESSAGE,
+  CONTENT_TOO_LONG_MESSAGE,
+  CreateJournalSchema,
+  EARLIEST_JOURNAL_DATE,
+  FUTURE_DATE_MESSAGE,
+  IMAGE_DESCRIPTION_CHARACTER_MESSAGE,
+  IMAGE_DESCRIPTION_TOO_LONG_MESSAGE,
+  MonthParamsSchema,
+  TOO_EARLY_DATE_MESSAGE,
+  UpdateJournalSchema,
+  IMPORTED_CONTENT_GROWN_MESSAGE,
+  calendarDateField,
+} from "@/lib/validation/journal";
+import {
+  CONTENT_MAX,
+  IMAGE_DESCRIPTION_MAX,
+  REQUIRED_MESSAGE,
+  TITLE_MAX,
+  TITLE_TOO_LONG_MESSAGE,
+  LONG_PAGE_STAYS_PRIVATE_MESSAGE,
+  IMPORTED_PAGE_FIELD_MAX,
+} from "@/lib/validation/journal-limits";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
 import * as A from "@/lib/contract/answers";
 import * as D from "@/lib/contract/diary";
-import { DIARY_SEARCH_MAX, DIARY_SEARCH_PAGE_SIZE, DIARY_SEARCH_WORDS_MAX, TIMELINE_LIMIT_MAX, TIMELINE_PAGE_SIZE } from "@/lib/validation/diary-limits";
+import {
+  DIARY_SEARCH_MAX,
+  DIARY_SEARCH_PAGE_SIZE,
+  DIARY_SEARCH_WORDS_MAX,
+  TIMELINE_LIMIT_MAX,
+  TIMELINE_PAGE_SIZE,
+} from "@/lib/validation/diary-limits";
 import {
   CURSOR_MESSAGE,
   DiarySearchQuerySchema,
@@ -21,7 +48,13 @@ import {
   TOO_MANY_WORDS_MESSAGE,
 } from "@/lib/validation/diary";
 import * as P from "@/lib/contract/past";
-import { ON_THIS_DAY_LATE_MESSAGE, OnThisDayQuerySchema, StatsQuerySchema, YEAR_LATE_MESSAGE, YEAR_MESSAGE } from "@/lib/validation/past";
+import {
+  ON_THIS_DAY_LATE_MESSAGE,
+  OnThisDayQuerySchema,
+  StatsQuerySchema,
+  YEAR_LATE_MESSAGE,
+  YEAR_MESSAGE,
+} from "@/lib/validation/past";
 import {
   ENTRY_CHANGED_MESSAGE,
   IDEMPOTENCY_KEY_HOURS,
@@ -51,15 +84,30 @@ const entryFields = {
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
 };
-const createFields = { ...entryFields, journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)` };
+const createFields = {
+  ...entryFields,
+  journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)`,
+};
 const updateFields = {
   ...entryFields,
   content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer, and private only until it is ${CONTENT_MAX} or shorter (docs/decisions/097); its field may be up to ${IMPORTED_PAGE_FIELD_MAX / 1000} KB`,
   removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead',
 };
-const imageField = { image: "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side" };
+const imageField = {
+  image:
+    "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side",
+};
 const entryFailures: Failure[] = [
-  [400, REQUIRED_MESSAGE, TITLE_TOO_LONG_MESSAGE, CONTENT_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE, IMAGE_DESCRIPTION_CHARACTER_MESSAGE, ANONYMOUS_PRIVATE_MESSAGE, IMAGE_DAMAGED_MESSAGE],
+  [
+    400,
+    REQUIRED_MESSAGE,
+    TITLE_TOO_LONG_MESSAGE,
+    CONTENT_TOO_LONG_MESSAGE,
+    IMAGE_DESCRIPTION_TOO_LONG_MESSAGE,
+    IMAGE_DESCRIPTION_CHARACTER_MESSAGE,
+    ANONYMOUS_PRIVATE_MESSAGE,
+    IMAGE_DAMAGED_MESSAGE,
+  ],
   [413, IMAGE_TOO_LARGE_MESSAGE],
   [415, IMAGE_UNSUPPORTED_MESSAGE],
 ];
@@ -84,11 +132,15 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     path: "/api/journals",
     tag: JOURNALS,
     summary: "The caller's entries as a list, newest day first",
-    description: "A page at a time: pass the previous page's `nextCursor` as `cursor` (keyset paging on the journal day, unique per writer: no repeats or gaps while the writer writes). Each entry has an `excerpt`, its first lines as plain text.",
+    description:
+      "A page at a time: pass the previous page's `nextCursor` as `cursor` (keyset paging on the journal day, unique per writer: no repeats or gaps while the writer writes). Each entry has an `excerpt`, its first lines as plain text.",
     auth: "session",
     query: {
       schema: TimelineQuerySchema,
-      descriptions: { limit: `1–${TIMELINE_LIMIT_MAX}, default ${TIMELINE_PAGE_SIZE}`, cursor: "The `nextCursor` of the previous page (a journal day, YYYY-MM-DD): the page holds the days before it" },
+      descriptions: {
+        limit: `1–${TIMELINE_LIMIT_MAX}, default ${TIMELINE_PAGE_SIZE}`,
+        cursor: "The `nextCursor` of the previous page (a journal day, YYYY-MM-DD): the page holds the days before it",
+      },
     },
     answers: [{ status: 200, description: "A page", schema: D.TimelinePageSchema }],
     failures: [[400, LIMIT_MESSAGE, CURSOR_MESSAGE]],
@@ -109,14 +161,17 @@ export const JOURNAL_ROUTES: Endpoint[] = [
       },
     },
     answers: [{ status: 200, description: "A page of hits", schema: D.DiarySearchPageSchema }],
-    failures: [[400, SEARCH_REQUIRED_MESSAGE, SEARCH_TOO_LONG_MESSAGE, TOO_MANY_WORDS_MESSAGE, TAG_MESSAGE, CURSOR_MESSAGE]],
+    failures: [
+      [400, SEARCH_REQUIRED_MESSAGE, SEARCH_TOO_LONG_MESSAGE, TOO_MANY_WORDS_MESSAGE, TAG_MESSAGE, CURSOR_MESSAGE],
+    ],
   },
   {
     method: "get",
     path: "/api/journals/tags",
     tag: JOURNALS,
     summary: "The caller's #tags and how many entries carry each",
-    description: "A #word in an entry's title or content is a tag: letters of any script, digits, _ and -, case-folded, trailing hyphens dropped, 1–64 characters; not inside a word, a URL's path or an HTML-like entity. Most used first, then by name; at most 500.",
+    description:
+      "A #word in an entry's title or content is a tag: letters of any script, digits, _ and -, case-folded, trailing hyphens dropped, 1–64 characters; not inside a word, a URL's path or an HTML-like entity. Most used first, then by name; at most 500.",
     auth: "session",
     answers: [{ status: 200, description: "The tags", schema: D.TagListSchema }],
   },
@@ -128,9 +183,20 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description: "One entry per person per day (docs/decisions/006).",
     auth: "session",
     headers: idempotencyHeader,
-    body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: CreateJournalSchema, descriptions: createFields, files: imageField },
+    body: {
+      encoding: "multipart",
+      maxBytes: BODY_LIMITS.upload,
+      schema: CreateJournalSchema,
+      descriptions: createFields,
+      files: imageField,
+    },
     answers: [{ status: 201, description: "The new entry", schema: A.JournalSchema }],
-    failures: [[400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"], ...entryFailures, [409, "Journal entry already exists for this date"], ...idempotencyFailures],
+    failures: [
+      [400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"],
+      ...entryFailures,
+      [409, "Journal entry already exists for this date"],
+      ...idempotencyFailures,
+    ],
   },
   {
     method: "put",
@@ -143,11 +209,18 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     headers: {
       ...idempotencyHeader,
       "If-Match": {
-        description: 'Optional precondition (docs/decisions/081): the entry\'s tag, its `updatedAt` in quotes (`"2026-11-27T09:30:00.000Z"`), as the edit was based on. An entry changed since is a 412 and stays as it is; `*` or no header asks nothing. One tag only',
+        description:
+          'Optional precondition (docs/decisions/081): the entry\'s tag, its `updatedAt` in quotes (`"2026-11-27T09:30:00.000Z"`), as the edit was based on. An entry changed since is a 412 and stays as it is; `*` or no header asks nothing. One tag only',
         maxLength: IF_MATCH_MAX,
       },
     },
-    body: { encoding: "multipart", maxBytes: BODY_LIMITS.upload, schema: UpdateJournalSchema, descriptions: updateFields, files: imageField },
+    body: {
+      encoding: "multipart",
+      maxBytes: BODY_LIMITS.upload,
+      schema: UpdateJournalSchema,
+      descriptions: updateFields,
+      files: imageField,
+    },
     answers: [
       {
         status: 200,
@@ -155,7 +228,13 @@ export const JOURNAL_ROUTES: Endpoint[] = [
         schema: A.JournalUpdatedSchema,
       },
     ],
-    failures: [...entryFailures, [400, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IF_MATCH_MESSAGE], [404, JOURNAL_NOT_FOUND], ...idempotencyFailures, [412, ENTRY_CHANGED_MESSAGE]],
+    failures: [
+      ...entryFailures,
+      [400, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IF_MATCH_MESSAGE],
+      [404, JOURNAL_NOT_FOUND],
+      ...idempotencyFailures,
+      [412, ENTRY_CHANGED_MESSAGE],
+    ],
   },
   {
     method: "delete",
@@ -186,7 +265,10 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     tag: JOURNALS,
     summary: "The days of a month on which the caller wrote",
     auth: "session",
-    params: { year: { description: "Four digits, 0001–9999", schema: MonthParamsSchema.shape.year }, month: { description: "1–12, leading zero optional", schema: MonthParamsSchema.shape.month } },
+    params: {
+      year: { description: "Four digits, 0001–9999", schema: MonthParamsSchema.shape.year },
+      month: { description: "1–12, leading zero optional", schema: MonthParamsSchema.shape.month },
+    },
     answers: [{ status: 200, description: "The caller's entries of that month", schema: A.MonthAnswerSchema }],
     failures: [[400, "Year must be a four-digit number from 0001 to 9999", "Month must be a number from 1 to 12"]],
   },
@@ -208,9 +290,20 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description:
       "Every entry comes back once a year on its month and day; one of 29 February comes back on 28 February in the other years (docs/decisions/062). `friends` holds the close-circle entries of people in the caller's circle now, as the feed shows them: an anonymous one without its author, a private one never. Nothing is counted as read.",
     auth: "session",
-    query: { schema: OnThisDayQuerySchema, descriptions: { date: `The caller's today, YYYY-MM-DD, from ${EARLIEST_JOURNAL_DATE} to tomorrow in UTC` } },
+    query: {
+      schema: OnThisDayQuerySchema,
+      descriptions: { date: `The caller's today, YYYY-MM-DD, from ${EARLIEST_JOURNAL_DATE} to tomorrow in UTC` },
+    },
     answers: [{ status: 200, description: "The entries of that day in earlier years", schema: P.OnThisDaySchema }],
-    failures: [[400, "Date is required", "Date must be a real calendar day written YYYY-MM-DD", TOO_EARLY_DATE_MESSAGE, ON_THIS_DAY_LATE_MESSAGE]],
+    failures: [
+      [
+        400,
+        "Date is required",
+        "Date must be a real calendar day written YYYY-MM-DD",
+        TOO_EARLY_DATE_MESSAGE,
+        ON_THIS_DAY_LATE_MESSAGE,
+      ],
+    ],
   },
   {
     method: "get",
@@ -220,7 +313,10 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     description:
       "`currentStreak`, `longestStreak`, `daysWritten` and `totalEntries` are all-time; `days` is the asked year's. Today without an entry does not break the current streak until today is over in the writer's time zone: their reminder's when it is on, else the `inkwell_tz` cookie's, else UTC (docs/decisions/062).",
     auth: "session",
-    query: { schema: StatsQuerySchema, descriptions: { year: "YYYY, from 1900 to next year; missing: the year of the caller's today" } },
+    query: {
+      schema: StatsQuerySchema,
+      descriptions: { year: "YYYY, from 1900 to next year; missing: the year of the caller's today" },
+    },
     answers: [{ status: 200, description: "The caller's stats", schema: P.WritingStatsSchema }],
     failures: [[400, YEAR_MESSAGE, YEAR_LATE_MESSAGE]],
   },
@@ -233,8 +329,21 @@ export const JOURNAL_ROUTES: Endpoint[] = [
       "Streamed while it is drawn (docs/decisions/029): the entry count, total characters and words, then every entry with its photo, likes and reads. `from` and `to` (inclusive, each optional) narrow it to a range of days. " +
       `An instance draws at most PDF_DOWNLOADS_MAX (${PDF_DRAWN_AT_ONCE} unless it says fewer) PDFs at once, each from its first query until its last byte is read or it is cancelled; past them it answers 503 with \`Retry-After\` (${PDF_BUSY_RETRY_SECONDS} s) at once, rather than leave a download waiting with no answer (docs/decisions/095).`,
     auth: "session",
-    query: { schema: JournalExportQuerySchema, descriptions: { from: "First day, YYYY-MM-DD (default: the journal's first)", to: "Last day, YYYY-MM-DD (default: the journal's last)" } },
-    answers: [{ status: 200, description: "The document, as an attachment", contentType: "application/pdf", headers: { "Content-Disposition": 'attachment; filename="…"' } }],
+    query: {
+      schema: JournalExportQuerySchema,
+      descriptions: {
+        from: "First day, YYYY-MM-DD (default: the journal's first)",
+        to: "Last day, YYYY-MM-DD (default: the journal's last)",
+      },
+    },
+    answers: [
+      {
+        status: 200,
+        description: "The document, as an attachment",
+        contentType: "application/pdf",
+        headers: { "Content-Disposition": 'attachment; filename="…"' },
+      },
+    ],
     failures: [
       [400, EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE],
       [404, "No journal entries found to download."],
@@ -251,8 +360,17 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     auth: "signed-url",
     params: entryId,
     answers: [
-      { status: 200, description: "The image", contentType: "image/*", headers: { "Cache-Control": "private, max-age ≤ the signature's remaining life" } },
-      { status: 302, description: "With S3 storage: to a short-lived presigned URL", headers: { Location: "The presigned URL" } },
+      {
+        status: 200,
+        description: "The image",
+        contentType: "image/*",
+        headers: { "Cache-Control": "private, max-age ≤ the signature's remaining life" },
+      },
+      {
+        status: 302,
+        description: "With S3 storage: to a short-lived presigned URL",
+        headers: { Location: "The presigned URL" },
+      },
     ],
     failures: [[404, IMAGE_NOT_FOUND]],
   },
@@ -273,7 +391,17 @@ export const JOURNAL_ROUTES: Endpoint[] = [
       },
     },
     answers: [{ status: 200, description: "A page", schema: A.FeedPageSchema }],
-    failures: [[400, "Page must be a whole number", "Page must be at least 1", `Page must be at most ${FEED_PAGE_MAX}`, "Limit must be a whole number", "Limit must be at least 1", "Invalid cursor"]],
+    failures: [
+      [
+        400,
+        "Page must be a whole number",
+        "Page must be at least 1",
+        `Page must be at most ${FEED_PAGE_MAX}`,
+        "Limit must be a whole number",
+        "Limit must be at least 1",
+        "Invalid cursor",
+      ],
+    ],
   },
   {
     method: "get",

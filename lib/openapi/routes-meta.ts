@@ -18,8 +18,16 @@ export const META_ROUTES: Endpoint[] = [
     path: "/api/openapi.json",
     tag: "Service",
     summary: "This reference, as an OpenAPI 3.1 document",
-    description: "Built from the zod schemas that validate the requests (docs/decisions/031); docs/api.md is the same document for people.",
+    description:
+      "Built from the zod schemas that validate the requests (docs/decisions/031); docs/api.md is the same document for people.",
     auth: "none",
-    answers: [{ status: 200, description: "The document", schema: A.OpenApiAnswerSchema, headers: { "Cache-Control": "public, max-age=3600" } }],
+    answers: [
+      {
+        status: 200,
+        description: "The document",
+        schema: A.OpenApiAnswerSchema,
+        headers: { "Cache-Control": "public, max-age=3600" },
+      },
+    ],
   },
 ];

@@ -3,14 +3,59 @@ import { RepliesPageSchema, ReplyDeletedSchema, ReplySentSchema } from "@/lib/co
 import { ReportReceivedSchema } from "@/lib/contract/reports";
 import { AdminDoneSchema, AdminPageSchema } from "@/lib/contract/admin";
 import { ModerationNoteSchema, OptionalNoteSchema } from "@/lib/admin/schemas";
-import { ADMIN_ACTIONS_SHOWN, ADMIN_NOT_FOUND_MESSAGE, ADMIN_REPORTS_MAX, ALREADY_SUSPENDED_MESSAGE, MODERATION_NOTE_MAX, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE, NOT_SUSPENDED_MESSAGE, REPORT_CLOSED_MESSAGE } from "@/lib/admin/limits";
+import {
+  ADMIN_ACTIONS_SHOWN,
+  ADMIN_NOT_FOUND_MESSAGE,
+  ADMIN_REPORTS_MAX,
+  ALREADY_SUSPENDED_MESSAGE,
+  MODERATION_NOTE_MAX,
+  MODERATION_NOTE_REQUIRED_MESSAGE,
+  MODERATION_NOTE_TOO_LONG_MESSAGE,
+  NOT_SUSPENDED_MESSAGE,
+  REPORT_CLOSED_MESSAGE,
+} from "@/lib/admin/limits";
 import { ReportBodySchema } from "@/lib/reports/schemas";
-import { REPORT_EXISTS_MESSAGE, REPORT_ID_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_OWN_MESSAGE, REPORT_REASON_MESSAGE, REPORT_TARGET_MESSAGE, REPORTS_PER_HOUR } from "@/lib/reports/limits";
+import {
+  REPORT_EXISTS_MESSAGE,
+  REPORT_ID_MESSAGE,
+  REPORT_NOT_FOUND_MESSAGE,
+  REPORT_NOTE_MAX,
+  REPORT_NOTE_TOO_LONG_MESSAGE,
+  REPORT_OWN_MESSAGE,
+  REPORT_REASON_MESSAGE,
+  REPORT_TARGET_MESSAGE,
+  REPORTS_PER_HOUR,
+} from "@/lib/reports/limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE, NOTIFICATION_CURSOR_MESSAGE, READ_BODY_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE, READ_ID_MESSAGE } from "@/lib/notifications/limits";
+import {
+  HEARTS_PAGE_SIZE_DOC,
+  NOTIFICATIONS_PAGE_SIZE_DOC,
+  STREAM_HEARTBEAT_MS,
+  STREAM_RETRY_MS,
+  STREAMS_PER_USER_MAX,
+  TOO_MANY_STREAMS_MESSAGE,
+  NOTIFICATION_CURSOR_MESSAGE,
+  READ_BODY_MESSAGE,
+  READ_IDS_MAX,
+  READ_IDS_TOO_MANY_MESSAGE,
+  READ_ID_MESSAGE,
+} from "@/lib/notifications/limits";
 import { MarkReadSchema, NotificationsQuerySchema } from "@/lib/notifications/schemas";
 import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/replies/schemas";
-import { REPLIES_PER_HOUR, REPLIES_PER_THREAD_MAX, REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_NOT_FOUND_MESSAGE, REPLY_REQUIRED_MESSAGE, REPLY_THREADS_PAGE_SIZE, REPLY_TOO_LONG_MESSAGE, THREAD_FULL_MESSAGE, THREAD_NOT_FOUND_MESSAGE, THREAD_WITH_MESSAGE, THREAD_WITH_REQUIRED_MESSAGE } from "@/lib/replies/limits";
+import {
+  REPLIES_PER_HOUR,
+  REPLIES_PER_THREAD_MAX,
+  REPLY_CURSOR_MESSAGE,
+  REPLY_MAX,
+  REPLY_NOT_FOUND_MESSAGE,
+  REPLY_REQUIRED_MESSAGE,
+  REPLY_THREADS_PAGE_SIZE,
+  REPLY_TOO_LONG_MESSAGE,
+  THREAD_FULL_MESSAGE,
+  THREAD_NOT_FOUND_MESSAGE,
+  THREAD_WITH_MESSAGE,
+  THREAD_WITH_REQUIRED_MESSAGE,
+} from "@/lib/replies/limits";
 import type { Endpoint } from "./types";
 
 // The activity inbox, who hearted an entry and private replies (lib/notifications, lib/replies;
@@ -30,7 +75,9 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     description: `A page of ${NOTIFICATIONS_PAGE_SIZE_DOC}: friend requests received (with the request's status now), requests of the caller's accepted, and hearts on the caller's shared entries, a day's (UTC) hearts on one entry as one notification naming up to three of the people. A heart taken back, a request withdrawn, an entry deleted take their notification with them; hearts on an entry turned private leave the inbox while it is private. \`unreadCount\` is for the badge.`,
     auth: "session",
     query: { schema: NotificationsQuerySchema, descriptions: cursor },
-    answers: [{ status: 200, description: "A page of notifications and the unread count", schema: NotificationPageSchema }],
+    answers: [
+      { status: 200, description: "A page of notifications and the unread count", schema: NotificationPageSchema },
+    ],
     failures: [[400, NOTIFICATION_CURSOR_MESSAGE]],
   },
   {
@@ -41,7 +88,10 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     description: `\`text/event-stream\`: \`retry: ${STREAM_RETRY_MS}\`, then \`event: ready\` with \`{"unreadCount": n}\`, then \`event: notification\` with the new \`{"unreadCount": n}\` whenever the caller's inbox changes, on whichever instance it changed (PostgreSQL LISTEN/NOTIFY), and a comment line every ${STREAM_HEARTBEAT_MS / 1000} s. The stream ends when the session is revoked (logout, a password reset); a browser's EventSource then opens it again and gets a 401. At most ${STREAMS_PER_USER_MAX} open per person on an instance (429), and NOTIFICATION_STREAMS_MAX per instance (503); a client that cannot hold a stream asks GET /api/notifications every 30 s instead.`,
     auth: "session",
     answers: [{ status: 200, description: "The stream", contentType: "text/event-stream" }],
-    failures: [[429, TOO_MANY_STREAMS_MESSAGE], [503, "The server is busy. Please try again in a moment."]],
+    failures: [
+      [429, TOO_MANY_STREAMS_MESSAGE],
+      [503, "The server is busy. Please try again in a moment."],
+    ],
   },
   {
     method: "post",
@@ -50,7 +100,12 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     summary: "Mark notifications read",
     description: `\`{ "ids": [...] }\` (at most ${READ_IDS_MAX}, each a notification's \`id\`) or \`{ "all": true }\`. Ids that are not the caller's, or already read, change nothing. Answering a friend request marks its notification read too.`,
     auth: "session",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.profile, schema: MarkReadSchema, descriptions: { ids: "Notification ids", all: "true: every notification" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.profile,
+      schema: MarkReadSchema,
+      descriptions: { ids: "Notification ids", all: "true: every notification" },
+    },
     answers: [{ status: 200, description: "The unread count after", schema: NotificationsReadSchema }],
     failures: [[400, READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_TOO_MANY_MESSAGE]],
   },
@@ -64,7 +119,10 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     params: { id: { description: "The entry's id" } },
     query: { schema: NotificationsQuerySchema, descriptions: cursor },
     answers: [{ status: 200, description: "The hearts", schema: HeartPageSchema }],
-    failures: [[400, NOTIFICATION_CURSOR_MESSAGE], [404, "Journal not found"]],
+    failures: [
+      [400, NOTIFICATION_CURSOR_MESSAGE],
+      [404, "Journal not found"],
+    ],
   },
   {
     method: "get",
@@ -76,7 +134,10 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     params: entryId,
     query: { schema: RepliesQuerySchema, descriptions: cursor },
     answers: [{ status: 200, description: "The threads the caller may see", schema: RepliesPageSchema }],
-    failures: [[400, REPLY_CURSOR_MESSAGE], [404, "Journal not found"]],
+    failures: [
+      [400, REPLY_CURSOR_MESSAGE],
+      [404, "Journal not found"],
+    ],
   },
   {
     method: "post",
@@ -90,7 +151,10 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
       encoding: "json",
       maxBytes: BODY_LIMITS.reply,
       schema: ReplyBodySchema,
-      descriptions: { text: `1–${REPLY_MAX} characters (as a person sees them) after trimming; CRLF is kept as LF`, threadWith: "The writer only: the reader whose thread to answer" },
+      descriptions: {
+        text: `1–${REPLY_MAX} characters (as a person sees them) after trimming; CRLF is kept as LF`,
+        threadWith: "The writer only: the reader whose thread to answer",
+      },
     },
     answers: [{ status: 201, description: "Reply sent", schema: ReplySentSchema }],
     failures: [
@@ -132,7 +196,14 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
     },
     answers: [{ status: 201, description: "Report received", schema: ReportReceivedSchema }],
     failures: [
-      [400, REPORT_TARGET_MESSAGE, REPORT_REASON_MESSAGE, REPORT_NOTE_TOO_LONG_MESSAGE, REPORT_ID_MESSAGE, REPORT_OWN_MESSAGE],
+      [
+        400,
+        REPORT_TARGET_MESSAGE,
+        REPORT_REASON_MESSAGE,
+        REPORT_NOTE_TOO_LONG_MESSAGE,
+        REPORT_ID_MESSAGE,
+        REPORT_OWN_MESSAGE,
+      ],
       [404, REPORT_NOT_FOUND_MESSAGE],
       [409, REPORT_EXISTS_MESSAGE],
     ],
@@ -150,27 +221,57 @@ export const NOTIFICATION_ROUTES: Endpoint[] = [
   },
   ...(
     [
-      ["/api/admin/reports/{id}/dismiss", "Dismiss a report: nothing is done", "Report dismissed", OptionalNoteSchema, "Optional, for the record"],
-      ["/api/admin/reports/{id}/remove", "Remove the reported entry or reply; its writer is mailed the note", "Removed", ModerationNoteSchema, "Required: the writer is told it"],
-      ["/api/admin/users/{userId}/suspend", "Suspend an account: sessions revoked, sign-in refused, nothing of theirs shown; they are mailed the note", "Suspended", ModerationNoteSchema, "Required: the person is told it"],
-      ["/api/admin/users/{userId}/unsuspend", "Lift a suspension", "Suspension lifted", OptionalNoteSchema, "Optional, for the record"],
-    ] as const
-  ).map(
-    ([path, summary, done, schema, noteText]): Endpoint => ({
-      method: "post",
-      path,
-      tag: "Operators",
-      summary,
-      description: "Operators only (anyone else: 404). Recorded in `moderation_actions`, which nothing may change or delete.",
-      auth: "session",
-      params: path.includes("{id}") ? { id: { description: "The report's id" } } : { userId: { description: "The account's id" } },
-      body: { encoding: "json", maxBytes: BODY_LIMITS.reply, schema, descriptions: { note: `${noteText}; at most ${MODERATION_NOTE_MAX} characters` } },
-      answers: [{ status: 200, description: done, schema: AdminDoneSchema }],
-      failures: [
-        [400, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE],
-        [404, ADMIN_NOT_FOUND_MESSAGE],
-        [409, REPORT_CLOSED_MESSAGE, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE],
+      [
+        "/api/admin/reports/{id}/dismiss",
+        "Dismiss a report: nothing is done",
+        "Report dismissed",
+        OptionalNoteSchema,
+        "Optional, for the record",
       ],
-    }),
-  ),
+      [
+        "/api/admin/reports/{id}/remove",
+        "Remove the reported entry or reply; its writer is mailed the note",
+        "Removed",
+        ModerationNoteSchema,
+        "Required: the writer is told it",
+      ],
+      [
+        "/api/admin/users/{userId}/suspend",
+        "Suspend an account: sessions revoked, sign-in refused, nothing of theirs shown; they are mailed the note",
+        "Suspended",
+        ModerationNoteSchema,
+        "Required: the person is told it",
+      ],
+      [
+        "/api/admin/users/{userId}/unsuspend",
+        "Lift a suspension",
+        "Suspension lifted",
+        OptionalNoteSchema,
+        "Optional, for the record",
+      ],
+    ] as const
+  ).map(([path, summary, done, schema, noteText]): Endpoint => ({
+    method: "post",
+    path,
+    tag: "Operators",
+    summary,
+    description:
+      "Operators only (anyone else: 404). Recorded in `moderation_actions`, which nothing may change or delete.",
+    auth: "session",
+    params: path.includes("{id}")
+      ? { id: { description: "The report's id" } }
+      : { userId: { description: "The account's id" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.reply,
+      schema,
+      descriptions: { note: `${noteText}; at most ${MODERATION_NOTE_MAX} characters` },
+    },
+    answers: [{ status: 200, description: done, schema: AdminDoneSchema }],
+    failures: [
+      [400, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE],
+      [404, ADMIN_NOT_FOUND_MESSAGE],
+      [409, REPORT_CLOSED_MESSAGE, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE],
+    ],
+  })),
 ];

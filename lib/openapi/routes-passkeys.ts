@@ -2,10 +2,33 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
-import { AddPasskeySchema, PasskeyLoginSchema, PasskeyOptionsSchema, RenamePasskeySchema } from "@/lib/validation/passkeys";
-import { PASSKEY_ALREADY_ADDED_MESSAGE, PASSKEY_CHALLENGE_MINUTES, PASSKEY_CHALLENGES_PER_WINDOW, PASSKEY_EXPIRED_MESSAGE, PASSKEY_LOGINS_PER_WINDOW, PASSKEY_NAME_MAX, PASSKEY_NOT_FOUND_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE, PASSKEY_REFUSED_MESSAGE, PASSKEY_WINDOW_SECONDS, PASSKEYS_MAX, TOO_MANY_PASSKEYS_MESSAGE } from "@/lib/validation/passkey-limits";
+import {
+  AddPasskeySchema,
+  PasskeyLoginSchema,
+  PasskeyOptionsSchema,
+  RenamePasskeySchema,
+} from "@/lib/validation/passkeys";
+import {
+  PASSKEY_ALREADY_ADDED_MESSAGE,
+  PASSKEY_CHALLENGE_MINUTES,
+  PASSKEY_CHALLENGES_PER_WINDOW,
+  PASSKEY_EXPIRED_MESSAGE,
+  PASSKEY_LOGINS_PER_WINDOW,
+  PASSKEY_NAME_MAX,
+  PASSKEY_NOT_FOUND_MESSAGE,
+  PASSKEY_NOT_SAVED_MESSAGE,
+  PASSKEY_REFUSED_MESSAGE,
+  PASSKEY_WINDOW_SECONDS,
+  PASSKEYS_MAX,
+  TOO_MANY_PASSKEYS_MESSAGE,
+} from "@/lib/validation/passkey-limits";
 import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
-import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "@/lib/auth/step-up-limits";
+import {
+  RECENT_SIGN_IN_MINUTES,
+  SIGN_IN_AGAIN_MESSAGE,
+  STEP_UP_CODE_MESSAGE,
+  STEP_UP_PASSWORD_MESSAGE,
+} from "@/lib/auth/step-up-limits";
 import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";
 import type { Endpoint } from "./types";
 
@@ -37,11 +60,21 @@ export const PASSKEY_ROUTES: Endpoint[] = [
       encoding: "json",
       maxBytes: BODY_LIMITS.auth,
       schema: PasskeyOptionsSchema,
-      descriptions: { password: "The account's password (left out for a Google-only account)", code: "With two-factor sign-in on: a code from the app, or an unused recovery code" },
+      descriptions: {
+        password: "The account's password (left out for a Google-only account)",
+        code: "With two-factor sign-in on: a code from the app, or an unused recovery code",
+      },
     },
     answers: [{ status: 200, description: "The options", schema: Sec.PasskeyCreationOptionsSchema }],
     failures: [
-      [400, STEP_UP_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE, STEP_UP_CODE_MESSAGE, WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE],
+      [
+        400,
+        STEP_UP_PASSWORD_MESSAGE,
+        WRONG_PASSWORD_MESSAGE,
+        STEP_UP_CODE_MESSAGE,
+        WRONG_CODE_MESSAGE,
+        WRONG_RECOVERY_CODE_MESSAGE,
+      ],
       [403, SIGN_IN_AGAIN_MESSAGE],
       [409, TOO_MANY_PASSKEYS_MESSAGE],
     ],
@@ -57,10 +90,16 @@ export const PASSKEY_ROUTES: Endpoint[] = [
       encoding: "json",
       maxBytes: BODY_LIMITS.passkey,
       schema: AddPasskeySchema,
-      descriptions: { name: `1–${PASSKEY_NAME_MAX} characters`, response: "navigator.credentials.create's answer as JSON (RegistrationResponseJSON)" },
+      descriptions: {
+        name: `1–${PASSKEY_NAME_MAX} characters`,
+        response: "navigator.credentials.create's answer as JSON (RegistrationResponseJSON)",
+      },
     },
     answers: [{ status: 201, description: "Added", schema: Sec.PasskeyAddedSchema }],
-    failures: [[400, PASSKEY_EXPIRED_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE], [409, TOO_MANY_PASSKEYS_MESSAGE, PASSKEY_ALREADY_ADDED_MESSAGE]],
+    failures: [
+      [400, PASSKEY_EXPIRED_MESSAGE, PASSKEY_NOT_SAVED_MESSAGE],
+      [409, TOO_MANY_PASSKEYS_MESSAGE, PASSKEY_ALREADY_ADDED_MESSAGE],
+    ],
   },
   {
     method: "put",
@@ -70,9 +109,17 @@ export const PASSKEY_ROUTES: Endpoint[] = [
     description: "Another person's passkey, or an unknown or malformed id, is the same 404.",
     auth: "session",
     params: passkeyId,
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: RenamePasskeySchema, descriptions: { name: `1–${PASSKEY_NAME_MAX} characters` } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: RenamePasskeySchema,
+      descriptions: { name: `1–${PASSKEY_NAME_MAX} characters` },
+    },
     answers: [{ status: 200, description: "Renamed", schema: Sec.PasskeyRenamedSchema }],
-    failures: [[400, "Name is required"], [404, PASSKEY_NOT_FOUND_MESSAGE]],
+    failures: [
+      [400, "Name is required"],
+      [404, PASSKEY_NOT_FOUND_MESSAGE],
+    ],
   },
   {
     method: "delete",
@@ -103,7 +150,12 @@ export const PASSKEY_ROUTES: Endpoint[] = [
     description:
       "The browser's answer to a live login challenge: its signature is checked against the passkey's public key, and its counter must be higher than the last one seen (a replayed or cloned answer is refused). Answers as POST /api/auth/login does, cookie included. A passkey is a second factor by itself: no other code is asked for.",
     auth: "none",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.passkey, schema: PasskeyLoginSchema, descriptions: { response: "navigator.credentials.get's answer as JSON (AuthenticationResponseJSON)" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.passkey,
+      schema: PasskeyLoginSchema,
+      descriptions: { response: "navigator.credentials.get's answer as JSON (AuthenticationResponseJSON)" },
+    },
     answers: [
       {
         status: 200,
@@ -112,7 +164,11 @@ export const PASSKEY_ROUTES: Endpoint[] = [
         headers: { "Set-Cookie": "The session cookie: HttpOnly, SameSite=Lax, Secure on https" },
       },
     ],
-    failures: [[400, PASSKEY_EXPIRED_MESSAGE], [401, PASSKEY_REFUSED_MESSAGE], [403, SUSPENDED_MESSAGE]],
+    failures: [
+      [400, PASSKEY_EXPIRED_MESSAGE],
+      [401, PASSKEY_REFUSED_MESSAGE],
+      [403, SUSPENDED_MESSAGE],
+    ],
     rateLimited: `${PASSKEY_LOGINS_PER_WINDOW} tries per address in ${WINDOW} (a success gives its try back)`,
   },
 ];

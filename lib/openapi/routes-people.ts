@@ -1,16 +1,45 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
-import { FRIEND_REQUESTS_PER_DAY, FRIEND_REQUESTS_PER_HOUR, REJECTION_COOLDOWN_DAYS, TOO_MANY_REQUESTS, cooldownMessage } from "@/lib/friends/limits";
+import {
+  FRIEND_REQUESTS_PER_DAY,
+  FRIEND_REQUESTS_PER_HOUR,
+  REJECTION_COOLDOWN_DAYS,
+  TOO_MANY_REQUESTS,
+  cooldownMessage,
+} from "@/lib/friends/limits";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { UpdateProfileSchema } from "@/lib/validation/profile";
-import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE } from "@/lib/validation/profile-limits";
-import { EXCLUDE_MESSAGE, SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE, SUGGESTED_DEFAULT, SUGGESTED_MAX, SUGGESTED_OFFSET_MAX, SearchQuerySchema, SuggestedQuerySchema } from "@/lib/validation/users";
+import {
+  BIO_MAX,
+  BIO_TOO_LONG_MESSAGE,
+  LOCATION_MAX,
+  LOCATION_TOO_LONG_MESSAGE,
+} from "@/lib/validation/profile-limits";
+import {
+  EXCLUDE_MESSAGE,
+  SEARCH_MAX,
+  SEARCH_TOO_LONG_MESSAGE,
+  SUGGESTED_DEFAULT,
+  SUGGESTED_MAX,
+  SUGGESTED_OFFSET_MAX,
+  SearchQuerySchema,
+  SuggestedQuerySchema,
+} from "@/lib/validation/users";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
 import * as U from "@/lib/contract/people";
 import * as Sec from "@/lib/contract/security";
-import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS, WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
-import { DELETION_ALREADY_SCHEDULED_MESSAGE, FRESH_SIGN_IN_MINUTES, NO_DELETION_SCHEDULED_MESSAGE, NO_PASSWORD_TO_DELETE_MESSAGE } from "@/lib/users/account-deletion-limits";
+import {
+  CHANGE_PASSWORD_MAX_TRIES,
+  CHANGE_PASSWORD_WINDOW_SECONDS,
+  WRONG_PASSWORD_MESSAGE,
+} from "@/lib/auth/password-change-limits";
+import {
+  DELETION_ALREADY_SCHEDULED_MESSAGE,
+  FRESH_SIGN_IN_MINUTES,
+  NO_DELETION_SCHEDULED_MESSAGE,
+  NO_PASSWORD_TO_DELETE_MESSAGE,
+} from "@/lib/users/account-deletion-limits";
 import { DeleteAccountSchema } from "@/lib/validation/auth";
 import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";
 import {
@@ -39,16 +68,19 @@ const REQUEST_NOT_FOUND = "Friend request not found";
 const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
 const requestId = { requestId: { description: "The request's id (`_id` of a pending request)" } };
 
-
 export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/search",
     tag: PEOPLE,
     summary: "People whose name or username contains the text",
-    description: "Case-insensitive, best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
+    description:
+      "Case-insensitive, best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
     auth: "session",
-    query: { schema: SearchQuerySchema, descriptions: { q: `Up to ${SEARCH_MAX} characters; missing or blank finds nobody` } },
+    query: {
+      schema: SearchQuerySchema,
+      descriptions: { q: `Up to ${SEARCH_MAX} characters; missing or blank finds nobody` },
+    },
     answers: [{ status: 200, description: "The people found", schema: A.SearchAnswerSchema }],
     failures: [[400, SEARCH_TOO_LONG_MESSAGE]],
   },
@@ -69,14 +101,24 @@ export const PEOPLE_ROUTES: Endpoint[] = [
       },
     },
     answers: [{ status: 200, description: "Suggestions", schema: A.SuggestedAnswerSchema }],
-    failures: [[400, "Limit must be a whole number", "Limit must be at least 1", "Offset must be a whole number", `Offset must be at most ${SUGGESTED_OFFSET_MAX}`, EXCLUDE_MESSAGE]],
+    failures: [
+      [
+        400,
+        "Limit must be a whole number",
+        "Limit must be at least 1",
+        "Offset must be a whole number",
+        `Offset must be at most ${SUGGESTED_OFFSET_MAX}`,
+        EXCLUDE_MESSAGE,
+      ],
+    ],
   },
   {
     method: "get",
     path: "/api/users/{userId}",
     tag: PEOPLE,
     summary: "A person's public profile and totals",
-    description: "Someone who blocked the caller, or whom the caller blocked, is a 404 like an unknown id (docs/decisions/067).",
+    description:
+      "Someone who blocked the caller, or whom the caller blocked, is a 404 like an unknown id (docs/decisions/067).",
     auth: "session",
     params: userId,
     answers: [{ status: 200, description: "The profile", schema: A.PublicProfileAnswerSchema }],
@@ -93,7 +135,11 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     params: { userId: { description: "A friend's id, or the caller's; a malformed one is a 404" } },
     query: { schema: FriendPageQuerySchema, descriptions: { cursor: "The previous page's `nextCursor`" } },
     answers: [{ status: 200, description: "A page of the friend's entries", schema: U.FriendPageSchema }],
-    failures: [[400, "Invalid cursor"], [403, NOT_FRIENDS_MESSAGE], [404, USER_NOT_FOUND]],
+    failures: [
+      [400, "Invalid cursor"],
+      [403, NOT_FRIENDS_MESSAGE],
+      [404, USER_NOT_FOUND],
+    ],
   },
   {
     method: "post",
@@ -104,7 +150,11 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     params: userId,
     answers: [{ status: 200, description: "Blocked", schema: U.BlockedSchema }],
-    failures: [[400, BLOCK_SELF_MESSAGE], [404, USER_NOT_FOUND], [409, TOO_MANY_BLOCKS_MESSAGE]],
+    failures: [
+      [400, BLOCK_SELF_MESSAGE],
+      [404, USER_NOT_FOUND],
+      [409, TOO_MANY_BLOCKS_MESSAGE],
+    ],
   },
   {
     method: "delete",
@@ -126,7 +176,11 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     auth: "session",
     params: userId,
     answers: [{ status: 200, description: "Muted", schema: U.MutedSchema }],
-    failures: [[400, MUTE_SELF_MESSAGE], [404, USER_NOT_FOUND], [409, TOO_MANY_MUTES_MESSAGE]],
+    failures: [
+      [400, MUTE_SELF_MESSAGE],
+      [404, USER_NOT_FOUND],
+      [409, TOO_MANY_MUTES_MESSAGE],
+    ],
   },
   {
     method: "delete",
@@ -143,12 +197,17 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/users/{userId}/avatar",
     tag: PEOPLE,
     summary: "A person's profile picture",
-    description: "Any signed-in person may see anyone's picture. `profileImage` URLs carry a signature for their viewer (query `v`, `u`, `e`, `s`; docs/decisions/028).",
+    description:
+      "Any signed-in person may see anyone's picture. `profileImage` URLs carry a signature for their viewer (query `v`, `u`, `e`, `s`; docs/decisions/028).",
     auth: "signed-url",
     params: userId,
     answers: [
       { status: 200, description: "The picture", contentType: "image/*" },
-      { status: 302, description: "With S3 storage: to a short-lived presigned URL", headers: { Location: "The presigned URL" } },
+      {
+        status: 302,
+        description: "With S3 storage: to a short-lived presigned URL",
+        headers: { Location: "The presigned URL" },
+      },
     ],
     failures: [[404, "Image not found"]],
   },
@@ -160,7 +219,12 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     description: `When \`to\` had already asked the caller, this accepts their request instead (\`data.status\` is then accepted). 201 either way. Rate limited: ${FRIEND_REQUESTS_PER_HOUR} sends an hour and ${FRIEND_REQUESTS_PER_DAY} a day per sender, every send counted whatever its answer; and someone who rejected the caller's request is not asked again by them for ${REJECTION_COOLDOWN_DAYS} days (both 429 with Retry-After, docs/decisions/042).`,
     auth: "session",
     successFlag: true,
-    body: { encoding: "json", maxBytes: BODY_LIMITS.friendRequest, schema: SendFriendRequestSchema, descriptions: { to: "The person's id" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.friendRequest,
+      schema: SendFriendRequestSchema,
+      descriptions: { to: "The person's id" },
+    },
     answers: [{ status: 201, description: "Friend request sent, or accepted", schema: A.FriendRequestSentSchema }],
     failures: [
       [400, "to is required", "You cannot send a friend request to yourself"],
@@ -186,7 +250,8 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/friend-requests/status/{userId}",
     tag: FRIENDS,
     summary: "Where the caller stands with someone",
-    description: "`pending`: the caller asked; `received`: the other person asked; `accepted`: friends. Someone blocked either way (or suspended) is a 404, as an unknown id is (docs/decisions/067).",
+    description:
+      "`pending`: the caller asked; `received`: the other person asked; `accepted`: friends. Someone blocked either way (or suspended) is a 404, as an unknown id is (docs/decisions/067).",
     auth: "session",
     successFlag: true,
     params: userId,
@@ -239,9 +304,30 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     summary: "Ask to delete the caller's account",
     description: `Nothing is deleted at once: the account is deleted with everything of it (entries, photos, the picture, hearts given, reads, friendships, requests, notifications, private replies, reports, sessions, links) by the first housekeeping pass \`ACCOUNT_DELETION_GRACE_DAYS\` days later (7 unless set; \`deletionDueAt\` says when), and friends' feeds and inboxes lose it then. Every session ends now, this one too (its cookie is cleared), and the address is mailed when it will happen, how to cancel (sign in, then POST /api/myprofile/cancel-deletion) and where to download the journal first. A password account sends its password (tries counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes); a Google-only account sends \`{}\` from a session Google made in the last ${FRESH_SIGN_IN_MINUTES} minutes. With two-factor sign-in on, a \`code\` too: the app's or a recovery code, counted as two-factor codes are (docs/decisions/073, 075).`,
     auth: "session",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: DeleteAccountSchema, descriptions: { password: "The account's password; left out by a Google-only account", code: "With two-factor sign-in on: a code from the app or a recovery code" } },
-    answers: [{ status: 202, description: "Scheduled; signed out everywhere", schema: Sec.AccountDeletionScheduledSchema }],
-    failures: [[400, "Password is required", WRONG_PASSWORD_MESSAGE, "Code is required", WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE], [403, NO_PASSWORD_TO_DELETE_MESSAGE], [409, DELETION_ALREADY_SCHEDULED_MESSAGE]],
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.auth,
+      schema: DeleteAccountSchema,
+      descriptions: {
+        password: "The account's password; left out by a Google-only account",
+        code: "With two-factor sign-in on: a code from the app or a recovery code",
+      },
+    },
+    answers: [
+      { status: 202, description: "Scheduled; signed out everywhere", schema: Sec.AccountDeletionScheduledSchema },
+    ],
+    failures: [
+      [
+        400,
+        "Password is required",
+        WRONG_PASSWORD_MESSAGE,
+        "Code is required",
+        WRONG_CODE_MESSAGE,
+        WRONG_RECOVERY_CODE_MESSAGE,
+      ],
+      [403, NO_PASSWORD_TO_DELETE_MESSAGE],
+      [409, DELETION_ALREADY_SCHEDULED_MESSAGE],
+    ],
     rateLimited: `${CHANGE_PASSWORD_MAX_TRIES} password tries per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes`,
   },
   {
@@ -249,7 +335,8 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/myprofile/cancel-deletion",
     tag: PROFILE,
     summary: "Keep the caller's account after all",
-    description: "Cancels a deletion asked for with DELETE /api/myprofile, any time before it happens (docs/decisions/075).",
+    description:
+      "Cancels a deletion asked for with DELETE /api/myprofile, any time before it happens (docs/decisions/075).",
     auth: "session",
     answers: [{ status: 200, description: "Cancelled", schema: Sec.AccountDeletionCancelledSchema }],
     failures: [[409, NO_DELETION_SCHEDULED_MESSAGE]],
@@ -259,7 +346,8 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/myprofile",
     tag: PROFILE,
     summary: "Change the caller's profile",
-    description: "Every field is optional: one left out keeps its value. The answer is the whole profile, as GET gives it.",
+    description:
+      "Every field is optional: one left out keeps its value. The answer is the whole profile, as GET gives it.",
     auth: "session",
     body: {
       encoding: "json",
@@ -275,7 +363,14 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     },
     answers: [{ status: 200, description: "The updated profile", schema: A.MyProfileSchema }],
     failures: [
-      [400, BIO_TOO_LONG_MESSAGE, LOCATION_TOO_LONG_MESSAGE, notAllowedInLineMessage("Location"), "Profile image must be an image URL from this server", "That profile image is no longer available: upload it again"],
+      [
+        400,
+        BIO_TOO_LONG_MESSAGE,
+        LOCATION_TOO_LONG_MESSAGE,
+        notAllowedInLineMessage("Location"),
+        "Profile image must be an image URL from this server",
+        "That profile image is no longer available: upload it again",
+      ],
       [409, "Username is already taken"],
     ],
   },
@@ -336,7 +431,8 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     path: "/api/myprofile/community/closefriends/{id}",
     tag: PROFILE,
     summary: "End a friendship, for both",
-    description: "The one removed is declined with it: they cannot send the caller a friend request for 7 days, and the status between the two is `rejected` (docs/decisions/059).",
+    description:
+      "The one removed is declined with it: they cannot send the caller a friend request for 7 days, and the status between the two is `rejected` (docs/decisions/059).",
     auth: "session",
     params: { id: { description: "The friend's id" } },
     answers: [

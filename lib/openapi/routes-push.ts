@@ -1,6 +1,13 @@
 import * as Pu from "@/lib/contract/push";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { AUTH_MESSAGE, ENDPOINT_HOST_MESSAGE, ENDPOINT_MESSAGE, P256DH_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "@/lib/push/limits";
+import {
+  AUTH_MESSAGE,
+  ENDPOINT_HOST_MESSAGE,
+  ENDPOINT_MESSAGE,
+  P256DH_MESSAGE,
+  PUSH_SUBSCRIPTIONS_MAX,
+  SUBSCRIPTION_NOT_FOUND_MESSAGE,
+} from "@/lib/push/limits";
 import { PushSubscriptionSchema, PushUnsubscribeSchema } from "@/lib/push/schemas";
 import type { Endpoint } from "./types";
 
@@ -14,7 +21,8 @@ export const PUSH_ROUTES: Endpoint[] = [
     path: "/api/push/key",
     tag: TAG,
     summary: "The key a browser subscribes with",
-    description: "The VAPID public key (RFC 8292) every push is signed with, for `pushManager.subscribe({ applicationServerKey })`. The same on every instance.",
+    description:
+      "The VAPID public key (RFC 8292) every push is signed with, for `pushManager.subscribe({ applicationServerKey })`. The same on every instance.",
     auth: "session",
     answers: [{ status: 200, description: "The key", schema: Pu.PushKeySchema }],
   },
@@ -29,11 +37,18 @@ export const PUSH_ROUTES: Endpoint[] = [
       encoding: "json",
       maxBytes: BODY_LIMITS.push,
       schema: PushSubscriptionSchema,
-      descriptions: { endpoint: "The push service's URL for this device", keys: "`p256dh`: the device's P-256 public key; `auth`: its 16-byte secret; both base64url" },
+      descriptions: {
+        endpoint: "The push service's URL for this device",
+        keys: "`p256dh`: the device's P-256 public key; `auth`: its 16-byte secret; both base64url",
+      },
     },
     answers: [
       { status: 201, description: "Subscribed", schema: Pu.PushSubscribedSchema },
-      { status: 200, description: "Already subscribed: the keys and session are updated", schema: Pu.PushSubscribedSchema },
+      {
+        status: 200,
+        description: "Already subscribed: the keys and session are updated",
+        schema: Pu.PushSubscribedSchema,
+      },
     ],
     failures: [[400, ENDPOINT_MESSAGE, ENDPOINT_HOST_MESSAGE, P256DH_MESSAGE, AUTH_MESSAGE]],
   },
@@ -42,10 +57,19 @@ export const PUSH_ROUTES: Endpoint[] = [
     path: "/api/push/subscriptions",
     tag: TAG,
     summary: "Turn off notifications on this device",
-    description: "This device stops receiving the caller's pushes. An endpoint that is not the caller's is the same 404 as an unknown one.",
+    description:
+      "This device stops receiving the caller's pushes. An endpoint that is not the caller's is the same 404 as an unknown one.",
     auth: "session",
-    body: { encoding: "json", maxBytes: BODY_LIMITS.push, schema: PushUnsubscribeSchema, descriptions: { endpoint: "The push service's URL for this device" } },
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.push,
+      schema: PushUnsubscribeSchema,
+      descriptions: { endpoint: "The push service's URL for this device" },
+    },
     answers: [{ status: 200, description: "Unsubscribed", schema: Pu.PushUnsubscribedSchema }],
-    failures: [[400, ENDPOINT_MESSAGE], [404, SUBSCRIPTION_NOT_FOUND_MESSAGE]],
+    failures: [
+      [400, ENDPOINT_MESSAGE],
+      [404, SUBSCRIPTION_NOT_FOUND_MESSAGE],
+    ],
   },
 ];

@@ -3,7 +3,13 @@ import * as A from "@/lib/contract/answers";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/reminders/messages";
 import { SETTINGS_BODY_MESSAGE, UpdateSettingsSchema } from "@/lib/validation/reminder";
-import { ENABLED_MESSAGE, NO_WEEKDAY_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE } from "@/lib/validation/reminder-limits";
+import {
+  ENABLED_MESSAGE,
+  NO_WEEKDAY_MESSAGE,
+  TIME_MESSAGE,
+  TIME_ZONE_MESSAGE,
+  WEEKDAYS_MESSAGE,
+} from "@/lib/validation/reminder-limits";
 import type { Endpoint } from "./types";
 
 // The caller's settings (the daily reminder) and the reminder mails' unsubscribe link
@@ -35,12 +41,25 @@ export const REMINDER_ROUTES: Endpoint[] = [
       maxBytes: BODY_LIMITS.profile,
       schema: UpdateSettingsSchema,
       descriptions: {
-        reminder: "`time` is HH:MM (00:00–23:59); `timeZone` an IANA name such as Europe/Berlin, or UTC; `weekdays` distinct ISO weekdays, 1 = Monday … 7 = Sunday",
-        notifications: "`friendRequest`, `friendAccepted`, `heart`, `reply`: `{ push }`; `reminder`: `{ email, push }`; each switch true or false",
+        reminder:
+          "`time` is HH:MM (00:00–23:59); `timeZone` an IANA name such as Europe/Berlin, or UTC; `weekdays` distinct ISO weekdays, 1 = Monday … 7 = Sunday",
+        notifications:
+          "`friendRequest`, `friendAccepted`, `heart`, `reply`: `{ push }`; `reminder`: `{ email, push }`; each switch true or false",
       },
     },
     answers: [{ status: 200, description: "The settings as saved", schema: SettingsSchema }],
-    failures: [[400, SETTINGS_BODY_MESSAGE, ENABLED_MESSAGE, TIME_MESSAGE, TIME_ZONE_MESSAGE, WEEKDAYS_MESSAGE, NO_WEEKDAY_MESSAGE, "Each channel must be true or false"]],
+    failures: [
+      [
+        400,
+        SETTINGS_BODY_MESSAGE,
+        ENABLED_MESSAGE,
+        TIME_MESSAGE,
+        TIME_ZONE_MESSAGE,
+        WEEKDAYS_MESSAGE,
+        NO_WEEKDAY_MESSAGE,
+        "Each channel must be true or false",
+      ],
+    ],
   },
   {
     method: "post",

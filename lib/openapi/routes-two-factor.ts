@@ -56,7 +56,15 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
     },
     answers: [{ status: 200, description: "On, with the recovery codes", schema: Sec.TwoFactorEnabledSchema }],
     failures: [
-      [400, "Code is required", CODE_FORMAT_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE, STEP_UP_PASSWORD_MESSAGE, WRONG_PASSWORD_MESSAGE],
+      [
+        400,
+        "Code is required",
+        CODE_FORMAT_MESSAGE,
+        WRONG_CODE_MESSAGE,
+        USED_CODE_MESSAGE,
+        STEP_UP_PASSWORD_MESSAGE,
+        WRONG_PASSWORD_MESSAGE,
+      ],
       [403, SIGN_IN_AGAIN_MESSAGE],
       [409, NOT_SET_UP_MESSAGE, ALREADY_ON_MESSAGE],
     ],
@@ -74,11 +82,22 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
       encoding: "json",
       maxBytes: BODY_LIMITS.auth,
       schema: DisableTwoFactorSchema,
-      descriptions: { password: "The account's password (left out for a Google-only account)", code: "A code from the app, or an unused recovery code" },
+      descriptions: {
+        password: "The account's password (left out for a Google-only account)",
+        code: "A code from the app, or an unused recovery code",
+      },
     },
     answers: [{ status: 200, description: "Off", schema: Sec.TwoFactorDisabledSchema }],
     failures: [
-      [400, "Password is required", "Code is required", WRONG_PASSWORD_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE],
+      [
+        400,
+        "Password is required",
+        "Code is required",
+        WRONG_PASSWORD_MESSAGE,
+        WRONG_CODE_MESSAGE,
+        USED_CODE_MESSAGE,
+        WRONG_RECOVERY_CODE_MESSAGE,
+      ],
       [409, NOT_ON_MESSAGE],
     ],
     rateLimited: `${TRIES}; and the password's own count`,
@@ -94,7 +113,11 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
       encoding: "json",
       maxBytes: BODY_LIMITS.auth,
       schema: VerifyTwoFactorSchema,
-      descriptions: { challenge: "From the login's answer", code: TOTP, recoveryCode: "One of the recovery codes, as shown (case and dashes do not matter); each works once" },
+      descriptions: {
+        challenge: "From the login's answer",
+        code: TOTP,
+        recoveryCode: "One of the recovery codes, as shown (case and dashes do not matter); each works once",
+      },
     },
     answers: [
       {
@@ -105,7 +128,16 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
       },
     ],
     failures: [
-      [400, "Challenge is required", ONE_CODE_MESSAGE, CODE_FORMAT_MESSAGE, RECOVERY_FORMAT_MESSAGE, WRONG_CODE_MESSAGE, USED_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE],
+      [
+        400,
+        "Challenge is required",
+        ONE_CODE_MESSAGE,
+        CODE_FORMAT_MESSAGE,
+        RECOVERY_FORMAT_MESSAGE,
+        WRONG_CODE_MESSAGE,
+        USED_CODE_MESSAGE,
+        WRONG_RECOVERY_CODE_MESSAGE,
+      ],
       [401, CHALLENGE_EXPIRED_MESSAGE],
       [403, SUSPENDED_MESSAGE],
     ],

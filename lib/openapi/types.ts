@@ -93,6 +93,11 @@ export interface Operation {
   description?: string;
   security: Record<string, string[]>[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; description: string; "x-max-bytes": number; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: {
+    required: boolean;
+    description: string;
+    "x-max-bytes": number;
+    content: Record<string, { schema: JsonSchema }>;
+  };
   responses: Record<string, Response>;
 }

@@ -56,7 +56,11 @@ export function payloadOf(row: Pick<Row, "kind" | "journalId" | "actorName" | "a
     case "heart":
       return { kind: row.kind, title: `${row.actorName} hearted your entry`, url: "/notifications" };
     case "reply":
-      return { kind: row.kind, title: row.anonymousEntry ? "New private reply" : `${row.actorName} sent you a private reply`, url: `/replies/${row.journalId}` };
+      return {
+        kind: row.kind,
+        title: row.anonymousEntry ? "New private reply" : `${row.actorName} sent you a private reply`,
+        url: `/replies/${row.journalId}`,
+      };
   }
 }
 

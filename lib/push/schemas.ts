@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { AUTH_MESSAGE, AUTH_PATTERN, ENDPOINT_MESSAGE, P256DH_MESSAGE, P256DH_PATTERN, PUSH_ENDPOINT_MAX } from "./limits";
+import {
+  AUTH_MESSAGE,
+  AUTH_PATTERN,
+  ENDPOINT_MESSAGE,
+  P256DH_MESSAGE,
+  P256DH_PATTERN,
+  PUSH_ENDPOINT_MAX,
+} from "./limits";
 
 // The bodies of /api/push/subscriptions (docs/decisions/082). Which hosts an endpoint may name is
 // the configuration's (lib/push/endpoints.ts), checked after this.

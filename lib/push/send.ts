@@ -41,21 +41,55 @@ interface Target {
   auth: string;
 }
 
-async function sendOne({ target, body, options, keys }: { target: Target; body: string; options: PushOptions; keys: { publicKey: string; privateKey: string } }): Promise<number> {
-  const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
-    vapidDetails: { subject: config().VAPID_SUBJECT, publicKey: keys.publicKey, privateKey: keys.privateKey },
-    TTL: options.ttl,
-    urgency: options.urgency,
-    contentEncoding: "aes128gcm",
+async function sendOne({
+  target,
+  body,
+  options,
+  keys,
+}: {
+  target: Target;
+  body: string;
+  options: PushOptions;
+  keys: { publicKey: string; privateKey: string };
+}): Promise<number> {
+  const details = webpush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    body,
+    {
+      vapidDetails: { subject: config().VAPID_SUBJECT, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: options.ttl,
+      urgency: options.urgency,
+      contentEncoding: "aes128gcm",
+    },
+  );
+  const headers = Object.fromEntries(
+    Object.entries(details.headers)
+      .filter(([name]) => name.toLowerCase() !== "content-length")
+      .map(([name, value]) => [name, String(value)]),
+  );
+  const res = await fetch(details.endpoint, {
+    method: "POST",
+    headers,
+    body: new Uint8Array(details.body),
+    redirect: "manual",
+    signal: AbortSignal.timeout(PUSH_SEND_TIMEOUT_MS),
   });
-  const headers = Object.fromEntries(Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== "content-length").map(([name, value]) => [name, String(value)]));
-  const res = await fetch(details.endpoint, { method: "POST", headers, body: new Uint8Array(details.body), redirect: "manual", signal: AbortSignal.timeout(PUSH_SEND_TIMEOUT_MS) });
   await res.body?.cancel().catch(() => undefined);
   return res.status;
 }
 
 /** Sends `payload` to each of `userId`'s devices at once; each send ends within PUSH_SEND_TIMEOUT_MS. */
-export async function sendPush({ db, userId, payload, options }: { db: Db; userId: string; payload: PushPayload; options: PushOptions }): Promise<PushResult> {
+export async function sendPush({
+  db,
+  userId,
+  payload,
+  options,
+}: {
+  db: Db;
+  userId: string;
+  payload: PushPayload;
+  options: PushOptions;
+}): Promise<PushResult> {
   const { rows: targets } = await db.execute<Target & Record<string, unknown>>(
     sql`select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${userId}::uuid`,
   );
@@ -75,7 +109,9 @@ export async function sendPush({ db, userId, payload, options }: { db: Db; userI
         if (status >= 200 && status < 300) result.sent++;
         else if (status === 404 || status === 410) {
           result.gone++;
-          await db.execute(sql`delete from push_subscriptions where id = ${target.id}::uuid and endpoint = ${target.endpoint}`);
+          await db.execute(
+            sql`delete from push_subscriptions where id = ${target.id}::uuid and endpoint = ${target.endpoint}`,
+          );
         } else {
           result.failed++;
           console.warn(`[push] A push service answered ${status}`);

@@ -10,7 +10,14 @@ import type { NotificationSettingsInput } from "@/lib/validation/reminder";
 
 type Row = Omit<typeof notificationSettings.$inferSelect, "userId" | "updatedAt">;
 
-const DEFAULTS: Row = { friendRequestPush: true, friendAcceptedPush: true, heartPush: true, replyPush: true, reminderEmail: true, reminderPush: false };
+const DEFAULTS: Row = {
+  friendRequestPush: true,
+  friendAcceptedPush: true,
+  heartPush: true,
+  replyPush: true,
+  reminderEmail: true,
+  reminderPush: false,
+};
 
 const columns = {
   friendRequestPush: notificationSettings.friendRequestPush,
@@ -31,13 +38,27 @@ function settingsOf(row: Row): NotificationSettings {
   };
 }
 
-export async function getNotificationSettings({ db, userId }: { db: Db; userId: string }): Promise<NotificationSettings> {
+export async function getNotificationSettings({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<NotificationSettings> {
   const [row] = await db.select(columns).from(notificationSettings).where(eq(notificationSettings.userId, userId));
   return settingsOf(row ?? DEFAULTS);
 }
 
 /** Saves the switches `input` names; the others keep their value. */
-export async function updateNotificationSettings({ db, userId, input }: { db: Db; userId: string; input: NotificationSettingsInput }): Promise<NotificationSettings> {
+export async function updateNotificationSettings({
+  db,
+  userId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: NotificationSettingsInput;
+}): Promise<NotificationSettings> {
   const given: Partial<Row> = {
     friendRequestPush: input.friendRequest?.push,
     friendAcceptedPush: input.friendAccepted?.push,

@@ -10,7 +10,8 @@ import { ENDPOINT_HOST_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_M
 // session's end (signing out, ending it on the Security screen, a password change) takes it along.
 
 function checkHost(endpoint: string) {
-  if (!pushEndpointAllowed(endpoint)) throw new ValidationError(ENDPOINT_HOST_MESSAGE, [{ path: "endpoint", message: ENDPOINT_HOST_MESSAGE }]);
+  if (!pushEndpointAllowed(endpoint))
+    throw new ValidationError(ENDPOINT_HOST_MESSAGE, [{ path: "endpoint", message: ENDPOINT_HOST_MESSAGE }]);
 }
 
 /**
@@ -18,7 +19,17 @@ function checkHost(endpoint: string) {
  * takes the new keys and session; one another person had moves to the caller (a shared computer).
  * Past PUSH_SUBSCRIPTIONS_MAX the caller's devices subscribed longest ago stop receiving.
  */
-export async function savePushSubscription({ db, userId, sessionId, input }: { db: Db; userId: string; sessionId: string; input: PushSubscriptionInput }): Promise<{ created: boolean }> {
+export async function savePushSubscription({
+  db,
+  userId,
+  sessionId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  sessionId: string;
+  input: PushSubscriptionInput;
+}): Promise<{ created: boolean }> {
   checkHost(input.endpoint);
   const { rows } = await db.execute<{ created: boolean }>(sql`
     with saved as (
@@ -37,7 +48,17 @@ export async function savePushSubscription({ db, userId, sessionId, input }: { d
 }
 
 /** DELETE /api/push/subscriptions: this device stops receiving the caller's pushes; another person's endpoint is the same 404 as none. */
-export async function deletePushSubscription({ db, userId, endpoint }: { db: Db; userId: string; endpoint: string }): Promise<void> {
-  const { rows } = await db.execute(sql`delete from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId}::uuid returning id`);
+export async function deletePushSubscription({
+  db,
+  userId,
+  endpoint,
+}: {
+  db: Db;
+  userId: string;
+  endpoint: string;
+}): Promise<void> {
+  const { rows } = await db.execute(
+    sql`delete from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId}::uuid returning id`,
+  );
   if (!rows.length) throw new NotFoundError(SUBSCRIPTION_NOT_FOUND_MESSAGE);
 }

@@ -23,7 +23,8 @@ export interface Limit {
  * statement, means a burst of simultaneous requests cannot all slip under the limit.
  */
 export async function consumeAttempt({ db, limit }: { db: Db; limit: Limit }) {
-  if (limit.windowSeconds > LONGEST_WINDOW_SECONDS) throw new Error(`Rate limit windows are at most ${LONGEST_WINDOW_SECONDS} s (housekeeping)`);
+  if (limit.windowSeconds > LONGEST_WINDOW_SECONDS)
+    throw new Error(`Rate limit windows are at most ${LONGEST_WINDOW_SECONDS} s (housekeeping)`);
   const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)

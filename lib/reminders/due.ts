@@ -39,7 +39,9 @@ export interface DueReminder {
 
 /** Each zone that an enabled reminder names, with its local time at `now`; a zone Intl no longer knows is left out. */
 async function zonesNow(db: Db, now: Date): Promise<(LocalTime & { zone: string })[]> {
-  const { rows } = await db.execute<{ zone: string }>(sql`select distinct time_zone as zone from reminder_settings where enabled`);
+  const { rows } = await db.execute<{ zone: string }>(
+    sql`select distinct time_zone as zone from reminder_settings where enabled`,
+  );
   return rows.flatMap(({ zone }) => {
     try {
       return [{ zone, ...localTimeIn(zone, now) }];
@@ -50,7 +52,17 @@ async function zonesNow(db: Db, now: Date): Promise<(LocalTime & { zone: string 
 }
 
 /** The writers due at `now`, in user-id order after `after`, at most `limit` of them. */
-export async function findDueReminders({ db, now, after = null, limit = DUE_BATCH }: { db: Db; now: Date; after?: string | null; limit?: number }): Promise<DueReminder[]> {
+export async function findDueReminders({
+  db,
+  now,
+  after = null,
+  limit = DUE_BATCH,
+}: {
+  db: Db;
+  now: Date;
+  after?: string | null;
+  limit?: number;
+}): Promise<DueReminder[]> {
   const zones = await zonesNow(db, now);
   if (!zones.length) return [];
   const values = sql.join(
@@ -58,7 +70,16 @@ export async function findDueReminders({ db, now, after = null, limit = DUE_BATC
     sql`, `,
   );
   // The partial index on enabled reminders, then one probe of journals' unique (author, day) index each.
-  const { rows } = await db.execute<{ user_id: string; email: string; name: string; day: string; weekday: number; last_sent_day: string | null; mail: boolean; push: boolean }>(sql`
+  const { rows } = await db.execute<{
+    user_id: string;
+    email: string;
+    name: string;
+    day: string;
+    weekday: number;
+    last_sent_day: string | null;
+    mail: boolean;
+    push: boolean;
+  }>(sql`
     with zones(zone, day, minute, weekday) as (values ${values}),
     due as (
     select r.user_id, u.email, u.name, z.day::text as day, z.weekday, r.last_sent_day::text as last_sent_day,
@@ -79,7 +100,16 @@ export async function findDueReminders({ db, now, after = null, limit = DUE_BATC
     select * from due where mail or push
     order by user_id
     limit ${limit}`);
-  return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, day: r.day, weekday: Number(r.weekday), lastSentDay: r.last_sent_day, mail: r.mail, push: r.push }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    email: r.email,
+    name: r.name,
+    day: r.day,
+    weekday: Number(r.weekday),
+    lastSentDay: r.last_sent_day,
+    mail: r.mail,
+    push: r.push,
+  }));
 }
 
 /**
@@ -95,8 +125,20 @@ export async function claimReminder({ db, userId, day }: { db: Db; userId: strin
 }
 
 /** Gives the day back after a failed send, unless something else has changed it since. */
-async function releaseReminder({ db, userId, day, lastSentDay }: { db: Db; userId: string; day: string; lastSentDay: string | null }) {
-  await db.execute(sql`update reminder_settings set last_sent_day = ${lastSentDay}::date where user_id = ${userId} and last_sent_day = ${day}::date`);
+async function releaseReminder({
+  db,
+  userId,
+  day,
+  lastSentDay,
+}: {
+  db: Db;
+  userId: string;
+  day: string;
+  lastSentDay: string | null;
+}) {
+  await db.execute(
+    sql`update reminder_settings set last_sent_day = ${lastSentDay}::date where user_id = ${userId} and last_sent_day = ${day}::date`,
+  );
 }
 
 /** The reminder's push (docs/decisions/082): the same words as the mail's subject, and today's page. */

@@ -35,7 +35,11 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The local day, minute and weekday at `now` in `timeZone` (throws for a zone Intl does not know). */
 export function localTimeIn(timeZone: string, now: Date): LocalTime {
-  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatFor(timeZone)
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     day: `${parts.year}-${parts.month}-${parts.day}`,
     minute: Number(parts.hour) * 60 + Number(parts.minute),

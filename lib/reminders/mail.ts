@@ -18,13 +18,32 @@ export interface ReminderRecipient {
   weekday: number;
 }
 
-export async function reminderMail({ db, appUrl, due }: { db: Db; appUrl: string; due: ReminderRecipient }): Promise<MailMessage> {
+export async function reminderMail({
+  db,
+  appUrl,
+  due,
+}: {
+  db: Db;
+  appUrl: string;
+  due: ReminderRecipient;
+}): Promise<MailMessage> {
   const token = await unsubscribeToken({ db, userId: due.userId });
   const today = `${appUrl}/my-diary`;
   const page = `${appUrl}/unsubscribe/${token}`;
   const oneClick = `${appUrl}/api/reminders/unsubscribe/${token}`;
   const subject = `Your page for ${weekdayName(due.weekday)} is still blank`;
-  const text = [`Hi ${due.name},`, "", `${subject}. A few lines are enough:`, "", today, "", "You asked Inkwell for this reminder. To stop it:", page, "", "Inkwell"].join("\n");
+  const text = [
+    `Hi ${due.name},`,
+    "",
+    `${subject}. A few lines are enough:`,
+    "",
+    today,
+    "",
+    "You asked Inkwell for this reminder. To stop it:",
+    page,
+    "",
+    "Inkwell",
+  ].join("\n");
   const html = `<!doctype html>
 <html lang="en">
 <body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">

@@ -16,7 +16,12 @@ const DEFAULTS = { enabled: false, minuteOfDay: 20 * 60, timeZone: "UTC", weekda
 type Row = Pick<typeof reminderSettings.$inferSelect, "enabled" | "minuteOfDay" | "timeZone" | "weekdays">;
 
 function reminderOf(row: Row): Settings["reminder"] {
-  return { enabled: row.enabled, time: timeOfMinute(row.minuteOfDay), timeZone: row.timeZone, weekdays: weekdaysOfBits(row.weekdays) };
+  return {
+    enabled: row.enabled,
+    time: timeOfMinute(row.minuteOfDay),
+    timeZone: row.timeZone,
+    weekdays: weekdaysOfBits(row.weekdays),
+  };
 }
 
 const columns = {
@@ -27,7 +32,10 @@ const columns = {
 };
 
 export async function getSettings({ db, userId }: { db: Db; userId: string }): Promise<Settings> {
-  const [[row], notifications] = await Promise.all([db.select(columns).from(reminderSettings).where(eq(reminderSettings.userId, userId)), getNotificationSettings({ db, userId })]);
+  const [[row], notifications] = await Promise.all([
+    db.select(columns).from(reminderSettings).where(eq(reminderSettings.userId, userId)),
+    getNotificationSettings({ db, userId }),
+  ]);
   return { reminder: reminderOf(row ?? DEFAULTS), notifications };
 }
 
@@ -36,18 +44,44 @@ export async function getSettings({ db, userId }: { db: Db; userId: string }): P
  * kept: turning the reminder off and on again, or moving its time, never sends a second mail for a
  * day that already had one.
  */
-export async function updateSettings({ db, userId, input }: { db: Db; userId: string; input: { reminder?: ReminderSettingsInput; notifications?: NotificationSettingsInput } }): Promise<Settings> {
+export async function updateSettings({
+  db,
+  userId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: { reminder?: ReminderSettingsInput; notifications?: NotificationSettingsInput };
+}): Promise<Settings> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [row] = input.reminder ? [await saveReminder({ db: tx, userId, reminder: input.reminder })] : await tx.select(columns).from(reminderSettings).where(eq(reminderSettings.userId, userId));
-    const notifications = input.notifications ? await updateNotificationSettings({ db: tx, userId, input: input.notifications }) : await getNotificationSettings({ db: tx, userId });
+    const [row] = input.reminder
+      ? [await saveReminder({ db: tx, userId, reminder: input.reminder })]
+      : await tx.select(columns).from(reminderSettings).where(eq(reminderSettings.userId, userId));
+    const notifications = input.notifications
+      ? await updateNotificationSettings({ db: tx, userId, input: input.notifications })
+      : await getNotificationSettings({ db: tx, userId });
     return { reminder: reminderOf(row ?? DEFAULTS), notifications };
   });
 }
 
-async function saveReminder({ db, userId, reminder }: { db: Db; userId: string; reminder: ReminderSettingsInput }): Promise<Row> {
+async function saveReminder({
+  db,
+  userId,
+  reminder,
+}: {
+  db: Db;
+  userId: string;
+  reminder: ReminderSettingsInput;
+}): Promise<Row> {
   const { enabled, time, timeZone, weekdays } = reminder;
-  const values = { enabled, minuteOfDay: minuteOfDay(time), timeZone, weekdays: weekdayBits(weekdays), updatedAt: new Date() };
+  const values = {
+    enabled,
+    minuteOfDay: minuteOfDay(time),
+    timeZone,
+    weekdays: weekdayBits(weekdays),
+    updatedAt: new Date(),
+  };
   const [row] = await db
     .insert(reminderSettings)
     .values({ userId, ...values })

@@ -26,7 +26,8 @@ export async function unsubscribeToken({ db, userId }: { db: Db; userId: string 
 /** The writer a token names, or a 404 for one we did not sign. Changes nothing. */
 export async function verifyUnsubscribeToken({ db, token }: { db: Db; token: string }): Promise<string> {
   const [userId, signature, ...rest] = token.split(".");
-  if (!userId || !signature || rest.length || !UUID.test(userId) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw new NotFoundError(UNSUBSCRIBE_NOT_FOUND);
+  if (!userId || !signature || rest.length || !UUID.test(userId) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+    throw new NotFoundError(UNSUBSCRIBE_NOT_FOUND);
   const expected = signatureOf(await getAppSecret({ db, name: "unsubscribe" }), userId);
   if (!timingSafeEqual(Buffer.from(signature, "base64url"), expected)) throw new NotFoundError(UNSUBSCRIBE_NOT_FOUND);
   return userId;

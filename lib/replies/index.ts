@@ -44,7 +44,15 @@ function readerMayRead(readerId: SQL | string, j = sql`j`): SQL {
   return sharedWith(readerId, j);
 }
 
-async function loadEntry({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<Entry & { mine: boolean }> {
+async function loadEntry({
+  db,
+  userId,
+  id: rawId,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+}): Promise<Entry & { mine: boolean }> {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const { rows } = await db.execute<Entry & Record<string, unknown>>(sql`
     select j.id, j.author_id as "authorId", j.title, j.journal_date::text as "journalDate", j.is_anonymous as "isAnonymous",
@@ -66,7 +74,13 @@ interface MessageRow extends Record<string, unknown> {
 }
 
 function toMessage(row: MessageRow, callerIsWriter: boolean): ReplyMessage {
-  return { id: row.id, from: row.fromWriter ? "writer" : "reader", mine: row.fromWriter === callerIsWriter, text: row.text, createdAt: new Date(row.createdAt).toISOString() };
+  return {
+    id: row.id,
+    from: row.fromWriter ? "writer" : "reader",
+    mine: row.fromWriter === callerIsWriter,
+    text: row.text,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }
 
 function encodeCursor(atText: string, readerId: string): string {
@@ -75,18 +89,33 @@ function encodeCursor(atText: string, readerId: string): string {
 
 function decodeCursor(cursor: string): { at: string; readerId: string } {
   const m = /^[A-Za-z0-9_-]{1,128}$/.test(cursor)
-    ? /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"))
+    ? /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+        Buffer.from(cursor, "base64url").toString("utf8"),
+      )
     : null;
-  if (!m || !isTimestampText(m[1]!)) throw new ValidationError(REPLY_CURSOR_MESSAGE, [{ path: "cursor", message: REPLY_CURSOR_MESSAGE }]);
+  if (!m || !isTimestampText(m[1]!))
+    throw new ValidationError(REPLY_CURSOR_MESSAGE, [{ path: "cursor", message: REPLY_CURSOR_MESSAGE }]);
   return { at: m[1]!, readerId: m[2]! };
 }
 
 /** GET /api/journals/{id}/replies: the writer gets every reader's thread, a reader their own. */
-export async function listReplies({ db, userId, id, cursor }: { db: Db; userId: string; id: string; cursor?: string }): Promise<RepliesPage> {
+export async function listReplies({
+  db,
+  userId,
+  id,
+  cursor,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  cursor?: string;
+}): Promise<RepliesPage> {
   const entry = await loadEntry({ db, userId, id });
   const after = cursor ? decodeCursor(cursor) : undefined;
   // The threads on this page: a reader's own, or the writer's latest-first page of readers.
-  const { rows: heads } = await db.execute<{ readerId: string; atText: string; canReply: boolean } & Record<string, unknown>>(sql`
+  const { rows: heads } = await db.execute<
+    { readerId: string; atText: string; canReply: boolean } & Record<string, unknown>
+  >(sql`
     select r.reader_id as "readerId", (max(r.created_at) at time zone 'UTC')::text as "atText",
       bool_or(${readerMayRead(sql`r.reader_id`)}) as "canReply"
     from replies r join journals j on j.id = r.journal_id
@@ -107,14 +136,31 @@ export async function listReplies({ db, userId, id, cursor }: { db: Db; userId: 
         order by "createdAt", id`)
     : { rows: [] as MessageRow[] };
   const showWriter = entry.mine || !entry.isAnonymous;
-  const people = await actorsById({ db, ids: [...readerIds, ...(showWriter ? [entry.authorId] : [])], viewerId: userId });
+  const people = await actorsById({
+    db,
+    ids: [...readerIds, ...(showWriter ? [entry.authorId] : [])],
+    viewerId: userId,
+  });
   const last = page.at(-1);
   return {
-    journal: { id: entry.id, title: entry.title, journalDate: entry.journalDate, isAnonymous: entry.isAnonymous, mine: entry.mine, writer: showWriter ? (people.get(entry.authorId) ?? null) : null },
+    journal: {
+      id: entry.id,
+      title: entry.title,
+      journalDate: entry.journalDate,
+      isAnonymous: entry.isAnonymous,
+      mine: entry.mine,
+      writer: showWriter ? (people.get(entry.authorId) ?? null) : null,
+    },
     threads: page.flatMap((h) => {
       const reader = people.get(h.readerId);
       if (!reader) return [];
-      return [{ reader, canReply: h.canReply, messages: messages.filter((m) => m.readerId === h.readerId).map((m) => toMessage(m, entry.mine)) }];
+      return [
+        {
+          reader,
+          canReply: h.canReply,
+          messages: messages.filter((m) => m.readerId === h.readerId).map((m) => toMessage(m, entry.mine)),
+        },
+      ];
     }),
     nextCursor: heads.length > REPLY_THREADS_PAGE_SIZE && last ? encodeCursor(last.atText, last.readerId) : null,
   };
@@ -126,11 +172,26 @@ export async function listReplies({ db, userId, id, cursor }: { db: Db; userId: 
  * side's notification are written in one statement, which checks again that the reader may read
  * the entry, so an unfriending a moment before cannot slip a message through.
  */
-export async function sendReply({ db, userId, id, text, threadWith }: { db: Db; userId: string; id: string; text: string; threadWith?: string }): Promise<ReplyMessage> {
+export async function sendReply({
+  db,
+  userId,
+  id,
+  text,
+  threadWith,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  text: string;
+  threadWith?: string;
+}): Promise<ReplyMessage> {
   const entry = await loadEntry({ db, userId, id });
   let readerId: string;
   if (entry.mine) {
-    if (!threadWith) throw new ValidationError(THREAD_WITH_REQUIRED_MESSAGE, [{ path: "threadWith", message: THREAD_WITH_REQUIRED_MESSAGE }]);
+    if (!threadWith)
+      throw new ValidationError(THREAD_WITH_REQUIRED_MESSAGE, [
+        { path: "threadWith", message: THREAD_WITH_REQUIRED_MESSAGE },
+      ]);
     readerId = threadWith;
   } else {
     // A reader has one thread: their own. Naming anyone else's is asking for a thread that is not theirs.
@@ -140,7 +201,9 @@ export async function sendReply({ db, userId, id, text, threadWith }: { db: Db; 
   await consumeAttempt({ db, limit: { key: `replies:${userId}`, max: REPLIES_PER_HOUR, windowSeconds: 60 * 60 } });
   const fromWriter = entry.mine;
   const recipient = fromWriter ? readerId : entry.authorId;
-  const { rows } = await db.execute<{ allowed: boolean; room: boolean; id: string | null; createdAt: Date | null } & Record<string, unknown>>(sql`
+  const { rows } = await db.execute<
+    { allowed: boolean; room: boolean; id: string | null; createdAt: Date | null } & Record<string, unknown>
+  >(sql`
     with target as (
       select j.id from journals j
       where j.id = ${entry.id}::uuid and j.author_id <> ${readerId}::uuid and ${readerMayRead(readerId)}
@@ -161,15 +224,32 @@ export async function sendReply({ db, userId, id, text, threadWith }: { db: Db; 
     select exists (select 1 from target) as allowed, (select ok from room) as room, (select id from sent) as id, (select created_at from sent) as "createdAt",
       (select count(*) from (${inboxChanged(sql`told.user_id`)} from told) live)::int as "told"`);
   const row = rows[0];
-  if (!row?.allowed) throw fromWriter ? new NotFoundError(THREAD_NOT_FOUND_MESSAGE) : new NotFoundError(JOURNAL_NOT_FOUND);
+  if (!row?.allowed)
+    throw fromWriter ? new NotFoundError(THREAD_NOT_FOUND_MESSAGE) : new NotFoundError(JOURNAL_NOT_FOUND);
   if (!row.room || !row.id || !row.createdAt) throw new ConflictError(THREAD_FULL_MESSAGE);
   // The other side's devices hear of it from the job, never from this request (docs/decisions/082).
   await wakeJobs(PUSH_QUEUE);
-  return { id: row.id, from: fromWriter ? "writer" : "reader", mine: true, text, createdAt: new Date(row.createdAt).toISOString() };
+  return {
+    id: row.id,
+    from: fromWriter ? "writer" : "reader",
+    mine: true,
+    text,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }
 
 /** DELETE /api/journals/{id}/replies/{replyId}: each side deletes its own messages; the other side's notification goes with it. */
-export async function deleteReply({ db, userId, id: rawId, replyId: rawReplyId }: { db: Db; userId: string; id: string; replyId: string }): Promise<void> {
+export async function deleteReply({
+  db,
+  userId,
+  id: rawId,
+  replyId: rawReplyId,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  replyId: string;
+}): Promise<void> {
   const id = parseId({ value: rawId, message: REPLY_NOT_FOUND_MESSAGE });
   const replyId = parseId({ value: rawReplyId, message: REPLY_NOT_FOUND_MESSAGE });
   const { rows } = await db.execute<{ recipient: string } & Record<string, unknown>>(sql`

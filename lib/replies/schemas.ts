@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { REPLY_CURSOR_MESSAGE, REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_MESSAGE } from "./limits";
+import {
+  REPLY_CURSOR_MESSAGE,
+  REPLY_MAX,
+  REPLY_REQUIRED_MESSAGE,
+  REPLY_TOO_LONG_MESSAGE,
+  THREAD_WITH_MESSAGE,
+} from "./limits";
 import { characters, text } from "@/lib/validation/fields";
 
 // Private replies' body and query (docs/decisions/066). The text follows an entry's rules: trimmed,

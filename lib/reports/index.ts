@@ -8,7 +8,13 @@ import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
 import { hiddenBetween } from "@/lib/users/block-sql";
 import type { ReportBody } from "@/lib/reports/schemas";
-import { REPORT_EXISTS_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_OWN_MESSAGE, REPORT_REASON_LABELS, REPORTS_PER_HOUR } from "./limits";
+import {
+  REPORT_EXISTS_MESSAGE,
+  REPORT_NOT_FOUND_MESSAGE,
+  REPORT_OWN_MESSAGE,
+  REPORT_REASON_LABELS,
+  REPORTS_PER_HOUR,
+} from "./limits";
 
 // Reports (docs/decisions/068): anyone who can see an entry, a private reply or a person may tell
 // the operators about it. What they cannot see is the 404 of a thing that does not exist, so a
@@ -24,7 +30,15 @@ function targetOf(body: ReportBody): Target {
 }
 
 /** Whether `reporterId` may see the thing, and whether it is their own. */
-async function judge({ db, reporterId, target }: { db: Db; reporterId: string; target: Target }): Promise<{ visible: boolean; own: boolean }> {
+async function judge({
+  db,
+  reporterId,
+  target,
+}: {
+  db: Db;
+  reporterId: string;
+  target: Target;
+}): Promise<{ visible: boolean; own: boolean }> {
   const me = sql`${reporterId}::uuid`;
   const query =
     target.kind === "journal"
@@ -45,7 +59,17 @@ async function judge({ db, reporterId, target }: { db: Db; reporterId: string; t
  * POST /api/reports: one open report per reporter and thing (409 for a second), 20 an hour. Returns
  * the operators' addresses to tell (verified accounts whose email is in ADMIN_EMAILS).
  */
-export async function createReport({ db, reporterId, body, adminEmails }: { db: Db; reporterId: string; body: ReportBody; adminEmails: readonly string[] }): Promise<{ notify: string[] }> {
+export async function createReport({
+  db,
+  reporterId,
+  body,
+  adminEmails,
+}: {
+  db: Db;
+  reporterId: string;
+  body: ReportBody;
+  adminEmails: readonly string[];
+}): Promise<{ notify: string[] }> {
   const target = targetOf(body);
   const { visible, own } = await judge({ db, reporterId, target });
   if (!visible) throw new NotFoundError(REPORT_NOT_FOUND_MESSAGE);
@@ -70,7 +94,17 @@ export async function createReport({ db, reporterId, body, adminEmails }: { db: 
 }
 
 /** The operators' mail of a new report: what kind of thing and why, never its content or who is involved. */
-export function newReportMail({ to, kind, reason, appUrl }: { to: string; kind: "journal" | "reply" | "user"; reason: ReportBody["reason"]; appUrl: string }): MailMessage {
+export function newReportMail({
+  to,
+  kind,
+  reason,
+  appUrl,
+}: {
+  to: string;
+  kind: "journal" | "reply" | "user";
+  reason: ReportBody["reason"];
+  appUrl: string;
+}): MailMessage {
   const what = kind === "journal" ? "an entry" : kind === "reply" ? "a private reply" : "a person";
   const why = REPORT_REASON_LABELS[reason];
   const link = `${appUrl}/admin`;

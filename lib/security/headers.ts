@@ -20,7 +20,11 @@ const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT);
  * without `'strict-dynamic'` (Next gives some of a page's `<script src>` no integrity attribute, so
  * they could not be allowed by hash). Either way no other inline script runs: no `'unsafe-inline'`.
  */
-export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean, imageOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  scripts: { nonce: string } | { hashes: readonly string[] },
+  dev: boolean,
+  imageOrigins: readonly string[] = [],
+): string {
   const scriptSrc =
     "nonce" in scripts
       ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic' ${THEME_SCRIPT_HASH}`
@@ -93,7 +97,9 @@ export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** The headers every answer carries (pages, API, errors), plus HSTS when APP_URL is https. */
 export function securityHeaders(appUrl: string): Record<string, string> {
-  return appUrl.startsWith("https:") ? { ...STATIC_SECURITY_HEADERS, "Strict-Transport-Security": HSTS } : STATIC_SECURITY_HEADERS;
+  return appUrl.startsWith("https:")
+    ? { ...STATIC_SECURITY_HEADERS, "Strict-Transport-Security": HSTS }
+    : STATIC_SECURITY_HEADERS;
 }
 
 // Idempotency-Key and If-Match: an entry write sent again, made once, and only over the version it was based on (docs/decisions/081).
@@ -102,7 +108,10 @@ export const CORS_ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
 /** The fixed headers of an answer that is no page (an /api answer, a build asset): next.config.ts's headers(). */
 export function noPageHeaders(): { key: string; value: string }[] {
-  return [...Object.entries(STATIC_SECURITY_HEADERS), ["Content-Security-Policy", NO_PAGE_CSP]].map(([key, value]) => ({ key: key!, value: value! }));
+  return [...Object.entries(STATIC_SECURITY_HEADERS), ["Content-Security-Policy", NO_PAGE_CSP]].map(([key, value]) => ({
+    key: key!,
+    value: value!,
+  }));
 }
 
 /**
@@ -123,7 +132,11 @@ export function apiHeaders({
   appUrl: string;
   corsOrigins: readonly string[];
 }): { headers: Record<string, string>; preflight: boolean } {
-  const headers: Record<string, string> = { ...securityHeaders(appUrl), "Content-Security-Policy": NO_PAGE_CSP, Vary: "Origin" };
+  const headers: Record<string, string> = {
+    ...securityHeaders(appUrl),
+    "Content-Security-Policy": NO_PAGE_CSP,
+    Vary: "Origin",
+  };
   if (!origin || !corsOrigins.includes(origin)) return { headers, preflight: false };
   Object.assign(headers, {
     "Access-Control-Allow-Origin": origin,

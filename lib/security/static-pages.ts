@@ -53,7 +53,8 @@ export function readStaticPageFiles(distDir: string): Map<string, StaticPageFile
     }
     let headers: Record<string, string> = {};
     try {
-      headers = (JSON.parse(fs.readFileSync(`${base}.meta`, "utf8")) as { headers?: Record<string, string> }).headers ?? {};
+      headers =
+        (JSON.parse(fs.readFileSync(`${base}.meta`, "utf8")) as { headers?: Record<string, string> }).headers ?? {};
     } catch {
       // no .meta: Next adds nothing of its own
     }

@@ -97,7 +97,13 @@ export async function verifyImageQuery({
   if (viewerId === null && expires === null && given === null) return null;
   const id = parseId({ value: rawId, message: IMAGE_NOT_FOUND });
   const version = query.get("v") ?? "";
-  if (viewerId === null || !UUID.test(viewerId) || expires === null || !/^[0-9]{1,12}$/.test(expires) || given === null) {
+  if (
+    viewerId === null ||
+    !UUID.test(viewerId) ||
+    expires === null ||
+    !/^[0-9]{1,12}$/.test(expires) ||
+    given === null
+  ) {
     throw new NotFoundError(IMAGE_NOT_FOUND);
   }
   const expiry = Number(expires);
@@ -115,7 +121,21 @@ export async function verifyImageQuery({
  * its owner until the export expires, with the export's stored file as its version, under the
  * same key but its own purpose, so it opens nothing but that one export.
  */
-export async function signExportUrl({ db, path, id, version, viewerId, expiresAt }: { db: Db; path: string; id: string; version: string; viewerId: string; expiresAt: Date }): Promise<string> {
+export async function signExportUrl({
+  db,
+  path,
+  id,
+  version,
+  viewerId,
+  expiresAt,
+}: {
+  db: Db;
+  path: string;
+  id: string;
+  version: string;
+  viewerId: string;
+  expiresAt: Date;
+}): Promise<string> {
   const expiry = Math.floor(expiresAt.getTime() / 1000);
   const s = signature({ key: await imageUrlKey({ db }), purpose: "export", id, version, viewerId, expiry });
   return `${config().APP_URL}${path}?${new URLSearchParams({ u: viewerId, e: String(expiry), s })}`;
@@ -143,11 +163,14 @@ export async function verifyExportQuery({
 }): Promise<string | null> {
   const [viewerId, expires, given] = [query.get("u"), query.get("e"), query.get("s")];
   if (viewerId === null && expires === null && given === null) return null;
-  if (viewerId === null || !UUID.test(viewerId) || expires === null || !/^[0-9]{1,12}$/.test(expires) || given === null) throw new NotFoundError(notFound);
+  if (viewerId === null || !UUID.test(viewerId) || expires === null || !/^[0-9]{1,12}$/.test(expires) || given === null)
+    throw new NotFoundError(notFound);
   const expiry = Number(expires);
   const secondsLeft = expiry - Math.floor(Date.now() / 1000);
   if (secondsLeft <= 0 || secondsLeft > maxLifetimeSeconds) throw new NotFoundError(notFound);
-  const expected = Buffer.from(signature({ key: await imageUrlKey({ db }), purpose: "export", id, version, viewerId, expiry }));
+  const expected = Buffer.from(
+    signature({ key: await imageUrlKey({ db }), purpose: "export", id, version, viewerId, expiry }),
+  );
   const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw new NotFoundError(notFound);
   return viewerId;

@@ -15,7 +15,9 @@ export function createStorage({ config: cfg }: { config: Config }): Storage {
   if (!cfg.S3_BUCKET) return createLocalStorage({ rootDir: path.join(cfg.DATA_DIR, "uploads") });
   const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = cfg;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new ConfigError("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS SDK's default credentials.");
+    throw new ConfigError(
+      "Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS SDK's default credentials.",
+    );
   }
   return createS3Storage({
     bucket: cfg.S3_BUCKET,

@@ -57,7 +57,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async putObject({ key, data, contentType }) {
       assertKeyContentType({ key, contentType });
       // Cache-Control travels with the object, so a redirect to a presigned URL stays private too.
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: "private" }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: "private" }),
+      );
     },
 
     async getObject({ key }) {
@@ -74,13 +76,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async putObjectStream({ key, body, contentType }) {
       assertKeyContentType({ key, contentType });
-      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType, CacheControl: "private" }));
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType, CacheControl: "private" }),
+      );
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
       let size = 0;
       try {
         const send = async (data: Buffer) => {
           const PartNumber = parts.length + 1;
-          const { ETag } = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: data }));
+          const { ETag } = await client.send(
+            new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: data }),
+          );
           parts.push({ ETag, PartNumber });
         };
         let pending: Buffer[] = [];
@@ -96,7 +102,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           }
         }
         if (pendingBytes || !parts.length) await send(Buffer.concat(pending));
-        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+        await client.send(
+          new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+        );
         return size;
       } catch (err) {
         await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
@@ -109,7 +117,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!res.Body) return null;
-        return { body: res.Body as Readable, contentType: res.ContentType ?? contentType, size: res.ContentLength ?? 0 };
+        return {
+          body: res.Body as Readable,
+          contentType: res.ContentType ?? contentType,
+          size: res.ContentLength ?? 0,
+        };
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;

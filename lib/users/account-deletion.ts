@@ -45,10 +45,18 @@ export async function scheduleAccountDeletion({
   appUrl: string;
   now?: Date;
 }): Promise<{ deletionDueAt: Date; mail: MailMessage }> {
-  const { rows } = await db.execute<{ scheduled: boolean }>(sql`select deletion_due_at is not null as scheduled from users where id = ${userId}::uuid`);
+  const { rows } = await db.execute<{ scheduled: boolean }>(
+    sql`select deletion_due_at is not null as scheduled from users where id = ${userId}::uuid`,
+  );
   if (rows[0]?.scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
   // The password, or a fresh Google sign-in; with two-factor sign-in on, a code too (docs/decisions/073, 096).
-  const user = await confirmItIsYou({ db, userId, sessionId, proof: { password, code }, signInAgain: NO_PASSWORD_TO_DELETE_MESSAGE });
+  const user = await confirmItIsYou({
+    db,
+    userId,
+    sessionId,
+    proof: { password, code },
+    signInAgain: NO_PASSWORD_TO_DELETE_MESSAGE,
+  });
   const deletionDueAt = new Date(now.getTime() + graceDays * DAY_MS);
   const scheduled = await db.transaction(async (tx) => {
     const { rows: set } = await tx.execute(sql`
@@ -62,7 +70,10 @@ export async function scheduleAccountDeletion({
   });
   // Two asks at once: the first one counts.
   if (!scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
-  return { deletionDueAt, mail: deletionScheduledMail({ to: user.email, name: user.name, username: user.username, appUrl, deletionDueAt }) };
+  return {
+    deletionDueAt,
+    mail: deletionScheduledMail({ to: user.email, name: user.name, username: user.username, appUrl, deletionDueAt }),
+  };
 }
 
 /** POST /api/myprofile/cancel-deletion: the account stays; a 409 when no deletion was asked for. */
@@ -75,24 +86,47 @@ export async function cancelAccountDeletion({ db, userId }: { db: Db; userId: st
 
 /** "Friday 4 December 2026 at 13:05 UTC": the mail cannot know its reader's time zone. */
 export function describeDeletionTime(at: Date): string {
-  const day = at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const day = at.toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   const time = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
   return `${day} at ${time} UTC`;
 }
 
 /** The notice of a scheduled deletion: when, how to cancel it, and how to take everything out first. */
-export function deletionScheduledMail({ to, name, username, appUrl, deletionDueAt }: { to: string; name: string; username: string; appUrl: string; deletionDueAt: Date }): MailMessage {
+export function deletionScheduledMail({
+  to,
+  name,
+  username,
+  appUrl,
+  deletionDueAt,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  appUrl: string;
+  deletionDueAt: Date;
+}): MailMessage {
   const when = describeDeletionTime(deletionDueAt);
   const what = `Your Inkwell account @${username} will be deleted on ${when}, with everything you wrote, your photos, hearts, friends and messages. Every browser signed in to it was signed out.`;
   const cancel = "Changed your mind, or was this not you? Sign in before then and choose Cancel deletion:";
   const cancelLink = `${appUrl}/login`;
-  const keep = "To keep a copy, sign in and export everything (or download your journal as a PDF) from your profile first:";
+  const keep =
+    "To keep a copy, sign in and export everything (or download your journal as a PDF) from your profile first:";
   const keepLink = `${appUrl}/me`;
   return noticeMail({
     to,
     subject: "Your Inkwell account will be deleted",
     name,
-    paragraphs: [{ text: what }, { text: cancel, link: { href: cancelLink, label: "Sign in to cancel" } }, { text: keep, link: { href: keepLink, label: "Export everything" } }],
+    paragraphs: [
+      { text: what },
+      { text: cancel, link: { href: cancelLink, label: "Sign in to cancel" } },
+      { text: keep, link: { href: keepLink, label: "Export everything" } },
+    ],
   });
 }
 
@@ -104,7 +138,15 @@ export function deletionScheduledMail({ to, name, username, appUrl, deletionDueA
  * left by a crash in between is an orphan housekeeping removes, lib/maintenance/photos.ts).
  * Returns how many accounts went.
  */
-export async function deleteDueAccounts({ db, storage, now = new Date() }: { db: Db; storage: Storage; now?: Date }): Promise<number> {
+export async function deleteDueAccounts({
+  db,
+  storage,
+  now = new Date(),
+}: {
+  db: Db;
+  storage: Storage;
+  now?: Date;
+}): Promise<number> {
   const { rows: due } = await db.execute<{ id: string }>(sql`
     select id from users where deletion_due_at <= ${now.toISOString()}::timestamptz
     order by deletion_due_at limit ${ACCOUNTS_DELETED_PER_PASS}`);
@@ -116,7 +158,9 @@ export async function deleteDueAccounts({ db, storage, now = new Date() }: { db:
         select profile_image_key as "profileImageKey" from users
         where id = ${id}::uuid and deletion_due_at <= ${now.toISOString()}::timestamptz for update skip locked`);
       if (!locked.length) return null;
-      const { rows: photos } = await tx.execute<{ key: string }>(sql`select image_key as key from journals where author_id = ${id}::uuid and image_key is not null`);
+      const { rows: photos } = await tx.execute<{ key: string }>(
+        sql`select image_key as key from journals where author_id = ${id}::uuid and image_key is not null`,
+      );
       await tx.execute(sql`
         update journals j set likes_count = j.likes_count - 1
         from likes l where l.journal_id = j.id and l.user_id = ${id}::uuid and j.author_id <> ${id}::uuid`);

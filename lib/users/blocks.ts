@@ -6,7 +6,16 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { actorsById } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/notifications/live";
-import { BLOCK_SELF_MESSAGE, BLOCKS_MAX, MUTE_SELF_MESSAGE, MUTES_MAX, NOT_BLOCKED_MESSAGE, NOT_MUTED_MESSAGE, TOO_MANY_BLOCKS_MESSAGE, TOO_MANY_MUTES_MESSAGE } from "./block-limits";
+import {
+  BLOCK_SELF_MESSAGE,
+  BLOCKS_MAX,
+  MUTE_SELF_MESSAGE,
+  MUTES_MAX,
+  NOT_BLOCKED_MESSAGE,
+  NOT_MUTED_MESSAGE,
+  TOO_MANY_BLOCKS_MESSAGE,
+  TOO_MANY_MUTES_MESSAGE,
+} from "./block-limits";
 import { USER_NOT_FOUND } from "./profile";
 
 // Block and mute (docs/decisions/067).
@@ -17,11 +26,23 @@ import { USER_NOT_FOUND } from "./profile";
 // - A mute takes a friend's *signed* entries out of the muter's feed and On This Day. Their
 //   anonymous entries stay: hiding them would tell the muter which anonymous entries are theirs.
 
-async function target({ db, userId, id: rawId, self }: { db: Db; userId: string; id: string; self: string }): Promise<string> {
+async function target({
+  db,
+  userId,
+  id: rawId,
+  self,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  self: string;
+}): Promise<string> {
   const id = parseId({ value: rawId, message: USER_NOT_FOUND });
   if (id === userId) throw new ValidationError(self);
   // Someone who blocked the caller does not exist for them: muting or blocking them back is the same 404.
-  const { rows } = await db.execute(sql`select 1 from users where id = ${id}::uuid and not exists (select 1 from blocks where blocker_id = ${id}::uuid and blocked_id = ${userId}::uuid)`);
+  const { rows } = await db.execute(
+    sql`select 1 from users where id = ${id}::uuid and not exists (select 1 from blocks where blocker_id = ${id}::uuid and blocked_id = ${userId}::uuid)`,
+  );
   if (!rows.length) throw new NotFoundError(USER_NOT_FOUND);
   return id;
 }
@@ -32,12 +53,21 @@ export async function blockUser({ db, userId, id: rawId }: { db: Db; userId: str
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ count: number; already: boolean }>(sql`
       select count(*)::int as count, bool_or(blocked_id = ${id}::uuid) as already from blocks where blocker_id = ${userId}::uuid`);
-    if (!rows[0]?.already && Number(rows[0]?.count ?? 0) >= BLOCKS_MAX) throw new ConflictError(TOO_MANY_BLOCKS_MESSAGE);
-    await tx.execute(sql`insert into blocks (blocker_id, blocked_id) values (${userId}::uuid, ${id}::uuid) on conflict do nothing`);
-    await tx.execute(sql`delete from friendships where (user_id = ${userId}::uuid and friend_id = ${id}::uuid) or (user_id = ${id}::uuid and friend_id = ${userId}::uuid)`);
+    if (!rows[0]?.already && Number(rows[0]?.count ?? 0) >= BLOCKS_MAX)
+      throw new ConflictError(TOO_MANY_BLOCKS_MESSAGE);
+    await tx.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values (${userId}::uuid, ${id}::uuid) on conflict do nothing`,
+    );
+    await tx.execute(
+      sql`delete from friendships where (user_id = ${userId}::uuid and friend_id = ${id}::uuid) or (user_id = ${id}::uuid and friend_id = ${userId}::uuid)`,
+    );
     // Pending requests go (their notifications with them); answered ones stay as history.
-    await tx.execute(sql`delete from friend_requests where status = 'pending' and ((from_id = ${userId}::uuid and to_id = ${id}::uuid) or (from_id = ${id}::uuid and to_id = ${userId}::uuid))`);
-    await tx.execute(sql`delete from notifications where (user_id = ${userId}::uuid and actor_id = ${id}::uuid) or (user_id = ${id}::uuid and actor_id = ${userId}::uuid)`);
+    await tx.execute(
+      sql`delete from friend_requests where status = 'pending' and ((from_id = ${userId}::uuid and to_id = ${id}::uuid) or (from_id = ${id}::uuid and to_id = ${userId}::uuid))`,
+    );
+    await tx.execute(
+      sql`delete from notifications where (user_id = ${userId}::uuid and actor_id = ${id}::uuid) or (user_id = ${id}::uuid and actor_id = ${userId}::uuid)`,
+    );
     await tx.execute(sql`delete from mutes where user_id = ${userId}::uuid and muted_id = ${id}::uuid`);
     await tx.execute(inboxChanged(userId));
     await tx.execute(inboxChanged(id));
@@ -47,7 +77,9 @@ export async function blockUser({ db, userId, id: rawId }: { db: Db; userId: str
 /** DELETE /api/users/{id}/block: 404 when the caller had not blocked them. */
 export async function unblockUser({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<void> {
   const id = parseId({ value: rawId, message: NOT_BLOCKED_MESSAGE });
-  const { rows } = await db.execute(sql`delete from blocks where blocker_id = ${userId}::uuid and blocked_id = ${id}::uuid returning 1`);
+  const { rows } = await db.execute(
+    sql`delete from blocks where blocker_id = ${userId}::uuid and blocked_id = ${id}::uuid returning 1`,
+  );
   if (!rows.length) throw new NotFoundError(NOT_BLOCKED_MESSAGE);
 }
 
@@ -62,13 +94,16 @@ export async function muteUser({ db, userId, id: rawId }: { db: Db; userId: stri
     )
     select (select count(*) from added)::int as inserted, (select count from mine) as count, (select already from mine) as already`);
   const row = rows[0] as { inserted: number; count: number; already: boolean | null } | undefined;
-  if (!row?.already && !row?.inserted && Number(row?.count ?? 0) >= MUTES_MAX) throw new ConflictError(TOO_MANY_MUTES_MESSAGE);
+  if (!row?.already && !row?.inserted && Number(row?.count ?? 0) >= MUTES_MAX)
+    throw new ConflictError(TOO_MANY_MUTES_MESSAGE);
 }
 
 /** DELETE /api/users/{id}/mute: 404 when the caller had not muted them. */
 export async function unmuteUser({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<void> {
   const id = parseId({ value: rawId, message: NOT_MUTED_MESSAGE });
-  const { rows } = await db.execute(sql`delete from mutes where user_id = ${userId}::uuid and muted_id = ${id}::uuid returning 1`);
+  const { rows } = await db.execute(
+    sql`delete from mutes where user_id = ${userId}::uuid and muted_id = ${id}::uuid returning 1`,
+  );
   if (!rows.length) throw new NotFoundError(NOT_MUTED_MESSAGE);
 }
 
@@ -77,7 +112,15 @@ export interface ListedPerson {
   since: string;
 }
 
-async function listPeople({ db, userId, table }: { db: Db; userId: string; table: "blocks" | "mutes" }): Promise<ListedPerson[]> {
+async function listPeople({
+  db,
+  userId,
+  table,
+}: {
+  db: Db;
+  userId: string;
+  table: "blocks" | "mutes";
+}): Promise<ListedPerson[]> {
   const query =
     table === "blocks"
       ? sql`select blocked_id as id, created_at as since from blocks where blocker_id = ${userId}::uuid order by created_at desc, blocked_id`

@@ -6,6 +6,11 @@ export { toPublicUser, publicUserColumns, type PublicUser } from "./json";
 export { getMyProfile, updateMyProfile, USERNAME_TAKEN } from "./my-profile";
 export { getPublicProfile } from "./profile";
 export { profileImageUrl, verifyProfileImageQuery } from "./profile-image-url";
-export { getProfileImage, PRESIGNED_PROFILE_IMAGE_SECONDS, PROFILE_IMAGE_CACHE_SECONDS, uploadProfileImage } from "./profile-images";
+export {
+  getProfileImage,
+  PRESIGNED_PROFILE_IMAGE_SECONDS,
+  PROFILE_IMAGE_CACHE_SECONDS,
+  uploadProfileImage,
+} from "./profile-images";
 export { searchUsers } from "./search";
 export { listSuggestedUsers } from "./suggestions";

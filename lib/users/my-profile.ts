@@ -57,7 +57,17 @@ export async function getMyProfile({ db, userId }: { db: Db; userId: string }): 
  * that null removes) is deleted once the change is committed. A username taken meanwhile is a 409
  * from the unique index, not a 500.
  */
-export async function updateMyProfile({ db, storage, userId, input }: { db: Db; storage: Storage; userId: string; input: UpdateProfileInput }): Promise<MyProfile> {
+export async function updateMyProfile({
+  db,
+  storage,
+  userId,
+  input,
+}: {
+  db: Db;
+  storage: Storage;
+  userId: string;
+  input: UpdateProfileInput;
+}): Promise<MyProfile> {
   const { profileImage, ...fields } = input;
   let newKey: string | null | undefined = profileImage;
   if (profileImage) {
@@ -67,7 +77,11 @@ export async function updateMyProfile({ db, storage, userId, input }: { db: Db; 
   let dropped: string | null;
   try {
     dropped = await db.transaction(async (tx) => {
-      const [current] = await tx.select({ key: users.profileImageKey }).from(users).where(eq(users.id, userId)).for("update");
+      const [current] = await tx
+        .select({ key: users.profileImageKey })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
       if (!current) throw new NotFoundError(USER_NOT_FOUND);
       const key = newKey === undefined ? current.key : newKey;
       await tx

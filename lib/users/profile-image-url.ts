@@ -28,14 +28,39 @@ export function profileImageKey({ ownerId, version }: { ownerId: string; version
  * The picture's URL for one viewer, or null when there is none. Anything that is not a key in the
  * owner's own folder is shown as no picture (the database's check allows nothing else either).
  */
-export async function profileImageUrl({ db, ownerId, key, viewerId }: { db: Db; ownerId: string; key: string | null; viewerId: string }): Promise<string | null> {
+export async function profileImageUrl({
+  db,
+  ownerId,
+  key,
+  viewerId,
+}: {
+  db: Db;
+  ownerId: string;
+  key: string | null;
+  viewerId: string;
+}): Promise<string | null> {
   const match = key ? KEY.exec(key) : null;
   if (!match || match[1] !== ownerId) return null;
-  return signImageUrl({ db, purpose: "profile-image", path: profileImagePath({ ownerId }), id: ownerId, version: match[2]!, viewerId });
+  return signImageUrl({
+    db,
+    purpose: "profile-image",
+    path: profileImagePath({ ownerId }),
+    id: ownerId,
+    version: match[2]!,
+    viewerId,
+  });
 }
 
 /** The viewer a signed profile image URL speaks for; null without a signature; 404 for a bad one. */
-export async function verifyProfileImageQuery({ db, ownerId, query }: { db: Db; ownerId: string; query: URLSearchParams }): Promise<SignedImageRequest | null> {
+export async function verifyProfileImageQuery({
+  db,
+  ownerId,
+  query,
+}: {
+  db: Db;
+  ownerId: string;
+  query: URLSearchParams;
+}): Promise<SignedImageRequest | null> {
   const signed = await verifyImageQuery({ db, purpose: "profile-image", id: ownerId, query });
   if (signed && !UUID.test(signed.version)) throw new NotFoundError(IMAGE_NOT_FOUND);
   return signed;
@@ -46,7 +71,15 @@ export async function verifyProfileImageQuery({ db, ownerId, query }: { db: Db; 
  * `ownerId` about their own picture, still valid. Anything else (another site's address, someone
  * else's picture, a URL signed for another viewer, changed or expired) is a 400.
  */
-export async function profileImageKeyFromUrl({ db, ownerId, url }: { db: Db; ownerId: string; url: string }): Promise<string> {
+export async function profileImageKeyFromUrl({
+  db,
+  ownerId,
+  url,
+}: {
+  db: Db;
+  ownerId: string;
+  url: string;
+}): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -24,7 +24,17 @@ export const PROFILE_IMAGE_CACHE_SECONDS = 3600;
  * the same worker pool and limits as entry photos (413/415/400 before anything is stored), kept in
  * the owner's folder. Nothing points to it until PUT /api/myprofile chooses it.
  */
-export async function uploadProfileImage({ db, storage, ownerId, data }: { db: Db; storage: Storage; ownerId: string; data: Uint8Array }) {
+export async function uploadProfileImage({
+  db,
+  storage,
+  ownerId,
+  data,
+}: {
+  db: Db;
+  storage: Storage;
+  ownerId: string;
+  data: Uint8Array;
+}) {
   const image = await processProfileImage({ data });
   const key = newImageKey({ kind: "profiles", ownerId });
   await storage.putObject({ key, data: image.data, contentType: image.contentType });
@@ -70,7 +80,8 @@ export async function getProfileImage({
     key = owner?.key ?? null;
   }
   if (!key) throw new NotFoundError(IMAGE_NOT_FOUND);
-  if (storage.presignGet) return { redirect: await storage.presignGet({ key, expiresInSeconds: PRESIGNED_PROFILE_IMAGE_SECONDS }) };
+  if (storage.presignGet)
+    return { redirect: await storage.presignGet({ key, expiresInSeconds: PRESIGNED_PROFILE_IMAGE_SECONDS }) };
   const object = await storage.getObject({ key });
   if (!object) throw new NotFoundError(IMAGE_NOT_FOUND);
   return { body: object.body, contentType: object.contentType };

@@ -53,7 +53,17 @@ const firstDayColumn = sql<string | null>`min(${journals.journalDate})::text`;
  * nothing yet: null, and no badge. The server keeps no time zones (docs/decisions/006), so a
  * page's day starts at midnight UTC.
  */
-export function consistencyOf({ daysWritten, firstDay, createdAt, now }: { daysWritten: number; firstDay: string | null; createdAt: Date; now: Date }): {
+export function consistencyOf({
+  daysWritten,
+  firstDay,
+  createdAt,
+  now,
+}: {
+  daysWritten: number;
+  firstDay: string | null;
+  createdAt: Date;
+  now: Date;
+}): {
   consistency: number | null;
   activeWriter: boolean;
 } {
@@ -72,7 +82,15 @@ export function consistencyOf({ daysWritten, firstDay, createdAt, now }: { daysW
  * see); their full totals are on GET /api/myprofile. `daysWritten` (one entry a day, decision 006,
  * so journalCount) makes Consistency and the Active Writer badge (`consistencyOf`).
  */
-export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db; userId: string; viewerId: string }): Promise<PublicProfile> {
+export async function getPublicProfile({
+  db,
+  userId: rawId,
+  viewerId,
+}: {
+  db: Db;
+  userId: string;
+  viewerId: string;
+}): Promise<PublicProfile> {
   // A malformed id is a 404 like an unknown one (docs/api.md), not a database error.
   const userId = parseId({ value: rawId, message: USER_NOT_FOUND });
   const [row] = await db
@@ -83,8 +101,13 @@ export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db
     .groupBy(users.id);
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   // Blocked either way: the other does not exist for them (docs/decisions/067).
-  if (userId !== viewerId && (await db.execute(sql`select ${hiddenBetween(viewerId, userId)} as blocked`)).rows[0]?.blocked) throw new NotFoundError(USER_NOT_FOUND);
-  const { _id, id, name, fullName, username, bio, location, profileImage, avatar, profilePicture, createdAt } = await toPublicUser({ db, row, viewerId });
+  if (
+    userId !== viewerId &&
+    (await db.execute(sql`select ${hiddenBetween(viewerId, userId)} as blocked`)).rows[0]?.blocked
+  )
+    throw new NotFoundError(USER_NOT_FOUND);
+  const { _id, id, name, fullName, username, bio, location, profileImage, avatar, profilePicture, createdAt } =
+    await toPublicUser({ db, row, viewerId });
   return {
     _id,
     id,
@@ -101,6 +124,11 @@ export async function getPublicProfile({ db, userId: rawId, viewerId }: { db: Db
     totalLikes: row.totalLikes,
     totalReads: row.totalReads,
     daysWritten: row.journalCount,
-    ...consistencyOf({ daysWritten: row.journalCount, firstDay: row.firstDay, createdAt: row.createdAt, now: new Date() }),
+    ...consistencyOf({
+      daysWritten: row.journalCount,
+      firstDay: row.firstDay,
+      createdAt: row.createdAt,
+      now: new Date(),
+    }),
   };
 }

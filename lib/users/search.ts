@@ -82,7 +82,11 @@ export async function searchUsers({ db, q, callerId }: { db: Db; q: string; call
   const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(searchUsersQuery({ q, callerId }));
   return Promise.all(
     rows.map(async (row) => {
-      const { _id, id, username, name, fullName, profileImage, avatar } = await toPublicUser({ db, row, viewerId: callerId });
+      const { _id, id, username, name, fullName, profileImage, avatar } = await toPublicUser({
+        db,
+        row,
+        viewerId: callerId,
+      });
       return { _id, id, username, name, fullName, profileImage, avatar };
     }),
   );

@@ -73,7 +73,17 @@ function rankedCandidates({ callerId, excludeId }: { callerId: string; excludeId
  * their public columns: one statement, so the up to 900 candidate ids never leave the database.
  * With no more candidates than `limit`, all of them, from the start.
  */
-export function suggestionPageQuery({ callerId, excludeId, limit, offset }: { callerId: string; excludeId?: string; limit: number; offset: number }) {
+export function suggestionPageQuery({
+  callerId,
+  excludeId,
+  limit,
+  offset,
+}: {
+  callerId: string;
+  excludeId?: string;
+  limit: number;
+  offset: number;
+}) {
   return sql`
     ${rankedCandidates({ callerId, excludeId })},
     numbered as (select id, row_number() over (order by ${RANK_ORDER}) - 1 as i, count(*) over () as n from ranked),
@@ -109,10 +119,17 @@ export async function listSuggestedUsers({
   offset: number;
 }): Promise<SuggestedUser[]> {
   // Prepared (lib/db/prepared.ts): planning it took a fifth of its time; tests/lib/people-plans.test.ts checks the generic plan.
-  const rows = await executePrepared<PublicUserRow & Record<string, unknown>>(db, suggestionPageQuery({ callerId, excludeId, limit, offset }));
+  const rows = await executePrepared<PublicUserRow & Record<string, unknown>>(
+    db,
+    suggestionPageQuery({ callerId, excludeId, limit, offset }),
+  );
   return Promise.all(
     rows.map(async (row) => {
-      const { id, name, username, profileImage, bio, location, memberSince } = await toPublicUser({ db, row, viewerId: callerId });
+      const { id, name, username, profileImage, bio, location, memberSince } = await toPublicUser({
+        db,
+        row,
+        viewerId: callerId,
+      });
       return { id, name, username, profileImage, bio, location, memberSince };
     }),
   );

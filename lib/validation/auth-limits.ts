@@ -25,5 +25,14 @@ export function signupDomainMessage(domains: readonly string[] = [DEFAULT_SIGNUP
 /** The signup rule of docs/product.md §5, shared by the form (before the call) and the server. */
 export function emailDomainAllowed(email: string, domains: readonly string[] = [DEFAULT_SIGNUP_EMAIL_DOMAIN]): boolean {
   const at = email.trim().toLowerCase().lastIndexOf("@");
-  return at > 0 && domains.some((d) => email.trim().toLowerCase().slice(at + 1) === d.toLowerCase());
+  return (
+    at > 0 &&
+    domains.some(
+      (d) =>
+        email
+          .trim()
+          .toLowerCase()
+          .slice(at + 1) === d.toLowerCase(),
+    )
+  );
 }

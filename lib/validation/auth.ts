@@ -6,13 +6,19 @@ import { eitherCode } from "./two-factor";
 export const EMAIL_MAX = 254;
 
 // Raw bounds (see `text`) leave room for the spaces that trimming removes.
-export const nameField = text("Name", { maxUnits: 4 * NAME_MAX, tooLong: `Name must be at most ${NAME_MAX} characters` })
+export const nameField = text("Name", {
+  maxUnits: 4 * NAME_MAX,
+  tooLong: `Name must be at most ${NAME_MAX} characters`,
+})
   .trim()
   .refine(isPlainLine, { error: notAllowedInLineMessage("Name"), abort: true })
   .min(1, "Name is required")
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
-export const usernameField = text("Username", { maxUnits: 4 * USERNAME_MAX, tooLong: `Username must be at most ${USERNAME_MAX} characters` })
+export const usernameField = text("Username", {
+  maxUnits: 4 * USERNAME_MAX,
+  tooLong: `Username must be at most ${USERNAME_MAX} characters`,
+})
   .trim()
   .refine(isPlainLine, { error: notAllowedInLineMessage("Username"), abort: true })
   .toLowerCase()
@@ -26,10 +32,10 @@ export const emailField = text("Email", { maxUnits: 2 * EMAIL_MAX })
   .max(EMAIL_MAX, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
 
-export const passwordField = text("Password", { maxUnits: PASSWORD_MAX, tooLong: `Password must be at most ${PASSWORD_MAX} characters` }).min(
-  PASSWORD_MIN,
-  `Password must be at least ${PASSWORD_MIN} characters`,
-);
+export const passwordField = text("Password", {
+  maxUnits: PASSWORD_MAX,
+  tooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+}).min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`);
 
 export const RegisterSchema = z.object({
   name: nameField,

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { parseSearch } from "@/lib/journals/search-text";
-import { DIARY_SEARCH_MAX, DIARY_SEARCH_WORDS_MAX, TAG_MAX, TIMELINE_LIMIT_MAX, TIMELINE_PAGE_SIZE } from "./diary-limits";
+import {
+  DIARY_SEARCH_MAX,
+  DIARY_SEARCH_WORDS_MAX,
+  TAG_MAX,
+  TIMELINE_LIMIT_MAX,
+  TIMELINE_PAGE_SIZE,
+} from "./diary-limits";
 import { text } from "./fields";
 import { isCalendarDate } from "./journal-limits";
 
@@ -40,6 +46,9 @@ export const DiarySearchQuerySchema = z
     tag: text("Tag", { maxUnits: TAG_MAX, tooLong: TAG_MESSAGE }).regex(TAG_PATTERN, TAG_MESSAGE).optional(),
     cursor: text("Cursor", { maxUnits: 64, tooLong: CURSOR_MESSAGE }).optional(),
   })
-  .refine((v) => (v.q !== undefined && v.q.trim() !== "") || v.tag !== undefined, { message: SEARCH_REQUIRED_MESSAGE, path: ["q"] });
+  .refine((v) => (v.q !== undefined && v.q.trim() !== "") || v.tag !== undefined, {
+    message: SEARCH_REQUIRED_MESSAGE,
+    path: ["q"],
+  });
 
 export type DiarySearchQuery = z.infer<typeof DiarySearchQuerySchema>;

@@ -18,10 +18,16 @@ const CODE_UNITS_PER_CHARACTER = 2 * CODE_POINTS_PER_CHARACTER;
  */
 export function text(
   label: string,
-  { maxUnits, tooLong = `${label} is too long`, missing = `${label} is required` }: { maxUnits: number; tooLong?: string; missing?: string },
+  {
+    maxUnits,
+    tooLong = `${label} is too long`,
+    missing = `${label} is required`,
+  }: { maxUnits: number; tooLong?: string; missing?: string },
 ) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${label} must be text`) })
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${label} must be text`),
+    })
     .max(maxUnits, { error: tooLong, abort: true })
     .refine((v) => !v.includes("\0"), { error: `${label} contains a character that is not allowed`, abort: true });
 }
@@ -30,14 +36,19 @@ export function text(
  * A text field limited in characters as a person sees them (graphemes), after trimming. The raw
  * bound comes first (see `text`), so counting never sees more than a few thousand code units.
  */
-export function characters(label: string, { max, tooLong, required }: { max: number; tooLong: string; required: string }) {
-  return text(label, { maxUnits: max * CODE_UNITS_PER_CHARACTER, tooLong, missing: required })
-    // A form's multipart body sends a textarea's line breaks as CRLF (HTML's form encoding); we keep
-    // the LF the writer's textarea had, so what is stored, counted and shown is what they typed.
-    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
-    .trim()
-    .min(1, required)
-    .refine((v) => countCharacters(v) <= max && Array.from(v).length <= max * CODE_POINTS_PER_CHARACTER, tooLong);
+export function characters(
+  label: string,
+  { max, tooLong, required }: { max: number; tooLong: string; required: string },
+) {
+  return (
+    text(label, { maxUnits: max * CODE_UNITS_PER_CHARACTER, tooLong, missing: required })
+      // A form's multipart body sends a textarea's line breaks as CRLF (HTML's form encoding); we keep
+      // the LF the writer's textarea had, so what is stored, counted and shown is what they typed.
+      .overwrite((v) => v.replace(/\r\n?/g, "\n"))
+      .trim()
+      .min(1, required)
+      .refine((v) => countCharacters(v) <= max && Array.from(v).length <= max * CODE_POINTS_PER_CHARACTER, tooLong)
+  );
 }
 
 /**
@@ -60,7 +71,8 @@ export const NOT_IN_A_LINE = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e
  * writing needs (the zero-width joiner and non-joiner of emoji and of Persian and Indic scripts,
  * the variation selectors, the tags of a flag).
  */
-export const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u2060-\u2064\u206a-\u206f\u3164\ufeff\uffa0\u{e0001}\u{1d173}-\u{1d17a}]/u;
+export const INVISIBLE =
+  /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u2060-\u2064\u206a-\u206f\u3164\ufeff\uffa0\u{e0001}\u{1d173}-\u{1d17a}]/u;
 
 export function notAllowedInLineMessage(label: string): string {
   return `${label} may not contain control characters, line breaks, text-direction marks or invisible characters`;

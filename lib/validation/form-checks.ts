@@ -25,7 +25,10 @@ const issues = (path: string, messages: (string | false)[]): FieldIssue[] =>
 
 export function checkName(value: string): FieldIssue[] {
   const name = value.trim();
-  return issues("name", [!name && "Name is required", name.length > NAME_MAX && `Name must be at most ${NAME_MAX} characters`]);
+  return issues("name", [
+    !name && "Name is required",
+    name.length > NAME_MAX && `Name must be at most ${NAME_MAX} characters`,
+  ]);
 }
 
 export function checkUsername(value: string): FieldIssue[] {

@@ -38,6 +38,6 @@ export function* graphemes(text: string): Generator<string> {
 /** Characters as a person sees them: 👍🏽, 👨‍👩‍👧 and é (e + accent) each count as one. */
 export function countCharacters(text: string): number {
   let n = 0;
-  for (let it = graphemes(text); !it.next().done; ) n++;
+  for (let it = graphemes(text); !it.next().done;) n++;
   return n;
 }

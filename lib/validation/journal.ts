@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { CODE_POINTS_PER_CHARACTER, characters, text } from "./fields";
 import { countCharacters } from "./graphemes";
-import { CONTENT_MAX, IMAGE_DESCRIPTION_MAX, IMPORTED_CONTENT_MAX, REQUIRED_MESSAGE, TITLE_MAX, TITLE_TOO_LONG_MESSAGE, VISIBILITIES, isCalendarDate, type Visibility } from "./journal-limits";
+import {
+  CONTENT_MAX,
+  IMAGE_DESCRIPTION_MAX,
+  IMPORTED_CONTENT_MAX,
+  REQUIRED_MESSAGE,
+  TITLE_MAX,
+  TITLE_TOO_LONG_MESSAGE,
+  VISIBILITIES,
+  isCalendarDate,
+  type Visibility,
+} from "./journal-limits";
 
 // One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
 // imports only the constants, from ./journal-limits.
@@ -25,7 +35,10 @@ export function latestJournalDate(now: Date = new Date()): string {
 
 const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
 
-export const calendarDateField = text("Date", { maxUnits: 10, tooLong: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
+export const calendarDateField = text("Date", { maxUnits: 10, tooLong: DATE_MESSAGE }).refine(
+  isCalendarDate,
+  DATE_MESSAGE,
+);
 
 /**
  * The earliest day an entry may be for. A diary is kept by living people; without a floor one
@@ -40,7 +53,8 @@ export const journalDateField = calendarDateField
   .refine((d) => d >= EARLIEST_JOURNAL_DATE, { error: TOO_EARLY_DATE_MESSAGE, abort: true })
   .refine((d) => d <= latestJournalDate(), FUTURE_DATE_MESSAGE);
 
-const entryText = (label: string, max: number, tooLong: string) => characters(label, { max, tooLong, required: REQUIRED_MESSAGE });
+const entryText = (label: string, max: number, tooLong: string) =>
+  characters(label, { max, tooLong, required: REQUIRED_MESSAGE });
 
 /** Multipart booleans arrive as "true"/"false" (docs/api.md); a missing one is false. */
 function booleanField(name: string) {
@@ -58,10 +72,18 @@ const NOT_IN_DESCRIPTION = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u206
  * additive: missing keeps what the entry has (a client that knows nothing of it changes nothing),
  * "" clears it. Kept only while the entry has a photo (lib/journals/write.ts).
  */
-const imageDescriptionField = text("Photo description", { maxUnits: IMAGE_DESCRIPTION_MAX * 2 * CODE_POINTS_PER_CHARACTER, tooLong: IMAGE_DESCRIPTION_TOO_LONG_MESSAGE })
+const imageDescriptionField = text("Photo description", {
+  maxUnits: IMAGE_DESCRIPTION_MAX * 2 * CODE_POINTS_PER_CHARACTER,
+  tooLong: IMAGE_DESCRIPTION_TOO_LONG_MESSAGE,
+})
   .refine((v) => !NOT_IN_DESCRIPTION.test(v), { error: IMAGE_DESCRIPTION_CHARACTER_MESSAGE, abort: true })
   .trim()
-  .refine((v) => countCharacters(v) <= IMAGE_DESCRIPTION_MAX && Array.from(v).length <= IMAGE_DESCRIPTION_MAX * CODE_POINTS_PER_CHARACTER, IMAGE_DESCRIPTION_TOO_LONG_MESSAGE)
+  .refine(
+    (v) =>
+      countCharacters(v) <= IMAGE_DESCRIPTION_MAX &&
+      Array.from(v).length <= IMAGE_DESCRIPTION_MAX * CODE_POINTS_PER_CHARACTER,
+    IMAGE_DESCRIPTION_TOO_LONG_MESSAGE,
+  )
   .optional();
 
 const entryShape = {
@@ -90,7 +112,11 @@ export type CreateJournalInput = z.infer<typeof CreateJournalSchema>;
  * against the stored page (lib/journals/write.ts, docs/decisions/078).
  */
 export const UpdateJournalSchema = anonymousOnlyShared(
-  z.object({ ...entryShape, content: entryText("Content", IMPORTED_CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE), removeImage: booleanField("removeImage") }),
+  z.object({
+    ...entryShape,
+    content: entryText("Content", IMPORTED_CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
+    removeImage: booleanField("removeImage"),
+  }),
 );
 export type UpdateJournalInput = z.infer<typeof UpdateJournalSchema>;
 

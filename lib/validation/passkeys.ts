@@ -5,9 +5,13 @@ import { eitherCode, stepUpPassword } from "./two-factor";
 
 // What a browser's WebAuthn answers look like as JSON (@simplewebauthn/browser's toJSON): base64url
 // strings, each bounded; anything else the authenticator adds is kept for the verifier to judge.
-const b64url = (label: string, max: number) => text(label, { maxUnits: max }).regex(/^[A-Za-z0-9_-]*$/, `${label} must be base64url`);
+const b64url = (label: string, max: number) =>
+  text(label, { maxUnits: max }).regex(/^[A-Za-z0-9_-]*$/, `${label} must be base64url`);
 
-export const passkeyNameField = text("Name", { maxUnits: 4 * PASSKEY_NAME_MAX, tooLong: `Name must be at most ${PASSKEY_NAME_MAX} characters` })
+export const passkeyNameField = text("Name", {
+  maxUnits: 4 * PASSKEY_NAME_MAX,
+  tooLong: `Name must be at most ${PASSKEY_NAME_MAX} characters`,
+})
   .trim()
   .refine(isPlainLine, { error: notAllowedInLineMessage("Name"), abort: true })
   .min(1, "Name is required")
@@ -35,7 +39,10 @@ export const AddPasskeySchema = z.object({
     response: z.looseObject({
       clientDataJSON: b64url("Client data", 4096),
       attestationObject: b64url("Attestation", 8192),
-      transports: z.array(text("Transport", { maxUnits: 20 })).max(10).optional(),
+      transports: z
+        .array(text("Transport", { maxUnits: 20 }))
+        .max(10)
+        .optional(),
     }),
   }),
 });

@@ -12,7 +12,10 @@ const PROFILE_IMAGE_URL_MAX = 2000;
  * field is `oneLine`: then they are refused, with every other character a line may not hold
  * (`NOT_IN_A_LINE`).
  */
-function optionalText(label: string, { max, tooLong, oneLine = false }: { max: number; tooLong: string; oneLine?: boolean }) {
+function optionalText(
+  label: string,
+  { max, tooLong, oneLine = false }: { max: number; tooLong: string; oneLine?: boolean },
+) {
   return text(label, { maxUnits: 4 * max, tooLong })
     .overwrite((v) => (oneLine ? v : v.replace(/\r\n?/g, "\n")))
     .trim()
@@ -32,8 +35,15 @@ export const UpdateProfileSchema = z.object({
   name: nameField.optional(),
   username: usernameField.optional(),
   bio: optionalText("Bio", { max: BIO_MAX, tooLong: BIO_TOO_LONG_MESSAGE }).optional(),
-  location: optionalText("Location", { max: LOCATION_MAX, tooLong: LOCATION_TOO_LONG_MESSAGE, oneLine: true }).optional(),
-  profileImage: text("Profile image", { maxUnits: PROFILE_IMAGE_URL_MAX, tooLong: "Profile image must be an image URL from this server" })
+  location: optionalText("Location", {
+    max: LOCATION_MAX,
+    tooLong: LOCATION_TOO_LONG_MESSAGE,
+    oneLine: true,
+  }).optional(),
+  profileImage: text("Profile image", {
+    maxUnits: PROFILE_IMAGE_URL_MAX,
+    tooLong: "Profile image must be an image URL from this server",
+  })
     .trim()
     .nullable()
     .transform((v) => (v ? v : null))

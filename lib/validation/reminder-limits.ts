@@ -50,12 +50,23 @@ export function weekdaysOfBits(bits: number): number[] {
 }
 
 /** What the settings form can check before sending, with the server's messages (docs/decisions/048). */
-export function checkReminder({ enabled, time, timeZone, weekdays }: { enabled?: boolean; time: string; timeZone: string; weekdays: readonly number[] }): { path: string; message: string }[] {
+export function checkReminder({
+  enabled,
+  time,
+  timeZone,
+  weekdays,
+}: {
+  enabled?: boolean;
+  time: string;
+  timeZone: string;
+  weekdays: readonly number[];
+}): { path: string; message: string }[] {
   return [
     enabled === true && weekdays.length === 0 && { path: "reminder.weekdays", message: NO_WEEKDAY_MESSAGE },
     !TIME_PATTERN.test(time) && { path: "reminder.time", message: TIME_MESSAGE },
     !canonicalTimeZone(timeZone) && { path: "reminder.timeZone", message: TIME_ZONE_MESSAGE },
-    (new Set(weekdays).size !== weekdays.length || weekdays.some((d) => !WEEKDAYS.includes(d as (typeof WEEKDAYS)[number]))) && {
+    (new Set(weekdays).size !== weekdays.length ||
+      weekdays.some((d) => !WEEKDAYS.includes(d as (typeof WEEKDAYS)[number]))) && {
       path: "reminder.weekdays",
       message: WEEKDAYS_MESSAGE,
     },

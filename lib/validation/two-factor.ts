@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CODE_FORMAT_MESSAGE, ONE_CODE_MESSAGE, RECOVERY_FORMAT_MESSAGE, RECOVERY_CODE_LENGTH, TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
+import {
+  CODE_FORMAT_MESSAGE,
+  ONE_CODE_MESSAGE,
+  RECOVERY_FORMAT_MESSAGE,
+  RECOVERY_CODE_LENGTH,
+  TOTP_DIGITS,
+} from "@/lib/auth/two-factor-limits";
 import { text } from "./fields";
 
 // Two-factor sign-in's inputs (docs/decisions/073). Spaces and dashes a person types or pastes
@@ -49,5 +55,6 @@ export const VerifyTwoFactorSchema = z
     recoveryCode: recoveryCode.optional(),
   })
   .superRefine(({ code, recoveryCode: recovery }, ctx) => {
-    if ((code === undefined) === (recovery === undefined)) ctx.addIssue({ code: "custom", message: ONE_CODE_MESSAGE, path: ["code"] });
+    if ((code === undefined) === (recovery === undefined))
+      ctx.addIssue({ code: "custom", message: ONE_CODE_MESSAGE, path: ["code"] });
   });

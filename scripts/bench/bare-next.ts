@@ -35,7 +35,8 @@ export interface SourceFile {
  */
 export function bareNextKey(files: SourceFile[], versions: Record<string, string>): string {
   const h = createHash("sha256");
-  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) h.update(`file\0${f.path}\0`).update(f.content).update("\0");
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)))
+    h.update(`file\0${f.path}\0`).update(f.content).update("\0");
   for (const k of Object.keys(versions).sort()) h.update(`version\0${k}\0${versions[k]}\0`);
   return h.digest("hex").slice(0, 16);
 }
@@ -47,14 +48,19 @@ function readSources(dir: string, rel = ""): SourceFile[] {
   });
 }
 
-const versionOf = (pkg: string) => (JSON.parse(fs.readFileSync(path.join("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
+const versionOf = (pkg: string) =>
+  (JSON.parse(fs.readFileSync(path.join("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
 const nextBin = (dir: string) => path.join(dir, "node_modules", "next", "dist", "bin", "next");
 /** Next asks for nothing over the network (the machine may have none). */
 const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } as const;
 
 /** The folder of a finished build of the bare app for the current sources, built now if there is none. */
 export function buildBareNext(say: (m: string) => void): string {
-  const key = bareNextKey(readSources(BARE_NEXT_SOURCE), { next: versionOf("next"), react: versionOf("react"), "react-dom": versionOf("react-dom") });
+  const key = bareNextKey(readSources(BARE_NEXT_SOURCE), {
+    next: versionOf("next"),
+    react: versionOf("react"),
+    "react-dom": versionOf("react-dom"),
+  });
   const dir = path.join(BARE_NEXT_CACHE, key);
   if (fs.existsSync(path.join(dir, DONE))) {
     const now = new Date();
@@ -67,13 +73,20 @@ export function buildBareNext(say: (m: string) => void): string {
   const scratch = fs.mkdtempSync(path.join(BARE_NEXT_CACHE, `building-${key}-`));
   try {
     fs.cpSync(BARE_NEXT_SOURCE, scratch, { recursive: true });
-    const linked = spawnSync("cp", ["-al", path.resolve("node_modules"), path.join(scratch, "node_modules")], { stdio: "inherit" });
+    const linked = spawnSync("cp", ["-al", path.resolve("node_modules"), path.join(scratch, "node_modules")], {
+      stdio: "inherit",
+    });
     if (linked.status !== 0) throw new Error("Could not link node_modules into the bare Next app's build folder");
     const log = path.join(scratch, "build.log");
     const out = fs.openSync(log, "w");
-    const res = spawnSync(process.execPath, [nextBin(scratch), "build"], { cwd: scratch, stdio: ["ignore", out, out], env: { ...process.env, ...NEXT_ENV } });
+    const res = spawnSync(process.execPath, [nextBin(scratch), "build"], {
+      cwd: scratch,
+      stdio: ["ignore", out, out],
+      env: { ...process.env, ...NEXT_ENV },
+    });
     fs.closeSync(out);
-    if (res.status !== 0) throw new Error(`The bare Next app's build failed:\n${fs.readFileSync(log, "utf8").slice(-4000)}`);
+    if (res.status !== 0)
+      throw new Error(`The bare Next app's build failed:\n${fs.readFileSync(log, "utf8").slice(-4000)}`);
     fs.writeFileSync(path.join(scratch, DONE), key);
     // Another run may have finished the same build meanwhile: its folder may be in use, and stays.
     if (!fs.existsSync(path.join(dir, DONE))) {
@@ -110,7 +123,8 @@ export interface BareNext {
 
 async function waitForPing(url: string, child: ChildProcess, log: string) {
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The bare Next app exited early; see ${log}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The bare Next app exited early; see ${log}`);
     try {
       if ((await fetch(`${url}/api/ping`)).ok) return;
     } catch {

@@ -39,7 +39,9 @@ export interface RouteSize {
 /** The chunks of one route: the root main files, then each segment's entry files. */
 export function routeChunks(route: string, build: BuildManifest, entryJSFiles: Record<string, string[]>): RouteChunks {
   const polyfills = new Set(build.polyfillFiles ?? []);
-  const files = [...new Set([...build.rootMainFiles, ...Object.values(entryJSFiles).flat()])].filter((f) => !polyfills.has(f));
+  const files = [...new Set([...build.rootMainFiles, ...Object.values(entryJSFiles).flat()])].filter(
+    (f) => !polyfills.has(f),
+  );
   return { route, files };
 }
 
@@ -51,19 +53,34 @@ export function gzipKb(bytes: Uint8Array): number {
 const round = (kb: number) => Math.round(kb * 10) / 10;
 
 /** Sizes every route from each chunk's gzip size; `shared` are the files every route loads. */
-export function sizeRoutes(routes: RouteChunks[], kbOf: (file: string) => number, shared: readonly string[], limitKb = FIRST_LOAD_LIMIT_KB): RouteSize[] {
+export function sizeRoutes(
+  routes: RouteChunks[],
+  kbOf: (file: string) => number,
+  shared: readonly string[],
+  limitKb = FIRST_LOAD_LIMIT_KB,
+): RouteSize[] {
   const sharedSet = new Set(shared);
   return routes.map(({ route, files }) => {
     const sharedKb = files.filter((f) => sharedSet.has(f)).reduce((n, f) => n + kbOf(f), 0);
     const ownKb = files.filter((f) => !sharedSet.has(f)).reduce((n, f) => n + kbOf(f), 0);
     const totalKb = sharedKb + ownKb;
-    return { route, chunks: files.length, sharedKb: round(sharedKb), ownKb: round(ownKb), totalKb: round(totalKb), over: totalKb > limitKb };
+    return {
+      route,
+      chunks: files.length,
+      sharedKb: round(sharedKb),
+      ownKb: round(ownKb),
+      totalKb: round(totalKb),
+      over: totalKb > limitKb,
+    };
   });
 }
 
 /** The manifest's key for a page ("/(auth)/login/page") from its client reference manifest's source. */
 export function entryFilesFromManifestSource(source: string, pageKey: string): Record<string, string[]> {
-  const sandbox: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+  const sandbox: {
+    globalThis?: unknown;
+    __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }>;
+  } = {};
   sandbox.globalThis = sandbox;
   vm.runInNewContext(source, sandbox);
   const entry = sandbox.__RSC_MANIFEST?.[pageKey]?.entryJSFiles;
@@ -74,7 +91,10 @@ export function entryFilesFromManifestSource(source: string, pageKey: string): R
 /** Every app page of a build in `nextDir`, with its first-load chunks (internal `/_…` pages left out). */
 export function readRoutes(nextDir: string): { routes: RouteChunks[]; shared: string[] } {
   const build = JSON.parse(fs.readFileSync(path.join(nextDir, "build-manifest.json"), "utf8")) as BuildManifest;
-  const appPaths = JSON.parse(fs.readFileSync(path.join(nextDir, "app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
+  const appPaths = JSON.parse(fs.readFileSync(path.join(nextDir, "app-path-routes-manifest.json"), "utf8")) as Record<
+    string,
+    string
+  >;
   const routes = Object.entries(appPaths)
     .filter(([key, route]) => key.endsWith("/page") && !route.startsWith("/_"))
     .map(([key, route]) => {

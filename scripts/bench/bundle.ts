@@ -35,7 +35,14 @@ export async function bundle(ctx: BenchContext): Promise<ScenarioResult> {
   const largest = sizes.reduce((a, b) => (b.totalKb > a.totalKb ? b : a));
   const differ = disagreements();
   return {
-    rows: sizes.map((s) => ({ route: s.route, chunks: s.chunks, "shared kB": s.sharedKb, "route kB": s.ownKb, "first load kB": s.totalKb, "≤ 150": s.over ? "OVER" : "ok" })),
+    rows: sizes.map((s) => ({
+      route: s.route,
+      chunks: s.chunks,
+      "shared kB": s.sharedKb,
+      "route kB": s.ownKb,
+      "first load kB": s.totalKb,
+      "≤ 150": s.over ? "OVER" : "ok",
+    })),
     summary: {
       routes: sizes.length,
       "shared by all kB": sizes[0]?.sharedKb ?? 0,
@@ -46,7 +53,9 @@ export async function bundle(ctx: BenchContext): Promise<ScenarioResult> {
     pass: over.length === 0,
     notes: [
       "kB are 1 000 bytes of each chunk gzipped at level 9; polyfills (noModule) are left out; chunks loaded later by import() are not first-load.",
-      ...(differ.length ? [`Next's own .next/diagnostics/route-bundle-stats.json lists other chunks for: ${differ.join(", ")}.`] : []),
+      ...(differ.length
+        ? [`Next's own .next/diagnostics/route-bundle-stats.json lists other chunks for: ${differ.join(", ")}.`]
+        : []),
     ],
   };
 }

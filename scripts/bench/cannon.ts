@@ -77,7 +77,9 @@ export async function load({
     const started = performance.now();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const length = amount ? { amount } : { duration: seconds };
-      const instance = autocannon({ url, connections, ...length, requests, timeout: 30 }, (err, res) => (err ? reject(err) : resolve(res)));
+      const instance = autocannon({ url, connections, ...length, requests, timeout: 30 }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      );
       instance.on("response", (_client, status, _bytes, ms) => {
         times.push(ms);
         const expected = expectStatus === undefined ? status >= 200 && status < 300 : status === expectStatus;

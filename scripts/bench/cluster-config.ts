@@ -35,8 +35,13 @@ export const STREAM_TIMEOUT = "1h";
 
 export function renderHaproxyConfig(c: BalancerConfig): string {
   if (!c.instances.length) throw new Error("A balancer needs at least one instance");
-  for (const i of c.instances) if (!/^[A-Za-z0-9_-]+$/.test(i.name)) throw new Error(`Instance name ${JSON.stringify(i.name)}: letters, digits, '-' and '_' only`);
-  const servers = c.instances.map((i) => `    server ${i.name} ${i.host}:${i.port} check inter ${c.checkIntervalMs}ms fall ${CHECK_FALL} rise ${CHECK_RISE}`);
+  for (const i of c.instances)
+    if (!/^[A-Za-z0-9_-]+$/.test(i.name))
+      throw new Error(`Instance name ${JSON.stringify(i.name)}: letters, digits, '-' and '_' only`);
+  const servers = c.instances.map(
+    (i) =>
+      `    server ${i.name} ${i.host}:${i.port} check inter ${c.checkIntervalMs}ms fall ${CHECK_FALL} rise ${CHECK_RISE}`,
+  );
   return [
     "global",
     "    maxconn 4096",
@@ -57,7 +62,15 @@ export function renderHaproxyConfig(c: BalancerConfig): string {
     "    option forwardfor",
     "    use_backend inkwell_streams if { path /api/notifications/stream }",
     "    default_backend inkwell_app",
-    ...(c.stats ? ["", "listen stats", `    bind ${c.bind.host}:${c.stats.port}`, "    stats enable", `    stats uri ${c.stats.path}`] : []),
+    ...(c.stats
+      ? [
+          "",
+          "listen stats",
+          `    bind ${c.bind.host}:${c.stats.port}`,
+          "    stats enable",
+          `    stats uri ${c.stats.path}`,
+        ]
+      : []),
     "",
     "backend inkwell_app",
     "    balance roundrobin",

@@ -23,7 +23,11 @@ export interface Outcome {
  * Counted apart from the target (decision 086), and still reported.
  */
 export function cutOff(o: Outcome): boolean {
-  return !o.ok && (!o.retryable || o.recovered === true) && (o.status === 0 || o.status === 502 || o.status === 503 || o.status === 504);
+  return (
+    !o.ok &&
+    (!o.retryable || o.recovered === true) &&
+    (o.status === 0 || o.status === 502 || o.status === 503 || o.status === 504)
+  );
 }
 
 export interface Phase {

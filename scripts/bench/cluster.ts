@@ -10,7 +10,15 @@ import { buildIfStale } from "../../server/build-if-stale";
 import { startReplicatedPair, type ReplicatedPair } from "../test/replicated-pair";
 import { S3RVER_CREDENTIALS, startS3rver } from "../test/s3rver";
 import { renderHaproxyConfig } from "./cluster-config";
-import { FAILURE_TARGET, lostWrites, phaseReports, STEADY_SECONDS, STEADY_SHARE, type Outcome, type Phase } from "./cluster-report";
+import {
+  FAILURE_TARGET,
+  lostWrites,
+  phaseReports,
+  STEADY_SECONDS,
+  STEADY_SHARE,
+  type Outcome,
+  type Phase,
+} from "./cluster-report";
 import { DEFAULT_USERS, SMOKE_USERS } from "./options";
 import { SEED_PREFIX } from "../seed/generate";
 import { BENCH_USER_AGENT, cleanUpPopulation, preparePopulation, type Population } from "./population";
@@ -48,7 +56,9 @@ function daysBefore(day: string, n: number): string {
 export function haproxyVersion(): string {
   const r = spawnSync("haproxy", ["-v"], { encoding: "utf8" });
   if (r.error || r.status !== 0) {
-    throw new Error("The cluster bench needs HAProxy, which is not installed. On Debian or Ubuntu: `sudo apt-get install -y haproxy` (docs/running.md, \"The cluster bench\"); elsewhere, HAProxy 2.6 or later from your package manager.");
+    throw new Error(
+      'The cluster bench needs HAProxy, which is not installed. On Debian or Ubuntu: `sudo apt-get install -y haproxy` (docs/running.md, "The cluster bench"); elsewhere, HAProxy 2.6 or later from your package manager.',
+    );
   }
   return /HAProxy version (\S+)/.exec(r.stdout)?.[1] ?? "unknown";
 }
@@ -101,7 +111,15 @@ async function waitUntil(what: string, check: () => Promise<boolean>, ms = 60_00
 
 /** A small photo-like JPEG (about 30 kB): enough to go through the bucket on every fourth write. */
 function smallPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 300, channels: 3, background: "#7a8a9a", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  return sharp({
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: "#7a8a9a",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .blur(1.5)
     .jpeg({ quality: 80 })
     .toBuffer();
@@ -109,11 +127,22 @@ function smallPhoto(): Promise<Buffer> {
 
 function entryForm(fields: Record<string, string>, photo?: Buffer): { body: Buffer; type: string } {
   const boundary = `----inkwell-cluster-${randomUUID()}`;
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
   const tail = photo
-    ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]
+    ? [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        photo,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]
     : [Buffer.from(`--${boundary}--\r\n`)];
-  return { body: Buffer.concat([Buffer.from(parts.join("")), ...tail]), type: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([Buffer.from(parts.join("")), ...tail]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Reads Server-Sent Events from a fetch Response until `stop` says so; resolves when the stream ends. */
@@ -141,7 +170,9 @@ async function readEvents(res: Response, onEvent: (name: string) => boolean | vo
 }
 
 /** Two seeded users who are not friends and have no request between them, each signed in. */
-async function strangers(databaseUrl: string): Promise<{ from: { id: string; token: string }; to: { id: string; token: string } }> {
+async function strangers(
+  databaseUrl: string,
+): Promise<{ from: { id: string; token: string }; to: { id: string; token: string } }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -157,7 +188,10 @@ async function strangers(databaseUrl: string): Promise<{ from: { id: string; tok
     if (!pair) throw new Error("No two seeded users without a friendship or request between them");
     const sign = async (id: string) => {
       const token = newToken();
-      await client.query("insert into sessions (user_id, token_hash, expires_at, user_agent) values ($1, $2, now() + interval '1 day', $3)", [id, hashToken(token), BENCH_USER_AGENT]);
+      await client.query(
+        "insert into sessions (user_id, token_hash, expires_at, user_agent) values ($1, $2, now() + interval '1 day', $3)",
+        [id, hashToken(token), BENCH_USER_AGENT],
+      );
       return { id, token };
     };
     return { from: await sign(pair.a), to: await sign(pair.b) };
@@ -171,11 +205,18 @@ async function strangers(databaseUrl: string): Promise<{ from: { id: string; tok
  * directly (not through the balancer): LISTEN/NOTIFY between instances (decision 064). The delay is
  * from the send's answer to the event; null when none came within NOTIFY_WAIT_MS.
  */
-async function crossInstanceNotification(databaseUrl: string, via: Instance, on: Instance): Promise<{ delivered: boolean; delayMs: number | null; route: string }> {
+async function crossInstanceNotification(
+  databaseUrl: string,
+  via: Instance,
+  on: Instance,
+): Promise<{ delivered: boolean; delayMs: number | null; route: string }> {
   const { from, to } = await strangers(databaseUrl);
   const route = `${via.name} → ${on.name}`;
   const controller = new AbortController();
-  const res = await fetch(`${on.url}/api/notifications/stream`, { headers: bearer(to.token), signal: controller.signal });
+  const res = await fetch(`${on.url}/api/notifications/stream`, {
+    headers: bearer(to.token),
+    signal: controller.signal,
+  });
   if (res.status !== 200) throw new Error(`The stream on ${on.name} answered ${res.status}`);
   let sentAt = 0;
   let gotAt = 0;
@@ -191,7 +232,11 @@ async function crossInstanceNotification(databaseUrl: string, via: Instance, on:
   try {
     await ready.promise;
     sentAt = performance.now();
-    const sent = await fetch(`${via.url}/api/friend-requests/send`, { method: "POST", headers: { ...bearer(from.token), "content-type": "application/json" }, body: JSON.stringify({ to: to.id }) });
+    const sent = await fetch(`${via.url}/api/friend-requests/send`, {
+      method: "POST",
+      headers: { ...bearer(from.token), "content-type": "application/json" },
+      body: JSON.stringify({ to: to.id }),
+    });
     if (sent.status !== 201) throw new Error(`The friend request through ${via.name} answered ${sent.status}`);
     await Promise.race([reading, sleep(NOTIFY_WAIT_MS)]);
     controller.abort();
@@ -217,7 +262,21 @@ interface LoadState {
 }
 
 /** The mixed load through the balancer, until `state.running` turns false. */
-function startLoad({ url, pop, connections, holders, photo, state }: { url: string; pop: Population; connections: number; holders: number; photo: Buffer; state: LoadState }): Promise<unknown> {
+function startLoad({
+  url,
+  pop,
+  connections,
+  holders,
+  photo,
+  state,
+}: {
+  url: string;
+  pop: Population;
+  connections: number;
+  holders: number;
+  photo: Buffer;
+  state: LoadState;
+}): Promise<unknown> {
   const now = () => performance.now() - state.started;
   const record = (kind: string, status: number, retryable = true): Outcome => {
     const o: Outcome = { at: now(), kind, status, ok: status >= 200 && status < 400, retryable };
@@ -227,7 +286,10 @@ function startLoad({ url, pop, connections, holders, photo, state }: { url: stri
   let last: Outcome | undefined;
   const send = async (kind: string, path: string, init: RequestInit = {}): Promise<Response | null> => {
     const method = init.method ?? "GET";
-    const retryable = method === "GET" || method === "HEAD" || "idempotency-key" in ((init.headers as Record<string, string> | undefined) ?? {});
+    const retryable =
+      method === "GET" ||
+      method === "HEAD" ||
+      "idempotency-key" in ((init.headers as Record<string, string> | undefined) ?? {});
     try {
       const res = await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       last = record(kind, res.status, retryable);
@@ -243,13 +305,43 @@ function startLoad({ url, pop, connections, holders, photo, state }: { url: stri
   let i = 0;
   const pairs = [...pop.heartPairs];
   // Out of every 20 requests: 7 feed pages, 4 days, 4 profiles, 3 hearts (a heart and its removal), 2 writes.
-  const MIX = ["feed", "feed", "feed", "feed", "feed", "feed", "feed", "date", "date", "date", "date", "profile", "profile", "profile", "profile", "heart", "heart", "heart", "write", "write"] as const;
+  const MIX = [
+    "feed",
+    "feed",
+    "feed",
+    "feed",
+    "feed",
+    "feed",
+    "feed",
+    "date",
+    "date",
+    "date",
+    "date",
+    "profile",
+    "profile",
+    "profile",
+    "profile",
+    "heart",
+    "heart",
+    "heart",
+    "write",
+    "write",
+  ] as const;
 
   const write = async () => {
     const k = writes++;
     const v = viewers[k % viewers.length]!;
     const day = daysBefore(pop.uploadBefore, 1 + Math.floor(k / viewers.length));
-    const { body, type } = entryForm({ title: TITLE, content: "Written while an instance died.", visibility: "private", isAnonymous: "false", journaldate: day }, k % 4 === 0 ? photo : undefined);
+    const { body, type } = entryForm(
+      {
+        title: TITLE,
+        content: "Written while an instance died.",
+        visibility: "private",
+        isAnonymous: "false",
+        journaldate: day,
+      },
+      k % 4 === 0 ? photo : undefined,
+    );
     const headers = { ...bearer(v.token), "content-type": type, "idempotency-key": `cluster-${randomUUID()}` };
     const failedAttempts: Outcome[] = [];
     for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
@@ -287,7 +379,12 @@ function startLoad({ url, pop, connections, holders, photo, state }: { url: stri
       else if (kind === "heart") await heart();
       else {
         const w = writers[i % writers.length]!;
-        const p = kind === "feed" ? "/api/journal/close-circle?page=1" : kind === "date" ? `/api/journals/date/${w.lastDay}` : `/api/users/${pop.others[i % pop.others.length]!.id}`;
+        const p =
+          kind === "feed"
+            ? "/api/journal/close-circle?page=1"
+            : kind === "date"
+              ? `/api/journals/date/${w.lastDay}`
+              : `/api/users/${pop.others[i % pop.others.length]!.id}`;
         const res = await send(kind, p, { headers: bearer(kind === "date" ? w.token : v.token) });
         await res?.body?.cancel();
       }
@@ -300,7 +397,10 @@ function startLoad({ url, pop, connections, holders, photo, state }: { url: stri
       const controller = new AbortController();
       const stop = setInterval(() => !state.running && controller.abort(), 200);
       try {
-        const res = await fetch(`${url}/api/notifications/stream`, { headers: bearer(token), signal: controller.signal });
+        const res = await fetch(`${url}/api/notifications/stream`, {
+          headers: bearer(token),
+          signal: controller.signal,
+        });
         record("stream", res.status);
         if (res.status === 200) {
           state.streams.opened++;
@@ -382,7 +482,15 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
     const [a, b] = instances as [Instance, Instance];
 
     const cfgFile = path.join(dir, "haproxy.cfg");
-    fs.writeFileSync(cfgFile, renderHaproxyConfig({ bind: { host: "127.0.0.1", port: lbPort }, instances: instances.map((i) => ({ name: i.name, host: "127.0.0.1", port: i.port })), checkIntervalMs: CHECK_INTERVAL_MS, stats: { port: statsPort, path: "/stats" } }));
+    fs.writeFileSync(
+      cfgFile,
+      renderHaproxyConfig({
+        bind: { host: "127.0.0.1", port: lbPort },
+        instances: instances.map((i) => ({ name: i.name, host: "127.0.0.1", port: i.port })),
+        checkIntervalMs: CHECK_INTERVAL_MS,
+        stats: { port: statsPort, path: "/stats" },
+      }),
+    );
     const check = spawnSync("haproxy", ["-c", "-q", "-f", cfgFile], { encoding: "utf8" });
     if (check.status !== 0) throw new Error(`HAProxy refused the configuration:\n${check.stderr}${check.stdout}`);
     const lbLog = fs.openSync(path.join(dir, "haproxy.log"), "w");
@@ -393,9 +501,19 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
     say(`HAProxy at ${lbUrl}, instances ${instances.map((i) => `${i.name} ${i.url}`).join(", ")}.`);
 
     const notifications = [await crossInstanceNotification(pair.primaryUrl, a, b)];
-    say(`Notification ${notifications[0]!.route}: ${notifications[0]!.delivered ? `delivered in ${notifications[0]!.delayMs} ms` : "NOT delivered"}.`);
+    say(
+      `Notification ${notifications[0]!.route}: ${notifications[0]!.delivered ? `delivered in ${notifications[0]!.delayMs} ms` : "NOT delivered"}.`,
+    );
 
-    const state: LoadState = { running: true, started: performance.now(), outcomes: [], acknowledged: [], abandoned: 0, writeRetries: 0, streams: { opened: 0, dropped: 0, refused: 0, longestGapMs: 0 } };
+    const state: LoadState = {
+      running: true,
+      started: performance.now(),
+      outcomes: [],
+      acknowledged: [],
+      abandoned: 0,
+      writeRetries: 0,
+      streams: { opened: 0, dropped: 0, refused: 0, longestGapMs: 0 },
+    };
     const holders = smoke ? SMOKE_STREAM_HOLDERS : STREAM_HOLDERS;
     const load = startLoad({ url: lbUrl, pop, connections: options.connections, holders, photo, state });
     const at = () => performance.now() - state.started;
@@ -409,14 +527,21 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
       await sleep(Math.max(0, ms - (at() - start)));
       phases.push({ name, start, end: at(), ...(fault ? { fault: fault.what } : {}) });
       const r = phaseReports(state.outcomes, phases).at(-1)!;
-      say(`${name}: ${r.requests} requests, ${r.failed} failed (${r.cutOff} cut off)${r.failed ? ` ${JSON.stringify(r.statuses)}` : ""}, ${fmt(r.okPerSecond)} ok/s`);
+      say(
+        `${name}: ${r.requests} requests, ${r.failed} failed (${r.cutOff} cut off)${r.failed ? ` ${JSON.stringify(r.statuses)}` : ""}, ${fmt(r.okPerSecond)} ok/s`,
+      );
     };
 
-    say(`Load: ${options.connections} connections and ${holders} live streams through HAProxy, ${phaseMs / 1000} s a phase (a fault's, twice that).`);
+    say(
+      `Load: ${options.connections} connections and ${holders} live streams through HAProxy, ${phaseMs / 1000} s a phase (a fault's, twice that).`,
+    );
     // Next compiles each route on its first requests: a warm-up phase, reported like the others.
     await phase("warm-up", phaseMs);
     await phase("both instances", phaseMs);
-    await phase("instance a killed", 2 * phaseMs, { what: "SIGKILL to instance a", run: async () => void a.child!.kill("SIGKILL") });
+    await phase("instance a killed", 2 * phaseMs, {
+      what: "SIGKILL to instance a",
+      run: async () => void a.child!.kill("SIGKILL"),
+    });
     await phase("replica stopped", 2 * phaseMs, { what: "Stopping the replica", run: () => pair!.stopReplica() });
     let restartedMs = 0;
     await phase("instance a restarted", 2 * phaseMs, {
@@ -424,19 +549,25 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
       run: async () => {
         const t = performance.now();
         await startInstance(a, env(a), true);
-        await waitUntil("instance a back in HAProxy's rotation", async () => (await upInstances(statsUrl)).includes("a"));
+        await waitUntil("instance a back in HAProxy's rotation", async () =>
+          (await upInstances(statsUrl)).includes("a"),
+        );
         restartedMs = performance.now() - t;
       },
     });
     state.running = false;
     await load;
     notifications.push(await crossInstanceNotification(pair.primaryUrl, b, a));
-    say(`Notification ${notifications[1]!.route}: ${notifications[1]!.delivered ? `delivered in ${notifications[1]!.delayMs} ms` : "NOT delivered"}.`);
+    say(
+      `Notification ${notifications[1]!.route}: ${notifications[1]!.delivered ? `delivered in ${notifications[1]!.delayMs} ms` : "NOT delivered"}.`,
+    );
 
     // Every 201 must be in the primary; an entry there with no 201 seen is a write whose answer was lost.
     const client = new pg.Client({ connectionString: pair.primaryUrl });
     await client.connect();
-    const inPrimary = (await client.query<{ id: string }>("select id from journals where title = $1", [TITLE])).rows.map((r) => r.id);
+    const inPrimary = (
+      await client.query<{ id: string }>("select id from journals where title = $1", [TITLE])
+    ).rows.map((r) => r.id);
     await client.end();
     const lost = lostWrites(state.acknowledged, inPrimary);
     const unacknowledged = inPrimary.length - (state.acknowledged.length - lost.length);
@@ -462,9 +593,17 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
       "Failed: a status of 400 or more, a reset connection or no answer within 15 s, as the client saw it through HAProxy (after HAProxy's own retries); a write's own retries under its Idempotency-Key count as requests too.",
       "Cut off: a request left with no answer or a 502/503/504 by a dying instance that HAProxy could not send again: a heart (it may not run twice), or a write with a key that its client then sent again and got made; reported, not counted against the target (decision 086).",
     ];
-    for (const r of overTarget) notes.push(`${r.phase}: ${fmt(100 * r.failedShare, 2)} % failed, over the ${FAILURE_TARGET * 100} % target (${JSON.stringify(r.statuses)}).`);
-    if (lost.length) notes.push(`LOST WRITES: ${lost.length} entries answered 201 are not in the primary: ${lost.slice(0, 5).join(", ")}`);
-    for (const n of notifications) if (!n.delivered) notes.push(`The notification ${n.route} did not reach the stream within ${NOTIFY_WAIT_MS / 1000} s.`);
+    for (const r of overTarget)
+      notes.push(
+        `${r.phase}: ${fmt(100 * r.failedShare, 2)} % failed, over the ${FAILURE_TARGET * 100} % target (${JSON.stringify(r.statuses)}).`,
+      );
+    if (lost.length)
+      notes.push(
+        `LOST WRITES: ${lost.length} entries answered 201 are not in the primary: ${lost.slice(0, 5).join(", ")}`,
+      );
+    for (const n of notifications)
+      if (!n.delivered)
+        notes.push(`The notification ${n.route} did not reach the stream within ${NOTIFY_WAIT_MS / 1000} s.`);
     const summary: ScenarioResult["summary"] = {
       haproxy: version,
       "seeded users": pop.seededUsers,
@@ -476,8 +615,10 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
       "streams opened / dropped / refused, longest time without one ms": `${state.streams.opened} / ${state.streams.dropped} / ${state.streams.refused}, ${fmt(state.streams.longestGapMs)}`,
       "instance a back in rotation after restart s": fmt(restartedMs / 1000, 1),
     };
-    for (const n of notifications) summary[`notification ${n.route} delivered / delay ms`] = `${n.delivered ? "yes" : "no"} / ${n.delayMs ?? ""}`;
-    for (const r of reports) if (r.fault) summary[`steady after "${r.fault}" s`] = r.steadyAfterSeconds ?? "not reached";
+    for (const n of notifications)
+      summary[`notification ${n.route} delivered / delay ms`] = `${n.delivered ? "yes" : "no"} / ${n.delayMs ?? ""}`;
+    for (const r of reports)
+      if (r.fault) summary[`steady after "${r.fault}" s`] = r.steadyAfterSeconds ?? "not reached";
 
     const pass = !overTarget.length && !lost.length && (smoke || notifications.every((n) => n.delivered));
     if (smoke) notes.push("Smoke run: only failures beyond the target and lost writes fail it.");
@@ -489,10 +630,11 @@ export async function clusterScenario(ctx: BenchContext): Promise<ScenarioResult
       await exited;
     }
     await Promise.all(instances.map(stopInstance));
-    for (const inst of instances) if (fs.existsSync(inst.log)) {
-      fs.mkdirSync("bench-results", { recursive: true });
-      fs.copyFileSync(inst.log, path.join("bench-results", `cluster-latest.instance-${inst.name}.log`));
-    }
+    for (const inst of instances)
+      if (fs.existsSync(inst.log)) {
+        fs.mkdirSync("bench-results", { recursive: true });
+        fs.copyFileSync(inst.log, path.join("bench-results", `cluster-latest.instance-${inst.name}.log`));
+      }
     if (pop && pair) await cleanUpPopulation(pair.primaryUrl, pop, TITLE).catch(() => undefined);
     await bucket?.stop();
     await pair?.stop();

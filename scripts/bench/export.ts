@@ -25,7 +25,10 @@ const PEAK_RSS_GROWTH_TARGET_MB = 200;
 
 async function photo(seed: number): Promise<Buffer> {
   const noise = { type: "gaussian" as const, mean: 128, sigma: 40 + seed };
-  return sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise } }).blur(1.5).webp({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise } })
+    .blur(1.5)
+    .webp({ quality: 80 })
+    .toBuffer();
 }
 
 export async function exportScenario(ctx: BenchContext): Promise<ScenarioResult> {
@@ -37,7 +40,8 @@ export async function exportScenario(ctx: BenchContext): Promise<ScenarioResult>
     const { user } = await createUser(db, { name: "Bench Exporter" });
     const token = await createSession(db, user.id);
     fs.mkdirSync(path.join(stack.dataDir, "uploads", "entries"), { recursive: true });
-    const content = "A long day at the sea: the wind, the gulls and the cold water. #sea\nThen home, tea and an early night.";
+    const content =
+      "A long day at the sea: the wind, the gulls and the cold water. #sea\nThen home, tea and an early night.";
     const start = Date.UTC(1990, 0, 1);
     let photoBytes = 0;
     for (let batch = 0; batch < EXPORT_ENTRIES; batch += 500) {
@@ -49,7 +53,13 @@ export async function exportScenario(ctx: BenchContext): Promise<ScenarioResult>
           photoBytes += bytes.length;
           fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), bytes);
         }
-        return { authorId: user.id, title: `Day ${i + 1}`, content, journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10), imageKey };
+        return {
+          authorId: user.id,
+          title: `Day ${i + 1}`,
+          content,
+          journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+          imageKey,
+        };
       });
       await db.insert(journals).values(rows);
     }
@@ -60,7 +70,9 @@ export async function exportScenario(ctx: BenchContext): Promise<ScenarioResult>
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(stack.pid))), SAMPLE_MS);
     const started = performance.now();
-    const begun = (await (await fetch(`${stack.url}/api/export`, { method: "POST", headers: auth })).json()) as { id: string };
+    const begun = (await (await fetch(`${stack.url}/api/export`, { method: "POST", headers: auth })).json()) as {
+      id: string;
+    };
     let status: { state: string; url?: string } = { state: "queued" };
     while (status.state === "queued" || status.state === "running") {
       await new Promise((r) => setTimeout(r, POLL_MS));

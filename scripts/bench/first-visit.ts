@@ -30,11 +30,22 @@ export async function firstVisit(ctx: BenchContext): Promise<ScenarioResult> {
     const token = await createSession(db, user.id);
     const { hostname } = new URL(stack.url);
     const times: number[] = [];
-    const milestones = { html: [] as number[], scripts: [] as number[], firstApi: [] as number[], lastApi: [] as number[] };
+    const milestones = {
+      html: [] as number[],
+      scripts: [] as number[],
+      firstApi: [] as number[],
+      lastApi: [] as number[],
+    };
     // One visit first to let the server load the route's code, as a warm server would have.
     for (let i = 0; i <= visits; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: "UTC", serviceWorkers: "block" });
-      await context.addCookies([{ name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        timezoneId: "UTC",
+        serviceWorkers: "block",
+      });
+      await context.addCookies([
+        { name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+      ]);
       await context.addInitScript((t) => localStorage.setItem("token", t), token);
       const page = await context.newPage();
       await page.goto(`${stack.url}/my-diary`, { waitUntil: "commit" });
@@ -74,10 +85,27 @@ export async function firstVisit(ctx: BenchContext): Promise<ScenarioResult> {
     times.sort((a, b) => a - b);
     const median = percentile(times, 50);
     const p90 = percentile(times, 90);
-    const medianOf = (xs: number[]) => Math.round(percentile([...xs].sort((a, b) => a - b), 50));
-    ctx.say(`First visit to /my-diary: median ${median.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms over ${times.length} visits`);
+    const medianOf = (xs: number[]) =>
+      Math.round(
+        percentile(
+          [...xs].sort((a, b) => a - b),
+          50,
+        ),
+      );
+    ctx.say(
+      `First visit to /my-diary: median ${median.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms over ${times.length} visits`,
+    );
     return {
-      rows: [{ page: "/my-diary, first visit", visits: times.length, "min ms": Math.round(times[0]!), "median ms": Math.round(median), "p90 ms": Math.round(p90), "max ms": Math.round(times.at(-1)!) }],
+      rows: [
+        {
+          page: "/my-diary, first visit",
+          visits: times.length,
+          "min ms": Math.round(times[0]!),
+          "median ms": Math.round(median),
+          "p90 ms": Math.round(p90),
+          "max ms": Math.round(times.at(-1)!),
+        },
+      ],
       summary: {
         "median ms: HTML received": medianOf(milestones.html),
         "median ms: every first-load script received": medianOf(milestones.scripts),

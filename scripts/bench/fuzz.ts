@@ -15,10 +15,14 @@ export async function fuzz({ say }: BenchContext): Promise<ScenarioResult> {
   const started = Date.now();
   let output = "";
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/test.ts", "integration", "tests/api/fuzz.test.ts"], {
-      env: { ...process.env, FUZZ_SEED: seed, FUZZ_RUNS: runs },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/test.ts", "integration", "tests/api/fuzz.test.ts"],
+      {
+        env: { ...process.env, FUZZ_SEED: seed, FUZZ_RUNS: runs },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     for (const stream of [child.stdout, child.stderr]) {
       stream.on("data", (d: Buffer) => {
         output += d.toString();
@@ -31,9 +35,20 @@ export async function fuzz({ say }: BenchContext): Promise<ScenarioResult> {
   const passed = Number(total?.[1] ?? 0);
   const failed = Number(total?.[2] ?? 1);
   return {
-    rows: [{ seed, "runs per route": runs, "tests passed": passed, "tests failed": failed, seconds: Math.round((Date.now() - started) / 1000) }],
+    rows: [
+      {
+        seed,
+        "runs per route": runs,
+        "tests passed": passed,
+        "tests failed": failed,
+        seconds: Math.round((Date.now() - started) / 1000),
+      },
+    ],
     summary: { seed, runs: Number(runs), failed },
     pass: code === 0 && failed === 0,
-    notes: code === 0 ? [] : [`Replay with FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm test -- integration tests/api/fuzz.test.ts`],
+    notes:
+      code === 0
+        ? []
+        : [`Replay with FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm test -- integration tests/api/fuzz.test.ts`],
   };
 }

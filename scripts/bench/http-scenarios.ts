@@ -29,10 +29,42 @@ const UPLOAD_CONNECTIONS = 8;
  * words (a third of their 5 000 entries hold each), prefixes while typing, two words, a phrase,
  * accents and Greek, a tag, and a word they never wrote.
  */
-const MY_SEARCHES = ["q=walk", "q=gard", "q=coffee+river", "q=%22long+walk%22", "q=cafe", "q=%CE%B8%CE%B1%CE%BB%CE%B1%CF%83%CF%83%CE%B1", "q=garlic+", "q=sis", "tag=garden", "q=nothingness"];
+const MY_SEARCHES = [
+  "q=walk",
+  "q=gard",
+  "q=coffee+river",
+  "q=%22long+walk%22",
+  "q=cafe",
+  "q=%CE%B8%CE%B1%CE%BB%CE%B1%CF%83%CF%83%CE%B1",
+  "q=garlic+",
+  "q=sis",
+  "tag=garden",
+  "q=nothingness",
+];
 /** docs/performance.md: the diary search's target is for one connection, a person typing. */
 const MY_SEARCH_CONNECTIONS = 1;
-const SEARCH_TERMS = ["ada", "berg", "costa", "elena", "garc", "hiro", "ines", "kira", "lop", "maya", "noor", "petr", "rosa", "silva", "tan", "vera", "wen", "zhang", "seed1", "seed42"];
+const SEARCH_TERMS = [
+  "ada",
+  "berg",
+  "costa",
+  "elena",
+  "garc",
+  "hiro",
+  "ines",
+  "kira",
+  "lop",
+  "maya",
+  "noor",
+  "petr",
+  "rosa",
+  "silva",
+  "tan",
+  "vera",
+  "wen",
+  "zhang",
+  "seed1",
+  "seed42",
+];
 
 /** Round-robin over a list, shared by every connection of a run. */
 function rotate<T>(items: T[]): () => T {
@@ -44,7 +76,11 @@ function rotate<T>(items: T[]): () => T {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "user-agent": BENCH_USER_AGENT });
 
 /** A GET that each request sends as the next viewer, to a path of theirs. */
-export function asViewers<T extends { token: string }>(items: T[], path: (item: T) => string, headers: (item: T) => Record<string, string> = (item) => bearer(item.token)): autocannon.Request[] {
+export function asViewers<T extends { token: string }>(
+  items: T[],
+  path: (item: T) => string,
+  headers: (item: T) => Record<string, string> = (item) => bearer(item.token),
+): autocannon.Request[] {
   const next = rotate(items);
   return [
     {
@@ -60,16 +96,27 @@ export function asViewers<T extends { token: string }>(items: T[], path: (item: 
 /** A multipart body as the entry form sends it, with a photo. */
 function entryForm(fields: Record<string, string>, photo: Buffer): { body: Buffer; type: string } {
   const boundary = `----inkwell-bench-${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  const head = Buffer.from(`${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  return { body: Buffer.concat([head, photo, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const head = Buffer.from(
+    `${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, photo, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 function daysBefore(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function httpScenarios(pop: Population, cursors: { token: string; cursor: string }[], photo: Buffer): HttpScenario[] {
+export function httpScenarios(
+  pop: Population,
+  cursors: { token: string; cursor: string }[],
+  photo: Buffer,
+): HttpScenario[] {
   const viewers = pop.viewers;
   const writers = viewers.filter((v): v is typeof v & { lastDay: string } => v.lastDay !== null);
   const others = rotate(pop.others);
@@ -103,17 +150,37 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
   return [
     // The floor of any API answer: route(), the headers and our server, with no session lookup and no
     // database (no cookie, so requireUser answers 401 before anything else).
-    { name: "request floor", group: "read", expectStatus: 401, requests: [{ method: "GET", path: "/api/auth/me", headers: { "user-agent": BENCH_USER_AGENT } }] },
+    {
+      name: "request floor",
+      group: "read",
+      expectStatus: 401,
+      requests: [{ method: "GET", path: "/api/auth/me", headers: { "user-agent": BENCH_USER_AGENT } }],
+    },
     { name: "feed page 1", group: "feed", requests: asViewers(viewers, () => "/api/journal/close-circle?page=1") },
     { name: "feed page 50", group: "feed", requests: asViewers(viewers, () => "/api/journal/close-circle?page=50") },
-    { name: "feed by cursor", group: "feed", requests: asViewers(cursors, (c) => `/api/journal/close-circle?cursor=${encodeURIComponent(c.cursor)}`) },
-    { name: "search", group: "people", requests: asViewers(viewers.map((v, i) => ({ ...v, q: SEARCH_TERMS[i % SEARCH_TERMS.length]! })), (v) => `/api/search?q=${v.q}`) },
+    {
+      name: "feed by cursor",
+      group: "feed",
+      requests: asViewers(cursors, (c) => `/api/journal/close-circle?cursor=${encodeURIComponent(c.cursor)}`),
+    },
+    {
+      name: "search",
+      group: "people",
+      requests: asViewers(
+        viewers.map((v, i) => ({ ...v, q: SEARCH_TERMS[i % SEARCH_TERMS.length]! })),
+        (v) => `/api/search?q=${v.q}`,
+      ),
+    },
     { name: "suggested writers", group: "people", requests: asViewers(viewers, () => "/api/search/suggested") },
     { name: "public profile", group: "read", requests: asViewers(viewers, () => `/api/users/${others().id}`) },
     { name: "my profile", group: "read", requests: asViewers(viewers, () => "/api/myprofile") },
     { name: "inbox", group: "read", requests: asViewers(viewers, () => "/api/notifications") },
     { name: "journal by date", group: "read", requests: asViewers(writers, (v) => `/api/journals/date/${v.lastDay}`) },
-    { name: "month list", group: "read", requests: asViewers(writers, (v) => `/api/journals/month/${v.lastDay.slice(0, 4)}/${v.lastDay.slice(5, 7)}`) },
+    {
+      name: "month list",
+      group: "read",
+      requests: asViewers(writers, (v) => `/api/journals/month/${v.lastDay.slice(0, 4)}/${v.lastDay.slice(5, 7)}`),
+    },
     {
       name: "my-search",
       group: "diary",
@@ -128,7 +195,12 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
       group: "diary",
       // Page 1, and pages that start somewhere in each writer's fourteen years.
       requests: asViewers(
-        pop.longWriters.flatMap((w) => [null, 100, 1_000, 2_500, 4_900].map((n) => ({ token: w.token, cursor: n === null ? null : daysBefore(w.lastDay, n) }))),
+        pop.longWriters.flatMap((w) =>
+          [null, 100, 1_000, 2_500, 4_900].map((n) => ({
+            token: w.token,
+            cursor: n === null ? null : daysBefore(w.lastDay, n),
+          })),
+        ),
         (t) => (t.cursor ? `/api/journals?cursor=${t.cursor}` : "/api/journals"),
       ),
     },
@@ -164,7 +236,16 @@ export function httpScenarios(pop: Population, cursors: { token: string; cursor:
             const k = uploads++;
             const v = viewers[k % viewers.length]!;
             const day = daysBefore(pop.uploadBefore, 1 + Math.floor(k / viewers.length));
-            const { body, type } = entryForm({ title: UPLOAD_TITLE, content: "A photo from the benchmark.", visibility: "private", isAnonymous: "false", journaldate: day }, photo);
+            const { body, type } = entryForm(
+              {
+                title: UPLOAD_TITLE,
+                content: "A photo from the benchmark.",
+                visibility: "private",
+                isAnonymous: "false",
+                journaldate: day,
+              },
+              photo,
+            );
             return { ...req, path: "/api/journals", headers: { ...bearer(v.token), "content-type": type }, body };
           },
         },

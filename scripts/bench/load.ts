@@ -27,19 +27,33 @@ type Target = { url: string; pid: number };
 
 /** A 1600 × 1200 photo-like JPEG (blurred noise, so it does not compress to nothing), about what a phone sends after resizing. */
 function uploadPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#7a8a9a", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  return sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: "#7a8a9a",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .blur(1.5)
     .jpeg({ quality: 85 })
     .toBuffer();
 }
 
-async function feedCursors(stack: BenchStack, pop: Population, count: number): Promise<{ token: string; cursor: string }[]> {
+async function feedCursors(
+  stack: BenchStack,
+  pop: Population,
+  count: number,
+): Promise<{ token: string; cursor: string }[]> {
   const out: { token: string; cursor: string }[] = [];
   const queue = pop.viewers.slice(0, count);
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let v = queue.shift(); v; v = queue.shift()) {
-        const res = await fetch(`${stack.url}/api/journal/close-circle?page=1`, { headers: { authorization: `Bearer ${v.token}` } });
+        const res = await fetch(`${stack.url}/api/journal/close-circle?page=1`, {
+          headers: { authorization: `Bearer ${v.token}` },
+        });
         const body = (await res.json()) as { nextCursor?: string | null };
         if (body.nextCursor) out.push({ token: v.token, cursor: body.nextCursor });
       }
@@ -54,16 +68,31 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
   const { options } = ctx;
   const stack = await ctx.stack();
   const bareNext = await ctx.bareNext();
-  const pop = await preparePopulation({ databaseUrl: stack.databaseUrl, users: options.users, viewers: options.smoke ? SMOKE_VIEWERS : VIEWERS, say: ctx.say });
+  const pop = await preparePopulation({
+    databaseUrl: stack.databaseUrl,
+    users: options.users,
+    viewers: options.smoke ? SMOKE_VIEWERS : VIEWERS,
+    say: ctx.say,
+  });
   const notes: string[] = [];
   try {
     const feeds = pop.viewers.map((v) => v.feed);
-    ctx.say(`${pop.viewers.length} viewers signed in (feeds of ${Math.min(...feeds)}–${Math.max(...feeds)} entries), ${pop.heartPairs.length} heart pairs.`);
+    ctx.say(
+      `${pop.viewers.length} viewers signed in (feeds of ${Math.min(...feeds)}–${Math.max(...feeds)} entries), ${pop.heartPairs.length} heart pairs.`,
+    );
     const cursors = await feedCursors(stack, pop, options.smoke ? SMOKE_VIEWERS : CURSOR_VIEWERS);
     const only = options.only;
-    const past = await pastViewers({ databaseUrl: stack.databaseUrl, pop, max: options.smoke ? SMOKE_VIEWERS : VIEWERS });
-    ctx.say(`On This Day and the stats: ${past.length} writers${past[0]?.entries ? ` of the seed's long-time writers (${Math.min(...past.map((v) => v.entries))}–${Math.max(...past.map((v) => v.entries))} entries)` : ""}.`);
-    const scenarios = [...httpScenarios(pop, cursors, await uploadPhoto()), ...pastScenarios(past)].filter((s) => !only || only.some((w) => s.name.includes(w)));
+    const past = await pastViewers({
+      databaseUrl: stack.databaseUrl,
+      pop,
+      max: options.smoke ? SMOKE_VIEWERS : VIEWERS,
+    });
+    ctx.say(
+      `On This Day and the stats: ${past.length} writers${past[0]?.entries ? ` of the seed's long-time writers (${Math.min(...past.map((v) => v.entries))}–${Math.max(...past.map((v) => v.entries))} entries)` : ""}.`,
+    );
+    const scenarios = [...httpScenarios(pop, cursors, await uploadPhoto()), ...pastScenarios(past)].filter(
+      (s) => !only || only.some((w) => s.name.includes(w)),
+    );
     if (!scenarios.length) throw new Error(`--only ${only?.join(",")} names no scenario`);
     const rssIdle = rssMb(stack.pid);
     const bareRssIdle = rssMb(bareNext.pid);
@@ -71,7 +100,14 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
     const measure = async (s: HttpScenario, target: Target = stack): Promise<Measured> => {
       const connections = Math.min(options.connections, s.maxConnections ?? Infinity);
       // PostgreSQL's CPU is counted for the bare Next app's runs too: it should stay near nothing there.
-      const common = { url: target.url, requests: s.requests, connections, pid: target.pid, databasePid: stack.databasePid, expectStatus: s.expectStatus };
+      const common = {
+        url: target.url,
+        requests: s.requests,
+        connections,
+        pid: target.pid,
+        databasePid: stack.databasePid,
+        expectStatus: s.expectStatus,
+      };
       // Next loads a route's code on its first request: a few requests on every connection pay for
       // that before the measurement (by count, not time, so none is left running).
       await load({ ...common, amount: (options.smoke ? 1 : 2) * connections });
@@ -109,10 +145,24 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       const y = after[i];
       if (!y) return x;
       const mean = (k: "rps" | "p50" | "p95" | "p99" | "appCpuMs" | "dbCpuMs") => (x[k] + y[k]) / 2;
-      return { ...x, requests: x.requests + y.requests, errors: x.errors + y.errors, rps: mean("rps"), p50: mean("p50"), p95: mean("p95"), p99: mean("p99"), appCpuMs: mean("appCpuMs"), dbCpuMs: mean("dbCpuMs"), rssPeakMb: Math.max(x.rssPeakMb, y.rssPeakMb) };
+      return {
+        ...x,
+        requests: x.requests + y.requests,
+        errors: x.errors + y.errors,
+        rps: mean("rps"),
+        p50: mean("p50"),
+        p95: mean("p95"),
+        p99: mean("p99"),
+        appCpuMs: mean("appCpuMs"),
+        dbCpuMs: mean("dbCpuMs"),
+        rssPeakMb: Math.max(x.rssPeakMb, y.rssPeakMb),
+      };
     });
     const [bare, stat, nextHandler, nextPage] = baselines as [Measured, Measured, Measured, Measured];
-    const rates = { inApp: { handler: bare.rps, page: stat.rps }, bareNext: { handler: nextHandler.rps, page: nextPage.rps } };
+    const rates = {
+      inApp: { handler: bare.rps, page: stat.rps },
+      bareNext: { handler: nextHandler.rps, page: nextPage.rps },
+    };
 
     const entries = options.smoke ? SMOKE_PDF_ENTRIES : JOURNAL_ENTRIES;
     const pdf = only ? undefined : await measurePdf({ stack, say: ctx.say, entries });
@@ -134,9 +184,25 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       "PostgreSQL CPU ms/req": fmt(m.dbCpuMs, 2),
     }));
     if (pdf) {
-      rows.push({ scenario: `journal PDF (${entries} entries)`, conns: 1, "req/s": "", "p50 ms": fmt(pdf.totalMs, 0), "p95 ms": "", "p99 ms": "", requests: 1, errors: pdf.status === 200 ? 0 : 1, "× bare Next handler": "", "× bare Next page": "", "× in-app": "", "rss peak MB": fmt(pdf.peakMb), "app CPU ms/req": "", "PostgreSQL CPU ms/req": "" });
+      rows.push({
+        scenario: `journal PDF (${entries} entries)`,
+        conns: 1,
+        "req/s": "",
+        "p50 ms": fmt(pdf.totalMs, 0),
+        "p95 ms": "",
+        "p99 ms": "",
+        requests: 1,
+        errors: pdf.status === 200 ? 0 : 1,
+        "× bare Next handler": "",
+        "× bare Next page": "",
+        "× in-app": "",
+        "rss peak MB": fmt(pdf.peakMb),
+        "app CPU ms/req": "",
+        "PostgreSQL CPU ms/req": "",
+      });
       if (pdf.status !== 200) notes.push(`The PDF download answered ${pdf.status}.`);
-      if (pdf.healthFailures.length) notes.push(`During the PDF, /api/health failed ${pdf.healthFailures.length} times: ${pdf.healthFailures[0]}`);
+      if (pdf.healthFailures.length)
+        notes.push(`During the PDF, /api/health failed ${pdf.healthFailures.length} times: ${pdf.healthFailures[0]}`);
     }
 
     const byName = new Map(measured.map((m) => [m.name, m]));
@@ -161,9 +227,22 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
     const targets = (
       [
         ["request floor ≥ 0.9× bare Next handler", ratio("request floor", nextHandler, 0.9)],
-        ["authenticated JSON reads ≥ 0.75× bare Next handler", lowest(["journal by date", "month list", "public profile", "my profile"], nextHandler, 0.75)],
-        ["feed, search, suggestions, timeline ≥ 0.6× bare Next handler", lowest(["feed page 1", "feed page 50", "feed by cursor", "search", "suggested writers", "timeline"], nextHandler, 0.6)],
-        ["signed-in pages ≥ 0.5× bare Next page", lowest(["/my-diary page", "/close-circle page", "/dashboard page"], nextPage, 0.5)],
+        [
+          "authenticated JSON reads ≥ 0.75× bare Next handler",
+          lowest(["journal by date", "month list", "public profile", "my profile"], nextHandler, 0.75),
+        ],
+        [
+          "feed, search, suggestions, timeline ≥ 0.6× bare Next handler",
+          lowest(
+            ["feed page 1", "feed page 50", "feed by cursor", "search", "suggested writers", "timeline"],
+            nextHandler,
+            0.6,
+          ),
+        ],
+        [
+          "signed-in pages ≥ 0.5× bare Next page",
+          lowest(["/my-diary page", "/close-circle page", "/dashboard page"], nextPage, 0.5),
+        ],
         ["feed page 1 p99 ≤ 50 ms", latency("feed page 1", "p99", 50)],
         ["search p95 ≤ 20 ms", latency("search", "p95", 20)],
         ["my-search p95 ≤ 30 ms at one connection", latency("my-search", "p95", 30)],
@@ -182,11 +261,17 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
       "bare Next page req/s / p50 / p99 ms": `${fmt(nextPage.rps)} / ${fmt(nextPage.p50, 1)} / ${fmt(nextPage.p99, 1)}`,
       "in-app baselines × bare Next (handler / page)": `${fmt(bare.rps / nextHandler.rps, 2)} / ${fmt(stat.rps / nextPage.rps, 2)}`,
       "bare Next RSS MB idle / peak under load": `${fmt(bareRssIdle)} / ${fmt(Math.max(nextHandler.rssPeakMb, nextPage.rssPeakMb))}`,
-      ...(pdf ? { "PDF ttfb s / total s / size MB / RSS growth MB": `${pdf.row["ttfb s"]} / ${pdf.row["total s"]} / ${pdf.row["size MB"]} / ${fmt(pdf.peakGrowthMb)}` } : {}),
+      ...(pdf
+        ? {
+            "PDF ttfb s / total s / size MB / RSS growth MB": `${pdf.row["ttfb s"]} / ${pdf.row["total s"]} / ${pdf.row["size MB"]} / ${fmt(pdf.peakGrowthMb)}`,
+          }
+        : {}),
       errors,
     };
     for (const [target, value, met] of targets) summary[`target: ${target}`] = `${value} ${met ? "met" : "MISSED"}`;
-    notes.push("Feed cost flat in data size (page 1 at 100 000 users within 1.5× of 10 000): compare two runs' JSON, docs/performance.md.");
+    notes.push(
+      "Feed cost flat in data size (page 1 at 100 000 users within 1.5× of 10 000): compare two runs' JSON, docs/performance.md.",
+    );
     if (options.smoke) notes.push("Smoke run: only errors fail it, never a speed.");
     return { rows, summary, pass: errors === 0 && (options.smoke || targets.every(([, , met]) => met)), notes };
   } finally {

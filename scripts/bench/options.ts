@@ -20,7 +20,8 @@ const SMOKE_CONNECTIONS = 8;
 
 function whole(flag: string, value: string | undefined, min: number, max: number): number {
   const n = Number(value);
-  if (value === undefined || !Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} needs a whole number from ${min} to ${max}`);
+  if (value === undefined || !Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${flag} needs a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -38,8 +39,15 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     else if (flag === "--duration") duration = whole(flag, value(), 1, 3600);
     else if (flag === "--connections") connections = whole(flag, value(), 1, 1000);
     else if (flag === "--report") out.report = value();
-    else if (flag === "--only") out.only = (value() ?? "").split(",").map((w) => w.trim()).filter(Boolean);
-    else if (flag.startsWith("--")) throw new Error(`Unknown option ${flag}. Options: --users N, --duration S, --connections C, --smoke, --report FILE, --only WORD[,WORD]`);
+    else if (flag === "--only")
+      out.only = (value() ?? "")
+        .split(",")
+        .map((w) => w.trim())
+        .filter(Boolean);
+    else if (flag.startsWith("--"))
+      throw new Error(
+        `Unknown option ${flag}. Options: --users N, --duration S, --connections C, --smoke, --report FILE, --only WORD[,WORD]`,
+      );
     else out.scenarios.push(flag);
   }
   out.users = users ?? (out.smoke ? SMOKE_USERS : DEFAULT_USERS);

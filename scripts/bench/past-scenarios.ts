@@ -17,7 +17,15 @@ export interface PastViewer {
 }
 
 /** Signs in the long-time writers (sessions marked as the bench's, removed by cleanUpPopulation), or falls back on the population's writers. */
-export async function pastViewers({ databaseUrl, pop, max }: { databaseUrl: string; pop: Population; max: number }): Promise<PastViewer[]> {
+export async function pastViewers({
+  databaseUrl,
+  pop,
+  max,
+}: {
+  databaseUrl: string;
+  pop: Population;
+  max: number;
+}): Promise<PastViewer[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -28,7 +36,9 @@ export async function pastViewers({ databaseUrl, pop, max }: { databaseUrl: stri
       [LONG_WRITERS, max],
     );
     if (!rows.length) {
-      return pop.viewers.filter((v): v is typeof v & { lastDay: string } => v.lastDay !== null).map((v) => ({ token: v.token, lastDay: v.lastDay, entries: 0 }));
+      return pop.viewers
+        .filter((v): v is typeof v & { lastDay: string } => v.lastDay !== null)
+        .map((v) => ({ token: v.token, lastDay: v.lastDay, entries: 0 }));
     }
     const viewers = rows.map((r) => ({ id: r.id, token: newToken(), lastDay: r.last_day, entries: r.entries }));
     await client.query(
@@ -44,7 +54,15 @@ export async function pastViewers({ databaseUrl, pop, max }: { databaseUrl: stri
 
 export function pastScenarios(viewers: PastViewer[]): HttpScenario[] {
   return [
-    { name: "on-this-day", group: "read", requests: asViewers(viewers, (v) => `/api/journals/on-this-day?date=${v.lastDay}`) },
-    { name: "writing stats", group: "read", requests: asViewers(viewers, (v) => `/api/journals/stats?year=${v.lastDay.slice(0, 4)}`) },
+    {
+      name: "on-this-day",
+      group: "read",
+      requests: asViewers(viewers, (v) => `/api/journals/on-this-day?date=${v.lastDay}`),
+    },
+    {
+      name: "writing stats",
+      group: "read",
+      requests: asViewers(viewers, (v) => `/api/journals/stats?year=${v.lastDay.slice(0, 4)}`),
+    },
   ];
 }

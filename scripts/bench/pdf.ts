@@ -24,12 +24,23 @@ const PEAK_RSS_GROWTH_TARGET_MB = 400;
 /** A photo-like 1600 × 1200 WebP (noise under a gradient, so it does not compress to nothing). */
 async function storedPhoto(seed: number): Promise<Buffer> {
   const [w, h] = [1600, 1200];
-  const noise = await sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 50 } } })
+  const noise = await sharp({
+    create: {
+      width: w,
+      height: h,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 50 },
+    },
+  })
     .blur(1.5)
     .raw()
     .toBuffer();
-  for (let i = 0; i < noise.length; i += 3) noise[i] = (noise[i]! + Math.floor((((i / 3) % w) * 255) / w) + seed * 7) >> 1;
-  return sharp(noise, { raw: { width: w, height: h, channels: 3 } }).webp({ quality: 82 }).toBuffer();
+  for (let i = 0; i < noise.length; i += 3)
+    noise[i] = (noise[i]! + Math.floor((((i / 3) % w) * 255) / w) + seed * 7) >> 1;
+  return sharp(noise, { raw: { width: w, height: h, channels: 3 } })
+    .webp({ quality: 82 })
+    .toBuffer();
 }
 
 export async function pdf(ctx: BenchContext): Promise<ScenarioResult> {
@@ -38,12 +49,25 @@ export async function pdf(ctx: BenchContext): Promise<ScenarioResult> {
     rows: [m.row],
     summary: { "peak RSS growth MB": Math.round(m.peakGrowthMb), "target MB": PEAK_RSS_GROWTH_TARGET_MB },
     pass: m.status === 200 && m.peakGrowthMb <= PEAK_RSS_GROWTH_TARGET_MB,
-    notes: [...(m.status === 200 ? [] : [`The download answered ${m.status}.`]), ...(m.healthFailures.length ? [`/api/health failed ${m.healthFailures.length} times meanwhile: ${m.healthFailures[0]}`] : [])],
+    notes: [
+      ...(m.status === 200 ? [] : [`The download answered ${m.status}.`]),
+      ...(m.healthFailures.length
+        ? [`/api/health failed ${m.healthFailures.length} times meanwhile: ${m.healthFailures[0]}`]
+        : []),
+    ],
   };
 }
 
 /** Writes a journal of `entries` entries with photos for a new user, downloads it and measures. */
-export async function measurePdf({ stack, say, entries }: { stack: BenchStack; say: (m: string) => void; entries: number }) {
+export async function measurePdf({
+  stack,
+  say,
+  entries,
+}: {
+  stack: BenchStack;
+  say: (m: string) => void;
+  entries: number;
+}) {
   const { db, close } = connect(stack.databaseUrl);
   try {
     say(`Seeding ${entries} entries with photos…`);
@@ -52,14 +76,25 @@ export async function measurePdf({ stack, say, entries }: { stack: BenchStack; s
     const token = await createSession(db, user.id);
     const dir = path.join(stack.dataDir, "uploads", "entries");
     fs.mkdirSync(dir, { recursive: true });
-    const content = "A long day at the sea: the wind, the gulls and the cold water.\nThen home, tea and an early night. ".repeat(4).trim();
+    const content =
+      "A long day at the sea: the wind, the gulls and the cold water.\nThen home, tea and an early night. "
+        .repeat(4)
+        .trim();
     const start = Date.UTC(2020, 0, 1);
     for (let batch = 0; batch < entries; batch += 100) {
       const rows = Array.from({ length: Math.min(100, entries - batch) }, (_, k) => {
         const i = batch + k;
         const imageKey = `entries/${randomUUID()}.webp`;
         fs.writeFileSync(path.join(stack.dataDir, "uploads", imageKey), photos[i % photos.length]!);
-        return { authorId: user.id, title: `Day ${i + 1}`, content, journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10), imageKey, likesCount: i % 7, readsCount: i % 11 };
+        return {
+          authorId: user.id,
+          title: `Day ${i + 1}`,
+          content,
+          journalDate: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+          imageKey,
+          likesCount: i % 7,
+          readsCount: i % 11,
+        };
       });
       await db.insert(journals).values(rows);
     }

@@ -39,12 +39,24 @@ export interface Population {
 }
 
 /** Seeds the database unless it already holds the seed users; then picks and signs in the viewers. */
-export async function preparePopulation({ databaseUrl, users, viewers: wanted, say }: { databaseUrl: string; users: number; viewers: number; say: (m: string) => void }): Promise<Population> {
+export async function preparePopulation({
+  databaseUrl,
+  users,
+  viewers: wanted,
+  say,
+}: {
+  databaseUrl: string;
+  users: number;
+  viewers: number;
+  say: (m: string) => void;
+}): Promise<Population> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     let seedSeconds: number | null = null;
-    const existing = Number((await client.query("select count(*) from users where username ~ $1", [MINE])).rows[0].count);
+    const existing = Number(
+      (await client.query("select count(*) from users where username ~ $1", [MINE])).rows[0].count,
+    );
     if (!existing) {
       say(`Seeding ${users.toLocaleString("en-US")} users…`);
       const r = await seed(client, { users, log: (m) => say(`  seed: ${m}`) });
@@ -61,7 +73,12 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
         say(`  seed: ${what}: ${r.rowCount ?? 0} rows`);
         return r.rowCount ?? 0;
       };
-      await seedLongWriters(client, { prefix: SEED_PREFIX, count: LONG_WRITERS, passwordHash: await hashPassword(SEED_PASSWORD), step });
+      await seedLongWriters(client, {
+        prefix: SEED_PREFIX,
+        count: LONG_WRITERS,
+        passwordHash: await hashPassword(SEED_PASSWORD),
+        step,
+      });
       await client.query("vacuum (analyze) users, journals");
     }
 
@@ -80,13 +97,24 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
        limit $3`,
       [MINE, sample, wanted, FULL_FEED],
     );
-    const viewers: Viewer[] = rows.map((r) => ({ id: r.id, username: r.username, token: newToken(), feed: Number(r.feed), lastDay: r.last_day }));
+    const viewers: Viewer[] = rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      token: newToken(),
+      feed: Number(r.feed),
+      lastDay: r.last_day,
+    }));
     await client.query(
       `insert into sessions (user_id, token_hash, expires_at, user_agent)
        select unnest($1::uuid[]), unnest($2::text[]), now() + interval '30 days', $3`,
       [viewers.map((v) => v.id), viewers.map((v) => hashToken(v.token)), BENCH_USER_AGENT],
     );
-    const others = (await client.query<{ id: string; username: string }>("select id, username from users where username ~ $1 order by random() limit 2000", [MINE])).rows;
+    const others = (
+      await client.query<{ id: string; username: string }>(
+        "select id, username from users where username ~ $1 order by random() limit 2000",
+        [MINE],
+      )
+    ).rows;
     const pairs = await client.query<{ viewer: string; journal: string }>(
       `select viewer, journal from (
          select f.user_id as viewer, j.id as journal, row_number() over (partition by f.user_id order by j.journal_date desc) as n
@@ -96,7 +124,12 @@ export async function preparePopulation({ databaseUrl, users, viewers: wanted, s
       [viewers.map((v) => v.id)],
     );
     const tokenOf = new Map(viewers.map((v) => [v.id, v.token]));
-    const earliest = (await client.query<{ d: string }>("select coalesce(min(journal_date), current_date)::text as d from journals where author_id = any($1::uuid[])", [viewers.map((v) => v.id)])).rows[0]!.d;
+    const earliest = (
+      await client.query<{ d: string }>(
+        "select coalesce(min(journal_date), current_date)::text as d from journals where author_id = any($1::uuid[])",
+        [viewers.map((v) => v.id)],
+      )
+    ).rows[0]!.d;
     const long = (
       await client.query<{ id: string; last_day: string }>(
         `select u.id, max(j.journal_date)::text as last_day

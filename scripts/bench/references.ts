@@ -23,7 +23,11 @@ const ratio = (rps: number, base: number) => (Number.isFinite(rps) && base > 0 ?
  * A row's ratio columns: its req/s over the bare Next reference of its kind (the other bare Next
  * column stays empty) and over Inkwell's in-app baseline of the same kind.
  */
-export function ratioColumns(rps: number, reference: Reference, rates: ReferenceRates): Record<(typeof RATIO_COLUMNS)[number], string> {
+export function ratioColumns(
+  rps: number,
+  reference: Reference,
+  rates: ReferenceRates,
+): Record<(typeof RATIO_COLUMNS)[number], string> {
   return {
     "× bare Next handler": reference === "handler" ? ratio(rps, rates.bareNext.handler) : "",
     "× bare Next page": reference === "page" ? ratio(rps, rates.bareNext.page) : "",

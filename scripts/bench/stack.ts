@@ -26,7 +26,10 @@ export interface BenchStack {
   stop: () => Promise<void>;
 }
 
-export async function startStack(say: (m: string) => void, { externalDatabaseUrl }: { externalDatabaseUrl?: string } = {}): Promise<BenchStack> {
+export async function startStack(
+  say: (m: string) => void,
+  { externalDatabaseUrl }: { externalDatabaseUrl?: string } = {},
+): Promise<BenchStack> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-"));
   buildIfStale(say);
   let db: EmbeddedDb | undefined;
@@ -44,7 +47,10 @@ export async function startStack(say: (m: string) => void, { externalDatabaseUrl
     const databaseUrl = externalDatabaseUrl ?? db!.url("inkwell");
     await runMigrations(databaseUrl);
     const dataDir = path.join(dir, "app-data");
-    app = await startAppProcess({ log: path.join(dir, "app.log"), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INKWELL_BENCH: "1" } });
+    app = await startAppProcess({
+      log: path.join(dir, "app.log"),
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INKWELL_BENCH: "1" },
+    });
     say(`App at ${app.url}`);
     return { url: app.url, databaseUrl, dir, log: app.log, pid: app.child.pid!, databasePid: db?.pid, dataDir, stop };
   } catch (err) {

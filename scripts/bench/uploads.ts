@@ -23,7 +23,15 @@ const SINGLE_TARGET_MS = 500;
 
 /** A 12 MP photo-like JPEG: a gradient under blurred noise, so it does not compress to nothing (about 2 MB). */
 async function photoJpeg(): Promise<Buffer> {
-  const noise = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  const noise = await sharp({
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
     .blur(1.2)
     .raw()
     .toBuffer();
@@ -34,7 +42,9 @@ async function photoJpeg(): Promise<Buffer> {
       noise[i + 1] = (noise[i + 1]! + Math.floor((y * 255) / HEIGHT)) >> 1;
     }
   }
-  return sharp(noise, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(noise, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** The same picture as an HEVC-coded HEIC, when libheif's heif-enc is installed (sharp cannot encode HEVC). */
@@ -55,7 +65,10 @@ async function median(runs: number, once: () => Promise<unknown>): Promise<numbe
     await once();
     times.push(performance.now() - started);
   }
-  return percentile(times.sort((a, b) => a - b), 50);
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -97,12 +110,21 @@ export async function uploads(ctx: BenchContext): Promise<ScenarioResult> {
   const jpeg = await photoJpeg();
   const heic = photoHeic(jpeg, fs.mkdtempSync(path.join(ctx.tmpDir, "photos-")));
   const notes: string[] = [];
-  if (!heic) notes.push("heif-enc not found (Debian: apt-get install libheif-examples): HEIC uploads replaced by JPEGs, so HEIC decoding is NOT measured.");
+  if (!heic)
+    notes.push(
+      "heif-enc not found (Debian: apt-get install libheif-examples): HEIC uploads replaced by JPEGs, so HEIC decoding is NOT measured.",
+    );
   const photos = [
-    ...Array.from({ length: 3 }, () => ({ kind: heic ? "HEIC" : "JPEG (no heif-enc)", data: heic ?? jpeg, type: heic ? "image/heic" : "image/jpeg" })),
+    ...Array.from({ length: 3 }, () => ({
+      kind: heic ? "HEIC" : "JPEG (no heif-enc)",
+      data: heic ?? jpeg,
+      type: heic ? "image/heic" : "image/jpeg",
+    })),
     ...Array.from({ length: 3 }, () => ({ kind: "JPEG", data: jpeg, type: "image/jpeg" })),
   ];
-  ctx.say(`JPEG ${(jpeg.length / 1e6).toFixed(2)} MB${heic ? `, HEIC ${(heic.length / 1e6).toFixed(2)} MB` : ""}, ${WIDTH} × ${HEIGHT}`);
+  ctx.say(
+    `JPEG ${(jpeg.length / 1e6).toFixed(2)} MB${heic ? `, HEIC ${(heic.length / 1e6).toFixed(2)} MB` : ""}, ${WIDTH} × ${HEIGHT}`,
+  );
 
   const stack = await ctx.stack();
   const { db, close } = connect(stack.databaseUrl);
@@ -111,10 +133,21 @@ export async function uploads(ctx: BenchContext): Promise<ScenarioResult> {
   try {
     const post = async (token: string, photo: (typeof photos)[number], day: string) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ title: "Bench", content: "A photo from the benchmark.", visibility: "private", isAnonymous: "false", journaldate: day })) form.append(k, v);
+      for (const [k, v] of Object.entries({
+        title: "Bench",
+        content: "A photo from the benchmark.",
+        visibility: "private",
+        isAnonymous: "false",
+        journaldate: day,
+      }))
+        form.append(k, v);
       form.append("image", new Blob([new Uint8Array(photo.data)], { type: photo.type }), "photo");
       const started = performance.now();
-      const res = await fetch(`${stack.url}/api/journals`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+      const res = await fetch(`${stack.url}/api/journals`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       await res.arrayBuffer();
       return { status: res.status, ms: performance.now() - started };
     };
@@ -132,7 +165,9 @@ export async function uploads(ctx: BenchContext): Promise<ScenarioResult> {
 
     // The worker's function is plain JavaScript (lib/images/image-worker.mjs); loading it here sets
     // sharp to one libvips thread in this process, as in a worker.
-    const { default: processImage } = (await import("../../lib/images/image-worker.mjs")) as { default: (job: ImageJob) => Promise<ImageJobResult> };
+    const { default: processImage } = (await import("../../lib/images/image-worker.mjs")) as {
+      default: (job: ImageJob) => Promise<ImageJobResult>;
+    };
     const job: ImageJob = { shape: "entry", data: jpeg, header: { format: "jpeg", width: WIDTH, height: HEIGHT } };
     const pipelineMs = await median(SINGLE_RUNS, async () => {
       const r = await processImage(job);
@@ -142,11 +177,17 @@ export async function uploads(ctx: BenchContext): Promise<ScenarioResult> {
     const singleToken = await createSession(db, singleUser.user.id);
     let day = 0;
     const uploadMs = await median(SINGLE_RUNS, async () => {
-      const r = await post(singleToken, { kind: "JPEG", data: jpeg, type: "image/jpeg" }, new Date(Date.UTC(2021, 0, 1 + day++)).toISOString().slice(0, 10));
+      const r = await post(
+        singleToken,
+        { kind: "JPEG", data: jpeg, type: "image/jpeg" },
+        new Date(Date.UTC(2021, 0, 1 + day++)).toISOString().slice(0, 10),
+      );
       if (r.status !== 201) throw new Error(`The 12 MP upload answered ${r.status}`);
     });
     single = { pipelineMs, uploadMs };
-    ctx.say(`12 MP JPEG alone: sharp pipeline ${Math.round(pipelineMs)} ms, upload over HTTP ${Math.round(uploadMs)} ms (medians of ${SINGLE_RUNS})`);
+    ctx.say(
+      `12 MP JPEG alone: sharp pipeline ${Math.round(pipelineMs)} ms, upload over HTTP ${Math.round(uploadMs)} ms (medians of ${SINGLE_RUNS})`,
+    );
 
     for (let round = 1; round <= ROUNDS; round++) {
       const tokens = await Promise.all(photos.map(async () => createSession(db, (await createUser(db)).user.id)));
@@ -178,7 +219,11 @@ export async function uploads(ctx: BenchContext): Promise<ScenarioResult> {
   }
 
   const worst = Math.max(...rows.map((r) => Number(r["health max ms"])));
-  const allCreated = rows.every((r) => String(r.statuses).split(" ").every((s) => s.endsWith(":201")));
+  const allCreated = rows.every((r) =>
+    String(r.statuses)
+      .split(" ")
+      .every((s) => s.endsWith(":201")),
+  );
   if (!allCreated) notes.push("Not every upload was created (201): see the statuses.");
   return {
     rows,

@@ -23,7 +23,10 @@ export const DEFAULT_PASSWORD = "correct horse battery";
 export const FACTORY_EMAIL_DOMAIN = "gmail.com";
 
 /** A user with a verified email unless `emailVerifiedAt: null` is given (as a fresh password sign-up is). */
-export async function createUser(db: FactoryDb, overrides: Partial<typeof schema.users.$inferInsert> & { password?: string | null } = {}) {
+export async function createUser(
+  db: FactoryDb,
+  overrides: Partial<typeof schema.users.$inferInsert> & { password?: string | null } = {},
+) {
   const username = overrides.username ?? unique("writer_");
   const { password = DEFAULT_PASSWORD, ...rest } = overrides;
   const [user] = await db
@@ -41,7 +44,11 @@ export async function createUser(db: FactoryDb, overrides: Partial<typeof schema
 }
 
 /** A session row as login would create it; returns the token a client holds. */
-export async function createSession(db: FactoryDb, userId: string, { expiresAt, userAgent }: { expiresAt?: Date; userAgent?: string } = {}) {
+export async function createSession(
+  db: FactoryDb,
+  userId: string,
+  { expiresAt, userAgent }: { expiresAt?: Date; userAgent?: string } = {},
+) {
   const token = newToken();
   await db.insert(schema.sessions).values({
     userId,
@@ -53,7 +60,11 @@ export async function createSession(db: FactoryDb, userId: string, { expiresAt, 
 }
 
 /** A diary entry written straight to the database (no photo unless `imageKey` is given). */
-export async function createJournal(db: FactoryDb, authorId: string, overrides: Partial<typeof schema.journals.$inferInsert> = {}) {
+export async function createJournal(
+  db: FactoryDb,
+  authorId: string,
+  overrides: Partial<typeof schema.journals.$inferInsert> = {},
+) {
   const [journal] = await db
     .insert(schema.journals)
     .values({
@@ -76,13 +87,24 @@ export async function befriend(db: FactoryDb, aId: string, bId: string) {
 }
 
 /** A friend request, pending unless `status` is given, and the notification the app writes with a pending one (docs/decisions/063). */
-export async function createFriendRequest(db: FactoryDb, fromId: string, toId: string, overrides: Partial<typeof schema.friendRequests.$inferInsert> = {}) {
+export async function createFriendRequest(
+  db: FactoryDb,
+  fromId: string,
+  toId: string,
+  overrides: Partial<typeof schema.friendRequests.$inferInsert> = {},
+) {
   const [request] = await db
     .insert(schema.friendRequests)
     .values({ fromId, toId, ...overrides })
     .returning();
   if (request!.status === "pending") {
-    await db.insert(schema.notifications).values({ userId: toId, kind: "friend-request", actorId: fromId, requestId: request!.id, createdAt: request!.createdAt });
+    await db.insert(schema.notifications).values({
+      userId: toId,
+      kind: "friend-request",
+      actorId: fromId,
+      requestId: request!.id,
+      createdAt: request!.createdAt,
+    });
   }
   return request!;
 }

@@ -54,9 +54,77 @@ export const LONG_WRITER_DAYS = 5_000;
 const LONG_WRITERS = 3;
 const TAGS = ["#garden", "#work", "#family", "#running", "#books", "#Café", "#travel", "#θάλασσα"];
 
-const FIRST = ["Ada", "Ben", "Chloé", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kira", "Liam", "Maya", "Noor", "Oskar", "Priya", "Quinn", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wen", "Yusuf", "Zoë", "Łucja", "Αλέξης", "Ольга"];
-const LAST = ["Adams", "Berg", "Costa", "Dubois", "Evans", "Fischer", "García", "Haddad", "Ivanova", "Jensen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Petrov", "Quist", "Rossi", "Silva", "Tanaka", "Ulloa", "Varga", "Wright", "Yilmaz", "Zhang"];
-const LOCATIONS = ["Lisbon", "Berlin", "Kraków", "Nairobi", "Osaka", "Toronto", "São Paulo", "Athens", "Reykjavík", "Melbourne", "Cork", "Tbilisi"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Chloé",
+  "Dmitri",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hiro",
+  "Ines",
+  "Jonas",
+  "Kira",
+  "Liam",
+  "Maya",
+  "Noor",
+  "Oskar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sven",
+  "Tara",
+  "Umar",
+  "Vera",
+  "Wen",
+  "Yusuf",
+  "Zoë",
+  "Łucja",
+  "Αλέξης",
+  "Ольга",
+];
+const LAST = [
+  "Adams",
+  "Berg",
+  "Costa",
+  "Dubois",
+  "Evans",
+  "Fischer",
+  "García",
+  "Haddad",
+  "Ivanova",
+  "Jensen",
+  "Kowalski",
+  "López",
+  "Müller",
+  "Nakamura",
+  "Okafor",
+  "Petrov",
+  "Quist",
+  "Rossi",
+  "Silva",
+  "Tanaka",
+  "Ulloa",
+  "Varga",
+  "Wright",
+  "Yilmaz",
+  "Zhang",
+];
+const LOCATIONS = [
+  "Lisbon",
+  "Berlin",
+  "Kraków",
+  "Nairobi",
+  "Osaka",
+  "Toronto",
+  "São Paulo",
+  "Athens",
+  "Reykjavík",
+  "Melbourne",
+  "Cork",
+  "Tbilisi",
+];
 const BIOS = [
   "Writing a line a day since the kids left home.",
   "Night-shift nurse. I write on the bus home.",
@@ -105,7 +173,8 @@ const SENTENCES = [
 export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptions): Promise<SeedResult> {
   const { users: n, prefix = SEED_PREFIX, years = 3, longWriters = LONG_WRITERS, log = () => undefined } = options;
   if (!Number.isInteger(n) || n < 2) throw new Error("--users must be a whole number of at least 2");
-  if (!/^[a-z][a-z0-9_]{1,15}$/.test(prefix)) throw new Error("--prefix must be a lower-case letter then 1 to 15 of a-z, 0-9, _");
+  if (!/^[a-z][a-z0-9_]{1,15}$/.test(prefix))
+    throw new Error("--prefix must be a lower-case letter then 1 to 15 of a-z, 0-9, _");
   const started = performance.now();
   const step = async (what: string, sql: string, params: unknown[] = []) => {
     const t = performance.now();
@@ -116,7 +185,10 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
 
   const mine = `^${prefix}[0-9]+$`;
   const taken = await client.query("select 1 from users where username ~ $1 limit 1", [mine]);
-  if (taken.rowCount) throw new Error(`This database already has users named ${prefix}…: seed a fresh database, or pass another --prefix.`);
+  if (taken.rowCount)
+    throw new Error(
+      `This database already has users named ${prefix}…: seed a fresh database, or pass another --prefix.`,
+    );
 
   const passwordHash = await hashPassword(SEED_PASSWORD);
   await client.query("begin");
@@ -175,8 +247,13 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
        on conflict do nothing`,
       [FRIEND_OFFSETS, n, POPULAR_FRIENDS, POPULAR_EVERY],
     );
-    await step("friendships, the other way", "insert into friendships (user_id, friend_id, created_at) select friend_id, user_id, created_at from friendships f where exists (select 1 from seed_users where id = f.user_id) on conflict do nothing");
-    const friendships = Number((await client.query("select count(*) from friendships f join seed_users u on u.id = f.user_id")).rows[0].count);
+    await step(
+      "friendships, the other way",
+      "insert into friendships (user_id, friend_id, created_at) select friend_id, user_id, created_at from friendships f where exists (select 1 from seed_users where id = f.user_id) on conflict do nothing",
+    );
+    const friendships = Number(
+      (await client.query("select count(*) from friendships f join seed_users u on u.id = f.user_id")).rows[0].count,
+    );
     const pendingRequests = await step(
       "pending friend requests",
       `insert into friend_requests (from_id, to_id, created_at)
@@ -206,7 +283,10 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
        from seed_journals j left join (select journal_id, count(*)::int as hearts from seed_likes group by journal_id) l on l.journal_id = j.id`,
       [TITLES, SENTENCES],
     );
-    const likes = await step("hearts", "insert into likes (journal_id, user_id, created_at) select journal_id, user_id, least(created_at, now()) from seed_likes");
+    const likes = await step(
+      "hearts",
+      "insert into likes (journal_id, user_id, created_at) select journal_id, user_id, least(created_at, now()) from seed_likes",
+    );
     // The inbox (docs/decisions/063) as the app would have written it: each pending request, and
     // the hearts of the last 30 days (older ones read as they came).
     await step(
@@ -232,8 +312,20 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
     await client.query("commit");
     // VACUUM sets the visibility map, without which the feed's index-only scans fetch every heap
     // page (a freshly seeded table looks like one autovacuum has not reached yet).
-    await step("vacuum and analyze", "vacuum (analyze) users, journals, friendships, friend_requests, likes, journal_reads, notifications");
-    return { users, journals: journals + long.journals, friendships, pendingRequests, likes, reads, longWriters: long.users, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    await step(
+      "vacuum and analyze",
+      "vacuum (analyze) users, journals, friendships, friend_requests, likes, journal_reads, notifications",
+    );
+    return {
+      users,
+      journals: journals + long.journals,
+      friendships,
+      pendingRequests,
+      likes,
+      reads,
+      longWriters: long.users,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
   } catch (err) {
     await client.query("rollback").catch(() => undefined);
     throw err;

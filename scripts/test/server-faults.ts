@@ -7,4 +7,5 @@
  * experiments marks one set to false with ⨯ and its bare name (`  ⨯ preloadEntriesOnStart`,
  * docs/decisions/087).
  */
-export const SERVER_FAULT = /^(\[api\] Unhandled error in route handler|\[process\] (uncaughtException|unhandledRejection)|\s*⨯ (?![A-Za-z][A-Za-z0-9]*$)|FATAL ERROR)/;
+export const SERVER_FAULT =
+  /^(\[api\] Unhandled error in route handler|\[process\] (uncaughtException|unhandledRejection)|\s*⨯ (?![A-Za-z][A-Za-z0-9]*$)|FATAL ERROR)/;

@@ -29,5 +29,9 @@ export async function startSmtpSink({ dir }: { dir: string }) {
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, dir, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    dir,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

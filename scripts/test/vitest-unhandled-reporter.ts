@@ -11,7 +11,11 @@ export default class UnhandledErrorsReporter implements Reporter {
   onTestRunEnd(_modules: unknown, unhandledErrors: ReadonlyArray<{ name?: string; message?: string; stack?: string }>) {
     const file = process.env.VITEST_UNHANDLED_REPORT;
     if (!file) return;
-    const written: Written = unhandledErrors.map((e) => ({ name: e.name ?? "Error", message: e.message ?? String(e), stack: e.stack }));
+    const written: Written = unhandledErrors.map((e) => ({
+      name: e.name ?? "Error",
+      message: e.message ?? String(e),
+      stack: e.stack,
+    }));
     fs.writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
   }
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, createJournal, createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  befriend,
+  connect,
+  createFriendRequest,
+  createJournal,
+  createSession,
+  createUser,
+  DEFAULT_PASSWORD,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
 import { journals, sessions, users } from "../../lib/db/schema";
 import { CHANGE_PASSWORD_MAX_TRIES, WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
@@ -47,9 +56,11 @@ afterAll(async () => {
 });
 
 type Scheduled = { message: string; deletionDueAt: string };
-const leave = (token: string | undefined, body: unknown, base?: string) => api<Scheduled>("/api/myprofile", { method: "DELETE", token, body, base, headers: asNewClient() });
+const leave = (token: string | undefined, body: unknown, base?: string) =>
+  api<Scheduled>("/api/myprofile", { method: "DELETE", token, body, base, headers: asNewClient() });
 const cancel = (token: string) => api<{ message: string }>("/api/myprofile/cancel-deletion", { method: "POST", token });
-const dueAt = async (id: string) => (await db.select({ at: users.deletionDueAt }).from(users).where(eq(users.id, id)))[0]?.at ?? null;
+const dueAt = async (id: string) =>
+  (await db.select({ at: users.deletionDueAt }).from(users).where(eq(users.id, id)))[0]?.at ?? null;
 const me = (token: string) => api("/api/auth/me", { token });
 
 function expectRefusedField(res: ApiResult<unknown>, status: number, field: string, message: string) {
@@ -67,14 +78,20 @@ describe("asking to delete the account", () => {
   it("refuses a missing or wrong password beside its field, and changes nothing", async () => {
     const who = await person(db);
     expectRefusedField(await leave(who.token, {}), 400, "password", "Password is required");
-    expectRefusedField(await leave(who.token, { password: "not my password" }), 400, "password", WRONG_PASSWORD_MESSAGE);
+    expectRefusedField(
+      await leave(who.token, { password: "not my password" }),
+      400,
+      "password",
+      WRONG_PASSWORD_MESSAGE,
+    );
     expect(await dueAt(who.user.id)).toBeNull();
     expect((await me(who.token)).status).toBe(200);
   });
 
   it("counts password tries with the password change's: past the limit even the right one is a 429", async () => {
     const who = await person(db);
-    for (let i = 0; i < CHANGE_PASSWORD_MAX_TRIES; i += 1) expect((await leave(who.token, { password: `wrong ${i}` })).status).toBe(400);
+    for (let i = 0; i < CHANGE_PASSWORD_MAX_TRIES; i += 1)
+      expect((await leave(who.token, { password: `wrong ${i}` })).status).toBe(400);
     expectError(await leave(who.token, { password: DEFAULT_PASSWORD }), 429);
     expect(await dueAt(who.user.id)).toBeNull();
   });
@@ -117,10 +134,20 @@ describe("asking to delete the account", () => {
     const who = await person(db);
     const { secret, recoveryCodes } = await turnOnTwoFactor(who.token);
     expectRefusedField(await leave(who.token, { password: DEFAULT_PASSWORD }), 400, "code", "Code is required");
-    expectRefusedField(await leave(who.token, { password: DEFAULT_PASSWORD, code: wrongCode(secret) }), 400, "code", WRONG_CODE_MESSAGE);
+    expectRefusedField(
+      await leave(who.token, { password: DEFAULT_PASSWORD, code: wrongCode(secret) }),
+      400,
+      "code",
+      WRONG_CODE_MESSAGE,
+    );
     // The password is checked first: a right code does not make up for a wrong one.
     await forgetLastCode(db, who.user.id);
-    expectRefusedField(await leave(who.token, { password: "not my password", code: codeFor(secret) }), 400, "password", WRONG_PASSWORD_MESSAGE);
+    expectRefusedField(
+      await leave(who.token, { password: "not my password", code: codeFor(secret) }),
+      400,
+      "password",
+      WRONG_PASSWORD_MESSAGE,
+    );
     expect(await dueAt(who.user.id)).toBeNull();
     const res = await leave(who.token, { password: DEFAULT_PASSWORD, code: recoveryCodes[0] });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -132,7 +159,9 @@ describe("asking to delete the account", () => {
     const freshToken = await createSession(db, fresh.id);
     const { user: stale } = await createUser(db, { password: null });
     const staleToken = await createSession(db, stale.id);
-    await db.execute(sql`update sessions set created_at = now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES + 1}) where user_id = ${stale.id}::uuid`);
+    await db.execute(
+      sql`update sessions set created_at = now() - make_interval(mins => ${FRESH_SIGN_IN_MINUTES + 1}) where user_id = ${stale.id}::uuid`,
+    );
 
     expectError(await leave(staleToken, {}), 403, NO_PASSWORD_TO_DELETE_MESSAGE);
     expect(await dueAt(stale.id)).toBeNull();
@@ -158,7 +187,13 @@ describe("asking to delete the account", () => {
 });
 
 function s3Storage() {
-  return createS3Storage({ bucket: testEnv.s3Bucket, endpoint: testEnv.s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  return createS3Storage({
+    bucket: testEnv.s3Bucket,
+    endpoint: testEnv.s3Endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
 }
 
 /** Every row of the public schema whose uuid columns name `id`, by table and column. */
@@ -168,7 +203,9 @@ async function rowsNaming(id: string): Promise<string[]> {
     where table_schema = 'public' and data_type = 'uuid'`);
   const found: string[] = [];
   for (const { table, column } of columns) {
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}::uuid`);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}::uuid`,
+    );
     if (rows[0]!.n) found.push(`${table}.${column}`);
   }
   return found;
@@ -184,19 +221,51 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     await createFriendRequest(db, leaver.user.id, stranger.user.id);
 
     // Their entry with a photo, their picture, a heart and a private reply on the friend's entry, a report.
-    const entry = await postJournal(leaver.token, entryFields({ visibility: "close-circle", image: imageBlob(await phonePhoto(1200, 800)) }), base);
+    const entry = await postJournal(
+      leaver.token,
+      entryFields({ visibility: "close-circle", image: imageBlob(await phonePhoto(1200, 800)) }),
+      base,
+    );
     expect(entry.status, JSON.stringify(entry.body)).toBe(201);
-    const photoKey = (await db.select({ key: journals.imageKey }).from(journals).where(eq(journals.id, entry.body.id)))[0]!.key!;
+    const photoKey = (
+      await db.select({ key: journals.imageKey }).from(journals).where(eq(journals.id, entry.body.id))
+    )[0]!.key!;
     const picture = await uploadPicture(leaver.token, await widePhoto(), base);
     expect(picture.status, JSON.stringify(picture.body)).toBe(200);
-    expect((await api("/api/myprofile", { method: "PUT", token: leaver.token, body: { profileImage: picture.body.imageUrl }, base })).status).toBe(200);
+    expect(
+      (
+        await api("/api/myprofile", {
+          method: "PUT",
+          token: leaver.token,
+          body: { profileImage: picture.body.imageUrl },
+          base,
+        })
+      ).status,
+    ).toBe(200);
     const pictureKey = keyOfUrl(picture.body.imageUrl);
     const friendsEntry = await createJournal(db, friend.user.id, { visibility: "close-circle" });
-    expect((await api(`/api/journal/${friendsEntry.id}/like`, { method: "POST", token: leaver.token, base })).status).toBe(200);
-    expect((await api(`/api/journals/${friendsEntry.id}/replies`, { token: leaver.token, body: { text: "So good to read" }, base })).status).toBe(201);
-    expect((await api("/api/reports", { token: leaver.token, body: { userId: friend.user.id, reason: "other" }, base })).status).toBe(201);
-    expect((await api(`/api/journal/${entry.body.id}/like`, { method: "POST", token: friend.token, base })).status).toBe(200);
-    const likesBefore = (await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id)))[0]!.n;
+    expect(
+      (await api(`/api/journal/${friendsEntry.id}/like`, { method: "POST", token: leaver.token, base })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(`/api/journals/${friendsEntry.id}/replies`, {
+          token: leaver.token,
+          body: { text: "So good to read" },
+          base,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api("/api/reports", { token: leaver.token, body: { userId: friend.user.id, reason: "other" }, base }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await api(`/api/journal/${entry.body.id}/like`, { method: "POST", token: friend.token, base })).status,
+    ).toBe(200);
+    const likesBefore = (
+      await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id))
+    )[0]!.n;
     expect(await bucket.objectExists(photoKey)).toBe(true);
     expect(await bucket.objectExists(pictureKey)).toBe(true);
     // An export's ZIP, as the export job leaves it in the person's folder (docs/decisions/074).
@@ -220,8 +289,13 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     expect(await bucket.objectExists(pictureKey)).toBe(false);
     expect(await bucket.objectExists(exportKey)).toBe(false);
     expect(await bucket.objectExists(importZip)).toBe(false);
-    expect((await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id)))[0]!.n).toBe(likesBefore - 1);
-    const inbox = await api<{ data: { actor?: { id: string } | null; actors?: { id: string }[] }[] }>("/api/notifications", { token: friend.token });
+    expect(
+      (await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id)))[0]!.n,
+    ).toBe(likesBefore - 1);
+    const inbox = await api<{ data: { actor?: { id: string } | null; actors?: { id: string }[] }[] }>(
+      "/api/notifications",
+      { token: friend.token },
+    );
     expect(JSON.stringify(inbox.body)).not.toContain(leaver.user.id);
     const feed = await api("/api/journal/close-circle", { token: friend.token });
     expect(JSON.stringify(feed.body)).not.toContain(entry.body.id);

@@ -18,7 +18,13 @@ import { utcDay } from "../support/journals";
 // written straight to the table here, so these tests send the operator no mail of their own.
 
 interface AdminPage {
-  reports: { id: string; reason: string; reporter: { id: string }; subject: { id: string; suspended: boolean }; target: { kind: string; id: string; title: string | null; text: string } }[];
+  reports: {
+    id: string;
+    reason: string;
+    reporter: { id: string };
+    subject: { id: string; suspended: boolean };
+    target: { kind: string; id: string; title: string | null; text: string };
+  }[];
   actions: { action: string; note: string | null; operator: string | null; target: string | null }[];
 }
 
@@ -27,7 +33,15 @@ let close: () => Promise<void>;
 let operator: Person;
 beforeAll(async () => {
   ({ db, close } = connect(testEnv.databaseUrl));
-  operator = { token: await operatorSession(db), user: (await db.select().from(users).where(eq(users.id, await operatorId(db))))[0]! };
+  operator = {
+    token: await operatorSession(db),
+    user: (
+      await db
+        .select()
+        .from(users)
+        .where(eq(users.id, await operatorId(db)))
+    )[0]!,
+  };
 });
 afterAll(async () => {
   expectLogClean();
@@ -35,11 +49,19 @@ afterAll(async () => {
 });
 
 const page = (who: Person | undefined) => api<AdminPage>("/api/admin/reports", { token: who?.token });
-const act = (who: Person | undefined, path: string, body: unknown = {}) => api<{ message: string }>(`/api/admin/${path}`, { token: who?.token, body });
+const act = (who: Person | undefined, path: string, body: unknown = {}) =>
+  api<{ message: string }>(`/api/admin/${path}`, { token: who?.token, body });
 
 /** Someone reports `target` (a row straight into the table, no mail). */
-async function reported(reporter: Person, target: { journalId?: string; replyId?: string; reportedUserId?: string }, reason: "spam" | "harassment" = "harassment") {
-  const [row] = await db.insert(reports).values({ reporterId: reporter.user.id, reason, ...target }).returning();
+async function reported(
+  reporter: Person,
+  target: { journalId?: string; replyId?: string; reportedUserId?: string },
+  reason: "spam" | "harassment" = "harassment",
+) {
+  const [row] = await db
+    .insert(reports)
+    .values({ reporterId: reporter.user.id, reason, ...target })
+    .returning();
   return row!;
 }
 
@@ -49,7 +71,12 @@ describe("the operators' routes: who may use them", () => {
     for (const who of [undefined, someone]) {
       const status = who ? 404 : 401;
       expectError(await page(who), status);
-      for (const path of [`reports/${UNKNOWN_ID}/dismiss`, `reports/${UNKNOWN_ID}/remove`, `users/${someone.user.id}/suspend`, `users/${someone.user.id}/unsuspend`]) {
+      for (const path of [
+        `reports/${UNKNOWN_ID}/dismiss`,
+        `reports/${UNKNOWN_ID}/remove`,
+        `users/${someone.user.id}/suspend`,
+        `users/${someone.user.id}/unsuspend`,
+      ]) {
         expectError(await act(who, path, { note: "x" }), status);
         expectError(await api(`/api/admin/${path}`, { token: who?.token, rawBody: "{not json" }), status);
       }
@@ -91,13 +118,31 @@ describe("the operators' page", () => {
   it("shows each open report with only what was reported, and whose it is; nothing else of anyone", async () => {
     const [reader, writer] = [await person(db), await person(db, { name: "Anon Writer" })];
     await befriend(db, reader.user.id, writer.user.id);
-    const entry = await sharedEntry(db, writer, { isAnonymous: true, title: "Reported page", content: "The reported words" });
-    await createJournal(db, writer.user.id, { title: "Never reported", content: "Private words", journalDate: utcDay(-3000) });
+    const entry = await sharedEntry(db, writer, {
+      isAnonymous: true,
+      title: "Reported page",
+      content: "The reported words",
+    });
+    await createJournal(db, writer.user.id, {
+      title: "Never reported",
+      content: "Private words",
+      journalDate: utcDay(-3000),
+    });
     const r = await reported(reader, { journalId: entry.id });
     const shown = (await page(operator)).body;
     const mine = shown.reports.find((x) => x.id === r.id)!;
-    expect(mine).toMatchObject({ reason: "harassment", reporter: { id: reader.user.id }, subject: { id: writer.user.id, suspended: false } });
-    expect(mine.target).toMatchObject({ kind: "journal", id: entry.id, title: "Reported page", text: "The reported words", isAnonymous: true });
+    expect(mine).toMatchObject({
+      reason: "harassment",
+      reporter: { id: reader.user.id },
+      subject: { id: writer.user.id, suspended: false },
+    });
+    expect(mine.target).toMatchObject({
+      kind: "journal",
+      id: entry.id,
+      title: "Reported page",
+      text: "The reported words",
+      isAnonymous: true,
+    });
     expect(JSON.stringify(shown)).not.toContain("Private words");
   });
 
@@ -105,9 +150,14 @@ describe("the operators' page", () => {
     const [reader, writer] = [await person(db), await person(db)];
     await befriend(db, reader.user.id, writer.user.id);
     const entry = await sharedEntry(db, writer, { title: "Cruel page" });
-    const [message] = await db.insert(replies).values({ journalId: entry.id, readerId: reader.user.id, fromWriter: false, text: "A cruel reply" }).returning();
+    const [message] = await db
+      .insert(replies)
+      .values({ journalId: entry.id, readerId: reader.user.id, fromWriter: false, text: "A cruel reply" })
+      .returning();
     const onReply = await reported(writer, { replyId: message!.id });
-    expect((await act(operator, `reports/${onReply.id}/remove`, { note: "Replies must be kind." })).body).toEqual({ message: "Removed" });
+    expect((await act(operator, `reports/${onReply.id}/remove`, { note: "Replies must be kind." })).body).toEqual({
+      message: "Removed",
+    });
     expect(await db.select().from(replies).where(eq(replies.id, message!.id))).toEqual([]);
     expect((await waitForMail(testEnv.mailDir, reader.user.email)).text).toContain("Why: Replies must be kind.");
 
@@ -118,8 +168,19 @@ describe("the operators' page", () => {
     expect(mail.text).toContain("Your entry “Cruel page” was removed by Inkwell's operators.");
     expect(mail.text).toContain("Why: Entries must be kind.");
     const record = await db.select().from(moderationActions).where(eq(moderationActions.targetUserId, writer.user.id));
-    expect(record).toEqual([expect.objectContaining({ action: "remove", operatorId: operator.user.id, journalId: entry.id, note: "Entries must be kind." })]);
-    expect((await page(operator)).body.actions.some((a) => a.action === "remove" && a.note === "Entries must be kind." && a.target === writer.user.username)).toBe(true);
+    expect(record).toEqual([
+      expect.objectContaining({
+        action: "remove",
+        operatorId: operator.user.id,
+        journalId: entry.id,
+        note: "Entries must be kind.",
+      }),
+    ]);
+    expect(
+      (await page(operator)).body.actions.some(
+        (a) => a.action === "remove" && a.note === "Entries must be kind." && a.target === writer.user.username,
+      ),
+    ).toBe(true);
   });
 
   it("suspends an account: its sessions end, sign-in is refused with a clear message, nothing of theirs is shown; lifting it restores them", async () => {
@@ -130,28 +191,49 @@ describe("the operators' page", () => {
     // answered the pest's entry privately.
     const readersEntry = await sharedEntry(db, reader);
     expect((await api(`/api/journal/${readersEntry.id}/like`, { token: pest.token, body: {} })).status).toBe(200);
-    expect((await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Thinking of you." } })).status).toBe(201);
-    const inbox = () => api<{ data: { actor: { id: string } | null }[]; unreadCount: number }>("/api/notifications", { token: reader.token });
+    expect(
+      (await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Thinking of you." } }))
+        .status,
+    ).toBe(201);
+    const inbox = () =>
+      api<{ data: { actor: { id: string } | null }[]; unreadCount: number }>("/api/notifications", {
+        token: reader.token,
+      });
     expect((await inbox()).body).toMatchObject({ data: [{ actor: { id: pest.user.id } }], unreadCount: 1 });
     const r = await reported(reader, { reportedUserId: pest.user.id });
     expectError(await act(operator, `users/${operator.user.id}/suspend`, { note: "Me" }), 409);
 
-    expect((await act(operator, `users/${pest.user.id}/suspend`, { note: "Spam, again and again." })).body).toEqual({ message: "Suspended" });
+    expect((await act(operator, `users/${pest.user.id}/suspend`, { note: "Spam, again and again." })).body).toEqual({
+      message: "Suspended",
+    });
     expectError(await api("/api/auth/me", { token: pest.token }), 401);
     const refused = await login(pest.user.username, DEFAULT_PASSWORD, { headers: asNewClient() });
     expectError(refused, 403, SUSPENDED_MESSAGE);
     expectError(await api(`/api/users/${pest.user.id}`, { token: reader.token }), 404);
-    expect((await api<{ users: { id: string }[] }>(`/api/search?q=${encodeURIComponent("Suspended Soon")}`, { token: reader.token })).body.users).toEqual([]);
+    expect(
+      (
+        await api<{ users: { id: string }[] }>(`/api/search?q=${encodeURIComponent("Suspended Soon")}`, {
+          token: reader.token,
+        })
+      ).body.users,
+    ).toEqual([]);
     expect((await feed(reader)).body.journals.map((j) => j.id)).not.toContain(entry.id);
     // Their heart leaves the inbox, and their entry can no longer be answered, hearted or reported.
     expect((await inbox()).body).toMatchObject({ data: [], unreadCount: 0 });
     expectError(await api(`/api/journals/${entry.id}/replies`, { token: reader.token }), 404);
-    expectError(await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Still there?" } }), 404);
+    expectError(
+      await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Still there?" } }),
+      404,
+    );
     expectError(await api(`/api/journal/${entry.id}/like`, { token: reader.token, body: {} }), 404);
     expectError(await api("/api/reports", { token: reader.token, body: { journalId: entry.id, reason: "spam" } }), 404);
     expect((await db.select().from(reports).where(eq(reports.id, r.id)))[0]!.status).toBe("actioned");
     expect((await waitForMail(testEnv.mailDir, pest.user.email)).text).toContain("Why: Spam, again and again.");
-    expectError(await act(operator, `users/${pest.user.id}/suspend`, { note: "Again" }), 409, "This account is already suspended");
+    expectError(
+      await act(operator, `users/${pest.user.id}/suspend`, { note: "Again" }),
+      409,
+      "This account is already suspended",
+    );
 
     expect((await act(operator, `users/${pest.user.id}/unsuspend`)).body).toEqual({ message: "Suspension lifted" });
     expect((await login(pest.user.username, DEFAULT_PASSWORD, { headers: asNewClient() })).status).toBe(200);
@@ -170,8 +252,14 @@ describe("the operators' page", () => {
     const refusal = (e: { cause?: { message?: string }; message: string }) => {
       throw new Error(e.cause?.message ?? e.message);
     };
-    await expect(db.execute(sql`update moderation_actions set note = 'rewritten' where report_id = ${r.id}::uuid`).catch(refusal)).rejects.toThrow(/append-only/);
-    await expect(db.execute(sql`delete from moderation_actions where report_id = ${r.id}::uuid`).catch(refusal)).rejects.toThrow(/append-only/);
-    expect((await db.select().from(moderationActions).where(eq(moderationActions.reportId, r.id)))[0]!.note).toBe("Fine");
+    await expect(
+      db.execute(sql`update moderation_actions set note = 'rewritten' where report_id = ${r.id}::uuid`).catch(refusal),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      db.execute(sql`delete from moderation_actions where report_id = ${r.id}::uuid`).catch(refusal),
+    ).rejects.toThrow(/append-only/);
+    expect((await db.select().from(moderationActions).where(eq(moderationActions.reportId, r.id)))[0]!.note).toBe(
+      "Fine",
+    );
   });
 });

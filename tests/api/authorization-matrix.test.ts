@@ -38,17 +38,29 @@ afterAll(async () => {
 
 /** A writer, their anonymous close-circle entry, and one person of each role towards them. */
 async function world(): Promise<World> {
-  const [writer, stranger, friend, blocked, blocker] = [await person(db), await person(db), await person(db), await person(db), await person(db)];
+  const [writer, stranger, friend, blocked, blocker] = [
+    await person(db),
+    await person(db),
+    await person(db),
+    await person(db),
+    await person(db),
+  ];
   await befriend(db, writer.user.id, friend.user.id);
   const entry = await sharedEntry(db, writer, { isAnonymous: true });
-  const sent = await api<{ reply: { id: string } }>(`/api/journals/${entry.id}/replies`, { token: friend.token, body: { text: "From a friend." } });
+  const sent = await api<{ reply: { id: string } }>(`/api/journals/${entry.id}/replies`, {
+    token: friend.token,
+    body: { text: "From a friend." },
+  });
   expect(sent.status).toBe(201);
   // Both were friends, and each block ends that.
   await befriend(db, writer.user.id, blocked.user.id);
   await befriend(db, writer.user.id, blocker.user.id);
   expect((await api(`/api/users/${blocked.user.id}/block`, { token: writer.token, body: {} })).status).toBe(200);
   expect((await api(`/api/users/${writer.user.id}/block`, { token: blocker.token, body: {} })).status).toBe(200);
-  const [report] = await db.insert(reports).values({ reporterId: friend.user.id, reason: "other", journalId: entry.id }).returning();
+  const [report] = await db
+    .insert(reports)
+    .values({ reporterId: friend.user.id, reason: "other", journalId: entry.id })
+    .returning();
   const opId = await operatorId(db);
   const operator = await createSession(db, opId);
   return {
@@ -56,13 +68,32 @@ async function world(): Promise<World> {
     entryId: entry.id,
     friendsReplyId: sent.body.reply.id,
     reportId: report!.id,
-    as: { none: undefined, stranger: stranger.token, friend: friend.token, blocked: blocked.token, blocker: blocker.token, operator, writer: writer.token },
-    ids: { stranger: stranger.user.id, friend: friend.user.id, blocked: blocked.user.id, blocker: blocker.user.id, operator: opId, writer: writer.user.id },
+    as: {
+      none: undefined,
+      stranger: stranger.token,
+      friend: friend.token,
+      blocked: blocked.token,
+      blocker: blocker.token,
+      operator,
+      writer: writer.token,
+    },
+    ids: {
+      stranger: stranger.user.id,
+      friend: friend.user.id,
+      blocked: blocked.user.id,
+      blocker: blocker.user.id,
+      operator: opId,
+      writer: writer.user.id,
+    },
   };
 }
 
 /** Each role's status for `call`, in ROLES' order, run one after another. */
-async function statuses(w: World, roles: Role[], call: (token: string | undefined, role: Role) => Promise<ApiResult<unknown>>) {
+async function statuses(
+  w: World,
+  roles: Role[],
+  call: (token: string | undefined, role: Role) => Promise<ApiResult<unknown>>,
+) {
   const got: Partial<Record<Role, number>> = {};
   for (const role of roles) got[role] = (await call(w.as[role], role)).status;
   return got;
@@ -86,7 +117,11 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     const w = await world();
     const before = await db.select().from(replies).where(eq(replies.journalId, w.entryId));
     const refused: Role[] = ["none", "stranger", "blocked", "blocker", "operator"];
-    expect(await statuses(w, refused, (token) => api(`/api/journals/${w.entryId}/replies`, { token, body: { text: "Let me in." } }))).toEqual({
+    expect(
+      await statuses(w, refused, (token) =>
+        api(`/api/journals/${w.entryId}/replies`, { token, body: { text: "Let me in." } }),
+      ),
+    ).toEqual({
       none: 401,
       stranger: 404,
       blocked: 404,
@@ -95,17 +130,40 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     });
     // Nor may the writer open a thread with someone who is not their reader.
     for (const role of ["stranger", "blocked", "blocker", "operator"] as const) {
-      expect((await api(`/api/journals/${w.entryId}/replies`, { token: w.as.writer, body: { text: "Hello?", threadWith: w.ids[role] } })).status, role).toBe(404);
+      expect(
+        (
+          await api(`/api/journals/${w.entryId}/replies`, {
+            token: w.as.writer,
+            body: { text: "Hello?", threadWith: w.ids[role] },
+          })
+        ).status,
+        role,
+      ).toBe(404);
     }
     expect(await db.select().from(replies).where(eq(replies.journalId, w.entryId))).toEqual(before);
-    expect(await statuses(w, ["friend"], (token) => api(`/api/journals/${w.entryId}/replies`, { token, body: { text: "Again." } }))).toEqual({ friend: 201 });
-    expect((await api(`/api/journals/${w.entryId}/replies`, { token: w.as.writer, body: { text: "Thank you.", threadWith: w.ids.friend } })).status).toBe(201);
+    expect(
+      await statuses(w, ["friend"], (token) =>
+        api(`/api/journals/${w.entryId}/replies`, { token, body: { text: "Again." } }),
+      ),
+    ).toEqual({ friend: 201 });
+    expect(
+      (
+        await api(`/api/journals/${w.entryId}/replies`, {
+          token: w.as.writer,
+          body: { text: "Thank you.", threadWith: w.ids.friend },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("deleting a message: only the one who sent it", async () => {
     const w = await world();
     const path = `/api/journals/${w.entryId}/replies/${w.friendsReplyId}`;
-    expect(await statuses(w, ["none", "stranger", "blocked", "blocker", "operator", "writer"], (token) => api(path, { token, method: "DELETE" }))).toEqual({
+    expect(
+      await statuses(w, ["none", "stranger", "blocked", "blocker", "operator", "writer"], (token) =>
+        api(path, { token, method: "DELETE" }),
+      ),
+    ).toEqual({
       none: 401,
       stranger: 404,
       blocked: 404,
@@ -120,25 +178,41 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
   it("muting and blocking the writer: anyone who may see them; someone they blocked finds nobody", async () => {
     const w = await world();
     const target = w.ids.writer;
-    expect(await statuses(w, ["none", "blocker"], (token) => api(`/api/users/${target}/mute`, { token, body: {} }))).toEqual({ none: 401, blocker: 200 });
+    expect(
+      await statuses(w, ["none", "blocker"], (token) => api(`/api/users/${target}/mute`, { token, body: {} })),
+    ).toEqual({ none: 401, blocker: 200 });
     // The writer blocked them: the writer does not exist for them, to mute or to block.
-    expect(await statuses(w, ["blocked"], (token) => api(`/api/users/${target}/mute`, { token, body: {} }))).toEqual({ blocked: 404 });
-    expect(await statuses(w, ["blocked"], (token) => api(`/api/users/${target}/block`, { token, body: {} }))).toEqual({ blocked: 404 });
+    expect(await statuses(w, ["blocked"], (token) => api(`/api/users/${target}/mute`, { token, body: {} }))).toEqual({
+      blocked: 404,
+    });
+    expect(await statuses(w, ["blocked"], (token) => api(`/api/users/${target}/block`, { token, body: {} }))).toEqual({
+      blocked: 404,
+    });
     expect(await db.select().from(mutes).where(eq(mutes.userId, w.ids.blocked))).toEqual([]);
     expect(await db.select().from(blocks).where(eq(blocks.blockerId, w.ids.blocked))).toEqual([]);
-    expect(await statuses(w, ["stranger", "friend", "operator"], (token) => api(`/api/users/${target}/mute`, { token, body: {} }))).toEqual({
+    expect(
+      await statuses(w, ["stranger", "friend", "operator"], (token) =>
+        api(`/api/users/${target}/mute`, { token, body: {} }),
+      ),
+    ).toEqual({
       stranger: 200,
       friend: 200,
       operator: 200,
     });
-    expect(await statuses(w, ["none", "stranger", "operator", "friend"], (token) => api(`/api/users/${target}/block`, { token, body: {} }))).toEqual({
+    expect(
+      await statuses(w, ["none", "stranger", "operator", "friend"], (token) =>
+        api(`/api/users/${target}/block`, { token, body: {} }),
+      ),
+    ).toEqual({
       none: 401,
       stranger: 200,
       operator: 200,
       friend: 200,
     });
     // Each undoes only their own.
-    expect((await api(`/api/users/${w.ids.friend}/block`, { token: w.as.stranger, method: "DELETE" })).status).toBe(404);
+    expect((await api(`/api/users/${w.ids.friend}/block`, { token: w.as.stranger, method: "DELETE" })).status).toBe(
+      404,
+    );
     expect((await api(`/api/users/${target}/block`, { token: w.as.friend, method: "DELETE" })).status).toBe(200);
   });
 
@@ -146,7 +220,11 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     const w = await world();
     const body = { journalId: w.entryId, reason: "spam" };
     const before = await db.select().from(reports).where(eq(reports.journalId, w.entryId));
-    expect(await statuses(w, ["none", "stranger", "blocked", "blocker", "operator", "writer"], (token) => api("/api/reports", { token, body }))).toEqual({
+    expect(
+      await statuses(w, ["none", "stranger", "blocked", "blocker", "operator", "writer"], (token) =>
+        api("/api/reports", { token, body }),
+      ),
+    ).toEqual({
       none: 401,
       stranger: 404,
       blocked: 404,
@@ -164,22 +242,42 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     const notOperators: Role[] = ["none", "stranger", "friend", "blocked", "blocker", "writer"];
     const expected = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, writer: 404 };
     expect(await statuses(w, notOperators, (token) => api("/api/admin/reports", { token }))).toEqual(expected);
-    expect(await statuses(w, notOperators, (token) => api(`/api/admin/reports/${w.reportId}/dismiss`, { token, body: { note: "Fine" } }))).toEqual(expected);
-    expect(await statuses(w, notOperators, (token) => api(`/api/admin/users/${w.ids.friend}/suspend`, { token, body: { note: "Why" } }))).toEqual(expected);
+    expect(
+      await statuses(w, notOperators, (token) =>
+        api(`/api/admin/reports/${w.reportId}/dismiss`, { token, body: { note: "Fine" } }),
+      ),
+    ).toEqual(expected);
+    expect(
+      await statuses(w, notOperators, (token) =>
+        api(`/api/admin/users/${w.ids.friend}/suspend`, { token, body: { note: "Why" } }),
+      ),
+    ).toEqual(expected);
     expect((await db.select().from(reports).where(eq(reports.id, w.reportId)))[0]!.status).toBe("open");
     expect(await statuses(w, ["operator"], (token) => api("/api/admin/reports", { token }))).toEqual({ operator: 200 });
-    expect(await statuses(w, ["operator"], (token) => api(`/api/admin/reports/${w.reportId}/dismiss`, { token, body: { note: "Fine" } }))).toEqual({ operator: 200 });
+    expect(
+      await statuses(w, ["operator"], (token) =>
+        api(`/api/admin/reports/${w.reportId}/dismiss`, { token, body: { note: "Fine" } }),
+      ),
+    ).toEqual({ operator: 200 });
   });
 
   it("an export of everything: its owner only; to anyone else, friend or operator, it does not exist", async () => {
     const w = await world();
     const [row] = await db.insert(exports).values({ userId: w.ids.writer, state: "failed" }).returning();
     const others = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 };
-    expect(await statuses(w, ROLES, (token) => api(`/api/export/${row!.id}`, { token }))).toEqual({ ...others, writer: 200 });
+    expect(await statuses(w, ROLES, (token) => api(`/api/export/${row!.id}`, { token }))).toEqual({
+      ...others,
+      writer: 200,
+    });
     // Unsigned, the download asks the session; the export is not ready, so its owner gets a 404 too.
-    expect(await statuses(w, ROLES, (token) => api(`/api/export/${row!.id}/download`, { token }))).toEqual({ ...others, writer: 404 });
+    expect(await statuses(w, ROLES, (token) => api(`/api/export/${row!.id}/download`, { token }))).toEqual({
+      ...others,
+      writer: 404,
+    });
     // Nobody else's start touches the writer's export.
-    expect(await statuses(w, ["none"], (token) => api("/api/export", { token, method: "POST" }))).toEqual({ none: 401 });
+    expect(await statuses(w, ["none"], (token) => api("/api/export", { token, method: "POST" }))).toEqual({
+      none: 401,
+    });
     expect(await db.select().from(exports).where(eq(exports.userId, w.ids.writer))).toHaveLength(1);
   });
 
@@ -190,9 +288,19 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     const keys = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
     expect((await api("/api/push/subscriptions", { token: w.as.writer, body: { endpoint, keys } })).status).toBe(201);
     const others = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 };
-    expect(await statuses(w, ROLES.filter((r) => r !== "writer"), (token) => api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }))).toEqual(others);
+    expect(
+      await statuses(
+        w,
+        ROLES.filter((r) => r !== "writer"),
+        (token) => api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }),
+      ),
+    ).toEqual(others);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
-    expect(await statuses(w, ["writer"], (token) => api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }))).toEqual({ writer: 200 });
+    expect(
+      await statuses(w, ["writer"], (token) =>
+        api("/api/push/subscriptions", { token, method: "DELETE", body: { endpoint } }),
+      ),
+    ).toEqual({ writer: 200 });
   });
 
   it("a friend's page: their friends only; a block either way is a stranger's 403, which an unknown id gets too (docs/decisions/067)", async () => {
@@ -212,9 +320,17 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
     const w = await world();
     const [row] = await db.insert(imports).values({ userId: w.ids.writer, state: "done" }).returning();
     const others = { none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 };
-    expect(await statuses(w, ROLES, (token) => api(`/api/import/${row!.id}`, { token }))).toEqual({ ...others, writer: 200 });
+    expect(await statuses(w, ROLES, (token) => api(`/api/import/${row!.id}`, { token }))).toEqual({
+      ...others,
+      writer: 200,
+    });
     // Anyone's latest import is their own: nobody else's shows.
-    const latest = await statuses(w, ROLES, (token) => api<{ import: { id: string } | null }>("/api/import", { token }).then((r) => ({ ...r, status: r.body.import?.id === row!.id ? 200 : r.status === 401 ? 401 : 404 })));
+    const latest = await statuses(w, ROLES, (token) =>
+      api<{ import: { id: string } | null }>("/api/import", { token }).then((r) => ({
+        ...r,
+        status: r.body.import?.id === row!.id ? 200 : r.status === 401 ? 401 : 404,
+      })),
+    );
     expect(latest).toEqual({ ...others, writer: 200 });
     expect(await db.select().from(imports).where(eq(imports.userId, w.ids.writer))).toHaveLength(1);
   });

@@ -1,11 +1,34 @@
 import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, createJournal, unique, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  befriend,
+  connect,
+  createFriendRequest,
+  createJournal,
+  unique,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { blocks, friendRequests, mutes, notifications } from "../../lib/db/schema";
-import { BLOCKS_MAX, MUTES_MAX, TOO_MANY_BLOCKS_MESSAGE, TOO_MANY_MUTES_MESSAGE, UNBLOCK_FIRST_MESSAGE } from "../../lib/users/block-limits";
+import {
+  BLOCKS_MAX,
+  MUTES_MAX,
+  TOO_MANY_BLOCKS_MESSAGE,
+  TOO_MANY_MUTES_MESSAGE,
+  UNBLOCK_FIRST_MESSAGE,
+} from "../../lib/users/block-limits";
 import { testEnv } from "../support/env";
 import { feed, like, sharedEntry } from "../support/feed";
-import { expectError, expectFriendError, expectLogClean, friendshipsBetween, MALFORMED_IDS, person, sendRequest, UNKNOWN_ID, type Person } from "../support/friends";
+import {
+  expectError,
+  expectFriendError,
+  expectLogClean,
+  friendshipsBetween,
+  MALFORMED_IDS,
+  person,
+  sendRequest,
+  UNKNOWN_ID,
+  type Person,
+} from "../support/friends";
 import { api } from "../support/http";
 
 // Block and mute (docs/decisions/067, docs/api.md "People"): POST/DELETE /api/users/{id}/block and
@@ -27,17 +50,23 @@ afterAll(async () => {
   await close();
 });
 
-const block = (who: Person | undefined, id: string, method = "POST") => api(`/api/users/${id}/block`, { method, token: who?.token });
-const mute = (who: Person | undefined, id: string, method = "POST") => api(`/api/users/${id}/mute`, { method, token: who?.token });
+const block = (who: Person | undefined, id: string, method = "POST") =>
+  api(`/api/users/${id}/block`, { method, token: who?.token });
+const mute = (who: Person | undefined, id: string, method = "POST") =>
+  api(`/api/users/${id}/mute`, { method, token: who?.token });
 const blockedList = (who: Person) => api<{ blocked: Listed[] }>("/api/myprofile/blocked", { token: who.token });
 const mutedList = (who: Person) => api<{ muted: Listed[] }>("/api/myprofile/muted", { token: who.token });
 const profile = (who: Person, id: string) => api(`/api/users/${id}`, { token: who.token });
-const search = (who: Person, q: string) => api<{ users: { id: string }[] }>(`/api/search?q=${encodeURIComponent(q)}`, { token: who.token });
-const suggested = (who: Person) => api<{ users: { id: string }[] }>("/api/search/suggested?limit=50", { token: who.token });
+const search = (who: Person, q: string) =>
+  api<{ users: { id: string }[] }>(`/api/search?q=${encodeURIComponent(q)}`, { token: who.token });
+const suggested = (who: Person) =>
+  api<{ users: { id: string }[] }>("/api/search/suggested?limit=50", { token: who.token });
 
 /** `count` people made in one statement, for the limits. */
 async function many(count: number): Promise<string[]> {
-  const prefix = unique("many").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const prefix = unique("many")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   const { rows } = await db.execute<{ id: string }>(sql`
     insert into users (name, username, email)
     select 'Many ' || g, ${prefix} || g, ${prefix} || g || '@example.test' from generate_series(1, ${count}::int) g
@@ -88,7 +117,12 @@ describe("a block", () => {
     expect((await block(ana, ben.user.id)).status).toBe(200);
 
     expect(await friendshipsBetween(db, ana.user.id, ben.user.id)).toEqual([]);
-    expect(await db.select().from(friendRequests).where(or(eq(friendRequests.fromId, cy.user.id), eq(friendRequests.toId, cy.user.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(friendRequests)
+        .where(or(eq(friendRequests.fromId, cy.user.id), eq(friendRequests.toId, cy.user.id))),
+    ).toEqual([]);
     expect(await db.select().from(notifications).where(eq(notifications.userId, ana.user.id))).toEqual([]);
     const list = await blockedList(ana);
     expect(list.body.blocked.map((b) => b.user.id)).toEqual([cy.user.id, ben.user.id]);
@@ -97,7 +131,11 @@ describe("a block", () => {
   });
 
   it("makes each invisible to the other: profile, friend's page, search, suggestions, requests", async () => {
-    const [ana, ben, mutual] = [await person(db, { name: "Anouk Blockwell" }), await person(db, { name: "Bertil Blockwell" }), await person(db)];
+    const [ana, ben, mutual] = [
+      await person(db, { name: "Anouk Blockwell" }),
+      await person(db, { name: "Bertil Blockwell" }),
+      await person(db),
+    ];
     // A friend in common makes each a suggestion for the other.
     await befriend(db, ana.user.id, mutual.user.id);
     await befriend(db, ben.user.id, mutual.user.id);
@@ -114,7 +152,11 @@ describe("a block", () => {
       for (const path of ["/api/users/{id}", "/api/users/{id}/journals", "/api/friend-requests/status/{id}"]) {
         const theirs = await api(path.replace("{id}", other.user.id), { token: viewer.token });
         const unknown = await api(path.replace("{id}", UNKNOWN_ID), { token: viewer.token });
-        expect({ path, status: theirs.status, body: theirs.body }).toEqual({ path, status: unknown.status, body: unknown.body });
+        expect({ path, status: theirs.status, body: theirs.body }).toEqual({
+          path,
+          status: unknown.status,
+          body: unknown.body,
+        });
         expect(theirs.status, path).toBeGreaterThanOrEqual(400);
       }
       expect((await search(viewer, "Blockwell")).body.users.map((u) => u.id)).not.toContain(other.user.id);
@@ -130,7 +172,12 @@ describe("a block", () => {
     expectError(await mute(ben, ana.user.id), 404, "User not found");
     // The blocker is told to unblock first.
     expectFriendError(await sendRequest(ana, ben.user.id), 409, UNBLOCK_FIRST_MESSAGE);
-    expect(await db.select().from(friendRequests).where(or(eq(friendRequests.fromId, ben.user.id), eq(friendRequests.fromId, ana.user.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(friendRequests)
+        .where(or(eq(friendRequests.fromId, ben.user.id), eq(friendRequests.fromId, ana.user.id))),
+    ).toEqual([]);
   });
 
   it("takes a blocked reader's threads and hearts out of the writer's lists", async () => {
@@ -138,11 +185,21 @@ describe("a block", () => {
     await befriend(db, writer.user.id, reader.user.id);
     const entry = await sharedEntry(db, writer);
     await like(reader, entry.id);
-    expect((await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Hello" } })).status).toBe(201);
+    expect(
+      (await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Hello" } })).status,
+    ).toBe(201);
     await block(writer, reader.user.id);
-    expect((await api<{ threads: unknown[] }>(`/api/journals/${entry.id}/replies`, { token: writer.token })).body.threads).toEqual([]);
-    expect((await api<{ data: unknown[] }>(`/api/journals/${entry.id}/hearts`, { token: writer.token })).body.data).toEqual([]);
-    expectError(await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Still there?" } }), 404, "Journal not found");
+    expect(
+      (await api<{ threads: unknown[] }>(`/api/journals/${entry.id}/replies`, { token: writer.token })).body.threads,
+    ).toEqual([]);
+    expect(
+      (await api<{ data: unknown[] }>(`/api/journals/${entry.id}/hearts`, { token: writer.token })).body.data,
+    ).toEqual([]);
+    expectError(
+      await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Still there?" } }),
+      404,
+      "Journal not found",
+    );
   });
 
   it("lifted, restores nothing: no friendship; the two may find each other and ask again", async () => {
@@ -186,7 +243,9 @@ describe("a mute", () => {
     expect(ids).not.toContain(signed.id);
     // Hiding their anonymous entries would say which anonymous entries are theirs (docs/decisions/067).
     expect(ids).toEqual(expect.arrayContaining([anonymous.id, other.id]));
-    const past = await api<{ friends: { id: string }[] }>("/api/journals/on-this-day?date=2025-07-14", { token: me.token });
+    const past = await api<{ friends: { id: string }[] }>("/api/journals/on-this-day?date=2025-07-14", {
+      token: me.token,
+    });
     expect(past.body.friends.map((j) => j.id)).not.toContain(lastYear.id);
     // They are not told, and nothing else changes: still friends, profile and page as before.
     expect(await friendshipsBetween(db, me.user.id, loud.user.id)).toHaveLength(2);
@@ -196,7 +255,9 @@ describe("a mute", () => {
 
     expect((await mute(me, loud.user.id, "DELETE")).body).toEqual({ message: "Unmuted" });
     expect((await feed(me)).body.journals.map((j) => j.id)).toContain(signed.id);
-    const again = await api<{ friends: { id: string }[] }>("/api/journals/on-this-day?date=2025-07-14", { token: me.token });
+    const again = await api<{ friends: { id: string }[] }>("/api/journals/on-this-day?date=2025-07-14", {
+      token: me.token,
+    });
     expect(again.body.friends.map((j) => j.id)).toContain(lastYear.id);
   });
 

@@ -41,11 +41,15 @@ afterAll(async () => {
 });
 
 const fresh = () => `moved-${Date.now().toString(36)}-${(n += 1)}@gmail.com`;
-const ask = (token: string | undefined, body: unknown) => api<{ message: string }>("/api/auth/change-email", { token, body, headers: asNewClient() });
-const confirm = (token: string) => api<{ message: string }>(`/api/auth/change-email/${token}`, { method: "POST", headers: asNewClient() });
-const undo = (token: string) => api<{ message: string }>(`/api/auth/undo-email-change/${token}`, { method: "POST", headers: asNewClient() });
+const ask = (token: string | undefined, body: unknown) =>
+  api<{ message: string }>("/api/auth/change-email", { token, body, headers: asNewClient() });
+const confirm = (token: string) =>
+  api<{ message: string }>(`/api/auth/change-email/${token}`, { method: "POST", headers: asNewClient() });
+const undo = (token: string) =>
+  api<{ message: string }>(`/api/auth/undo-email-change/${token}`, { method: "POST", headers: asNewClient() });
 /** The first mail to `to` that `match` picks, once it has come (mail goes out after the answer). */
-const mailTo = (to: string, match: (mail: ReceivedMail) => boolean) => whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find(match));
+const mailTo = (to: string, match: (mail: ReceivedMail) => boolean) =>
+  whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find(match));
 
 /** The token of the newest change link mailed to `to`. */
 async function linkSentTo(to: string, count = 1): Promise<string> {
@@ -59,7 +63,8 @@ function expectRefusedField(res: ApiResult<unknown>, status: number, field: stri
   expect((res.body as { errors: unknown[] }).errors).toContainEqual({ path: field, message });
 }
 
-const emailOf = async (who: Person) => (await db.select({ email: users.email }).from(users).where(eq(users.id, who.user.id)))[0]!.email;
+const emailOf = async (who: Person) =>
+  (await db.select({ email: users.email }).from(users).where(eq(users.id, who.user.id)))[0]!.email;
 
 describe("changing the email address", () => {
   it("answers 401 without a session, whatever the body", async () => {
@@ -69,14 +74,44 @@ describe("changing the email address", () => {
 
   it("refuses a wrong password, the same address, another account's, one at a domain sign-up refuses and an account with no password, beside their fields", async () => {
     const [me, other] = [await person(db), await person(db)];
-    expectRefusedField(await ask(me.token, { newEmail: fresh(), password: "not my password" }), 400, "password", WRONG_PASSWORD_MESSAGE);
-    expectRefusedField(await ask(me.token, { newEmail: me.user.email.toUpperCase(), password: DEFAULT_PASSWORD }), 400, "newEmail", SAME_EMAIL_MESSAGE);
-    expectRefusedField(await ask(me.token, { newEmail: other.user.email, password: DEFAULT_PASSWORD }), 409, "newEmail", EMAIL_TAKEN_MESSAGE);
-    expectRefusedField(await ask(me.token, { newEmail: "not an address", password: DEFAULT_PASSWORD }), 400, "newEmail", "Enter a valid email address");
+    expectRefusedField(
+      await ask(me.token, { newEmail: fresh(), password: "not my password" }),
+      400,
+      "password",
+      WRONG_PASSWORD_MESSAGE,
+    );
+    expectRefusedField(
+      await ask(me.token, { newEmail: me.user.email.toUpperCase(), password: DEFAULT_PASSWORD }),
+      400,
+      "newEmail",
+      SAME_EMAIL_MESSAGE,
+    );
+    expectRefusedField(
+      await ask(me.token, { newEmail: other.user.email, password: DEFAULT_PASSWORD }),
+      409,
+      "newEmail",
+      EMAIL_TAKEN_MESSAGE,
+    );
+    expectRefusedField(
+      await ask(me.token, { newEmail: "not an address", password: DEFAULT_PASSWORD }),
+      400,
+      "newEmail",
+      "Enter a valid email address",
+    );
     // Sign-up's domains hold for a new address too (SIGNUP_EMAIL_DOMAINS; the tests' default, gmail.com).
-    expectRefusedField(await ask(me.token, { newEmail: "someone@elsewhere.example", password: DEFAULT_PASSWORD }), 400, "newEmail", GMAIL_MESSAGE);
+    expectRefusedField(
+      await ask(me.token, { newEmail: "someone@elsewhere.example", password: DEFAULT_PASSWORD }),
+      400,
+      "newEmail",
+      GMAIL_MESSAGE,
+    );
     const { user: googleOnly } = await createUser(db, { password: null });
-    expectRefusedField(await ask(await createSession(db, googleOnly.id), { newEmail: fresh(), password: "anything" }), 400, "password", NO_PASSWORD_FOR_EMAIL_MESSAGE);
+    expectRefusedField(
+      await ask(await createSession(db, googleOnly.id), { newEmail: fresh(), password: "anything" }),
+      400,
+      "password",
+      NO_PASSWORD_FOR_EMAIL_MESSAGE,
+    );
     expect(await db.select().from(emailChanges).where(eq(emailChanges.userId, me.user.id))).toEqual([]);
   });
 
@@ -84,8 +119,14 @@ describe("changing the email address", () => {
     const me = await person(db);
     const newEmail = fresh();
     const resetToken = newToken();
-    await db.insert(passwordResets).values({ tokenHash: hashToken(resetToken), userId: me.user.id, expiresAt: new Date(Date.now() + 30 * 60 * 1000) });
-    expect((await ask(me.token, { newEmail, password: DEFAULT_PASSWORD })).body).toEqual({ message: EMAIL_CHANGE_SENT });
+    await db.insert(passwordResets).values({
+      tokenHash: hashToken(resetToken),
+      userId: me.user.id,
+      expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+    });
+    expect((await ask(me.token, { newEmail, password: DEFAULT_PASSWORD })).body).toEqual({
+      message: EMAIL_CHANGE_SENT,
+    });
     const notice = await waitForMail(testEnv.mailDir, me.user.email);
     expect(notice.text).toContain(`asked to change its address to ${newEmail}`);
     expect(notice.text).not.toContain("/change-email/");
@@ -101,7 +142,13 @@ describe("changing the email address", () => {
     expectError(await login(me.user.email, DEFAULT_PASSWORD, { headers: asNewClient() }), 401);
     expectError(await confirm(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
     // The reset link mailed to the old address no longer works.
-    expectError(await api(`/api/auth/reset-password/${resetToken}`, { body: { password: "yet another passphrase" }, headers: asNewClient() }), 400);
+    expectError(
+      await api(`/api/auth/reset-password/${resetToken}`, {
+        body: { password: "yet another passphrase" },
+        headers: asNewClient(),
+      }),
+      400,
+    );
   });
 
   it("a newer ask burns the older link; an expired, unknown or malformed link changes nothing", async () => {
@@ -112,9 +159,12 @@ describe("changing the email address", () => {
     await ask(me.token, { newEmail: second, password: DEFAULT_PASSWORD });
     const secondToken = await linkSentTo(second);
     expectError(await confirm(firstToken), 400, INVALID_EMAIL_CHANGE_TOKEN);
-    await db.execute(sql`update email_changes set expires_at = now() - interval '1 second' where token_hash = ${hashToken(secondToken)}`);
+    await db.execute(
+      sql`update email_changes set expires_at = now() - interval '1 second' where token_hash = ${hashToken(secondToken)}`,
+    );
     expectError(await confirm(secondToken), 400, INVALID_EMAIL_CHANGE_TOKEN);
-    for (const token of [newToken(), "not-a-token", "x".repeat(300)]) expectError(await confirm(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
+    for (const token of [newToken(), "not-a-token", "x".repeat(300)])
+      expectError(await confirm(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
     expect(await emailOf(me)).toBe(me.user.email);
   });
 
@@ -132,15 +182,35 @@ describe("changing the email address", () => {
 
   it("a pending change dies with a password change, a reset and 'sign out everywhere else': a thief's link opens nothing after the owner acted", async () => {
     const changePassword = async (me: Person) =>
-      expect((await api("/api/auth/change-password", { token: me.token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: "the owner's next password" } })).status).toBe(200);
+      expect(
+        (
+          await api("/api/auth/change-password", {
+            token: me.token,
+            body: { currentPassword: DEFAULT_PASSWORD, newPassword: "the owner's next password" },
+          })
+        ).status,
+      ).toBe(200);
     const resetPassword = async (me: Person) => {
       const ip = asNewClient()["x-forwarded-for"]!;
-      expect((await api("/api/auth/forgot-password", { body: { email: me.user.email }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
-      const mail = await whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, me.user.email).find((m) => m.text.includes("/reset-password/")));
+      expect(
+        (await api("/api/auth/forgot-password", { body: { email: me.user.email }, headers: { "x-forwarded-for": ip } }))
+          .status,
+      ).toBe(200);
+      const mail = await whenFound(testEnv.mailDir, () =>
+        mailsFor(testEnv.mailDir, me.user.email).find((m) => m.text.includes("/reset-password/")),
+      );
       const token = resetLink(mail.text).split("/").at(-1)!;
-      expect((await api(`/api/auth/reset-password/${token}`, { body: { password: "the owner's next password" }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+      expect(
+        (
+          await api(`/api/auth/reset-password/${token}`, {
+            body: { password: "the owner's next password" },
+            headers: { "x-forwarded-for": ip },
+          })
+        ).status,
+      ).toBe(200);
     };
-    const signOutElsewhere = async (me: Person) => expect((await api("/api/auth/sessions/revoke-others", { method: "POST", token: me.token })).status).toBe(200);
+    const signOutElsewhere = async (me: Person) =>
+      expect((await api("/api/auth/sessions/revoke-others", { method: "POST", token: me.token })).status).toBe(200);
     for (const act of [changePassword, resetPassword, signOutElsewhere]) {
       const me = await person(db);
       // The thief, with the password, asks to move the account to their own address.
@@ -171,14 +241,18 @@ describe("changing the email address", () => {
     expect((await undo(undoToken)).body).toEqual({ message: EMAIL_CHANGE_UNDONE });
     expect(await emailOf(me)).toBe(oldEmail);
     for (const token of [me.token, thief.body.token]) expect((await api("/api/auth/me", { token })).status).toBe(401);
-    for (const name of [thiefs, oldEmail]) expectError(await login(name, DEFAULT_PASSWORD, { headers: asNewClient() }), 401);
+    for (const name of [thiefs, oldEmail])
+      expectError(await login(name, DEFAULT_PASSWORD, { headers: asNewClient() }), 401);
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id))).toEqual([]);
     expectError(await undo(undoToken), 400, INVALID_EMAIL_CHANGE_TOKEN);
 
     // The address is told what happened, with a link to choose a new password; two factors ask nothing after it.
     const back = await mailTo(oldEmail, (m) => m.headers.subject === "Your Inkwell email address is back");
     expect(back.text).toContain("two-factor sign-in and its recovery codes");
-    const reset = await api(`/api/auth/reset-password/${resetLink(back.text).split("/").at(-1)}`, { body: { password: "the owner's new password" }, headers: asNewClient() });
+    const reset = await api(`/api/auth/reset-password/${resetLink(back.text).split("/").at(-1)}`, {
+      body: { password: "the owner's new password" },
+      headers: asNewClient(),
+    });
     expect(reset.status).toBe(200);
     const owner = await login(oldEmail, "the owner's new password", { headers: asNewClient() });
     expect(owner.status, JSON.stringify(owner.body)).toBe(200);
@@ -189,7 +263,9 @@ describe("changing the email address", () => {
     const me = await person(db);
     const [first, second, third] = [me.user.email, fresh(), fresh()];
     const undoLinkTo = async (to: string, newEmail: string) =>
-      /\/undo-email-change\/([A-Za-z0-9_-]+)/.exec((await mailTo(to, (m) => m.text.includes(`was changed to ${newEmail}`))).text)![1]!;
+      /\/undo-email-change\/([A-Za-z0-9_-]+)/.exec(
+        (await mailTo(to, (m) => m.text.includes(`was changed to ${newEmail}`))).text,
+      )![1]!;
     await ask(me.token, { newEmail: second, password: DEFAULT_PASSWORD });
     await confirm(await linkSentTo(second));
     const backToFirst = await undoLinkTo(first, second);
@@ -214,12 +290,14 @@ describe("changing the email address", () => {
     await createUser(db, { email: other.user.email });
     expectError(await undo(backToOther), 409, EMAIL_TAKEN_MESSAGE);
     expect(await emailOf(other)).toBe(fourth);
-    for (const token of [newToken(), "not-a-token", "x".repeat(300)]) expectError(await undo(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
+    for (const token of [newToken(), "not-a-token", "x".repeat(300)])
+      expectError(await undo(token), 400, INVALID_EMAIL_CHANGE_TOKEN);
   });
 
   it(`sends at most ${EMAIL_CHANGE_MAX_PER_HOUR} links an hour per account`, async () => {
     const [me, someoneElse] = [await person(db), await person(db)];
-    for (let i = 0; i < EMAIL_CHANGE_MAX_PER_HOUR; i++) expect((await ask(me.token, { newEmail: fresh(), password: DEFAULT_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < EMAIL_CHANGE_MAX_PER_HOUR; i++)
+      expect((await ask(me.token, { newEmail: fresh(), password: DEFAULT_PASSWORD })).status).toBe(200);
     const over = await ask(me.token, { newEmail: fresh(), password: DEFAULT_PASSWORD });
     expect(over.status).toBe(429);
     expect(over.headers.get("retry-after")).toMatch(/^\d+$/);

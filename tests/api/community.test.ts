@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, pictured, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
-import { MALFORMED_IDS, UNKNOWN_ID, bothWays, expectError, expectLogClean, friendshipsBetween, person, sendRequest, statusOf, type Person } from "../support/friends";
+import {
+  MALFORMED_IDS,
+  UNKNOWN_ID,
+  bothWays,
+  expectError,
+  expectLogClean,
+  friendshipsBetween,
+  person,
+  sendRequest,
+  statusOf,
+  type Person,
+} from "../support/friends";
 import { api } from "../support/http";
 import { signedPicture } from "../support/profile-images";
 
@@ -18,7 +29,9 @@ function count(who: Person) {
   return api<{ closeFriends: number }>("/api/myprofile/community/count", { token: who.token });
 }
 function list(who: Person) {
-  return api<{ closeFriends: Record<string, unknown>[] }>("/api/myprofile/community/closefriends", { token: who.token });
+  return api<{ closeFriends: Record<string, unknown>[] }>("/api/myprofile/community/closefriends", {
+    token: who.token,
+  });
 }
 function remove(who: Person, id: string) {
   return api(`/api/myprofile/community/closefriends/${id}`, { method: "DELETE", token: who.token });
@@ -46,8 +59,26 @@ describe("GET /api/myprofile/community/count and /closefriends", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       closeFriends: [
-        { id: second.user.id, name: "Second Friend", username: second.user.username, profileImage: signedPicture({ ownerId: second.user.id, viewerId: me.user.id, key: second.user.profileImageKey! }), location: "", memberSince: second.user.createdAt.toISOString() },
-        { id: first.user.id, name: "First Friend", username: first.user.username, profileImage: null, location: "Lisbon", memberSince: first.user.createdAt.toISOString() },
+        {
+          id: second.user.id,
+          name: "Second Friend",
+          username: second.user.username,
+          profileImage: signedPicture({
+            ownerId: second.user.id,
+            viewerId: me.user.id,
+            key: second.user.profileImageKey!,
+          }),
+          location: "",
+          memberSince: second.user.createdAt.toISOString(),
+        },
+        {
+          id: first.user.id,
+          name: "First Friend",
+          username: first.user.username,
+          profileImage: null,
+          location: "Lisbon",
+          memberSince: first.user.createdAt.toISOString(),
+        },
       ],
     });
     expect(JSON.stringify(res.body)).not.toContain("@");
@@ -81,7 +112,8 @@ describe("DELETE /api/myprofile/community/closefriends/{id}", () => {
   it("answers 404 for someone who is not the caller's friend, the caller themself, or nobody", async () => {
     const me = await person(db);
     const stranger = await person(db);
-    for (const id of [stranger.user.id, me.user.id, UNKNOWN_ID, ...MALFORMED_IDS]) expectError(await remove(me, id), 404, "Friend not found");
+    for (const id of [stranger.user.id, me.user.id, UNKNOWN_ID, ...MALFORMED_IDS])
+      expectError(await remove(me, id), 404, "Friend not found");
   });
 
   it("cannot end other people's friendship: a third party gets 404 and they stay friends", async () => {
@@ -121,7 +153,14 @@ describe("without a session", () => {
   it("refuses a removal carried only by the session cookie from another origin (403)", async () => {
     const [a, b] = [await person(db), await person(db)];
     await befriend(db, a.user.id, b.user.id);
-    expectError(await api(`/api/myprofile/community/closefriends/${b.user.id}`, { method: "DELETE", cookie: `session=${a.token}`, headers: { origin: "https://evil.example" } }), 403);
+    expectError(
+      await api(`/api/myprofile/community/closefriends/${b.user.id}`, {
+        method: "DELETE",
+        cookie: `session=${a.token}`,
+        headers: { origin: "https://evil.example" },
+      }),
+      403,
+    );
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(bothWays(a.user.id, b.user.id));
   });
 });

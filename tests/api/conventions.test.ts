@@ -140,13 +140,19 @@ describe("CORS for an origin in CORS_ORIGINS", () => {
     for (const path of ["/api/auth/login", "/api/journals/", "/api/journal/some-id/like"]) {
       const res = await api(path, {
         method: "OPTIONS",
-        headers: { origin: TEST_CLIENT_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+        headers: {
+          origin: TEST_CLIENT_ORIGIN,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type, authorization",
+        },
       });
       expect(res.status, path).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe(TEST_CLIENT_ORIGIN);
       expect(res.headers.get("access-control-allow-credentials")).toBe("true");
       expect(res.headers.get("access-control-allow-methods")).toMatch(/\bPOST\b.*\bDELETE\b/);
-      expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization, Content-Type, Idempotency-Key, If-Match/);
+      expect(res.headers.get("access-control-allow-headers")).toMatch(
+        /Authorization, Content-Type, Idempotency-Key, If-Match/,
+      );
       expect(res.headers.get("access-control-max-age")).toBe("600");
     }
   });
@@ -164,7 +170,11 @@ describe("CORS for an origin not in CORS_ORIGINS", () => {
   it("answers a foreign preflight without allowing anything", async () => {
     const res = await api("/api/auth/login", {
       method: "OPTIONS",
-      headers: { origin: EVIL, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+      headers: {
+        origin: EVIL,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, authorization",
+      },
     });
     expect(res.status).toBeLessThan(500);
     for (const name of ["origin", "credentials", "headers", "methods"]) {
@@ -179,12 +189,15 @@ describe("CORS for an origin not in CORS_ORIGINS", () => {
 });
 
 describe("API errors", () => {
-  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"])("answers %s on an unknown API path with a JSON 404", async (method) => {
-    const res = await api("/api/definitely/not/here", { method });
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ message: expect.any(String) });
-  });
+  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"])(
+    "answers %s on an unknown API path with a JSON 404",
+    async (method) => {
+      const res = await api("/api/definitely/not/here", { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ message: expect.any(String) });
+    },
+  );
 
   it.each([
     ["GET", "/api/auth/login", "POST"],
@@ -217,24 +230,33 @@ describe("API errors", () => {
     ["GET", "/api/friend-requests/reject/00000000-0000-0000-0000-000000000000", "POST"],
     ["GET", "/api/friend-requests/cancel/00000000-0000-0000-0000-000000000000", "DELETE"],
     ["DELETE", "/api/friend-requests/status/00000000-0000-0000-0000-000000000000", "GET"],
-  ])("answers %s %s with a 405 that carries success: false, like every friend-request error", async (method, path, allow) => {
-    const res = await api(path, { method });
-    expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe(allow);
-    expect(res.body).toEqual({ success: false, message: `Method not allowed. Use ${allow}.` });
-  });
+  ])(
+    "answers %s %s with a 405 that carries success: false, like every friend-request error",
+    async (method, path, allow) => {
+      const res = await api(path, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      expect(res.body).toEqual({ success: false, message: `Method not allowed. Use ${allow}.` });
+    },
+  );
 });
 
 describe("protected pages", () => {
-  it.each(["/dashboard", "/close-circle", "/my-diary", "/me", "/me/security", "/notifications", "/replies/00000000-0000-4000-8000-000000000000", "/admin"])(
-    "redirect %s to /login without a session cookie",
-    async (path) => {
-      const res = await api(path);
-      expect(res.status).toBe(307);
-      const location = new URL(res.headers.get("location")!, testEnv.baseUrl);
-      expect(location.pathname).toBe("/login");
-    },
-  );
+  it.each([
+    "/dashboard",
+    "/close-circle",
+    "/my-diary",
+    "/me",
+    "/me/security",
+    "/notifications",
+    "/replies/00000000-0000-4000-8000-000000000000",
+    "/admin",
+  ])("redirect %s to /login without a session cookie", async (path) => {
+    const res = await api(path);
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get("location")!, testEnv.baseUrl);
+    expect(location.pathname).toBe("/login");
+  });
 
   it("rendered per request, send a stale or forged session cookie to /login too (the page checks the session itself)", async () => {
     for (const path of ["/me", "/notifications", "/admin"]) {

@@ -43,7 +43,13 @@ async function startInstance(name: string, env: Record<string, string>, viaProxy
   const logFile = path.join(dir, `${name}.log`);
   const app = await startAppProcess({
     log: logFile,
-    env: { DATABASE_URL: viaProxy ? proxy.url : scratch.url, DATA_DIR: path.join(dir, `${name}-data`), MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off", ...env },
+    env: {
+      DATABASE_URL: viaProxy ? proxy.url : scratch.url,
+      DATA_DIR: path.join(dir, `${name}-data`),
+      MAINTENANCE_INTERVAL_MINUTES: "0",
+      BACKGROUND_JOBS: "off",
+      ...env,
+    },
   });
   const locker = new pg.Client({ connectionString: scratch.url });
   await locker.connect();
@@ -53,7 +59,11 @@ async function startInstance(name: string, env: Record<string, string>, viaProxy
 beforeAll(async () => {
   [steady, hasty] = await Promise.all([
     startInstance("steady", {}),
-    startInstance("hasty", { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_STATEMENT_TIMEOUT_MS: String(SHORT_STATEMENT_TIMEOUT_MS) }, true),
+    startInstance(
+      "hasty",
+      { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_STATEMENT_TIMEOUT_MS: String(SHORT_STATEMENT_TIMEOUT_MS) },
+      true,
+    ),
   ]);
 }, 180_000);
 
@@ -70,7 +80,12 @@ afterAll(async () => {
   }
   await proxy?.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  expect(logs.join("\n").split("\n").filter((l) => SERVER_FAULT.test(l))).toEqual([]);
+  expect(
+    logs
+      .join("\n")
+      .split("\n")
+      .filter((l) => SERVER_FAULT.test(l)),
+  ).toEqual([]);
 }, 60_000);
 
 async function signedIn(i: Instance) {
@@ -82,7 +97,11 @@ async function signedIn(i: Instance) {
  * The pids of the app's connections that wait for a lock, once there are at least `count`, or
  * whatever there are once `gaveUp()` (every request answered: none will wait any more).
  */
-async function appBackendsWaitingForLock(i: Instance, count: number, gaveUp: () => boolean = () => false): Promise<number[]> {
+async function appBackendsWaitingForLock(
+  i: Instance,
+  count: number,
+  gaveUp: () => boolean = () => false,
+): Promise<number[]> {
   for (;;) {
     const { rows } = await i.scratch.client.query<{ pid: number }>(
       "select pid from pg_stat_activity where datname = current_database() and application_name = 'inkwell' and wait_event_type = 'Lock'",
@@ -139,36 +158,44 @@ describe("the database connection killed under a request", () => {
   it("answers a write 503 with Retry-After, and does not run it again", async () => {
     const { token } = await signedIn(steady);
     const answer = tracked(api("/api/auth/logout", { base: steady.app.url, token, method: "POST" }));
-    await whileSessionsLocked(steady, async () => terminate(steady, await appBackendsWaitingForLock(steady, 1, answer.settled)));
+    await whileSessionsLocked(steady, async () =>
+      terminate(steady, await appBackendsWaitingForLock(steady, 1, answer.settled)),
+    );
     expectUnavailable(await answer.promise);
     // The logout did not happen: the session still works.
     expect((await api("/api/auth/me", { base: steady.app.url, token })).status).toBe(200);
   });
 
-  it("under load, every connection of the app killed at once: reads answered, nothing a 500", { timeout: 90_000 }, async () => {
-    const people = await Promise.all(Array.from({ length: 4 }, () => signedIn(steady)));
-    for (let round = 0; round < 3; round++) {
-      let settled = 0;
-      const requests = Array.from({ length: 24 }, (_, i) => {
-        const { token } = people[i % people.length]!;
-        const request =
-          i % 6 === 5
-            ? api("/api/auth/verify-email", { base: steady.app.url, token, method: "POST" })
-            : api(i % 2 ? "/api/auth/me" : "/api/myprofile", { base: steady.app.url, token });
-        return request.finally(() => settled++);
-      });
-      await whileSessionsLocked(steady, async () => {
-        // The pool's ten connections (DATABASE_POOL_SIZE) all wait for the lock; the rest wait for the pool.
-        await terminate(steady, await appBackendsWaitingForLock(steady, 10, () => settled === requests.length));
-      });
-      const results = await Promise.all(requests);
-      expect(results.filter((r) => ![200, 400, 429, 503].includes(r.status)).map((r) => [r.status, r.body])).toEqual([]);
-      for (const r of results.filter((r) => r.status === 503)) expectUnavailable(r);
-      // Reads were run again on fresh connections: most of them got through.
-      expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(0);
-    }
-    expect((await api("/api/health", { base: steady.app.url })).status).toBe(200);
-  });
+  it(
+    "under load, every connection of the app killed at once: reads answered, nothing a 500",
+    { timeout: 90_000 },
+    async () => {
+      const people = await Promise.all(Array.from({ length: 4 }, () => signedIn(steady)));
+      for (let round = 0; round < 3; round++) {
+        let settled = 0;
+        const requests = Array.from({ length: 24 }, (_, i) => {
+          const { token } = people[i % people.length]!;
+          const request =
+            i % 6 === 5
+              ? api("/api/auth/verify-email", { base: steady.app.url, token, method: "POST" })
+              : api(i % 2 ? "/api/auth/me" : "/api/myprofile", { base: steady.app.url, token });
+          return request.finally(() => settled++);
+        });
+        await whileSessionsLocked(steady, async () => {
+          // The pool's ten connections (DATABASE_POOL_SIZE) all wait for the lock; the rest wait for the pool.
+          await terminate(steady, await appBackendsWaitingForLock(steady, 10, () => settled === requests.length));
+        });
+        const results = await Promise.all(requests);
+        expect(results.filter((r) => ![200, 400, 429, 503].includes(r.status)).map((r) => [r.status, r.body])).toEqual(
+          [],
+        );
+        for (const r of results.filter((r) => r.status === 503)) expectUnavailable(r);
+        // Reads were run again on fresh connections: most of them got through.
+        expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+      }
+      expect((await api("/api/health", { base: steady.app.url })).status).toBe(200);
+    },
+  );
 });
 
 describe("time limits", () => {
@@ -182,7 +209,9 @@ describe("time limits", () => {
 
   it("a server-rendered page that cannot check the session answers 503 with Retry-After, and says why", async () => {
     const { token } = await signedIn(hasty);
-    const res = await whileSessionsLocked(hasty, () => api("/me", { base: hasty.app.url, cookie: `${SESSION_COOKIE}=${token}` }));
+    const res = await whileSessionsLocked(hasty, () =>
+      api("/me", { base: hasty.app.url, cookie: `${SESSION_COOKIE}=${token}` }),
+    );
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -208,19 +237,28 @@ describe("time limits", () => {
     }
   });
 
-  it("answers 503 with Retry-After when the database stops answering at all, and recovers when it is back", { timeout: 60_000 }, async () => {
-    const { token } = await signedIn(hasty);
-    // Warm: the pool holds an open connection, which the freeze then leaves hanging.
-    expect((await api("/api/auth/me", { base: hasty.app.url, token })).status).toBe(200);
-    proxy.freeze();
-    let frozen: ApiResult[];
-    try {
-      frozen = await Promise.all([api("/api/auth/me", { base: hasty.app.url, token }), api("/api/health", { base: hasty.app.url })]);
-    } finally {
-      proxy.thaw();
-    }
-    for (const res of frozen) expectUnavailable(res);
-    expect(logOf(hasty)).toMatch(/\[db\] Answered 503, the database is unavailable: .*(Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/);
-    expect((await api("/api/auth/me", { base: hasty.app.url, token })).status).toBe(200);
-  });
+  it(
+    "answers 503 with Retry-After when the database stops answering at all, and recovers when it is back",
+    { timeout: 60_000 },
+    async () => {
+      const { token } = await signedIn(hasty);
+      // Warm: the pool holds an open connection, which the freeze then leaves hanging.
+      expect((await api("/api/auth/me", { base: hasty.app.url, token })).status).toBe(200);
+      proxy.freeze();
+      let frozen: ApiResult[];
+      try {
+        frozen = await Promise.all([
+          api("/api/auth/me", { base: hasty.app.url, token }),
+          api("/api/health", { base: hasty.app.url }),
+        ]);
+      } finally {
+        proxy.thaw();
+      }
+      for (const res of frozen) expectUnavailable(res);
+      expect(logOf(hasty)).toMatch(
+        /\[db\] Answered 503, the database is unavailable: .*(Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/,
+      );
+      expect((await api("/api/auth/me", { base: hasty.app.url, token })).status).toBe(200);
+    },
+  );
 });

@@ -14,7 +14,13 @@ beforeAll(() => {
 });
 afterAll(() => close());
 
-type Hit = Record<string, unknown> & { id: string; journaldate: string; title: string; snippet: string; ranges: [number, number][] };
+type Hit = Record<string, unknown> & {
+  id: string;
+  journaldate: string;
+  title: string;
+  snippet: string;
+  ranges: [number, number][];
+};
 type Found = { hits: Hit[]; nextCursor: string | null };
 
 async function search(token: string, query: Record<string, string>): Promise<Found> {
@@ -33,21 +39,48 @@ describe("GET /api/journals/search", () => {
     const friend = await signedIn(db);
     await befriend(db, user.id, friend.user.id);
     const word = unique("w");
-    const mine = await createJournal(db, user.id, { journalDate: "2024-06-01", title: "Mine", content: `A walk and ${word} in the park.` });
-    await createJournal(db, friend.user.id, { journalDate: "2024-06-01", visibility: "close-circle", content: `A walk and ${word} in the park.` });
-    await createJournal(db, friend.user.id, { journalDate: "2024-06-02", visibility: "close-circle", isAnonymous: true, content: `${word} again` });
+    const mine = await createJournal(db, user.id, {
+      journalDate: "2024-06-01",
+      title: "Mine",
+      content: `A walk and ${word} in the park.`,
+    });
+    await createJournal(db, friend.user.id, {
+      journalDate: "2024-06-01",
+      visibility: "close-circle",
+      content: `A walk and ${word} in the park.`,
+    });
+    await createJournal(db, friend.user.id, {
+      journalDate: "2024-06-02",
+      visibility: "close-circle",
+      isAnonymous: true,
+      content: `${word} again`,
+    });
 
     const found = await search(token, { q: word });
     expect(found.hits.map((h) => h.id)).toEqual([mine.id]);
-    expect(found.hits[0]).toMatchObject({ title: "Mine", content: mine.content, visibility: "private", snippet: mine.content, ranges: [[11, 11 + word.length]] });
+    expect(found.hits[0]).toMatchObject({
+      title: "Mine",
+      content: mine.content,
+      visibility: "private",
+      snippet: mine.content,
+      ranges: [[11, 11 + word.length]],
+    });
     expect(found.nextCursor).toBeNull();
     expect(days(await search(friend.token, { q: word })).sort()).toEqual(["2024-06-01", "2024-06-02"]);
   });
 
   it("ignores accents and case both ways, and highlights the words as written", async () => {
     const { user, token } = await signedIn(db);
-    await createJournal(db, user.id, { journalDate: "2024-01-01", title: "Morning", content: "Coffee at the Café Über with Zoë and Ångström." });
-    await createJournal(db, user.id, { journalDate: "2024-01-02", title: "CAFE DAY", content: "Another cafe, another uber ride." });
+    await createJournal(db, user.id, {
+      journalDate: "2024-01-01",
+      title: "Morning",
+      content: "Coffee at the Café Über with Zoë and Ångström.",
+    });
+    await createJournal(db, user.id, {
+      journalDate: "2024-01-02",
+      title: "CAFE DAY",
+      content: "Another cafe, another uber ride.",
+    });
     const cafe = await search(token, { q: "cafe " });
     expect(days(cafe).sort()).toEqual(["2024-01-01", "2024-01-02"]);
     const first = cafe.hits.find((h) => h.journaldate === "2024-01-01")!;
@@ -58,8 +91,14 @@ describe("GET /api/journals/search", () => {
 
   it("needs every word, matches a quoted phrase in order only, and the last word as a prefix while typed", async () => {
     const { user, token } = await signedIn(db);
-    await createJournal(db, user.id, { journalDate: "2024-02-01", content: "The quick brown fox jumps over the lazy dog." });
-    await createJournal(db, user.id, { journalDate: "2024-02-02", content: "A brown quick thing, and a lazy afternoon." });
+    await createJournal(db, user.id, {
+      journalDate: "2024-02-01",
+      content: "The quick brown fox jumps over the lazy dog.",
+    });
+    await createJournal(db, user.id, {
+      journalDate: "2024-02-02",
+      content: "A brown quick thing, and a lazy afternoon.",
+    });
     expect(days(await search(token, { q: "quick lazy " })).sort()).toEqual(["2024-02-01", "2024-02-02"]);
     expect(days(await search(token, { q: "quick dog " }))).toEqual(["2024-02-01"]);
     expect(days(await search(token, { q: '"quick brown"' }))).toEqual(["2024-02-01"]);
@@ -77,7 +116,11 @@ describe("GET /api/journals/search", () => {
 
   it("reads Greek, Cyrillic and Japanese words", async () => {
     const { user, token } = await signedIn(db);
-    await createJournal(db, user.id, { journalDate: "2024-04-01", title: "Ταξίδι", content: "Ήλιος στην Αθήνα. Москва зимой, снег. 今日は晴れです。明日、雨。" });
+    await createJournal(db, user.id, {
+      journalDate: "2024-04-01",
+      title: "Ταξίδι",
+      content: "Ήλιος στην Αθήνα. Москва зимой, снег. 今日は晴れです。明日、雨。",
+    });
     const greek = await search(token, { q: "αθηνα " });
     expect(marked(greek.hits[0]!)).toEqual(["Αθήνα"]);
     expect(days(await search(token, { q: "ΑΘΉΝΑ" }))).toEqual(["2024-04-01"]);
@@ -89,8 +132,14 @@ describe("GET /api/journals/search", () => {
 
   it("ranks the closer match first, cuts a snippet around the match in UTF-16 offsets", async () => {
     const { user, token } = await signedIn(db);
-    await createJournal(db, user.id, { journalDate: "2024-07-02", content: "Rain. Nothing else happened today, apart from the weather." });
-    await createJournal(db, user.id, { journalDate: "2024-07-01", content: "Rain, rain and more rain: the rain never stopped." });
+    await createJournal(db, user.id, {
+      journalDate: "2024-07-02",
+      content: "Rain. Nothing else happened today, apart from the weather.",
+    });
+    await createJournal(db, user.id, {
+      journalDate: "2024-07-01",
+      content: "Rain, rain and more rain: the rain never stopped.",
+    });
     const found = await search(token, { q: "rain " });
     expect(days(found)).toEqual(["2024-07-01", "2024-07-02"]);
 
@@ -119,7 +168,10 @@ describe("GET /api/journals/search", () => {
   it("pages by rank then day with nextCursor, without repeats or gaps", async () => {
     const { user, token } = await signedIn(db);
     for (let i = 1; i <= 26; i++) {
-      await createJournal(db, user.id, { journalDate: `2023-03-${String(i).padStart(2, "0")}`, content: i % 5 === 0 ? "tide tide tide tide" : `tide ${"other ".repeat(i)}` });
+      await createJournal(db, user.id, {
+        journalDate: `2023-03-${String(i).padStart(2, "0")}`,
+        content: i % 5 === 0 ? "tide tide tide tide" : `tide ${"other ".repeat(i)}`,
+      });
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -135,7 +187,8 @@ describe("GET /api/journals/search", () => {
     expect([...seen].sort()).toEqual(Array.from({ length: 26 }, (_, i) => `2023-03-${String(i + 1).padStart(2, "0")}`));
 
     const tagged: string[] = [];
-    for (let i = 1; i <= 22; i++) await createJournal(db, user.id, { journalDate: `2022-05-${String(i).padStart(2, "0")}`, content: "#walk" });
+    for (let i = 1; i <= 22; i++)
+      await createJournal(db, user.id, { journalDate: `2022-05-${String(i).padStart(2, "0")}`, content: "#walk" });
     const one = await search(token, { tag: "walk" });
     tagged.push(...days(one));
     tagged.push(...days(await search(token, { tag: "walk", cursor: one.nextCursor! })));

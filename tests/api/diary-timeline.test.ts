@@ -25,19 +25,33 @@ describe("GET /api/journals", () => {
   it("pages through the caller's entries newest day first, in the Journal shape with an excerpt, and nobody else's", async () => {
     const { user, token } = await signedIn(db);
     const other = await signedIn(db);
-    for (let i = 0; i < 45; i++) await createJournal(db, user.id, { journalDate: dayBack(i), title: `Day ${i}`, content: `Entry number ${i}.\nSecond line.` });
+    for (let i = 0; i < 45; i++)
+      await createJournal(db, user.id, {
+        journalDate: dayBack(i),
+        title: `Day ${i}`,
+        content: `Entry number ${i}.\nSecond line.`,
+      });
     await createJournal(db, other.user.id, { journalDate: dayBack(3), visibility: "close-circle" });
 
     const first = await api<Page>("/api/journals", { token });
     expect(first.status).toBe(200);
     expect(first.body.journals.map((j) => j.journaldate)).toEqual(Array.from({ length: 20 }, (_, i) => dayBack(i)));
-    expect(first.body.journals[0]).toMatchObject({ title: "Day 0", content: "Entry number 0.\nSecond line.", excerpt: "Entry number 0. Second line.", visibility: "private", images: [] });
+    expect(first.body.journals[0]).toMatchObject({
+      title: "Day 0",
+      content: "Entry number 0.\nSecond line.",
+      excerpt: "Entry number 0. Second line.",
+      visibility: "private",
+      images: [],
+    });
     expect(first.body.nextCursor).toBe(dayBack(19));
 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: Page } = await api<Page>(`/api/journals?limit=7${cursor ? `&cursor=${cursor}` : ""}`, { token, base: testEnv.secondUrl });
+      const res: { status: number; body: Page } = await api<Page>(
+        `/api/journals?limit=7${cursor ? `&cursor=${cursor}` : ""}`,
+        { token, base: testEnv.secondUrl },
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.journals.map((j) => j.journaldate));
       cursor = res.body.nextCursor;
@@ -64,13 +78,20 @@ describe("GET /api/journals", () => {
     expect((await api("/api/journals", { token })).body).toEqual({ journals: [], nextCursor: null });
   });
 
-  it.each(["limit=0", "limit=51", "limit=abc", "limit=-1", "limit=1.5", "limit=9999", "cursor=2024-02-30", "cursor=yesterday", "cursor=2024-01-01T00:00"])(
-    "answers 400 for %s",
-    async (query) => {
-      const { token } = await signedIn(db);
-      expectError(await api(`/api/journals?${query}`, { token }), 400);
-    },
-  );
+  it.each([
+    "limit=0",
+    "limit=51",
+    "limit=abc",
+    "limit=-1",
+    "limit=1.5",
+    "limit=9999",
+    "cursor=2024-02-30",
+    "cursor=yesterday",
+    "cursor=2024-01-01T00:00",
+  ])("answers 400 for %s", async (query) => {
+    const { token } = await signedIn(db);
+    expectError(await api(`/api/journals?${query}`, { token }), 400);
+  });
 
   it("answers 401 without a session, before reading its input", async () => {
     expectError(await api("/api/journals"), 401);
@@ -82,9 +103,20 @@ describe("GET /api/journals/tags", () => {
   it("counts the caller's #tags, case-folded, most used first, never another person's", async () => {
     const { user, token } = await signedIn(db);
     const other = await signedIn(db);
-    await createJournal(db, user.id, { journalDate: "2024-03-01", title: "#Garden day", content: "Planted #tomatoes and #GARDEN things. Not a tag: a#b, x/#y, &#39; nor ##double." });
-    await createJournal(db, user.id, { journalDate: "2024-03-02", content: "Back in the #garden with #Καφές and #日記, then #well-known-" });
-    await createJournal(db, other.user.id, { journalDate: "2024-03-02", visibility: "close-circle", content: "#garden #secret" });
+    await createJournal(db, user.id, {
+      journalDate: "2024-03-01",
+      title: "#Garden day",
+      content: "Planted #tomatoes and #GARDEN things. Not a tag: a#b, x/#y, &#39; nor ##double.",
+    });
+    await createJournal(db, user.id, {
+      journalDate: "2024-03-02",
+      content: "Back in the #garden with #Καφές and #日記, then #well-known-",
+    });
+    await createJournal(db, other.user.id, {
+      journalDate: "2024-03-02",
+      visibility: "close-circle",
+      content: "#garden #secret",
+    });
     const res = await api("/api/journals/tags", { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([

@@ -2,7 +2,15 @@ import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_USED_ADDRESS_VERIFIED } from "../../lib/auth/email-verification-limits";
 import { hashToken } from "../../lib/auth/tokens";
-import { emailVerifications, friendRequests, friendships, journals, sessions, trustedDevices, users } from "../../lib/db/schema";
+import {
+  emailVerifications,
+  friendRequests,
+  friendships,
+  journals,
+  sessions,
+  trustedDevices,
+  users,
+} from "../../lib/db/schema";
 import { connect, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { login, newRegistration, register } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
@@ -31,8 +39,16 @@ afterAll(() => close());
 const tokenOf = (link: string) => link.split("/").at(-1)!;
 
 /** Confirms with a link: as the signed-in holder of the account (`session`), with its `password`, or with neither. */
-function verify(token: string, { base, session, password }: { base?: string; session?: string; password?: string } = {}) {
-  return api(`/api/auth/verify-email/${token}`, { method: "POST", base, token: session, body: password === undefined ? undefined : { password } });
+function verify(
+  token: string,
+  { base, session, password }: { base?: string; session?: string; password?: string } = {},
+) {
+  return api(`/api/auth/verify-email/${token}`, {
+    method: "POST",
+    base,
+    token: session,
+    body: password === undefined ? undefined : { password },
+  });
 }
 
 function resend(opts: { token?: string; headers?: Record<string, string> } = {}) {
@@ -101,7 +117,10 @@ describe("POST /api/auth/verify-email/{token}", () => {
     const again = await verify(tokenOf(link), { session: token });
     expect(again).toMatchObject({ status: 400, body: { message: LINK_USED_ADDRESS_VERIFIED } });
     const second = verifyLink(mailsFor(testEnv.mailDir, body.email)[1]!.text);
-    expect(await verify(tokenOf(second), { session: token })).toMatchObject({ status: 400, body: { message: LINK_USED_ADDRESS_VERIFIED } });
+    expect(await verify(tokenOf(second), { session: token })).toMatchObject({
+      status: 400,
+      body: { message: LINK_USED_ADDRESS_VERIFIED },
+    });
     const rows = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId));
     expect(rows.every((r) => r.usedAt !== null)).toBe(true);
   });
@@ -112,7 +131,12 @@ describe("POST /api/auth/verify-email/{token}", () => {
     const otherAddress = unique("moved-").padEnd(43, "x");
     await db.insert(emailVerifications).values([
       { tokenHash: hashToken(expired), userId: user.id, email: user.email, expiresAt: new Date(Date.now() - 1000) },
-      { tokenHash: hashToken(otherAddress), userId: user.id, email: `old_${user.email}`, expiresAt: new Date(Date.now() + 60_000) },
+      {
+        tokenHash: hashToken(otherAddress),
+        userId: user.id,
+        email: `old_${user.email}`,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     ]);
     for (const token of [expired, otherAddress, "no-such-token", "x".repeat(300), "%20"]) {
       expect(await verify(token), token).toMatchObject({ status: 400, body: INVALID });
@@ -162,7 +186,10 @@ describe("POST /api/auth/verify-email (a new link)", () => {
     const { user } = await createUser(db, { emailVerifiedAt: null });
     const token = await createSession(db, user.id);
     for (let i = 0; i < 5; i++) {
-      expect((await api("/api/auth/verify-email", { method: "POST", token, base: i % 2 ? testEnv.secondUrl : undefined })).status).toBe(200);
+      expect(
+        (await api("/api/auth/verify-email", { method: "POST", token, base: i % 2 ? testEnv.secondUrl : undefined }))
+          .status,
+      ).toBe(200);
     }
     const res = await resend({ token });
     expect(res.status).toBe(429);
@@ -179,11 +206,20 @@ describe("the link proves the mailbox, not who signed up (docs/decisions/011)", 
     expect(await verify(tokenOf(link))).toMatchObject({ status: 401, body: CONFIRM });
     expect(await verify(tokenOf(link), { session: other.token })).toMatchObject({ status: 401, body: CONFIRM });
     expect(await verify(tokenOf(link), { session: "not-a-session" })).toMatchObject({ status: 401, body: CONFIRM });
-    expect(await verify(tokenOf(link), { password: "not the password" })).toMatchObject({ status: 401, body: { message: "Invalid credentials" } });
-    expect(await verify(tokenOf(link), { password: "" })).toMatchObject({ status: 400, body: { message: "Password is required" } });
+    expect(await verify(tokenOf(link), { password: "not the password" })).toMatchObject({
+      status: 401,
+      body: { message: "Invalid credentials" },
+    });
+    expect(await verify(tokenOf(link), { password: "" })).toMatchObject({
+      status: 400,
+      body: { message: "Password is required" },
+    });
     expect(await emailVerified(token)).toBe(false);
     // The one who signed up, on another device: the password confirms.
-    expect(await verify(tokenOf(link), { password: body.password, session: other.token })).toMatchObject({ status: 200, body: VERIFIED });
+    expect(await verify(tokenOf(link), { password: body.password, session: other.token })).toMatchObject({
+      status: 200,
+      body: VERIFIED,
+    });
     expect(await emailVerified(token)).toBe(true);
   });
 
@@ -217,14 +253,24 @@ async function squat() {
   const reg = newRegistration({ name: "Squatter" });
   const res = await register(reg);
   expect(res.status).toBe(201);
-  const squatter: Person = { user: { ...res.body.user, id: res.body.user.id as string } as Person["user"], token: res.body.token };
+  const squatter: Person = {
+    user: { ...res.body.user, id: res.body.user.id as string } as Person["user"],
+    token: res.body.token,
+  };
   const sidekick = await person(db);
   const stranger = await person(db);
   const asker = await person(db);
   await befriend(squatter, sidekick);
-  expect((await api("/api/friend-requests/send", { token: squatter.token, body: { to: stranger.user.id } })).status).toBe(201);
-  expect((await api("/api/friend-requests/send", { token: asker.token, body: { to: squatter.user.id } })).status).toBe(201);
-  const shared = await postJournal(sidekick.token, entryFields({ visibility: "close-circle", journaldate: utcDay(-3) }));
+  expect(
+    (await api("/api/friend-requests/send", { token: squatter.token, body: { to: stranger.user.id } })).status,
+  ).toBe(201);
+  expect((await api("/api/friend-requests/send", { token: asker.token, body: { to: squatter.user.id } })).status).toBe(
+    201,
+  );
+  const shared = await postJournal(
+    sidekick.token,
+    entryFields({ visibility: "close-circle", journaldate: utcDay(-3) }),
+  );
   expect(shared.status).toBe(201);
   expect((await like(squatter, shared.body.id)).status).toBe(200);
   const second = (await login(reg.username, reg.password)).body.token;
@@ -233,8 +279,14 @@ async function squat() {
 }
 
 async function tiesOf(userId: string) {
-  const friends = await db.select().from(friendships).where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)));
-  const requests = await db.select().from(friendRequests).where(or(eq(friendRequests.fromId, userId), eq(friendRequests.toId, userId)));
+  const friends = await db
+    .select()
+    .from(friendships)
+    .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)));
+  const requests = await db
+    .select()
+    .from(friendRequests)
+    .where(or(eq(friendRequests.fromId, userId), eq(friendRequests.toId, userId)));
   return { friends: friends.length, requests: requests.length };
 }
 
@@ -248,7 +300,8 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
     expect(me).toMatchObject({ status: 200, body: { id: squatter.user.id, name: "Real Owner", emailVerified: true } });
 
     for (const token of tokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
-    for (const name of [reg.username, reg.email]) expect(await login(name, reg.password)).toMatchObject({ status: 401, body: { message: "Invalid credentials" } });
+    for (const name of [reg.username, reg.email])
+      expect(await login(name, reg.password)).toMatchObject({ status: 401, body: { message: "Invalid credentials" } });
     expect(await tiesOf(squatter.user.id)).toEqual({ friends: 0, requests: 0 });
     expect(await db.select().from(sessions).where(eq(sessions.userId, squatter.user.id))).toHaveLength(1);
     expect(await db.select().from(trustedDevices).where(eq(trustedDevices.userId, squatter.user.id))).toEqual([]);
@@ -259,7 +312,9 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
     const seen = await feed(sidekick);
     expect(seen.status).toBe(200);
     expect(seen.body.journals.map((j) => j.id)).not.toContain(entry.body.id);
-    expect((await api(`/api/friend-requests/status/${squatter.user.id}`, { token: sidekick.token })).body).toMatchObject({ status: "none" });
+    expect(
+      (await api(`/api/friend-requests/status/${squatter.user.id}`, { token: sidekick.token })).body,
+    ).toMatchObject({ status: "none" });
   });
 
   it("by a password reset: the squatter's password, sessions, devices, friendships and requests are gone", async () => {
@@ -268,10 +323,16 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
 
     // The address's owner asks for a reset: the link reaches their mailbox, which proves the address.
     const ip = asNewClient()["x-forwarded-for"]!;
-    expect((await api("/api/auth/forgot-password", { body: { email: reg.email }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    expect(
+      (await api("/api/auth/forgot-password", { body: { email: reg.email }, headers: { "x-forwarded-for": ip } }))
+        .status,
+    ).toBe(200);
     const [, resetMail] = await waitForMails(testEnv.mailDir, reg.email, 2);
     const ownerPassword = "the-owner's-own-password";
-    const done = await api(`/api/auth/reset-password/${tokenOf(resetLink(resetMail!.text))}`, { body: { password: ownerPassword }, headers: { "x-forwarded-for": ip } });
+    const done = await api(`/api/auth/reset-password/${tokenOf(resetLink(resetMail!.text))}`, {
+      body: { password: ownerPassword },
+      headers: { "x-forwarded-for": ip },
+    });
     expect(done.status).toBe(200);
 
     for (const token of tokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
@@ -281,8 +342,14 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
 
     const owner = await login(reg.email, ownerPassword);
     expect(owner.status).toBe(200);
-    expect((await api("/api/auth/me", { token: owner.body.token })).body).toMatchObject({ id: squatter.user.id, emailVerified: true });
-    const entry = await postJournal(owner.body.token, entryFields({ visibility: "close-circle", title: "Owner's own, after a reset" }));
+    expect((await api("/api/auth/me", { token: owner.body.token })).body).toMatchObject({
+      id: squatter.user.id,
+      emailVerified: true,
+    });
+    const entry = await postJournal(
+      owner.body.token,
+      entryFields({ visibility: "close-circle", title: "Owner's own, after a reset" }),
+    );
     expect(entry.status).toBe(201);
     expect((await feed(sidekick)).body.journals.map((j) => j.id)).not.toContain(entry.body.id);
   });
@@ -297,7 +364,10 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
     // The owner cannot confirm it for the squatter (without the password)...
     expect(await verify(tokenOf(verifyLink(mail.text)))).toMatchObject({ status: 401, body: CONFIRM });
     // ...and cancels it instead.
-    expect(await api(`/api/auth/cancel-signup/${tokenOf(cancel)}`, { method: "POST" })).toMatchObject({ status: 200, body: CANCELLED });
+    expect(await api(`/api/auth/cancel-signup/${tokenOf(cancel)}`, { method: "POST" })).toMatchObject({
+      status: 200,
+      body: CANCELLED,
+    });
 
     expect(await db.select().from(users).where(eq(users.id, squatter.user.id))).toEqual([]);
     for (const token of tokens) expect((await api("/api/auth/me", { token })).status).toBe(401);
@@ -307,7 +377,10 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
     expect(hearted!.likes).toBe(0);
 
     // The link is spent; the address and the username can be signed up again, and Google makes a new account.
-    expect(await api(`/api/auth/cancel-signup/${tokenOf(cancel)}`, { method: "POST" })).toMatchObject({ status: 400, body: INVALID });
+    expect(await api(`/api/auth/cancel-signup/${tokenOf(cancel)}`, { method: "POST" })).toMatchObject({
+      status: 400,
+      body: INVALID,
+    });
     const ownerToken = await googleSignIn({ sub: unique("sub-"), email: reg.email, name: "Real Owner" });
     const me = await api("/api/auth/me", { token: ownerToken });
     expect(me).toMatchObject({ status: 200, body: { email: reg.email, emailVerified: true } });
@@ -321,7 +394,10 @@ describe("the address's owner takes a squatted account over (docs/decisions/011)
     expect(tokenOf(cancel)).toBe(tokenOf(link));
     expect(await verify(tokenOf(link), { session: token })).toMatchObject({ status: 200, body: VERIFIED });
     for (const t of [tokenOf(cancel), "no-such-token", "x".repeat(300)]) {
-      expect(await api(`/api/auth/cancel-signup/${t}`, { method: "POST" }), t).toMatchObject({ status: 400, body: INVALID });
+      expect(await api(`/api/auth/cancel-signup/${t}`, { method: "POST" }), t).toMatchObject({
+        status: 400,
+        body: INVALID,
+      });
     }
     expect(await db.select({ id: users.id }).from(users).where(eq(users.id, userId))).toHaveLength(1);
     expect(await emailVerified(token)).toBe(true);

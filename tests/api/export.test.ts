@@ -42,7 +42,9 @@ const statusOf = (token: string | undefined, id: string) => api<ExportStatus>(`/
 
 /** A WebP as the app stores an entry's photo, written where the local-disk instances keep it. */
 async function storedPhoto(colour: string, width: number, height: number): Promise<{ key: string; bytes: Buffer }> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } }).webp().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .webp()
+    .toBuffer();
   const key = `entries/${crypto.randomUUID()}.webp`;
   fs.mkdirSync(path.dirname(uploadPath(key)), { recursive: true });
   fs.writeFileSync(uploadPath(key), bytes);
@@ -55,7 +57,16 @@ const uuidOf = (id: string) => id.replace(/-/g, "").toUpperCase();
 
 interface DayOneJournal {
   metadata: { version: string };
-  entries: { uuid: string; creationDate: string; modifiedDate: string; timeZone: string; text: string; tags: string[]; photos: { identifier: string; md5: string; type: string; width: number; height: number }[]; starred: boolean }[];
+  entries: {
+    uuid: string;
+    creationDate: string;
+    modifiedDate: string;
+    timeZone: string;
+    text: string;
+    tags: string[];
+    photos: { identifier: string; md5: string; type: string; width: number; height: number }[];
+    starred: boolean;
+  }[];
 }
 
 /** A Markdown file's front matter, each value read as the JSON it is written as (a YAML subset). */
@@ -75,7 +86,13 @@ describe("export everything", () => {
   let me: Person;
   let ready: ExportStatus;
   let files: Map<string, Buffer>;
-  const entries: { id: string; title: string; content: string; date: string; photo?: { key: string; bytes: Buffer } }[] = [];
+  const entries: {
+    id: string;
+    title: string;
+    content: string;
+    date: string;
+    photo?: { key: string; bytes: Buffer };
+  }[] = [];
 
   beforeAll(async () => {
     me = await person(db, { name: "Exporting Person", bio: "Writes every night", location: "Lyon" });
@@ -90,7 +107,8 @@ describe("export everything", () => {
       const title = i === 0 ? 'A "quoted": title — with #hash and \\ backslash' : `Day ${i}`;
       const content = i % 7 === 0 ? "Walked by the river. #walks #River" : `Entry number ${i}.\nSecond line.`;
       // Two entries show photos of the same bytes under different keys: the ZIP holds that photo once.
-      const photo = i < 3 ? photos[i] : i === 4 ? { ...shared, key: (await storedPhoto("#336699", 120, 80)).key } : undefined;
+      const photo =
+        i < 3 ? photos[i] : i === 4 ? { ...shared, key: (await storedPhoto("#336699", 120, 80)).key } : undefined;
       const row = await createJournal(db, me.user.id, {
         title,
         content,
@@ -114,7 +132,9 @@ describe("export everything", () => {
     const res = await fetch(ready.url!);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="inkwell-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="inkwell-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     files = await readZip(Buffer.from(await res.arrayBuffer()));
   });
 
@@ -171,7 +191,9 @@ describe("export everything", () => {
 
   it("writes each day's Markdown file with quoted front matter and the photo linked relatively", () => {
     for (const [i, source] of entries.entries()) {
-      const file = files.get(`entries/${source.date.slice(0, 4)}/${source.date.slice(5, 7)}/${source.date}.md`)!.toString("utf8");
+      const file = files
+        .get(`entries/${source.date.slice(0, 4)}/${source.date.slice(5, 7)}/${source.date}.md`)!
+        .toString("utf8");
       const { fields, body } = frontMatter(file);
       expect(fields).toEqual({
         title: source.title,
@@ -180,18 +202,28 @@ describe("export everything", () => {
         anonymous: i % 4 === 1,
         tags: i % 7 === 0 ? expect.arrayContaining(["walks", "river"]) : [],
       });
-      const photoLine = source.photo ? `\n\n![A \\[photo\\] of day ${i}](../../../photos/${md5(source.photo.bytes)}.webp)` : "";
+      const photoLine = source.photo
+        ? `\n\n![A \\[photo\\] of day ${i}](../../../photos/${md5(source.photo.bytes)}.webp)`
+        : "";
       expect(body).toBe(`${source.content}${photoLine}\n`);
     }
   });
 
   it("writes what only Inkwell knows into inkwell.json", () => {
-    const inkwell = JSON.parse(files.get("inkwell.json")!.toString("utf8")) as Record<string, unknown> & { entries: Record<string, unknown>[] };
+    const inkwell = JSON.parse(files.get("inkwell.json")!.toString("utf8")) as Record<string, unknown> & {
+      entries: Record<string, unknown>[];
+    };
     expect(inkwell).toMatchObject({
       format: "inkwell-export",
       formatVersion: EXPORT_FORMAT_VERSION,
       exportedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
-      profile: { name: "Exporting Person", username: me.user.username, email: me.user.email, bio: "Writes every night", location: "Lyon" },
+      profile: {
+        name: "Exporting Person",
+        username: me.user.username,
+        email: me.user.email,
+        bio: "Writes every night",
+        location: "Lyon",
+      },
       friends: [expect.any(String)],
     });
     expect(inkwell.entries).toEqual(
@@ -249,7 +281,10 @@ describe("export everything", () => {
     expect(res.status).toBe(404);
 
     // Past its expiry the export says so, and its URL opens nothing.
-    await db.update(exports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(exports.id, ready.id));
+    await db
+      .update(exports)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(exports.id, ready.id));
     expect((await statusOf(me.token, ready.id)).body).toMatchObject({ state: "expired" });
     expect((await statusOf(me.token, ready.id)).body.url).toBeUndefined();
     expect((await fetch(url)).status).toBe(404);
@@ -275,7 +310,10 @@ describe("limits of starting an export", () => {
       const res = await start(me.token);
       expect(res.status, JSON.stringify(res.body)).toBe(202);
       // Finished (or given up) at once, so the next start is not the 409 of one under way.
-      await db.update(exports).set({ state: "failed" }).where(and(eq(exports.userId, me.user.id), eq(exports.id, res.body.id)));
+      await db
+        .update(exports)
+        .set({ state: "failed" })
+        .where(and(eq(exports.userId, me.user.id), eq(exports.id, res.body.id)));
       await exportFinished(me.token, res.body.id);
     }
     const refused = await start(me.token);

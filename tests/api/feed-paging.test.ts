@@ -22,7 +22,8 @@ async function readerWithEntries(count: number) {
   const [reader, writer] = [await person(db), await person(db)];
   await befriend(db, reader.user.id, writer.user.id);
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await sharedEntry(db, writer, { createdAt: new Date(Date.UTC(2023, 0, 1, 12) - i * 60_000) })).id);
+  for (let i = 0; i < count; i++)
+    ids.push((await sharedEntry(db, writer, { createdAt: new Date(Date.UTC(2023, 0, 1, 12) - i * 60_000) })).id);
   return { reader, writer, ids };
 }
 
@@ -34,12 +35,25 @@ describe("paging by page number", () => {
     const first = await feed(reader);
     expect(first.status).toBe(200);
     expect(ids(first.body)).toEqual(all.slice(0, 10));
-    expect(first.body).toMatchObject({ hasMore: true, currentPage: 1, totalPages: 3, total: 25, nextCursor: expect.any(String) });
+    expect(first.body).toMatchObject({
+      hasMore: true,
+      currentPage: 1,
+      totalPages: 3,
+      total: 25,
+      nextCursor: expect.any(String),
+    });
     const third = await feed(reader, "page=3&limit=10");
     expect(ids(third.body)).toEqual(all.slice(20));
     expect(third.body).toMatchObject({ hasMore: false, currentPage: 3, totalPages: 3, total: 25, nextCursor: null });
     const past = await feed(reader, "page=4");
-    expect(past.body).toEqual({ journals: [], hasMore: false, currentPage: 4, totalPages: 3, total: 25, nextCursor: null });
+    expect(past.body).toEqual({
+      journals: [],
+      hasMore: false,
+      currentPage: 4,
+      totalPages: 3,
+      total: 25,
+      nextCursor: null,
+    });
     expect(ids((await feed(reader, "page=2&limit=7")).body)).toEqual(all.slice(7, 14));
   });
 
@@ -77,7 +91,10 @@ describe("paging by cursor", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let n = 1; n <= 20; n++) {
-      const res: { status: number; body: FeedPage } = await feed(reader, `limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+      const res: { status: number; body: FeedPage } = await feed(
+        reader,
+        `limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       seen.push(...ids(res.body));
       cursor = res.body.nextCursor;
@@ -113,7 +130,11 @@ describe("paging by cursor", () => {
     const { reader } = await readerWithEntries(4);
     const stranger = await person(db);
     const { nextCursor } = (await feed(reader, "limit=2")).body;
-    expect((await feed(stranger, `cursor=${nextCursor}`)).body).toMatchObject({ journals: [], total: 0, nextCursor: null });
+    expect((await feed(stranger, `cursor=${nextCursor}`)).body).toMatchObject({
+      journals: [],
+      total: 0,
+      nextCursor: null,
+    });
   });
 });
 

@@ -19,14 +19,28 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe("GET /api/journal/close-circle: who sees what", () => {
   it("shows a friend's shared entries, newest first, as docs/api.md's feed items", async () => {
-    const [reader, writer] = [await person(db), await person(db, { ...pictured(), name: "Wren Writer", location: "Porto" })];
+    const [reader, writer] = [
+      await person(db),
+      await person(db, { ...pictured(), name: "Wren Writer", location: "Porto" }),
+    ];
     await befriend(db, reader.user.id, writer.user.id);
     const older = await sharedEntry(db, writer, { title: "Older", createdAt: minutesAgo(90) });
-    const newer = await sharedEntry(db, writer, { title: "Newer", content: "Line one\nLine two", createdAt: minutesAgo(5) });
+    const newer = await sharedEntry(db, writer, {
+      title: "Newer",
+      content: "Line one\nLine two",
+      createdAt: minutesAgo(5),
+    });
 
     const res = await feed(reader);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ journals: [expect.any(Object), expect.any(Object)], hasMore: false, currentPage: 1, totalPages: 1, total: 2, nextCursor: null });
+    expect(res.body).toEqual({
+      journals: [expect.any(Object), expect.any(Object)],
+      hasMore: false,
+      currentPage: 1,
+      totalPages: 1,
+      total: 2,
+      nextCursor: null,
+    });
     expect(res.body.journals[0]).toEqual({
       _id: newer.id,
       id: newer.id,
@@ -41,7 +55,17 @@ describe("GET /api/journal/close-circle: who sees what", () => {
       likes: 0,
       reads: 1,
       likedByMe: false,
-      author: { id: writer.user.id, name: "Wren Writer", username: writer.user.username, profileImage: signedPicture({ ownerId: writer.user.id, viewerId: reader.user.id, key: writer.user.profileImageKey! }), location: "Porto" },
+      author: {
+        id: writer.user.id,
+        name: "Wren Writer",
+        username: writer.user.username,
+        profileImage: signedPicture({
+          ownerId: writer.user.id,
+          viewerId: reader.user.id,
+          key: writer.user.profileImageKey!,
+        }),
+        location: "Porto",
+      },
     });
     expect(res.body.journals.map((j) => j.id)).toEqual([newer.id, older.id]);
   });
@@ -55,7 +79,14 @@ describe("GET /api/journal/close-circle: who sees what", () => {
     await sharedEntry(db, reader);
 
     expect((await feed(reader)).body.journals.map((j) => j.id)).toEqual([shown.id]);
-    expect((await feed(stranger)).body).toEqual({ journals: [], hasMore: false, currentPage: 1, totalPages: 0, total: 0, nextCursor: null });
+    expect((await feed(stranger)).body).toEqual({
+      journals: [],
+      hasMore: false,
+      currentPage: 1,
+      totalPages: 0,
+      total: 0,
+      nextCursor: null,
+    });
   });
 
   it("answers 401 without a session or with a revoked one", async () => {
@@ -78,10 +109,24 @@ describe("anonymous entries", () => {
     const res = await feed(reader);
     expect(res.status).toBe(200);
     const [item] = res.body.journals;
-    expect(item).toMatchObject({ id: entry.id, isAnonymous: true, author: null, createdAt: "2024-05-17T00:00:00.000Z" });
+    expect(item).toMatchObject({
+      id: entry.id,
+      isAnonymous: true,
+      author: null,
+      createdAt: "2024-05-17T00:00:00.000Z",
+    });
     expect(item!.images).toEqual([expect.stringContaining(entry.id)]);
     const text = JSON.stringify(res.body) + (res.body.nextCursor ?? "");
-    for (const trace of [writer.user.id, writer.user.name, writer.user.username, "Reykjavik", writer.user.profileImageKey!.split("/")[2]!.replace(".webp", ""), "15:42", "T15"]) expect(text).not.toContain(trace);
+    for (const trace of [
+      writer.user.id,
+      writer.user.name,
+      writer.user.username,
+      "Reykjavik",
+      writer.user.profileImageKey!.split("/")[2]!.replace(".webp", ""),
+      "15:42",
+      "T15",
+    ])
+      expect(text).not.toContain(trace);
   });
 
   it("sort by their day, so their place among signed entries tells no time finer than the day", async () => {
@@ -113,9 +158,15 @@ describe("anonymous entries", () => {
     await befriend(db, reader.user.id, writer.user.id);
     const entry = await sharedEntry(db, writer, { createdAt: new Date("2024-02-02T18:30:00Z") });
     await db.update(journals).set({ isAnonymous: true }).where(eq(journals.id, entry.id));
-    expect((await feed(reader)).body.journals[0]).toMatchObject({ author: null, createdAt: "2024-02-02T00:00:00.000Z" });
+    expect((await feed(reader)).body.journals[0]).toMatchObject({
+      author: null,
+      createdAt: "2024-02-02T00:00:00.000Z",
+    });
     await db.update(journals).set({ isAnonymous: false }).where(eq(journals.id, entry.id));
-    expect((await feed(reader)).body.journals[0]).toMatchObject({ author: { id: writer.user.id }, createdAt: "2024-02-02T18:30:00.000Z" });
+    expect((await feed(reader)).body.journals[0]).toMatchObject({
+      author: { id: writer.user.id },
+      createdAt: "2024-02-02T18:30:00.000Z",
+    });
   });
 });
 
@@ -140,7 +191,9 @@ describe("reads", () => {
     for (const id of [entry.id, anonymous.id]) {
       const { count, rows } = await readsOf(id);
       expect(count).toBe(2);
-      expect(rows.map((r) => `${r.viewerId} ${r.day}`).sort()).toEqual([`${first.user.id} ${today}`, `${second.user.id} ${today}`].sort());
+      expect(rows.map((r) => `${r.viewerId} ${r.day}`).sort()).toEqual(
+        [`${first.user.id} ${today}`, `${second.user.id} ${today}`].sort(),
+      );
     }
   });
 
@@ -172,7 +225,10 @@ describe("reads", () => {
     expect((await feed(writer)).body.journals).toEqual([]);
     expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([3]);
     expect((await feed(first)).body.journals.map((j) => j.reads)).toEqual([3]);
-    expect(await readsOf(entry.id)).toMatchObject({ count: 3, rows: [expect.objectContaining({ viewerId: first.user.id })] });
+    expect(await readsOf(entry.id)).toMatchObject({
+      count: 3,
+      rows: [expect.objectContaining({ viewerId: first.user.id })],
+    });
   });
 
   it("are recorded only for entries that still exist (a page read from a lagging replica, or an entry deleted since)", async () => {
@@ -181,7 +237,10 @@ describe("reads", () => {
     const gone = await sharedEntry(db, writer);
     await db.delete(journals).where(eq(journals.id, gone.id));
     await recordReads({ db, viewerId: reader.user.id, journalIds: [gone.id, entry.id] });
-    expect(await readsOf(entry.id)).toMatchObject({ count: 1, rows: [expect.objectContaining({ viewerId: reader.user.id })] });
+    expect(await readsOf(entry.id)).toMatchObject({
+      count: 1,
+      rows: [expect.objectContaining({ viewerId: reader.user.id })],
+    });
     expect(await db.select().from(journalReads).where(eq(journalReads.journalId, gone.id))).toEqual([]);
   });
 
@@ -193,7 +252,11 @@ describe("reads", () => {
     for (let i = 0; i < 4; i++) entries.push(await sharedEntry(db, writer, { createdAt: minutesAgo(i) }));
     const answers = await Promise.all([...readers, ...readers, readers[0]!, readers[0]!].map((r) => feed(r)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    for (const e of entries) expect(await readsOf(e.id)).toMatchObject({ count: 12, rows: expect.toSatisfy((rows: unknown[]) => rows.length === 12) });
+    for (const e of entries)
+      expect(await readsOf(e.id)).toMatchObject({
+        count: 12,
+        rows: expect.toSatisfy((rows: unknown[]) => rows.length === 12),
+      });
     expect((await feed(readers[1]!)).body.journals.map((j) => j.reads)).toEqual([12, 12, 12, 12]);
   });
 });

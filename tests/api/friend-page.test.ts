@@ -11,7 +11,15 @@ import { utcDay } from "../support/journals";
 // A friend's page (docs/decisions/065, docs/api.md "People"): GET /api/users/{userId}/journals.
 
 interface Page {
-  journals: { id: string; title: string; isAnonymous: boolean; likes: number; likedByMe: boolean; author: { id: string } | null; createdAt: string }[];
+  journals: {
+    id: string;
+    title: string;
+    isAnonymous: boolean;
+    likes: number;
+    likedByMe: boolean;
+    author: { id: string } | null;
+    createdAt: string;
+  }[];
   nextCursor: string | null;
 }
 
@@ -22,7 +30,8 @@ beforeAll(() => {
 });
 afterAll(() => close());
 
-const page = (viewer: Person | undefined, userId: string, query = "") => api<Page>(`/api/users/${userId}/journals${query ? `?${query}` : ""}`, { token: viewer?.token });
+const page = (viewer: Person | undefined, userId: string, query = "") =>
+  api<Page>(`/api/users/${userId}/journals${query ? `?${query}` : ""}`, { token: viewer?.token });
 
 describe("GET /api/users/{userId}/journals", () => {
   it("answers 401 without a session, before it reads the id or the cursor", async () => {
@@ -36,8 +45,12 @@ describe("GET /api/users/{userId}/journals", () => {
     await createFriendRequest(db, asker.user.id, writer.user.id);
     await befriend(db, writer.user.id, former.user.id);
     expect((await page(former, writer.user.id)).status).toBe(200);
-    expect((await api(`/api/myprofile/community/closefriends/${writer.user.id}`, { method: "DELETE", token: former.token })).status).toBe(200);
-    for (const who of [stranger, asker, former]) expectError(await page(who, writer.user.id), 403, "Only friends see each other's entries");
+    expect(
+      (await api(`/api/myprofile/community/closefriends/${writer.user.id}`, { method: "DELETE", token: former.token }))
+        .status,
+    ).toBe(200);
+    for (const who of [stranger, asker, former])
+      expectError(await page(who, writer.user.id), 403, "Only friends see each other's entries");
     expectError(await page(stranger, UNKNOWN_ID), 403);
     for (const bad of MALFORMED_IDS) expectError(await page(stranger, bad), 404);
   });
@@ -47,7 +60,11 @@ describe("GET /api/users/{userId}/journals", () => {
     await befriend(db, writer.user.id, friend.user.id);
     const shared = await sharedEntry(db, writer, { title: "Signed" });
     const anonymous = await sharedEntry(db, writer, { title: "Unsigned", isAnonymous: true });
-    const secret = await createJournal(db, writer.user.id, { title: "Private", visibility: "private", journalDate: utcDay(-400) });
+    const secret = await createJournal(db, writer.user.id, {
+      title: "Private",
+      visibility: "private",
+      journalDate: utcDay(-400),
+    });
 
     const res = await page(friend, writer.user.id);
     expect(res.status).toBe(200);
@@ -64,7 +81,15 @@ describe("GET /api/users/{userId}/journals", () => {
     const [writer, friend] = [await person(db), await person(db)];
     await befriend(db, writer.user.id, friend.user.id);
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await sharedEntry(db, writer, { journalDate: utcDay(-(12 - i)), createdAt: new Date(Date.now() - (12 - i) * 60_000) })).id);
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (
+          await sharedEntry(db, writer, {
+            journalDate: utcDay(-(12 - i)),
+            createdAt: new Date(Date.now() - (12 - i) * 60_000),
+          })
+        ).id,
+      );
     await like(friend, ids[11]!);
 
     const first = await page(friend, writer.user.id);
@@ -73,7 +98,10 @@ describe("GET /api/users/{userId}/journals", () => {
     const second = await page(friend, writer.user.id, `cursor=${first.body.nextCursor}`);
     expect(second.body.nextCursor).toBeNull();
     expect([...first.body.journals, ...second.body.journals].map((j) => j.id)).toEqual([...ids].reverse());
-    const reads = await db.select().from(journalReads).where(and(eq(journalReads.viewerId, friend.user.id), eq(journalReads.journalId, ids[0]!)));
+    const reads = await db
+      .select()
+      .from(journalReads)
+      .where(and(eq(journalReads.viewerId, friend.user.id), eq(journalReads.journalId, ids[0]!)));
     expect(reads).toHaveLength(1);
     expectError(await page(friend, writer.user.id, "cursor=nope"), 400, "Invalid cursor");
   });
@@ -83,12 +111,19 @@ describe("GET /api/users/{userId}/journals", () => {
     await befriend(db, writer.user.id, friend.user.id);
     const byDay: string[] = [];
     // Eleven days shared as they were written, the oldest first...
-    for (let i = 11; i >= 1; i--) byDay.push((await sharedEntry(db, writer, { journalDate: utcDay(-i), createdAt: new Date(Date.now() - i * 3_600_000) })).id);
+    for (let i = 11; i >= 1; i--)
+      byDay.push(
+        (await sharedEntry(db, writer, { journalDate: utcDay(-i), createdAt: new Date(Date.now() - i * 3_600_000) }))
+          .id,
+      );
     // ...then, today, a page for two weeks ago: the feed puts it first, the diary where its day is.
     const backdated = (await sharedEntry(db, writer, { journalDate: utcDay(-14), createdAt: new Date() })).id;
     const first = await page(friend, writer.user.id);
     const second = await page(friend, writer.user.id, `cursor=${first.body.nextCursor}`);
-    expect([...first.body.journals, ...second.body.journals].map((j) => j.id)).toEqual([...[...byDay].reverse(), backdated]);
+    expect([...first.body.journals, ...second.body.journals].map((j) => j.id)).toEqual([
+      ...[...byDay].reverse(),
+      backdated,
+    ]);
     expect(second.body.nextCursor).toBeNull();
   });
 });

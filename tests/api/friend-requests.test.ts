@@ -1,6 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createFriendRequest, createSession, pictured, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  befriend,
+  connect,
+  createFriendRequest,
+  createSession,
+  pictured,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import {
@@ -57,7 +64,15 @@ describe("POST /api/friend-requests/send", () => {
     expect(res.body).toEqual({
       success: true,
       message: "Friend request sent",
-      data: { _id: row!.id, id: row!.id, from: a.user.id, to: b.user.id, status: "pending", createdAt: expect.stringMatching(ISO_UTC), respondedAt: null },
+      data: {
+        _id: row!.id,
+        id: row!.id,
+        from: a.user.id,
+        to: b.user.id,
+        status: "pending",
+        createdAt: expect.stringMatching(ISO_UTC),
+        respondedAt: null,
+      },
     });
     expect(row).toMatchObject({ fromId: a.user.id, toId: b.user.id, status: "pending" });
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual([]);
@@ -68,15 +83,25 @@ describe("POST /api/friend-requests/send", () => {
     const theirs = await createFriendRequest(db, b.user.id, a.user.id);
     const res = await sendRequest(a, b.user.id);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ success: true, message: "Friend request accepted", data: { id: theirs.id, from: b.user.id, to: a.user.id, status: "accepted" } });
-    expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => [r.id, r.status])).toEqual([[theirs.id, "accepted"]]);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: "Friend request accepted",
+      data: { id: theirs.id, from: b.user.id, to: a.user.id, status: "accepted" },
+    });
+    expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => [r.id, r.status])).toEqual([
+      [theirs.id, "accepted"],
+    ]);
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(bothWays(a.user.id, b.user.id));
   });
 
   it("refuses a request to oneself (400), in any letter case", async () => {
     const a = await person(db);
     expectFriendError(await sendRequest(a, a.user.id), 400, "You cannot send a friend request to yourself");
-    expectFriendError(await sendRequest(a, a.user.id.toUpperCase()), 400, "You cannot send a friend request to yourself");
+    expectFriendError(
+      await sendRequest(a, a.user.id.toUpperCase()),
+      400,
+      "You cannot send a friend request to yourself",
+    );
   });
 
   it("takes an upper-case id as the same person", async () => {
@@ -85,10 +110,13 @@ describe("POST /api/friend-requests/send", () => {
     expectFriendError(await sendRequest(a, b.user.id), 409, "Friend request already exists");
   });
 
-  it.each([UNKNOWN_ID, ...MALFORMED_IDS, ""])("answers 404 User not found for a `to` that names nobody: %j", async (to) => {
-    const a = await person(db);
-    expectFriendError(await sendRequest(a, to), 404, "User not found");
-  });
+  it.each([UNKNOWN_ID, ...MALFORMED_IDS, ""])(
+    "answers 404 User not found for a `to` that names nobody: %j",
+    async (to) => {
+      const a = await person(db);
+      expectFriendError(await sendRequest(a, to), 404, "User not found");
+    },
+  );
 
   it.each([
     ["a missing to", {}, "to is required"],
@@ -103,7 +131,11 @@ describe("POST /api/friend-requests/send", () => {
 
   it("answers 400 for a body that is not JSON", async () => {
     const a = await person(db);
-    expectFriendError(await api("/api/friend-requests/send", { token: a.token, rawBody: "{to:" }), 400, "Request body must be valid JSON");
+    expectFriendError(
+      await api("/api/friend-requests/send", { token: a.token, rawBody: "{to:" }),
+      400,
+      "Request body must be valid JSON",
+    );
   });
 
   it("answers 409 when the caller's request is already pending, and keeps only the one", async () => {
@@ -123,7 +155,11 @@ describe("POST /api/friend-requests/send", () => {
 
   it("lets the sender ask again a week after a rejection, not before", async () => {
     const [a, b] = await pair();
-    await createFriendRequest(db, a.user.id, b.user.id, { status: "rejected", createdAt: new Date(Date.now() - 8 * DAY), respondedAt: new Date(Date.now() - 7 * DAY - 60_000) });
+    await createFriendRequest(db, a.user.id, b.user.id, {
+      status: "rejected",
+      createdAt: new Date(Date.now() - 8 * DAY),
+      respondedAt: new Date(Date.now() - 7 * DAY - 60_000),
+    });
     expect((await sendRequest(a, b.user.id)).status).toBe(201);
     expect((await statusOf(a, b.user.id)).body.status).toBe("pending");
   });
@@ -150,7 +186,11 @@ describe("POST /api/friend-requests/send: a week's rest after a rejection (docs/
 
   it("holds for the whole week, counting from the rejection, and ends with it", async () => {
     const [a, b] = await rejectedJustNow();
-    const shift = (ms: number) => db.update(friendRequests).set({ respondedAt: new Date(Date.now() - ms) }).where(eq(friendRequests.fromId, a.user.id));
+    const shift = (ms: number) =>
+      db
+        .update(friendRequests)
+        .set({ respondedAt: new Date(Date.now() - ms) })
+        .where(eq(friendRequests.fromId, a.user.id));
     await shift(6 * DAY + 23 * HOUR);
     const lastHour = await sendRequest(a, b.user.id);
     expectFriendError(lastHour, 429, "This person declined your last friend request. You can ask again in 1 hour.");
@@ -164,7 +204,10 @@ describe("POST /api/friend-requests/send: a week's rest after a rejection (docs/
     const [a, b] = await rejectedJustNow();
     const another = await createSession(db, a.user.id);
     expectFriendError(await api("/api/friend-requests/send", { token: another, body: { to: b.user.id } }), 429);
-    expectFriendError(await api("/api/friend-requests/send", { token: a.token, headers: asNewClient(), body: { to: b.user.id } }), 429);
+    expectFriendError(
+      await api("/api/friend-requests/send", { token: a.token, headers: asNewClient(), body: { to: b.user.id } }),
+      429,
+    );
     expectFriendError(await sendRequest(a, b.user.id.toUpperCase()), 429);
     const burst = await Promise.all(Array.from({ length: 5 }, () => sendRequest(a, b.user.id)));
     expect(burst.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
@@ -184,8 +227,14 @@ describe("POST /api/friend-requests/send: a week's rest after a rejection (docs/
     const [a, b] = await pair();
     const sent = await sendRequest(a, b.user.id);
     expect((await accept(b, (sent.body.data as { id: string }).id)).status).toBe(200);
-    expect((await api(`/api/myprofile/community/closefriends/${a.user.id}`, { method: "DELETE", token: b.token })).status).toBe(200);
-    expectFriendError(await sendRequest(a, b.user.id), 429, "This person declined your last friend request. You can ask again in 7 days.");
+    expect(
+      (await api(`/api/myprofile/community/closefriends/${a.user.id}`, { method: "DELETE", token: b.token })).status,
+    ).toBe(200);
+    expectFriendError(
+      await sendRequest(a, b.user.id),
+      429,
+      "This person declined your last friend request. You can ask again in 7 days.",
+    );
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual([]);
     expect((await sendRequest(b, a.user.id)).status).toBe(201);
   });
@@ -200,13 +249,18 @@ describe("POST /api/friend-requests/send: a week's rest after a rejection (docs/
 describe("POST /api/friend-requests/send: per-sender limits (docs/decisions/042)", () => {
   const hourKey = (id: string) => `friend-requests-hour:${id}`;
   /** Moves the sender's hourly window an hour back, as if the hour had passed. */
-  const endHour = (id: string) => db.update(rateLimits).set({ windowStart: new Date(Date.now() - HOUR - 1000) }).where(eq(rateLimits.key, hourKey(id)));
+  const endHour = (id: string) =>
+    db
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - HOUR - 1000) })
+      .where(eq(rateLimits.key, hourKey(id)));
   const others = (n: number) => Promise.all(Array.from({ length: n }, () => person(db, { password: null })));
 
   it(`accepts ${FRIEND_REQUESTS_PER_HOUR} sends an hour and refuses the next with 429 and Retry-After, storing nothing`, async () => {
     const a = await person(db);
     const targets = await others(FRIEND_REQUESTS_PER_HOUR + 1);
-    for (const t of targets.slice(0, FRIEND_REQUESTS_PER_HOUR)) expect((await sendRequest(a, t.user.id)).status).toBe(201);
+    for (const t of targets.slice(0, FRIEND_REQUESTS_PER_HOUR))
+      expect((await sendRequest(a, t.user.id)).status).toBe(201);
     const over = await sendRequest(a, targets.at(-1)!.user.id);
     expectFriendError(over, 429, TOO_MANY_REQUESTS);
     const retryAfter = Number(over.headers.get("retry-after"));
@@ -224,7 +278,10 @@ describe("POST /api/friend-requests/send: per-sender limits (docs/decisions/042)
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(FRIEND_REQUESTS_PER_HOUR);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - FRIEND_REQUESTS_PER_HOUR);
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(friendRequests).where(eq(friendRequests.fromId, a.user.id));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(friendRequests)
+      .where(eq(friendRequests.fromId, a.user.id));
     expect(row!.n).toBe(FRIEND_REQUESTS_PER_HOUR);
   });
 
@@ -236,7 +293,9 @@ describe("POST /api/friend-requests/send: per-sender limits (docs/decisions/042)
     // Send and cancel, over and over, from two sessions and many addresses.
     while (sent < FRIEND_REQUESTS_PER_HOUR - 2) {
       const token = sent % 2 ? second : a.token;
-      expect((await api("/api/friend-requests/send", { token, headers: asNewClient(), body: { to: b!.user.id } })).status).toBe(201);
+      expect(
+        (await api("/api/friend-requests/send", { token, headers: asNewClient(), body: { to: b!.user.id } })).status,
+      ).toBe(201);
       expect((await cancel(a, b!.user.id)).status).toBe(200);
       sent++;
     }
@@ -244,7 +303,11 @@ describe("POST /api/friend-requests/send: per-sender limits (docs/decisions/042)
     expectFriendError(await sendRequest(a, UNKNOWN_ID), 404);
     expect((await sendRequest(a, c!.user.id)).status).toBe(201);
     expectFriendError(await sendRequest(a, c!.user.id), 429, TOO_MANY_REQUESTS);
-    expectFriendError(await api("/api/friend-requests/send", { token: second, headers: asNewClient(), body: { to: b!.user.id } }), 429, TOO_MANY_REQUESTS);
+    expectFriendError(
+      await api("/api/friend-requests/send", { token: second, headers: asNewClient(), body: { to: b!.user.id } }),
+      429,
+      TOO_MANY_REQUESTS,
+    );
     expect(await requestsBetween(db, a.user.id, b!.user.id)).toEqual([]);
   });
 
@@ -259,7 +322,7 @@ describe("POST /api/friend-requests/send: per-sender limits (docs/decisions/042)
     const over = await sendRequest(a, targets.at(-1)!.user.id);
     expectFriendError(over, 429, TOO_MANY_REQUESTS);
     // The day's window is what is left: far more than an hour.
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(23 * HOUR / 1000);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan((23 * HOUR) / 1000);
     expect(await requestsBetween(db, a.user.id, targets.at(-1)!.user.id)).toEqual([]);
   });
 
@@ -291,7 +354,9 @@ describe("DELETE /api/friend-requests/cancel/{userId}", () => {
     expectFriendError(await cancel(a, b.user.id), 404, REQUEST_NOT_FOUND);
     const received = await createFriendRequest(db, b.user.id, a.user.id);
     expectFriendError(await cancel(a, b.user.id), 404, REQUEST_NOT_FOUND);
-    expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => [r.id, r.status])).toEqual([[received.id, "pending"]]);
+    expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => [r.id, r.status])).toEqual([
+      [received.id, "pending"],
+    ]);
 
     const [c, d] = await pair();
     await createFriendRequest(db, c.user.id, d.user.id, { status: "accepted", respondedAt: new Date() });
@@ -338,7 +403,9 @@ describe("GET /api/friend-requests/status/{userId}", () => {
     const [a, b] = await pair();
     const theirs = await createFriendRequest(db, b.user.id, a.user.id);
     expect((await accept(a, theirs.id)).status).toBe(200);
-    expect((await api(`/api/myprofile/community/closefriends/${b.user.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
+    expect(
+      (await api(`/api/myprofile/community/closefriends/${b.user.id}`, { method: "DELETE", token: a.token })).status,
+    ).toBe(200);
     // Both show 'Send Friend Request' for it (docs/product.md); only the one removed must wait.
     expect((await statusOf(a, b.user.id)).body.status).toBe("rejected");
     expect((await statusOf(b, a.user.id)).body.status).toBe("rejected");
@@ -357,7 +424,9 @@ describe("GET /api/friend-requests/pending", () => {
     const newer = await person(db, { ...pictured(), name: "Newer Sender" });
     const answered = await person(db);
     const sentByMe = await person(db);
-    const first = await createFriendRequest(db, older.user.id, me.user.id, { createdAt: new Date(Date.now() - 60_000) });
+    const first = await createFriendRequest(db, older.user.id, me.user.id, {
+      createdAt: new Date(Date.now() - 60_000),
+    });
     const second = await createFriendRequest(db, newer.user.id, me.user.id);
     await createFriendRequest(db, answered.user.id, me.user.id, { status: "rejected", respondedAt: new Date() });
     await createFriendRequest(db, me.user.id, sentByMe.user.id);
@@ -372,12 +441,28 @@ describe("GET /api/friend-requests/pending", () => {
         data: [
           {
             _id: second.id,
-            from: { _id: newer.user.id, id: newer.user.id, name: "Newer Sender", username: newer.user.username, profileImage: signedPicture({ ownerId: newer.user.id, viewerId: me.user.id, key: newer.user.profileImageKey! }) },
+            from: {
+              _id: newer.user.id,
+              id: newer.user.id,
+              name: "Newer Sender",
+              username: newer.user.username,
+              profileImage: signedPicture({
+                ownerId: newer.user.id,
+                viewerId: me.user.id,
+                key: newer.user.profileImageKey!,
+              }),
+            },
             createdAt: second.createdAt.toISOString(),
           },
           {
             _id: first.id,
-            from: { _id: older.user.id, id: older.user.id, name: "Older Sender", username: older.user.username, profileImage: null },
+            from: {
+              _id: older.user.id,
+              id: older.user.id,
+              name: "Older Sender",
+              username: older.user.username,
+              profileImage: null,
+            },
             createdAt: first.createdAt.toISOString(),
           },
         ],
@@ -388,7 +473,11 @@ describe("GET /api/friend-requests/pending", () => {
 
   it("is empty for someone nobody asked", async () => {
     const me = await person(db);
-    expect((await api("/api/friend-requests/pending", { token: me.token })).body).toEqual({ success: true, data: [], count: 0 });
+    expect((await api("/api/friend-requests/pending", { token: me.token })).body).toEqual({
+      success: true,
+      data: [],
+      count: 0,
+    });
   });
 });
 
@@ -401,7 +490,15 @@ describe("POST /api/friend-requests/accept|reject/{requestId}", () => {
     expect(res.body).toEqual({
       success: true,
       message: "Friend request accepted",
-      friendRequest: { _id: request.id, id: request.id, from: a.user.id, to: b.user.id, status: "accepted", createdAt: request.createdAt.toISOString(), respondedAt: expect.stringMatching(ISO_UTC) },
+      friendRequest: {
+        _id: request.id,
+        id: request.id,
+        from: a.user.id,
+        to: b.user.id,
+        status: "accepted",
+        createdAt: request.createdAt.toISOString(),
+        respondedAt: expect.stringMatching(ISO_UTC),
+      },
     });
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(bothWays(a.user.id, b.user.id));
     expect((await api("/api/friend-requests/pending", { token: b.token })).body).toMatchObject({ data: [], count: 0 });
@@ -412,7 +509,11 @@ describe("POST /api/friend-requests/accept|reject/{requestId}", () => {
     const request = await createFriendRequest(db, a.user.id, b.user.id);
     const res = await reject(b, request.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: "Friend request rejected", friendRequest: { id: request.id, status: "rejected", respondedAt: expect.stringMatching(ISO_UTC) } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: "Friend request rejected",
+      friendRequest: { id: request.id, status: "rejected", respondedAt: expect.stringMatching(ISO_UTC) },
+    });
     expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual([]);
     expect((await api("/api/friend-requests/pending", { token: b.token })).body).toMatchObject({ data: [], count: 0 });
   });
@@ -470,7 +571,11 @@ describe("without a session", () => {
 
   it("refuses a send carried only by the session cookie from another origin (403)", async () => {
     const [a, b] = await pair();
-    const res = await api("/api/friend-requests/send", { cookie: `session=${a.token}`, headers: { origin: "https://evil.example" }, body: { to: b.user.id } });
+    const res = await api("/api/friend-requests/send", {
+      cookie: `session=${a.token}`,
+      headers: { origin: "https://evil.example" },
+      body: { to: b.user.id },
+    });
     expectFriendError(res, 403);
     expect(await requestsBetween(db, a.user.id, b.user.id)).toEqual([]);
   });
@@ -483,8 +588,14 @@ describe("races (each repeated, over real HTTP)", () => {
     for (let i = 0; i < ROUNDS; i++) {
       const [a, b] = await pair();
       const answers = await Promise.all([sendRequest(a, b.user.id), sendRequest(b, a.user.id)]);
-      expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([201, 201]);
-      expect(answers.map((r) => (r.body as { message: string }).message).sort()).toEqual(["Friend request accepted", "Friend request sent"]);
+      expect(
+        answers.map((r) => r.status),
+        JSON.stringify(answers.map((r) => r.body)),
+      ).toEqual([201, 201]);
+      expect(answers.map((r) => (r.body as { message: string }).message).sort()).toEqual([
+        "Friend request accepted",
+        "Friend request sent",
+      ]);
       expect((await requestsBetween(db, a.user.id, b.user.id)).map((r) => r.status)).toEqual(["accepted"]);
       expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(bothWays(a.user.id, b.user.id));
     }
@@ -504,11 +615,15 @@ describe("races (each repeated, over real HTTP)", () => {
       const [a, b] = await pair();
       const request = await createFriendRequest(db, a.user.id, b.user.id);
       const [accepted, cancelled] = await Promise.all([accept(b, request.id), cancel(a, b.user.id)]);
-      expect([accepted.status, cancelled.status].sort(), JSON.stringify([accepted.body, cancelled.body])).toEqual([200, 404]);
+      expect([accepted.status, cancelled.status].sort(), JSON.stringify([accepted.body, cancelled.body])).toEqual([
+        200, 404,
+      ]);
       const rows = (await requestsBetween(db, a.user.id, b.user.id)).map((r) => r.status);
       const friends = await friendshipsBetween(db, a.user.id, b.user.id);
       // Whichever won, the pair is in that one's outcome only: accepted and friends, or nothing at all.
-      expect([rows, friends]).toEqual(accepted.status === 200 ? [["accepted"], bothWays(a.user.id, b.user.id)] : [[], []]);
+      expect([rows, friends]).toEqual(
+        accepted.status === 200 ? [["accepted"], bothWays(a.user.id, b.user.id)] : [[], []],
+      );
     }
   });
 
@@ -519,7 +634,9 @@ describe("races (each repeated, over real HTTP)", () => {
       const answers = await Promise.all([accept(b, request.id), i % 2 ? accept(b, request.id) : reject(b, request.id)]);
       expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 404]);
       const [row] = await requestsBetween(db, a.user.id, b.user.id);
-      expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(row!.status === "accepted" ? bothWays(a.user.id, b.user.id) : []);
+      expect(await friendshipsBetween(db, a.user.id, b.user.id)).toEqual(
+        row!.status === "accepted" ? bothWays(a.user.id, b.user.id) : [],
+      );
     }
   });
 });

@@ -37,7 +37,14 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, createJournal, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  befriend,
+  connect,
+  createJournal,
+  createSession,
+  createUser,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { fixedExamples, requestArb, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
@@ -76,7 +83,10 @@ let halted: string | undefined;
 let watch: { stop: () => Promise<WatchReport> } | undefined;
 
 beforeAll(async () => {
-  expect(Number.isInteger(SEED) && Number.isInteger(RUNS) && RUNS >= 0, "FUZZ_SEED and FUZZ_RUNS must be integers").toBe(true);
+  expect(
+    Number.isInteger(SEED) && Number.isInteger(RUNS) && RUNS >= 0,
+    "FUZZ_SEED and FUZZ_RUNS must be integers",
+  ).toBe(true);
   ({ db, close } = connect(testEnv.databaseUrl));
   const { user } = await createUser(db);
   const { user: friend } = await createUser(db, { password: null });
@@ -109,9 +119,11 @@ beforeAll(async () => {
     for (const f of fields) all.add(f);
   }
   // A route without a schema of its own still gets bodies, with every field the API knows.
-  for (const route of ROUTES) if (fieldsByRoute.get(route.pattern)!.length === 0) fieldsByRoute.set(route.pattern, [...all]);
+  for (const route of ROUTES)
+    if (fieldsByRoute.get(route.pattern)!.length === 0) fieldsByRoute.set(route.pattern, [...all]);
   // Each route's plain request once, so the first load of its code is not counted as a stall.
-  for (const route of ROUTES) await sendFuzz(fixedExamples(route, fieldsByRoute.get(route.pattern)!, ctx, { light: true })[0]!, send);
+  for (const route of ROUTES)
+    await sendFuzz(fixedExamples(route, fieldsByRoute.get(route.pattern)!, ctx, { light: true })[0]!, send);
   await restoreEntries();
   watch = watchServer({ base: send.base, log: testEnv.secondLog });
 }, 180_000);
@@ -126,13 +138,23 @@ async function restoreEntries() {
   for (const entry of entries) {
     const [row] = await db.select({ id: journals.id }).from(journals).where(eq(journals.id, entry.id));
     if (row) continue;
-    await db.delete(journals).where(and(eq(journals.authorId, entry.authorId), eq(journals.journalDate, entry.journalDate)));
+    await db
+      .delete(journals)
+      .where(and(eq(journals.authorId, entry.authorId), eq(journals.journalDate, entry.journalDate)));
     await db.insert(journals).values({ ...entry, imageKey: null });
   }
-  const [first] = await db.select({ imageKey: journals.imageKey }).from(journals).where(eq(journals.id, entries[0]!.id));
+  const [first] = await db
+    .select({ imageKey: journals.imageKey })
+    .from(journals)
+    .where(eq(journals.id, entries[0]!.id));
   if (first!.imageKey) return;
   const image = imageBlob(Buffer.from(send.png), "image/png");
-  const res = await putJournal(await send.newToken(), entries[0]!.id, { ...entryFields({ image }), journaldate: undefined }, send.base);
+  const res = await putJournal(
+    await send.newToken(),
+    entries[0]!.id,
+    { ...entryFields({ image }), journaldate: undefined },
+    send.base,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -163,7 +185,10 @@ function reportFor(route: RouteFile): fc.Plugin<[FuzzRequest]> {
   return () => ({
     onAllRunsComplete: (details) => {
       if (!details.failed) return;
-      const what = details.errorInstance instanceof FuzzFailure ? details.errorInstance.message : `${details.counterexample ? describeRequest(details.counterexample[0]) : "(no request)"}\n→ ${String(details.errorInstance)}`;
+      const what =
+        details.errorInstance instanceof FuzzFailure
+          ? details.errorInstance.message
+          : `${details.counterexample ? describeRequest(details.counterexample[0]) : "(no request)"}\n→ ${String(details.errorInstance)}`;
       throw new Error(
         `${route.pattern} failed after ${details.numRuns} requests (shrunk ${details.numShrinks} times):\n${what}\n` +
           `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- integration tests/api/fuzz.test.ts (route seed ${details.seed}, path ${details.counterexamplePath ?? "-"})`,
@@ -176,9 +201,13 @@ describe("fuzzing every route under app/api", () => {
   it("finds the route files, each with the methods it exports, every route of /api/openapi.json among them", async () => {
     expect(ROUTES.map((r) => r.pattern)).toContain("/api/health");
     expect(ROUTES.filter((r) => r.problems.length).map((r) => `${r.file}: ${r.problems.join("; ")}`)).toEqual([]);
-    const doc = (await api<{ paths: Record<string, Record<string, unknown>> }>("/api/openapi.json", { base: send.base })).body;
+    const doc = (
+      await api<{ paths: Record<string, Record<string, unknown>> }>("/api/openapi.json", { base: send.base })
+    ).body;
     const fuzzed = new Set(ROUTES.flatMap((r) => r.methods.map((m) => `${m.method} ${r.pattern}`)));
-    const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, "[$1]")}`));
+    const documented = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, "[$1]")}`),
+    );
     expect(documented.length).toBeGreaterThan(30);
     expect(documented.filter((d) => !fuzzed.has(d))).toEqual([]);
   });
@@ -199,7 +228,12 @@ describe("fuzzing every route under app/api", () => {
         fc.pre(halted === undefined);
         await expectNo5xx(req);
       });
-      await fc.assert(property, { seed: routeSeed(route), numRuns: examples.length + runs, examples: examples.map((e) => [e]), plugins: [reportFor(route)] });
+      await fc.assert(property, {
+        seed: routeSeed(route),
+        numRuns: examples.length + runs,
+        examples: examples.map((e) => [e]),
+        plugins: [reportFor(route)],
+      });
     });
   }
 

@@ -14,7 +14,10 @@ async function startSignIn(query: string, headers: Record<string, string> = {}) 
   const jar = new Map<string, SetCookie>();
   let path = `/api/auth/google${query}`;
   for (let hop = 0; hop < 2; hop++) {
-    const cookie = [...jar.values()].filter((c) => c.value).map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; ");
+    const cookie = [...jar.values()]
+      .filter((c) => c.value)
+      .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
+      .join("; ");
     const res = await api(path, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
     expect(res.status).toBe(302);
     for (const line of res.headers.getSetCookie()) {
@@ -22,7 +25,8 @@ async function startSignIn(query: string, headers: Record<string, string> = {}) 
       jar.set(c.name, c);
     }
     const location = new URL(res.headers.get("location")!, testEnv.baseUrl);
-    if (location.origin !== new URL(testEnv.baseUrl).origin) return { location, originCookie: jar.get(ORIGIN_COOKIE), hops: hop + 1 };
+    if (location.origin !== new URL(testEnv.baseUrl).origin)
+      return { location, originCookie: jar.get(ORIGIN_COOKIE), hops: hop + 1 };
     path = location.pathname + location.search;
   }
   throw new Error("/api/auth/google did not redirect to the provider");
@@ -42,8 +46,16 @@ describe("GET /api/auth/google from another origin", () => {
 
   it.each([
     ["?origin= of another origin", `?origin=${encodeURIComponent(EVIL)}`, {}],
-    ["?origin= of another origin, even with an allowed Referer", `?origin=${encodeURIComponent(EVIL)}`, { referer: `${TEST_CLIENT_ORIGIN}/` }],
-    ["?origin= of an allowed host on another port", `?origin=${encodeURIComponent("http://client.inkwell.test:1235")}`, {}],
+    [
+      "?origin= of another origin, even with an allowed Referer",
+      `?origin=${encodeURIComponent(EVIL)}`,
+      { referer: `${TEST_CLIENT_ORIGIN}/` },
+    ],
+    [
+      "?origin= of an allowed host on another port",
+      `?origin=${encodeURIComponent("http://client.inkwell.test:1235")}`,
+      {},
+    ],
     ["?origin= that is not a URL", "?origin=javascript:alert(1)", {}],
     ["a Referer of another origin", "", { referer: `${EVIL}/` }],
     ["our own pages (no Referer)", "", {}],
@@ -53,21 +65,31 @@ describe("GET /api/auth/google from another origin", () => {
   });
 
   it("forgets an origin left by an earlier sign-in when one starts from our own pages", async () => {
-    const res = await api("/api/auth/google?step=2", { headers: { cookie: `${ORIGIN_COOKIE}=${encodeURIComponent(TEST_CLIENT_ORIGIN)}` } });
-    const cleared = res.headers.getSetCookie().map(parseSetCookie).find((c) => c.name === ORIGIN_COOKIE);
+    const res = await api("/api/auth/google?step=2", {
+      headers: { cookie: `${ORIGIN_COOKIE}=${encodeURIComponent(TEST_CLIENT_ORIGIN)}` },
+    });
+    const cleared = res.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === ORIGIN_COOKIE);
     expect(cleared).toMatchObject({ value: "", attrs: { "max-age": "0" } });
   });
 });
 
 describe("GET /api/auth/callback/google", () => {
   const callback = (originCookie: string) =>
-    api("/api/auth/callback/google?code=forged&state=forged", { headers: { cookie: `${ORIGIN_COOKIE}=${encodeURIComponent(originCookie)}` } });
+    api("/api/auth/callback/google?code=forged&state=forged", {
+      headers: { cookie: `${ORIGIN_COOKIE}=${encodeURIComponent(originCookie)}` },
+    });
 
   it("sends a failed sign-in back to the allowed origin it started from, and forgets it", async () => {
     const res = await callback(TEST_CLIENT_ORIGIN);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`${TEST_CLIENT_ORIGIN}/login?error=oauth`);
-    const cleared = res.headers.getSetCookie().map(parseSetCookie).find((c) => c.name === ORIGIN_COOKIE);
+    const cleared = res.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === ORIGIN_COOKIE);
     expect(cleared).toMatchObject({ value: "", attrs: { "max-age": "0" } });
   });
 

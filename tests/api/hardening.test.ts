@@ -74,14 +74,18 @@ describe("bad input is a clear 4xx (7.6)", () => {
     expect((await api("/me", { cookie: "session=%zz" })).status).toBe(307);
   });
 
-  it.each(["/%", "/api/journals/%", "/api/%zz/x", "/my-diary/%E0%A4%A"])("answers a malformed path %s with a 400 that carries the security headers", async (path) => {
-    // Not a path of the reference, nor a template's parameter it could name: checked here, not by the contract.
-    const res = await api(path, { unchecked: "a malformed %-escape in the path" });
-    expect(res.status).toBe(400);
-    expectBaseHeaders(res);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    if (path.startsWith("/api/")) expect(res.body).toEqual({ message: "Malformed URL: invalid percent-encoding in the path" });
-  });
+  it.each(["/%", "/api/journals/%", "/api/%zz/x", "/my-diary/%E0%A4%A"])(
+    "answers a malformed path %s with a 400 that carries the security headers",
+    async (path) => {
+      // Not a path of the reference, nor a template's parameter it could name: checked here, not by the contract.
+      const res = await api(path, { unchecked: "a malformed %-escape in the path" });
+      expect(res.status).toBe(400);
+      expectBaseHeaders(res);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      if (path.startsWith("/api/"))
+        expect(res.body).toEqual({ message: "Malformed URL: invalid percent-encoding in the path" });
+    },
+  );
 });
 
 describe("trailing slashes on the API (7.8)", () => {
@@ -102,7 +106,10 @@ describe("trailing slashes on the API (7.8)", () => {
   });
 
   it("lets a browser's CORS preflight through without a redirect", async () => {
-    const res = await api("/api/auth/login/", { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const res = await api("/api/auth/login/", {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     expect(res.status).toBeLessThan(300);
   });
 
@@ -116,9 +123,14 @@ describe("trailing slashes on the API (7.8)", () => {
 describe("nothing from outside writes a line of its own into the log (7.6)", () => {
   it("keeps the Google callback's error parameter, which next-auth echoes, on one line", async () => {
     const marker = `forged-${Date.now().toString(36)}`;
-    const res = await api(`/api/auth/callback/google?error=${encodeURIComponent(`\nUnhandled error in route handler: ${marker}\r\n[api] ${marker}`)}`);
+    const res = await api(
+      `/api/auth/callback/google?error=${encodeURIComponent(`\nUnhandled error in route handler: ${marker}\r\n[api] ${marker}`)}`,
+    );
     expect(res.status).toBeLessThan(500);
-    const lines = fs.readFileSync(testEnv.log, "utf8").split("\n").filter((l) => l.includes(marker));
+    const lines = fs
+      .readFileSync(testEnv.log, "utf8")
+      .split("\n")
+      .filter((l) => l.includes(marker));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/^\[google\] /);
   });
@@ -159,7 +171,13 @@ describe("caching and security headers on every answer (7.9)", () => {
     const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     // The web app manifest and its icons and screenshots (app/manifest.ts, public/; docs/decisions/080).
-    for (const path of [script!, "/icon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/screenshots/diary-wide.png"]) {
+    for (const path of [
+      script!,
+      "/icon.svg",
+      "/manifest.webmanifest",
+      "/icons/icon-192.png",
+      "/screenshots/diary-wide.png",
+    ]) {
       const res = await api(path);
       expect(res.status, path).toBe(200);
       expectBaseHeaders(res);

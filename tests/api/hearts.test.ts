@@ -82,13 +82,17 @@ describe("POST and DELETE /api/journal/{id}/like", () => {
     for (const fan of fans) await befriend(db, fan.user.id, writer.user.id);
     const answers = await Promise.all(fans.map((fan) => like(fan, entry.id)));
     expect(answers.map((a) => a.status)).toEqual(fans.map(() => 200));
-    expect(answers.map((a) => a.body.likesCount).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(answers.map((a) => a.body.likesCount).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
     expect(await hearts(entry.id)).toEqual({ counter: 50, rows: 50 });
   });
 
   it("one person hearting and unhearting 50 times at once leaves the counter equal to the rows, never below zero", async () => {
     const { reader, entry } = await friendsWithEntry();
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? unlike(reader, entry.id) : like(reader, entry.id))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? unlike(reader, entry.id) : like(reader, entry.id))),
+    );
     for (const a of answers) expect([200, 400], JSON.stringify(a.body)).toContain(a.status);
     const counts = answers.filter((a) => a.status === 200).map((a) => a.body.likesCount);
     expect(counts.filter((n) => n !== 0 && n !== 1)).toEqual([]);
@@ -99,9 +103,17 @@ describe("POST and DELETE /api/journal/{id}/like", () => {
 
   it("answer the same with a trailing slash", async () => {
     const { reader, entry } = await friendsWithEntry();
-    expect((await api(`/api/journal/${entry.id}/like/`, { method: "POST", token: reader.token })).body).toEqual({ message: "Liked journal", likesCount: 1 });
-    expect((await api("/api/journal/user/likes/", { token: reader.token })).body).toEqual({ likedJournals: [entry.id] });
-    expect((await api(`/api/journal/${entry.id}/like/`, { method: "DELETE", token: reader.token })).body).toEqual({ message: "Unliked journal", likesCount: 0 });
+    expect((await api(`/api/journal/${entry.id}/like/`, { method: "POST", token: reader.token })).body).toEqual({
+      message: "Liked journal",
+      likesCount: 1,
+    });
+    expect((await api("/api/journal/user/likes/", { token: reader.token })).body).toEqual({
+      likedJournals: [entry.id],
+    });
+    expect((await api(`/api/journal/${entry.id}/like/`, { method: "DELETE", token: reader.token })).body).toEqual({
+      message: "Unliked journal",
+      likesCount: 0,
+    });
   });
 
   it("answer 405 for other methods", async () => {
@@ -111,7 +123,8 @@ describe("POST and DELETE /api/journal/{id}/like", () => {
       expectError(res, 405);
       expect(res.headers.get("allow")).toBe("POST, DELETE");
     }
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expectError(await api("/api/journal/user/likes", { method, token: reader.token }), 405);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"])
+      expectError(await api("/api/journal/user/likes", { method, token: reader.token }), 405);
   });
 });
 
@@ -131,7 +144,14 @@ describe("without a session, or from another origin", () => {
 
   it("refuses a heart carried only by the session cookie from another origin (403)", async () => {
     const { reader, entry } = await friendsWithEntry();
-    expectError(await api(`/api/journal/${entry.id}/like`, { method: "POST", cookie: `session=${reader.token}`, headers: { origin: "https://evil.example" } }), 403);
+    expectError(
+      await api(`/api/journal/${entry.id}/like`, {
+        method: "POST",
+        cookie: `session=${reader.token}`,
+        headers: { origin: "https://evil.example" },
+      }),
+      403,
+    );
     expect(await hearts(entry.id)).toEqual({ counter: 0, rows: 0 });
   });
 });
@@ -140,7 +160,8 @@ describe("the writer's public profile", () => {
   it("leaves anonymous entries out of its totals: a heart or a read on one changes nothing there", async () => {
     const { reader, writer } = await friendsWithEntry();
     const anonymous = await sharedEntry(db, writer, { isAnonymous: true });
-    const profile = () => api<{ user: Record<string, unknown> }>(`/api/users/${writer.user.id}`, { token: reader.token });
+    const profile = () =>
+      api<{ user: Record<string, unknown> }>(`/api/users/${writer.user.id}`, { token: reader.token });
     const before = (await profile()).body.user;
     expect(before).toMatchObject({ journalCount: 1, totalLikes: 0, totalReads: 0 });
     await feed(reader);

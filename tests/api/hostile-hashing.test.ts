@@ -36,7 +36,8 @@ beforeAll(async () => {
       DATA_DIR: path.join(dir, "app-data"),
       // The harness speaks for many clients, as on the main instances (tests/support/clients.ts).
       TRUST_PROXY: "loopback",
-      MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off",
+      MAINTENANCE_INTERVAL_MINUTES: "0",
+      BACKGROUND_JOBS: "off",
       NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" "),
       INKWELL_ARGON2_PROBE: probe,
     },
@@ -46,7 +47,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await close?.();
-  const faults = fs.existsSync(path.join(dir, "app.log")) ? fs.readFileSync(path.join(dir, "app.log"), "utf8").split("\n").filter((l) => SERVER_FAULT.test(l)) : [];
+  const faults = fs.existsSync(path.join(dir, "app.log"))
+    ? fs
+        .readFileSync(path.join(dir, "app.log"), "utf8")
+        .split("\n")
+        .filter((l) => SERVER_FAULT.test(l))
+    : [];
   fs.rmSync(dir, { recursive: true, force: true });
   expect(faults).toEqual([]);
 }, 60_000);
@@ -61,7 +67,9 @@ const reset = (token: string, client: Record<string, string>, password = "a bran
 async function openResetToken() {
   const { user } = await createUser(db);
   const token = newToken();
-  await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 30 * 60 * 1000) });
+  await db
+    .insert(passwordResets)
+    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 30 * 60 * 1000) });
   return { user, token };
 }
 
@@ -84,19 +92,23 @@ function expectRateLimited(res: { status: number; body: unknown; headers: Header
 }
 
 describe("POST /api/auth/reset-password/{token} under a flood", () => {
-  it("hashes the new password of a valid link, and nothing for a flood of made-up links", { timeout: 120_000 }, async () => {
-    // The probe sees the server's hashes: a valid link costs exactly one.
-    const valid = await openResetToken();
-    const before = hashes();
-    expect((await reset(valid.token, asNewClient())).status).toBe(200);
-    expect(hashes()).toBe(before + 1);
+  it(
+    "hashes the new password of a valid link, and nothing for a flood of made-up links",
+    { timeout: 120_000 },
+    async () => {
+      // The probe sees the server's hashes: a valid link costs exactly one.
+      const valid = await openResetToken();
+      const before = hashes();
+      expect((await reset(valid.token, asNewClient())).status).toBe(200);
+      expect(hashes()).toBe(before + 1);
 
-    // 160 random links on 32 connections, each from an address of its own so that no limit hides
-    // the cost: every one a 400, and not one hash.
-    const statuses = await flood(160, 32, () => reset(newToken(), asNewClient()));
-    expect(statuses.filter((s) => s !== 400)).toEqual([]);
-    expect(hashes()).toBe(before + 1);
-  });
+      // 160 random links on 32 connections, each from an address of its own so that no limit hides
+      // the cost: every one a 400, and not one hash.
+      const statuses = await flood(160, 32, () => reset(newToken(), asNewClient()));
+      expect(statuses.filter((s) => s !== 400)).toEqual([]);
+      expect(hashes()).toBe(before + 1);
+    },
+  );
 
   it(`allows ${RESET_MAX_PER_ADDRESS} attempts an hour per address, then 429 with Retry-After even for a valid link`, async () => {
     const client = asNewClient();
@@ -115,10 +127,19 @@ describe("the other routes that hash a password hash only after their limits", (
   it("login: past the failure limit, a wrong or right password costs no verification", async () => {
     const { user } = await createUser(db);
     const client = asNewClient();
-    const login = (password: string) => api("/api/auth/login", { base: app.url, body: { username: user.username, password }, headers: client });
+    const login = (password: string) =>
+      api("/api/auth/login", { base: app.url, body: { username: user.username, password }, headers: client });
     // A process's first verification also makes the stand-in hash that unknown usernames are
     // verified against (lib/auth/password.ts): done here, from elsewhere, so that it is not counted below.
-    expect((await api("/api/auth/login", { base: app.url, body: { username: "nobody_at_all", password: "whatever" }, headers: asNewClient() })).status).toBe(401);
+    expect(
+      (
+        await api("/api/auth/login", {
+          base: app.url,
+          body: { username: "nobody_at_all", password: "whatever" },
+          headers: asNewClient(),
+        })
+      ).status,
+    ).toBe(401);
     const before = hashes();
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login("not the password")).status).toBe(401);
     expect(hashes()).toBe(before + LOGIN_MAX_FAILURES);
@@ -131,31 +152,57 @@ describe("the other routes that hash a password hash only after their limits", (
     const { user } = await createUser(db);
     const client = asNewClient();
     const register = (username: string) =>
-      api("/api/auth/register", { base: app.url, body: { name: "Hasher", username, email: `${username}@gmail.com`, password: DEFAULT_PASSWORD }, headers: client });
+      api("/api/auth/register", {
+        base: app.url,
+        body: { name: "Hasher", username, email: `${username}@gmail.com`, password: DEFAULT_PASSWORD },
+        headers: client,
+      });
     const before = hashes();
     // SIGNUP_LIMIT_PER_HOUR is 20 by default (lib/config.ts); every well-formed attempt counts.
     for (let i = 0; i < 20; i++) expect((await register(user.username)).status).toBe(409);
     expectRateLimited(await register(unique("fresh_")));
     expect(hashes()).toBe(before);
     const fresh = unique("fresh_");
-    expect((await api("/api/auth/register", { base: app.url, body: { name: "Hasher", username: fresh, email: `${fresh}@gmail.com`, password: DEFAULT_PASSWORD }, headers: asNewClient() })).status).toBe(201);
+    expect(
+      (
+        await api("/api/auth/register", {
+          base: app.url,
+          body: { name: "Hasher", username: fresh, email: `${fresh}@gmail.com`, password: DEFAULT_PASSWORD },
+          headers: asNewClient(),
+        })
+      ).status,
+    ).toBe(201);
     expect(hashes()).toBe(before + 1);
   });
 });
 
 describe("hashes at once", () => {
-  it(`a burst of logins and sign-ups computes at most ${HASH_CONCURRENCY} hashes at a time, and every one is answered`, { timeout: 120_000 }, async () => {
-    const people = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
-    const before = hashes();
-    const logins = people.map(({ user }) => api<{ token?: string }>("/api/auth/login", { base: app.url, body: { username: user.username, password: DEFAULT_PASSWORD }, headers: asNewClient() }));
-    const signups = Array.from({ length: 4 }, () => {
-      const username = unique("burst_");
-      return api("/api/auth/register", { base: app.url, body: { name: "Burst", username, email: `${username}@gmail.com`, password: DEFAULT_PASSWORD }, headers: asNewClient() });
-    });
-    const answers = await Promise.all([...logins, ...signups]);
-    expect(answers.map((a) => a.status)).toEqual([...people.map(() => 200), ...signups.map(() => 201)]);
-    expect(hashes()).toBe(before + people.length + signups.length);
-    // Sixteen requests arrived together: without the limit all sixteen went to argon2 at once (measured).
-    expect(Number(fs.readFileSync(`${probe}.peak`, "utf8"))).toBe(HASH_CONCURRENCY);
-  });
+  it(
+    `a burst of logins and sign-ups computes at most ${HASH_CONCURRENCY} hashes at a time, and every one is answered`,
+    { timeout: 120_000 },
+    async () => {
+      const people = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
+      const before = hashes();
+      const logins = people.map(({ user }) =>
+        api<{ token?: string }>("/api/auth/login", {
+          base: app.url,
+          body: { username: user.username, password: DEFAULT_PASSWORD },
+          headers: asNewClient(),
+        }),
+      );
+      const signups = Array.from({ length: 4 }, () => {
+        const username = unique("burst_");
+        return api("/api/auth/register", {
+          base: app.url,
+          body: { name: "Burst", username, email: `${username}@gmail.com`, password: DEFAULT_PASSWORD },
+          headers: asNewClient(),
+        });
+      });
+      const answers = await Promise.all([...logins, ...signups]);
+      expect(answers.map((a) => a.status)).toEqual([...people.map(() => 200), ...signups.map(() => 201)]);
+      expect(hashes()).toBe(before + people.length + signups.length);
+      // Sixteen requests arrived together: without the limit all sixteen went to argon2 at once (measured).
+      expect(Number(fs.readFileSync(`${probe}.peak`, "utf8"))).toBe(HASH_CONCURRENCY);
+    },
+  );
 });

@@ -18,7 +18,15 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIELD_TOO_LARGE_MESSAGE, FORM_PARTS_MAX, FORM_TEXT_FIELD_MAX, JSON_DEPTH_MAX, TOO_DEEP_MESSAGE, TOO_LARGE_MESSAGE, TOO_MANY_PARTS_MESSAGE } from "../../lib/http/body-limits";
+import {
+  FIELD_TOO_LARGE_MESSAGE,
+  FORM_PARTS_MAX,
+  FORM_TEXT_FIELD_MAX,
+  JSON_DEPTH_MAX,
+  TOO_DEEP_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  TOO_MANY_PARTS_MESSAGE,
+} from "../../lib/http/body-limits";
 import type { OpenApiDocument } from "../../lib/openapi/document";
 import type { JsonSchema } from "../../lib/openapi/types";
 import { journals } from "../../lib/db/schema";
@@ -50,7 +58,10 @@ let operations: Operation[];
 /** A concrete URL for a path of the reference: the signed-in user's own ids, a valid day. */
 function concrete(path: string): string {
   // The operators' routes act on whom they name: never on this test's own account.
-  if (path.startsWith("/api/admin/")) path = path.replace("{id}", "00000000-0000-4000-8000-000000000000").replace("{userId}", "00000000-0000-4000-8000-000000000000");
+  if (path.startsWith("/api/admin/"))
+    path = path
+      .replace("{id}", "00000000-0000-4000-8000-000000000000")
+      .replace("{userId}", "00000000-0000-4000-8000-000000000000");
   return path
     .replace("{id}", entryId)
     .replace("{userId}", userId)
@@ -62,7 +73,15 @@ function concrete(path: string): string {
 }
 
 /** Sends a body in chunks, with no Content-Length (chunked transfer): the server learns its size only as it reads. */
-async function streamed(path: string, { method = "POST", chunks, contentType, headers = {} }: { method?: string; chunks: Iterable<Uint8Array>; contentType: string; headers?: Record<string, string> }): Promise<ApiResult> {
+async function streamed(
+  path: string,
+  {
+    method = "POST",
+    chunks,
+    contentType,
+    headers = {},
+  }: { method?: string; chunks: Iterable<Uint8Array>; contentType: string; headers?: Record<string, string> },
+): Promise<ApiResult> {
   const it = chunks[Symbol.iterator]();
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -71,7 +90,12 @@ async function streamed(path: string, { method = "POST", chunks, contentType, he
       else controller.enqueue(next.value);
     },
   });
-  const res = await fetch(`${testEnv.baseUrl}${path}`, { method, body, duplex: "half", headers: { "content-type": contentType, ...headers } } as RequestInit);
+  const res = await fetch(`${testEnv.baseUrl}${path}`, {
+    method,
+    body,
+    duplex: "half",
+    headers: { "content-type": contentType, ...headers },
+  } as RequestInit);
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -88,7 +112,11 @@ function* slices(text: string, size: number): Generator<Uint8Array> {
 }
 
 function expectRefused(res: ApiResult<unknown>, status: number, message: string, what: string) {
-  expect({ what, status: res.status, body: res.body }).toEqual({ what, status, body: expect.objectContaining({ message }) });
+  expect({ what, status: res.status, body: res.body }).toEqual({
+    what,
+    status,
+    body: expect.objectContaining({ message }),
+  });
 }
 
 beforeAll(async () => {
@@ -98,7 +126,9 @@ beforeAll(async () => {
   userId = me.user.id;
   entryId = (await createJournal(db, userId, { journalDate: "2024-02-29" })).id;
   doc = (await api<OpenApiDocument>("/api/openapi.json")).body;
-  operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
   // Each route once (no session: nothing changes, logout included), so the first load of its code is not counted as a stall.
   for (const { method, path } of operations) await api(concrete(path), { method });
   watch = watchServer({ base: testEnv.baseUrl, log: testEnv.log });
@@ -108,7 +138,10 @@ afterAll(close);
 
 describe("crafted cursors", () => {
   it("every route that pages by a cursor answers one shaped like its own but naming no real place with a 400", async () => {
-    const paged = operations.filter(({ method, op }) => method === "GET" && (op.parameters ?? []).some((p) => p.in === "query" && p.name === "cursor"));
+    const paged = operations.filter(
+      ({ method, op }) =>
+        method === "GET" && (op.parameters ?? []).some((p) => p.in === "query" && p.name === "cursor"),
+    );
     expect(paged.length).toBeGreaterThanOrEqual(5);
     for (const { path } of paged) {
       const url = `${concrete(path)}?q=alpha`;
@@ -116,7 +149,11 @@ describe("crafted cursors", () => {
       for (const cursor of HOSTILE_CURSORS) {
         const res = await api(`${url}&cursor=${cursor}`, { token });
         // A route that answers the caller at all refuses the cursor; one that does not (someone else's page) answers as without it.
-        expect({ path, cursor, status: res.status }).toEqual({ path, cursor, status: plain.status === 200 ? 400 : plain.status });
+        expect({ path, cursor, status: res.status }).toEqual({
+          path,
+          cursor,
+          status: plain.status === 200 ? 400 : plain.status,
+        });
       }
     }
   });
@@ -138,21 +175,43 @@ describe("the 6 MB body of nested brackets", () => {
     for (const { method, path, op } of json) {
       // The operators' routes are a 404 for anyone else before they read a byte: an operator sends these.
       for (const signedInAs of [undefined, path.startsWith("/api/admin/") ? operatorToken : token]) {
-        const res = await api(concrete(path), { method, rawBody: BRACKET_BODY, token: signedInAs, headers: asNewClient() });
+        const res = await api(concrete(path), {
+          method,
+          rawBody: BRACKET_BODY,
+          token: signedInAs,
+          headers: asNewClient(),
+        });
         // A call that needs a session answers 401 without it, before reading the body (below).
         const status = signedInAs || op.security.length === 0 ? 413 : 401;
-        expect({ path, signedIn: Boolean(signedInAs), status: res.status }).toEqual({ path, signedIn: Boolean(signedInAs), status });
+        expect({ path, signedIn: Boolean(signedInAs), status: res.status }).toEqual({
+          path,
+          signedIn: Boolean(signedInAs),
+          status,
+        });
       }
     }
   });
 
   it("streamed in chunks with no Content-Length, is refused at the chunk that crosses a limit", async () => {
     // In 64 KB chunks the first one is already over the 8 KB limit; in 1 KB chunks the 33rd level is.
-    const big = await streamed("/api/auth/forgot-password", { chunks: slices(BRACKET_BODY, 65_536), contentType: "application/json", headers: asNewClient() });
+    const big = await streamed("/api/auth/forgot-password", {
+      chunks: slices(BRACKET_BODY, 65_536),
+      contentType: "application/json",
+      headers: asNewClient(),
+    });
     expectRefused(big, 413, TOO_LARGE_MESSAGE, "64 KB chunks");
-    const small = await streamed("/api/auth/forgot-password", { chunks: slices(BRACKET_BODY, 1024), contentType: "application/json", headers: asNewClient() });
+    const small = await streamed("/api/auth/forgot-password", {
+      chunks: slices(BRACKET_BODY, 1024),
+      contentType: "application/json",
+      headers: asNewClient(),
+    });
     expectRefused(small, 400, TOO_DEEP_MESSAGE, "1 KB chunks");
-    const signedIn = await streamed("/api/myprofile", { method: "PUT", chunks: slices(BRACKET_BODY, 65_536), contentType: "application/json", headers: { authorization: `Bearer ${token}` } });
+    const signedIn = await streamed("/api/myprofile", {
+      method: "PUT",
+      chunks: slices(BRACKET_BODY, 65_536),
+      contentType: "application/json",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expectRefused(signedIn, 413, TOO_LARGE_MESSAGE, "PUT /api/myprofile");
   });
 });
@@ -170,7 +229,12 @@ describe("nesting", () => {
       ["/api/friend-requests/send", "POST", token],
       ["/api/myprofile", "PUT", token],
     ] as const) {
-      expectRefused(await api(path, { method, rawBody: nested(JSON_DEPTH_MAX + 1), token: auth, headers: asNewClient() }), 400, TOO_DEEP_MESSAGE, path);
+      expectRefused(
+        await api(path, { method, rawBody: nested(JSON_DEPTH_MAX + 1), token: auth, headers: asNewClient() }),
+        400,
+        TOO_DEEP_MESSAGE,
+        path,
+      );
     }
   });
 
@@ -185,7 +249,10 @@ describe("nesting", () => {
 /** The largest JSON body a schema of the reference accepts: each string field at its longest, every character as a \u escape. */
 function largestBody(schema: JsonSchema): string {
   const fields = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => {
-    const max = Number(s.maxLength ?? (Array.isArray(s.anyOf) ? Math.max(...(s.anyOf as JsonSchema[]).map((a) => Number(a.maxLength ?? 0))) : 0));
+    const max = Number(
+      s.maxLength ??
+        (Array.isArray(s.anyOf) ? Math.max(...(s.anyOf as JsonSchema[]).map((a) => Number(a.maxLength ?? 0))) : 0),
+    );
     return `"${name}":"${"\\u00e9".repeat(max)}"`;
   });
   return `{${fields.join(",")}}`;
@@ -238,13 +305,26 @@ describe("the limits the API reference states", () => {
       const [type, media] = Object.entries(op.requestBody!.content)[0]!;
       // The operators' routes are a 404 for anyone else before they read a byte: an operator sends these.
       const caller = path.startsWith("/api/admin/") ? operatorToken : token;
-      const over = await api(concrete(path), { method, token: caller, rawBody: new Uint8Array(limit + 1).fill(0x20), contentType: type === "application/json" ? type : "multipart/form-data; boundary=x", headers: asNewClient() });
+      const over = await api(concrete(path), {
+        method,
+        token: caller,
+        rawBody: new Uint8Array(limit + 1).fill(0x20),
+        contentType: type === "application/json" ? type : "multipart/form-data; boundary=x",
+        headers: asNewClient(),
+      });
       expectRefused(over, 413, TOO_LARGE_MESSAGE, `${method} ${path}`);
       if (type !== "application/json") continue;
       const largest = largestBody(media.schema);
-      expect(Buffer.byteLength(largest), `${method} ${path}: the largest body its schema accepts`).toBeLessThanOrEqual(limit);
+      expect(Buffer.byteLength(largest), `${method} ${path}: the largest body its schema accepts`).toBeLessThanOrEqual(
+        limit,
+      );
       // Exactly at the limit (the largest body, padded with spaces) is read and validated, never a 413.
-      const atLimit = await api(concrete(path), { method, token: caller, rawBody: largest.padEnd(limit, " "), headers: asNewClient() });
+      const atLimit = await api(concrete(path), {
+        method,
+        token: caller,
+        rawBody: largest.padEnd(limit, " "),
+        headers: asNewClient(),
+      });
       expect({ path, status: atLimit.status }).not.toEqual({ path, status: 413 });
       expect(atLimit.status, `${method} ${path}`).toBeLessThan(500);
     }
@@ -255,10 +335,16 @@ describe("multipart text fields", () => {
   it(`refuses a field over ${FORM_TEXT_FIELD_MAX / 1024} KB with a 413 as it arrives, and creates nothing`, async () => {
     const day = utcDay(-400);
     const before = (await journalRows(db, userId)).length;
-    const res = await postJournal(token, entryFields({ journaldate: day, content: "a".repeat(FORM_TEXT_FIELD_MAX + 1) }));
+    const res = await postJournal(
+      token,
+      entryFields({ journaldate: day, content: "a".repeat(FORM_TEXT_FIELD_MAX + 1) }),
+    );
     expectRefused(res, 413, FIELD_TOO_LARGE_MESSAGE, "content");
     // Exactly at the limit, the field is read and the schema says what is wrong with it.
-    const atLimit = await postJournal(token, entryFields({ journaldate: day, content: "a".repeat(FORM_TEXT_FIELD_MAX) }));
+    const atLimit = await postJournal(
+      token,
+      entryFields({ journaldate: day, content: "a".repeat(FORM_TEXT_FIELD_MAX) }),
+    );
     expectRefused(atLimit, 400, "Content must be at most 900 characters", "content at the limit");
     const title = await postJournal(token, entryFields({ journaldate: day, title: "t".repeat(5 * 1024 * 1024) }));
     expectRefused(title, 413, FIELD_TOO_LARGE_MESSAGE, "a 5 MB title");
@@ -273,13 +359,20 @@ describe("multipart text fields", () => {
 
   it("refuses an upload streamed past 6 MB, and changes nothing", async () => {
     const boundary = `----hostile${randomBytes(8).toString("hex")}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     function* chunks() {
       yield head;
       for (let i = 0; i < 7 * 16; i++) yield new Uint8Array(65_536).fill(0x41);
     }
     const [row] = await db.select({ updatedAt: journals.updatedAt }).from(journals).where(eq(journals.id, entryId));
-    const res = await streamed(`/api/journals/${entryId}`, { method: "PUT", chunks: chunks(), contentType: `multipart/form-data; boundary=${boundary}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await streamed(`/api/journals/${entryId}`, {
+      method: "PUT",
+      chunks: chunks(),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expectRefused(res, 413, TOO_LARGE_MESSAGE, "streamed upload");
     const [after] = await db.select({ updatedAt: journals.updatedAt }).from(journals).where(eq(journals.id, entryId));
     expect(after).toEqual(row);
@@ -287,33 +380,52 @@ describe("multipart text fields", () => {
 });
 
 describe("a call that needs a session answers 401 before it reads anything", () => {
-  it("for every such call of the API reference, with no token or a forged one, whatever the body", { timeout: 180_000 }, async () => {
-    const isProtected = (op: Operation["op"]) => op.security.length > 0;
-    const protectedOps = operations.filter(({ op }) => isProtected(op));
-    expect(protectedOps.length).toBeGreaterThan(20);
-    const forged = `Bearer ${randomBytes(32).toString("base64url")}`;
-    const bodies = [
-      { name: "no body" },
-      { name: "malformed JSON", rawBody: '{"to":', contentType: "application/json" },
-      { name: "a 6 MB body", rawBody: BRACKET_BODY, contentType: "application/json" },
-      { name: "a broken form", rawBody: "--x\r\nnot a form", contentType: "multipart/form-data; boundary=x" },
-    ];
-    const seen: string[] = [];
-    for (const { method, path } of protectedOps) {
-      const ways: Record<string, string>[] = [{}, { authorization: forged }, { cookie: `session=${randomBytes(32).toString("base64url")}` }];
-      for (const auth of ways) {
-        // The 6 MB body once per call (with no token), the small ones with every kind of credential.
-        const sent = method === "GET" ? bodies.slice(0, 1) : bodies.filter((b) => b.name !== "a 6 MB body" || !Object.keys(auth).length);
-        for (const body of sent) {
-          // Path parameters that are not even well-formed: the session is checked before them too.
-          const url = path.replace(/\{\w+\}/g, "not-a-valid-value");
-          const res = await api(url, { method, headers: { ...auth, origin: new URL(testEnv.baseUrl).origin }, rawBody: body.rawBody, contentType: body.contentType });
-          if (res.status !== 401) seen.push(`${method} ${url} (${Object.keys(auth)[0] ?? "no token"}, ${body.name}) → ${res.status} ${JSON.stringify(res.body)}`);
+  it(
+    "for every such call of the API reference, with no token or a forged one, whatever the body",
+    { timeout: 180_000 },
+    async () => {
+      const isProtected = (op: Operation["op"]) => op.security.length > 0;
+      const protectedOps = operations.filter(({ op }) => isProtected(op));
+      expect(protectedOps.length).toBeGreaterThan(20);
+      const forged = `Bearer ${randomBytes(32).toString("base64url")}`;
+      const bodies = [
+        { name: "no body" },
+        { name: "malformed JSON", rawBody: '{"to":', contentType: "application/json" },
+        { name: "a 6 MB body", rawBody: BRACKET_BODY, contentType: "application/json" },
+        { name: "a broken form", rawBody: "--x\r\nnot a form", contentType: "multipart/form-data; boundary=x" },
+      ];
+      const seen: string[] = [];
+      for (const { method, path } of protectedOps) {
+        const ways: Record<string, string>[] = [
+          {},
+          { authorization: forged },
+          { cookie: `session=${randomBytes(32).toString("base64url")}` },
+        ];
+        for (const auth of ways) {
+          // The 6 MB body once per call (with no token), the small ones with every kind of credential.
+          const sent =
+            method === "GET"
+              ? bodies.slice(0, 1)
+              : bodies.filter((b) => b.name !== "a 6 MB body" || !Object.keys(auth).length);
+          for (const body of sent) {
+            // Path parameters that are not even well-formed: the session is checked before them too.
+            const url = path.replace(/\{\w+\}/g, "not-a-valid-value");
+            const res = await api(url, {
+              method,
+              headers: { ...auth, origin: new URL(testEnv.baseUrl).origin },
+              rawBody: body.rawBody,
+              contentType: body.contentType,
+            });
+            if (res.status !== 401)
+              seen.push(
+                `${method} ${url} (${Object.keys(auth)[0] ?? "no token"}, ${body.name}) → ${res.status} ${JSON.stringify(res.body)}`,
+              );
+          }
         }
       }
-    }
-    expect(seen).toEqual([]);
-  });
+      expect(seen).toEqual([]);
+    },
+  );
 
   it("including the friend request that read its body first", async () => {
     const res = await api("/api/friend-requests/send", { body: { to: 42 } });

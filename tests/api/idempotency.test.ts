@@ -16,7 +16,16 @@ import {
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectLogClean, person } from "../support/friends";
-import { entryFields, expectError, journalRows, send, toForm, utcDay, type FormValue, type JournalBody } from "../support/journals";
+import {
+  entryFields,
+  expectError,
+  journalRows,
+  send,
+  toForm,
+  utcDay,
+  type FormValue,
+  type JournalBody,
+} from "../support/journals";
 
 // Idempotency-Key on POST /api/journals and PUT /api/journals/{id}, and If-Match on the PUT
 // (docs/decisions/081): a retry never writes twice, and an offline edit never overwrites a newer page.
@@ -37,7 +46,12 @@ function post(token: string | undefined, fields: Fields, headers: Record<string,
   return send<JournalBody>("/api/journals", { token, form: toForm(fields), headers });
 }
 function put(token: string | undefined, id: string, fields: Fields, headers: Record<string, string> = {}) {
-  return send<{ message: string; journal: JournalBody }>(`/api/journals/${id}`, { method: "PUT", token, form: toForm(fields), headers });
+  return send<{ message: string; journal: JournalBody }>(`/api/journals/${id}`, {
+    method: "PUT",
+    token,
+    form: toForm(fields),
+    headers,
+  });
 }
 const keyed = (key: string) => ({ "Idempotency-Key": key });
 const keyRows = (userId: string) => db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
@@ -64,7 +78,11 @@ describe("Idempotency-Key on POST /api/journals", () => {
     const key = randomUUID();
     expect((await post(me.token, entryFields({ journaldate: utcDay(-2) }), keyed(key))).status).toBe(201);
     expectError(await post(me.token, entryFields({ journaldate: utcDay(-3) }), keyed(key)), 422, KEY_REUSED_MESSAGE);
-    expectError(await post(me.token, entryFields({ journaldate: utcDay(-2), content: "Other words." }), keyed(key)), 422, KEY_REUSED_MESSAGE);
+    expectError(
+      await post(me.token, entryFields({ journaldate: utcDay(-2), content: "Other words." }), keyed(key)),
+      422,
+      KEY_REUSED_MESSAGE,
+    );
     const rows = await journalRows(db, me.user.id);
     expect(rows.map((r) => r.journalDate)).toEqual([utcDay(-2)]);
   });
@@ -93,7 +111,10 @@ describe("Idempotency-Key on POST /api/journals", () => {
 
   it("answers 401 without a session before the key or the body is read", async () => {
     expectError(await post(undefined, entryFields(), keyed("bad key with spaces")), 401);
-    const res = await send("/api/journals", { raw: { body: "not multipart", contentType: "text/plain" }, headers: keyed(randomUUID()) });
+    const res = await send("/api/journals", {
+      raw: { body: "not multipart", contentType: "text/plain" },
+      headers: keyed(randomUUID()),
+    });
     expectError(res, 401);
     expectError(await put(undefined, randomUUID(), entryFields(), { ...keyed("x y"), "If-Match": "nonsense" }), 401);
   });
@@ -106,9 +127,16 @@ describe("Idempotency-Key on POST /api/journals", () => {
     ["a quote", 'say"what'],
   ])("refuses a malformed key (%s) with a 400 and writes nothing", async (_name, key) => {
     const me = await person(db);
-    const res = await send<{ message: string; errors: unknown[] }>("/api/journals", { token: me.token, form: toForm(entryFields()), headers: keyed(key) });
+    const res = await send<{ message: string; errors: unknown[] }>("/api/journals", {
+      token: me.token,
+      form: toForm(entryFields()),
+      headers: keyed(key),
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: IDEMPOTENCY_KEY_MESSAGE, errors: [{ path: "Idempotency-Key", message: IDEMPOTENCY_KEY_MESSAGE }] });
+    expect(res.body).toEqual({
+      message: IDEMPOTENCY_KEY_MESSAGE,
+      errors: [{ path: "Idempotency-Key", message: IDEMPOTENCY_KEY_MESSAGE }],
+    });
     expect(await journalRows(db, me.user.id)).toEqual([]);
     expect(await keyRows(me.user.id)).toEqual([]);
   });
@@ -128,8 +156,12 @@ describe("Idempotency-Key on POST /api/journals", () => {
     const rows = await journalRows(db, me.user.id);
     expect(rows).toHaveLength(1);
     // Each answer is the one entry (made or replayed) or "still running"; never a second entry or a 409 for the day.
-    const seen = answers.map((a) => (a.status === 201 ? { status: 201, id: a.body.id } : { status: a.status, body: a.body }));
-    const expected = answers.map((a) => (a.status === 201 ? { status: 201, id: rows[0]!.id } : { status: 409, body: { message: KEY_RUNNING_MESSAGE } }));
+    const seen = answers.map((a) =>
+      a.status === 201 ? { status: 201, id: a.body.id } : { status: a.status, body: a.body },
+    );
+    const expected = answers.map((a) =>
+      a.status === 201 ? { status: 201, id: rows[0]!.id } : { status: 409, body: { message: KEY_RUNNING_MESSAGE } },
+    );
     expect(seen).toEqual(expected);
     expect(answers.some((a) => a.status === 201)).toBe(true);
   });
@@ -140,7 +172,10 @@ describe("Idempotency-Key on POST /api/journals", () => {
     const fields = entryFields({ journaldate: utcDay(-6) });
     expect((await post(me.token, fields, keyed(key))).status).toBe(201);
     // As if the first request were still under way: no answer kept yet.
-    await db.update(idempotencyKeys).set({ status: null, body: null }).where(and(eq(idempotencyKeys.userId, me.user.id), eq(idempotencyKeys.key, key)));
+    await db
+      .update(idempotencyKeys)
+      .set({ status: null, body: null })
+      .where(and(eq(idempotencyKeys.userId, me.user.id), eq(idempotencyKeys.key, key)));
     expectError(await post(me.token, fields, keyed(key)), 409, KEY_RUNNING_MESSAGE);
     // A first request that died on the way: after a minute its key is taken over and the request runs again.
     await db
@@ -156,7 +191,11 @@ describe("Idempotency-Key on POST /api/journals", () => {
     const day = utcDay(-7);
     expect((await post(me.token, entryFields({ journaldate: day }))).status).toBe(201);
     const key = randomUUID();
-    expectError(await post(me.token, entryFields({ journaldate: day, title: "Offline" }), keyed(key)), 409, "Journal entry already exists for this date");
+    expectError(
+      await post(me.token, entryFields({ journaldate: day, title: "Offline" }), keyed(key)),
+      409,
+      "Journal entry already exists for this date",
+    );
     const replay = await post(me.token, entryFields({ journaldate: day, title: "Offline" }), keyed(key));
     expect(replay.status).toBe(409);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
@@ -178,7 +217,11 @@ describe("Idempotency-Key on POST /api/journals", () => {
       .where(and(eq(idempotencyKeys.userId, me.user.id), eq(idempotencyKeys.key, key)));
     expect(await purgeOldIdempotencyKeys({ db, now: new Date() })).toBeGreaterThanOrEqual(1);
     expect((await keyRows(me.user.id)).map((r) => r.key)).toEqual([fresh]);
-    expectError(await post(me.token, entryFields({ journaldate: utcDay(-8) }), keyed(key)), 409, "Journal entry already exists for this date");
+    expectError(
+      await post(me.token, entryFields({ journaldate: utcDay(-8) }), keyed(key)),
+      409,
+      "Journal entry already exists for this date",
+    );
   });
 });
 
@@ -189,7 +232,10 @@ describe("Idempotency-Key after the entry is deleted", () => {
     const fields = entryFields({ journaldate: utcDay(-10), content: "Words to forget." });
     const created = await post(me.token, fields, keyed(createKey));
     expect(created.status).toBe(201);
-    expect((await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey))).status).toBe(200);
+    expect(
+      (await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey)))
+        .status,
+    ).toBe(200);
     expect((await api(`/api/journals/${created.body.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
 
     const kept = await keyRows(me.user.id);
@@ -198,7 +244,11 @@ describe("Idempotency-Key after the entry is deleted", () => {
       [404, { message: "Journal not found" }],
     ]);
     expectError(await post(me.token, fields, keyed(createKey)), 404, "Journal not found");
-    expectError(await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey)), 404, "Journal not found");
+    expectError(
+      await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey)),
+      404,
+      "Journal not found",
+    );
     expect(await journalRows(db, me.user.id)).toEqual([]);
   });
 });
@@ -213,11 +263,17 @@ describe("Idempotency-Key and If-Match on PUT /api/journals/{id}", () => {
 
   it("saves with the entry's tag, and refuses a stale one with a 412 that changes nothing", async () => {
     const { me, id, updatedAt } = await entry();
-    const saved = await put(me.token, id, entryFields({ content: "From this device." }), { "If-Match": entryTag(updatedAt) });
+    const saved = await put(me.token, id, entryFields({ content: "From this device." }), {
+      "If-Match": entryTag(updatedAt),
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.journal.content).toBe("From this device.");
     // An offline edit based on the first version: the entry changed since.
-    expectError(await put(me.token, id, entryFields({ content: "From the old tab." }), { "If-Match": entryTag(updatedAt) }), 412, ENTRY_CHANGED_MESSAGE);
+    expectError(
+      await put(me.token, id, entryFields({ content: "From the old tab." }), { "If-Match": entryTag(updatedAt) }),
+      412,
+      ENTRY_CHANGED_MESSAGE,
+    );
     const [row] = await db.select().from(journals).where(eq(journals.id, id));
     expect(row!.content).toBe("From this device.");
     expect(row!.updatedAt.toISOString()).toBe(saved.body.journal.updatedAt);
@@ -225,17 +281,20 @@ describe("Idempotency-Key and If-Match on PUT /api/journals/{id}", () => {
     expect((await put(me.token, id, entryFields({ content: "Any version." }), { "If-Match": "*" })).status).toBe(200);
   });
 
-  it.each(['"yesterday"', "2026-11-27T09:30:00.000Z", '"2026-11-27T09:30:00.000Z", "2026-11-27T09:31:00.000Z"', `"${"9".repeat(70)}"`, 'W/"2026-11-27T09:30:00.000Z"'])(
-    "refuses a malformed If-Match (%s) with a 400",
-    async (value) => {
-      const { me, id } = await entry();
-      const res = await put(me.token, id, entryFields({ content: "Never saved." }), { "If-Match": value });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ message: IF_MATCH_MESSAGE });
-      const [row] = await db.select().from(journals).where(eq(journals.id, id));
-      expect(row!.content).not.toBe("Never saved.");
-    },
-  );
+  it.each([
+    '"yesterday"',
+    "2026-11-27T09:30:00.000Z",
+    '"2026-11-27T09:30:00.000Z", "2026-11-27T09:31:00.000Z"',
+    `"${"9".repeat(70)}"`,
+    'W/"2026-11-27T09:30:00.000Z"',
+  ])("refuses a malformed If-Match (%s) with a 400", async (value) => {
+    const { me, id } = await entry();
+    const res = await put(me.token, id, entryFields({ content: "Never saved." }), { "If-Match": value });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: IF_MATCH_MESSAGE });
+    const [row] = await db.select().from(journals).where(eq(journals.id, id));
+    expect(row!.content).not.toBe("Never saved.");
+  });
 
   it("answers a retried update with the first answer, even after the entry moved on", async () => {
     const { me, id, updatedAt } = await entry();
@@ -251,7 +310,11 @@ describe("Idempotency-Key and If-Match on PUT /api/journals/{id}", () => {
     expectError(await put(me.token, id, entryFields({ content: "Sent twice?" }), headers), 422, KEY_REUSED_MESSAGE);
     // The same key on another entry is another request too.
     const other = await post(me.token, entryFields({ journaldate: utcDay(-2) }));
-    expectError(await put(me.token, other.body.id, entryFields({ content: "Sent once." }), keyed(key)), 422, KEY_REUSED_MESSAGE);
+    expectError(
+      await put(me.token, other.body.id, entryFields({ content: "Sent once." }), keyed(key)),
+      422,
+      KEY_REUSED_MESSAGE,
+    );
   });
 
   it("does not let another person's key or entry through: their PUT with my key on my entry is a 404", async () => {

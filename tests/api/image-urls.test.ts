@@ -3,7 +3,18 @@ import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories"
 import { journalImageUrl } from "../../lib/journals/image-url";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { api } from "../support/http";
-import { entryFields, expectError, imageBlob, imagePath, journalRow, postJournal, putJournal, signedIn, smallPng, unsignedImagePath } from "../support/journals";
+import {
+  entryFields,
+  expectError,
+  imageBlob,
+  imagePath,
+  journalRow,
+  postJournal,
+  putJournal,
+  signedIn,
+  smallPng,
+  unsignedImagePath,
+} from "../support/journals";
 
 // Signed photo URLs (docs/decisions/024): absolute on APP_URL, loaded with no cookie or header,
 // bound to one viewer until a whole hour 1–2 hours away, and checked again whenever they are served.
@@ -25,7 +36,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function ownerWithPhoto(fields: Record<string, string> = {}) {
   const owner = await signedIn(db);
-  const res = await postJournal(owner.token, entryFields({ visibility: "close-circle", ...fields, image: imageBlob(await smallPng(), "image/png") }));
+  const res = await postJournal(
+    owner.token,
+    entryFields({ visibility: "close-circle", ...fields, image: imageBlob(await smallPng(), "image/png") }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const row = (await journalRow(db, res.body.id))!;
   return { owner, entry: res.body, row };
@@ -36,7 +50,9 @@ async function friendsPhoto(fields: Record<string, string> = {}) {
   const { owner, entry } = await ownerWithPhoto(fields);
   const friend = await signedIn(db);
   await befriend(db, owner.user.id, friend.user.id);
-  const feed = await api<{ journals: { id: string; images: string[] }[] }>("/api/journal/close-circle", { token: friend.token });
+  const feed = await api<{ journals: { id: string; images: string[] }[] }>("/api/journal/close-circle", {
+    token: friend.token,
+  });
   expect(feed.status).toBe(200);
   const url = feed.body.journals.find((j) => j.id === entry.id)!.images[0]!;
   expectSignedFor(url, { id: entry.id, viewerId: friend.user.id });
@@ -44,7 +60,10 @@ async function friendsPhoto(fields: Record<string, string> = {}) {
   return { owner, friend, entry, url };
 }
 
-function expectSignedFor(url: string, { id, viewerId, base = testEnv.baseUrl }: { id: string; viewerId: string; base?: string }) {
+function expectSignedFor(
+  url: string,
+  { id, viewerId, base = testEnv.baseUrl }: { id: string; viewerId: string; base?: string },
+) {
   const u = new URL(url);
   expect(u.origin).toBe(new URL(base).origin);
   expect(u.pathname).toBe(`/api/journals/${id}/image`);
@@ -67,10 +86,19 @@ describe("a photo URL in a journal answer", () => {
     expectSignedFor(byDate.body.images[0]!, { id: entry.id, viewerId: owner.user.id });
     const list = await api<{ images: string[] }[]>(`/api/journals/users/${owner.user.id}`, { token: owner.token });
     expectSignedFor(list.body[0]!.images[0]!, { id: entry.id, viewerId: owner.user.id });
-    const edited = await putJournal(owner.token, entry.id, { title: "Edited", content: "Edited", visibility: "close-circle", isAnonymous: "false" }, testEnv.secondUrl);
+    const edited = await putJournal(
+      owner.token,
+      entry.id,
+      { title: "Edited", content: "Edited", visibility: "close-circle", isAnonymous: "false" },
+      testEnv.secondUrl,
+    );
     expectSignedFor(edited.body.journal.images[0]!, { id: entry.id, viewerId: owner.user.id, base: testEnv.secondUrl });
 
-    for (const url of [entry.images[0]!, `${testEnv.secondUrl}${imagePath(entry.images[0]!)}`, edited.body.journal.images[0]!]) {
+    for (const url of [
+      entry.images[0]!,
+      `${testEnv.secondUrl}${imagePath(entry.images[0]!)}`,
+      edited.body.journal.images[0]!,
+    ]) {
       const res = await fetch(url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
@@ -79,7 +107,14 @@ describe("a photo URL in a journal answer", () => {
 
   it("is served to a plain cross-origin <img> of an allowed origin: no CORP header stands in the way", async () => {
     const { entry } = await ownerWithPhoto();
-    const res = await fetch(entry.images[0]!, { headers: { origin: TEST_CLIENT_ORIGIN, "sec-fetch-mode": "no-cors", "sec-fetch-dest": "image", "sec-fetch-site": "cross-site" } });
+    const res = await fetch(entry.images[0]!, {
+      headers: {
+        origin: TEST_CLIENT_ORIGIN,
+        "sec-fetch-mode": "no-cors",
+        "sec-fetch-dest": "image",
+        "sec-fetch-site": "cross-site",
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cross-origin-resource-policy")).toBeNull();
     expect(res.headers.get("content-type")).toBe("image/webp");
@@ -127,7 +162,10 @@ describe("a signed URL that is not exactly as issued", () => {
     ["no version", without("v")],
     ["only a signature", (q) => `s=${q.get("s")}`],
     ["an empty signature", set("s", "")],
-    ["a signature of the right length in other characters", (q) => (q.set("s", "é".repeat(q.get("s")!.length)), q.toString())],
+    [
+      "a signature of the right length in other characters",
+      (q) => (q.set("s", "é".repeat(q.get("s")!.length)), q.toString()),
+    ],
     ["a signature that is not %-encoding", (q) => `${q.toString().replace(/&s=[^&]*/, "")}&s=%ZZ%`],
     ["an upper-case viewer id", (q) => (q.set("u", q.get("u")!.toUpperCase()), q.toString())],
     ["a viewer id that is not one", set("u", "' or 1=1 --")],
@@ -185,7 +223,10 @@ describe("a friend's signed URL is checked when it is served", () => {
   it("stops working at once when the friendship is removed", async () => {
     const { owner, friend, url } = await friendsPhoto();
     expect((await fetch(url)).status).toBe(200);
-    const removed = await api(`/api/myprofile/community/closefriends/${owner.user.id}`, { method: "DELETE", token: friend.token });
+    const removed = await api(`/api/myprofile/community/closefriends/${owner.user.id}`, {
+      method: "DELETE",
+      token: friend.token,
+    });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expectError(await api(imagePath(url)), 404, "Image not found");
     expectError(await api(imagePath(url), { base: testEnv.secondUrl }), 404, "Image not found");
@@ -194,7 +235,12 @@ describe("a friend's signed URL is checked when it is served", () => {
   it("stops working at once when the entry is made private, while the author's still works", async () => {
     const { owner, entry, url } = await friendsPhoto();
     expect((await fetch(url)).status).toBe(200);
-    const res = await putJournal(owner.token, entry.id, { title: "Mine alone", content: "Not for sharing after all", visibility: "private", isAnonymous: "false" });
+    const res = await putJournal(owner.token, entry.id, {
+      title: "Mine alone",
+      content: "Not for sharing after all",
+      visibility: "private",
+      isAnonymous: "false",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectError(await api(imagePath(url)), 404, "Image not found");
     expect((await fetch(res.body.journal.images[0]!)).status).toBe(200);

@@ -28,38 +28,49 @@ beforeAll(() => {
 afterAll(async () => close());
 
 describe("the journal PDF of a long journal", () => {
-  it(`${DOWNLOADS_AT_ONCE} downloads at once of ${ENTRIES} full entries stay within the heap cap: all complete, no restart, no fault`, { timeout: 600_000 }, async () => {
-    const { user } = await createUser(db, { name: "Ελένη Παπαδοπούλου" });
-    const token = await createSession(db, user.id);
-    // 900 characters of Greek each (the most an entry holds), one a day from 2000 on.
-    const line = "Σήμερα έγραψα στο ημερολόγιό μου για τη θάλασσα και τον ήλιο. ";
-    const content = line.repeat(Math.ceil(900 / line.length)).slice(0, 900);
-    await db.execute(sql`
+  it(
+    `${DOWNLOADS_AT_ONCE} downloads at once of ${ENTRIES} full entries stay within the heap cap: all complete, no restart, no fault`,
+    { timeout: 600_000 },
+    async () => {
+      const { user } = await createUser(db, { name: "Ελένη Παπαδοπούλου" });
+      const token = await createSession(db, user.id);
+      // 900 characters of Greek each (the most an entry holds), one a day from 2000 on.
+      const line = "Σήμερα έγραψα στο ημερολόγιό μου για τη θάλασσα και τον ήλιο. ";
+      const content = line.repeat(Math.ceil(900 / line.length)).slice(0, 900);
+      await db.execute(sql`
       insert into journals (author_id, title, content, journal_date)
       select ${user.id}, 'Ημέρα ' || n, ${content}, date '2000-01-01' + n
       from generate_series(0, ${ENTRIES - 1}) as n`);
 
-    const watch = watchServer({ base: testEnv.secondUrl, log: testEnv.secondLog });
-    let results: { status: number; bytes: number; head: string; tail: string }[];
-    try {
-      results = await Promise.all(
-        Array.from({ length: DOWNLOADS_AT_ONCE }, async () => {
-          const res = await fetch(`${testEnv.secondUrl}/api/journals/export.pdf`, { headers: { authorization: `Bearer ${token}` } });
-          const bytes = Buffer.from(await res.arrayBuffer());
-          return { status: res.status, bytes: bytes.length, head: bytes.subarray(0, 5).toString("latin1"), tail: bytes.subarray(-6).toString("latin1") };
-        }),
-      );
-    } finally {
-      const report = await watch.stop();
-      // The event loop's latency is the hostile suite's concern; here: alive and without faults.
-      expect(report.problems.filter((p) => !p.startsWith("/api/health took"))).toEqual([]);
-    }
-    for (const r of results) {
-      expect(r.status).toBe(200);
-      expect(r.head).toBe("%PDF-");
-      expect(r.tail).toContain("%%EOF");
-    }
-    // Every download is the same document.
-    expect(new Set(results.map((r) => r.bytes)).size).toBe(1);
-  });
+      const watch = watchServer({ base: testEnv.secondUrl, log: testEnv.secondLog });
+      let results: { status: number; bytes: number; head: string; tail: string }[];
+      try {
+        results = await Promise.all(
+          Array.from({ length: DOWNLOADS_AT_ONCE }, async () => {
+            const res = await fetch(`${testEnv.secondUrl}/api/journals/export.pdf`, {
+              headers: { authorization: `Bearer ${token}` },
+            });
+            const bytes = Buffer.from(await res.arrayBuffer());
+            return {
+              status: res.status,
+              bytes: bytes.length,
+              head: bytes.subarray(0, 5).toString("latin1"),
+              tail: bytes.subarray(-6).toString("latin1"),
+            };
+          }),
+        );
+      } finally {
+        const report = await watch.stop();
+        // The event loop's latency is the hostile suite's concern; here: alive and without faults.
+        expect(report.problems.filter((p) => !p.startsWith("/api/health took"))).toEqual([]);
+      }
+      for (const r of results) {
+        expect(r.status).toBe(200);
+        expect(r.head).toBe("%PDF-");
+        expect(r.tail).toContain("%%EOF");
+      }
+      // Every download is the same document.
+      expect(new Set(results.map((r) => r.bytes)).size).toBe(1);
+    },
+  );
 });

@@ -6,7 +6,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createJournal, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  connect,
+  createJournal,
+  createSession,
+  createUser,
+  unique,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { formatLongDay } from "../../lib/dates/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
 import { PDF_DRAWN_AT_ONCE } from "../../lib/journals/pdf/limits";
@@ -31,10 +38,17 @@ afterAll(async () => {
 });
 
 async function download(token: string | undefined, query = "") {
-  const res = await fetch(`${testEnv.baseUrl}/api/journals/export.pdf${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${testEnv.baseUrl}/api/journals/export.pdf${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   const isPdf = res.headers.get("content-type") === "application/pdf";
-  return { status: res.status, headers: res.headers, bytes, body: isPdf ? undefined : (JSON.parse(bytes.toString("utf8")) as unknown) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes,
+    body: isPdf ? undefined : (JSON.parse(bytes.toString("utf8")) as unknown),
+  };
 }
 
 async function writePdf(bytes: Buffer): Promise<string> {
@@ -110,7 +124,10 @@ describe("the journal PDF", () => {
     const token = await createSession(db, user.id);
     await createJournal(db, user.id, { journalDate: "2025-03-01", title: "Headed" });
     for (let i = 0; i < PDF_DRAWN_AT_ONCE + 2; i++) {
-      const head = await fetch(`${testEnv.baseUrl}/api/journals/export.pdf`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } });
+      const head = await fetch(`${testEnv.baseUrl}/api/journals/export.pdf`, {
+        method: "HEAD",
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(head.status).toBe(200);
       expect(head.headers.get("content-type")).toBe("application/pdf");
     }
@@ -123,13 +140,43 @@ describe("the journal PDF", () => {
   it("holds the title page's totals and every entry as written, oldest first, with its photo made smaller", async () => {
     const { user, token } = await writer();
     const entries = [
-      { journalDate: "2024-03-01", title: "Crème brûlée à Noël", content: "Élodie a mangé une crème brûlée, déjà froide.\nZażółć gęślą jaźń, powiedziała Małgorzata.", visibility: "private" as const, likesCount: 0, readsCount: 0 },
-      { journalDate: "2024-03-02", title: "Καλημέρα κόσμε", content: "Σήμερα ο ουρανός ήταν καθαρός.\n\nСъешь же ещё этих мягких французских булок, да выпей чаю.", visibility: "close-circle" as const, likesCount: 3, readsCount: 7 },
-      { journalDate: "2024-03-04", title: "Quiet and unnamed", content: "Written for friends, without my name.", visibility: "close-circle" as const, isAnonymous: true, likesCount: 1, readsCount: 1 },
+      {
+        journalDate: "2024-03-01",
+        title: "Crème brûlée à Noël",
+        content: "Élodie a mangé une crème brûlée, déjà froide.\nZażółć gęślą jaźń, powiedziała Małgorzata.",
+        visibility: "private" as const,
+        likesCount: 0,
+        readsCount: 0,
+      },
+      {
+        journalDate: "2024-03-02",
+        title: "Καλημέρα κόσμε",
+        content: "Σήμερα ο ουρανός ήταν καθαρός.\n\nСъешь же ещё этих мягких французских булок, да выпей чаю.",
+        visibility: "close-circle" as const,
+        likesCount: 3,
+        readsCount: 7,
+      },
+      {
+        journalDate: "2024-03-04",
+        title: "Quiet and unnamed",
+        content: "Written for friends, without my name.",
+        visibility: "close-circle" as const,
+        isAnonymous: true,
+        likesCount: 1,
+        readsCount: 1,
+      },
     ];
     for (const e of entries) await createJournal(db, user.id, e);
     const photoDay = "2024-03-03";
-    const posted = await postJournal(token, entryFields({ journaldate: photoDay, title: "A photo of the river", content: "The river, from the bridge.", image: imageBlob(await phonePhoto(2400, 1800)) }));
+    const posted = await postJournal(
+      token,
+      entryFields({
+        journaldate: photoDay,
+        title: "A photo of the river",
+        content: "The river, from the bridge.",
+        image: imageBlob(await phonePhoto(2400, 1800)),
+      }),
+    );
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     const contents = [...entries.map((e) => e.content), "The river, from the bridge."];
 
@@ -156,7 +203,9 @@ describe("the journal PDF", () => {
     expect(flat(text)).toContain("Me & my Friends · anonymous · 1 heart · 1 read");
     expect(flat(text)).toContain("Keep Private · 0 hearts · 0 reads The river, from the bridge.");
 
-    const order = [entries[0]!.title, entries[1]!.title, "A photo of the river", entries[2]!.title].map((t) => text.indexOf(t));
+    const order = [entries[0]!.title, entries[1]!.title, "A photo of the river", entries[2]!.title].map((t) =>
+      text.indexOf(t),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
 
     // The stored photo is 1200 × 1600 WebP (turned upright); the PDF carries it as a JPEG of at most 1000 px.
@@ -167,14 +216,21 @@ describe("the journal PDF", () => {
   it("runs across chunks of entries: every entry, every photo, pages numbered on", async () => {
     const { user, token } = await writer();
     // Stored as the upload route stores photos, without 45 uploads' worth of waiting.
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).webp().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } })
+      .webp()
+      .toBuffer();
     const count = 45;
     for (let i = 0; i < count; i++) {
       const imageKey = `entries/${randomUUID()}.webp`;
       fs.mkdirSync(path.dirname(uploadPath(imageKey)), { recursive: true });
       fs.writeFileSync(uploadPath(imageKey), photo);
       const day = new Date(Date.UTC(2023, 0, 1 + i)).toISOString().slice(0, 10);
-      await createJournal(db, user.id, { journalDate: day, title: `Entry number ${i + 1}.`, content: "Line one.\nLine two.", imageKey });
+      await createJournal(db, user.id, {
+        journalDate: day,
+        title: `Entry number ${i + 1}.`,
+        content: "Line one.\nLine two.",
+        imageKey,
+      });
     }
     const res = await download(token);
     expect(res.status).toBe(200);
@@ -221,7 +277,8 @@ describe("the journal PDF", () => {
     const handle = cover.find((w) => w.text === `@${user.username}`);
     expect(name).toHaveLength(2);
     expect(handle).toBeDefined();
-    for (const word of name) expect(word.yMax, "the name's lowest point above the username's highest").toBeLessThanOrEqual(handle!.yMin);
+    for (const word of name)
+      expect(word.yMax, "the name's lowest point above the username's highest").toBeLessThanOrEqual(handle!.yMin);
   });
 
   it("is set in the app's faces, Lora and Inter, every font embedded, with DejaVu for the scripts they lack", async () => {
@@ -229,28 +286,61 @@ describe("the journal PDF", () => {
     const greek = "Σήμερα ο ουρανός ήταν καθαρός και η θάλασσα ήσυχη.";
     const cyrillic = "Съешь же ещё этих мягких французских булок.";
     const vietnamese = "Tiếng Việt có dấu, đọc được.";
-    await createJournal(db, user.id, { journalDate: "2024-04-05", title: "Ένα ταξίδι", content: `${greek}\n${cyrillic}\n${vietnamese}` });
+    await createJournal(db, user.id, {
+      journalDate: "2024-04-05",
+      title: "Ένα ταξίδι",
+      content: `${greek}\n${cyrillic}\n${vietnamese}`,
+    });
     const res = await download(token);
     expect(res.status).toBe(200);
     const fonts = await pdfFonts(res.bytes);
     const names = fonts.map((f) => f.name);
     // Lora for what was written (regular, and 600 for titles), Inter for labels; Lora's own Cyrillic and Vietnamese.
-    for (const face of ["Lora-Regular", "Lora-SemiBold", "Lora-Regular-cyrillic", "Lora-Regular-vietnamese", "Inter-Regular"]) expect(names, face).toContain(face);
+    for (const face of [
+      "Lora-Regular",
+      "Lora-SemiBold",
+      "Lora-Regular-cyrillic",
+      "Lora-Regular-vietnamese",
+      "Inter-Regular",
+    ])
+      expect(names, face).toContain(face);
     // Lora has no Greek: the name, the title and the Greek line fall back to DejaVu Serif.
-    expect(names.some((n) => n.startsWith("DejaVuSerif")), names.join(", ")).toBe(true);
+    expect(
+      names.some((n) => n.startsWith("DejaVuSerif")),
+      names.join(", "),
+    ).toBe(true);
     expect(fonts.filter((f) => !f.embedded)).toEqual([]);
     const text = await pdfText(res.bytes);
-    for (const line of ["Ελένη Παπαδοπούλου", "Ένα ταξίδι", greek, cyrillic, vietnamese]) expect(flat(text)).toContain(line);
+    for (const line of ["Ελένη Παπαδοπούλου", "Ένα ταξίδι", greek, cyrillic, vietnamese])
+      expect(flat(text)).toContain(line);
   });
 
   it("is a tagged PDF in English with its title shown: headings, paragraphs, the photo as a figure with a description", async () => {
     const { user, token } = await writer("Tagged Writer");
-    await createJournal(db, user.id, { journalDate: "2024-06-01", title: "Morning by the lake", content: "The water was still.\nA heron waited." });
-    const posted = await postJournal(token, entryFields({ journaldate: "2024-06-02", title: "A photo of the river", content: "The river, from the bridge.", image: imageBlob(await phonePhoto(800, 600)) }));
+    await createJournal(db, user.id, {
+      journalDate: "2024-06-01",
+      title: "Morning by the lake",
+      content: "The water was still.\nA heron waited.",
+    });
+    const posted = await postJournal(
+      token,
+      entryFields({
+        journaldate: "2024-06-02",
+        title: "A photo of the river",
+        content: "The river, from the bridge.",
+        image: imageBlob(await phonePhoto(800, 600)),
+      }),
+    );
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     const described = await postJournal(
       token,
-      entryFields({ journaldate: "2024-06-03", title: "The bridge", content: "Crossed at noon.", image: imageBlob(await phonePhoto(800, 600)), imageDescription: "Ein hölzerner Steg über langsamem Wasser" }),
+      entryFields({
+        journaldate: "2024-06-03",
+        title: "The bridge",
+        content: "Crossed at noon.",
+        image: imageBlob(await phonePhoto(800, 600)),
+        imageDescription: "Ein hölzerner Steg über langsamem Wasser",
+      }),
     );
     expect(described.status, JSON.stringify(described.body)).toBe(201);
     const res = await download(token);
@@ -282,7 +372,8 @@ describe("the journal PDF", () => {
   it("has a range, inclusive at both ends, and never another writer's entries", async () => {
     const { user, token } = await writer();
     const other = await writer();
-    for (const day of ["2024-01-10", "2024-01-11", "2024-01-12", "2024-01-13"]) await createJournal(db, user.id, { journalDate: day, title: `Mine on ${day}` });
+    for (const day of ["2024-01-10", "2024-01-11", "2024-01-12", "2024-01-13"])
+      await createJournal(db, user.id, { journalDate: day, title: `Mine on ${day}` });
     await createJournal(db, other.user.id, { journalDate: "2024-01-11", title: "Somebody else's day" });
 
     const all = await pdfText((await download(token)).bytes);
@@ -302,7 +393,10 @@ describe("the journal PDF", () => {
 
     expect(await pdfText((await download(token, "?from=2024-01-13")).bytes)).toContain("Entries: 1");
     expect(await pdfText((await download(token, "?to=2024-01-10")).bytes)).toContain("Entries: 1");
-    expect(await download(token, "?from=2024-02-01")).toMatchObject({ status: 404, body: { message: "No journal entries found to download." } });
+    expect(await download(token, "?from=2024-02-01")).toMatchObject({
+      status: 404,
+      body: { message: "No journal entries found to download." },
+    });
   });
 
   it("is an attachment named after the writer and today, never cached", async () => {
@@ -312,24 +406,37 @@ describe("the journal PDF", () => {
     const res = await download(token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="inkwell-journal-${user.username}-${today}.pdf"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="inkwell-journal-${user.username}-${today}.pdf"`,
+    );
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   it("is a 404 with the download's message when there is nothing to download", async () => {
     const { token } = await writer();
-    expect(await download(token)).toMatchObject({ status: 404, body: { message: "No journal entries found to download." } });
+    expect(await download(token)).toMatchObject({
+      status: 404,
+      body: { message: "No journal entries found to download." },
+    });
   });
 
   it("refuses bad dates and a range that ends before it starts", async () => {
     const { user, token } = await writer();
     await createJournal(db, user.id, { journalDate: "2024-02-02" });
-    for (const query of ["?from=2024-02-30", "?to=yesterday", "?from=2024-1-5", `?from=${"9".repeat(50)}`, "?from=2024-03-01&to=2024-02-01"]) {
+    for (const query of [
+      "?from=2024-02-30",
+      "?to=yesterday",
+      "?from=2024-1-5",
+      `?from=${"9".repeat(50)}`,
+      "?from=2024-03-01&to=2024-02-01",
+    ]) {
       const res = await download(token, query);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toEqual(badRequestBody());
     }
-    expect((await download(token, "?from=2024-03-01&to=2024-02-01")).body).toEqual(badRequestBody("from must not be after to"));
+    expect((await download(token, "?from=2024-03-01&to=2024-02-01")).body).toEqual(
+      badRequestBody("from must not be after to"),
+    );
   });
 
   it("needs a session", async () => {

@@ -1,9 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
-import { entryFields, expectError, journalOn, journalRows, postJournal, send, signedIn, toForm, utcDay } from "../support/journals";
+import {
+  entryFields,
+  expectError,
+  journalOn,
+  journalRows,
+  postJournal,
+  send,
+  signedIn,
+  toForm,
+  utcDay,
+} from "../support/journals";
 
-const JOURNAL_FIELDS = ["_id", "id", "title", "content", "visibility", "isAnonymous", "journaldate", "images", "imageDescription", "likesCount", "readsCount", "createdAt", "updatedAt"].sort();
+const JOURNAL_FIELDS = [
+  "_id",
+  "id",
+  "title",
+  "content",
+  "visibility",
+  "isAnonymous",
+  "journaldate",
+  "images",
+  "imageDescription",
+  "likesCount",
+  "readsCount",
+  "createdAt",
+  "updatedAt",
+].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const REQUIRED = "Both title and content are required.";
 
@@ -33,7 +57,10 @@ async function expectCreated(fields: Record<string, string | undefined>) {
 
 describe("POST /api/journals", () => {
   it("keeps the line breaks the writer typed: a form's CRLF (and a lone CR) is stored as LF", async () => {
-    const { res, row } = await expectCreated({ title: "Two\r\nlines", content: "The boats came in late.\r\nWe counted\rtheir lights." });
+    const { res, row } = await expectCreated({
+      title: "Two\r\nlines",
+      content: "The boats came in late.\r\nWe counted\rtheir lights.",
+    });
     expect(row.title).toBe("Two\nlines");
     expect(row.content).toBe("The boats came in late.\nWe counted\ntheir lights.");
     expect(res.body).toMatchObject({ title: row.title, content: row.content });
@@ -41,7 +68,12 @@ describe("POST /api/journals", () => {
 
   it("creates the entry and answers 201 with docs/api.md's journal object", async () => {
     const day = utcDay(-3);
-    const { res, row, user } = await expectCreated({ title: "  Rain at last ", content: "\nThe garden drank.\n", visibility: "close-circle", journaldate: day });
+    const { res, row, user } = await expectCreated({
+      title: "  Rain at last ",
+      content: "\nThe garden drank.\n",
+      visibility: "close-circle",
+      journaldate: day,
+    });
     expect(Object.keys(res.body).sort()).toEqual(JOURNAL_FIELDS);
     expect(res.body).toEqual({
       _id: row.id,
@@ -58,7 +90,13 @@ describe("POST /api/journals", () => {
       createdAt: expect.stringMatching(ISO_UTC),
       updatedAt: expect.stringMatching(ISO_UTC),
     });
-    expect(row).toMatchObject({ authorId: user.id, title: "Rain at last", content: "The garden drank.", journalDate: day, imageKey: null });
+    expect(row).toMatchObject({
+      authorId: user.id,
+      title: "Rain at last",
+      content: "The garden drank.",
+      journalDate: day,
+      imageKey: null,
+    });
   });
 
   it("answers 401 without a token, and stores nothing", async () => {
@@ -109,7 +147,8 @@ describe("POST /api/journals", () => {
       expect(row.content).toBe("c".repeat(900));
     });
 
-    it("refuses a character PostgreSQL cannot store (NUL) with a 400", () => expectRefused({ title: "a\u0000b" }, /title/i));
+    it("refuses a character PostgreSQL cannot store (NUL) with a 400", () =>
+      expectRefused({ title: "a\u0000b" }, /title/i));
 
     it("refuses one character stacked with thousands of combining marks (the database's backstop)", () =>
       expectRefused({ content: `e${"\u0301".repeat(8000)}` }, /content/i));
@@ -133,10 +172,18 @@ describe("POST /api/journals", () => {
       }
     });
 
-    it.each(["2026-02-30", "2023-02-29", "2026-13-01", "2026-00-10", "2026-1-5", "05/01/2026", "0000-01-01", "today", "", "2026-01-01T00:00:00Z"])(
-      "refuses the date %j with a 400",
-      (journaldate) => expectRefused({ journaldate }, /date/i),
-    );
+    it.each([
+      "2026-02-30",
+      "2023-02-29",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-1-5",
+      "05/01/2026",
+      "0000-01-01",
+      "today",
+      "",
+      "2026-01-01T00:00:00Z",
+    ])("refuses the date %j with a 400", (journaldate) => expectRefused({ journaldate }, /date/i));
 
     it("refuses a missing date", () => expectRefused({ journaldate: undefined }, /date/i));
   });
@@ -148,7 +195,8 @@ describe("POST /api/journals", () => {
       expect(row).toMatchObject({ visibility: "close-circle", isAnonymous: true });
     });
 
-    it("refuses an anonymous private entry", () => expectRefused({ visibility: "private", isAnonymous: "true" }, /anonymous|close circle/i));
+    it("refuses an anonymous private entry", () =>
+      expectRefused({ visibility: "private", isAnonymous: "true" }, /anonymous|close circle/i));
     it("refuses an anonymous entry with no visibility (which means private)", () =>
       expectRefused({ visibility: undefined, isAnonymous: "true" }, /anonymous|close circle/i));
 
@@ -157,8 +205,12 @@ describe("POST /api/journals", () => {
       expect(row).toMatchObject({ visibility: "private", isAnonymous: false });
     });
 
-    it.each([["public"], ["Private"], [""]])("refuses the visibility %j", (visibility) => expectRefused({ visibility }, /visibility/i));
-    it.each([["yes"], ["1"], ["TRUE"], [""]])("refuses isAnonymous %j", (isAnonymous) => expectRefused({ isAnonymous }, /isAnonymous/));
+    it.each([["public"], ["Private"], [""]])("refuses the visibility %j", (visibility) =>
+      expectRefused({ visibility }, /visibility/i),
+    );
+    it.each([["yes"], ["1"], ["TRUE"], [""]])("refuses isAnonymous %j", (isAnonymous) =>
+      expectRefused({ isAnonymous }, /isAnonymous/),
+    );
   });
 
   describe("one entry per person per day", () => {
@@ -166,7 +218,11 @@ describe("POST /api/journals", () => {
       const { user, token } = await signedIn(db);
       const day = utcDay(-1);
       expect((await postJournal(token, entryFields({ journaldate: day, title: "First" }))).status).toBe(201);
-      expectError(await postJournal(token, entryFields({ journaldate: day, title: "Second" })), 409, "Journal entry already exists for this date");
+      expectError(
+        await postJournal(token, entryFields({ journaldate: day, title: "Second" })),
+        409,
+        "Journal entry already exists for this date",
+      );
       const rows = await journalRows(db, user.id);
       expect(rows.map((r) => r.title)).toEqual(["First"]);
     });
@@ -174,17 +230,28 @@ describe("POST /api/journals", () => {
     it("answers 409 when the entry was made elsewhere (the other instance, or directly)", async () => {
       const { user, token } = await signedIn(db);
       await createJournal(db, user.id, { journalDate: "2025-06-01" });
-      expectError(await postJournal(token, entryFields({ journaldate: "2025-06-01" }), testEnv.secondUrl), 409, "Journal entry already exists for this date");
+      expectError(
+        await postJournal(token, entryFields({ journaldate: "2025-06-01" }), testEnv.secondUrl),
+        409,
+        "Journal entry already exists for this date",
+      );
     });
 
     it("lets exactly one of 5 simultaneous creates for one day through, across both instances", async () => {
       const { user, token } = await signedIn(db);
       const day = utcDay(-2);
       const results = await Promise.all(
-        [0, 1, 2, 3, 4].map((i) => postJournal(token, entryFields({ journaldate: day, title: `Try ${i}` }), i % 2 ? testEnv.secondUrl : testEnv.baseUrl)),
+        [0, 1, 2, 3, 4].map((i) =>
+          postJournal(
+            token,
+            entryFields({ journaldate: day, title: `Try ${i}` }),
+            i % 2 ? testEnv.secondUrl : testEnv.baseUrl,
+          ),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-      for (const r of results.filter((x) => x.status === 409)) expect(r.body).toEqual({ message: "Journal entry already exists for this date" });
+      for (const r of results.filter((x) => x.status === 409))
+        expect(r.body).toEqual({ message: "Journal entry already exists for this date" });
       expect(await journalRows(db, user.id)).toHaveLength(1);
     });
 

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
-import { entryFields, expectError, imageBlob, journalRow, journalRows, postJournal, putJournal, send, signedIn, smallPng, toForm } from "../support/journals";
+import {
+  entryFields,
+  expectError,
+  imageBlob,
+  journalRow,
+  journalRows,
+  postJournal,
+  putJournal,
+  send,
+  signedIn,
+  smallPng,
+  toForm,
+} from "../support/journals";
 
 // Bodies that are not what docs/api.md asks for: always a 4xx with {message}, and nothing changes.
 
@@ -17,10 +29,25 @@ const SIX_MB = 6 * 1024 * 1024;
 
 const MALFORMED: [string, () => { body: BodyInit; contentType?: string }][] = [
   ["a JSON body", () => ({ body: JSON.stringify(entryFields()), contentType: "application/json" })],
-  ["form-encoded fields", () => ({ body: new URLSearchParams(entryFields() as Record<string, string>).toString(), contentType: "application/x-www-form-urlencoded" })],
+  [
+    "form-encoded fields",
+    () => ({
+      body: new URLSearchParams(entryFields() as Record<string, string>).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    }),
+  ],
   ["multipart without a boundary", () => ({ body: "--x\r\n", contentType: "multipart/form-data" })],
-  ["multipart that never closes", () => ({ body: '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello', contentType: "multipart/form-data; boundary=xyz" })],
-  ["multipart with garbage parts", () => ({ body: "this is not multipart at all", contentType: "multipart/form-data; boundary=xyz" })],
+  [
+    "multipart that never closes",
+    () => ({
+      body: '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello',
+      contentType: "multipart/form-data; boundary=xyz",
+    }),
+  ],
+  [
+    "multipart with garbage parts",
+    () => ({ body: "this is not multipart at all", contentType: "multipart/form-data; boundary=xyz" }),
+  ],
   ["an empty body", () => ({ body: "", contentType: "multipart/form-data; boundary=xyz" })],
   ["no content type", () => ({ body: "title=a&content=b" })],
 ];
@@ -50,7 +77,9 @@ describe("POST /api/journals with a malformed body", () => {
     const head = Object.entries(entryFields())
       .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
       .join("");
-    const bytes = new TextEncoder().encode(`${head}--${boundary}\r\nContent-Disposition: form-data; name="padding"\r\n\r\n${"x".repeat(SIX_MB + 1024)}\r\n--${boundary}--\r\n`);
+    const bytes = new TextEncoder().encode(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="padding"\r\n\r\n${"x".repeat(SIX_MB + 1024)}\r\n--${boundary}--\r\n`,
+    );
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < bytes.length; i += 256 * 1024) controller.enqueue(bytes.subarray(i, i + 256 * 1024));
@@ -71,9 +100,19 @@ describe("POST /api/journals with a malformed body", () => {
   it("accepts a hand-written multipart body (CRLF, quoted names, a UTF-8 title)", async () => {
     const { token } = await signedIn(db);
     const b = "----hand";
-    const part = (name: string, value: string) => `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const body = part("title", "Café ☕") + part("content", "Written by hand") + part("visibility", "private") + part("isAnonymous", "false") + part("journaldate", "2025-02-02") + `--${b}--\r\n`;
-    const res = await send("/api/journals", { token, raw: { body, contentType: `multipart/form-data; boundary=${b}` } });
+    const part = (name: string, value: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body =
+      part("title", "Café ☕") +
+      part("content", "Written by hand") +
+      part("visibility", "private") +
+      part("isAnonymous", "false") +
+      part("journaldate", "2025-02-02") +
+      `--${b}--\r\n`;
+    const res = await send("/api/journals", {
+      token,
+      raw: { body, contentType: `multipart/form-data; boundary=${b}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ title: "Café ☕", journaldate: "2025-02-02" });
   });
@@ -102,7 +141,10 @@ describe("fields of the wrong type", () => {
 
   it("ignores fields it does not know", async () => {
     const { token } = await signedIn(db);
-    const res = await postJournal(token, entryFields({ likesCount: "999", authorId: "00000000-0000-4000-8000-000000000000" }));
+    const res = await postJournal(
+      token,
+      entryFields({ likesCount: "999", authorId: "00000000-0000-4000-8000-000000000000" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ likesCount: 0 });
   });
@@ -126,7 +168,11 @@ describe("PUT /api/journals/{id} with a malformed body", () => {
   it("accepts a valid image with a misleading name and type (judged by content)", async () => {
     const { user, token } = await signedIn(db);
     const entry = await createJournal(db, user.id);
-    const res = await putJournal(token, entry.id, { title: "t", content: "c", image: imageBlob(await smallPng(), "application/pdf") });
+    const res = await putJournal(token, entry.id, {
+      title: "t",
+      content: "c",
+      image: imageBlob(await smallPng(), "application/pdf"),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.journal.images).toHaveLength(1);
   });

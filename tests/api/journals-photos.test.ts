@@ -98,13 +98,19 @@ describe("an entry photo", () => {
   it("keeps a small image's size (never enlarged)", async () => {
     const { token } = await signedIn(db);
     const { row } = await entryWithPhoto(token);
-    expect(await sharp(fs.readFileSync(uploadPath(row.imageKey!))).metadata()).toMatchObject({ format: "webp", width: 64, height: 48 });
+    expect(await sharp(fs.readFileSync(uploadPath(row.imageKey!))).metadata()).toMatchObject({
+      format: "webp",
+      width: 64,
+      height: 48,
+    });
   });
 
   it("is served without its signature to a session cookie too", async () => {
     const { token } = await signedIn(db);
     const { entry } = await entryWithPhoto(token);
-    const served = await fetch(`${testEnv.baseUrl}${unsignedImagePath(entry.images[0]!)}`, { headers: { cookie: `session=${token}` } });
+    const served = await fetch(`${testEnv.baseUrl}${unsignedImagePath(entry.images[0]!)}`, {
+      headers: { cookie: `session=${token}` },
+    });
     expect(served.status).toBe(200);
   });
 });
@@ -114,7 +120,11 @@ describe("a refused upload changes nothing", () => {
     ["a text file named .jpg (415)", () => imageBlob(Buffer.from("just some text, honestly"), "image/jpeg"), 415],
     ["an SVG (415)", () => imageBlob(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), "image/svg+xml"), 415],
     ["a truncated JPEG (400)", async () => imageBlob((await phonePhoto(400, 300)).subarray(0, 2000)), 400],
-    ["a file over 5 MB (413)", () => imageBlob(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 - 3)])), 413],
+    [
+      "a file over 5 MB (413)",
+      () => imageBlob(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 - 3)])),
+      413,
+    ],
   ])("on create: %s, no entry and no file", async (_label, makeImage, status) => {
     const { user, token } = await signedIn(db);
     const before = storedEntryKeys();
@@ -148,7 +158,9 @@ describe("a refused upload changes nothing", () => {
     expect(await leftBehind(db, before, image)).toEqual([]);
     expect((await api("/api/health")).status).toBe(200);
     // The same person can still post a photo right after.
-    expect((await postJournal(token, entryFields({ image: imageBlob(await smallPng(), "image/png") }))).status).toBe(201);
+    expect((await postJournal(token, entryFields({ image: imageBlob(await smallPng(), "image/png") }))).status).toBe(
+      201,
+    );
   });
 
   it("on update: the entry keeps its text and its photo", async () => {
@@ -176,7 +188,12 @@ describe("replacing and removing a photo", () => {
   it("a new image replaces the old one, whose file is deleted", async () => {
     const { token } = await signedIn(db);
     const { entry, row } = await entryWithPhoto(token);
-    const res = await putJournal(token, entry.id, { ...edit, image: imageBlob(await phonePhoto(400, 300)) }, testEnv.secondUrl);
+    const res = await putJournal(
+      token,
+      entry.id,
+      { ...edit, image: imageBlob(await phonePhoto(400, 300)) },
+      testEnv.secondUrl,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = (await journalRow(db, entry.id))!;
     expect(after.imageKey).not.toBe(row.imageKey);
@@ -221,7 +238,9 @@ describe("replacing and removing a photo", () => {
   it("deleting the entry deletes its file", async () => {
     const { token } = await signedIn(db);
     const { entry, row } = await entryWithPhoto(token);
-    expect((await api(`/api/journals/${entry.id}`, { method: "DELETE", token, base: testEnv.secondUrl })).status).toBe(200);
+    expect((await api(`/api/journals/${entry.id}`, { method: "DELETE", token, base: testEnv.secondUrl })).status).toBe(
+      200,
+    );
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(false);
   });
 });

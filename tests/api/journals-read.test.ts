@@ -34,7 +34,9 @@ describe("GET /api/journals/month/{year}/{month}", () => {
     const { user, token } = await signedIn(db);
     const dec31 = await createJournal(db, user.id, { journalDate: "2023-12-31" });
     await createJournal(db, user.id, { journalDate: "2024-01-01" });
-    expect((await api("/api/journals/month/2023/12", { token })).body).toEqual([{ _id: dec31.id, id: dec31.id, journaldate: "2023-12-31" }]);
+    expect((await api("/api/journals/month/2023/12", { token })).body).toEqual([
+      { _id: dec31.id, id: dec31.id, journaldate: "2023-12-31" },
+    ]);
   });
 
   it("answers [] for a month without entries, even one in the future", async () => {
@@ -70,7 +72,12 @@ describe("GET /api/journals/month/{year}/{month}", () => {
 describe("GET /api/journals/date/{date}", () => {
   it("answers the caller's entry for that day", async () => {
     const { user, token } = await signedIn(db);
-    const entry = await createJournal(db, user.id, { journalDate: "2025-03-14", title: "Pi day", visibility: "close-circle", isAnonymous: true });
+    const entry = await createJournal(db, user.id, {
+      journalDate: "2025-03-14",
+      title: "Pi day",
+      visibility: "close-circle",
+      isAnonymous: true,
+    });
     const res = await api("/api/journals/date/2025-03-14", { token, base: testEnv.secondUrl });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -99,10 +106,13 @@ describe("GET /api/journals/date/{date}", () => {
     }
   });
 
-  it.each(["2025-02-30", "2025-3-1", "yesterday", "2025-03-01T00:00:00Z", "0000-01-01", "%00"])("answers 400 for the date %j", async (day) => {
-    const { token } = await signedIn(db);
-    expectError(await api(`/api/journals/date/${encodeURIComponent(day)}`, { token }), 400);
-  });
+  it.each(["2025-02-30", "2025-3-1", "yesterday", "2025-03-01T00:00:00Z", "0000-01-01", "%00"])(
+    "answers 400 for the date %j",
+    async (day) => {
+      const { token } = await signedIn(db);
+      expectError(await api(`/api/journals/date/${encodeURIComponent(day)}`, { token }), 400);
+    },
+  );
 
   it("answers 401 without a token", async () => {
     expectError(await api("/api/journals/date/2025-03-14"), 401);
@@ -123,7 +133,21 @@ describe("GET /api/journals/users/{userId}", () => {
       ["2023-11-30", "Oldest"],
     ]);
     expect(Object.keys(res.body[0]!).sort()).toEqual(
-      ["_id", "id", "title", "content", "visibility", "isAnonymous", "journaldate", "images", "imageDescription", "likesCount", "readsCount", "createdAt", "updatedAt"].sort(),
+      [
+        "_id",
+        "id",
+        "title",
+        "content",
+        "visibility",
+        "isAnonymous",
+        "journaldate",
+        "images",
+        "imageDescription",
+        "likesCount",
+        "readsCount",
+        "createdAt",
+        "updatedAt",
+      ].sort(),
     );
   });
 

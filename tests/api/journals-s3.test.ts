@@ -3,7 +3,19 @@ import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { testBucket } from "../support/test-bucket";
 import { api } from "../support/http";
-import { entryFields, expectCleanWebp, expectError, imageBlob, journalRow, journalRows, phonePhoto, postJournal, putJournal, signedIn, unsignedImagePath } from "../support/journals";
+import {
+  entryFields,
+  expectCleanWebp,
+  expectError,
+  imageBlob,
+  journalRow,
+  journalRows,
+  phonePhoto,
+  postJournal,
+  putJournal,
+  signedIn,
+  unsignedImagePath,
+} from "../support/journals";
 
 // The third instance keeps photos in S3 (s3rver on loopback): the image route redirects to a
 // short-lived presigned URL after the same access check, and deletes reach the bucket.
@@ -22,7 +34,11 @@ afterAll(async () => {
 
 async function s3Entry() {
   const { user, token } = await signedIn(db);
-  const res = await postJournal(token, entryFields({ visibility: "close-circle", image: imageBlob(await phonePhoto(2000, 1000)) }), testEnv.s3Url);
+  const res = await postJournal(
+    token,
+    entryFields({ visibility: "close-circle", image: imageBlob(await phonePhoto(2000, 1000)) }),
+    testEnv.s3Url,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const row = (await journalRow(db, res.body.id))!;
   return { user, token, entry: res.body, key: row.imageKey! };
@@ -64,31 +80,55 @@ describe("photos in S3", () => {
   it("are deleted from the bucket when replaced, removed, or their entry is deleted", async () => {
     const replaced = await s3Entry();
     const edit = { title: "Edited", content: "Edited", visibility: "private", isAnonymous: "false" };
-    expect((await putJournal(replaced.token, replaced.entry.id, { ...edit, image: imageBlob(await phonePhoto(200, 100)) }, testEnv.s3Url)).status).toBe(200);
+    expect(
+      (
+        await putJournal(
+          replaced.token,
+          replaced.entry.id,
+          { ...edit, image: imageBlob(await phonePhoto(200, 100)) },
+          testEnv.s3Url,
+        )
+      ).status,
+    ).toBe(200);
     expect(await bucket.objectExists(replaced.key)).toBe(false);
     const newKey = (await journalRow(db, replaced.entry.id))!.imageKey!;
     expect(await bucket.objectExists(newKey)).toBe(true);
 
-    expect((await putJournal(replaced.token, replaced.entry.id, { ...edit, removeImage: "true" }, testEnv.s3Url)).status).toBe(200);
+    expect(
+      (await putJournal(replaced.token, replaced.entry.id, { ...edit, removeImage: "true" }, testEnv.s3Url)).status,
+    ).toBe(200);
     expect(await bucket.objectExists(newKey)).toBe(false);
 
     const deleted = await s3Entry();
-    const res = await api(`/api/journals/${deleted.entry.id}`, { method: "DELETE", token: deleted.token, base: testEnv.s3Url });
+    const res = await api(`/api/journals/${deleted.entry.id}`, {
+      method: "DELETE",
+      token: deleted.token,
+      base: testEnv.s3Url,
+    });
     expect(res.status).toBe(200);
     expect(await bucket.objectExists(deleted.key)).toBe(false);
   });
 
   it("refuse a non-image with 415 and create nothing", async () => {
     const { user, token } = await signedIn(db);
-    expectError(await postJournal(token, entryFields({ image: imageBlob(Buffer.from("%PDF-1.7 not a photo")) }), testEnv.s3Url), 415);
+    expectError(
+      await postJournal(token, entryFields({ image: imageBlob(Buffer.from("%PDF-1.7 not a photo")) }), testEnv.s3Url),
+      415,
+    );
     expect(await journalRows(db, user.id)).toEqual([]);
   });
 
   it("are allowed by the pages' Content-Security-Policy (img-src names the S3 endpoint)", async () => {
     const res = await fetch(`${testEnv.s3Url}/login`);
-    const imgSrc = res.headers.get("content-security-policy")!.split(";").map((d) => d.trim()).find((d) => d.startsWith("img-src"));
+    const imgSrc = res.headers
+      .get("content-security-policy")!
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("img-src"));
     expect(imgSrc!.split(" ")).toContain(new URL(testEnv.s3Endpoint).origin);
     const local = await fetch(`${testEnv.baseUrl}/login`);
-    expect(local.headers.get("content-security-policy")).toContain(`img-src 'self' blob: data: ${new URL(testEnv.baseUrl).origin};`);
+    expect(local.headers.get("content-security-policy")).toContain(
+      `img-src 'self' blob: data: ${new URL(testEnv.baseUrl).origin};`,
+    );
   });
 });

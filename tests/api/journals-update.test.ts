@@ -23,7 +23,11 @@ const edit = (overrides: Record<string, string | undefined> = {}) => ({
 
 async function withEntry() {
   const { user, token } = await signedIn(db);
-  const entry = await createJournal(db, user.id, { journalDate: "2025-04-01", createdAt: new Date(Date.now() - 60_000), updatedAt: new Date(Date.now() - 60_000) });
+  const entry = await createJournal(db, user.id, {
+    journalDate: "2025-04-01",
+    createdAt: new Date(Date.now() - 60_000),
+    updatedAt: new Date(Date.now() - 60_000),
+  });
   return { user, token, entry };
 }
 
@@ -47,7 +51,13 @@ describe("PUT /api/journals/{id}", () => {
       }),
     });
     const row = await journalRow(db, entry.id);
-    expect(row).toMatchObject({ title: "Edited title", content: "Edited content.", visibility: "close-circle", isAnonymous: true, journalDate: "2025-04-01" });
+    expect(row).toMatchObject({
+      title: "Edited title",
+      content: "Edited content.",
+      visibility: "close-circle",
+      isAnonymous: true,
+      journalDate: "2025-04-01",
+    });
     expect(row!.updatedAt.getTime()).toBeGreaterThan(entry.updatedAt.getTime());
     expect(res.body.journal.updatedAt).toBe(row!.updatedAt.toISOString());
   });
@@ -62,8 +72,14 @@ describe("PUT /api/journals/{id}", () => {
   it("makes an entry private again, which needs anonymity off", async () => {
     const { user, token } = await signedIn(db);
     const entry = await createJournal(db, user.id, { visibility: "close-circle", isAnonymous: true });
-    expectError(await putJournal(token, entry.id, edit({ visibility: "private", isAnonymous: "true" })), 400, /anonymous|close circle/i);
-    expect(await putJournal(token, entry.id, edit({ visibility: "private", isAnonymous: "false" }))).toMatchObject({ status: 200 });
+    expectError(
+      await putJournal(token, entry.id, edit({ visibility: "private", isAnonymous: "true" })),
+      400,
+      /anonymous|close circle/i,
+    );
+    expect(await putJournal(token, entry.id, edit({ visibility: "private", isAnonymous: "false" }))).toMatchObject({
+      status: 200,
+    });
     expect(await journalRow(db, entry.id)).toMatchObject({ visibility: "private", isAnonymous: false });
   });
 

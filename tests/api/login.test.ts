@@ -20,7 +20,13 @@ const instance = (i: number) => (i % 2 === 0 ? testEnv.baseUrl : testEnv.secondU
 
 const client = asNewClient;
 
-async function expectInvalid(username: string, password: string, base?: string, headers?: Record<string, string>, cookie?: string) {
+async function expectInvalid(
+  username: string,
+  password: string,
+  base?: string,
+  headers?: Record<string, string>,
+  cookie?: string,
+) {
   const res = await login(username, password, { base, headers, cookie });
   expect(res.status, JSON.stringify(res.body)).toBe(401);
   expect(res.body).toEqual({ message: "Invalid credentials" });
@@ -91,7 +97,12 @@ describe("POST /api/auth/login", () => {
 
   it("takes the email address in the username field, whatever its case, for the same account", async () => {
     const { user } = await createUser(db);
-    for (const name of [user.email, user.email.toUpperCase(), `  ${user.email.replace(/^./, (c) => c.toUpperCase())} `, user.username]) {
+    for (const name of [
+      user.email,
+      user.email.toUpperCase(),
+      `  ${user.email.replace(/^./, (c) => c.toUpperCase())} `,
+      user.username,
+    ]) {
       const res = await login(name, DEFAULT_PASSWORD);
       expect(res.status, name).toBe(200);
       expect(res.body.user).toMatchObject({ id: user.id, username: user.username, email: user.email });
@@ -184,7 +195,8 @@ describe("POST /api/auth/login: rate limit", () => {
 
   it("caps failures per account at 50 from all untrusted clients, by username and email together", async () => {
     const { user } = await createUser(db);
-    for (let i = 0; i < 50; i++) await expectInvalid(i % 2 ? user.email.toUpperCase() : user.username, "wrong password", instance(i), client());
+    for (let i = 0; i < 50; i++)
+      await expectInvalid(i % 2 ? user.email.toUpperCase() : user.username, "wrong password", instance(i), client());
     expectRateLimited(await login(user.email, DEFAULT_PASSWORD, { headers: client() }));
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
   });
@@ -192,7 +204,8 @@ describe("POST /api/auth/login: rate limit", () => {
   it("counts failures for unknown email addresses too", async () => {
     const ghost = `${unique("ghost_")}@gmail.com`;
     const as = client();
-    for (let i = 0; i < 10; i++) await expectInvalid(i % 2 ? ghost.toUpperCase() : ghost, "wrong password", instance(i), as);
+    for (let i = 0; i < 10; i++)
+      await expectInvalid(i % 2 ? ghost.toUpperCase() : ghost, "wrong password", instance(i), as);
     expectRateLimited(await login(ghost, "wrong password", { headers: as }));
   });
 
@@ -258,7 +271,10 @@ describe("POST /api/auth/login: rate limit", () => {
     // Wrong passwords in between do not use the allowance up (they are bounded by their own limits).
     await expectInvalid(user.username, "wrong password", undefined, client());
     for (let i = 0; i < LOGIN_MAX_SUCCESSES; i++) {
-      expect((await login(i % 2 ? user.email : user.username, DEFAULT_PASSWORD, { base: instance(i), headers: client() })).status).toBe(200);
+      expect(
+        (await login(i % 2 ? user.email : user.username, DEFAULT_PASSWORD, { base: instance(i), headers: client() }))
+          .status,
+      ).toBe(200);
     }
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
     expectRateLimited(await login(user.email, DEFAULT_PASSWORD, { base: testEnv.secondUrl, headers: client() }));
@@ -269,7 +285,8 @@ describe("POST /api/auth/login: rate limit", () => {
 
   it("caps failures per address at 100 over all usernames, unknown ones included", async () => {
     const as = client();
-    for (let i = 0; i < 100; i++) await expectInvalid(`nobody_${i}_${Date.now().toString(36)}`, "wrong password", instance(i), as);
+    for (let i = 0; i < 100; i++)
+      await expectInvalid(`nobody_${i}_${Date.now().toString(36)}`, "wrong password", instance(i), as);
     expectRateLimited(await login(`nobody_else_${Date.now().toString(36)}`, "wrong password", { headers: as }));
     const { user } = await createUser(db);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: as }));
@@ -281,11 +298,19 @@ describe("POST /api/auth/login: the caller's address", () => {
   it("ignores X-Forwarded-For where no proxy is trusted (the default)", async () => {
     const { user } = await createUser(db);
     for (let i = 0; i < 10; i++) {
-      const res = await login(user.username, "wrong password", { base: testEnv.s3Url, headers: { "x-forwarded-for": `198.51.100.${i + 1}` } });
+      const res = await login(user.username, "wrong password", {
+        base: testEnv.s3Url,
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+      });
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
     // Ten claimed addresses were one client: its 11th attempt is refused whatever it claims.
-    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: testEnv.s3Url, headers: { "x-forwarded-for": "203.0.113.77" } }));
+    expectRateLimited(
+      await login(user.username, DEFAULT_PASSWORD, {
+        base: testEnv.s3Url,
+        headers: { "x-forwarded-for": "203.0.113.77" },
+      }),
+    );
   });
 
   it("reads X-Forwarded-For behind a trusted proxy (TRUST_PROXY)", async () => {
@@ -311,7 +336,10 @@ describe("POST /api/auth/login: trusted devices", () => {
     expect(cookie.attrs.samesite?.toLowerCase()).toBe("lax");
     expect(Number(cookie.attrs["max-age"])).toBe(365 * 24 * 60 * 60);
     // Signing in again from the same device keeps its cookie.
-    const again = await login(user.username, DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${cookie.value}` });
+    const again = await login(user.username, DEFAULT_PASSWORD, {
+      headers: client(),
+      cookie: `inkwell_device=${cookie.value}`,
+    });
     expect(again.status).toBe(200);
     expect(again.headers.getSetCookie().some((l) => l.startsWith("inkwell_device="))).toBe(false);
   });
@@ -322,7 +350,10 @@ describe("POST /api/auth/login: trusted devices", () => {
     await lockOut(user.username);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
 
-    const owner = await login(user.username, DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${device}` });
+    const owner = await login(user.username, DEFAULT_PASSWORD, {
+      headers: client(),
+      cookie: `inkwell_device=${device}`,
+    });
     expect(owner.status).toBe(200);
     expect((await api("/api/auth/me", { token: owner.body.token })).status).toBe(200);
   });
@@ -332,7 +363,10 @@ describe("POST /api/auth/login: trusted devices", () => {
     const device = deviceCookie((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
     await lockOut(user.email);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { headers: client() }));
-    const owner = await login(user.email.toUpperCase(), DEFAULT_PASSWORD, { headers: client(), cookie: `inkwell_device=${device}` });
+    const owner = await login(user.email.toUpperCase(), DEFAULT_PASSWORD, {
+      headers: client(),
+      cookie: `inkwell_device=${device}`,
+    });
     expect(owner.status).toBe(200);
   });
 
@@ -340,7 +374,8 @@ describe("POST /api/auth/login: trusted devices", () => {
     const { user } = await createUser(db);
     const device = deviceCookie((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
     const fromDevice = { headers: client(), cookie: `inkwell_device=${device}` };
-    for (let i = 0; i < 10; i++) await expectInvalid(user.username, "wrong password", instance(i), fromDevice.headers, fromDevice.cookie);
+    for (let i = 0; i < 10; i++)
+      await expectInvalid(user.username, "wrong password", instance(i), fromDevice.headers, fromDevice.cookie);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, fromDevice));
     expect((await login(user.username, DEFAULT_PASSWORD, { headers: client() })).status).toBe(200);
   });
@@ -348,7 +383,9 @@ describe("POST /api/auth/login: trusted devices", () => {
   it("does not trust another account's device, or a made-up cookie", async () => {
     const { user: locked } = await createUser(db);
     const { user: other } = await createUser(db);
-    const othersDevice = deviceCookie((await login(other.username, DEFAULT_PASSWORD, { headers: client() })).headers).value;
+    const othersDevice = deviceCookie(
+      (await login(other.username, DEFAULT_PASSWORD, { headers: client() })).headers,
+    ).value;
     await lockOut(locked.username);
     for (const cookie of [`inkwell_device=${othersDevice}`, "inkwell_device=made-up", "inkwell_device=%zz"]) {
       expectRateLimited(await login(locked.username, DEFAULT_PASSWORD, { headers: client(), cookie }));

@@ -15,7 +15,20 @@ beforeAll(() => {
 });
 afterAll(() => close());
 
-const FIELDS = ["_id", "id", "name", "username", "email", "bio", "location", "profileImage", "createdAt", "journalCount", "totalLikes", "totalReads"].sort();
+const FIELDS = [
+  "_id",
+  "id",
+  "name",
+  "username",
+  "email",
+  "bio",
+  "location",
+  "profileImage",
+  "createdAt",
+  "journalCount",
+  "totalLikes",
+  "totalReads",
+].sort();
 const NOT_OURS = /^Profile image must be empty or an image URL this server gave you/;
 
 type MyProfile = Record<string, unknown> & { profileImage: string | null; username: string };
@@ -32,8 +45,19 @@ async function uploaded(token: string) {
 describe("GET /api/myprofile", () => {
   it("answers the caller's profile with email, and totals that count private and anonymous entries too", async () => {
     const { user, token } = await signedIn(db);
-    await createJournal(db, user.id, { journalDate: "2025-02-01", visibility: "close-circle", likesCount: 2, readsCount: 5 });
-    await createJournal(db, user.id, { journalDate: "2025-02-02", visibility: "close-circle", isAnonymous: true, likesCount: 3, readsCount: 7 });
+    await createJournal(db, user.id, {
+      journalDate: "2025-02-01",
+      visibility: "close-circle",
+      likesCount: 2,
+      readsCount: 5,
+    });
+    await createJournal(db, user.id, {
+      journalDate: "2025-02-02",
+      visibility: "close-circle",
+      isAnonymous: true,
+      likesCount: 3,
+      readsCount: 7,
+    });
     await createJournal(db, user.id, { journalDate: "2025-02-03", likesCount: 0, readsCount: 1 });
 
     const res = await getMine(token);
@@ -69,10 +93,24 @@ describe("PUT /api/myprofile", () => {
     const { user, token } = await signedIn(db);
     const username = unique("New.Name_");
     const imageUrl = await uploaded(token);
-    const res = await putMine(token, { name: "  Ada Lovelace ", username: username.toUpperCase(), bio: "Notes\r\non rivers", location: " Lyon ", profileImage: imageUrl });
+    const res = await putMine(token, {
+      name: "  Ada Lovelace ",
+      username: username.toUpperCase(),
+      bio: "Notes\r\non rivers",
+      location: " Lyon ",
+      profileImage: imageUrl,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ name: "Ada Lovelace", username: username.toLowerCase(), bio: "Notes\non rivers", location: "Lyon", email: user.email });
-    expect(res.body.profileImage).toEqual(signedPicture({ ownerId: user.id, viewerId: user.id, key: keyOfUrl(imageUrl) }));
+    expect(res.body).toMatchObject({
+      name: "Ada Lovelace",
+      username: username.toLowerCase(),
+      bio: "Notes\non rivers",
+      location: "Lyon",
+      email: user.email,
+    });
+    expect(res.body.profileImage).toEqual(
+      signedPicture({ ownerId: user.id, viewerId: user.id, key: keyOfUrl(imageUrl) }),
+    );
     expect((await getMine(token)).body).toEqual(res.body);
     expect(await storedKeyOf(db, user.id)).toBe(keyOfUrl(imageUrl));
   });
@@ -81,7 +119,12 @@ describe("PUT /api/myprofile", () => {
     const { user, token } = await signedIn(db);
     const imageUrl = await uploaded(token);
     await putMine(token, { bio: "Kept", location: "Kept too", profileImage: imageUrl });
-    expect((await putMine(token, { name: "Only the name" })).body).toMatchObject({ name: "Only the name", username: user.username, bio: "Kept", location: "Kept too" });
+    expect((await putMine(token, { name: "Only the name" })).body).toMatchObject({
+      name: "Only the name",
+      username: user.username,
+      bio: "Kept",
+      location: "Kept too",
+    });
     expect(await storedKeyOf(db, user.id)).toBe(keyOfUrl(imageUrl));
     expect((await putMine(token, { bio: "", location: null })).body).toMatchObject({ bio: "", location: "" });
   });
@@ -104,16 +147,43 @@ describe("PUT /api/myprofile", () => {
     [{ username: "x".repeat(31) }, "Username must be at most 30 characters"],
     [{ bio: "b".repeat(501) }, "Bio must be at most 500 characters"],
     [{ location: "l".repeat(101) }, "Location must be at most 100 characters"],
-    [{ name: "a\r\nBcc: victim@gmail.com" }, "Name may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ name: "\u202eevil" }, "Name may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ username: "\u2066evil\u2069" }, "Username may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ location: "Lyon\r\nBcc: x" }, "Location may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ location: "Lyon\nFrance" }, "Location may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ location: "\u202enoyL" }, "Location may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ location: "Lyon\u200e" }, "Location may not contain control characters, line breaks, text-direction marks or invisible characters"],
+    [
+      { name: "a\r\nBcc: victim@gmail.com" },
+      "Name may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { name: "\u202eevil" },
+      "Name may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { username: "\u2066evil\u2069" },
+      "Username may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { location: "Lyon\r\nBcc: x" },
+      "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { location: "Lyon\nFrance" },
+      "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { location: "\u202enoyL" },
+      "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { location: "Lyon\u200e" },
+      "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
     [{ location: "Lyon\u0000" }, "Location contains a character that is not allowed"],
-    [{ name: "A\u200bda" }, "Name may not contain control characters, line breaks, text-direction marks or invisible characters"],
-    [{ location: "Ly\u00adon" }, "Location may not contain control characters, line breaks, text-direction marks or invisible characters"],
+    [
+      { name: "A\u200bda" },
+      "Name may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
+    [
+      { location: "Ly\u00adon" },
+      "Location may not contain control characters, line breaks, text-direction marks or invisible characters",
+    ],
     [{ bio: 5 }, "Bio must be text"],
     [{ profileImage: "https://img.example/ada.png" }, NOT_OURS],
     [{ profileImage: "not a url" }, NOT_OURS],
@@ -122,7 +192,13 @@ describe("PUT /api/myprofile", () => {
     const { user, token } = await signedIn(db);
     expectError(await putMine(token, body), 400, message);
     const after = await getMine(token);
-    expect(after.body).toMatchObject({ name: user.name, username: user.username, bio: "", location: "", profileImage: null });
+    expect(after.body).toMatchObject({
+      name: user.name,
+      username: user.username,
+      bio: "",
+      location: "",
+      profileImage: null,
+    });
   });
 
   it("takes a bio of exactly 500 characters and a location of exactly 100", async () => {
@@ -138,7 +214,10 @@ describe("PUT /api/myprofile", () => {
     const theirs = await uploaded(other.token);
     const mine = new URL(await uploaded(me.token));
     const tampered = new URL(mine);
-    tampered.searchParams.set("s", mine.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A")));
+    tampered.searchParams.set(
+      "s",
+      mine.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+    );
     const forOther = new URL(mine);
     forOther.searchParams.set("u", other.user.id);
     const expired = new URL(mine);
@@ -163,7 +242,11 @@ describe("PUT /api/myprofile", () => {
     expect(fs.existsSync(pictureFile(keyOfUrl(second)))).toBe(true);
     expect((await fetch(first)).status).toBe(404);
     // A deleted picture's URL, though still validly signed, cannot be chosen again.
-    expectError(await putMine(token, { profileImage: first }), 400, "That profile image is no longer available: upload it again");
+    expectError(
+      await putMine(token, { profileImage: first }),
+      400,
+      "That profile image is no longer available: upload it again",
+    );
 
     for (const empty of [null, ""]) {
       const third = await uploaded(token);
@@ -182,7 +265,10 @@ describe("PUT /api/myprofile", () => {
     const res = await putMine(token, { username: taken.username.toUpperCase() });
     expect(res.status).toBe(409);
     // The field that clashes is named, as a 400 names its fields (docs/decisions/048).
-    expect(res.body).toEqual({ message: "Username is already taken", errors: [{ path: "username", message: "Username is already taken" }] });
+    expect(res.body).toEqual({
+      message: "Username is already taken",
+      errors: [{ path: "username", message: "Username is already taken" }],
+    });
   });
 
   it("lets only one of two simultaneous claims to a username win: one 200, one 409, never a 500", async () => {
@@ -190,12 +276,20 @@ describe("PUT /api/myprofile", () => {
     const username = unique("race_");
     const results = await Promise.all([putMine(a.token, { username }), putMine(b.token, { username })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.status === 409)!.body).toMatchObject({ message: "Username is already taken", errors: [{ path: "username" }] });
+    expect(results.find((r) => r.status === 409)!.body).toMatchObject({
+      message: "Username is already taken",
+      errors: [{ path: "username" }],
+    });
   });
 
   it("refuses a write authenticated only by the cookie from another origin", async () => {
     const { token } = await signedIn(db);
-    const res = await api("/api/myprofile", { method: "PUT", cookie: `session=${token}`, headers: { origin: "https://evil.example" }, body: { bio: "hijacked" } });
+    const res = await api("/api/myprofile", {
+      method: "PUT",
+      cookie: `session=${token}`,
+      headers: { origin: "https://evil.example" },
+      body: { bio: "hijacked" },
+    });
     expectError(res, 403);
     expect((await getMine(token)).body.bio).toBe("");
   });

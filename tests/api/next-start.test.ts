@@ -42,19 +42,24 @@ async function startNext(name: string, env: Record<string, string>): Promise<Nex
   const inherited = { ...process.env };
   // The harness's own settings for its instances (TRUST_PROXY, APP_URL…) are not this one's.
   for (const name of ["TRUST_PROXY", "APP_URL", "PORT", "CORS_ORIGINS", "CRON_SECRET"]) delete inherited[name];
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
-    stdio: ["ignore", out, out],
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      APP_URL: url,
-      DATABASE_URL: testEnv.databaseUrl,
-      DATA_DIR: path.join(dir, `${name}-data`),
-      MAINTENANCE_INTERVAL_MINUTES: "0", BACKGROUND_JOBS: "off",
-      CORS_ORIGINS: TEST_CLIENT_ORIGIN,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)],
+    {
+      stdio: ["ignore", out, out],
+      env: {
+        ...inherited,
+        NODE_ENV: "production",
+        APP_URL: url,
+        DATABASE_URL: testEnv.databaseUrl,
+        DATA_DIR: path.join(dir, `${name}-data`),
+        MAINTENANCE_INTERVAL_MINUTES: "0",
+        BACKGROUND_JOBS: "off",
+        CORS_ORIGINS: TEST_CLIENT_ORIGIN,
+        ...env,
+      },
     },
-  });
+  );
   // Ready when it answers, as the harness's instances are.
   await waitForHealth(url, child, log);
   return { url, log, child };
@@ -84,10 +89,19 @@ afterAll(async () => {
   }
   await close();
   fs.rmSync(dir, { recursive: true, force: true });
-  expect(logs.join("\n").split("\n").filter((l) => SERVER_FAULT.test(l))).toEqual([]);
+  expect(
+    logs
+      .join("\n")
+      .split("\n")
+      .filter((l) => SERVER_FAULT.test(l)),
+  ).toEqual([]);
 }, 60_000);
 
-const on = (instance: () => NextStart) => ({ get base() { return instance().url; } });
+const on = (instance: () => NextStart) => ({
+  get base() {
+    return instance().url;
+  },
+});
 
 function expectApiHeaders(res: ApiResult<unknown>, what = "") {
   expect(res.headers.get("content-security-policy"), what).toBe(NO_PAGE_CSP);
@@ -158,7 +172,11 @@ describe("plain next start: CORS", () => {
       const res = await api(p, {
         base: plain.url,
         method: "OPTIONS",
-        headers: { origin: TEST_CLIENT_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+        headers: {
+          origin: TEST_CLIENT_ORIGIN,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type, authorization",
+        },
       });
       expect(res.status, p).toBe(204);
       expect(res.headers.get("access-control-allow-origin"), p).toBe(TEST_CLIENT_ORIGIN);
@@ -179,10 +197,15 @@ describe("plain next start: CORS", () => {
     const preflight = await api("/api/auth/login/", {
       base: plain.url,
       method: "OPTIONS",
-      headers: { origin: EVIL, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+      headers: {
+        origin: EVIL,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, authorization",
+      },
     });
     expect(preflight.status).toBeLessThan(300);
-    for (const name of ["origin", "credentials", "headers", "methods"]) expect(preflight.headers.get(`access-control-allow-${name}`), name).toBeNull();
+    for (const name of ["origin", "credentials", "headers", "methods"])
+      expect(preflight.headers.get(`access-control-allow-${name}`), name).toBeNull();
   });
 });
 
@@ -209,16 +232,20 @@ describe("plain next start: trailing slashes and malformed paths", () => {
     expect(new URL(res.headers.get("location")!, plain.url).pathname).toBe("/login");
   });
 
-  it.each(["/%", "/api/journals/%", "/api/%zz/x", "/my-diary/%E0%A4%A"])("answers a malformed path %s with a 400 that carries the security headers", async (p) => {
-    // Not a path of the reference, nor a template's parameter it could name: checked here, not by the contract.
-    const res = await api(p, { base: plain.url, unchecked: "a malformed %-escape in the path" });
-    expect(res.status).toBe(400);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
-    expect(res.headers.get("content-security-policy")).toBe(NO_PAGE_CSP);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    if (p.startsWith("/api/")) expect(res.body).toEqual({ message: "Malformed URL: invalid percent-encoding in the path" });
-  });
+  it.each(["/%", "/api/journals/%", "/api/%zz/x", "/my-diary/%E0%A4%A"])(
+    "answers a malformed path %s with a 400 that carries the security headers",
+    async (p) => {
+      // Not a path of the reference, nor a template's parameter it could name: checked here, not by the contract.
+      const res = await api(p, { base: plain.url, unchecked: "a malformed %-escape in the path" });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("content-security-policy")).toBe(NO_PAGE_CSP);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      if (p.startsWith("/api/"))
+        expect(res.body).toEqual({ message: "Malformed URL: invalid percent-encoding in the path" });
+    },
+  );
 });
 
 describe("plain next start: the caller's address", () => {
@@ -229,16 +256,25 @@ describe("plain next start: the caller's address", () => {
   it("comes from the socket where no proxy is trusted: a claimed X-Forwarded-For changes nothing", async () => {
     const { user } = await createUser(db);
     for (let i = 0; i < 10; i++) {
-      const res = await login(user.username, "wrong password", { base: plain.url, headers: { "x-forwarded-for": `198.51.100.${i + 1}` } });
+      const res = await login(user.username, "wrong password", {
+        base: plain.url,
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+      });
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
-    expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: plain.url, headers: { "x-forwarded-for": "203.0.113.77", "x-vercel-forwarded-for": "203.0.113.78" } }));
+    expectRateLimited(
+      await login(user.username, DEFAULT_PASSWORD, {
+        base: plain.url,
+        headers: { "x-forwarded-for": "203.0.113.77", "x-vercel-forwarded-for": "203.0.113.78" },
+      }),
+    );
   });
 
   it("is X-Forwarded-For's behind a trusted proxy (TRUST_PROXY=loopback), as under our server", async () => {
     const { user } = await createUser(db);
     const as = { "x-forwarded-for": "2001:db8:58::1" };
-    for (let i = 0; i < 10; i++) expect((await login(user.username, "wrong password", { base: behindProxy.url, headers: as })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(user.username, "wrong password", { base: behindProxy.url, headers: as })).status).toBe(401);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: behindProxy.url, headers: as }));
     // The proxy appends the address it saw; what the client wrote before it is not believed.
     const other = { "x-forwarded-for": `${as["x-forwarded-for"]}, 2001:db8:58::2` };
@@ -248,15 +284,26 @@ describe("plain next start: the caller's address", () => {
   it("is the one Vercel names (TRUST_PROXY=vercel: X-Vercel-Forwarded-For)", async () => {
     const { user } = await createUser(db);
     const as = { "x-vercel-forwarded-for": "2001:db8:58::3" };
-    for (let i = 0; i < 10; i++) expect((await login(user.username, "wrong password", { base: vercel.url, headers: as })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(user.username, "wrong password", { base: vercel.url, headers: as })).status).toBe(401);
     expectRateLimited(await login(user.username, DEFAULT_PASSWORD, { base: vercel.url, headers: as }));
-    expect((await login(user.username, DEFAULT_PASSWORD, { base: vercel.url, headers: { "x-vercel-forwarded-for": "2001:db8:58::4" } })).status).toBe(200);
+    expect(
+      (
+        await login(user.username, DEFAULT_PASSWORD, {
+          base: vercel.url,
+          headers: { "x-vercel-forwarded-for": "2001:db8:58::4" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe("the scheduler's housekeeping endpoint (/cron/maintenance)", () => {
   it("refuses a call without the secret or with a wrong one", async () => {
-    for (const headers of [{}, { authorization: "Bearer wrong" }, { authorization: CRON_SECRET }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: "Bearer wrong" }, { authorization: CRON_SECRET }] as Record<
+      string,
+      string
+    >[]) {
       for (const method of ["GET", "POST"]) {
         const res = await api("/cron/maintenance", { base: plain.url, method, headers });
         expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(401);
@@ -267,7 +314,11 @@ describe("the scheduler's housekeeping endpoint (/cron/maintenance)", () => {
 
   it("runs one housekeeping pass with it (Vercel Cron's GET, or a POST)", async () => {
     for (const method of ["GET", "POST"]) {
-      const res = await api("/cron/maintenance", { base: plain.url, method, headers: { authorization: `Bearer ${CRON_SECRET}` } });
+      const res = await api("/cron/maintenance", {
+        base: plain.url,
+        method,
+        headers: { authorization: `Bearer ${CRON_SECRET}` },
+      });
       expect(res.status, method).toBe(200);
       expect(res.body.status, method).toBe("done");
       expect(res.body.counts, method).toEqual(expect.any(Object));
@@ -278,7 +329,11 @@ describe("the scheduler's housekeeping endpoint (/cron/maintenance)", () => {
 
   it("does not exist where CRON_SECRET is unset", async () => {
     for (const base of [behindProxy.url, testEnv.baseUrl]) {
-      const res = await api("/cron/maintenance", { base, method: "POST", headers: { authorization: `Bearer ${CRON_SECRET}` } });
+      const res = await api("/cron/maintenance", {
+        base,
+        method: "POST",
+        headers: { authorization: `Bearer ${CRON_SECRET}` },
+      });
       expect(res.status, base).toBe(404);
     }
   });

@@ -28,9 +28,11 @@ afterAll(async () => {
   await close();
 });
 
-const notMe = (token: string) => api<{ message: string }>(`/api/auth/not-me/${token}`, { method: "POST", headers: asNewClient() });
+const notMe = (token: string) =>
+  api<{ message: string }>(`/api/auth/not-me/${token}`, { method: "POST", headers: asNewClient() });
 /** The first mail to `to` with this subject, once it has come (mail goes out after the answer). */
-const mailTo = (to: string, subject: string) => whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find((m) => m.headers.subject === subject));
+const mailTo = (to: string, subject: string) =>
+  whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find((m) => m.headers.subject === subject));
 const notMeToken = (mail: ReceivedMail) => /\/not-me\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
 const TWO_FACTOR_ON = "Two-factor sign-in is on for your Inkwell account";
 const PASSKEY_ADDED = "A passkey was added to your Inkwell account";
@@ -38,15 +40,26 @@ const PASSKEY_ADDED = "A passkey was added to your Inkwell account";
 /** What a thief with the password adds on the thief's own authenticator; with two factors on, `code` too (docs/decisions/096). */
 async function addPasskey(token: string, code?: string) {
   const authenticator = new SoftAuthenticator(testEnv.baseUrl);
-  const creation = await api<{ challenge: string; user: { id: string }; rp: { id: string } }>("/api/auth/passkeys/options", { token, body: { password: DEFAULT_PASSWORD, code } });
+  const creation = await api<{ challenge: string; user: { id: string }; rp: { id: string } }>(
+    "/api/auth/passkeys/options",
+    { token, body: { password: DEFAULT_PASSWORD, code } },
+  );
   expect(creation.status, JSON.stringify(creation.body)).toBe(200);
-  expect((await api("/api/auth/passkeys", { token, body: { response: authenticator.register(creation.body) } })).status).toBe(201);
+  expect(
+    (await api("/api/auth/passkeys", { token, body: { response: authenticator.register(creation.body) } })).status,
+  ).toBe(201);
   return authenticator;
 }
 
 async function passkeySignIn(authenticator: SoftAuthenticator) {
-  const options = await api<{ challenge: string }>("/api/auth/passkey-login/options", { method: "POST", headers: asNewClient() });
-  return api("/api/auth/passkey-login", { body: { response: authenticator.assert(options.body) }, headers: asNewClient() });
+  const options = await api<{ challenge: string }>("/api/auth/passkey-login/options", {
+    method: "POST",
+    headers: asNewClient(),
+  });
+  return api("/api/auth/passkey-login", {
+    body: { response: authenticator.assert(options.body) },
+    headers: asNewClient(),
+  });
 }
 
 describe("This was not me", () => {
@@ -66,7 +79,8 @@ describe("This was not me", () => {
     expect(first).not.toBe(second);
     expect((await notMe(first)).body).toEqual({ message: NOT_ME_DONE });
 
-    for (const token of [owner.token, thief.body.token]) expect((await api("/api/auth/me", { token })).status).toBe(401);
+    for (const token of [owner.token, thief.body.token])
+      expect((await api("/api/auth/me", { token })).status).toBe(401);
     expectError(await passkeySignIn(stolen), 401, PASSKEY_REFUSED_MESSAGE);
     expectError(await login(owner.user.username, DEFAULT_PASSWORD, { headers: asNewClient() }), 401);
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, owner.user.id))).toEqual([]);
@@ -77,7 +91,10 @@ describe("This was not me", () => {
     const done = await mailTo(owner.user.email, "Every way in to your Inkwell account has ended");
     expect(done.text).toContain("1 passkey, which can no longer sign in");
     expect(done.text).toContain("two-factor sign-in and its recovery codes");
-    const reset = await api(`/api/auth/reset-password/${resetLink(done.text).split("/").at(-1)}`, { body: { password: "the owner's new password" }, headers: asNewClient() });
+    const reset = await api(`/api/auth/reset-password/${resetLink(done.text).split("/").at(-1)}`, {
+      body: { password: "the owner's new password" },
+      headers: asNewClient(),
+    });
     expect(reset.status).toBe(200);
     const back = await login(owner.user.username, "the owner's new password", { headers: asNewClient() });
     expect(back.body).toEqual({ token: expect.any(String), user: expect.anything() });
@@ -87,8 +104,11 @@ describe("This was not me", () => {
     const me = await person(db);
     await turnOnTwoFactor(me.token);
     const token = notMeToken(await mailTo(me.user.email, TWO_FACTOR_ON))!;
-    await db.execute(sql`update not_me_links set expires_at = now() - interval '1 second' where user_id = ${me.user.id}::uuid`);
-    for (const t of [token, newToken(), "not-a-token", "x".repeat(300)]) expectError(await notMe(t), 400, INVALID_NOT_ME_LINK);
+    await db.execute(
+      sql`update not_me_links set expires_at = now() - interval '1 second' where user_id = ${me.user.id}::uuid`,
+    );
+    for (const t of [token, newToken(), "not-a-token", "x".repeat(300)])
+      expectError(await notMe(t), 400, INVALID_NOT_ME_LINK);
     expect((await api("/api/auth/me", { token: me.token })).status).toBe(200);
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id))).toHaveLength(1);
   });
@@ -99,9 +119,16 @@ describe("This was not me", () => {
     const token = notMeToken(await mailTo(me.user.email, TWO_FACTOR_ON))!;
     // The owner moves the account (docs/decisions/072): the old mailbox no longer speaks for it.
     const moved = `moved-${me.user.username}@gmail.com`;
-    expect((await api("/api/auth/change-email", { token: me.token, body: { newEmail: moved, password: DEFAULT_PASSWORD } })).status).toBe(200);
-    const change = /\/change-email\/([A-Za-z0-9_-]+)/.exec((await mailTo(moved, "Confirm your new Inkwell email address")).text)![1]!;
-    expect((await api(`/api/auth/change-email/${change}`, { method: "POST", headers: asNewClient() })).status).toBe(200);
+    expect(
+      (await api("/api/auth/change-email", { token: me.token, body: { newEmail: moved, password: DEFAULT_PASSWORD } }))
+        .status,
+    ).toBe(200);
+    const change = /\/change-email\/([A-Za-z0-9_-]+)/.exec(
+      (await mailTo(moved, "Confirm your new Inkwell email address")).text,
+    )![1]!;
+    expect((await api(`/api/auth/change-email/${change}`, { method: "POST", headers: asNewClient() })).status).toBe(
+      200,
+    );
 
     expectError(await notMe(token), 400, INVALID_NOT_ME_LINK);
     expect((await api("/api/auth/me", { token: me.token })).status).toBe(200);

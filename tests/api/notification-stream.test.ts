@@ -40,8 +40,18 @@ afterEach(() => {
 
 async function stream(who: Person | undefined, base = testEnv.baseUrl): Promise<Stream> {
   const abort = new AbortController();
-  const res = await fetch(`${base}/api/notifications/stream`, { headers: who ? { authorization: `Bearer ${who.token}` } : {}, signal: abort.signal });
-  const s: Stream = { res, events: [], raw: "", ended: Promise.resolve(), next: async () => ({ event: "", data: "" }), close: () => abort.abort() };
+  const res = await fetch(`${base}/api/notifications/stream`, {
+    headers: who ? { authorization: `Bearer ${who.token}` } : {},
+    signal: abort.signal,
+  });
+  const s: Stream = {
+    res,
+    events: [],
+    raw: "",
+    ended: Promise.resolve(),
+    next: async () => ({ event: "", data: "" }),
+    close: () => abort.abort(),
+  };
   open.push(s);
   if (!res.ok || !res.body) return s;
   const waiters: { name: string; from: number; resolve: (e: SseEvent) => void }[] = [];
@@ -115,7 +125,11 @@ describe("GET /api/notifications/stream", () => {
     const s = await stream(theo);
     expect(JSON.parse((await s.next("ready")).data)).toEqual({ unreadCount: 0 });
 
-    const liked = await api(`/api/journal/${entry.id}/like`, { method: "POST", token: mara.token, base: testEnv.secondUrl });
+    const liked = await api(`/api/journal/${entry.id}/like`, {
+      method: "POST",
+      token: mara.token,
+      base: testEnv.secondUrl,
+    });
     expect(liked.status).toBe(200);
     const event = await s.next("notification");
     expect(event.data).toBe('{"unreadCount":1}');
@@ -146,7 +160,9 @@ describe("GET /api/notifications/stream", () => {
     const me = await person(db);
     const s = await stream(me);
     await s.next("ready");
-    expect((await api("/api/auth/logout", { method: "POST", token: me.token, base: testEnv.secondUrl })).status).toBe(200);
+    expect((await api("/api/auth/logout", { method: "POST", token: me.token, base: testEnv.secondUrl })).status).toBe(
+      200,
+    );
     await s.ended;
     expectError(await api("/api/notifications/stream", { token: me.token }), 401);
   });
@@ -156,8 +172,12 @@ describe("GET /api/notifications/stream", () => {
     const other = await createSession(db, me.user.id);
     const s = await stream(me);
     await s.next("ready");
-    const mine = (await api<{ sessions: { id: string; current: boolean }[] }>("/api/auth/sessions", { token: me.token })).body.sessions.find((x) => x.current)!;
-    expect((await api(`/api/auth/sessions/${mine.id}`, { method: "DELETE", token: other, base: testEnv.secondUrl })).status).toBe(200);
+    const mine = (
+      await api<{ sessions: { id: string; current: boolean }[] }>("/api/auth/sessions", { token: me.token })
+    ).body.sessions.find((x) => x.current)!;
+    expect(
+      (await api(`/api/auth/sessions/${mine.id}`, { method: "DELETE", token: other, base: testEnv.secondUrl })).status,
+    ).toBe(200);
     await s.ended;
     expectError(await api("/api/notifications/stream", { token: me.token }), 401);
   });

@@ -4,7 +4,15 @@ import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories"
 import { journals, notifications } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { like, sharedEntry, unlike } from "../support/feed";
-import { expectError, expectLogClean, MALFORMED_IDS, person, sendRequest, UNKNOWN_ID, type Person } from "../support/friends";
+import {
+  expectError,
+  expectLogClean,
+  MALFORMED_IDS,
+  person,
+  sendRequest,
+  UNKNOWN_ID,
+  type Person,
+} from "../support/friends";
 import { api } from "../support/http";
 
 // The activity inbox (docs/decisions/063, docs/api.md "Notifications"): GET /api/notifications,
@@ -45,10 +53,15 @@ afterAll(async () => {
   await close();
 });
 
-const inbox = (who: Person | undefined, query = "") => api<Page>(`/api/notifications${query ? `?${query}` : ""}`, { token: who?.token });
-const markRead = (who: Person | undefined, body: unknown) => api<{ unreadCount: number }>("/api/notifications/read", { token: who?.token, body });
+const inbox = (who: Person | undefined, query = "") =>
+  api<Page>(`/api/notifications${query ? `?${query}` : ""}`, { token: who?.token });
+const markRead = (who: Person | undefined, body: unknown) =>
+  api<{ unreadCount: number }>("/api/notifications/read", { token: who?.token, body });
 const hearts = (who: Person | undefined, id: string, query = "") =>
-  api<{ data: { user: Actor; createdAt: string }[]; nextCursor: string | null }>(`/api/journals/${id}/hearts${query ? `?${query}` : ""}`, { token: who?.token });
+  api<{ data: { user: Actor; createdAt: string }[]; nextCursor: string | null }>(
+    `/api/journals/${id}/hearts${query ? `?${query}` : ""}`,
+    { token: who?.token },
+  );
 
 async function friends(...people: Person[]) {
   const [first, ...rest] = people;
@@ -66,10 +79,25 @@ describe("the inbox: refusals", () => {
 
   it("answers 400 for a cursor it did not give and for a body that is neither ids nor all", async () => {
     const me = await person(db);
-    for (const cursor of ["abc", "x".repeat(129), Buffer.from("2026-01-01 00:00:00|nope").toString("base64url"), "%00"]) {
+    for (const cursor of [
+      "abc",
+      "x".repeat(129),
+      Buffer.from("2026-01-01 00:00:00|nope").toString("base64url"),
+      "%00",
+    ]) {
       expectError(await inbox(me, `cursor=${cursor}`), 400);
     }
-    for (const body of [{}, { all: false }, { ids: [] }, { ids: ["nope"] }, { ids: [UNKNOWN_ID], all: true }, { ids: Array(101).fill(UNKNOWN_ID) }, { ids: "x" }, { other: 1 }, []]) {
+    for (const body of [
+      {},
+      { all: false },
+      { ids: [] },
+      { ids: ["nope"] },
+      { ids: [UNKNOWN_ID], all: true },
+      { ids: Array(101).fill(UNKNOWN_ID) },
+      { ids: "x" },
+      { other: 1 },
+      [],
+    ]) {
       expectError(await markRead(me, body), 400);
     }
   });
@@ -84,19 +112,31 @@ describe("the inbox: what it tells", () => {
     expect(before.status).toBe(200);
     expect(before.body.unreadCount).toBe(1);
     const [n] = before.body.data;
-    expect(n).toMatchObject({ kind: "friend-request", actorCount: 1, requestStatus: "pending", journalId: null, readAt: null });
+    expect(n).toMatchObject({
+      kind: "friend-request",
+      actorCount: 1,
+      requestStatus: "pending",
+      journalId: null,
+      readAt: null,
+    });
     expect(n!.actor).toMatchObject({ id: mara.user.id, name: "Mara Quill" });
 
     const accepted = await api(`/api/friend-requests/accept/${n!.requestId}`, { method: "POST", token: theo.token });
     expect(accepted.status).toBe(200);
     const after = await inbox(theo);
     expect(after.body.unreadCount).toBe(0);
-    expect(after.body.data[0]).toMatchObject({ kind: "friend-request", requestStatus: "accepted", readAt: expect.any(String) });
+    expect(after.body.data[0]).toMatchObject({
+      kind: "friend-request",
+      requestStatus: "accepted",
+      readAt: expect.any(String),
+    });
 
     // Mara hears that Theo accepted.
     const hers = await inbox(mara);
     expect(hers.body.unreadCount).toBe(1);
-    expect(hers.body.data).toEqual([expect.objectContaining({ kind: "friend-accepted", requestId: n!.requestId, requestStatus: "accepted" })]);
+    expect(hers.body.data).toEqual([
+      expect.objectContaining({ kind: "friend-accepted", requestId: n!.requestId, requestStatus: "accepted" }),
+    ]);
     expect(hers.body.data[0]!.actor.id).toBe(theo.user.id);
   });
 
@@ -104,13 +144,17 @@ describe("the inbox: what it tells", () => {
     const [a, b, c] = [await person(db), await person(db), await person(db)];
     await sendRequest(a, b.user.id);
     const requestId = (await inbox(b)).body.data[0]!.requestId;
-    expect((await api(`/api/friend-requests/reject/${requestId}`, { method: "POST", token: b.token })).status).toBe(200);
+    expect((await api(`/api/friend-requests/reject/${requestId}`, { method: "POST", token: b.token })).status).toBe(
+      200,
+    );
     expect((await inbox(a)).body).toEqual({ data: [], unreadCount: 0, nextCursor: null });
     expect((await inbox(b)).body.data[0]).toMatchObject({ requestStatus: "rejected", readAt: expect.any(String) });
 
     await sendRequest(a, c.user.id);
     expect((await inbox(c)).body.unreadCount).toBe(1);
-    expect((await api(`/api/friend-requests/cancel/${c.user.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
+    expect((await api(`/api/friend-requests/cancel/${c.user.id}`, { method: "DELETE", token: a.token })).status).toBe(
+      200,
+    );
     expect((await inbox(c)).body).toEqual({ data: [], unreadCount: 0, nextCursor: null });
   });
 
@@ -127,7 +171,15 @@ describe("the inbox: what it tells", () => {
     expect(page.body.unreadCount).toBe(1);
     expect(page.body.data).toHaveLength(1);
     const n = page.body.data[0]!;
-    expect(n).toMatchObject({ kind: "heart", journalId: entry.id, journalTitle: "First page", actorCount: 4, requestId: null, requestStatus: null, readAt: null });
+    expect(n).toMatchObject({
+      kind: "heart",
+      journalId: entry.id,
+      journalTitle: "First page",
+      actorCount: 4,
+      requestId: null,
+      requestStatus: null,
+      readAt: null,
+    });
     expect(n.actors.map((a) => a.id)).toEqual([fans[3]!.user.id, fans[2]!.user.id, fans[1]!.user.id]);
     expect(n.actor.id).toBe(fans[3]!.user.id);
     // A day's hearts: the entry and the UTC day of the latest heart.

@@ -18,7 +18,11 @@ afterAll(() => close());
 
 /** Entries of `who` on each of `days`, titled by their day. */
 async function wrote(who: Person, days: string[], overrides: Parameters<typeof createJournal>[2] = {}) {
-  return Promise.all(days.map((journalDate) => createJournal(db, who.user.id, { journalDate, title: `Entry of ${journalDate}`, ...overrides })));
+  return Promise.all(
+    days.map((journalDate) =>
+      createJournal(db, who.user.id, { journalDate, title: `Entry of ${journalDate}`, ...overrides }),
+    ),
+  );
 }
 
 async function mineOn(who: Person, date: string) {
@@ -72,7 +76,13 @@ describe("GET /api/journals/on-this-day: the caller's own entries", () => {
     await wrote(me, ["2024-02-29", "2023-02-28", "2020-02-29", "2019-02-28", "2021-03-01", "2016-02-28"]);
 
     // A year without a 29th: the 28ths and the leap years' 29ths.
-    expect(await mineOn(me, "2025-02-28")).toEqual(["2024-02-29", "2023-02-28", "2020-02-29", "2019-02-28", "2016-02-28"]);
+    expect(await mineOn(me, "2025-02-28")).toEqual([
+      "2024-02-29",
+      "2023-02-28",
+      "2020-02-29",
+      "2019-02-28",
+      "2016-02-28",
+    ]);
     // A leap year's 29th: only the 29ths; its 28th: only the 28ths (each entry comes back once a year).
     expect(await mineOn(me, "2024-02-29")).toEqual(["2020-02-29"]);
     expect(await mineOn(me, "2024-02-28")).toEqual(["2023-02-28", "2019-02-28", "2016-02-28"]);
@@ -103,10 +113,17 @@ describe("GET /api/journals/on-this-day: friends' entries", () => {
     const [signed] = await wrote(signer, ["2024-07-14"], { visibility: "close-circle" });
     await wrote(signer, ["2022-07-14"], { visibility: "private" });
     await wrote(signer, ["2024-07-15"], { visibility: "close-circle" });
-    const [anonymous] = await wrote(hidden, ["2023-07-14"], { visibility: "close-circle", isAnonymous: true, createdAt: new Date("2023-07-14T19:42:07.123Z") });
+    const [anonymous] = await wrote(hidden, ["2023-07-14"], {
+      visibility: "close-circle",
+      isAnonymous: true,
+      createdAt: new Date("2023-07-14T19:42:07.123Z"),
+    });
     await wrote(removed, ["2021-07-14"], { visibility: "close-circle" });
     await wrote(stranger, ["2024-07-14"], { visibility: "close-circle" });
-    const removal = await api(`/api/myprofile/community/closefriends/${removed.user.id}`, { method: "DELETE", token: reader.token });
+    const removal = await api(`/api/myprofile/community/closefriends/${removed.user.id}`, {
+      method: "DELETE",
+      token: reader.token,
+    });
     expect(removal.status).toBe(200);
 
     // The feed first: it counts the reader's read, which On This Day then shows without adding one.
@@ -115,14 +132,18 @@ describe("GET /api/journals/on-this-day: friends' entries", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.mine).toEqual([]);
     expect(res.body.friends.map((j) => j.id)).toEqual([signed!.id, anonymous!.id]);
-    expect(res.body.friends).toEqual([inFeed.find((j) => j.id === signed!.id), inFeed.find((j) => j.id === anonymous!.id)]);
+    expect(res.body.friends).toEqual([
+      inFeed.find((j) => j.id === signed!.id),
+      inFeed.find((j) => j.id === anonymous!.id),
+    ]);
 
     const anon = res.body.friends[1]!;
     expect(anon.author).toBeNull();
     expect(anon.createdAt).toBe("2023-07-14T00:00:00.000Z");
     expect(Object.keys(anon).sort()).toEqual(Object.keys(res.body.friends[0]!).sort());
     const text = JSON.stringify(res.body);
-    for (const trace of [hidden.user.id, hidden.user.username, "Zebedee", "Reykjavik", "19:42"]) expect(text).not.toContain(trace);
+    for (const trace of [hidden.user.id, hidden.user.username, "Zebedee", "Reykjavik", "19:42"])
+      expect(text).not.toContain(trace);
     expect(res.body.friends[0]!.author).toMatchObject({ id: signer.user.id, name: "Sigrid Signer" });
   });
 

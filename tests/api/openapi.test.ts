@@ -40,8 +40,14 @@ describe("the API reference", () => {
     // The one catch-all answers unknown paths with a 404; it is in the conventions, not an endpoint.
     expect(catchAll).toEqual(["app/api/[...path]/route.ts"]);
     expect(served.length).toBeGreaterThan(30);
-    expect(documented().filter((x) => !served.includes(x)), "documented, but no handler serves it").toEqual([]);
-    expect(served.filter((x) => !documented().includes(x)), "served, but not in lib/openapi").toEqual([]);
+    expect(
+      documented().filter((x) => !served.includes(x)),
+      "documented, but no handler serves it",
+    ).toEqual([]);
+    expect(
+      served.filter((x) => !documented().includes(x)),
+      "served, but not in lib/openapi",
+    ).toEqual([]);
   });
 
   it("is served at GET /api/openapi.json, with or without a trailing slash", async () => {
@@ -68,7 +74,9 @@ describe("the API reference", () => {
 
   it("lists only error messages the code can say", () => {
     // Each message is a literal in lib/ or app/, or fits one of their template literals (`${label} is required`).
-    const files = ["lib", "app"].flatMap((dir) => fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)));
+    const files = ["lib", "app"].flatMap((dir) =>
+      fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)),
+    );
     const source = files
       .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !f.startsWith(path.join("lib", "openapi")))
       .map((f) => fs.readFileSync(path.join(ROOT, f), "utf8"))
@@ -79,7 +87,9 @@ describe("the API reference", () => {
       .filter((parts) => parts.join("").trim().length >= 10)
       .map((parts) => new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")}$`));
     const messages = new Set(
-      Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => Object.values(op.responses).flatMap((r) => r["x-messages"] ?? []))),
+      Object.values(doc.paths).flatMap((item) =>
+        Object.values(item).flatMap((op) => Object.values(op.responses).flatMap((r) => r["x-messages"] ?? [])),
+      ),
     );
     expect(messages.size).toBeGreaterThan(20);
     expect([...messages].filter((m) => !source.includes(m) && !templates.some((t) => t.test(m)))).toEqual([]);

@@ -24,7 +24,8 @@ import { api } from "../support/http";
 // a username. A software authenticator (tests/support/authenticator.ts) makes real attestations
 // and signatures, which the server verifies over HTTP.
 
-const CHROME_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME_ON_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 type Creation = { challenge: string; user: { id: string }; rp: { id: string }; excludeCredentials?: { id: string }[] };
 type Info = { id: string; name: string; synced: boolean; createdAt: string; lastUsedAt: string | null };
 
@@ -39,11 +40,19 @@ afterAll(async () => {
 });
 
 /** The options of a new passkey, asked with the factories' password (docs/decisions/096). */
-const creationOptions = (token: string, proof: { password?: string; code?: string } = { password: DEFAULT_PASSWORD }) => api<Creation>("/api/auth/passkeys/options", { token, body: proof });
-const add = (token: string, body: unknown) => api<{ message: string; passkey: Info }>("/api/auth/passkeys", { token, body, headers: { "user-agent": CHROME_ON_LINUX } });
+const creationOptions = (token: string, proof: { password?: string; code?: string } = { password: DEFAULT_PASSWORD }) =>
+  api<Creation>("/api/auth/passkeys/options", { token, body: proof });
+const add = (token: string, body: unknown) =>
+  api<{ message: string; passkey: Info }>("/api/auth/passkeys", {
+    token,
+    body,
+    headers: { "user-agent": CHROME_ON_LINUX },
+  });
 const list = async (token: string) => (await api<{ passkeys: Info[] }>("/api/auth/passkeys", { token })).body.passkeys;
-const requestOptions = (client = asNewClient()) => api<{ challenge: string }>("/api/auth/passkey-login/options", { method: "POST", headers: client });
-const signIn = (response: unknown, client = asNewClient()) => api<{ token: string; user: { id: string } }>("/api/auth/passkey-login", { body: { response }, headers: client });
+const requestOptions = (client = asNewClient()) =>
+  api<{ challenge: string }>("/api/auth/passkey-login/options", { method: "POST", headers: client });
+const signIn = (response: unknown, client = asNewClient()) =>
+  api<{ token: string; user: { id: string } }>("/api/auth/passkey-login", { body: { response }, headers: client });
 
 /** A person with a passkey on a fresh authenticator. */
 async function withPasskey(who?: Person) {
@@ -83,26 +92,58 @@ describe("adding a passkey", () => {
     // The same authenticator again is excluded by the next options, and refused if sent anyway.
     const again = await creationOptions(me.token);
     expect(again.body.excludeCredentials?.map((c) => c.id)).toEqual([authenticator.id]);
-    expectError(await add(me.token, { response: authenticator.register(again.body), name: "Again" }), 409, PASSKEY_ALREADY_ADDED_MESSAGE);
+    expectError(
+      await add(me.token, { response: authenticator.register(again.body), name: "Again" }),
+      409,
+      PASSKEY_ALREADY_ADDED_MESSAGE,
+    );
   });
 
   it("refuses an answer for another site, another person's challenge, or an expired one, and keeps nothing", async () => {
     const [me, other] = [await person(db), await person(db)];
     const authenticator = new SoftAuthenticator(testEnv.baseUrl);
-    expectError(await add(me.token, { response: authenticator.register((await creationOptions(me.token)).body, { origin: "https://evil.example" }) }), 400, PASSKEY_NOT_SAVED_MESSAGE);
-    expectError(await add(me.token, { response: authenticator.register((await creationOptions(me.token)).body, { rpId: "evil.example" }) }), 400, PASSKEY_NOT_SAVED_MESSAGE);
-    expectError(await add(me.token, { response: authenticator.register((await creationOptions(other.token)).body) }), 400, PASSKEY_EXPIRED_MESSAGE);
+    expectError(
+      await add(me.token, {
+        response: authenticator.register((await creationOptions(me.token)).body, { origin: "https://evil.example" }),
+      }),
+      400,
+      PASSKEY_NOT_SAVED_MESSAGE,
+    );
+    expectError(
+      await add(me.token, {
+        response: authenticator.register((await creationOptions(me.token)).body, { rpId: "evil.example" }),
+      }),
+      400,
+      PASSKEY_NOT_SAVED_MESSAGE,
+    );
+    expectError(
+      await add(me.token, { response: authenticator.register((await creationOptions(other.token)).body) }),
+      400,
+      PASSKEY_EXPIRED_MESSAGE,
+    );
     const stale = await creationOptions(me.token);
-    await db.execute(sql`update webauthn_challenges set expires_at = now() - interval '1 second' where challenge = ${stale.body.challenge}`);
+    await db.execute(
+      sql`update webauthn_challenges set expires_at = now() - interval '1 second' where challenge = ${stale.body.challenge}`,
+    );
     expectError(await add(me.token, { response: authenticator.register(stale.body) }), 400, PASSKEY_EXPIRED_MESSAGE);
-    expectError(await add(me.token, { response: { ...authenticator.register((await creationOptions(me.token)).body), type: "password" } }), 400);
+    expectError(
+      await add(me.token, {
+        response: { ...authenticator.register((await creationOptions(me.token)).body), type: "password" },
+      }),
+      400,
+    );
     expect(await list(me.token)).toEqual([]);
   });
 
   it(`allows ${PASSKEYS_MAX} passkeys an account`, async () => {
     const { me } = await withPasskey();
     await db.insert(passkeys).values(
-      Array.from({ length: PASSKEYS_MAX - 1 }, (_, i) => ({ userId: me.user.id, credentialId: `made-up-${me.user.id}-${i}`, publicKey: "AA", name: `Key ${i}` })),
+      Array.from({ length: PASSKEYS_MAX - 1 }, (_, i) => ({
+        userId: me.user.id,
+        credentialId: `made-up-${me.user.id}-${i}`,
+        publicKey: "AA",
+        name: `Key ${i}`,
+      })),
     );
     expectError(await creationOptions(me.token), 409, TOO_MANY_PASSKEYS_MESSAGE);
     expect(await list(me.token)).toHaveLength(PASSKEYS_MAX);
@@ -111,16 +152,40 @@ describe("adding a passkey", () => {
   it("renames and removes only one's own passkeys: anyone else's, even a blocker's, is the 404 of nothing", async () => {
     const { me, passkey } = await withPasskey();
     const other = await person(db);
-    await db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${other.user.id}::uuid, ${me.user.id}::uuid)`);
-    expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: "PUT", token: other.token, body: { name: "Mine now" } }), 404, PASSKEY_NOT_FOUND_MESSAGE);
-    expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: "DELETE", token: other.token }), 404, PASSKEY_NOT_FOUND_MESSAGE);
-    expectError(await api("/api/auth/passkeys/not-an-id", { method: "DELETE", token: me.token }), 404, PASSKEY_NOT_FOUND_MESSAGE);
-    expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: "PUT", token: me.token, body: { name: "  " } }), 400, "Name is required");
+    await db.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values (${other.user.id}::uuid, ${me.user.id}::uuid)`,
+    );
+    expectError(
+      await api(`/api/auth/passkeys/${passkey.id}`, { method: "PUT", token: other.token, body: { name: "Mine now" } }),
+      404,
+      PASSKEY_NOT_FOUND_MESSAGE,
+    );
+    expectError(
+      await api(`/api/auth/passkeys/${passkey.id}`, { method: "DELETE", token: other.token }),
+      404,
+      PASSKEY_NOT_FOUND_MESSAGE,
+    );
+    expectError(
+      await api("/api/auth/passkeys/not-an-id", { method: "DELETE", token: me.token }),
+      404,
+      PASSKEY_NOT_FOUND_MESSAGE,
+    );
+    expectError(
+      await api(`/api/auth/passkeys/${passkey.id}`, { method: "PUT", token: me.token, body: { name: "  " } }),
+      400,
+      "Name is required",
+    );
 
-    const renamed = await api<{ passkey: Info }>(`/api/auth/passkeys/${passkey.id}`, { method: "PUT", token: me.token, body: { name: "  Phone  " } });
+    const renamed = await api<{ passkey: Info }>(`/api/auth/passkeys/${passkey.id}`, {
+      method: "PUT",
+      token: me.token,
+      body: { name: "  Phone  " },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.passkey.name).toBe("Phone");
-    expect((await api(`/api/auth/passkeys/${passkey.id}`, { method: "DELETE", token: me.token })).body).toEqual({ message: "Passkey removed" });
+    expect((await api(`/api/auth/passkeys/${passkey.id}`, { method: "DELETE", token: me.token })).body).toEqual({
+      message: "Passkey removed",
+    });
     expect(await list(me.token)).toEqual([]);
   });
 });
@@ -144,16 +209,32 @@ describe("signing in with a passkey", () => {
     expect((await signIn(first)).status).toBe(200);
     expectError(await signIn(first), 400, PASSKEY_EXPIRED_MESSAGE);
     // A clone: the same key, its counter behind.
-    expectError(await signIn(authenticator.assert((await requestOptions()).body, { counter: 1 })), 401, PASSKEY_REFUSED_MESSAGE);
+    expectError(
+      await signIn(authenticator.assert((await requestOptions()).body, { counter: 1 })),
+      401,
+      PASSKEY_REFUSED_MESSAGE,
+    );
 
     const stranger = new SoftAuthenticator(testEnv.baseUrl);
     expectError(await signIn(stranger.assert((await requestOptions()).body)), 401, PASSKEY_REFUSED_MESSAGE);
     const forged = { ...stranger.assert((await requestOptions()).body), id: authenticator.id, rawId: authenticator.id };
-    expectError(await signIn({ ...forged, response: { ...forged.response, userHandle: authenticator.userHandle } }), 401, PASSKEY_REFUSED_MESSAGE);
+    expectError(
+      await signIn({ ...forged, response: { ...forged.response, userHandle: authenticator.userHandle } }),
+      401,
+      PASSKEY_REFUSED_MESSAGE,
+    );
     const { authenticator: someoneElses } = await withPasskey();
     const mismatched = authenticator.assert((await requestOptions()).body);
-    expectError(await signIn({ ...mismatched, response: { ...mismatched.response, userHandle: someoneElses.userHandle } }), 401, PASSKEY_REFUSED_MESSAGE);
-    expectError(await signIn(authenticator.assert((await requestOptions()).body, { origin: "https://evil.example" })), 401, PASSKEY_REFUSED_MESSAGE);
+    expectError(
+      await signIn({ ...mismatched, response: { ...mismatched.response, userHandle: someoneElses.userHandle } }),
+      401,
+      PASSKEY_REFUSED_MESSAGE,
+    );
+    expectError(
+      await signIn(authenticator.assert((await requestOptions()).body, { origin: "https://evil.example" })),
+      401,
+      PASSKEY_REFUSED_MESSAGE,
+    );
     // After all that it still works.
     expect((await signIn(authenticator.assert((await requestOptions()).body))).status).toBe(200);
   });
@@ -171,10 +252,12 @@ describe("signing in with a passkey", () => {
     const { authenticator } = await withPasskey();
     const client = asNewClient();
     const stranger = new SoftAuthenticator(testEnv.baseUrl);
-    for (let i = 0; i < PASSKEY_LOGINS_PER_WINDOW; i += 1) expectError(await signIn(stranger.assert((await requestOptions(client)).body), client), 401);
+    for (let i = 0; i < PASSKEY_LOGINS_PER_WINDOW; i += 1)
+      expectError(await signIn(stranger.assert((await requestOptions(client)).body), client), 401);
     expectError(await signIn(authenticator.assert((await requestOptions()).body), client), 429);
     // The challenges: those above counted too.
-    for (let i = PASSKEY_LOGINS_PER_WINDOW; i < PASSKEY_CHALLENGES_PER_WINDOW; i += 1) expect((await requestOptions(client)).status).toBe(200);
+    for (let i = PASSKEY_LOGINS_PER_WINDOW; i < PASSKEY_CHALLENGES_PER_WINDOW; i += 1)
+      expect((await requestOptions(client)).status).toBe(200);
     expectError(await requestOptions(client), 429);
     // Another address is not held back.
     expect((await signIn(authenticator.assert((await requestOptions()).body))).status).toBe(200);

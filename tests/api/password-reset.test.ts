@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/auth/tokens";
 import { passwordResets, users } from "../../lib/db/schema";
-import { DEFAULT_PASSWORD, connect, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  DEFAULT_PASSWORD,
+  connect,
+  createSession,
+  createUser,
+  unique,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { login } from "../support/auth";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { asNewClient } from "../support/clients";
@@ -25,12 +32,23 @@ afterAll(() => close());
 /** Each request claims its own address unless told one, so the per-address limit of one test does not reach another. */
 const address = () => asNewClient()["x-forwarded-for"]!;
 
-function forgot(email: unknown, { base, ip = address(), origin }: { base?: string; ip?: string; origin?: string } = {}) {
-  return api("/api/auth/forgot-password", { body: { email }, base, headers: { "x-forwarded-for": ip, ...(origin ? { origin } : {}) } });
+function forgot(
+  email: unknown,
+  { base, ip = address(), origin }: { base?: string; ip?: string; origin?: string } = {},
+) {
+  return api("/api/auth/forgot-password", {
+    body: { email },
+    base,
+    headers: { "x-forwarded-for": ip, ...(origin ? { origin } : {}) },
+  });
 }
 
 function reset(token: string, password: unknown, base?: string) {
-  return api(`/api/auth/reset-password/${token}`, { body: { password }, base, headers: { "x-forwarded-for": address() } });
+  return api(`/api/auth/reset-password/${token}`, {
+    body: { password },
+    base,
+    headers: { "x-forwarded-for": address() },
+  });
 }
 
 /** Asks for a reset of `email` and returns the token from the link that SMTP delivered. */
@@ -72,12 +90,21 @@ describe("POST /api/auth/forgot-password", () => {
   it("links to the asking client's origin when CORS_ORIGINS allows it, and to APP_URL otherwise", async () => {
     const { user } = await createUser(db);
     expect((await forgot(user.email, { origin: TEST_CLIENT_ORIGIN })).status).toBe(200);
-    expect(resetLink((await waitForMail(testEnv.mailDir, user.email)).text)).toMatch(new RegExp(`^${TEST_CLIENT_ORIGIN}/reset-password/[A-Za-z0-9_-]{43}$`));
+    expect(resetLink((await waitForMail(testEnv.mailDir, user.email)).text)).toMatch(
+      new RegExp(`^${TEST_CLIENT_ORIGIN}/reset-password/[A-Za-z0-9_-]{43}$`),
+    );
 
-    for (const origin of ["https://evil.example", "http://client.inkwell.test:1235", "null", new URL(testEnv.secondUrl).origin]) {
+    for (const origin of [
+      "https://evil.example",
+      "http://client.inkwell.test:1235",
+      "null",
+      new URL(testEnv.secondUrl).origin,
+    ]) {
       const { user: other } = await createUser(db);
       expect((await forgot(other.email, { origin })).status).toBe(200);
-      expect(resetLink((await waitForMail(testEnv.mailDir, other.email)).text), origin).toMatch(new RegExp(`^${testEnv.baseUrl}/reset-password/`));
+      expect(resetLink((await waitForMail(testEnv.mailDir, other.email)).text), origin).toMatch(
+        new RegExp(`^${testEnv.baseUrl}/reset-password/`),
+      );
     }
   });
 
@@ -105,7 +132,10 @@ describe("POST /api/auth/forgot-password", () => {
   });
 
   it("refuses a body that is not JSON with 400", async () => {
-    const res = await api("/api/auth/forgot-password", { rawBody: "email=a@gmail.com", headers: { "x-forwarded-for": address() } });
+    const res = await api("/api/auth/forgot-password", {
+      rawBody: "email=a@gmail.com",
+      headers: { "x-forwarded-for": address() },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -177,7 +207,9 @@ describe("POST /api/auth/reset-password/{token}", () => {
   it("refuses an expired token and an unknown one with 400 'Invalid or expired token'", async () => {
     const { user } = await createUser(db);
     const expired = "expired-token-".padEnd(43, "x");
-    await db.insert(passwordResets).values({ tokenHash: hashToken(expired), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    await db
+      .insert(passwordResets)
+      .values({ tokenHash: hashToken(expired), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
     for (const token of [expired, "no-such-token", "x".repeat(300)]) {
       const res = await reset(token, NEW_PASSWORD);
       expect(res.status).toBe(400);

@@ -39,7 +39,8 @@ describe("profile pictures in S3", () => {
     expect(object.status).toBe(200);
     expect(object.headers.get("content-type")).toBe("image/webp");
 
-    const put = (profileImage: string | null) => api("/api/myprofile", { method: "PUT", token, body: { profileImage }, base: testEnv.s3Url });
+    const put = (profileImage: string | null) =>
+      api("/api/myprofile", { method: "PUT", token, body: { profileImage }, base: testEnv.s3Url });
     expect((await put(first.body.imageUrl)).status).toBe(200);
     const second = await uploadPicture(token, await widePhoto(300, 200), testEnv.s3Url);
     expect((await put(second.body.imageUrl)).status).toBe(200);

@@ -8,7 +8,14 @@ import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "../../lib/im
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectCleanWebp, expectError, imageBlob, signedIn } from "../support/journals";
-import { keyOfUrl, pictureFile, signedPicture, storedPictures, uploadPicture, widePhoto } from "../support/profile-images";
+import {
+  keyOfUrl,
+  pictureFile,
+  signedPicture,
+  storedPictures,
+  uploadPicture,
+  widePhoto,
+} from "../support/profile-images";
 
 // POST /api/upload/profile-image and GET /api/users/{id}/avatar (docs/decisions/028).
 
@@ -51,8 +58,16 @@ describe("POST /api/upload/profile-image", () => {
   it("answers 400 without a file, 413 for one over 5 MB, 415 for one that is not an image, storing nothing", async () => {
     const { user, token } = await signedIn(db);
     expectError(await uploadPicture(token, undefined), 400);
-    expectError(await uploadPicture(token, imageBlob(Buffer.alloc(5 * 1024 * 1024 + 10, 1), "image/jpeg")), 413, IMAGE_TOO_LARGE_MESSAGE);
-    expectError(await uploadPicture(token, imageBlob(Buffer.from("just text, not an image"), "image/png")), 415, IMAGE_UNSUPPORTED_MESSAGE);
+    expectError(
+      await uploadPicture(token, imageBlob(Buffer.alloc(5 * 1024 * 1024 + 10, 1), "image/jpeg")),
+      413,
+      IMAGE_TOO_LARGE_MESSAGE,
+    );
+    expectError(
+      await uploadPicture(token, imageBlob(Buffer.from("just text, not an image"), "image/png")),
+      415,
+      IMAGE_UNSUPPORTED_MESSAGE,
+    );
     expect(storedPictures(user.id)).toEqual([]);
   });
 
@@ -61,7 +76,15 @@ describe("POST /api/upload/profile-image", () => {
     const { user, token } = await signedIn(db);
     const form = new FormData();
     form.append("image", await widePhoto(100, 100), "me.jpg");
-    expectError(await api("/api/upload/profile-image", { method: "POST", cookie: `session=${token}`, headers: { origin: "https://evil.example" }, form }), 403);
+    expectError(
+      await api("/api/upload/profile-image", {
+        method: "POST",
+        cookie: `session=${token}`,
+        headers: { origin: "https://evil.example" },
+        form,
+      }),
+      403,
+    );
     expect(storedPictures(user.id)).toEqual([]);
   });
 });
@@ -70,7 +93,11 @@ describe("GET /api/users/{id}/avatar", () => {
   async function ownerWithPicture() {
     const owner = await signedIn(db);
     const upload = await uploadPicture(owner.token, await widePhoto(200, 200));
-    const put = await api<{ profileImage: string }>("/api/myprofile", { method: "PUT", token: owner.token, body: { profileImage: upload.body.imageUrl } });
+    const put = await api<{ profileImage: string }>("/api/myprofile", {
+      method: "PUT",
+      token: owner.token,
+      body: { profileImage: upload.body.imageUrl },
+    });
     expect(put.status).toBe(200);
     return { owner, key: keyOfUrl(upload.body.imageUrl) };
   }
@@ -79,10 +106,17 @@ describe("GET /api/users/{id}/avatar", () => {
     const { owner, key } = await ownerWithPicture();
     const viewer = await signedIn(db);
     const expected = signedPicture({ ownerId: owner.user.id, viewerId: viewer.user.id, key });
-    const profile = await api<{ user: Record<string, unknown> }>(`/api/users/${owner.user.id}`, { token: viewer.token });
+    const profile = await api<{ user: Record<string, unknown> }>(`/api/users/${owner.user.id}`, {
+      token: viewer.token,
+    });
     expect(profile.body.user).toMatchObject({ profileImage: expected, avatar: expected, profilePicture: expected });
-    const search = await api<{ users: Record<string, unknown>[] }>(`/api/search?q=${owner.user.username}`, { token: viewer.token });
-    expect(search.body.users.find((u) => u.id === owner.user.id)).toMatchObject({ profileImage: expected, avatar: expected });
+    const search = await api<{ users: Record<string, unknown>[] }>(`/api/search?q=${owner.user.username}`, {
+      token: viewer.token,
+    });
+    expect(search.body.users.find((u) => u.id === owner.user.id)).toMatchObject({
+      profileImage: expected,
+      avatar: expected,
+    });
     const me = await api<Record<string, unknown>>("/api/auth/me", { token: owner.token });
     expect(me.body.profileImage).toEqual(signedPicture({ ownerId: owner.user.id, viewerId: owner.user.id, key }));
 
@@ -95,7 +129,9 @@ describe("GET /api/users/{id}/avatar", () => {
   it("answers 404 for a changed or expired signature, and for a viewer who no longer exists", async () => {
     const { owner } = await ownerWithPicture();
     const viewer = await signedIn(db);
-    const profile = await api<{ user: { profileImage: string } }>(`/api/users/${owner.user.id}`, { token: viewer.token });
+    const profile = await api<{ user: { profileImage: string } }>(`/api/users/${owner.user.id}`, {
+      token: viewer.token,
+    });
     const url = new URL(profile.body.user.profileImage);
     for (const [name, value] of [
       ["s", url.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A"))],
@@ -116,7 +152,9 @@ describe("GET /api/users/{id}/avatar", () => {
     const { owner } = await ownerWithPicture();
     expectError(await api(`/api/users/${owner.user.id}/avatar`), 401);
     const viewer = await signedIn(db);
-    const res = await fetch(`${testEnv.baseUrl}/api/users/${owner.user.id}/avatar`, { headers: { authorization: `Bearer ${viewer.token}` } });
+    const res = await fetch(`${testEnv.baseUrl}/api/users/${owner.user.id}/avatar`, {
+      headers: { authorization: `Bearer ${viewer.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
   });

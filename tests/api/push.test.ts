@@ -1,13 +1,29 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { notifications, notificationSettings, pushHeartGroups, pushOutbox, pushSubscriptions, reminderSettings, sessions } from "../../lib/db/schema";
+import {
+  notifications,
+  notificationSettings,
+  pushHeartGroups,
+  pushOutbox,
+  pushSubscriptions,
+  reminderSettings,
+  sessions,
+} from "../../lib/db/schema";
 import { sendDueReminders } from "../../lib/reminders/due";
 import { befriend, connect, createSession, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectError, person, sendRequest, type Person } from "../support/friends";
 import { api } from "../support/http";
-import { decryptPush, makeDevice, startPushService, verifyVapid, type Behaviour, type Device, type PushService } from "../support/push-service";
+import {
+  decryptPush,
+  makeDevice,
+  startPushService,
+  verifyVapid,
+  type Behaviour,
+  type Device,
+  type PushService,
+} from "../support/push-service";
 
 // Push notifications over real HTTP (docs/decisions/082): a device's subscription per person and
 // session, its validation and limits, who may remove it; and the push job in the running server,
@@ -31,7 +47,11 @@ const P256DH_MESSAGE = "keys.p256dh must be a P-256 public key in base64url (87 
 const AUTH_MESSAGE = "keys.auth must be a 16-byte secret in base64url (22 characters)";
 
 function subscribe(who: Person | { token: string }, endpoint: string, device: Device = makeDevice(), base?: string) {
-  return api("/api/push/subscriptions", { token: who.token, body: { endpoint, expirationTime: null, keys: device.keys }, base });
+  return api("/api/push/subscriptions", {
+    token: who.token,
+    body: { endpoint, expirationTime: null, keys: device.keys },
+    base,
+  });
 }
 function unsubscribe(who: { token?: string }, endpoint: string) {
   return api("/api/push/subscriptions", { method: "DELETE", token: who.token, body: { endpoint } });
@@ -48,7 +68,10 @@ async function withDevice(behaviour: Behaviour = 201, overrides: Parameters<type
 
 /** The pushes `endpoint` received, decrypted as its device would. */
 function pushesAt(endpoint: string, device: Device) {
-  return service.receivedAt(endpoint).map((r) => ({ ...r, payload: JSON.parse(decryptPush(r.body, device)) as { kind: string; title: string; url: string } }));
+  return service.receivedAt(endpoint).map((r) => ({
+    ...r,
+    payload: JSON.parse(decryptPush(r.body, device)) as { kind: string; title: string; url: string },
+  }));
 }
 
 /** Waits until the push job has taken every notification of `userId` from the outbox. */
@@ -56,7 +79,10 @@ async function outboxEmptyFor(userId: string) {
   await vi.waitFor(
     async () => {
       const ids = db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId));
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(pushOutbox).where(inArray(pushOutbox.notificationId, ids)) as [{ n: number }];
+      const [{ n }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pushOutbox)
+        .where(inArray(pushOutbox.notificationId, ids))) as [{ n: number }];
       expect(n).toBe(0);
     },
     { timeout: 20_000, interval: 100 },
@@ -85,7 +111,11 @@ describe("GET /api/push/key", () => {
 describe("POST and DELETE /api/push/subscriptions", () => {
   it("answers 401 without a session, before reading the body", async () => {
     expectError(await api("/api/push/subscriptions", { rawBody: "{not json" }), 401, "Authentication required");
-    expectError(await api("/api/push/subscriptions", { method: "DELETE", rawBody: "{not json" }), 401, "Authentication required");
+    expectError(
+      await api("/api/push/subscriptions", { method: "DELETE", rawBody: "{not json" }),
+      401,
+      "Authentication required",
+    );
     expectError(await api("/api/push/subscriptions", { rawBody: "x".repeat(20_000) }), 401, "Authentication required");
   });
 
@@ -112,26 +142,59 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     const good = service.endpoint();
     const cases: [unknown, string, string][] = [
       [{ endpoint: "not a url", keys: device.keys }, "endpoint", ENDPOINT_MESSAGE],
-      [{ endpoint: `https://fcm.googleapis.com/fcm/send/${"a".repeat(1024)}`, keys: device.keys }, "endpoint", ENDPOINT_MESSAGE],
+      [
+        { endpoint: `https://fcm.googleapis.com/fcm/send/${"a".repeat(1024)}`, keys: device.keys },
+        "endpoint",
+        ENDPOINT_MESSAGE,
+      ],
       [{ endpoint: "ftp://fcm.googleapis.com/x", keys: device.keys }, "endpoint", ENDPOINT_MESSAGE],
-      [{ endpoint: good, keys: { ...device.keys, p256dh: device.keys.p256dh.slice(1) } }, "keys.p256dh", P256DH_MESSAGE],
-      [{ endpoint: good, keys: { ...device.keys, p256dh: `A${device.keys.p256dh.slice(1)}` } }, "keys.p256dh", P256DH_MESSAGE],
+      [
+        { endpoint: good, keys: { ...device.keys, p256dh: device.keys.p256dh.slice(1) } },
+        "keys.p256dh",
+        P256DH_MESSAGE,
+      ],
+      [
+        { endpoint: good, keys: { ...device.keys, p256dh: `A${device.keys.p256dh.slice(1)}` } },
+        "keys.p256dh",
+        P256DH_MESSAGE,
+      ],
       [{ endpoint: good, keys: { ...device.keys, auth: `${device.keys.auth}==` } }, "keys.auth", AUTH_MESSAGE],
       [{ endpoint: good, keys: { p256dh: device.keys.p256dh } }, "keys.auth", AUTH_MESSAGE],
       [{ endpoint: good }, "keys", "keys must hold p256dh and auth"],
     ];
     for (const [body, path, message] of cases) {
-      const res = await api<{ errors: { path: string; message: string }[] }>("/api/push/subscriptions", { token: who.token, body });
+      const res = await api<{ errors: { path: string; message: string }[] }>("/api/push/subscriptions", {
+        token: who.token,
+        body,
+      });
       expectError(res, 400);
       expect(res.body.errors, JSON.stringify(body).slice(0, 80)).toContainEqual({ path, message });
     }
     // Well formed, but not a push service this server sends to: no request to an address of the caller's choosing.
-    for (const endpoint of ["https://evil.example/push", "https://fcm.googleapis.com.evil.example/x", "https://fcm.googleapis.com:8443/x", "http://fcm.googleapis.com/x", "http://localhost:9/x", "http://10.0.0.1/x", "https://user:pw@fcm.googleapis.com/x"]) {
-      const res = await api<{ errors: { path: string; message: string }[] }>("/api/push/subscriptions", { token: who.token, body: { endpoint, keys: device.keys } });
+    for (const endpoint of [
+      "https://evil.example/push",
+      "https://fcm.googleapis.com.evil.example/x",
+      "https://fcm.googleapis.com:8443/x",
+      "http://fcm.googleapis.com/x",
+      "http://localhost:9/x",
+      "http://10.0.0.1/x",
+      "https://user:pw@fcm.googleapis.com/x",
+    ]) {
+      const res = await api<{ errors: { path: string; message: string }[] }>("/api/push/subscriptions", {
+        token: who.token,
+        body: { endpoint, keys: device.keys },
+      });
       expectError(res, 400, ENDPOINT_HOST_MESSAGE);
       expect(res.body.errors).toEqual([{ path: "endpoint", message: ENDPOINT_HOST_MESSAGE }]);
     }
-    expect((await api("/api/push/subscriptions", { token: who.token, rawBody: JSON.stringify({ endpoint: good, keys: device.keys, pad: "x".repeat(8 * 1024) }) })).status).toBe(413);
+    expect(
+      (
+        await api("/api/push/subscriptions", {
+          token: who.token,
+          rawBody: JSON.stringify({ endpoint: good, keys: device.keys, pad: "x".repeat(8 * 1024) }),
+        })
+      ).status,
+    ).toBe(413);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, who.user.id))).toEqual([]);
     // The push services' own hosts and their subdomains are taken.
     expect((await subscribe(who, "https://fcm.googleapis.com/fcm/send/abc:def")).status).toBe(201);
@@ -142,7 +205,10 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     const who = await person(db);
     const endpoints = Array.from({ length: 11 }, () => service.endpoint());
     for (const endpoint of endpoints) expect((await subscribe(who, endpoint)).status).toBe(201);
-    const rows = await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, who.user.id));
+    const rows = await db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, who.user.id));
     expect(rows.map((r) => r.endpoint).sort()).toEqual(endpoints.slice(1).sort());
   });
 
@@ -155,10 +221,14 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     expectError(await unsubscribe(other, owner.endpoint), 404, "This device is not subscribed");
     expectError(await unsubscribe(blocked, owner.endpoint), 404, "This device is not subscribed");
     expectError(await unsubscribe({}, owner.endpoint), 401);
-    expect((await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, owner.endpoint)))[0]?.userId).toBe(owner.user.id);
+    expect(
+      (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, owner.endpoint)))[0]?.userId,
+    ).toBe(owner.user.id);
     // A shared computer: the next person turning notifications on takes the device over.
     expect((await subscribe(other, owner.endpoint, owner.device)).status).toBe(200);
-    expect((await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, owner.endpoint)))[0]?.userId).toBe(other.user.id);
+    expect(
+      (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, owner.endpoint)))[0]?.userId,
+    ).toBe(other.user.id);
     expectError(await unsubscribe(owner, owner.endpoint), 404);
   });
 
@@ -170,8 +240,13 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     const elsewhere = await createSession(db, who.user.id);
     const endpoint = service.endpoint();
     expect((await subscribe({ token: again }, endpoint)).status).toBe(201);
-    const [row] = await db.select({ sessionId: pushSubscriptions.sessionId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    expect((await api(`/api/auth/sessions/${row!.sessionId}`, { method: "DELETE", token: elsewhere })).status).toBe(200);
+    const [row] = await db
+      .select({ sessionId: pushSubscriptions.sessionId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect((await api(`/api/auth/sessions/${row!.sessionId}`, { method: "DELETE", token: elsewhere })).status).toBe(
+      200,
+    );
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.id, row!.sessionId))).toEqual([]);
   });
@@ -182,17 +257,26 @@ describe("the push job", () => {
     const { author, reader } = await friends();
     const entry = await sharedEntry(db, author, { title: "A secret title", content: "Secret words of the entry" });
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: reader.token })).status).toBe(200);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const [push] = pushesAt(author.endpoint, author.device);
     expect(push!.payload).toEqual({ kind: "heart", title: "Rhys Reader hearted your entry", url: "/notifications" });
-    expect(push!.headers).toMatchObject({ ttl: String(4 * 60 * 60), urgency: "low", "content-encoding": "aes128gcm", "content-type": "application/octet-stream" });
+    expect(push!.headers).toMatchObject({
+      ttl: String(4 * 60 * 60),
+      urgency: "low",
+      "content-encoding": "aes128gcm",
+      "content-type": "application/octet-stream",
+    });
     const { publicKey, claims } = verifyVapid(push!.headers.authorization);
     expect(publicKey).toBe((await api<{ publicKey: string }>("/api/push/key", { token: author.token })).body.publicKey);
     expect(claims.aud).toBe(service.origin);
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
     expect(claims.sub).toMatch(/^(mailto:|https:)/);
     const raw = push!.body.toString("latin1");
-    for (const secret of ["Secret words", "A secret title", author.user.email, reader.user.email]) expect(raw).not.toContain(secret);
+    for (const secret of ["Secret words", "A secret title", author.user.email, reader.user.email])
+      expect(raw).not.toContain(secret);
     expect(service.receivedAt(reader.endpoint)).toEqual([]);
   });
 
@@ -202,14 +286,23 @@ describe("the push job", () => {
     for (const p of [b, c, d]) await befriend(db, author.user.id, p.user.id);
     const entry = await sharedEntry(db, author);
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: b.token })).status).toBe(200);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: c.token })).status).toBe(200);
     await outboxEmptyFor(author.user.id);
     expect(service.receivedAt(author.endpoint)).toHaveLength(1);
     // The hour is over (moved back rather than waited for).
-    await db.update(pushHeartGroups).set({ pushedAt: sql`now() - interval '61 minutes'` }).where(eq(pushHeartGroups.journalId, entry.id));
+    await db
+      .update(pushHeartGroups)
+      .set({ pushedAt: sql`now() - interval '61 minutes'` })
+      .where(eq(pushHeartGroups.journalId, entry.id));
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: d.token })).status).toBe(200);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(2), {
+      timeout: 20_000,
+      interval: 100,
+    });
   });
 
   it("pushes a friend request and its acceptance, each to the other side", async () => {
@@ -217,25 +310,56 @@ describe("the push job", () => {
     const answerer = await withDevice(201, { name: "Ana Answerer" });
     const sent = await sendRequest(asker, answerer.user.id);
     expect(sent.status).toBe(201);
-    await vi.waitFor(() => expect(service.receivedAt(answerer.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
-    expect(pushesAt(answerer.endpoint, answerer.device)[0]!.payload).toEqual({ kind: "friend-request", title: "Asa Asker sent you a friend request", url: "/notifications" });
+    await vi.waitFor(() => expect(service.receivedAt(answerer.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(pushesAt(answerer.endpoint, answerer.device)[0]!.payload).toEqual({
+      kind: "friend-request",
+      title: "Asa Asker sent you a friend request",
+      url: "/notifications",
+    });
     const requestId = (sent.body as { data: { id: string } }).data.id;
-    expect((await api(`/api/friend-requests/accept/${requestId}`, { method: "POST", token: answerer.token })).status).toBe(200);
-    await vi.waitFor(() => expect(service.receivedAt(asker.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
-    expect(pushesAt(asker.endpoint, asker.device)[0]!.payload).toEqual({ kind: "friend-accepted", title: "Ana Answerer accepted your friend request", url: "/notifications" });
+    expect(
+      (await api(`/api/friend-requests/accept/${requestId}`, { method: "POST", token: answerer.token })).status,
+    ).toBe(200);
+    await vi.waitFor(() => expect(service.receivedAt(asker.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(pushesAt(asker.endpoint, asker.device)[0]!.payload).toEqual({
+      kind: "friend-accepted",
+      title: "Ana Answerer accepted your friend request",
+      url: "/notifications",
+    });
   });
 
   it("honours the settings: a kind turned off is not pushed, the rest still are", async () => {
     const { author, reader } = await friends();
-    const put = await api<{ notifications: Record<string, Record<string, boolean>> }>("/api/myprofile/settings", { method: "PUT", token: author.token, body: { notifications: { heart: { push: false } } } });
+    const put = await api<{ notifications: Record<string, Record<string, boolean>> }>("/api/myprofile/settings", {
+      method: "PUT",
+      token: author.token,
+      body: { notifications: { heart: { push: false } } },
+    });
     expect(put.status).toBe(200);
-    expect(put.body.notifications).toEqual({ friendRequest: { push: true }, friendAccepted: { push: true }, heart: { push: false }, reply: { push: true }, reminder: { email: true, push: false } });
+    expect(put.body.notifications).toEqual({
+      friendRequest: { push: true },
+      friendAccepted: { push: true },
+      heart: { push: false },
+      reply: { push: true },
+      reminder: { email: true, push: false },
+    });
     const entry = await sharedEntry(db, author);
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: reader.token })).status).toBe(200);
     await outboxEmptyFor(author.user.id);
     expect(service.receivedAt(author.endpoint)).toEqual([]);
-    expect((await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Lovely." } })).status).toBe(201);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    expect(
+      (await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Lovely." } })).status,
+    ).toBe(201);
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(pushesAt(author.endpoint, author.device)[0]!.payload.kind).toBe("reply");
   });
 
@@ -244,19 +368,45 @@ describe("the push job", () => {
     const reader = await withDevice(201, { name: "Rory Reader" });
     await befriend(db, author.user.id, reader.user.id);
     const entry = await sharedEntry(db, author, { isAnonymous: true });
-    expect((await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Who wrote this?" } })).status).toBe(201);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
-    expect((await api(`/api/journals/${entry.id}/replies`, { token: author.token, body: { text: "Nobody you know.", threadWith: reader.user.id } })).status).toBe(201);
-    await vi.waitFor(() => expect(service.receivedAt(reader.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    expect(
+      (await api(`/api/journals/${entry.id}/replies`, { token: reader.token, body: { text: "Who wrote this?" } }))
+        .status,
+    ).toBe(201);
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(
+      (
+        await api(`/api/journals/${entry.id}/replies`, {
+          token: author.token,
+          body: { text: "Nobody you know.", threadWith: reader.user.id },
+        })
+      ).status,
+    ).toBe(201);
+    await vi.waitFor(() => expect(service.receivedAt(reader.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const toReader = pushesAt(reader.endpoint, reader.device)[0]!;
     expect(toReader.payload).toEqual({ kind: "reply", title: "New private reply", url: `/replies/${entry.id}` });
     const plain = JSON.stringify(toReader.payload);
-    for (const name of ["Wren", author.user.username, author.user.email, author.user.id]) expect(plain).not.toContain(name);
-    expect(pushesAt(author.endpoint, author.device)[0]!.payload).toEqual({ kind: "reply", title: "New private reply", url: `/replies/${entry.id}` });
+    for (const name of ["Wren", author.user.username, author.user.email, author.user.id])
+      expect(plain).not.toContain(name);
+    expect(pushesAt(author.endpoint, author.device)[0]!.payload).toEqual({
+      kind: "reply",
+      title: "New private reply",
+      url: `/replies/${entry.id}`,
+    });
     // A signed entry's reply names who wrote it.
     const signed = await sharedEntry(db, author);
-    expect((await api(`/api/journals/${signed.id}/replies`, { token: reader.token, body: { text: "Hello." } })).status).toBe(201);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    expect(
+      (await api(`/api/journals/${signed.id}/replies`, { token: reader.token, body: { text: "Hello." } })).status,
+    ).toBe(201);
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(2), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(pushesAt(author.endpoint, author.device)[1]!.payload.title).toBe("Rory Reader sent you a private reply");
   });
 
@@ -268,7 +418,13 @@ describe("the push job", () => {
     expect((await subscribe(author, gone404)).status).toBe(201);
     const entry = await sharedEntry(db, author);
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: b.token })).status).toBe(200);
-    await vi.waitFor(async () => expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, author.user.id))).toEqual([]), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () =>
+        expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, author.user.id))).toEqual(
+          [],
+        ),
+      { timeout: 20_000, interval: 100 },
+    );
     expect(service.receivedAt(author.endpoint)).toHaveLength(1);
     expect(service.receivedAt(gone404)).toHaveLength(1);
   });
@@ -280,10 +436,15 @@ describe("the push job", () => {
     const entry = await sharedEntry(db, author);
     // The heart is answered while the push service still holds its push.
     expect((await api(`/api/journal/${entry.id}/like`, { method: "POST", token: b.token })).status).toBe(200);
-    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(service.receivedAt(author.endpoint)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect((await api(`/api/journal/${entry.id}/like`, { method: "DELETE", token: b.token })).status).toBe(200);
     service.release();
-    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, author.user.id))).toHaveLength(1);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, author.user.id))).toHaveLength(
+      1,
+    );
   });
 
   it("logs no endpoint, key or payload", async () => {
@@ -298,19 +459,37 @@ describe("the push job", () => {
 describe("the reminder by push", () => {
   it("goes to the devices of a person who chose push for it, without mail when they turned mail off", async () => {
     const who = await withDevice(201);
-    await db.insert(reminderSettings).values({ userId: who.user.id, enabled: true, minuteOfDay: 20 * 60, timeZone: "UTC", weekdays: 127 });
-    const put = await api("/api/myprofile/settings", { method: "PUT", token: who.token, body: { notifications: { reminder: { email: false, push: true } } } });
+    await db
+      .insert(reminderSettings)
+      .values({ userId: who.user.id, enabled: true, minuteOfDay: 20 * 60, timeZone: "UTC", weekdays: 127 });
+    const put = await api("/api/myprofile/settings", {
+      method: "PUT",
+      token: who.token,
+      body: { notifications: { reminder: { email: false, push: true } } },
+    });
     expect(put.status).toBe(200);
     const mails: unknown[] = [];
     // A Tuesday, 20:05 UTC: due, and no entry for the day.
-    const run = await sendDueReminders({ db, now: new Date("2026-12-01T20:05:00Z"), send: async (m) => void mails.push(m), appUrl: testEnv.baseUrl });
+    const run = await sendDueReminders({
+      db,
+      now: new Date("2026-12-01T20:05:00Z"),
+      send: async (m) => void mails.push(m),
+      appUrl: testEnv.baseUrl,
+    });
     expect(run.sent).toBeGreaterThanOrEqual(1);
     await vi.waitFor(() => expect(service.receivedAt(who.endpoint)).toHaveLength(1), { timeout: 5_000, interval: 50 });
     const [push] = pushesAt(who.endpoint, who.device);
-    expect(push!.payload).toEqual({ kind: "reminder", title: "Your page for Tuesday is still blank", url: "/my-diary" });
+    expect(push!.payload).toEqual({
+      kind: "reminder",
+      title: "Your page for Tuesday is still blank",
+      url: "/my-diary",
+    });
     expect(push!.headers).toMatchObject({ ttl: String(2 * 60 * 60), urgency: "normal" });
     expect(mails.filter((m) => (m as { to: string }).to === who.user.email)).toEqual([]);
-    const [row] = await db.select().from(notificationSettings).where(and(eq(notificationSettings.userId, who.user.id)));
+    const [row] = await db
+      .select()
+      .from(notificationSettings)
+      .where(and(eq(notificationSettings.userId, who.user.id)));
     expect(row).toMatchObject({ reminderEmail: false, reminderPush: true });
   });
 });
@@ -318,11 +497,26 @@ describe("the reminder by push", () => {
 describe("the settings' notifications", () => {
   it("refuses an empty body and a switch that is not true or false, and changes nothing", async () => {
     const { token } = await person(db);
-    expectError(await api("/api/myprofile/settings", { method: "PUT", token, body: {} }), 400, 'Send "reminder", "notifications" or both');
-    for (const notifications of [{ heart: { push: "yes" } }, { heart: { email: true } }, { sparkle: { push: true } }, { reminder: { email: 1 } }]) {
+    expectError(
+      await api("/api/myprofile/settings", { method: "PUT", token, body: {} }),
+      400,
+      'Send "reminder", "notifications" or both',
+    );
+    for (const notifications of [
+      { heart: { push: "yes" } },
+      { heart: { email: true } },
+      { sparkle: { push: true } },
+      { reminder: { email: 1 } },
+    ]) {
       expectError(await api("/api/myprofile/settings", { method: "PUT", token, body: { notifications } }), 400);
     }
     const got = await api<{ notifications: unknown }>("/api/myprofile/settings", { token });
-    expect(got.body.notifications).toEqual({ friendRequest: { push: true }, friendAccepted: { push: true }, heart: { push: true }, reply: { push: true }, reminder: { email: true, push: false } });
+    expect(got.body.notifications).toEqual({
+      friendRequest: { push: true },
+      friendAccepted: { push: true },
+      heart: { push: true },
+      reply: { push: true },
+      reminder: { email: true, push: false },
+    });
   });
 });

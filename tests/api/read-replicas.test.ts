@@ -8,7 +8,11 @@ import { befriend, connect, createJournal, createSession, createUser } from "../
 import { api } from "../support/http";
 import { testEnv } from "../support/env";
 import { entryFields, postJournal, signedIn, utcDay } from "../support/journals";
-import { startAppOnReplicatedPair, type AppOnReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
+import {
+  startAppOnReplicatedPair,
+  type AppOnReplicatedPair,
+  type ReplicatedPair,
+} from "../../scripts/test/replicated-pair";
 import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 // docs/decisions/036-read-replicas.md: with DATABASE_REPLICA_URLS set, the reads that
@@ -60,14 +64,17 @@ describe("read replicas", () => {
     expect((await replica.query("select pg_is_in_recovery() as standby")).rows).toEqual([{ standby: true }]);
     const { token } = await replicatedPerson();
     expect((await api("/api/search/suggested", { base: app.url, token })).status).toBe(200);
-    const reading = await replica.query("select count(*)::int as n from pg_stat_activity where application_name = 'inkwell-read'");
+    const reading = await replica.query(
+      "select count(*)::int as n from pg_stat_activity where application_name = 'inkwell-read'",
+    );
     expect(reading.rows[0].n).toBeGreaterThan(0);
   });
 
   it("answers search and public profiles from the replica, and checks sessions on the primary", async () => {
     const { token: oldToken, user: reader } = await replicatedPerson();
     const newcomer = { id: "", username: "" };
-    const search = () => api<{ users: { id: string }[] }>(`/api/search?q=${newcomer.username}`, { base: app.url, token: oldToken });
+    const search = () =>
+      api<{ users: { id: string }[] }>(`/api/search?q=${newcomer.username}`, { base: app.url, token: oldToken });
     await whileReplicaLags(async () => {
       // Written while the replica lags: a newcomer, and a new session for the reader.
       Object.assign(newcomer, (await createUser(primary.db)).user);
@@ -85,16 +92,25 @@ describe("read replicas", () => {
   it("shows a person their new entry in their month list at once, while the replica lags", async () => {
     const { token } = await replicatedPerson();
     const [year, month] = utcDay().split("-");
-    const monthList = (cookie?: string) => api<{ id: string }[]>(`/api/journals/month/${year}/${month}`, { base: app.url, token, cookie });
+    const monthList = (cookie?: string) =>
+      api<{ id: string }[]>(`/api/journals/month/${year}/${month}`, { base: app.url, token, cookie });
     await whileReplicaLags(async () => {
       const written = await postJournal(token, entryFields(), app.url);
       expect(written.status).toBe(201);
       const wrote = written.headers.getSetCookie().find((c) => c.startsWith("wrote="));
       // Made by Next's cookie API (lib/http/wrote-cookie.ts), which writes an Expires beside Max-Age
       // (Max-Age wins where both are given) and SameSite in lower case.
-      const attributes = wrote!.split("; ").slice(1).filter((a) => !a.startsWith("Expires="));
+      const attributes = wrote!
+        .split("; ")
+        .slice(1)
+        .filter((a) => !a.startsWith("Expires="));
       expect(wrote!.split("; ")[0]).toBe("wrote=1");
-      expect(attributes.map((a) => a.toLowerCase()).sort()).toEqual(["httponly", "max-age=5", "path=/", "samesite=lax"]);
+      expect(attributes.map((a) => a.toLowerCase()).sort()).toEqual([
+        "httponly",
+        "max-age=5",
+        "path=/",
+        "samesite=lax",
+      ]);
       // The browser sends the cookie back: this person's reads go to the primary, which has the entry.
       const own = await monthList(wrote!.split(";")[0]);
       expect(own.status).toBe(200);
@@ -109,17 +125,26 @@ describe("read replicas", () => {
     const reader = await replicatedPerson();
     const { user: writer } = await createUser(primary.db);
     await befriend(primary.db, reader.user.id, writer.id);
-    const older = await createJournal(primary.db, writer.id, { visibility: "close-circle", journalDate: "2026-01-01", createdAt: new Date("2026-01-01T08:00:00Z") });
+    const older = await createJournal(primary.db, writer.id, {
+      visibility: "close-circle",
+      journalDate: "2026-01-01",
+      createdAt: new Date("2026-01-01T08:00:00Z"),
+    });
     await pair.waitForReplica();
     type Feed = { journals: { id: string; reads: number }[] };
     const feed = () => api<Feed>("/api/journal/close-circle", { base: app.url, token: reader.token });
     await whileReplicaLags(async () => {
-      const newer = await createJournal(primary.db, writer.id, { visibility: "close-circle", journalDate: "2026-01-02" });
+      const newer = await createJournal(primary.db, writer.id, {
+        visibility: "close-circle",
+        journalDate: "2026-01-02",
+      });
       // The page is the replica's, which has not applied the newer entry; its read went to the primary.
       const lagging = await feed();
       expect(lagging.status).toBe(200);
       expect(lagging.body.journals).toEqual([expect.objectContaining({ id: older.id, reads: 1 })]);
-      const recorded = await primary.db.query.journalReads.findMany({ where: (r, { eq }) => eq(r.viewerId, reader.user.id) });
+      const recorded = await primary.db.query.journalReads.findMany({
+        where: (r, { eq }) => eq(r.viewerId, reader.user.id),
+      });
       expect(recorded.map((r) => r.journalId)).toEqual([older.id]);
       expect(newer.id).not.toBe(older.id);
     });
@@ -143,7 +168,10 @@ describe("read replicas", () => {
   });
 
   it("writes nothing through the replica and logs no server fault", () => {
-    const faults = fs.readFileSync(app.log, "utf8").split("\n").filter((l) => SERVER_FAULT.test(l) || /read-only transaction/.test(l));
+    const faults = fs
+      .readFileSync(app.log, "utf8")
+      .split("\n")
+      .filter((l) => SERVER_FAULT.test(l) || /read-only transaction/.test(l));
     expect(faults).toEqual([]);
   });
 });

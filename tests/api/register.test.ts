@@ -74,7 +74,10 @@ describe("POST /api/auth/register: success", () => {
     expect(cookie.attrs).toHaveProperty("httponly");
     expect(cookie.attrs.samesite?.toLowerCase()).toBe("lax");
     expect(cookie.attrs.path).toBe("/");
-    const device = res.headers.getSetCookie().map(parseSetCookie).find((c) => c.name === "inkwell_device");
+    const device = res.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === "inkwell_device");
     expect(device?.attrs.path).toBe("/api/auth/login");
     // The cookie alone is a session, as our pages use it.
     const me = await api("/api/auth/me", { cookie: `session=${encodeURIComponent(cookie.value)}` });
@@ -86,7 +89,10 @@ describe("POST /api/auth/register: success", () => {
     const mixed = `MiXeD_${body.username}`.slice(0, 30);
     const res = await expectCreated({ ...body, username: mixed });
     expect(res.body.user.username).toBe(mixed.toLowerCase());
-    const [row] = await db.select().from(users).where(eq(users.id, res.body.user.id as string));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, res.body.user.id as string));
     expect(row!.username).toBe(mixed.toLowerCase());
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain(body.password);
@@ -128,7 +134,11 @@ describe("POST /api/auth/register: field rules", () => {
     ["an email without a domain", { email: "someone@" }, /email/i],
     ["an email without a local part", { email: "@gmail.com" }, /email/i],
     // Nothing that starts a line or turns text round (docs/decisions/042): the name goes into the verification mail.
-    ["a name with CRLF and a mail header", { name: "a\r\nBcc: victim@gmail.com" }, /^Name may not contain control characters/],
+    [
+      "a name with CRLF and a mail header",
+      { name: "a\r\nBcc: victim@gmail.com" },
+      /^Name may not contain control characters/,
+    ],
     ["a name with a lone LF", { name: "Ada\nLovelace" }, /^Name may not contain control characters/],
     ["a name with a right-to-left override", { name: "\u202eevil" }, /^Name may not contain control characters/],
     ["a name with a first-strong isolate", { name: "Ada\u2068x\u2069" }, /^Name may not contain control characters/],
@@ -137,7 +147,11 @@ describe("POST /api/auth/register: field rules", () => {
     ["a name with a bell", { name: "Ada\u0007x" }, /^Name may not contain control characters/],
     ["a name with a C1 control (NEL)", { name: "Ada\u0085x" }, /^Name may not contain control characters/],
     ["a name with a line separator", { name: "Ada\u2028x" }, /^Name may not contain control characters/],
-    ["a username with a right-to-left override", { username: "\u202eevil_user" }, /^Username may not contain control characters/],
+    [
+      "a username with a right-to-left override",
+      { username: "\u202eevil_user" },
+      /^Username may not contain control characters/,
+    ],
     // Nothing that shows nothing, so two names that look alike are not the same name (docs/decisions/042).
     ...(
       [
@@ -198,10 +212,13 @@ describe("POST /api/auth/register: every issue of a 400, by field (docs/decision
     ]);
   });
 
-  it("answers a body that is not a JSON object with one error for the whole body (path \"\")", async () => {
+  it('answers a body that is not a JSON object with one error for the whole body (path "")', async () => {
     const res = await api("/api/auth/register", { rawBody: "[1,2]" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "Request body must be a JSON object", errors: [{ path: "", message: "Request body must be a JSON object" }] });
+    expect(res.body).toEqual({
+      message: "Request body must be a JSON object",
+      errors: [{ path: "", message: "Request body must be a JSON object" }],
+    });
   });
 });
 
@@ -224,7 +241,10 @@ describe("POST /api/auth/register: conflicts", () => {
       const res = await register(newRegistration({ username, email }));
       expect(res.status).toBe(409);
       // The field that clashes is named, as a 400 names its fields (docs/decisions/048).
-      expect(res.body).toEqual({ message: "Username already taken", errors: [{ path: "username", message: "Username already taken" }] });
+      expect(res.body).toEqual({
+        message: "Username already taken",
+        errors: [{ path: "username", message: "Username already taken" }],
+      });
       expect(await countUsers(db, { email })).toBe(0);
     }
   });
@@ -236,7 +256,10 @@ describe("POST /api/auth/register: conflicts", () => {
       const username = unique("other_");
       const res = await register(newRegistration({ username, email }));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: "Email already in use", errors: [{ path: "email", message: "Email already in use" }] });
+      expect(res.body).toEqual({
+        message: "Email already in use",
+        errors: [{ path: "email", message: "Email already in use" }],
+      });
       expect(await countUsers(db, { username })).toBe(0);
     }
   });
@@ -244,19 +267,31 @@ describe("POST /api/auth/register: conflicts", () => {
   it("lets exactly one of five simultaneous sign-ups with one username through", async () => {
     const username = unique("race_");
     const bodies = Array.from({ length: 5 }, () => newRegistration({ username, email: `${unique("race")}@gmail.com` }));
-    const results = await Promise.all(bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })));
+    const results = await Promise.all(
+      bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Username already taken", errors: [{ path: "username", message: "Username already taken" }] });
+    for (const r of results.filter((r) => r.status === 409))
+      expect(r.body).toEqual({
+        message: "Username already taken",
+        errors: [{ path: "username", message: "Username already taken" }],
+      });
     expect(await countUsers(db, { username })).toBe(1);
   });
 
   it("lets exactly one of five simultaneous sign-ups with one email through", async () => {
     const email = `${unique("race")}@gmail.com`;
     const bodies = Array.from({ length: 5 }, () => newRegistration({ email }));
-    const results = await Promise.all(bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })));
+    const results = await Promise.all(
+      bodies.map((b, i) => register(b, { base: i % 2 ? testEnv.secondUrl : testEnv.baseUrl })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    for (const r of results.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: "Email already in use", errors: [{ path: "email", message: "Email already in use" }] });
+    for (const r of results.filter((r) => r.status === 409))
+      expect(r.body).toEqual({
+        message: "Email already in use",
+        errors: [{ path: "email", message: "Email already in use" }],
+      });
     expect(await countUsers(db, { email })).toBe(1);
   });
 });
@@ -358,7 +393,14 @@ describe("POST /api/auth/register: rate limit (SIGNUP_LIMIT_PER_HOUR, 20 by defa
     // whose earlier sign-ups (if any) count too, so the limit is reached within 21 attempts.
     const statuses: number[] = [];
     for (let i = 0; i < 21 && !statuses.includes(429); i++) {
-      statuses.push((await register(newRegistration(), { base: testEnv.s3Url, headers: { "x-forwarded-for": `198.51.100.${i + 1}` } })).status);
+      statuses.push(
+        (
+          await register(newRegistration(), {
+            base: testEnv.s3Url,
+            headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+          })
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);

@@ -5,7 +5,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProcess } from "../../server/app-process";
 import { befriend, createJournal, createSession, createUser } from "../../scripts/seed/factories";
-import { startAppOnReplicatedPair, type AppOnReplicatedPair, type ReplicatedPair } from "../../scripts/test/replicated-pair";
+import {
+  startAppOnReplicatedPair,
+  type AppOnReplicatedPair,
+  type ReplicatedPair,
+} from "../../scripts/test/replicated-pair";
 import { SERVER_FAULT } from "../../scripts/test/server-faults";
 import { api } from "../support/http";
 
@@ -35,7 +39,10 @@ describe("a read replica that stops", () => {
     const token = await createSession(primary.db, reader.id);
     const { user: writer } = await createUser(primary.db);
     await befriend(primary.db, reader.id, writer.id);
-    const shared = await createJournal(primary.db, writer.id, { visibility: "close-circle", journalDate: "2026-01-01" });
+    const shared = await createJournal(primary.db, writer.id, {
+      visibility: "close-circle",
+      journalDate: "2026-01-01",
+    });
     await pair.waitForReplica();
 
     type Feed = { journals: { id: string }[] };
@@ -58,7 +65,10 @@ describe("a read replica that stops", () => {
       const page = await feed();
       expect(page.status).toBe(200);
       expect(page.body.journals.map((j) => j.id)).toEqual([shared.id]);
-      const search = await api<{ users: { id: string }[] }>(`/api/search?q=${newcomer.username}`, { base: app.url, token });
+      const search = await api<{ users: { id: string }[] }>(`/api/search?q=${newcomer.username}`, {
+        base: app.url,
+        token,
+      });
       expect(search.status).toBe(200);
       expect(search.body.users.map((u) => u.id)).toEqual([newcomer.id]);
       expect((await api(`/api/users/${newcomer.id}`, { base: app.url, token })).status).toBe(200);
@@ -67,7 +77,9 @@ describe("a read replica that stops", () => {
     }
 
     const log = fs.readFileSync(app.log, "utf8").split("\n");
-    expect(log.some((l) => l.startsWith("[db] A read replica cannot be reached; its reads go to the primary"))).toBe(true);
+    expect(log.some((l) => l.startsWith("[db] A read replica cannot be reached; its reads go to the primary"))).toBe(
+      true,
+    );
     expect(log.filter((l) => SERVER_FAULT.test(l))).toEqual([]);
   });
 });

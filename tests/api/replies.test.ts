@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { journals, notifications, rateLimits, replies } from "../../lib/db/schema";
-import { REPLIES_PER_HOUR, REPLIES_PER_THREAD_MAX, REPLY_MAX, THREAD_FULL_MESSAGE, THREAD_NOT_FOUND_MESSAGE } from "../../lib/replies/limits";
+import {
+  REPLIES_PER_HOUR,
+  REPLIES_PER_THREAD_MAX,
+  REPLY_MAX,
+  THREAD_FULL_MESSAGE,
+  THREAD_NOT_FOUND_MESSAGE,
+} from "../../lib/replies/limits";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectError, expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID, type Person } from "../support/friends";
@@ -32,12 +38,26 @@ interface Thread {
   messages: Message[];
 }
 interface RepliesPage {
-  journal: { id: string; title: string; journalDate: string; isAnonymous: boolean; mine: boolean; writer: Actor | null };
+  journal: {
+    id: string;
+    title: string;
+    journalDate: string;
+    isAnonymous: boolean;
+    mine: boolean;
+    writer: Actor | null;
+  };
   threads: Thread[];
   nextCursor: string | null;
 }
 interface Inbox {
-  data: { id: string; kind: string; actor: Actor | null; actors: Actor[]; journalId: string | null; journalTitle: string | null }[];
+  data: {
+    id: string;
+    kind: string;
+    actor: Actor | null;
+    actors: Actor[];
+    journalId: string | null;
+    journalTitle: string | null;
+  }[];
   unreadCount: number;
 }
 
@@ -51,15 +71,24 @@ afterAll(async () => {
   await close();
 });
 
-const list = (who: Person | undefined, id: string, query = "") => api<RepliesPage>(`/api/journals/${id}/replies${query ? `?${query}` : ""}`, { token: who?.token });
-const send = (who: Person | undefined, id: string, body: unknown) => api<{ message: string; reply: Message }>(`/api/journals/${id}/replies`, { token: who?.token, body });
-const remove = (who: Person | undefined, id: string, replyId: string) => api(`/api/journals/${id}/replies/${replyId}`, { method: "DELETE", token: who?.token });
+const list = (who: Person | undefined, id: string, query = "") =>
+  api<RepliesPage>(`/api/journals/${id}/replies${query ? `?${query}` : ""}`, { token: who?.token });
+const send = (who: Person | undefined, id: string, body: unknown) =>
+  api<{ message: string; reply: Message }>(`/api/journals/${id}/replies`, { token: who?.token, body });
+const remove = (who: Person | undefined, id: string, replyId: string) =>
+  api(`/api/journals/${id}/replies/${replyId}`, { method: "DELETE", token: who?.token });
 const inbox = (who: Person) => api<Inbox>("/api/notifications", { token: who.token });
-const unfriend = (who: Person, other: Person) => api(`/api/myprofile/community/closefriends/${other.user.id}`, { method: "DELETE", token: who.token });
+const unfriend = (who: Person, other: Person) =>
+  api(`/api/myprofile/community/closefriends/${other.user.id}`, { method: "DELETE", token: who.token });
 
 /** The writer and two of their friends, and a stranger. */
 async function circle() {
-  const [writer, reader, other, stranger] = [await person(db, { name: "Theo Vale" }), await person(db, { name: "Mara Quill" }), await person(db), await person(db)];
+  const [writer, reader, other, stranger] = [
+    await person(db, { name: "Theo Vale" }),
+    await person(db, { name: "Mara Quill" }),
+    await person(db),
+    await person(db),
+  ];
   await befriend(db, writer.user.id, reader.user.id);
   await befriend(db, writer.user.id, other.user.id);
   return { writer, reader, other, stranger };
@@ -130,12 +159,25 @@ describe("private replies: a thread between a reader and the writer", () => {
     // The writer is told who replied, and sees both threads, latest first.
     const told = await inbox(writer);
     expect(told.body.unreadCount).toBe(2);
-    expect(told.body.data[1]).toMatchObject({ kind: "reply", journalId: entry.id, journalTitle: "First page", actor: { id: reader.user.id, name: "Mara Quill" } });
+    expect(told.body.data[1]).toMatchObject({
+      kind: "reply",
+      journalId: entry.id,
+      journalTitle: "First page",
+      actor: { id: reader.user.id, name: "Mara Quill" },
+    });
     const all = await list(writer, entry.id);
     expect(all.status).toBe(200);
-    expect(all.body.journal).toMatchObject({ id: entry.id, title: "First page", mine: true, isAnonymous: false, writer: { id: writer.user.id } });
+    expect(all.body.journal).toMatchObject({
+      id: entry.id,
+      title: "First page",
+      mine: true,
+      isAnonymous: false,
+      writer: { id: writer.user.id },
+    });
     expect(all.body.threads.map((t) => t.reader.id)).toEqual([other.user.id, reader.user.id]);
-    expect(all.body.threads[1]!.messages).toEqual([expect.objectContaining({ from: "reader", mine: false, text: "This made me smile.\nThank you." })]);
+    expect(all.body.threads[1]!.messages).toEqual([
+      expect.objectContaining({ from: "reader", mine: false, text: "This made me smile.\nThank you." }),
+    ]);
     expect(all.body.threads.every((t) => t.canReply)).toBe(true);
 
     // The writer answers Mara; only Mara hears, and only Mara's thread has it.
@@ -150,7 +192,11 @@ describe("private replies: a thread between a reader and the writer", () => {
       ["reader", true, "This made me smile.\nThank you."],
       ["writer", false, "Glad it did"],
     ]);
-    expect((await inbox(reader)).body.data[0]).toMatchObject({ kind: "reply", actor: { id: writer.user.id }, journalId: entry.id });
+    expect((await inbox(reader)).body.data[0]).toMatchObject({
+      kind: "reply",
+      actor: { id: writer.user.id },
+      journalId: entry.id,
+    });
     const his = await list(other, entry.id);
     expect(his.body.threads.map((t) => t.messages.map((m) => m.text))).toEqual([["Me too"]]);
     expect(JSON.stringify(his.body)).not.toContain("Glad it did");
@@ -162,12 +208,20 @@ describe("private replies: a thread between a reader and the writer", () => {
     const { writer, reader, other, stranger } = await circle();
     const entry = await sharedEntry(db, writer);
     // Nobody has written yet: there is no thread to answer.
-    expectError(await send(writer, entry.id, { text: "Hello?", threadWith: reader.user.id }), 404, THREAD_NOT_FOUND_MESSAGE);
+    expectError(
+      await send(writer, entry.id, { text: "Hello?", threadWith: reader.user.id }),
+      404,
+      THREAD_NOT_FOUND_MESSAGE,
+    );
     await send(reader, entry.id, { text: "Hi" });
     for (const someone of [stranger.user.id, writer.user.id, UNKNOWN_ID]) {
       expectError(await send(writer, entry.id, { text: "Hello?", threadWith: someone }), 404, THREAD_NOT_FOUND_MESSAGE);
     }
-    expectError(await send(other, entry.id, { text: "Sneaking in", threadWith: reader.user.id }), 404, THREAD_NOT_FOUND_MESSAGE);
+    expectError(
+      await send(other, entry.id, { text: "Sneaking in", threadWith: reader.user.id }),
+      404,
+      THREAD_NOT_FOUND_MESSAGE,
+    );
     // Naming oneself is the same as naming nobody.
     expect((await send(other, entry.id, { text: "My own", threadWith: other.user.id })).status).toBe(201);
     const rows = await db.select().from(replies).where(eq(replies.journalId, entry.id));
@@ -181,9 +235,15 @@ describe("private replies: a thread between a reader and the writer", () => {
     expect((await unfriend(reader, writer)).status).toBe(200);
     expectError(await send(reader, entry.id, { text: "After" }), 404, "Journal not found");
     expectError(await list(reader, entry.id), 404, "Journal not found");
-    expectError(await send(writer, entry.id, { text: "After", threadWith: reader.user.id }), 404, THREAD_NOT_FOUND_MESSAGE);
+    expectError(
+      await send(writer, entry.id, { text: "After", threadWith: reader.user.id }),
+      404,
+      THREAD_NOT_FOUND_MESSAGE,
+    );
     const his = await list(writer, entry.id);
-    expect(his.body.threads).toEqual([expect.objectContaining({ canReply: false, messages: [expect.objectContaining({ text: "Before" })] })]);
+    expect(his.body.threads).toEqual([
+      expect.objectContaining({ canReply: false, messages: [expect.objectContaining({ text: "Before" })] }),
+    ]);
   });
 
   it("an entry turned private closes its threads to the reader and takes the reader's notifications from the inbox", async () => {
@@ -249,10 +309,17 @@ describe("private replies on an anonymous entry", () => {
     expect(view.journal).toMatchObject({ isAnonymous: true, mine: false, writer: null });
     expect(view.threads[0]!.messages.map((m) => m.from)).toEqual(["reader", "writer"]);
     const told = (await inbox(reader)).body.data[0]!;
-    expect(told).toMatchObject({ kind: "reply", actor: null, actors: [], journalId: entry.id, journalTitle: "Unsigned" });
+    expect(told).toMatchObject({
+      kind: "reply",
+      actor: null,
+      actors: [],
+      journalId: entry.id,
+      journalTitle: "Unsigned",
+    });
     for (const answerSeen of seen) {
       const text = JSON.stringify(answerSeen);
-      for (const secret of [writer.user.id, writer.user.username, "Theo Vale"]) expect(text, `the reader learnt ${secret}`).not.toContain(secret);
+      for (const secret of [writer.user.id, writer.user.username, "Theo Vale"])
+        expect(text, `the reader learnt ${secret}`).not.toContain(secret);
     }
   });
 });
@@ -261,10 +328,24 @@ describe("private replies: limits", () => {
   it(`keeps ${REPLIES_PER_THREAD_MAX} messages a thread: one more is a 409 and writes nothing`, async () => {
     const { writer, reader } = await circle();
     const entry = await sharedEntry(db, writer);
-    await db.insert(replies).values(Array.from({ length: REPLIES_PER_THREAD_MAX }, (_, i) => ({ journalId: entry.id, readerId: reader.user.id, fromWriter: i % 2 === 1, text: `m${i}` })));
+    await db.insert(replies).values(
+      Array.from({ length: REPLIES_PER_THREAD_MAX }, (_, i) => ({
+        journalId: entry.id,
+        readerId: reader.user.id,
+        fromWriter: i % 2 === 1,
+        text: `m${i}`,
+      })),
+    );
     expectError(await send(reader, entry.id, { text: "One more" }), 409, THREAD_FULL_MESSAGE);
-    expectError(await send(writer, entry.id, { text: "One more", threadWith: reader.user.id }), 409, THREAD_FULL_MESSAGE);
-    const rows = await db.select().from(replies).where(and(eq(replies.journalId, entry.id), eq(replies.readerId, reader.user.id)));
+    expectError(
+      await send(writer, entry.id, { text: "One more", threadWith: reader.user.id }),
+      409,
+      THREAD_FULL_MESSAGE,
+    );
+    const rows = await db
+      .select()
+      .from(replies)
+      .where(and(eq(replies.journalId, entry.id), eq(replies.readerId, reader.user.id)));
     expect(rows).toHaveLength(REPLIES_PER_THREAD_MAX);
     expect((await list(writer, entry.id)).body.threads[0]!.messages).toHaveLength(REPLIES_PER_THREAD_MAX);
   });
@@ -277,7 +358,9 @@ describe("private replies: limits", () => {
     const refused = await send(reader, entry.id, { text: "One too many" });
     expectError(refused, 429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await db.select().from(replies).where(eq(replies.journalId, entry.id))).map((r) => r.text)).toEqual(["The last one this hour"]);
+    expect((await db.select().from(replies).where(eq(replies.journalId, entry.id))).map((r) => r.text)).toEqual([
+      "The last one this hour",
+    ]);
   });
 
   it("pages the writer's threads by cursor, latest message first, none repeated or skipped", async () => {
@@ -289,12 +372,22 @@ describe("private replies: limits", () => {
       await befriend(db, writer.user.id, r.user.id);
       readers.push(r);
     }
-    await db.insert(replies).values(readers.map((r, i) => ({ journalId: entry.id, readerId: r.user.id, fromWriter: false, text: `from ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
+    await db.insert(replies).values(
+      readers.map((r, i) => ({
+        journalId: entry.id,
+        readerId: r.user.id,
+        fromWriter: false,
+        text: `from ${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    );
     const first = await list(writer, entry.id);
     expect(first.body.threads).toHaveLength(20);
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const second = await list(writer, entry.id, `cursor=${first.body.nextCursor}`);
     expect(second.body.nextCursor).toBeNull();
-    expect([...first.body.threads, ...second.body.threads].map((t) => t.reader.id)).toEqual(readers.map((r) => r.user.id).reverse());
+    expect([...first.body.threads, ...second.body.threads].map((t) => t.reader.id)).toEqual(
+      readers.map((r) => r.user.id).reverse(),
+    );
   });
 });

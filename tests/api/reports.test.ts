@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { OPERATOR_EMAIL, operatorId } from "../support/operators";
 import { blocks, rateLimits, replies, reports } from "../../lib/db/schema";
-import { REPORT_EXISTS_MESSAGE, REPORT_NOT_FOUND_MESSAGE, REPORT_NOTE_MAX, REPORT_OWN_MESSAGE, REPORTS_PER_HOUR } from "../../lib/reports/limits";
+import {
+  REPORT_EXISTS_MESSAGE,
+  REPORT_NOT_FOUND_MESSAGE,
+  REPORT_NOTE_MAX,
+  REPORT_OWN_MESSAGE,
+  REPORTS_PER_HOUR,
+} from "../../lib/reports/limits";
 import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectError, expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID, type Person } from "../support/friends";
@@ -29,7 +35,8 @@ afterAll(async () => {
   await close();
 });
 
-const report = (who: Person | undefined, body: unknown) => api<{ message: string }>("/api/reports", { token: who?.token, body });
+const report = (who: Person | undefined, body: unknown) =>
+  api<{ message: string }>("/api/reports", { token: who?.token, body });
 const rowsOf = (who: Person) => db.select().from(reports).where(eq(reports.reporterId, who.user.id));
 
 describe("POST /api/reports: refusals", () => {
@@ -62,7 +69,10 @@ describe("POST /api/reports: refusals", () => {
     const secret = await createJournal(db, writer.user.id, { journalDate: utcDay(-5000) });
     const strangers = await sharedEntry(db, stranger);
     const theirThread = await sharedEntry(db, writer);
-    const [message] = await db.insert(replies).values({ journalId: theirThread.id, readerId: stranger.user.id, fromWriter: false, text: "Not yours to see" }).returning();
+    const [message] = await db
+      .insert(replies)
+      .values({ journalId: theirThread.id, readerId: stranger.user.id, fromWriter: false, text: "Not yours to see" })
+      .returning();
     for (const body of [
       { journalId: secret.id },
       { journalId: strangers.id },
@@ -76,7 +86,8 @@ describe("POST /api/reports: refusals", () => {
     const mine = await sharedEntry(db, me);
     expectError(await report(me, { journalId: mine.id, reason: "spam" }), 400, REPORT_OWN_MESSAGE);
     expectError(await report(me, { userId: me.user.id, reason: "spam" }), 400, REPORT_OWN_MESSAGE);
-    for (const id of MALFORMED_IDS.filter((m) => !m.includes("%"))) expectError(await report(me, { journalId: id, reason: "spam" }), 400);
+    for (const id of MALFORMED_IDS.filter((m) => !m.includes("%")))
+      expectError(await report(me, { journalId: id, reason: "spam" }), 400);
     expect(await rowsOf(me)).toEqual([]);
   });
 
@@ -92,7 +103,10 @@ describe("POST /api/reports", () => {
     const [me, writer] = [await person(db), await person(db, { name: "Wren Writer" })];
     await befriend(db, me.user.id, writer.user.id);
     const entry = await sharedEntry(db, writer, { isAnonymous: true, title: "A very private title" });
-    const [message] = await db.insert(replies).values({ journalId: entry.id, readerId: me.user.id, fromWriter: true, text: "A rude answer" }).returning();
+    const [message] = await db
+      .insert(replies)
+      .values({ journalId: entry.id, readerId: me.user.id, fromWriter: true, text: "A rude answer" })
+      .returning();
     const mailsBefore = countMail(testEnv.mailDir, OPERATOR);
 
     const answers = [
@@ -122,10 +136,23 @@ describe("POST /api/reports", () => {
     const mails = (await waitForMails(testEnv.mailDir, OPERATOR, mailsBefore + 4)).slice(mailsBefore);
     expect(mails.map((m) => m.headers["subject"])).toEqual(Array(4).fill("A new report on Inkwell"));
     expect(mails.map((m) => m.text.split("\n")[0]).sort()).toEqual(
-      ["Someone reported an entry: Someone may be at risk of self-harm.", "Someone reported a private reply: Harassment or bullying.", "Someone reported a person: Spam.", "Someone reported an entry: Spam."].sort(),
+      [
+        "Someone reported an entry: Someone may be at risk of self-harm.",
+        "Someone reported a private reply: Harassment or bullying.",
+        "Someone reported a person: Spam.",
+        "Someone reported an entry: Spam.",
+      ].sort(),
     );
     for (const m of mails) {
-      for (const secret of ["A very private title", "A rude answer", "Wren Writer", writer.user.id, me.user.id, "unwell"]) expect(m.text + m.html).not.toContain(secret);
+      for (const secret of [
+        "A very private title",
+        "A rude answer",
+        "Wren Writer",
+        writer.user.id,
+        me.user.id,
+        "unwell",
+      ])
+        expect(m.text + m.html).not.toContain(secret);
     }
   });
 

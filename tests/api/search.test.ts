@@ -30,7 +30,10 @@ describe("GET /api/search", () => {
   it("finds names and usernames containing the text, best matches first, in docs/api.md's fields and nothing else", async () => {
     const tag = unique("s");
     const { user: caller, token } = await signedIn(db);
-    await db.update(users).set({ name: `Me ${tag}` }).where(eq(users.id, caller.id));
+    await db
+      .update(users)
+      .set({ name: `Me ${tag}` })
+      .where(eq(users.id, caller.id));
     const { user: exact } = await createUser(db, { username: tag, name: "Exact Match" });
     const { user: userPrefix } = await createUser(db, { username: `${tag}zz`, name: "Username Prefix" });
     const { user: namePrefix } = await createUser(db, { name: `${tag.toUpperCase()} Smith` });
@@ -84,7 +87,10 @@ describe("GET /api/search", () => {
   it("never finds the caller, and answers at most 10", async () => {
     const tag = unique("m");
     const { user: caller, token } = await signedIn(db);
-    await db.update(users).set({ username: `${tag}_me` }).where(eq(users.id, caller.id));
+    await db
+      .update(users)
+      .set({ username: `${tag}_me` })
+      .where(eq(users.id, caller.id));
     for (let i = 0; i < 12; i++) await createUser(db, { username: `${tag}_${i}` });
     const found = await search(token, tag);
     expect(found).toHaveLength(10);
@@ -102,7 +108,11 @@ describe("GET /api/search", () => {
     expect(ids(await search(token, "ZQ"))).toEqual([byUsername.id, byName.id]);
     const one = await search(token, "z");
     expect(one.length).toBeLessThanOrEqual(10);
-    for (const u of one) expect(String(u.username).startsWith("z") || String(u.name).toLowerCase().startsWith("z"), JSON.stringify(u)).toBe(true);
+    for (const u of one)
+      expect(
+        String(u.username).startsWith("z") || String(u.name).toLowerCase().startsWith("z"),
+        JSON.stringify(u),
+      ).toBe(true);
   });
 
   it.each(["", "   ", "\t"])("answers no users for the blank text %j, and without q", async (q) => {
@@ -114,8 +124,16 @@ describe("GET /api/search", () => {
   it("bounds the text: 100 characters are searched, 101 are a 400 naming the limit, NUL is a 400", async () => {
     const { token } = await signedIn(db);
     expect(await search(token, "a".repeat(100))).toEqual([]);
-    expectError(await api(`/api/search?q=${"a".repeat(101)}`, { token }), 400, "Search text must be at most 100 characters");
-    expectError(await api(`/api/search?q=${"a".repeat(5_000)}`, { token }), 400, "Search text must be at most 100 characters");
+    expectError(
+      await api(`/api/search?q=${"a".repeat(101)}`, { token }),
+      400,
+      "Search text must be at most 100 characters",
+    );
+    expectError(
+      await api(`/api/search?q=${"a".repeat(5_000)}`, { token }),
+      400,
+      "Search text must be at most 100 characters",
+    );
     expectError(await api("/api/search?q=ab%00cd", { token }), 400);
   });
 

@@ -94,7 +94,9 @@ describe("the session cache", () => {
     await admin.connect();
     try {
       // This database's listeners only: other test files' servers keep theirs.
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inkwell-session-cache' and datname = current_database()");
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inkwell-session-cache' and datname = current_database()",
+      );
     } finally {
       await admin.end();
     }
@@ -122,8 +124,13 @@ describe("the session cache", () => {
     const who = await person(db);
     const other = await signIn(who);
     await warm(other);
-    const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(other)));
-    expect((await api(`/api/auth/sessions/${row!.id}`, { method: "DELETE", token: who.token, base: B() })).status).toBe(200);
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(other)));
+    expect((await api(`/api/auth/sessions/${row!.id}`, { method: "DELETE", token: who.token, base: B() })).status).toBe(
+      200,
+    );
     await expectSignedOut(other);
     expect((await me(who.token, A())).status).toBe(200);
   });
@@ -133,7 +140,12 @@ describe("the session cache", () => {
     const other = await signIn(who);
     await warm(other);
     await warm(who.token);
-    const res = await api("/api/auth/change-password", { token: who.token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: "a brand new passphrase" }, headers: asNewClient(), base: A() });
+    const res = await api("/api/auth/change-password", {
+      token: who.token,
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: "a brand new passphrase" },
+      headers: asNewClient(),
+      base: A(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectSignedOut(other);
     for (const base of [A(), B()]) expect((await me(who.token, base)).status).toBe(200);
@@ -142,7 +154,11 @@ describe("the session cache", () => {
   it("forgets every session of a person an operator suspends", async () => {
     const who = await person(db);
     await warm(who.token);
-    const res = await api(`/api/admin/users/${who.user.id}/suspend`, { token: operator, body: { note: "Spam" }, base: B() });
+    const res = await api(`/api/admin/users/${who.user.id}/suspend`, {
+      token: operator,
+      body: { note: "Spam" },
+      base: B(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectSignedOut(who.token);
   });
@@ -151,7 +167,13 @@ describe("the session cache", () => {
     const who = await person(db);
     const other = await signIn(who);
     await warm(other);
-    const res = await api("/api/myprofile", { method: "DELETE", token: who.token, body: { password: DEFAULT_PASSWORD }, headers: asNewClient(), base: A() });
+    const res = await api("/api/myprofile", {
+      method: "DELETE",
+      token: who.token,
+      body: { password: DEFAULT_PASSWORD },
+      headers: asNewClient(),
+      base: A(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     await expectSignedOut(other);
     await expectSignedOut(who.token);
@@ -163,7 +185,10 @@ describe("the session cache", () => {
     const renamed = await person(db);
     for (const p of [gone, short, renamed]) await warm(p.token);
     await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(gone.token)));
-    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashToken(short.token)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.tokenHash, hashToken(short.token)));
     await db.execute(sql`update users set name = 'Renamed Directly' where id = ${renamed.user.id}::uuid`);
     await expectSignedOut(gone.token);
     await expectSignedOut(short.token);
@@ -186,9 +211,15 @@ describe("the session cache", () => {
   it("still writes last_used_at when it is over an hour old, and pushes the expiry on", async () => {
     const who = await person(db);
     const token = await createSession(db, who.user.id, { expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) });
-    await db.update(sessions).set({ lastUsedAt: sql`now() - interval '2 hours'` }).where(eq(sessions.tokenHash, hashToken(token)));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '2 hours'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     await warm(token);
-    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(10 * 60 * 1000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
   });

@@ -8,7 +8,19 @@ import { testEnv } from "../support/env";
 import { api } from "../support/http";
 
 // docs/api.md's user fields, and when the account is to be deleted (docs/decisions/084).
-const ME_FIELDS = ["_id", "id", "name", "username", "email", "emailVerified", "bio", "location", "profileImage", "createdAt", "deletionDueAt"].sort();
+const ME_FIELDS = [
+  "_id",
+  "id",
+  "name",
+  "username",
+  "email",
+  "emailVerified",
+  "bio",
+  "location",
+  "profileImage",
+  "createdAt",
+  "deletionDueAt",
+].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 let db: FactoryDb;
@@ -84,7 +96,10 @@ describe("GET /api/auth/me", () => {
     const tokenHash = hashToken(token);
     await db
       .update(sessions)
-      .set({ lastUsedAt: new Date(Date.now() - 2 * 60 * 60 * 1000), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+      .set({
+        lastUsedAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      })
       .where(eq(sessions.tokenHash, tokenHash));
     expect((await api("/api/auth/me", { token })).status).toBe(200);
     const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
@@ -153,7 +168,9 @@ describe("POST /api/auth/logout", () => {
   it("revokes only the session it was called with", async () => {
     const { user, token: first } = await signedIn();
     const second = await createSession(db, user.id);
-    expect((await api("/api/auth/logout", { method: "POST", token: second, base: testEnv.secondUrl })).status).toBe(200);
+    expect((await api("/api/auth/logout", { method: "POST", token: second, base: testEnv.secondUrl })).status).toBe(
+      200,
+    );
     await expectUnauthorized({ token: second });
     const me = await api("/api/auth/me", { token: first });
     expect(me.status).toBe(200);

@@ -21,8 +21,10 @@ interface SessionInfo {
   lastUsedAt: string;
 }
 
-const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const SAFARI_ON_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const CHROME_ON_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const SAFARI_ON_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 let db: FactoryDb;
 let close: () => Promise<void>;
@@ -35,12 +37,16 @@ afterAll(async () => {
 });
 
 const list = (token: string | undefined) => api<{ sessions: SessionInfo[] }>("/api/auth/sessions", { token });
-const end = (token: string | undefined, id: string) => api<{ message: string }>(`/api/auth/sessions/${id}`, { method: "DELETE", token });
-const endOthers = (token: string | undefined) => api<{ message: string; ended: number }>("/api/auth/sessions/revoke-others", { method: "POST", token });
+const end = (token: string | undefined, id: string) =>
+  api<{ message: string }>(`/api/auth/sessions/${id}`, { method: "DELETE", token });
+const endOthers = (token: string | undefined) =>
+  api<{ message: string; ended: number }>("/api/auth/sessions/revoke-others", { method: "POST", token });
 
 /** Signs `who` in through the API from a browser that says `userAgent`; the new session's token. */
 async function signInFrom(who: Person, userAgent: string): Promise<string> {
-  const res = await login(who.user.username, DEFAULT_PASSWORD, { headers: { ...asNewClient(), "user-agent": userAgent } });
+  const res = await login(who.user.username, DEFAULT_PASSWORD, {
+    headers: { ...asNewClient(), "user-agent": userAgent },
+  });
   expect(res.status).toBe(200);
   return res.body.token!;
 }
@@ -112,7 +118,8 @@ describe("the caller's sessions", () => {
       // Their own list never shows it.
       expect((await list(who.token)).body.sessions.map((s) => s.id)).not.toContain(mine);
     }
-    for (const id of [...MALFORMED_IDS, UNKNOWN_ID]) expectError(await end(me.token, id), 404, SESSION_NOT_FOUND_MESSAGE);
+    for (const id of [...MALFORMED_IDS, UNKNOWN_ID])
+      expectError(await end(me.token, id), 404, SESSION_NOT_FOUND_MESSAGE);
     expect((await list(me.token)).status).toBe(200);
   });
 

@@ -30,19 +30,35 @@ interface Refusal {
 }
 
 /** The notifications' switches never set (docs/decisions/082): pushes on, the reminder by mail. tests/api/push.test.ts changes them. */
-const NOTIFICATIONS = { friendRequest: { push: true }, friendAccepted: { push: true }, heart: { push: true }, reply: { push: true }, reminder: { email: true, push: false } };
-const DEFAULTS: Settings = { reminder: { enabled: false, time: "20:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5, 6, 7] }, notifications: NOTIFICATIONS };
+const NOTIFICATIONS = {
+  friendRequest: { push: true },
+  friendAccepted: { push: true },
+  heart: { push: true },
+  reply: { push: true },
+  reminder: { email: true, push: false },
+};
+const DEFAULTS: Settings = {
+  reminder: { enabled: false, time: "20:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5, 6, 7] },
+  notifications: NOTIFICATIONS,
+};
 /** Put as a client that knows only the reminder does; answered with the notifications too. */
-const EVENINGS: Settings = { reminder: { enabled: true, time: "21:30", timeZone: "Europe/Berlin", weekdays: [1, 3, 5] } };
+const EVENINGS: Settings = {
+  reminder: { enabled: true, time: "21:30", timeZone: "Europe/Berlin", weekdays: [1, 3, 5] },
+};
 const EVENINGS_SAVED: Settings = { ...EVENINGS, notifications: NOTIFICATIONS };
 
 const getSettings = (token: string) => api<Settings>("/api/myprofile/settings", { token });
-const putSettings = (token: string, body: unknown) => api<Settings & Refusal>("/api/myprofile/settings", { method: "PUT", token, body });
+const putSettings = (token: string, body: unknown) =>
+  api<Settings & Refusal>("/api/myprofile/settings", { method: "PUT", token, body });
 
 describe("GET and PUT /api/myprofile/settings", () => {
   it("answers 401 without a session, before reading the body", async () => {
     expectError(await api("/api/myprofile/settings"), 401, "Authentication required");
-    expectError(await api("/api/myprofile/settings", { method: "PUT", rawBody: "{not json" }), 401, "Authentication required");
+    expectError(
+      await api("/api/myprofile/settings", { method: "PUT", rawBody: "{not json" }),
+      401,
+      "Authentication required",
+    );
   });
 
   it("starts off, and keeps what was put", async () => {
@@ -53,7 +69,10 @@ describe("GET and PUT /api/myprofile/settings", () => {
     expect(put.body).toEqual(EVENINGS_SAVED);
     expect((await getSettings(token)).body).toEqual(EVENINGS_SAVED);
     const again = { reminder: { ...EVENINGS.reminder, enabled: false, timeZone: "UTC", weekdays: [7, 1] } };
-    expect((await putSettings(token, again)).body).toEqual({ reminder: { ...again.reminder, weekdays: [1, 7] }, notifications: NOTIFICATIONS });
+    expect((await putSettings(token, again)).body).toEqual({
+      reminder: { ...again.reminder, weekdays: [1, 7] },
+      notifications: NOTIFICATIONS,
+    });
   });
 
   it("keeps each person's settings to themselves", async () => {
@@ -62,7 +81,12 @@ describe("GET and PUT /api/myprofile/settings", () => {
     await putSettings(a.token, EVENINGS);
     expect((await getSettings(b.token)).body).toEqual(DEFAULTS);
     const [row] = await db.select().from(schema.reminderSettings).where(eq(schema.reminderSettings.userId, a.user.id));
-    expect(row).toMatchObject({ enabled: true, minuteOfDay: 21 * 60 + 30, timeZone: "Europe/Berlin", weekdays: 0b10101 });
+    expect(row).toMatchObject({
+      enabled: true,
+      minuteOfDay: 21 * 60 + 30,
+      timeZone: "Europe/Berlin",
+      weekdays: 0b10101,
+    });
   });
 
   it("accepts every IANA zone and alias the runtime knows, UTC too", async () => {
@@ -71,14 +95,21 @@ describe("GET and PUT /api/myprofile/settings", () => {
       const res = await putSettings(token, { reminder: { ...EVENINGS.reminder, timeZone } });
       expect(res.status, timeZone).toBe(200);
     }
-    expect((await putSettings(token, { reminder: { ...EVENINGS.reminder, timeZone: "europe/berlin" } })).body.reminder.timeZone).toBe("Europe/Berlin");
+    expect(
+      (await putSettings(token, { reminder: { ...EVENINGS.reminder, timeZone: "europe/berlin" } })).body.reminder
+        .timeZone,
+    ).toBe("Europe/Berlin");
   });
 
   it("refuses a bad zone, time and weekdays with an error beside each field, and saves nothing", async () => {
     const { token } = await signedIn(db);
-    const res = await putSettings(token, { reminder: { enabled: true, time: "24:00", timeZone: "Mars/Olympus_Mons", weekdays: [1, 1, 8] } });
+    const res = await putSettings(token, {
+      reminder: { enabled: true, time: "24:00", timeZone: "Mars/Olympus_Mons", weekdays: [1, 1, 8] },
+    });
     expectError(res, 400);
-    expect(new Set(res.body.errors.map((e) => e.path))).toEqual(new Set(["reminder.time", "reminder.timeZone", "reminder.weekdays.2", "reminder.weekdays"]));
+    expect(new Set(res.body.errors.map((e) => e.path))).toEqual(
+      new Set(["reminder.time", "reminder.timeZone", "reminder.weekdays.2", "reminder.weekdays"]),
+    );
     expect((await getSettings(token)).body).toEqual(DEFAULTS);
     for (const [field, value] of [
       ["time", "9:00"],
@@ -94,7 +125,10 @@ describe("GET and PUT /api/myprofile/settings", () => {
     ] as const) {
       const bad = await putSettings(token, { reminder: { ...EVENINGS.reminder, [field]: value } });
       expectError(bad, 400);
-      expect(bad.body.errors.every((e) => e.path.startsWith(`reminder.${field}`)), `${field}: ${JSON.stringify(value)}`).toBe(true);
+      expect(
+        bad.body.errors.every((e) => e.path.startsWith(`reminder.${field}`)),
+        `${field}: ${JSON.stringify(value)}`,
+      ).toBe(true);
     }
     expectError(await putSettings(token, {}), 400);
   });
@@ -119,10 +153,17 @@ describe("unsubscribing from reminder mails", () => {
 
   it("turns the reminder off by the one-click POST a mail client sends, and says the same again", async () => {
     const { token, link } = await subscribed();
-    const res = await api(`/api/reminders/unsubscribe/${link}`, { method: "POST", rawBody: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded" });
+    const res = await api(`/api/reminders/unsubscribe/${link}`, {
+      method: "POST",
+      rawBody: "List-Unsubscribe=One-Click",
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Reminders are off" });
-    expect((await getSettings(token)).body).toEqual({ reminder: { ...EVENINGS.reminder, enabled: false }, notifications: NOTIFICATIONS });
+    expect((await getSettings(token)).body).toEqual({
+      reminder: { ...EVENINGS.reminder, enabled: false },
+      notifications: NOTIFICATIONS,
+    });
     expect((await api(`/api/reminders/unsubscribe/${link}`, { method: "POST" })).status).toBe(200);
   });
 
@@ -130,8 +171,18 @@ describe("unsubscribing from reminder mails", () => {
     const { user, token, link } = await subscribed();
     const other = await signedIn(db);
     const [, signature] = link.split(".");
-    for (const forged of [`${other.user.id}.${signature}`, `${user.id}.${"A".repeat(43)}`, user.id, "nonsense", `${link}.x`]) {
-      expectError(await api(`/api/reminders/unsubscribe/${encodeURIComponent(forged)}`, { method: "POST" }), 404, "This unsubscribe link is not valid");
+    for (const forged of [
+      `${other.user.id}.${signature}`,
+      `${user.id}.${"A".repeat(43)}`,
+      user.id,
+      "nonsense",
+      `${link}.x`,
+    ]) {
+      expectError(
+        await api(`/api/reminders/unsubscribe/${encodeURIComponent(forged)}`, { method: "POST" }),
+        404,
+        "This unsubscribe link is not valid",
+      );
     }
     expect((await getSettings(token)).body).toEqual(EVENINGS_SAVED);
     expectError(await api(`/api/reminders/unsubscribe/${link}`), 405);
@@ -153,7 +204,12 @@ describe("the reminders job in the running server", () => {
     const client = new pg.Client({ connectionString: testEnv.databaseUrl });
     await client.connect();
     try {
-      const schedule = async () => (await client.query("select name, cron from pgboss.schedule where name = 'reminders'").catch(() => ({ rows: [] }))).rows;
+      const schedule = async () =>
+        (
+          await client
+            .query("select name, cron from pgboss.schedule where name = 'reminders'")
+            .catch(() => ({ rows: [] }))
+        ).rows;
       await expect.poll(schedule).toEqual([{ name: "reminders", cron: "* * * * *" }]);
       const { rows } = await client.query("select policy from pgboss.queue where name = 'reminders'");
       expect(rows).toEqual([{ policy: "singleton" }]);

@@ -12,7 +12,10 @@ import { meaning, rawRequest } from "../support/raw-http";
 // and the two compared header by header and byte by byte.
 
 function buildFiles(root: string): string[] {
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
 
 const root = path.join(process.cwd(), ".next", "static");
@@ -26,12 +29,23 @@ function size(url: string) {
 
 /** Until the server has read the build's files, Next sends them: wait for ours (sent whole, with its length). */
 async function oursServing() {
-  await expect.poll(async () => (await rawRequest(`${testEnv.baseUrl}${largest}`, { headers: { "accept-encoding": "gzip" } })).headers["content-length"]).toBeDefined();
+  await expect
+    .poll(
+      async () =>
+        (await rawRequest(`${testEnv.baseUrl}${largest}`, { headers: { "accept-encoding": "gzip" } })).headers[
+          "content-length"
+        ],
+    )
+    .toBeDefined();
 }
 
 describe("the build's static files sent by our server", () => {
   it("are the build's scripts, styles and fonts", () => {
-    expect(urls.some((u) => u.endsWith(".js")) && urls.some((u) => u.endsWith(".css")) && urls.some((u) => u.endsWith(".woff2"))).toBe(true);
+    expect(
+      urls.some((u) => u.endsWith(".js")) &&
+        urls.some((u) => u.endsWith(".css")) &&
+        urls.some((u) => u.endsWith(".woff2")),
+    ).toBe(true);
   });
 
   for (const encoding of ["", "gzip, deflate, br"]) {
@@ -82,10 +96,18 @@ describe("the build's static files sent by our server", () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-static-assets-"));
     fs.mkdirSync(path.join(dist, "static", "chunks"), { recursive: true });
     // Noise does not compress: each file costs about twice its size (as sent and gzipped).
-    for (const name of ["a", "b", "c"]) fs.writeFileSync(path.join(dist, "static", "chunks", `${name}.js`), Buffer.from(Array.from({ length: 4000 }, () => Math.floor(Math.random() * 256))));
+    for (const name of ["a", "b", "c"])
+      fs.writeFileSync(
+        path.join(dist, "static", "chunks", `${name}.js`),
+        Buffer.from(Array.from({ length: 4000 }, () => Math.floor(Math.random() * 256))),
+      );
     fs.writeFileSync(path.join(dist, "static", "chunks", "d.txt"), "not a type the build writes");
     const all = await loadStaticAssets(dist);
-    expect([...all.keys()].sort()).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/b.js", "/_next/static/chunks/c.js"]);
+    expect([...all.keys()].sort()).toEqual([
+      "/_next/static/chunks/a.js",
+      "/_next/static/chunks/b.js",
+      "/_next/static/chunks/c.js",
+    ]);
     const bounded = await loadStaticAssets(dist, 17_000);
     expect(bounded.size).toBe(2);
     const none = await loadStaticAssets(path.join(dist, "no-build"));

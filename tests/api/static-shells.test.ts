@@ -15,11 +15,15 @@ const COOKIE = `${SESSION_COOKIE}=any-value-the-page-itself-checks`;
 
 // Next's own not-found and error pages (`/_not-found`, `/_global-error`) are no address of ours, and
 // the bench's baselines are Next's own answers (docs/decisions/083).
-const shells = [...readStaticPageFiles(path.join(process.cwd(), ".next")).keys()].filter((route) => !route.startsWith("/_") && !route.startsWith("/bench/"));
+const shells = [...readStaticPageFiles(path.join(process.cwd(), ".next")).keys()].filter(
+  (route) => !route.startsWith("/_") && !route.startsWith("/bench/"),
+);
 
 describe("static shells sent by our server", () => {
   it("are the build's prerendered pages, the three signed-in screens among them", () => {
-    expect(shells).toEqual(expect.arrayContaining(["/my-diary", "/close-circle", "/dashboard", "/offline", "/forgot-password"]));
+    expect(shells).toEqual(
+      expect.arrayContaining(["/my-diary", "/close-circle", "/dashboard", "/offline", "/forgot-password"]),
+    );
   });
 
   for (const encoding of ["", "gzip, deflate, br"]) {
@@ -27,7 +31,9 @@ describe("static shells sent by our server", () => {
       const accept: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
       for (const route of shells) {
         const ours = await rawRequest(`${testEnv.baseUrl}${route}`, { headers: { cookie: COOKIE, ...accept } });
-        const next = await rawRequest(`${testEnv.baseUrl}${route}?from=next`, { headers: { cookie: COOKIE, ...accept } });
+        const next = await rawRequest(`${testEnv.baseUrl}${route}?from=next`, {
+          headers: { cookie: COOKIE, ...accept },
+        });
         expect(meaning(ours), route).toEqual(meaning(next));
         expect(ours.status, route).toBe(200);
         expect(ours.headers["content-encoding"], route).toBe(encoding ? "gzip" : undefined);
@@ -47,7 +53,9 @@ describe("static shells sent by our server", () => {
   });
 
   it("send no gzip to a client that refuses it", async () => {
-    const res = await rawRequest(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE, "accept-encoding": "gzip;q=0, identity" } });
+    const res = await rawRequest(`${testEnv.baseUrl}/my-diary`, {
+      headers: { cookie: COOKIE, "accept-encoding": "gzip;q=0, identity" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.body.toString("utf8")).toContain("<html");

@@ -43,7 +43,15 @@ async function callerWithFriendsOfFriends(n: number) {
 describe("GET /api/search/suggested", () => {
   it("suggests friends of friends first (most mutual friends first), then the latest signed writers, never the caller, friends or pending requests", async () => {
     const { user: caller, token } = await signedIn(db);
-    const [f1, f2, two, oneA, oneB, sentTo, receivedFrom] = [await oldMember(), await oldMember(), await oldMember(), await oldMember(), await oldMember(), await oldMember(), await oldMember()];
+    const [f1, f2, two, oneA, oneB, sentTo, receivedFrom] = [
+      await oldMember(),
+      await oldMember(),
+      await oldMember(),
+      await oldMember(),
+      await oldMember(),
+      await oldMember(),
+      await oldMember(),
+    ];
     await befriend(db, caller.id, f1!.id);
     await befriend(db, caller.id, f2!.id);
     await befriend(db, f1!.id, f2!.id);
@@ -63,17 +71,25 @@ describe("GET /api/search/suggested", () => {
     const writer = await oldMember("Latest Writer");
     await createJournal(db, writer.id, { createdAt: new Date("2100-01-01T00:00:00Z"), visibility: "close-circle" });
     const anonymous = await oldMember("Anonymous Writer");
-    await createJournal(db, anonymous.id, { createdAt: new Date("2100-01-02T00:00:00Z"), visibility: "close-circle", isAnonymous: true });
+    await createJournal(db, anonymous.id, {
+      createdAt: new Date("2100-01-02T00:00:00Z"),
+      visibility: "close-circle",
+      isAnonymous: true,
+    });
     // Writing privately tells nobody anything either (docs/decisions/042).
     const privateWriter = await oldMember("Private Writer");
     await createJournal(db, privateWriter.id, { createdAt: new Date("2100-01-02T12:00:00Z"), visibility: "private" });
     const friendWriting = f1!;
-    await createJournal(db, friendWriting.id, { createdAt: new Date("2100-01-03T00:00:00Z"), visibility: "close-circle" });
+    await createJournal(db, friendWriting.id, {
+      createdAt: new Date("2100-01-03T00:00:00Z"),
+      visibility: "close-circle",
+    });
 
     const ids = await suggested(token, "?limit=50");
     expect(ids.slice(0, 4)).toEqual([two!.id, ...[oneA!.id, oneB!.id].sort(), writer.id]);
     // The anonymous and the private writer wrote later than `writer`: as recent writers they would come before it.
-    for (const excluded of [caller.id, f1!.id, f2!.id, sentTo!.id, receivedFrom!.id]) expect(ids).not.toContain(excluded);
+    for (const excluded of [caller.id, f1!.id, f2!.id, sentTo!.id, receivedFrom!.id])
+      expect(ids).not.toContain(excluded);
   });
 
   it("answers docs/api.md's fields and nothing else: never an email", async () => {
@@ -115,7 +131,11 @@ describe("GET /api/search/suggested", () => {
     const owner = others[1]!;
     expect(await suggested(token, "?limit=3")).toContain(owner);
     for (const exclude of [owner, owner.toUpperCase()]) {
-      for (const query of [`?limit=50&exclude=${exclude}`, `?limit=1&offset=1&exclude=${exclude}`, `?limit=2&offset=9999&exclude=${exclude}`]) {
+      for (const query of [
+        `?limit=50&exclude=${exclude}`,
+        `?limit=1&offset=1&exclude=${exclude}`,
+        `?limit=2&offset=9999&exclude=${exclude}`,
+      ]) {
         const ids = await suggested(token, query);
         expect(ids, query).not.toContain(owner);
         expect(ids, query).not.toContain(caller.id);
@@ -125,7 +145,12 @@ describe("GET /api/search/suggested", () => {
     expect(await suggested(token, `?limit=3&exclude=${caller.id}`)).toEqual(others);
   });
 
-  it.each(["exclude=", "exclude=not-an-id", "exclude=00000000-0000-0000-0000-00000000000g", `exclude=${"a".repeat(5000)}`])("answers 400 naming the field for %s", async (query) => {
+  it.each([
+    "exclude=",
+    "exclude=not-an-id",
+    "exclude=00000000-0000-0000-0000-00000000000g",
+    `exclude=${"a".repeat(5000)}`,
+  ])("answers 400 naming the field for %s", async (query) => {
     const { token } = await signedIn(db);
     expectError(await api(`/api/search/suggested?${query}`, { token }), 400, "Exclude must be a user id");
   });
@@ -135,7 +160,18 @@ describe("GET /api/search/suggested", () => {
     expect((await suggested(token, "?limit=5")).length).toBeGreaterThan(0);
   });
 
-  it.each(["limit=0", "limit=-1", "limit=abc", "limit=1.5", "limit=", "limit=1e3", "limit=9999999", "offset=-1", "offset=x", "offset=10001"])("answers 400 for %s", async (query) => {
+  it.each([
+    "limit=0",
+    "limit=-1",
+    "limit=abc",
+    "limit=1.5",
+    "limit=",
+    "limit=1e3",
+    "limit=9999999",
+    "offset=-1",
+    "offset=x",
+    "offset=10001",
+  ])("answers 400 for %s", async (query) => {
     const { token } = await signedIn(db);
     expectError(await api(`/api/search/suggested?${query}`, { token }), 400);
   });

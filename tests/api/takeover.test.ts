@@ -30,12 +30,15 @@ const secrets: string[] = [];
 afterAll(async () => {
   const log = fs.readFileSync(testEnv.log, "utf8");
   expect(secrets.length).toBeGreaterThan(0);
-  for (const secret of secrets) expect(log.includes(secret), "a token, code, secret or password is in the server log").toBe(false);
+  for (const secret of secrets)
+    expect(log.includes(secret), "a token, code, secret or password is in the server log").toBe(false);
   await close();
 });
 
-const passkeyOptions = () => api<{ challenge: string }>("/api/auth/passkey-login/options", { method: "POST", headers: asNewClient() });
-const passkeySignIn = (response: unknown) => api<{ token: string }>("/api/auth/passkey-login", { body: { response }, headers: asNewClient() });
+const passkeyOptions = () =>
+  api<{ challenge: string }>("/api/auth/passkey-login/options", { method: "POST", headers: asNewClient() });
+const passkeySignIn = (response: unknown) =>
+  api<{ token: string }>("/api/auth/passkey-login", { body: { response }, headers: asNewClient() });
 
 /**
  * A squatter signs up with the owner's address and sets up every way back in: a passkey, two-factor
@@ -50,21 +53,37 @@ async function squatWithCredentials() {
   const userId = signedUp.body.user.id as string;
 
   const authenticator = new SoftAuthenticator(testEnv.baseUrl);
-  const creation = await api<{ challenge: string; user: { id: string } }>("/api/auth/passkeys/options", { token, body: { password: reg.password } });
+  const creation = await api<{ challenge: string; user: { id: string } }>("/api/auth/passkeys/options", {
+    token,
+    body: { password: reg.password },
+  });
   expect(creation.status).toBe(200);
-  expect((await api("/api/auth/passkeys", { token, body: { response: authenticator.register(creation.body) } })).status).toBe(201);
+  expect(
+    (await api("/api/auth/passkeys", { token, body: { response: authenticator.register(creation.body) } })).status,
+  ).toBe(201);
   // Before two factors are on, a passkey still signs in: the squatter's way back.
   expect((await passkeySignIn(authenticator.assert((await passkeyOptions()).body))).status).toBe(200);
 
   const { secret, recoveryCodes } = await turnOnTwoFactor(token, reg.password);
 
   const squattersOwn = `${unique("squatter-")}@gmail.com`;
-  expect((await api("/api/auth/change-email", { token, body: { password: reg.password, newEmail: squattersOwn }, headers: asNewClient() })).status).toBe(200);
+  expect(
+    (
+      await api("/api/auth/change-email", {
+        token,
+        body: { password: reg.password, newEmail: squattersOwn },
+        headers: asNewClient(),
+      })
+    ).status,
+  ).toBe(200);
   const changeMail = await waitForMail(testEnv.mailDir, squattersOwn);
   const changeToken = /\/change-email\/([A-Za-z0-9_-]+)/.exec(changeMail.text)![1]!;
 
   // One more ceremony left open: asked with the password and a code, as two factors are on now.
-  expect((await api("/api/auth/passkeys/options", { token, body: { password: reg.password, code: codeFor(secret, 1) } })).status).toBe(200);
+  expect(
+    (await api("/api/auth/passkeys/options", { token, body: { password: reg.password, code: codeFor(secret, 1) } }))
+      .status,
+  ).toBe(200);
   secrets.push(token, reg.password, secret, changeToken, ...recoveryCodes);
   return { reg, userId, token, authenticator, secret, recoveryCodes, changeToken };
 }
@@ -74,18 +93,29 @@ type Squat = Awaited<ReturnType<typeof squatWithCredentials>>;
 /** Nothing the squatter set up works, and nothing of it is left in the database. */
 async function expectNothingOfTheSquatters(squat: Squat) {
   expect((await api("/api/auth/me", { token: squat.token })).status).toBe(401);
-  expectError(await passkeySignIn(squat.authenticator.assert((await passkeyOptions()).body)), 401, PASSKEY_REFUSED_MESSAGE);
-  expectError(await api(`/api/auth/change-email/${squat.changeToken}`, { method: "POST", headers: asNewClient() }), 400, INVALID_EMAIL_CHANGE_TOKEN);
+  expectError(
+    await passkeySignIn(squat.authenticator.assert((await passkeyOptions()).body)),
+    401,
+    PASSKEY_REFUSED_MESSAGE,
+  );
+  expectError(
+    await api(`/api/auth/change-email/${squat.changeToken}`, { method: "POST", headers: asNewClient() }),
+    400,
+    INVALID_EMAIL_CHANGE_TOKEN,
+  );
   expect(await db.select().from(passkeys).where(eq(passkeys.userId, squat.userId))).toEqual([]);
   expect(await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, squat.userId))).toEqual([]);
   expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, squat.userId))).toEqual([]);
-  expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, squat.userId))).toEqual([]);
+  expect(await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, squat.userId))).toEqual(
+    [],
+  );
   const changes = await db.select().from(emailChanges).where(eq(emailChanges.userId, squat.userId));
   expect(changes.every((c) => c.usedAt !== null)).toBe(true);
 }
 
 /** The first mail to `to` that `match` picks, once it has come (mail goes out after the answer). */
-const mailTo = (to: string, match: (text: string, subject: string) => boolean) => whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find((m) => match(m.text, m.headers.subject ?? "")));
+const mailTo = (to: string, match: (text: string, subject: string) => boolean) =>
+  whenFound(testEnv.mailDir, () => mailsFor(testEnv.mailDir, to).find((m) => match(m.text, m.headers.subject ?? "")));
 
 /** The owner's mail says what was removed. */
 async function expectToldWhatWasRemoved(email: string) {
@@ -100,11 +130,17 @@ describe("a takeover by the address's owner starts from a clean account (docs/de
   it("by a password reset: the squatter's passkey, two factors and address change are gone; the owner signs in with the password alone", async () => {
     const squat = await squatWithCredentials();
     const ip = asNewClient()["x-forwarded-for"]!;
-    expect((await api("/api/auth/forgot-password", { body: { email: squat.reg.email }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    expect(
+      (await api("/api/auth/forgot-password", { body: { email: squat.reg.email }, headers: { "x-forwarded-for": ip } }))
+        .status,
+    ).toBe(200);
     const resetMail = await mailTo(squat.reg.email, (text) => text.includes("/reset-password/"));
     const ownerPassword = "the owner's own password";
     secrets.push(ownerPassword);
-    const reset = await api(`/api/auth/reset-password/${resetLink(resetMail.text).split("/").at(-1)}`, { body: { password: ownerPassword }, headers: { "x-forwarded-for": ip } });
+    const reset = await api(`/api/auth/reset-password/${resetLink(resetMail.text).split("/").at(-1)}`, {
+      body: { password: ownerPassword },
+      headers: { "x-forwarded-for": ip },
+    });
     expect(reset.status).toBe(200);
 
     await expectNothingOfTheSquatters(squat);
@@ -118,7 +154,10 @@ describe("a takeover by the address's owner starts from a clean account (docs/de
   it("by Google: the squatter's passkey, two factors and address change are gone; the owner is not asked for the squatter's code", async () => {
     const squat = await squatWithCredentials();
     const ownerToken = await googleSignIn({ sub: unique("sub-"), email: squat.reg.email, name: "Real Owner" });
-    expect((await api("/api/auth/me", { token: ownerToken })).body).toMatchObject({ id: squat.userId, emailVerified: true });
+    expect((await api("/api/auth/me", { token: ownerToken })).body).toMatchObject({
+      id: squat.userId,
+      emailVerified: true,
+    });
     await expectNothingOfTheSquatters(squat);
     await expectToldWhatWasRemoved(squat.reg.email);
   });

@@ -51,7 +51,11 @@ interface Cast {
  */
 async function cast(state: State): Promise<Cast> {
   const username = unique("totals_");
-  const writer = await person(db, { username, name: `Writer ${username}`, createdAt: new Date("2001-01-01T00:00:00Z") });
+  const writer = await person(db, {
+    username,
+    name: `Writer ${username}`,
+    createdAt: new Date("2001-01-01T00:00:00Z"),
+  });
   const friend = await person(db);
   const stranger = await person(db);
   await befriend(db, writer.user.id, friend.user.id);
@@ -65,7 +69,11 @@ async function cast(state: State): Promise<Cast> {
 }
 
 async function moveTo({ writer, entryId }: Cast, state: State) {
-  const res = await putJournal(writer.token, entryId, { title: "Rain at last", content: "The garden drank all afternoon.", ...FIELDS[state] });
+  const res = await putJournal(writer.token, entryId, {
+    title: "Rain at last",
+    content: "The garden drank all afternoon.",
+    ...FIELDS[state],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -73,13 +81,17 @@ async function moveTo({ writer, entryId }: Cast, state: State) {
 async function viewOf(viewer: Person, { writer, friend }: Cast) {
   const profile = await api<{ user: Record<string, unknown> }>(`/api/users/${writer.user.id}`, { token: viewer.token });
   expect(profile.status).toBe(200);
-  const search = await api<{ users: { id: string }[] }>(`/api/search?q=${writer.user.username}`, { token: viewer.token });
+  const search = await api<{ users: { id: string }[] }>(`/api/search?q=${writer.user.username}`, {
+    token: viewer.token,
+  });
   const suggestions = await api<{ users: { id: string }[] }>("/api/search/suggested?limit=50", { token: viewer.token });
   // Suggested as a recent writer: before the newest members, of whom the friend (no entries, joined
   // now) is one. In a small database the writer may also be among the newest members, after the friend.
   const ids = suggestions.body.users.map((u) => u.id);
   const [at, friendAt] = [ids.indexOf(writer.user.id), ids.indexOf(friend.user.id)];
-  const friends = await api<{ closeFriends: { id: string }[] }>("/api/myprofile/community/closefriends", { token: viewer.token });
+  const friends = await api<{ closeFriends: { id: string }[] }>("/api/myprofile/community/closefriends", {
+    token: viewer.token,
+  });
   return {
     profile: profile.body.user,
     searchResult: search.body.users.find((u) => u.id === writer.user.id) ?? null,
@@ -103,7 +115,9 @@ describe("the totals others can read, as an entry moves between private, signed 
       before[who] = await viewOf(viewer, people);
       expect(before[who]!.profile, `${who} before`).toMatchObject(expectedFor(from).totals);
     }
-    expect((await viewOf(people.stranger, people)).suggested, "suggested to the stranger before").toBe(expectedFor(from).suggested);
+    expect((await viewOf(people.stranger, people)).suggested, "suggested to the stranger before").toBe(
+      expectedFor(from).suggested,
+    );
     // The writer's own totals count everything, always.
     expect(await writersOwnTotals(people)).toEqual({ journalCount: 1, totalLikes: 1, totalReads: 1 });
 
@@ -115,7 +129,9 @@ describe("the totals others can read, as an entry moves between private, signed 
       // Between private and anonymous nothing another person can read moves at all.
       if (from !== "signed" && to !== "signed") expect(after, `${who}: ${from} → ${to}`).toEqual(before[who]);
     }
-    expect((await viewOf(people.stranger, people)).suggested, "suggested to the stranger after").toBe(expectedFor(to).suggested);
+    expect((await viewOf(people.stranger, people)).suggested, "suggested to the stranger after").toBe(
+      expectedFor(to).suggested,
+    );
     expect(await writersOwnTotals(people)).toEqual({ journalCount: 1, totalLikes: 1, totalReads: 1 });
   });
 });

@@ -36,15 +36,32 @@ describe("GET /api/journals/stats: refusals", () => {
 
   it("answers 400 with errors for a year that is not four digits, before 1900 or after next year", async () => {
     const me = await person(db);
-    for (const year of ["abc", "25", "20255", "1899", "0000"]) expectError(await stats(me, `year=${year}`), 400, "Year must be a four-digit year from 1900");
-    expectError(await stats(me, `year=${new Date().getUTCFullYear() + 2}`), 400, "Year must be no later than next year");
+    for (const year of ["abc", "25", "20255", "1899", "0000"])
+      expectError(await stats(me, `year=${year}`), 400, "Year must be a four-digit year from 1900");
+    expectError(
+      await stats(me, `year=${new Date().getUTCFullYear() + 2}`),
+      400,
+      "Year must be no later than next year",
+    );
   });
 });
 
 describe("GET /api/journals/stats: counts", () => {
   it("counts runs across a year's end, all-time totals and one year's days", async () => {
     const me = await person(db);
-    await wrote(me, ["2022-12-29", "2022-12-30", "2022-12-31", "2023-01-01", "2023-01-02", "2023-03-01", "2023-03-02", "2023-03-03", "2023-05-10", "2019-02-28", "2019-03-01"]);
+    await wrote(me, [
+      "2022-12-29",
+      "2022-12-30",
+      "2022-12-31",
+      "2023-01-01",
+      "2023-01-02",
+      "2023-03-01",
+      "2023-03-02",
+      "2023-03-03",
+      "2023-05-10",
+      "2019-02-28",
+      "2019-03-01",
+    ]);
 
     const res = await stats(me, "year=2023");
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -61,7 +78,13 @@ describe("GET /api/journals/stats: counts", () => {
 
   it("answers zeros for someone who has not written", async () => {
     const me = await person(db);
-    expect((await stats(me, "year=2025")).body).toEqual({ currentStreak: 0, longestStreak: 0, daysWritten: 0, totalEntries: 0, days: {} });
+    expect((await stats(me, "year=2025")).body).toEqual({
+      currentStreak: 0,
+      longestStreak: 0,
+      daysWritten: 0,
+      totalEntries: 0,
+      days: {},
+    });
   });
 
   it("never shows another person's numbers: there is no way to name them", async () => {
@@ -69,7 +92,13 @@ describe("GET /api/journals/stats: counts", () => {
     await wrote(other, [utcDay(-1), utcDay(-2), utcDay(-3)]);
     await wrote(me, ["2020-06-01"]);
     const res = await stats(me, `year=2020&userId=${other.user.id}&user=${other.user.id}`);
-    expect(res.body).toEqual({ currentStreak: 0, longestStreak: 1, daysWritten: 1, totalEntries: 1, days: { "2020-06-01": 1 } });
+    expect(res.body).toEqual({
+      currentStreak: 0,
+      longestStreak: 1,
+      daysWritten: 1,
+      totalEntries: 1,
+      days: { "2020-06-01": 1 },
+    });
   });
 
   it("without a year gives the days of the year of the writer's today", async () => {

@@ -40,7 +40,12 @@ afterAll(async () => {
 
 async function plan({ q, tag }: { q?: string; tag?: string }): Promise<string> {
   const db = drizzle(client, { schema });
-  const { sql: text, params } = searchDiaryQuery({ db: db as never, authorId: writerId, parsed: parseSearch(q ?? ""), tag }).toSQL();
+  const { sql: text, params } = searchDiaryQuery({
+    db: db as never,
+    authorId: writerId,
+    parsed: parseSearch(q ?? ""),
+    tag,
+  }).toSQL();
   const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${text}`, params);
   return rows.map((r) => r["QUERY PLAN"]).join("\n");
 }
@@ -70,7 +75,9 @@ describe("the diary search's plan", () => {
   });
 
   it("has no word index for a planner to prefer: the words' GIN index is gone", async () => {
-    const { rows } = await client.query("select indexname from pg_indexes where tablename = 'journals' and indexdef like '%search%'");
+    const { rows } = await client.query(
+      "select indexname from pg_indexes where tablename = 'journals' and indexdef like '%search%'",
+    );
     expect(rows).toEqual([]);
   });
 });

@@ -16,8 +16,13 @@ let viewerId: string;
 
 beforeAll(async () => {
   ({ client, drop } = await createScratchDatabase("inkwell_feed_plans_"));
-  await client.query(`insert into users (name, username, email) select 'Member ' || i, 'member' || i, 'm' || i || '@plan.test' from generate_series(1, $1::int) i`, [MEMBERS]);
-  await client.query(`create temporary table numbered as select id, row_number() over (order by username) as n from users`);
+  await client.query(
+    `insert into users (name, username, email) select 'Member ' || i, 'member' || i, 'm' || i || '@plan.test' from generate_series(1, $1::int) i`,
+    [MEMBERS],
+  );
+  await client.query(
+    `create temporary table numbered as select id, row_number() over (order by username) as n from users`,
+  );
   // Autovacuum never analyzes a temporary table: without statistics the joins on n below are planned as nested loops.
   await client.query(`analyze numbered`);
   await client.query(
@@ -25,7 +30,9 @@ beforeAll(async () => {
      select a.id, b.id from numbered a join numbered b on (b.n = a.n + 1 or b.n = a.n + 13) and a.n > 1
      union all select v.id, f.id from numbered v join numbered f on f.n between 100 and 399 where v.n = 1`,
   );
-  await client.query(`insert into friendships (user_id, friend_id) select friend_id, user_id from friendships on conflict do nothing`);
+  await client.query(
+    `insert into friendships (user_id, friend_id) select friend_id, user_id from friendships on conflict do nothing`,
+  );
   await client.query(
     `insert into journals (author_id, title, content, journal_date, created_at, visibility, is_anonymous)
      select id, 'A day', repeat('Something happened, and then something else. ', 12), current_date - d, now() - d * interval '1 day' - n * interval '1 second',
@@ -59,7 +66,16 @@ describe("the feed statement's plan", () => {
   it.each([
     ["the first page", { offset: 0 }],
     ["a later page by number", { offset: 40 }],
-    ["a page after a cursor", { offset: 0, after: { feedAtMicros: String((Date.now() - 2 * 86_400_000) * 1000), id: "7fffffff-ffff-4fff-bfff-ffffffffffff" } }],
+    [
+      "a page after a cursor",
+      {
+        offset: 0,
+        after: {
+          feedAtMicros: String((Date.now() - 2 * 86_400_000) * 1000),
+          id: "7fffffff-ffff-4fff-bfff-ffffffffffff",
+        },
+      },
+    ],
   ])("reads %s through journals_feed_idx, no table whole", async (_what, position) => {
     const { plan: p } = await plan({ viewerId, limit: 10, ...position });
     expect(p).not.toMatch(/Seq Scan on (journals|friendships|likes|users|journal_reads)\b/);
@@ -67,14 +83,21 @@ describe("the feed statement's plan", () => {
   });
 
   it("keeps the index plan as a prepared statement's generic plan (lib/db/prepared.ts runs it prepared)", async () => {
-    for (const after of [undefined, { feedAtMicros: String(Date.now() * 1000), id: "7fffffff-ffff-4fff-bfff-ffffffffffff" }]) {
-      const { sql: text, params } = new PgDialect().sqlToQuery(feedPageQuery({ viewerId, limit: 10, offset: 0, after }));
+    for (const after of [
+      undefined,
+      { feedAtMicros: String(Date.now() * 1000), id: "7fffffff-ffff-4fff-bfff-ffffffffffff" },
+    ]) {
+      const { sql: text, params } = new PgDialect().sqlToQuery(
+        feedPageQuery({ viewerId, limit: 10, offset: 0, after }),
+      );
       await client.query("begin");
       try {
         await client.query("set local plan_cache_mode = force_generic_plan");
         await client.query(`prepare feed_generic as ${text}`);
         const literals = params.map((p) => (typeof p === "number" ? String(p) : `'${String(p)}'`));
-        const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain execute feed_generic(${literals.join(", ")})`);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(
+          `explain execute feed_generic(${literals.join(", ")})`,
+        );
         const p = rows.map((r) => r["QUERY PLAN"]).join("\n");
         // The generic plan guesses fewer entries per friend and may take the index as a bitmap: still the friends' ranges only.
         expect(p).not.toMatch(/Seq Scan on (journals|friendships|likes|users|journal_reads)\b/);

@@ -5,7 +5,15 @@ import { hashToken } from "../../lib/auth/tokens";
 import { emailVerifications, friendRequests, friendships, sessions, trustedDevices, users } from "../../lib/db/schema";
 import { USERNAME_PATTERN } from "../../lib/validation/auth-limits";
 import { isPlainLine } from "../../lib/validation/fields";
-import { befriend, connect, createFriendRequest, createSession, createUser, unique, type FactoryDb } from "../../scripts/seed/factories";
+import {
+  befriend,
+  connect,
+  createFriendRequest,
+  createSession,
+  createUser,
+  unique,
+  type FactoryDb,
+} from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 
 describe("usernameFromName", () => {
@@ -33,14 +41,25 @@ describe("findOrCreateGoogleUser", () => {
   });
   afterAll(() => close());
 
-  const identityFor = (email: string) => ({ sub: unique("sub-"), email: email.toUpperCase(), emailVerified: true, name: "The Owner" });
-  const sessionCount = async (userId: string) => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  const identityFor = (email: string) => ({
+    sub: unique("sub-"),
+    email: email.toUpperCase(),
+    emailVerified: true,
+    name: "The Owner",
+  });
+  const sessionCount = async (userId: string) =>
+    (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
   it("takes over an account whose email is unverified: no password, no sessions, verified, linked", async () => {
     const { user } = await createUser(db, { emailVerifiedAt: null, name: "Squatter" });
     await createSession(db, user.id);
     await createSession(db, user.id);
-    await db.insert(emailVerifications).values({ tokenHash: hashToken(unique("link-")), userId: user.id, email: user.email, expiresAt: new Date(Date.now() + 60_000) });
+    await db.insert(emailVerifications).values({
+      tokenHash: hashToken(unique("link-")),
+      userId: user.id,
+      email: user.email,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     await db.insert(trustedDevices).values({ tokenHash: hashToken(unique("device-")), userId: user.id });
     const identity = identityFor(user.email);
 
@@ -58,7 +77,9 @@ describe("findOrCreateGoogleUser", () => {
 
   it("drops every friendship and friend request the unverified account had, in both directions", async () => {
     const { user } = await createUser(db, { emailVerifiedAt: null });
-    const [friend, asked, asker, rejecter] = await Promise.all([1, 2, 3, 4].map(async () => (await createUser(db)).user));
+    const [friend, asked, asker, rejecter] = await Promise.all(
+      [1, 2, 3, 4].map(async () => (await createUser(db)).user),
+    );
     await befriend(db, user.id, friend!.id);
     await createFriendRequest(db, user.id, asked!.id);
     await createFriendRequest(db, asker!.id, user.id);
@@ -67,8 +88,18 @@ describe("findOrCreateGoogleUser", () => {
     await befriend(db, friend!.id, asked!.id);
 
     await findOrCreateGoogleUser({ db, identity: identityFor(user.email) });
-    expect(await db.select().from(friendships).where(or(eq(friendships.userId, user.id), eq(friendships.friendId, user.id)))).toEqual([]);
-    expect(await db.select().from(friendRequests).where(or(eq(friendRequests.fromId, user.id), eq(friendRequests.toId, user.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(friendships)
+        .where(or(eq(friendships.userId, user.id), eq(friendships.friendId, user.id))),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(friendRequests)
+        .where(or(eq(friendRequests.fromId, user.id), eq(friendRequests.toId, user.id))),
+    ).toEqual([]);
     expect(await db.select().from(friendships).where(eq(friendships.userId, friend!.id))).toHaveLength(1);
   });
 
@@ -87,7 +118,11 @@ describe("findOrCreateGoogleUser", () => {
 
     expect((await findOrCreateGoogleUser({ db, identity })).id).toBe(user.id);
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ googleSub: identity.sub, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt });
+    expect(row).toMatchObject({
+      googleSub: identity.sub,
+      passwordHash: user.passwordHash,
+      emailVerifiedAt: user.emailVerifiedAt,
+    });
     expect(await sessionCount(user.id)).toBe(1);
   });
 
@@ -105,21 +140,26 @@ describe("findOrCreateGoogleUser", () => {
       ["\u2066Ada\u2069\u200f\u0007", "Ada"],
       ["نور الهدى", "نور الهدى"],
     ]) {
-      const created = await findOrCreateGoogleUser({ db, identity: { ...identityFor(`${unique("gname_")}@gmail.com`), name: name! } });
+      const created = await findOrCreateGoogleUser({
+        db,
+        identity: { ...identityFor(`${unique("gname_")}@gmail.com`), name: name! },
+      });
       expect(created.name).toBe(stored);
       expect(isPlainLine(created.name)).toBe(true);
     }
     // Nothing left of the name: the address's local part stands in, as for an empty one.
     const email = `${unique("gblank_")}@gmail.com`;
-    expect((await findOrCreateGoogleUser({ db, identity: { ...identityFor(email), name: "\u202e\r\n" } })).name).toBe(email.split("@")[0]!.toUpperCase());
+    expect((await findOrCreateGoogleUser({ db, identity: { ...identityFor(email), name: "\u202e\r\n" } })).name).toBe(
+      email.split("@")[0]!.toUpperCase(),
+    );
   });
 
   it("refuses an unverified Google email and leaves the unverified account as it was", async () => {
     const { user } = await createUser(db, { emailVerifiedAt: null });
     await createSession(db, user.id);
-    await expect(findOrCreateGoogleUser({ db, identity: { ...identityFor(user.email), emailVerified: false } })).rejects.toThrow(
-      "Google has not verified this email address",
-    );
+    await expect(
+      findOrCreateGoogleUser({ db, identity: { ...identityFor(user.email), emailVerified: false } }),
+    ).rejects.toThrow("Google has not verified this email address");
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ googleSub: null, passwordHash: user.passwordHash, emailVerifiedAt: null });
     expect(await sessionCount(user.id)).toBe(1);

@@ -44,19 +44,29 @@ describe("journal image URLs", () => {
   it("refuse any other query with a NotFoundError and nothing else", async () => {
     const issued = await signedQuery();
     const field = fc.constantFrom("u", "e", "s", "v");
-    const value = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.constantFrom(...[...issued.values()]), fc.uuid(), fc.integer().map(String));
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary" }),
+      fc.constantFrom(...[...issued.values()]),
+      fc.uuid(),
+      fc.integer().map(String),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(field, value), { minLength: 1, maxLength: 6 }), fc.boolean(), async (pairs, fromIssued) => {
-        const query = new URLSearchParams(fromIssued ? issued : undefined);
-        for (const [name, v] of pairs) query.set(name, v);
-        if (query.toString() === issued.toString()) return;
-        const outcome = await verifyJournalImageQuery({ db, id, query }).then(
-          (r) => (r === null ? "unsigned" : "accepted"),
-          (err: unknown) => (err instanceof NotFoundError ? "404" : err),
-        );
-        // Only "unsigned" when no signature part is left at all.
-        expect(outcome).toBe(query.has("u") || query.has("e") || query.has("s") ? "404" : "unsigned");
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(field, value), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        async (pairs, fromIssued) => {
+          const query = new URLSearchParams(fromIssued ? issued : undefined);
+          for (const [name, v] of pairs) query.set(name, v);
+          if (query.toString() === issued.toString()) return;
+          const outcome = await verifyJournalImageQuery({ db, id, query }).then(
+            (r) => (r === null ? "unsigned" : "accepted"),
+            (err: unknown) => (err instanceof NotFoundError ? "404" : err),
+          );
+          // Only "unsigned" when no signature part is left at all.
+          expect(outcome).toBe(query.has("u") || query.has("e") || query.has("s") ? "404" : "unsigned");
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -64,6 +74,8 @@ describe("journal image URLs", () => {
   it("are signed with the key kept in the database, which every instance reads", async () => {
     const key = await getAppSecret({ db, name: "image_url" });
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await db.select().from(appSecrets).where(eq(appSecrets.name, "image_url"))).toEqual([{ name: "image_url", value: key }]);
+    expect(await db.select().from(appSecrets).where(eq(appSecrets.name, "image_url"))).toEqual([
+      { name: "image_url", value: key },
+    ]);
   });
 });

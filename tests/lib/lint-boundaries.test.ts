@@ -15,9 +15,11 @@ let eslint: ESLint;
 
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-lint-"));
-  for (const file of ["eslint.config.mjs", "package.json", "tsconfig.json"]) fs.copyFileSync(path.join(ROOT, file), path.join(scratch, file));
+  for (const file of ["eslint.config.mjs", "package.json", "tsconfig.json"])
+    fs.copyFileSync(path.join(ROOT, file), path.join(scratch, file));
   // The config reads lib/ (its server-only modules) and components/ (its .tsx files) when it loads.
-  for (const dir of ["lib", "components"]) fs.cpSync(path.join(ROOT, dir), path.join(scratch, dir), { recursive: true });
+  for (const dir of ["lib", "components"])
+    fs.cpSync(path.join(ROOT, dir), path.join(scratch, dir), { recursive: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(scratch, "node_modules"), "dir");
   fs.mkdirSync(path.join(scratch, "app")); // Next's lint rules look for the app router's folder.
   eslint = new ESLint({ cwd: scratch });
@@ -37,7 +39,14 @@ async function refused(file: string, source: string): Promise<string[]> {
   const messages = result!.messages;
   // Any other error (a parse error, a missing config) would make this test prove nothing.
   expect(messages.filter((m) => m.ruleId !== "no-restricted-imports" && m.severity === 2)).toEqual([]);
-  return messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => /from "([^"]+)"|import "([^"]+)"/.exec(lines[m.line - 1]!)!.slice(1).find(Boolean)!);
+  return messages
+    .filter((m) => m.ruleId === "no-restricted-imports")
+    .map((m) =>
+      /from "([^"]+)"|import "([^"]+)"/
+        .exec(lines[m.line - 1]!)!
+        .slice(1)
+        .find(Boolean)!,
+    );
 }
 
 describe("lint boundaries", () => {
@@ -50,7 +59,12 @@ describe("lint boundaries", () => {
       "export const used = [GET, Avatar, apiFetch] as unknown as MyProfile[];",
       "",
     ].join("\n");
-    expect(await refused("lib/dates/scratch-violation.ts", source)).toEqual(["@/app/api/health/route", "@/components/ui/avatar", "../../client/api", "@/client/me"]);
+    expect(await refused("lib/dates/scratch-violation.ts", source)).toEqual([
+      "@/app/api/health/route",
+      "@/components/ui/avatar",
+      "../../client/api",
+      "@/client/me",
+    ]);
   });
 
   it("components/ and client/ never import a server-only module of lib/, except its types", async () => {
@@ -61,17 +75,33 @@ describe("lint boundaries", () => {
       "export const used: [unknown, Db | null, Authed | null, unknown] = [getDb, null, null, journalImageUrl];",
       "",
     ].join("\n");
-    expect(await refused("components/ui/scratch-violation.tsx", component)).toEqual(["@/lib/db/client", "@/lib/journals"]);
-    const client = ['import { requireUser } from "../lib/auth/request";', "export const used = requireUser;", ""].join("\n");
+    expect(await refused("components/ui/scratch-violation.tsx", component)).toEqual([
+      "@/lib/db/client",
+      "@/lib/journals",
+    ]);
+    const client = ['import { requireUser } from "../lib/auth/request";', "export const used = requireUser;", ""].join(
+      "\n",
+    );
     expect(await refused("client/scratch-violation.ts", client)).toEqual(["../lib/auth/request"]);
   });
 
   it("server/ and scripts/ never import tests/ or e2e/", async () => {
-    expect(await refused("server/scratch-violation.ts", 'import { GOOD_PASSWORD } from "../tests/support/auth";\nexport const used = GOOD_PASSWORD;\n')).toEqual([
-      "../tests/support/auth",
+    expect(
+      await refused(
+        "server/scratch-violation.ts",
+        'import { GOOD_PASSWORD } from "../tests/support/auth";\nexport const used = GOOD_PASSWORD;\n',
+      ),
+    ).toEqual(["../tests/support/auth"]);
+    const bench = [
+      'import { testEnv } from "../../tests/support/env";',
+      'import { test } from "@/e2e/fixtures";',
+      "export const used = [testEnv, test];",
+      "",
+    ].join("\n");
+    expect(await refused("scripts/bench/scratch-violation.ts", bench)).toEqual([
+      "../../tests/support/env",
+      "@/e2e/fixtures",
     ]);
-    const bench = ['import { testEnv } from "../../tests/support/env";', 'import { test } from "@/e2e/fixtures";', "export const used = [testEnv, test];", ""].join("\n");
-    expect(await refused("scripts/bench/scratch-violation.ts", bench)).toEqual(["../../tests/support/env", "@/e2e/fixtures"]);
   });
 
   it("tests/ and e2e/ reach the runtime only through its public entry points", async () => {
@@ -89,9 +119,12 @@ describe("lint boundaries", () => {
       "../../server/server",
       "../../lib/images/image-worker.mjs",
     ]);
-    expect(await refused("e2e/scratch-violation.spec.ts", 'import { PublicProfile } from "../components/friends/public-profile";\nexport const used = PublicProfile;\n')).toEqual([
-      "../components/friends/public-profile",
-    ]);
+    expect(
+      await refused(
+        "e2e/scratch-violation.spec.ts",
+        'import { PublicProfile } from "../components/friends/public-profile";\nexport const used = PublicProfile;\n',
+      ),
+    ).toEqual(["../components/friends/public-profile"]);
   });
 
   it("passes the imports each room may make", async () => {
@@ -112,7 +145,12 @@ describe("lint boundaries", () => {
       "",
     ].join("\n");
     expect(await refused("components/ui/scratch-clean.tsx", component)).toEqual([]);
-    const script = ['import { startAppProcess } from "../../server/app-process";', 'import { createUser } from "../seed/factories";', "export const used = [startAppProcess, createUser];", ""].join("\n");
+    const script = [
+      'import { startAppProcess } from "../../server/app-process";',
+      'import { createUser } from "../seed/factories";',
+      "export const used = [startAppProcess, createUser];",
+      "",
+    ].join("\n");
     expect(await refused("scripts/bench/scratch-clean.ts", script)).toEqual([]);
     const test = [
       'import { freePort } from "../../server/app-process";',

@@ -23,7 +23,11 @@ async function failure(run: () => Promise<unknown>): Promise<unknown> {
 describe("describeError", () => {
   it("logs a failed query's SQLSTATE and message, never its statement or parameters", async () => {
     const username = unique("log_");
-    const err = await failure(() => db.insert(users).values({ name: "Nul\0Name", username, email: `${username}@gmail.com`, passwordHash: SECRET_HASH }));
+    const err = await failure(() =>
+      db
+        .insert(users)
+        .values({ name: "Nul\0Name", username, email: `${username}@gmail.com`, passwordHash: SECRET_HASH }),
+    );
     const line = describeError(err);
     expect(line).toMatch(/^database error 22021: /);
     for (const secret of [SECRET_HASH, username, "insert into", "params"]) expect(line).not.toContain(secret);
@@ -31,7 +35,11 @@ describe("describeError", () => {
 
   it("names the constraint of a violated check without the offending values", async () => {
     const username = unique("log_");
-    const err = await failure(() => db.insert(users).values({ name: "x".repeat(81), username, email: `${username}@gmail.com`, passwordHash: SECRET_HASH }));
+    const err = await failure(() =>
+      db
+        .insert(users)
+        .values({ name: "x".repeat(81), username, email: `${username}@gmail.com`, passwordHash: SECRET_HASH }),
+    );
     const line = describeError(err);
     expect(line).toContain("database error 23514 (table users, constraint users_name_length)");
     expect(line).not.toContain(SECRET_HASH);
@@ -58,7 +66,9 @@ describe("describeError", () => {
 
 describe("oneLine", () => {
   it("turns line breaks and other controls into spaces, so no outside text forges a log line", () => {
-    expect(oneLine("a\nUnhandled error in route handler: x\r\n\u2028b\u0000c")).toBe("a Unhandled error in route handler: x b c");
+    expect(oneLine("a\nUnhandled error in route handler: x\r\n\u2028b\u0000c")).toBe(
+      "a Unhandled error in route handler: x b c",
+    );
     expect(describeError(new Error("one\ntwo"))).toMatch(/^Error: one two\n/);
   });
 });

@@ -67,7 +67,10 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const hash = () => hashToken(newToken());
 
 async function sessionExpiries(userId: string) {
-  const rows = await db.select({ expiresAt: schema.sessions.expiresAt }).from(schema.sessions).where(eq(schema.sessions.userId, userId));
+  const rows = await db
+    .select({ expiresAt: schema.sessions.expiresAt })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.userId, userId));
   return rows.map((s) => s.expiresAt.getTime());
 }
 
@@ -96,11 +99,24 @@ describe("purging rows", () => {
     expect(await purgeSpentPasswordResets({ db, now: new Date() })).toBe(2);
     expect(await purgeSpentEmailVerifications({ db, now: new Date() })).toBe(2);
     expect(await purgeSpentTwoFactorChallenges({ db, now: new Date() })).toBe(2);
-    expect(await db.select({ t: schema.twoFactorChallenges.tokenHash }).from(schema.twoFactorChallenges).where(eq(schema.twoFactorChallenges.userId, user.id))).toEqual([{ t: open }]);
-    expect(await db.select({ t: schema.passwordResets.tokenHash }).from(schema.passwordResets).where(eq(schema.passwordResets.userId, user.id))).toEqual([{ t: open }]);
-    expect(await db.select({ t: schema.emailVerifications.tokenHash }).from(schema.emailVerifications).where(eq(schema.emailVerifications.userId, user.id))).toEqual([
-      { t: open },
-    ]);
+    expect(
+      await db
+        .select({ t: schema.twoFactorChallenges.tokenHash })
+        .from(schema.twoFactorChallenges)
+        .where(eq(schema.twoFactorChallenges.userId, user.id)),
+    ).toEqual([{ t: open }]);
+    expect(
+      await db
+        .select({ t: schema.passwordResets.tokenHash })
+        .from(schema.passwordResets)
+        .where(eq(schema.passwordResets.userId, user.id)),
+    ).toEqual([{ t: open }]);
+    expect(
+      await db
+        .select({ t: schema.emailVerifications.tokenHash })
+        .from(schema.emailVerifications)
+        .where(eq(schema.emailVerifications.userId, user.id)),
+    ).toEqual([{ t: open }]);
   });
 
   it("deletes passkey challenges past their time, and keeps live ones", async () => {
@@ -110,35 +126,70 @@ describe("purging rows", () => {
       { challenge: live, purpose: "login", expiresAt: later(5 * MINUTE) },
     ]);
     expect(await purgeExpiredPasskeyChallenges({ db, now: new Date() })).toBe(1);
-    const left = await db.select({ c: schema.webauthnChallenges.challenge }).from(schema.webauthnChallenges).where(inArray(schema.webauthnChallenges.challenge, [dead, live]));
+    const left = await db
+      .select({ c: schema.webauthnChallenges.challenge })
+      .from(schema.webauthnChallenges)
+      .where(inArray(schema.webauthnChallenges.challenge, [dead, live]));
     expect(left).toEqual([{ c: live }]);
   });
 
   it("deletes rate-limit counters whose longest window is over, and keeps any that may still count", async () => {
-    const [over, running, fresh] = [unique("login-username:over"), unique("login-username:running"), unique("signup-address:fresh")];
+    const [over, running, fresh] = [
+      unique("login-username:over"),
+      unique("login-username:running"),
+      unique("signup-address:fresh"),
+    ];
     await db.insert(schema.rateLimits).values([
       { key: over, windowStart: ago(DAY + MINUTE), count: 9 },
       { key: running, windowStart: ago(DAY - MINUTE), count: 3 },
       { key: fresh, count: 1 },
     ]);
     expect(await purgeStaleRateLimits({ db, now: new Date() })).toBe(1);
-    const left = await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits).where(inArray(schema.rateLimits.key, [over, running, fresh]));
+    const left = await db
+      .select({ key: schema.rateLimits.key })
+      .from(schema.rateLimits)
+      .where(inArray(schema.rateLimits.key, [over, running, fresh]));
     expect(left.map((r) => r.key).sort()).toEqual([running, fresh].sort());
     // A limit with a longer window would lose its count to this purge, so none may be counted.
-    const tooLong = consumeAttempt({ db, limit: { key: unique("too-long:"), max: 5, windowSeconds: LONGEST_WINDOW_SECONDS + 1 } });
+    const tooLong = consumeAttempt({
+      db,
+      limit: { key: unique("too-long:"), max: 5, windowSeconds: LONGEST_WINDOW_SECONDS + 1 },
+    });
     await expect(tooLong).rejects.toThrow(/at most 86400 s/);
   });
 
   it("deletes idempotency keys older than 24 hours, and keeps younger ones, another person's same key included", async () => {
-    const [{ user: a }, { user: b }] = [await createUser(db, { password: null }), await createUser(db, { password: null })];
+    const [{ user: a }, { user: b }] = [
+      await createUser(db, { password: null }),
+      await createUser(db, { password: null }),
+    ];
     const key = unique("key-");
     await db.insert(schema.idempotencyKeys).values([
-      { userId: a.id, key, target: "POST /api/journals", requestHash: "h", status: 201, body: {}, createdAt: ago(DAY + MINUTE) },
-      { userId: b.id, key, target: "POST /api/journals", requestHash: "h", status: 201, body: {}, createdAt: ago(DAY - MINUTE) },
+      {
+        userId: a.id,
+        key,
+        target: "POST /api/journals",
+        requestHash: "h",
+        status: 201,
+        body: {},
+        createdAt: ago(DAY + MINUTE),
+      },
+      {
+        userId: b.id,
+        key,
+        target: "POST /api/journals",
+        requestHash: "h",
+        status: 201,
+        body: {},
+        createdAt: ago(DAY - MINUTE),
+      },
       { userId: a.id, key: unique("running-"), target: "POST /api/journals", requestHash: "h", createdAt: ago(MINUTE) },
     ]);
     expect(await purgeOldIdempotencyKeys({ db, now: new Date() })).toBe(1);
-    const left = await db.select({ userId: schema.idempotencyKeys.userId }).from(schema.idempotencyKeys).where(inArray(schema.idempotencyKeys.userId, [a.id, b.id]));
+    const left = await db
+      .select({ userId: schema.idempotencyKeys.userId })
+      .from(schema.idempotencyKeys)
+      .where(inArray(schema.idempotencyKeys.userId, [a.id, b.id]));
     expect(left.map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
   });
 
@@ -150,15 +201,25 @@ describe("purging rows", () => {
       { tokenHash: recent, userId: user.id, createdAt: ago(364 * DAY) },
     ]);
     expect(await purgeExpiredTrustedDevices({ db, now: new Date() })).toBe(1);
-    expect(await db.select({ t: schema.trustedDevices.tokenHash }).from(schema.trustedDevices).where(eq(schema.trustedDevices.userId, user.id))).toEqual([{ t: recent }]);
+    expect(
+      await db
+        .select({ t: schema.trustedDevices.tokenHash })
+        .from(schema.trustedDevices)
+        .where(eq(schema.trustedDevices.userId, user.id)),
+    ).toEqual([{ t: recent }]);
   });
   it("deletes push outbox rows past the longest TTL, and heart groups past their hour but not those within it (docs/decisions/082)", async () => {
     const { user } = await createUser(db);
     const { user: actor } = await createUser(db);
-    const [stale, fresh] = await Promise.all([createJournal(db, user.id, { journalDate: "2020-01-01" }), createJournal(db, user.id, { journalDate: "2020-01-02" })]);
+    const [stale, fresh] = await Promise.all([
+      createJournal(db, user.id, { journalDate: "2020-01-01" }),
+      createJournal(db, user.id, { journalDate: "2020-01-02" }),
+    ]);
     const told = await db
       .insert(schema.notifications)
-      .values([stale, fresh].map((j) => ({ userId: user.id, kind: "heart" as const, actorId: actor.id, journalId: j.id })))
+      .values(
+        [stale, fresh].map((j) => ({ userId: user.id, kind: "heart" as const, actorId: actor.id, journalId: j.id })),
+      )
       .returning({ id: schema.notifications.id });
     // Only the stale one: a fresh outbox row is the running push job's to take at any moment.
     await db.insert(schema.pushOutbox).values({ notificationId: told[0]!.id, createdAt: ago(DAY + MINUTE) });
@@ -167,8 +228,23 @@ describe("purging rows", () => {
       { journalId: fresh.id, pushedAt: ago(59 * MINUTE) },
     ]);
     expect(await purgeStalePushRows({ db, now: new Date() })).toBeGreaterThanOrEqual(2);
-    expect(await db.select({ id: schema.pushOutbox.notificationId }).from(schema.pushOutbox).where(inArray(schema.pushOutbox.notificationId, told.map((t) => t.id)))).toEqual([]);
-    expect(await db.select({ id: schema.pushHeartGroups.journalId }).from(schema.pushHeartGroups).where(inArray(schema.pushHeartGroups.journalId, [stale.id, fresh.id]))).toEqual([{ id: fresh.id }]);
+    expect(
+      await db
+        .select({ id: schema.pushOutbox.notificationId })
+        .from(schema.pushOutbox)
+        .where(
+          inArray(
+            schema.pushOutbox.notificationId,
+            told.map((t) => t.id),
+          ),
+        ),
+    ).toEqual([]);
+    expect(
+      await db
+        .select({ id: schema.pushHeartGroups.journalId })
+        .from(schema.pushHeartGroups)
+        .where(inArray(schema.pushHeartGroups.journalId, [stale.id, fresh.id])),
+    ).toEqual([{ id: fresh.id }]);
   });
 });
 
@@ -181,7 +257,8 @@ async function photoScene(storage: Storage) {
     orphanEntry: newImageKey({ kind: "entries" }),
     orphanPicture: newImageKey({ kind: "profiles", ownerId: user.id }),
   };
-  for (const key of Object.values(keys)) await storage.putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
+  for (const key of Object.values(keys))
+    await storage.putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
   await createJournal(db, user.id, { imageKey: keys.entry });
   await db.update(schema.users).set({ profileImageKey: keys.picture }).where(eq(schema.users.id, user.id));
   return keys;
@@ -194,13 +271,18 @@ async function exists(storage: Storage, key: string) {
 describe("folding reads", () => {
   const dayBefore = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
   async function shown(ids: string[]) {
-    const rows = await db.select({ id: schema.journals.id, folded: schema.journals.readsCount, reads: readsTotal() }).from(schema.journals).where(inArray(schema.journals.id, ids));
+    const rows = await db
+      .select({ id: schema.journals.id, folded: schema.journals.readsCount, reads: readsTotal() })
+      .from(schema.journals)
+      .where(inArray(schema.journals.id, ids));
     return Object.fromEntries(rows.map((r) => [r.id, { folded: r.folded, reads: r.reads }]));
   }
 
   it("moves past days' read rows into reads_count, keeps today's rows, and every entry shows the same reads", async () => {
     const { user: writer } = await createUser(db, { password: null });
-    const readers = await Promise.all(Array.from({ length: 7 }, () => createUser(db, { password: null }).then((r) => r.user)));
+    const readers = await Promise.all(
+      Array.from({ length: 7 }, () => createUser(db, { password: null }).then((r) => r.user)),
+    );
     const a = await createJournal(db, writer.id, { journalDate: dayBefore(3), readsCount: 5 });
     const b = await createJournal(db, writer.id, { journalDate: dayBefore(2) });
     const today = new Date().toISOString().slice(0, 10);
@@ -216,7 +298,10 @@ describe("folding reads", () => {
     // Batches of 3: 10 past rows in four statements, the last one short.
     expect(await foldPastReads({ db, batchSize: 3 })).toBe(10);
     expect(await shown([a.id, b.id])).toEqual({ [a.id]: { folded: 15, reads: 17 }, [b.id]: { folded: 0, reads: 4 } });
-    const left = await db.select().from(schema.journalReads).where(inArray(schema.journalReads.journalId, [a.id, b.id]));
+    const left = await db
+      .select()
+      .from(schema.journalReads)
+      .where(inArray(schema.journalReads.journalId, [a.id, b.id]));
     expect(left.map((r) => r.day)).toEqual(Array(6).fill(today));
     expect(await foldPastReads({ db })).toBe(0);
   });
@@ -248,9 +333,19 @@ describe("purging photos", () => {
 
   it("does the same in an S3 bucket, by each object's LastModified", async () => {
     const bucket = "inkwell-maintenance";
-    const server = await startS3rver({ directory: tempDir("inkwell-maintenance-s3-"), bucket, allowMismatchedSignatures: true });
+    const server = await startS3rver({
+      directory: tempDir("inkwell-maintenance-s3-"),
+      bucket,
+      allowMismatchedSignatures: true,
+    });
     try {
-      const storage = createS3Storage({ bucket, region: "us-east-1", endpoint: server.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+      const storage = createS3Storage({
+        bucket,
+        region: "us-east-1",
+        endpoint: server.endpoint,
+        forcePathStyle: true,
+        credentials: S3RVER_CREDENTIALS,
+      });
       const keys = await photoScene(storage);
       // Just stored, so all are young: nothing goes.
       expect(await purgeOrphanPhotos({ db, storage, now: new Date() })).toBe(0);
@@ -285,7 +380,10 @@ describe("purging exports", () => {
     const running = await zip("running", null, ago(2 * DAY));
 
     expect(await purgeExpiredExports({ db, storage, now: new Date(), batchSize: 1 })).toBe(2);
-    const left = await db.select({ id: schema.exports.id }).from(schema.exports).where(eq(schema.exports.userId, user.id));
+    const left = await db
+      .select({ id: schema.exports.id })
+      .from(schema.exports)
+      .where(eq(schema.exports.userId, user.id));
     expect(left.map((r) => r.id).sort()).toEqual([live.id, newFailure.id, running.id].sort());
     expect(await exists(storage, expired.key)).toBe(false);
     expect(await exists(storage, oldFailure.key)).toBe(false);
@@ -323,7 +421,10 @@ describe("purging import uploads", () => {
     expect(rows.find((r) => r.id === young.id)).toMatchObject({ state: "queued", storageKey: young.key });
     // A day later the young one is overdue: failed, and its ZIP gone.
     expect(await purgeImportFiles({ db, storage, now: later(2 * 60 * MINUTE), tempDir: temp })).toBe(1);
-    expect((await db.select().from(schema.imports).where(eq(schema.imports.id, young.id)))[0]).toMatchObject({ state: "failed", storageKey: null });
+    expect((await db.select().from(schema.imports).where(eq(schema.imports.id, young.id)))[0]).toMatchObject({
+      state: "failed",
+      storageKey: null,
+    });
   });
 });
 
@@ -369,7 +470,11 @@ describe("a pass", () => {
       expect(await sessionExpiries(user.id)).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(7 * MINUTE);
       await firstLine;
-      expect(lines).toEqual([expect.stringMatching(/^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/)]);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^\[maintenance\] Purged 1 expired sessions, .* 0 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/,
+        ),
+      ]);
       expect(await sessionExpiries(user.id)).toEqual([]);
     } finally {
       job.stop();
@@ -389,7 +494,9 @@ describe("a pass", () => {
     const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "maintenance"], {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, S3_BUCKET: "" },
     });
-    expect(stdout.trim()).toMatch(/^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/);
+    expect(stdout.trim()).toMatch(
+      /^\[maintenance\] Purged 1 expired sessions, .* 1 orphaned photos, 0 expired exports and 0 import uploads, and folded 0 reads of past days in \d+ ms\.$/,
+    );
     expect(await sessionExpiries(user.id)).toEqual([]);
     expect(await exists(storage, orphan)).toBe(false);
   });

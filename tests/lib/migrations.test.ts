@@ -166,7 +166,10 @@ describe("0014_plain_line_names", () => {
     const empty = await createUser(db, { name: "\u202e\u0007", location: "" });
     const fine = await createUser(db, { name: "Zoë  Łukasiewicz", location: "Kraków" });
     for (const statement of sqlText.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
-    const rows = await db.select().from(schema.users).where(inArray(schema.users.id, [bad.user.id, empty.user.id, fine.user.id]));
+    const rows = await db
+      .select()
+      .from(schema.users)
+      .where(inArray(schema.users.id, [bad.user.id, empty.user.id, fine.user.id]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(bad.user.id)).toMatchObject({ name: "a Bcc: x@example.com", location: "evil town" });
     expect(byId.get(empty.user.id)).toMatchObject({ name: empty.user.username, location: "" });

@@ -28,7 +28,9 @@ beforeAll(async () => {
        (select string_agg(chr(97 + floor(random() * 26)::int), '') from generate_series(1, 7 + i % 4) where i > 0) as last) w`,
     [MEMBERS],
   );
-  await client.query("insert into users (name, username, email) values ('Ada Lovelace', 'ada_lovelace', 'ada@plan.test')");
+  await client.query(
+    "insert into users (name, username, email) values ('Ada Lovelace', 'ada_lovelace', 'ada@plan.test')",
+  );
   // Ada has 10 friends with 200 friends each, everybody else a few (200 000 friendship rows in all);
   // 60 000 entries, 5 000 pending requests between others.
   await client.query(`create temporary table numbered as select id, row_number() over (order by id) as n from users`);
@@ -43,7 +45,9 @@ beforeAll(async () => {
      union select a.id, b.id from numbered a join numbered b on b.n = a.n + 7 where a.n > 3000
      on conflict do nothing`,
   );
-  await client.query(`insert into friendships (user_id, friend_id) select friend_id, user_id from friendships on conflict do nothing`);
+  await client.query(
+    `insert into friendships (user_id, friend_id) select friend_id, user_id from friendships on conflict do nothing`,
+  );
   await client.query(
     `insert into journals (author_id, title, content, journal_date, created_at, visibility, is_anonymous)
      select id, 'A day', 'Something happened.', current_date - d, now() - d * interval '1 day', 'close-circle', d = 2
@@ -95,7 +99,9 @@ describe("the search statement's plan", () => {
       await client.query(`prepare suggestions_page as ${page.sql}`);
       for (const mode of ["force_custom_plan", "force_generic_plan"]) {
         await client.query(`set local plan_cache_mode = ${mode}`);
-        const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain execute suggestions_page(${literals.join(", ")})`);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(
+          `explain execute suggestions_page(${literals.join(", ")})`,
+        );
         const p = rows.map((r) => r["QUERY PLAN"]).join("\n");
         expect(p, mode).not.toMatch(/Seq Scan on (users|journals|friendships|friend_requests)\b/);
         expect(p, mode).toMatch(/journals_recent_signed_idx/);
@@ -115,7 +121,9 @@ describe("the search statement's plan", () => {
   });
 
   it("finds the right people in that database too", async () => {
-    const { sql: text, params } = new PgDialect().sqlToQuery(searchUsersQuery({ q: "ADA_LOVELACE", callerId: randomUUID() }));
+    const { sql: text, params } = new PgDialect().sqlToQuery(
+      searchUsersQuery({ q: "ADA_LOVELACE", callerId: randomUUID() }),
+    );
     const { rows } = await client.query<{ username: string }>(text, params);
     expect(rows.map((r) => r.username)).toEqual(["ada_lovelace"]);
   });

@@ -43,36 +43,64 @@ function instance(): FactoryDb {
   return drizzle(pool, { schema });
 }
 
-const run = (now: string, on: FactoryDb = db) => sendDueReminders({ db: on, now: new Date(now), send: smtp.send, appUrl: APP_URL });
+const run = (now: string, on: FactoryDb = db) =>
+  sendDueReminders({ db: on, now: new Date(now), send: smtp.send, appUrl: APP_URL });
 
 /** Off every reminder this file set before, so each test sees only its own writers due. */
 async function onlyThese() {
   await db.update(schema.reminderSettings).set({ enabled: false });
 }
 
-async function writer({ time, zone = "Europe/Berlin", weekdays = [1, 2, 3, 4, 5, 6, 7], enabled = true }: { time: string; zone?: string; weekdays?: number[]; enabled?: boolean }) {
+async function writer({
+  time,
+  zone = "Europe/Berlin",
+  weekdays = [1, 2, 3, 4, 5, 6, 7],
+  enabled = true,
+}: {
+  time: string;
+  zone?: string;
+  weekdays?: number[];
+  enabled?: boolean;
+}) {
   const { user } = await createUser(db);
   const [h, m] = time.split(":").map(Number);
-  await db.insert(schema.reminderSettings).values({ userId: user.id, enabled, minuteOfDay: h! * 60 + m!, timeZone: zone, weekdays: weekdayBits(weekdays) });
+  await db
+    .insert(schema.reminderSettings)
+    .values({ userId: user.id, enabled, minuteOfDay: h! * 60 + m!, timeZone: zone, weekdays: weekdayBits(weekdays) });
   return user;
 }
 
 const mails = (email: string) => mailsFor(testEnv.mailDir, email);
 
 async function lastSentDay(userId: string) {
-  const [row] = await db.select({ day: schema.reminderSettings.lastSentDay }).from(schema.reminderSettings).where(eq(schema.reminderSettings.userId, userId));
+  const [row] = await db
+    .select({ day: schema.reminderSettings.lastSentDay })
+    .from(schema.reminderSettings)
+    .where(eq(schema.reminderSettings.userId, userId));
   return row!.day;
 }
 
 describe("local time in a zone", () => {
   it("reads the wall clock through both daylight-saving changes in Berlin", () => {
-    expect(localTimeIn("Europe/Berlin", new Date("2026-03-29T00:59:00Z"))).toEqual({ day: "2026-03-29", minute: 119, weekday: 7 });
+    expect(localTimeIn("Europe/Berlin", new Date("2026-03-29T00:59:00Z"))).toEqual({
+      day: "2026-03-29",
+      minute: 119,
+      weekday: 7,
+    });
     // 02:00 CET is 03:00 CEST: 02:00–02:59 does not exist that night.
-    expect(localTimeIn("Europe/Berlin", new Date("2026-03-29T01:00:00Z"))).toEqual({ day: "2026-03-29", minute: 180, weekday: 7 });
+    expect(localTimeIn("Europe/Berlin", new Date("2026-03-29T01:00:00Z"))).toEqual({
+      day: "2026-03-29",
+      minute: 180,
+      weekday: 7,
+    });
     // 02:30 comes twice on 25 October: CEST, then CET.
     expect(localTimeIn("Europe/Berlin", new Date("2026-10-25T00:30:00Z")).minute).toBe(150);
     expect(localTimeIn("Europe/Berlin", new Date("2026-10-25T01:30:00Z")).minute).toBe(150);
-    expect(localTimeIn("Pacific/Auckland", new Date("2026-11-24T20:30:00Z"))).toEqual({ day: "2026-11-25", minute: 9 * 60 + 30, weekday: 3 });
+    expect(localTimeIn("Pacific/Auckland", new Date("2026-11-24T20:30:00Z"))).toEqual({
+      day: "2026-11-25",
+      minute: 9 * 60 + 30,
+      weekday: 3,
+    });
   });
 });
 
@@ -88,7 +116,9 @@ describe("who is due", () => {
     expect(mail!.headers.subject).toBe("Your page for Tuesday is still blank");
     expect(mail!.text).toContain(`${APP_URL}/my-diary`);
     expect(mail!.html).toContain(`href="${APP_URL}/my-diary"`);
-    const oneClick = /^<(https:\/\/inkwell\.test\/api\/reminders\/unsubscribe\/([^>]+))>$/.exec(mail!.headers["list-unsubscribe"]!);
+    const oneClick = /^<(https:\/\/inkwell\.test\/api\/reminders\/unsubscribe\/([^>]+))>$/.exec(
+      mail!.headers["list-unsubscribe"]!,
+    );
     expect(oneClick).not.toBeNull();
     expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     const token = oneClick![2]!;
@@ -165,7 +195,9 @@ describe("daylight saving", () => {
 describe("many instances", () => {
   it("sends one mail per writer when two instances run at the same instant", async () => {
     await onlyThese();
-    const users = await Promise.all(Array.from({ length: 6 }, () => writer({ time: "21:00", zone: "America/New_York" })));
+    const users = await Promise.all(
+      Array.from({ length: 6 }, () => writer({ time: "21:00", zone: "America/New_York" })),
+    );
     const now = "2026-11-25T02:10:00Z"; // 21:10 on Tuesday in New York
     const [a, b] = await Promise.all([run(now, instance()), run(now, instance())]);
     expect(a.sent + b.sent).toBe(6);
@@ -176,7 +208,9 @@ describe("many instances", () => {
   it("lets only one caller claim a writer's day", async () => {
     await onlyThese();
     const user = await writer({ time: "09:00" });
-    const claims = await Promise.all([instance(), instance(), instance()].map((on) => claimReminder({ db: on, userId: user.id, day: "2026-11-24" })));
+    const claims = await Promise.all(
+      [instance(), instance(), instance()].map((on) => claimReminder({ db: on, userId: user.id, day: "2026-11-24" })),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimReminder({ db, userId: user.id, day: "2026-11-24" })).toBe(false);
     expect(await claimReminder({ db, userId: user.id, day: "2026-11-25" })).toBe(true);

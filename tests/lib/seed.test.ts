@@ -27,7 +27,9 @@ const one = async <T extends Record<string, unknown>>(sql: string) => (await cli
 describe("npm run seed", () => {
   it("writes the users asked for, who sign in with the factories' password", async () => {
     expect(result.users).toBe(USERS);
-    const u = await one<{ password_hash: string; email: string; username: string }>("select password_hash, email, username from users where username = 'sd1'");
+    const u = await one<{ password_hash: string; email: string; username: string }>(
+      "select password_hash, email, username from users where username = 'sd1'",
+    );
     expect(u.email).toBe(`sd1@${FACTORY_EMAIL_DOMAIN}`);
     expect(await verifyPassword(u.password_hash, SEED_PASSWORD)).toBe(true);
   });
@@ -59,7 +61,9 @@ describe("npm run seed", () => {
   });
 
   it("stores friendships both ways, about twenty each, with some writers having hundreds", async () => {
-    const oneWay = await one<{ n: string }>("select count(*) as n from friendships f where not exists (select 1 from friendships b where b.user_id = f.friend_id and b.friend_id = f.user_id)");
+    const oneWay = await one<{ n: string }>(
+      "select count(*) as n from friendships f where not exists (select 1 from friendships b where b.user_id = f.friend_id and b.friend_id = f.user_id)",
+    );
     expect(Number(oneWay.n)).toBe(0);
     const avg = result.friendships / USERS;
     expect(avg).toBeGreaterThan(15);

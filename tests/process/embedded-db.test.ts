@@ -22,14 +22,18 @@ describe("the embedded PostgreSQL", () => {
       await expect(started).rejects.toThrow(`Port ${port} is already in use (`);
       const message = await started.catch((err: Error) => err.message);
       expect(message).toContain("EMBEDDED_POSTGRES_PORT");
-      expect(message).toMatch(/PostgreSQL said:\n[\s\S]*could not bind IPv4 address "127\.0\.0\.1": Address already in use/);
+      expect(message).toMatch(
+        /PostgreSQL said:\n[\s\S]*could not bind IPv4 address "127\.0\.0\.1": Address already in use/,
+      );
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
   });
 
   it("blames the skipped install script, not the port, when a library is missing", () => {
-    const log = ["/x/native/bin/initdb: error while loading shared libraries: libicuuc.so.60: cannot open shared object file: No such file or directory"];
+    const log = [
+      "/x/native/bin/initdb: error while loading shared libraries: libicuuc.so.60: cannot open shared object file: No such file or directory",
+    ];
     const message = startFailure("/x/postgres", 5488, log);
     expect(message).toContain("libicuuc.so.60");
     expect(message).toContain("npm rebuild");

@@ -72,7 +72,10 @@ export class SoftAuthenticator {
   }
 
   /** navigator.credentials.create's answer, as JSON, to creation `options`. */
-  register(options: { challenge: string; user: { id: string } }, { origin, rpId }: { origin?: string; rpId?: string } = {}) {
+  register(
+    options: { challenge: string; user: { id: string } },
+    { origin, rpId }: { origin?: string; rpId?: string } = {},
+  ) {
     this.userHandle = options.user.id;
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
@@ -84,7 +87,11 @@ export class SoftAuthenticator {
       id: this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, origin)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };
@@ -100,7 +107,12 @@ export class SoftAuthenticator {
       id: this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: this.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authenticatorData),
+        signature: b64url(signature),
+        userHandle: this.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };

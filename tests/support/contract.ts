@@ -55,7 +55,9 @@ const routeName = (method: string, path: string) => `${method.toUpperCase()} ${p
 function parse(schema: z.ZodType, answer: ReceivedAnswer, route: string): void {
   const type = answer.headers.get("content-type") ?? "";
   if (!type.startsWith("application/json")) {
-    throw new ContractError(`${route} answered ${answer.status} with ${type || "no content type"}, not the documented JSON (${answer.method} ${answer.url})`);
+    throw new ContractError(
+      `${route} answered ${answer.status} with ${type || "no content type"}, not the documented JSON (${answer.method} ${answer.url})`,
+    );
   }
   const result = schema.safeParse(answer.body);
   if (!result.success) {
@@ -78,14 +80,18 @@ export function checkAnswer(answer: ReceivedAnswer): void {
   const template = templateOf(pathname);
   // An unknown path under /api is a 404 `No such API endpoint` (Conventions).
   if (!template) {
-    if (answer.status !== 404) throw new ContractError(`${method} ${pathname} is no documented route, yet answered ${answer.status}, not the 404 of an unknown path`);
+    if (answer.status !== 404)
+      throw new ContractError(
+        `${method} ${pathname} is no documented route, yet answered ${answer.status}, not the 404 of an unknown path`,
+      );
     return parse(ErrorSchema, answer, `${method} ${pathname} (no documented route)`);
   }
   const endpoint = template.endpoints.find((e) => e.method.toUpperCase() === method);
   // A method the path does not serve is a 405 with Allow (Conventions), in the path's error shape.
   if (!endpoint) {
     const route = routeName(method, template.path);
-    if (answer.status !== 405) throw new ContractError(`${route} is not documented, yet answered ${answer.status}, not a 405 (${answer.url})`);
+    if (answer.status !== 405)
+      throw new ContractError(`${route} is not documented, yet answered ${answer.status}, not a 405 (${answer.url})`);
     if (!answer.headers.get("allow")) throw new ContractError(`${route} answered 405 without Allow`);
     return parse(errorSchemaOf(template.endpoints[0]!), answer, route);
   }
@@ -97,7 +103,10 @@ export function checkAnswer(answer: ReceivedAnswer): void {
     if (documented.contentType) {
       const expected = documented.contentType.replace("*", "");
       const type = answer.headers.get("content-type") ?? "";
-      if (!type.startsWith(expected)) throw new ContractError(`${route} answered ${answer.status} with ${type || "no content type"}, not ${documented.contentType}`);
+      if (!type.startsWith(expected))
+        throw new ContractError(
+          `${route} answered ${answer.status} with ${type || "no content type"}, not ${documented.contentType}`,
+        );
     }
     return;
   }
@@ -105,7 +114,9 @@ export function checkAnswer(answer: ReceivedAnswer): void {
   const failure = answer.status === 503 || failuresOf(endpoint).some(([status]) => status === answer.status);
   if (!failure) {
     const statuses = [...endpoint.answers.map((a) => a.status), ...failuresOf(endpoint).map(([s]) => s)].join(", ");
-    throw new ContractError(`${route} answered ${answer.status}, which its reference does not name (it names ${statuses}): ${answer.method} ${answer.url}\nbody: ${JSON.stringify(answer.body).slice(0, 500)}`);
+    throw new ContractError(
+      `${route} answered ${answer.status}, which its reference does not name (it names ${statuses}): ${answer.method} ${answer.url}\nbody: ${JSON.stringify(answer.body).slice(0, 500)}`,
+    );
   }
   parse(errorSchemaOf(endpoint), answer, route);
 }

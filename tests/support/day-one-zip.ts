@@ -23,7 +23,14 @@ export interface DayOneEntrySpec {
 
 /** A Day One journal file: `{"metadata":{"version":"1.0"},"entries":[…]}`. */
 export function journalJson(entries: DayOneEntrySpec[]): string {
-  return JSON.stringify({ metadata: { version: "1.0" }, entries: entries.map((e, i) => ({ uuid: e.uuid ?? `ENTRY${i}`, starred: false, ...e })) }, null, 2);
+  return JSON.stringify(
+    {
+      metadata: { version: "1.0" },
+      entries: entries.map((e, i) => ({ uuid: e.uuid ?? `ENTRY${i}`, starred: false, ...e })),
+    },
+    null,
+    2,
+  );
 }
 
 export const md5Of = (data: Buffer) => createHash("md5").update(data).digest("hex");
@@ -31,7 +38,10 @@ export const md5Of = (data: Buffer) => createHash("md5").update(data).digest("he
 /** A ZIP of these files as Day One (or a desktop's "Compress") writes one: deflated, with real sizes. */
 export function dayOneZip(files: { name: string; data: Buffer | string }[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const f of files) zip.addBuffer(typeof f.data === "string" ? Buffer.from(f.data) : f.data, f.name, { mtime: new Date("2026-03-10T12:00:00Z") });
+  for (const f of files)
+    zip.addBuffer(typeof f.data === "string" ? Buffer.from(f.data) : f.data, f.name, {
+      mtime: new Date("2026-03-10T12:00:00Z"),
+    });
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -77,9 +87,13 @@ export async function deflatedZeros(size: number): Promise<Deflated> {
     }
   }
   const chunks: Buffer[] = [];
-  await pipeline(Readable.from(zeros()), zlib.createDeflateRaw({ level: 9 }), async (deflated: AsyncIterable<Buffer>) => {
-    for await (const chunk of deflated) chunks.push(chunk);
-  });
+  await pipeline(
+    Readable.from(zeros()),
+    zlib.createDeflateRaw({ level: 9 }),
+    async (deflated: AsyncIterable<Buffer>) => {
+      for await (const chunk of deflated) chunks.push(chunk);
+    },
+  );
   return { data: Buffer.concat(chunks), crc, size };
 }
 
@@ -132,14 +146,20 @@ export function handZip(entries: HandEntry[]): Buffer {
 }
 
 /** POST /api/import with `zip` as its one file. */
-export function uploadImport(token: string | undefined, zip: Buffer, name = "Export.zip"): Promise<ApiResult<ImportStatus & { message?: string }>> {
+export function uploadImport(
+  token: string | undefined,
+  zip: Buffer,
+  name = "Export.zip",
+): Promise<ApiResult<ImportStatus & { message?: string }>> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(zip)], { type: "application/zip" }), name);
   return api<ImportStatus & { message?: string }>("/api/import", { form, token });
 }
 
 /** Text longer than the editor's 900 characters, every word of which must arrive. */
-export const LONG_TEXT = Array.from({ length: 60 }, (_, i) => `Sentence ${i + 1} of a long evening by the sea.`).join(" ");
+export const LONG_TEXT = Array.from({ length: 60 }, (_, i) => `Sentence ${i + 1} of a long evening by the sea.`).join(
+  " ",
+);
 
 /**
  * A Day One export as people have them: two journals, a malformed third, time zones either side
@@ -148,7 +168,12 @@ export const LONG_TEXT = Array.from({ length: 60 }, (_, i) => `Sentence ${i + 1}
  * the `tags` array, and the junk a desktop adds. `photo` makes the photos (tests/support/journals.ts's smallPng).
  */
 export async function sampleExport(photo: (colour: string) => Promise<Buffer>) {
-  const [red, green, blue, grey] = (await Promise.all(["#cc0000", "#00aa00", "#0000cc", "#777777"].map(photo))) as [Buffer, Buffer, Buffer, Buffer];
+  const [red, green, blue, grey] = (await Promise.all(["#cc0000", "#00aa00", "#0000cc", "#777777"].map(photo))) as [
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+  ];
   const [redMd5, greenMd5, blueMd5] = [md5Of(red), md5Of(green), md5Of(blue)];
   const journal = journalJson([
     // 2026-03-01 in Paris, late: 23:30 local. The day's second entry by time.
@@ -160,14 +185,30 @@ export async function sampleExport(photo: (colour: string) => Promise<Buffer>) {
       photos: [{ identifier: "P-RED", md5: redMd5, type: "png" }],
       // Inkwell's pages have no place and no star: the report names the day of each.
       starred: true,
-      location: { placeName: "Quai de Bourbon", localityName: "Paris", country: "France", latitude: 48.852, longitude: 2.355 },
+      location: {
+        placeName: "Quai de Bourbon",
+        localityName: "Paris",
+        country: "France",
+        latitude: 48.852,
+        longitude: 2.355,
+      },
     },
     // 2026-03-01 in Paris, 09:00 local: the day's first entry, so its first line is the title.
-    { creationDate: "2026-03-01T08:00:00Z", timeZone: "Europe/Paris", text: "# Breakfast \\#1\n\nBread and jam. ![](dayone-moment://AB12CD34)\n\nThen work.", tags: ["food"] },
+    {
+      creationDate: "2026-03-01T08:00:00Z",
+      timeZone: "Europe/Paris",
+      text: "# Breakfast \\#1\n\nBread and jam. ![](dayone-moment://AB12CD34)\n\nThen work.",
+      tags: ["food"],
+    },
     // 00:30 on 2026-03-02 in Paris, still 2026-03-01 in UTC.
     { creationDate: "2026-03-01T23:30:00Z", timeZone: "Europe/Paris", text: "Just past midnight in Paris" },
     // 21:00 on 2026-03-02 in Los Angeles, already 2026-03-03 in UTC.
-    { creationDate: "2026-03-03T05:00:00Z", timeZone: "America/Los_Angeles", text: "Evening in LA", photos: [{ identifier: "P-MISSING", md5: "0123456789abcdef0123456789abcdef", type: "jpeg" }] },
+    {
+      creationDate: "2026-03-03T05:00:00Z",
+      timeZone: "America/Los_Angeles",
+      text: "Evening in LA",
+      photos: [{ identifier: "P-MISSING", md5: "0123456789abcdef0123456789abcdef", type: "jpeg" }],
+    },
     // No known time zone: its day in UTC, reported.
     { creationDate: "2026-03-04T12:00:00Z", timeZone: "Mars/Olympus_Mons", text: "Somewhere odd" },
     { creationDate: "2026-03-05T12:00:00Z", timeZone: "UTC", text: LONG_TEXT },
@@ -190,10 +231,21 @@ export async function sampleExport(photo: (colour: string) => Promise<Buffer>) {
       ],
     },
     { text: "No date at all" },
-    { creationDate: "2026-03-08T12:00:00Z", timeZone: "UTC", text: "Second thoughts\nAdded below what I wrote in Inkwell" },
+    {
+      creationDate: "2026-03-08T12:00:00Z",
+      timeZone: "UTC",
+      text: "Second thoughts\nAdded below what I wrote in Inkwell",
+    },
     { creationDate: "2026-03-09T12:00:00Z", timeZone: "UTC", text: "Never joins a shared page" },
   ]);
-  const travel = journalJson([{ creationDate: "2026-03-01T15:00:00Z", timeZone: "Europe/Paris", text: "Afternoon train, from the travel journal", tags: ["travel"] }]);
+  const travel = journalJson([
+    {
+      creationDate: "2026-03-01T15:00:00Z",
+      timeZone: "Europe/Paris",
+      text: "Afternoon train, from the travel journal",
+      tags: ["travel"],
+    },
+  ]);
   const zip = await dayOneZip([
     { name: "Journal.json", data: journal },
     { name: "Travel.json", data: travel },

@@ -56,5 +56,9 @@ let dayCounter = 0;
  */
 export function sharedEntry(db: FactoryDb, author: Person, overrides: Parameters<typeof createJournal>[2] = {}) {
   dayCounter += 1;
-  return createJournal(db, author.user.id, { visibility: "close-circle", journalDate: utcDay(-dayCounter), ...overrides });
+  return createJournal(db, author.user.id, {
+    visibility: "close-circle",
+    journalDate: utcDay(-dayCounter),
+    ...overrides,
+  });
 }

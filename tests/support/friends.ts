@@ -46,7 +46,12 @@ export function requestsBetween(db: FactoryDb, a: string, b: string) {
   return db
     .select()
     .from(friendRequests)
-    .where(or(and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)), and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a))))
+    .where(
+      or(
+        and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)),
+        and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)),
+      ),
+    )
     .orderBy(friendRequests.createdAt);
 }
 
@@ -55,7 +60,12 @@ export async function friendshipsBetween(db: FactoryDb, a: string, b: string) {
   const rows = await db
     .select()
     .from(friendships)
-    .where(or(and(eq(friendships.userId, a), eq(friendships.friendId, b)), and(eq(friendships.userId, b), eq(friendships.friendId, a))));
+    .where(
+      or(
+        and(eq(friendships.userId, a), eq(friendships.friendId, b)),
+        and(eq(friendships.userId, b), eq(friendships.friendId, a)),
+      ),
+    );
   return rows.map((r) => `${r.userId}→${r.friendId}`).sort();
 }
 
@@ -71,5 +81,11 @@ export function expectLogClean() {
   expect(log.includes(DEFAULT_PASSWORD), "a password is in the server log").toBe(false);
 }
 
-export const MALFORMED_IDS = ["not-a-uuid", "12345", "00000000-0000-0000-0000-00000000000g", "%27%20or%201%3D1--", "%E2%80%AE"];
+export const MALFORMED_IDS = [
+  "not-a-uuid",
+  "12345",
+  "00000000-0000-0000-0000-00000000000g",
+  "%27%20or%201%3D1--",
+  "%E2%80%AE",
+];
 export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

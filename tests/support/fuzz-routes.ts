@@ -50,11 +50,18 @@ function isMethod(name: string): name is HttpMethod {
 }
 
 function isOtherMethodsCall(node: ts.Expression | undefined): boolean {
-  return Boolean(node && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^other\w*Methods$/.test(node.expression.text));
+  return Boolean(
+    node &&
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    /^other\w*Methods$/.test(node.expression.text),
+  );
 }
 
 /** Reads a route module's exports, imports and body readers without running it. */
-export function readRouteSource(source: string): Pick<RouteFile, "methods" | "problems" | "encodings" | "schemas" | "fileFields"> {
+export function readRouteSource(
+  source: string,
+): Pick<RouteFile, "methods" | "problems" | "encodings" | "schemas" | "fileFields"> {
   const file = ts.createSourceFile("route.ts", source, ts.ScriptTarget.Latest, true);
   const methods: RouteMethod[] = [];
   const problems: string[] = [];
@@ -68,27 +75,39 @@ export function readRouteSource(source: string): Pick<RouteFile, "methods" | "pr
     methods.push(m);
     known.set(m, code ? /\b(readJson|readForm|readBody)\(/.test(code.getText(file)) : undefined);
   };
-  const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
   for (const stmt of file.statements) {
     if (ts.isImportDeclaration(stmt) && ts.isStringLiteral(stmt.moduleSpecifier)) {
-      const names = stmt.importClause?.namedBindings && ts.isNamedImports(stmt.importClause.namedBindings) ? stmt.importClause.namedBindings.elements.map((e) => e.name.text) : [];
+      const names =
+        stmt.importClause?.namedBindings && ts.isNamedImports(stmt.importClause.namedBindings)
+          ? stmt.importClause.namedBindings.elements.map((e) => e.name.text)
+          : [];
       if (names.includes("readJson")) encodings.add("json");
       if (names.includes("readForm")) encodings.add("multipart");
       const schemaNames = names.filter((n) => n.endsWith("Schema"));
-      if (SCHEMA_MODULE.test(stmt.moduleSpecifier.text) && schemaNames.length) schemas.push({ module: stmt.moduleSpecifier.text, names: schemaNames });
+      if (SCHEMA_MODULE.test(stmt.moduleSpecifier.text) && schemaNames.length)
+        schemas.push({ module: stmt.moduleSpecifier.text, names: schemaNames });
     } else if (ts.isVariableStatement(stmt) && exported(stmt)) {
       for (const decl of stmt.declarationList.declarations) {
-        if (ts.isIdentifier(decl.name)) add(decl.name.text, false, decl.initializer && !ts.isIdentifier(decl.initializer) ? decl.initializer : undefined);
+        if (ts.isIdentifier(decl.name))
+          add(
+            decl.name.text,
+            false,
+            decl.initializer && !ts.isIdentifier(decl.initializer) ? decl.initializer : undefined,
+          );
         else if (ts.isObjectBindingPattern(decl.name)) {
-          for (const el of decl.name.elements) if (ts.isIdentifier(el.name)) add(el.name.text, isOtherMethodsCall(decl.initializer));
+          for (const el of decl.name.elements)
+            if (ts.isIdentifier(el.name)) add(el.name.text, isOtherMethodsCall(decl.initializer));
         } else problems.push(`cannot read the exported binding \`${decl.name.getText(file)}\``);
       }
     } else if (ts.isFunctionDeclaration(stmt) && exported(stmt) && stmt.name) {
       add(stmt.name.text, false, stmt);
     } else if (ts.isExportDeclaration(stmt)) {
       if (!stmt.exportClause) problems.push(`\`${stmt.getText(file)}\` hides which methods it exports`);
-      else if (ts.isNamedExports(stmt.exportClause)) for (const el of stmt.exportClause.elements) add(el.name.text, false);
+      else if (ts.isNamedExports(stmt.exportClause))
+        for (const el of stmt.exportClause.elements) add(el.name.text, false);
     }
   }
   const fileFields = new Set<string>();
@@ -102,7 +121,8 @@ export function readRouteSource(source: string): Pick<RouteFile, "methods" | "pr
   visit(file);
   // A handler that reads no body in its own code may still do so through a helper of this file.
   const anyKnownReader = [...known.values()].includes(true);
-  for (const [m, reads] of known) m.readsBody = !m.refuses && encodings.size > 0 && (anyKnownReader ? reads === true : true);
+  for (const [m, reads] of known)
+    m.readsBody = !m.refuses && encodings.size > 0 && (anyKnownReader ? reads === true : true);
   if (methods.length === 0) problems.push("exports no HTTP method (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)");
   return { methods, problems, encodings: [...encodings], schemas, fileFields: [...fileFields] };
 }
@@ -117,13 +137,34 @@ export function discoverRoutes(root: string, apiDir = "app/api"): RouteFile[] {
         const seg = toSegment(entry.name);
         walk(rel, seg ? [...segments, seg] : segments);
       } else if (/^route\.(ts|tsx|js|mjs)$/.test(entry.name)) {
-        const pattern = segments.map((s) => ("literal" in s ? s.literal : s.optional ? `[[...${s.param}]]` : s.catchAll ? `[...${s.param}]` : `[${s.param}]`)).join("/");
-        routes.push({ file: rel, pattern: `/${pattern}`, segments, ...readRouteSource(fs.readFileSync(path.join(root, rel), "utf8")) });
+        const pattern = segments
+          .map((s) =>
+            "literal" in s
+              ? s.literal
+              : s.optional
+                ? `[[...${s.param}]]`
+                : s.catchAll
+                  ? `[...${s.param}]`
+                  : `[${s.param}]`,
+          )
+          .join("/");
+        routes.push({
+          file: rel,
+          pattern: `/${pattern}`,
+          segments,
+          ...readRouteSource(fs.readFileSync(path.join(root, rel), "utf8")),
+        });
       }
     }
   };
   // `app` is the router's root, so `app/api` is the URL `/api`.
-  walk(apiDir, apiDir.split("/").slice(1).map((literal) => ({ literal })));
+  walk(
+    apiDir,
+    apiDir
+      .split("/")
+      .slice(1)
+      .map((literal) => ({ literal })),
+  );
   return routes.sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
 

@@ -84,13 +84,22 @@ export function requestPath(req: FuzzRequest): string {
 /** Sends the request as described: a fresh session where it says "valid", everything else verbatim. */
 export async function sendFuzz(req: FuzzRequest, ctx: SendContext): Promise<ApiResult<unknown>> {
   const { authorization, cookie, origin } = req.auth;
-  const token = authorization === "valid" || cookie === "valid" || (cookie && cookie.withValid) ? await ctx.newToken() : undefined;
+  const token =
+    authorization === "valid" || cookie === "valid" || (cookie && cookie.withValid) ? await ctx.newToken() : undefined;
   const headers: Record<string, string> = { ...ctx.client, ...req.headers };
   if (authorization) headers.authorization = authorization === "valid" ? `Bearer ${token}` : authorization.raw;
-  if (cookie) headers.cookie = cookie === "valid" ? `session=${token}` : cookie.withValid ? `${cookie.raw}; session=${token}` : cookie.raw;
+  if (cookie)
+    headers.cookie =
+      cookie === "valid" ? `session=${token}` : cookie.withValid ? `${cookie.raw}; session=${token}` : cookie.raw;
   if (origin) headers.origin = origin === "own" ? ctx.ownOrigin : origin;
   // Malformed paths, methods, headers and bodies on purpose: the fuzzer checks its own rules of every answer (no 500, the error shape), not the reference's.
-  return api(requestPath(req), { method: req.method, headers, base: ctx.base, ...bodyOptions(req.body, ctx.png), unchecked: "fuzz" });
+  return api(requestPath(req), {
+    method: req.method,
+    headers,
+    base: ctx.base,
+    ...bodyOptions(req.body, ctx.png),
+    unchecked: "fuzz",
+  });
 }
 
 /** A string as a short, readable literal: escapes for anything unprintable, the length when cut. */
@@ -108,7 +117,10 @@ export function show(text: string, max = 48): string {
 function showValue(value: FieldValue): string {
   if (typeof value === "string") return show(value);
   if ("fresh" in value) return `<a new ${value.fresh}>`;
-  if ("json" in value) return show(JSON.stringify(value.json) ?? "undefined", 60).replace(/^"|"$/g, "").replace(/^/, "json:");
+  if ("json" in value)
+    return show(JSON.stringify(value.json) ?? "undefined", 60)
+      .replace(/^"|"$/g, "")
+      .replace(/^/, "json:");
   const { filename, type, content } = value.file;
   const size = content === "png" ? "a small valid PNG" : content === "blank" ? "empty" : `${content.length} bytes`;
   return `<file ${show(filename, 30)} ${show(type, 30)}, ${size}>`;
@@ -147,7 +159,12 @@ export function describeRequest(req: FuzzRequest): string {
   ].join("; ");
   const path = requestPath(req);
   const headers = Object.entries(req.headers).map(([k, v]) => `  ${k}: ${show(v)}`);
-  return [`${req.method} ${path.length > 200 ? `${show(path, 160)}` : path}`, `  ${auth}`, ...headers, `  body: ${showBody(req.body)}`].join("\n");
+  return [
+    `${req.method} ${path.length > 200 ? `${show(path, 160)}` : path}`,
+    `  ${auth}`,
+    ...headers,
+    `  body: ${showBody(req.body)}`,
+  ].join("\n");
 }
 
 export function describeResponse(res: ApiResult<unknown>): string {

@@ -32,7 +32,10 @@ export const HOSTILE_TEXT: Hostile[] = [
   { label: "a NUL character", make: (b) => `${b}\0${b}` },
   { label: "lone surrogates", make: (b) => `\uD800${b}\uDC00x\uDBFF` },
   { label: "bidirectional overrides", make: (b) => `\u202E${b}\u202D\u2066x\u2069\u200F` },
-  { label: "control and zero-width characters", make: (b) => `\uFEFF\u0001\u001B[31m${b}\u007F\r\n\u0085\u200B\u200D\u2060` },
+  {
+    label: "control and zero-width characters",
+    make: (b) => `\uFEFF\u0001\u001B[31m${b}\u007F\r\n\u0085\u200B\u200D\u2060`,
+  },
   { label: "a grapheme of 5 000 combining marks", make: (b) => `${b}e${"\u0301".repeat(5_000)}` },
   { label: "a grapheme of 100 000 combining marks", make: () => `e${"\u0301".repeat(100_000)}` },
   { label: "a 2 000-person ZWJ emoji sequence", make: () => Array<string>(2_000).fill("\u{1F469}").join("\u200D") },
@@ -105,14 +108,30 @@ export const HOSTILE_CURSORS = [
 export const cursorArb: fc.Arbitrary<string> = fc
   .oneof(
     fc
-      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }), fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 69 }), fc.boolean())
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 19 }),
+        fc.integer({ min: 0, max: 39 }),
+        fc.integer({ min: 0, max: 29 }),
+        fc.integer({ min: 0, max: 69 }),
+        fc.boolean(),
+      )
       .map(([y, mo, d, h, mi, hearts]) => {
         const p = (n: number, w = 2) => String(n).padStart(w, "0");
         return `${p(y, 4)}-${p(mo)}-${p(d)} ${p(h)}:${p(mi)}:${p(mi)}|${A_UUID}${hearts ? `_${p(y, 4)}-${p(mo)}-${p(d)}` : ""}`;
       }),
     fc
-      .tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }))
-      .map(([r, e, y, mo, d]) => `${r}e-${e}_${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
+      .tuple(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 19 }),
+        fc.integer({ min: 0, max: 39 }),
+      )
+      .map(
+        ([r, e, y, mo, d]) =>
+          `${r}e-${e}_${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`,
+      ),
     fc.bigInt({ min: -(10n ** 17n) + 1n, max: 10n ** 17n - 1n }).map((micros) => `${micros}.${A_UUID}`),
   )
   .map(b64url);
@@ -149,25 +168,54 @@ export const HOSTILE_COOKIES = [
  * `X-Forwarded-For` headers a client may write. The test instances trust the harness as a proxy
  * (tests/support/clients.ts), so these reach the address parsing of server/server.ts.
  */
-export const HOSTILE_FORWARDED = ["", ",,,", "unknown", "300.1.1.1, ::ffff:1.2.3.4", "[::1]:80, 1.1.1.1:443", "2001:db8::1%25eth0", "fe80::1%lo0", "%", Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(", ")];
+export const HOSTILE_FORWARDED = [
+  "",
+  ",,,",
+  "unknown",
+  "300.1.1.1, ::ffff:1.2.3.4",
+  "[::1]:80, 1.1.1.1:443",
+  "2001:db8::1%25eth0",
+  "fe80::1%lo0",
+  "%",
+  Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(", "),
+];
 
 /** `Authorization` headers that are not a valid bearer token. */
-export const HOSTILE_AUTHORIZATIONS = ["Bearer", "Bearer ", "Bearer a b", "Basic YTpi", "bearer %", `Bearer ${"A".repeat(4_000)}`, "Bearer \u00FF\u00FE"];
+export const HOSTILE_AUTHORIZATIONS = [
+  "Bearer",
+  "Bearer ",
+  "Bearer a b",
+  "Basic YTpi",
+  "bearer %",
+  `Bearer ${"A".repeat(4_000)}`,
+  "Bearer \u00FF\u00FE",
+];
 
 /** Header values fetch accepts: no CR, LF or NUL, and nothing beyond Latin-1. */
 export const headerText = fc.string({
-  unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)),
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c !== 0x7f)
+    .map((c) => String.fromCharCode(c)),
   maxLength: 120,
 });
 
 /** Any UTF-16 code unit, lone surrogates included. */
-const codeUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 200 });
+const codeUnits = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  maxLength: 200,
+});
 
 /** Hostile text around a base value (usually a valid one), or random text of any kind. */
 export function hostileText(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.tuple(base, fc.constantFrom(...HOSTILE_TEXT)).map(([b, h]) => h.make(b)) },
-    { weight: 2, arbitrary: fc.tuple(base, fc.array(fc.constantFrom(...HOSTILE_TEXT.slice(0, 5)), { minLength: 2, maxLength: 4 })).map(([b, hs]) => hs.reduce((s, h) => h.make(s), b)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(base, fc.array(fc.constantFrom(...HOSTILE_TEXT.slice(0, 5)), { minLength: 2, maxLength: 4 }))
+        .map(([b, hs]) => hs.reduce((s, h) => h.make(s), b)),
+    },
     { weight: 1, arbitrary: codeUnits },
     { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 120 }) },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 120 }) },
@@ -191,7 +239,16 @@ export const query: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom("q", "page", "limit", "step", "code", "state", "error"), fc.string({ maxLength: 10 })), fc.oneof(fc.string({ maxLength: 30 }), hostileSegment)), { minLength: 1, maxLength: 4 })
+      .array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom("q", "page", "limit", "step", "code", "state", "error"),
+            fc.string({ maxLength: 10 }),
+          ),
+          fc.oneof(fc.string({ maxLength: 30 }), hostileSegment),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
       .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`),
   },
   { weight: 2, arbitrary: cursorArb.map((cursor) => `?q=alpha&cursor=${cursor}`) },
@@ -201,11 +258,28 @@ export const query: fc.Arbitrary<string> = fc.oneof(
 export const fileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 2_048 }),
   fc
-    .tuple(fc.constantFrom([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0xff, 0xd8, 0xff, 0xe0], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61], [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50], [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63]), fc.uint8Array({ maxLength: 1_024 }))
+    .tuple(
+      fc.constantFrom(
+        [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+        [0xff, 0xd8, 0xff, 0xe0],
+        [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+        [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+        [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63],
+      ),
+      fc.uint8Array({ maxLength: 1_024 }),
+    )
     .map(([magic, rest]) => Uint8Array.from([...magic, ...rest])),
 );
 
 export const filename: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("photo.jpg", "", "..%2F..%2Fetc%2Fpasswd", "a\u202Egpj.exe", 'quote".png', "\u{1F44D}.heic", "x".repeat(1_000)),
+  fc.constantFrom(
+    "photo.jpg",
+    "",
+    "..%2F..%2Fetc%2Fpasswd",
+    "a\u202Egpj.exe",
+    'quote".png',
+    "\u{1F44D}.heic",
+    "x".repeat(1_000),
+  ),
   fc.string({ maxLength: 30 }),
 );

@@ -15,7 +15,10 @@ export async function followGoogleSignIn(identity: TestIdentity): Promise<{ land
   for (let hop = 0; hop < 8; hop++) {
     const cookie =
       url.origin === ours
-        ? [...jar].filter(([, v]) => v).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ")
+        ? [...jar]
+            .filter(([, v]) => v)
+            .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+            .join("; ")
         : `${IDENTITY_COOKIE}=${encodeIdentity(identity)}`;
     const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
     if (url.origin === ours) {
@@ -27,7 +30,8 @@ export async function followGoogleSignIn(identity: TestIdentity): Promise<{ land
     const location = res.headers.get("location");
     if (!location) throw new Error(`Google sign-in stopped at ${url.pathname} with ${res.status}`);
     url = new URL(location, url);
-    if (url.origin === ours && (url.pathname === "/oauth-success" || url.pathname === "/login")) return { landing: url, jar };
+    if (url.origin === ours && (url.pathname === "/oauth-success" || url.pathname === "/login"))
+      return { landing: url, jar };
   }
   throw new Error("Google sign-in did not finish");
 }

@@ -47,7 +47,8 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
   // A live stream (GET /api/notifications/stream) never ends: its status and headers are the answer.
   if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
     await res.body?.cancel();
-    if (opts.unchecked === undefined) checkAnswer({ method, url, status: res.status, headers: res.headers, body: null });
+    if (opts.unchecked === undefined)
+      checkAnswer({ method, url, status: res.status, headers: res.headers, body: null });
     return { status: res.status, body: null as T, headers: res.headers };
   }
   const text = await res.text();

@@ -9,7 +9,11 @@ import { api } from "./http";
 const SETTLING_MS = 120_000;
 
 /** Every status `path` answers until its state is one of `settled`: the last one is the result. */
-async function statusesUntil<T extends { state: string }>(path: string, token: string, settled: readonly string[]): Promise<T[]> {
+async function statusesUntil<T extends { state: string }>(
+  path: string,
+  token: string,
+  settled: readonly string[],
+): Promise<T[]> {
   const seen: { status: number; body: T }[] = [];
   // vi.waitFor, not expect.poll: suites wait for a result in their beforeAll too.
   await vi.waitFor(
@@ -17,11 +21,15 @@ async function statusesUntil<T extends { state: string }>(path: string, token: s
       const res = await api<T>(path, { token });
       seen.push({ status: res.status, body: res.body });
       // A refusal ends the wait at once: it is the answer, and it fails below.
-      if (res.status === 200 && !settled.includes(res.body.state)) throw new Error(`GET ${path} is still ${res.body.state}`);
+      if (res.status === 200 && !settled.includes(res.body.state))
+        throw new Error(`GET ${path} is still ${res.body.state}`);
     },
     { timeout: SETTLING_MS },
   );
-  expect(seen.map((s) => s.status).filter((status) => status !== 200), `GET ${path}`).toEqual([]);
+  expect(
+    seen.map((s) => s.status).filter((status) => status !== 200),
+    `GET ${path}`,
+  ).toEqual([]);
   return seen.map((s) => s.body);
 }
 

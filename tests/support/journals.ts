@@ -27,8 +27,17 @@ export function utcDay(offset = 0): string {
 export type FormValue = string | Blob;
 
 /** The fields of a valid entry; pass a key as undefined to leave the field out. */
-export function entryFields(overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
-  return { title: "Rain at last", content: "The garden drank all afternoon.", visibility: "private", isAnonymous: "false", journaldate: utcDay(), ...overrides };
+export function entryFields(
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
+  return {
+    title: "Rain at last",
+    content: "The garden drank all afternoon.",
+    visibility: "private",
+    isAnonymous: "false",
+    journaldate: utcDay(),
+    ...overrides,
+  };
 }
 
 export function toForm(fields: Record<string, FormValue | undefined>): FormData {
@@ -64,7 +73,12 @@ export function postJournal(token: string, fields: Record<string, FormValue | un
 }
 
 export function putJournal(token: string, id: string, fields: Record<string, FormValue | undefined>, base?: string) {
-  return send<{ message: string; journal: JournalBody }>(`/api/journals/${id}`, { method: "PUT", token, form: toForm(fields), base });
+  return send<{ message: string; journal: JournalBody }>(`/api/journals/${id}`, {
+    method: "PUT",
+    token,
+    form: toForm(fields),
+    base,
+  });
 }
 
 /** The path and query of an absolute photo URL, to ask another instance (or `api()`) for it. */
@@ -81,7 +95,16 @@ export function unsignedImagePath(url: string): string {
 
 export function expectError(res: ApiResult<unknown>, status: number, message?: string | RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(errorBody(status, message === undefined ? expect.any(String) : typeof message === "string" ? message : expect.stringMatching(message)));
+  expect(res.body).toEqual(
+    errorBody(
+      status,
+      message === undefined
+        ? expect.any(String)
+        : typeof message === "string"
+          ? message
+          : expect.stringMatching(message),
+    ),
+  );
 }
 
 export async function journalRows(db: FactoryDb, authorId: string) {
@@ -94,7 +117,10 @@ export async function journalRow(db: FactoryDb, id: string) {
 }
 
 export async function journalOn(db: FactoryDb, authorId: string, day: string) {
-  const [row] = await db.select().from(journals).where(and(eq(journals.authorId, authorId), eq(journals.journalDate, day)));
+  const [row] = await db
+    .select()
+    .from(journals)
+    .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, day)));
   return row;
 }
 
@@ -116,13 +142,21 @@ export function phonePhoto(width = 2400, height = 1800): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: "InkwellTestCam", Model: "InkwellModel9" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 0/1", GPSMapDatum: "InkwellDatum" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "48/1 51/1 2400/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "2/1 21/1 0/1",
+        GPSMapDatum: "InkwellDatum",
+      },
     })
     .toBuffer();
 }
 
 export function smallPng(colour = "#00aa00"): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 export function imageBlob(data: Buffer, type = "image/jpeg"): Blob {
@@ -144,7 +178,6 @@ export async function expectCleanWebp(data: Buffer) {
   return meta;
 }
 
-
 // ---- the upload folder of the local-disk instances ----
 
 export function uploadPath(key: string): string {
@@ -155,12 +188,19 @@ export function uploadPath(key: string): string {
 export function storedEntryKeys(): Set<string> {
   const dir = path.join(testEnv.dataDir, "uploads", "entries");
   if (!fs.existsSync(dir)) return new Set();
-  return new Set(fs.readdirSync(dir).filter((f) => !f.startsWith(".")).map((f) => `entries/${f}`));
+  return new Set(
+    fs
+      .readdirSync(dir)
+      .filter((f) => !f.startsWith("."))
+      .map((f) => `entries/${f}`),
+  );
 }
 
 /** A PNG of a size no other test sends (an odd width), so a file made from it can be told apart. */
 export function oddSizedPng(): Promise<Buffer> {
-  return sharp({ create: { width: 101 + 2 * randomInt(400), height: 37, channels: 3, background: "#aa5500" } }).png().toBuffer();
+  return sharp({ create: { width: 101 + 2 * randomInt(400), height: 37, channels: 3, background: "#aa5500" } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -176,7 +216,11 @@ export async function leftBehind(db: FactoryDb, before: Set<string>, sent: Blob)
     .catch(() => null);
   const fresh = [...storedEntryKeys()].filter((k) => !before.has(k));
   if (!fresh.length) return [];
-  const referenced = new Set((await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, fresh))).map((r) => r.key));
+  const referenced = new Set(
+    (await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, fresh))).map(
+      (r) => r.key,
+    ),
+  );
   const ours = async (key: string) => {
     const at = path.join(testEnv.dataDir, "uploads", key);
     if (!fs.existsSync(at)) return false; // deleted meanwhile: not left behind

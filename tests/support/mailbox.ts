@@ -12,7 +12,9 @@ function decodePart(body: string, encoding: string | undefined): string {
   switch (encoding?.toLowerCase()) {
     case "quoted-printable":
       return Buffer.from(
-        body.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        body
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
         "latin1",
       ).toString("utf8");
     case "base64":
@@ -40,7 +42,10 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
   const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map(splitHeaders) : [{ headers, body }];
   for (const part of parts) {
-    const decoded = decodePart(part.body.replace(/\r?\n$/, ""), part.headers["content-transfer-encoding"]).replace(/\r\n/g, "\n");
+    const decoded = decodePart(part.body.replace(/\r?\n$/, ""), part.headers["content-transfer-encoding"]).replace(
+      /\r\n/g,
+      "\n",
+    );
     if (part.headers["content-type"]?.startsWith("text/html")) mail.html = decoded;
     else if (part.headers["content-type"]?.startsWith("text/plain")) mail.text = decoded;
   }

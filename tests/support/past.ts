@@ -23,7 +23,10 @@ export function onThisDay(who: Person | undefined, query: string, cookie?: strin
 
 /** GET /api/journals/stats, the writer's zone hint sent as the app's `inkwell_tz` cookie when given. */
 export function stats(who: Person | undefined, query = "", zone?: string) {
-  return api<StatsAnswer>(`/api/journals/stats${query ? `?${query}` : ""}`, { token: who?.token, cookie: zone ? `inkwell_tz=${encodeURIComponent(zone)}` : undefined });
+  return api<StatsAnswer>(`/api/journals/stats${query ? `?${query}` : ""}`, {
+    token: who?.token,
+    cookie: zone ? `inkwell_tz=${encodeURIComponent(zone)}` : undefined,
+  });
 }
 
 /** `key` moved by `days` (UTC arithmetic on a plain calendar day). */

@@ -24,7 +24,10 @@ export interface Device {
 export function makeDevice(): Device {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
-  return { ecdh, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") } };
+  return {
+    ecdh,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
 }
 
 const hmac = (key: Buffer, data: Buffer) => createHmac("sha256", key).update(data).digest();
@@ -54,15 +57,32 @@ export function decryptPush(body: Buffer, device: Device): string {
 }
 
 /** The VAPID `Authorization: vapid t=…, k=…` header checked: the JWT's ES256 signature by `k`, and its claims. */
-export function verifyVapid(authorization: string | undefined): { publicKey: string; claims: { aud: string; exp: number; sub: string } } {
+export function verifyVapid(authorization: string | undefined): {
+  publicKey: string;
+  claims: { aud: string; exp: number; sub: string };
+} {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? "");
   if (!m) throw new Error(`Not a VAPID Authorization header: ${authorization}`);
   const [header, payload, signature] = m[1]!.split(".") as [string, string, string];
   const point = Buffer.from(m[2]!, "base64url");
-  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") }, format: "jwk" });
-  const ok = verify("sha256", Buffer.from(`${header}.${payload}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const key = createPublicKey({
+    key: {
+      kty: "EC",
+      crv: "P-256",
+      x: point.subarray(1, 33).toString("base64url"),
+      y: point.subarray(33, 65).toString("base64url"),
+    },
+    format: "jwk",
+  });
+  const ok = verify(
+    "sha256",
+    Buffer.from(`${header}.${payload}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   if (!ok) throw new Error("The VAPID signature does not verify");
-  if (JSON.parse(Buffer.from(header, "base64url").toString()).alg !== "ES256") throw new Error("VAPID's JWT is not ES256");
+  if (JSON.parse(Buffer.from(header, "base64url").toString()).alg !== "ES256")
+    throw new Error("VAPID's JWT is not ES256");
   return { publicKey: m[2]!, claims: JSON.parse(Buffer.from(payload, "base64url").toString()) };
 }
 

@@ -11,7 +11,10 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-export function rawRequest(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? "GET", headers: init.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];

@@ -17,7 +17,9 @@ async function admin(text: string) {
  * A migrated database of its own on the test server, for the plan tests: they fill it far beyond
  * the shared test database, which stays small and fast for the other files. `drop` removes it.
  */
-export async function createScratchDatabase(prefix: string): Promise<{ url: string; client: pg.Client; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ url: string; client: pg.Client; drop: () => Promise<void> }> {
   const name = unique(prefix);
   const url = new URL(testEnv.adminDatabaseUrl);
   url.pathname = `/${name}`;

@@ -132,8 +132,12 @@ function serverIdentity(log: string) {
 export function watchServer({ base, log }: { base: string; log: string }): { stop: () => Promise<WatchReport> } {
   const before = serverIdentity(log);
   if (before.pid === undefined || before.start === undefined) throw new Error(`No running server found in ${log}`);
-  if (!fs.existsSync(`/proc/${before.pid}/task/${before.pid}/schedstat`)) throw new Error("The watch needs Linux's /proc/<pid>/task/<tid>/schedstat");
-  const worker = new Worker(POLLER, { eval: true, workerData: { base, every: PROBE_EVERY_MS, atOnce: PROBES_AT_ONCE, pid: before.pid } });
+  if (!fs.existsSync(`/proc/${before.pid}/task/${before.pid}/schedstat`))
+    throw new Error("The watch needs Linux's /proc/<pid>/task/<tid>/schedstat");
+  const worker = new Worker(POLLER, {
+    eval: true,
+    workerData: { base, every: PROBE_EVERY_MS, atOnce: PROBES_AT_ONCE, pid: before.pid },
+  });
   const result = new Promise<{ worst: Moment[]; moments: number; errors: string[] }>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
@@ -145,15 +149,24 @@ export function watchServer({ base, log }: { base: string; log: string }): { sto
       await worker.terminate();
       const after = serverIdentity(log);
       const problems = [...polled.errors];
-      if (after.pids.length !== before.pids.length || after.pid !== before.pid || processStart(before.pid!) !== before.start) {
-        problems.push(`the server restarted or died: pid ${before.pid} at the start, listening lines for ${after.pids.join(", ")} at the end, pid ${before.pid} ${processStart(before.pid!) ? "alive" : "gone"}`);
+      if (
+        after.pids.length !== before.pids.length ||
+        after.pid !== before.pid ||
+        processStart(before.pid!) !== before.start
+      ) {
+        problems.push(
+          `the server restarted or died: pid ${before.pid} at the start, listening lines for ${after.pids.join(", ")} at the end, pid ${before.pid} ${processStart(before.pid!) ? "alive" : "gone"}`,
+        );
       }
       const added = fs.readFileSync(log).subarray(before.length).toString("utf8");
       const faults = added.split("\n").filter((l) => SERVER_FAULT.test(l));
-      if (faults.length) problems.push(`the server logged ${faults.length} fault(s): ${faults.slice(0, 3).join(" | ")}`);
+      if (faults.length)
+        problems.push(`the server logged ${faults.length} fault(s): ${faults.slice(0, 3).join(" | ")}`);
       const worst = polled.worst[0];
       if (worst && worst.busyMs > HEALTH_BOUND_MS) {
-        problems.push(`/api/health took over ${HEALTH_BOUND_MS} ms while the server's event loop was busy for longer than that: ${JSON.stringify(polled.worst)}`);
+        problems.push(
+          `/api/health took over ${HEALTH_BOUND_MS} ms while the server's event loop was busy for longer than that: ${JSON.stringify(polled.worst)}`,
+        );
       }
       return { worst: polled.worst, moments: polled.moments, problems };
     },

@@ -4,7 +4,12 @@ import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
 
 /** The S3 instance's bucket (s3rver on loopback), read directly: what the app wrote there, or did not. */
 export function testBucket() {
-  const s3 = new S3Client({ region: "us-east-1", endpoint: testEnv.s3Endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  const s3 = new S3Client({
+    region: "us-east-1",
+    endpoint: testEnv.s3Endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
   return {
     async objectExists(key: string): Promise<boolean> {
       return s3.send(new HeadObjectCommand({ Bucket: testEnv.s3Bucket, Key: key })).then(

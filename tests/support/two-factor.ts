@@ -31,17 +31,26 @@ export function wrongCode(secret: string): string {
  */
 export async function forgetLastCode(db: FactoryDb, userId: string) {
   const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
-  await db.update(twoFactors).set({ lastUsedStep: step - 3 }).where(eq(twoFactors.userId, userId));
+  await db
+    .update(twoFactors)
+    .set({ lastUsedStep: step - 3 })
+    .where(eq(twoFactors.userId, userId));
 }
 
 /**
  * Sets up and turns on two-factor sign-in for the holder of `token`, whose password it is given
  * (the factories' by default; an account without one, Google only, is not asked): the secret and the recovery codes.
  */
-export async function turnOnTwoFactor(token: string, password = DEFAULT_PASSWORD): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function turnOnTwoFactor(
+  token: string,
+  password = DEFAULT_PASSWORD,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await api<{ secret: string }>("/api/auth/2fa/setup", { method: "POST", token });
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-  const on = await api<{ recoveryCodes: string[] }>("/api/auth/2fa/enable", { token, body: { code: codeFor(setup.body.secret), password } });
+  const on = await api<{ recoveryCodes: string[] }>("/api/auth/2fa/enable", {
+    token,
+    body: { code: codeFor(setup.body.secret), password },
+  });
   expect(on.status, JSON.stringify(on.body)).toBe(200);
   return { secret: setup.body.secret, recoveryCodes: on.body.recoveryCodes };
 }

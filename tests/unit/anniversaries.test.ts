@@ -13,7 +13,13 @@ describe("anniversaryDays", () => {
   });
 
   it("brings the leap years' 29 February to 28 February of a common year, and nowhere else", () => {
-    expect(anniversaryDays("2025-02-28").slice(0, 5)).toEqual(["2024-02-28", "2024-02-29", "2023-02-28", "2022-02-28", "2021-02-28"]);
+    expect(anniversaryDays("2025-02-28").slice(0, 5)).toEqual([
+      "2024-02-28",
+      "2024-02-29",
+      "2023-02-28",
+      "2022-02-28",
+      "2021-02-28",
+    ]);
     expect(anniversaryDays("2024-02-28")).not.toContain("2020-02-29");
     expect(anniversaryDays("2024-02-29").slice(0, 2)).toEqual(["2020-02-29", "2016-02-29"]);
     expect(anniversaryDays("2024-02-29")).not.toContain("1900-02-29");

@@ -3,7 +3,8 @@ import { avatarSrc } from "../../client/avatar-src";
 
 // The Avatar draws only what the pages' CSP lets load (docs/decisions/028).
 
-const signed = "https://diary.example.com/api/users/0b6c2a6e-3f1d-4c59-9a57-1f4a2b3c4d5e/avatar?v=1d2e3f40-1111-4222-8333-944455566677&u=0b6c2a6e-3f1d-4c59-9a57-1f4a2b3c4d5e&e=1800000000&s=abc";
+const signed =
+  "https://diary.example.com/api/users/0b6c2a6e-3f1d-4c59-9a57-1f4a2b3c4d5e/avatar?v=1d2e3f40-1111-4222-8333-944455566677&u=0b6c2a6e-3f1d-4c59-9a57-1f4a2b3c4d5e&e=1800000000&s=abc";
 
 describe("avatarSrc", () => {
   it.each([

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderHaproxyConfig, RETRY_ON, STREAM_TIMEOUT } from "../../scripts/bench/cluster-config";
-import { cutOff, FAILURE_TARGET, lostWrites, perSecond, phaseReports, steadyAfter, type Outcome } from "../../scripts/bench/cluster-report";
+import {
+  cutOff,
+  FAILURE_TARGET,
+  lostWrites,
+  perSecond,
+  phaseReports,
+  steadyAfter,
+  type Outcome,
+} from "../../scripts/bench/cluster-report";
 
 // The pure parts of `npm run bench -- cluster` (docs/decisions/086): the balancer's configuration,
 // and the report's arithmetic (failures per phase, time to steady state, lost writes).
@@ -38,13 +46,17 @@ describe("the cluster bench's HAProxy configuration", () => {
     const app = section(config, "backend inkwell_app");
     expect(app).toContain(`retry-on ${RETRY_ON}`);
     expect(app).toContain("option redispatch 1");
-    expect(app).toContain("http-request disable-l7-retry unless METH_GET or METH_HEAD or { req.hdr(idempotency-key) -m found }");
+    expect(app).toContain(
+      "http-request disable-l7-retry unless METH_GET or METH_HEAD or { req.hdr(idempotency-key) -m found }",
+    );
     // Never on a status: a 5xx of Inkwell's is about the shared database.
     expect(RETRY_ON).not.toMatch(/\d{3}|all-retryable/);
   });
 
   it("sends the live notification stream to a backend with a long timeout, retried only before it is sent", () => {
-    expect(section(config, "frontend inkwell")).toContain("use_backend inkwell_streams if { path /api/notifications/stream }");
+    expect(section(config, "frontend inkwell")).toContain(
+      "use_backend inkwell_streams if { path /api/notifications/stream }",
+    );
     const streams = section(config, "backend inkwell_streams");
     expect(streams).toContain(`timeout server ${STREAM_TIMEOUT}`);
     expect(streams).toContain("retry-on conn-failure");
@@ -56,8 +68,16 @@ describe("the cluster bench's HAProxy configuration", () => {
   });
 
   it("refuses no instance, or a name HAProxy would misread", () => {
-    expect(() => renderHaproxyConfig({ bind: { host: "127.0.0.1", port: 1 }, instances: [], checkIntervalMs: 1000 })).toThrow(/at least one/);
-    expect(() => renderHaproxyConfig({ bind: { host: "127.0.0.1", port: 1 }, instances: [{ name: "a b", host: "h", port: 1 }], checkIntervalMs: 1000 })).toThrow(/Instance name/);
+    expect(() =>
+      renderHaproxyConfig({ bind: { host: "127.0.0.1", port: 1 }, instances: [], checkIntervalMs: 1000 }),
+    ).toThrow(/at least one/);
+    expect(() =>
+      renderHaproxyConfig({
+        bind: { host: "127.0.0.1", port: 1 },
+        instances: [{ name: "a b", host: "h", port: 1 }],
+        checkIntervalMs: 1000,
+      }),
+    ).toThrow(/Instance name/);
   });
 
   it("matches the sample in deploy/haproxy.cfg in every rule that matters", () => {
@@ -66,15 +86,26 @@ describe("the cluster bench's HAProxy configuration", () => {
       const rendered = section(config, head).filter((l) => !l.startsWith("server "));
       expect(section(sample, head).filter((l) => !l.startsWith("server "))).toEqual(rendered);
     }
-    expect(section(sample, "frontend inkwell").filter((l) => !l.startsWith("bind "))).toEqual(section(config, "frontend inkwell").filter((l) => !l.startsWith("bind ")));
+    expect(section(sample, "frontend inkwell").filter((l) => !l.startsWith("bind "))).toEqual(
+      section(config, "frontend inkwell").filter((l) => !l.startsWith("bind ")),
+    );
   });
 });
 
 describe("the cluster bench's report", () => {
   const ok = (at: number, kind = "feed"): Outcome => ({ at, kind, ok: true, status: 200, retryable: true });
-  const bad = (at: number, status = 0, kind = "feed", retryable = true): Outcome => ({ at, kind, ok: false, status, retryable });
+  const bad = (at: number, status = 0, kind = "feed", retryable = true): Outcome => ({
+    at,
+    kind,
+    ok: false,
+    status,
+    retryable,
+  });
   /** `n` good answers in each second of [from, to), spread over the second. */
-  const steady = (from: number, to: number, n: number) => Array.from({ length: to - from }, (_, s) => Array.from({ length: n }, (_, k) => ok((from + s) * 1000 + (k * 1000) / n))).flat();
+  const steady = (from: number, to: number, n: number) =>
+    Array.from({ length: to - from }, (_, s) =>
+      Array.from({ length: n }, (_, k) => ok((from + s) * 1000 + (k * 1000) / n)),
+    ).flat();
 
   it("counts answers and failures per whole second", () => {
     expect(perSecond([ok(0), ok(999), bad(1000), ok(2500), ok(3000)], 0, 3000)).toEqual([
@@ -102,7 +133,13 @@ describe("the cluster bench's report", () => {
       { name: "killed", start: 10_000, end: 20_000, fault: "SIGKILL" },
     ]);
     expect(before).toMatchObject({ requests: 100, failed: 0, failedShare: 0, okPerSecond: 10, steadyAfterSeconds: 0 });
-    expect(fault).toMatchObject({ requests: 86, failed: 2, cutOff: 0, statuses: { "feed 0": 1, "feed 502": 1 }, steadyAfterSeconds: 2 });
+    expect(fault).toMatchObject({
+      requests: 86,
+      failed: 2,
+      cutOff: 0,
+      statuses: { "feed 0": 1, "feed 502": 1 },
+      steadyAfterSeconds: 2,
+    });
     expect(fault!.failedShare).toBeCloseTo(2 / 86);
     expect(fault!.failedShare > FAILURE_TARGET).toBe(true);
   });
@@ -118,7 +155,10 @@ describe("the cluster bench's report", () => {
     expect(cutOff({ ...bad(0, 0, "write", true), recovered: true })).toBe(true);
     expect(cutOff({ ...bad(0, 502, "write", true), recovered: true })).toBe(true);
     expect(cutOff({ ...bad(0, 409, "write", true), recovered: true })).toBe(false);
-    const [r] = phaseReports([...steady(0, 1, 998), bad(10, 0, "heart", false), bad(20, 409, "write", true)], [{ name: "p", start: 0, end: 1000 }]);
+    const [r] = phaseReports(
+      [...steady(0, 1, 998), bad(10, 0, "heart", false), bad(20, 409, "write", true)],
+      [{ name: "p", start: 0, end: 1000 }],
+    );
     expect(r).toMatchObject({ requests: 1000, failed: 2, cutOff: 1, statuses: { "heart 0": 1, "write 409": 1 } });
     expect(r!.failedShare).toBeCloseTo(0.001);
     expect(r!.failedShare > FAILURE_TARGET).toBe(false);
@@ -135,12 +175,18 @@ describe("the cluster bench's report", () => {
   });
 
   it("says when steady state never came, and a phase with no requests failed none", () => {
-    const [, fault] = phaseReports([...steady(0, 5, 10), bad(5_500), bad(9_500)], [
-      { name: "before", start: 0, end: 5_000 },
-      { name: "after", start: 5_000, end: 10_000, fault: "x" },
-    ]);
+    const [, fault] = phaseReports(
+      [...steady(0, 5, 10), bad(5_500), bad(9_500)],
+      [
+        { name: "before", start: 0, end: 5_000 },
+        { name: "after", start: 5_000, end: 10_000, fault: "x" },
+      ],
+    );
     expect(fault!.steadyAfterSeconds).toBeNull();
-    expect(phaseReports([], [{ name: "empty", start: 0, end: 1000 }])[0]).toMatchObject({ requests: 0, failedShare: 0 });
+    expect(phaseReports([], [{ name: "empty", start: 0, end: 1000 }])[0]).toMatchObject({
+      requests: 0,
+      failedShare: 0,
+    });
   });
 
   it("names every acknowledged write missing from the primary, and only those", () => {

@@ -12,7 +12,11 @@ import { readPostmasterPid } from "../../server/embedded-db";
 
 /** A child that spins until it has used `ms` of its own CPU (a condition on CPU, not on the clock), then waits for stdin to close. */
 function spinner(ms: number) {
-  const child = spawn(process.execPath, ["-e", `while (process.cpuUsage().user < ${ms * 1000}); process.stdout.write("done"); process.stdin.resume();`], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["-e", `while (process.cpuUsage().user < ${ms * 1000}); process.stdout.write("done"); process.stdin.resume();`],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
   const spun = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return { child, spun, exited };

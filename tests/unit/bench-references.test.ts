@@ -11,14 +11,23 @@ describe("the bench's ratio columns", () => {
 
   it("compares pages with a static page and everything else with a route handler", () => {
     expect(referenceOf({ group: "page" })).toBe("page");
-    for (const group of ["read", "feed", "people", "diary", "write", "login", "upload", "baseline"]) expect(referenceOf({ group })).toBe("handler");
+    for (const group of ["read", "feed", "people", "diary", "write", "login", "upload", "baseline"])
+      expect(referenceOf({ group })).toBe("handler");
     expect(BASELINES.map(referenceOf)).toEqual(["handler", "page"]);
     expect(BARE_NEXT_BASELINES.map(referenceOf)).toEqual(["handler", "page"]);
   });
 
   it("fills the bare Next column of the row's kind, and the in-app ratio of the same kind", () => {
-    expect(ratioColumns(500, "handler", rates)).toEqual({ "× bare Next handler": "0.25", "× bare Next page": "", "× in-app": "0.50" });
-    expect(ratioColumns(100, "page", rates)).toEqual({ "× bare Next handler": "", "× bare Next page": "0.03", "× in-app": "0.05" });
+    expect(ratioColumns(500, "handler", rates)).toEqual({
+      "× bare Next handler": "0.25",
+      "× bare Next page": "",
+      "× in-app": "0.50",
+    });
+    expect(ratioColumns(100, "page", rates)).toEqual({
+      "× bare Next handler": "",
+      "× bare Next page": "0.03",
+      "× in-app": "0.05",
+    });
     // The baselines themselves: the bare app's are 1.00 against themselves, and say what Inkwell's server costs.
     expect(ratioColumns(2000, "handler", rates)["× bare Next handler"]).toBe("1.00");
     expect(ratioColumns(2000, "handler", rates)["× in-app"]).toBe("2.00");
@@ -26,8 +35,16 @@ describe("the bench's ratio columns", () => {
 
   it("leaves a ratio empty rather than printing Infinity or NaN when a baseline served nothing", () => {
     const none = { bareNext: { handler: 0, page: 0 }, inApp: { handler: 0, page: 0 } };
-    expect(ratioColumns(500, "handler", none)).toEqual({ "× bare Next handler": "", "× bare Next page": "", "× in-app": "" });
-    expect(ratioColumns(NaN, "page", rates)).toEqual({ "× bare Next handler": "", "× bare Next page": "", "× in-app": "" });
+    expect(ratioColumns(500, "handler", none)).toEqual({
+      "× bare Next handler": "",
+      "× bare Next page": "",
+      "× in-app": "",
+    });
+    expect(ratioColumns(NaN, "page", rates)).toEqual({
+      "× bare Next handler": "",
+      "× bare Next page": "",
+      "× in-app": "",
+    });
   });
 });
 

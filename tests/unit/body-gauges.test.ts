@@ -10,7 +10,8 @@ const enc = (s: string) => new TextEncoder().encode(s);
 
 function splits(bytes: Uint8Array): Uint8Array[][] {
   const out: Uint8Array[][] = [[bytes], Array.from(bytes, (b) => Uint8Array.of(b))];
-  for (let i = 1; i < bytes.length; i += Math.max(1, Math.floor(bytes.length / 40))) out.push([bytes.subarray(0, i), bytes.subarray(i)]);
+  for (let i = 1; i < bytes.length; i += Math.max(1, Math.floor(bytes.length / 40)))
+    out.push([bytes.subarray(0, i), bytes.subarray(i)]);
   return out;
 }
 
@@ -35,12 +36,16 @@ describe("JsonDepthGauge", () => {
 
   it("lets a body as deep as the limit through, and refuses one level more with a 400", () => {
     expect(depth(3, '{"a":[{"b":1}],"c":{}}')).toEqual(new Set(["ok"]));
-    expect(depth(3, '{"a":[{"b":[1]}]}')).toEqual(new Set(["400 Request body is nested too deeply (at most 32 levels)"]));
+    expect(depth(3, '{"a":[{"b":[1]}]}')).toEqual(
+      new Set(["400 Request body is nested too deeply (at most 32 levels)"]),
+    );
   });
 
   it("ignores brackets inside strings, escaped quotes and backslashes included", () => {
     expect(depth(1, '{"a":"[[[{{{","b":"\\"[[[","c":"\\\\","d":"]]]"}')).toEqual(new Set(["ok"]));
-    expect(depth(1, '{"a":"\\\\",  "b":[1]}')).toEqual(new Set(["400 Request body is nested too deeply (at most 32 levels)"]));
+    expect(depth(1, '{"a":"\\\\",  "b":[1]}')).toEqual(
+      new Set(["400 Request body is nested too deeply (at most 32 levels)"]),
+    );
   });
 
   it("counts multi-byte UTF-8 text as text", () => {
@@ -75,13 +80,20 @@ describe("MultipartGauge", () => {
 
   it("lets a real entry through: its text fields, and a photo larger than any text field", () => {
     const photo = "\x89PNG".padEnd(FORM_TEXT_FIELD_MAX * 2, "x");
-    const ok = body(part("title", "A day"), part("content", "Line one\r\nline two"), part("journaldate", "2026-11-24"), part("image", photo, "photo.png"));
+    const ok = body(
+      part("title", "A day"),
+      part("content", "Line one\r\nline two"),
+      part("journaldate", "2026-11-24"),
+      part("image", photo, "photo.png"),
+    );
     expect(gauge(ok)).toEqual(new Set(["ok"]));
   });
 
   it("lets a text field of exactly FORM_TEXT_FIELD_MAX bytes through, and refuses one byte more with a 413", () => {
     expect(gauge(body(part("content", "é".repeat(FORM_TEXT_FIELD_MAX / 2))))).toEqual(new Set(["ok"]));
-    expect(gauge(body(part("content", `${"é".repeat(FORM_TEXT_FIELD_MAX / 2)}a`)))).toEqual(new Set(["413 A form field is too large"]));
+    expect(gauge(body(part("content", `${"é".repeat(FORM_TEXT_FIELD_MAX / 2)}a`)))).toEqual(
+      new Set(["413 A form field is too large"]),
+    );
   });
 
   it("takes a route's own text-field limit in place of FORM_TEXT_FIELD_MAX (an imported page's text)", () => {
@@ -108,7 +120,9 @@ describe("MultipartGauge", () => {
   });
 
   it("ignores a preamble and an epilogue, however long", () => {
-    const text = enc(`${"p".repeat(FORM_TEXT_FIELD_MAX * 2)}\r\n${part("title", "x")}--${B}--\r\n${"e".repeat(FORM_TEXT_FIELD_MAX * 2)}`);
+    const text = enc(
+      `${"p".repeat(FORM_TEXT_FIELD_MAX * 2)}\r\n${part("title", "x")}--${B}--\r\n${"e".repeat(FORM_TEXT_FIELD_MAX * 2)}`,
+    );
     expect(gauge(text)).toEqual(new Set(["ok"]));
   });
 });

@@ -5,18 +5,31 @@ import { entryFilesFromManifestSource, gzipKb, routeChunks, sizeRoutes } from ".
 // scripts/bench/bundle-report.ts: which chunks a route loads first, and their gzip sizes
 // (docs/performance.md "First-load JavaScript").
 
-const build = { rootMainFiles: ["static/chunks/react.js", "static/chunks/runtime.js"], polyfillFiles: ["static/chunks/polyfill.js"] };
+const build = {
+  rootMainFiles: ["static/chunks/react.js", "static/chunks/runtime.js"],
+  polyfillFiles: ["static/chunks/polyfill.js"],
+};
 
 describe("routeChunks", () => {
   it("takes the root main files, then every segment's entry files once, and no polyfill", () => {
     const chunks = routeChunks("/login", build, {
       "[project]/app/layout": ["static/chunks/layout.js"],
       "[project]/app/(auth)/layout": ["static/chunks/layout.js", "static/chunks/auth.js"],
-      "[project]/app/(auth)/login/page": ["static/chunks/auth.js", "static/chunks/login.js", "static/chunks/polyfill.js"],
+      "[project]/app/(auth)/login/page": [
+        "static/chunks/auth.js",
+        "static/chunks/login.js",
+        "static/chunks/polyfill.js",
+      ],
     });
     expect(chunks).toEqual({
       route: "/login",
-      files: ["static/chunks/react.js", "static/chunks/runtime.js", "static/chunks/layout.js", "static/chunks/auth.js", "static/chunks/login.js"],
+      files: [
+        "static/chunks/react.js",
+        "static/chunks/runtime.js",
+        "static/chunks/layout.js",
+        "static/chunks/auth.js",
+        "static/chunks/login.js",
+      ],
     });
   });
 });
@@ -52,7 +65,9 @@ describe("entryFilesFromManifestSource", () => {
 globalThis.__RSC_MANIFEST["/(auth)/login/page"] = {"clientModules":{},"entryJSFiles":{"[project]/app/layout":["static/chunks/layout.js"]}};`;
 
   it("reads a page's entry files from its client reference manifest", () => {
-    expect(entryFilesFromManifestSource(source, "/(auth)/login/page")).toEqual({ "[project]/app/layout": ["static/chunks/layout.js"] });
+    expect(entryFilesFromManifestSource(source, "/(auth)/login/page")).toEqual({
+      "[project]/app/layout": ["static/chunks/layout.js"],
+    });
   });
 
   it("refuses a manifest without the page", () => {

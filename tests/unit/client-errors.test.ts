@@ -13,10 +13,15 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 describe("the words of a failed answer", () => {
   it("keeps a refusal's message and its fields", async () => {
-    const refusal = await refusalOf(json(400, { message: "Title is too long", errors: [{ path: "title", message: "Title is too long" }] }), SAVE_FAILED);
+    const refusal = await refusalOf(
+      json(400, { message: "Title is too long", errors: [{ path: "title", message: "Title is too long" }] }),
+      SAVE_FAILED,
+    );
     expect(refusal.message).toBe("Title is too long");
     expect(refusal.fieldErrors).toEqual([{ path: "title", message: "Title is too long" }]);
-    expect(await errorMessage(json(409, { message: "An entry already exists for this date" }))).toBe("An entry already exists for this date");
+    expect(await errorMessage(json(409, { message: "An entry already exists for this date" }))).toBe(
+      "An entry already exists for this date",
+    );
   });
 
   it("keeps our busy 503's sentence, which comes with Retry-After", async () => {
@@ -26,11 +31,18 @@ describe("the words of a failed answer", () => {
 
   it("never shows a server fault's or a proxy's words", async () => {
     const faults = [
-      new Response("Internal Server Error", { status: 500, statusText: "Internal Server Error", headers: { "Content-Type": "text/plain" } }),
+      new Response("Internal Server Error", {
+        status: 500,
+        statusText: "Internal Server Error",
+        headers: { "Content-Type": "text/plain" },
+      }),
       json(500, { message: "Internal Server Error" }),
       json(502, { message: "Bad Gateway" }),
       json(503, { message: "Service Unavailable" }),
-      new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } }),
+      new Response("<html><body>502 Bad Gateway</body></html>", {
+        status: 502,
+        headers: { "Content-Type": "text/html" },
+      }),
       new Response('{"message":"Request Entity Too Large"}', { status: 413, headers: { "Content-Type": "text/html" } }),
       new Response("", { status: 500 }),
     ];

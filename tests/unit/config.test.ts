@@ -62,11 +62,15 @@ describe("loadConfig", () => {
       expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
       expect(message).not.toContain("Invalid URL");
     }
-    expect(configError({ DATABASE_URL: "postgres://[::1" }).message).toContain("DATABASE_URL: must be a URL like postgres://");
+    expect(configError({ DATABASE_URL: "postgres://[::1" }).message).toContain(
+      "DATABASE_URL: must be a URL like postgres://",
+    );
   });
 
   it("needs at least one sign-up email domain", () => {
-    expect(configError({ SIGNUP_EMAIL_DOMAINS: " , " }).message).toContain("SIGNUP_EMAIL_DOMAINS: must name at least one domain");
+    expect(configError({ SIGNUP_EMAIL_DOMAINS: " , " }).message).toContain(
+      "SIGNUP_EMAIL_DOMAINS: must name at least one domain",
+    );
   });
 
   it("accepts postgres:// and postgresql:// database URLs", () => {
@@ -80,8 +84,15 @@ describe("loadConfig", () => {
     expect(message).toContain("GOOGLE_CLIENT_SECRET");
     expect(message).toContain("NEXTAUTH_SECRET");
     expect(configError({ GOOGLE_CLIENT_SECRET: "secret" }).message).toContain("GOOGLE_CLIENT_ID");
-    expect(configError({ GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", NEXTAUTH_SECRET: "short" }).message).toContain("NEXTAUTH_SECRET");
-    const cfg = loadConfig({ GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", NEXTAUTH_SECRET: "x".repeat(32), GOOGLE_ISSUER: "http://127.0.0.1:9000/" });
+    expect(
+      configError({ GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", NEXTAUTH_SECRET: "short" }).message,
+    ).toContain("NEXTAUTH_SECRET");
+    const cfg = loadConfig({
+      GOOGLE_CLIENT_ID: "c",
+      GOOGLE_CLIENT_SECRET: "s",
+      NEXTAUTH_SECRET: "x".repeat(32),
+      GOOGLE_ISSUER: "http://127.0.0.1:9000/",
+    });
     expect(cfg.GOOGLE_ENABLED).toBe(true);
     expect(cfg.GOOGLE_ISSUER).toBe("http://127.0.0.1:9000");
     expect(loadConfig({}).GOOGLE_ENABLED).toBe(false);
@@ -103,7 +114,9 @@ describe("loadConfig", () => {
     expect([hops("203.0.113.1", 0), hops("203.0.113.1", 1)]).toEqual([true, false]);
     const named = loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY;
     expect([named("127.0.0.1", 0), named("10.1.2.3", 0), named("203.0.113.1", 0)]).toEqual([true, true, false]);
-    expect(configError({ TRUST_PROXY: "the proxy" }).message).toContain("TRUST_PROXY: must be a hop count or addresses/CIDRs");
+    expect(configError({ TRUST_PROXY: "the proxy" }).message).toContain(
+      "TRUST_PROXY: must be a hop count or addresses/CIDRs",
+    );
     // On Vercel (docs/decisions/058): no socket is trusted, the caller is the one Vercel names.
     const vercel = loadConfig({ TRUST_PROXY: "vercel" }).TRUST_PROXY;
     expect(vercel("127.0.0.1", 0)).toBe(false);
@@ -119,10 +132,10 @@ describe("loadConfig", () => {
 
   it("reads DATABASE_REPLICA_URLS as a list of postgres URLs, none by default", () => {
     expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
-    expect(loadConfig({ DATABASE_REPLICA_URLS: "postgres://r1:5432/inkwell, postgresql://r2:5432/inkwell" }).DATABASE_REPLICA_URLS).toEqual([
-      "postgres://r1:5432/inkwell",
-      "postgresql://r2:5432/inkwell",
-    ]);
+    expect(
+      loadConfig({ DATABASE_REPLICA_URLS: "postgres://r1:5432/inkwell, postgresql://r2:5432/inkwell" })
+        .DATABASE_REPLICA_URLS,
+    ).toEqual(["postgres://r1:5432/inkwell", "postgresql://r2:5432/inkwell"]);
     expect(configError({ DATABASE_REPLICA_URLS: "postgres://r1/inkwell,r2:5432/inkwell" }).message).toContain(
       "DATABASE_REPLICA_URLS.1: must start with postgres:// or postgresql://",
     );
@@ -140,20 +153,38 @@ describe("loadConfig", () => {
   it("takes a VAPID key pair whole or not at all, and derives the subject (docs/decisions/082)", () => {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
-    const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString("base64url") };
+    const pair = {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
+      VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+        .subarray(-32)
+        .toString("base64url"),
+    };
     expect(loadConfig(pair).VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
     const other = createECDH("prime256v1");
     other.generateKeys();
-    expect(configError({ ...pair, VAPID_PUBLIC_KEY: other.getPublicKey().toString("base64url") }).message).toContain("VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY");
-    expect(configError({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }).message).toContain("VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set");
-    expect(configError({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }).message).toContain("VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set");
-    expect(configError({ ...pair, VAPID_PRIVATE_KEY: "short" }).message).toContain("VAPID_PRIVATE_KEY: must be a base64url P-256 private key");
+    expect(configError({ ...pair, VAPID_PUBLIC_KEY: other.getPublicKey().toString("base64url") }).message).toContain(
+      "VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY",
+    );
+    expect(configError({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }).message).toContain(
+      "VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set",
+    );
+    expect(configError({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }).message).toContain(
+      "VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set",
+    );
+    expect(configError({ ...pair, VAPID_PRIVATE_KEY: "short" }).message).toContain(
+      "VAPID_PRIVATE_KEY: must be a base64url P-256 private key",
+    );
     expect(loadConfig({}).VAPID_SUBJECT).toBe("mailto:no-reply@localhost");
     expect(loadConfig({ APP_URL: "https://diary.example" }).VAPID_SUBJECT).toBe("https://diary.example");
     expect(loadConfig({ MAIL_FROM: "Diary <hello@diary.example>" }).VAPID_SUBJECT).toBe("mailto:hello@diary.example");
-    expect(configError({ VAPID_SUBJECT: "http://diary.example" }).message).toContain("VAPID_SUBJECT: must be a mailto: or https: URL");
+    expect(configError({ VAPID_SUBJECT: "http://diary.example" }).message).toContain(
+      "VAPID_SUBJECT: must be a mailto: or https: URL",
+    );
     expect(loadConfig({}).PUSH_LOOPBACK_HTTP).toBe(false);
-    expect(loadConfig({ PUSH_SERVICE_HOSTS: "push.example, fcm.googleapis.com" }).PUSH_SERVICE_HOSTS).toEqual(["push.example", "fcm.googleapis.com"]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: "push.example, fcm.googleapis.com" }).PUSH_SERVICE_HOSTS).toEqual([
+      "push.example",
+      "fcm.googleapis.com",
+    ]);
   });
 
   it("agrees with .env.example, which lists every setting with its default", () => {
@@ -162,7 +193,11 @@ describe("loadConfig", () => {
       lines.filter((l) => /^[A-Z0-9_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
     );
     const settings = Object.keys(example).filter((k) => !k.startsWith("TEST_"));
-    expect(settings.sort()).toEqual(Object.keys(ConfigSchema.shape).filter((k) => k !== "NODE_ENV").sort());
+    expect(settings.sort()).toEqual(
+      Object.keys(ConfigSchema.shape)
+        .filter((k) => k !== "NODE_ENV")
+        .sort(),
+    );
     const given = Object.fromEntries(Object.entries(example).filter(([, v]) => v !== ""));
     expect(loadConfig(given)).toEqual(loadConfig({}));
     // Copied as-is to .env (which `next start` loads), the empty lines must mean "use the default".

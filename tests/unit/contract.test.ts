@@ -29,7 +29,9 @@ const me = {
   deletionDueAt: null,
 };
 
-function answer(over: Partial<Omit<ReceivedAnswer, "headers">> & { headers?: Record<string, string> } = {}): ReceivedAnswer {
+function answer(
+  over: Partial<Omit<ReceivedAnswer, "headers">> & { headers?: Record<string, string> } = {},
+): ReceivedAnswer {
   const { headers = JSON_TYPE, ...rest } = over;
   return { method: "GET", url: `${BASE}/api/auth/me`, status: 200, body: me, ...rest, headers: new Headers(headers) };
 }
@@ -52,7 +54,9 @@ describe("the contract helper", () => {
   });
 
   it("refuses a field added, renamed or mistyped, naming the route and the zod issue", () => {
-    expect(refusal(answer({ body: { ...me, password: "x" } }))).toMatch(/GET \/api\/auth\/me answered 200[^]*Unrecognized key[^]*password/);
+    expect(refusal(answer({ body: { ...me, password: "x" } }))).toMatch(
+      /GET \/api\/auth\/me answered 200[^]*Unrecognized key[^]*password/,
+    );
     const { username, ...renamed } = me;
     expect(refusal(answer({ body: { ...renamed, userName: username } }))).toMatch(/GET \/api\/auth\/me[^]*username/);
     expect(refusal(answer({ body: { ...me, emailVerified: "yes" } }))).toMatch(/GET \/api\/auth\/me[^]*emailVerified/);
@@ -60,26 +64,47 @@ describe("the contract helper", () => {
   });
 
   it("refuses an error body that is not the error shape, and a status the reference does not name", () => {
-    expect(refusal(answer({ status: 401, body: { error: "no" } }))).toMatch(/GET \/api\/auth\/me answered 401[^]*message/);
-    expect(refusal(answer({ status: 418, body: { message: "teapot" } }))).toMatch(/GET \/api\/auth\/me answered 418, which its reference does not name/);
+    expect(refusal(answer({ status: 401, body: { error: "no" } }))).toMatch(
+      /GET \/api\/auth\/me answered 401[^]*message/,
+    );
+    expect(refusal(answer({ status: 418, body: { message: "teapot" } }))).toMatch(
+      /GET \/api\/auth\/me answered 418, which its reference does not name/,
+    );
     expect(refusal(answer({ status: 500, body: { message: "Something went wrong" } }))).toMatch(/answered 500/);
   });
 
   it("refuses JSON answered as something else", () => {
-    expect(refusal(answer({ headers: { "content-type": "text/html" } }))).toMatch(/text\/html, not the documented JSON/);
+    expect(refusal(answer({ headers: { "content-type": "text/html" } }))).toMatch(
+      /text\/html, not the documented JSON/,
+    );
   });
 
   it("checks the friend-request calls' errors for `success: false`", () => {
     const url = `${BASE}/api/friend-requests/pending`;
-    expect(() => checkAnswer(answer({ url, status: 401, body: { success: false, message: "Authentication required" } }))).not.toThrow();
+    expect(() =>
+      checkAnswer(answer({ url, status: 401, body: { success: false, message: "Authentication required" } })),
+    ).not.toThrow();
     expect(refusal(answer({ url, status: 401, body: { message: "Authentication required" } }))).toMatch(/success/);
   });
 
   it("holds an unknown path to the 404 and an unserved method to the 405 of the Conventions", () => {
-    expect(() => checkAnswer(answer({ url: `${BASE}/api/nowhere`, status: 404, body: { message: "No such API endpoint" } }))).not.toThrow();
+    expect(() =>
+      checkAnswer(answer({ url: `${BASE}/api/nowhere`, status: 404, body: { message: "No such API endpoint" } })),
+    ).not.toThrow();
     expect(refusal(answer({ url: `${BASE}/api/nowhere`, status: 200, body: {} }))).toMatch(/no documented route/);
-    expect(() => checkAnswer(answer({ method: "DELETE", status: 405, headers: { ...JSON_TYPE, allow: "GET" }, body: { message: "Method not allowed. Use GET." } }))).not.toThrow();
-    expect(refusal(answer({ method: "DELETE", status: 405, body: { message: "Method not allowed. Use GET." } }))).toMatch(/without Allow/);
+    expect(() =>
+      checkAnswer(
+        answer({
+          method: "DELETE",
+          status: 405,
+          headers: { ...JSON_TYPE, allow: "GET" },
+          body: { message: "Method not allowed. Use GET." },
+        }),
+      ),
+    ).not.toThrow();
+    expect(
+      refusal(answer({ method: "DELETE", status: 405, body: { message: "Method not allowed. Use GET." } })),
+    ).toMatch(/without Allow/);
     expect(refusal(answer({ method: "DELETE", status: 200 }))).toMatch(/DELETE \/api\/auth\/me is not documented/);
   });
 
@@ -96,7 +121,11 @@ describe("the reference's answers", () => {
 
   it("are lib/contract's schemas: ROUTE_ANSWERS is each route's documented success", () => {
     const documented = Object.fromEntries(
-      ENDPOINTS.flatMap((e) => e.answers.filter((a) => a.schema && a.status < 300).map((a) => [`${e.method.toUpperCase()} ${e.path}`, a.schema])),
+      ENDPOINTS.flatMap((e) =>
+        e.answers
+          .filter((a) => a.schema && a.status < 300)
+          .map((a) => [`${e.method.toUpperCase()} ${e.path}`, a.schema]),
+      ),
     );
     expect(Object.keys(ROUTE_ANSWERS).sort()).toEqual(Object.keys(documented).sort());
     for (const [route, schema] of Object.entries(ROUTE_ANSWERS)) expect(documented[route], route).toBe(schema);
@@ -105,19 +134,27 @@ describe("the reference's answers", () => {
   it("name every object of lib/contract, generated, not written by hand", () => {
     expect(Object.keys(doc.components.schemas).sort()).toEqual([...contract._idmap.keys()].sort());
     expect(doc.components.schemas.Me).toMatchObject({ type: "object", required: Object.keys(MeSchema.shape) });
-    expect(doc.paths["/api/auth/me"]!.get!.responses["200"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/SessionMe" });
+    expect(doc.paths["/api/auth/me"]!.get!.responses["200"]!.content!["application/json"]!.schema).toEqual({
+      $ref: "#/components/schemas/SessionMe",
+    });
   });
 });
 
 /** Every module a file imports for its values (not `import type`), resolved within the repository. */
 function valueImports(file: string): string[] {
   const source = fs.readFileSync(file, "utf8");
-  const specifiers = [...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?["']([^"']+)["']/gm)].map((m) => m[1]!);
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?["']([^"']+)["']/gm),
+  ].map((m) => m[1]!);
   return specifiers;
 }
 
 function resolve(specifier: string, from: string): string | null {
-  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, "index.ts")]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
@@ -142,7 +179,8 @@ describe("the browser's code", () => {
       if (seen.has(file)) continue;
       seen.set(file, via);
       for (const specifier of valueImports(file)) {
-        if (specifier === "zod" || specifier.startsWith("zod/")) zodUsers.push(`${path.relative(ROOT, file)} (reached from ${path.relative(ROOT, via)})`);
+        if (specifier === "zod" || specifier.startsWith("zod/"))
+          zodUsers.push(`${path.relative(ROOT, file)} (reached from ${path.relative(ROOT, via)})`);
         const next = resolve(specifier, file);
         if (next) queue.push([next, via]);
       }

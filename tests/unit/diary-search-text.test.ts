@@ -6,7 +6,11 @@ import { splitTags } from "@/lib/journals/tags";
 
 describe("parseSearch", () => {
   it("finds words and quoted phrases, and the last word as a prefix only while it is typed", () => {
-    expect(parseSearch('lazy "quick brown" do')).toEqual({ groups: [["lazy"], ["quick", "brown"], ["do"]], prefixLast: true, words: 4 });
+    expect(parseSearch('lazy "quick brown" do')).toEqual({
+      groups: [["lazy"], ["quick", "brown"], ["do"]],
+      prefixLast: true,
+      words: 4,
+    });
     expect(parseSearch("cafe ").prefixLast).toBe(false);
     expect(parseSearch('"cafe"').prefixLast).toBe(false);
     expect(parseSearch('"open phras').groups).toEqual([["open", "phras"]]);
@@ -18,14 +22,24 @@ describe("parseSearch", () => {
 
 describe("matches and snippets", () => {
   it("folds accents, case and the letters unaccent rewrites", () => {
-    expect(["Café", "ÜBER", "Straße", "Ørsted", "Łódź", "Αθήνα"].map(foldWord)).toEqual(["cafe", "uber", "strasse", "orsted", "lodz", "αθηνα"]);
+    expect(["Café", "ÜBER", "Straße", "Ørsted", "Łódź", "Αθήνα"].map(foldWord)).toEqual([
+      "cafe",
+      "uber",
+      "strasse",
+      "orsted",
+      "lodz",
+      "αθηνα",
+    ]);
   });
 
   it("marks whole words, the typed prefix, in UTF-16 offsets", () => {
     const text = "😀 Zoë's café, cafeteria";
     const ranges = matchedRanges(text, searchTerms(parseSearch("zoe cafe ")));
     expect(ranges.map(([s, e]) => text.slice(s, e))).toEqual(["Zoë", "café"]);
-    expect(matchedRanges(text, searchTerms(parseSearch("caf"))).map(([s, e]) => text.slice(s, e))).toEqual(["café", "cafeteria"]);
+    expect(matchedRanges(text, searchTerms(parseSearch("caf"))).map(([s, e]) => text.slice(s, e))).toEqual([
+      "café",
+      "cafeteria",
+    ]);
   });
 
   it("cuts a long text around the first match, on words, with ellipses, and keeps a short one whole", () => {
@@ -33,7 +47,10 @@ describe("matches and snippets", () => {
     const { snippet, ranges } = snippetOf(long, searchTerms(parseSearch("harbour ")));
     expect(snippet).toMatch(/^….*…$/);
     expect(ranges.map(([s, e]) => snippet.slice(s, e))).toEqual(["harbour"]);
-    expect(snippetOf("Short\nand sweet", searchTerms(parseSearch("sweet ")))).toEqual({ snippet: "Short and sweet", ranges: [[10, 15]] });
+    expect(snippetOf("Short\nand sweet", searchTerms(parseSearch("sweet ")))).toEqual({
+      snippet: "Short and sweet",
+      ranges: [[10, 15]],
+    });
     expect(excerptOf("First line\nSecond line")).toBe("First line Second line");
   });
 });

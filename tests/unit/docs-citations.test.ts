@@ -62,10 +62,22 @@ describe("citations", () => {
     const cited = (line: string) => [...line.matchAll(ISSUE_CITATION)].length > 0;
     // Built from a number so that this file does not cite anything itself.
     const n = 7;
-    for (const line of [`(issue ${n})`, `Issue ${n}, point 2`, `issues ${n} and 8`, `issue #${n}`, `an issue-${n} test`, `Issue ${n}.3`]) {
+    for (const line of [
+      `(issue ${n})`,
+      `Issue ${n}, point 2`,
+      `issues ${n} and 8`,
+      `issue #${n}`,
+      `an issue-${n} test`,
+      `Issue ${n}.3`,
+    ]) {
       expect(cited(line), line).toBe(true);
     }
-    for (const line of ["https://github.com/lovell/sharp/issues/2263", "the tissue 5", "an issue of the feed", "docs/decisions/026"]) {
+    for (const line of [
+      "https://github.com/lovell/sharp/issues/2263",
+      "the tissue 5",
+      "an issue of the feed",
+      "docs/decisions/026",
+    ]) {
       expect(cited(line), line).toBe(false);
     }
   });
@@ -95,7 +107,9 @@ describe("decision records", () => {
   });
 
   it.each(records)("%s is listed in docs/decisions/README.md with its status", (name) => {
-    const row = index.split("\n").find((line) => line.startsWith(`| ${name.slice(0, 3)} | [`) && line.includes(`](${name})`));
+    const row = index
+      .split("\n")
+      .find((line) => line.startsWith(`| ${name.slice(0, 3)} | [`) && line.includes(`](${name})`));
     expect(row, `a row for ${name}`).toBeDefined();
     const listed = row!.split(" | ")[2]!.replace(/\[(\d{3})\]\([^)]*\)/g, "$1");
     expect(listed).toBe(head(name).status);

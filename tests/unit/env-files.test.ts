@@ -12,7 +12,10 @@ import { SUPPORTED_NODE, isSupportedNode } from "../../server/node-version";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-env-files-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-fs.writeFileSync(path.join(dir, ".env"), "PORT=4001\nDATABASE_URL=postgres://dev@localhost/mine\nSIGNUP_EMAIL_DOMAINS=\n");
+fs.writeFileSync(
+  path.join(dir, ".env"),
+  "PORT=4001\nDATABASE_URL=postgres://dev@localhost/mine\nSIGNUP_EMAIL_DOMAINS=\n",
+);
 fs.writeFileSync(path.join(dir, ".env.local"), "PORT=4002\n");
 fs.writeFileSync(path.join(dir, ".env.development"), "EMBEDDED_POSTGRES_PORT=5601\n");
 fs.writeFileSync(path.join(dir, ".env.test"), "TEST_DATABASE_URL=postgres://ci@localhost/throwaway\nPORT=4009\n");
@@ -37,7 +40,11 @@ console.log(JSON.stringify({ files, PORT: e.PORT, DATABASE_URL: e.DATABASE_URL, 
 
 describe("loadEnvFiles", () => {
   it("reads .env.local over .env for npm start, and the environment over both", () => {
-    expect(settingsAfter("production")).toEqual({ files: [".env.local", ".env"], PORT: "4002", DATABASE_URL: "postgres://dev@localhost/mine" });
+    expect(settingsAfter("production")).toEqual({
+      files: [".env.local", ".env"],
+      PORT: "4002",
+      DATABASE_URL: "postgres://dev@localhost/mine",
+    });
     expect(settingsAfter("production", { PORT: "4100" }).PORT).toBe("4100");
   });
 
@@ -46,8 +53,14 @@ describe("loadEnvFiles", () => {
   });
 
   it("gives npm test only .env.test: never the developer's DATABASE_URL", () => {
-    expect(settingsAfter("test")).toEqual({ files: [".env.test"], PORT: "4009", TEST_DATABASE_URL: "postgres://ci@localhost/throwaway" });
-    expect(settingsAfter("test", { TEST_DATABASE_URL: "postgres://shell@localhost/x" }).TEST_DATABASE_URL).toBe("postgres://shell@localhost/x");
+    expect(settingsAfter("test")).toEqual({
+      files: [".env.test"],
+      PORT: "4009",
+      TEST_DATABASE_URL: "postgres://ci@localhost/throwaway",
+    });
+    expect(settingsAfter("test", { TEST_DATABASE_URL: "postgres://shell@localhost/x" }).TEST_DATABASE_URL).toBe(
+      "postgres://shell@localhost/x",
+    );
   });
 });
 

@@ -24,13 +24,18 @@ describe("the export's ZIP writer", () => {
     dirs.push(root);
     const storage = createLocalStorage({ rootDir: root });
     const zip = createZipWriter({ mtime: new Date("2026-01-02T03:04:05Z") });
-    const stored = storage.putObjectStream({ key: "exports/u/x.zip", body: zip.output, contentType: "application/zip" });
+    const stored = storage.putObjectStream({
+      key: "exports/u/x.zip",
+      body: zip.output,
+      contentType: "application/zip",
+    });
     async function* lines() {
       for (let i = 0; i < 50; i += 1) yield `line ${i}\n`;
     }
     await zip.add("first.txt", () => Readable.from(lines()));
     await zip.drained();
-    for (let i = 0; i < 40; i += 1) await zip.add(`files/${i}.txt`, () => Readable.from([Buffer.from(`file ${i}`)]), { compress: i % 2 === 0 });
+    for (let i = 0; i < 40; i += 1)
+      await zip.add(`files/${i}.txt`, () => Readable.from([Buffer.from(`file ${i}`)]), { compress: i % 2 === 0 });
     zip.end();
     const size = await stored;
     const data = fs.readFileSync(path.join(root, "exports", "u", "x.zip"));
@@ -46,7 +51,11 @@ describe("the export's ZIP writer", () => {
     dirs.push(root);
     const storage = createLocalStorage({ rootDir: root });
     const zip = createZipWriter({ mtime: new Date() });
-    const stored = storage.putObjectStream({ key: "exports/u/y.zip", body: zip.output, contentType: "application/zip" });
+    const stored = storage.putObjectStream({
+      key: "exports/u/y.zip",
+      body: zip.output,
+      contentType: "application/zip",
+    });
     await zip.add("broken.txt", () => {
       throw new Error("the photo is gone");
     });
@@ -57,13 +66,29 @@ describe("the export's ZIP writer", () => {
 
   it("streams into an S3 bucket in parts, and back out, byte for byte", async () => {
     const bucket = "inkwell-export-zip";
-    const server = await startS3rver({ directory: fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-export-s3-")), bucket, allowMismatchedSignatures: true });
+    const server = await startS3rver({
+      directory: fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-export-s3-")),
+      bucket,
+      allowMismatchedSignatures: true,
+    });
     try {
-      const storage = createS3Storage({ bucket, region: "us-east-1", endpoint: server.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+      const storage = createS3Storage({
+        bucket,
+        region: "us-east-1",
+        endpoint: server.endpoint,
+        forcePathStyle: true,
+        credentials: S3RVER_CREDENTIALS,
+      });
       // Just over one 8 MiB part, in 64 KiB chunks.
       const chunks = Array.from({ length: 130 }, () => randomBytes(64 * 1024));
       const md5 = (parts: Buffer[]) => parts.reduce((h, p) => h.update(p), createHash("md5")).digest("hex");
-      expect(await storage.putObjectStream({ key: "exports/u/z.zip", body: Readable.from(chunks), contentType: "application/zip" })).toBe(130 * 64 * 1024);
+      expect(
+        await storage.putObjectStream({
+          key: "exports/u/z.zip",
+          body: Readable.from(chunks),
+          contentType: "application/zip",
+        }),
+      ).toBe(130 * 64 * 1024);
       const back = await storage.getObjectStream({ key: "exports/u/z.zip" });
       const read: Buffer[] = [];
       for await (const chunk of back!.body) read.push(chunk as Buffer);

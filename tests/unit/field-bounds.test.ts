@@ -26,7 +26,9 @@ describe("raw length bounds come before any other rule", () => {
     expect(messages(CreateJournalSchema.safeParse({ ...entry, title: huge }))).toEqual([TITLE_TOO_LONG_MESSAGE]);
     expect(messages(CreateJournalSchema.safeParse({ ...entry, content: huge }))).toEqual([CONTENT_TOO_LONG_MESSAGE]);
     // An update may keep an imported page's length (docs/decisions/078): its bound is that one's, twenty times over here.
-    expect(messages(UpdateJournalSchema.safeParse({ ...entry, content: huge.repeat(20) }))).toEqual([CONTENT_TOO_LONG_MESSAGE]);
+    expect(messages(UpdateJournalSchema.safeParse({ ...entry, content: huge.repeat(20) }))).toEqual([
+      CONTENT_TOO_LONG_MESSAGE,
+    ]);
   });
 
   it("bounds every sign-up and login field", () => {
@@ -53,19 +55,49 @@ describe("NUL is refused by the shared field rules (PostgreSQL text cannot hold 
   });
 
   it("login username and password", () => {
-    expect(messages(LoginSchema.safeParse({ username: "ada\0", password: "x" }))[0]).toBe("Username contains a character that is not allowed");
-    expect(messages(LoginSchema.safeParse({ username: "ada", password: "x\0" }))[0]).toBe("Password contains a character that is not allowed");
+    expect(messages(LoginSchema.safeParse({ username: "ada\0", password: "x" }))[0]).toBe(
+      "Username contains a character that is not allowed",
+    );
+    expect(messages(LoginSchema.safeParse({ username: "ada", password: "x\0" }))[0]).toBe(
+      "Password contains a character that is not allowed",
+    );
   });
 
   it("title and content", () => {
-    expect(messages(CreateJournalSchema.safeParse({ ...entry, title: "a\0b" }))[0]).toBe("Title contains a character that is not allowed");
-    expect(messages(CreateJournalSchema.safeParse({ ...entry, content: "a\0b" }))[0]).toBe("Content contains a character that is not allowed");
+    expect(messages(CreateJournalSchema.safeParse({ ...entry, title: "a\0b" }))[0]).toBe(
+      "Title contains a character that is not allowed",
+    );
+    expect(messages(CreateJournalSchema.safeParse({ ...entry, content: "a\0b" }))[0]).toBe(
+      "Content contains a character that is not allowed",
+    );
   });
 });
 
 describe("countCharacters is Intl.Segmenter's count, in linear time", () => {
   const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const pieces = ["a", "é", "e\u0301", "👍🏽", "👨‍👩‍👧‍👦", "\u200d", "\u0301", "\r", "\n", "\r\n", "한", "\u1100", "\u1161", "\u11a8", "🇫", "🇷", " ", "\ud83d", "क्ष", "\u0915\u094d", "☝️"];
+  const pieces = [
+    "a",
+    "é",
+    "e\u0301",
+    "👍🏽",
+    "👨‍👩‍👧‍👦",
+    "\u200d",
+    "\u0301",
+    "\r",
+    "\n",
+    "\r\n",
+    "한",
+    "\u1100",
+    "\u1161",
+    "\u11a8",
+    "🇫",
+    "🇷",
+    " ",
+    "\ud83d",
+    "क्ष",
+    "\u0915\u094d",
+    "☝️",
+  ];
 
   it("agrees with Intl.Segmenter on texts made of tricky pieces, across chunk edges", () => {
     fc.assert(

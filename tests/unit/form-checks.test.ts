@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { LoginSchema, RegisterSchema, ResetPasswordSchema, ForgotPasswordSchema } from "@/lib/validation/auth";
-import { checkBio, checkEmail, checkFilled, checkLocation, checkName, checkNewPassword, checkSignupEmail, checkUsername } from "@/lib/validation/form-checks";
+import {
+  checkBio,
+  checkEmail,
+  checkFilled,
+  checkLocation,
+  checkName,
+  checkNewPassword,
+  checkSignupEmail,
+  checkUsername,
+} from "@/lib/validation/form-checks";
 import { UpdateProfileSchema } from "@/lib/validation/profile";
 
 // The forms' checks (lib/validation/form-checks.ts) say what the server's schemas say, in the same
@@ -28,19 +37,29 @@ describe("the sign-up form's checks", () => {
     ["an empty password", { password: "" }],
   ])("%s: the same issues as the server", (_label, override) => {
     const v = { ...GOOD, ...override };
-    const client = [...checkName(v.name), ...checkUsername(v.username), ...checkSignupEmail(v.email, ["gmail.com"]), ...checkNewPassword(v.password)];
+    const client = [
+      ...checkName(v.name),
+      ...checkUsername(v.username),
+      ...checkSignupEmail(v.email, ["gmail.com"]),
+      ...checkNewPassword(v.password),
+    ];
     expect(client).toEqual(serverIssues(RegisterSchema, v));
   });
 
   it("refuses another domain with the message the server gives", () => {
-    expect(checkSignupEmail("ada@yahoo.com", ["gmail.com"])).toEqual([{ path: "email", message: "Please use a Gmail address (must end with @gmail.com)" }]);
+    expect(checkSignupEmail("ada@yahoo.com", ["gmail.com"])).toEqual([
+      { path: "email", message: "Please use a Gmail address (must end with @gmail.com)" },
+    ]);
   });
 });
 
 describe("the other forms' checks", () => {
   it("login: both fields are required, in the server's words", () => {
     const v = { username: " ", password: "" };
-    expect([...checkFilled("username", "Username", v.username, { trim: true }), ...checkFilled("password", "Password", v.password)]).toEqual(serverIssues(LoginSchema, v));
+    expect([
+      ...checkFilled("username", "Username", v.username, { trim: true }),
+      ...checkFilled("password", "Password", v.password),
+    ]).toEqual(serverIssues(LoginSchema, v));
   });
 
   it.each(["", "not-an-email", "ada@gmail.com"])("forgot password: %j as the server sees it", (email) => {
@@ -58,6 +77,11 @@ describe("the other forms' checks", () => {
     ["a location over 100", { location: "l".repeat(101) }],
   ])("profile, %s: the same issues as the server", (_label, override) => {
     const v = { name: "Ada", username: "ada_l", bio: "", location: "", ...override };
-    expect([...checkName(v.name), ...checkUsername(v.username), ...checkBio(v.bio), ...checkLocation(v.location)]).toEqual(serverIssues(UpdateProfileSchema, v));
+    expect([
+      ...checkName(v.name),
+      ...checkUsername(v.username),
+      ...checkBio(v.bio),
+      ...checkLocation(v.location),
+    ]).toEqual(serverIssues(UpdateProfileSchema, v));
   });
 });

@@ -52,7 +52,9 @@ describe("readRouteSource", () => {
   });
 
   it("reports an export it cannot see through", () => {
-    expect(readRouteSource('export const GET = 1; export * from "./other";').problems).toEqual([expect.stringMatching(/hides which methods/)]);
+    expect(readRouteSource('export const GET = 1; export * from "./other";').problems).toEqual([
+      expect.stringMatching(/hides which methods/),
+    ]);
   });
 
   it("notes how the handler reads its body, which schemas it validates with and which files it takes", () => {
@@ -104,7 +106,11 @@ describe("discoverRoutes", () => {
       { literal: "things" },
       { param: "id", catchAll: false, optional: false },
     ]);
-    expect(routes.find((r) => r.pattern === "/api/docs/[[...slug]]")!.segments.at(-1)).toEqual({ param: "slug", catchAll: true, optional: true });
+    expect(routes.find((r) => r.pattern === "/api/docs/[[...slug]]")!.segments.at(-1)).toEqual({
+      param: "slug",
+      catchAll: true,
+      optional: true,
+    });
     expect(routes.find((r) => r.pattern === "/api/broken")!.problems).toHaveLength(1);
   });
 });

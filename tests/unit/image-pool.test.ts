@@ -9,7 +9,9 @@ import { createImagePool, defaultImageThreads, type ImageJob } from "../../lib/i
 // synchronously when the jobs are submitted, so nothing here depends on how fast anything runs.
 
 async function smallPngJob(): Promise<ImageJob> {
-  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ff0000" } }).png().toBuffer();
+  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
   return { shape: "entry", data, header: { format: "png", width: 64, height: 48 } };
 }
 
@@ -26,10 +28,15 @@ describe("the image worker pool", () => {
       const outcomes = await Promise.allSettled([pool.run(job), pool.run(job), pool.run(job)]);
 
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
-      for (const o of outcomes.slice(0, 2)) expect((o as PromiseFulfilledResult<unknown>).value).toMatchObject({ ok: true, width: 64, height: 48 });
+      for (const o of outcomes.slice(0, 2))
+        expect((o as PromiseFulfilledResult<unknown>).value).toMatchObject({ ok: true, width: 64, height: 48 });
       const err = (outcomes[2] as PromiseRejectedResult).reason;
       expect(err).toBeInstanceOf(ServiceUnavailableError);
-      expect(err).toMatchObject({ status: 503, message: IMAGE_BUSY_MESSAGE, headers: { "Retry-After": String(IMAGE_BUSY_RETRY_SECONDS) } });
+      expect(err).toMatchObject({
+        status: 503,
+        message: IMAGE_BUSY_MESSAGE,
+        headers: { "Retry-After": String(IMAGE_BUSY_RETRY_SECONDS) },
+      });
 
       // The bound counts the jobs in the pool, not every job ever submitted.
       expect(await pool.run(job)).toMatchObject({ ok: true });

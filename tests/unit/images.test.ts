@@ -4,8 +4,23 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { pngBomb } from "../support/png-bomb";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
-import { ENTRY_IMAGE_MAX_SIDE, IMAGE_MAX_ASPECT_RATIO, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, PROFILE_IMAGE_SIDE, processEntryImage, processProfileImage } from "../../lib/images";
-import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_DAMAGED_MESSAGE, IMAGE_SIDE_TOO_LONG_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TOO_MANY_PIXELS_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "../../lib/images/messages";
+import {
+  ENTRY_IMAGE_MAX_SIDE,
+  IMAGE_MAX_ASPECT_RATIO,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  PROFILE_IMAGE_SIDE,
+  processEntryImage,
+  processProfileImage,
+} from "../../lib/images";
+import {
+  IMAGE_ASPECT_RATIO_MESSAGE,
+  IMAGE_DAMAGED_MESSAGE,
+  IMAGE_SIDE_TOO_LONG_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  IMAGE_UNSUPPORTED_MESSAGE,
+} from "../../lib/images/messages";
 
 // Inputs are made with sharp itself, except the HEIC: sharp's prebuilt libvips cannot encode HEVC,
 // so tests/fixtures/images/red-blue.heic was made with libheif's heif-enc (see the README there).
@@ -29,7 +44,13 @@ function phonePhoto(width: number, height: number): Promise<Buffer> {
     .withIccProfile("p3")
     .withExif({
       IFD0: { Make: "InkwellTestCam", Model: "InkwellModel9" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 0/1", GPSMapDatum: "InkwellDatum" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "48/1 51/1 2400/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "2/1 21/1 0/1",
+        GPSMapDatum: "InkwellDatum",
+      },
     })
     .withXmp(XMP)
     .toBuffer();
@@ -57,7 +78,13 @@ async function expectCleanWebp(data: Buffer) {
   const meta = await sharp(data).metadata();
   expect(meta.format).toBe("webp");
   expect(meta.hasProfile).toBe(false);
-  expect([meta.exif, meta.icc, meta.xmp, meta.iptc, meta.orientation]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  expect([meta.exif, meta.icc, meta.xmp, meta.iptc, meta.orientation]).toEqual([
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ]);
   for (const s of [...CAMERA_STRINGS, "Exif", "ICC_PROFILE", "XMP "]) expect(data.includes(s)).toBe(false);
 }
 
@@ -108,8 +135,13 @@ describe("processEntryImage", () => {
   });
 
   it("keeps only the first frame of an animated GIF", async () => {
-    const frame = (background: string) => sharp({ create: { width: 60, height: 40, channels: 3, background } }).png().toBuffer();
-    const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], { join: { animated: true } }).gif().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 60, height: 40, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(2);
 
     const out = await processEntryImage({ data: gif });
@@ -119,7 +151,12 @@ describe("processEntryImage", () => {
   });
 
   it("accepts a real HEVC-coded HEIC and strips its EXIF", async () => {
-    expect(await sharp(heicFixture).metadata()).toMatchObject({ format: "heif", compression: "hevc", width: 320, height: 240 });
+    expect(await sharp(heicFixture).metadata()).toMatchObject({
+      format: "heif",
+      compression: "hevc",
+      width: 320,
+      height: 240,
+    });
     expect(heicFixture.includes("InkwellTestCam")).toBe(true);
 
     const out = await processEntryImage({ data: heicFixture });
@@ -133,7 +170,9 @@ describe("processEntryImage", () => {
   it("judges by content: text named .jpg and an SVG are refused with 415", async () => {
     for (const data of [
       Buffer.from("Dear diary, this is not a photo.\n"),
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
       Buffer.alloc(0),
     ]) {
       const err = await refusal(processEntryImage({ data }));
@@ -172,7 +211,15 @@ describe("processEntryImage", () => {
   });
 
   it("refuses a truncated JPEG with 400 instead of crashing or storing half a picture", async () => {
-    const noise = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const noise = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
       .jpeg()
       .toBuffer();
     const err = await refusal(processEntryImage({ data: noise.subarray(0, Math.floor(noise.length / 2)) }));
@@ -180,7 +227,10 @@ describe("processEntryImage", () => {
     expect(err).toMatchObject({ status: 400, message: IMAGE_DAMAGED_MESSAGE });
 
     const garbage = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(64, 7)]);
-    expect(await refusal(processEntryImage({ data: garbage }))).toMatchObject({ status: 400, message: IMAGE_DAMAGED_MESSAGE });
+    expect(await refusal(processEntryImage({ data: garbage }))).toMatchObject({
+      status: 400,
+      message: IMAGE_DAMAGED_MESSAGE,
+    });
 
     expect(await processEntryImage({ data: noise })).toMatchObject({ width: 800, height: 600 });
   });
@@ -201,7 +251,11 @@ describe("refused from the header, before decoding", () => {
   it("a 10 000 000 × 5 PNG (48 KB, just 50 MP) is a 413: its longer side is over 12 000 px", async () => {
     const strip = await pngBomb(10_000_000, 5);
     expect(strip.length).toBeLessThan(64 * 1024);
-    expect(await sharp(strip, { limitInputPixels: false }).metadata()).toMatchObject({ format: "png", width: 10_000_000, height: 5 });
+    expect(await sharp(strip, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: "png",
+      width: 10_000_000,
+      height: 5,
+    });
     const rssBefore = process.memoryUsage().rss;
 
     for (const processImage of [processEntryImage, processProfileImage]) {
@@ -233,20 +287,32 @@ describe("refused from the header, before decoding", () => {
   it("12 000 px on the longer side at exactly the largest aspect ratio is accepted", async () => {
     const height = IMAGE_MAX_SIDE / IMAGE_MAX_ASPECT_RATIO;
     const out = await processEntryImage({ data: await pngBomb(IMAGE_MAX_SIDE, height) });
-    expect(out).toMatchObject({ contentType: "image/webp", width: ENTRY_IMAGE_MAX_SIDE, height: (ENTRY_IMAGE_MAX_SIDE * height) / IMAGE_MAX_SIDE });
+    expect(out).toMatchObject({
+      contentType: "image/webp",
+      width: ENTRY_IMAGE_MAX_SIDE,
+      height: (ENTRY_IMAGE_MAX_SIDE * height) / IMAGE_MAX_SIDE,
+    });
   });
 
   it.each([
     ["too many pixels", 10_000, 9_000, 413, IMAGE_TOO_MANY_PIXELS_MESSAGE],
     ["a side too long", 13_000, 1_000, 413, IMAGE_SIDE_TOO_LONG_MESSAGE],
     ["an absurd aspect ratio", 6_000, 100, 400, IMAGE_ASPECT_RATIO_MESSAGE],
-  ])("an HEVC-coded HEIC whose header claims %s is refused the same way", async (_label, width, height, status, message) => {
-    const data = heicClaiming(width, height);
-    expect(await sharp(data, { limitInputPixels: false }).metadata()).toMatchObject({ format: "heif", compression: "hevc", width, height });
-    for (const processImage of [processEntryImage, processProfileImage]) {
-      expect(await refusal(processImage({ data }))).toMatchObject({ status, message });
-    }
-  });
+  ])(
+    "an HEVC-coded HEIC whose header claims %s is refused the same way",
+    async (_label, width, height, status, message) => {
+      const data = heicClaiming(width, height);
+      expect(await sharp(data, { limitInputPixels: false }).metadata()).toMatchObject({
+        format: "heif",
+        compression: "hevc",
+        width,
+        height,
+      });
+      for (const processImage of [processEntryImage, processProfileImage]) {
+        expect(await refusal(processImage({ data }))).toMatchObject({ status, message });
+      }
+    },
+  );
 });
 
 describe("processProfileImage", () => {
@@ -275,6 +341,8 @@ describe("processProfileImage", () => {
 
   it("refuses what the entry photo refuses", async () => {
     expect(await refusal(processProfileImage({ data: Buffer.from("not an image") }))).toMatchObject({ status: 415 });
-    expect(await refusal(processProfileImage({ data: Buffer.alloc(IMAGE_MAX_BYTES + 1, 0xff) }))).toMatchObject({ status: 413 });
+    expect(await refusal(processProfileImage({ data: Buffer.alloc(IMAGE_MAX_BYTES + 1, 0xff) }))).toMatchObject({
+      status: 413,
+    });
   });
 });

@@ -28,7 +28,15 @@ async function all(text: string): Promise<unknown[]> {
 
 describe("a journal read as a stream", () => {
   it("gives each entry as JSON.parse would, across chunks that split characters and tokens", async () => {
-    const journal = { metadata: { version: "1.0" }, entries: [{ creationDate: "2026-03-01T08:00:00Z", text: "Café ☕ 👩‍👩‍👧 \\. \"quoted\"", tags: ["a"], n: 1.5e3 }, { text: "" }, "not an entry", null] };
+    const journal = {
+      metadata: { version: "1.0" },
+      entries: [
+        { creationDate: "2026-03-01T08:00:00Z", text: 'Café ☕ 👩‍👩‍👧 \\. "quoted"', tags: ["a"], n: 1.5e3 },
+        { text: "" },
+        "not an entry",
+        null,
+      ],
+    };
     expect(await all(JSON.stringify(journal, null, 2))).toEqual(journal.entries);
     // A byte-order mark first, as some editors save.
     expect(await all(`\ufeff${JSON.stringify(journal)}`)).toEqual(journal.entries);
@@ -49,17 +57,24 @@ describe("a journal read as a stream", () => {
 
   it("is not a journal when broken, not an object with a list of entries, or nested too deep", async () => {
     const refused = async (text: string) => {
-      const err = await all(text).then(() => null, (e: unknown) => e);
+      const err = await all(text).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err, text.slice(0, 40)).toBeInstanceOf(NotAJournalError);
       return (err as Error).message;
     };
-    expect(await refused('{"metadata":{"version":"1.0"},"entries":[{')).toBe("Not a Day One journal: its JSON could not be read");
+    expect(await refused('{"metadata":{"version":"1.0"},"entries":[{')).toBe(
+      "Not a Day One journal: its JSON could not be read",
+    );
     expect(await refused('{"entries":[1]} and more')).toBe("Not a Day One journal: its JSON could not be read");
     expect(await refused("")).toBe("Not a Day One journal: its JSON could not be read");
     expect(await refused('{"entries":{"a":1}}')).toBe("Not a Day One journal: its JSON could not be read");
     expect(await refused('{"metadata":{"entries":[1]}}')).toBe("Not a Day One journal: it has no list of entries");
     expect(await refused('[{"entries":[1]}]')).toBe("Not a Day One journal: it has no list of entries");
-    expect(await refused(`{"entries":[${"[".repeat(IMPORT_JSON_DEPTH_MAX)}`)).toBe(`Not a Day One journal: it nests deeper than ${IMPORT_JSON_DEPTH_MAX} levels`);
+    expect(await refused(`{"entries":[${"[".repeat(IMPORT_JSON_DEPTH_MAX)}`)).toBe(
+      `Not a Day One journal: it nests deeper than ${IMPORT_JSON_DEPTH_MAX} levels`,
+    );
     // As deep as it may be is read.
     const deep = `${"[".repeat(IMPORT_JSON_DEPTH_MAX - 2)}${"]".repeat(IMPORT_JSON_DEPTH_MAX - 2)}`;
     expect(await all(`{"entries":[${deep}]}`)).toEqual([JSON.parse(deep)]);

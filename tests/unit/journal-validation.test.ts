@@ -29,10 +29,19 @@ describe("countWords", () => {
 });
 
 describe("isCalendarDate", () => {
-  it.each(["2024-02-29", "2000-02-29", "2025-12-31", "0001-01-01"])("accepts %s", (d) => expect(isCalendarDate(d)).toBe(true));
-  it.each(["2023-02-29", "1900-02-29", "2025-04-31", "2025-13-01", "0000-01-01", "2025-1-1", "20250101", " 2025-01-01"])("refuses %j", (d) =>
-    expect(isCalendarDate(d)).toBe(false),
+  it.each(["2024-02-29", "2000-02-29", "2025-12-31", "0001-01-01"])("accepts %s", (d) =>
+    expect(isCalendarDate(d)).toBe(true),
   );
+  it.each([
+    "2023-02-29",
+    "1900-02-29",
+    "2025-04-31",
+    "2025-13-01",
+    "0000-01-01",
+    "2025-1-1",
+    "20250101",
+    " 2025-01-01",
+  ])("refuses %j", (d) => expect(isCalendarDate(d)).toBe(false));
 });
 
 describe("latestJournalDate", () => {
@@ -53,10 +62,22 @@ describe("storageImageOrigins (CSP img-src for S3 redirects)", () => {
   const base = { S3_REGION: "eu-west-3", S3_FORCE_PATH_STYLE: false };
   it.each([
     ["no bucket", { ...base }, []],
-    ["AWS", { ...base, S3_BUCKET: "photos" }, ["https://s3.eu-west-3.amazonaws.com", "https://photos.s3.eu-west-3.amazonaws.com"]],
+    [
+      "AWS",
+      { ...base, S3_BUCKET: "photos" },
+      ["https://s3.eu-west-3.amazonaws.com", "https://photos.s3.eu-west-3.amazonaws.com"],
+    ],
     ["AWS, a dotted bucket (path style)", { ...base, S3_BUCKET: "my.photos" }, ["https://s3.eu-west-3.amazonaws.com"]],
-    ["a custom endpoint", { ...base, S3_BUCKET: "photos", S3_ENDPOINT: "https://acc.r2.example.com" }, ["https://acc.r2.example.com", "https://photos.acc.r2.example.com"]],
-    ["a custom endpoint in path style", { ...base, S3_BUCKET: "photos", S3_ENDPOINT: "http://127.0.0.1:9000/", S3_FORCE_PATH_STYLE: true }, ["http://127.0.0.1:9000"]],
+    [
+      "a custom endpoint",
+      { ...base, S3_BUCKET: "photos", S3_ENDPOINT: "https://acc.r2.example.com" },
+      ["https://acc.r2.example.com", "https://photos.acc.r2.example.com"],
+    ],
+    [
+      "a custom endpoint in path style",
+      { ...base, S3_BUCKET: "photos", S3_ENDPOINT: "http://127.0.0.1:9000/", S3_FORCE_PATH_STYLE: true },
+      ["http://127.0.0.1:9000"],
+    ],
     ["a region that is not a host name", { ...base, S3_BUCKET: "photos", S3_REGION: "eu west; img-src *" }, []],
   ])("%s", (_label, settings, origins) => expect(storageImageOrigins(settings)).toEqual(origins));
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, dayKeyToDate, daysInMonth, formatLongDay, formatMonth, localDate } from "../../lib/dates/local-day";
+import {
+  addDays,
+  addMonths,
+  dayKeyToDate,
+  daysInMonth,
+  formatLongDay,
+  formatMonth,
+  localDate,
+} from "../../lib/dates/local-day";
 
 // Calendar days built from their parts (lib/dates/local-day.ts). `new Date(y, m, d)` reads years 0–99
 // as 1900–1999: the journal PDF printed year 1 as 1901, with 1901's weekday.

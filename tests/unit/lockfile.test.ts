@@ -7,8 +7,15 @@ import { describe, expect, it } from "vitest";
 // the resolver's bindings) breaks `npm ci` everywhere, and a Mac's `npm install` rewrites it.
 // Every optional dependency of every locked package must be locked too, for every platform.
 
-type Locked = { version?: string; optionalDependencies?: Record<string, string>; dependencies?: Record<string, string> };
-const lock = JSON.parse(fs.readFileSync(path.resolve("package-lock.json"), "utf8")) as { lockfileVersion: number; packages: Record<string, Locked> };
+type Locked = {
+  version?: string;
+  optionalDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
+const lock = JSON.parse(fs.readFileSync(path.resolve("package-lock.json"), "utf8")) as {
+  lockfileVersion: number;
+  packages: Record<string, Locked>;
+};
 
 /** Where npm would find `name` for the package at `from`: its own node_modules, then each parent's. */
 function resolve(from: string, name: string): string | undefined {
@@ -38,7 +45,14 @@ describe("package-lock.json", () => {
   });
 
   it("holds the platform binaries a Mac, Windows and Linux on arm64 install", () => {
-    for (const name of ["@next/swc-darwin-arm64", "@next/swc-win32-x64-msvc", "@next/swc-linux-arm64-gnu", "@tailwindcss/oxide-darwin-arm64", "@unrs/resolver-binding-darwin-arm64", "@img/sharp-darwin-arm64"]) {
+    for (const name of [
+      "@next/swc-darwin-arm64",
+      "@next/swc-win32-x64-msvc",
+      "@next/swc-linux-arm64-gnu",
+      "@tailwindcss/oxide-darwin-arm64",
+      "@unrs/resolver-binding-darwin-arm64",
+      "@img/sharp-darwin-arm64",
+    ]) {
       expect(lock.packages[`node_modules/${name}`], name).toBeDefined();
     }
   });

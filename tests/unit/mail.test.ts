@@ -20,8 +20,17 @@ const message = resetPasswordMail({
 
 describe("createTransport", () => {
   it("prefers Resend, then SMTP, then the server log", () => {
-    expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_x", SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("resend");
-    expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: "smtp://127.0.0.1:1" }).name).toBe("smtp");
+    expect(
+      createTransport({
+        APP_URL: "http://localhost:3000",
+        MAIL_FROM: FROM,
+        RESEND_API_KEY: "re_x",
+        SMTP_URL: "smtp://127.0.0.1:1",
+      }).name,
+    ).toBe("resend");
+    expect(
+      createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: "smtp://127.0.0.1:1" }).name,
+    ).toBe("smtp");
     expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM }).name).toBe("log");
   });
 });
@@ -46,7 +55,12 @@ describe("SMTP_URL", () => {
 });
 
 describe("the log transport (no provider configured)", () => {
-  const message = { to: "ada@gmail.com", subject: "Reset your Inkwell password", text: "https://diary.example/reset-password/SECRET-TOKEN", html: "" };
+  const message = {
+    to: "ada@gmail.com",
+    subject: "Reset your Inkwell password",
+    text: "https://diary.example/reset-password/SECRET-TOKEN",
+    html: "",
+  };
 
   it("prints the mail and its link on a laptop (APP_URL on this machine)", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
@@ -56,7 +70,9 @@ describe("the log transport (no provider configured)", () => {
   });
 
   it("never prints a link (a token) anywhere else", async () => {
-    const spies = (["info", "warn", "log", "error"] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+    const spies = (["info", "warn", "log", "error"] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => undefined),
+    );
     await createTransport({ APP_URL: "https://diary.example", MAIL_FROM: FROM }).send(message);
     const printed = spies.flatMap((s) => s.mock.calls.flat()).join("\n");
     expect(printed).toContain("was not sent");
@@ -99,7 +115,9 @@ describe("the SMTP transport", () => {
 
   it("throws when the server cannot be reached", async () => {
     const closed = sink.url.replace(/:\d+$/, ":1");
-    await expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: closed }).send(message)).rejects.toThrow();
+    await expect(
+      createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, SMTP_URL: closed }).send(message),
+    ).rejects.toThrow();
   });
 });
 
@@ -114,9 +132,19 @@ describe("the Resend transport", () => {
       let data = "";
       req.on("data", (c: Buffer) => (data += c.toString()));
       req.on("end", () => {
-        received.push({ path: `${req.method} ${req.url}`, auth: req.headers.authorization, body: JSON.parse(data) as Record<string, unknown> });
+        received.push({
+          path: `${req.method} ${req.url}`,
+          auth: req.headers.authorization,
+          body: JSON.parse(data) as Record<string, unknown>,
+        });
         res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(status === 200 ? { id: "email_123" } : { name: "validation_error", message: "The from domain is not verified", statusCode: status }));
+        res.end(
+          JSON.stringify(
+            status === 200
+              ? { id: "email_123" }
+              : { name: "validation_error", message: "The from domain is not verified", statusCode: status },
+          ),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -126,18 +154,34 @@ describe("the Resend transport", () => {
 
   it("posts the message to Resend's /emails with the API key", async () => {
     status = 200;
-    await createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message);
+    await createTransport({
+      APP_URL: "http://localhost:3000",
+      MAIL_FROM: FROM,
+      RESEND_API_KEY: "re_test_key",
+      RESEND_BASE_URL: baseUrl,
+    }).send(message);
     const last = received.at(-1)!;
     expect(last.path).toBe("POST /emails");
     expect(last.auth).toBe("Bearer re_test_key");
-    expect(last.body).toMatchObject({ from: FROM, to: "ada@gmail.com", subject: message.subject, text: message.text, html: message.html });
+    expect(last.body).toMatchObject({
+      from: FROM,
+      to: "ada@gmail.com",
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     expect(resetLink(String(last.body.text))).toBe("https://inkwell.test/reset-password/abc_DEF-123");
   });
 
   it("throws with Resend's message when it refuses", async () => {
     status = 422;
-    await expect(createTransport({ APP_URL: "http://localhost:3000", MAIL_FROM: FROM, RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: baseUrl }).send(message)).rejects.toThrow(
-      "The from domain is not verified",
-    );
+    await expect(
+      createTransport({
+        APP_URL: "http://localhost:3000",
+        MAIL_FROM: FROM,
+        RESEND_API_KEY: "re_test_key",
+        RESEND_BASE_URL: baseUrl,
+      }).send(message),
+    ).rejects.toThrow("The from domain is not verified");
   });
 });

@@ -42,9 +42,13 @@ describe("the page's capacity", () => {
 
   it("never counts fewer lines for a longer text (so typing can only fill the page)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "é"), maxLength: 400 }), fc.constantFrom("a", " ", "\n"), (text, extra) => {
-        expect(linesUsed(text + extra)).toBeGreaterThanOrEqual(linesUsed(text));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "é"), maxLength: 400 }),
+        fc.constantFrom("a", " ", "\n"),
+        (text, extra) => {
+          expect(linesUsed(text + extra)).toBeGreaterThanOrEqual(linesUsed(text));
+        },
+      ),
     );
   });
 });

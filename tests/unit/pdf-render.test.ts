@@ -34,7 +34,10 @@ const entry = (day: string, more: Partial<PrintEntry> = {}): PrintEntry => ({
   photoMissing: false,
   ...more,
 });
-const title: PrintChunk = { kind: "title", summary: { name: "Ada", username: "ada", range: "All entries", totals: ["Entries: 2"], downloadedOn: "2026-01-01" } };
+const title: PrintChunk = {
+  kind: "title",
+  summary: { name: "Ada", username: "ada", range: "All entries", totals: ["Entries: 2"], downloadedOn: "2026-01-01" },
+};
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -71,7 +74,11 @@ describe("the journal PDF's worker", () => {
         yield title;
         for (;;) {
           produced++;
-          yield { kind: "entries", entries: [entry(`2024-01-${String((produced % 28) + 1).padStart(2, "0")}`)], username: "ada" };
+          yield {
+            kind: "entries",
+            entries: [entry(`2024-01-${String((produced % 28) + 1).padStart(2, "0")}`)],
+            username: "ada",
+          };
         }
       } finally {
         stopped();
@@ -92,13 +99,20 @@ describe("the journal PDF's worker", () => {
   });
 
   it("keeps an entry's photo on the page of the entry's last paragraph, never alone on the next", async () => {
-    const photo = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).jpeg().toBuffer());
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } })
+        .jpeg()
+        .toBuffer(),
+    );
     const paragraph = "Words of the day, one after another, enough of them to fill a line or two of the page. ";
     // Entries of one to six paragraphs push the photos to every place on a page: some would fall
     // below the last line of their page.
     const entries = Array.from({ length: 12 }, (_, i) =>
       entry(`2024-02-${String(i + 1).padStart(2, "0")}`, {
-        content: [...Array.from({ length: 1 + (i % 6) }, () => paragraph.repeat(2)), `Last words of entry ${i + 1}.`].join("\n"),
+        content: [
+          ...Array.from({ length: 1 + (i % 6) }, () => paragraph.repeat(2)),
+          `Last words of entry ${i + 1}.`,
+        ].join("\n"),
         photo,
         photoAlt: `Photo ${i + 1}`,
       }),
@@ -110,11 +124,24 @@ describe("the journal PDF's worker", () => {
     const file = path.join(tmp, "photos.pdf");
     fs.writeFileSync(file, await readAll(streamChunkedPdf({ info: { Title: "Photos" }, chunks: chunks() })));
     const { stdout } = await run("pdfimages", ["-list", file]);
-    const pages = stdout.split("\n").slice(2).filter((l) => l.trim()).map((l) => Number(l.trim().split(/\s+/)[0]));
+    const pages = stdout
+      .split("\n")
+      .slice(2)
+      .filter((l) => l.trim())
+      .map((l) => Number(l.trim().split(/\s+/)[0]));
     expect(pages).toHaveLength(entries.length);
     let moved = 0;
     for (const [i, page] of pages.entries()) {
-      const { stdout: text } = await run("pdftotext", ["-f", String(page), "-l", String(page), "-enc", "UTF-8", file, "-"]);
+      const { stdout: text } = await run("pdftotext", [
+        "-f",
+        String(page),
+        "-l",
+        String(page),
+        "-enc",
+        "UTF-8",
+        file,
+        "-",
+      ]);
       expect(text, `photo ${i + 1} on page ${page}`).toContain(`Last words of entry ${i + 1}.`);
       // The entry's first words are on an earlier page: the entry was split, and its photo went with its end.
       if (!text.includes(`Entry of ${entries[i]!.day}`)) moved++;

@@ -3,7 +3,13 @@ import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 describe("a fault in an app log", () => {
   it("is Next's ⨯ line of an error, ours, or V8's", () => {
-    for (const line of [" ⨯ Error: boom", "⨯ unhandledRejection: Error: x", "  ⨯ [Error: failed]", "[api] Unhandled error in route handler GET /api/x", "FATAL ERROR: Reached heap limit"]) {
+    for (const line of [
+      " ⨯ Error: boom",
+      "⨯ unhandledRejection: Error: x",
+      "  ⨯ [Error: failed]",
+      "[api] Unhandled error in route handler GET /api/x",
+      "FATAL ERROR: Reached heap limit",
+    ]) {
       expect(SERVER_FAULT.test(line), line).toBe(true);
     }
   });

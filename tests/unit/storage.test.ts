@@ -5,12 +5,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "../../lib/config";
 import { ValidationError } from "../../lib/errors";
-import { createLocalStorage, createS3Storage, createStorage, newImageKey, type S3StorageOptions, type Storage } from "../../lib/storage";
+import {
+  createLocalStorage,
+  createS3Storage,
+  createStorage,
+  newImageKey,
+  type S3StorageOptions,
+  type Storage,
+} from "../../lib/storage";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../scripts/test/s3rver";
 
 // One contract, two drivers: local disk in a temp folder, and S3 against s3rver, a real
 // S3-compatible server started here on loopback.
-
 
 const ESCAPING_KEYS = [
   "../escape.webp",
@@ -82,15 +88,22 @@ function storageContract(storage: () => Storage) {
     }
   });
 
-  it.each(["", "profiles", "/profiles/", "../", "profiles/../", "profiles//"])("refuses to list the prefix %j", async (prefix) => {
-    const attempt = (async () => {
-      for await (const object of storage().listObjects({ prefix })) void object;
-    })();
-    expect(await rejection(attempt)).toBeInstanceOf(ValidationError);
-  });
+  it.each(["", "profiles", "/profiles/", "../", "profiles/../", "profiles//"])(
+    "refuses to list the prefix %j",
+    async (prefix) => {
+      const attempt = (async () => {
+        for await (const object of storage().listObjects({ prefix })) void object;
+      })();
+      expect(await rejection(attempt)).toBeInstanceOf(ValidationError);
+    },
+  );
 
   it("refuses to store an object under a key whose extension says another type", async () => {
-    const attempt = storage().putObject({ key: newImageKey({ kind: "entries" }), data: Buffer.from("x"), contentType: "image/png" });
+    const attempt = storage().putObject({
+      key: newImageKey({ kind: "entries" }),
+      data: Buffer.from("x"),
+      contentType: "image/png",
+    });
     expect(await rejection(attempt)).toBeInstanceOf(Error);
   });
 }
@@ -101,7 +114,11 @@ function listingContract(storage: () => Storage) {
     const keys = [newImageKey({ kind: "profiles", ownerId }), newImageKey({ kind: "profiles", ownerId })];
     const before = Date.now() - 60_000;
     for (const key of keys) await storage().putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
-    await storage().putObject({ key: newImageKey({ kind: "profiles", ownerId: randomUUID() }), data: Buffer.from("x"), contentType: "image/webp" });
+    await storage().putObject({
+      key: newImageKey({ kind: "profiles", ownerId: randomUUID() }),
+      data: Buffer.from("x"),
+      contentType: "image/webp",
+    });
 
     const listed = [];
     for await (const object of storage().listObjects({ prefix: `profiles/${ownerId}/` })) listed.push(object);
@@ -118,9 +135,12 @@ describe("newImageKey", () => {
   it("makes a fresh UUID-based WebP key in the given folder", () => {
     const keys = new Set(Array.from({ length: 100 }, () => newImageKey({ kind: "entries" })));
     expect(keys.size).toBe(100);
-    for (const key of keys) expect(key).toMatch(/^entries\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/);
+    for (const key of keys)
+      expect(key).toMatch(/^entries\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/);
     const ownerId = randomUUID();
-    expect(newImageKey({ kind: "profiles", ownerId })).toMatch(new RegExp(`^profiles/${ownerId}/[0-9a-f-]{36}\\.webp$`));
+    expect(newImageKey({ kind: "profiles", ownerId })).toMatch(
+      new RegExp(`^profiles/${ownerId}/[0-9a-f-]{36}\\.webp$`),
+    );
   });
 });
 
@@ -158,7 +178,8 @@ describe("local disk storage", () => {
   });
 
   it("never writes outside its folder", async () => {
-    for (const key of ESCAPING_KEYS) await rejection(local.putObject({ key, data: Buffer.from("x"), contentType: "image/webp" }));
+    for (const key of ESCAPING_KEYS)
+      await rejection(local.putObject({ key, data: Buffer.from("x"), contentType: "image/webp" }));
     expect(fs.readdirSync(parent)).toEqual(["uploads"]);
     expect(fs.existsSync(path.join(os.tmpdir(), "escape.webp"))).toBe(false);
   });
@@ -167,7 +188,11 @@ describe("local disk storage", () => {
     const key = newImageKey({ kind: "entries" });
     const size = 4 * 1024 * 1024;
     await local.putObject({ key, data: Buffer.alloc(size, "a"), contentType: "image/webp" });
-    const writes = Promise.all(["b", "c", "d"].map((fill) => local.putObject({ key, data: Buffer.alloc(size, fill), contentType: "image/webp" })));
+    const writes = Promise.all(
+      ["b", "c", "d"].map((fill) =>
+        local.putObject({ key, data: Buffer.alloc(size, fill), contentType: "image/webp" }),
+      ),
+    );
     const reads = await Promise.all(Array.from({ length: 30 }, () => local.getObject({ key })));
     await writes;
     for (const read of reads) {
@@ -225,8 +250,13 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
   });
 
   it("refuses requests signed with the wrong secret", async () => {
-    const wrong = createS3Storage({ ...options, credentials: { accessKeyId: "S3RVER", secretAccessKey: "not-the-secret" } });
-    expect(await rejection(wrong.getObject({ key: newImageKey({ kind: "entries" }) }))).toMatchObject({ name: "SignatureDoesNotMatch" });
+    const wrong = createS3Storage({
+      ...options,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "not-the-secret" },
+    });
+    expect(await rejection(wrong.getObject({ key: newImageKey({ kind: "entries" }) }))).toMatchObject({
+      name: "SignatureDoesNotMatch",
+    });
   });
 
   it("lets a presigned URL expire", async () => {
@@ -243,7 +273,11 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
     let lenient: Awaited<ReturnType<typeof startS3rver>>;
     let listing: Storage;
     beforeAll(async () => {
-      lenient = await startS3rver({ directory: tempDir("inkwell-s3rver-list-"), bucket, allowMismatchedSignatures: true });
+      lenient = await startS3rver({
+        directory: tempDir("inkwell-s3rver-list-"),
+        bucket,
+        allowMismatchedSignatures: true,
+      });
       listing = createS3Storage({ ...options, endpoint: lenient.endpoint });
     });
     afterAll(async () => {
@@ -255,7 +289,8 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
 
   it("is what createStorage picks when S3_BUCKET is set, and local disk otherwise", async () => {
     const dataDir = tempDir("inkwell-data-");
-    const fromConfig = (env: Record<string, string>) => createStorage({ config: loadConfig({ DATA_DIR: dataDir, ...env }) });
+    const fromConfig = (env: Record<string, string>) =>
+      createStorage({ config: loadConfig({ DATA_DIR: dataDir, ...env }) });
     const key = newImageKey({ kind: "entries" });
 
     const viaS3 = fromConfig({

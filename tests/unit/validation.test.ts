@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema } from "../../lib/validation/auth";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, emailDomainAllowed } from "../../lib/validation/auth-limits";
+import {
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  emailDomainAllowed,
+} from "../../lib/validation/auth-limits";
 import { isPlainLine, toPlainLine } from "../../lib/validation/fields";
 import { UpdateProfileSchema } from "../../lib/validation/profile";
 
@@ -41,7 +48,12 @@ describe("RegisterSchema", () => {
   });
 
   it("trims the name and email, lower-cases the username, keeps the password as typed", () => {
-    const parsed = RegisterSchema.parse({ name: "  Ada  ", username: " Ada.L ", email: " ada@gmail.com ", password: " secret pw " });
+    const parsed = RegisterSchema.parse({
+      name: "  Ada  ",
+      username: " Ada.L ",
+      email: " ada@gmail.com ",
+      password: " secret pw ",
+    });
     expect(parsed).toEqual({ name: "Ada", username: "ada.l", email: "ada@gmail.com", password: " secret pw " });
   });
 
@@ -98,7 +110,20 @@ describe("isPlainLine and toPlainLine (docs/decisions/042)", () => {
   const refused = [
     ...Array.from({ length: 0x20 }, (_, i) => i),
     ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
-    0x2028, 0x2029, 0x200e, 0x200f, 0x061c, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+    0x2028,
+    0x2029,
+    0x200e,
+    0x200f,
+    0x061c,
+    0x202a,
+    0x202b,
+    0x202c,
+    0x202d,
+    0x202e,
+    0x2066,
+    0x2067,
+    0x2068,
+    0x2069,
   ];
 
   it.each(refused.map((c) => [c.toString(16).padStart(4, "0"), c]))("refuses U+%s anywhere in a line", (_hex, c) => {

@@ -10,7 +10,13 @@ import { getStorage } from "@/lib/storage";
 // journals are read by the job worker, never here.
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
-  const started = await startImport({ db: getDb(), storage: getStorage(), userId: user.id, req, maxBytes: config().IMPORT_MAX_BYTES });
+  const started = await startImport({
+    db: getDb(),
+    storage: getStorage(),
+    userId: user.id,
+    req,
+    maxBytes: config().IMPORT_MAX_BYTES,
+  });
   await wakeJobs(IMPORTS_QUEUE);
   return json(started, { status: 202 });
 });

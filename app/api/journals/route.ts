@@ -24,7 +24,10 @@ export const POST = route(async (req) => {
     key,
     target: "POST /api/journals",
     requestHash: await hashRequest({ form }),
-    run: async () => ({ status: 201, body: await createJournal({ db, storage: getStorage(), authorId: user.id, input, image }) }),
+    run: async () => ({
+      status: 201,
+      body: await createJournal({ db, storage: getStorage(), authorId: user.id, input, image }),
+    }),
   });
 });
 

@@ -39,8 +39,13 @@ export const DELETE = route(async (req) => {
     graceDays: config().ACCOUNT_DELETION_GRACE_DAYS,
     appUrl: linkBaseFor(req),
   });
-  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The account-deletion notice could not be sent", err)));
-  const res = json({ message: DELETION_SCHEDULED_MESSAGE, deletionDueAt: deletionDueAt.toISOString() }, { status: 202 });
+  after(() =>
+    sendMail(mail).catch((err: unknown) => logError("mail", "The account-deletion notice could not be sent", err)),
+  );
+  const res = json(
+    { message: DELETION_SCHEDULED_MESSAGE, deletionDueAt: deletionDueAt.toISOString() },
+    { status: 202 },
+  );
   clearSessionCookie(res, req);
   return res;
 });

@@ -19,7 +19,9 @@ export const POST = route(async (req) => {
   const appUrl = linkBaseFor(req);
   after(async () => {
     for (const to of notify) {
-      await sendMail(newReportMail({ to, kind: targetOf(body).kind, reason: body.reason, appUrl })).catch((err: unknown) => logError("mail", "A new-report mail could not be sent", err));
+      await sendMail(newReportMail({ to, kind: targetOf(body).kind, reason: body.reason, appUrl })).catch(
+        (err: unknown) => logError("mail", "A new-report mail could not be sent", err),
+      );
     }
   });
   return json({ message: "Report received" }, { status: 201 });

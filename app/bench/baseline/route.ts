@@ -7,6 +7,7 @@ import { config } from "@/lib/config";
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  if (!config().INKWELL_BENCH) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!config().INKWELL_BENCH)
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return Response.json({ status: "ok" });
 }

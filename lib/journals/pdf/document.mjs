@@ -19,7 +19,8 @@ import { SANS, SERIF } from "./font-files.mjs";
 /** @typedef {import("@react-pdf/renderer").Styles[string]} Style */
 
 /** react-pdf's elements, taking our props (`tag`, `tagId`, `alt`) beside its own: its types know only its own. */
-const withTags = (/** @type {unknown} */ component) => /** @type {import("react").ComponentType<Record<string, unknown>>} */ (component);
+const withTags = (/** @type {unknown} */ component) =>
+  /** @type {import("react").ComponentType<Record<string, unknown>>} */ (component);
 const Text = withTags(PdfText);
 const View = withTags(PdfView);
 const Image = withTags(PdfImage);
@@ -41,7 +42,8 @@ const STRONG = 600;
 const type = (fontSize, rest = {}) => ({ fontSize, lineHeight: fontSize >= 16 ? 1.25 : 1.45, ...rest });
 
 const page = { paddingTop: 56, paddingBottom: 64, paddingHorizontal: 56, fontFamily: SERIF, color: INK, ...type(11) };
-const label = (/** @type {number} */ fontSize, /** @type {Style} */ rest = {}) => type(fontSize, { fontFamily: SANS, color: MUTED, ...rest });
+const label = (/** @type {number} */ fontSize, /** @type {Style} */ rest = {}) =>
+  type(fontSize, { fontFamily: SANS, color: MUTED, ...rest });
 
 /** The longest last paragraph kept on the photo's page: an entry's 900 characters, with room to spare. */
 const KEEP_WITH_PHOTO_MAX = 1200;
@@ -57,7 +59,10 @@ function footer({ username, firstPage }) {
   return h(
     View,
     { fixed: true, tag: "Artifact", style: { position: "absolute", top: FOOTER_TOP, left: 56, right: 56 } },
-    h(PdfText, { style: label(8, { textAlign: "center" }), render: ({ pageNumber }) => `Inkwell · @${username} · page ${firstPage + pageNumber - 1}` }),
+    h(PdfText, {
+      style: label(8, { textAlign: "center" }),
+      render: ({ pageNumber }) => `Inkwell · @${username} · page ${firstPage + pageNumber - 1}`,
+    }),
   );
 }
 
@@ -83,7 +88,11 @@ export function titleDocument(summary) {
           { style: { marginTop: 24, borderTopWidth: 1, borderTopColor: RULE, paddingTop: 12 } },
           summary.totals.map((line) => h(Text, { key: line, tag: "P", style: label(11, { color: INK }) }, line)),
         ),
-        h(Text, { tag: "P", style: label(9, { marginTop: 24 }) }, `Downloaded on ${summary.downloadedOn} (UTC). Oldest entry first.`),
+        h(
+          Text,
+          { tag: "P", style: label(9, { marginTop: 24 }) },
+          `Downloaded on ${summary.downloadedOn} (UTC). Oldest entry first.`,
+        ),
       ),
       footer({ username: summary.username, firstPage: 1 }),
     ),
@@ -109,10 +118,18 @@ function entryView(entry) {
   const id = (/** @type {string} */ part) => `${entry.day}/${part}`;
   // Entries hold at most 900 characters; a longer one (written before the limit) is not kept together,
   // since an unbreakable block taller than a page would run off it.
-  const [body, last] = entry.photo && entry.content.length <= KEEP_WITH_PHOTO_MAX ? splitLastParagraph(entry.content) : [entry.content, ""];
+  const [body, last] =
+    entry.photo && entry.content.length <= KEEP_WITH_PHOTO_MAX
+      ? splitLastParagraph(entry.content)
+      : [entry.content, ""];
   return h(
     View,
-    { key: entry.day, tag: "Sect", tagId: id("entry"), style: { marginBottom: 28, paddingBottom: 20, borderBottomWidth: 1, borderBottomColor: RULE } },
+    {
+      key: entry.day,
+      tag: "Sect",
+      tagId: id("entry"),
+      style: { marginBottom: 28, paddingBottom: 20, borderBottomWidth: 1, borderBottomColor: RULE },
+    },
     // The heading never sits alone at the foot of a page.
     h(
       View,
@@ -137,7 +154,12 @@ function entryView(entry) {
           style: { marginTop: 12, maxHeight: 300, maxWidth: "100%", objectFit: "contain", alignSelf: "flex-start" },
         }),
       ),
-    entry.photoMissing && h(Text, { tag: "P", tagId: id("missing"), style: label(9, { marginTop: 8 }) }, "(The photo of this entry could not be included.)"),
+    entry.photoMissing &&
+      h(
+        Text,
+        { tag: "P", tagId: id("missing"), style: label(9, { marginTop: 8 }) },
+        "(The photo of this entry could not be included.)",
+      ),
   );
 }
 
@@ -146,5 +168,9 @@ function entryView(entry) {
  * @param {{ entries: PrintEntry[]; username: string; firstPage: number }} props
  */
 export function entriesDocument({ entries, username, firstPage }) {
-  return h(Document, null, h(Page, { size: "A4", style: page }, ...entries.map(entryView), footer({ username, firstPage })));
+  return h(
+    Document,
+    null,
+    h(Page, { size: "A4", style: page }, ...entries.map(entryView), footer({ username, firstPage })),
+  );
 }

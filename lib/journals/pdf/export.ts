@@ -35,7 +35,18 @@ export interface JournalPdf {
   body: ReadableStream<Uint8Array>;
 }
 
-type Row = Pick<typeof journals.$inferSelect, "journalDate" | "title" | "content" | "visibility" | "isAnonymous" | "imageKey" | "imageDescription" | "likesCount" | "readsCount">;
+type Row = Pick<
+  typeof journals.$inferSelect,
+  | "journalDate"
+  | "title"
+  | "content"
+  | "visibility"
+  | "isAnonymous"
+  | "imageKey"
+  | "imageDescription"
+  | "likesCount"
+  | "readsCount"
+>;
 
 /** `inkwell-journal-{username}-{YYYY-MM-DD}.pdf`, today's UTC date; usernames are [a-z0-9_.] only. */
 export function journalPdfFilename({ username, now = new Date() }: { username: string; now?: Date }): string {
@@ -77,7 +88,15 @@ interface PdfRequest {
   signal?: AbortSignal;
 }
 
-async function drawJournalPdf({ db, storage, user, from, to, signal, release }: PdfRequest & { release: () => void }): Promise<JournalPdf> {
+async function drawJournalPdf({
+  db,
+  storage,
+  user,
+  from,
+  to,
+  signal,
+  release,
+}: PdfRequest & { release: () => void }): Promise<JournalPdf> {
   const mine = (after?: string) =>
     and(
       eq(journals.authorId, user.id),
@@ -90,8 +109,13 @@ async function drawJournalPdf({ db, storage, user, from, to, signal, release }: 
   let count = 0;
   let characters = 0;
   let words = 0;
-  for (let after: string | undefined; ; ) {
-    const page = await db.select({ journalDate: journals.journalDate, content: journals.content }).from(journals).where(mine(after)).orderBy(asc(journals.journalDate)).limit(TOTALS_PAGE);
+  for (let after: string | undefined; ;) {
+    const page = await db
+      .select({ journalDate: journals.journalDate, content: journals.content })
+      .from(journals)
+      .where(mine(after))
+      .orderBy(asc(journals.journalDate))
+      .limit(TOTALS_PAGE);
     for (const row of page) {
       count += 1;
       characters += countCharacters(row.content);
@@ -158,7 +182,11 @@ async function drawJournalPdf({ db, storage, user, from, to, signal, release }: 
     type Loaded = { entries: PrintEntry[]; last?: string; full: boolean };
     const load = async (after?: string): Promise<Loaded> => {
       const rows = await readChunk(after);
-      return { entries: await mapLimit(rows, PHOTO_CONCURRENCY, toEntry), last: rows.at(-1)?.journalDate, full: rows.length === PDF_CHUNK_ENTRIES };
+      return {
+        entries: await mapLimit(rows, PHOTO_CONCURRENCY, toEntry),
+        last: rows.at(-1)?.journalDate,
+        full: rows.length === PDF_CHUNK_ENTRIES,
+      };
     };
     let next: Promise<Loaded> | undefined = load();
     try {
@@ -175,13 +203,22 @@ async function drawJournalPdf({ db, storage, user, from, to, signal, release }: 
   }
 
   const doc = streamChunkedPdf({
-    info: { Title: `Inkwell journal of ${summary.name}`, Author: summary.name, Creator: "Inkwell", Producer: "Inkwell (react-pdf)", CreationDate: now },
+    info: {
+      Title: `Inkwell journal of ${summary.name}`,
+      Author: summary.name,
+      Creator: "Inkwell",
+      Producer: "Inkwell (react-pdf)",
+      CreationDate: now,
+    },
     chunks: chunks(),
     signal,
     onClose: release,
   });
   // The Response pulls at the client's pace; a client that leaves cancels it, which destroys `doc`.
-  return { filename: journalPdfFilename({ username: user.username, now }), body: Readable.toWeb(doc) as ReadableStream<Uint8Array> };
+  return {
+    filename: journalPdfFilename({ username: user.username, now }),
+    body: Readable.toWeb(doc) as ReadableStream<Uint8Array>,
+  };
 }
 /** A stored photo as a small JPEG, or null (logged) when it cannot be read or made. */
 async function printPhoto(storage: Storage, key: string, signal?: AbortSignal): Promise<Buffer | null> {

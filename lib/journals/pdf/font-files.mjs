@@ -53,7 +53,10 @@ export function registerPdfFonts() {
         { src: dejavu("DejaVuSerif-Italic.ttf"), fontStyle: "italic" },
       ],
     });
-    Font.register({ family: DEJAVU_SANS, fonts: [{ src: dejavu("DejaVuSans.ttf") }, { src: dejavu("DejaVuSans-Bold.ttf"), fontWeight: "bold" }] });
+    Font.register({
+      family: DEJAVU_SANS,
+      fonts: [{ src: dejavu("DejaVuSans.ttf") }, { src: dejavu("DejaVuSans-Bold.ttf"), fontWeight: "bold" }],
+    });
     /** @type {{ family: string; subset: string }[]} */
     const faces = [];
     for (const [face, subsets] of /** @type {const} */ ([
@@ -66,12 +69,20 @@ export function registerPdfFonts() {
         const file = (weight) => path.join(dir, `${face.toLowerCase()}-${subset}-${weight}-normal.woff`);
         const family = familyName(face, subset);
         // 600 is the app's heading weight (app/fonts.ts); react-pdf's "bold" is 700 and takes the nearest.
-        Font.register({ family, fonts: [{ src: file(400), fontWeight: 400 }, { src: file(600), fontWeight: 600 }] });
+        Font.register({
+          family,
+          fonts: [
+            { src: file(400), fontWeight: 400 },
+            { src: file(600), fontWeight: 600 },
+          ],
+        });
         faces.push({ family, subset });
       }
     }
     // Words stay whole (so the text layer can be searched), but nothing is wider than a line.
-    Font.registerHyphenationCallback((word) => (word.length <= LONGEST_WORD ? [word] : (word.match(new RegExp(`.{1,${LONGEST_WORD}}`, "gsu")) ?? [word])));
+    Font.registerHyphenationCallback((word) =>
+      word.length <= LONGEST_WORD ? [word] : (word.match(new RegExp(`.{1,${LONGEST_WORD}}`, "gsu")) ?? [word]),
+    );
     const families = Font.getRegisteredFonts();
     const all = [DEJAVU_SERIF, DEJAVU_SANS, ...faces.map((f) => f.family)];
     await Promise.all(all.flatMap((family) => families[family]?.sources ?? []).map((s) => s.load()));
@@ -79,7 +90,8 @@ export function registerPdfFonts() {
     // Every script file of a face has the same PostScript name (Lora-Regular), and pdfkit takes a
     // font of the same name for the same font: the Cyrillic file would be embedded anew for every
     // run of text. Each file gets a name of its own (Lora-Regular-cyrillic), the Latin one keeps its own.
-    for (const { family, subset } of faces) if (subset !== "latin") for (const source of families[family]?.sources ?? []) renameFont(source.data, subset);
+    for (const { family, subset } of faces)
+      if (subset !== "latin") for (const source of families[family]?.sources ?? []) renameFont(source.data, subset);
 
     /** @param {string[]} list */
     const covered = (list) => new Set(list.flatMap((family) => characterSet(Font.getFont({ fontFamily: family }))));

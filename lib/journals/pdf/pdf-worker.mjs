@@ -39,7 +39,15 @@ export default async function pdfTask(task) {
 function draw(port, info) {
   // Tagged, in English (the labels are; an entry's own language is not known), with its title
   // shown by the reader (docs/decisions/045-journal-pdf-faces-and-tags.md). Tags need PDF 1.4 at least.
-  const doc = new PDFDocument({ compress: true, autoFirstPage: false, displayTitle: true, tagged: true, lang: "en", pdfVersion: "1.7", info });
+  const doc = new PDFDocument({
+    compress: true,
+    autoFirstPage: false,
+    displayTitle: true,
+    tagged: true,
+    lang: "en",
+    pdfVersion: "1.7",
+    info,
+  });
   const tagged = taggedPages(/** @type {never} */ (doc));
   // @react-pdf/render ends the document after drawing its pages; the real end waits for the last chunk.
   const ownEnd = { end: () => doc };
@@ -70,12 +78,14 @@ function draw(port, info) {
   let pages = 0;
   /** @param {PrintChunk} chunk */
   const drawChunk = async (chunk) => {
-    const element = chunk.kind === "title" ? titleDocument(chunk.summary) : entriesDocument({ entries: chunk.entries, username: chunk.username, firstPage: pages + 1 });
+    const element =
+      chunk.kind === "title"
+        ? titleDocument(chunk.summary)
+        : entriesDocument({ entries: chunk.entries, username: chunk.username, firstPage: pages + 1 });
     // The Font store is react-pdf's own (Font.register); layoutDocument takes it as its second argument.
-    const layout = await /** @type {(node: unknown, fonts: typeof Font) => Promise<{ children?: unknown[] }>} */ (/** @type {unknown} */ (layoutDocument))(
-      pdf(element).container.document,
-      Font,
-    );
+    const layout = await /** @type {(node: unknown, fonts: typeof Font) => Promise<{ children?: unknown[] }>} */ (
+      /** @type {unknown} */ (layoutDocument)
+    )(pdf(element).container.document, Font);
     pages += layout.children?.length ?? 0;
     tagged.draw(/** @type {never} */ (layout));
     flush();

@@ -29,7 +29,8 @@ const WORKER_HEAP_MB = 192;
 export const PDF_WORKER_FILE = path.join(process.cwd(), "lib", "journals", "pdf", "pdf-worker.mjs");
 
 function createPdfPool(): Piscina<PdfTask, Int32Array | void> {
-  if (!fs.existsSync(PDF_WORKER_FILE)) throw new Error(`${PDF_WORKER_FILE} is missing: start the server from the project folder.`);
+  if (!fs.existsSync(PDF_WORKER_FILE))
+    throw new Error(`${PDF_WORKER_FILE} is missing: start the server from the project folder.`);
   const pool = new Piscina<PdfTask, Int32Array | void>({
     filename: PDF_WORKER_FILE,
     minThreads: 0,

@@ -60,7 +60,8 @@ export function streamChunkedPdf({ info, chunks, signal, onClose }: ChunkedPdfOp
   if (signal?.aborted) leave();
 
   port.on("message", (message: FromWorker) => {
-    if (message.type === "data") out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+    if (message.type === "data")
+      out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
     else if (message.type === "drawn") onDrawn?.();
     else {
       out.push(null);

@@ -36,7 +36,8 @@ function drawNode(/** @type {TaggedDoc} */ doc, /** @type {LayoutNode} */ node) 
   renderPDF(/** @type {never} */ (doc), /** @type {never} */ ({ children: [node] }));
 }
 
-const decorated = (/** @type {LayoutNode} */ node) => Object.keys(node.style ?? {}).some((k) => k.startsWith("border") || k.startsWith("background"));
+const decorated = (/** @type {LayoutNode} */ node) =>
+  Object.keys(node.style ?? {}).some((k) => k.startsWith("border") || k.startsWith("background"));
 
 /**
  * One tagged document: a Document element holding every chunk's elements in order.
@@ -55,7 +56,14 @@ export function taggedPages(doc) {
   const walk = (nodes, parent, open, at) => {
     for (const node of nodes) {
       const props = node.props ?? {};
-      const tag = typeof props.tag === "string" ? props.tag : node.type === "IMAGE" ? "Figure" : node.type === "TEXT" ? "P" : undefined;
+      const tag =
+        typeof props.tag === "string"
+          ? props.tag
+          : node.type === "IMAGE"
+            ? "Figure"
+            : node.type === "TEXT"
+              ? "P"
+              : undefined;
       if (tag === "Artifact" || "fixed" in props) {
         doc.markContent("Artifact", { type: "Pagination" });
         drawNode(doc, node);
@@ -70,7 +78,10 @@ export function taggedPages(doc) {
         const box = node.box ?? { left: 0, top: 0, width: 0, height: 0 };
         const options =
           tag === "Figure"
-            ? { alt: typeof props.alt === "string" && props.alt ? props.alt : "A photo", bbox: [at.x + box.left, at.y + box.top, at.x + box.left + box.width, at.y + box.top + box.height] }
+            ? {
+                alt: typeof props.alt === "string" && props.alt ? props.alt : "A photo",
+                bbox: [at.x + box.left, at.y + box.top, at.x + box.left + box.width, at.y + box.top + box.height],
+              }
             : {};
         const made = doc.struct(/** @type {string} */ (tag), options);
         parent.add(made);

@@ -28,13 +28,18 @@ export interface PrintEntry {
   photoMissing: boolean;
 }
 
-export type PrintChunk = { kind: "title"; summary: PrintSummary } | { kind: "entries"; entries: PrintEntry[]; username: string };
+export type PrintChunk =
+  { kind: "title"; summary: PrintSummary } | { kind: "entries"; entries: PrintEntry[]; username: string };
 
 export type PdfTask =
   /** The characters the fonts can draw, for the download's printableText. */
   | { kind: "coverage" }
   /** One document, drawn chunk by chunk as they arrive on `port`. */
-  | { kind: "draw"; port: MessagePort | import("node:worker_threads").MessagePort; info: Record<string, string | Date> };
+  | {
+      kind: "draw";
+      port: MessagePort | import("node:worker_threads").MessagePort;
+      info: Record<string, string | Date>;
+    };
 
 /** Download → worker. */
 export type ToWorker = { type: "chunk"; chunk: PrintChunk } | { type: "end" } | { type: "stop" };

@@ -21,7 +21,10 @@ async function MePage() {
   const queryClient = new QueryClient();
   try {
     const db = getDb();
-    const [profile, friends] = await Promise.all([getMyProfile({ db, userId: user.id }), countCloseFriends({ db, userId: user.id })]);
+    const [profile, friends] = await Promise.all([
+      getMyProfile({ db, userId: user.id }),
+      countCloseFriends({ db, userId: user.id }),
+    ]);
     // The same JSON GET /api/myprofile and /community/count answer.
     queryClient.setQueryData(meKeys.profile, profile);
     queryClient.setQueryData(meKeys.friendCount, friends);

@@ -9,7 +9,10 @@ export default async function UndoEmailChangePage({ params }: { params: Promise<
   const { token } = await params;
   return (
     <>
-      <AuthHeading title="Undo the change of address" subtitle="Bring your Inkwell account back to this email address." />
+      <AuthHeading
+        title="Undo the change of address"
+        subtitle="Bring your Inkwell account back to this email address."
+      />
       <UndoEmailChange token={token} />
     </>
   );

@@ -15,8 +15,19 @@ import { ChangeEmailSchema } from "@/lib/validation/auth";
 export const POST = route(async (req) => {
   const { user } = await requireUser(req);
   const { newEmail, password } = await readJson(req, ChangeEmailSchema, BODY_LIMITS.auth);
-  const mails = await requestEmailChange({ db: getDb(), userId: user.id, password, newEmail, linkBase: linkBaseFor(req), allowedDomains: config().SIGNUP_EMAIL_DOMAINS });
-  after(() => Promise.all(mails.map((m) => sendMail(m))).catch((err: unknown) => logError("mail", "An address-change mail could not be sent", err)));
+  const mails = await requestEmailChange({
+    db: getDb(),
+    userId: user.id,
+    password,
+    newEmail,
+    linkBase: linkBaseFor(req),
+    allowedDomains: config().SIGNUP_EMAIL_DOMAINS,
+  });
+  after(() =>
+    Promise.all(mails.map((m) => sendMail(m))).catch((err: unknown) =>
+      logError("mail", "An address-change mail could not be sent", err),
+    ),
+  );
   return json({ message: EMAIL_CHANGE_SENT });
 });
 

@@ -13,8 +13,18 @@ import { ChangePasswordSchema } from "@/lib/validation/auth";
 export const POST = route(async (req) => {
   const { user, sessionId } = await requireUser(req);
   const { currentPassword, newPassword, removePasskeys } = await readJson(req, ChangePasswordSchema, BODY_LIMITS.auth);
-  const { ended, mail } = await changePassword({ db: getDb(), userId: user.id, currentSessionId: sessionId, currentPassword, newPassword, removePasskeys, appUrl: linkBaseFor(req) });
-  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The password-changed notice could not be sent", err)));
+  const { ended, mail } = await changePassword({
+    db: getDb(),
+    userId: user.id,
+    currentSessionId: sessionId,
+    currentPassword,
+    newPassword,
+    removePasskeys,
+    appUrl: linkBaseFor(req),
+  });
+  after(() =>
+    sendMail(mail).catch((err: unknown) => logError("mail", "The password-changed notice could not be sent", err)),
+  );
   return json({ message: "Password changed", ended });
 });
 

@@ -17,7 +17,9 @@ export const POST = route(async (req) => {
     userAgent: req.headers.get("user-agent"),
   });
   // Two-factor sign-in on: no token and no session cookie until POST /api/auth/2fa/verify (docs/decisions/073).
-  const res = result.twoFactor ? json({ twoFactorRequired: true, challenge: result.challenge }) : json({ token: result.token, user: await toMe({ db: getDb(), user: result.user }) });
+  const res = result.twoFactor
+    ? json({ twoFactorRequired: true, challenge: result.challenge })
+    : json({ token: result.token, user: await toMe({ db: getDb(), user: result.user }) });
   if (!result.twoFactor) setSessionCookie(res, req, result.token);
   if (result.newDeviceToken) setDeviceCookie(res, req, result.newDeviceToken);
   return res;

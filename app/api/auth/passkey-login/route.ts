@@ -10,7 +10,12 @@ import { PasskeyLoginSchema } from "@/lib/validation/passkeys";
 // Signing in with a passkey answers as a password login does (docs/decisions/079).
 export const POST = route(async (req) => {
   const input = await readJson(req, PasskeyLoginSchema, BODY_LIMITS.passkey);
-  const { user, token } = await loginWithPasskey({ db: getDb(), input, ip: clientIp(req), userAgent: req.headers.get("user-agent") });
+  const { user, token } = await loginWithPasskey({
+    db: getDb(),
+    input,
+    ip: clientIp(req),
+    userAgent: req.headers.get("user-agent"),
+  });
   const res = json({ token, user: await toMe({ db: getDb(), user }) });
   setSessionCookie(res, req, token);
   return res;

@@ -27,7 +27,16 @@ export const POST = route(async (req) => {
   const appUrl = linkBaseFor(req);
   const notice = async () => {
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
-    await sendMail(passkeyAddedMail({ to: user.email, name: user.name, username: user.username, appUrl, passkeyName: passkey.name, notMeLink }));
+    await sendMail(
+      passkeyAddedMail({
+        to: user.email,
+        name: user.name,
+        username: user.username,
+        appUrl,
+        passkeyName: passkey.name,
+        notMeLink,
+      }),
+    );
   };
   after(() => notice().catch((err: unknown) => logError("mail", "The passkey-added notice could not be sent", err)));
   return json({ message: "Passkey added", passkey }, { status: 201 });

@@ -1,5 +1,10 @@
 import { after } from "next/server";
-import { ALREADY_VERIFIED, VERIFICATION_SENT, limitVerificationMail, sendVerificationMailAfterResponse } from "@/lib/auth/email-verification";
+import {
+  ALREADY_VERIFIED,
+  VERIFICATION_SENT,
+  limitVerificationMail,
+  sendVerificationMailAfterResponse,
+} from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";

@@ -12,7 +12,10 @@ export const POST = friendRequestRoute(async (req) => {
   const { user } = await requireUser(req);
   const { to } = await readJson(req, SendFriendRequestSchema, BODY_LIMITS.friendRequest);
   const { accepted, request } = await sendFriendRequest({ db: getDb(), fromId: user.id, to });
-  return json({ success: true, message: accepted ? "Friend request accepted" : "Friend request sent", data: request }, { status: 201 });
+  return json(
+    { success: true, message: accepted ? "Friend request accepted" : "Friend request sent", data: request },
+    { status: 201 },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherFriendRequestMethods("POST");

@@ -9,7 +9,9 @@ import { FeedQuerySchema } from "@/lib/validation/feed";
 export const GET = route(async (req) => {
   const { user } = await requireUser(req);
   const { page, limit, cursor } = validate(FeedQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-  return json(await listCloseCircleFeed({ db: getDb(), readDb: getReadDbFor(req), viewerId: user.id, page, limit, cursor }));
+  return json(
+    await listCloseCircleFeed({ db: getDb(), readDb: getReadDbFor(req), viewerId: user.id, page, limit, cursor }),
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -30,7 +30,15 @@ export const PUT = route<Context>(async (req, { params }) => {
     target: `PUT /api/journals/${id}`.slice(0, 200),
     requestHash: await hashRequest({ form, extra: ifUnchangedSince ?? "" }),
     run: async () => {
-      const journal = await updateJournal({ db, storage: getStorage(), authorId: user.id, id, input, image, ifUnchangedSince });
+      const journal = await updateJournal({
+        db,
+        storage: getStorage(),
+        authorId: user.id,
+        id,
+        input,
+        image,
+        ifUnchangedSince,
+      });
       return { status: 200, body: { message: "Journal updated successfully", journal } };
     },
   });

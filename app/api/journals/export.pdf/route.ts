@@ -6,7 +6,11 @@ import { exportJournalPdf } from "@/lib/journals/pdf";
 import { getStorage } from "@/lib/storage";
 import { JournalExportQuerySchema } from "@/lib/validation/journal-export";
 
-const PDF_HEADERS = { "Content-Type": "application/pdf", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+const PDF_HEADERS = {
+  "Content-Type": "application/pdf",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
 
 // The caller's own journal as a PDF, streamed while it is drawn (docs/decisions/029-journal-pdf.md).
 export const GET = route(async (req) => {
@@ -16,8 +20,17 @@ export const GET = route(async (req) => {
   // body would never be read nor cancelled, and its place among PDF_DOWNLOADS_MAX held for good
   // (docs/decisions/095).
   if (req.method === "HEAD") return new Response(null, { headers: PDF_HEADERS });
-  const { filename, body } = await exportJournalPdf({ db: getDb(), storage: getStorage(), user, from, to, signal: req.signal });
-  return new Response(body, { headers: { ...PDF_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` } });
+  const { filename, body } = await exportJournalPdf({
+    db: getDb(),
+    storage: getStorage(),
+    user,
+    from,
+    to,
+    signal: req.signal,
+  });
+  return new Response(body, {
+    headers: { ...PDF_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` },
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -8,7 +8,10 @@ import { SuggestedQuerySchema } from "@/lib/validation/users";
 export const GET = route(async (req) => {
   const { user } = await requireUser(req);
   const { limit, offset, exclude } = validate(SuggestedQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-  return json({ success: true, users: await listSuggestedUsers({ db: getReadDbFor(req), callerId: user.id, excludeId: exclude, limit, offset }) });
+  return json({
+    success: true,
+    users: await listSuggestedUsers({ db: getReadDbFor(req), callerId: user.id, excludeId: exclude, limit, offset }),
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

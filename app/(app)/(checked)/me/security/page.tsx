@@ -22,14 +22,22 @@ async function SecurityPage() {
   const twoFactor = await pageRead(readTwoFactorState({ db: getDb(), userId: user.id }));
   return (
     <>
-      <PageHeading title="Security">Where your account is signed in, how it signs in, its email address, and leaving.</PageHeading>
+      <PageHeading title="Security">
+        Where your account is signed in, how it signs in, its email address, and leaving.
+      </PageHeading>
       <div className="flex flex-col gap-6">
         <SessionsList />
         <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />
         <PasskeysCard hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />
         <ChangePasswordForm />
         <ChangeEmailForm />
-        {user.deletionDueAt ? null : <DeleteAccount graceDays={config().ACCOUNT_DELETION_GRACE_DAYS} hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />}
+        {user.deletionDueAt ? null : (
+          <DeleteAccount
+            graceDays={config().ACCOUNT_DELETION_GRACE_DAYS}
+            hasPassword={twoFactor.hasPassword}
+            twoFactorOn={twoFactor.on}
+          />
+        )}
         <Link href="/me" className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline">
           Back to your profile
         </Link>

@@ -16,8 +16,16 @@ export const POST = route(async (req) => {
   const { user } = await requireUser(req);
   const { password, code } = await readJson(req, DisableTwoFactorSchema, BODY_LIMITS.auth);
   await disableTwoFactor({ db: getDb(), userId: user.id, password, code });
-  const mail = twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl: linkBaseFor(req), on: false });
-  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The two-factor off notice could not be sent", err)));
+  const mail = twoFactorChangedMail({
+    to: user.email,
+    name: user.name,
+    username: user.username,
+    appUrl: linkBaseFor(req),
+    on: false,
+  });
+  after(() =>
+    sendMail(mail).catch((err: unknown) => logError("mail", "The two-factor off notice could not be sent", err)),
+  );
   return json({ message: "Two-factor sign-in is off" });
 });
 

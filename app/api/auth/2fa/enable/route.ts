@@ -24,7 +24,9 @@ export const POST = route(async (req) => {
   const appUrl = linkBaseFor(req);
   const notice = async () => {
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
-    await sendMail(twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl, on: true, notMeLink }));
+    await sendMail(
+      twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl, on: true, notMeLink }),
+    );
   };
   after(() => notice().catch((err: unknown) => logError("mail", "The two-factor on notice could not be sent", err)));
   return json({ message: "Two-factor sign-in is on", recoveryCodes });

@@ -10,9 +10,15 @@ import { VerifyTwoFactorSchema } from "@/lib/validation/two-factor";
 // The second step of a sign-in: the answer and the cookie are a login's (docs/decisions/073).
 export const POST = route(async (req) => {
   const { challenge, code, recoveryCode } = await readJson(req, VerifyTwoFactorSchema, BODY_LIMITS.auth);
-  const factor = code !== undefined ? { kind: "totp" as const, code } : { kind: "recovery" as const, code: recoveryCode! };
+  const factor =
+    code !== undefined ? { kind: "totp" as const, code } : { kind: "recovery" as const, code: recoveryCode! };
   const db = getDb();
-  const { user, token } = await verifyTwoFactorChallenge({ db, challenge, factor, userAgent: req.headers.get("user-agent") });
+  const { user, token } = await verifyTwoFactorChallenge({
+    db,
+    challenge,
+    factor,
+    userAgent: req.headers.get("user-agent"),
+  });
   const res = json({ token, user: await toMe({ db, user }) });
   setSessionCookie(res, req, token);
   return res;

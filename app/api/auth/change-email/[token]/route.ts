@@ -12,7 +12,9 @@ import { sendMail } from "@/lib/mail";
 // left is told, with a link that undoes it.
 export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
   const notice = await confirmEmailChange({ db: getDb(), token: (await params).token, linkBase: linkBaseFor(req) });
-  after(() => sendMail(notice).catch((err: unknown) => logError("mail", "The address-changed notice could not be sent", err)));
+  after(() =>
+    sendMail(notice).catch((err: unknown) => logError("mail", "The address-changed notice could not be sent", err)),
+  );
   return json({ message: EMAIL_CHANGED });
 });
 

@@ -15,7 +15,13 @@ export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { 
   const db = getDb();
   const ended = await redeemNotMeLink({ db, token: (await params).token });
   const resetLink = await issueResetLink({ db, userId: ended.userId, appUrl: linkBaseFor(req) });
-  const mail = notMeDoneMail({ to: ended.email, name: ended.name, username: ended.username, resetLink, gone: ended.gone });
+  const mail = notMeDoneMail({
+    to: ended.email,
+    name: ended.name,
+    username: ended.username,
+    resetLink,
+    gone: ended.gone,
+  });
   after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The not-me mail could not be sent", err)));
   return json({ message: NOT_ME_DONE });
 });

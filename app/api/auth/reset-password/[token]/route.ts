@@ -16,7 +16,13 @@ export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { 
   const { password, removePasskeys } = await readJson(req, ResetPasswordSchema, BODY_LIMITS.auth);
   const { takenOver } = await resetPassword({ db: getDb(), token, password, removePasskeys, ip: clientIp(req) });
   if (takenOver) {
-    const mail = takeoverMail({ to: takenOver.email, name: takenOver.name, username: takenOver.username, appUrl: linkBaseFor(req), gone: takenOver.gone });
+    const mail = takeoverMail({
+      to: takenOver.email,
+      name: takenOver.name,
+      username: takenOver.username,
+      appUrl: linkBaseFor(req),
+      gone: takenOver.gone,
+    });
     after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The takeover notice could not be sent", err)));
   }
   return json({ message: "Password reset successful" });

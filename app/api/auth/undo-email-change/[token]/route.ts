@@ -15,8 +15,16 @@ export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { 
   const db = getDb();
   const undone = await undoEmailChange({ db, token: (await params).token });
   const resetLink = await issueResetLink({ db, userId: undone.userId, appUrl: linkBaseFor(req) });
-  const mail = changeUndoneMail({ to: undone.email, name: undone.name, username: undone.username, resetLink, gone: undone.gone });
-  after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The change-undone mail could not be sent", err)));
+  const mail = changeUndoneMail({
+    to: undone.email,
+    name: undone.name,
+    username: undone.username,
+    resetLink,
+    gone: undone.gone,
+  });
+  after(() =>
+    sendMail(mail).catch((err: unknown) => logError("mail", "The change-undone mail could not be sent", err)),
+  );
   return json({ message: EMAIL_CHANGE_UNDONE });
 });
 

@@ -5,7 +5,11 @@ import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/
 
 export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
-  const friendRequest = await rejectFriendRequest({ db: getDb(), userId: user.id, requestId: (await params).requestId });
+  const friendRequest = await rejectFriendRequest({
+    db: getDb(),
+    userId: user.id,
+    requestId: (await params).requestId,
+  });
   return json({ success: true, message: "Friend request rejected", friendRequest });
 });
 

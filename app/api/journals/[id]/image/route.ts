@@ -14,7 +14,11 @@ export const GET = route<{ params: Promise<{ id: string }> }>(async (req, { para
   const signed = await verifyJournalImageQuery({ db, id, query: new URL(req.url).searchParams });
   const viewerId = signed?.viewerId ?? (await requireUser(req)).user.id;
   const image = await getJournalImage({ db, storage: getStorage(), viewerId, id, version: signed?.version });
-  return imageResponse(image, { cacheSeconds: IMAGE_CACHE_SECONDS, presignedSeconds: PRESIGNED_IMAGE_SECONDS, secondsLeft: signed?.secondsLeft });
+  return imageResponse(image, {
+    cacheSeconds: IMAGE_CACHE_SECONDS,
+    presignedSeconds: PRESIGNED_IMAGE_SECONDS,
+    secondsLeft: signed?.secondsLeft,
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

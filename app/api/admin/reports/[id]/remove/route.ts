@@ -15,7 +15,13 @@ export const POST = route<{ params: Promise<{ id: string }> }>(async (req, { par
   const { user } = await requireUser(req);
   requireOperator(user, config().ADMIN_EMAILS);
   const { note } = await readJson(req, ModerationNoteSchema, BODY_LIMITS.reply);
-  const mail = await removeReported({ db: getDb(), storage: getStorage(), operatorId: user.id, id: (await params).id, note });
+  const mail = await removeReported({
+    db: getDb(),
+    storage: getStorage(),
+    operatorId: user.id,
+    id: (await params).id,
+    note,
+  });
   after(() => sendMail(mail).catch((err: unknown) => logError("mail", "A moderation mail could not be sent", err)));
   return json({ message: "Removed" });
 });
