@@ -158,6 +158,15 @@ async function main() {
     if (selected.has("lint")) {
       const code = await run(bin("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
       results.push({ name: "Lint", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
+      // Prettier's layout (docs/decisions/102-prettier.md): `npx prettier --write .` fixes a failure.
+      const unformatted = await run(bin("prettier", "bin/prettier.cjs"), ["--check", ".", "--log-level=warn"]);
+      results.push({
+        name: "Format",
+        passed: unformatted ? 0 : 1,
+        failed: unformatted ? 1 : 0,
+        skipped: 0,
+        note: unformatted ? "run `npx prettier --write .`" : undefined,
+      });
       const drift = await checkSchemaAgainstMigrations(path.join(workDir, "schema-check"));
       if (drift) console.error(`\n[test] ${drift}\n`);
       results.push({
