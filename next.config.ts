@@ -61,6 +61,11 @@ const nextConfig: NextConfig = {
     "pdfkit",
     // Serwist bundles the service worker with esbuild's native binary when the app is built.
     "esbuild",
+    // Both still call Node's legacy url.parse() (web-push on every push, openid-client under
+    // next-auth's Google sign-in). Node prints DEP0169 only for a caller outside node_modules:
+    // bundled into the server's chunks they would count as ours and print it in the app's log.
+    "web-push",
+    "openid-client",
   ],
 };
 

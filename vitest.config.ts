@@ -20,6 +20,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    setupFiles: ["tests/support/fail-on-deprecation.ts"],
     // In CI a stray `.only` fails the run instead of quietly skipping the rest (Playwright: forbidOnly).
     allowOnly: !process.env.CI,
     // No retries: a test that needs one is a bug to fix (Playwright retries once in CI, and

@@ -211,10 +211,9 @@ describe("purging rows", () => {
   it("deletes push outbox rows past the longest TTL, and heart groups past their hour but not those within it (docs/decisions/082)", async () => {
     const { user } = await createUser(db);
     const { user: actor } = await createUser(db);
-    const [stale, fresh] = await Promise.all([
-      createJournal(db, user.id, { journalDate: "2020-01-01" }),
-      createJournal(db, user.id, { journalDate: "2020-01-02" }),
-    ]);
+    // One after the other: db is a single connection, which takes one query at a time.
+    const stale = await createJournal(db, user.id, { journalDate: "2020-01-01" });
+    const fresh = await createJournal(db, user.id, { journalDate: "2020-01-02" });
     const told = await db
       .insert(schema.notifications)
       .values(
@@ -280,9 +279,8 @@ describe("folding reads", () => {
 
   it("moves past days' read rows into reads_count, keeps today's rows, and every entry shows the same reads", async () => {
     const { user: writer } = await createUser(db, { password: null });
-    const readers = await Promise.all(
-      Array.from({ length: 7 }, () => createUser(db, { password: null }).then((r) => r.user)),
-    );
+    const readers = [];
+    for (let i = 0; i < 7; i++) readers.push((await createUser(db, { password: null })).user);
     const a = await createJournal(db, writer.id, { journalDate: dayBefore(3), readsCount: 5 });
     const b = await createJournal(db, writer.id, { journalDate: dayBefore(2) });
     const today = new Date().toISOString().slice(0, 10);

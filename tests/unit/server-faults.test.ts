@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { SERVER_FAULT } from "../../scripts/test/server-faults";
 
 describe("a fault in an app log", () => {
-  it("is Next's ⨯ line of an error, ours, or V8's", () => {
+  it("is Next's ⨯ line of an error, ours, V8's, or a deprecation Node warns of", () => {
     for (const line of [
       " ⨯ Error: boom",
       "⨯ unhandledRejection: Error: x",
       "  ⨯ [Error: failed]",
       "[api] Unhandled error in route handler GET /api/x",
       "FATAL ERROR: Reached heap limit",
+      "(node:17698) [DEP0169] DeprecationWarning: `url.parse()` behavior is not standardized",
+      "(node:7) DeprecationWarning: Calling client.query() when the client is already executing a query is deprecated",
     ]) {
       expect(SERVER_FAULT.test(line), line).toBe(true);
     }
