@@ -9,6 +9,7 @@ import { normalisePath } from "../lib/http/paths";
 import { runWithRequestOutcome, type RequestOutcome } from "../lib/http/request-outcome";
 import { stopRunningJobs } from "../lib/jobs/running";
 import { logError } from "../lib/log";
+import { onNextWriteHead } from "../lib/next-internals";
 import { endAllStreams } from "../lib/notifications/shutdown";
 import { NO_PAGE_CSP, securityHeaders } from "../lib/security/headers";
 import { loadEnvFiles } from "./env-files";
@@ -63,15 +64,12 @@ function badRequest(res: http.ServerResponse, api: boolean) {
  * (components/app/database-unavailable.tsx) or failed (Next's 500); either way the status says 503.
  */
 function unavailableAs503(res: http.ServerResponse, outcome: RequestOutcome) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
-    if ((status === 200 || status === 500) && outcome.databaseUnavailable) {
-      status = 503;
-      this.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      this.setHeader("Cache-Control", "no-store");
-    }
-    return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, status, ...rest);
-  } as typeof res.writeHead;
+  onNextWriteHead(res, (status, answer) => {
+    if ((status !== 200 && status !== 500) || !outcome.databaseUnavailable) return status;
+    answer.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    answer.setHeader("Cache-Control", "no-store");
+    return 503;
+  });
 }
 
 /** An /api path (with or without a query): what route() answers. */

@@ -3,12 +3,18 @@ import type http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import {
+  NEXT_GZIP_THRESHOLD,
+  NEXT_STATIC_NOT_PLAIN,
+  NEXT_STATIC_TYPES,
+  nextStaticFileHeaders,
+} from "../lib/next-internals";
 import { STATIC_SECURITY_HEADERS, NO_PAGE_CSP } from "../lib/security/headers";
 import { GZIP_OPTIONS, isGetOrHead, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer";
 
 // The build's own files (`/_next/static/…`: the pages' scripts, styles and fonts) sent from memory,
 // as a file server or a CDN in front of Next would (docs/decisions/092): the same headers Next gives
-// them (next.config.ts's headers, then its own), each gzip made once rather than on every request.
+// them (next.config.ts's headers, then its own, lib/next-internals.ts), each gzip made once rather than on every request.
 // Read after the server starts listening, so it starts as fast as before; until they are read, and
 // for anything else about such a path (a query, a range, a conditional request, another method, a
 // file of another type, or past the memory bound), Next answers as before.
@@ -18,18 +24,6 @@ const gzip = promisify(zlib.gzip);
 
 /** At most this much of the build's files (as sent, both encodings) is kept; the rest is Next's to send. */
 export const STATIC_ASSETS_MAX_BYTES = 32 * 1024 * 1024;
-/** Next's compression leaves a smaller answer as it is (the `compression` package's threshold). */
-const GZIP_THRESHOLD = 1024;
-/** What Next (`send`, then `compression`) says of each type the build writes; anything else is Next's. */
-const TYPES: Record<string, { type: string; compressible: boolean }> = {
-  ".js": { type: "application/javascript; charset=UTF-8", compressible: true },
-  ".css": { type: "text/css; charset=UTF-8", compressible: true },
-  ".svg": { type: "image/svg+xml", compressible: true },
-  ".woff2": { type: "font/woff2", compressible: false },
-};
-/** Request headers that ask for part of a file or only a newer one: Next's `send` answers those. */
-const NOT_PLAIN = ["range", "if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
-
 export type StaticAsset = PreparedAnswer;
 
 async function* files(dir: string): AsyncGenerator<string> {
@@ -54,23 +48,17 @@ export async function loadStaticAssets(
     return assets;
   }
   for await (const file of files(root)) {
-    const kind = TYPES[path.extname(file)];
+    const kind = NEXT_STATIC_TYPES[path.extname(file)];
     if (!kind) continue;
     const [body, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
-    const zipped = kind.compressible && body.length >= GZIP_THRESHOLD ? await gzip(body, GZIP_OPTIONS) : null;
+    const zipped = kind.compressible && body.length >= NEXT_GZIP_THRESHOLD ? await gzip(body, GZIP_OPTIONS) : null;
     const size = body.length + (zipped?.length ?? 0);
     if (used + size > maxBytes) continue; // left to Next
     used += size;
-    // `send`'s validators: a weak ETag of the size and the modification time, both in hex.
     const headers: Record<string, string> = {
       ...STATIC_SECURITY_HEADERS,
       "Content-Security-Policy": NO_PAGE_CSP,
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "Accept-Ranges": "bytes",
-      "Last-Modified": stat.mtime.toUTCString(),
-      ETag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
-      "Content-Type": kind.type,
-      ...(kind.compressible ? { Vary: "Accept-Encoding" } : {}),
+      ...nextStaticFileHeaders(kind, stat.size, stat.mtime),
     };
     const url = `/_next/static/${path.relative(root, file).split(path.sep).join("/")}`;
     assets.set(url, prepareAnswer(body, headers, zipped));
@@ -88,7 +76,7 @@ export function sendStaticAsset(
   if (assets.size === 0 || !isGetOrHead(req)) return false;
   const asset = assets.get(url); // a query or another spelling is Next's
   if (!asset) return false;
-  for (const name of NOT_PLAIN) if (req.headers[name] !== undefined) return false;
+  for (const name of NEXT_STATIC_NOT_PLAIN) if (req.headers[name] !== undefined) return false;
   sendPrepared(asset, req, res);
   return true;
 }

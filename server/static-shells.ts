@@ -1,11 +1,11 @@
 import type http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { generateETag } from "next/dist/server/lib/etag.js";
 import { SESSION_COOKIE } from "../lib/auth/cookie-name";
 import { cookieFromHeader } from "../lib/http/cookies";
 import { isProtectedPage } from "../lib/http/protected-pages";
 import { contentSecurityPolicy, imageOrigins, securityHeaders } from "../lib/security/headers";
+import { NEXT_NOT_A_VISIT, prerenderedPageHeaders } from "../lib/next-internals";
 import { readStaticPageFiles } from "../lib/security/static-pages";
 import { GZIP_OPTIONS, isGetOrHead, prepareAnswer, sendPrepared, type PreparedAnswer } from "./prepared-answer";
 
@@ -22,18 +22,6 @@ export interface StaticShell {
   protected: boolean;
 }
 
-/** Headers Next sends a plain visit of a prerendered page, besides its `.meta` headers and ours. */
-const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
-const NEXT_CACHE_CONTROL = "s-maxage=31536000";
-/** Request headers that make a request for a page something else than a plain visit: an RSC payload, a server action. */
-const NOT_A_VISIT = [
-  "rsc",
-  "next-router-state-tree",
-  "next-router-prefetch",
-  "next-router-segment-prefetch",
-  "next-action",
-];
-
 /** The build's static shells, each with the answer Next would give: path → shell. None without a build. */
 export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOrigins>[0]): Map<string, StaticShell> {
   const shells = new Map<string, StaticShell>();
@@ -42,22 +30,13 @@ export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOr
     if (route.startsWith("/_")) continue; // Next's own not-found and error pages, no address of ours
     if (route.startsWith("/bench/")) continue; // the bench's baselines are Next's own answers (docs/decisions/083)
     const body = Buffer.from(page.html, "utf8");
-    // The same order and values as Next's own answer; `x-nextjs-prerender` is Next's own mark
-    // joined with the one its `.meta` repeats.
-    const meta = { ...page.headers };
-    delete meta["x-next-cache-tags"]; // kept by Next for its own cache, never sent
-    const prerender = ["1", meta["x-nextjs-prerender"]].filter(Boolean).join(", ");
-    delete meta["x-nextjs-prerender"];
+    // The same order and values as Next's own answer (lib/next-internals.ts).
+    const next = prerenderedPageHeaders(page);
     const headers: Record<string, string> = {
       ...securityHeaders(cfg.APP_URL),
       "Content-Security-Policy": contentSecurityPolicy({ hashes: page.hashes }, false, images),
-      "Cache-Control": NEXT_CACHE_CONTROL,
-      "Content-Type": "text/html; charset=utf-8",
-      ETag: generateETag(page.html),
-      Vary: NEXT_VARY,
-      "x-nextjs-cache": "HIT",
-      "x-nextjs-prerender": prerender,
-      ...meta,
+      ...next.before,
+      ...next.meta,
     };
     shells.set(route, {
       answer: prepareAnswer(body, headers, zlib.gzipSync(body, GZIP_OPTIONS)),
@@ -77,7 +56,7 @@ export function sendStaticShell(
   if (shells.size === 0 || !isGetOrHead(req)) return false;
   const shell = shells.get(url); // a query, a trailing slash or another spelling is Next's
   if (!shell) return false;
-  for (const name of NOT_A_VISIT) if (req.headers[name] !== undefined) return false;
+  for (const name of NEXT_NOT_A_VISIT) if (req.headers[name] !== undefined) return false;
   // Without a session cookie that has a value, proxy.ts sends the browser to /login; the page checks the session itself.
   if (shell.protected && !cookieFromHeader(req.headers.cookie, SESSION_COOKIE)) return false;
   sendPrepared(shell.answer, req, res);
