@@ -27,6 +27,23 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
   });
 }
 
+/** The names of a route's path parameters: "GET /api/journals/month/{year}/{month}" → "year" | "month". */
+type PathParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}` ? P | PathParams<Rest> : never;
+
+/**
+ * The path of `route` ("METHOD /path" as docs/api.md names it, lib/contract/routes.ts) with its
+ * parameters filled in: the paths the browser asks are those of the contract, not a second copy.
+ */
+export function apiPath<R extends ApiRoute>(
+  route: R,
+  ...[params]: PathParams<R> extends never ? [] : [Record<PathParams<R>, string | number>]
+): string {
+  const template = route.slice(route.indexOf(" ") + 1);
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, string | number>)[name])),
+  );
+}
+
 /**
  * The body of a successful answer of `route` ("METHOD /path" as docs/api.md names it), typed by
  * lib/contract's schema of that answer (docs/decisions/046). The types are all the browser takes

@@ -1,3 +1,5 @@
+import type { ApiRoute } from "@/lib/contract/routes";
+
 // The first visit's questions asked while the page is still being read (docs/decisions/091): a
 // static shell's inline script asks for what its first screen will ask for — who is signed in, the
 // diary's today and its month — as soon as the HTML is parsed, not once the page's JavaScript has
@@ -17,13 +19,25 @@ interface EarlyAnswer {
 }
 
 /**
+ * What /my-diary's first screen asks for, as the contract names the routes (lib/contract/routes.ts):
+ * the script fills `{date}` with today (YYYY-MM-DD), `{year}` and `{month}` with its month
+ * (unpadded), as client/session.ts and client/journals.ts fill them with apiPath().
+ */
+const EARLY_DIARY_ROUTES = [
+  "GET /api/auth/me",
+  "GET /api/journals/date/{date}",
+  "GET /api/journals/month/{year}/{month}",
+] as const satisfies readonly ApiRoute[];
+
+/**
  * The inline script of /my-diary's shell. Static, so its hash is in the shell's policy
  * (lib/security/static-pages.ts reads it from the built page); it asks only with a stored token
  * (a browser without one is sent to /login by the frame), only for today's plain address (a
- * `?day=` is worked out by the diary itself, components/diary/use-selected-day.ts), and the paths
- * it builds are the ones client/session.ts and client/journals.ts ask for.
+ * `?day=` is worked out by the diary itself, components/diary/use-selected-day.ts).
  */
-export const EARLY_DIARY_SCRIPT = `(function(){try{var t=localStorage.getItem("token");if(!t||location.search)return;var d=new Date(),y=d.getFullYear(),m=d.getMonth()+1,p=function(n){return(n<10?"0":"")+n},e=window.${GLOBAL}={};["/api/auth/me","/api/journals/date/"+y+"-"+p(m)+"-"+p(d.getDate()),"/api/journals/month/"+y+"/"+m].forEach(function(u){e[u]={token:t,at:performance.now(),answer:fetch(u,{headers:{Authorization:"Bearer "+t},credentials:"same-origin"})}})}catch(x){}})()`;
+export const EARLY_DIARY_SCRIPT = `(function(){try{var t=localStorage.getItem("token");if(!t||location.search)return;var d=new Date(),y=d.getFullYear(),m=d.getMonth()+1,p=function(n){return(n<10?"0":"")+n},e=window.${GLOBAL}={};${JSON.stringify(
+  EARLY_DIARY_ROUTES.map((route) => route.slice("GET ".length)),
+)}.forEach(function(r){var u=r.replace("{date}",y+"-"+p(m)+"-"+p(d.getDate())).replace("{year}",y).replace("{month}",m);e[u]={token:t,at:performance.now(),answer:fetch(u,{headers:{Authorization:"Bearer "+t},credentials:"same-origin"})}})}catch(x){}})()`;
 
 /** The early answer to a GET of `path` asked with `token`, taken (it is used once); undefined if none fits. */
 export function takeEarlyAnswer(path: string, token: string | null): Promise<Response> | undefined {

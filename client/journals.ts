@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
 import type { Journal } from "@/lib/contract/answers";
-import { answerOf, errorMessage } from "./api";
+import { answerOf, apiPath, errorMessage } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest, browserOffline } from "./query-client";
 import { getToken } from "./token";
@@ -25,7 +25,7 @@ export function dayQuery(day: string) {
     queryKey: journalKeys.day(day),
     queryFn: async ({ signal }): Promise<Journal | null> => {
       const res = await apiRequest(
-        `/api/journals/date/${day}`,
+        apiPath("GET /api/journals/date/{date}", { date: day }),
         { signal },
         browserOffline() ? DAY_NOT_KEPT_OFFLINE : FETCH_DAY_FAILED,
       );
@@ -41,7 +41,7 @@ export function monthQuery(year: number, month: number) {
   return queryOptions({
     queryKey: journalKeys.month(year, month),
     queryFn: async ({ signal }): Promise<string[]> => {
-      const res = await apiRequest(`/api/journals/month/${year}/${month}`, { signal });
+      const res = await apiRequest(apiPath("GET /api/journals/month/{year}/{month}", { year, month }), { signal });
       if (!res.ok) throw new ApiError(res.status, "Failed to load the month's entries");
       const rows = await answerOf("GET /api/journals/month/{year}/{month}", res);
       return rows.map((r) => r.journaldate);

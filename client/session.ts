@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SessionMe } from "@/lib/contract/answers";
 import { sessionKeys } from "@/lib/query-keys";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 
@@ -17,7 +17,7 @@ export function sessionQuery() {
   return queryOptions({
     queryKey: sessionKeys.me,
     queryFn: async ({ signal }): Promise<SessionMe> => {
-      const res = await apiRequest("/api/auth/me", { signal }, SESSION_LOAD_FAILED);
+      const res = await apiRequest(apiPath("GET /api/auth/me"), { signal }, SESSION_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, SESSION_LOAD_FAILED);
       return answerOf("GET /api/auth/me", res);
     },

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiPath } from "../../client/api";
 import { EARLY_ANSWER_MAX_AGE_MS, EARLY_DIARY_SCRIPT, takeEarlyAnswer } from "../../client/early-answers";
 
 // docs/decisions/091: /my-diary's inline script asks for the session, today and its month while the
@@ -45,6 +46,17 @@ describe("the diary's early answers", () => {
     expect((await answer!).ok).toBe(true);
     expect(takeEarlyAnswer(TODAY[1]!, "the-token")).toBeUndefined();
     expect(takeEarlyAnswer("/api/journals/date/2026-03-09", "the-token")).toBeUndefined();
+  });
+
+  it("asks the very paths the diary's queries ask, both filled from the contract's routes", () => {
+    vi.setSystemTime(new Date(2026, 10, 3, 8, 0)); // a two-digit month, a one-digit day
+    runScript();
+    expect(asked).toEqual([
+      apiPath("GET /api/auth/me"),
+      apiPath("GET /api/journals/date/{date}", { date: "2026-11-03" }),
+      apiPath("GET /api/journals/month/{year}/{month}", { year: 2026, month: 11 }),
+    ]);
+    expect(asked).toEqual(["/api/auth/me", "/api/journals/date/2026-11-03", "/api/journals/month/2026/11"]);
   });
 
   it(`gives none older than ${EARLY_ANSWER_MAX_AGE_MS} ms`, () => {
