@@ -28,13 +28,19 @@ export function errorStory(error: unknown): { text: string; reference?: string }
   };
 }
 
+export interface ErrorRecoveryProps {
+  retry: () => void;
+  home: string;
+  homeLabel: string;
+}
+
 /**
  * The way back from an error boundary: try the page again, or go somewhere known to work. The way
  * home is a plain link, a full page load: after an error a fresh page is the surer start, and
  * next/link would add about 3 kB gzip to every route's first load, because Turbopack copies it into
  * each error boundary's chunk (docs/performance.md, "First-load JavaScript").
  */
-export function ErrorRecovery({ retry, home, homeLabel }: { retry: () => void; home: string; homeLabel: string }) {
+export function ErrorRecovery({ retry, home, homeLabel }: ErrorRecoveryProps) {
   return (
     <div className="flex flex-wrap gap-3">
       <button type="button" onClick={retry} className={buttonClass("primary")}>

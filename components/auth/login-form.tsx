@@ -63,15 +63,13 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
   return <PasswordStep googleConfigured={googleConfigured} onSignedIn={signedIn} onChallenge={setChallenge} />;
 }
 
-function PasswordStep({
-  googleConfigured,
-  onSignedIn,
-  onChallenge,
-}: {
+interface PasswordStepProps {
   googleConfigured: boolean;
   onSignedIn: (token: string) => void;
   onChallenge: (challenge: string) => void;
-}) {
+}
+
+function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordStepProps) {
   const { formProps, errors, busy } = useForm({
     values: (form) => {
       const data = new FormData(form);

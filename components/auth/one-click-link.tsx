@@ -28,18 +28,15 @@ export function useOneClick(act: () => Promise<void>, failed: string) {
   return { result, run: () => startTransition(run), busy, resultRef };
 }
 
-/** What the click did, said once, focusable: `done` when it worked, the refusal and `why` when not. */
-export function OneClickOutcome({
-  result,
-  resultRef,
-  done,
-  why,
-}: {
+export interface OneClickOutcomeProps {
   result: OneClickResult;
   resultRef: React.Ref<HTMLDivElement>;
   done: ReactNode;
   why: string;
-}) {
+}
+
+/** What the click did, said once, focusable: `done` when it worked, the refusal and `why` when not. */
+export function OneClickOutcome({ result, resultRef, done, why }: OneClickOutcomeProps) {
   return (
     <div ref={resultRef} tabIndex={-1} role={result.ok ? "status" : "alert"} className="flex gap-2 text-ink">
       {result.ok ? (

@@ -12,21 +12,19 @@ import { notify } from "@/client/toasts";
 import { TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
 
+export interface TwoFactorStepProps {
+  challenge: string;
+  onSignedIn: (token: string) => void;
+  onExpired: () => void;
+}
+
 /**
  * The code step of /login (docs/product.md "Two-factor sign-in", docs/decisions/073): after a
  * right password, or a Google sign-in, of an account with two-factor sign-in on. The 6-digit code
  * of the authenticator app, or one of the recovery codes. An expired challenge goes back to the
  * password (`onExpired`).
  */
-export function TwoFactorStep({
-  challenge,
-  onSignedIn,
-  onExpired,
-}: {
-  challenge: string;
-  onSignedIn: (token: string) => void;
-  onExpired: () => void;
-}) {
+export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorStepProps) {
   const [recovery, setRecovery] = useState(false);
   const field = recovery ? "recoveryCode" : "code";
   // The step replaces the password form, and switching kinds replaces the field: the focus goes to it.

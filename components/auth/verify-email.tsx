@@ -18,23 +18,20 @@ type Result = { ok: true } | { ok: false; message: string };
 /** The account a link was mailed for, and whether this visitor is signed in to it; null when the link cannot be used. */
 export type LinkInfo = { username: string; mine: boolean } | null;
 
+export interface VerifyEmailProps {
+  verifyToken: string;
+  signedIn: boolean;
+  link: LinkInfo;
+  refusal: string | null;
+}
+
 /**
  * Confirms the address only on a click: a mail scanner that opens links (and even runs their
  * scripts) must not verify an account its owner never made. And only for the account's own
  * holder: signed in to it, or with its password. Whoever else holds the mailbox is offered
  * "This wasn't me" instead (docs/decisions/011).
  */
-export function VerifyEmail({
-  verifyToken,
-  signedIn,
-  link,
-  refusal,
-}: {
-  verifyToken: string;
-  signedIn: boolean;
-  link: LinkInfo;
-  refusal: string | null;
-}) {
+export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmailProps) {
   const [result, setResult] = useState<Result | null>(
     link ? null : { ok: false, message: refusal ?? "Invalid or expired token" },
   );

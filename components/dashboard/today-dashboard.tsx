@@ -18,7 +18,14 @@ export function visibilityText(entry: Pick<Journal, "visibility" | "isAnonymous"
   return entry.isAnonymous ? "Shared with your close circle, anonymously" : "Shared with your close circle";
 }
 
-function Card({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
+interface CardProps {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}
+
+function Card({ id, title, icon, children }: CardProps) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
       <h2 id={id} className="flex items-center gap-2 text-xl font-semibold text-leather">

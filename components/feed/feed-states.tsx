@@ -18,8 +18,14 @@ export function FeedLoading() {
   );
 }
 
+export interface FeedErrorProps {
+  message: string;
+  busy: boolean;
+  onRetry: () => void;
+}
+
 /** docs/product.md §8: the server's message, or words for a server fault (client/feed.ts). */
-export function FeedError({ message, busy, onRetry }: { message: string; busy: boolean; onRetry: () => void }) {
+export function FeedError({ message, busy, onRetry }: FeedErrorProps) {
   return (
     <div className="rounded-lg border border-danger/40 bg-surface p-6">
       <p role="alert" className="font-semibold break-words text-danger">

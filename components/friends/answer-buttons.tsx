@@ -5,16 +5,14 @@ import { BusyButton } from "@/components/ui/busy-button";
 import type { PendingRequest } from "@/client/friends";
 import { useAnswerRequest } from "./use-answer-request";
 
-/** Accept and Reject for one incoming request; the names say whose request they answer. `onAnswer` runs as either is pressed (the buttons then leave). */
-export function AnswerButtons({
-  request,
-  compact = false,
-  onAnswer,
-}: {
+export interface AnswerButtonsProps {
   request: PendingRequest;
   compact?: boolean;
   onAnswer?: () => void;
-}) {
+}
+
+/** Accept and Reject for one incoming request; the names say whose request they answer. `onAnswer` runs as either is pressed (the buttons then leave). */
+export function AnswerButtons({ request, compact = false, onAnswer }: AnswerButtonsProps) {
   const answer = useAnswerRequest();
   const busyWith = answer.isPending ? answer.variables.accept : null;
   const size = compact ? "px-3 py-1.5" : "";

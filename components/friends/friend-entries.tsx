@@ -8,12 +8,18 @@ import { friendEntriesQuery, friendKeys, friendStatusQuery } from "@/client/frie
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
 
+export interface FriendEntriesProps {
+  userId: string;
+  isMe: boolean;
+  name: string;
+}
+
 /**
  * Below a friend's profile (docs/product.md "Public profile"): their entries shared with the close
  * circle under their name, newest first, as the feed shows them, hearts included; never an
  * anonymous one (docs/decisions/065). Shown to friends and on one's own profile, to no one else.
  */
-export function FriendEntries({ userId, isMe, name }: { userId: string; isMe: boolean; name: string }) {
+export function FriendEntries({ userId, isMe, name }: FriendEntriesProps) {
   const status = useQuery({ ...friendStatusQuery(userId), enabled: !isMe });
   const allowed = isMe || status.data === "accepted";
   const entries = useInfiniteQuery({ ...friendEntriesQuery(userId), enabled: allowed });

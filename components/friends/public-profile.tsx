@@ -95,8 +95,14 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
   );
 }
 
+interface BlockedNoticeProps {
+  userId: string;
+  name: string;
+  onUnblocked: () => void;
+}
+
 /** What stands in for a profile just blocked: what it did, and Unblock. */
-function BlockedNotice({ userId, name, onUnblocked }: { userId: string; name: string; onUnblocked: () => void }) {
+function BlockedNotice({ userId, name, onUnblocked }: BlockedNoticeProps) {
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
   const unblock = useMutation({

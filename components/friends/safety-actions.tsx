@@ -11,11 +11,17 @@ import { feedKeys } from "@/client/feed";
 import { friendKeys } from "@/client/friends";
 import { notify } from "@/client/toasts";
 
+export interface SafetyActionsProps {
+  userId: string;
+  name: string;
+  onBlocked: () => void;
+}
+
 /**
  * Mute and Block under another person's profile (docs/product.md "Public profile", docs/decisions/067).
  * Mute is a toggle that tells nobody; Block asks first, then the profile gives way to `onBlocked`.
  */
-export function SafetyActions({ userId, name, onBlocked }: { userId: string; name: string; onBlocked: () => void }) {
+export function SafetyActions({ userId, name, onBlocked }: SafetyActionsProps) {
   const queryClient = useQueryClient();
   const muted = useQuery(mutedQuery());
   // What this button last did wins over the list until the list is asked again: the button turns at

@@ -13,7 +13,13 @@ export function navItemClass(active: boolean): string {
   ].join(" ");
 }
 
-export function NavLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
+export interface NavLinkProps {
+  href: string;
+  label: string;
+  icon: ReactNode;
+}
+
+export function NavLink({ href, label, icon }: NavLinkProps) {
   const pathname = usePathname();
   const active = pathname === href || pathname.startsWith(`${href}/`);
   return (

@@ -52,6 +52,12 @@ function moveFrom(key: DayKey, event: KeyboardEvent, year: number): DayKey | nul
   return parseDayKey(target).year === year ? target : key;
 }
 
+export interface YearHeatmapProps {
+  year: number;
+  days: Record<string, 1>;
+  today: DayKey | null;
+}
+
 /**
  * A year of writing (docs/product.md "My profile"): one row a month, one cell a day, an ARIA grid
  * with one tab stop whose focus the arrow keys move (a roving tabindex): left and right a day,
@@ -59,7 +65,7 @@ function moveFrom(key: DayKey, event: KeyboardEvent, year: number): DayKey | nul
  * filled square, any other an outlined one, so the difference is not colour alone; every cell
  * says its day and whether it was written.
  */
-export function YearHeatmap({ year, days, today }: { year: number; days: Record<string, 1>; today: DayKey | null }) {
+export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
   const start = today && parseDayKey(today).year === year ? today : toDayKey(year, 1, 1);
   const [focusDay, setFocusDay] = useState<DayKey>(start);
   const [shownYear, setShownYear] = useState(year);

@@ -36,19 +36,15 @@ function senderName(m: ReplyMessage, entry: Entry, thread: ReplyThread): string 
   return entry.writer?.name ?? "The writer";
 }
 
-function Message({
-  m,
-  entry,
-  thread,
-  onDelete,
-  deleting,
-}: {
+interface MessageProps {
   m: ReplyMessage;
   entry: Entry;
   thread: ReplyThread;
   onDelete: () => void;
   deleting: boolean;
-}) {
+}
+
+function Message({ m, entry, thread, onDelete, deleting }: MessageProps) {
   return (
     <li
       className={`flex flex-col gap-1 rounded-lg px-3 py-2 text-sm ${m.mine ? "ml-6 bg-accent/10 sm:ml-16" : "mr-6 bg-ink-soft/10 sm:mr-16"}`}
@@ -79,18 +75,15 @@ function Message({
   );
 }
 
-/** The box under a thread: the text counted as a person sees it, its message beside it, Send. */
-function ReplyForm({
-  journalId,
-  threadWith,
-  label,
-  onSent,
-}: {
+interface ReplyFormProps {
   journalId: string;
   threadWith?: string;
   label: string;
   onSent: () => void;
-}) {
+}
+
+/** The box under a thread: the text counted as a person sees it, its message beside it, Send. */
+function ReplyForm({ journalId, threadWith, label, onSent }: ReplyFormProps) {
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState("");
@@ -136,19 +129,15 @@ function ReplyForm({
   );
 }
 
-function Thread({
-  entry,
-  thread,
-  threadKey,
-  refresh,
-  onDeleted,
-}: {
+interface ThreadProps {
   entry: Entry;
   thread: ReplyThread;
   threadKey: string;
   refresh: () => void;
   onDeleted: (threadKey: string) => void;
-}) {
+}
+
+function Thread({ entry, thread, threadKey, refresh, onDeleted }: ThreadProps) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const remove = async (m: ReplyMessage) => {
     if (deleting) return;

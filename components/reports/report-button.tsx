@@ -22,19 +22,17 @@ import { countCharacters } from "@/lib/validation/graphemes";
 
 const CHOOSE = "Choose a reason";
 
+export interface ReportButtonProps {
+  target: ReportTarget;
+  what: string;
+  className?: string;
+}
+
 /**
  * "Report" and its dialog (docs/product.md "Reports", docs/decisions/068): a reason, an optional
  * note, sent to the operators. Nobody reported is told who reported them.
  */
-export function ReportButton({
-  target,
-  what,
-  className = "",
-}: {
-  target: ReportTarget;
-  what: string;
-  className?: string;
-}) {
+export function ReportButton({ target, what, className = "" }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -14,20 +14,18 @@ import { deleteAccount } from "@/client/security";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
 
+export interface DeleteAccountProps {
+  graceDays: number;
+  hasPassword: boolean;
+  twoFactorOn: boolean;
+}
+
 /**
  * "Delete your account" on the Security screen (docs/product.md "Security", docs/decisions/075):
  * nothing goes at once; the dialog says when it will, and asks for the password (a Google-only
  * account proves itself by a fresh Google sign-in instead).
  */
-export function DeleteAccount({
-  graceDays,
-  hasPassword,
-  twoFactorOn,
-}: {
-  graceDays: number;
-  hasPassword: boolean;
-  twoFactorOn: boolean;
-}) {
+export function DeleteAccount({ graceDays, hasPassword, twoFactorOn }: DeleteAccountProps) {
   const [open, setOpen] = useState(false);
   const when = graceDays === 0 ? "within the hour" : `${graceDays} day${graceDays === 1 ? "" : "s"} after you ask`;
   return (
@@ -60,17 +58,14 @@ export function DeleteAccount({
   );
 }
 
-function DeleteAccountForm({
-  when,
-  hasPassword,
-  twoFactorOn,
-  onCancel,
-}: {
+interface DeleteAccountFormProps {
   when: string;
   hasPassword: boolean;
   twoFactorOn: boolean;
   onCancel: () => void;
-}) {
+}
+
+function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: DeleteAccountFormProps) {
   const endSession = useEndSession();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");

@@ -222,16 +222,14 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyInfo; onDone: () => v
   );
 }
 
-/** The password and, with two factors on, a code; then the browser makes the passkey. A refused one shows beside its field. */
-function ProofForm({
-  hasPassword,
-  twoFactorOn,
-  onAdded,
-}: {
+interface ProofFormProps {
   hasPassword: boolean;
   twoFactorOn: boolean;
   onAdded: (passkey: PasskeyInfo) => void;
-}) {
+}
+
+/** The password and, with two factors on, a code; then the browser makes the passkey. A refused one shows beside its field. */
+function ProofForm({ hasPassword, twoFactorOn, onAdded }: ProofFormProps) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   // Two-factor sign-in may have been turned on since the page was drawn: the server's refusal says so.

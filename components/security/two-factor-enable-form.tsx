@@ -21,18 +21,15 @@ const grouped = (secret: string) =>
     </Fragment>
   ));
 
-/** The setup's QR code and secret, and the first code that turns two-factor sign-in on (docs/decisions/073). */
-export function TwoFactorEnableForm({
-  setup,
-  hasPassword,
-  onEnabled,
-  onCancel,
-}: {
+export interface TwoFactorEnableFormProps {
   setup: TwoFactorSetup;
   hasPassword: boolean;
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
-}) {
+}
+
+/** The setup's QR code and secret, and the first code that turns two-factor sign-in on (docs/decisions/073). */
+export function TwoFactorEnableForm({ setup, hasPassword, onEnabled, onCancel }: TwoFactorEnableFormProps) {
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const { formProps, errors, busy } = useForm({

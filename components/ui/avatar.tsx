@@ -7,20 +7,18 @@ const SIZES = {
   lg: { cls: "size-24 text-4xl", px: 96 },
 } as const;
 
+export interface AvatarProps {
+  name: string;
+  image: string | null;
+  size?: keyof typeof SIZES;
+}
+
 /**
  * A person's picture, or the first letter of their name drawn on the theme's colours. Decorative:
  * the name is always beside it. One look for every list of people (search, requests, profiles).
  * Which pictures are drawn: client/avatar-src.ts.
  */
-export function Avatar({
-  name,
-  image,
-  size = "sm",
-}: {
-  name: string;
-  image: string | null;
-  size?: keyof typeof SIZES;
-}) {
+export function Avatar({ name, image, size = "sm" }: AvatarProps) {
   const { cls, px } = SIZES[size];
   const src = avatarSrc(image);
   if (src) {

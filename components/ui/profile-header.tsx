@@ -74,7 +74,13 @@ export function ProfileHeader({ person, variant, heading, href, centered, childr
   );
 }
 
-function Facts({ person, className, iconClass }: { person: ProfilePerson; className: string; iconClass: string }) {
+interface FactsProps {
+  person: ProfilePerson;
+  className: string;
+  iconClass: string;
+}
+
+function Facts({ person, className, iconClass }: FactsProps) {
   return (
     <p className={`flex flex-wrap text-ink-soft ${className}`}>
       {person.location ? (

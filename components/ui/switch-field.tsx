@@ -1,17 +1,14 @@
 import type { ReactNode } from "react";
 
-/** A checkbox drawn as a switch (role="switch"), its whole row the label; submitted as `name=on` when on. */
-export function SwitchField({
-  name,
-  label,
-  defaultChecked,
-  hint,
-}: {
+export interface SwitchFieldProps {
   name: string;
   label: ReactNode;
   defaultChecked: boolean;
   hint?: ReactNode;
-}) {
+}
+
+/** A checkbox drawn as a switch (role="switch"), its whole row the label; submitted as `name=on` when on. */
+export function SwitchField({ name, label, defaultChecked, hint }: SwitchFieldProps) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 font-semibold text-ink">
       <span className="flex flex-col">
