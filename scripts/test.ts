@@ -50,7 +50,8 @@ const results: StageResult[] = [];
 const flakyRecord = path.join(workDir, "flaky-tests.json");
 const apps: { stop: () => Promise<void> }[] = [];
 const runners: ChildProcess[] = [];
-let vitestProblems: VitestProblems | undefined;
+/** What each Vitest run left that no test result shows, both projects together. */
+const vitestProblems: VitestProblems = { unhandled: [], failedFiles: [] };
 /** Every test that ran, with its time, for the twenty slowest in the summary. */
 const timed: TimedTest[] = [];
 
@@ -106,7 +107,15 @@ async function runVitest(project: "unit" | "integration", env: Record<string, st
   const argv = ["run", `--project=${project}`, ...reporters, `--outputFile.json=${report}`, ...filters[project]];
   const code = await run(bin("vitest", "vitest.mjs"), argv, { ...env, VITEST_UNHANDLED_REPORT: unhandledReport });
   timed.push(...vitestTimes(report));
-  return readVitest(report, code, unhandledReport, project === "unit" ? "Unit" : "Integration");
+  const { problems, ...result } = readVitest(
+    report,
+    code,
+    unhandledReport,
+    project === "unit" ? "Unit" : "Integration",
+  );
+  results.push(result);
+  vitestProblems.unhandled.push(...problems.unhandled);
+  vitestProblems.failedFiles.push(...problems.failedFiles);
 }
 
 /** The benchmark's smoke run: one verdict per scenario, read back from its report. */
@@ -182,9 +191,7 @@ async function main() {
       results.push({ name: "Typecheck", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
     }
     if (selected.has("unit")) {
-      const { problems, ...vitest } = await runVitest("unit");
-      results.push(vitest);
-      vitestProblems = problems;
+      await runVitest("unit");
     }
     if (selected.has("integration") || selected.has("e2e")) {
       buildIfStale((m) => console.log(`[test] ${m}`));
@@ -285,12 +292,7 @@ async function main() {
         PUSH_LOOPBACK_HTTP: "on",
       };
       if (selected.has("integration")) {
-        const { problems, ...vitest } = await runVitest("integration", env);
-        results.push(vitest);
-        vitestProblems = {
-          unhandled: [...(vitestProblems?.unhandled ?? []), ...problems.unhandled],
-          failedFiles: [...(vitestProblems?.failedFiles ?? []), ...problems.failedFiles],
-        };
+        await runVitest("integration", env);
       }
       if (selected.has("e2e")) {
         const report = path.join(workDir, "playwright.json");
@@ -333,11 +335,11 @@ async function main() {
   if (selected.has("bench")) results.push(await benchSmoke());
 
   // Said again at the end, where a long log's tail shows it: what failed Vitest outside its tests.
-  for (const e of vitestProblems?.unhandled ?? [])
+  for (const e of vitestProblems.unhandled)
     console.log(
       `\n[test] Vitest's unhandled ${e.name}: ${e.message}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`,
     );
-  for (const f of vitestProblems?.failedFiles ?? [])
+  for (const f of vitestProblems.failedFiles)
     console.log(`\n[test] Vitest: ${f.name} failed outside its tests: ${f.message}`);
   if (timed.length)
     console.log(`\n[test] The ${Math.min(20, timed.length)} slowest tests:\n${slowestTests(timed).join("\n")}`);
