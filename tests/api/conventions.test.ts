@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "../../lib/openapi/document";
 import { NO_PAGE_CSP, scriptHash } from "../../lib/security/headers";
 import { THEME_SCRIPT } from "../../lib/theme";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
@@ -239,6 +240,38 @@ describe("API errors", () => {
       expect(res.body).toEqual({ success: false, message: `Method not allowed. Use ${allow}.` });
     },
   );
+});
+
+describe("every path of the API reference (lib/openapi)", () => {
+  // Walked from the endpoints' definitions, not a hand list: a path added, or a method added to
+  // one, is covered at once. Any value fills a parameter: a 405 is answered before the path is read.
+  const methodsByPath = new Map<string, { methods: string[]; successFlag: boolean }>();
+  for (const e of ENDPOINTS) {
+    const entry = methodsByPath.get(e.path) ?? { methods: [], successFlag: false };
+    entry.methods.push(e.method.toUpperCase());
+    entry.successFlag ||= Boolean(e.successFlag);
+    methodsByPath.set(e.path, entry);
+  }
+
+  it("answers each method it does not document with a 405 naming exactly those it does", async () => {
+    const checked: string[] = [];
+    for (const [path, { methods, successFlag }] of methodsByPath) {
+      const concrete = path.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000");
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !methods.includes(m))) {
+        const res = await api(concrete, { method });
+        const what = `${method} ${path}`;
+        expect(res.status, what).toBe(405);
+        const allow = res.headers.get("allow") ?? "";
+        expect(allow.split(", ").sort(), what).toEqual([...methods].sort());
+        expect(res.body, what).toEqual({
+          ...(successFlag ? { success: false } : {}),
+          message: `Method not allowed. Use ${allow}.`,
+        });
+        checked.push(what);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(100);
+  });
 });
 
 describe("protected pages", () => {
