@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Two projects (docs/running.md, "npm test"): `unit`, the tests that need nothing but Node (no
+// Two projects (docs/testing.md, "npm test"): `unit`, the tests that need nothing but Node (no
 // build, no database, no app: `npm test -- unit` runs them in under a minute), and `integration`,
 // the ones that speak to the stack scripts/test.ts starts (PostgreSQL, the app's instances and the
 // providers' stand-ins). A test that needs none of that belongs in tests/unit.

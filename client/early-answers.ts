@@ -3,8 +3,9 @@ import type { ApiRoute } from "@/lib/contract/routes";
 // The first visit's questions asked while the page is still being read (docs/decisions/091): a
 // static shell's inline script asks for what its first screen will ask for — who is signed in, the
 // diary's today and its month — as soon as the HTML is parsed, not once the page's JavaScript has
-// loaded and hydrated (about 300 ms later on a 2-core machine, docs/performance.md "The first
-// visit, step by step"). apiFetch() then takes such an answer instead of asking again, once, if it was asked with
+// loaded and hydrated (about 300 ms later on a 2-core machine,
+// docs/performance/archive/2026-11-27-first-visit-step-by-step.md). apiFetch() then takes such an
+// answer instead of asking again, once, if it was asked with
 // the same token less than EARLY_ANSWER_MAX_AGE_MS ago; anything else asks the server as usual.
 
 /** The global the inline script fills: path → the answer on its way. */

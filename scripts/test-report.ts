@@ -152,7 +152,8 @@ export function slowestTests(tests: TimedTest[], count = 20): string[] {
 }
 
 /**
- * The flaky rule (docs/running.md, "npm test"): a test that passes only on its retry (CI retries once) is named
+ * The flaky rule (docs/testing.md, "Clocks, CI and the flaky rule"): a test that passes only on its
+ * retry (CI retries once) is named
  * in the summary; if the same test was flaky the last time it ran too, the run fails. The record
  * is `flaky-tests.json` in the test folder and survives the wipe at the start of each run.
  */

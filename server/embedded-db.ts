@@ -24,7 +24,8 @@ export interface EmbeddedDb {
 /**
  * Room for a bulk load (`npm run seed`): fewer checkpoints, so fewer full-page images in the WAL,
  * and more of the growing indexes in memory. `npm run seed -- --users 100000` took 207 s with them
- * and 240 s without, one after the other on a quiet machine (docs/performance.md). The WAL limit is
+ * and 240 s without, one after the other on a quiet machine
+ * (docs/performance/archive/2026-11-22-seeding-100000-users.md). The WAL limit is
  * a ceiling, used only while that much is written between checkpoints.
  */
 const BULK_LOAD_SETTINGS: Record<string, string> = {

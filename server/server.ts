@@ -102,7 +102,8 @@ async function main() {
     };
     // Only a page marks its outcome (lib/db/unavailable.ts, pageRead); an API answer says 503 itself
     // (route()), so it pays for neither the request's context nor the writeHead wrapper: the floor
-    // of every API request (docs/decisions/085, docs/performance.md).
+    // of every API request (docs/decisions/085,
+    // docs/performance/archive/2026-11-27-request-floor-and-session-cache.md).
     if (isApi(url)) return void handle(req, res).catch(failed);
     const outcome: RequestOutcome = { databaseUnavailable: false };
     unavailableAs503(res, outcome);

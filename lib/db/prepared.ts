@@ -5,7 +5,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Db } from "./client";
 
-// Named prepared statements for the hottest statements (docs/performance.md): PostgreSQL
+// Named prepared statements for the hottest statements (docs/performance/archive/2026-11-22-query-plans.md): PostgreSQL
 // parses and plans a named statement once per connection and then only binds and runs it. The
 // feed's statement spends about as long being planned (1 ms) as being run. The name is a hash of
 // the statement's text, so each distinct text (with a cursor or without) is its own statement and

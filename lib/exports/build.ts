@@ -163,7 +163,7 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
     for (const entry of page) {
       const photo = photos.get(entry.id) ?? null;
       // Stored, not deflated: a zlib stream per small file held far more memory than it saved
-      // bytes (docs/performance.md "Export everything").
+      // bytes (docs/performance/archive/2026-11-27-export-everything.md).
       await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]), {
         compress: false,
       });

@@ -124,7 +124,8 @@ async function processHeic(data, header, shape) {
 async function encode(pipeline, shape) {
   const timed = pipeline.timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS });
   // The print JPEG is plain libjpeg-turbo: mozjpeg's settings made it about 12 % smaller but took
-  // three times as long, and were most of a long journal's PDF time (docs/performance.md).
+  // three times as long, and were most of a long journal's PDF time
+  // (docs/performance/archive/2026-11-22-memory-photos-and-the-pdf.md).
   const encoded =
     shape === "print"
       ? timed.jpeg({ quality: PRINT_JPEG_QUALITY })

@@ -15,7 +15,7 @@ export const PROFILE_IMAGE_SIDE = 400;
 export const IMAGE_WEBP_QUALITY = 82;
 /**
  * libwebp's effort (0–6, sharp's default 4). 2 encodes a 12 MP photo's 1600 px WebP in about half
- * the time of 4 at about the same size (docs/performance.md, "Memory, photos and the PDF").
+ * the time of 4 at about the same size (docs/performance/archive/2026-11-22-memory-photos-and-the-pdf.md).
  */
 export const IMAGE_WEBP_EFFORT = 2;
 /** A photo in the journal's PDF: about 180 dpi across an A4 page's text column, as JPEG (PDF has no WebP). */

@@ -56,7 +56,8 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
   const substring = `%${escapeLike(text)}%`;
   // Ranked within a bounded set, never over every match: a common word ("ana", "berg") matches
   // thousands of people at 100 000 members, and ranking them all by similarity took 15–40 ms
-  // (docs/performance.md). The set is up to SUBSTRING_CANDIDATES matches as the trigram indexes
+  // (docs/performance/archive/2026-11-22-query-plans.md). The set is up to SUBSTRING_CANDIDATES
+  // matches as the trigram indexes
   // give them, plus the prefix matches, so every exact and prefix match that can reach the ten
   // shown is among them.
   return sql`

@@ -1,4 +1,4 @@
-// The words after `npm run bench --`: scenario names and these options (docs/running.md, benchmarks).
+// The words after `npm run bench --`: scenario names and these options (docs/performance.md, "How to run").
 export interface BenchOptions {
   /** Seeded users in a fresh database (ignored when BENCH_DATABASE_URL already holds the seed). */
   users: number;

@@ -1,4 +1,4 @@
-// A deprecation warning in a test's process fails the run (docs/running.md, "npm test"): it is
+// A deprecation warning in a test's process fails the run (docs/testing.md, "npm test"): it is
 // what the next upgrade breaks, whether our code calls something deprecated or misuses a library
 // so that it warns (pg's "Calling client.query() when the client is already executing a query",
 // from two queries at once on one connection). Thrown from the listener, the warning becomes an

@@ -12,7 +12,7 @@ import {
   vitestTimes,
 } from "../../scripts/test-report";
 
-// scripts/test.ts: which words run what, and the flaky rule (docs/running.md, "npm test").
+// scripts/test.ts: which words run what, and the flaky rule (docs/testing.md, "npm test").
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-harness-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
