@@ -325,7 +325,9 @@ export function dayEditorReducer(previous: DayEditorState, { event, world }: Day
       if (event.day !== state.day) return state;
       const shown = shownOf(state, world);
       if (shown && !sameDraft(shown.fields, event.fields)) return state;
-      return withChores({ ...state, editor: null }, { type: "clear draft", day: state.day });
+      // A save of this tab's kept in the outbox is on the server now; one still being sent answers for itself.
+      const save = state.save.status === "queued" ? ({ status: "saved" } as const) : state.save;
+      return withChores({ ...state, editor: null, save }, { type: "clear draft", day: state.day });
     }
 
     case "notice expired":
