@@ -108,7 +108,11 @@ export interface DayEditorStep {
   world: DayWorld;
 }
 
-/** What the screen shows, in one word (docs/decisions/103 lists them). */
+/**
+ * What the screen shows, in one word: the day loading; its entry read; an empty page (no entry,
+ * nothing typed); the editor open; a save on its way; saved; waiting in the outbox; a conflict with
+ * another device; a save refused (the words still in the editor).
+ */
 export type DayPhase =
   "loading" | "reading" | "empty" | "editing" | "saving" | "saved" | "waiting" | "conflict" | "refused";
 
@@ -175,7 +179,7 @@ export function phaseOf(state: DayEditorState, world: DayWorld): DayPhase {
   if (waiting || now.save.status === "queued") return "waiting";
   if (now.save.status === "refused") return "refused";
   if (shown === null) return now.save.status === "saved" ? "saved" : "reading";
-  return isDirty(shown) ? "editing" : "empty";
+  return shown.entry === null && !isDirty(shown) ? "empty" : "editing";
 }
 
 function withChores(state: DayEditorState, ...chores: ChoreBody[]): DayEditorState {

@@ -103,7 +103,9 @@ describe("a day opens", () => {
 describe("typing", () => {
   it("keeps the words as the day's draft, and lets the draft go once they are back to what is saved", () => {
     const w = world({ entry: journal() });
-    const editing = run(initialDayEditor(DAY), w, { type: "edit started" }, typed("New", "Words"));
+    const opened = run(initialDayEditor(DAY), w, { type: "edit started" });
+    expect(phaseOf(opened, w)).toBe("editing");
+    const editing = run(opened, w, typed("New", "Words"));
     expect(phaseOf(editing, w)).toBe("editing");
     expect(chores(editing)).toEqual([
       { type: "focus", target: "title" },
