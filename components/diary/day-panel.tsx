@@ -48,13 +48,13 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           entry={savedEntry}
           busy={dayEditor.saving}
           onKeepMine={() => dayEditor.conflict && dayEditor.keepMine(dayEditor.conflict)}
-          onKeepTheirs={() => dayEditor.conflict && dayEditor.keepTheirs(dayEditor.conflict)}
-          onEdit={() => dayEditor.conflict && dayEditor.editMine(dayEditor.conflict)}
+          onKeepTheirs={() => dayEditor.conflict && dayEditor.send({ type: "kept theirs", item: dayEditor.conflict })}
+          onEdit={() => dayEditor.conflict && dayEditor.send({ type: "edit mine", item: dayEditor.conflict })}
         />
       ) : dayEditor.waiting ? (
         <WaitingBanner />
       ) : shown?.restored ? (
-        <DraftRestored onDiscard={() => dayEditor.setQuestion("discard")} />
+        <DraftRestored onDiscard={() => dayEditor.send({ type: "asked", question: "discard" })} />
       ) : null}
 
       {shown ? (
@@ -65,22 +65,26 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           saving={dayEditor.saving}
           titleRef={dayEditor.titleRef}
           status={status}
-          onFields={dayEditor.setFields}
-          onPickPhoto={dayEditor.pickPhoto}
-          onRemovePhoto={dayEditor.removePhoto}
-          onError={dayEditor.showError}
+          onFields={(patch) => dayEditor.send({ type: "typed", patch })}
+          onPickPhoto={(photo) => dayEditor.send({ type: "photo picked", photo })}
+          onRemovePhoto={() => dayEditor.send({ type: "photo removed" })}
+          onError={(message) => dayEditor.send({ type: "error shown", message })}
           onSave={() => dayEditor.save(shown)}
           // Changed words are never dropped without asking, as Escape already asks.
-          onCancel={() => (dayEditor.dirty ? dayEditor.setQuestion("discard") : dayEditor.discard("calendar"))}
-          onEscape={dayEditor.escape}
+          onCancel={() =>
+            dayEditor.send(
+              dayEditor.dirty ? { type: "asked", question: "discard" } : { type: "discarded", focus: "calendar" },
+            )
+          }
+          onEscape={() => dayEditor.send({ type: "escape" })}
         />
       ) : savedEntry ? (
         <EntryView
           journal={savedEntry}
           headingRef={dayEditor.headingRef}
           status={status}
-          onEdit={() => dayEditor.startEditing(savedEntry)}
-          onDelete={() => dayEditor.setQuestion("delete")}
+          onEdit={() => dayEditor.send({ type: "edit started" })}
+          onDelete={() => dayEditor.send({ type: "asked", question: "delete" })}
         />
       ) : null}
 
@@ -92,7 +96,7 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
         busy={dayEditor.deleting}
         busyLabel="Deleting…"
         onConfirm={() => savedEntry && dayEditor.deleteEntry(savedEntry.id)}
-        onCancel={() => dayEditor.setQuestion(null)}
+        onCancel={() => dayEditor.send({ type: "asked", question: null })}
       >
         The entry for {formatLongDay(day)} and its photo will be gone for good.
       </ConfirmDialog>
@@ -102,8 +106,8 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
         confirmLabel={shown?.entry ? "Discard changes" : "Discard draft"}
         cancelLabel="Keep writing"
         destructive
-        onConfirm={() => dayEditor.discard(shown?.entry ? "calendar" : "title")}
-        onCancel={() => dayEditor.setQuestion(null)}
+        onConfirm={() => dayEditor.send({ type: "discarded", focus: shown?.entry ? "calendar" : "title" })}
+        onCancel={() => dayEditor.send({ type: "asked", question: null })}
       >
         Your unsaved words for {formatLongDay(day)} will be gone, on this device too.
       </ConfirmDialog>

@@ -1,35 +1,52 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
-import { dayQuery, deleteJournal, journalKeys, saveJournal, type EntryFields, type Journal } from "@/client/journals";
+import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
 import { addOutboxItem, OutboxPhotoTooLargeError, removeOutboxItem, type OutboxItem } from "@/client/outbox";
 import { registerOutboxSync } from "@/client/outbox-sync-registration";
 import { onPageSent } from "@/client/page-sent";
-import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
-import { useTimedMessage } from "./use-timed-message";
+import {
+  NOT_KEPT_MESSAGE,
+  caughtUp,
+  dayEditorReducer,
+  initialDayEditor,
+  isDirtyShown,
+  outboxOf,
+  phaseOf,
+  shownOf,
+  type Chore,
+  type DayEditorEvent,
+  type DayWorld,
+} from "./day-editor-machine";
+import { fieldsOf, newEditor, type EditorState } from "./editor-state";
 import { useOutboxItems } from "./use-outbox";
+
+export { QUEUED_MESSAGE } from "./day-editor-machine";
 
 // docs/product.md §9: the saved confirmation shows 3 s; an error message clears after 5 s.
 const SAVED_MS = 3000;
 const ERROR_MS = 5000;
-export const QUEUED_MESSAGE = "Saved on this device — it will be sent when you are online";
-const NOT_KEPT_MESSAGE =
-  "You are offline, and this device could not keep the page. Your words are still here; save again once online.";
 
 type Saved = { queued: false; journal: Journal } | { queued: true };
 
-type FocusTarget = "title" | "entry" | "calendar";
-export type Question = "delete" | "discard" | null;
+/** One save: the editor's words, its attempt (also its Idempotency-Key), and the conflict it settles if the server takes it. */
+interface SaveVariables {
+  editor: EditorState;
+  attempt: string;
+  settles: string | null;
+}
 
 /**
  * One day of the diary as the editor sees it: the day's entry, what is shown (the read view, null,
- * or the editor's state), its draft, saving and deleting, and where the focus goes next. The views
- * are components/diary/day-panel.tsx.
+ * or the editor's state), its draft, saving and deleting, and where the focus goes next. What the
+ * screen is lives in a pure reducer (./day-editor-machine.ts, docs/decisions/103); this hook feeds
+ * it the world (the day's query, the draft, the outbox) and typed events, and does what it asks
+ * (drafts, focus) and what talks to the server. The views are components/diary/day-panel.tsx.
  */
 export function useDayEditor({
   userId,
@@ -44,45 +61,79 @@ export function useDayEditor({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(dayQuery(day));
-  // What the writer made of the day (null: back to the read view); undefined until they act.
-  const [editor, setEditor] = useState<EditorState | null | undefined>(undefined);
-  const [question, setQuestion] = useState<Question>(null);
-  const [saved, showSaved] = useTimedMessage<string>(SAVED_MS);
-  const [error, showError, clearError] = useTimedMessage<string>(ERROR_MS);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusNext = useRef<FocusTarget | null>(null);
-
   const entry = query.data;
   const outbox = useOutboxItems(userId);
-  /** The day's page waiting to be sent, or its conflict with what another device wrote (docs/decisions/081). */
-  const waiting = outbox.find((i) => i.day === day && i.state === "waiting") ?? null;
-  const conflict = outbox.find((i) => i.day === day && i.state === "conflict") ?? null;
-  // A conflict (docs/decisions/081): the offline words go into the editor over the other device's
-  // entry, an edit of it rather than a second page of the day, while the banner offers the choices;
-  // once, when the conflict or the entry it clashes with first shows.
-  const conflictKey = conflict && entry ? `${conflict.id} ${entry.id}` : null;
-  const [seenConflict, setSeenConflict] = useState<string | null>(null);
-  if (conflictKey !== seenConflict) {
-    setSeenConflict(conflictKey);
-    if (conflict && entry) setEditor(newEditor(day, entry, conflict.fields, true));
-  }
   const inBrowser = useHydrated();
-  // The day as it opens, before the writer acts: with this browser's draft once hydrated (the
-  // server knows no drafts, so hydration sees the day as the server rendered it).
-  const opened = useMemo(
-    () => (entry === undefined ? undefined : openDay(day, entry, inBrowser ? loadDraft(userId, day) : null)),
+  // This browser's draft of the day once hydrated (the server knows no drafts, so hydration sees the
+  // day as the server rendered it), read again when the day or its entry changes.
+  const draft = useMemo(
+    () => (entry === undefined || !inBrowser ? null : loadDraft(userId, day)),
     [day, entry, inBrowser, userId],
   );
-  const shown = editor === undefined ? opened : editor;
-  // Words already in the outbox are safe on this device: nothing to warn about when leaving.
-  const dirty =
-    isDirty(shown ?? null) && !(waiting && shown && sameDraft(waiting.fields, shown.fields) && !shown.photo);
+  const world: DayWorld = useMemo(() => ({ day, entry, draft, outbox }), [day, entry, draft, outbox]);
+
+  const [state, dispatch] = useReducer(dayEditorReducer, day, initialDayEditor);
+  // Each event carries the world as last rendered: the answers of saves and the outbox's news come
+  // between renders.
+  const worldRef = useRef(world);
+  useEffect(() => {
+    worldRef.current = world;
+  }, [world]);
+  const send = useCallback((event: DayEditorEvent) => dispatch({ event, world: worldRef.current }), []);
+
+  const now = caughtUp(state, world);
+  const shown = shownOf(state, world);
+  const dirty = isDirtyShown(shown, world);
+  const { waiting, conflict } = outboxOf(day, outbox);
+
+  const titleRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // What the reducer asked for, once the screen shows the step that asked.
+  const choresDone = useRef(0);
+  useEffect(() => {
+    const fresh = state.chores.filter((c) => c.seq > choresDone.current);
+    const last = fresh.at(-1);
+    if (!last) return;
+    for (const chore of fresh) run(chore);
+    choresDone.current = last.seq;
+    send({ type: "chores done", upTo: choresDone.current });
+
+    function run(chore: Chore) {
+      switch (chore.type) {
+        case "write draft":
+          return saveDraft(userId, chore.day, chore.draft);
+        case "clear draft":
+          return clearDraft(userId, chore.day);
+        case "remove from outbox":
+          return void removeOutboxItem(chore.id);
+        case "release photo":
+          return URL.revokeObjectURL(chore.url);
+        case "focus":
+          if (chore.target === "calendar") return focusCalendar();
+          return (chore.target === "title" ? titleRef.current : headingRef.current)?.focus();
+      }
+    }
+  }, [state.chores, userId, focusCalendar, send]);
+
+  // Messages beside Save clear themselves (docs/product.md §9).
+  useEffect(() => {
+    if (!now.saved) return;
+    const { seq } = now.saved;
+    const timer = window.setTimeout(() => send({ type: "notice expired", notice: "saved", seq }), SAVED_MS);
+    return () => window.clearTimeout(timer);
+  }, [now.saved, send]);
+  useEffect(() => {
+    if (!now.error) return;
+    const { seq } = now.error;
+    const timer = window.setTimeout(() => send({ type: "notice expired", notice: "error", seq }), ERROR_MS);
+    return () => window.clearTimeout(timer);
+  }, [now.error, send]);
 
   useEffect(() => {
-    const draft = loadDraft(userId, day);
+    const kept = loadDraft(userId, day);
     // A draft identical to what is saved says nothing new.
-    if (draft && entry && sameDraft(draft, fieldsOf(entry))) clearDraft(userId, day);
+    if (kept && entry && sameDraft(kept, fieldsOf(entry))) clearDraft(userId, day);
   }, [entry, userId, day]);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -93,14 +144,9 @@ export function useDayEditor({
       onPageSent(({ day: sentDay, journal, fields }) => {
         if (sentDay !== day) return;
         if (journal) queryClient.setQueryData<Journal | null>(journalKeys.day(day), journal);
-        setEditor((current) => {
-          const open = current === undefined ? opened : current;
-          if (open && !sameDraft(open.fields, fields)) return current;
-          clearDraft(userId, day);
-          return null;
-        });
+        send({ type: "page sent", day: sentDay, fields });
       }),
-    [day, userId, opened, queryClient],
+    [day, queryClient, send],
   );
   // Unsaved words are also kept as a draft, but closing the tab still deserves a question.
   useEffect(() => {
@@ -112,14 +158,6 @@ export function useDayEditor({
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty]);
-
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    if (target === "calendar") focusCalendar();
-    else (target === "title" ? titleRef.current : headingRef.current)?.focus();
-    focusNext.current = null;
-  });
 
   const monthKey = journalKeys.month(parseDayKey(day).year, parseDayKey(day).month);
 
@@ -146,7 +184,7 @@ export function useDayEditor({
       await addOutboxItem({
         id: attempt,
         userId,
-        day,
+        day: e.day,
         kind: e.entry ? "update" : "create",
         entryId: e.entry?.id ?? null,
         baseUpdatedAt: attempt ? null : (e.entry?.updatedAt ?? null),
@@ -163,51 +201,52 @@ export function useDayEditor({
     return { queued: true };
   }
 
+  // The save's own day, cache and storage are settled here, by its own answer, even when the writer
+  // has gone to another day meanwhile; the reducer shows the answer only on the day that asked.
   const save = useMutation({
     // Offline, TanStack would pause the save until the network returns; this one queues at once instead.
     networkMode: "always",
-    mutationFn: async (e: EditorState): Promise<Saved> => {
+    mutationFn: async ({ editor: e, attempt }: SaveVariables): Promise<Saved> => {
       if (!navigator.onLine) return queue(e);
-      const key = crypto.randomUUID();
       try {
         const journal = e.entry
           ? await saveJournal(
               {
                 kind: "update",
                 id: e.entry.id,
-                day,
+                day: e.day,
                 fields: e.fields,
                 photo: e.photo?.file ?? null,
                 removePhoto: e.removePhoto,
               },
-              key,
+              attempt,
             )
-          : await saveJournal({ kind: "create", day, fields: e.fields, photo: e.photo?.file ?? null }, key);
+          : await saveJournal({ kind: "create", day: e.day, fields: e.fields, photo: e.photo?.file ?? null }, attempt);
         return { queued: false, journal };
       } catch (err) {
         // The request never got an answer: keep it for later. An answer (a 4xx, a 500) is shown as ever.
-        if (err instanceof ApiError && err.status === 0) return queue(e, key);
+        if (err instanceof ApiError && err.status === 0) return queue(e, attempt);
         throw err;
       }
     },
     onMutate: () => markDay(true),
-    onError: (err, _e, context) => {
+    onError: (err, { editor: e, attempt }, context) => {
       restoreMarks(context);
       // A failed save keeps everything: the text on screen and its draft.
-      failed(err);
+      send({ type: "save refused", attempt, day: e.day, message: messageOf(err) });
     },
-    onSuccess: (result, e, context) => {
+    onSuccess: (result, { editor: e, attempt, settles }, context) => {
       if (result.queued) {
         // Not on the server yet: the day's mark says "waiting", and the words stay in the editor and the draft.
         restoreMarks(context);
-        showSaved(QUEUED_MESSAGE);
+        send({ type: "save queued", attempt, day: e.day });
         return;
       }
-      clearDraft(userId, day);
+      clearDraft(userId, e.day);
       // A conflict settled by saving this device's words or a merge of both.
-      if (conflict) void removeOutboxItem(conflict.id);
-      queryClient.setQueryData<Journal | null>(journalKeys.day(day), result.journal);
-      done(e.entry ? "Entry updated!" : "Entry saved!", "entry", null);
+      if (settles) void removeOutboxItem(settles);
+      queryClient.setQueryData<Journal | null>(journalKeys.day(e.day), result.journal);
+      send({ type: "save answered", attempt, day: e.day, journal: result.journal, updated: e.entry !== null });
     },
     // docs/product.md §4: Save/Update then refetches the day.
     onSettled: (result) => (result?.queued ? undefined : queryClient.invalidateQueries({ queryKey: journalKeys.all })),
@@ -218,116 +257,55 @@ export function useDayEditor({
     onMutate: () => markDay(false),
     onError: (err, _id, context) => {
       restoreMarks(context);
-      setQuestion(null);
-      failed(err);
+      send({ type: "delete refused", day, message: messageOf(err) });
     },
     onSuccess: () => {
       clearDraft(userId, day);
       queryClient.setQueryData<Journal | null>(journalKeys.day(day), null);
-      setQuestion(null);
-      done("Entry deleted.", "title", newEditor(day, null, EMPTY_FIELDS));
+      send({ type: "delete answered", day });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: monthKey }),
   });
 
-  // What happened to a save shows once, beside Save in the action bar (a live region), and no toast
-  // repeats it over the entry (docs/decisions/044-screens-that-tell-the-truth.md).
-  function failed(err: unknown) {
-    showError(err instanceof ApiError ? err.message : "Something went wrong.");
-  }
-
-  function done(message: string, focus: FocusTarget, next: EditorState | null) {
-    showSaved(message);
-    focusNext.current = focus;
-    setEditor(next);
-  }
-
-  function edit(update: (e: EditorState) => EditorState) {
-    if (!shown) return;
-    const next = update(shown);
-    setEditor(next);
-    if (sameDraft(next.fields, baselineOf(next))) clearDraft(userId, next.day);
-    else saveDraft(userId, next.day, next.fields);
-  }
-
-  /** Back to the day as saved: the read view, or an empty page. */
-  function discard(focus: FocusTarget) {
-    if (shown?.photo) URL.revokeObjectURL(shown.photo.url);
-    clearDraft(userId, day);
-    clearError();
-    setQuestion(null);
-    setEditor(entry ? null : newEditor(day, null, EMPTY_FIELDS));
-    focusNext.current = focus;
-  }
-
-  /** "Keep theirs": the server's entry stays; this device's offline words go. */
-  function keepTheirs(item: OutboxItem) {
-    void removeOutboxItem(item.id);
-    discard("entry");
+  function startSave(e: EditorState) {
+    const attempt = crypto.randomUUID();
+    send({ type: "save requested", attempt, day: e.day });
+    save.mutate({ editor: e, attempt, settles: conflict?.id ?? null });
   }
 
   return {
     query,
-    waiting,
-    conflict,
-    keepTheirs,
-    /** "Keep mine": this device's words replace the entry, as a Save of them would. */
-    keepMine: (item: OutboxItem) => {
-      if (!entry) return;
-      clearError();
-      save.mutate(newEditor(day, entry, item.fields));
-    },
-    /** "Edit to merge": this device's words in the editor over the entry, to merge by hand and save. */
-    editMine: (item: OutboxItem) => {
-      if (!entry) return;
-      clearError();
-      setEditor(newEditor(day, entry, item.fields, true));
-      focusNext.current = "title";
-    },
     /** The day's saved entry: undefined while it loads, null for a day without one. */
     entry,
     /** The editor's state, null for the read view, undefined while the day loads. */
     shown,
     dirty,
-    question,
-    setQuestion,
-    saved,
-    error,
-    showError,
+    phase: phaseOf(state, world),
+    waiting,
+    conflict,
+    question: now.question,
+    saved: now.saved?.text ?? null,
+    error: now.error?.text ?? null,
+    saving: now.save.status === "saving",
+    deleting: now.deleting,
     titleRef,
     headingRef,
-    saving: save.isPending,
-    deleting: remove.isPending,
-    setFields: (patch: Partial<EntryFields>) => edit((e) => ({ ...e, fields: { ...e.fields, ...patch } })),
-    pickPhoto: (photo: EditorState["photo"]) =>
-      edit((e) => ({ ...e, photo: replacePhoto(e.photo, photo), removePhoto: false })),
-    removePhoto: () =>
-      edit((e) => ({
-        ...e,
-        photo: replacePhoto(e.photo, null),
-        removePhoto: e.entry !== null && e.entry.images.length > 0,
-      })),
-    save: (e: EditorState) => {
-      clearError();
-      save.mutate(e);
+    /** Tells the day's editor what the writer did (./day-editor-machine.ts, DayEditorEvent). */
+    send,
+    save: startSave,
+    /** "Keep mine": this device's words replace the entry, as a Save of them would. */
+    keepMine: (item: OutboxItem) => {
+      if (entry) startSave(newEditor(day, entry, item.fields));
     },
-    startEditing: (journal: Journal) => {
-      clearError();
-      setEditor(newEditor(day, journal, fieldsOf(journal)));
-      focusNext.current = "title";
-    },
-    deleteEntry: (id: string) => remove.mutate(id),
-    discard,
-    /** Escape in the editor: ask before losing words, else back to the saved entry. */
-    escape: () => {
-      if (dirty) setQuestion("discard");
-      else if (shown?.entry) discard("calendar");
+    deleteEntry: (id: string) => {
+      send({ type: "delete requested", day });
+      remove.mutate(id);
     },
   };
 }
 
-/** The new photo, releasing the preview URL of the one it replaces. */
-function replacePhoto(current: EditorState["photo"], next: EditorState["photo"]): EditorState["photo"] {
-  if (current) URL.revokeObjectURL(current.url);
-  return next;
+// What happened to a save shows once, beside Save in the action bar (a live region), and no toast
+// repeats it over the entry (docs/decisions/044-screens-that-tell-the-truth.md).
+function messageOf(err: unknown): string {
+  return err instanceof ApiError ? err.message : "Something went wrong.";
 }

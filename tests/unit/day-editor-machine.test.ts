@@ -1,0 +1,341 @@
+import { describe, expect, it } from "vitest";
+import type { Journal } from "../../client/journals";
+import type { OutboxItem } from "../../client/outbox";
+import {
+  QUEUED_MESSAGE,
+  dayEditorReducer,
+  initialDayEditor,
+  isDirtyShown,
+  phaseOf,
+  shownOf,
+  type Chore,
+  type ChoreBody,
+  type DayEditorEvent,
+  type DayEditorState,
+  type DayWorld,
+} from "../../components/diary/day-editor-machine";
+import { EMPTY_FIELDS } from "../../components/diary/editor-state";
+
+// The day's editor as a pure reducer (components/diary/day-editor-machine.ts, docs/decisions/103):
+// its transitions, and the races the browser tests found late (a save's answer after the day
+// changed, Background Sync sending while the tab edits, a session ending mid-send, a conflict).
+// The same screens in a real browser: e2e/my-diary.spec.ts, e2e/offline-writing.spec.ts.
+
+const DAY = "2026-03-10";
+const NEXT_DAY = "2026-03-11";
+
+function journal(over: Partial<Journal> = {}): Journal {
+  return {
+    _id: "j1",
+    id: "j1",
+    title: "Saved title",
+    content: "Saved words.",
+    visibility: "private",
+    isAnonymous: false,
+    journaldate: DAY,
+    images: [],
+    imageDescription: null,
+    likesCount: 0,
+    readsCount: 0,
+    createdAt: "2026-03-10T08:00:00.000Z",
+    updatedAt: "2026-03-10T08:00:00.000Z",
+    ...over,
+  } as Journal;
+}
+
+function outboxItem(over: Partial<OutboxItem> = {}): OutboxItem {
+  return {
+    id: "k1",
+    userId: "u1",
+    day: DAY,
+    kind: "create",
+    entryId: null,
+    baseUpdatedAt: null,
+    fields: { ...EMPTY_FIELDS, title: "Train", content: "Written offline." },
+    photo: null,
+    removePhoto: false,
+    queuedAt: 1,
+    state: "waiting",
+    ...over,
+  };
+}
+
+function world(over: Partial<DayWorld> = {}): DayWorld {
+  return { day: DAY, entry: null, draft: null, outbox: [], ...over };
+}
+
+/** The events, one after the other, each under `w`. */
+function run(state: DayEditorState, w: DayWorld, ...events: DayEditorEvent[]): DayEditorState {
+  return events.reduce((s, event) => dayEditorReducer(s, { event, world: w }), state);
+}
+
+/** The chores asked for, without their numbers. */
+function chores(state: DayEditorState): ChoreBody[] {
+  return state.chores.map((chore) => {
+    const body: Partial<Chore> = { ...chore };
+    delete body.seq;
+    return body as ChoreBody;
+  });
+}
+
+const typed = (title: string, content: string): DayEditorEvent => ({ type: "typed", patch: { title, content } });
+
+describe("a day opens", () => {
+  it("as an empty page for a day without an entry, and as the read view of one that has it", () => {
+    const start = initialDayEditor(DAY);
+    expect(phaseOf(start, world({ entry: undefined }))).toBe("loading");
+    expect(shownOf(start, world())).toMatchObject({ entry: null, fields: EMPTY_FIELDS, restored: false });
+    expect(phaseOf(start, world())).toBe("empty");
+    expect(shownOf(start, world({ entry: journal() }))).toBeNull();
+    expect(phaseOf(start, world({ entry: journal() }))).toBe("reading");
+  });
+
+  it("with this browser's draft restored over what is saved", () => {
+    const draft = { title: "Half", content: "A thought", visibility: "private" as const, isAnonymous: false };
+    const w = world({ entry: journal(), draft });
+    const shown = shownOf(initialDayEditor(DAY), w);
+    expect(shown).toMatchObject({ restored: true, fields: { title: "Half", content: "A thought" } });
+    expect(phaseOf(initialDayEditor(DAY), w)).toBe("editing");
+    expect(isDirtyShown(shown, w)).toBe(true);
+  });
+});
+
+describe("typing", () => {
+  it("keeps the words as the day's draft, and lets the draft go once they are back to what is saved", () => {
+    const w = world({ entry: journal() });
+    const opened = run(initialDayEditor(DAY), w, { type: "edit started" });
+    expect(phaseOf(opened, w)).toBe("editing");
+    const editing = run(opened, w, typed("New", "Words"));
+    expect(phaseOf(editing, w)).toBe("editing");
+    expect(chores(editing)).toEqual([
+      { type: "focus", target: "title" },
+      { type: "write draft", day: DAY, draft: { ...EMPTY_FIELDS, title: "New", content: "Words" } },
+    ]);
+    const back = run(editing, w, { type: "chores done", upTo: editing.seq }, typed("Saved title", "Saved words."));
+    expect(chores(back)).toEqual([{ type: "clear draft", day: DAY }]);
+    expect(isDirtyShown(shownOf(back, w), w)).toBe(false);
+  });
+
+  it("releases the preview of a photo it replaces", () => {
+    const photo = (url: string) => ({ file: new File(["x"], "p.jpg"), url }) as never;
+    const w = world();
+    const picked = run(initialDayEditor(DAY), w, { type: "photo picked", photo: photo("blob:1") });
+    const again = run(
+      picked,
+      w,
+      { type: "chores done", upTo: picked.seq },
+      { type: "photo picked", photo: photo("blob:2") },
+    );
+    expect(chores(again)).toContainEqual({ type: "release photo", url: "blob:1" });
+  });
+});
+
+describe("saving", () => {
+  it("online: saving, then saved, the read view and the focus on the entry", () => {
+    const w = world();
+    const saving = run(initialDayEditor(DAY), w, typed("T", "C"), { type: "save requested", attempt: "a1", day: DAY });
+    expect(phaseOf(saving, w)).toBe("saving");
+    const saved = run(saving, world({ entry: journal() }), {
+      type: "save answered",
+      attempt: "a1",
+      day: DAY,
+      journal: journal(),
+      updated: false,
+    });
+    expect(saved.editor).toBeNull();
+    expect(saved.saved?.text).toBe("Entry saved!");
+    expect(phaseOf(saved, world({ entry: journal() }))).toBe("saved");
+    expect(chores(saved)).toContainEqual({ type: "focus", target: "entry" });
+  });
+
+  it("the answer for a day left meanwhile does not land on the new day", () => {
+    const asked = run(initialDayEditor(DAY), world(), typed("Tuesday", "Words"), {
+      type: "save requested",
+      attempt: "a1",
+      day: DAY,
+    });
+    // The writer picks the next day and starts writing there before the answer comes.
+    const next = world({ day: NEXT_DAY });
+    const writing = run(asked, next, typed("Wednesday", "Other words"));
+    expect(writing.day).toBe(NEXT_DAY);
+    expect(phaseOf(writing, next)).toBe("editing");
+    const answered = run(
+      writing,
+      next,
+      { type: "save answered", attempt: "a1", day: DAY, journal: journal(), updated: false },
+      { type: "save refused", attempt: "a1", day: DAY, message: "late" },
+      { type: "save queued", attempt: "a1", day: DAY },
+    );
+    expect(answered.editor?.fields.title).toBe("Wednesday");
+    expect(answered.save).toEqual({ status: "idle" });
+    expect(answered.saved).toBeNull();
+    expect(answered.error).toBeNull();
+    // What the last day still had to do is done: its draft was written.
+    expect(chores(answered)).toContainEqual({
+      type: "write draft",
+      day: DAY,
+      draft: { ...EMPTY_FIELDS, title: "Tuesday", content: "Words" },
+    });
+  });
+
+  it("an older attempt's answer is not taken for the latest one's", () => {
+    const w = world();
+    const twice = run(
+      initialDayEditor(DAY),
+      w,
+      typed("T", "C"),
+      { type: "save requested", attempt: "a1", day: DAY },
+      { type: "save requested", attempt: "a2", day: DAY },
+      { type: "save answered", attempt: "a1", day: DAY, journal: journal(), updated: false },
+    );
+    expect(twice.save).toMatchObject({ status: "saving", attempt: "a2" });
+    expect(twice.editor?.fields.title).toBe("T");
+  });
+
+  it("refused because the session ended mid-send: the words stay, and so does their draft", () => {
+    const w = world();
+    const typedIn = run(initialDayEditor(DAY), w, typed("Kept", "Every word"));
+    const done = run(typedIn, w, { type: "chores done", upTo: typedIn.seq });
+    const refused = run(
+      done,
+      w,
+      { type: "save requested", attempt: "a1", day: DAY },
+      { type: "save refused", attempt: "a1", day: DAY, message: "User is not authenticated." },
+    );
+    expect(refused.editor?.fields).toMatchObject({ title: "Kept", content: "Every word" });
+    expect(refused.error?.text).toBe("User is not authenticated.");
+    expect(phaseOf(refused, w)).toBe("refused");
+    expect(chores(refused)).toEqual([]);
+    // Typing on is editing again, and a new Save clears the message.
+    const again = run(refused, w, typed("Kept", "Every word, and more"), {
+      type: "save requested",
+      attempt: "a2",
+      day: DAY,
+    });
+    expect(again.error).toBeNull();
+    expect(phaseOf(again, w)).toBe("saving");
+  });
+});
+
+describe("offline", () => {
+  const fields = { ...EMPTY_FIELDS, title: "Train", content: "Written offline." };
+
+  it("a save kept in the outbox waits, then shows saved when the page reaches the server on reconnect", () => {
+    const w = world();
+    const queued = run(
+      initialDayEditor(DAY),
+      w,
+      typed("Train", "Written offline."),
+      { type: "save requested", attempt: "a1", day: DAY },
+      { type: "save queued", attempt: "a1", day: DAY },
+    );
+    expect(queued.saved?.text).toBe(QUEUED_MESSAGE);
+    expect(queued.editor?.fields).toEqual(fields);
+    expect(chores(queued).filter((c) => c.type === "clear draft")).toEqual([]);
+    // The outbox now holds it: the words are safe on this device, nothing to warn about.
+    const waiting = world({ outbox: [outboxItem({ fields })] });
+    expect(phaseOf(queued, waiting)).toBe("waiting");
+    expect(isDirtyShown(shownOf(queued, waiting), waiting)).toBe(false);
+
+    // Back online, the tab's sender (or the worker) sends it: the read view, and the draft goes.
+    const done = run(queued, waiting, { type: "chores done", upTo: queued.seq });
+    const sent = run(done, waiting, { type: "page sent", day: DAY, fields });
+    expect(sent.editor).toBeNull();
+    expect(chores(sent)).toEqual([{ type: "clear draft", day: DAY }]);
+    const saved = world({ entry: journal({ title: "Train", content: "Written offline." }) });
+    expect(phaseOf(sent, saved)).toBe("saved");
+  });
+
+  it("Background Sync sending the waiting page while the tab edits it keeps the new words", () => {
+    const waiting = world({ outbox: [outboxItem({ fields })] });
+    const queued = run(
+      initialDayEditor(DAY),
+      waiting,
+      typed("Train", "Written offline."),
+      { type: "save requested", attempt: "a1", day: DAY },
+      { type: "save queued", attempt: "a1", day: DAY },
+      typed("Train", "Written offline. And a postscript."),
+    );
+    const done = run(queued, waiting, { type: "chores done", upTo: queued.seq });
+    const sent = run(done, world({ entry: journal() }), { type: "page sent", day: DAY, fields });
+    expect(sent.editor?.fields.content).toBe("Written offline. And a postscript.");
+    expect(chores(sent)).toEqual([]);
+    expect(isDirtyShown(shownOf(sent, world({ entry: journal() })), world({ entry: journal() }))).toBe(true);
+  });
+
+  it("Background Sync and the tab both sending: the page shows saved once, whichever answers first", () => {
+    const waiting = world({ outbox: [outboxItem({ fields })] });
+    const sending = run(initialDayEditor(DAY), waiting, typed("Train", "Written offline."), {
+      type: "save requested",
+      attempt: "a1",
+      day: DAY,
+    });
+    const entry = journal({ title: "Train", content: "Written offline." });
+    const bySync = run(sending, world({ entry }), { type: "page sent", day: DAY, fields });
+    expect(bySync.editor).toBeNull();
+    expect(phaseOf(bySync, world({ entry }))).toBe("saving");
+    const byTab = run(bySync, world({ entry }), {
+      type: "save answered",
+      attempt: "a1",
+      day: DAY,
+      journal: entry,
+      updated: false,
+    });
+    expect(byTab.editor).toBeNull();
+    expect(phaseOf(byTab, world({ entry }))).toBe("saved");
+    // Another day's page leaves this one alone.
+    const other = run(sending, waiting, { type: "page sent", day: NEXT_DAY, fields });
+    expect(other).toEqual(sending);
+  });
+});
+
+describe("a conflict with another device (docs/decisions/081)", () => {
+  const theirs = journal({ title: "Theirs", content: "From the phone." });
+  const conflict = outboxItem({ state: "conflict", kind: "update", entryId: theirs.id });
+  const w = world({ entry: theirs, outbox: [conflict] });
+
+  it("puts the offline words into the editor over their entry, once", () => {
+    const start = initialDayEditor(DAY);
+    expect(shownOf(start, w)).toMatchObject({ entry: theirs, fields: conflict.fields, restored: true });
+    expect(phaseOf(start, w)).toBe("conflict");
+    // Edits made since stay: the same conflict does not open again.
+    const edited = run(start, w, typed("Merged", "Both."));
+    expect(run(edited, w, { type: "asked", question: null }).editor?.fields.title).toBe("Merged");
+    // Edit to merge puts them back.
+    expect(run(edited, w, { type: "edit mine", item: conflict }).editor?.fields).toEqual(conflict.fields);
+  });
+
+  it("keep theirs: their entry's read view, and the offline words leave the outbox and the drafts", () => {
+    const kept = run(initialDayEditor(DAY), w, { type: "kept theirs", item: conflict });
+    expect(kept.editor).toBeNull();
+    expect(chores(kept)).toEqual([
+      { type: "clear draft", day: DAY },
+      { type: "focus", target: "entry" },
+      { type: "remove from outbox", id: conflict.id },
+    ]);
+  });
+});
+
+describe("leaving the editor", () => {
+  it("Escape asks before dropping changed words, and goes back to the entry when nothing changed", () => {
+    const w = world({ entry: journal() });
+    const editing = run(initialDayEditor(DAY), w, { type: "edit started" });
+    const back = run(editing, w, { type: "escape" });
+    expect(back.editor).toBeNull();
+    expect(chores(back)).toContainEqual({ type: "focus", target: "calendar" });
+    const changed = run(editing, w, typed("Changed", "Words"), { type: "escape" });
+    expect(changed.question).toBe("discard");
+    expect(changed.editor?.fields.title).toBe("Changed");
+  });
+});
+
+describe("messages beside Save", () => {
+  it("an older message's timer does not clear a newer one", () => {
+    const w = world();
+    const first = run(initialDayEditor(DAY), w, { type: "error shown", message: "one" });
+    const second = run(first, w, { type: "error shown", message: "two" });
+    const stale = run(second, w, { type: "notice expired", notice: "error", seq: first.error!.seq });
+    expect(stale.error?.text).toBe("two");
+    expect(run(stale, w, { type: "notice expired", notice: "error", seq: second.error!.seq }).error).toBeNull();
+  });
+});
