@@ -87,7 +87,7 @@ export const MeSchema = component(
     profileImage: imageUrl,
     createdAt: timestamp,
   }),
-  "The signed-in person (lib/auth/accounts.ts toMe)",
+  "The signed-in person (lib/users/me.ts toMe)",
 );
 
 export const SessionMeSchema = component(

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { config } from "@/lib/config";
 import { describeError } from "@/lib/log";
-import { INBOX_CHANNEL } from "./channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 
 // Live delivery of the inbox (docs/decisions/064): whatever changes a person's inbox or ends one
 // of their sessions sends NOTIFY on INBOX_CHANNEL with their id (never anything else), in the

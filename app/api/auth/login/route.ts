@@ -1,4 +1,5 @@
-import { loginUser, toMe } from "@/lib/auth/accounts";
+import { loginUser } from "@/lib/auth/accounts";
+import { toMe } from "@/lib/users/me";
 import { DEVICE_COOKIE } from "@/lib/auth/devices";
 import { clientIp, readCookie, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
