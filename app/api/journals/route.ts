@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
