@@ -8,7 +8,7 @@ import { hiddenBetween } from "./block-sql";
 import { parseId } from "@/lib/ids";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
-import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./profile-limits";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "@/lib/contract/consistency";
 
 export const USER_NOT_FOUND = "User not found";
 
