@@ -47,7 +47,7 @@ import {
   TAG_MESSAGE,
   TimelineQuerySchema,
   TOO_MANY_WORDS_MESSAGE,
-} from "@/lib/validation/diary";
+} from "@/lib/journals/schemas";
 import * as P from "@/lib/contract/past";
 import {
   ON_THIS_DAY_LATE_MESSAGE,

@@ -7,7 +7,7 @@ import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { createJournal, listTimeline } from "@/lib/journals";
-import { TimelineQuerySchema } from "@/lib/validation/diary";
+import { TimelineQuerySchema } from "@/lib/journals/schemas";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema } from "@/lib/validation/journal";
 
