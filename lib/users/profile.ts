@@ -4,7 +4,7 @@ import type { PublicProfile } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { hiddenBetween } from "./block-sql";
+import { hiddenBetween } from "@/lib/db/block-sql";
 import { parseId } from "@/lib/ids";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
