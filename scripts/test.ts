@@ -176,6 +176,22 @@ async function main() {
         skipped: 0,
         note: unformatted ? "run `npx prettier --write .`" : undefined,
       });
+      // Which of lib/'s folders may import which: no cycle between them, lib/db below lib/http and
+      // lib/auth (.dependency-cruiser.cjs, docs/decisions/104-lib-folders-without-cycles.md).
+      const tangled = await run(bin("dependency-cruiser", "bin/dependency-cruiser.mjs"), [
+        "lib",
+        "--config",
+        ".dependency-cruiser.cjs",
+        "--output-type",
+        "err",
+      ]);
+      results.push({
+        name: "Dependencies",
+        passed: tangled ? 0 : 1,
+        failed: tangled ? 1 : 0,
+        skipped: 0,
+        note: tangled ? "an import lib/'s folder rules refuse (.dependency-cruiser.cjs)" : undefined,
+      });
       const drift = await checkSchemaAgainstMigrations(path.join(workDir, "schema-check"));
       if (drift) console.error(`\n[test] ${drift}\n`);
       results.push({
@@ -346,7 +362,7 @@ async function main() {
   console.log("\nSummary");
   for (const r of results) {
     console.log(
-      `  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`,
+      `  ${r.failed ? "✗" : "✓"} ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`,
     );
   }
   const total = results.reduce(

@@ -100,7 +100,7 @@ async function main() {
       if (!res.headersSent) res.writeHead(500, headers);
       res.end();
     };
-    // Only a page marks its outcome (lib/db/unavailable.ts, pageRead); an API answer says 503 itself
+    // Only a page marks its outcome (lib/http/page-read.ts, pageRead); an API answer says 503 itself
     // (route()), so it pays for neither the request's context nor the writeHead wrapper: the floor
     // of every API request (docs/decisions/085,
     // docs/performance/archive/2026-11-27-request-floor-and-session-cache.md).

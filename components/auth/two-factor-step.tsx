@@ -9,7 +9,7 @@ import { SOMETHING_WENT_WRONG, verifyTwoFactor } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
-import { TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
+import { TOTP_DIGITS } from "@/lib/validation/two-factor-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
 
 export interface TwoFactorStepProps {

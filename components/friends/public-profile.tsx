@@ -10,7 +10,7 @@ import { friendKeys } from "@/client/friends";
 import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
 import { profileQuery, type Profile } from "@/client/friends";
-import { CONSISTENCY_MIN_DAYS } from "@/lib/users/profile-limits";
+import { CONSISTENCY_MIN_DAYS } from "@/lib/contract/consistency";
 import { ProfileHeader } from "@/components/ui/profile-header";
 import { FriendEntries } from "./friend-entries";
 import { FriendRequestButton } from "./friend-request-button";

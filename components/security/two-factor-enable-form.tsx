@@ -8,7 +8,7 @@ import { useForm } from "@/components/ui/use-form";
 import { Refusal } from "@/client/refusals";
 import { enableTwoFactor, type TwoFactorSetup } from "@/client/security";
 import { notify } from "@/client/toasts";
-import { TOTP_DIGITS } from "@/lib/auth/two-factor-limits";
+import { TOTP_DIGITS } from "@/lib/validation/two-factor-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
 
 /** The secret in groups of four, easier to type. */

@@ -8,7 +8,7 @@ import { parseId } from "@/lib/ids";
 import { deleteJournal } from "@/lib/journals/write";
 import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
-import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 import type { Storage } from "@/lib/storage/types";
 import {
   ADMIN_ACTIONS_SHOWN,

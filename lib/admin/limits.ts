@@ -10,6 +10,3 @@ export const ADMIN_NOT_FOUND_MESSAGE = "Not found";
 export const REPORT_CLOSED_MESSAGE = "This report is no longer open";
 export const ALREADY_SUSPENDED_MESSAGE = "This account is already suspended";
 export const NOT_SUSPENDED_MESSAGE = "This account is not suspended";
-/** The answer to every sign-in of a suspended account. */
-export const SUSPENDED_MESSAGE =
-  "This account is suspended by Inkwell's operators. Reply to the mail they sent to ask why or to appeal.";

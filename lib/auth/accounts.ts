@@ -1,16 +1,14 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
-import type { Me, SessionMe } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
 import { type LoginInput, type RegisterInput } from "@/lib/validation/auth";
 import { emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
-import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { hashPassword, verifyPassword } from "./password";
 import { findTrustedDevice, trustDevice } from "./devices";
-import { createSession, type SessionUser } from "./sessions";
+import { createSession } from "./sessions";
 import { isTwoFactorOn } from "./two-factor";
 import { startTwoFactorChallenge } from "./two-factor-challenge";
 
@@ -32,27 +30,6 @@ export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 // back when it fails, so wrong passwords (which the limits above bound) never use it up.
 export const LOGIN_MAX_SUCCESSES = 30;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
-
-/** The fields of docs/api.md's `GET /auth/me`, the picture signed for its owner. Never hashes or tokens. */
-export async function toMe({ db, user }: { db: Db; user: SessionUser }): Promise<Me> {
-  return {
-    _id: user.id,
-    id: user.id,
-    name: user.name,
-    username: user.username,
-    email: user.email,
-    emailVerified: user.emailVerifiedAt !== null,
-    bio: user.bio,
-    location: user.location,
-    profileImage: await profileImageUrl({ db, ownerId: user.id, key: user.profileImageKey, viewerId: user.id }),
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
-/** What GET /api/auth/me answers: Me, and when the account is to be deleted (docs/decisions/084). */
-export async function toSessionMe({ db, user }: { db: Db; user: SessionUser }): Promise<SessionMe> {
-  return { ...(await toMe({ db, user })), deletionDueAt: user.deletionDueAt?.toISOString() ?? null };
-}
 
 export async function registerUser({
   db,

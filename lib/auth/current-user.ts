@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
-import { pageRead } from "@/lib/db/unavailable";
+import { pageRead } from "@/lib/http/page-read";
 import { SESSION_COOKIE } from "./cookie-name";
 import { LOGIN_AFTER_SESSION_ENDED } from "./session-limits";
 import { getSessionUser, type SessionUser } from "./sessions";

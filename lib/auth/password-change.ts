@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
-import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 import { clearAttempts, consumeAttempt } from "@/lib/rate-limit";
 import { hashPassword, verifyPassword } from "./password";
 import { cancelEmailChanges } from "./pending-changes";

@@ -4,22 +4,14 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
-import { cookieFromHeader } from "@/lib/http/cookies";
+import { SAFE_METHODS, readCookie, secureCookies } from "@/lib/http/request";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
 import { SESSION_COOKIE } from "./cookie-name";
 import { SESSION_IDLE_DAYS } from "./session-limits";
 import { getSessionUser, type SessionUser } from "./sessions";
 
-/** Methods that change nothing: no cross-origin check for a cookie, no read-your-writes mark. */
-export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 function cookieToken(req: Request): string | undefined {
   return readCookie(req, SESSION_COOKIE);
-}
-
-/** A cookie's value, or undefined when it is absent or not validly %-encoded. */
-export function readCookie(req: Request, cookieName: string): string | undefined {
-  return cookieFromHeader(req.headers.get("cookie"), cookieName);
 }
 
 function bearerToken(req: Request): string | undefined {
@@ -77,11 +69,6 @@ export async function optionalUser(req: Request): Promise<Authed | null> {
 
 export function hasSessionCookie(req: Request, token: string): boolean {
   return cookieToken(req) === token;
-}
-
-/** Whether our cookies get `Secure`: Inkwell is served over https, or this request came over it. */
-export function secureCookies(req: Request): boolean {
-  return config().APP_URL.startsWith("https:") || new URL(req.url).protocol === "https:";
 }
 
 export function setSessionCookie(res: NextResponse, req: Request, token: string) {

@@ -8,6 +8,10 @@ export const SESSION_NOT_FOUND_MESSAGE = "Session not found";
 /** A session unused this long expires (docs/decisions/001). */
 export const SESSION_IDLE_DAYS = 30;
 
+/** The answer to every sign-in of a suspended account. */
+export const SUSPENDED_MESSAGE =
+  "This account is suspended by Inkwell's operators. Reply to the mail they sent to ask why or to appeal.";
+
 /**
  * `/login?reason=session-ended`: where a page sends a browser whose session was refused, a cookie
  * or token that no longer names a live session (docs/decisions/098). Why it ended is not known

@@ -5,7 +5,7 @@ import type { SessionInfo } from "@/lib/contract/security";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
-import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 import { cancelEmailChanges } from "./pending-changes";
 import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX, USER_AGENT_PARSED_MAX } from "./session-limits";
 

@@ -2,18 +2,15 @@ import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
-import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import { ForbiddenError } from "@/lib/errors";
-import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 import { cacheTicket, cachedSession, forgetSession, keepSession } from "./session-cache";
-import { SESSION_IDLE_DAYS } from "./session-limits";
+import { SESSION_IDLE_DAYS, SUSPENDED_MESSAGE } from "./session-limits";
 import { hashToken, newToken } from "./tokens";
 
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 // last_used_at is written at most this often, so reading a page is not a write every time.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
-
-export { SUSPENDED_MESSAGE };
 
 /** A new session for `userId`; a suspended account gets none (403), however it signs in. */
 export async function createSession({ db, userId, userAgent }: { db: Db; userId: string; userAgent?: string | null }) {

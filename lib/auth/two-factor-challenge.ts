@@ -1,12 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
+import { SUSPENDED_MESSAGE } from "@/lib/auth/session-limits";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { createSession, sessionUserColumns, type SessionUser } from "./sessions";
 import { checkSecondFactor, type SecondFactor } from "./two-factor";
-import { CHALLENGE_EXPIRED_MESSAGE, CHALLENGE_MINUTES } from "./two-factor-limits";
+import { CHALLENGE_EXPIRED_MESSAGE, CHALLENGE_MINUTES } from "@/lib/validation/two-factor-limits";
 import { hashToken, newToken } from "./tokens";
 
 // The second step of a sign-in (docs/decisions/073): a right password (or Google) on an account

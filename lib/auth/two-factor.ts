@@ -23,7 +23,7 @@ import {
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
-} from "./two-factor-limits";
+} from "@/lib/validation/two-factor-limits";
 
 // Two-factor sign-in with an authenticator app (docs/decisions/073): set up (a pending secret),
 // enabled by a first right code (which gives ten recovery codes), asked for after the password or

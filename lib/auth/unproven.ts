@@ -16,7 +16,7 @@ import {
 } from "@/lib/db/schema";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
-import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 import { cancelEmailChanges } from "./pending-changes";
 
 /** What a takeover removed: the owner is told (takeoverMail). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VISIBILITIES } from "@/lib/validation/journal-limits";
-import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "@/lib/users/profile-limits";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./consistency";
 
 // What the API answers, as zod schemas: the one description of the wire (docs/decisions/046).
 // The server's mappers return `z.infer` of these; lib/openapi generates the reference's objects
@@ -87,7 +87,7 @@ export const MeSchema = component(
     profileImage: imageUrl,
     createdAt: timestamp,
   }),
-  "The signed-in person (lib/auth/accounts.ts toMe)",
+  "The signed-in person (lib/users/me.ts toMe)",
 );
 
 export const SessionMeSchema = component(

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { EXPORT_STATES } from "@/lib/exports/limits";
 import { contract } from "./answers";
 
 // "Export everything" (docs/decisions/074): lib/exports returns these, lib/openapi documents them.
+
+export const EXPORT_STATES = ["queued", "running", "ready", "failed", "expired"] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
 
 export const ExportStatusSchema = z.strictObject({
   id: z.uuid(),

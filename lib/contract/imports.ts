@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { IMPORT_REPORT_ITEMS_MAX, IMPORT_STATES } from "@/lib/imports/limits";
 import { contract } from "./answers";
 
 // "Import from Day One" (docs/decisions/078): lib/imports returns these, lib/openapi documents them.
+
+/** Each list in a report names at most this many items; its count says how many there were. */
+export const IMPORT_REPORT_ITEMS_MAX = 100;
+
+export const IMPORT_STATES = ["queued", "running", "done", "failed"] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
 
 const listOf = <T extends z.ZodType>(item: T) =>
   z.strictObject({ count: z.number().int().min(0), items: z.array(item).max(IMPORT_REPORT_ITEMS_MAX) });

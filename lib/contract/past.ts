@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { FeedItemSchema, JournalSchema, contract } from "./answers";
 
-// The answers of On This Day and the writing stats (docs/decisions/046, 062): lib/journals/on-this-day.ts
-// and stats.ts return their types, lib/openapi documents them.
+// The answers of On This Day and the writing stats (docs/decisions/046, 062): lib/feed/on-this-day.ts
+// and lib/journals/stats.ts return their types, lib/openapi documents them.
 
 const object = z.strictObject;
 const count = z.int().min(0);

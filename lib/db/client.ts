@@ -114,7 +114,7 @@ export function getDb(): Db {
  * random per call, or the primary when there are none. Read only through it; a write there fails
  * (a replica is read-only). Our own chooser rather than Drizzle's `withReplicas`, which sends
  * `execute()` to the primary, and search and suggestions are `execute()` (docs/decisions/036).
- * A handler serving a signed-in person uses `getReadDbFor(req)` (lib/db/read-your-writes.ts),
+ * A handler serving a signed-in person uses `getReadDbFor(req)` (lib/http/read-your-writes.ts),
  * so that they see their own writes at once.
  */
 export function getReadDb(): Db {

@@ -2,9 +2,6 @@
 // Retry-After (lib/http/respond.ts), never a 500, and a read that lost its connection is tried
 // once more on another. No server-only import: tests classify real driver errors with it.
 
-import { noteRequestOutcome } from "@/lib/http/request-outcome";
-import { DATABASE_UNAVAILABLE_DIGEST } from "./unavailable-digest";
-
 /** Seconds a client is asked to wait before trying again when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
@@ -70,26 +67,4 @@ export function connectionLost(err: unknown): boolean {
 /** The database could not serve this request: lost, unreachable, overloaded or too slow. */
 export function databaseUnavailable(err: unknown): boolean {
   return connectionLost(err) || matches(err, UNAVAILABLE_CODES, UNAVAILABLE_SOCKET_CODES, UNAVAILABLE_MESSAGES);
-}
-
-/**
- * For server-rendered pages: a database error becomes one that the error boundaries recognise,
- * and the request is marked so that our own HTTP server answers 503 with Retry-After rather than
- * Next's 500 when the page fails before it starts streaming (lib/http/request-outcome.ts). Any
- * other error is returned as it was.
- */
-export function forPage(err: unknown): unknown {
-  if (!databaseUnavailable(err)) return err;
-  noteRequestOutcome("databaseUnavailable");
-  console.warn(`[db] A page could not be served, the database is unavailable`);
-  return Object.assign(new Error(DATABASE_UNAVAILABLE_MESSAGE), { digest: DATABASE_UNAVAILABLE_DIGEST });
-}
-
-/** Runs a page's database reads; see forPage. */
-export async function pageRead<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (err) {
-    throw forPage(err);
-  }
 }

@@ -13,6 +13,3 @@ export const EXPORT_FORMAT_VERSION = 1;
 export const EXPORT_UNDER_WAY_MESSAGE = "An export is already under way";
 export const EXPORT_NOT_FOUND_MESSAGE = "Export not found";
 export const EXPORT_EXPIRED_MESSAGE = "This export has expired";
-
-export const EXPORT_STATES = ["queued", "running", "ready", "failed", "expired"] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];

@@ -4,7 +4,7 @@ import type { FriendPage } from "@/lib/contract/people";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import { ForbiddenError } from "@/lib/errors";
-import { hiddenBetween } from "@/lib/users/block-sql";
+import { hiddenBetween } from "@/lib/db/block-sql";
 import { parseId } from "@/lib/ids";
 import { recordReads, unfoldedReads } from "@/lib/journals/reads";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";

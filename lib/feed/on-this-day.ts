@@ -1,12 +1,15 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { SUSPENDED_IDS, mutedBy } from "@/lib/users/block-sql";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { SUSPENDED_IDS, mutedBy } from "@/lib/db/block-sql";
 import type { FeedItem } from "@/lib/contract/answers";
+import type { OnThisDay } from "@/lib/contract/past";
 import type { DayKey } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
+import { journals } from "@/lib/db/schema";
 import { onAnniversary } from "@/lib/journals/anniversaries";
-import { unfoldedReads } from "@/lib/journals/reads";
+import { toJournalJson } from "@/lib/journals/json";
+import { journalColumns, unfoldedReads } from "@/lib/journals/reads";
 import { toFeedItem } from "./list";
 import type { FeedItemRow } from "./query";
 
@@ -45,4 +48,29 @@ export async function listFriendsOnThisDay({
     limit ${ON_THIS_DAY_FRIENDS_MAX}::int`;
   const rows = await executePrepared<FeedItemRow & Record<string, unknown>>(db, query);
   return Promise.all(rows.map((row) => toFeedItem({ db, row, viewerId })));
+}
+
+/**
+ * GET /api/journals/on-this-day: the viewer's own entries of `date`'s day in earlier years, the
+ * most recent year first, and their friends' shared entries of that day (listFriendsOnThisDay above;
+ * docs/decisions/062-on-this-day-and-streaks.md).
+ */
+export async function getOnThisDay({
+  db,
+  viewerId,
+  date,
+}: {
+  db: Db;
+  viewerId: string;
+  date: DayKey;
+}): Promise<OnThisDay> {
+  const [rows, friends] = await Promise.all([
+    db
+      .select(journalColumns())
+      .from(journals)
+      .where(and(eq(journals.authorId, viewerId), onAnniversary(journals.journalDate, date)))
+      .orderBy(desc(journals.journalDate)),
+    listFriendsOnThisDay({ db, viewerId, date }),
+  ]);
+  return { mine: await Promise.all(rows.map((row) => toJournalJson({ db, row, viewerId }))), friends };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { unfoldedReads } from "@/lib/journals/reads";
-import { SUSPENDED_IDS, mutedBy } from "@/lib/users/block-sql";
+import { SUSPENDED_IDS, mutedBy } from "@/lib/db/block-sql";
 import type { FeedCursor } from "./cursor";
 
 /**

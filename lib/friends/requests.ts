@@ -8,10 +8,10 @@ import { parseId } from "@/lib/ids";
 import { consumeAttempt, type Limit } from "@/lib/rate-limit";
 import type { FriendStatus, PendingRequest } from "@/lib/contract/answers";
 import { requestAnswered } from "@/lib/notifications";
-import { inboxChanged } from "@/lib/notifications/live";
+import { inboxChanged } from "@/lib/db/channels";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { UNBLOCK_FIRST_MESSAGE } from "@/lib/users/block-limits";
-import { hiddenBetween } from "@/lib/users/block-sql";
+import { hiddenBetween } from "@/lib/db/block-sql";
 import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
 import {

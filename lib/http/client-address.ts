@@ -1,6 +1,6 @@
 import http from "node:http";
 import proxyaddr from "proxy-addr";
-import type { TrustProxy } from "./trust-proxy";
+import type { TrustProxy } from "@/lib/config";
 
 // The header through which the caller's address reaches the app (docs/decisions/013, 058). For
 // every request, whatever a client sent under this name is replaced by the address determined

@@ -1,5 +1,5 @@
 // A cookie read from a request's Cookie header, for code that has the header but no Next request:
-// lib/auth/request.ts (route handlers) and server/static-shells.ts (our server, before Next).
+// ./request.ts (route handlers) and server/static-shells.ts (our server, before Next).
 
 /** The value of the first cookie of that name, or undefined when it is absent or not validly %-encoded. */
 export function cookieFromHeader(header: string | null | undefined, cookieName: string): string | undefined {

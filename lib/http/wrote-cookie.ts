@@ -1,12 +1,12 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
-import { SAFE_METHODS, readCookie, secureCookies } from "@/lib/auth/request";
+import { SAFE_METHODS, readCookie, secureCookies } from "./request";
 import { config } from "@/lib/config";
 
 // The read-your-writes cookie (docs/decisions/036-read-replicas.md): a successful write answers
 // with a short-lived cookie, and while the browser holds it that person's lag-tolerant reads go to
-// the primary (lib/db/read-your-writes.ts). It lives in the browser, not in one instance's memory,
+// the primary (./read-your-writes.ts). It lives in the browser, not in one instance's memory,
 // so it holds whichever instance the next request reaches.
 
 export const WROTE_COOKIE = "wrote";

@@ -43,8 +43,6 @@ export const IMPORT_STARTS_PER_DAY = 10;
 export const IMPORT_STARTS_WINDOW_SECONDS = 24 * 60 * 60;
 /** Hours an uploaded ZIP is kept at most: housekeeping fails an import still unfinished then, and deletes its ZIP. */
 export const IMPORT_ZIP_KEEP_HOURS = 24;
-/** Each list in a report names at most this many items; its count says how many there were. */
-export const IMPORT_REPORT_ITEMS_MAX = 100;
 /** An upload's multipart envelope around its file (boundaries, one part's headers) may add this much. */
 export const IMPORT_ENVELOPE_BYTES = 64 * 1024;
 
@@ -52,9 +50,6 @@ export const IMPORT_ENVELOPE_BYTES = 64 * 1024;
 export const DAY_ONE_MEDIA_FOLDERS = ["videos", "audios", "pdfs"] as const;
 /** Photo file extensions read from a ZIP's `photos/` folder (the content still decides, lib/images). */
 export const PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "heic", "heif", "webp", "avif"] as const;
-
-export const IMPORT_STATES = ["queued", "running", "done", "failed"] as const;
-export type ImportState = (typeof IMPORT_STATES)[number];
 
 export const IMPORT_UNDER_WAY_MESSAGE = "An import is already under way";
 export const IMPORT_NOT_FOUND_MESSAGE = "Import not found";

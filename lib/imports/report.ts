@@ -1,5 +1,4 @@
-import type { ImportReport } from "@/lib/contract/imports";
-import { IMPORT_REPORT_ITEMS_MAX } from "./limits";
+import { IMPORT_REPORT_ITEMS_MAX, type ImportReport } from "@/lib/contract/imports";
 
 // What an import tells its person (docs/decisions/078): counts, days, file names and reasons,
 // never a word of the text. Each list keeps its first IMPORT_REPORT_ITEMS_MAX items and counts all.

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/errors";
 import { DIARY_SEARCH_PAGE_SIZE } from "@/lib/validation/diary-limits";
-import { CURSOR_MESSAGE } from "@/lib/validation/diary";
+import { CURSOR_MESSAGE } from "./schemas";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 
-import { SUSPENDED_IDS } from "@/lib/users/block-sql";
+import { SUSPENDED_IDS } from "@/lib/db/block-sql";
 
 // Who may read an entry besides its writer (docs/api.md "Conventions"): the writer's friends, while
 // it is shared with the close circle and its writer is not suspended (docs/decisions/069). One

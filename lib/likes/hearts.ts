@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError, foreignKeyViolation } from "@/lib/error
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { inbox } from "@/lib/notifications";
-import { inboxChanged } from "@/lib/notifications/live";
+import { inboxChanged } from "@/lib/db/channels";
 import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
 
 const ALREADY_LIKED = "Already liked";

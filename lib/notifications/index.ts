@@ -6,11 +6,11 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import type { HeartPage, Notification, NotificationActor, NotificationPage } from "@/lib/contract/notifications";
-import { SUSPENDED_IDS, hiddenFrom } from "@/lib/users/block-sql";
-import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "@/lib/users/json";
+import { SUSPENDED_IDS, hiddenFrom } from "@/lib/db/block-sql";
+import { actorsById } from "@/lib/users/actors";
 import { isTimestampText } from "@/lib/validation/journal-limits";
 import { HEARTS_PAGE_SIZE_DOC, NOTIFICATION_CURSOR_MESSAGE, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
-import { inboxChanged } from "./live";
+import { inboxChanged } from "@/lib/db/channels";
 
 // The activity inbox (docs/decisions/063). Rows are written by the statements that make what they
 // tell (lib/likes/hearts.ts, lib/friends/requests.ts) and go with it; here they are read, a day's
@@ -77,30 +77,6 @@ function decodeCursor(cursor: string): { at: string; key: string } {
   if (!m || !isTimestampText(m[1]!))
     throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
   return { at: m[1]!, key: m[2]! };
-}
-
-/** The people `ids` name, as the caller may see them (signed pictures), by id. */
-export async function actorsById({
-  db,
-  ids,
-  viewerId,
-}: {
-  db: Db;
-  ids: string[];
-  viewerId: string;
-}): Promise<Map<string, NotificationActor>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const { rows } = await db.execute<PublicUserRow & Record<string, unknown>>(
-    sql`select ${PUBLIC_USER_SQL} from users where users.id = any(${`{${unique.join(",")}}`}::uuid[])`,
-  );
-  const people = await Promise.all(rows.map((row) => toPublicUser({ db, row, viewerId })));
-  return new Map(
-    people.map((p) => [
-      p.id,
-      { _id: p._id, id: p.id, name: p.name, username: p.username, profileImage: p.profileImage },
-    ]),
-  );
 }
 
 /** The caller's unread notifications, a day's hearts on one entry counted once. */

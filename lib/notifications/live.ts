@@ -1,20 +1,14 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { config } from "@/lib/config";
 import { describeError } from "@/lib/log";
-import { INBOX_CHANNEL } from "./channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 
 // Live delivery of the inbox (docs/decisions/064): whatever changes a person's inbox or ends one
 // of their sessions sends NOTIFY on INBOX_CHANNEL with their id (never anything else), in the
-// transaction that makes the change, so it arrives at commit on every instance. Each instance
-// holds one LISTEN connection, opened with its first open stream and closed with its last, and
-// hands each id to the streams of that person open here (./stream.ts).
-
-/** `select pg_notify(…)` for one person: their inbox (or their sessions) changed. */
-export function inboxChanged(userId: SQL | string): SQL {
-  return sql`select pg_notify(${INBOX_CHANNEL}, ${userId}::text)`;
-}
+// transaction that makes the change (inboxChanged, lib/db/channels.ts), so it arrives at commit on
+// every instance. Each instance holds one LISTEN connection, opened with its first open stream and
+// closed with its last, and hands each id to the streams of that person open here (./stream.ts).
 
 /** Called with "changed" when the person's inbox or sessions changed, "end" when their stream must end (a lost connection, a shutdown). */
 export type Listener = (reason: "changed" | "end") => void;

@@ -21,7 +21,7 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
-import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX } from "@/lib/auth/session-limits";
+import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX, SUSPENDED_MESSAGE } from "@/lib/auth/session-limits";
 import {
   EMAIL_CHANGE_MAX_PER_HOUR,
   EMAIL_CHANGE_TOKEN_HOURS,
@@ -39,7 +39,6 @@ import {
   SAME_PASSWORD_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from "@/lib/auth/password-change-limits";
-import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
 import type { Endpoint } from "./types";
 
 // Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013, 070, 071, 072).

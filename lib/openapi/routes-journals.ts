@@ -1,7 +1,8 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
-import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "@/lib/journals/pdf/limits";
+import { PDF_DRAWN_AT_ONCE } from "@/lib/config";
+import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS } from "@/lib/journals/pdf/limits";
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import {
@@ -46,7 +47,7 @@ import {
   TAG_MESSAGE,
   TimelineQuerySchema,
   TOO_MANY_WORDS_MESSAGE,
-} from "@/lib/validation/diary";
+} from "@/lib/journals/schemas";
 import * as P from "@/lib/contract/past";
 import {
   ON_THIS_DAY_LATE_MESSAGE,

@@ -1,5 +1,5 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
+import { SUSPENDED_MESSAGE } from "@/lib/auth/session-limits";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
 import {
@@ -29,7 +29,7 @@ import {
   STEP_UP_CODE_MESSAGE,
   STEP_UP_PASSWORD_MESSAGE,
 } from "@/lib/auth/step-up-limits";
-import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";
+import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/validation/two-factor-limits";
 import type { Endpoint } from "./types";
 
 // Passkeys: WebAuthn credentials added on the Security screen and signed in with from /login

@@ -41,7 +41,7 @@ import {
   NO_PASSWORD_TO_DELETE_MESSAGE,
 } from "@/lib/users/account-deletion-limits";
 import { DeleteAccountSchema } from "@/lib/validation/auth";
-import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/auth/two-factor-limits";
+import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/validation/two-factor-limits";
 import {
   BLOCK_SELF_MESSAGE,
   BLOCKS_MAX,

@@ -1,4 +1,4 @@
-import { SUSPENDED_MESSAGE } from "@/lib/admin/limits";
+import { SUSPENDED_MESSAGE } from "@/lib/auth/session-limits";
 import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
 import {
   ALREADY_ON_MESSAGE,
@@ -15,7 +15,7 @@ import {
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
-} from "@/lib/auth/two-factor-limits";
+} from "@/lib/validation/two-factor-limits";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
 import { BODY_LIMITS } from "@/lib/http/body-limits";

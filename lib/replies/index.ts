@@ -6,11 +6,11 @@ import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
-import { actorsById } from "@/lib/notifications";
-import { inboxChanged } from "@/lib/notifications/live";
+import { actorsById } from "@/lib/users/actors";
+import { inboxChanged } from "@/lib/db/channels";
 import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
 import { consumeAttempt } from "@/lib/rate-limit";
-import { hiddenFrom } from "@/lib/users/block-sql";
+import { hiddenFrom } from "@/lib/db/block-sql";
 import { isTimestampText } from "@/lib/validation/journal-limits";
 import {
   REPLIES_PER_HOUR,

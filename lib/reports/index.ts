@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError, uniqueViolation } from "
 import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
-import { hiddenBetween } from "@/lib/users/block-sql";
+import { hiddenBetween } from "@/lib/db/block-sql";
 import type { ReportBody } from "@/lib/reports/schemas";
 import {
   REPORT_EXISTS_MESSAGE,

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { ConflictError } from "@/lib/errors";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
-import { INBOX_CHANNEL } from "@/lib/notifications/channel";
+import { INBOX_CHANNEL } from "@/lib/db/channels";
 import type { Storage } from "@/lib/storage";
 import {
   ACCOUNTS_DELETED_PER_PASS,

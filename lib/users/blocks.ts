@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db/client";
 import type { NotificationActor } from "@/lib/contract/notifications";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
-import { actorsById } from "@/lib/notifications";
-import { inboxChanged } from "@/lib/notifications/live";
+import { actorsById } from "./actors";
+import { inboxChanged } from "@/lib/db/channels";
 import {
   BLOCK_SELF_MESSAGE,
   BLOCKS_MAX,

@@ -4,11 +4,11 @@ import type { PublicProfile } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journals, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { hiddenBetween } from "./block-sql";
+import { hiddenBetween } from "@/lib/db/block-sql";
 import { parseId } from "@/lib/ids";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
-import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./profile-limits";
+import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "@/lib/contract/consistency";
 
 export const USER_NOT_FOUND = "User not found";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { SearchUser } from "@/lib/contract/answers";
-import { hiddenFrom } from "./block-sql";
+import { hiddenFrom } from "@/lib/db/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 export const SEARCH_RESULTS_MAX = 10;

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import type { SuggestedUser } from "@/lib/contract/answers";
-import { hiddenFrom } from "./block-sql";
+import { hiddenFrom } from "@/lib/db/block-sql";
 import { PUBLIC_USER_SQL, toPublicUser, type PublicUserRow } from "./json";
 
 /**

@@ -5,7 +5,7 @@ import {
   RECOVERY_FORMAT_MESSAGE,
   RECOVERY_CODE_LENGTH,
   TOTP_DIGITS,
-} from "@/lib/auth/two-factor-limits";
+} from "./two-factor-limits";
 import { text } from "./fields";
 
 // Two-factor sign-in's inputs (docs/decisions/073). Spaces and dashes a person types or pastes

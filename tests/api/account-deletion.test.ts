@@ -14,7 +14,7 @@ import {
 import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
 import { journals, sessions, users } from "../../lib/db/schema";
 import { CHANGE_PASSWORD_MAX_TRIES, WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
-import { WRONG_CODE_MESSAGE } from "../../lib/auth/two-factor-limits";
+import { WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
 import { createS3Storage } from "../../lib/storage";
 import { deleteDueAccounts } from "../../lib/users/account-deletion";
 import {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createJournal, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { journals, moderationActions, replies, reports, users } from "../../lib/db/schema";
-import { SUSPENDED_MESSAGE } from "../../lib/auth/sessions";
+import { SUSPENDED_MESSAGE } from "../../lib/auth/session-limits";
 import { login } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
-import { PDF_DRAWN_AT_ONCE } from "../../lib/journals/pdf/limits";
+import { PDF_DRAWN_AT_ONCE } from "../../lib/config";
 import { testEnv } from "../support/env";
 import { watchServer } from "../support/server-watch";
 

@@ -16,7 +16,7 @@ import {
 } from "../../scripts/seed/factories";
 import { formatLongDay } from "../../lib/dates/local-day";
 import { countCharacters, countWords } from "../../lib/validation/journal-limits";
-import { PDF_DRAWN_AT_ONCE } from "../../lib/journals/pdf/limits";
+import { PDF_DRAWN_AT_ONCE } from "../../lib/config";
 import { testEnv } from "../support/env";
 import { entryFields, imageBlob, phonePhoto, postJournal, uploadPath } from "../support/journals";
 import { badRequestBody } from "../support/refusals";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createSession, createUser, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { passkeys } from "../../lib/db/schema";
-import { SUSPENDED_MESSAGE } from "../../lib/admin/limits";
+import { SUSPENDED_MESSAGE } from "../../lib/auth/session-limits";
 import {
   PASSKEY_ALREADY_ADDED_MESSAGE,
   PASSKEY_CHALLENGES_PER_WINDOW,

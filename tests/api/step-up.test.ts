@@ -9,7 +9,7 @@ import {
   STEP_UP_CODE_MESSAGE,
   STEP_UP_PASSWORD_MESSAGE,
 } from "../../lib/auth/step-up-limits";
-import { WRONG_CODE_MESSAGE } from "../../lib/auth/two-factor-limits";
+import { WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
 import { PASSKEY_REFUSED_MESSAGE } from "../../lib/validation/passkey-limits";
 import { SoftAuthenticator } from "../support/authenticator";
 import { asNewClient } from "../support/clients";

@@ -12,7 +12,7 @@ import {
 import { passwordResets, twoFactorChallenges, twoFactorRecoveryCodes, twoFactors, users } from "../../lib/db/schema";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
-import { SUSPENDED_MESSAGE } from "../../lib/admin/limits";
+import { SUSPENDED_MESSAGE } from "../../lib/auth/session-limits";
 import {
   ALREADY_ON_MESSAGE,
   CHALLENGE_EXPIRED_MESSAGE,
@@ -25,7 +25,7 @@ import {
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
-} from "../../lib/auth/two-factor-limits";
+} from "../../lib/validation/two-factor-limits";
 import { login, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";

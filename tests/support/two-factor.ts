@@ -4,7 +4,7 @@ import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { twoFactors } from "../../lib/db/schema";
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "../../lib/auth/two-factor-limits";
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "../../lib/validation/two-factor-limits";
 import { api } from "./http";
 
 // Two-factor sign-in from outside (docs/decisions/073): codes computed from the secret the setup

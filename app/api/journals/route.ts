@@ -1,13 +1,13 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { createJournal, listTimeline } from "@/lib/journals";
-import { TimelineQuerySchema } from "@/lib/validation/diary";
+import { TimelineQuerySchema } from "@/lib/journals/schemas";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema } from "@/lib/validation/journal";
 

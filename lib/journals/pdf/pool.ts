@@ -2,10 +2,10 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Piscina } from "piscina";
-import { config } from "@/lib/config";
+import { config, PDF_DRAWN_AT_ONCE } from "@/lib/config";
 import { ServiceUnavailableError } from "@/lib/errors";
 import { logError } from "@/lib/log";
-import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS, PDF_DRAWN_AT_ONCE } from "./limits";
+import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS } from "./limits";
 import type { PdfTask } from "./types";
 
 // The journal PDF is laid out and drawn in a worker thread (./pdf-worker.mjs), never on the event

@@ -4,7 +4,7 @@ import { AuthHeading } from "@/components/auth/auth-heading";
 import { CancelSignup } from "@/components/auth/cancel-signup";
 import { describeVerificationLink } from "@/lib/auth/email-verification";
 import { getDb } from "@/lib/db/client";
-import { pageRead } from "@/lib/db/unavailable";
+import { pageRead } from "@/lib/http/page-read";
 
 export const metadata: Metadata = { title: "Cancel a sign-up" };
 

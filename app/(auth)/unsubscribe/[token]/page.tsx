@@ -4,7 +4,7 @@ import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { AuthHeading } from "@/components/auth/auth-heading";
 import { UnsubscribeReminders } from "@/components/reminders/unsubscribe";
 import { getDb } from "@/lib/db/client";
-import { pageRead } from "@/lib/db/unavailable";
+import { pageRead } from "@/lib/http/page-read";
 import { NotFoundError } from "@/lib/errors";
 import { verifyUnsubscribeToken } from "@/lib/reminders/unsubscribe";
 

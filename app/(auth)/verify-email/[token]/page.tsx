@@ -5,7 +5,7 @@ import { VerifyEmail } from "@/components/auth/verify-email";
 import { getPageUser } from "@/lib/auth/current-user";
 import { describeVerificationLink, unusableLinkMessage } from "@/lib/auth/email-verification";
 import { getDb } from "@/lib/db/client";
-import { pageRead } from "@/lib/db/unavailable";
+import { pageRead } from "@/lib/http/page-read";
 
 export const metadata: Metadata = { title: "Verify email" };
 

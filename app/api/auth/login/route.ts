@@ -1,6 +1,8 @@
-import { loginUser, toMe } from "@/lib/auth/accounts";
+import { loginUser } from "@/lib/auth/accounts";
+import { toMe } from "@/lib/users/me";
 import { DEVICE_COOKIE } from "@/lib/auth/devices";
-import { clientIp, readCookie, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
+import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
+import { readCookie } from "@/lib/http/request";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";

@@ -1,4 +1,4 @@
-import { toSessionMe } from "@/lib/auth/accounts";
+import { toSessionMe } from "@/lib/users/me";
 import { hasSessionCookie, requireUser, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { json, otherMethods, route } from "@/lib/http/respond";

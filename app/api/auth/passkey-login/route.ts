@@ -1,4 +1,4 @@
-import { toMe } from "@/lib/auth/accounts";
+import { toMe } from "@/lib/users/me";
 import { loginWithPasskey } from "@/lib/auth/passkeys";
 import { clientIp, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";

@@ -1,5 +1,6 @@
 import { after } from "next/server";
-import { toMe, registerUser } from "@/lib/auth/accounts";
+import { registerUser } from "@/lib/auth/accounts";
+import { toMe } from "@/lib/users/me";
 import { sendVerificationMailAfterResponse } from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";

@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { listCloseCircleFeed } from "@/lib/feed";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";

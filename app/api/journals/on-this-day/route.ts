@@ -1,8 +1,8 @@
 import { requireUser } from "@/lib/auth/request";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
-import { getOnThisDay } from "@/lib/journals/on-this-day";
+import { getOnThisDay } from "@/lib/feed/on-this-day";
 import { OnThisDayQuerySchema } from "@/lib/validation/past";
 
 export const GET = route(async (req) => {

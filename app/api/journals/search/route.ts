@@ -1,9 +1,9 @@
 import { requireUser } from "@/lib/auth/request";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { searchDiary } from "@/lib/journals";
-import { DiarySearchQuerySchema } from "@/lib/validation/diary";
+import { DiarySearchQuerySchema } from "@/lib/journals/schemas";
 
 export const GET = route(async (req) => {
   const { user } = await requireUser(req);

@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { requireUser } from "@/lib/auth/request";
 import { TIME_ZONE_COOKIE } from "@/lib/dates/local-day";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { getWritingStats } from "@/lib/journals/stats";

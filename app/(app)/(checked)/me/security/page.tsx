@@ -12,7 +12,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { readTwoFactorState } from "@/lib/auth/two-factor";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { pageRead } from "@/lib/db/unavailable";
+import { pageRead } from "@/lib/http/page-read";
 
 export const metadata: Metadata = { title: "Security" };
 

@@ -1,4 +1,4 @@
-import { toMe } from "@/lib/auth/accounts";
+import { toMe } from "@/lib/users/me";
 import { setSessionCookie } from "@/lib/auth/request";
 import { verifyTwoFactorChallenge } from "@/lib/auth/two-factor-challenge";
 import { getDb } from "@/lib/db/client";

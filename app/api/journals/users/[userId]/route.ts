@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/request";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { ForbiddenError } from "@/lib/errors";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listUserJournals } from "@/lib/journals";

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/request";
-import { getReadDbFor } from "@/lib/db/read-your-writes";
+import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { listMonthJournals } from "@/lib/journals";

@@ -1,9 +1,9 @@
 import "server-only";
-import { pageWroteRecently, wroteRecently } from "@/lib/http/wrote-cookie";
-import { getDb, getReadDb, type Db } from "./client";
+import { getDb, getReadDb, type Db } from "@/lib/db/client";
+import { pageWroteRecently, wroteRecently } from "./wrote-cookie";
 
 // Read-your-writes with read replicas (docs/decisions/036-read-replicas.md): while a person holds
-// the cookie a successful write answered with (lib/http/wrote-cookie.ts), their lag-tolerant reads
+// the cookie a successful write answered with (./wrote-cookie.ts), their lag-tolerant reads
 // go to the primary.
 
 /** The database for a lag-tolerant read for this request: the primary for a few seconds after its sender wrote. */

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { parseSearch } from "@/lib/journals/search-text";
+import { parseSearch } from "./search-text";
 import {
   DIARY_SEARCH_MAX,
   DIARY_SEARCH_WORDS_MAX,
   TAG_MAX,
   TIMELINE_LIMIT_MAX,
   TIMELINE_PAGE_SIZE,
-} from "./diary-limits";
-import { text } from "./fields";
-import { isCalendarDate } from "./journal-limits";
+} from "@/lib/validation/diary-limits";
+import { text } from "@/lib/validation/fields";
+import { isCalendarDate } from "@/lib/validation/journal-limits";
 
 // The query strings of the diary's read back (docs/api.md "Journals"): the List view's pages, the
 // search of one's own entries and its tag filter.
