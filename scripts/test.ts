@@ -50,6 +50,10 @@ const results: StageResult[] = [];
 const flakyRecord = path.join(workDir, "flaky-tests.json");
 const apps: { stop: () => Promise<void> }[] = [];
 const runners: ChildProcess[] = [];
+/** A check that passes or fails as one: its row of the summary, with `note` when it failed. */
+function recordCheck(name: string, failed: boolean, note?: string) {
+  results.push({ name, passed: failed ? 0 : 1, failed: failed ? 1 : 0, skipped: 0, note: failed ? note : undefined });
+}
 /** What each Vitest run left that no test result shows, both projects together. */
 const vitestProblems: VitestProblems = { unhandled: [], failedFiles: [] };
 /** Every test that ran, with its time, for the twenty slowest in the summary. */
@@ -166,16 +170,10 @@ async function main() {
   try {
     if (selected.has("lint")) {
       const code = await run(bin("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
-      results.push({ name: "Lint", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
+      recordCheck("Lint", code !== 0);
       // Prettier's layout (docs/decisions/102-prettier.md): `npx prettier --write .` fixes a failure.
       const unformatted = await run(bin("prettier", "bin/prettier.cjs"), ["--check", ".", "--log-level=warn"]);
-      results.push({
-        name: "Format",
-        passed: unformatted ? 0 : 1,
-        failed: unformatted ? 1 : 0,
-        skipped: 0,
-        note: unformatted ? "run `npx prettier --write .`" : undefined,
-      });
+      recordCheck("Format", unformatted !== 0, "run `npx prettier --write .`");
       // Which of lib/'s folders may import which: no cycle between them, lib/db below lib/http and
       // lib/auth (.dependency-cruiser.cjs, docs/decisions/104-lib-folders-without-cycles.md).
       const tangled = await run(bin("dependency-cruiser", "bin/dependency-cruiser.mjs"), [
@@ -185,26 +183,14 @@ async function main() {
         "--output-type",
         "err",
       ]);
-      results.push({
-        name: "Dependencies",
-        passed: tangled ? 0 : 1,
-        failed: tangled ? 1 : 0,
-        skipped: 0,
-        note: tangled ? "an import lib/'s folder rules refuse (.dependency-cruiser.cjs)" : undefined,
-      });
+      recordCheck("Dependencies", tangled !== 0, "an import lib/'s folder rules refuse (.dependency-cruiser.cjs)");
       const drift = await checkSchemaAgainstMigrations(path.join(workDir, "schema-check"));
       if (drift) console.error(`\n[test] ${drift}\n`);
-      results.push({
-        name: "Migrations",
-        passed: drift ? 0 : 1,
-        failed: drift ? 1 : 0,
-        skipped: 0,
-        note: drift ? "schema and drizzle/ disagree" : undefined,
-      });
+      recordCheck("Migrations", Boolean(drift), "schema and drizzle/ disagree");
     }
     if (selected.has("typecheck")) {
       const code = await run(bin("typescript", "bin/tsc"), ["--noEmit"]);
-      results.push({ name: "Typecheck", passed: code ? 0 : 1, failed: code ? 1 : 0, skipped: 0 });
+      recordCheck("Typecheck", code !== 0);
     }
     if (selected.has("unit")) {
       await runVitest("unit");
