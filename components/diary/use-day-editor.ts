@@ -117,18 +117,8 @@ export function useDayEditor({
   }, [state.chores, userId, focusCalendar, send]);
 
   // Messages beside Save clear themselves (docs/product.md §9).
-  useEffect(() => {
-    if (!now.saved) return;
-    const { seq } = now.saved;
-    const timer = window.setTimeout(() => send({ type: "notice expired", notice: "saved", seq }), SAVED_MS);
-    return () => window.clearTimeout(timer);
-  }, [now.saved, send]);
-  useEffect(() => {
-    if (!now.error) return;
-    const { seq } = now.error;
-    const timer = window.setTimeout(() => send({ type: "notice expired", notice: "error", seq }), ERROR_MS);
-    return () => window.clearTimeout(timer);
-  }, [now.error, send]);
+  useNoticeExpiry(now.saved, "saved", SAVED_MS, send);
+  useNoticeExpiry(now.error, "error", ERROR_MS, send);
 
   useEffect(() => {
     const kept = loadDraft(userId, day);
@@ -302,6 +292,21 @@ export function useDayEditor({
       remove.mutate(id);
     },
   };
+}
+
+/** Tells the editor when the notice `shown` (its `seq`) has been on screen for `ms`. */
+function useNoticeExpiry(
+  shown: { seq: number } | null | undefined,
+  notice: "saved" | "error",
+  ms: number,
+  send: (event: DayEditorEvent) => void,
+) {
+  const seq = shown?.seq;
+  useEffect(() => {
+    if (seq === undefined) return;
+    const timer = window.setTimeout(() => send({ type: "notice expired", notice, seq }), ms);
+    return () => window.clearTimeout(timer);
+  }, [seq, notice, ms, send]);
 }
 
 // What happened to a save shows once, beside Save in the action bar (a live region), and no toast
