@@ -445,7 +445,6 @@ test("/me, its friends list and its editor have no serious accessibility violati
   signedIn: { page, user },
   db,
 }) => {
-  test.slow(); // the page is judged in both schemes, one after the other
   // The whole page once per scheme (about 14 s of axe at a load of 7 on 2 cores: /me is over 4 000
   // nodes), then each dialog alone. Its work, not a race: it gets three times the time, as the
   // diary's axe walks do.
