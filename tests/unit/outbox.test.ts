@@ -71,6 +71,8 @@ describe("the outbox", () => {
   it("sends only a day's latest words: a newer save replaces the waiting one, not a conflict nor another day", async () => {
     const first = await addOutboxItem(page());
     await markOutboxItem(first.id, "conflict", "Changed on another device.");
+    // A second apart: pages kept in the same millisecond come back in their ids' (random) order.
+    vi.advanceTimersByTime(1000);
     const other = await addOutboxItem(page({ day: "2026-03-09" }));
     vi.advanceTimersByTime(1000);
     const older = await addOutboxItem(page({ fields: { ...fields, imageDescription: "", title: "Draft 1" } }));
