@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, getReadDb, type Db } from "@/lib/db/client";
-import { pageWroteRecently, wroteRecently } from "./wrote-cookie";
+import { wroteRecently } from "./wrote-cookie";
 
 // Read-your-writes with read replicas (docs/decisions/036-read-replicas.md): while a person holds
 // the cookie a successful write answered with (./wrote-cookie.ts), their lag-tolerant reads
@@ -9,9 +9,4 @@ import { pageWroteRecently, wroteRecently } from "./wrote-cookie";
 /** The database for a lag-tolerant read for this request: the primary for a few seconds after its sender wrote. */
 export function getReadDbFor(req: Request): Db {
   return wroteRecently(req) ? getDb() : getReadDb();
-}
-
-/** The same for a server-rendered page, from the request's cookies. */
-export async function getReadDbForPage(): Promise<Db> {
-  return (await pageWroteRecently()) ? getDb() : getReadDb();
 }

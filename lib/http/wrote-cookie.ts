@@ -1,5 +1,4 @@
 import "server-only";
-import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
 import { SAFE_METHODS, readCookie, secureCookies } from "./request";
 import { config } from "@/lib/config";
@@ -16,11 +15,6 @@ export const READ_YOUR_WRITES_SECONDS = 5;
 /** Whether this request's sender wrote in the last few seconds. */
 export function wroteRecently(req: Request): boolean {
   return Boolean(readCookie(req, WROTE_COOKIE));
-}
-
-/** The same for a server-rendered page, from the request's cookies. */
-export async function pageWroteRecently(): Promise<boolean> {
-  return (await cookies()).has(WROTE_COOKIE);
 }
 
 /**
