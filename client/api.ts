@@ -1,4 +1,4 @@
-import type { ApiAnswers, ApiRoute } from "@/lib/contract/routes";
+import type { ApiAnswers, ApiRoute } from "@/lib/api/endpoints";
 import { readableFailure } from "./api-error";
 import { takeEarlyAnswer } from "./early-answers";
 import { noteApiAnswer } from "./last-seen";
@@ -31,7 +31,7 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
 type PathParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}` ? P | PathParams<Rest> : never;
 
 /**
- * The path of `route` ("METHOD /path" as docs/api.md names it, lib/contract/routes.ts) with its
+ * The path of `route` ("METHOD /path" as docs/api.md names it, lib/api/endpoints.ts) with its
  * parameters filled in: the paths the browser asks are those of the contract, not a second copy.
  */
 export function apiPath<R extends ApiRoute>(

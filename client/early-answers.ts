@@ -1,4 +1,4 @@
-import type { ApiRoute } from "@/lib/contract/routes";
+import type { ApiRoute } from "@/lib/api/endpoints";
 
 // The first visit's questions asked while the page is still being read (docs/decisions/091): a
 // static shell's inline script asks for what its first screen will ask for — who is signed in, the
@@ -20,7 +20,7 @@ interface EarlyAnswer {
 }
 
 /**
- * What /my-diary's first screen asks for, as the contract names the routes (lib/contract/routes.ts):
+ * What /my-diary's first screen asks for, as the endpoint definitions name the routes (lib/api/endpoints.ts):
  * the script fills `{date}` with today (YYYY-MM-DD), `{year}` and `{month}` with its month
  * (unpadded), as client/session.ts and client/journals.ts fill them with apiPath().
  */

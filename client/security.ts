@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SessionInfo } from "@/lib/contract/security";
-import type { ApiAnswers } from "@/lib/contract/routes";
+import type { ApiAnswers } from "@/lib/api/endpoints";
 import { answerOf, apiFetch } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";

@@ -11,37 +11,14 @@ import {
 } from "@/lib/http/body-limits";
 import { ErrorSchema, FriendRequestErrorSchema } from "@/lib/contract/answers";
 import { answerSchema, componentSchemas } from "./components";
-import { AUTH_ROUTES } from "./routes-auth";
-import { PASSKEY_ROUTES } from "./routes-passkeys";
-import { TWO_FACTOR_ROUTES } from "./routes-two-factor";
-import { EXPORT_ROUTES } from "./routes-exports";
-import { IMPORT_ROUTES } from "./routes-import";
-import { JOURNAL_ROUTES } from "./routes-journals";
-import { META_ROUTES } from "./routes-meta";
-import { NOTIFICATION_ROUTES } from "./routes-notifications";
-import { PEOPLE_ROUTES } from "./routes-people";
-import { REMINDER_ROUTES } from "./routes-reminders";
-import { PUSH_ROUTES } from "./routes-push";
-import type { Answer, Body, Endpoint, Failure, JsonSchema, Operation, Parameter, Response } from "./types";
+import { ENDPOINTS } from "@/lib/api/endpoints";
+import { TAG, type Answer, type Body, type Endpoint, type Failure } from "@/lib/http/endpoint";
+import type { JsonSchema, Operation, Parameter, Response } from "./types";
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
 // docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
 // validate with (z.toJSONSchema), so a changed rule changes the reference (docs/decisions/031);
 // answer schemas from the zod schemas the mappers return (lib/contract, docs/decisions/046).
-
-export const ENDPOINTS: Endpoint[] = [
-  ...AUTH_ROUTES,
-  ...TWO_FACTOR_ROUTES,
-  ...PASSKEY_ROUTES,
-  ...JOURNAL_ROUTES,
-  ...PEOPLE_ROUTES,
-  ...NOTIFICATION_ROUTES,
-  ...REMINDER_ROUTES,
-  ...PUSH_ROUTES,
-  ...EXPORT_ROUTES,
-  ...IMPORT_ROUTES,
-  ...META_ROUTES,
-];
 
 const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other client (a separately hosted web client, a mobile app, a script).
 
@@ -76,7 +53,7 @@ function withDescriptions(schema: JsonSchema, descriptions: Record<string, strin
 }
 
 export function failuresOf(e: Endpoint): Failure[] {
-  const all: Failure[] = [];
+  const all: [status: number, ...messages: string[]][] = [];
   const add = ([status, ...messages]: Failure) => {
     const known = all.find(([s]) => s === status);
     if (known) known.push(...messages.filter((m) => !known.includes(m)));
@@ -257,7 +234,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     if (item[e.method]) throw new Error(`${e.method.toUpperCase()} ${e.path} is listed twice`);
     item[e.method] = operation(e);
   }
-  const tags = [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name }));
+  // The sections in their own order (lib/http/endpoint.ts), each one some endpoint names.
+  const tags = Object.values(TAG)
+    .filter((name) => ENDPOINTS.some((e) => e.tag === name))
+    .map((name) => ({ name }));
   return {
     openapi: "3.1.0",
     info: { title: "Inkwell API", version: "1", description: CONVENTIONS },

@@ -9,7 +9,7 @@ import {
 } from "./limits";
 
 // The bodies of /api/push/subscriptions (docs/decisions/082). Which hosts an endpoint may name is
-// the configuration's (lib/push/endpoints.ts), checked after this.
+// the configuration's (lib/push/service-urls.ts), checked after this.
 
 const endpoint = z
   .string({ error: ENDPOINT_MESSAGE })

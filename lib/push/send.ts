@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import webpush from "web-push";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { pushEndpointAllowed } from "./endpoints";
+import { pushEndpointAllowed } from "./service-urls";
 import { getVapidKeys } from "./keys";
 import { PUSH_SEND_TIMEOUT_MS } from "./limits";
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { PushSubscriptionInput } from "@/lib/push/schemas";
-import { pushEndpointAllowed } from "./endpoints";
+import { pushEndpointAllowed } from "./service-urls";
 import { ENDPOINT_HOST_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "./limits";
 
 // A device's push subscription (docs/decisions/082), kept with the session that made it: the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS } from "../../lib/openapi/document";
+import { ENDPOINTS } from "../../lib/api/endpoints";
 import { NO_PAGE_CSP, scriptHash } from "../../lib/security/headers";
 import { THEME_SCRIPT } from "../../lib/theme";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ErrorSchema } from "@/lib/contract/answers";
-import { ENDPOINTS, errorSchemaOf, failuresOf } from "@/lib/openapi/document";
-import type { Endpoint } from "@/lib/openapi/types";
+import { ENDPOINTS } from "@/lib/api/endpoints";
+import type { Endpoint } from "@/lib/http/endpoint";
+import { errorSchemaOf, failuresOf } from "@/lib/openapi/document";
 
 // The contract test (docs/decisions/046): every answer an API test receives through `api()` is
 // checked against what the reference documents for its route, method and status, with the very

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { contract, MeSchema } from "@/lib/contract/answers";
-import { ROUTE_ANSWERS } from "@/lib/contract/routes";
-import { buildOpenApiDocument, ENDPOINTS } from "@/lib/openapi/document";
+import type { z } from "zod";
+import { ENDPOINTS, endpointOf, type ApiAnswers, type ApiRoute } from "@/lib/api/endpoints";
+import { SettingsSchema } from "@/lib/contract/settings";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { checkAnswer, ContractError, templateOf, type ReceivedAnswer } from "../support/contract";
 
 // One wire contract (docs/decisions/046): lib/contract's schemas are what the reference documents,
@@ -119,16 +121,14 @@ describe("the contract helper", () => {
 describe("the reference's answers", () => {
   const doc = buildOpenApiDocument();
 
-  it("are lib/contract's schemas: ROUTE_ANSWERS is each route's documented success", () => {
-    const documented = Object.fromEntries(
-      ENDPOINTS.flatMap((e) =>
-        e.answers
-          .filter((a) => a.schema && a.status < 300)
-          .map((a) => [`${e.method.toUpperCase()} ${e.path}`, a.schema]),
-      ),
-    );
-    expect(Object.keys(ROUTE_ANSWERS).sort()).toEqual(Object.keys(documented).sort());
-    for (const [route, schema] of Object.entries(ROUTE_ANSWERS)) expect(documented[route], route).toBe(schema);
+  it("are derived for the browser from the definitions: one key per endpoint, its success schema's type", () => {
+    const keys = ENDPOINTS.map((e) => `${e.method.toUpperCase()} ${e.path}`);
+    expect(new Set(keys).size, "two definitions of one endpoint").toBe(keys.length);
+    expect(endpointOf("PUT /api/myprofile/settings").answers[0].schema).toBe(SettingsSchema);
+    expectTypeOf<ApiAnswers["PUT /api/myprofile/settings"]>().toEqualTypeOf<z.infer<typeof SettingsSchema>>();
+    // A PDF or an image is not a JSON answer the typed fetch may name.
+    expectTypeOf<"GET /api/journals/export.pdf">().not.toExtend<ApiRoute>();
+    expectTypeOf<"GET /api/auth/me">().toExtend<ApiRoute>();
   });
 
   it("name every object of lib/contract, generated, not written by hand", () => {
@@ -190,8 +190,8 @@ describe("the browser's code", () => {
   });
 
   it("would see zod through a value import of lib/contract (the check above is not blind)", () => {
-    expect(valueImports(path.join(ROOT, "lib/contract/routes.ts"))).toContain("./answers");
+    expect(valueImports(path.join(ROOT, "lib/api/endpoints.ts"))).toContain("@/lib/journals/endpoints");
     expect(valueImports(path.join(ROOT, "lib/contract/answers.ts"))).toContain("zod");
-    expect(valueImports(path.join(ROOT, "client/api.ts"))).not.toContain("@/lib/contract/routes");
+    expect(valueImports(path.join(ROOT, "client/api.ts"))).not.toContain("@/lib/api/endpoints");
   });
 });

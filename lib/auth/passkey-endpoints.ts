@@ -30,20 +30,19 @@ import {
   STEP_UP_PASSWORD_MESSAGE,
 } from "@/lib/auth/step-up-limits";
 import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/validation/two-factor-limits";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// Passkeys: WebAuthn credentials added on the Security screen and signed in with from /login
-// without a username (lib/auth/passkeys.ts, docs/decisions/079).
+// Passkeys: adding, naming, removing, and signing in with one (lib/auth/passkeys.ts).
 
-const TAG = "Auth";
 const WINDOW = `${PASSKEY_WINDOW_SECONDS / 60} minutes`;
+
 const passkeyId = { id: { description: "A passkey's `id` from GET /api/auth/passkeys" } };
 
-export const PASSKEY_ROUTES: Endpoint[] = [
+export const PASSKEY_ENDPOINTS = [
   {
     method: "get",
     path: "/api/auth/passkeys",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "The caller's passkeys",
     description: "Oldest first. Only what names them: the public keys and credential ids never leave the server.",
     auth: "session",
@@ -52,7 +51,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/passkeys/options",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Begin adding a passkey",
     description: `A session alone does not add a way in (docs/decisions/096): the body proves the person, with the account's password when it has one and a code (the authenticator app's or a recovery code) when two-factor sign-in is on; an account with neither (Google only) needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes (403 otherwise). Answers WebAuthn's creation options for navigator.credentials.create (as JSON, @simplewebauthn/browser's startRegistration takes them): a discoverable credential for APP_URL's host, the caller's existing passkeys excluded. Its challenge may be answered once within ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
     auth: "session",
@@ -82,7 +81,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/passkeys",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Add a passkey",
     description: `The browser's answer to the caller's own live challenge, checked by @simplewebauthn/server (origin APP_URL, its host as the relying party); only the public key and counter are kept. At most ${PASSKEYS_MAX} per account. Without a name it is called after the browser and system that added it. The account's address is mailed a notice, which carries a “This was not me” link (POST /api/auth/not-me/{token}) when the address is verified.`,
     auth: "session",
@@ -104,7 +103,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
   {
     method: "put",
     path: "/api/auth/passkeys/{id}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Rename one of the caller's passkeys",
     description: "Another person's passkey, or an unknown or malformed id, is the same 404.",
     auth: "session",
@@ -124,7 +123,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
   {
     method: "delete",
     path: "/api/auth/passkeys/{id}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Remove one of the caller's passkeys",
     description: "It no longer signs in. Another person's passkey, or an unknown or malformed id, is the same 404.",
     auth: "session",
@@ -135,7 +134,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/passkey-login/options",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Begin signing in with a passkey",
     description: `WebAuthn's request options for navigator.credentials.get, with no list of credentials: the browser offers the passkeys it has for this site. Its challenge may be answered once within ${PASSKEY_CHALLENGE_MINUTES} minutes.`,
     auth: "none",
@@ -145,7 +144,7 @@ export const PASSKEY_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/passkey-login",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Sign in with a passkey",
     description:
       "The browser's answer to a live login challenge: its signature is checked against the passkey's public key, and its counter must be higher than the last one seen (a replayed or cloned answer is refused). Answers as POST /api/auth/login does, cookie included. A passkey is a second factor by itself: no other code is asked for.",
@@ -171,4 +170,4 @@ export const PASSKEY_ROUTES: Endpoint[] = [
     ],
     rateLimited: `${PASSKEY_LOGINS_PER_WINDOW} tries per address in ${WINDOW} (a success gives its try back)`,
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -6,18 +6,17 @@ import {
   EXPORT_STARTS_PER_DAY,
   EXPORT_UNDER_WAY_MESSAGE,
 } from "@/lib/exports/limits";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// "Export everything" (lib/exports, docs/decisions/074; the ZIP's layout is docs/export-format.md).
+// Exporting the whole journal as a ZIP (lib/exports).
 
-const SETTINGS = "My profile and community";
 const exportId = { id: { description: "The export's id" } };
 
-export const EXPORT_ROUTES: Endpoint[] = [
+export const EXPORT_ENDPOINTS = [
   {
     method: "post",
     path: "/api/export",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "Start an export of everything the caller wrote",
     description: `Queues a ZIP of every entry (Journal.json in Day One's format, the photos, a Markdown file per day, inkwell.json: docs/export-format.md), written by the job worker, never in the request; poll GET /api/export/{id}. A mail says when it is ready. One export under way per person; a body, if any, is not read.`,
     auth: "session",
@@ -28,7 +27,7 @@ export const EXPORT_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/export",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "The caller's latest export",
     description: "`export` is null when the caller never asked for one, or housekeeping has removed it.",
     auth: "session",
@@ -37,7 +36,7 @@ export const EXPORT_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/export/{id}",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "An export's state and progress",
     description: `Ready: \`url\` downloads the ZIP with no cookie, signed for the owner until \`expiresAt\` (${EXPORT_KEEP_HOURS} hours after it was finished). Someone else's export is the same 404 as none.`,
     auth: "session",
@@ -48,7 +47,7 @@ export const EXPORT_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/export/{id}/download",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "Download a finished export",
     description:
       "The `url` of a ready export carries a signature for its owner (query `u`, `e`, `s`) valid until the export expires; without one, the session's person must be the owner. A wrong, tampered or expired signature, someone else's export and an export not ready are the same 404.",
@@ -67,4 +66,4 @@ export const EXPORT_ROUTES: Endpoint[] = [
     ],
     failures: [[404, EXPORT_NOT_FOUND_MESSAGE, EXPORT_EXPIRED_MESSAGE]],
   },
-];
+] as const satisfies readonly Endpoint[];

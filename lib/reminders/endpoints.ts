@@ -10,18 +10,15 @@ import {
   TIME_ZONE_MESSAGE,
   WEEKDAYS_MESSAGE,
 } from "@/lib/validation/reminder-limits";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// The caller's settings (the daily reminder) and the reminder mails' unsubscribe link
-// (lib/reminders, docs/decisions/061).
+// The caller's settings (the daily reminder) and the reminder mails' unsubscribe link (lib/reminders, docs/decisions/061).
 
-const SETTINGS = "My profile and community";
-
-export const REMINDER_ROUTES: Endpoint[] = [
+export const REMINDER_ENDPOINTS = [
   {
     method: "get",
     path: "/api/myprofile/settings",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "The caller's settings: the daily reminder and which notifications go where",
     description:
       "Never set, the reminder is off, at 20:00 UTC, every day, and mailed when on; friend requests, acceptances, hearts and private replies are pushed to the devices turned on with POST /api/push/subscriptions (docs/decisions/082).",
@@ -31,7 +28,7 @@ export const REMINDER_ROUTES: Endpoint[] = [
   {
     method: "put",
     path: "/api/myprofile/settings",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "Change the caller's settings",
     description:
       "`reminder`, `notifications` or both. `reminder` is the whole reminder, every field required. `notifications` names any kinds and any of their channels, the rest keep their value: `push` for each kind, `email` for the reminder alone (docs/decisions/082). When the reminder is on, at `time` in `timeZone` on the `weekdays` a writer with no entry yet for that local day gets one reminder by the channels chosen (mail to a verified address unless turned off, push when turned on), at most one per local day (at the first minute at or after `time`, and never more than 2 hours after it; docs/decisions/061).",
@@ -64,7 +61,7 @@ export const REMINDER_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/reminders/unsubscribe/{token}",
-    tag: SETTINGS,
+    tag: TAG.profile,
     summary: "Turn the reminder off from a reminder mail (one-click unsubscribe)",
     description:
       "The URL of a reminder mail's `List-Unsubscribe` header, which mail clients POST to with `List-Unsubscribe=One-Click` (RFC 8058); the body is not read. No session: the signed token names the person. The same answer when the reminder was already off.",
@@ -73,4 +70,4 @@ export const REMINDER_ROUTES: Endpoint[] = [
     answers: [{ status: 200, description: "The reminder is off", schema: A.MessageSchema }],
     failures: [[404, UNSUBSCRIBE_NOT_FOUND]],
   },
-];
+] as const satisfies readonly Endpoint[];

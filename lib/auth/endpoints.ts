@@ -39,12 +39,12 @@ import {
   SAME_PASSWORD_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from "@/lib/auth/password-change-limits";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// Accounts, sessions, passwords and Google sign-in (lib/auth; docs/decisions/001, 008, 009, 011, 012, 013, 070, 071, 072).
+// Sign-up, sign-in, sessions, passwords and email changes (lib/auth; docs/decisions/005, 013, 052).
 
-const TAG = "Auth";
 const INVALID_TOKEN = "Invalid or expired token";
+
 const CONFIRM_WITH_PASSWORD = "Sign in to this account or enter its password to confirm the address";
 
 const registerFields = {
@@ -54,11 +54,11 @@ const registerFields = {
   password: `${PASSWORD_MIN}–${PASSWORD_MAX} characters`,
 };
 
-export const AUTH_ROUTES: Endpoint[] = [
+export const AUTH_ENDPOINTS = [
   {
     method: "post",
     path: "/api/auth/register",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Create an account",
     description:
       "Signs the new person in (the answer's token, and the httpOnly `session` cookie as a login sets it) and mails a link that proves the address (24 h, single use), with a second link that cancels the sign-up for an address owner who did not make it.",
@@ -93,7 +93,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/login",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Sign in with username or email, and password",
     description:
       "Sets the httpOnly `session` cookie as well. The `username` field takes the username or the account's email address, either matched whatever its case; both name one account, with one allowance of failures.",
@@ -127,7 +127,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/logout",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Sign out this session",
     description: "Revokes the token at once on every instance and clears the cookie.",
     auth: "session",
@@ -136,7 +136,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/auth/sessions",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Where the caller is signed in",
     description: `Every live session of the caller, their own first, then the most recently used (at most ${SESSIONS_LISTED_MAX}); the browser and system are read from the user agent it signed in with (docs/decisions/070).`,
     auth: "session",
@@ -145,7 +145,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "delete",
     path: "/api/auth/sessions/{id}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "End one of the caller's sessions",
     description:
       "Its token stops working at once on every instance, and its live streams end. Ending the caller's own session signs them out here and clears the cookie. Another person's session, or an unknown or malformed id, is the same 404.",
@@ -157,7 +157,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/sessions/revoke-others",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "End every session of the caller but this one",
     description: "Every other device is signed out at once; `ended` says how many sessions went. No body.",
     auth: "session",
@@ -166,7 +166,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/change-password",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Change the caller's password",
     description: `The current password is asked for: a session alone does not take the account over. Each try is counted before it is checked (${CHANGE_PASSWORD_MAX_TRIES} per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes, then 429; the right one clears the count). On success every other session ends (their live streams too), open reset links stop working, and the account's address is mailed a notice with the way back in (docs/decisions/071). With \`removePasskeys: true\` every passkey of the account is removed too (docs/decisions/096). \`ended\` says how many sessions went.`,
     auth: "session",
@@ -196,7 +196,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/change-email",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Ask to move the account to another email address",
     description: `The new address must be at a domain sign-up accepts (\`SIGNUP_EMAIL_DOMAINS\`, gmail.com unless set; checked before the password). The password proves the person (its tries are counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes per account). A link valid ${EMAIL_CHANGE_TOKEN_HOURS} hours is mailed to the new address (an earlier open one stops working), and the current address is told at once. Nothing changes until the link is opened (docs/decisions/072).`,
     auth: "session",
@@ -224,7 +224,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/change-email/{token}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Confirm a new email address with its mailed link",
     description: `Single-use. The account takes the new address, verified; every other open link of the account (verification, reset, other changes) stops working. Needs no session: the change was asked for with the password. An address another account took meanwhile is a 409 and nothing changes. The old address gets a mail saying so, with a link that undoes the change for ${EMAIL_CHANGE_UNDO_DAYS} days (POST /api/auth/undo-email-change/{token}).`,
     auth: "none",
@@ -238,7 +238,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/undo-email-change/{token}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Undo a change of address from the address it left",
     description: `The link mailed to the old address when a change completed, single-use, for ${EMAIL_CHANGE_UNDO_DAYS} days; it proves that mailbox, so no session is needed (docs/decisions/072). The account takes the old address back, verified, and every way in ends: sessions, trusted devices, passkeys, two-factor sign-in and its recovery codes, pending changes, open links, the password and the link to a Google account. A link to choose a new password is mailed to the address. Undo links of later changes stop working; earlier ones do not. An old address another account took since is a 409 and nothing changes.`,
     auth: "none",
@@ -252,7 +252,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/not-me/{token}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "“This was not me”: end every way in from the notice of a new one",
     description: `The link in the mail that says two-factor sign-in was turned on or a passkey was added, sent only to the account's verified address; single-use, for ${NOT_ME_LINK_DAYS} days. It proves that mailbox, so no session is needed (docs/decisions/101). Every way in ends, those made after the link was sent too: sessions, trusted devices, passkeys, two-factor sign-in and its recovery codes, pending changes of address, open links (every other “This was not me” link of the account included), the password and the link to a Google account. A link to choose a new password is mailed to the address. A link whose address the account no longer has (it moved since) is refused, and stays used.`,
     auth: "none",
@@ -263,7 +263,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/auth/me",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "The signed-in person",
     description:
       "Also sets the `session` cookie when the call came with the bearer token only. Besides the fields of `Me`, `deletionDueAt` (docs/decisions/084: the signed-in screens are static shells and learn it here).",
@@ -273,7 +273,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/confirm-session",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Confirm the token /oauth-success received",
     description:
       "Answers 200 only when the token is the one the Google callback set as this browser's session cookie (docs/decisions/012). Never sets or clears a cookie.",
@@ -289,7 +289,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/forgot-password",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Mail a password-reset link",
     description:
       "The same answer, as fast, whether or not an account has that email. The link opens /reset-password/{token} on APP_URL, or on the request's Origin when it is in CORS_ORIGINS; it works once, for 30 minutes.",
@@ -308,7 +308,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/reset-password/{token}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Set a new password with a reset link",
     description:
       "The token is single-use; every session of the account is revoked, and the email counts as proven. With `removePasskeys: true` every passkey of the account is removed too (docs/decisions/096).",
@@ -337,7 +337,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/verify-email/{token}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Prove an email address with the mailed link",
     description:
       "The link proves the mailbox; the caller must also be signed in to the link's account (bearer token or `session` cookie) or give its password, so the owner of an address someone else signed up with cannot confirm it for them (docs/decisions/011). Without a session of that account, a body with the password is needed.",
@@ -359,7 +359,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/cancel-signup/{token}",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Cancel a sign-up made with someone else's address ('This wasn't me')",
     description:
       "The second link of the verification mail. Deletes the account the link was mailed for, with everything in it, while its address is unverified; the address and the username are free again (docs/decisions/011).",
@@ -371,7 +371,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/verify-email",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Mail the caller a new verification link",
     auth: "session",
     answers: [
@@ -382,7 +382,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/auth/google",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Start Google sign-in (a full-page navigation)",
     description:
       "Redirects into Google's sign-in (through next-auth, which may first bounce once through this address with `step=2`). The sign-in ends on /oauth-success?token=… (or /login#challenge=… for an account with two-factor sign-in on) or /login?error=oauth, on our origin or on the allowed origin it was started from; without Google configured, on /login?error=google-not-configured.",
@@ -398,7 +398,7 @@ export const AUTH_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/auth/callback/google",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Google's return address (the OAuth redirect URI)",
     description:
       "Finds or creates the person (docs/decisions/008, 011), sets the session cookie and sends the browser to /oauth-success?token=…; on any failure to /login?error=oauth. An account with two-factor sign-in on gets no session and no cookie: the browser goes to /login#challenge=… (the fragment), whose code step calls POST /api/auth/2fa/verify (docs/decisions/073).",
@@ -411,4 +411,4 @@ export const AUTH_ROUTES: Endpoint[] = [
       },
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -21,19 +21,19 @@ import * as Sec from "@/lib/contract/security";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { DisableTwoFactorSchema, EnableTwoFactorSchema, VerifyTwoFactorSchema } from "@/lib/validation/two-factor";
 import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "@/lib/auth/step-up-limits";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// Two-factor sign-in with an authenticator app (lib/auth/two-factor.ts, docs/decisions/073).
+// A second factor: an authenticator app and recovery codes (lib/auth/two-factor.ts).
 
-const TAG = "Auth";
 const TRIES = `${TWO_FACTOR_MAX_TRIES} codes per account in ${TWO_FACTOR_WINDOW_SECONDS / 60} minutes, right or wrong (a right one clears the count)`;
+
 const TOTP = "The 6-digit code the authenticator app shows now (spaces are ignored); each code is taken once";
 
-export const TWO_FACTOR_ROUTES: Endpoint[] = [
+export const TWO_FACTOR_ENDPOINTS = [
   {
     method: "post",
     path: "/api/auth/2fa/setup",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Start setting up two-factor sign-in",
     description:
       "A new authenticator secret for the caller, pending (not asked for at sign-in) until POST /api/auth/2fa/enable; a new setup replaces a pending one. `secret` is the base32 key to type, `otpauthUrl` the otpauth://totp/ address (SHA-1, 6 digits, 30 s), `qrSvg` that address as a QR code (SVG). No body.",
@@ -44,7 +44,7 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/2fa/enable",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Turn two-factor sign-in on with a first code",
     description: `The account's password first (a session alone does not add a way in, docs/decisions/096; an account that signs in with Google only and has none needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes, 403 otherwise), then the first right code from the app turns the pending secret on, and the answer carries ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (only their hashes are kept). The account's address is mailed a notice, which carries a “This was not me” link (POST /api/auth/not-me/{token}) when the address is verified.`,
     auth: "session",
@@ -73,7 +73,7 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/2fa/disable",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Turn two-factor sign-in off",
     description:
       "Takes the password (counted with the Security screen's other password checks) and a code, the app's or a recovery code. An account that signs in with Google only has no password: the code alone. The secret and every recovery code are deleted, and the account's address is mailed a notice.",
@@ -105,7 +105,7 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/auth/2fa/verify",
-    tag: TAG,
+    tag: TAG.auth,
     summary: "Finish a sign-in that asked for a second factor",
     description: `The challenge a login (or Google sign-in) answered, and either \`code\` or \`recoveryCode\`. The answer and the cookie are a login's. A challenge lasts ${CHALLENGE_MINUTES} minutes and is taken once; a wrong code does not use it up.`,
     auth: "none",
@@ -143,4 +143,4 @@ export const TWO_FACTOR_ROUTES: Endpoint[] = [
     ],
     rateLimited: TRIES,
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -1,13 +1,13 @@
 import * as A from "@/lib/contract/answers";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// The service's own endpoints.
+// The API about itself: health and this reference (lib/openapi).
 
-export const META_ROUTES: Endpoint[] = [
+export const META_ENDPOINTS = [
   {
     method: "get",
     path: "/api/health",
-    tag: "Service",
+    tag: TAG.service,
     summary: "Up, and the database answers",
     description: "For load balancers and the test harness.",
     auth: "none",
@@ -16,7 +16,7 @@ export const META_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/openapi.json",
-    tag: "Service",
+    tag: TAG.service,
     summary: "This reference, as an OpenAPI 3.1 document",
     description:
       "Built from the zod schemas that validate the requests (docs/decisions/031); docs/api.md is the same document for people.",
@@ -30,4 +30,4 @@ export const META_ROUTES: Endpoint[] = [
       },
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -1,13 +1,5 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
-import {
-  FRIEND_REQUESTS_PER_DAY,
-  FRIEND_REQUESTS_PER_HOUR,
-  REJECTION_COOLDOWN_DAYS,
-  TOO_MANY_REQUESTS,
-  cooldownMessage,
-} from "@/lib/friends/limits";
-import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import { UpdateProfileSchema } from "@/lib/validation/profile";
 import {
   BIO_MAX,
@@ -51,28 +43,20 @@ import {
   NOT_MUTED_MESSAGE,
   TOO_MANY_BLOCKS_MESSAGE,
   TOO_MANY_MUTES_MESSAGE,
-  UNBLOCK_FIRST_MESSAGE,
 } from "@/lib/users/block-limits";
-import { NOT_FRIENDS_MESSAGE } from "@/lib/feed/friend-page-messages";
-import { FriendPageQuerySchema } from "@/lib/validation/feed";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// People, friend requests, the caller's profile and close circle (lib/users, lib/friends;
-// docs/decisions/021, 022, 028).
+// People: search, profiles, blocking and muting, and the caller's own profile (lib/users; docs/decisions/028).
 
-const PEOPLE = "People";
-const FRIENDS = "Friend requests";
-const PROFILE = "My profile and community";
 const USER_NOT_FOUND = "User not found";
-const REQUEST_NOT_FOUND = "Friend request not found";
-const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
-const requestId = { requestId: { description: "The request's id (`_id` of a pending request)" } };
 
-export const PEOPLE_ROUTES: Endpoint[] = [
+const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
+
+export const USER_ENDPOINTS = [
   {
     method: "get",
     path: "/api/search",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "People whose name or username contains the text",
     description:
       "Case-insensitive, best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
@@ -87,7 +71,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/search/suggested",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "People the caller might know",
     description:
       "Never the caller, their friends, or `exclude`. `offset` skips the ones already shown, which is how 'refresh' gets the next ones (docs/decisions/022). Writers are suggested for their signed entries shared with the close circle only, never for private or anonymous ones (docs/decisions/042).",
@@ -115,7 +99,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/users/{userId}",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "A person's public profile and totals",
     description:
       "Someone who blocked the caller, or whom the caller blocked, is a 404 like an unknown id (docs/decisions/067).",
@@ -125,26 +109,9 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     failures: [[404, USER_NOT_FOUND]],
   },
   {
-    method: "get",
-    path: "/api/users/{userId}/journals",
-    tag: PEOPLE,
-    summary: "A friend's entries shared with the close circle under their name, newest first",
-    description:
-      "For a friend (or oneself): their close-circle entries that carry their name, 10 a page in the feed's order and shape; hearts work on them as in the feed, and reading a page counts as reading its entries. Never an anonymous entry, and no count of anything (docs/decisions/065). Anyone else gets 403: a stranger, an unknown id, and someone blocked either way alike (docs/decisions/067).",
-    auth: "session",
-    params: { userId: { description: "A friend's id, or the caller's; a malformed one is a 404" } },
-    query: { schema: FriendPageQuerySchema, descriptions: { cursor: "The previous page's `nextCursor`" } },
-    answers: [{ status: 200, description: "A page of the friend's entries", schema: U.FriendPageSchema }],
-    failures: [
-      [400, "Invalid cursor"],
-      [403, NOT_FRIENDS_MESSAGE],
-      [404, USER_NOT_FOUND],
-    ],
-  },
-  {
     method: "post",
     path: "/api/users/{userId}/block",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "Block a person",
     description: `Ends the friendship and any pending request both ways and removes the notifications between the two. From then on each is invisible to the other: the profile and a friend's page are 404s, search and suggestions leave them out, a request from the blocked person is the 404 of an unknown id, the caller's private-reply threads and hearts lists leave them out. The blocked person is not told. Blocking again changes nothing; at most ${BLOCKS_MAX} people (docs/decisions/067).`,
     auth: "session",
@@ -159,7 +126,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "delete",
     path: "/api/users/{userId}/block",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "Unblock a person",
     description: "Restores nothing: no friendship, request or notification comes back.",
     auth: "session",
@@ -170,7 +137,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/users/{userId}/mute",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "Mute a person",
     description: `Their entries shared under their name leave the caller's feed and On This Day; nothing else changes and they are not told. Their anonymous entries stay: hiding them would tell which anonymous entries are theirs. Muting again changes nothing; at most ${MUTES_MAX} people (docs/decisions/067).`,
     auth: "session",
@@ -185,7 +152,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "delete",
     path: "/api/users/{userId}/mute",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "Unmute a person",
     auth: "session",
     params: userId,
@@ -195,7 +162,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/users/{userId}/avatar",
-    tag: PEOPLE,
+    tag: TAG.people,
     summary: "A person's profile picture",
     description:
       "Any signed-in person may see anyone's picture. `profileImage` URLs carry a signature for their viewer (query `v`, `u`, `e`, `s`; docs/decisions/028).",
@@ -212,87 +179,9 @@ export const PEOPLE_ROUTES: Endpoint[] = [
     failures: [[404, "Image not found"]],
   },
   {
-    method: "post",
-    path: "/api/friend-requests/send",
-    tag: FRIENDS,
-    summary: "Ask someone to be friends",
-    description: `When \`to\` had already asked the caller, this accepts their request instead (\`data.status\` is then accepted). 201 either way. Rate limited: ${FRIEND_REQUESTS_PER_HOUR} sends an hour and ${FRIEND_REQUESTS_PER_DAY} a day per sender, every send counted whatever its answer; and someone who rejected the caller's request is not asked again by them for ${REJECTION_COOLDOWN_DAYS} days (both 429 with Retry-After, docs/decisions/042).`,
-    auth: "session",
-    successFlag: true,
-    body: {
-      encoding: "json",
-      maxBytes: BODY_LIMITS.friendRequest,
-      schema: SendFriendRequestSchema,
-      descriptions: { to: "The person's id" },
-    },
-    answers: [{ status: 201, description: "Friend request sent, or accepted", schema: A.FriendRequestSentSchema }],
-    failures: [
-      [400, "to is required", "You cannot send a friend request to yourself"],
-      [404, USER_NOT_FOUND],
-      [409, "Friend request already exists", "You are already friends with this user", UNBLOCK_FIRST_MESSAGE],
-      [429, TOO_MANY_REQUESTS, cooldownMessage(REJECTION_COOLDOWN_DAYS * 24 * 60 * 60)],
-    ],
-  },
-  {
-    method: "delete",
-    path: "/api/friend-requests/cancel/{userId}",
-    tag: FRIENDS,
-    summary: "Withdraw the caller's pending request to someone",
-    description: "The request is deleted: the pair is as if it had never been sent.",
-    auth: "session",
-    successFlag: true,
-    params: userId,
-    answers: [{ status: 200, description: "Friend request cancelled", schema: A.FriendRequestCancelledSchema }],
-    failures: [[404, REQUEST_NOT_FOUND]],
-  },
-  {
-    method: "get",
-    path: "/api/friend-requests/status/{userId}",
-    tag: FRIENDS,
-    summary: "Where the caller stands with someone",
-    description:
-      "`pending`: the caller asked; `received`: the other person asked; `accepted`: friends. Someone blocked either way (or suspended) is a 404, as an unknown id is (docs/decisions/067).",
-    auth: "session",
-    successFlag: true,
-    params: userId,
-    answers: [{ status: 200, description: "The status", schema: A.FriendStatusAnswerSchema }],
-    failures: [[404, USER_NOT_FOUND]],
-  },
-  {
-    method: "get",
-    path: "/api/friend-requests/pending",
-    tag: FRIENDS,
-    summary: "Requests waiting for the caller's answer, newest first",
-    auth: "session",
-    successFlag: true,
-    answers: [{ status: 200, description: "The requests", schema: A.PendingAnswerSchema }],
-  },
-  {
-    method: "post",
-    path: "/api/friend-requests/accept/{requestId}",
-    tag: FRIENDS,
-    summary: "Accept a request: the two become friends both ways",
-    auth: "session",
-    successFlag: true,
-    params: requestId,
-    answers: [{ status: 200, description: "Friend request accepted", schema: A.FriendRequestAnsweredSchema }],
-    failures: [[404, REQUEST_NOT_FOUND]],
-  },
-  {
-    method: "post",
-    path: "/api/friend-requests/reject/{requestId}",
-    tag: FRIENDS,
-    summary: "Turn a request down",
-    auth: "session",
-    successFlag: true,
-    params: requestId,
-    answers: [{ status: 200, description: "Friend request rejected", schema: A.FriendRequestAnsweredSchema }],
-    failures: [[404, REQUEST_NOT_FOUND]],
-  },
-  {
     method: "get",
     path: "/api/myprofile",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "The caller's own profile and totals",
     auth: "session",
     answers: [{ status: 200, description: "The profile", schema: A.MyProfileSchema }],
@@ -300,7 +189,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "delete",
     path: "/api/myprofile",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "Ask to delete the caller's account",
     description: `Nothing is deleted at once: the account is deleted with everything of it (entries, photos, the picture, hearts given, reads, friendships, requests, notifications, private replies, reports, sessions, links) by the first housekeeping pass \`ACCOUNT_DELETION_GRACE_DAYS\` days later (7 unless set; \`deletionDueAt\` says when), and friends' feeds and inboxes lose it then. Every session ends now, this one too (its cookie is cleared), and the address is mailed when it will happen, how to cancel (sign in, then POST /api/myprofile/cancel-deletion) and where to download the journal first. A password account sends its password (tries counted with the password change's, ${CHANGE_PASSWORD_MAX_TRIES} per account in ${CHANGE_PASSWORD_WINDOW_SECONDS / 60} minutes); a Google-only account sends \`{}\` from a session Google made in the last ${FRESH_SIGN_IN_MINUTES} minutes. With two-factor sign-in on, a \`code\` too: the app's or a recovery code, counted as two-factor codes are (docs/decisions/073, 075).`,
     auth: "session",
@@ -333,7 +222,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/myprofile/cancel-deletion",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "Keep the caller's account after all",
     description:
       "Cancels a deletion asked for with DELETE /api/myprofile, any time before it happens (docs/decisions/075).",
@@ -344,7 +233,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "put",
     path: "/api/myprofile",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "Change the caller's profile",
     description:
       "Every field is optional: one left out keeps its value. The answer is the whole profile, as GET gives it.",
@@ -377,7 +266,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/upload/profile-image",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "Upload a picture for the profile",
     description: "The picture becomes the caller's only when a PUT /api/myprofile names its `imageUrl`.",
     auth: "session",
@@ -397,7 +286,7 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/myprofile/blocked",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "The people the caller blocked, latest first",
     auth: "session",
     answers: [{ status: 200, description: "The blocked people", schema: U.BlockedListSchema }],
@@ -405,43 +294,9 @@ export const PEOPLE_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/myprofile/muted",
-    tag: PROFILE,
+    tag: TAG.profile,
     summary: "The people the caller muted, latest first",
     auth: "session",
     answers: [{ status: 200, description: "The muted people", schema: U.MutedListSchema }],
   },
-  {
-    method: "get",
-    path: "/api/myprofile/community/count",
-    tag: PROFILE,
-    summary: "How many friends the caller has",
-    auth: "session",
-    answers: [{ status: 200, description: "The count", schema: A.FriendCountSchema }],
-  },
-  {
-    method: "get",
-    path: "/api/myprofile/community/closefriends",
-    tag: PROFILE,
-    summary: "The caller's friends",
-    auth: "session",
-    answers: [{ status: 200, description: "The friends", schema: A.CloseFriendsSchema }],
-  },
-  {
-    method: "delete",
-    path: "/api/myprofile/community/closefriends/{id}",
-    tag: PROFILE,
-    summary: "End a friendship, for both",
-    description:
-      "The one removed is declined with it: they cannot send the caller a friend request for 7 days, and the status between the two is `rejected` (docs/decisions/059).",
-    auth: "session",
-    params: { id: { description: "The friend's id" } },
-    answers: [
-      {
-        status: 200,
-        description: "Removed from close friends successfully",
-        schema: A.FriendRemovedSchema,
-      },
-    ],
-    failures: [[404, "Friend not found"]],
-  },
-];
+] as const satisfies readonly Endpoint[];

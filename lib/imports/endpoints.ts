@@ -28,20 +28,20 @@ import {
   importUnexpectedFileMessage,
 } from "@/lib/imports/limits";
 import { IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
-import type { Endpoint } from "./types";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
-// "Import from Day One" (lib/imports, docs/decisions/078, 093).
+// Importing a journal from an export (lib/imports).
 
-const TAG = "Import";
 const MiB = 1024 * 1024;
 /** IMPORT_MAX_BYTES's default (lib/config.ts); an instance may set another. */
+
 const DEFAULT_MAX_BYTES = 500 * MiB;
 
-export const IMPORT_ROUTES: Endpoint[] = [
+export const IMPORT_ENDPOINTS = [
   {
     method: "post",
     path: "/api/import",
-    tag: TAG,
+    tag: TAG.import,
     summary: "Import a Day One export (a ZIP)",
     description:
       `The ZIP is streamed to disk while it arrives (at most IMPORT_MAX_BYTES, 500 MB unless the instance says otherwise; 413 past it, even with no Content-Length), then checked before anything is created: at most ${IMPORT_ZIP_ENTRIES_MAX} files, twice IMPORT_MAX_BYTES and ${IMPORT_JSON_MAX_BYTES / MiB} MB more declared uncompressed (at most ${IMPORT_JSON_MAX_BYTES / MiB} MB of journals), no photo over ${IMPORT_PHOTO_RATIO_FROM_BYTES / MiB} MB that declares more than ${IMPORT_PHOTO_RATIO_MAX} times its compressed size (all three read from the ZIP's directory before a byte is inflated, docs/decisions/094), no absolute or \`..\` paths or backslashes, no links, no encryption, only \`*.json\` journals and photos under a \`photos/\` folder (\`__MACOSX/\`, \`.DS_Store\` and Day One's videos, audio and PDFs are ignored), and every file no larger than it says (checked by inflating the journals and photos, for at most ${IMPORT_CHECK_SECONDS_MAX} s, else 503). ` +
@@ -85,7 +85,7 @@ export const IMPORT_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/import",
-    tag: TAG,
+    tag: TAG.import,
     summary: "The caller's latest import",
     auth: "session",
     answers: [{ status: 200, description: "The latest import, or null", schema: Im.LatestImportSchema }],
@@ -93,11 +93,11 @@ export const IMPORT_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/import/{id}",
-    tag: TAG,
+    tag: TAG.import,
     summary: "One import's progress and report",
     auth: "session",
     params: { id: { description: "The import's id; anyone else's, or a malformed one, is a 404 like an unknown one" } },
     answers: [{ status: 200, description: "The import", schema: Im.ImportStatusSchema }],
     failures: [[404, IMPORT_NOT_FOUND_MESSAGE]],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -1,10 +1,7 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
-
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { PDF_DRAWN_AT_ONCE } from "@/lib/config";
 import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS } from "@/lib/journals/pdf/limits";
-import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
-import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import {
   ANONYMOUS_PRIVATE_MESSAGE,
   CONTENT_TOO_LONG_MESSAGE,
@@ -68,14 +65,12 @@ import {
   KEY_REUSED_MESSAGE,
   KEY_RUNNING_MESSAGE,
 } from "@/lib/validation/idempotency-limits";
-import type { Endpoint, Failure } from "./types";
+import { TAG, type Endpoint, type Failure } from "@/lib/http/endpoint";
 
-// Diary entries, their photos, the PDF, the friends' feed and hearts (lib/journals, lib/feed,
-// lib/likes; docs/decisions/006, 024, 025, 026, 029).
+// Diary entries, their photos and the PDF (lib/journals; docs/decisions/006, 029).
 
-const JOURNALS = "Journals";
-const FEED = "Feed and hearts";
 const JOURNAL_NOT_FOUND = "Journal not found";
+
 const IMAGE_NOT_FOUND = "Image not found";
 
 const entryFields = {
@@ -85,19 +80,23 @@ const entryFields = {
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
 };
+
 const createFields = {
   ...entryFields,
   journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)`,
 };
+
 const updateFields = {
   ...entryFields,
   content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer, and private only until it is ${CONTENT_MAX} or shorter (docs/decisions/097); its field may be up to ${IMPORTED_PAGE_FIELD_MAX / 1000} KB`,
   removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead',
 };
+
 const imageField = {
   image:
     "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side",
 };
+
 const entryFailures: Failure[] = [
   [
     400,
@@ -119,6 +118,7 @@ const idempotencyHeader = {
     maxLength: IDEMPOTENCY_KEY_MAX,
   },
 };
+
 const idempotencyFailures: Failure[] = [
   [400, IDEMPOTENCY_KEY_MESSAGE],
   [404, JOURNAL_NOT_FOUND],
@@ -127,11 +127,11 @@ const idempotencyFailures: Failure[] = [
 ];
 const entryId = { id: { description: "The entry's id; a malformed one is a 404 like an unknown one" } };
 
-export const JOURNAL_ROUTES: Endpoint[] = [
+export const JOURNAL_ENDPOINTS = [
   {
     method: "get",
     path: "/api/journals",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "The caller's entries as a list, newest day first",
     description:
       "A page at a time: pass the previous page's `nextCursor` as `cursor` (keyset paging on the journal day, unique per writer: no repeats or gaps while the writer writes). Each entry has an `excerpt`, its first lines as plain text.",
@@ -149,7 +149,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/search",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "Search the caller's own entries",
     description: `Only the caller's entries, never anyone else's. \`q\` matches words of the title and content: every word must match (several words), \`"an exact phrase"\` matches those words in that order, and the last word matches as a prefix when \`q\` ends with it (as while typing; a space or closing quote after it ends the word). Accents and case do not matter ("cafe" finds "Café") and every script's letters count; punctuation separates words, and a \`q\` without any word finds nothing. \`tag\` keeps the entries carrying that #tag (case-folded, with or without its #), with or without \`q\`. Hits come by relevance (PostgreSQL's ts_rank), then newest day, ${DIARY_SEARCH_PAGE_SIZE} a page; \`nextCursor\` (opaque) continues after the last hit (docs/decisions/060).`,
     auth: "session",
@@ -169,7 +169,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/tags",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "The caller's #tags and how many entries carry each",
     description:
       "A #word in an entry's title or content is a tag: letters of any script, digits, _ and -, case-folded, trailing hyphens dropped, 1–64 characters; not inside a word, a URL's path or an HTML-like entity. Most used first, then by name; at most 500.",
@@ -179,7 +179,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "post",
     path: "/api/journals",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "Write the entry of a day",
     description: "One entry per person per day (docs/decisions/006).",
     auth: "session",
@@ -202,7 +202,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "put",
     path: "/api/journals/{id}",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "Rewrite one of the caller's entries",
     description: "The day of an entry never changes.",
     auth: "session",
@@ -240,7 +240,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "delete",
     path: "/api/journals/{id}",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "Delete one of the caller's entries, and its photo",
     auth: "session",
     params: entryId,
@@ -250,7 +250,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/date/{date}",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "The caller's entry of one day",
     auth: "session",
     params: { date: { description: "YYYY-MM-DD", schema: calendarDateField } },
@@ -263,7 +263,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/month/{year}/{month}",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "The days of a month on which the caller wrote",
     auth: "session",
     params: {
@@ -276,7 +276,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/users/{userId}",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "All of the caller's entries, newest day first (for a download)",
     auth: "session",
     params: { userId: { description: "Must be the caller's own id" } },
@@ -286,7 +286,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/on-this-day",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "On This Day: the caller's and their friends' entries of this day in earlier years",
     description:
       "Every entry comes back once a year on its month and day; one of 29 February comes back on 28 February in the other years (docs/decisions/062). `friends` holds the close-circle entries of people in the caller's circle now, as the feed shows them: an anonymous one without its author, a private one never. Nothing is counted as read.",
@@ -309,7 +309,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/stats",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "The caller's writing: streaks, days written and one year's days",
     description:
       "`currentStreak`, `longestStreak`, `daysWritten` and `totalEntries` are all-time; `days` is the asked year's. Today without an entry does not break the current streak until today is over in the writer's time zone: their reminder's when it is on, else the `inkwell_tz` cookie's, else UTC (docs/decisions/062).",
@@ -324,7 +324,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/export.pdf",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "The caller's journal as a PDF",
     description:
       "Streamed while it is drawn (docs/decisions/029): the entry count, total characters and words, then every entry with its photo, likes and reads. `from` and `to` (inclusive, each optional) narrow it to a range of days. " +
@@ -354,7 +354,7 @@ export const JOURNAL_ROUTES: Endpoint[] = [
   {
     method: "get",
     path: "/api/journals/{id}/image",
-    tag: JOURNALS,
+    tag: TAG.journals,
     summary: "An entry's photo",
     description:
       "The URLs in `images` carry a signature for one viewer (query `u`, `e`, `s`; docs/decisions/024), so a plain <img> loads them with no cookie. Whether this viewer may see the entry now is checked at every load: its author, or a friend when it is shared with the close circle.",
@@ -375,68 +375,4 @@ export const JOURNAL_ROUTES: Endpoint[] = [
     ],
     failures: [[404, IMAGE_NOT_FOUND]],
   },
-  {
-    method: "get",
-    path: "/api/journal/close-circle",
-    tag: FEED,
-    summary: "The friends' shared entries, newest first",
-    description:
-      "Pages by number (`page`) or, without repeats or gaps while people write, after the previous page's `nextCursor` (`cursor`; `page` is then only echoed back). Serving a page counts one read per entry, viewer and UTC day (docs/decisions/026).",
-    auth: "session",
-    query: {
-      schema: FeedQuerySchema,
-      descriptions: {
-        page: `1–${FEED_PAGE_MAX}, default 1`,
-        limit: `At least 1, default ${FEED_PAGE_SIZE}; more than ${FEED_LIMIT_MAX} gives ${FEED_LIMIT_MAX}`,
-        cursor: "The `nextCursor` of the previous page, opaque",
-      },
-    },
-    answers: [{ status: 200, description: "A page", schema: A.FeedPageSchema }],
-    failures: [
-      [
-        400,
-        "Page must be a whole number",
-        "Page must be at least 1",
-        `Page must be at most ${FEED_PAGE_MAX}`,
-        "Limit must be a whole number",
-        "Limit must be at least 1",
-        "Invalid cursor",
-      ],
-    ],
-  },
-  {
-    method: "get",
-    path: "/api/journal/user/likes",
-    tag: FEED,
-    summary: "The entries the caller has hearted",
-    auth: "session",
-    answers: [{ status: 200, description: "Their ids", schema: A.LikedJournalsSchema }],
-  },
-  {
-    method: "post",
-    path: "/api/journal/{id}/like",
-    tag: FEED,
-    summary: "Heart an entry",
-    description: "`likesCount` always equals the entry's like rows, also under concurrent hearts.",
-    auth: "session",
-    params: entryId,
-    answers: [{ status: 200, description: "Liked journal", schema: A.LikedSchema }],
-    failures: [
-      [400, "Already liked"],
-      [404, JOURNAL_NOT_FOUND],
-    ],
-  },
-  {
-    method: "delete",
-    path: "/api/journal/{id}/like",
-    tag: FEED,
-    summary: "Take a heart back",
-    auth: "session",
-    params: entryId,
-    answers: [{ status: 200, description: "Unliked journal", schema: A.UnlikedSchema }],
-    failures: [
-      [400, "Like not found"],
-      [404, JOURNAL_NOT_FOUND],
-    ],
-  },
-];
+] as const satisfies readonly Endpoint[];
