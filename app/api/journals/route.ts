@@ -1,3 +1,4 @@
+import { handle } from "@/lib/api/handle";
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
@@ -7,7 +8,6 @@ import { validate } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { createJournal, listTimeline } from "@/lib/journals";
-import { TimelineQuerySchema } from "@/lib/journals/schemas";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema } from "@/lib/validation/journal";
 
@@ -31,9 +31,7 @@ export const POST = route(async (req) => {
   });
 });
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { limit, cursor } = validate(TimelineQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/journals", async ({ user, query: { limit, cursor }, req }) => {
   return json(await listTimeline({ db: getReadDbFor(req), authorId: user.id, limit, cursor }));
 });
 

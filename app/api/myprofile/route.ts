@@ -1,35 +1,27 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { linkBaseFor } from "@/lib/auth/origins";
-import { clearSessionCookie, requireUser } from "@/lib/auth/request";
+import { clearSessionCookie } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { getStorage } from "@/lib/storage";
 import { getMyProfile, updateMyProfile } from "@/lib/users";
 import { scheduleAccountDeletion } from "@/lib/users/account-deletion";
 import { DELETION_SCHEDULED_MESSAGE } from "@/lib/users/account-deletion-limits";
-import { DeleteAccountSchema } from "@/lib/validation/auth";
-import { UpdateProfileSchema } from "@/lib/validation/profile";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/myprofile", async ({ user }) => {
   return json(await getMyProfile({ db: getDb(), userId: user.id }));
 });
 
-export const PUT = route(async (req) => {
-  const { user } = await requireUser(req);
-  const input = await readJson(req, UpdateProfileSchema, BODY_LIMITS.profile);
+export const PUT = handle("PUT /api/myprofile", async ({ user, body: input }) => {
   return json(await updateMyProfile({ db: getDb(), storage: getStorage(), userId: user.id, input }));
 });
 
 // Leaving (docs/decisions/075): scheduled, never at once; every session ends, this one too.
-export const DELETE = route(async (req) => {
-  const { user, sessionId } = await requireUser(req);
-  const { password, code } = await readJson(req, DeleteAccountSchema, BODY_LIMITS.auth);
+export const DELETE = handle("DELETE /api/myprofile", async ({ user, sessionId, body: { password, code }, req }) => {
   const { deletionDueAt, mail } = await scheduleAccountDeletion({
     db: getDb(),
     userId: user.id,

@@ -1,13 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listNotifications } from "@/lib/notifications";
-import { NotificationsQuerySchema } from "@/lib/notifications/schemas";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { cursor } = validate(NotificationsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/notifications", async ({ user, query: { cursor } }) => {
   return json(await listNotifications({ db: getDb(), userId: user.id, cursor }));
 });
 

@@ -1,19 +1,14 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { linkBaseFor } from "@/lib/auth/origins";
-import { requireUser } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { createReport, newReportMail, targetOf } from "@/lib/reports";
-import { ReportBodySchema } from "@/lib/reports/schemas";
 
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
-  const body = await readJson(req, ReportBodySchema, BODY_LIMITS.reply);
+export const POST = handle("POST /api/reports", async ({ user, body, req }) => {
   const { notify } = await createReport({ db: getDb(), reporterId: user.id, body, adminEmails: config().ADMIN_EMAILS });
   // The operators hear after the answer: a slow mail never holds the reporter up.
   const appUrl = linkBaseFor(req);

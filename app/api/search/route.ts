@@ -1,13 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
-import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { searchUsers } from "@/lib/users";
-import { SearchQuerySchema } from "@/lib/validation/users";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { q } = validate(SearchQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/search", async ({ user, query: { q }, req }) => {
   return json({ users: await searchUsers({ db: getReadDbFor(req), q, callerId: user.id }) });
 });
 

@@ -1,11 +1,10 @@
+import { handle } from "@/lib/api/handle";
 import { adminPage, requireOperator } from "@/lib/admin";
-import { requireUser } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/admin/reports", async ({ user }) => {
   requireOperator(user, config().ADMIN_EMAILS);
   return json(await adminPage({ db: getDb() }));
 });

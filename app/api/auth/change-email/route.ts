@@ -1,20 +1,15 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { requestEmailChange } from "@/lib/auth/email-change";
 import { EMAIL_CHANGE_SENT } from "@/lib/auth/email-change-limits";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { config } from "@/lib/config";
-import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { ChangeEmailSchema } from "@/lib/validation/auth";
 
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { newEmail, password } = await readJson(req, ChangeEmailSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/change-email", async ({ user, body: { newEmail, password }, req }) => {
   const mails = await requestEmailChange({
     db: getDb(),
     userId: user.id,

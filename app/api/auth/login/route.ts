@@ -1,16 +1,13 @@
+import { handle } from "@/lib/api/handle";
 import { loginUser } from "@/lib/auth/accounts";
 import { toMe } from "@/lib/users/me";
 import { DEVICE_COOKIE } from "@/lib/auth/devices";
 import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { readCookie } from "@/lib/http/request";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
-import { LoginSchema } from "@/lib/validation/auth";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const POST = route(async (req) => {
-  const input = await readJson(req, LoginSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/login", async ({ body: input, req }) => {
   const result = await loginUser({
     db: getDb(),
     input,

@@ -1,10 +1,10 @@
+import { handle } from "@/lib/api/handle";
 import { revokeSession } from "@/lib/auth/sessions";
-import { clearSessionCookie, requireUser } from "@/lib/auth/request";
+import { clearSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const POST = route(async (req) => {
-  const { sessionId } = await requireUser(req);
+export const POST = handle("POST /api/auth/logout", async ({ sessionId, req }) => {
   await revokeSession({ db: getDb(), sessionId });
   const res = json({ message: "Logged out successfully" });
   clearSessionCookie(res, req);

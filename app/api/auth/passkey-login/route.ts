@@ -1,15 +1,12 @@
+import { handle } from "@/lib/api/handle";
 import { toMe } from "@/lib/users/me";
 import { loginWithPasskey } from "@/lib/auth/passkeys";
 import { clientIp, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
-import { PasskeyLoginSchema } from "@/lib/validation/passkeys";
+import { json, otherMethods } from "@/lib/http/respond";
 
 // Signing in with a passkey answers as a password login does (docs/decisions/079).
-export const POST = route(async (req) => {
-  const input = await readJson(req, PasskeyLoginSchema, BODY_LIMITS.passkey);
+export const POST = handle("POST /api/auth/passkey-login", async ({ body: input, req }) => {
   const { user, token } = await loginWithPasskey({
     db: getDb(),
     input,

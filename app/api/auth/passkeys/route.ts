@@ -1,26 +1,20 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { issueNotMeLink } from "@/lib/auth/not-me";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { passkeyAddedMail } from "@/lib/auth/passkey-mail";
 import { addPasskey, listPasskeys } from "@/lib/auth/passkeys";
-import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { AddPasskeySchema } from "@/lib/validation/passkeys";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/auth/passkeys", async ({ user }) => {
   return json({ passkeys: await listPasskeys({ db: getDb(), userId: user.id }) });
 });
 
 // The challenge answered here was only made after the person proved it was them (docs/decisions/096); the address hears of it.
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
-  const input = await readJson(req, AddPasskeySchema, BODY_LIMITS.passkey);
+export const POST = handle("POST /api/auth/passkeys", async ({ user, body: input, req }) => {
   const db = getDb();
   const passkey = await addPasskey({ db, userId: user.id, input, userAgent: req.headers.get("user-agent") });
   // The notice carries "This was not me" (docs/decisions/101), made after the answer.

@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { listSessions } from "@/lib/auth/session-list";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const GET = route(async (req) => {
-  const { user, sessionId } = await requireUser(req);
+export const GET = handle("GET /api/auth/sessions", async ({ user, sessionId }) => {
   return json({ sessions: await listSessions({ db: getDb(), userId: user.id, currentId: sessionId }) });
 });
 

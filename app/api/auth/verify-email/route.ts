@@ -1,3 +1,4 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import {
   ALREADY_VERIFIED,
@@ -6,14 +7,12 @@ import {
   sendVerificationMailAfterResponse,
 } from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
-import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { sendMail } from "@/lib/mail";
 
 /** Mails the caller a new verification link (the banner's 'Resend'), after the answer (docs/decisions/009). */
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
+export const POST = handle("POST /api/auth/verify-email", async ({ user, req }) => {
   if (user.emailVerifiedAt) return json({ message: ALREADY_VERIFIED });
   const db = getDb();
   await limitVerificationMail({ db, userId: user.id });

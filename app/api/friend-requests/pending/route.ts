@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { listPendingFriendRequests } from "@/lib/friends";
-import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
+import { json, otherFriendRequestMethods } from "@/lib/http/respond";
 
-export const GET = friendRequestRoute(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/friend-requests/pending", async ({ user }) => {
   const data = await listPendingFriendRequests({ db: getDb(), userId: user.id });
   return json({ success: true, data, count: data.length });
 });

@@ -1,14 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { listCloseCircleFeed } from "@/lib/feed";
-import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
-import { FeedQuerySchema } from "@/lib/validation/feed";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { page, limit, cursor } = validate(FeedQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/journal/close-circle", async ({ user, query: { page, limit, cursor }, req }) => {
   return json(
     await listCloseCircleFeed({ db: getDb(), readDb: getReadDbFor(req), viewerId: user.id, page, limit, cursor }),
   );

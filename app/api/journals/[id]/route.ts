@@ -1,3 +1,4 @@
+import { handle } from "@/lib/api/handle";
 import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
@@ -44,9 +45,8 @@ export const PUT = route<Context>(async (req, { params }) => {
   });
 });
 
-export const DELETE = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const { id } = await params;
+export const DELETE = handle("DELETE /api/journals/{id}", async ({ user, params }) => {
+  const { id } = params;
   await deleteJournal({ db: getDb(), storage: getStorage(), authorId: user.id, id });
   return json({ message: "Journal deleted successfully" });
 });

@@ -1,10 +1,8 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { validate } from "@/lib/http/body";
-import { otherMethods, route } from "@/lib/http/respond";
+import { otherMethods } from "@/lib/http/respond";
 import { exportJournalPdf } from "@/lib/journals/pdf";
 import { getStorage } from "@/lib/storage";
-import { JournalExportQuerySchema } from "@/lib/validation/journal-export";
 
 const PDF_HEADERS = {
   "Content-Type": "application/pdf",
@@ -13,9 +11,7 @@ const PDF_HEADERS = {
 };
 
 // The caller's own journal as a PDF, streamed while it is drawn (docs/decisions/029-journal-pdf.md).
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { from, to } = validate(JournalExportQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/journals/export.pdf", async ({ user, query: { from, to }, req }) => {
   // HEAD (which Next answers with this handler) says what a download is without drawing one: its
   // body would never be read nor cancelled, and its place among PDF_DOWNLOADS_MAX held for good
   // (docs/decisions/095).

@@ -1,13 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
-import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { searchDiary } from "@/lib/journals";
-import { DiarySearchQuerySchema } from "@/lib/journals/schemas";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const query = validate(DiarySearchQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/journals/search", async ({ user, query, req }) => {
   return json(await searchDiary({ db: getReadDbFor(req), authorId: user.id, ...query }));
 });
 

@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listTags } from "@/lib/journals";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/journals/tags", async ({ user, req }) => {
   return json(await listTags({ db: getReadDbFor(req), authorId: user.id }));
 });
 

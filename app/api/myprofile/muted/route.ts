@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listMuted } from "@/lib/users/blocks";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/myprofile/muted", async ({ user }) => {
   return json({ muted: await listMuted({ db: getDb(), userId: user.id }) });
 });
 

@@ -1,19 +1,13 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { getSettings, updateSettings } from "@/lib/reminders/settings";
-import { UpdateSettingsSchema } from "@/lib/validation/reminder";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/myprofile/settings", async ({ user }) => {
   return json(await getSettings({ db: getDb(), userId: user.id }));
 });
 
-export const PUT = route(async (req) => {
-  const { user } = await requireUser(req);
-  const input = await readJson(req, UpdateSettingsSchema, BODY_LIMITS.profile);
+export const PUT = handle("PUT /api/myprofile/settings", async ({ user, body: input }) => {
   return json(await updateSettings({ db: getDb(), userId: user.id, input }));
 });
 

@@ -1,9 +1,8 @@
-import { requireUser } from "@/lib/auth/request";
-import { otherMethods, route } from "@/lib/http/respond";
+import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/http/respond";
 import { openInboxStream } from "@/lib/notifications/stream";
 
-export const GET = route(async (req) => {
-  const { user, token } = await requireUser(req);
+export const GET = handle("GET /api/notifications/stream", async ({ user, token, req }) => {
   return openInboxStream({ req, userId: user.id, token });
 });
 

@@ -1,13 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
-import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listSuggestedUsers } from "@/lib/users";
-import { SuggestedQuerySchema } from "@/lib/validation/users";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
-  const { limit, offset, exclude } = validate(SuggestedQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+export const GET = handle("GET /api/search/suggested", async ({ user, query: { limit, offset, exclude }, req }) => {
   return json({
     success: true,
     users: await listSuggestedUsers({ db: getReadDbFor(req), callerId: user.id, excludeId: exclude, limit, offset }),

@@ -1,22 +1,17 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { issueNotMeLink } from "@/lib/auth/not-me";
 import { linkBaseFor } from "@/lib/auth/origins";
-import { requireUser } from "@/lib/auth/request";
 import { confirmItIsYou } from "@/lib/auth/step-up";
 import { enableTwoFactor } from "@/lib/auth/two-factor";
 import { twoFactorChangedMail } from "@/lib/auth/two-factor-mail";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { EnableTwoFactorSchema } from "@/lib/validation/two-factor";
 
 // The password (docs/decisions/096), then the first right code, turn two-factor sign-in on and answer the recovery codes, this once (docs/decisions/073).
-export const POST = route(async (req) => {
-  const { user, sessionId } = await requireUser(req);
-  const { code, password } = await readJson(req, EnableTwoFactorSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/2fa/enable", async ({ user, sessionId, body: { code, password }, req }) => {
   const db = getDb();
   const proven = () => confirmItIsYou({ db, userId: user.id, sessionId, proof: { password } });
   const recoveryCodes = await enableTwoFactor({ db, userId: user.id, code, proven });

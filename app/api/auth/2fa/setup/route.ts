@@ -1,11 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { setUpTwoFactor } from "@/lib/auth/two-factor";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
 // A pending authenticator secret for the caller (docs/decisions/073). No body.
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
+export const POST = handle("POST /api/auth/2fa/setup", async ({ user }) => {
   return json(await setUpTwoFactor({ db: getDb(), userId: user.id, accountName: user.email }));
 });
 

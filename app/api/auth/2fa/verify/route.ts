@@ -1,15 +1,12 @@
+import { handle } from "@/lib/api/handle";
 import { toMe } from "@/lib/users/me";
 import { setSessionCookie } from "@/lib/auth/request";
 import { verifyTwoFactorChallenge } from "@/lib/auth/two-factor-challenge";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
-import { VerifyTwoFactorSchema } from "@/lib/validation/two-factor";
+import { json, otherMethods } from "@/lib/http/respond";
 
 // The second step of a sign-in: the answer and the cookie are a login's (docs/decisions/073).
-export const POST = route(async (req) => {
-  const { challenge, code, recoveryCode } = await readJson(req, VerifyTwoFactorSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/2fa/verify", async ({ body: { challenge, code, recoveryCode }, req }) => {
   const factor =
     code !== undefined ? { kind: "totp" as const, code } : { kind: "recovery" as const, code: recoveryCode! };
   const db = getDb();

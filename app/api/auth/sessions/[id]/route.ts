@@ -1,13 +1,11 @@
-import { clearSessionCookie, requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
+import { clearSessionCookie } from "@/lib/auth/request";
 import { endSession } from "@/lib/auth/session-list";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-type Context = { params: Promise<{ id: string }> };
-
-export const DELETE = route<Context>(async (req, { params }) => {
-  const { user, sessionId } = await requireUser(req);
-  const id = (await params).id;
+export const DELETE = handle("DELETE /api/auth/sessions/{id}", async ({ user, sessionId, req, params }) => {
+  const id = params.id;
   await endSession({ db: getDb(), userId: user.id, id });
   const res = json({ message: "Signed out" });
   // Ending the session this request came with is signing out here.

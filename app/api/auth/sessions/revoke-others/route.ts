@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { endOtherSessions } from "@/lib/auth/session-list";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const POST = route(async (req) => {
-  const { user, sessionId } = await requireUser(req);
+export const POST = handle("POST /api/auth/sessions/revoke-others", async ({ user, sessionId }) => {
   const ended = await endOtherSessions({ db: getDb(), userId: user.id, currentId: sessionId });
   return json({ message: "Signed out everywhere else", ended });
 });

@@ -1,19 +1,15 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { likeJournal, unlikeJournal } from "@/lib/likes";
 
-type Context = { params: Promise<{ id: string }> };
-
-export const POST = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const likesCount = await likeJournal({ db: getDb(), userId: user.id, id: (await params).id });
+export const POST = handle("POST /api/journal/{id}/like", async ({ user, params }) => {
+  const likesCount = await likeJournal({ db: getDb(), userId: user.id, id: params.id });
   return json({ message: "Liked journal", likesCount });
 });
 
-export const DELETE = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const likesCount = await unlikeJournal({ db: getDb(), userId: user.id, id: (await params).id });
+export const DELETE = handle("DELETE /api/journal/{id}/like", async ({ user, params }) => {
+  const likesCount = await unlikeJournal({ db: getDb(), userId: user.id, id: params.id });
   return json({ message: "Unliked journal", likesCount });
 });
 

@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listLikedJournals } from "@/lib/likes";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/journal/user/likes", async ({ user }) => {
   return json({ likedJournals: await listLikedJournals({ db: getDb(), userId: user.id }) });
 });
 

@@ -1,23 +1,14 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson, validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listReplies, sendReply } from "@/lib/replies";
-import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/replies/schemas";
 
-type Context = { params: Promise<{ id: string }> };
-
-export const GET = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const { cursor } = validate(RepliesQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-  return json(await listReplies({ db: getDb(), userId: user.id, id: (await params).id, cursor }));
+export const GET = handle("GET /api/journals/{id}/replies", async ({ user, query: { cursor }, params }) => {
+  return json(await listReplies({ db: getDb(), userId: user.id, id: params.id, cursor }));
 });
 
-export const POST = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const { text, threadWith } = await readJson(req, ReplyBodySchema, BODY_LIMITS.reply);
-  const reply = await sendReply({ db: getDb(), userId: user.id, id: (await params).id, text, threadWith });
+export const POST = handle("POST /api/journals/{id}/replies", async ({ user, body: { text, threadWith }, params }) => {
+  const reply = await sendReply({ db: getDb(), userId: user.id, id: params.id, text, threadWith });
   return json({ message: "Reply sent", reply }, { status: 201 });
 });
 

@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { listCloseFriends } from "@/lib/friends";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/myprofile/community/closefriends", async ({ user }) => {
   return json({ closeFriends: await listCloseFriends({ db: getDb(), userId: user.id }) });
 });
 

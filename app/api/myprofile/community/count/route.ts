@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { countCloseFriends } from "@/lib/friends";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const GET = route(async (req) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/myprofile/community/count", async ({ user }) => {
   return json({ closeFriends: await countCloseFriends({ db: getDb(), userId: user.id }) });
 });
 

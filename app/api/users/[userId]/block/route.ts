@@ -1,19 +1,15 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { blockUser, unblockUser } from "@/lib/users/blocks";
 
-type Context = { params: Promise<{ userId: string }> };
-
-export const POST = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  await blockUser({ db: getDb(), userId: user.id, id: (await params).userId });
+export const POST = handle("POST /api/users/{userId}/block", async ({ user, params }) => {
+  await blockUser({ db: getDb(), userId: user.id, id: params.userId });
   return json({ message: "Blocked" });
 });
 
-export const DELETE = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  await unblockUser({ db: getDb(), userId: user.id, id: (await params).userId });
+export const DELETE = handle("DELETE /api/users/{userId}/block", async ({ user, params }) => {
+  await unblockUser({ db: getDb(), userId: user.id, id: params.userId });
   return json({ message: "Unblocked" });
 });
 

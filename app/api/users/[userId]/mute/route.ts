@@ -1,19 +1,15 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { muteUser, unmuteUser } from "@/lib/users/blocks";
 
-type Context = { params: Promise<{ userId: string }> };
-
-export const POST = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  await muteUser({ db: getDb(), userId: user.id, id: (await params).userId });
+export const POST = handle("POST /api/users/{userId}/mute", async ({ user, params }) => {
+  await muteUser({ db: getDb(), userId: user.id, id: params.userId });
   return json({ message: "Muted" });
 });
 
-export const DELETE = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  await unmuteUser({ db: getDb(), userId: user.id, id: (await params).userId });
+export const DELETE = handle("DELETE /api/users/{userId}/mute", async ({ user, params }) => {
+  await unmuteUser({ db: getDb(), userId: user.id, id: params.userId });
   return json({ message: "Unmuted" });
 });
 

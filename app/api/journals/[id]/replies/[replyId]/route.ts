@@ -1,13 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { deleteReply } from "@/lib/replies";
 
-type Context = { params: Promise<{ id: string; replyId: string }> };
-
-export const DELETE = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const { id, replyId } = await params;
+export const DELETE = handle("DELETE /api/journals/{id}/replies/{replyId}", async ({ user, params }) => {
+  const { id, replyId } = params;
   await deleteReply({ db: getDb(), userId: user.id, id, replyId });
   return json({ message: "Reply deleted" });
 });
