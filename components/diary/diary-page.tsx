@@ -28,7 +28,13 @@ export function DiaryPage({ userId, serverToday, serverDay }: Props) {
   return <Diary userId={userId} today={today} serverDay={serverDay} />;
 }
 
-function Diary({ userId, today, serverDay }: { userId: string; today: DayKey; serverDay: DayKey | null }) {
+interface DiaryProps {
+  userId: string;
+  today: DayKey;
+  serverDay: DayKey | null;
+}
+
+function Diary({ userId, today, serverDay }: DiaryProps) {
   const [selected, select] = useSelectedDay(today, serverDay);
   const [view, setView] = useState<MonthView>(() => monthOf(selected));
   const [viewOf, setViewOf] = useState(selected);

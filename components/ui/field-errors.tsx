@@ -18,7 +18,12 @@ export function invalidProps(fieldId: string, errors: readonly string[] | undefi
 }
 
 /** A field's messages, beside it; nothing when it has none. */
-export function FieldErrors({ fieldId, errors }: { fieldId: string; errors: readonly string[] | undefined }) {
+export interface FieldErrorsProps {
+  fieldId: string;
+  errors: readonly string[] | undefined;
+}
+
+export function FieldErrors({ fieldId, errors }: FieldErrorsProps) {
   if (!errors?.length) return null;
   return (
     <div id={errorsIdOf(fieldId)} className="flex flex-col gap-0.5 text-sm font-semibold text-danger">

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import {
   ADMIN_ACTIONS_SHOWN,
   ADMIN_NOT_FOUND_MESSAGE,
@@ -16,15 +17,44 @@ import { TAG, type Endpoint, type Failure } from "@/lib/http/endpoint";
 
 // The operators' reports queue and suspensions (lib/admin; docs/decisions/069).
 
-const ACTION_DESCRIPTION =
-  "Operators only (anyone else: 404). Recorded in `moderation_actions`, which nothing may change or delete.";
-const reportId = { id: { description: "The report's id" } };
-const accountId = { userId: { description: "The account's id" } };
 const actionFailures = [
   [400, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE],
   [404, ADMIN_NOT_FOUND_MESSAGE],
   [409, REPORT_CLOSED_MESSAGE, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE],
 ] as const satisfies readonly Failure[];
+
+const reportId = { id: { description: "The report's id" } } as const;
+const accountId = { userId: { description: "The account's id" } } as const;
+
+/** One of the four actions on a report or an account: the same shape, each its own path, words and note rule. */
+function action<const P extends string, S extends z.ZodType>(
+  path: P,
+  params: typeof reportId | typeof accountId,
+  summary: string,
+  done: string,
+  schema: S,
+  noteRule: string,
+) {
+  return {
+    method: "post",
+    path,
+    tag: TAG.operators,
+    summary,
+    description:
+      "Operators only (anyone else: 404). Recorded in `moderation_actions`, which nothing may change or delete.",
+    auth: "session",
+    operatorsOnly: true,
+    params,
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.reply,
+      schema,
+      descriptions: { note: `${noteRule}; at most ${MODERATION_NOTE_MAX} characters` },
+    },
+    answers: [{ status: 200, description: done, schema: AdminDoneSchema }],
+    failures: actionFailures,
+  } as const satisfies Endpoint;
+}
 
 export const ADMIN_ENDPOINTS = [
   {
@@ -34,75 +64,40 @@ export const ADMIN_ENDPOINTS = [
     summary: "The open reports and the record of actions (operators only)",
     description: `For an account whose verified email is in ADMIN_EMAILS: up to ${ADMIN_REPORTS_MAX} open reports, oldest first, each with only what was reported and whose it is, and the latest ${ADMIN_ACTIONS_SHOWN} actions of the append-only record. Anyone else gets 404: the page is not there for them (docs/decisions/069).`,
     auth: "session",
+    operatorsOnly: true,
     answers: [{ status: 200, description: "The reports and the record", schema: AdminPageSchema }],
     failures: [[404, ADMIN_NOT_FOUND_MESSAGE]],
   },
-  {
-    method: "post",
-    path: "/api/admin/reports/{id}/dismiss",
-    tag: TAG.operators,
-    summary: "Dismiss a report: nothing is done",
-    description: ACTION_DESCRIPTION,
-    auth: "session",
-    params: reportId,
-    body: {
-      encoding: "json",
-      maxBytes: BODY_LIMITS.reply,
-      schema: OptionalNoteSchema,
-      descriptions: { note: `Optional, for the record; at most ${MODERATION_NOTE_MAX} characters` },
-    },
-    answers: [{ status: 200, description: "Report dismissed", schema: AdminDoneSchema }],
-    failures: actionFailures,
-  },
-  {
-    method: "post",
-    path: "/api/admin/reports/{id}/remove",
-    tag: TAG.operators,
-    summary: "Remove the reported entry or reply; its writer is mailed the note",
-    description: ACTION_DESCRIPTION,
-    auth: "session",
-    params: reportId,
-    body: {
-      encoding: "json",
-      maxBytes: BODY_LIMITS.reply,
-      schema: ModerationNoteSchema,
-      descriptions: { note: `Required: the writer is told it; at most ${MODERATION_NOTE_MAX} characters` },
-    },
-    answers: [{ status: 200, description: "Removed", schema: AdminDoneSchema }],
-    failures: actionFailures,
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{userId}/suspend",
-    tag: TAG.operators,
-    summary: "Suspend an account: sessions revoked, sign-in refused, nothing of theirs shown; they are mailed the note",
-    description: ACTION_DESCRIPTION,
-    auth: "session",
-    params: accountId,
-    body: {
-      encoding: "json",
-      maxBytes: BODY_LIMITS.reply,
-      schema: ModerationNoteSchema,
-      descriptions: { note: `Required: the person is told it; at most ${MODERATION_NOTE_MAX} characters` },
-    },
-    answers: [{ status: 200, description: "Suspended", schema: AdminDoneSchema }],
-    failures: actionFailures,
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{userId}/unsuspend",
-    tag: TAG.operators,
-    summary: "Lift a suspension",
-    description: ACTION_DESCRIPTION,
-    auth: "session",
-    params: accountId,
-    body: {
-      encoding: "json",
-      maxBytes: BODY_LIMITS.reply,
-      schema: OptionalNoteSchema,
-      descriptions: { note: `Optional, for the record; at most ${MODERATION_NOTE_MAX} characters` },
-    },
-    answers: [{ status: 200, description: "Suspension lifted", schema: AdminDoneSchema }],
-    failures: actionFailures,
-  },
+  action(
+    "/api/admin/reports/{id}/dismiss",
+    reportId,
+    "Dismiss a report: nothing is done",
+    "Report dismissed",
+    OptionalNoteSchema,
+    "Optional, for the record",
+  ),
+  action(
+    "/api/admin/reports/{id}/remove",
+    reportId,
+    "Remove the reported entry or reply; its writer is mailed the note",
+    "Removed",
+    ModerationNoteSchema,
+    "Required: the writer is told it",
+  ),
+  action(
+    "/api/admin/users/{userId}/suspend",
+    accountId,
+    "Suspend an account: sessions revoked, sign-in refused, nothing of theirs shown; they are mailed the note",
+    "Suspended",
+    ModerationNoteSchema,
+    "Required: the person is told it",
+  ),
+  action(
+    "/api/admin/users/{userId}/unsuspend",
+    accountId,
+    "Lift a suspension",
+    "Suspension lifted",
+    OptionalNoteSchema,
+    "Optional, for the record",
+  ),
 ] as const satisfies readonly Endpoint[];

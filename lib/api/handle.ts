@@ -1,6 +1,8 @@
 import "server-only";
 import type { z } from "zod";
+import { requireOperator } from "@/lib/admin";
 import { requireUser, type Authed } from "@/lib/auth/request";
+import { config } from "@/lib/config";
 import { readJson, validate } from "@/lib/http/body";
 import type { Endpoint } from "@/lib/http/endpoint";
 import { friendRequestRoute, route } from "@/lib/http/respond";
@@ -11,8 +13,9 @@ import { endpointOf, type EndpointOf, type RouteKey } from "./endpoints";
 // body is read), and the handler gets it parsed and typed:
 //   export const PUT = handle("PUT /api/myprofile/settings", async ({ user, body }) => json(await …));
 // `auth: "session"` → requireUser (401, or 403 for a cookie-only write from another origin) and `user`,
-// `sessionId`, `token`, `viaCookie`; `query` → its schema over the search parameters (400) as `query`; a JSON
-// `body` → read up to its `maxBytes` (413) and parsed by its schema (400) as `body`. Errors answer as
+// `sessionId`, `token`, `viaCookie`; `operatorsOnly` → a 404 unless the caller is an operator; `query` → its
+// schema over the search parameters (400) as `query`; a JSON `body` → read up to its `maxBytes` (413) and
+// parsed by its schema (400) as `body`. Errors answer as
 // route() makes them (lib/http/respond.ts), with `success: false` for a definition that says `successFlag`.
 // A multipart body and a signed image URL stay the handler's to read (`endpoint` says their limit).
 
@@ -43,10 +46,11 @@ export function handle<K extends RouteKey>(
   run: (call: Call<K>) => Promise<Response>,
 ): (req: Request, ctx: RouteContext<K>) => Promise<Response> {
   const endpoint = endpointOf(key);
-  const { auth, query, body, successFlag } = endpoint as Endpoint;
+  const { auth, query, body, successFlag, operatorsOnly } = endpoint as Endpoint;
   const wrap = successFlag ? friendRequestRoute : route;
   return wrap<RouteContext<K>>(async (req, ctx) => {
-    const authed = auth === "session" ? await requireUser(req) : {};
+    const authed = auth === "session" ? await requireUser(req) : undefined;
+    if (operatorsOnly) requireOperator(authed!.user, config().ADMIN_EMAILS);
     const params = (await ctx?.params) ?? {};
     const parts: Record<string, unknown> = { ...authed, req, params, endpoint };
     if (query) parts.query = validate(query.schema, Object.fromEntries(new URL(req.url).searchParams));

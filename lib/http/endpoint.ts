@@ -86,6 +86,8 @@ export interface Endpoint {
   readonly answers: readonly Answer[];
   /** Failures of this call. Those every call shares (401, cross-origin 403, body 400/413) are added by lib/openapi/document.ts. */
   readonly failures?: readonly Failure[];
+  /** For the operators alone (ADMIN_EMAILS, verified): anyone else gets a 404 before the path or body is read. */
+  readonly operatorsOnly?: boolean;
   /** Error bodies carry `success: false` (the friend-request calls). */
   readonly successFlag?: boolean;
   /** Rate limited: 429 with Retry-After. */

@@ -1,18 +1,16 @@
 import { handle } from "@/lib/api/handle";
-import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { createJournal, listTimeline } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema } from "@/lib/validation/journal";
 
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
+export const POST = handle("POST /api/journals", async ({ user, req }) => {
   const key = readIdempotencyKey(req);
   const form = await readForm(req, BODY_LIMITS.upload);
   const input = validate(CreateJournalSchema, formFields(form));

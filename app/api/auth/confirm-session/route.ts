@@ -1,19 +1,16 @@
+import { handle } from "@/lib/api/handle";
 import { hasSessionCookie } from "@/lib/auth/request";
 import { getSessionUser } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
-import { ConfirmSessionSchema } from "@/lib/validation/auth";
+import { json, otherMethods } from "@/lib/http/respond";
 
 /**
  * For /oauth-success: is this token the one the Google callback just set as this browser's
  * httpOnly session cookie? Only then may the page keep it; a token in a link someone else sent is
  * not (login CSRF, docs/decisions/012). Compares only; never sets or clears a cookie.
  */
-export const POST = route(async (req) => {
-  const { token } = await readJson(req, ConfirmSessionSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/confirm-session", async ({ body: { token }, req }) => {
   if (!hasSessionCookie(req, token)) throw new ForbiddenError("This sign-in was not started in this browser");
   if (!(await getSessionUser({ db: getDb(), token }))) throw new UnauthorizedError("Invalid or expired session");
   return json({ message: "Sign-in confirmed" });

@@ -1,17 +1,14 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { FORGOT_PASSWORD_MESSAGE, limitForgotPassword, requestPasswordReset } from "@/lib/auth/password-reset";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { ForgotPasswordSchema } from "@/lib/validation/auth";
 
-export const POST = route(async (req) => {
-  const { email } = await readJson(req, ForgotPasswordSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/forgot-password", async ({ body: { email }, req }) => {
   const db = getDb();
   await limitForgotPassword({ db, email, ip: clientIp(req) });
   // The lookup, the token and the mail happen after the answer, which is therefore the same, at

@@ -1,3 +1,4 @@
+import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { registerUser } from "@/lib/auth/accounts";
 import { toMe } from "@/lib/users/me";
@@ -6,14 +7,10 @@ import { linkBaseFor } from "@/lib/auth/origins";
 import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { sendMail } from "@/lib/mail";
-import { RegisterSchema } from "@/lib/validation/auth";
 
-export const POST = route(async (req) => {
-  const input = await readJson(req, RegisterSchema, BODY_LIMITS.auth);
+export const POST = handle("POST /api/auth/register", async ({ body: input, req }) => {
   const { user, token, deviceToken } = await registerUser({
     db: getDb(),
     input,

@@ -1,22 +1,18 @@
 import { handle } from "@/lib/api/handle";
-import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { validate } from "@/lib/http/body";
 import { formFields, formFile, readForm } from "@/lib/http/form";
 import { readIfMatch } from "@/lib/http/if-match";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/validation/journal-limits";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { UpdateJournalSchema } from "@/lib/validation/journal";
 
-type Context = { params: Promise<{ id: string }> };
-
-export const PUT = route<Context>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const { id } = await params;
+export const PUT = handle("PUT /api/journals/{id}", async ({ user, req, params }) => {
+  const { id } = params;
   const key = readIdempotencyKey(req);
   const ifUnchangedSince = readIfMatch(req);
   // An imported page may be saved as long as it was imported (docs/decisions/097).

@@ -1,14 +1,13 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { formFile, readForm } from "@/lib/http/form";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { getStorage } from "@/lib/storage";
 import { uploadProfileImage } from "@/lib/users";
 
-export const POST = route(async (req) => {
-  const { user } = await requireUser(req);
+export const POST = handle("POST /api/upload/profile-image", async ({ user, req }) => {
   const image = await formFile(await readForm(req, BODY_LIMITS.upload), "image");
   if (!image) throw new ValidationError("Choose an image to upload (the image field is empty)");
   return json(await uploadProfileImage({ db: getDb(), storage: getStorage(), ownerId: user.id, data: image }));

@@ -1,13 +1,12 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { getPublicProfile } from "@/lib/users";
 
-export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
+export const GET = handle("GET /api/users/{userId}", async ({ user, req, params }) => {
   return json({
     success: true,
-    user: await getPublicProfile({ db: getReadDbFor(req), userId: (await params).userId, viewerId: user.id }),
+    user: await getPublicProfile({ db: getReadDbFor(req), userId: params.userId, viewerId: user.id }),
   });
 });
 

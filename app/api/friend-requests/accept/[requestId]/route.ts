@@ -1,14 +1,13 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { acceptFriendRequest } from "@/lib/friends";
-import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
+import { json, otherFriendRequestMethods } from "@/lib/http/respond";
 
-export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
+export const POST = handle("POST /api/friend-requests/accept/{requestId}", async ({ user, params }) => {
   const friendRequest = await acceptFriendRequest({
     db: getDb(),
     userId: user.id,
-    requestId: (await params).requestId,
+    requestId: params.requestId,
   });
   return json({ success: true, message: "Friend request accepted", friendRequest });
 });

@@ -1,11 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { cancelFriendRequest } from "@/lib/friends";
-import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
+import { json, otherFriendRequestMethods } from "@/lib/http/respond";
 
-export const DELETE = friendRequestRoute<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  await cancelFriendRequest({ db: getDb(), fromId: user.id, userId: (await params).userId });
+export const DELETE = handle("DELETE /api/friend-requests/cancel/{userId}", async ({ user, params }) => {
+  await cancelFriendRequest({ db: getDb(), fromId: user.id, userId: params.userId });
   return json({ success: true, message: "Friend request cancelled" });
 });
 

@@ -1,11 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { getFriendshipStatus } from "@/lib/friends";
-import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
+import { json, otherFriendRequestMethods } from "@/lib/http/respond";
 
-export const GET = friendRequestRoute<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const status = await getFriendshipStatus({ db: getDb(), userId: user.id, otherId: (await params).userId });
+export const GET = handle("GET /api/friend-requests/status/{userId}", async ({ user, params }) => {
+  const status = await getFriendshipStatus({ db: getDb(), userId: user.id, otherId: params.userId });
   return json({ success: true, status });
 });
 

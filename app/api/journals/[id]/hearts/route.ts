@@ -1,14 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
-import { validate } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listHearts } from "@/lib/notifications";
-import { NotificationsQuerySchema } from "@/lib/notifications/schemas";
 
-export const GET = route<{ params: Promise<{ id: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const { cursor } = validate(NotificationsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-  return json(await listHearts({ db: getDb(), userId: user.id, id: (await params).id, cursor }));
+export const GET = handle("GET /api/journals/{id}/hearts", async ({ user, query: { cursor }, params }) => {
+  return json(await listHearts({ db: getDb(), userId: user.id, id: params.id, cursor }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,12 +1,11 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getReadDbFor } from "@/lib/http/read-your-writes";
 import { ForbiddenError } from "@/lib/errors";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 import { listUserJournals } from "@/lib/journals";
 
-export const GET = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  if ((await params).userId !== user.id) throw new ForbiddenError("You can only download your own journal");
+export const GET = handle("GET /api/journals/users/{userId}", async ({ user, req, params }) => {
+  if (params.userId !== user.id) throw new ForbiddenError("You can only download your own journal");
   return json(await listUserJournals({ db: getReadDbFor(req), authorId: user.id }));
 });
 

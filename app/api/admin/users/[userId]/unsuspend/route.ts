@@ -1,17 +1,10 @@
-import { requireOperator, unsuspendUser } from "@/lib/admin";
-import { requireUser } from "@/lib/auth/request";
-import { config } from "@/lib/config";
+import { handle } from "@/lib/api/handle";
+import { unsuspendUser } from "@/lib/admin";
 import { getDb } from "@/lib/db/client";
-import { BODY_LIMITS } from "@/lib/http/body-limits";
-import { readJson } from "@/lib/http/body";
-import { json, otherMethods, route } from "@/lib/http/respond";
-import { OptionalNoteSchema } from "@/lib/admin/schemas";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const POST = route<{ params: Promise<{ userId: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  requireOperator(user, config().ADMIN_EMAILS);
-  const { note } = await readJson(req, OptionalNoteSchema, BODY_LIMITS.reply);
-  await unsuspendUser({ db: getDb(), operatorId: user.id, userId: (await params).userId, note });
+export const POST = handle("POST /api/admin/users/{userId}/unsuspend", async ({ user, body: { note }, params }) => {
+  await unsuspendUser({ db: getDb(), operatorId: user.id, userId: params.userId, note });
   return json({ message: "Suspension lifted" });
 });
 

@@ -1,11 +1,10 @@
-import { requireUser } from "@/lib/auth/request";
+import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { removeCloseFriend } from "@/lib/friends";
-import { json, otherMethods, route } from "@/lib/http/respond";
+import { json, otherMethods } from "@/lib/http/respond";
 
-export const DELETE = route<{ params: Promise<{ id: string }> }>(async (req, { params }) => {
-  const { user } = await requireUser(req);
-  const newCloseFriendsCount = await removeCloseFriend({ db: getDb(), userId: user.id, friendId: (await params).id });
+export const DELETE = handle("DELETE /api/myprofile/community/closefriends/{id}", async ({ user, params }) => {
+  const newCloseFriendsCount = await removeCloseFriend({ db: getDb(), userId: user.id, friendId: params.id });
   return json({ message: "Removed from close friends successfully", newCloseFriendsCount });
 });
 
