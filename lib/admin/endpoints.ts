@@ -1,6 +1,5 @@
 import {
   ADMIN_ACTIONS_SHOWN,
-  ADMIN_NOT_FOUND_MESSAGE,
   ADMIN_REPORTS_MAX,
   ALREADY_SUSPENDED_MESSAGE,
   MODERATION_NOTE_MAX,
@@ -8,11 +7,14 @@ import {
   MODERATION_NOTE_TOO_LONG_MESSAGE,
   NOT_SUSPENDED_MESSAGE,
   REPORT_CLOSED_MESSAGE,
+  REPORT_DISMISSED_MESSAGE,
+  SUSPENSION_LIFTED_MESSAGE,
 } from "@/lib/admin/limits";
 import { ModerationNoteSchema, OptionalNoteSchema } from "@/lib/admin/schemas";
 import { AdminDoneSchema, AdminPageSchema } from "@/lib/contract/admin";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { TAG, type Endpoint, type Failure } from "@/lib/http/endpoint";
+import { NOT_FOUND } from "@/lib/errors";
 
 // The operators' reports queue and suspensions (lib/admin; docs/decisions/069).
 
@@ -22,7 +24,7 @@ const reportId = { id: { description: "The report's id" } };
 const accountId = { userId: { description: "The account's id" } };
 const actionFailures = [
   [400, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE],
-  [404, ADMIN_NOT_FOUND_MESSAGE],
+  [404, NOT_FOUND],
   [409, REPORT_CLOSED_MESSAGE, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE],
 ] as const satisfies readonly Failure[];
 
@@ -35,7 +37,7 @@ export const ADMIN_ENDPOINTS = [
     description: `For an account whose verified email is in ADMIN_EMAILS: up to ${ADMIN_REPORTS_MAX} open reports, oldest first, each with only what was reported and whose it is, and the latest ${ADMIN_ACTIONS_SHOWN} actions of the append-only record. Anyone else gets 404: the page is not there for them (docs/decisions/069).`,
     auth: "session",
     answers: [{ status: 200, description: "The reports and the record", schema: AdminPageSchema }],
-    failures: [[404, ADMIN_NOT_FOUND_MESSAGE]],
+    failures: [[404, NOT_FOUND]],
   },
   {
     method: "post",
@@ -51,7 +53,7 @@ export const ADMIN_ENDPOINTS = [
       schema: OptionalNoteSchema,
       descriptions: { note: `Optional, for the record; at most ${MODERATION_NOTE_MAX} characters` },
     },
-    answers: [{ status: 200, description: "Report dismissed", schema: AdminDoneSchema }],
+    answers: [{ status: 200, description: REPORT_DISMISSED_MESSAGE, schema: AdminDoneSchema }],
     failures: actionFailures,
   },
   {
@@ -102,7 +104,7 @@ export const ADMIN_ENDPOINTS = [
       schema: OptionalNoteSchema,
       descriptions: { note: `Optional, for the record; at most ${MODERATION_NOTE_MAX} characters` },
     },
-    answers: [{ status: 200, description: "Suspension lifted", schema: AdminDoneSchema }],
+    answers: [{ status: 200, description: SUSPENSION_LIFTED_MESSAGE, schema: AdminDoneSchema }],
     failures: actionFailures,
   },
 ] as const satisfies readonly Endpoint[];

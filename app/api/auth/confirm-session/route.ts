@@ -6,6 +6,7 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { ConfirmSessionSchema } from "@/lib/validation/auth";
+import { INVALID_SESSION_MESSAGE, NOT_STARTED_HERE_MESSAGE } from "@/lib/auth/session-limits";
 
 /**
  * For /oauth-success: is this token the one the Google callback just set as this browser's
@@ -14,8 +15,8 @@ import { ConfirmSessionSchema } from "@/lib/validation/auth";
  */
 export const POST = route(async (req) => {
   const { token } = await readJson(req, ConfirmSessionSchema, BODY_LIMITS.auth);
-  if (!hasSessionCookie(req, token)) throw new ForbiddenError("This sign-in was not started in this browser");
-  if (!(await getSessionUser({ db: getDb(), token }))) throw new UnauthorizedError("Invalid or expired session");
+  if (!hasSessionCookie(req, token)) throw new ForbiddenError(NOT_STARTED_HERE_MESSAGE);
+  if (!(await getSessionUser({ db: getDb(), token }))) throw new UnauthorizedError(INVALID_SESSION_MESSAGE);
   return json({ message: "Sign-in confirmed" });
 });
 

@@ -10,6 +10,7 @@ import { json, otherMethods, route } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { ResetPasswordSchema } from "@/lib/validation/auth";
+import { PASSWORD_RESET_MESSAGE } from "@/lib/auth/password-change-limits";
 
 export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { params }) => {
   const { token } = await params;
@@ -25,7 +26,7 @@ export const POST = route<{ params: Promise<{ token: string }> }>(async (req, { 
     });
     after(() => sendMail(mail).catch((err: unknown) => logError("mail", "The takeover notice could not be sent", err)));
   }
-  return json({ message: "Password reset successful" });
+  return json({ message: PASSWORD_RESET_MESSAGE });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

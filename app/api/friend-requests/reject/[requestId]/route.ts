@@ -2,6 +2,7 @@ import { requireUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { rejectFriendRequest } from "@/lib/friends";
 import { friendRequestRoute, json, otherFriendRequestMethods } from "@/lib/http/respond";
+import { FRIEND_REQUEST_REJECTED_MESSAGE } from "@/lib/friends/limits";
 
 export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
@@ -10,7 +11,7 @@ export const POST = friendRequestRoute<{ params: Promise<{ requestId: string }> 
     userId: user.id,
     requestId: (await params).requestId,
   });
-  return json({ success: true, message: "Friend request rejected", friendRequest });
+  return json({ success: true, message: FRIEND_REQUEST_REJECTED_MESSAGE, friendRequest });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherFriendRequestMethods("POST");

@@ -6,13 +6,14 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { OptionalNoteSchema } from "@/lib/admin/schemas";
+import { REPORT_DISMISSED_MESSAGE } from "@/lib/admin/limits";
 
 export const POST = route<{ params: Promise<{ id: string }> }>(async (req, { params }) => {
   const { user } = await requireUser(req);
   requireOperator(user, config().ADMIN_EMAILS);
   const { note } = await readJson(req, OptionalNoteSchema, BODY_LIMITS.reply);
   await dismissReport({ db: getDb(), operatorId: user.id, id: (await params).id, note });
-  return json({ message: "Report dismissed" });
+  return json({ message: REPORT_DISMISSED_MESSAGE });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
