@@ -1,13 +1,23 @@
 import { answerOf, apiFetch } from "./api";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
+import { SOMETHING_WENT_WRONG } from "@/lib/errors";
 
 // The signed-out calls of the auth screens (docs/api.md "Authentication"). Each resolves with what
 // the screen needs, or rejects with a Refusal (the server's message and its refused fields) or an
 // ApiError of status 0 when the request never reached us. No client/query-client.ts here: the
 // sign-in pages carry no query client (docs/decisions/017).
 
-export const SOMETHING_WENT_WRONG = "Something went wrong";
+/** The auth screens' own sentences, when the server's words cannot be shown (docs/decisions/107). */
+export const LOGIN_FAILED = "Login failed";
+export const LOGIN_SUCCESSFUL = "Login successful";
+export const FORGOT_FAILED = "Error sending email";
+export const RESET_FAILED = "Reset failed";
+export const VERIFY_FAILED = "Verification failed";
+export const CANCEL_SIGNUP_FAILED = "Could not cancel the sign-up";
+export const UNDO_CHANGE_FAILED = "Could not undo the change";
+export const NOT_ME_FAILED = "Could not end the ways in";
+export const CHANGE_ADDRESS_FAILED = "Could not change the address";
 
 /** apiFetch, with a request that never reached us as an ApiError of status 0 saying `fallback`, and a refusal as a Refusal. */
 async function request(path: string, init: Parameters<typeof apiFetch>[1], fallback: string): Promise<Response> {
@@ -60,14 +70,14 @@ export async function verifyTwoFactor(
 }
 
 export async function requestPasswordReset(fields: { email: string }): Promise<void> {
-  await post("/api/auth/forgot-password", fields, "Error sending email");
+  await post("/api/auth/forgot-password", fields, FORGOT_FAILED);
 }
 
 export async function resetPassword(
   resetToken: string,
   fields: { password: string; removePasskeys?: boolean },
 ): Promise<void> {
-  await post(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, fields, "Reset failed");
+  await post(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, fields, RESET_FAILED);
 }
 
 /** POST /auth/verify-email/{token}: with the account's password when this browser is not signed in to it. */
@@ -77,26 +87,26 @@ export async function verifyEmail(verifyToken: string, fields: { password?: stri
   await request(
     path,
     { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) },
-    "Verification failed",
+    VERIFY_FAILED,
   );
 }
 
 /** POST /auth/cancel-signup/{token}: "This wasn't me" (docs/decisions/011). */
 export async function cancelSignup(cancelToken: string): Promise<void> {
-  await post(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, undefined, "Could not cancel the sign-up");
+  await post(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, undefined, CANCEL_SIGNUP_FAILED);
 }
 
 /** POST /auth/undo-email-change/{token}: the link mailed to the address a change left (docs/decisions/072); no session needed. */
 export async function undoEmailChange(undoToken: string): Promise<void> {
-  await post(`/api/auth/undo-email-change/${encodeURIComponent(undoToken)}`, undefined, "Could not undo the change");
+  await post(`/api/auth/undo-email-change/${encodeURIComponent(undoToken)}`, undefined, UNDO_CHANGE_FAILED);
 }
 
 /** POST /auth/not-me/{token}: "This was not me" from the notice of a new way in (docs/decisions/101); no session needed. */
 export async function notMe(notMeToken: string): Promise<void> {
-  await post(`/api/auth/not-me/${encodeURIComponent(notMeToken)}`, undefined, "Could not end the ways in");
+  await post(`/api/auth/not-me/${encodeURIComponent(notMeToken)}`, undefined, NOT_ME_FAILED);
 }
 
 /** POST /auth/change-email/{token}: the link mailed to a new address (docs/decisions/072); no session needed. */
 export async function confirmEmailChange(changeToken: string): Promise<void> {
-  await post(`/api/auth/change-email/${encodeURIComponent(changeToken)}`, undefined, "Could not change the address");
+  await post(`/api/auth/change-email/${encodeURIComponent(changeToken)}`, undefined, CHANGE_ADDRESS_FAILED);
 }

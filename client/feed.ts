@@ -6,6 +6,7 @@ import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
 import { feedKeys, type FeedData } from "@/lib/query-keys";
+import { ALREADY_LIKED, LIKE_NOT_FOUND } from "@/lib/likes/messages";
 
 // The close-circle feed and its hearts (docs/api.md "Feed and hearts"; docs/product.md §2 Feed, §4, §8, §9).
 
@@ -47,7 +48,7 @@ export function feedQuery() {
 /** What a heart call answered: the new count, or that the server already had it the other way. */
 type HeartResult = { likesCount: number } | { alreadyDone: true };
 
-const ALREADY = { like: "Already liked", unlike: "Like not found" } as const;
+const ALREADY = { like: ALREADY_LIKED, unlike: LIKE_NOT_FOUND } as const;
 const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back your heart" } as const;
 
 /**

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from "@/lib/contract/answers";
 import type { FriendPage } from "@/lib/contract/people";
 import { answerOf, apiFetch, errorMessage } from "./api";
-import { NOTIFICATION_POLL_MS } from "./notifications";
+import { NOTIFICATION_POLL_MS, INBOX_FAILED } from "./notifications";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 
@@ -37,7 +37,7 @@ export function pendingRequestsQuery() {
   return queryOptions({
     queryKey: friendKeys.pending,
     queryFn: async ({ signal }): Promise<PendingRequest[]> => {
-      const res = await call("/api/friend-requests/pending", "Failed to load notifications", { signal });
+      const res = await call("/api/friend-requests/pending", INBOX_FAILED, { signal });
       return (await answerOf("GET /api/friend-requests/pending", res)).data;
     },
     refetchInterval: NOTIFICATION_POLL_MS,
@@ -103,7 +103,7 @@ export function suggestedQuery(offset: number, excludeId?: string) {
       const exclude = excludeId && USER_ID.test(excludeId) ? `&exclude=${excludeId}` : "";
       const res = await call(
         `/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`,
-        "Failed to load fellow writers",
+        FELLOW_WRITERS_FAILED,
         { signal },
       );
       return (await answerOf("GET /api/search/suggested", res)).users;
@@ -127,3 +127,4 @@ export function friendEntriesQuery(userId: string) {
     },
   });
 }
+export const FELLOW_WRITERS_FAILED = "Failed to load fellow writers";

@@ -3,7 +3,7 @@ import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
 import { answerOf } from "./api";
 import { SERVER_FAULT } from "./api-error";
 import { ApiError } from "./api-error";
-import { apiRequest } from "./query-client";
+import { apiRequest, OFFLINE_MESSAGE } from "./query-client";
 import { refusalOf } from "./refusals";
 import { meKeys } from "@/lib/query-keys";
 
@@ -108,7 +108,7 @@ export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile>
  * empty journal; an answer that is not a PDF is 'Error generating PDF'.
  */
 export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string }> {
-  const res = await apiRequest("/api/journals/export.pdf", {}, "The network is unreachable.");
+  const res = await apiRequest("/api/journals/export.pdf", {}, OFFLINE_MESSAGE);
   if (res.status === 404) throw new ApiError(404, NO_ENTRIES_TO_DOWNLOAD);
   if (!res.ok) throw await failure(res, SERVER_FAULT);
   // The document is streamed while it is drawn: a failure halfway breaks the body, not the status.

@@ -7,6 +7,8 @@ import { refusalOf } from "./refusals";
 // sign-in screens' Passkey button brings no query cache into their first load (docs/performance.md,
 // "First-load JavaScript").
 
+export const PASSKEY_LOGIN_FAILED = "Could not sign in with a passkey";
+
 /** The browser's prompt was closed, timed out or refused: nothing went wrong on our side. */
 export const PROMPT_CLOSED = "The passkey prompt was closed";
 
@@ -48,7 +50,7 @@ export function promptError(err: unknown, failure: string, hostname = location.h
 
 /** Signs in with any passkey the browser has for this site: the session token. */
 export async function signInWithPasskey(): Promise<string> {
-  const failure = "Could not sign in with a passkey";
+  const failure = PASSKEY_LOGIN_FAILED;
   const options = await answerOf(
     "POST /api/auth/passkey-login/options",
     await passkeyCall("/api/auth/passkey-login/options", { method: "POST", token: null }, failure),

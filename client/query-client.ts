@@ -4,6 +4,8 @@ import { ApiError } from "./api-error";
 
 // One client data layer for every screen (docs/decisions/017-client-data-layer.md).
 
+export const OFFLINE_MESSAGE = "The network is unreachable.";
+
 /**
  * Worth asking again: the network failed, or the server said it is busy or a proxy could not reach
  * it. A 4xx or a 500 will give the same answer a second later, so the error shows at once instead.
@@ -21,7 +23,7 @@ export function isTransient(error: unknown): boolean {
 export async function apiRequest(
   path: string,
   init: Parameters<typeof apiFetch>[1] = {},
-  offline = "The network is unreachable.",
+  offline = OFFLINE_MESSAGE,
 ): Promise<Response> {
   try {
     return await apiFetch(path, init);

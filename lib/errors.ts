@@ -1,5 +1,13 @@
 // Typed errors thrown by lib/ and mapped to docs/api.md's error shape by lib/http/respond.ts.
 
+// The generic messages, one home each (docs/decisions/107): the errors' defaults below, the API
+// reference and the code that answers them read these.
+export const AUTHENTICATION_REQUIRED = "Authentication required";
+export const NOT_FOUND = "Not found";
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
+export const SERVER_BUSY = "The server is busy. Please try again in a moment.";
+export const SOMETHING_WENT_WRONG = "Something went wrong";
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -29,7 +37,7 @@ export class ValidationError extends HttpError {
   }
 }
 export class UnauthorizedError extends HttpError {
-  constructor(message = "Authentication required") {
+  constructor(message = AUTHENTICATION_REQUIRED) {
     super(401, message);
   }
 }
@@ -39,7 +47,7 @@ export class ForbiddenError extends HttpError {
   }
 }
 export class NotFoundError extends HttpError {
-  constructor(message = "Not found") {
+  constructor(message = NOT_FOUND) {
     super(404, message);
   }
 }
@@ -58,7 +66,7 @@ export class PreconditionFailedError extends HttpError {
   }
 }
 export class PayloadTooLargeError extends HttpError {
-  constructor(message = "Request body is too large") {
+  constructor(message: string) {
     super(413, message);
   }
 }
@@ -68,13 +76,13 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 export class RateLimitError extends HttpError {
-  constructor(retryAfterSeconds: number, message = "Too many attempts. Please try again later.") {
+  constructor(retryAfterSeconds: number, message = TOO_MANY_ATTEMPTS) {
     super(429, message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
 
 export class ServiceUnavailableError extends HttpError {
-  constructor(retryAfterSeconds: number, message = "The server is busy. Please try again in a moment.") {
+  constructor(retryAfterSeconds: number, message = SERVER_BUSY) {
     super(503, message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

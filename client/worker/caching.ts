@@ -7,6 +7,7 @@ import {
   PAGES_CACHE,
   PERSONAL_CACHES,
 } from "./cache-names";
+import { NO_JOURNAL_FOR_DATE } from "@/lib/journals/messages";
 
 // What the service worker (app/sw.ts) keeps for offline reading, and how (docs/decisions/080,
 // docs/product.md "Installing and offline"). Everything is network first with no timeout: the
@@ -115,7 +116,7 @@ async function dayWithoutEntry(url: URL): Promise<Response | undefined> {
   const days: { journaldate: string }[] = await month.json();
   const day = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
   if (days.some((d) => d.journaldate === day)) return undefined;
-  const body = JSON.stringify({ message: "No journal found for this date" });
+  const body = JSON.stringify({ message: NO_JOURNAL_FOR_DATE });
   return markedLastSeen(
     new Response(body, {
       status: 404,

@@ -11,6 +11,7 @@ import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";
 import type { FieldIssue } from "@/lib/errors";
 import { REPORT_REASON_LABELS } from "@/lib/reports/limits";
+import { REPORT_DISMISSED_MESSAGE, MODERATION_NOTE_REQUIRED_MESSAGE } from "@/lib/admin/limits";
 
 const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-4 shadow-sm sm:p-6";
 const KIND = { journal: "An entry", reply: "A private reply", user: "A person" } as const;
@@ -28,13 +29,13 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
   const { formProps, errors, busy } = useForm({
     values: () => ({ action: chosen.current, note }),
     check: ({ action, note }): FieldIssue[] =>
-      action !== "dismiss" && !note.trim() ? [{ path: "note", message: "Say why: the person is told" }] : [],
+      action !== "dismiss" && !note.trim() ? [{ path: "note", message: MODERATION_NOTE_REQUIRED_MESSAGE }] : [],
     send: ({ action, note }) =>
       moderate(action === "suspend" ? `users/${report.subject.id}/suspend` : `reports/${report.id}/${action}`, note),
     onSuccess: (_, { action }) => {
       notify.success(
         action === "dismiss"
-          ? "Report dismissed"
+          ? REPORT_DISMISSED_MESSAGE
           : action === "remove"
             ? "Removed; the writer is told why"
             : `${report.subject.name} is suspended`,

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { sessionKeys } from "@/client/session";
 import { notify } from "@/client/toasts";
+import { ACCOUNT_DELETION_CANCELLED_MESSAGE } from "@/lib/contract/messages";
 
 /**
  * Shown on every signed-in screen while the account waits to be deleted (docs/decisions/075): when,
@@ -18,7 +19,7 @@ export function DeletionBanner({ day }: { day: string }) {
     // The Security screen's client code is fetched by the click, not with every signed-in page.
     mutationFn: () => import("@/client/security").then((m) => m.cancelAccountDeletion()),
     onSuccess: () => {
-      notify.success("Your account will not be deleted", { important: true });
+      notify.success(ACCOUNT_DELETION_CANCELLED_MESSAGE, { important: true });
       // The banner goes with the session's answer (components/app/signed-in-frame.tsx) and any server-rendered page's.
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
       router.refresh();

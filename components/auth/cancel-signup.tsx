@@ -4,9 +4,10 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { cancelSignup } from "@/client/auth";
+import { cancelSignup, CANCEL_SIGNUP_FAILED } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { PageLink } from "@/components/ui/page-link";
+import { INVALID_TOKEN } from "@/lib/auth/email-verification-limits";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -26,10 +27,10 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
         await cancelSignup(cancelToken);
         return { ok: true };
       } catch (error) {
-        return { ok: false, message: error instanceof ApiError ? error.message : "Could not cancel the sign-up" };
+        return { ok: false, message: error instanceof ApiError ? error.message : CANCEL_SIGNUP_FAILED };
       }
     },
-    username ? null : { ok: false, message: "Invalid or expired token" },
+    username ? null : { ok: false, message: INVALID_TOKEN },
   );
 
   useEffect(() => {

@@ -1,13 +1,13 @@
 "use client";
 
 import { BusyButton } from "@/components/ui/busy-button";
-import { confirmEmailChange } from "@/client/auth";
+import { confirmEmailChange, CHANGE_ADDRESS_FAILED } from "@/client/auth";
 import { PageLink } from "@/components/ui/page-link";
 import { OneClickOutcome, useOneClick } from "./one-click-link";
 
 /** The link mailed to a new address (docs/decisions/072): the change happens on a click only, then says what happened. */
 export function ConfirmEmailChange({ token }: { token: string }) {
-  const { result, run, busy, resultRef } = useOneClick(() => confirmEmailChange(token), "Could not change the address");
+  const { result, run, busy, resultRef } = useOneClick(() => confirmEmailChange(token), CHANGE_ADDRESS_FAILED);
   if (!result) {
     return (
       <div className="flex flex-col gap-6">

@@ -3,7 +3,7 @@
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { requestPasswordReset } from "@/client/auth";
+import { requestPasswordReset, FORGOT_FAILED } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkEmail } from "@/lib/validation/form-checks";
@@ -18,7 +18,7 @@ export function ForgotPasswordForm() {
       notify.success("Reset link sent to your email");
       formProps.ref.current?.reset();
     },
-    onError: (error) => notify.error(error instanceof ApiError ? error.message : "Error sending email"),
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : FORGOT_FAILED),
   });
 
   return (

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { SOMETHING_WENT_WRONG, logIn } from "@/client/auth";
+import { logIn, LOGIN_FAILED, LOGIN_SUCCESSFUL } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
@@ -16,6 +16,7 @@ import { TwoFactorStep } from "./two-factor-step";
 import { PasskeyButton } from "./passkey-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 import { PageLink } from "@/components/ui/page-link";
+import { SOMETHING_WENT_WRONG } from "@/lib/errors";
 
 /** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
 function useOAuthErrorToast(error: string | undefined) {
@@ -26,7 +27,7 @@ function useOAuthErrorToast(error: string | undefined) {
     shown.current = true;
     if (error === "google-not-configured") notifyGoogleNotConfigured();
     else
-      notify.error("Login failed", {
+      notify.error(LOGIN_FAILED, {
         description: "Google sign-in was cancelled or did not complete. Please try again.",
       });
     router.replace("/login");
@@ -54,7 +55,7 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
   useChallengeFromAddress(setChallenge);
   const signedIn = (token: string) => {
     setToken(token);
-    notify.success("Login successful");
+    notify.success(LOGIN_SUCCESSFUL);
     router.replace("/dashboard");
   };
   // An expired code step brings back a fresh password form (not one still busy from its success).
@@ -85,7 +86,7 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordSte
       else onChallenge(outcome.challenge);
     },
     onError: (failure) =>
-      notify.error("Login failed", {
+      notify.error(LOGIN_FAILED, {
         description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG,
       }),
     busyAfterSuccess: true,

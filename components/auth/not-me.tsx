@@ -1,7 +1,7 @@
 "use client";
 
 import { BusyButton } from "@/components/ui/busy-button";
-import { notMe } from "@/client/auth";
+import { notMe, NOT_ME_FAILED } from "@/client/auth";
 import { PageLink } from "@/components/ui/page-link";
 import { OneClickOutcome, useOneClick } from "./one-click-link";
 
@@ -10,7 +10,7 @@ import { OneClickOutcome, useOneClick } from "./one-click-link";
  * click only (mail scanners open links), then the page says what happened and what comes next.
  */
 export function NotMe({ token }: { token: string }) {
-  const { result, run, busy, resultRef } = useOneClick(() => notMe(token), "Could not end the ways in");
+  const { result, run, busy, resultRef } = useOneClick(() => notMe(token), NOT_ME_FAILED);
   if (!result) {
     return (
       <div className="flex flex-col gap-6">

@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { apiFetch } from "@/client/api";
 import { notify } from "@/client/toasts";
 import { getToken, setToken } from "@/client/token";
+import { LOGIN_FAILED } from "@/client/auth";
 
 /** Whether the token already stored here is a live session (a refused or unreadable answer: no). */
 async function signedIn(): Promise<boolean> {
@@ -38,7 +39,7 @@ async function acceptToken(token: string | null): Promise<"/dashboard" | "/login
     } catch {
       // Unconfirmed, like a refusal.
     }
-    notify.error("Login failed", { description: "This sign-in did not start in this browser. Please try again." });
+    notify.error(LOGIN_FAILED, { description: "This sign-in did not start in this browser. Please try again." });
   }
   return (await signedIn()) ? "/dashboard" : "/login";
 }

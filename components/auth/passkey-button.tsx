@@ -4,9 +4,10 @@ import { KeyRound } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { PROMPT_CLOSED, signInWithPasskey } from "@/client/passkey-prompts";
+import { PROMPT_CLOSED, signInWithPasskey, PASSKEY_LOGIN_FAILED } from "@/client/passkey-prompts";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
+import { LOGIN_FAILED, LOGIN_SUCCESSFUL } from "@/client/auth";
 
 /**
  * "Login with a passkey" on /login (docs/decisions/079): no username, the browser offers this
@@ -19,14 +20,14 @@ export function PasskeyButton() {
     setBusy(true);
     try {
       setToken(await signInWithPasskey());
-      notify.success("Login successful");
+      notify.success(LOGIN_SUCCESSFUL);
       // Busy until the dashboard replaces this page.
       router.replace("/dashboard");
     } catch (error) {
       setBusy(false);
-      const message = error instanceof Error ? error.message : "Could not sign in with a passkey";
+      const message = error instanceof Error ? error.message : PASSKEY_LOGIN_FAILED;
       if (message === PROMPT_CLOSED) notify.info(PROMPT_CLOSED);
-      else notify.error("Login failed", { description: message });
+      else notify.error(LOGIN_FAILED, { description: message });
     }
   }
   return (

@@ -5,12 +5,13 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { SwitchField } from "@/components/ui/switch-field";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { resetPassword } from "@/client/auth";
+import { resetPassword, RESET_FAILED } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 import { checkNewPassword } from "@/lib/validation/form-checks";
 import { PageLink } from "@/components/ui/page-link";
+import { PASSWORD_RESET_MESSAGE } from "@/lib/auth/password-change-limits";
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const router = useRouter();
@@ -22,10 +23,10 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
     check: (v) => checkNewPassword(v.password),
     send: (fields) => resetPassword(resetToken, fields),
     onSuccess: () => {
-      notify.success("Password reset successful", { important: true });
+      notify.success(PASSWORD_RESET_MESSAGE, { important: true });
       router.replace("/login");
     },
-    onError: (error) => notify.error(error instanceof ApiError ? error.message : "Reset failed"),
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : RESET_FAILED),
     busyAfterSuccess: true,
   });
 

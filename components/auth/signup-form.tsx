@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { SOMETHING_WENT_WRONG, signUp, type SignUpFields } from "@/client/auth";
+import { signUp, type SignUpFields } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
@@ -14,6 +14,7 @@ import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 import { PageLink } from "@/components/ui/page-link";
+import { SOMETHING_WENT_WRONG } from "@/lib/errors";
 
 const text = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 

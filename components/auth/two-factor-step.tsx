@@ -5,12 +5,13 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { SOMETHING_WENT_WRONG, verifyTwoFactor } from "@/client/auth";
+import { verifyTwoFactor, LOGIN_FAILED } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { TOTP_DIGITS } from "@/lib/validation/two-factor-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { SOMETHING_WENT_WRONG } from "@/lib/errors";
 
 export interface TwoFactorStepProps {
   challenge: string;
@@ -36,10 +37,10 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorSte
     onSuccess: onSignedIn,
     onError: (failure) => {
       if (failure instanceof ApiError && failure.status === 401) {
-        notify.error("Login failed", { description: failure.message });
+        notify.error(LOGIN_FAILED, { description: failure.message });
         onExpired();
       } else if (!(failure instanceof Refusal && failure.fieldErrors.length)) {
-        notify.error("Login failed", {
+        notify.error(LOGIN_FAILED, {
           description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG,
         });
       }

@@ -1,7 +1,7 @@
 "use client";
 
 import { BusyButton } from "@/components/ui/busy-button";
-import { undoEmailChange } from "@/client/auth";
+import { undoEmailChange, UNDO_CHANGE_FAILED } from "@/client/auth";
 import { PageLink } from "@/components/ui/page-link";
 import { OneClickOutcome, useOneClick } from "./one-click-link";
 
@@ -10,7 +10,7 @@ import { OneClickOutcome, useOneClick } from "./one-click-link";
  * on a click only, then says what happened and what comes next.
  */
 export function UndoEmailChange({ token }: { token: string }) {
-  const { result, run, busy, resultRef } = useOneClick(() => undoEmailChange(token), "Could not undo the change");
+  const { result, run, busy, resultRef } = useOneClick(() => undoEmailChange(token), UNDO_CHANGE_FAILED);
   if (!result) {
     return (
       <div className="flex flex-col gap-6">

@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
-import { LINK_USED_ADDRESS_VERIFIED } from "@/lib/auth/email-verification-limits";
+import { LINK_USED_ADDRESS_VERIFIED, INVALID_TOKEN } from "@/lib/auth/email-verification-limits";
 import { useForm } from "@/components/ui/use-form";
-import { verifyEmail } from "@/client/auth";
+import { verifyEmail, VERIFY_FAILED } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
@@ -32,9 +32,7 @@ export interface VerifyEmailProps {
  * "This wasn't me" instead (docs/decisions/011).
  */
 export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmailProps) {
-  const [result, setResult] = useState<Result | null>(
-    link ? null : { ok: false, message: refusal ?? "Invalid or expired token" },
-  );
+  const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: refusal ?? INVALID_TOKEN });
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
 
@@ -58,7 +56,7 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmai
       // A wrong password (or too many): say so and let them try again.
       if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
         notify.error("Could not verify", { description: error.message });
-      } else setResult({ ok: false, message: error instanceof ApiError ? error.message : "Verification failed" });
+      } else setResult({ ok: false, message: error instanceof ApiError ? error.message : VERIFY_FAILED });
     },
   });
 

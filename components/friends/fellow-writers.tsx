@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
-import { suggestedQuery } from "@/client/friends";
+import { suggestedQuery, FELLOW_WRITERS_FAILED } from "@/client/friends";
 import { Avatar } from "@/components/ui/avatar";
 
 /** docs/product.md §9: eight grey cards hold the grid's place while suggestions load. */
@@ -54,7 +54,7 @@ export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
       ) : isError || data.length === 0 ? (
         <div className="rounded-lg border border-ink-soft/20 bg-surface p-6 text-center">
           <p role={isError ? "alert" : undefined} className={isError ? "text-danger" : "text-ink-soft"}>
-            {isError ? "Failed to load fellow writers" : "No fellow writers found at the moment"}
+            {isError ? FELLOW_WRITERS_FAILED : "No fellow writers found at the moment"}
           </p>
           <BusyButton
             type="button"

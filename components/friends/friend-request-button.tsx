@@ -15,6 +15,7 @@ import {
 } from "@/client/friends";
 import { TOAST_DURATION, notify } from "@/client/toasts";
 import { AnswerButtons } from "./answer-buttons";
+import { FRIEND_REQUEST_CANCELLED_MESSAGE } from "@/lib/contract/messages";
 
 const FOR_FRIEND_REQUEST = { duration: TOAST_DURATION.friendRequest };
 
@@ -42,7 +43,7 @@ export function FriendRequestButton({ userId }: { userId: string }) {
   const cancel = useMutation({
     mutationFn: () => cancelRequest(userId),
     onSuccess: () => {
-      notify.success("Friend request cancelled", FOR_FRIEND_REQUEST);
+      notify.success(FRIEND_REQUEST_CANCELLED_MESSAGE, FOR_FRIEND_REQUEST);
       settle("none");
     },
     onError,

@@ -9,8 +9,17 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { ProfileHeader } from "@/components/ui/profile-header";
 import { feedKeys } from "@/client/feed";
 import { friendKeys } from "@/client/friends";
-import { type CloseFriend, closeFriendsQuery, friendCountQuery, meKeys, removeCloseFriend } from "@/client/me";
+import {
+  type CloseFriend,
+  closeFriendsQuery,
+  friendCountQuery,
+  meKeys,
+  removeCloseFriend,
+  COMMUNITY_LOAD_FAILED,
+  FRIENDS_LOAD_FAILED,
+} from "@/client/me";
 import { notify } from "@/client/toasts";
+import { FRIEND_REMOVED_MESSAGE } from "@/lib/contract/messages";
 
 /**
  * Shows a query's failure as docs/product.md §8's toast. A poll and a refetch on focus can fail one
@@ -26,7 +35,7 @@ function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string
 export function CommunityCard() {
   const count = useQuery(friendCountQuery());
   const [open, setOpen] = useState(false);
-  useErrorToast(count.isError, count.errorUpdatedAt, "Failed to load community stats");
+  useErrorToast(count.isError, count.errorUpdatedAt, COMMUNITY_LOAD_FAILED);
 
   const n = count.data;
   return (
@@ -66,7 +75,7 @@ function FriendsList() {
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   const focusAfterRemoval = useRef<string | null>(null);
   const emptyState = useRef<HTMLDivElement>(null);
-  useErrorToast(friends.isError, friends.errorUpdatedAt, "Failed to load close friends");
+  useErrorToast(friends.isError, friends.errorUpdatedAt, FRIENDS_LOAD_FAILED);
 
   const remove = useMutation({
     mutationFn: (friend: CloseFriend) => removeCloseFriend(friend.id),
@@ -79,7 +88,7 @@ function FriendsList() {
       // Their profile's button no longer says Friends, and their entries leave my feed.
       void queryClient.invalidateQueries({ queryKey: friendKeys.status(friend.id) });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
-      notify.success("Removed from close friends successfully");
+      notify.success(FRIEND_REMOVED_MESSAGE);
       setAsked(null);
     },
     onError: (error) => {

@@ -26,6 +26,7 @@ import { relativeTime } from "@/lib/dates/relative-time";
 import type { FieldIssue } from "@/lib/errors";
 import { countCharacters } from "@/lib/validation/graphemes";
 import { REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE } from "@/lib/replies/limits";
+import { REPLY_DELETED_MESSAGE } from "@/lib/contract/messages";
 
 type Entry = RepliesPage["journal"];
 
@@ -144,7 +145,7 @@ function Thread({ entry, thread, threadKey, refresh, onDeleted }: ThreadProps) {
     setDeleting(m.id);
     try {
       await deleteReply(entry.id, m.id);
-      notify.success("Reply deleted");
+      notify.success(REPLY_DELETED_MESSAGE);
       onDeleted(threadKey);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));

@@ -12,6 +12,7 @@ import { changePassword, securityKeys } from "@/client/security";
 import { notify } from "@/client/toasts";
 import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
 import { checkFilled, checkNewPassword } from "@/lib/validation/form-checks";
+import { PASSWORD_CHANGED_MESSAGE } from "@/lib/contract/messages";
 
 /**
  * "Change password" on the Security screen (docs/product.md "Security", docs/decisions/071): the
@@ -41,7 +42,7 @@ export function ChangePasswordForm() {
       notify.success(
         ended
           ? `Password changed. ${ended === 1 ? "1 other session was" : `${ended} other sessions were`} signed out.`
-          : "Password changed",
+          : PASSWORD_CHANGED_MESSAGE,
         { important: true },
       );
     },

@@ -13,6 +13,7 @@ import { Refusal } from "@/client/refusals";
 import { deleteAccount } from "@/client/security";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { ACCOUNT_DELETION_SCHEDULED_MESSAGE } from "@/lib/contract/messages";
 
 export interface DeleteAccountProps {
   graceDays: number;
@@ -78,7 +79,7 @@ function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: DeleteA
     send: deleteAccount,
     busyAfterSuccess: true,
     onSuccess: (deletionDueAt) => {
-      notify.info("Your account will be deleted", {
+      notify.info(ACCOUNT_DELETION_SCHEDULED_MESSAGE, {
         description: `On ${formatDeletionDay(deletionDueAt)}. Sign in before then to cancel.`,
         closable: true,
         duration: 10_000,

@@ -24,6 +24,7 @@ import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";
 import { PASSKEY_NAME_MAX } from "@/lib/validation/passkey-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { PASSKEY_RENAMED_MESSAGE } from "@/lib/contract/messages";
 
 /**
  * "Passkeys" on the Security screen (docs/product.md "Security", docs/decisions/079): the account's
@@ -194,7 +195,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyInfo; onDone: () => v
       queryClient.setQueryData<PasskeyInfo[]>(passkeyKeys.all, (list) =>
         list?.map((x) => (x.id === renamed.id ? renamed : x)),
       );
-      notify.success("Passkey renamed");
+      notify.success(PASSKEY_RENAMED_MESSAGE);
       onDone();
     },
     onError: (error) => {

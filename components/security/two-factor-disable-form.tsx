@@ -9,6 +9,7 @@ import { disableTwoFactor } from "@/client/security";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
 import { SecondFactorField } from "./second-factor-field";
+import { TWO_FACTOR_OFF_MESSAGE } from "@/lib/contract/messages";
 
 /** Turn off: the password (none for a Google-only account) and a code from the app or a recovery code (docs/decisions/073). */
 export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword: boolean; onDisabled: () => void }) {
@@ -22,7 +23,7 @@ export function TwoFactorDisableForm({ hasPassword, onDisabled }: { hasPassword:
     ],
     send: disableTwoFactor,
     onSuccess: () => {
-      notify.success("Two-factor sign-in is off", { important: true });
+      notify.success(TWO_FACTOR_OFF_MESSAGE, { important: true });
       onDisabled();
     },
     onError: (error) => {

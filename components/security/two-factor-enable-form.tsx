@@ -10,6 +10,7 @@ import { enableTwoFactor, type TwoFactorSetup } from "@/client/security";
 import { notify } from "@/client/toasts";
 import { TOTP_DIGITS } from "@/lib/validation/two-factor-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { TWO_FACTOR_ON_MESSAGE } from "@/lib/contract/messages";
 
 /** The secret in groups of four, easier to type. */
 /** The secret in groups of four, each kept whole on a line of its own if the line must wrap ("7ZNN A / JPM IM2A" was read wrong). */
@@ -41,7 +42,7 @@ export function TwoFactorEnableForm({ setup, hasPassword, onEnabled, onCancel }:
     ],
     send: enableTwoFactor,
     onSuccess: (codes) => {
-      notify.success("Two-factor sign-in is on", { important: true });
+      notify.success(TWO_FACTOR_ON_MESSAGE, { important: true });
       onEnabled(codes);
     },
     onError: (error) => {

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import {
   ADMIN_ACTIONS_SHOWN,
-  ADMIN_NOT_FOUND_MESSAGE,
   ADMIN_REPORTS_MAX,
   ALREADY_SUSPENDED_MESSAGE,
   MODERATION_NOTE_MAX,
@@ -9,7 +8,10 @@ import {
   MODERATION_NOTE_TOO_LONG_MESSAGE,
   NOT_SUSPENDED_MESSAGE,
   REPORT_CLOSED_MESSAGE,
+  REPORT_DISMISSED_MESSAGE,
+  SUSPENSION_LIFTED_MESSAGE,
 } from "@/lib/admin/limits";
+import { NOT_FOUND } from "@/lib/errors";
 import { ModerationNoteSchema, OptionalNoteSchema } from "@/lib/admin/schemas";
 import { AdminDoneSchema, AdminPageSchema } from "@/lib/contract/admin";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
@@ -19,7 +21,7 @@ import { TAG, type Endpoint, type Failure } from "@/lib/http/endpoint";
 
 const actionFailures = [
   [400, MODERATION_NOTE_REQUIRED_MESSAGE, MODERATION_NOTE_TOO_LONG_MESSAGE],
-  [404, ADMIN_NOT_FOUND_MESSAGE],
+  [404, NOT_FOUND],
   [409, REPORT_CLOSED_MESSAGE, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE],
 ] as const satisfies readonly Failure[];
 
@@ -66,13 +68,13 @@ export const ADMIN_ENDPOINTS = [
     auth: "session",
     operatorsOnly: true,
     answers: [{ status: 200, description: "The reports and the record", schema: AdminPageSchema }],
-    failures: [[404, ADMIN_NOT_FOUND_MESSAGE]],
+    failures: [[404, NOT_FOUND]],
   },
   action(
     "/api/admin/reports/{id}/dismiss",
     reportId,
     "Dismiss a report: nothing is done",
-    "Report dismissed",
+    REPORT_DISMISSED_MESSAGE,
     OptionalNoteSchema,
     "Optional, for the record",
   ),
@@ -96,7 +98,7 @@ export const ADMIN_ENDPOINTS = [
     "/api/admin/users/{userId}/unsuspend",
     accountId,
     "Lift a suspension",
-    "Suspension lifted",
+    SUSPENSION_LIFTED_MESSAGE,
     OptionalNoteSchema,
     "Optional, for the record",
   ),

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AdminPage, AdminReport } from "@/lib/contract/admin";
 import type { SessionUser } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
-import { ConflictError, NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError, NOT_FOUND } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { deleteJournal } from "@/lib/journals/write";
 import { escapeHtml } from "@/lib/mail/escape";
@@ -12,7 +12,6 @@ import { INBOX_CHANNEL } from "@/lib/db/channels";
 import type { Storage } from "@/lib/storage/types";
 import {
   ADMIN_ACTIONS_SHOWN,
-  ADMIN_NOT_FOUND_MESSAGE,
   ADMIN_REPORTS_MAX,
   ALREADY_SUSPENDED_MESSAGE,
   NOT_SUSPENDED_MESSAGE,
@@ -37,7 +36,7 @@ export function requireOperator(
   user: Pick<SessionUser, "email" | "emailVerifiedAt">,
   adminEmails: readonly string[],
 ): void {
-  if (!isOperator(user, adminEmails)) throw new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);
+  if (!isOperator(user, adminEmails)) throw new NotFoundError(NOT_FOUND);
 }
 
 interface ReportRow extends Record<string, unknown> {
@@ -134,7 +133,7 @@ export async function adminPage({ db }: { db: Db }): Promise<AdminPage> {
 }
 
 async function openReport(db: Db, rawId: string) {
-  const id = parseId({ value: rawId, message: ADMIN_NOT_FOUND_MESSAGE });
+  const id = parseId({ value: rawId, message: NOT_FOUND });
   const { rows } = await db.execute<
     {
       id: string;
@@ -152,7 +151,7 @@ async function openReport(db: Db, rawId: string) {
     from reports r left join journals j on j.id = r.journal_id left join replies rp on rp.id = r.reply_id left join journals rj on rj.id = rp.journal_id
     where r.id = ${id}::uuid`);
   const row = rows[0];
-  if (!row) throw new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);
+  if (!row) throw new NotFoundError(NOT_FOUND);
   if (row.status !== "open") throw new ConflictError(REPORT_CLOSED_MESSAGE);
   return row;
 }
@@ -288,12 +287,12 @@ export async function suspendUser({
   userId: string;
   note: string;
 }): Promise<MailMessage> {
-  const userId = parseId({ value: rawId, message: ADMIN_NOT_FOUND_MESSAGE });
+  const userId = parseId({ value: rawId, message: NOT_FOUND });
   if (userId === operatorId) throw new ConflictError("Operators cannot suspend themselves");
   const { rows } = await db.execute<{ suspended: boolean }>(
     sql`select suspended_at is not null as suspended from users where id = ${userId}::uuid`,
   );
-  if (!rows[0]) throw new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);
+  if (!rows[0]) throw new NotFoundError(NOT_FOUND);
   if (rows[0].suspended) throw new ConflictError(ALREADY_SUSPENDED_MESSAGE);
   await db.transaction(async (tx) => {
     await tx.execute(sql`update users set suspended_at = now() where id = ${userId}::uuid`);
@@ -328,13 +327,13 @@ export async function unsuspendUser({
   userId: string;
   note?: string;
 }) {
-  const userId = parseId({ value: rawId, message: ADMIN_NOT_FOUND_MESSAGE });
+  const userId = parseId({ value: rawId, message: NOT_FOUND });
   const { rows } = await db.execute(
     sql`update users set suspended_at = null where id = ${userId}::uuid and suspended_at is not null returning 1`,
   );
   if (!rows.length) {
     const exists = await db.execute(sql`select 1 from users where id = ${userId}::uuid`);
-    throw exists.rows.length ? new ConflictError(NOT_SUSPENDED_MESSAGE) : new NotFoundError(ADMIN_NOT_FOUND_MESSAGE);
+    throw exists.rows.length ? new ConflictError(NOT_SUSPENDED_MESSAGE) : new NotFoundError(NOT_FOUND);
   }
   await record(db, { operatorId, action: "unsuspend", targetUserId: userId, note });
 }

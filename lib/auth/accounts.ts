@@ -5,16 +5,18 @@ import { users } from "@/lib/db/schema";
 import { ConflictError, UnauthorizedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { clearAttempts, consumeAttempt, refundAttempt, type Limit } from "@/lib/rate-limit";
 import { type LoginInput, type RegisterInput } from "@/lib/validation/auth";
-import { emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
+import {
+  emailDomainAllowed,
+  signupDomainMessage,
+  INVALID_CREDENTIALS_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+} from "@/lib/validation/auth-limits";
 import { hashPassword, verifyPassword } from "./password";
 import { findTrustedDevice, trustDevice } from "./devices";
 import { createSession } from "./sessions";
 import { isTwoFactorOn } from "./two-factor";
 import { startTwoFactorChallenge } from "./two-factor-challenge";
-
-const USERNAME_TAKEN = "Username already taken";
-const EMAIL_TAKEN = "Email already in use";
-const INVALID_CREDENTIALS = "Invalid credentials";
+import { EMAIL_TAKEN_MESSAGE } from "@/lib/auth/email-change-limits";
 
 // Failed password logins in a 15-minute window (docs/decisions/013). From a browser that has signed
 // in to the account before (a trusted device), only that device's own count applies. From anywhere
@@ -62,8 +64,8 @@ export async function registerUser({
     .limit(1);
   if (clash)
     throw clash.username === input.username
-      ? new ConflictError(USERNAME_TAKEN, "username")
-      : new ConflictError(EMAIL_TAKEN, "email");
+      ? new ConflictError(USERNAME_TAKEN_MESSAGE, "username")
+      : new ConflictError(EMAIL_TAKEN_MESSAGE, "email");
 
   const passwordHash = await hashPassword(input.password);
   try {
@@ -82,8 +84,8 @@ export async function registerUser({
     if (constraint === undefined) throw err;
     // Lost a race with a simultaneous sign-up: the database's unique index decides.
     throw constraint.includes("email")
-      ? new ConflictError(EMAIL_TAKEN, "email")
-      : new ConflictError(USERNAME_TAKEN, "username");
+      ? new ConflictError(EMAIL_TAKEN_MESSAGE, "email")
+      : new ConflictError(USERNAME_TAKEN_MESSAGE, "username");
   }
 }
 
@@ -160,7 +162,7 @@ export async function loginUser({
 
   if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
     if (found) await refundAttempt({ db, key: successes.key });
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
+    throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
   }
   for (const { limit, onSuccess } of limits) {
     if (onSuccess === "clear") await clearAttempts({ db, key: limit.key });

@@ -11,9 +11,9 @@ import {
   EMAIL_CHANGE_TOKEN_HOURS,
   EMAIL_CHANGE_UNDO_DAYS,
   EMAIL_TAKEN_MESSAGE,
-  INVALID_EMAIL_CHANGE_TOKEN,
   NO_PASSWORD_FOR_EMAIL_MESSAGE,
   SAME_EMAIL_MESSAGE,
+  INVALID_EMAIL_CHANGE_TOKEN,
 } from "./email-change-limits";
 import { emailDomainAllowed, signupDomainMessage } from "@/lib/validation/auth-limits";
 import { checkCurrentPassword } from "./password-change";

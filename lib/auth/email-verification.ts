@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { LINK_USED_ADDRESS_VERIFIED } from "./email-verification-limits";
+import { LINK_USED_ADDRESS_VERIFIED, INVALID_TOKEN, CONFIRM_WITH_PASSWORD } from "./email-verification-limits";
 import { emailVerifications, users } from "@/lib/db/schema";
 import { UnauthorizedError, ValidationError } from "@/lib/errors";
 import { logError } from "@/lib/log";
@@ -10,6 +10,7 @@ import { consumeAttempt, refundAttempt } from "@/lib/rate-limit";
 import { verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 import { verifyEmailMail } from "./verification-mail";
+import { INVALID_CREDENTIALS_MESSAGE } from "@/lib/validation/auth-limits";
 
 // A password account's email is unverified until a mailed link (or a password reset) proves it;
 // until then a Google sign-in for that address takes the account over, and the mail's "This
@@ -18,14 +19,10 @@ import { verifyEmailMail } from "./verification-mail";
 export const VERIFY_TOKEN_HOURS = 24;
 export const VERIFY_MAX_PER_USER = 5;
 export const VERIFY_WINDOW_SECONDS = 60 * 60;
-export const EMAIL_VERIFIED = "Email verified";
 export const ALREADY_VERIFIED = "Your email address is already verified";
 export const VERIFICATION_SENT = "A new verification link has been sent to your email";
-export const INVALID_VERIFY_TOKEN = "Invalid or expired token";
 export { LINK_USED_ADDRESS_VERIFIED };
-export const CONFIRM_WITH_PASSWORD = "Sign in to this account or enter its password to confirm the address";
 export const SIGNUP_CANCELLED = "The sign-up is cancelled: the account is deleted and the address is free";
-const INVALID_CREDENTIALS = "Invalid credentials";
 // Wrong passwords given with one account's link in 15 minutes (only the mailbox has the link).
 export const VERIFY_PASSWORD_MAX_FAILURES = 10;
 const VERIFY_PASSWORD_WINDOW_SECONDS = 15 * 60;
@@ -132,7 +129,7 @@ async function usedOnVerifiedAddress(db: Db, token: string): Promise<boolean> {
 
 /** Why a link cannot be used, in words: used on an address that is verified now, or else invalid or expired. */
 export async function unusableLinkMessage({ db, token }: { db: Db; token: string }): Promise<string> {
-  return (await usedOnVerifiedAddress(db, token)) ? LINK_USED_ADDRESS_VERIFIED : INVALID_VERIFY_TOKEN;
+  return (await usedOnVerifiedAddress(db, token)) ? LINK_USED_ADDRESS_VERIFIED : INVALID_TOKEN;
 }
 
 /**
@@ -183,7 +180,7 @@ export async function verifyEmail({
       db,
       limit: { key, max: VERIFY_PASSWORD_MAX_FAILURES, windowSeconds: VERIFY_PASSWORD_WINDOW_SECONDS },
     });
-    if (!(await verifyPassword(link.passwordHash, password))) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    if (!(await verifyPassword(link.passwordHash, password))) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
     await refundAttempt({ db, key });
   }
   await db.transaction(async (tx) => {
@@ -198,14 +195,14 @@ export async function verifyEmail({
         ),
       )
       .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
-    if (!burnt) throw new ValidationError(INVALID_VERIFY_TOKEN);
+    if (!burnt) throw new ValidationError(INVALID_TOKEN);
     const [verified] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(and(eq(users.id, burnt.userId), eq(sql`lower(${users.email})`, burnt.email.toLowerCase())))
       .returning({ id: users.id });
     // Throwing rolls the burn back too: nothing changes.
-    if (!verified) throw new ValidationError(INVALID_VERIFY_TOKEN);
+    if (!verified) throw new ValidationError(INVALID_TOKEN);
     await tx
       .update(emailVerifications)
       .set({ usedAt: sql`now()` })
@@ -221,7 +218,7 @@ export async function verifyEmail({
  * Google takeover at the same moment is wholly before (then: 400) or after (then: nothing to take).
  */
 export async function cancelSignup({ db, token }: { db: Db; token: string }) {
-  if (!token || token.length > 200) throw new ValidationError(INVALID_VERIFY_TOKEN);
+  if (!token || token.length > 200) throw new ValidationError(INVALID_TOKEN);
   const userId = await db.transaction(async (tx) => {
     const [link] = await tx
       .select({ userId: emailVerifications.userId, email: emailVerifications.email })
@@ -233,14 +230,14 @@ export async function cancelSignup({ db, token }: { db: Db; token: string }) {
           gt(emailVerifications.expiresAt, sql`now()`),
         ),
       );
-    if (!link) throw new ValidationError(INVALID_VERIFY_TOKEN);
+    if (!link) throw new ValidationError(INVALID_TOKEN);
     const [user] = await tx
       .select({ verifiedAt: users.emailVerifiedAt, email: users.email })
       .from(users)
       .where(eq(users.id, link.userId))
       .for("update");
     if (!user || user.verifiedAt || user.email.toLowerCase() !== link.email.toLowerCase())
-      throw new ValidationError(INVALID_VERIFY_TOKEN);
+      throw new ValidationError(INVALID_TOKEN);
     // Its hearts go with it: each entry's count keeps equal to its like rows (docs/decisions/026).
     await tx.execute(sql`
       with gone as (delete from likes where user_id = ${link.userId}::uuid returning journal_id)

@@ -1,4 +1,9 @@
-import { LINK_USED_ADDRESS_VERIFIED } from "@/lib/auth/email-verification-limits";
+import {
+  LINK_USED_ADDRESS_VERIFIED,
+  INVALID_TOKEN,
+  CONFIRM_WITH_PASSWORD,
+  EMAIL_VERIFIED,
+} from "@/lib/auth/email-verification-limits";
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,
@@ -16,36 +21,50 @@ import {
   PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
+  PASSWORD_REQUIRED_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  USERNAME_REQUIRED_MESSAGE,
+  USERNAME_PATTERN_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  TOKEN_REQUIRED_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
 } from "@/lib/validation/auth-limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
-import { SESSION_NOT_FOUND_MESSAGE, SESSIONS_LISTED_MAX, SUSPENDED_MESSAGE } from "@/lib/auth/session-limits";
+import {
+  SESSION_NOT_FOUND_MESSAGE,
+  SESSIONS_LISTED_MAX,
+  SUSPENDED_MESSAGE,
+  INVALID_SESSION_MESSAGE,
+  NOT_STARTED_HERE_MESSAGE,
+} from "@/lib/auth/session-limits";
 import {
   EMAIL_CHANGE_MAX_PER_HOUR,
   EMAIL_CHANGE_TOKEN_HOURS,
   EMAIL_CHANGE_UNDO_DAYS,
   EMAIL_TAKEN_MESSAGE,
-  INVALID_EMAIL_CHANGE_TOKEN,
   NO_PASSWORD_FOR_EMAIL_MESSAGE,
   SAME_EMAIL_MESSAGE,
+  INVALID_EMAIL_CHANGE_TOKEN,
 } from "@/lib/auth/email-change-limits";
-import { INVALID_NOT_ME_LINK, NOT_ME_LINK_DAYS } from "@/lib/auth/not-me-limits";
+import { NOT_ME_LINK_DAYS } from "@/lib/auth/not-me-limits";
 import {
   CHANGE_PASSWORD_MAX_TRIES,
   CHANGE_PASSWORD_WINDOW_SECONDS,
   NO_PASSWORD_MESSAGE,
   SAME_PASSWORD_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
 } from "@/lib/auth/password-change-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { SIGNED_OUT_MESSAGE, OTHER_SESSIONS_ENDED_MESSAGE } from "@/lib/contract/messages";
 
 // Sign-up, sign-in, sessions, passwords and email changes (lib/auth; docs/decisions/005, 013, 052).
-
-const INVALID_TOKEN = "Invalid or expired token";
-
-const CONFIRM_WITH_PASSWORD = "Sign in to this account or enter its password to confirm the address";
 
 const registerFields = {
   name: `1–${NAME_MAX} characters after trimming`,
@@ -78,15 +97,15 @@ export const AUTH_ENDPOINTS = [
     failures: [
       [
         400,
-        "Name is required",
+        NAME_REQUIRED_MESSAGE,
         notAllowedInLineMessage("Name"),
         `Username must be at least ${USERNAME_MIN} characters`,
-        "Username may only contain letters, numbers, _ and .",
-        "Enter a valid email address",
+        USERNAME_PATTERN_MESSAGE,
+        EMAIL_INVALID_MESSAGE,
         `Password must be at least ${PASSWORD_MIN} characters`,
         GMAIL_MESSAGE,
       ],
-      [409, "Username already taken", "Email already in use"],
+      [409, USERNAME_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE],
     ],
     rateLimited: "SIGNUP_LIMIT_PER_HOUR sign-ups per address an hour (default 20)",
   },
@@ -117,8 +136,8 @@ export const AUTH_ENDPOINTS = [
       },
     ],
     failures: [
-      [400, "Username is required", "Password is required"],
-      [401, "Invalid credentials"],
+      [400, USERNAME_REQUIRED_MESSAGE, PASSWORD_REQUIRED_MESSAGE],
+      [401, INVALID_CREDENTIALS_MESSAGE],
       [403, SUSPENDED_MESSAGE],
     ],
     rateLimited:
@@ -131,7 +150,7 @@ export const AUTH_ENDPOINTS = [
     summary: "Sign out this session",
     description: "Revokes the token at once on every instance and clears the cookie.",
     auth: "session",
-    answers: [{ status: 200, description: "Signed out", schema: A.MessageSchema }],
+    answers: [{ status: 200, description: SIGNED_OUT_MESSAGE, schema: A.MessageSchema }],
   },
   {
     method: "get",
@@ -151,7 +170,7 @@ export const AUTH_ENDPOINTS = [
       "Its token stops working at once on every instance, and its live streams end. Ending the caller's own session signs them out here and clears the cookie. Another person's session, or an unknown or malformed id, is the same 404.",
     auth: "session",
     params: { id: { description: "A session's `id` from GET /api/auth/sessions" } },
-    answers: [{ status: 200, description: "Signed out", schema: Sec.SessionEndedSchema }],
+    answers: [{ status: 200, description: SIGNED_OUT_MESSAGE, schema: Sec.SessionEndedSchema }],
     failures: [[404, SESSION_NOT_FOUND_MESSAGE]],
   },
   {
@@ -161,7 +180,7 @@ export const AUTH_ENDPOINTS = [
     summary: "End every session of the caller but this one",
     description: "Every other device is signed out at once; `ended` says how many sessions went. No body.",
     auth: "session",
-    answers: [{ status: 200, description: "Signed out everywhere else", schema: Sec.OtherSessionsEndedSchema }],
+    answers: [{ status: 200, description: OTHER_SESSIONS_ENDED_MESSAGE, schema: Sec.OtherSessionsEndedSchema }],
   },
   {
     method: "post",
@@ -184,7 +203,7 @@ export const AUTH_ENDPOINTS = [
     failures: [
       [
         400,
-        "Current password is required",
+        CURRENT_PASSWORD_REQUIRED_MESSAGE,
         WRONG_PASSWORD_MESSAGE,
         NO_PASSWORD_MESSAGE,
         SAME_PASSWORD_MESSAGE,
@@ -210,11 +229,11 @@ export const AUTH_ENDPOINTS = [
     failures: [
       [
         400,
-        "Password is required",
+        PASSWORD_REQUIRED_MESSAGE,
         WRONG_PASSWORD_MESSAGE,
         NO_PASSWORD_FOR_EMAIL_MESSAGE,
         SAME_EMAIL_MESSAGE,
-        "Enter a valid email address",
+        EMAIL_INVALID_MESSAGE,
         GMAIL_MESSAGE,
       ],
       [409, EMAIL_TAKEN_MESSAGE],
@@ -258,7 +277,7 @@ export const AUTH_ENDPOINTS = [
     auth: "none",
     params: { token: { description: "The token of the mailed link" } },
     answers: [{ status: 200, description: "Every way in ended", schema: Sec.NotMeDoneSchema }],
-    failures: [[400, INVALID_NOT_ME_LINK]],
+    failures: [[400, INVALID_EMAIL_CHANGE_TOKEN]],
   },
   {
     method: "get",
@@ -281,9 +300,9 @@ export const AUTH_ENDPOINTS = [
     body: { encoding: "json", maxBytes: BODY_LIMITS.auth, schema: ConfirmSessionSchema },
     answers: [{ status: 200, description: "The token is this browser's", schema: A.MessageSchema }],
     failures: [
-      [400, "Token is required"],
-      [401, "Invalid or expired session"],
-      [403, "This sign-in was not started in this browser"],
+      [400, TOKEN_REQUIRED_MESSAGE],
+      [401, INVALID_SESSION_MESSAGE],
+      [403, NOT_STARTED_HERE_MESSAGE],
     ],
   },
   {
@@ -302,7 +321,7 @@ export const AUTH_ENDPOINTS = [
         schema: A.MessageSchema,
       },
     ],
-    failures: [[400, "Email is required", "Enter a valid email address"]],
+    failures: [[400, EMAIL_REQUIRED_MESSAGE, EMAIL_INVALID_MESSAGE]],
     rateLimited: "5 an hour per email, 20 per address",
   },
   {
@@ -323,7 +342,7 @@ export const AUTH_ENDPOINTS = [
         removePasskeys: "true: remove every passkey of the account too (left out: they stay)",
       },
     },
-    answers: [{ status: 200, description: "Password reset successful", schema: A.MessageSchema }],
+    answers: [{ status: 200, description: PASSWORD_RESET_MESSAGE, schema: A.MessageSchema }],
     failures: [
       [
         400,
@@ -349,10 +368,10 @@ export const AUTH_ENDPOINTS = [
       schema: VerifyEmailSchema,
       descriptions: { password: "The account's password; not needed when signed in to it" },
     },
-    answers: [{ status: 200, description: "Email verified", schema: A.MessageSchema }],
+    answers: [{ status: 200, description: EMAIL_VERIFIED, schema: A.MessageSchema }],
     failures: [
-      [400, INVALID_TOKEN, LINK_USED_ADDRESS_VERIFIED, "Password is required"],
-      [401, CONFIRM_WITH_PASSWORD, "Invalid credentials"],
+      [400, INVALID_TOKEN, LINK_USED_ADDRESS_VERIFIED, PASSWORD_REQUIRED_MESSAGE],
+      [401, CONFIRM_WITH_PASSWORD, INVALID_CREDENTIALS_MESSAGE],
     ],
     rateLimited: "10 wrong passwords per account in 15 minutes",
   },

@@ -4,10 +4,11 @@ import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { noticeMail, type NoticeParagraph } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
-import { INVALID_NOT_ME_LINK, NOT_ME_LINK_DAYS } from "./not-me-limits";
+import { NOT_ME_LINK_DAYS } from "./not-me-limits";
 import { RESET_TOKEN_MINUTES } from "./password-reset";
 import { hashToken, newToken } from "./tokens";
 import { endEveryWayIn, removedLines, type EndedAccess } from "./unproven";
+import { INVALID_EMAIL_CHANGE_TOKEN } from "@/lib/auth/email-change-limits";
 
 // "This was not me" (docs/decisions/101): the notice of a new way in (two-factor sign-in turned
 // on, a passkey added) carries a link that ends every way in, for an owner whose password someone
@@ -66,14 +67,14 @@ export function notMeParagraph({
  * 400 too, and stays burnt. Returns the mail's addressee and what went.
  */
 export async function redeemNotMeLink({ db, token }: { db: Db; token: string }) {
-  if (!token || token.length > 200) throw new ValidationError(INVALID_NOT_ME_LINK);
+  if (!token || token.length > 200) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
   const ended = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ userId: string; sentTo: string }>(sql`
       update not_me_links set used_at = now()
       where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()
       returning user_id as "userId", sent_to as "sentTo"`);
     const link = rows[0];
-    if (!link) throw new ValidationError(INVALID_NOT_ME_LINK);
+    if (!link) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
     // The row lock taken here makes a change of address wait, or be waited for and seen.
     const { rows: holders } = await tx.execute<{ email: string; name: string; username: string }>(sql`
       update users set password_hash = null, google_sub = null, updated_at = now()
@@ -88,7 +89,7 @@ export async function redeemNotMeLink({ db, token }: { db: Db; token: string }) 
     const gone = await endEveryWayIn({ tx: tx as unknown as Db, userId: link.userId });
     return { userId: link.userId, ...holder, gone };
   });
-  if (!ended) throw new ValidationError(INVALID_NOT_ME_LINK);
+  if (!ended) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
   return ended;
 }
 

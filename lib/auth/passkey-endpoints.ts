@@ -23,14 +23,14 @@ import {
   TOO_MANY_PASSKEYS_MESSAGE,
 } from "@/lib/validation/passkey-limits";
 import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "@/lib/auth/step-up-limits";
 import {
-  RECENT_SIGN_IN_MINUTES,
-  SIGN_IN_AGAIN_MESSAGE,
-  STEP_UP_CODE_MESSAGE,
-  STEP_UP_PASSWORD_MESSAGE,
-} from "@/lib/auth/step-up-limits";
-import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/validation/two-factor-limits";
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+  CODE_REQUIRED_MESSAGE,
+} from "@/lib/validation/two-factor-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { NAME_REQUIRED_MESSAGE, PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
 // Passkeys: adding, naming, removing, and signing in with one (lib/auth/passkeys.ts).
 
@@ -68,9 +68,9 @@ export const PASSKEY_ENDPOINTS = [
     failures: [
       [
         400,
-        STEP_UP_PASSWORD_MESSAGE,
+        PASSWORD_REQUIRED_MESSAGE,
         WRONG_PASSWORD_MESSAGE,
-        STEP_UP_CODE_MESSAGE,
+        CODE_REQUIRED_MESSAGE,
         WRONG_CODE_MESSAGE,
         WRONG_RECOVERY_CODE_MESSAGE,
       ],
@@ -116,7 +116,7 @@ export const PASSKEY_ENDPOINTS = [
     },
     answers: [{ status: 200, description: "Renamed", schema: Sec.PasskeyRenamedSchema }],
     failures: [
-      [400, "Name is required"],
+      [400, NAME_REQUIRED_MESSAGE],
       [404, PASSKEY_NOT_FOUND_MESSAGE],
     ],
   },

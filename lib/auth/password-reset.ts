@@ -11,6 +11,7 @@ import { revokeAllSessions } from "./sessions";
 import { cancelEmailChanges } from "./pending-changes";
 import { forgetUnprovenAccess, type ForgottenAccess } from "./unproven";
 import { hashToken, newToken } from "./tokens";
+import { INVALID_TOKEN } from "@/lib/auth/email-verification-limits";
 
 export const RESET_TOKEN_MINUTES = 30;
 export const FORGOT_MAX_PER_EMAIL = 5;
@@ -20,7 +21,6 @@ export const FORGOT_WINDOW_SECONDS = 60 * 60;
 export const RESET_MAX_PER_ADDRESS = 20;
 export const RESET_WINDOW_SECONDS = 60 * 60;
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for that email, a reset link has been sent.";
-export const INVALID_RESET_TOKEN = "Invalid or expired token";
 
 /**
  * Counts a forgot-password request against the per-email and per-address limits (429 past them).
@@ -106,7 +106,7 @@ export async function resetPassword({
   removePasskeys?: boolean;
   ip: string;
 }): Promise<{ takenOver: { gone: ForgottenAccess; email: string; name: string; username: string } | null }> {
-  if (!token || token.length > 200) throw new ValidationError(INVALID_RESET_TOKEN);
+  if (!token || token.length > 200) throw new ValidationError(INVALID_TOKEN);
   await consumeAttempt({
     db,
     limit: { key: `reset-address:${ip}`, max: RESET_MAX_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS },
@@ -118,7 +118,7 @@ export async function resetPassword({
     gt(passwordResets.expiresAt, sql`now()`),
   );
   const [found] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(open).limit(1);
-  if (!found) throw new ValidationError(INVALID_RESET_TOKEN);
+  if (!found) throw new ValidationError(INVALID_TOKEN);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // Burnt here, not above: a simultaneous use of the same link that got here first wins.
@@ -127,7 +127,7 @@ export async function resetPassword({
       .set({ usedAt: sql`now()` })
       .where(open)
       .returning({ userId: passwordResets.userId });
-    if (!burnt) throw new ValidationError(INVALID_RESET_TOKEN);
+    if (!burnt) throw new ValidationError(INVALID_TOKEN);
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })

@@ -2,12 +2,12 @@ import "server-only";
 import type { NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
+import { ForbiddenError, UnauthorizedError, AUTHENTICATION_REQUIRED } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
 import { SAFE_METHODS, readCookie, secureCookies } from "@/lib/http/request";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
 import { SESSION_COOKIE } from "./cookie-name";
-import { SESSION_IDLE_DAYS } from "./session-limits";
+import { SESSION_IDLE_DAYS, INVALID_SESSION_MESSAGE, CROSS_ORIGIN_MESSAGE } from "./session-limits";
 import { getSessionUser, type SessionUser } from "./sessions";
 
 function cookieToken(req: Request): string | undefined {
@@ -43,12 +43,12 @@ export interface Authed {
 export async function requireUser(req: Request): Promise<Authed> {
   const bearer = bearerToken(req);
   const token = bearer ?? cookieToken(req);
-  if (!token) throw new UnauthorizedError("Authentication required");
+  if (!token) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
   const found = await getSessionUser({ db: getDb(), token });
-  if (!found) throw new UnauthorizedError("Invalid or expired session");
+  if (!found) throw new UnauthorizedError(INVALID_SESSION_MESSAGE);
   // A cookie rides along on cross-site requests; a write authenticated only by it must come from our own pages.
   if (!bearer && !SAFE_METHODS.has(req.method) && !isOwnOrigin(req)) {
-    throw new ForbiddenError("Cross-origin request refused");
+    throw new ForbiddenError(CROSS_ORIGIN_MESSAGE);
   }
   return { ...found, token, viaCookie: !bearer };
 }

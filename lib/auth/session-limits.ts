@@ -20,3 +20,6 @@ export const SUSPENDED_MESSAGE =
 export const SESSION_ENDED_REASON = "session-ended";
 export const LOGIN_AFTER_SESSION_ENDED = `/login?reason=${SESSION_ENDED_REASON}`;
 export const SESSION_ENDED_MESSAGE = `You were signed out because this session ended: it was signed out from another device, the password was changed or reset, or it went unused for ${SESSION_IDLE_DAYS} days. Sign in again.`;
+export const INVALID_SESSION_MESSAGE = "Invalid or expired session";
+export const NOT_STARTED_HERE_MESSAGE = "This sign-in was not started in this browser";
+export const CROSS_ORIGIN_MESSAGE = "Cross-origin request refused";

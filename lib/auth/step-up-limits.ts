@@ -1,8 +1,11 @@
+import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+import { CODE_REQUIRED_MESSAGE } from "@/lib/validation/two-factor-limits";
 // Proving it is you beside a session (lib/auth/step-up.ts, docs/decisions/096): plain values, for
 // the forms and the API reference too.
 
 /** A Google-only account proves it is its owner by a sign-in at most this long ago. */
 export const RECENT_SIGN_IN_MINUTES = 10;
-export const STEP_UP_PASSWORD_MESSAGE = "Password is required";
-export const STEP_UP_CODE_MESSAGE = "Code is required";
+/** tests/api's names for the refusals' words, whose one homes are lib/validation (docs/decisions/107). */
+export const STEP_UP_PASSWORD_MESSAGE = PASSWORD_REQUIRED_MESSAGE;
+export const STEP_UP_CODE_MESSAGE = CODE_REQUIRED_MESSAGE;
 export const SIGN_IN_AGAIN_MESSAGE = `This account signs in with Google: sign in with Google again, then do this within ${RECENT_SIGN_IN_MINUTES} minutes`;

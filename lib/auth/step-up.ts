@@ -3,13 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { checkCurrentPassword } from "./password-change";
-import {
-  RECENT_SIGN_IN_MINUTES,
-  SIGN_IN_AGAIN_MESSAGE,
-  STEP_UP_CODE_MESSAGE,
-  STEP_UP_PASSWORD_MESSAGE,
-} from "./step-up-limits";
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "./step-up-limits";
 import { checkSecondFactor, secondFactorOf } from "./two-factor";
+import { INVALID_SESSION_MESSAGE } from "@/lib/auth/session-limits";
+import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+import { CODE_REQUIRED_MESSAGE } from "@/lib/validation/two-factor-limits";
 
 // What takes more than the session that asks for it (docs/decisions/096): a new way in (a passkey,
 // two-factor sign-in turned on) and leaving (docs/decisions/075). A stolen session alone must not
@@ -54,15 +52,16 @@ export async function confirmItIsYou({
     where u.id = ${userId}::uuid and s.id = ${sessionId}::uuid`);
   const account = rows[0];
   // The session was ended between its check and here: as if there had been none.
-  if (!account) throw new UnauthorizedError("Invalid or expired session");
+  if (!account) throw new UnauthorizedError(INVALID_SESSION_MESSAGE);
   if (!account.hasPassword && !account.recent) throw new ForbiddenError(signInAgain);
   if (account.hasPassword) {
     if (!proof.password)
-      throw new ValidationError(STEP_UP_PASSWORD_MESSAGE, [{ path: "password", message: STEP_UP_PASSWORD_MESSAGE }]);
+      throw new ValidationError(PASSWORD_REQUIRED_MESSAGE, [{ path: "password", message: PASSWORD_REQUIRED_MESSAGE }]);
     await checkCurrentPassword({ db, userId, password: proof.password, field: "password", noPassword: signInAgain });
   }
   if (account.twoFactorOn) {
-    if (!proof.code) throw new ValidationError(STEP_UP_CODE_MESSAGE, [{ path: "code", message: STEP_UP_CODE_MESSAGE }]);
+    if (!proof.code)
+      throw new ValidationError(CODE_REQUIRED_MESSAGE, [{ path: "code", message: CODE_REQUIRED_MESSAGE }]);
     await checkSecondFactor({ db, userId, factor: secondFactorOf(proof.code), field: "code" });
   }
   return { email: account.email, name: account.name, username: account.username };

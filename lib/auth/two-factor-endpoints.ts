@@ -15,13 +15,16 @@ import {
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
+  CODE_REQUIRED_MESSAGE,
+  CHALLENGE_REQUIRED_MESSAGE,
 } from "@/lib/validation/two-factor-limits";
 import * as A from "@/lib/contract/answers";
 import * as Sec from "@/lib/contract/security";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { DisableTwoFactorSchema, EnableTwoFactorSchema, VerifyTwoFactorSchema } from "@/lib/validation/two-factor";
-import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from "@/lib/auth/step-up-limits";
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "@/lib/auth/step-up-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
 // A second factor: an authenticator app and recovery codes (lib/auth/two-factor.ts).
 
@@ -58,11 +61,11 @@ export const TWO_FACTOR_ENDPOINTS = [
     failures: [
       [
         400,
-        "Code is required",
+        CODE_REQUIRED_MESSAGE,
         CODE_FORMAT_MESSAGE,
         WRONG_CODE_MESSAGE,
         USED_CODE_MESSAGE,
-        STEP_UP_PASSWORD_MESSAGE,
+        PASSWORD_REQUIRED_MESSAGE,
         WRONG_PASSWORD_MESSAGE,
       ],
       [403, SIGN_IN_AGAIN_MESSAGE],
@@ -91,8 +94,8 @@ export const TWO_FACTOR_ENDPOINTS = [
     failures: [
       [
         400,
-        "Password is required",
-        "Code is required",
+        PASSWORD_REQUIRED_MESSAGE,
+        CODE_REQUIRED_MESSAGE,
         WRONG_PASSWORD_MESSAGE,
         WRONG_CODE_MESSAGE,
         USED_CODE_MESSAGE,
@@ -130,7 +133,7 @@ export const TWO_FACTOR_ENDPOINTS = [
     failures: [
       [
         400,
-        "Challenge is required",
+        CHALLENGE_REQUIRED_MESSAGE,
         ONE_CODE_MESSAGE,
         CODE_FORMAT_MESSAGE,
         RECOVERY_FORMAT_MESSAGE,

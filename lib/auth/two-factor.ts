@@ -24,6 +24,7 @@ import {
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "@/lib/validation/two-factor-limits";
+import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
 // Two-factor sign-in with an authenticator app (docs/decisions/073): set up (a pending secret),
 // enabled by a first right code (which gives ten recovery codes), asked for after the password or
@@ -258,7 +259,7 @@ export async function disableTwoFactor({
   );
   if (rows[0]?.hasPassword) {
     if (!password)
-      throw new ValidationError("Password is required", [{ path: "password", message: "Password is required" }]);
+      throw new ValidationError(PASSWORD_REQUIRED_MESSAGE, [{ path: "password", message: PASSWORD_REQUIRED_MESSAGE }]);
     await checkCurrentPassword({ db, userId, password, field: "password", noPassword: "This account has no password" });
   }
   await checkSecondFactor({ db, userId, factor: secondFactorOf(code), field: "code" });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { VISIBILITIES } from "@/lib/validation/journal-limits";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./consistency";
+import {
+  FRIEND_REQUEST_CANCELLED_MESSAGE,
+  FRIEND_REMOVED_MESSAGE,
+  JOURNAL_UPDATED_MESSAGE,
+  LIKED_MESSAGE,
+  UNLIKED_MESSAGE,
+} from "@/lib/contract/messages";
 
 // What the API answers, as zod schemas: the one description of the wire (docs/decisions/046).
 // The server's mappers return `z.infer` of these; lib/openapi generates the reference's objects
@@ -271,19 +278,19 @@ export const RegisterAnswerSchema = object({
 });
 export const LoginAnswerSchema = object({ token: text, user: MeSchema });
 export const JournalUpdatedSchema = object({
-  message: z.literal("Journal updated successfully"),
+  message: z.literal(JOURNAL_UPDATED_MESSAGE),
   journal: JournalSchema,
 });
 export const MonthAnswerSchema = z.array(JournalDaySchema);
 export const JournalListSchema = z.array(JournalSchema);
 export const LikedJournalsSchema = object({ likedJournals: z.array(id) });
-export const LikedSchema = object({ message: z.literal("Liked journal"), likesCount: count });
-export const UnlikedSchema = object({ message: z.literal("Unliked journal"), likesCount: count });
+export const LikedSchema = object({ message: z.literal(LIKED_MESSAGE), likesCount: count });
+export const UnlikedSchema = object({ message: z.literal(UNLIKED_MESSAGE), likesCount: count });
 export const SearchAnswerSchema = object({ users: z.array(SearchUserSchema) });
 export const SuggestedAnswerSchema = ok({ users: z.array(SuggestedUserSchema) });
 export const PublicProfileAnswerSchema = ok({ user: PublicProfileSchema });
 export const FriendRequestSentSchema = ok({ message: text, data: FriendRequestSchema });
-export const FriendRequestCancelledSchema = ok({ message: z.literal("Friend request cancelled") });
+export const FriendRequestCancelledSchema = ok({ message: z.literal(FRIEND_REQUEST_CANCELLED_MESSAGE) });
 export const FRIEND_STATUSES = ["none", "pending", "received", "accepted", "rejected"] as const;
 export const FriendStatusAnswerSchema = ok({ status: z.enum(FRIEND_STATUSES) });
 export const PendingAnswerSchema = ok({ data: z.array(PendingRequestSchema), count });
@@ -292,7 +299,7 @@ export const ProfileImageUploadedSchema = object({ imageUrl: z.url() });
 export const FriendCountSchema = object({ closeFriends: count });
 export const CloseFriendsSchema = object({ closeFriends: z.array(CloseFriendSchema) });
 export const FriendRemovedSchema = object({
-  message: z.literal("Removed from close friends successfully"),
+  message: z.literal(FRIEND_REMOVED_MESSAGE),
   newCloseFriendsCount: count,
 });
 export const HealthSchema = object({ status: z.literal("ok") });

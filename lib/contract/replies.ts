@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contract } from "./answers";
 import { NotificationActorSchema } from "./notifications";
+import { REPLY_DELETED_MESSAGE, REPLY_SENT_MESSAGE } from "@/lib/contract/messages";
 
 // Private replies' answers (docs/decisions/066): lib/replies returns these types, lib/openapi
 // documents them, tests/support/http.ts checks every answer against them. Nothing here names the
@@ -60,8 +61,8 @@ export const RepliesPageSchema = described(
   { id: "RepliesPage", description: "An entry's private replies as the caller may see them" },
 );
 
-export const ReplySentSchema = object({ message: z.literal("Reply sent"), reply: ReplyMessageSchema });
-export const ReplyDeletedSchema = object({ message: z.literal("Reply deleted") });
+export const ReplySentSchema = object({ message: z.literal(REPLY_SENT_MESSAGE), reply: ReplyMessageSchema });
+export const ReplyDeletedSchema = object({ message: z.literal(REPLY_DELETED_MESSAGE) });
 
 export type ReplyMessage = z.infer<typeof ReplyMessageSchema>;
 export type ReplyThread = z.infer<typeof ReplyThreadSchema>;

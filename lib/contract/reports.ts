@@ -1,5 +1,6 @@
 import { z } from "zod";
+import { REPORT_RECEIVED_MESSAGE } from "@/lib/contract/messages";
 
 // Reports' answers (docs/decisions/068).
 
-export const ReportReceivedSchema = z.strictObject({ message: z.literal("Report received") });
+export const ReportReceivedSchema = z.strictObject({ message: z.literal(REPORT_RECEIVED_MESSAGE) });

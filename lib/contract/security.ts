@@ -1,5 +1,21 @@
 import { z } from "zod";
 import { contract, LoginAnswerSchema } from "./answers";
+import {
+  SIGNED_OUT_MESSAGE,
+  OTHER_SESSIONS_ENDED_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  TWO_FACTOR_ON_MESSAGE,
+  TWO_FACTOR_OFF_MESSAGE,
+  PASSKEY_ADDED_MESSAGE,
+  PASSKEY_RENAMED_MESSAGE,
+  PASSKEY_REMOVED_MESSAGE,
+  EMAIL_CHANGE_UNDONE_MESSAGE,
+  EMAIL_CHANGE_SENT_MESSAGE,
+  EMAIL_CHANGED_MESSAGE,
+  ACCOUNT_DELETION_SCHEDULED_MESSAGE,
+  ACCOUNT_DELETION_CANCELLED_MESSAGE,
+  NOT_ME_DONE_MESSAGE,
+} from "@/lib/contract/messages";
 
 // The Security screen's sessions (docs/decisions/070): lib/auth/session-list.ts returns them, lib/openapi documents them.
 
@@ -18,31 +34,27 @@ contract.add(SessionInfoSchema, {
 });
 
 export const SessionListSchema = z.strictObject({ sessions: z.array(SessionInfoSchema) });
-export const SessionEndedSchema = z.strictObject({ message: z.literal("Signed out") });
+export const SessionEndedSchema = z.strictObject({ message: z.literal(SIGNED_OUT_MESSAGE) });
 export const OtherSessionsEndedSchema = z.strictObject({
-  message: z.literal("Signed out everywhere else"),
+  message: z.literal(OTHER_SESSIONS_ENDED_MESSAGE),
   ended: z.number().int().min(0),
 });
 
 export const PasswordChangedSchema = z.strictObject({
-  message: z.literal("Password changed"),
+  message: z.literal(PASSWORD_CHANGED_MESSAGE),
   ended: z.number().int().min(0),
 });
 
 export const EmailChangeSentSchema = z.strictObject({
-  message: z.literal("A link to confirm the new address was sent to it"),
+  message: z.literal(EMAIL_CHANGE_SENT_MESSAGE),
 });
-export const EmailChangedSchema = z.strictObject({ message: z.literal("Email address changed") });
+export const EmailChangedSchema = z.strictObject({ message: z.literal(EMAIL_CHANGED_MESSAGE) });
 export const EmailChangeUndoneSchema = z.strictObject({
-  message: z.literal(
-    "The change is undone: your address is back, and a link to choose a new password was mailed to it",
-  ),
+  message: z.literal(EMAIL_CHANGE_UNDONE_MESSAGE),
 });
 /** POST /api/auth/not-me/{token} (docs/decisions/101). */
 export const NotMeDoneSchema = z.strictObject({
-  message: z.literal(
-    "Every way in to the account has ended, and a link to choose a new password was mailed to its address",
-  ),
+  message: z.literal(NOT_ME_DONE_MESSAGE),
 });
 
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
@@ -50,11 +62,11 @@ export type SessionList = z.infer<typeof SessionListSchema>;
 
 /** DELETE /api/myprofile and its undoing (docs/decisions/075). */
 export const AccountDeletionScheduledSchema = z.strictObject({
-  message: z.literal("Your account will be deleted"),
+  message: z.literal(ACCOUNT_DELETION_SCHEDULED_MESSAGE),
   deletionDueAt: z.iso.datetime(),
 });
 export const AccountDeletionCancelledSchema = z.strictObject({
-  message: z.literal("Your account will not be deleted"),
+  message: z.literal(ACCOUNT_DELETION_CANCELLED_MESSAGE),
 });
 // Two-factor sign-in (docs/decisions/073).
 export const TwoFactorRequiredSchema = z.strictObject({
@@ -70,10 +82,10 @@ contract.add(TwoFactorRequiredSchema, {
 export const LoginResultSchema = z.union([LoginAnswerSchema, TwoFactorRequiredSchema]);
 export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
 export const TwoFactorEnabledSchema = z.strictObject({
-  message: z.literal("Two-factor sign-in is on"),
+  message: z.literal(TWO_FACTOR_ON_MESSAGE),
   recoveryCodes: z.array(z.string()),
 });
-export const TwoFactorDisabledSchema = z.strictObject({ message: z.literal("Two-factor sign-in is off") });
+export const TwoFactorDisabledSchema = z.strictObject({ message: z.literal(TWO_FACTOR_OFF_MESSAGE) });
 
 // Passkeys (docs/decisions/079): lib/auth/passkeys.ts returns them.
 const PasskeyInfoSchema = z.strictObject({
@@ -89,12 +101,15 @@ contract.add(PasskeyInfoSchema, {
     "A passkey the account signs in with: its name, whether the authenticator syncs it between devices, when it was added and last used",
 });
 export const PasskeyListSchema = z.strictObject({ passkeys: z.array(PasskeyInfoSchema) });
-export const PasskeyAddedSchema = z.strictObject({ message: z.literal("Passkey added"), passkey: PasskeyInfoSchema });
-export const PasskeyRenamedSchema = z.strictObject({
-  message: z.literal("Passkey renamed"),
+export const PasskeyAddedSchema = z.strictObject({
+  message: z.literal(PASSKEY_ADDED_MESSAGE),
   passkey: PasskeyInfoSchema,
 });
-export const PasskeyRemovedSchema = z.strictObject({ message: z.literal("Passkey removed") });
+export const PasskeyRenamedSchema = z.strictObject({
+  message: z.literal(PASSKEY_RENAMED_MESSAGE),
+  passkey: PasskeyInfoSchema,
+});
+export const PasskeyRemovedSchema = z.strictObject({ message: z.literal(PASSKEY_REMOVED_MESSAGE) });
 /** WebAuthn's options as JSON (the browser hands them to navigator.credentials): @simplewebauthn/server makes them. */
 export const PasskeyCreationOptionsSchema = z.looseObject({
   challenge: z.string(),

@@ -1,7 +1,6 @@
 import "server-only";
 import { ValidationError } from "@/lib/errors";
-
-export const INVALID_CURSOR = "Invalid cursor";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 /**
  * Where a feed page ends: the last entry's sort key (`feed_at` in microseconds since 1970) and id.

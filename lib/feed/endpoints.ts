@@ -1,5 +1,11 @@
 import { FEED_LIMIT_MAX, FEED_PAGE_MAX, FeedQuerySchema } from "@/lib/validation/feed";
-import { FEED_PAGE_SIZE } from "@/lib/validation/feed-limits";
+import {
+  FEED_PAGE_SIZE,
+  INVALID_CURSOR,
+  LIMIT_WHOLE_MESSAGE,
+  LIMIT_MIN_MESSAGE,
+  PAGE_MIN_MESSAGE,
+} from "@/lib/validation/feed-limits";
 import * as A from "@/lib/contract/answers";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
@@ -27,11 +33,11 @@ export const FEED_ENDPOINTS = [
       [
         400,
         "Page must be a whole number",
-        "Page must be at least 1",
+        PAGE_MIN_MESSAGE,
         `Page must be at most ${FEED_PAGE_MAX}`,
-        "Limit must be a whole number",
-        "Limit must be at least 1",
-        "Invalid cursor",
+        LIMIT_WHOLE_MESSAGE,
+        LIMIT_MIN_MESSAGE,
+        INVALID_CURSOR,
       ],
     ],
   },

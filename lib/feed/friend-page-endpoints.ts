@@ -2,10 +2,10 @@ import * as U from "@/lib/contract/people";
 import { NOT_FRIENDS_MESSAGE } from "@/lib/feed/friend-page-messages";
 import { FriendPageQuerySchema } from "@/lib/validation/feed";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
+import { USER_NOT_FOUND } from "@/lib/users/messages";
 
 // A friend's pages (lib/feed/friend-page.ts).
-
-const USER_NOT_FOUND = "User not found";
 
 export const FRIEND_PAGE_ENDPOINTS = [
   {
@@ -20,7 +20,7 @@ export const FRIEND_PAGE_ENDPOINTS = [
     query: { schema: FriendPageQuerySchema, descriptions: { cursor: "The previous page's `nextCursor`" } },
     answers: [{ status: 200, description: "A page of the friend's entries", schema: U.FriendPageSchema }],
     failures: [
-      [400, "Invalid cursor"],
+      [400, INVALID_CURSOR],
       [403, NOT_FRIENDS_MESSAGE],
       [404, USER_NOT_FOUND],
     ],

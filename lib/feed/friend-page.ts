@@ -11,6 +11,7 @@ import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
 import { NOT_FRIENDS_MESSAGE } from "./friend-page-messages";
 import { toFeedItem } from "./list";
 import type { FeedItemRow } from "./query";
+import { USER_NOT_FOUND } from "@/lib/users/messages";
 
 // A friend's page (docs/product.md "Public profile"): GET /api/users/{id}/journals, their entries
 // shared with the close circle that carry their name, by the day each is about, newest first (a
@@ -20,7 +21,6 @@ import type { FeedItemRow } from "./query";
 // without their name, or when (docs/decisions/065).
 
 export const FRIEND_PAGE_SIZE = 10;
-const USER_NOT_FOUND = "User not found";
 
 interface Row extends FeedItemRow {
   feedAtMicros: string;

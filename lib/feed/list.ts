@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import { journalImageUrl } from "@/lib/journals";
 import { recordReads } from "@/lib/journals/reads";
-import { profileImageUrl } from "@/lib/users";
+import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
 import { feedPageQuery, type FeedItemRow, type FeedPageRow } from "./query";
 

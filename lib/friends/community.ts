@@ -6,8 +6,7 @@ import { NotFoundError } from "@/lib/errors";
 import type { CloseFriend } from "@/lib/contract/answers";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { parseId } from "@/lib/ids";
-
-export const FRIEND_NOT_FOUND = "Friend not found";
+import { FRIEND_NOT_FOUND_MESSAGE } from "@/lib/friends/limits";
 
 // The caller's close circle (docs/api.md "My profile and community"): everyone they are friends with.
 
@@ -43,7 +42,7 @@ export async function listCloseFriends({ db, userId }: { db: Db; userId: string 
  * The one who removed may ask again at any time.
  */
 export async function removeCloseFriend({ db, userId, friendId }: { db: Db; userId: string; friendId: string }) {
-  const other = parseId({ value: friendId, message: FRIEND_NOT_FOUND });
+  const other = parseId({ value: friendId, message: FRIEND_NOT_FOUND_MESSAGE });
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(friendships)
@@ -54,7 +53,7 @@ export async function removeCloseFriend({ db, userId, friendId }: { db: Db; user
         ),
       )
       .returning({ userId: friendships.userId });
-    if (removed.length === 0) throw new NotFoundError(FRIEND_NOT_FOUND);
+    if (removed.length === 0) throw new NotFoundError(FRIEND_NOT_FOUND_MESSAGE);
     await tx
       .insert(friendRequests)
       .values({ fromId: other, toId: userId, status: "rejected", respondedAt: sql`now()` });

@@ -5,17 +5,22 @@ import {
   REJECTION_COOLDOWN_DAYS,
   TOO_MANY_REQUESTS,
   cooldownMessage,
+  FRIEND_REQUEST_ACCEPTED_MESSAGE,
+  FRIEND_REQUEST_REJECTED_MESSAGE,
+  REQUEST_NOT_FOUND,
+  SELF_REQUEST_MESSAGE,
+  REQUEST_EXISTS_MESSAGE,
+  ALREADY_FRIENDS_MESSAGE,
+  FRIEND_NOT_FOUND_MESSAGE,
 } from "@/lib/friends/limits";
 import { SendFriendRequestSchema } from "@/lib/validation/friends";
 import * as A from "@/lib/contract/answers";
 import { UNBLOCK_FIRST_MESSAGE } from "@/lib/users/block-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { FRIEND_REQUEST_CANCELLED_MESSAGE, FRIEND_REMOVED_MESSAGE } from "@/lib/contract/messages";
+import { USER_NOT_FOUND } from "@/lib/users/messages";
 
 // Friend requests and the close circle (lib/friends; docs/decisions/021, 022).
-
-const USER_NOT_FOUND = "User not found";
-
-const REQUEST_NOT_FOUND = "Friend request not found";
 
 const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
 
@@ -38,9 +43,9 @@ export const FRIEND_ENDPOINTS = [
     },
     answers: [{ status: 201, description: "Friend request sent, or accepted", schema: A.FriendRequestSentSchema }],
     failures: [
-      [400, "to is required", "You cannot send a friend request to yourself"],
+      [400, "to is required", SELF_REQUEST_MESSAGE],
       [404, USER_NOT_FOUND],
-      [409, "Friend request already exists", "You are already friends with this user", UNBLOCK_FIRST_MESSAGE],
+      [409, REQUEST_EXISTS_MESSAGE, ALREADY_FRIENDS_MESSAGE, UNBLOCK_FIRST_MESSAGE],
       [429, TOO_MANY_REQUESTS, cooldownMessage(REJECTION_COOLDOWN_DAYS * 24 * 60 * 60)],
     ],
   },
@@ -53,7 +58,7 @@ export const FRIEND_ENDPOINTS = [
     auth: "session",
     successFlag: true,
     params: userId,
-    answers: [{ status: 200, description: "Friend request cancelled", schema: A.FriendRequestCancelledSchema }],
+    answers: [{ status: 200, description: FRIEND_REQUEST_CANCELLED_MESSAGE, schema: A.FriendRequestCancelledSchema }],
     failures: [[404, REQUEST_NOT_FOUND]],
   },
   {
@@ -86,7 +91,7 @@ export const FRIEND_ENDPOINTS = [
     auth: "session",
     successFlag: true,
     params: requestId,
-    answers: [{ status: 200, description: "Friend request accepted", schema: A.FriendRequestAnsweredSchema }],
+    answers: [{ status: 200, description: FRIEND_REQUEST_ACCEPTED_MESSAGE, schema: A.FriendRequestAnsweredSchema }],
     failures: [[404, REQUEST_NOT_FOUND]],
   },
   {
@@ -97,7 +102,7 @@ export const FRIEND_ENDPOINTS = [
     auth: "session",
     successFlag: true,
     params: requestId,
-    answers: [{ status: 200, description: "Friend request rejected", schema: A.FriendRequestAnsweredSchema }],
+    answers: [{ status: 200, description: FRIEND_REQUEST_REJECTED_MESSAGE, schema: A.FriendRequestAnsweredSchema }],
     failures: [[404, REQUEST_NOT_FOUND]],
   },
   {
@@ -128,10 +133,10 @@ export const FRIEND_ENDPOINTS = [
     answers: [
       {
         status: 200,
-        description: "Removed from close friends successfully",
+        description: FRIEND_REMOVED_MESSAGE,
         schema: A.FriendRemovedSchema,
       },
     ],
-    failures: [[404, "Friend not found"]],
+    failures: [[404, FRIEND_NOT_FOUND_MESSAGE]],
   },
 ] as const satisfies readonly Endpoint[];

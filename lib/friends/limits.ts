@@ -15,3 +15,10 @@ export function cooldownMessage(retryAfterSeconds: number): string {
   const hours = Math.max(1, Math.ceil(retryAfterSeconds / (60 * 60)));
   return `This person declined your last friend request. You can ask again in ${hours} hour${hours === 1 ? "" : "s"}.`;
 }
+export const FRIEND_REQUEST_ACCEPTED_MESSAGE = "Friend request accepted";
+export const FRIEND_REQUEST_REJECTED_MESSAGE = "Friend request rejected";
+export const REQUEST_NOT_FOUND = "Friend request not found";
+export const SELF_REQUEST_MESSAGE = "You cannot send a friend request to yourself";
+export const REQUEST_EXISTS_MESSAGE = "Friend request already exists";
+export const ALREADY_FRIENDS_MESSAGE = "You are already friends with this user";
+export const FRIEND_NOT_FOUND_MESSAGE = "Friend not found";

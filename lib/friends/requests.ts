@@ -12,7 +12,6 @@ import { inboxChanged } from "@/lib/db/channels";
 import { publicUserColumns, toPublicUser } from "@/lib/users/json";
 import { UNBLOCK_FIRST_MESSAGE } from "@/lib/users/block-limits";
 import { hiddenBetween } from "@/lib/db/block-sql";
-import { USER_NOT_FOUND } from "@/lib/users/profile";
 import { toFriendRequestJson, type FriendRequestRow } from "./json";
 import {
   FRIEND_REQUESTS_PER_DAY,
@@ -20,12 +19,12 @@ import {
   REJECTION_COOLDOWN_DAYS,
   TOO_MANY_REQUESTS,
   cooldownMessage,
+  REQUEST_NOT_FOUND,
+  SELF_REQUEST_MESSAGE,
+  REQUEST_EXISTS_MESSAGE,
+  ALREADY_FRIENDS_MESSAGE,
 } from "./limits";
-
-export const REQUEST_NOT_FOUND = "Friend request not found";
-export const REQUEST_EXISTS = "Friend request already exists";
-export const ALREADY_FRIENDS = "You are already friends with this user";
-export const SELF_REQUEST = "You cannot send a friend request to yourself";
+import { USER_NOT_FOUND } from "@/lib/users/messages";
 
 /** The per-sender limits, counted per account: every session and address of one sender shares them. */
 export function sendLimits(fromId: string): Limit[] {
@@ -109,13 +108,13 @@ async function sendOnce({
     .select({ id: friendships.friendId })
     .from(friendships)
     .where(and(eq(friendships.userId, fromId), eq(friendships.friendId, toId)));
-  if (friend) throw new ConflictError(ALREADY_FRIENDS);
+  if (friend) throw new ConflictError(ALREADY_FRIENDS_MESSAGE);
 
   const [pending] = await tx
     .select()
     .from(friendRequests)
     .where(and(betweenPair(fromId, toId), eq(friendRequests.status, "pending")));
-  if (pending?.fromId === fromId) throw new ConflictError(REQUEST_EXISTS);
+  if (pending?.fromId === fromId) throw new ConflictError(REQUEST_EXISTS_MESSAGE);
   if (pending) {
     // They asked first: answering with a request of our own means yes (docs/api.md).
     const request = await acceptPending({ tx, requestId: pending.id, recipientId: fromId });
@@ -160,7 +159,7 @@ async function sendOnce({
  */
 export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: string; to: string }) {
   const toId = parseId({ value: to, message: USER_NOT_FOUND });
-  if (toId === fromId) throw new ValidationError(SELF_REQUEST);
+  if (toId === fromId) throw new ValidationError(SELF_REQUEST_MESSAGE);
   for (const limit of sendLimits(fromId)) {
     try {
       await consumeAttempt({ db, limit });
@@ -180,7 +179,7 @@ export async function sendFriendRequest({ db, fromId, to }: { db: Db; fromId: st
       const raced = err instanceof LostRace || uniqueViolation(err) === ONE_PENDING_PER_PAIR;
       if (!raced) throw err;
       // Still racing after several reads: someone keeps sending and cancelling. A 409 is honest.
-      if (attempt === SEND_ATTEMPTS) throw new ConflictError(REQUEST_EXISTS);
+      if (attempt === SEND_ATTEMPTS) throw new ConflictError(REQUEST_EXISTS_MESSAGE);
     }
   }
 }

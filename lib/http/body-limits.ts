@@ -52,7 +52,11 @@ export const FORM_PARTS_MAX = 32;
 export const FORM_PART_HEADERS_MAX = 8 * KiB;
 
 /** Messages of the refusals (docs/api.md lists them). */
-export const TOO_LARGE_MESSAGE = "Request body is too large";
 export const TOO_DEEP_MESSAGE = `Request body is nested too deeply (at most ${JSON_DEPTH_MAX} levels)`;
+export const TOO_LARGE_MESSAGE = "Request body is too large";
 export const FIELD_TOO_LARGE_MESSAGE = "A form field is too large";
 export const TOO_MANY_PARTS_MESSAGE = `Request body has too many form fields (at most ${FORM_PARTS_MAX})`;
+export const MULTIPART_REQUIRED_MESSAGE = "Request body must be multipart/form-data";
+export const MULTIPART_INVALID_MESSAGE = "Request body is not valid multipart/form-data";
+export const JSON_INVALID_MESSAGE = "Request body must be valid JSON";
+export const JSON_NOT_OBJECT_MESSAGE = "Request body must be a JSON object";

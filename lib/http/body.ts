@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { JsonDepthGauge, type BodyGauge } from "./body-gauges";
-import { JSON_DEPTH_MAX, TOO_LARGE_MESSAGE } from "./body-limits";
+import { JSON_DEPTH_MAX, JSON_INVALID_MESSAGE, JSON_NOT_OBJECT_MESSAGE, TOO_LARGE_MESSAGE } from "./body-limits";
 
 /**
  * What is left of a refused body is still read, and dropped, up to this much: the client finishes
@@ -74,10 +74,10 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   try {
     data = JSON.parse(text);
   } catch {
-    throw new ValidationError("Request body must be valid JSON");
+    throw new ValidationError(JSON_INVALID_MESSAGE);
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw new ValidationError("Request body must be a JSON object");
+    throw new ValidationError(JSON_NOT_OBJECT_MESSAGE);
   }
   return validate(schema, data);
 }

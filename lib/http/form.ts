@@ -2,6 +2,7 @@ import "server-only";
 import { ValidationError } from "@/lib/errors";
 import { readBody } from "./body";
 import { MultipartGauge, multipartBoundary } from "./body-gauges";
+import { MULTIPART_REQUIRED_MESSAGE, MULTIPART_INVALID_MESSAGE } from "@/lib/http/body-limits";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
@@ -18,12 +19,12 @@ export async function readForm(
 ): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
-  if (!boundary) throw new ValidationError("Request body must be multipart/form-data");
+  if (!boundary) throw new ValidationError(MULTIPART_REQUIRED_MESSAGE);
   const bytes = await readBody(req, { maxBytes, gauge: new MultipartGauge(boundary, textFieldMax) });
   try {
     return await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw new ValidationError("Request body is not valid multipart/form-data");
+    throw new ValidationError(MULTIPART_INVALID_MESSAGE);
   }
 }
 

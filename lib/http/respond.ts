@@ -8,7 +8,7 @@ import {
   connectionLost,
   databaseUnavailable,
 } from "@/lib/db/unavailable";
-import { ConflictError, HttpError, ValidationError } from "@/lib/errors";
+import { ConflictError, HttpError, ValidationError, SOMETHING_WENT_WRONG } from "@/lib/errors";
 import { describeError, logError } from "@/lib/log";
 import { apiHeaders } from "@/lib/security/headers";
 
@@ -43,7 +43,7 @@ export function toResponse(err: unknown, extra: Record<string, unknown> = {}): N
     return NextResponse.json({ ...extra, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
   }
   logError("api", "Unhandled error in route handler", err);
-  return NextResponse.json({ ...extra, message: "Something went wrong" }, { status: 500 });
+  return NextResponse.json({ ...extra, message: SOMETHING_WENT_WRONG }, { status: 500 });
 }
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response>;

@@ -29,7 +29,7 @@ export {
   PRINT_IMAGE_MAX_SIDE,
   PROFILE_IMAGE_SIDE,
 } from "./limits.mjs";
-export { IMAGE_BUSY_MESSAGE, IMAGE_BUSY_RETRY_SECONDS } from "./pool";
+export { IMAGE_BUSY_RETRY_SECONDS } from "./pool";
 
 export interface ProcessedImage {
   data: Buffer;

@@ -9,3 +9,4 @@ export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `Image must be at most ${IMAGE_MAX_
 export const IMAGE_SIDE_TOO_LONG_MESSAGE = `Image must be at most ${IMAGE_MAX_SIDE} pixels wide and ${IMAGE_MAX_SIDE} pixels high`;
 export const IMAGE_ASPECT_RATIO_MESSAGE = `Image is too long and narrow: its longer side may be at most ${IMAGE_MAX_ASPECT_RATIO} times its shorter side`;
 export const IMAGE_DAMAGED_MESSAGE = "The image could not be read; it may be damaged or incomplete";
+export const IMAGE_BUSY_MESSAGE = "Too many photos are being processed right now. Please try again in a moment.";

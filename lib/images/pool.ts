@@ -10,11 +10,11 @@ import { ServiceUnavailableError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import type { ImageFormat } from "./detect-format";
 import type { DimensionProblem } from "./limits.mjs";
+import { IMAGE_BUSY_MESSAGE } from "@/lib/images/messages";
 
 // Decoding runs in worker threads, never on the event loop, with a bounded number of jobs running
 // and waiting; see docs/decisions/010-image-worker-pool.md.
 
-export const IMAGE_BUSY_MESSAGE = "Too many photos are being processed right now. Please try again in a moment.";
 export const IMAGE_BUSY_RETRY_SECONDS = 5;
 /** Jobs allowed to wait per worker before uploads are refused with 503. */
 const QUEUE_PER_THREAD = 4;

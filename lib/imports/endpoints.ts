@@ -29,6 +29,7 @@ import {
 } from "@/lib/imports/limits";
 import { IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { MULTIPART_REQUIRED_MESSAGE, MULTIPART_INVALID_MESSAGE } from "@/lib/http/body-limits";
 
 // Importing a journal from an export (lib/imports).
 
@@ -59,8 +60,8 @@ export const IMPORT_ENDPOINTS = [
         400,
         IMPORT_FILE_MISSING_MESSAGE,
         IMPORT_ONE_FILE_MESSAGE,
-        "Request body must be multipart/form-data",
-        "Request body is not valid multipart/form-data",
+        MULTIPART_REQUIRED_MESSAGE,
+        MULTIPART_INVALID_MESSAGE,
         IMPORT_NOT_ZIP_MESSAGE,
         IMPORT_TOO_MANY_FILES_MESSAGE,
         IMPORT_UNSAFE_PATH_MESSAGE,

@@ -3,7 +3,12 @@ import fs from "node:fs/promises";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { discardRest } from "@/lib/http/body";
 import { multipartBoundary } from "@/lib/http/body-gauges";
-import { FORM_PART_HEADERS_MAX, TOO_LARGE_MESSAGE } from "@/lib/http/body-limits";
+import {
+  FORM_PART_HEADERS_MAX,
+  MULTIPART_REQUIRED_MESSAGE,
+  MULTIPART_INVALID_MESSAGE,
+  TOO_LARGE_MESSAGE,
+} from "@/lib/http/body-limits";
 import {
   IMPORT_ENVELOPE_BYTES,
   IMPORT_FILE_MISSING_MESSAGE,
@@ -37,7 +42,7 @@ export async function receiveZipUpload({
 }): Promise<number> {
   const contentType = req.headers.get("content-type") ?? "";
   const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
-  if (!boundary) throw new ValidationError("Request body must be multipart/form-data");
+  if (!boundary) throw new ValidationError(MULTIPART_REQUIRED_MESSAGE);
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (!req.body)
     throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
@@ -117,8 +122,7 @@ export async function receiveZipUpload({
       }
       pending = Buffer.from(buf.subarray(pos));
     }
-    if (state !== "done")
-      throw new ValidationError(parts ? "Request body is not valid multipart/form-data" : IMPORT_FILE_MISSING_MESSAGE);
+    if (state !== "done") throw new ValidationError(parts ? MULTIPART_INVALID_MESSAGE : IMPORT_FILE_MISSING_MESSAGE);
     if (fileBytes === 0)
       throw new ValidationError(IMPORT_FILE_MISSING_MESSAGE, [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]);
     await out.sync();

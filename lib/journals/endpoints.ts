@@ -24,6 +24,9 @@ import {
   TITLE_TOO_LONG_MESSAGE,
   LONG_PAGE_STAYS_PRIVATE_MESSAGE,
   IMPORTED_PAGE_FIELD_MAX,
+  DATE_MESSAGE,
+  CALENDAR_YEAR_MESSAGE,
+  MONTH_MESSAGE,
 } from "@/lib/validation/journal-limits";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
 import * as A from "@/lib/contract/answers";
@@ -36,7 +39,6 @@ import {
   TIMELINE_PAGE_SIZE,
 } from "@/lib/validation/diary-limits";
 import {
-  CURSOR_MESSAGE,
   DiarySearchQuerySchema,
   LIMIT_MESSAGE,
   SEARCH_REQUIRED_MESSAGE,
@@ -66,12 +68,20 @@ import {
   KEY_RUNNING_MESSAGE,
 } from "@/lib/validation/idempotency-limits";
 import { TAG, type Endpoint, type Failure } from "@/lib/http/endpoint";
+import { SERVER_BUSY } from "@/lib/errors";
+import { JOURNAL_UPDATED_MESSAGE } from "@/lib/contract/messages";
+import {
+  JOURNAL_NOT_FOUND,
+  JOURNAL_DELETED_MESSAGE,
+  NO_JOURNAL_FOR_DATE,
+  JOURNAL_EXISTS_MESSAGE,
+  OWN_JOURNAL_ONLY_MESSAGE,
+  NO_ENTRIES_TO_DOWNLOAD_MESSAGE,
+} from "@/lib/journals/messages";
+import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // Diary entries, their photos and the PDF (lib/journals; docs/decisions/006, 029).
-
-const JOURNAL_NOT_FOUND = "Journal not found";
-
-const IMAGE_NOT_FOUND = "Image not found";
 
 const entryFields = {
   title: `1–${TITLE_MAX} characters (as a person sees them) after trimming`,
@@ -144,7 +154,7 @@ export const JOURNAL_ENDPOINTS = [
       },
     },
     answers: [{ status: 200, description: "A page", schema: D.TimelinePageSchema }],
-    failures: [[400, LIMIT_MESSAGE, CURSOR_MESSAGE]],
+    failures: [[400, LIMIT_MESSAGE, INVALID_CURSOR]],
   },
   {
     method: "get",
@@ -163,7 +173,7 @@ export const JOURNAL_ENDPOINTS = [
     },
     answers: [{ status: 200, description: "A page of hits", schema: D.DiarySearchPageSchema }],
     failures: [
-      [400, SEARCH_REQUIRED_MESSAGE, SEARCH_TOO_LONG_MESSAGE, TOO_MANY_WORDS_MESSAGE, TAG_MESSAGE, CURSOR_MESSAGE],
+      [400, SEARCH_REQUIRED_MESSAGE, SEARCH_TOO_LONG_MESSAGE, TOO_MANY_WORDS_MESSAGE, TAG_MESSAGE, INVALID_CURSOR],
     ],
   },
   {
@@ -193,9 +203,9 @@ export const JOURNAL_ENDPOINTS = [
     },
     answers: [{ status: 201, description: "The new entry", schema: A.JournalSchema }],
     failures: [
-      [400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, "Date must be a real calendar day written YYYY-MM-DD"],
+      [400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, DATE_MESSAGE],
       ...entryFailures,
-      [409, "Journal entry already exists for this date"],
+      [409, JOURNAL_EXISTS_MESSAGE],
       ...idempotencyFailures,
     ],
   },
@@ -225,7 +235,7 @@ export const JOURNAL_ENDPOINTS = [
     answers: [
       {
         status: 200,
-        description: "Journal updated successfully",
+        description: JOURNAL_UPDATED_MESSAGE,
         schema: A.JournalUpdatedSchema,
       },
     ],
@@ -244,7 +254,7 @@ export const JOURNAL_ENDPOINTS = [
     summary: "Delete one of the caller's entries, and its photo",
     auth: "session",
     params: entryId,
-    answers: [{ status: 200, description: "Journal deleted successfully", schema: A.MessageSchema }],
+    answers: [{ status: 200, description: JOURNAL_DELETED_MESSAGE, schema: A.MessageSchema }],
     failures: [[404, JOURNAL_NOT_FOUND]],
   },
   {
@@ -256,8 +266,8 @@ export const JOURNAL_ENDPOINTS = [
     params: { date: { description: "YYYY-MM-DD", schema: calendarDateField } },
     answers: [{ status: 200, description: "The entry", schema: A.JournalSchema }],
     failures: [
-      [400, "Date must be a real calendar day written YYYY-MM-DD"],
-      [404, "No journal found for this date"],
+      [400, DATE_MESSAGE],
+      [404, NO_JOURNAL_FOR_DATE],
     ],
   },
   {
@@ -271,7 +281,7 @@ export const JOURNAL_ENDPOINTS = [
       month: { description: "1–12, leading zero optional", schema: MonthParamsSchema.shape.month },
     },
     answers: [{ status: 200, description: "The caller's entries of that month", schema: A.MonthAnswerSchema }],
-    failures: [[400, "Year must be a four-digit number from 0001 to 9999", "Month must be a number from 1 to 12"]],
+    failures: [[400, CALENDAR_YEAR_MESSAGE, MONTH_MESSAGE]],
   },
   {
     method: "get",
@@ -281,7 +291,7 @@ export const JOURNAL_ENDPOINTS = [
     auth: "session",
     params: { userId: { description: "Must be the caller's own id" } },
     answers: [{ status: 200, description: "Every entry", schema: A.JournalListSchema }],
-    failures: [[403, "You can only download your own journal"]],
+    failures: [[403, OWN_JOURNAL_ONLY_MESSAGE]],
   },
   {
     method: "get",
@@ -296,15 +306,7 @@ export const JOURNAL_ENDPOINTS = [
       descriptions: { date: `The caller's today, YYYY-MM-DD, from ${EARLIEST_JOURNAL_DATE} to tomorrow in UTC` },
     },
     answers: [{ status: 200, description: "The entries of that day in earlier years", schema: P.OnThisDaySchema }],
-    failures: [
-      [
-        400,
-        "Date is required",
-        "Date must be a real calendar day written YYYY-MM-DD",
-        TOO_EARLY_DATE_MESSAGE,
-        ON_THIS_DAY_LATE_MESSAGE,
-      ],
-    ],
+    failures: [[400, "Date is required", DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, ON_THIS_DAY_LATE_MESSAGE]],
   },
   {
     method: "get",
@@ -347,8 +349,8 @@ export const JOURNAL_ENDPOINTS = [
     ],
     failures: [
       [400, EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE],
-      [404, "No journal entries found to download."],
-      [503, PDF_BUSY_MESSAGE, "The server is busy. Please try again in a moment."],
+      [404, NO_ENTRIES_TO_DOWNLOAD_MESSAGE],
+      [503, PDF_BUSY_MESSAGE, SERVER_BUSY],
     ],
   },
   {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { IMAGE_NOT_FOUND, signImageUrl, verifyImageQuery, type SignedImageRequest } from "@/lib/signed-urls";
+import { signImageUrl, verifyImageQuery, type SignedImageRequest } from "@/lib/signed-urls";
+import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 
 // Photo URLs signed for one viewer (docs/decisions/024), through the signer every image shares.
 

@@ -6,8 +6,7 @@ import { journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
-
-export const NO_JOURNAL_FOR_DATE = "No journal found for this date";
+import { NO_JOURNAL_FOR_DATE } from "@/lib/journals/messages";
 
 function day(year: number, month: number, dayOfMonth: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(dayOfMonth).padStart(2, "0")}`;

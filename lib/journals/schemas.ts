@@ -9,12 +9,12 @@ import {
 } from "@/lib/validation/diary-limits";
 import { text } from "@/lib/validation/fields";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // The query strings of the diary's read back (docs/api.md "Journals"): the List view's pages, the
 // search of one's own entries and its tag filter.
 
 export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${TIMELINE_LIMIT_MAX}`;
-export const CURSOR_MESSAGE = "Invalid cursor";
 export const SEARCH_REQUIRED_MESSAGE = "Search needs words (q) or a tag";
 export const SEARCH_TOO_LONG_MESSAGE = `Search must be at most ${DIARY_SEARCH_MAX} characters`;
 export const TOO_MANY_WORDS_MESSAGE = `Search must have at most ${DIARY_SEARCH_WORDS_MAX} words`;
@@ -31,7 +31,7 @@ export const TimelineQuerySchema = z.object({
     .refine((n) => n >= 1 && n <= TIMELINE_LIMIT_MAX, LIMIT_MESSAGE)
     .optional()
     .default(TIMELINE_PAGE_SIZE),
-  cursor: text("Cursor", { maxUnits: 10, tooLong: CURSOR_MESSAGE }).refine(isCalendarDate, CURSOR_MESSAGE).optional(),
+  cursor: text("Cursor", { maxUnits: 10, tooLong: INVALID_CURSOR }).refine(isCalendarDate, INVALID_CURSOR).optional(),
 });
 
 /**
@@ -44,7 +44,7 @@ export const DiarySearchQuerySchema = z
       .refine((q) => parseSearch(q).words <= DIARY_SEARCH_WORDS_MAX, TOO_MANY_WORDS_MESSAGE)
       .optional(),
     tag: text("Tag", { maxUnits: TAG_MAX, tooLong: TAG_MESSAGE }).regex(TAG_PATTERN, TAG_MESSAGE).optional(),
-    cursor: text("Cursor", { maxUnits: 64, tooLong: CURSOR_MESSAGE }).optional(),
+    cursor: text("Cursor", { maxUnits: 64, tooLong: INVALID_CURSOR }).optional(),
   })
   .refine((v) => (v.q !== undefined && v.q.trim() !== "") || v.tag !== undefined, {
     message: SEARCH_REQUIRED_MESSAGE,

@@ -5,11 +5,11 @@ import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/errors";
 import { DIARY_SEARCH_PAGE_SIZE } from "@/lib/validation/diary-limits";
-import { CURSOR_MESSAGE } from "./schemas";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
 import { parseSearch, searchTerms, snippetOf, type ParsedSearch } from "./search-text";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // The search of one's own diary (docs/decisions/060): PostgreSQL full-text search over
 // `journals.search` ('simple' words of the unaccented title and content), matched entry by entry
@@ -62,7 +62,7 @@ function decodeCursor(cursor: string): SearchCursor {
   // A rank is what ts_rank gave as a float4: 0, or within float4's normal range (1e-50 is out of it: PostgreSQL's 22003).
   const rank = m ? Number(m[1]) : NaN;
   if (!m || !isCalendarDate(m[2]!) || !(rank === 0 || (rank >= FLOAT4_MIN_NORMAL && rank <= FLOAT4_MAX))) {
-    throw new ValidationError(CURSOR_MESSAGE, [{ path: "cursor", message: CURSOR_MESSAGE }]);
+    throw new ValidationError(INVALID_CURSOR, [{ path: "cursor", message: INVALID_CURSOR }]);
   }
   return { rank: m[1]!, day: m[2]! };
 }

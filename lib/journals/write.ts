@@ -24,9 +24,7 @@ import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
-
-export const JOURNAL_EXISTS = "Journal entry already exists for this date";
-export const JOURNAL_NOT_FOUND = "Journal not found";
+import { JOURNAL_NOT_FOUND, JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
 
 // Photos live outside the database, so no transaction covers them. The order keeps the two in step:
 // the upload is processed (and refused) before anything is written, a new object is stored before
@@ -68,7 +66,7 @@ export async function createJournal({
     .select({ id: journals.id })
     .from(journals)
     .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, input.journaldate)));
-  if (existing) throw new ConflictError(JOURNAL_EXISTS);
+  if (existing) throw new ConflictError(JOURNAL_EXISTS_MESSAGE);
 
   const imageKey = image ? await storeEntryImage({ storage, data: image }) : null;
   let row;
@@ -89,7 +87,7 @@ export async function createJournal({
       .returning(journalColumns());
   } catch (err) {
     if (imageKey) await discardEntryImage({ storage, key: imageKey });
-    if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS);
+    if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS_MESSAGE);
     throw err;
   }
   // Outside the try: once the row is written, its photo must stay whatever happens next.

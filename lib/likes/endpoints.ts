@@ -1,9 +1,10 @@
 import * as A from "@/lib/contract/answers";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { LIKED_MESSAGE, UNLIKED_MESSAGE } from "@/lib/contract/messages";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/messages";
+import { ALREADY_LIKED, LIKE_NOT_FOUND } from "@/lib/likes/messages";
 
 // Hearts on friends' entries (lib/likes; docs/decisions/026).
-
-const JOURNAL_NOT_FOUND = "Journal not found";
 
 const entryId = { id: { description: "The entry's id; a malformed one is a 404 like an unknown one" } };
 
@@ -24,9 +25,9 @@ export const LIKE_ENDPOINTS = [
     description: "`likesCount` always equals the entry's like rows, also under concurrent hearts.",
     auth: "session",
     params: entryId,
-    answers: [{ status: 200, description: "Liked journal", schema: A.LikedSchema }],
+    answers: [{ status: 200, description: LIKED_MESSAGE, schema: A.LikedSchema }],
     failures: [
-      [400, "Already liked"],
+      [400, ALREADY_LIKED],
       [404, JOURNAL_NOT_FOUND],
     ],
   },
@@ -37,9 +38,9 @@ export const LIKE_ENDPOINTS = [
     summary: "Take a heart back",
     auth: "session",
     params: entryId,
-    answers: [{ status: 200, description: "Unliked journal", schema: A.UnlikedSchema }],
+    answers: [{ status: 200, description: UNLIKED_MESSAGE, schema: A.UnlikedSchema }],
     failures: [
-      [400, "Like not found"],
+      [400, LIKE_NOT_FOUND],
       [404, JOURNAL_NOT_FOUND],
     ],
   },

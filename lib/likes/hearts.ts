@@ -4,13 +4,11 @@ import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError, foreignKeyViolation } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
-import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { inbox } from "@/lib/notifications";
 import { inboxChanged } from "@/lib/db/channels";
 import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
-
-const ALREADY_LIKED = "Already liked";
-const LIKE_NOT_FOUND = "Like not found";
+import { ALREADY_LIKED, LIKE_NOT_FOUND } from "@/lib/likes/messages";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/messages";
 
 /**
  * Who may see (and so heart) an entry: its author, or a friend of the author when it is shared with

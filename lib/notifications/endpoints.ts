@@ -7,7 +7,6 @@ import {
   STREAM_RETRY_MS,
   STREAMS_PER_USER_MAX,
   TOO_MANY_STREAMS_MESSAGE,
-  NOTIFICATION_CURSOR_MESSAGE,
   READ_BODY_MESSAGE,
   READ_IDS_MAX,
   READ_IDS_TOO_MANY_MESSAGE,
@@ -15,6 +14,9 @@ import {
 } from "@/lib/notifications/limits";
 import { MarkReadSchema, NotificationsQuerySchema } from "@/lib/notifications/schemas";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { SERVER_BUSY } from "@/lib/errors";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/messages";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // The activity inbox and who hearted an entry (lib/notifications; docs/decisions/063, 064).
 
@@ -32,7 +34,7 @@ export const NOTIFICATION_ENDPOINTS = [
     answers: [
       { status: 200, description: "A page of notifications and the unread count", schema: NotificationPageSchema },
     ],
-    failures: [[400, NOTIFICATION_CURSOR_MESSAGE]],
+    failures: [[400, INVALID_CURSOR]],
   },
   {
     method: "get",
@@ -44,7 +46,7 @@ export const NOTIFICATION_ENDPOINTS = [
     answers: [{ status: 200, description: "The stream", contentType: "text/event-stream" }],
     failures: [
       [429, TOO_MANY_STREAMS_MESSAGE],
-      [503, "The server is busy. Please try again in a moment."],
+      [503, SERVER_BUSY],
     ],
   },
   {
@@ -74,8 +76,8 @@ export const NOTIFICATION_ENDPOINTS = [
     query: { schema: NotificationsQuerySchema, descriptions: cursor },
     answers: [{ status: 200, description: "The hearts", schema: HeartPageSchema }],
     failures: [
-      [400, NOTIFICATION_CURSOR_MESSAGE],
-      [404, "Journal not found"],
+      [400, INVALID_CURSOR],
+      [404, JOURNAL_NOT_FOUND],
     ],
   },
 ] as const satisfies readonly Endpoint[];

@@ -4,13 +4,14 @@ import { sharedWith } from "@/lib/journals/shared-with";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
-import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import type { HeartPage, Notification, NotificationActor, NotificationPage } from "@/lib/contract/notifications";
 import { SUSPENDED_IDS, hiddenFrom } from "@/lib/db/block-sql";
 import { actorsById } from "@/lib/users/actors";
 import { isTimestampText } from "@/lib/validation/journal-limits";
-import { HEARTS_PAGE_SIZE_DOC, NOTIFICATION_CURSOR_MESSAGE, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
+import { HEARTS_PAGE_SIZE_DOC, NOTIFICATIONS_PAGE_SIZE_DOC } from "./limits";
 import { inboxChanged } from "@/lib/db/channels";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/messages";
 
 // The activity inbox (docs/decisions/063). Rows are written by the statements that make what they
 // tell (lib/likes/hearts.ts, lib/friends/requests.ts) and go with it; here they are read, a day's
@@ -75,7 +76,7 @@ function decodeCursor(cursor: string): { at: string; key: string } {
       )
     : null;
   if (!m || !isTimestampText(m[1]!))
-    throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
+    throw new ValidationError(INVALID_CURSOR, [{ path: "cursor", message: INVALID_CURSOR }]);
   return { at: m[1]!, key: m[2]! };
 }
 
@@ -220,7 +221,6 @@ export async function listHearts({
 
 function decodeHeartCursor(cursor: string): { at: string; key: string } {
   const c = decodeCursor(cursor);
-  if (c.key.includes("_"))
-    throw new ValidationError(NOTIFICATION_CURSOR_MESSAGE, [{ path: "cursor", message: NOTIFICATION_CURSOR_MESSAGE }]);
+  if (c.key.includes("_")) throw new ValidationError(INVALID_CURSOR, [{ path: "cursor", message: INVALID_CURSOR }]);
   return c;
 }

@@ -3,7 +3,6 @@
 export const NOTIFICATIONS_PAGE_SIZE_DOC = 20;
 export const HEARTS_PAGE_SIZE_DOC = 50;
 export const READ_IDS_MAX = 100;
-export const NOTIFICATION_CURSOR_MESSAGE = "Invalid cursor";
 export const READ_BODY_MESSAGE = 'Send "ids" (the notifications to mark read) or "all": true';
 export const READ_ID_MESSAGE = "Each id must be a notification's id";
 export const READ_IDS_TOO_MANY_MESSAGE = `At most ${READ_IDS_MAX} ids at once`;

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/fields";
-import {
-  NOTIFICATION_CURSOR_MESSAGE,
-  READ_BODY_MESSAGE,
-  READ_ID_MESSAGE,
-  READ_IDS_MAX,
-  READ_IDS_TOO_MANY_MESSAGE,
-} from "./limits";
+import { READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE } from "./limits";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // The activity inbox's query and body (docs/decisions/063).
 
@@ -15,7 +10,7 @@ export const NOTIFICATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 /** GET /api/notifications?cursor= and GET /api/journals/{id}/hearts?cursor=: the previous page's `nextCursor`, opaque (checked where it is read). */
 export const NotificationsQuerySchema = z.object({
-  cursor: text("Cursor", { maxUnits: 128, tooLong: NOTIFICATION_CURSOR_MESSAGE }).optional(),
+  cursor: text("Cursor", { maxUnits: 128, tooLong: INVALID_CURSOR }).optional(),
 });
 
 /** POST /api/notifications/read: `{ ids }` (at most READ_IDS_MAX) or `{ all: true }`. */

@@ -2,18 +2,25 @@ import { z } from "zod";
 import {
   BODY_LIMITS,
   FIELD_TOO_LARGE_MESSAGE,
+  TOO_LARGE_MESSAGE,
   FORM_PARTS_MAX,
   FORM_TEXT_FIELD_MAX,
   JSON_DEPTH_MAX,
   TOO_DEEP_MESSAGE,
-  TOO_LARGE_MESSAGE,
   TOO_MANY_PARTS_MESSAGE,
+  MULTIPART_REQUIRED_MESSAGE,
+  MULTIPART_INVALID_MESSAGE,
+  JSON_INVALID_MESSAGE,
+  JSON_NOT_OBJECT_MESSAGE,
 } from "@/lib/http/body-limits";
 import { ErrorSchema, FriendRequestErrorSchema } from "@/lib/contract/answers";
 import { answerSchema, componentSchemas } from "./components";
 import { ENDPOINTS } from "@/lib/api/endpoints";
 import { TAG, type Answer, type Body, type Endpoint, type Failure } from "@/lib/http/endpoint";
 import type { JsonSchema, Operation, Parameter, Response } from "./types";
+import { AUTHENTICATION_REQUIRED, TOO_MANY_ATTEMPTS } from "@/lib/errors";
+import { INVALID_SESSION_MESSAGE, CROSS_ORIGIN_MESSAGE } from "@/lib/auth/session-limits";
+import { IMAGE_BUSY_MESSAGE } from "@/lib/images/messages";
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
 // docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
@@ -31,8 +38,8 @@ const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other cli
 - Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.
 - Freshness: on a deployment with read replicas, search, suggestions, public profiles and month lists may be up to a second behind other people's writes. A successful write answers with a 5-second httpOnly \`wrote\` cookie; a client that sends it back sees its own writes in those reads at once.`;
 
-const AUTH_FAILURE: Failure = [401, "Authentication required", "Invalid or expired session"];
-const CROSS_ORIGIN: Failure = [403, "Cross-origin request refused"];
+const AUTH_FAILURE: Failure = [401, AUTHENTICATION_REQUIRED, INVALID_SESSION_MESSAGE];
+const CROSS_ORIGIN: Failure = [403, CROSS_ORIGIN_MESSAGE];
 const TOO_LARGE: Failure = [413, TOO_LARGE_MESSAGE];
 
 /** The JSON Schema of what a zod schema accepts (its input, before transforms). */
@@ -60,21 +67,15 @@ export function failuresOf(e: Endpoint): Failure[] {
     else all.push([status, ...messages]);
   };
   for (const f of e.failures ?? []) add(f);
-  if (e.body?.encoding === "json")
-    add([400, "Request body must be valid JSON", "Request body must be a JSON object", TOO_DEEP_MESSAGE]);
+  if (e.body?.encoding === "json") add([400, JSON_INVALID_MESSAGE, JSON_NOT_OBJECT_MESSAGE, TOO_DEEP_MESSAGE]);
   if (e.body?.encoding === "multipart")
-    add([
-      400,
-      "Request body must be multipart/form-data",
-      "Request body is not valid multipart/form-data",
-      TOO_MANY_PARTS_MESSAGE,
-    ]);
+    add([400, MULTIPART_REQUIRED_MESSAGE, MULTIPART_INVALID_MESSAGE, TOO_MANY_PARTS_MESSAGE]);
   if (e.body) add(TOO_LARGE);
   if (e.body?.encoding === "multipart") add([413, FIELD_TOO_LARGE_MESSAGE]);
   if (e.auth !== "none") add(AUTH_FAILURE);
   if (e.auth !== "none" && e.method !== "get") add(CROSS_ORIGIN);
-  if (e.body?.files) add([503, "Too many photos are being processed right now. Please try again in a moment."]);
-  if (e.rateLimited) add([429, "Too many attempts. Please try again later."]);
+  if (e.body?.files) add([503, IMAGE_BUSY_MESSAGE]);
+  if (e.rateLimited) add([429, TOO_MANY_ATTEMPTS]);
   return all.sort((a, b) => a[0] - b[0]);
 }
 

@@ -9,6 +9,7 @@ import {
   TIME_MESSAGE,
   TIME_ZONE_MESSAGE,
   WEEKDAYS_MESSAGE,
+  CHANNEL_MESSAGE,
 } from "@/lib/validation/reminder-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
@@ -54,7 +55,7 @@ export const REMINDER_ENDPOINTS = [
         TIME_ZONE_MESSAGE,
         WEEKDAYS_MESSAGE,
         NO_WEEKDAY_MESSAGE,
-        "Each channel must be true or false",
+        CHANNEL_MESSAGE,
       ],
     ],
   },

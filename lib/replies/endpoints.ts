@@ -4,7 +4,6 @@ import { RepliesQuerySchema, ReplyBodySchema } from "@/lib/replies/schemas";
 import {
   REPLIES_PER_HOUR,
   REPLIES_PER_THREAD_MAX,
-  REPLY_CURSOR_MESSAGE,
   REPLY_MAX,
   REPLY_NOT_FOUND_MESSAGE,
   REPLY_REQUIRED_MESSAGE,
@@ -16,6 +15,9 @@ import {
   THREAD_WITH_REQUIRED_MESSAGE,
 } from "@/lib/replies/limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { REPLY_DELETED_MESSAGE, REPLY_SENT_MESSAGE } from "@/lib/contract/messages";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/messages";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // Private replies to a friend's entry (lib/replies; docs/decisions/066).
 
@@ -35,8 +37,8 @@ export const REPLY_ENDPOINTS = [
     query: { schema: RepliesQuerySchema, descriptions: cursor },
     answers: [{ status: 200, description: "The threads the caller may see", schema: RepliesPageSchema }],
     failures: [
-      [400, REPLY_CURSOR_MESSAGE],
-      [404, "Journal not found"],
+      [400, INVALID_CURSOR],
+      [404, JOURNAL_NOT_FOUND],
     ],
   },
   {
@@ -56,10 +58,10 @@ export const REPLY_ENDPOINTS = [
         threadWith: "The writer only: the reader whose thread to answer",
       },
     },
-    answers: [{ status: 201, description: "Reply sent", schema: ReplySentSchema }],
+    answers: [{ status: 201, description: REPLY_SENT_MESSAGE, schema: ReplySentSchema }],
     failures: [
       [400, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_MESSAGE, THREAD_WITH_REQUIRED_MESSAGE],
-      [404, "Journal not found", THREAD_NOT_FOUND_MESSAGE],
+      [404, JOURNAL_NOT_FOUND, THREAD_NOT_FOUND_MESSAGE],
       [409, THREAD_FULL_MESSAGE],
     ],
     rateLimited: `${REPLIES_PER_HOUR} replies an hour per person`,
@@ -72,7 +74,7 @@ export const REPLY_ENDPOINTS = [
     description: "Each side deletes only what it wrote; the other side's notification of it goes too.",
     auth: "session",
     params: { ...entryId, replyId: { description: "The message's id" } },
-    answers: [{ status: 200, description: "Reply deleted", schema: ReplyDeletedSchema }],
+    answers: [{ status: 200, description: REPLY_DELETED_MESSAGE, schema: ReplyDeletedSchema }],
     failures: [[404, REPLY_NOT_FOUND_MESSAGE]],
   },
 ] as const satisfies readonly Endpoint[];

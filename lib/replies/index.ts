@@ -5,7 +5,6 @@ import type { RepliesPage, ReplyMessage } from "@/lib/contract/replies";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
-import { JOURNAL_NOT_FOUND } from "@/lib/journals/write";
 import { actorsById } from "@/lib/users/actors";
 import { inboxChanged } from "@/lib/db/channels";
 import { PUSH_QUEUE, wakeJobs } from "@/lib/jobs/running";
@@ -15,13 +14,14 @@ import { isTimestampText } from "@/lib/validation/journal-limits";
 import {
   REPLIES_PER_HOUR,
   REPLIES_PER_THREAD_MAX,
-  REPLY_CURSOR_MESSAGE,
   REPLY_NOT_FOUND_MESSAGE,
   REPLY_THREADS_PAGE_SIZE,
   THREAD_FULL_MESSAGE,
   THREAD_NOT_FOUND_MESSAGE,
   THREAD_WITH_REQUIRED_MESSAGE,
 } from "./limits";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
+import { JOURNAL_NOT_FOUND } from "@/lib/journals/messages";
 
 // Private replies (docs/decisions/066). A reader who may read an entry (its writer's friend, the
 // entry shared with the close circle) writes to its writer; only the two of them see that thread.
@@ -94,7 +94,7 @@ function decodeCursor(cursor: string): { at: string; readerId: string } {
       )
     : null;
   if (!m || !isTimestampText(m[1]!))
-    throw new ValidationError(REPLY_CURSOR_MESSAGE, [{ path: "cursor", message: REPLY_CURSOR_MESSAGE }]);
+    throw new ValidationError(INVALID_CURSOR, [{ path: "cursor", message: INVALID_CURSOR }]);
   return { at: m[1]!, readerId: m[2]! };
 }
 

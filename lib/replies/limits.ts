@@ -17,4 +17,3 @@ export const THREAD_FULL_MESSAGE = `This conversation has reached ${REPLIES_PER_
 export const THREAD_WITH_REQUIRED_MESSAGE = "Say which reader you answer (threadWith)";
 export const THREAD_NOT_FOUND_MESSAGE = "Conversation not found";
 export const REPLY_NOT_FOUND_MESSAGE = "Reply not found";
-export const REPLY_CURSOR_MESSAGE = "Invalid cursor";

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import {
-  REPLY_CURSOR_MESSAGE,
-  REPLY_MAX,
-  REPLY_REQUIRED_MESSAGE,
-  REPLY_TOO_LONG_MESSAGE,
-  THREAD_WITH_MESSAGE,
-} from "./limits";
+import { REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_MESSAGE } from "./limits";
 import { characters, text } from "@/lib/validation/fields";
+import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // Private replies' body and query (docs/decisions/066). The text follows an entry's rules: trimmed,
 // CRLF kept as LF, counted in characters as a person sees them.
@@ -22,5 +17,5 @@ export const ReplyBodySchema = z.strictObject(
 
 /** GET /api/journals/{id}/replies?cursor=: the previous page's `nextCursor`. */
 export const RepliesQuerySchema = z.object({
-  cursor: text("Cursor", { maxUnits: 128, tooLong: REPLY_CURSOR_MESSAGE }).optional(),
+  cursor: text("Cursor", { maxUnits: 128, tooLong: INVALID_CURSOR }).optional(),
 });

@@ -13,6 +13,7 @@ import {
 } from "@/lib/reports/limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { REPORT_RECEIVED_MESSAGE } from "@/lib/contract/messages";
 
 // Reporting a page or a person (lib/reports).
 
@@ -36,7 +37,7 @@ export const REPORT_ENDPOINTS = [
         note: `Optional, 0–${REPORT_NOTE_MAX} characters after trimming`,
       },
     },
-    answers: [{ status: 201, description: "Report received", schema: ReportReceivedSchema }],
+    answers: [{ status: 201, description: REPORT_RECEIVED_MESSAGE, schema: ReportReceivedSchema }],
     failures: [
       [
         400,

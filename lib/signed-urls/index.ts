@@ -5,14 +5,13 @@ import type { Db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
 import { getAppSecret } from "@/lib/secrets";
+import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 
 // Image URLs that load in a plain <img> from any allowed origin, with no cookie or header: signed
 // for one viewer, valid for a while (docs/decisions/024, 028). The signature only says who asks;
 // each image route still checks, as it serves, that this viewer may see the image now. One key
 // signs every kind of image; the purpose is part of what is signed, so a signature made for one
 // kind of URL means nothing on another.
-
-export const IMAGE_NOT_FOUND = "Image not found";
 
 /** What a signature is for: an entry's photo, or a person's profile image. */
 export type ImagePurpose = "journal-image" | "profile-image";

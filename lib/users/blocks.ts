@@ -16,7 +16,7 @@ import {
   TOO_MANY_BLOCKS_MESSAGE,
   TOO_MANY_MUTES_MESSAGE,
 } from "./block-limits";
-import { USER_NOT_FOUND } from "./profile";
+import { USER_NOT_FOUND } from "@/lib/users/messages";
 
 // Block and mute (docs/decisions/067).
 // - A block ends the friendship and any pending request both ways and takes the notifications

@@ -6,6 +6,7 @@ import {
   BIO_TOO_LONG_MESSAGE,
   LOCATION_MAX,
   LOCATION_TOO_LONG_MESSAGE,
+  PROFILE_IMAGE_URL_MESSAGE,
 } from "@/lib/validation/profile-limits";
 import {
   EXCLUDE_MESSAGE,
@@ -33,7 +34,11 @@ import {
   NO_PASSWORD_TO_DELETE_MESSAGE,
 } from "@/lib/users/account-deletion-limits";
 import { DeleteAccountSchema } from "@/lib/validation/auth";
-import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "@/lib/validation/two-factor-limits";
+import {
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+  CODE_REQUIRED_MESSAGE,
+} from "@/lib/validation/two-factor-limits";
 import {
   BLOCK_SELF_MESSAGE,
   BLOCKS_MAX,
@@ -45,10 +50,17 @@ import {
   TOO_MANY_MUTES_MESSAGE,
 } from "@/lib/users/block-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import { LIMIT_WHOLE_MESSAGE, LIMIT_MIN_MESSAGE } from "@/lib/validation/feed-limits";
+import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+import {
+  USER_NOT_FOUND,
+  USERNAME_IS_TAKEN_MESSAGE,
+  PROFILE_IMAGE_GONE_MESSAGE,
+  PROFILE_IMAGE_MISSING_MESSAGE,
+} from "@/lib/users/messages";
+import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 
 // People: search, profiles, blocking and muting, and the caller's own profile (lib/users; docs/decisions/028).
-
-const USER_NOT_FOUND = "User not found";
 
 const userId = { userId: { description: "A person's id; a malformed one is a 404 like an unknown one" } };
 
@@ -88,8 +100,8 @@ export const USER_ENDPOINTS = [
     failures: [
       [
         400,
-        "Limit must be a whole number",
-        "Limit must be at least 1",
+        LIMIT_WHOLE_MESSAGE,
+        LIMIT_MIN_MESSAGE,
         "Offset must be a whole number",
         `Offset must be at most ${SUGGESTED_OFFSET_MAX}`,
         EXCLUDE_MESSAGE,
@@ -176,7 +188,7 @@ export const USER_ENDPOINTS = [
         headers: { Location: "The presigned URL" },
       },
     ],
-    failures: [[404, "Image not found"]],
+    failures: [[404, IMAGE_NOT_FOUND]],
   },
   {
     method: "get",
@@ -208,9 +220,9 @@ export const USER_ENDPOINTS = [
     failures: [
       [
         400,
-        "Password is required",
+        PASSWORD_REQUIRED_MESSAGE,
         WRONG_PASSWORD_MESSAGE,
-        "Code is required",
+        CODE_REQUIRED_MESSAGE,
         WRONG_CODE_MESSAGE,
         WRONG_RECOVERY_CODE_MESSAGE,
       ],
@@ -257,10 +269,10 @@ export const USER_ENDPOINTS = [
         BIO_TOO_LONG_MESSAGE,
         LOCATION_TOO_LONG_MESSAGE,
         notAllowedInLineMessage("Location"),
-        "Profile image must be an image URL from this server",
-        "That profile image is no longer available: upload it again",
+        PROFILE_IMAGE_URL_MESSAGE,
+        PROFILE_IMAGE_GONE_MESSAGE,
       ],
-      [409, "Username is already taken"],
+      [409, USERNAME_IS_TAKEN_MESSAGE],
     ],
   },
   {
@@ -278,7 +290,7 @@ export const USER_ENDPOINTS = [
     },
     answers: [{ status: 200, description: "The picture's URL", schema: A.ProfileImageUploadedSchema }],
     failures: [
-      [400, "Choose an image to upload (the image field is empty)", IMAGE_DAMAGED_MESSAGE],
+      [400, PROFILE_IMAGE_MISSING_MESSAGE, IMAGE_DAMAGED_MESSAGE],
       [413, IMAGE_TOO_LARGE_MESSAGE],
       [415, IMAGE_UNSUPPORTED_MESSAGE],
     ],

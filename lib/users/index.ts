@@ -2,10 +2,9 @@ import "server-only";
 
 // People (docs/style.md 4): search, suggestions, public profiles, the caller's own profile and profile
 // pictures, every person shown through `toPublicUser`.
-export { toPublicUser, publicUserColumns, type PublicUser } from "./json";
-export { getMyProfile, updateMyProfile, USERNAME_TAKEN } from "./my-profile";
+export { getMyProfile, updateMyProfile } from "./my-profile";
 export { getPublicProfile } from "./profile";
-export { profileImageUrl, verifyProfileImageQuery } from "./profile-image-url";
+export { verifyProfileImageQuery } from "./profile-image-url";
 export {
   getProfileImage,
   PRESIGNED_PROFILE_IMAGE_SECONDS,

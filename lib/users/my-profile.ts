@@ -8,10 +8,8 @@ import type { Storage } from "@/lib/storage";
 import type { UpdateProfileInput } from "@/lib/validation/profile";
 import { profileImageKeyFromUrl, profileImageUrl } from "./profile-image-url";
 import { discardProfileImage } from "./profile-images";
-import { totalsColumns, totalsJoin, USER_NOT_FOUND } from "./profile";
-
-export const USERNAME_TAKEN = "Username is already taken";
-export const PROFILE_IMAGE_GONE = "That profile image is no longer available: upload it again";
+import { totalsColumns, totalsJoin } from "./profile";
+import { USERNAME_IS_TAKEN_MESSAGE, PROFILE_IMAGE_GONE_MESSAGE, USER_NOT_FOUND } from "@/lib/users/messages";
 
 /**
  * GET /api/myprofile: the caller's own profile, with their email, and totals over all their
@@ -72,7 +70,7 @@ export async function updateMyProfile({
   let newKey: string | null | undefined = profileImage;
   if (profileImage) {
     newKey = await profileImageKeyFromUrl({ db, ownerId: userId, url: profileImage });
-    if (!(await storage.getObject({ key: newKey }))) throw new ValidationError(PROFILE_IMAGE_GONE);
+    if (!(await storage.getObject({ key: newKey }))) throw new ValidationError(PROFILE_IMAGE_GONE_MESSAGE);
   }
   let dropped: string | null;
   try {
@@ -91,7 +89,7 @@ export async function updateMyProfile({
       return current.key !== key ? current.key : null;
     });
   } catch (err) {
-    if (uniqueViolation(err) === "users_username_key") throw new ConflictError(USERNAME_TAKEN, "username");
+    if (uniqueViolation(err) === "users_username_key") throw new ConflictError(USERNAME_IS_TAKEN_MESSAGE, "username");
     throw err;
   }
   if (dropped) await discardProfileImage({ storage, key: dropped });

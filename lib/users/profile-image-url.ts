@@ -2,7 +2,8 @@ import "server-only";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import { IMAGE_NOT_FOUND, signImageUrl, verifyImageQuery, type SignedImageRequest } from "@/lib/signed-urls";
+import { signImageUrl, verifyImageQuery, type SignedImageRequest } from "@/lib/signed-urls";
+import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 
 // A profile image is stored as `profiles/<owner id>/<uuid>.webp` and shown, to anyone signed in,
 // as `$APP_URL/api/users/<owner id>/avatar?v=<uuid>&u=<viewer>&e=&s=`, signed for that viewer

@@ -7,8 +7,9 @@ import { parseId } from "@/lib/ids";
 import { processProfileImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
-import { IMAGE_NOT_FOUND, type SignedImageRequest } from "@/lib/signed-urls";
+import { type SignedImageRequest } from "@/lib/signed-urls";
 import { profileImageKey, profileImageUrl } from "./profile-image-url";
+import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 
 // Profile pictures: uploaded, then chosen by PUT /api/myprofile, served to anyone signed in
 // (docs/decisions/028). Like entry photos (decision 005) they live outside the database: a file is

@@ -9,8 +9,7 @@ import { parseId } from "@/lib/ids";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { publicUserColumns, toPublicUser } from "./json";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "@/lib/contract/consistency";
-
-export const USER_NOT_FOUND = "User not found";
+import { USER_NOT_FOUND } from "@/lib/users/messages";
 
 /**
  * A person's totals, selected beside their columns from `users` left-joined to the entries that

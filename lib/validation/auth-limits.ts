@@ -36,3 +36,14 @@ export function emailDomainAllowed(email: string, domains: readonly string[] = [
     )
   );
 }
+export const PASSWORD_REQUIRED_MESSAGE = "Password is required";
+export const NAME_REQUIRED_MESSAGE = "Name is required";
+export const USERNAME_REQUIRED_MESSAGE = "Username is required";
+export const USERNAME_PATTERN_MESSAGE = "Username may only contain letters, numbers, _ and .";
+export const EMAIL_INVALID_MESSAGE = "Enter a valid email address";
+export const EMAIL_REQUIRED_MESSAGE = "Email is required";
+export const EMAIL_TOO_LONG_MESSAGE = "Email is too long";
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Current password is required";
+export const TOKEN_REQUIRED_MESSAGE = "Token is required";
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials";
+export const USERNAME_TAKEN_MESSAGE = "Username already taken";

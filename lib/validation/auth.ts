@@ -1,5 +1,21 @@
 import { z } from "zod";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./auth-limits";
+import {
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  PASSWORD_REQUIRED_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  USERNAME_REQUIRED_MESSAGE,
+  USERNAME_PATTERN_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  EMAIL_TOO_LONG_MESSAGE,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  TOKEN_REQUIRED_MESSAGE,
+} from "./auth-limits";
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { eitherCode } from "./two-factor";
 
@@ -12,7 +28,7 @@ export const nameField = text("Name", {
 })
   .trim()
   .refine(isPlainLine, { error: notAllowedInLineMessage("Name"), abort: true })
-  .min(1, "Name is required")
+  .min(1, NAME_REQUIRED_MESSAGE)
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
 export const usernameField = text("Username", {
@@ -24,13 +40,13 @@ export const usernameField = text("Username", {
   .toLowerCase()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_PATTERN, "Username may only contain letters, numbers, _ and .");
+  .regex(USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE);
 
 export const emailField = text("Email", { maxUnits: 2 * EMAIL_MAX })
   .trim()
-  .min(1, "Email is required")
-  .max(EMAIL_MAX, "Email is too long")
-  .pipe(z.email("Enter a valid email address"));
+  .min(1, EMAIL_REQUIRED_MESSAGE)
+  .max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
+  .pipe(z.email(EMAIL_INVALID_MESSAGE));
 
 export const passwordField = text("Password", {
   maxUnits: PASSWORD_MAX,
@@ -46,8 +62,8 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  username: text("Username", { maxUnits: 200 }).trim().toLowerCase().min(1, "Username is required"),
-  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required"),
+  username: text("Username", { maxUnits: 200 }).trim().toLowerCase().min(1, USERNAME_REQUIRED_MESSAGE),
+  password: text("Password", { maxUnits: 1024 }).min(1, PASSWORD_REQUIRED_MESSAGE),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -61,23 +77,23 @@ export const ResetPasswordSchema = z.object({ password: passwordField, removePas
 /** POST /api/auth/change-email (docs/decisions/072). */
 export const ChangeEmailSchema = z.object({
   newEmail: emailField,
-  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required"),
+  password: text("Password", { maxUnits: 1024 }).min(1, PASSWORD_REQUIRED_MESSAGE),
 });
 
 /** POST /api/auth/change-password (docs/decisions/071). */
 export const ChangePasswordSchema = z.object({
-  currentPassword: text("Current password", { maxUnits: 1024 }).min(1, "Current password is required"),
+  currentPassword: text("Current password", { maxUnits: 1024 }).min(1, CURRENT_PASSWORD_REQUIRED_MESSAGE),
   newPassword: passwordField,
   removePasskeys: removePasskeysField,
 });
 
 export const ConfirmSessionSchema = z.object({
-  token: text("Token", { maxUnits: 200 }).min(1, "Token is required"),
+  token: text("Token", { maxUnits: 200 }).min(1, TOKEN_REQUIRED_MESSAGE),
 });
 
 /** The optional body of POST /api/auth/verify-email/{token}: the account's password, when not signed in to it. */
 export const VerifyEmailSchema = z.object({
-  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
+  password: text("Password", { maxUnits: 1024 }).min(1, PASSWORD_REQUIRED_MESSAGE).optional(),
 });
 
 /**
@@ -85,6 +101,6 @@ export const VerifyEmailSchema = z.object({
  * of, and with two-factor sign-in on a code from the app or a recovery code.
  */
 export const DeleteAccountSchema = z.object({
-  password: text("Password", { maxUnits: 1024 }).min(1, "Password is required").optional(),
+  password: text("Password", { maxUnits: 1024 }).min(1, PASSWORD_REQUIRED_MESSAGE).optional(),
   code: eitherCode.optional(),
 });

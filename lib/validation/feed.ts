@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEED_PAGE_SIZE } from "./feed-limits";
+import { FEED_PAGE_SIZE, INVALID_CURSOR, LIMIT_MIN_MESSAGE, PAGE_MIN_MESSAGE } from "./feed-limits";
 import { text } from "./fields";
 
 // The query string of the friends' feed (docs/api.md "Feed and hearts").
@@ -24,19 +24,19 @@ function count(label: string) {
  */
 export const FeedQuerySchema = z.object({
   page: count("Page")
-    .refine((n) => n >= 1, "Page must be at least 1")
+    .refine((n) => n >= 1, PAGE_MIN_MESSAGE)
     .refine((n) => n <= FEED_PAGE_MAX, `Page must be at most ${FEED_PAGE_MAX}`)
     .optional()
     .default(1),
   limit: count("Limit")
-    .refine((n) => n >= 1, "Limit must be at least 1")
+    .refine((n) => n >= 1, LIMIT_MIN_MESSAGE)
     .transform((n) => Math.min(n, FEED_LIMIT_MAX))
     .optional()
     .default(FEED_PAGE_SIZE),
-  cursor: text("Cursor", { maxUnits: FEED_CURSOR_MAX, tooLong: "Invalid cursor" }).optional(),
+  cursor: text("Cursor", { maxUnits: FEED_CURSOR_MAX, tooLong: INVALID_CURSOR }).optional(),
 });
 
 /** GET /api/users/{userId}/journals?cursor=: the previous page's `nextCursor` (lib/feed/cursor.ts). */
 export const FriendPageQuerySchema = z.object({
-  cursor: text("Cursor", { maxUnits: FEED_CURSOR_MAX, tooLong: "Invalid cursor" }).optional(),
+  cursor: text("Cursor", { maxUnits: FEED_CURSOR_MAX, tooLong: INVALID_CURSOR }).optional(),
 });

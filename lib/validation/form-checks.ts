@@ -13,6 +13,11 @@ import {
   USERNAME_PATTERN,
   emailDomainAllowed,
   signupDomainMessage,
+  NAME_REQUIRED_MESSAGE,
+  USERNAME_PATTERN_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  EMAIL_TOO_LONG_MESSAGE,
 } from "./auth-limits";
 import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE } from "./profile-limits";
 
@@ -26,7 +31,7 @@ const issues = (path: string, messages: (string | false)[]): FieldIssue[] =>
 export function checkName(value: string): FieldIssue[] {
   const name = value.trim();
   return issues("name", [
-    !name && "Name is required",
+    !name && NAME_REQUIRED_MESSAGE,
     name.length > NAME_MAX && `Name must be at most ${NAME_MAX} characters`,
   ]);
 }
@@ -36,15 +41,15 @@ export function checkUsername(value: string): FieldIssue[] {
   return issues("username", [
     username.length < USERNAME_MIN && `Username must be at least ${USERNAME_MIN} characters`,
     username.length > USERNAME_MAX && `Username must be at most ${USERNAME_MAX} characters`,
-    !USERNAME_PATTERN.test(username) && "Username may only contain letters, numbers, _ and .",
+    !USERNAME_PATTERN.test(username) && USERNAME_PATTERN_MESSAGE,
   ]);
 }
 
 export function checkEmail(value: string): FieldIssue[] {
   const email = value.trim();
-  if (!email) return issues("email", ["Email is required"]);
-  if (email.length > EMAIL_MAX) return issues("email", ["Email is too long"]);
-  return issues("email", [!EMAIL_SHAPE.test(email) && "Enter a valid email address"]);
+  if (!email) return issues("email", [EMAIL_REQUIRED_MESSAGE]);
+  if (email.length > EMAIL_MAX) return issues("email", [EMAIL_TOO_LONG_MESSAGE]);
+  return issues("email", [!EMAIL_SHAPE.test(email) && EMAIL_INVALID_MESSAGE]);
 }
 
 /** A sign-up's address: a valid one, at a domain SIGNUP_EMAIL_DOMAINS allows (docs/product.md §5). */

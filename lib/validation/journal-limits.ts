@@ -65,3 +65,6 @@ export const IMPORTED_CONTENT_MAX = 200_000;
  * was imported, 4 bytes a character in UTF-8 (docs/decisions/097); other forms keep FORM_TEXT_FIELD_MAX.
  */
 export const IMPORTED_PAGE_FIELD_MAX = 4 * IMPORTED_CONTENT_MAX;
+export const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
+export const CALENDAR_YEAR_MESSAGE = "Year must be a four-digit number from 0001 to 9999";
+export const MONTH_MESSAGE = "Month must be a number from 1 to 12";

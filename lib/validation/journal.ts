@@ -11,6 +11,9 @@ import {
   VISIBILITIES,
   isCalendarDate,
   type Visibility,
+  DATE_MESSAGE,
+  CALENDAR_YEAR_MESSAGE,
+  MONTH_MESSAGE,
 } from "./journal-limits";
 
 // One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
@@ -32,8 +35,6 @@ export const ANONYMOUS_PRIVATE_MESSAGE = "Only entries shared with your close ci
 export function latestJournalDate(now: Date = new Date()): string {
   return new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
-
-const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
 
 export const calendarDateField = text("Date", { maxUnits: 10, tooLong: DATE_MESSAGE }).refine(
   isCalendarDate,
@@ -120,17 +121,15 @@ export const UpdateJournalSchema = anonymousOnlyShared(
 );
 export type UpdateJournalInput = z.infer<typeof UpdateJournalSchema>;
 
-const YEAR_MESSAGE = "Year must be a four-digit number from 0001 to 9999";
-
 /** GET /api/journals/month/{year}/{month}: a four-digit year and a month 1–12 (leading zero optional). */
 export const MonthParamsSchema = z.object({
   year: z
     .string()
-    .regex(/^\d{4}$/, YEAR_MESSAGE)
+    .regex(/^\d{4}$/, CALENDAR_YEAR_MESSAGE)
     .transform(Number)
-    .refine((y) => y >= 1, YEAR_MESSAGE),
+    .refine((y) => y >= 1, CALENDAR_YEAR_MESSAGE),
   month: z
     .string()
-    .regex(/^(0?[1-9]|1[0-2])$/, "Month must be a number from 1 to 12")
+    .regex(/^(0?[1-9]|1[0-2])$/, MONTH_MESSAGE)
     .transform(Number),
 });

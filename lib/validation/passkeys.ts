@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { PASSKEY_NAME_MAX } from "./passkey-limits";
 import { eitherCode, stepUpPassword } from "./two-factor";
+import { NAME_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
 // What a browser's WebAuthn answers look like as JSON (@simplewebauthn/browser's toJSON): base64url
 // strings, each bounded; anything else the authenticator adds is kept for the verifier to judge.
@@ -14,7 +15,7 @@ export const passkeyNameField = text("Name", {
 })
   .trim()
   .refine(isPlainLine, { error: notAllowedInLineMessage("Name"), abort: true })
-  .min(1, "Name is required")
+  .min(1, NAME_REQUIRED_MESSAGE)
   .max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters`);
 
 const credentialBase = {

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { nameField, usernameField } from "./auth";
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
-import { BIO_MAX, BIO_TOO_LONG_MESSAGE, LOCATION_MAX, LOCATION_TOO_LONG_MESSAGE } from "./profile-limits";
+import {
+  BIO_MAX,
+  BIO_TOO_LONG_MESSAGE,
+  LOCATION_MAX,
+  LOCATION_TOO_LONG_MESSAGE,
+  PROFILE_IMAGE_URL_MESSAGE,
+} from "./profile-limits";
 
 /** Longer than any URL the upload route issues (about 200 characters), shorter than anything worth parsing. */
 const PROFILE_IMAGE_URL_MAX = 2000;
@@ -42,7 +48,7 @@ export const UpdateProfileSchema = z.object({
   }).optional(),
   profileImage: text("Profile image", {
     maxUnits: PROFILE_IMAGE_URL_MAX,
-    tooLong: "Profile image must be an image URL from this server",
+    tooLong: PROFILE_IMAGE_URL_MESSAGE,
   })
     .trim()
     .nullable()

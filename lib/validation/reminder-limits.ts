@@ -72,3 +72,4 @@ export function checkReminder({
     },
   ].filter((issue): issue is { path: string; message: string } => Boolean(issue));
 }
+export const CHANNEL_MESSAGE = "Each channel must be true or false";

@@ -8,6 +8,7 @@ import {
   TIME_ZONE_MAX,
   TIME_ZONE_MESSAGE,
   WEEKDAYS_MESSAGE,
+  CHANNEL_MESSAGE,
 } from "./reminder-limits";
 
 /**
@@ -39,8 +40,7 @@ export const ReminderSettingsSchema = z
   .refine((r) => !r.enabled || r.weekdays.length > 0, { path: ["weekdays"], message: NO_WEEKDAY_MESSAGE });
 
 export const SETTINGS_BODY_MESSAGE = 'Send "reminder", "notifications" or both';
-const SWITCH_MESSAGE = "Each channel must be true or false";
-const channels = { email: z.boolean({ error: SWITCH_MESSAGE }), push: z.boolean({ error: SWITCH_MESSAGE }) };
+const channels = { email: z.boolean({ error: CHANNEL_MESSAGE }), push: z.boolean({ error: CHANNEL_MESSAGE }) };
 const pushOnly = z.strictObject({ push: channels.push }).partial();
 
 /**

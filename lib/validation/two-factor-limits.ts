@@ -25,3 +25,5 @@ export const NOT_SET_UP_MESSAGE = "Set up two-factor sign-in first";
 export const NOT_ON_MESSAGE = "Two-factor sign-in is not on";
 export const ONE_CODE_MESSAGE = "Enter a code or a recovery code";
 export const RECOVERY_FORMAT_MESSAGE = "Enter a recovery code as it was shown";
+export const CODE_REQUIRED_MESSAGE = "Code is required";
+export const CHALLENGE_REQUIRED_MESSAGE = "Challenge is required";

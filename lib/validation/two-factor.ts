@@ -5,6 +5,8 @@ import {
   RECOVERY_FORMAT_MESSAGE,
   RECOVERY_CODE_LENGTH,
   TOTP_DIGITS,
+  CODE_REQUIRED_MESSAGE,
+  CHALLENGE_REQUIRED_MESSAGE,
 } from "./two-factor-limits";
 import { text } from "./fields";
 
@@ -17,7 +19,7 @@ const squeeze = (v: string) => v.replace(/[\s-]/g, "");
 /** An authenticator's 6-digit code. */
 export const totpCode = text("Code", { maxUnits: CODE_RAW_MAX })
   .overwrite(squeeze)
-  .min(1, "Code is required")
+  .min(1, CODE_REQUIRED_MESSAGE)
   .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), CODE_FORMAT_MESSAGE);
 
 /** A recovery code as shown (xxxx-xxxx-xxxx-xxxx), whatever the case. */
@@ -27,7 +29,7 @@ export const recoveryCode = text("Recovery code", { maxUnits: CODE_RAW_MAX })
   .regex(new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`), RECOVERY_FORMAT_MESSAGE);
 
 /** An authenticator's code or a recovery code, told apart by lib/auth/two-factor.ts's secondFactorOf. */
-export const eitherCode = text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, "Code is required");
+export const eitherCode = text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, CODE_REQUIRED_MESSAGE);
 
 /** The account's password, asked again before a new way in is made (lib/auth/step-up.ts); left out by an account that has none. */
 export const stepUpPassword = text("Password", { maxUnits: 1024 }).optional();
@@ -50,7 +52,7 @@ export const DisableTwoFactorSchema = z.object({
 /** POST /api/auth/2fa/verify: the challenge a sign-in answered, and one of the two kinds of code. */
 export const VerifyTwoFactorSchema = z
   .object({
-    challenge: text("Challenge", { maxUnits: 200 }).min(1, "Challenge is required"),
+    challenge: text("Challenge", { maxUnits: 200 }).min(1, CHALLENGE_REQUIRED_MESSAGE),
     code: totpCode.optional(),
     recoveryCode: recoveryCode.optional(),
   })

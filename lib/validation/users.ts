@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./fields";
+import { LIMIT_MIN_MESSAGE } from "@/lib/validation/feed-limits";
 
 // The query strings of the people routes (docs/api.md "People" and "Friend requests").
 
@@ -35,7 +36,7 @@ function count(label: string) {
  */
 export const SuggestedQuerySchema = z.object({
   limit: count("Limit")
-    .refine((n) => n >= 1, "Limit must be at least 1")
+    .refine((n) => n >= 1, LIMIT_MIN_MESSAGE)
     .transform((n) => Math.min(n, SUGGESTED_MAX))
     .optional()
     .default(SUGGESTED_DEFAULT),

@@ -2,7 +2,8 @@ import os from "node:os";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ServiceUnavailableError } from "../../lib/errors";
-import { IMAGE_BUSY_MESSAGE, IMAGE_BUSY_RETRY_SECONDS } from "../../lib/images";
+import { IMAGE_BUSY_RETRY_SECONDS } from "../../lib/images";
+import { IMAGE_BUSY_MESSAGE } from "../../lib/images/messages";
 import { createImagePool, defaultImageThreads, type ImageJob } from "../../lib/images/pool";
 
 // The worker pool itself, with real workers and real sharp. Which job is refused is decided

@@ -7,6 +7,7 @@ import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { createReport, newReportMail, targetOf } from "@/lib/reports";
+import { REPORT_RECEIVED_MESSAGE } from "@/lib/contract/messages";
 
 export const POST = handle("POST /api/reports", async ({ user, body, req }) => {
   const { notify } = await createReport({ db: getDb(), reporterId: user.id, body, adminEmails: config().ADMIN_EMAILS });
@@ -19,7 +20,7 @@ export const POST = handle("POST /api/reports", async ({ user, body, req }) => {
       );
     }
   });
-  return json({ message: "Report received" }, { status: 201 });
+  return json({ message: REPORT_RECEIVED_MESSAGE }, { status: 201 });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -4,6 +4,7 @@ import { NotFoundError, UnauthorizedError } from "@/lib/errors";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { describeMaintenance, runMaintenance } from "@/lib/maintenance";
 import { getStorage } from "@/lib/storage";
+import { CRON_NOT_FOUND_MESSAGE, CRON_SECRET_MESSAGE } from "@/lib/jobs/messages";
 
 // One housekeeping pass (lib/maintenance, docs/decisions/033), for a scheduler that can only call a
 // URL: Vercel Cron, where no process lives long enough for the hourly job of instrumentation.ts
@@ -20,8 +21,8 @@ function authorised(req: Request, secret: string): boolean {
 
 const runOnce = route(async (req) => {
   const { CRON_SECRET: secret, DATABASE_URL: databaseUrl } = config();
-  if (!secret) throw new NotFoundError("No such endpoint");
-  if (!authorised(req, secret)) throw new UnauthorizedError("The scheduler's secret is missing or wrong");
+  if (!secret) throw new NotFoundError(CRON_NOT_FOUND_MESSAGE);
+  if (!authorised(req, secret)) throw new UnauthorizedError(CRON_SECRET_MESSAGE);
   if (!databaseUrl) throw new Error("DATABASE_URL is not set: start Inkwell with `npm start`, which provides one.");
   const result = await runMaintenance({ databaseUrl, storage: getStorage() });
   console.log(`[maintenance] ${describeMaintenance(result)}`);

@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { NotFoundError, UnauthorizedError } from "@/lib/errors";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { describeReminderRun, runReminders } from "@/lib/jobs";
+import { CRON_NOT_FOUND_MESSAGE, CRON_SECRET_MESSAGE } from "@/lib/jobs/messages";
 
 // One run of the reminders job (docs/decisions/061), for a scheduler that can only call a URL,
 // every minute, where BACKGROUND_JOBS=off (serverless: no process lives long enough for the
@@ -14,9 +15,9 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
 
 const runOnce = route(async (req) => {
   const { CRON_SECRET: secret } = config();
-  if (!secret) throw new NotFoundError("No such endpoint");
+  if (!secret) throw new NotFoundError(CRON_NOT_FOUND_MESSAGE);
   if (!timingSafeEqual(digest(req.headers.get("authorization") ?? ""), digest(`Bearer ${secret}`))) {
-    throw new UnauthorizedError("The scheduler's secret is missing or wrong");
+    throw new UnauthorizedError(CRON_SECRET_MESSAGE);
   }
   const run = await runReminders(new Date());
   console.log(`[jobs] ${describeReminderRun(run)}`);

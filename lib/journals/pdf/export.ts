@@ -14,12 +14,12 @@ import { printableText } from "./fonts";
 import { pdfCoverage, takePdfPlace } from "./pool";
 import { streamChunkedPdf } from "./render";
 import type { PrintChunk, PrintEntry, PrintSummary } from "./types";
+import { NO_ENTRIES_TO_DOWNLOAD_MESSAGE } from "@/lib/journals/messages";
 
 // GET /api/journals/export.pdf: the writer's own journal, oldest entry first, as a PDF
 // (docs/product.md §9; docs/decisions/029-journal-pdf.md). This side reads the rows and the photos
 // and puts every string in its printed form; the PDF worker (./pdf-worker.mjs) lays it out.
 
-export const NO_ENTRIES_TO_DOWNLOAD = "No journal entries found to download.";
 /** Entries laid out together: what is in memory at once is about three chunks' photos (drawn, waiting, being made). */
 export const PDF_CHUNK_ENTRIES = 20;
 /** Texts read at once for the title page's totals: two chunks' worth, a few ms a page. */
@@ -124,7 +124,7 @@ async function drawJournalPdf({
     if (page.length < TOTALS_PAGE) break;
     after = page.at(-1)!.journalDate;
   }
-  if (!count) throw new NotFoundError(NO_ENTRIES_TO_DOWNLOAD);
+  if (!count) throw new NotFoundError(NO_ENTRIES_TO_DOWNLOAD_MESSAGE);
   /** The next PDF_CHUNK_ENTRIES entries after the day `after` (one entry a day: the day is the key). */
   const readChunk = (after?: string): Promise<Row[]> =>
     db

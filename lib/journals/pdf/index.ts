@@ -1,9 +1,3 @@
 import "server-only";
 
-export {
-  exportJournalPdf,
-  journalPdfFilename,
-  NO_ENTRIES_TO_DOWNLOAD,
-  PDF_CHUNK_ENTRIES,
-  type JournalPdf,
-} from "./export";
+export { exportJournalPdf, journalPdfFilename, PDF_CHUNK_ENTRIES, type JournalPdf } from "./export";

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { PASSWORD_CHANGED_MESSAGE } from "@/lib/contract/messages";
 
 export const POST = handle(
   "POST /api/auth/change-password",
@@ -22,7 +23,7 @@ export const POST = handle(
     after(() =>
       sendMail(mail).catch((err: unknown) => logError("mail", "The password-changed notice could not be sent", err)),
     );
-    return json({ message: "Password changed", ended });
+    return json({ message: PASSWORD_CHANGED_MESSAGE, ended });
   },
 );
 

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { PASSKEY_ADDED_MESSAGE } from "@/lib/contract/messages";
 
 export const GET = handle("GET /api/auth/passkeys", async ({ user }) => {
   return json({ passkeys: await listPasskeys({ db: getDb(), userId: user.id }) });
@@ -33,7 +34,7 @@ export const POST = handle("POST /api/auth/passkeys", async ({ user, body: input
     );
   };
   after(() => notice().catch((err: unknown) => logError("mail", "The passkey-added notice could not be sent", err)));
-  return json({ message: "Passkey added", passkey }, { status: 201 });
+  return json({ message: PASSKEY_ADDED_MESSAGE, passkey }, { status: 201 });
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

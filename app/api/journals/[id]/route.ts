@@ -10,6 +10,8 @@ import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/validation/journal-limits";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { UpdateJournalSchema } from "@/lib/validation/journal";
+import { JOURNAL_UPDATED_MESSAGE } from "@/lib/contract/messages";
+import { JOURNAL_DELETED_MESSAGE } from "@/lib/journals/messages";
 
 export const PUT = handle("PUT /api/journals/{id}", async ({ user, req, params }) => {
   const { id } = params;
@@ -36,7 +38,7 @@ export const PUT = handle("PUT /api/journals/{id}", async ({ user, req, params }
         image,
         ifUnchangedSince,
       });
-      return { status: 200, body: { message: "Journal updated successfully", journal } };
+      return { status: 200, body: { message: JOURNAL_UPDATED_MESSAGE, journal } };
     },
   });
 });
@@ -44,7 +46,7 @@ export const PUT = handle("PUT /api/journals/{id}", async ({ user, req, params }
 export const DELETE = handle("DELETE /api/journals/{id}", async ({ user, params }) => {
   const { id } = params;
   await deleteJournal({ db: getDb(), storage: getStorage(), authorId: user.id, id });
-  return json({ message: "Journal deleted successfully" });
+  return json({ message: JOURNAL_DELETED_MESSAGE });
 });
 
 export const { GET, POST, PATCH } = otherMethods("PUT", "DELETE");

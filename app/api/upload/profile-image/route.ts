@@ -6,10 +6,11 @@ import { formFile, readForm } from "@/lib/http/form";
 import { json, otherMethods } from "@/lib/http/respond";
 import { getStorage } from "@/lib/storage";
 import { uploadProfileImage } from "@/lib/users";
+import { PROFILE_IMAGE_MISSING_MESSAGE } from "@/lib/users/messages";
 
 export const POST = handle("POST /api/upload/profile-image", async ({ user, req }) => {
   const image = await formFile(await readForm(req, BODY_LIMITS.upload), "image");
-  if (!image) throw new ValidationError("Choose an image to upload (the image field is empty)");
+  if (!image) throw new ValidationError(PROFILE_IMAGE_MISSING_MESSAGE);
   return json(await uploadProfileImage({ db: getDb(), storage: getStorage(), ownerId: user.id, data: image }));
 });
 

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { TWO_FACTOR_OFF_MESSAGE } from "@/lib/contract/messages";
 
 // Turning two-factor sign-in off takes the password and a code (docs/decisions/073).
 export const POST = handle("POST /api/auth/2fa/disable", async ({ user, body: { password, code }, req }) => {
@@ -21,7 +22,7 @@ export const POST = handle("POST /api/auth/2fa/disable", async ({ user, body: { 
   after(() =>
     sendMail(mail).catch((err: unknown) => logError("mail", "The two-factor off notice could not be sent", err)),
   );
-  return json({ message: "Two-factor sign-in is off" });
+  return json({ message: TWO_FACTOR_OFF_MESSAGE });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { TWO_FACTOR_ON_MESSAGE } from "@/lib/contract/messages";
 
 // The password (docs/decisions/096), then the first right code, turn two-factor sign-in on and answer the recovery codes, this once (docs/decisions/073).
 export const POST = handle("POST /api/auth/2fa/enable", async ({ user, sessionId, body: { code, password }, req }) => {
@@ -24,7 +25,7 @@ export const POST = handle("POST /api/auth/2fa/enable", async ({ user, sessionId
     );
   };
   after(() => notice().catch((err: unknown) => logError("mail", "The two-factor on notice could not be sent", err)));
-  return json({ message: "Two-factor sign-in is on", recoveryCodes });
+  return json({ message: TWO_FACTOR_ON_MESSAGE, recoveryCodes });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

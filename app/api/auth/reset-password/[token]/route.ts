@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { PASSWORD_RESET_MESSAGE } from "@/lib/auth/password-change-limits";
 
 export const POST = handle(
   "POST /api/auth/reset-password/{token}",
@@ -25,7 +26,7 @@ export const POST = handle(
         sendMail(mail).catch((err: unknown) => logError("mail", "The takeover notice could not be sent", err)),
       );
     }
-    return json({ message: "Password reset successful" });
+    return json({ message: PASSWORD_RESET_MESSAGE });
   },
 );
 

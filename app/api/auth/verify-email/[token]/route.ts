@@ -1,10 +1,11 @@
-import { EMAIL_VERIFIED, verifyEmail } from "@/lib/auth/email-verification";
+import { verifyEmail } from "@/lib/auth/email-verification";
 import { optionalUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readJson } from "@/lib/http/body";
 import { json, otherMethods, route } from "@/lib/http/respond";
 import { VerifyEmailSchema } from "@/lib/validation/auth";
+import { EMAIL_VERIFIED } from "@/lib/auth/email-verification-limits";
 
 /** A body is optional: a caller signed in to the link's account sends none (docs/decisions/011). */
 function hasBody(req: Request): boolean {

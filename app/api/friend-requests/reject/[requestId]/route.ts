@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handle";
 import { getDb } from "@/lib/db/client";
 import { rejectFriendRequest } from "@/lib/friends";
 import { json, otherFriendRequestMethods } from "@/lib/http/respond";
+import { FRIEND_REQUEST_REJECTED_MESSAGE } from "@/lib/friends/limits";
 
 export const POST = handle("POST /api/friend-requests/reject/{requestId}", async ({ user, params }) => {
   const friendRequest = await rejectFriendRequest({
@@ -9,7 +10,7 @@ export const POST = handle("POST /api/friend-requests/reject/{requestId}", async
     userId: user.id,
     requestId: params.requestId,
   });
-  return json({ success: true, message: "Friend request rejected", friendRequest });
+  return json({ success: true, message: FRIEND_REQUEST_REJECTED_MESSAGE, friendRequest });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherFriendRequestMethods("POST");
