@@ -1,8 +1,6 @@
-/** Red count bubble (docs/product.md §2: caps at '99+'); nothing at zero. */
-export function formatCount(count: number): string {
-  return count > 99 ? "99+" : String(count);
-}
+import { formatCount } from "./count-format";
 
+/** Red count bubble (docs/product.md §2: caps at '99+', ./count-format.ts); nothing at zero. */
 export function CountBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
