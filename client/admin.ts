@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminPage } from "@/lib/contract/admin";
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -15,16 +15,19 @@ export function adminQuery() {
   return queryOptions({
     queryKey: adminKeys.page,
     queryFn: async ({ signal }): Promise<AdminPage> => {
-      const res = await apiRequest("/api/admin/reports", { signal }, "Could not load the reports");
+      const res = await apiRequest(apiPath("GET /api/admin/reports"), { signal }, "Could not load the reports");
       if (!res.ok) throw new ApiError(res.status, "Could not load the reports");
       return answerOf("GET /api/admin/reports", res);
     },
   });
 }
 
-/** One action: `path` under /api/admin, with the note. */
+/**
+ * One action, with the note: `path` is apiPath() of "POST /api/admin/reports/{id}/dismiss", …/remove or
+ * "POST /api/admin/users/{userId}/suspend".
+ */
 export async function moderate(path: string, note: string): Promise<void> {
-  const res = await apiFetch(`/api/admin/${path}`, {
+  const res = await apiFetch(path, {
     method: "POST",
     body: JSON.stringify(note.trim() ? { note } : {}),
   }).catch(() => {

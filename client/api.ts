@@ -4,6 +4,10 @@ import { takeEarlyAnswer } from "./early-answers";
 import { noteApiAnswer } from "./last-seen";
 import { getToken } from "./token";
 
+// apiPath lives in ./api-path, with no imports, so the service worker (client/worker/, client/outbox-send.ts)
+// can name its paths without this module's page-only ones.
+export { apiPath } from "./api-path";
+
 /**
  * fetch() for our own REST API (docs/api.md): sends the stored bearer token and the session cookie.
  * Pass `token` to use a specific one (e.g. the token /oauth-success just received).
@@ -25,23 +29,6 @@ export function apiFetch(path: string, init: RequestInit & { token?: string | nu
     noteApiAnswer(res);
     return res;
   });
-}
-
-/** The names of a route's path parameters: "GET /api/journals/month/{year}/{month}" → "year" | "month". */
-type PathParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}` ? P | PathParams<Rest> : never;
-
-/**
- * The path of `route` ("METHOD /path" as docs/api.md names it, lib/api/endpoints.ts) with its
- * parameters filled in: the paths the browser asks are those of the contract, not a second copy.
- */
-export function apiPath<R extends ApiRoute>(
-  route: R,
-  ...[params]: PathParams<R> extends never ? [] : [Record<PathParams<R>, string | number>]
-): string {
-  const template = route.slice(route.indexOf(" ") + 1);
-  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String((params as Record<string, string | number>)[name])),
-  );
 }
 
 /**

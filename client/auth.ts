@@ -1,4 +1,4 @@
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 import { SOMETHING_WENT_WRONG } from "@/lib/errors";
@@ -48,8 +48,12 @@ export interface SignUpFields {
 
 /** POST /auth/register: the new account's session token (signed in at once, docs/decisions/011). */
 export async function signUp(fields: SignUpFields): Promise<string> {
-  return (await answerOf("POST /api/auth/register", await post("/api/auth/register", fields, SOMETHING_WENT_WRONG)))
-    .token;
+  return (
+    await answerOf(
+      "POST /api/auth/register",
+      await post(apiPath("POST /api/auth/register"), fields, SOMETHING_WENT_WRONG),
+    )
+  ).token;
 }
 
 /** What a login gives: the session token, or the challenge of the code step (docs/decisions/073). */
@@ -57,7 +61,10 @@ export type LoginOutcome = { token: string } | { challenge: string };
 
 /** POST /auth/login with a username or an email address. */
 export async function logIn(fields: { username: string; password: string }): Promise<LoginOutcome> {
-  const answer = await answerOf("POST /api/auth/login", await post("/api/auth/login", fields, SOMETHING_WENT_WRONG));
+  const answer = await answerOf(
+    "POST /api/auth/login",
+    await post(apiPath("POST /api/auth/login"), fields, SOMETHING_WENT_WRONG),
+  );
   return "token" in answer ? { token: answer.token } : { challenge: answer.challenge };
 }
 
@@ -65,25 +72,29 @@ export async function logIn(fields: { username: string; password: string }): Pro
 export async function verifyTwoFactor(
   fields: { challenge: string } & ({ code: string } | { recoveryCode: string }),
 ): Promise<string> {
-  return (await answerOf("POST /api/auth/2fa/verify", await post("/api/auth/2fa/verify", fields, SOMETHING_WENT_WRONG)))
-    .token;
+  return (
+    await answerOf(
+      "POST /api/auth/2fa/verify",
+      await post(apiPath("POST /api/auth/2fa/verify"), fields, SOMETHING_WENT_WRONG),
+    )
+  ).token;
 }
 
 export async function requestPasswordReset(fields: { email: string }): Promise<void> {
-  await post("/api/auth/forgot-password", fields, FORGOT_FAILED);
+  await post(apiPath("POST /api/auth/forgot-password"), fields, FORGOT_FAILED);
 }
 
 export async function resetPassword(
   resetToken: string,
   fields: { password: string; removePasskeys?: boolean },
 ): Promise<void> {
-  await post(`/api/auth/reset-password/${encodeURIComponent(resetToken)}`, fields, RESET_FAILED);
+  await post(apiPath("POST /api/auth/reset-password/{token}", { token: resetToken }), fields, RESET_FAILED);
 }
 
 /** POST /auth/verify-email/{token}: with the account's password when this browser is not signed in to it. */
 export async function verifyEmail(verifyToken: string, fields: { password?: string }): Promise<void> {
   // Signed in, the session proves who asks: the stored token goes with this one.
-  const path = `/api/auth/verify-email/${encodeURIComponent(verifyToken)}`;
+  const path = apiPath("POST /api/auth/verify-email/{token}", { token: verifyToken });
   await request(
     path,
     { method: "POST", ...(fields.password === undefined ? {} : { body: JSON.stringify(fields) }) },
@@ -93,20 +104,20 @@ export async function verifyEmail(verifyToken: string, fields: { password?: stri
 
 /** POST /auth/cancel-signup/{token}: "This wasn't me" (docs/decisions/011). */
 export async function cancelSignup(cancelToken: string): Promise<void> {
-  await post(`/api/auth/cancel-signup/${encodeURIComponent(cancelToken)}`, undefined, CANCEL_SIGNUP_FAILED);
+  await post(apiPath("POST /api/auth/cancel-signup/{token}", { token: cancelToken }), undefined, CANCEL_SIGNUP_FAILED);
 }
 
 /** POST /auth/undo-email-change/{token}: the link mailed to the address a change left (docs/decisions/072); no session needed. */
 export async function undoEmailChange(undoToken: string): Promise<void> {
-  await post(`/api/auth/undo-email-change/${encodeURIComponent(undoToken)}`, undefined, UNDO_CHANGE_FAILED);
+  await post(apiPath("POST /api/auth/undo-email-change/{token}", { token: undoToken }), undefined, UNDO_CHANGE_FAILED);
 }
 
 /** POST /auth/not-me/{token}: "This was not me" from the notice of a new way in (docs/decisions/101); no session needed. */
 export async function notMe(notMeToken: string): Promise<void> {
-  await post(`/api/auth/not-me/${encodeURIComponent(notMeToken)}`, undefined, NOT_ME_FAILED);
+  await post(apiPath("POST /api/auth/not-me/{token}", { token: notMeToken }), undefined, NOT_ME_FAILED);
 }
 
 /** POST /auth/change-email/{token}: the link mailed to a new address (docs/decisions/072); no session needed. */
 export async function confirmEmailChange(changeToken: string): Promise<void> {
-  await post(`/api/auth/change-email/${encodeURIComponent(changeToken)}`, undefined, CHANGE_ADDRESS_FAILED);
+  await post(apiPath("POST /api/auth/change-email/{token}", { token: changeToken }), undefined, CHANGE_ADDRESS_FAILED);
 }

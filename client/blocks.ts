@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ListedPerson } from "@/lib/contract/people";
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -19,7 +19,11 @@ export function blockedQuery() {
   return queryOptions({
     queryKey: safetyKeys.blocked,
     queryFn: async ({ signal }): Promise<ListedPerson[]> => {
-      const res = await apiRequest("/api/myprofile/blocked", { signal }, "Could not load the people you blocked");
+      const res = await apiRequest(
+        apiPath("GET /api/myprofile/blocked"),
+        { signal },
+        "Could not load the people you blocked",
+      );
       if (!res.ok) throw new ApiError(res.status, "Could not load the people you blocked");
       return (await answerOf("GET /api/myprofile/blocked", res)).blocked;
     },
@@ -30,7 +34,11 @@ export function mutedQuery() {
   return queryOptions({
     queryKey: safetyKeys.muted,
     queryFn: async ({ signal }): Promise<ListedPerson[]> => {
-      const res = await apiRequest("/api/myprofile/muted", { signal }, "Could not load the people you muted");
+      const res = await apiRequest(
+        apiPath("GET /api/myprofile/muted"),
+        { signal },
+        "Could not load the people you muted",
+      );
       if (!res.ok) throw new ApiError(res.status, "Could not load the people you muted");
       return (await answerOf("GET /api/myprofile/muted", res)).muted;
     },
@@ -40,7 +48,9 @@ export function mutedQuery() {
 /** Blocks or mutes `userId` (`on`), or lifts it. */
 export async function setSafety(kind: "block" | "mute", userId: string, on: boolean): Promise<void> {
   const failure = `Could not ${on ? "" : "un"}${kind} this person`;
-  const res = await apiFetch(`/api/users/${userId}/${kind}`, { method: on ? "POST" : "DELETE" }).catch(() => {
+  const res = await apiFetch(apiPath(`${on ? "POST" : "DELETE"} /api/users/{userId}/${kind}`, { userId }), {
+    method: on ? "POST" : "DELETE",
+  }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);

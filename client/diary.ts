@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { DiarySearchPage, TimelinePage } from "@/lib/contract/diary";
 import { journalKeys } from "@/lib/query-keys";
-import { answerOf, errorMessage } from "./api";
+import { answerOf, apiPath, errorMessage } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 
@@ -33,7 +33,7 @@ export function timelineQuery() {
     getNextPageParam: (last: TimelinePage) => last.nextCursor,
     queryFn: async ({ pageParam, signal }): Promise<TimelinePage> => {
       const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
-      const res = await apiRequest(`/api/journals${query}`, { signal });
+      const res = await apiRequest(`${apiPath("GET /api/journals")}${query}`, { signal });
       if (!res.ok) throw await failure(res, LIST_FAILED);
       return answerOf("GET /api/journals", res);
     },
@@ -54,7 +54,7 @@ export function diarySearchQuery(q: string, tag: string | null) {
       if (q) params.set("q", q);
       if (tag) params.set("tag", tag);
       if (pageParam) params.set("cursor", pageParam);
-      const res = await apiRequest(`/api/journals/search?${params}`, { signal });
+      const res = await apiRequest(`${apiPath("GET /api/journals/search")}?${params}`, { signal });
       if (!res.ok) throw await failure(res, SEARCH_FAILED);
       return answerOf("GET /api/journals/search", res);
     },

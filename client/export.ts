@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ExportStatus } from "@/lib/contract/exports";
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -22,7 +22,7 @@ export function latestExportQuery() {
   return queryOptions({
     queryKey: exportKey,
     queryFn: async ({ signal }): Promise<ExportStatus | null> => {
-      const res = await apiRequest("/api/export", { signal }, EXPORT_LOAD_FAILED);
+      const res = await apiRequest(apiPath("GET /api/export"), { signal }, EXPORT_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, EXPORT_LOAD_FAILED);
       return (await answerOf("GET /api/export", res)).export;
     },
@@ -32,7 +32,7 @@ export function latestExportQuery() {
 
 /** Starts an export (202); a 409 or 429 is a Refusal with the server's words. */
 export async function startExport(): Promise<ExportStatus> {
-  const res = await apiFetch("/api/export", { method: "POST" }).catch(() => {
+  const res = await apiFetch(apiPath("POST /api/export"), { method: "POST" }).catch(() => {
     throw new ApiError(0, START_FAILED);
   });
   if (!res.ok) throw await refusalOf(res, START_FAILED);

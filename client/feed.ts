@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { FeedItem, FeedPage } from "@/lib/contract/answers";
-import { answerOf, errorMessage } from "./api";
+import { answerOf, apiPath, errorMessage } from "./api";
 import { SERVER_FAULT } from "./api-error";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
@@ -27,7 +27,7 @@ export function feedPagePath(cursor: string | null): string {
   const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
   if (cursor) params.set("cursor", cursor);
   else params.set("page", "1");
-  return `/api/journal/close-circle?${params}`;
+  return `${apiPath("GET /api/journal/close-circle")}?${params}`;
 }
 
 async function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
@@ -57,7 +57,11 @@ const FAILED = { like: "Failed to send your heart", unlike: "Failed to take back
  */
 export async function setHeart(journalId: string, liked: boolean): Promise<HeartResult> {
   const kind = liked ? "like" : "unlike";
-  const res = await apiRequest(`/api/journal/${journalId}/like`, { method: liked ? "POST" : "DELETE" }, FAILED[kind]);
+  const res = await apiRequest(
+    apiPath(liked ? "POST /api/journal/{id}/like" : "DELETE /api/journal/{id}/like", { id: journalId }),
+    { method: liked ? "POST" : "DELETE" },
+    FAILED[kind],
+  );
   if (res.ok)
     return {
       likesCount: (await answerOf(liked ? "POST /api/journal/{id}/like" : "DELETE /api/journal/{id}/like", res))

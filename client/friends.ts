@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from "@/lib/contract/answers";
 import type { FriendPage } from "@/lib/contract/people";
-import { answerOf, apiFetch, errorMessage } from "./api";
+import { answerOf, apiFetch, apiPath, errorMessage } from "./api";
 import { NOTIFICATION_POLL_MS, INBOX_FAILED } from "./notifications";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
@@ -37,7 +37,7 @@ export function pendingRequestsQuery() {
   return queryOptions({
     queryKey: friendKeys.pending,
     queryFn: async ({ signal }): Promise<PendingRequest[]> => {
-      const res = await call("/api/friend-requests/pending", INBOX_FAILED, { signal });
+      const res = await call(apiPath("GET /api/friend-requests/pending"), INBOX_FAILED, { signal });
       return (await answerOf("GET /api/friend-requests/pending", res)).data;
     },
     refetchInterval: NOTIFICATION_POLL_MS,
@@ -46,18 +46,30 @@ export function pendingRequestsQuery() {
 }
 
 export async function acceptRequest(requestId: string): Promise<void> {
-  await call(`/api/friend-requests/accept/${requestId}`, "Failed to accept friend request", { method: "POST" });
+  await call(
+    apiPath("POST /api/friend-requests/accept/{requestId}", { requestId }),
+    "Failed to accept friend request",
+    { method: "POST" },
+  );
 }
 
 export async function rejectRequest(requestId: string): Promise<void> {
-  await call(`/api/friend-requests/reject/${requestId}`, "Failed to reject friend request", { method: "POST" });
+  await call(
+    apiPath("POST /api/friend-requests/reject/{requestId}", { requestId }),
+    "Failed to reject friend request",
+    { method: "POST" },
+  );
 }
 
 export function friendStatusQuery(userId: string) {
   return queryOptions({
     queryKey: friendKeys.status(userId),
     queryFn: async ({ signal }): Promise<FriendStatus> => {
-      const res = await call(`/api/friend-requests/status/${userId}`, "Failed to load the friendship", { signal });
+      const res = await call(
+        apiPath("GET /api/friend-requests/status/{userId}", { userId }),
+        "Failed to load the friendship",
+        { signal },
+      );
       return (await answerOf("GET /api/friend-requests/status/{userId}", res)).status;
     },
   });
@@ -67,7 +79,7 @@ export function friendStatusQuery(userId: string) {
 export async function sendRequest(userId: string): Promise<void> {
   const fallback = "Failed to send friend request";
   const res = await apiRequest(
-    "/api/friend-requests/send",
+    apiPath("POST /api/friend-requests/send"),
     { method: "POST", body: JSON.stringify({ to: userId }) },
     fallback,
   );
@@ -75,7 +87,9 @@ export async function sendRequest(userId: string): Promise<void> {
 }
 
 export async function cancelRequest(userId: string): Promise<void> {
-  await call(`/api/friend-requests/cancel/${userId}`, "Failed to cancel friend request", { method: "DELETE" });
+  await call(apiPath("DELETE /api/friend-requests/cancel/{userId}", { userId }), "Failed to cancel friend request", {
+    method: "DELETE",
+  });
 }
 
 /** A writer's public profile, or null when there is no such user (404). */
@@ -83,7 +97,11 @@ export function profileQuery(userId: string) {
   return queryOptions({
     queryKey: friendKeys.profile(userId),
     queryFn: async ({ signal }): Promise<PublicProfile | null> => {
-      const res = await apiRequest(`/api/users/${userId}`, { signal }, "Error loading profile!");
+      const res = await apiRequest(
+        apiPath("GET /api/users/{userId}", { userId }),
+        { signal },
+        "Error loading profile!",
+      );
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, "Error loading profile!");
       return (await answerOf("GET /api/users/{userId}", res)).user;
@@ -102,7 +120,7 @@ export function suggestedQuery(offset: number, excludeId?: string) {
       // A profile address that names nobody (/public/not-an-id) has no owner to leave out.
       const exclude = excludeId && USER_ID.test(excludeId) ? `&exclude=${excludeId}` : "";
       const res = await call(
-        `/api/search/suggested?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`,
+        `${apiPath("GET /api/search/suggested")}?limit=${SUGGESTED_LIMIT}&offset=${offset}${exclude}`,
         FELLOW_WRITERS_FAILED,
         { signal },
       );
@@ -121,7 +139,11 @@ export function friendEntriesQuery(userId: string) {
     getNextPageParam: (last: FriendPage) => last.nextCursor,
     queryFn: async ({ pageParam, signal }) => {
       const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
-      const res = await apiRequest(`/api/users/${userId}/journals${query}`, { signal }, FRIEND_ENTRIES_FAILED);
+      const res = await apiRequest(
+        `${apiPath("GET /api/users/{userId}/journals", { userId })}${query}`,
+        { signal },
+        FRIEND_ENTRIES_FAILED,
+      );
       if (!res.ok) throw new ApiError(res.status, FRIEND_ENTRIES_FAILED);
       return answerOf("GET /api/users/{userId}/journals", res);
     },

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ImportStatus } from "@/lib/contract/imports";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { Refusal, refusalOf } from "./refusals";
@@ -22,7 +22,7 @@ export function latestImportQuery() {
   return queryOptions({
     queryKey: latestImportKey,
     queryFn: async ({ signal }): Promise<ImportStatus | null> => {
-      const res = await apiRequest("/api/import", { signal }, IMPORT_LOAD_FAILED);
+      const res = await apiRequest(apiPath("GET /api/import"), { signal }, IMPORT_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, IMPORT_LOAD_FAILED);
       return (await answerOf("GET /api/import", res)).import;
     },
@@ -34,7 +34,7 @@ export function latestImportQuery() {
 export async function startImport(file: File): Promise<ImportStatus> {
   const form = new FormData();
   form.append("file", file, file.name || "Export.zip");
-  const res = await apiRequest("/api/import", { method: "POST", body: form }, IMPORT_FAILED);
+  const res = await apiRequest(apiPath("POST /api/import"), { method: "POST", body: form }, IMPORT_FAILED);
   if (!res.ok) {
     const refusal = await refusalOf(res, IMPORT_FAILED);
     throw new Refusal(refusal.status, refusal.message, [{ path: "file", message: refusal.message }]);

@@ -92,8 +92,12 @@ export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Pr
   const headers = idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined;
   const res =
     req.kind === "create"
-      ? await apiRequest("/api/journals", { method: "POST", body: form, headers }, SAVE_FAILED)
-      : await apiRequest(`/api/journals/${req.id}`, { method: "PUT", body: form, headers }, SAVE_FAILED);
+      ? await apiRequest(apiPath("POST /api/journals"), { method: "POST", body: form, headers }, SAVE_FAILED)
+      : await apiRequest(
+          apiPath("PUT /api/journals/{id}", { id: req.id ?? "" }),
+          { method: "PUT", body: form, headers },
+          SAVE_FAILED,
+        );
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? SAVE_FAILED);
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // docs/api.md: POST answers with the journal, PUT with {message, journal}.
@@ -103,6 +107,10 @@ export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Pr
 }
 
 export async function deleteJournal(id: string): Promise<void> {
-  const res = await apiRequest(`/api/journals/${id}`, { method: "DELETE" }, "Failed to delete journal.");
+  const res = await apiRequest(
+    apiPath("DELETE /api/journals/{id}", { id }),
+    { method: "DELETE" },
+    "Failed to delete journal.",
+  );
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? "Failed to delete journal.");
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { SERVER_FAULT } from "./api-error";
 import { ApiError } from "./api-error";
 import { apiRequest, OFFLINE_MESSAGE } from "./query-client";
@@ -33,7 +33,7 @@ export function myProfileQuery() {
   return queryOptions({
     queryKey: meKeys.profile,
     queryFn: async ({ signal }): Promise<MyProfile> => {
-      const res = await apiRequest("/api/myprofile", { signal }, PROFILE_LOAD_FAILED);
+      const res = await apiRequest(apiPath("GET /api/myprofile"), { signal }, PROFILE_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, PROFILE_LOAD_FAILED);
       return answerOf("GET /api/myprofile", res);
     },
@@ -44,7 +44,7 @@ export function friendCountQuery() {
   return queryOptions({
     queryKey: meKeys.friendCount,
     queryFn: async ({ signal }): Promise<number> => {
-      const res = await apiRequest("/api/myprofile/community/count", { signal }, COMMUNITY_LOAD_FAILED);
+      const res = await apiRequest(apiPath("GET /api/myprofile/community/count"), { signal }, COMMUNITY_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, COMMUNITY_LOAD_FAILED);
       return (await answerOf("GET /api/myprofile/community/count", res)).closeFriends;
     },
@@ -55,7 +55,11 @@ export function closeFriendsQuery() {
   return queryOptions({
     queryKey: meKeys.friends,
     queryFn: async ({ signal }): Promise<CloseFriend[]> => {
-      const res = await apiRequest("/api/myprofile/community/closefriends", { signal }, FRIENDS_LOAD_FAILED);
+      const res = await apiRequest(
+        apiPath("GET /api/myprofile/community/closefriends"),
+        { signal },
+        FRIENDS_LOAD_FAILED,
+      );
       if (!res.ok) throw new ApiError(res.status, FRIENDS_LOAD_FAILED);
       return (await answerOf("GET /api/myprofile/community/closefriends", res)).closeFriends;
     },
@@ -65,7 +69,7 @@ export function closeFriendsQuery() {
 /** Ends the friendship for both; the caller's new count. docs/product.md §8: the server's message or 'Failed to remove user'. */
 export async function removeCloseFriend(id: string): Promise<number> {
   const res = await apiRequest(
-    `/api/myprofile/community/closefriends/${encodeURIComponent(id)}`,
+    apiPath("DELETE /api/myprofile/community/closefriends/{id}", { id }),
     { method: "DELETE" },
     REMOVE_FRIEND_FAILED,
   );
@@ -86,7 +90,11 @@ export interface ProfileFields {
 export async function uploadProfileImage(file: File): Promise<string> {
   const body = new FormData();
   body.set("image", file);
-  const res = await apiRequest("/api/upload/profile-image", { method: "POST", body }, PROFILE_UPDATE_FAILED);
+  const res = await apiRequest(
+    apiPath("POST /api/upload/profile-image"),
+    { method: "POST", body },
+    PROFILE_UPDATE_FAILED,
+  );
   if (!res.ok) throw await failure(res, PROFILE_UPDATE_FAILED);
   return (await answerOf("POST /api/upload/profile-image", res)).imageUrl;
 }
@@ -94,7 +102,7 @@ export async function uploadProfileImage(file: File): Promise<string> {
 /** PUT /myprofile answers with the whole profile, which replaces the cached one. */
 export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile> {
   const res = await apiRequest(
-    "/api/myprofile",
+    apiPath("PUT /api/myprofile"),
     { method: "PUT", body: JSON.stringify(fields) },
     PROFILE_UPDATE_FAILED,
   );
@@ -108,7 +116,7 @@ export async function updateMyProfile(fields: ProfileFields): Promise<MyProfile>
  * empty journal; an answer that is not a PDF is 'Error generating PDF'.
  */
 export async function fetchJournalPdf(): Promise<{ blob: Blob; fileName: string }> {
-  const res = await apiRequest("/api/journals/export.pdf", {}, OFFLINE_MESSAGE);
+  const res = await apiRequest(apiPath("GET /api/journals/export.pdf"), {}, OFFLINE_MESSAGE);
   if (res.status === 404) throw new ApiError(404, NO_ENTRIES_TO_DOWNLOAD);
   if (!res.ok) throw await failure(res, SERVER_FAULT);
   // The document is streamed while it is drawn: a failure halfway breaks the body, not the status.

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { HeartPage, Notification, NotificationPage } from "@/lib/contract/notifications";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 
@@ -25,7 +25,11 @@ export function heartsQuery(journalId: string) {
   return queryOptions({
     queryKey: notificationKeys.hearts(journalId),
     queryFn: async ({ signal }): Promise<HeartPage> => {
-      const res = await apiRequest(`/api/journals/${journalId}/hearts`, { signal }, HEARTS_FAILED);
+      const res = await apiRequest(
+        apiPath("GET /api/journals/{id}/hearts", { id: journalId }),
+        { signal },
+        HEARTS_FAILED,
+      );
       if (!res.ok) throw new ApiError(res.status, HEARTS_FAILED);
       return answerOf("GET /api/journals/{id}/hearts", res);
     },
@@ -42,7 +46,7 @@ export function inboxQuery() {
     getNextPageParam: (last: NotificationPage) => last.nextCursor,
     queryFn: async ({ pageParam, signal }): Promise<NotificationPage> => {
       const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
-      const res = await apiRequest(`/api/notifications${query}`, { signal }, INBOX_FAILED);
+      const res = await apiRequest(`${apiPath("GET /api/notifications")}${query}`, { signal }, INBOX_FAILED);
       if (!res.ok) throw new ApiError(res.status, INBOX_FAILED);
       return answerOf("GET /api/notifications", res);
     },
@@ -55,7 +59,7 @@ export const NOTIFICATION_POLL_MS = 30_000;
 /** How often the badge asks while it has no live stream (docs/product.md §9). */
 export const INBOX_POLL_MS = NOTIFICATION_POLL_MS;
 /** The live stream's path (docs/api.md "Notifications"). */
-export const INBOX_STREAM_PATH = "/api/notifications/stream";
+export const INBOX_STREAM_PATH = apiPath("GET /api/notifications/stream");
 
 /** The unread count the badge shows: the newest page's. */
 export function unreadCountOf(data: InboxData | undefined): number {
@@ -65,7 +69,7 @@ export function unreadCountOf(data: InboxData | undefined): number {
 /** Marks `ids` read, or every notification with `all`; the unread count after. */
 export async function markRead(body: { ids: string[] } | { all: true }): Promise<number> {
   const res = await apiRequest(
-    "/api/notifications/read",
+    apiPath("POST /api/notifications/read"),
     { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } },
     MARK_FAILED,
   );

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { addDays, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import type { JournalDay } from "@/lib/contract/answers";
-import { apiFetch } from "./api";
+import { apiFetch, apiPath } from "./api";
 import { feedPagePath } from "./feed";
 import { readWarmed, writeWarmed } from "./offline-warmed";
 
@@ -72,16 +72,16 @@ export async function warmOfflineDiary({ userId, today }: { userId: string; toda
   try {
     const days: DayKey[] = [];
     const monthsOk = await eachBounded(offlineMonths(today), async ({ year, month }) => {
-      const marks = await readOk<JournalDay[]>(`/api/journals/month/${year}/${month}`);
+      const marks = await readOk<JournalDay[]>(apiPath("GET /api/journals/month/{year}/{month}", { year, month }));
       for (const { journaldate } of marks ?? [])
         if (journaldate >= from && journaldate <= today) days.push(journaldate);
       return marks !== null;
     });
     const pages = [
-      ...days.map((day) => `/api/journals/date/${day}`),
-      "/api/journals",
+      ...days.map((day) => apiPath("GET /api/journals/date/{date}", { date: day })),
+      apiPath("GET /api/journals"),
       feedPagePath(null),
-      "/api/auth/me",
+      apiPath("GET /api/auth/me"),
     ];
     const pagesOk = await eachBounded(pages, async (path) => (await readOk<unknown>(path)) !== null);
     if (monthsOk && pagesOk && (await readDiaryPage())) writeWarmed(stamp);

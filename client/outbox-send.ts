@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_MAX, KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
 import { markOutboxItem, removeSentOutboxItem, type OutboxItem } from "./outbox";
+import { apiPath } from "./api-path";
 
 // Sending the outbox (docs/decisions/081), from the page (the `online` event, the app's start) or
 // from the service worker (Background Sync). In order, each item once at a time, with its id as
@@ -56,7 +57,10 @@ export async function sendOutboxItems({
     const headers = new Headers({ "Idempotency-Key": item.id });
     if (token) headers.set("Authorization", `Bearer ${token}`);
     if (item.kind === "update" && item.baseUpdatedAt) headers.set("If-Match", entryTag(item.baseUpdatedAt));
-    const path = item.kind === "create" ? "/api/journals" : `/api/journals/${encodeURIComponent(item.entryId ?? "")}`;
+    const path =
+      item.kind === "create"
+        ? apiPath("POST /api/journals")
+        : apiPath("PUT /api/journals/{id}", { id: item.entryId ?? "" });
     let res: Response;
     try {
       res = await fetch(path, {

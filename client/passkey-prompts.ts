@@ -1,4 +1,4 @@
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 
@@ -53,14 +53,14 @@ export async function signInWithPasskey(): Promise<string> {
   const failure = PASSKEY_LOGIN_FAILED;
   const options = await answerOf(
     "POST /api/auth/passkey-login/options",
-    await passkeyCall("/api/auth/passkey-login/options", { method: "POST", token: null }, failure),
+    await passkeyCall(apiPath("POST /api/auth/passkey-login/options"), { method: "POST", token: null }, failure),
   );
   const { startAuthentication } = await import("@simplewebauthn/browser");
   const response = await startAuthentication({ optionsJSON: options as never }).catch((err: unknown) => {
     throw promptError(err, failure);
   });
   const res = await passkeyCall(
-    "/api/auth/passkey-login",
+    apiPath("POST /api/auth/passkey-login"),
     { method: "POST", token: null, body: JSON.stringify({ response }) },
     failure,
   );

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PasskeyInfo } from "@/lib/contract/security";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { PROMPT_CLOSED, passkeyCall as call, promptError } from "./passkey-prompts";
 import { apiRequest } from "./query-client";
@@ -19,7 +19,7 @@ export function passkeysQuery() {
   return queryOptions({
     queryKey: passkeyKeys.all,
     queryFn: async ({ signal }): Promise<PasskeyInfo[]> => {
-      const res = await apiRequest("/api/auth/passkeys", { signal }, LIST_FAILED);
+      const res = await apiRequest(apiPath("GET /api/auth/passkeys"), { signal }, LIST_FAILED);
       if (!res.ok) throw new ApiError(res.status, LIST_FAILED);
       return (await answerOf("GET /api/auth/passkeys", res)).passkeys;
     },
@@ -34,7 +34,7 @@ export async function addPasskey(proof: PasskeyProof): Promise<PasskeyInfo> {
   const failure = "Could not add the passkey";
   const options = await answerOf(
     "POST /api/auth/passkeys/options",
-    await call("/api/auth/passkeys/options", { method: "POST", body: JSON.stringify(proof) }, failure),
+    await call(apiPath("POST /api/auth/passkeys/options"), { method: "POST", body: JSON.stringify(proof) }, failure),
   );
   const { startRegistration } = await import("@simplewebauthn/browser");
   const response = await startRegistration({ optionsJSON: options as never }).catch((err: unknown) => {
@@ -43,14 +43,14 @@ export async function addPasskey(proof: PasskeyProof): Promise<PasskeyInfo> {
   return (
     await answerOf(
       "POST /api/auth/passkeys",
-      await call("/api/auth/passkeys", { method: "POST", body: JSON.stringify({ response }) }, failure),
+      await call(apiPath("POST /api/auth/passkeys"), { method: "POST", body: JSON.stringify({ response }) }, failure),
     )
   ).passkey;
 }
 
 export async function renamePasskey(id: string, fields: { name: string }): Promise<PasskeyInfo> {
   const res = await call(
-    `/api/auth/passkeys/${encodeURIComponent(id)}`,
+    apiPath("PUT /api/auth/passkeys/{id}", { id }),
     { method: "PUT", body: JSON.stringify(fields) },
     "Could not rename the passkey",
   );
@@ -58,5 +58,5 @@ export async function renamePasskey(id: string, fields: { name: string }): Promi
 }
 
 export async function removePasskey(id: string): Promise<void> {
-  await call(`/api/auth/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" }, "Could not remove the passkey");
+  await call(apiPath("DELETE /api/auth/passkeys/{id}", { id }), { method: "DELETE" }, "Could not remove the passkey");
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { FeedItem } from "@/lib/contract/answers";
 import type { OnThisDay, WritingStats } from "@/lib/contract/past";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 
@@ -24,7 +24,7 @@ export function onThisDayQuery(day: string) {
   return queryOptions({
     queryKey: pastKeys.onThisDay(day),
     queryFn: async ({ signal }): Promise<OnThisDay> => {
-      const res = await apiRequest(`/api/journals/on-this-day?date=${day}`, { signal });
+      const res = await apiRequest(`${apiPath("GET /api/journals/on-this-day")}?date=${day}`, { signal });
       if (!res.ok) throw new ApiError(res.status, ON_THIS_DAY_FAILED);
       return answerOf("GET /api/journals/on-this-day", res);
     },
@@ -35,7 +35,7 @@ export function statsQuery(year: number) {
   return queryOptions({
     queryKey: pastKeys.stats(year),
     queryFn: async ({ signal }): Promise<WritingStats> => {
-      const res = await apiRequest(`/api/journals/stats?year=${year}`, { signal });
+      const res = await apiRequest(`${apiPath("GET /api/journals/stats")}?year=${year}`, { signal });
       if (!res.ok) throw new ApiError(res.status, STATS_FAILED);
       return answerOf("GET /api/journals/stats", res);
     },
@@ -50,7 +50,9 @@ export function newestFriendsQuery() {
   return queryOptions({
     queryKey: pastKeys.newestFriends,
     queryFn: async ({ signal }): Promise<FeedItem[]> => {
-      const res = await apiRequest(`/api/journal/close-circle?page=1&limit=${NEWEST_FRIENDS}`, { signal });
+      const res = await apiRequest(`${apiPath("GET /api/journal/close-circle")}?page=1&limit=${NEWEST_FRIENDS}`, {
+        signal,
+      });
       if (!res.ok) throw new ApiError(res.status, NEWEST_FAILED);
       return (await answerOf("GET /api/journal/close-circle", res)).journals;
     },

@@ -1,4 +1,4 @@
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -51,7 +51,7 @@ export async function pushState(): Promise<PushState> {
 export async function turnOnPush(): Promise<void> {
   if ((await Notification.requestPermission()) !== "granted") throw new Error(PUSH_DENIED);
   const reg = await registration();
-  const keyRes = await apiRequest("/api/push/key", {}, PUSH_FAILED);
+  const keyRes = await apiRequest(apiPath("GET /api/push/key"), {}, PUSH_FAILED);
   if (!keyRes.ok) throw new ApiError(keyRes.status, PUSH_FAILED);
   const { publicKey } = await answerOf("GET /api/push/key", keyRes);
   const subscription =
@@ -64,7 +64,7 @@ export async function turnOnPush(): Promise<void> {
     }));
   const { endpoint, keys } = subscription.toJSON();
   const res = await apiRequest(
-    "/api/push/subscriptions",
+    apiPath("POST /api/push/subscriptions"),
     { method: "POST", body: JSON.stringify({ endpoint, keys }) },
     PUSH_FAILED,
   );
@@ -76,7 +76,7 @@ export async function turnOffPush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
   const res = await apiRequest(
-    "/api/push/subscriptions",
+    apiPath("DELETE /api/push/subscriptions"),
     { method: "DELETE", body: JSON.stringify({ endpoint: subscription.endpoint }) },
     PUSH_OFF_FAILED,
   );

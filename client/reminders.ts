@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Settings } from "@/lib/contract/settings";
 import type { NotificationSettingsInput, ReminderSettingsInput } from "@/lib/validation/reminder";
-import { answerOf } from "./api";
+import { answerOf, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -20,7 +20,7 @@ export function settingsQuery() {
   return queryOptions({
     queryKey: settingsKey,
     queryFn: async ({ signal }): Promise<Settings> => {
-      const res = await apiRequest("/api/myprofile/settings", { signal }, SETTINGS_LOAD_FAILED);
+      const res = await apiRequest(apiPath("GET /api/myprofile/settings"), { signal }, SETTINGS_LOAD_FAILED);
       if (!res.ok) throw new ApiError(res.status, SETTINGS_LOAD_FAILED);
       return answerOf("GET /api/myprofile/settings", res);
     },
@@ -33,7 +33,7 @@ export async function saveSettings(settings: {
   notifications?: NotificationSettingsInput;
 }): Promise<Settings> {
   const res = await apiRequest(
-    "/api/myprofile/settings",
+    apiPath("PUT /api/myprofile/settings"),
     { method: "PUT", body: JSON.stringify(settings) },
     SETTINGS_SAVE_FAILED,
   );

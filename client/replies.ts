@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { RepliesPage, ReplyMessage } from "@/lib/contract/replies";
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -24,7 +24,11 @@ export function repliesQuery(journalId: string) {
     getNextPageParam: (last: RepliesPage) => last.nextCursor,
     queryFn: async ({ pageParam, signal }): Promise<RepliesPage> => {
       const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
-      const res = await apiRequest(`/api/journals/${journalId}/replies${query}`, { signal }, LOAD_FAILED);
+      const res = await apiRequest(
+        `${apiPath("GET /api/journals/{id}/replies", { id: journalId })}${query}`,
+        { signal },
+        LOAD_FAILED,
+      );
       if (!res.ok)
         throw await refusalOf(res, res.status === 404 ? "This entry is not one you can reply to." : LOAD_FAILED);
       return answerOf("GET /api/journals/{id}/replies", res);
@@ -34,7 +38,7 @@ export function repliesQuery(journalId: string) {
 }
 
 export async function sendReply(journalId: string, body: { text: string; threadWith?: string }): Promise<ReplyMessage> {
-  const res = await apiFetch(`/api/journals/${journalId}/replies`, {
+  const res = await apiFetch(apiPath("POST /api/journals/{id}/replies", { id: journalId }), {
     method: "POST",
     body: JSON.stringify(body),
   }).catch(() => {
@@ -45,7 +49,9 @@ export async function sendReply(journalId: string, body: { text: string; threadW
 }
 
 export async function deleteReply(journalId: string, replyId: string): Promise<void> {
-  const res = await apiFetch(`/api/journals/${journalId}/replies/${replyId}`, { method: "DELETE" }).catch(() => {
+  const res = await apiFetch(apiPath("DELETE /api/journals/{id}/replies/{replyId}", { id: journalId, replyId }), {
+    method: "DELETE",
+  }).catch(() => {
     throw new ApiError(0, DELETE_FAILED);
   });
   if (!res.ok) throw await refusalOf(res, DELETE_FAILED);

@@ -1,5 +1,5 @@
 import type { ReportReason } from "@/lib/reports/limits";
-import { apiFetch } from "./api";
+import { apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 
@@ -9,7 +9,7 @@ export type ReportTarget = { journalId: string } | { replyId: string } | { userI
 
 export async function sendReport(target: ReportTarget, reason: ReportReason, note: string): Promise<void> {
   const failure = "Could not send the report";
-  const res = await apiFetch("/api/reports", {
+  const res = await apiFetch(apiPath("POST /api/reports"), {
     method: "POST",
     body: JSON.stringify({ ...target, reason, ...(note.trim() ? { note } : {}) }),
   }).catch(() => {

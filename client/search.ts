@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { SearchUser } from "@/lib/contract/answers";
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 
 // The navigation bar's people search (docs/api.md "People", docs/product.md §7).
 
@@ -28,7 +28,7 @@ export function searchQuery(q: string) {
     queryFn: async ({ signal }): Promise<SearchUser[]> => {
       let res: Response;
       try {
-        res = await apiFetch(`/api/search?${new URLSearchParams({ q })}`, { signal });
+        res = await apiFetch(`${apiPath("GET /api/search")}?${new URLSearchParams({ q })}`, { signal });
       } catch (error) {
         if (signal.aborted) throw error;
         return [];

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SessionInfo } from "@/lib/contract/security";
 import type { ApiAnswers } from "@/lib/api/endpoints";
-import { answerOf, apiFetch } from "./api";
+import { answerOf, apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";
@@ -18,7 +18,7 @@ export function sessionsQuery() {
   return queryOptions({
     queryKey: securityKeys.sessions,
     queryFn: async ({ signal }): Promise<SessionInfo[]> => {
-      const res = await apiRequest("/api/auth/sessions", { signal }, LIST_FAILED);
+      const res = await apiRequest(apiPath("GET /api/auth/sessions"), { signal }, LIST_FAILED);
       if (!res.ok) throw new ApiError(res.status, LIST_FAILED);
       return (await answerOf("GET /api/auth/sessions", res)).sessions;
     },
@@ -28,7 +28,7 @@ export function sessionsQuery() {
 /** Ends one session. */
 export async function endSession(id: string): Promise<void> {
   const failure = "Could not sign that session out";
-  const res = await apiFetch(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => {
+  const res = await apiFetch(apiPath("DELETE /api/auth/sessions/{id}", { id }), { method: "DELETE" }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
@@ -37,7 +37,7 @@ export async function endSession(id: string): Promise<void> {
 /** Ends every session but this one; how many went. */
 export async function endOtherSessions(): Promise<number> {
   const failure = "Could not sign out the other sessions";
-  const res = await apiFetch("/api/auth/sessions/revoke-others", { method: "POST" }).catch(() => {
+  const res = await apiFetch(apiPath("POST /api/auth/sessions/revoke-others"), { method: "POST" }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
@@ -57,11 +57,12 @@ export async function changePassword(fields: {
   removePasskeys?: boolean;
 }): Promise<number> {
   const failure = "Could not change the password";
-  const res = await apiFetch("/api/auth/change-password", { method: "POST", body: JSON.stringify(fields) }).catch(
-    () => {
-      throw new ApiError(0, failure);
-    },
-  );
+  const res = await apiFetch(apiPath("POST /api/auth/change-password"), {
+    method: "POST",
+    body: JSON.stringify(fields),
+  }).catch(() => {
+    throw new ApiError(0, failure);
+  });
   if (!res.ok) throw await refusalOf(res, failure);
   return (await answerOf("POST /api/auth/change-password", res)).ended;
 }
@@ -69,7 +70,10 @@ export async function changePassword(fields: {
 /** Asks to move the account to `newEmail`; a refused field comes back beside it. */
 export async function requestEmailChange(fields: { newEmail: string; password: string }): Promise<void> {
   const failure = "Could not ask for the new address";
-  const res = await apiFetch("/api/auth/change-email", { method: "POST", body: JSON.stringify(fields) }).catch(() => {
+  const res = await apiFetch(apiPath("POST /api/auth/change-email"), {
+    method: "POST",
+    body: JSON.stringify(fields),
+  }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
@@ -78,7 +82,10 @@ export async function requestEmailChange(fields: { newEmail: string; password: s
 /** Asks to delete the account (docs/decisions/075); every session ends, this one too. When it will happen. */
 export async function deleteAccount(fields: { password?: string; code?: string }): Promise<string> {
   const failure = "Could not delete the account";
-  const res = await apiFetch("/api/myprofile", { method: "DELETE", body: JSON.stringify(fields) }).catch(() => {
+  const res = await apiFetch(apiPath("DELETE /api/myprofile"), {
+    method: "DELETE",
+    body: JSON.stringify(fields),
+  }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
@@ -88,7 +95,7 @@ export async function deleteAccount(fields: { password?: string; code?: string }
 /** Keeps the account after all. */
 export async function cancelAccountDeletion(): Promise<void> {
   const failure = "Could not cancel the deletion";
-  const res = await apiFetch("/api/myprofile/cancel-deletion", { method: "POST" }).catch(() => {
+  const res = await apiFetch(apiPath("POST /api/myprofile/cancel-deletion"), { method: "POST" }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
@@ -111,7 +118,7 @@ async function postSecurity(path: string, body: unknown, failure: string): Promi
 export async function setUpTwoFactor(): Promise<TwoFactorSetup> {
   return answerOf(
     "POST /api/auth/2fa/setup",
-    await postSecurity("/api/auth/2fa/setup", undefined, "Could not start the setup"),
+    await postSecurity(apiPath("POST /api/auth/2fa/setup"), undefined, "Could not start the setup"),
   );
 }
 
@@ -120,12 +127,12 @@ export async function enableTwoFactor(fields: { code: string; password?: string 
   return (
     await answerOf(
       "POST /api/auth/2fa/enable",
-      await postSecurity("/api/auth/2fa/enable", fields, "Could not turn two-factor sign-in on"),
+      await postSecurity(apiPath("POST /api/auth/2fa/enable"), fields, "Could not turn two-factor sign-in on"),
     )
   ).recoveryCodes;
 }
 
 /** Turns it off with the password (none for a Google-only account) and a code. */
 export async function disableTwoFactor(fields: { password?: string; code: string }): Promise<void> {
-  await postSecurity("/api/auth/2fa/disable", fields, "Could not turn two-factor sign-in off");
+  await postSecurity(apiPath("POST /api/auth/2fa/disable"), fields, "Could not turn two-factor sign-in off");
 }

@@ -1,4 +1,4 @@
-import { apiFetch } from "./api";
+import { apiFetch, apiPath } from "./api";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 
@@ -10,7 +10,10 @@ export const UNSUBSCRIBE_FAILED = "Could not turn the reminders off";
 export async function unsubscribeFromReminders(token: string): Promise<void> {
   let res: Response;
   try {
-    res = await apiFetch(`/api/reminders/unsubscribe/${encodeURIComponent(token)}`, { method: "POST", token: null });
+    res = await apiFetch(apiPath("POST /api/reminders/unsubscribe/{token}", { token }), {
+      method: "POST",
+      token: null,
+    });
   } catch {
     throw new ApiError(0, UNSUBSCRIBE_FAILED);
   }

@@ -8,6 +8,7 @@ import {
   PERSONAL_CACHES,
 } from "./cache-names";
 import { NO_JOURNAL_FOR_DATE } from "@/lib/journals/messages";
+import { apiPath } from "../api-path";
 
 // What the service worker (app/sw.ts) keeps for offline reading, and how (docs/decisions/080,
 // docs/product.md "Installing and offline"). Everything is network first with no timeout: the
@@ -20,6 +21,8 @@ export const CACHE_MAX_ENTRIES = { [PAGES_CACHE]: 40, [DATA_CACHE]: 200, [IMAGES
 
 /** The signed-in screens that open offline; not the sign-in screens, whose addresses can carry a token. */
 const PAGE_PATH = /^\/(dashboard|close-circle|my-diary|notifications|me(\/[^/]+)*|replies\/[^/]+|public\/[^/]+)$/;
+// The patterns of "GET /api/journals/date/{date}", "GET /api/journals/month/{year}/{month}" and
+// "GET /api/journals/{id}/image" (lib/journals/endpoints.ts): regular expressions, so written out here.
 const DAY_PATH = /^\/api\/journals\/date\/(\d{4})-(\d{2})-\d{2}$/;
 const MONTH_PATH = /^\/api\/journals\/month\/\d{4}\/\d{1,2}$/;
 const IMAGE_PATH = /^\/api\/journals\/[^/]+\/image$/;
@@ -42,10 +45,10 @@ function isPageRequest(request: Request, url: URL): boolean {
  */
 function isKeptRead(url: URL): boolean {
   const p = url.pathname;
-  if (p === "/api/auth/me") return url.search === "";
+  if (p === apiPath("GET /api/auth/me")) return url.search === "";
   if (DAY_PATH.test(p) || MONTH_PATH.test(p)) return true;
-  if (p === "/api/journals") return url.search === "";
-  return p === "/api/journal/close-circle" && !url.searchParams.has("cursor");
+  if (p === apiPath("GET /api/journals")) return url.search === "";
+  return p === apiPath("GET /api/journal/close-circle") && !url.searchParams.has("cursor");
 }
 
 /** Only a same-origin 2xx is kept: an error, a redirect (to /login) or another origin's answer never is. */
@@ -111,7 +114,10 @@ function markedLastSeen(cached: Response): Response {
 async function dayWithoutEntry(url: URL): Promise<Response | undefined> {
   const match = DAY_PATH.exec(url.pathname);
   if (!match) return undefined;
-  const month = await caches.match(`/api/journals/month/${match[1]}/${Number(match[2])}`, { cacheName: DATA_CACHE });
+  const month = await caches.match(
+    apiPath("GET /api/journals/month/{year}/{month}", { year: match[1] ?? "", month: Number(match[2]) }),
+    { cacheName: DATA_CACHE },
+  );
   if (!month) return undefined;
   const days: { journaldate: string }[] = await month.json();
   const day = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);

@@ -6,6 +6,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { useForm } from "@/components/ui/use-form";
 import { adminKeys, adminQuery, moderate, type AdminReport } from "@/client/admin";
+import { apiPath } from "@/client/api";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";
@@ -31,7 +32,12 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
     check: ({ action, note }): FieldIssue[] =>
       action !== "dismiss" && !note.trim() ? [{ path: "note", message: MODERATION_NOTE_REQUIRED_MESSAGE }] : [],
     send: ({ action, note }) =>
-      moderate(action === "suspend" ? `users/${report.subject.id}/suspend` : `reports/${report.id}/${action}`, note),
+      moderate(
+        action === "suspend"
+          ? apiPath("POST /api/admin/users/{userId}/suspend", { userId: report.subject.id })
+          : apiPath(`POST /api/admin/reports/{id}/${action}`, { id: report.id }),
+        note,
+      ),
     onSuccess: (_, { action }) => {
       notify.success(
         action === "dismiss"

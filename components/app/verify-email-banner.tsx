@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { answerOf, apiFetch, errorMessage } from "@/client/api";
+import { answerOf, apiFetch, apiPath, errorMessage } from "@/client/api";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 
@@ -13,7 +13,7 @@ const FAILED = "Could not send the link";
 export function VerifyEmailBanner() {
   const resend = useMutation({
     mutationFn: async () => {
-      const res = await apiFetch("/api/auth/verify-email", { method: "POST" }).catch(() => {
+      const res = await apiFetch(apiPath("POST /api/auth/verify-email"), { method: "POST" }).catch(() => {
         throw new ApiError(0, "Please try again later.");
       });
       if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? "Please try again later.");

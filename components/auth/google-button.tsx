@@ -1,5 +1,6 @@
 "use client";
 
+import { apiPath } from "@/client/api-path";
 import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
 
@@ -16,7 +17,7 @@ export function notifyGoogleNotConfigured() {
  */
 export function GoogleButton({ configured }: { configured: boolean }) {
   function onClick() {
-    if (configured) window.location.assign(new URL("/api/auth/google", window.location.origin));
+    if (configured) window.location.assign(new URL(apiPath("GET /api/auth/google"), window.location.origin));
     else notifyGoogleNotConfigured();
   }
   return (

@@ -3,7 +3,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { apiFetch } from "@/client/api";
+import { apiFetch, apiPath } from "@/client/api";
 import { notify } from "@/client/toasts";
 import { getToken, setToken } from "@/client/token";
 import { LOGIN_FAILED } from "@/client/auth";
@@ -13,7 +13,7 @@ async function signedIn(): Promise<boolean> {
   const stored = getToken();
   if (!stored) return false;
   try {
-    return (await apiFetch("/api/auth/me", { token: stored })).ok;
+    return (await apiFetch(apiPath("GET /api/auth/me"), { token: stored })).ok;
   } catch {
     return false;
   }
@@ -27,7 +27,7 @@ async function signedIn(): Promise<boolean> {
 async function acceptToken(token: string | null): Promise<"/dashboard" | "/login"> {
   if (token) {
     try {
-      const res = await apiFetch("/api/auth/confirm-session", {
+      const res = await apiFetch(apiPath("POST /api/auth/confirm-session"), {
         method: "POST",
         token: null,
         body: JSON.stringify({ token }),

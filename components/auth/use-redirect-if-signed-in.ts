@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { apiFetch } from "@/client/api";
+import { apiFetch, apiPath } from "@/client/api";
 import { clearToken, getToken } from "@/client/token";
 
 /**
@@ -16,7 +16,7 @@ export function useRedirectIfSignedIn() {
     const token = getToken();
     if (!token) return;
     let cancelled = false;
-    apiFetch("/api/auth/me", { token })
+    apiFetch(apiPath("GET /api/auth/me"), { token })
       .then((res) => {
         if (cancelled) return;
         if (res.ok) router.replace("/dashboard");

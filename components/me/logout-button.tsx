@@ -7,7 +7,7 @@ import { useEndSession } from "@/components/app/use-end-session";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { apiFetch } from "@/client/api";
+import { apiFetch, apiPath } from "@/client/api";
 import { forgetPushOnThisDevice } from "@/client/push";
 import { countDrafts, draftKey } from "@/client/diary-drafts";
 import { listAllWaiting } from "@/client/outbox";
@@ -31,7 +31,7 @@ export function LogoutButton() {
     // The server's copy of this device's push subscription ends with the session (docs/decisions/082).
     mutationFn: async () => {
       await forgetPushOnThisDevice();
-      return apiFetch("/api/auth/logout", { method: "POST" });
+      return apiFetch(apiPath("POST /api/auth/logout"), { method: "POST" });
     },
     // Offline or refused: still sign out of this browser; the server session expires on its own.
     onSettled: () => endSession({ dropDrafts: true, refused: false }),
