@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminPage } from "@/lib/contract/admin";
-import { answerOf, apiFetch, apiPath } from "./api";
+import { answerOf, apiFetch } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";

@@ -4,10 +4,6 @@ import { takeEarlyAnswer } from "./early-answers";
 import { noteApiAnswer } from "./last-seen";
 import { getToken } from "./token";
 
-// apiPath lives in ./api-path, with no imports, so the service worker (client/worker/, client/outbox-send.ts)
-// can name its paths without this module's page-only ones.
-export { apiPath } from "./api-path";
-
 /**
  * fetch() for our own REST API (docs/api.md): sends the stored bearer token and the session cookie.
  * Pass `token` to use a specific one (e.g. the token /oauth-success just received).

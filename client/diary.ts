@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { DiarySearchPage, TimelinePage } from "@/lib/contract/diary";
 import { journalKeys } from "@/lib/query-keys";
-import { answerOf, apiPath, errorMessage } from "./api";
+import { answerOf, errorMessage } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { FeedItem, FeedPage } from "@/lib/contract/answers";
-import { answerOf, apiPath, errorMessage } from "./api";
+import { answerOf, errorMessage } from "./api";
+import { apiPath } from "./api-path";
 import { SERVER_FAULT } from "./api-error";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";

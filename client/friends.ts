@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FriendStatus, PendingRequest, PublicProfile, SuggestedUser } from "@/lib/contract/answers";
 import type { FriendPage } from "@/lib/contract/people";
-import { answerOf, apiFetch, apiPath, errorMessage } from "./api";
+import { answerOf, apiFetch, errorMessage } from "./api";
+import { apiPath } from "./api-path";
 import { NOTIFICATION_POLL_MS, INBOX_FAILED } from "./notifications";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";

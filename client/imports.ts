@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ImportStatus } from "@/lib/contract/imports";
-import { answerOf, apiPath } from "./api";
+import { answerOf } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { Refusal, refusalOf } from "./refusals";

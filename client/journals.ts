@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Visibility } from "@/lib/validation/journal-limits";
 import type { Journal } from "@/lib/contract/answers";
-import { answerOf, apiPath, errorMessage } from "./api";
+import { answerOf, errorMessage } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest, browserOffline } from "./query-client";
 import { getToken } from "./token";

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CloseFriend, MyProfile } from "@/lib/contract/answers";
-import { answerOf, apiPath } from "./api";
+import { answerOf } from "./api";
+import { apiPath } from "./api-path";
 import { SERVER_FAULT } from "./api-error";
 import { ApiError } from "./api-error";
 import { apiRequest, OFFLINE_MESSAGE } from "./query-client";

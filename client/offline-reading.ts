@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { addDays, parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import type { JournalDay } from "@/lib/contract/answers";
-import { apiFetch, apiPath } from "./api";
+import { apiFetch } from "./api";
+import { apiPath } from "./api-path";
 import { feedPagePath } from "./feed";
 import { readWarmed, writeWarmed } from "./offline-warmed";
 

@@ -1,4 +1,5 @@
-import { answerOf, apiFetch, apiPath } from "./api";
+import { answerOf, apiFetch } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 

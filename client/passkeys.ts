@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PasskeyInfo } from "@/lib/contract/security";
-import { answerOf, apiPath } from "./api";
+import { answerOf } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { PROMPT_CLOSED, passkeyCall as call, promptError } from "./passkey-prompts";
 import { apiRequest } from "./query-client";

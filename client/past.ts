@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { FeedItem } from "@/lib/contract/answers";
 import type { OnThisDay, WritingStats } from "@/lib/contract/past";
-import { answerOf, apiPath } from "./api";
+import { answerOf } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 

@@ -1,4 +1,5 @@
-import { answerOf, apiPath } from "./api";
+import { answerOf } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Settings } from "@/lib/contract/settings";
 import type { NotificationSettingsInput, ReminderSettingsInput } from "@/lib/validation/reminder";
-import { answerOf, apiPath } from "./api";
+import { answerOf } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";

@@ -1,5 +1,6 @@
 import type { ReportReason } from "@/lib/reports/limits";
-import { apiFetch, apiPath } from "./api";
+import { apiFetch } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { SearchUser } from "@/lib/contract/answers";
-import { answerOf, apiFetch, apiPath } from "./api";
+import { answerOf, apiFetch } from "./api";
+import { apiPath } from "./api-path";
 
 // The navigation bar's people search (docs/api.md "People", docs/product.md §7).
 

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SessionInfo } from "@/lib/contract/security";
 import type { ApiAnswers } from "@/lib/api/endpoints";
-import { answerOf, apiFetch, apiPath } from "./api";
+import { answerOf, apiFetch } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 import { refusalOf } from "./refusals";

@@ -1,4 +1,5 @@
-import { apiFetch, apiPath } from "./api";
+import { apiFetch } from "./api";
+import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { refusalOf } from "./refusals";
 

@@ -6,7 +6,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { useForm } from "@/components/ui/use-form";
 import { adminKeys, adminQuery, moderate, type AdminReport } from "@/client/admin";
-import { apiPath } from "@/client/api";
+import { apiPath } from "@/client/api-path";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { relativeTime } from "@/lib/dates/relative-time";

@@ -3,7 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
-import { answerOf, apiFetch, apiPath, errorMessage } from "@/client/api";
+import { answerOf, apiFetch, errorMessage } from "@/client/api";
+import { apiPath } from "@/client/api-path";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 

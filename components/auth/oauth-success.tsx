@@ -3,7 +3,8 @@
 import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { apiFetch, apiPath } from "@/client/api";
+import { apiFetch } from "@/client/api";
+import { apiPath } from "@/client/api-path";
 import { notify } from "@/client/toasts";
 import { getToken, setToken } from "@/client/token";
 import { LOGIN_FAILED } from "@/client/auth";

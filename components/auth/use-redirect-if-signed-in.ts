@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { apiFetch, apiPath } from "@/client/api";
+import { apiFetch } from "@/client/api";
+import { apiPath } from "@/client/api-path";
 import { clearToken, getToken } from "@/client/token";
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiPath } from "../../client/api";
+import { apiPath } from "../../client/api-path";
 import { EARLY_ANSWER_MAX_AGE_MS, EARLY_DIARY_SCRIPT, takeEarlyAnswer } from "../../client/early-answers";
 
 // docs/decisions/091: /my-diary's inline script asks for the session, today and its month while the
