@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { ENDPOINTS } from "../../lib/api/endpoints";
 
 /** Where input schemas live (docs/style.md 6): lib/validation's modules, and each domain's `schemas.ts`. */
 const SCHEMA_MODULE = /^@\/lib\/(validation\/[\w-]+|[\w-]+\/schemas)$/;
 
 // The API's routes as the file tree declares them, for the fuzz test (tests/api/fuzz.test.ts): a
-// route added under app/api is fuzzed without anyone having to list it.
+// route added under app/api is fuzzed without anyone having to list it. What a handler reads is taken
+// from its source and from its endpoint's definition (lib/api/endpoints.ts, docs/decisions/106): a handler
+// built by handle() names neither readJson nor its schema, its definition does.
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -36,6 +39,8 @@ export interface RouteFile {
   schemas: { module: string; names: string[] }[];
   /** Multipart file fields the handler reads: `formFile(form, "image")`. */
   fileFields: string[];
+  /** Fields its endpoints' definitions name: their query and body schemas' keys and the body's file fields. */
+  definedFields: string[];
 }
 
 function toSegment(dir: string): Segment | undefined {
@@ -148,12 +153,15 @@ export function discoverRoutes(root: string, apiDir = "app/api"): RouteFile[] {
                   : `[${s.param}]`,
           )
           .join("/");
-        routes.push({
-          file: rel,
-          pattern: `/${pattern}`,
-          segments,
-          ...readRouteSource(fs.readFileSync(path.join(root, rel), "utf8")),
-        });
+        routes.push(
+          withDefinitions({
+            file: rel,
+            pattern: `/${pattern}`,
+            segments,
+            ...readRouteSource(fs.readFileSync(path.join(root, rel), "utf8")),
+            definedFields: [],
+          }),
+        );
       }
     }
   };
@@ -168,12 +176,39 @@ export function discoverRoutes(root: string, apiDir = "app/api"): RouteFile[] {
   return routes.sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
 
+/** The keys of a zod object schema, also behind a transform (a pipe's input). */
+function schemaKeys(schema: unknown): string[] {
+  const s = schema as { shape?: object; in?: { shape?: object } } | undefined;
+  const shape = s?.shape ?? s?.in?.shape;
+  return shape && typeof shape === "object" ? Object.keys(shape) : [];
+}
+
+/**
+ * Adds what the route's definitions say it reads (docs/decisions/106): its query's fields, and for each method
+ * whose definition has a body, that it reads it, in that encoding, with those fields. What the source shows stays: the two are joined.
+ */
+function withDefinitions(route: RouteFile): RouteFile {
+  const defined = route.pattern.replace(/\[(\w+)\]/g, "{$1}");
+  const encodings = new Set(route.encodings);
+  const fields = new Set(route.definedFields);
+  const methods = route.methods.map((m) => {
+    const definition = ENDPOINTS.find((e) => e.path === defined && e.method.toUpperCase() === m.method);
+    for (const key of schemaKeys(definition?.query?.schema)) fields.add(key);
+    const body = definition?.body;
+    if (!body || m.refuses) return m;
+    encodings.add(body.encoding);
+    for (const key of [...schemaKeys(body.schema), ...Object.keys(body.files ?? {})]) fields.add(key);
+    return { ...m, readsBody: true };
+  });
+  return { ...route, methods, encodings: [...encodings], definedFields: [...fields] };
+}
+
 /**
  * The body fields a route reads: the keys of the zod objects it validates with (schemas live in
  * lib/validation or in their domain's `schemas.ts`, docs/style.md 6) and its file fields, so the fuzz sends those and not only random ones.
  */
 export async function routeFields(root: string, route: RouteFile): Promise<string[]> {
-  const fields = new Set<string>(route.fileFields);
+  const fields = new Set<string>([...route.fileFields, ...route.definedFields]);
   for (const { module, names } of route.schemas) {
     const base = path.join(root, module.replace(/^@\//, ""));
     const file = [`${base}.ts`, path.join(base, "index.ts")].find((f) => fs.existsSync(f)) ?? `${base}.ts`;
