@@ -1,7 +1,4 @@
-import type { RouteKey } from "@/lib/api/endpoints";
-
-/** The names of a route's path parameters: "GET /api/journals/month/{year}/{month}" → "year" | "month". */
-type PathParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}` ? P | PathParams<Rest> : never;
+import type { PathParams, RouteKey } from "@/lib/api/endpoints";
 
 /**
  * The path of `route` ("METHOD /path" as docs/api.md names it, lib/api/endpoints.ts) with its

@@ -56,6 +56,11 @@ type ByKey = { [E in AnyEndpoint as KeyOf<E>]: E };
 /** "GET /api/myprofile/settings": how the browser, the tests and the handlers name an endpoint. */
 export type RouteKey = keyof ByKey;
 
+/** The names of a route's path parameters: "GET /api/journals/month/{year}/{month}" → "year" | "month". */
+export type PathParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
+  ? P | PathParams<Rest>
+  : never;
+
 /** The definition an endpoint's key names, as its domain wrote it (literal types kept). */
 export type EndpointOf<K extends RouteKey> = ByKey[K];
 

@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { readJson, validate } from "@/lib/http/body";
 import type { Endpoint } from "@/lib/http/endpoint";
 import { friendRequestRoute, route } from "@/lib/http/respond";
-import { endpointOf, type EndpointOf, type RouteKey } from "./endpoints";
+import { endpointOf, type EndpointOf, type PathParams, type RouteKey } from "./endpoints";
 
 // A route handler from its endpoint's definition (./endpoints.ts; docs/decisions/106): what the definition
 // says is done here, once, in the order docs/api.md promises (the session before the path, the query or the
@@ -17,11 +17,9 @@ import { endpointOf, type EndpointOf, type RouteKey } from "./endpoints";
 // schema over the search parameters (400) as `query`; a JSON `body` → read up to its `maxBytes` (413) and
 // parsed by its schema (400) as `body`. Errors answer as
 // route() makes them (lib/http/respond.ts), with `success: false` for a definition that says `successFlag`.
-// A multipart body and a signed image URL stay the handler's to read (`endpoint` says their limit).
+// A multipart body and a signed image URL stay the handler's to read.
 
-/** `"/api/users/{userId}/block"` → `"userId"`. */
-type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
-type Params<K extends RouteKey> = { [N in ParamNames<EndpointOf<K>["path"]>]: string };
+type Params<K extends RouteKey> = { [N in PathParams<K>]: string };
 
 type SchemaOf<T> = T extends { schema: infer S extends z.ZodType } ? z.infer<S> : never;
 type AuthPart<E> = E extends { auth: "session" } ? Authed : unknown;
@@ -34,7 +32,6 @@ type BodyPart<E> = E extends { body: infer B extends { encoding: "json"; schema:
 export type Call<K extends RouteKey> = {
   req: Request;
   params: Params<K>;
-  endpoint: EndpointOf<K>;
 } & AuthPart<EndpointOf<K>> &
   QueryPart<EndpointOf<K>> &
   BodyPart<EndpointOf<K>>;
@@ -52,7 +49,7 @@ export function handle<K extends RouteKey>(
     const authed = auth === "session" ? await requireUser(req) : undefined;
     if (operatorsOnly) requireOperator(authed!.user, config().ADMIN_EMAILS);
     const params = (await ctx?.params) ?? {};
-    const parts: Record<string, unknown> = { ...authed, req, params, endpoint };
+    const parts: Record<string, unknown> = { ...authed, req, params };
     if (query) parts.query = validate(query.schema, Object.fromEntries(new URL(req.url).searchParams));
     if (body?.encoding === "json" && body.schema) parts.body = await readJson(req, body.schema, body.maxBytes);
     return run(parts as Call<K>);
