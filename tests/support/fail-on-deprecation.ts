@@ -9,6 +9,8 @@ const installed = Symbol.for("inkwell.failOnDeprecation");
 const registry = globalThis as typeof globalThis & { [installed]?: true };
 if (!registry[installed]) {
   registry[installed] = true;
+  // Deep enough that the warning's stack reaches the test's own line, past the libraries' frames.
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, 40);
   process.on("warning", (warning) => {
     if (warning.name === "DeprecationWarning") throw warning;
   });
