@@ -11,8 +11,13 @@ const ci = Boolean(process.env.CI);
 // not a deadline.
 const slowdown = Math.max(1, Number(process.env.INKWELL_E2E_CPU_THROTTLE ?? 1) || 1);
 
+// `npm run pictures` (INKWELL_PICTURES=1) runs e2e/*.pictures.ts instead of the suite: they write
+// the front page's pictures of the diary (e2e/front-page.pictures.ts), never checked by `npm test`.
+const pictures = process.env.INKWELL_PICTURES === "1";
+
 export default defineConfig({
   testDir: "./e2e",
+  ...(pictures ? { testMatch: "**/*.pictures.ts" } : {}),
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: 2,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
-import { isProtectedPage } from "@/lib/http/protected-pages";
+import { isProtectedPage, signedInGoesFrom } from "@/lib/http/protected-pages";
 import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
 import { readStaticPages } from "@/lib/security/static-pages";
 
@@ -87,9 +87,12 @@ export function proxy(request: NextRequest) {
     return withHeaders(NextResponse.redirect(url, 308), csp);
   }
 
-  if (isProtectedPage(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
+  const session = Boolean(request.cookies.get(SESSION_COOKIE)?.value);
+  if (isProtectedPage(pathname) && !session) {
     return withHeaders(NextResponse.redirect(new URL("/login", request.url)), csp);
   }
+  const onward = session ? signedInGoesFrom(pathname) : null;
+  if (onward) return withHeaders(NextResponse.redirect(new URL(onward, request.url)), csp);
 
   if (!nonce) return withHeaders(NextResponse.next(), csp);
   const requestHeaders = new Headers(request.headers);
@@ -102,12 +105,12 @@ export function proxy(request: NextRequest) {
 // benchmark's baselines (docs/decisions/039, 058): an API call or a page's dozen script and style
 // requests cost no nonce and no header work (next.config.ts and route() give them their headers),
 // and /bench/baseline, /cron/maintenance and the service worker (/serwist/sw.js) are bare route handlers;
-// the manifest and its icons and screenshots (app/manifest.ts, public/) are files like the icon. The second entry runs only for a request carrying
+// the manifest and its icons and screenshots (app/manifest.ts, public/), robots.txt and the front page's pictures (public/front/) are files like the icon. The second entry runs only for a request carrying
 // Access-Control-Request-Method, which only a browser's preflight sends; the third only for a path
 // with a `%` in it (rare on the API, whose paths hold ids and dates), to refuse a malformed %-escape.
 export const config = {
   matcher: [
-    "/((?!api/|api$|cron/|_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/|serwist/|manifest\\.webmanifest|icons/|screenshots/).*)",
+    "/((?!api/|api$|cron/|_next/static/|_next/image|icon\\.svg|favicon\\.ico|bench/|serwist/|manifest\\.webmanifest|icons/|screenshots/|front/|robots\\.txt).*)",
     { source: "/api/:path*", has: [{ type: "header", key: "access-control-request-method" }] },
     "/api/:path(.*%.*)",
   ],

@@ -19,9 +19,9 @@ test("sign up lands on the dashboard with the greeting and the banner, which res
   await page.goto("/signup");
   await page.getByLabel("Name", { exact: true }).fill("Vera Fied");
   await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Gmail").fill(email);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
 
   // Signed in at once, before the address is proven.
   await expect(page).toHaveURL(/\/dashboard$/);

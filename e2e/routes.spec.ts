@@ -72,9 +72,9 @@ test("an unknown path without a session ends on /login", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("/ goes to /login without a session and to /dashboard with one", async ({ page, db }) => {
+test("/ is the front page without a session and goes to /dashboard with one", async ({ page, db }) => {
   await page.goto("/");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "A diary you keep for years." })).toBeVisible();
   const { user } = await createUser(db);
   const token = await createSession(db, user.id);
   const { hostname } = new URL(testEnv.baseUrl);

@@ -251,12 +251,15 @@ async function main() {
       const manyClients = { TRUST_PROXY: "loopback" };
       const [a, b, c] = await Promise.all([
         startApp("app-a", { ...appEnv, ...accountEnv, ...manyClients }),
-        // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts).
+        // Only the second has FEEDBACK_URL: /me shows 'Give Feedback' there and nowhere else (e2e/me.spec.ts);
+        // and PRIVACY_URL and TERMS_URL, where /privacy and /terms lead (tests/api/front-page.test.ts).
         startApp("app-b", {
           ...appEnv,
           ...accountEnv,
           ...manyClients,
           FEEDBACK_URL: "https://feedback.inkwell.test/form",
+          PRIVACY_URL: "https://inkwell.test/our-privacy-notice",
+          TERMS_URL: "https://inkwell.test/our-terms",
         }),
         // A small cap on live notification streams, which tests/api/notification-stream.test.ts fills,
         // and on journal PDFs drawn at once, which tests/api/journal-pdf-busy.test.ts fills;

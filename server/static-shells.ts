@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { SESSION_COOKIE } from "../lib/auth/cookie-name";
 import { cookieFromHeader } from "../lib/http/cookies";
-import { isProtectedPage } from "../lib/http/protected-pages";
+import { isProtectedPage, signedInGoesFrom } from "../lib/http/protected-pages";
 import { contentSecurityPolicy, imageOrigins, securityHeaders } from "../lib/security/headers";
 import { NEXT_NOT_A_VISIT, prerenderedPageHeaders } from "../lib/next-internals";
 import { readStaticPageFiles } from "../lib/security/static-pages";
@@ -13,13 +13,16 @@ import { GZIP_OPTIONS, isGetOrHead, prepareAnswer, sendPrepared, type PreparedAn
 // would send them (docs/decisions/092): the same bytes and headers Next gives a plain visit, made
 // once when the server starts, the gzip too. Anything else about such a path goes on to Next:
 // a query (`?_rsc=` and the rest), a client navigation's or prefetch's RSC request, any method
-// but GET and HEAD, a protected screen without the session cookie (proxy.ts sends it to /login).
+// but GET and HEAD, a protected screen without the session cookie (proxy.ts sends it to /login),
+// the front page with one (proxy.ts sends it to the dashboard).
 // tests/api/static-shells.test.ts holds every shell of the build to what Next itself answers.
 
 export interface StaticShell {
   answer: PreparedAnswer;
   /** A signed-in screen: taken only with a session cookie (lib/http/protected-pages.ts). */
   protected: boolean;
+  /** A page for visitors (the front page): taken only without one. */
+  forVisitors: boolean;
 }
 
 /** The build's static shells, each with the answer Next would give: path → shell. None without a build. */
@@ -41,6 +44,7 @@ export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOr
     shells.set(route, {
       answer: prepareAnswer(body, headers, zlib.gzipSync(body, GZIP_OPTIONS)),
       protected: isProtectedPage(route),
+      forVisitors: signedInGoesFrom(route) !== null,
     });
   }
   return shells;
@@ -58,7 +62,9 @@ export function sendStaticShell(
   if (!shell) return false;
   for (const name of NEXT_NOT_A_VISIT) if (req.headers[name] !== undefined) return false;
   // Without a session cookie that has a value, proxy.ts sends the browser to /login; the page checks the session itself.
-  if (shell.protected && !cookieFromHeader(req.headers.cookie, SESSION_COOKIE)) return false;
+  // With one, proxy.ts sends it on from the front page to the dashboard.
+  const session = Boolean(cookieFromHeader(req.headers.cookie, SESSION_COOKIE));
+  if (shell.protected ? !session : shell.forVisitors && session) return false;
   sendPrepared(shell.answer, req, res);
   return true;
 }

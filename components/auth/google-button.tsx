@@ -11,11 +11,12 @@ export function notifyGoogleNotConfigured() {
 }
 
 /**
- * 'Login with Google'. `configured` comes from the server's settings: with Google configured it is a
+ * 'Login with Google' ('Sign up with Google' on the sign-up screen: the same way in, which makes
+ * the account on the first visit). `configured` comes from the server's settings: with Google configured it is a
  * full-page navigation to /api/auth/google (docs/product.md §7; the router cannot follow the redirects to
  * Google and back); without, the button says so instead of failing.
  */
-export function GoogleButton({ configured }: { configured: boolean }) {
+export function GoogleButton({ configured, label = "Login with Google" }: { configured: boolean; label?: string }) {
   function onClick() {
     if (configured) window.location.assign(new URL(apiPath("GET /api/auth/google"), window.location.origin));
     else notifyGoogleNotConfigured();
@@ -28,7 +29,7 @@ export function GoogleButton({ configured }: { configured: boolean }) {
       >
         G
       </span>
-      Login with Google
+      {label}
     </button>
   );
 }

@@ -8,7 +8,7 @@ import { signUp, type SignUpFields } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
-import { PASSWORD_MIN } from "@/lib/validation/auth-limits";
+import { PASSWORD_MIN, signupDomainHint } from "@/lib/validation/auth-limits";
 import { checkName, checkNewPassword, checkSignupEmail, checkUsername } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
 import { GoogleButton } from "./google-button";
@@ -72,7 +72,15 @@ export function SignupForm({
           required
           errors={errors.username}
         />
-        <TextField label="Gmail" name="email" type="email" autoComplete="email" required errors={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          hint={signupDomainHint(allowedDomains)}
+          required
+          errors={errors.email}
+        />
         <TextField
           label="Password"
           name="password"
@@ -87,7 +95,7 @@ export function SignupForm({
         </BusyButton>
       </form>
       <Divider />
-      <GoogleButton configured={googleConfigured} />
+      <GoogleButton configured={googleConfigured} label="Sign up with Google" />
       <p className="text-center text-sm text-ink-soft">
         Already have an account?{" "}
         <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">

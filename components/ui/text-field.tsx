@@ -9,8 +9,9 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /**
- * A labelled input sized for touch (44 px tall), with an optional hint read after the label and
- * its messages, when it has some, beside it (components/ui/use-form.ts). Its id is unique on the
+ * A labelled input sized for touch (44 px tall), with an optional hint read after the label, and
+ * its messages, when it has some, beside it in the hint's place (components/ui/use-form.ts): one
+ * thing said at a time, never a refusal with the same advice under it. Its id is unique on the
  * page (React's useId), so two forms with a field of the same name (the "Turn off" form and the
  * delete-account dialog's password) each keep their label, message and accessible name.
  */
@@ -22,7 +23,8 @@ export function fieldIdOf(name: string, unique: string): string {
 export function TextField({ label, name, id, hint, errors, className = "", ...input }: Props) {
   const unique = useId();
   const inputId = id ?? fieldIdOf(name, unique);
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const shownHint = errors?.length ? undefined : hint;
+  const hintId = shownHint ? `${inputId}-hint` : undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
@@ -36,9 +38,9 @@ export function TextField({ label, name, id, hint, errors, className = "", ...in
         {...input}
       />
       <FieldErrors fieldId={inputId} errors={errors} />
-      {hint ? (
+      {shownHint ? (
         <p id={hintId} className="text-xs text-ink-soft">
-          {hint}
+          {shownHint}
         </p>
       ) : null}
     </div>

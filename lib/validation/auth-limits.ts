@@ -17,9 +17,18 @@ export const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.c
  */
 export function signupDomainMessage(domains: readonly string[] = [DEFAULT_SIGNUP_EMAIL_DOMAIN]): string {
   if (domains.length === 1 && domains[0]!.toLowerCase() === DEFAULT_SIGNUP_EMAIL_DOMAIN) return GMAIL_MESSAGE;
+  return `Please use an email address at ${domainList(domains)}`;
+}
+
+/** "a.example", "a.example or b.example", "a.example, b.example or c.example". */
+function domainList(domains: readonly string[]): string {
   const names = domains.map((d) => d.toLowerCase());
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
-  return `Please use an email address at ${list}`;
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]!;
+}
+
+/** The sign-up form's hint under Email: which addresses this server accepts (SIGNUP_EMAIL_DOMAINS). */
+export function signupDomainHint(domains: readonly string[] = [DEFAULT_SIGNUP_EMAIL_DOMAIN]): string {
+  return `This Inkwell accepts addresses at ${domainList(domains)}.`;
 }
 
 /** The signup rule of docs/product.md §5, shared by the form (before the call) and the server. */

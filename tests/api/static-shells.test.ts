@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../lib/auth/cookie-name";
-import { isProtectedPage } from "../../lib/http/protected-pages";
+import { isProtectedPage, signedInGoesFrom } from "../../lib/http/protected-pages";
 import { readStaticPageFiles } from "../../lib/security/static-pages";
 import { testEnv } from "../support/env";
 import { meaning, rawRequest } from "../support/raw-http";
@@ -20,9 +20,9 @@ const shells = [...readStaticPageFiles(path.join(process.cwd(), ".next")).keys()
 );
 
 describe("static shells sent by our server", () => {
-  it("are the build's prerendered pages, the three signed-in screens among them", () => {
+  it("are the build's prerendered pages, the three signed-in screens and the front page among them", () => {
     expect(shells).toEqual(
-      expect.arrayContaining(["/my-diary", "/close-circle", "/dashboard", "/offline", "/forgot-password"]),
+      expect.arrayContaining(["/", "/my-diary", "/close-circle", "/dashboard", "/offline", "/forgot-password"]),
     );
   });
 
@@ -30,9 +30,11 @@ describe("static shells sent by our server", () => {
     it(`answer each shell as Next does${encoding ? " (gzip)" : " (no compression asked)"}`, async () => {
       const accept: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
       for (const route of shells) {
-        const ours = await rawRequest(`${testEnv.baseUrl}${route}`, { headers: { cookie: COOKIE, ...accept } });
+        // The front page is a visitor's: with a session cookie it goes on (the last test below).
+        const cookie: Record<string, string> = signedInGoesFrom(route) ? {} : { cookie: COOKIE };
+        const ours = await rawRequest(`${testEnv.baseUrl}${route}`, { headers: { ...cookie, ...accept } });
         const next = await rawRequest(`${testEnv.baseUrl}${route}?from=next`, {
-          headers: { cookie: COOKIE, ...accept },
+          headers: { ...cookie, ...accept },
         });
         expect(meaning(ours), route).toEqual(meaning(next));
         expect(ours.status, route).toBe(200);
@@ -90,6 +92,18 @@ describe("static shells sent by our server", () => {
       const next = await rawRequest(`${testEnv.baseUrl}/offline?from=next`, { method, headers: { cookie: COOKIE } });
       expect(ours.status, method).toBe(next.status);
       expect(ours.headers["content-length"], method).toBe(next.headers["content-length"]);
+    }
+  });
+
+  it("leave the front page with a session cookie to proxy.ts, which sends it on to the dashboard", async () => {
+    const visit = await rawRequest(`${testEnv.baseUrl}/`, { headers: { cookie: COOKIE } });
+    expect(visit.status).toBe(307);
+    expect(visit.headers.location).toBe("/dashboard");
+    expect(visit.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    for (const cookie of ["", `${SESSION_COOKIE}=`, "other=1"]) {
+      const res = await rawRequest(`${testEnv.baseUrl}/`, { headers: cookie ? { cookie } : {} });
+      expect(res.status, cookie).toBe(200);
+      expect(res.body.toString("utf8"), cookie).toContain("A diary you keep for years.");
     }
   });
 });
