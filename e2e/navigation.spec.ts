@@ -33,6 +33,17 @@ test("the dashboard's button opens My Diary, and it shows the four getting-start
     "React & Encourage",
     "Connect with Friends",
   ]);
+  // Each card leads to what it describes, in the words of this screen's navigation (a search bar here).
+  const region = page.getByRole("region", { name: "How to Get Started" });
+  for (const [name, href] of [
+    ["Write Your Entry", "/my-diary"],
+    ["Read what your Peers Write", "/close-circle"],
+    ["React & Encourage", "/close-circle"],
+    ["Connect with Friends", "/close-circle#fellow-writers-heading"],
+  ] as const)
+    await expect(region.getByRole("link", { name })).toHaveAttribute("href", href);
+  await expect(region.getByText("the search bar")).toBeVisible();
+  await expect(region.getByText("the Search tab")).toBeHidden();
   await expect(page.getByText("stored privately and are never shared without your permission")).toBeVisible();
   // No advice on which device to write on: Inkwell works on a phone too.
   await expect(page.getByText("laptop or desktop")).toHaveCount(0);

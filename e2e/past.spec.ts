@@ -74,7 +74,7 @@ test.describe("On This Day", () => {
     await signInAs(page, db, user.id);
   }
 
-  test("on the dashboard: last year's and older pages of today and a friend's anonymous one, grouped by years, each a link", async ({
+  test("on the dashboard: last year's page of today, then older ones and a friend's anonymous one behind More years, each a link", async ({
     page,
     db,
   }) => {
@@ -83,8 +83,15 @@ test.describe("On This Day", () => {
     await page.goto("/dashboard");
     const card = onThisDay(page);
     await expect(card.getByRole("heading", { name: "A year ago today…" })).toBeVisible();
+    // One year at a time: the older ones wait behind a button, which keeps the focus.
+    await expect(card.getByRole("heading", { name: "2 years ago today…" })).toHaveCount(0);
+    const more = card.getByRole("button", { name: "More years (2)" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await more.click();
     await expect(card.getByRole("heading", { name: "2 years ago today…" })).toBeVisible();
     await expect(card.getByRole("heading", { name: "3 years ago today…" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Fewer years" })).toBeFocused();
+    await expect(card.getByRole("button", { name: "Fewer years" })).toHaveAttribute("aria-expanded", "true");
     await expect(card.getByRole("link", { name: "Pumpkin soup" })).toHaveAttribute(
       "href",
       `/my-diary?day=${yearsBack(1)}`,
@@ -99,6 +106,7 @@ test.describe("On This Day", () => {
     test.slow();
     await rosa(page, db);
     await page.goto("/my-diary");
+    await onThisDay(page).getByRole("button", { name: "More years (2)" }).click();
     await onThisDay(page).getByRole("link", { name: "First snow" }).click();
     await expect(page).toHaveURL(new RegExp(`/my-diary\\?day=${yearsBack(3)}$`));
   });
@@ -297,9 +305,13 @@ test.describe("the dashboard of someone who has written", () => {
       `/my-diary?day=${utcDay()}`,
     );
     await expect(page.getByRole("region", { name: "Streak" })).toContainText("Current streak: 1 day");
-    await expect(
-      page.getByRole("region", { name: "From your close circle" }).getByText("No entries from your close circle yet."),
-    ).toBeVisible();
+    const circle = page.getByRole("region", { name: "From your close circle" });
+    await expect(circle.getByText("No entries from your close circle yet.")).toBeVisible();
+    // The empty state's one action.
+    await expect(circle.getByRole("link", { name: "Find friends" })).toHaveAttribute(
+      "href",
+      "/close-circle#fellow-writers-heading",
+    );
   });
 
   test("keeps the tutorial for someone who has not written yet", async ({ signedIn: { page, user } }) => {

@@ -121,7 +121,16 @@ function FriendsCard() {
       ) : !newest.data ? (
         <Loading>Loading your friends&apos; entries…</Loading>
       ) : newest.data.length === 0 ? (
-        <p className="text-sm text-ink-soft">No entries from your close circle yet.</p>
+        <>
+          <p className="text-sm text-ink-soft">No entries from your close circle yet.</p>
+          {/* The empty state's one action: the people the feed's own empty state suggests. */}
+          <Link
+            href="/close-circle#fellow-writers-heading"
+            className="mt-3 inline-block font-semibold text-accent underline underline-offset-4"
+          >
+            Find friends
+          </Link>
+        </>
       ) : (
         <ul className="flex flex-col gap-3">
           {newest.data.map((item) => (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { History, VenetianMask } from "lucide-react";
 import Link from "next/link";
 import type { FeedItem, Journal } from "@/lib/contract/answers";
@@ -83,6 +84,7 @@ export function OnThisDayCard({ serverToday, className = "" }: { serverToday: Da
     const years = thisYear - parseDayKey(item.entry.journaldate).year;
     byYears.set(years, [...(byYears.get(years) ?? []), item]);
   }
+  const [nearest, ...older] = [...byYears.entries()].sort(([a], [b]) => a - b);
   return (
     <section
       aria-labelledby="on-this-day"
@@ -92,18 +94,46 @@ export function OnThisDayCard({ serverToday, className = "" }: { serverToday: Da
         <History aria-hidden className="size-5 text-accent" />
         On This Day
       </h2>
-      {[...byYears.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([years, group]) => (
-          <div key={years} className="mt-4">
-            <h3 className="mb-2 font-serif text-lg text-ink italic">{yearsAgoHeading(years)}</h3>
-            <ul className="flex flex-col gap-3">
-              {group.map((item) => (
-                <ItemLink key={item.entry.id} item={item} />
-              ))}
-            </ul>
-          </div>
-        ))}
+      <YearGroup years={nearest![0]} group={nearest![1]} />
+      {older.length ? <OlderYears older={older} /> : null}
     </section>
+  );
+}
+
+function YearGroup({ years, group }: { years: number; group: Item[] }) {
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 font-serif text-lg text-ink italic">{yearsAgoHeading(years)}</h3>
+      <ul className="flex flex-col gap-3">
+        {group.map((item) => (
+          <ItemLink key={item.entry.id} item={item} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The years before the nearest one, behind 'More years (n)': a diary of many years keeps the card,
+ * and the page under it, short (docs/product.md "Dashboard"). Opened, they come before the button,
+ * which keeps the focus and reads 'Fewer years'.
+ */
+function OlderYears({ older }: { older: [number, Item[]][] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <div id="on-this-day-older" hidden={!open}>
+        {open ? older.map(([years, group]) => <YearGroup key={years} years={years} group={group} />) : null}
+      </div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="on-this-day-older"
+        onClick={() => setOpen((o) => !o)}
+        className="mt-4 min-h-11 font-semibold text-accent underline underline-offset-4"
+      >
+        {open ? "Fewer years" : `More years (${older.length})`}
+      </button>
+    </>
   );
 }
