@@ -37,6 +37,14 @@ test("sign up lands on the dashboard with the greeting and the banner, which res
   await page.keyboard.press("Enter");
   await expect(toast(page, "A new verification link has been sent to your email")).toBeVisible();
   expect(await waitForMails(testEnv.mailDir, email, 2)).toHaveLength(2);
+
+  // Dismissed for this browser session: the focus goes on to the page, and a reload keeps it away.
+  await banner(page).getByRole("button", { name: "Dismiss until the next visit" }).press("Enter");
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByRole("main")).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Vera!" })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
 });
 
 test("in the browser signed in to the account, the link confirms in one click, and the banner is gone", async ({

@@ -161,10 +161,15 @@ test("an unverified Google email does not sign into the account that has it", as
 });
 
 test.describe("on a server without Google configured", () => {
-  test("'Login with Google' explains it in a toast, on login and sign-up", async ({ page }) => {
-    for (const screen of ["/login", "/signup"]) {
+  test("'Login with Google' and 'Sign up with Google' explain it in a toast, on login and sign-up", async ({
+    page,
+  }) => {
+    for (const [screen, button] of [
+      ["/login", "Login with Google"],
+      ["/signup", "Sign up with Google"],
+    ] as const) {
       await page.goto(`${testEnv.s3Url}${screen}`);
-      await page.getByRole("button", { name: "Login with Google" }).click();
+      await page.getByRole("button", { name: button }).click();
       const info = toast(page, "Google sign-in is not available");
       await expect(info).toContainText("This server has no Google sign-in configured");
       await expect(page).toHaveURL(new RegExp(`${screen}$`));

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 test("the navigation bar links to every section and marks the current page", async ({ signedIn: { page } }) => {
   await page.goto("/dashboard");
@@ -49,6 +49,26 @@ test("the dashboard's button opens My Diary, and it shows the four getting-start
   await expect(page.getByText("laptop or desktop")).toHaveCount(0);
   await page.getByRole("link", { name: "Go to My Diary" }).click();
   await expect(page).toHaveURL(/\/my-diary$/);
+});
+
+test("'?' lists the keyboard shortcuts in a dialog, except while typing in a field", async ({ signedIn: { page } }) => {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const search = page.getByRole("banner").getByRole("combobox", { name: "Search users" });
+  await search.fill("");
+  await search.press("?");
+  await expect(search).toHaveValue("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(dialog).toHaveCount(0);
+
+  await search.fill("");
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press("?");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("definition")).toContainText(["Search your diary", "Save the page you are writing"]);
+  await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
 });
 
 test("Notifications toggles its panel; Escape closes it and returns focus", async ({ signedIn: { page } }) => {

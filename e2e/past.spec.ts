@@ -49,10 +49,10 @@ function yearsBack(years: number): string {
   return `${year}-${monthDay}`;
 }
 
-/** "3 March 2026: written", as the heatmap labels a day. */
+/** "3 March 2026: written", as the heatmap labels a day ("to come" after today). */
 function label(day: string, written: boolean): string {
   const [y, m, d] = day.split("-").map(Number);
-  return `${d} ${MONTHS[m! - 1]} ${y}: ${written ? "written" : "not written"}`;
+  return `${d} ${MONTHS[m! - 1]} ${y}: ${written ? "written" : day > utcDay() ? "to come" : "not written"}`;
 }
 
 const onThisDay = (page: Page) => page.getByRole("region", { name: "On This Day" });
@@ -125,7 +125,7 @@ test.describe("On This Day", () => {
 });
 
 test.describe("/me: streaks and a year of writing", () => {
-  test("shows both streaks and a heatmap whose days say whether they were written, moved through with the arrow keys, by year", async ({
+  test("shows both streaks and a heatmap whose days say whether they were written, moved through with the arrow keys, by year, and opened in the diary", async ({
     page,
     db,
   }) => {
@@ -153,7 +153,10 @@ test.describe("/me: streaks and a year of writing", () => {
     await expect(grid.locator('[tabindex="0"]')).toHaveAccessibleName(label(utcDay(), true));
 
     // The arrow keys: a day sideways, a month up and down; Home and End the month's ends, with Ctrl the year's.
-    await grid.getByRole("gridcell", { name: cell("06-15"), exact: true }).click();
+    // Each day to come says so (a click there opens nothing; a day gone by opens in the diary, below).
+    const daysLeft = (Date.UTC(year, 11, 31) - Date.parse(`${utcDay()}T00:00:00Z`)) / 86_400_000;
+    await expect(grid.locator('[role="gridcell"][data-state="to come"]')).toHaveCount(daysLeft);
+    await grid.getByRole("gridcell", { name: cell("06-15"), exact: true }).focus();
     const focused = () => grid.locator(":focus");
     await page.keyboard.press("ArrowRight");
     await expect(focused()).toHaveAccessibleName(cell("06-16"));
@@ -181,6 +184,11 @@ test.describe("/me: streaks and a year of writing", () => {
       lastYear.getByRole("gridcell", { name: label(`${year - 1}-06-17`, false), exact: true }),
     ).toBeVisible();
     await expect(writing.getByRole("button", { name: "Next year" })).toBeEnabled();
+
+    // Enter opens a day in the diary.
+    await lastYear.getByRole("gridcell", { name: label(`${year - 1}-06-16`, true), exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/my-diary\\?day=${year - 1}-06-16$`));
   });
 
   test("the cards below keep their place while a year loads, and the year switcher keeps the focus", async ({
@@ -228,13 +236,17 @@ test.describe("/me: streaks and a year of writing", () => {
   }) => {
     test.slow();
     const { user } = await createUser(db);
-    await createJournal(db, user.id, { journalDate: utcDay() });
+    // Last year: every day of it has gone by, whatever today is (on 1 January this year has no empty day yet).
+    const day = `${Number(utcDay().slice(0, 4)) - 1}-06-15`;
+    await createJournal(db, user.id, { journalDate: day });
     await signInAs(page, db, user.id);
     await page.goto("/me");
     const writing = page.getByRole("region", { name: "Your writing" });
-    const written = writing.getByRole("gridcell", { name: label(utcDay(), true), exact: true });
+    await expect(writing.getByRole("grid")).toBeVisible();
+    await writing.getByRole("button", { name: "Previous year" }).click();
+    const written = writing.getByRole("gridcell", { name: label(day, true), exact: true });
     await expect(written).toBeVisible();
-    const empty = writing.locator('[role="gridcell"][data-written="false"]').first();
+    const empty = writing.locator('[role="gridcell"][data-state="not written"]').first();
     await inEachScheme(page, async (scheme) => {
       const card = await writing.evaluate((el) => getComputedStyle(el).backgroundColor);
       const fill = await written.evaluate((el) => getComputedStyle(el).backgroundColor);

@@ -12,6 +12,7 @@ import { OfflineBanner } from "./offline-banner";
 import { OutboxRunner } from "./outbox-runner";
 import { TokenGuard } from "./token-guard";
 import { useEndSession } from "./use-end-session";
+import { ShortcutsHelp } from "./shortcuts-help";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
 /** Whether the session's answer was a refusal (401): the frame ends the session, no screen shows it. */
@@ -60,9 +61,10 @@ export function SignedInFrame({ children }: { children: ReactNode }) {
       <NavBar />
       <OfflineBanner />
       <DiarySearchDialog />
+      <ShortcutsHelp />
       {user?.deletionDueAt ? <DeletionBanner day={formatDeletionDay(user.deletionDueAt)} /> : null}
       {user && !user.emailVerified ? <VerifyEmailBanner /> : null}
-      <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+      <main id="main" className="mx-auto max-w-5xl px-4 pt-6 pb-28 outline-none md:pt-10 md:pb-16">
         {children}
       </main>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { addDays, addMonths, daysInMonth, parseDayKey, toDayKey, type DayKey } from "@/lib/dates/local-day";
 
@@ -21,11 +22,21 @@ const MONTHS = [
   "December",
 ];
 
+/** A day of the grid: written, a day gone by unwritten, or one still to come. */
+export type DayState = "written" | "not written" | "to come";
+
 /** "3 March 2026: written": what each day of the grid says. */
-export function dayLabel(key: DayKey, written: boolean): string {
+export function dayLabel(key: DayKey, state: DayState): string {
   const { year, month, day } = parseDayKey(key);
-  return `${day} ${MONTHS[month - 1]} ${year}: ${written ? "written" : "not written"}`;
+  return `${day} ${MONTHS[month - 1]} ${year}: ${state}`;
 }
+
+/** The square of each state: filled, outlined, or faint (a day to come is no day missed). */
+const STATE_CLASS: Record<DayState, string> = {
+  written: "bg-accent",
+  "not written": "border border-ink-soft",
+  "to come": "border border-ink-soft/25",
+};
 
 /** Where an arrow key takes the focus from `key`, kept inside `year`; null for any other key. */
 function moveFrom(key: DayKey, event: KeyboardEvent, year: number): DayKey | null {
@@ -62,8 +73,9 @@ export interface YearHeatmapProps {
  * A year of writing (docs/product.md "My profile"): one row a month, one cell a day, an ARIA grid
  * with one tab stop whose focus the arrow keys move (a roving tabindex): left and right a day,
  * up and down a month, Home and End the month's ends (with Ctrl the year's). A written day is a
- * filled square, any other an outlined one, so the difference is not colour alone; every cell
- * says its day and whether it was written.
+ * filled square, a day gone by an outlined one, so the difference is not colour alone, and a day
+ * to come a faint one; every cell says its day and which it is. A day gone by opens in the diary
+ * (a click, Enter or Space).
  */
 export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
   const start = today && parseDayKey(today).year === year ? today : toDayKey(year, 1, 1);
@@ -71,6 +83,12 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
   const [shownYear, setShownYear] = useState(year);
   const cells = useRef(new Map<DayKey, HTMLElement>());
   const moved = useRef(false);
+  const router = useRouter();
+  const stateOf = (key: DayKey): DayState =>
+    days[key] === 1 ? "written" : today !== null && key > today ? "to come" : "not written";
+  const open = (key: DayKey) => {
+    if (stateOf(key) !== "to come") router.push(`/my-diary?day=${key}`);
+  };
 
   // A new year starts the tab stop again (state adjusted while rendering, as React recommends).
   if (shownYear !== year) {
@@ -85,6 +103,11 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
   }, [focusDay]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>, key: DayKey) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      open(key);
+      return;
+    }
     const next = moveFrom(key, event, year);
     if (next === null) return;
     event.preventDefault();
@@ -94,7 +117,12 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
 
   return (
     <div>
-      <div role="grid" aria-label={`Days written in ${year}`} className="flex flex-col gap-px">
+      <div
+        role="grid"
+        aria-label={`Days written in ${year}`}
+        aria-describedby="year-heatmap-help"
+        className="flex flex-col gap-px"
+      >
         {MONTHS.map((name, i) => {
           const month = i + 1;
           return (
@@ -104,7 +132,7 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
               </span>
               {Array.from({ length: daysInMonth(year, month) }, (_, d) => {
                 const key = toDayKey(year, month, d + 1);
-                const written = days[key] === 1;
+                const state = stateOf(key);
                 return (
                   <div
                     key={key}
@@ -114,12 +142,16 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
                       else cells.current.delete(key);
                     }}
                     tabIndex={key === focusDay ? 0 : -1}
-                    aria-label={dayLabel(key, written)}
+                    aria-label={dayLabel(key, state)}
                     aria-current={key === today ? "date" : undefined}
                     onKeyDown={(e) => onKeyDown(e, key)}
-                    onClick={() => setFocusDay(key)}
-                    data-written={written}
-                    className={`${CELL} ${written ? "bg-accent" : "border border-ink-soft"} ${key === today ? "outline-2 outline-offset-1 outline-leather" : ""}`}
+                    onClick={() => {
+                      setFocusDay(key);
+                      open(key);
+                    }}
+                    data-written={state === "written"}
+                    data-state={state}
+                    className={`${CELL} ${STATE_CLASS[state]} ${state === "to come" ? "" : "cursor-pointer"} ${key === today ? "outline-2 outline-offset-1 outline-leather" : ""}`}
                   />
                 );
               })}
@@ -128,11 +160,21 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
         })}
       </div>
       <Legend />
+      <Help id="year-heatmap-help" />
     </div>
   );
 }
 
-/** What a filled and an outlined square mean; the cells say it themselves to a screen reader. */
+/** How to open a day; the skeleton keeps its line, so nothing moves when the year arrives. */
+function Help({ id }: { id?: string }) {
+  return (
+    <p id={id} aria-hidden={id ? undefined : true} className="mt-1 text-xs text-ink-soft">
+      Choose a day to open it in your diary.
+    </p>
+  );
+}
+
+/** What each square means; the cells say it themselves to a screen reader. */
 function Legend() {
   return (
     <p aria-hidden className="mt-3 flex flex-wrap items-center gap-4 text-xs text-ink-soft">
@@ -141,6 +183,9 @@ function Legend() {
       </span>
       <span className="inline-flex items-center gap-1.5">
         <span className="inline-block size-3 rounded-[2px] border border-ink-soft" /> Not written
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span className="inline-block size-3 rounded-[2px] border border-ink-soft/25" /> To come
       </span>
     </p>
   );
@@ -165,6 +210,7 @@ export function YearHeatmapSkeleton() {
         ))}
       </div>
       <Legend />
+      <Help />
     </div>
   );
 }
