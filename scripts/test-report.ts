@@ -14,7 +14,7 @@ function withExitCode(result: StageResult, code: number, tool: string): StageRes
 
 /** What Vitest's run left that no test result shows: errors no test caught, and files or hooks that failed. */
 export type VitestProblems = {
-  unhandled: { name: string; message: string; stack?: string }[];
+  unhandled: { name: string; message: string; stack?: string; testFile?: string; test?: string }[];
   failedFiles: { name: string; message: string }[];
 };
 

@@ -342,7 +342,7 @@ async function main() {
   // Said again at the end, where a long log's tail shows it: what failed Vitest outside its tests.
   for (const e of vitestProblems.unhandled)
     console.log(
-      `\n[test] Vitest's unhandled ${e.name}: ${e.message}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`,
+      `\n[test] Vitest's unhandled ${e.name}: ${e.message}${e.testFile ? `\n  while ${path.relative(process.cwd(), e.testFile)}${e.test ? ` › ${e.test}` : ""} ran` : ""}\n${(e.stack ?? "").split("\n").slice(0, 12).join("\n")}`,
     );
   for (const f of vitestProblems.failedFiles)
     console.log(`\n[test] Vitest: ${f.name} failed outside its tests: ${f.message}`);

@@ -10,7 +10,27 @@ export type FactoryDb = NodePgDatabase<typeof schema>;
 
 export function connect(url: string): { db: FactoryDb; close: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  return { db: drizzle(pool, { schema }), close: () => pool.end() };
+  return { db: drizzle(pool, { schema }), close: () => endPool(pool) };
+}
+
+/**
+ * Ends `pool` once its connections have closed. pg-pool's end() resolves as soon as it has asked
+ * them to close; a database dropped `with (force)` or stopped in that gap ends them first, and the
+ * pool re-emits the server's "terminating connection due to administrator command" as its own
+ * error event, uncaught without a listener (a failed CI run's integration stage, on a busy machine).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed =
+    open === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          pool.on("remove", () => {
+            if (--open === 0) resolve();
+          }),
+        );
+  await pool.end();
+  await closed;
 }
 
 /** A short unique suffix that fits the username rules. */

@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../lib/db/schema";
 import { createTransport } from "../../lib/mail/transports";
@@ -8,7 +6,7 @@ import { claimReminder, findDueReminders, LATE_CAP_MINUTES, sendDueReminders } f
 import { localTimeIn } from "../../lib/reminders/local-time";
 import { verifyUnsubscribeToken } from "../../lib/reminders/unsubscribe";
 import { weekdayBits } from "../../lib/validation/reminder-limits";
-import { createJournal, createUser, type FactoryDb } from "../../scripts/seed/factories";
+import { connect, createJournal, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { mailsFor } from "../support/mailbox";
 import { createScratchDatabase } from "../support/scratch-database";
@@ -21,7 +19,7 @@ const APP_URL = "https://inkwell.test";
 let drop: (() => Promise<void>) | undefined;
 let url: string;
 let db: FactoryDb;
-const pools: pg.Pool[] = [];
+const closers: (() => Promise<void>)[] = [];
 let smtp: ReturnType<typeof createTransport>;
 
 beforeAll(async () => {
@@ -33,15 +31,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const pool of pools) await pool.end();
+  for (const close of closers) await close();
   await drop?.();
 });
 
 /** Another instance's connections to the same database. */
 function instance(): FactoryDb {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  pools.push(pool);
-  return drizzle(pool, { schema });
+  const other = connect(url);
+  closers.push(other.close);
+  return other.db;
 }
 
 const run = (now: string, on: FactoryDb = db) =>
