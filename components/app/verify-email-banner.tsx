@@ -2,12 +2,12 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { MailWarning, X } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { BusyButton } from "@/components/ui/busy-button";
 import { answerOf, apiFetch, errorMessage } from "@/client/api";
 import { apiPath } from "@/client/api-path";
 import { ApiError } from "@/client/api-error";
+import { dismiss, useDismissed } from "@/client/dismissals";
 import { notify } from "@/client/toasts";
 
 const FAILED = "Could not send the link";
@@ -15,29 +15,10 @@ const FAILED = "Could not send the link";
 // Dismissed for this browser session (the tab's sessionStorage): it comes back in a new one, as
 // long as the address is unproven (docs/product.md "Sign Up").
 const DISMISSED_KEY = "inkwell.verifyBanner.dismissed";
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function dismissedThisSession(): boolean {
-  try {
-    return sessionStorage.getItem(DISMISSED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
 
 /** Hides the banner and puts the focus on the page's main part, where reading goes on. */
-function dismiss() {
-  try {
-    sessionStorage.setItem(DISMISSED_KEY, "1");
-  } catch {
-    // Storage refused (private mode): hidden for this page only.
-  }
-  for (const listener of listeners) listener();
+function dismissBanner() {
+  dismiss("session", DISMISSED_KEY);
   // Focusable from script only (not by Tab), and only once something hands it the focus.
   const main = document.getElementById("main");
   main?.setAttribute("tabindex", "-1");
@@ -47,7 +28,7 @@ function dismiss() {
 /** Shown while the account's email is unverified (docs/decisions/011): says so and offers a new link. */
 export function VerifyEmailBanner() {
   // Shown until the browser says otherwise: the server renders it, as before, for the first paint.
-  const dismissed = useSyncExternalStore(subscribe, dismissedThisSession, () => false);
+  const dismissed = useDismissed("session", DISMISSED_KEY, { onServer: false });
   const resend = useMutation({
     mutationFn: async () => {
       const res = await apiFetch(apiPath("POST /api/auth/verify-email"), { method: "POST" }).catch(() => {
@@ -85,7 +66,7 @@ export function VerifyEmailBanner() {
         </BusyButton>
         <button
           type="button"
-          onClick={dismiss}
+          onClick={dismissBanner}
           aria-label="Dismiss until the next visit"
           className={buttonClass("ghost", "size-11 shrink-0 p-0")}
         >

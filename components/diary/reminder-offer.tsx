@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { BellRing, X } from "lucide-react";
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
+import { dismiss, useDismissed } from "@/client/dismissals";
 import { myProfileQuery } from "@/client/me";
 import { settingsQuery } from "@/client/reminders";
 
@@ -14,33 +14,9 @@ import { settingsQuery } from "@/client/reminders";
 
 const DISMISSED_KEY = "inkwell.reminderOffer.dismissed";
 const OFFER_FROM_ENTRIES = 3;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function dismissedHere(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function dismiss() {
-  try {
-    localStorage.setItem(DISMISSED_KEY, "1");
-  } catch {
-    // Storage refused (private mode): hidden for this page only.
-  }
-  for (const listener of listeners) listener();
-}
-
 export function ReminderOffer() {
   // Dismissed until the browser says otherwise: the server renders nothing, so nothing flashes.
-  const dismissed = useSyncExternalStore(subscribe, dismissedHere, () => true);
+  const dismissed = useDismissed("browser", DISMISSED_KEY, { onServer: true });
   const profile = useQuery({ ...myProfileQuery(), enabled: !dismissed });
   const settings = useQuery({
     ...settingsQuery(),
@@ -63,7 +39,7 @@ export function ReminderOffer() {
       </div>
       <button
         type="button"
-        onClick={dismiss}
+        onClick={() => dismiss("browser", DISMISSED_KEY)}
         aria-label="Dismiss the reminder offer"
         className={buttonClass("ghost", "size-11 shrink-0 p-0")}
       >

@@ -123,7 +123,9 @@ function OlderYears({ older }: { older: [number, Item[]][] }) {
   return (
     <>
       <div id="on-this-day-older" hidden={!open}>
-        {open ? older.map(([years, group]) => <YearGroup key={years} years={years} group={group} />) : null}
+        {older.map(([years, group]) => (
+          <YearGroup key={years} years={years} group={group} />
+        ))}
       </div>
       <button
         type="button"
