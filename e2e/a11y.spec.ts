@@ -18,6 +18,10 @@ const SIGNED_IN = [
   "/close-circle",
   "/my-diary",
   "/me",
+  "/me/writing",
+  "/me/reminders",
+  "/me/data",
+  "/me/privacy",
   "/notifications",
   "/public/00000000-0000-4000-8000-000000000000",
 ];
@@ -35,9 +39,9 @@ for (const path of PUBLIC) {
 for (const path of SIGNED_IN) {
   test(`${path} has no serious accessibility violations, light and dark`, async ({ signedIn: { page } }) => {
     test.slow(); // the page is judged in both schemes, one after the other
-    // /me holds a year of days (a grid of 365 labelled cells) and the reminder's list of time
-    // zones: axe alone takes 25–35 s over it on a busy 2-core machine, past a test's 30 s.
-    if (path === "/me") test.slow();
+    // A year of days (a grid of 365 labelled cells) and the reminder's list of time zones: axe
+    // alone took 25–35 s over each on a busy 2-core machine, past a test's 30 s.
+    if (path === "/me/writing" || path === "/me/reminders") test.slow();
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("banner")).toBeVisible();
@@ -172,9 +176,9 @@ test.describe("on a phone @phone", () => {
     await expectNoA11yViolationsInEachScheme(page);
   });
 
-  for (const path of ["/dashboard", "/me"]) {
+  for (const path of ["/dashboard", "/me", "/me/reminders"]) {
     test(`${path} has no serious accessibility violations, light and dark`, async ({ signedIn: { page } }) => {
-      if (path === "/me") test.slow(); // a year of days and the time zones: see above
+      if (path === "/me/reminders") test.slow(); // the time zones: see above
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoA11yViolationsInEachScheme(page);

@@ -34,7 +34,7 @@ test.describe("block and mute", () => {
     await page.goto("/close-circle");
     await expect(page.getByText("No entries from your close circle yet.")).toBeVisible();
 
-    await page.goto("/me");
+    await page.goto("/me/privacy");
     const safety = page.getByRole("region", { name: "Blocked and muted" });
     await expect(safety.getByRole("listitem")).toContainText(["Pat Pester"]);
     await safety.getByRole("button", { name: "Unblock Pat Pester" }).click();
@@ -55,7 +55,7 @@ test.describe("block and mute", () => {
     // The quiet is the reader's own doing: said so, with the way to undo it (not "yet").
     await expect(page.getByText("You muted Lou Dly: their signed entries stay out of your feed.")).toBeVisible();
     await expect(page.getByText("No entries from your close circle yet.")).toHaveCount(0);
-    await page.getByRole("link", { name: "Unmute on your profile" }).click();
+    await page.getByRole("link", { name: "Unmute under Privacy and safety" }).click();
     await expect(
       page.getByRole("region", { name: "Blocked and muted" }).getByRole("button", { name: "Unmute Lou Dly" }),
     ).toBeVisible();
@@ -101,7 +101,7 @@ test.describe("block and mute", () => {
     test.slow(); // the page is judged in both schemes, one after the other
     const { user: one } = await createUser(db, { name: "Blocked Person" });
     await db.insert(blocks).values({ blockerId: user.id, blockedId: one.id });
-    await page.goto("/me");
+    await page.goto("/me/privacy");
     await expect(page.getByRole("button", { name: "Unblock Blocked Person" })).toBeVisible();
     await expectNoA11yViolationsInEachScheme(page, { include: SAFETY_CARD });
   });

@@ -25,7 +25,7 @@ test.describe("Export everything", () => {
       content: "Every word of it. #keep",
       journalDate: "2024-03-05",
     });
-    await page.goto("/me");
+    await page.goto("/me/data");
     const region = card(page);
     await expect(region).toContainText("You have not exported your diary yet.");
     await region.getByRole("button", { name: "Start export" }).focus();
@@ -46,7 +46,7 @@ test.describe("Export everything", () => {
     signedIn: { page, user },
     db,
   }) => {
-    await page.goto("/me");
+    await page.goto("/me/data");
     const region = card(page);
     await expect(region.getByRole("button", { name: "Start export" })).toBeVisible();
     // Another tab started one meanwhile.
@@ -61,7 +61,7 @@ test.describe("Export everything", () => {
   }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await db.insert(exports).values({ userId: user.id, state: "running", entriesTotal: 10, stepsDone: 5 });
-    await page.goto("/me");
+    await page.goto("/me/data");
     await expect(card(page).getByRole("progressbar", { name: "Export progress" })).toHaveAttribute(
       "aria-valuenow",
       "25",
@@ -80,7 +80,7 @@ test.describe("Export everything @phone", () => {
       .update(exports)
       .set({ state: "ready", storageKey: `exports/${user.id}/${row!.id}.zip`, finishedAt: new Date(), expiresAt })
       .where(eq(exports.id, row!.id));
-    await page.goto("/me");
+    await page.goto("/me/data");
     const region = card(page);
     await expect(region).toContainText("3 entries. Available until");
     await region.getByRole("link", { name: "Download" }).scrollIntoViewIfNeeded();

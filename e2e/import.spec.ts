@@ -49,7 +49,7 @@ test.describe("Import from Day One", () => {
     signedIn: { page },
   }, testInfo) => {
     test.slow();
-    await page.goto("/me");
+    await page.goto("/me/data");
     const region = card(page);
     const file = region.getByLabel("Day One export (ZIP file)");
     await region.getByRole("button", { name: "Import" }).click();
@@ -89,7 +89,7 @@ test.describe("Import from Day One", () => {
     await db
       .insert(imports)
       .values({ userId: user.id, state: "done", processed: 8, total: 8, report: REPORT, finishedAt: new Date() });
-    await page.goto("/me");
+    await page.goto("/me/data");
     await expect(card(page).getByRole("heading", { name: /^Your last import/ })).toBeVisible();
     await card(page).getByText("Days skipped", { exact: true }).click();
     await inEachScheme(page, async (scheme) => {
@@ -132,7 +132,7 @@ test.describe("Import from Day One", () => {
 
   test("an import under way shows its progress", async ({ signedIn: { page, user }, db }) => {
     await db.insert(imports).values({ userId: user.id, state: "running", processed: 3, total: 10 });
-    await page.goto("/me");
+    await page.goto("/me/data");
     await expect(card(page).getByRole("status")).toHaveText("Importing: 3 of 10 days");
     await expect(card(page).getByRole("button", { name: "Import" })).toHaveCount(0);
   });
@@ -147,7 +147,7 @@ test.describe("Import from Day One @phone", () => {
     await db
       .insert(imports)
       .values({ userId: user.id, state: "done", processed: 8, total: 8, report: REPORT, finishedAt: new Date() });
-    await page.goto("/me");
+    await page.goto("/me/data");
     await card(page)
       .getByRole("heading", { name: /^Your last import/ })
       .scrollIntoViewIfNeeded();

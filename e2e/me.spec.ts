@@ -34,6 +34,12 @@ async function openMe(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
+/** Your data, the room of /me with the journal's PDF (docs/decisions/109). */
+async function openYourData(page: Page) {
+  await page.goto("/me/data");
+  await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
+}
+
 test("the profile shows who I am, my milestones at zero with a nudge, and the bio's default", async ({
   signedIn: { page, user },
 }) => {
@@ -283,7 +289,7 @@ test("community stats and a friends list that cannot load say so", async ({
 test("Download PDF saves the journal made by the server", async ({ signedIn: { page, user }, db }) => {
   const title = unique("Heron at dusk");
   await createJournal(db, user.id, { title, content: "Grey wings over the estuary." });
-  await openMe(page, user.name);
+  await openYourData(page);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download PDF" }).click();
   const file = await (await download).path();
@@ -292,8 +298,8 @@ test("Download PDF saves the journal made by the server", async ({ signedIn: { p
   expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain(title);
 });
 
-test("with no entries the download says so", async ({ signedIn: { page, user } }) => {
-  await openMe(page, user.name);
+test("with no entries the download says so", async ({ signedIn: { page } }) => {
+  await openYourData(page);
   await page.getByRole("button", { name: "Download PDF" }).click();
   await expect(
     page.getByRole("region", { name: "Download your diary" }).getByText("No entries found to download."),
@@ -315,7 +321,7 @@ test("a failed download offers Retry; a broken document says so", async ({
         ? route.fulfill({ status: 200, contentType: "text/html", body: "<p>not a pdf</p>" })
         : route.fallback(),
   );
-  await openMe(page, user.name);
+  await openYourData(page);
   const region = page.getByRole("region", { name: "Download your diary" });
   await region.getByRole("button", { name: "Download PDF" }).click();
   await expect(region.getByRole("alert")).toHaveText(
@@ -362,7 +368,7 @@ test("Print opens the journal in a new window and its print dialog one second la
     };
   });
   await page.clock.install();
-  await openMe(page, user.name);
+  await openYourData(page);
   await pauseClock(page);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Print" }).click();
@@ -469,8 +475,7 @@ test.describe("on a phone @phone", () => {
     await befriend(db, user.id, friend.id);
     await openMe(page, user.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    for (const name of ["Edit Profile", "Logout", "Download PDF", "Print"])
-      await expect(page.getByRole("button", { name })).toBeVisible();
+    for (const name of ["Edit Profile", "Logout"]) await expect(page.getByRole("button", { name })).toBeVisible();
     await communityButton(page).click();
     const row = page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem");
     await expect(row.getByRole("button", { name: `Remove ${friend.name}` })).toBeVisible();

@@ -124,7 +124,7 @@ test.describe("On This Day", () => {
   });
 });
 
-test.describe("/me: streaks and a year of writing", () => {
+test.describe("/me/writing: streaks and a year of writing", () => {
   test("shows both streaks and a heatmap whose days say whether they were written, moved through with the arrow keys, by year, and opened in the diary", async ({
     page,
     db,
@@ -137,7 +137,7 @@ test.describe("/me: streaks and a year of writing", () => {
     /** The label of a day of this year, whichever days the real today makes written. */
     const cell = (monthDay: string) => label(`${year}-${monthDay}`, days.includes(`${year}-${monthDay}`));
     await signInAs(page, db, user.id);
-    await page.goto("/me");
+    await page.goto("/me/writing");
 
     const writing = page.getByRole("region", { name: "Your writing" });
     await expect(writing.getByRole("definition").nth(0)).toHaveText("3 days");
@@ -191,7 +191,7 @@ test.describe("/me: streaks and a year of writing", () => {
     await expect(page).toHaveURL(new RegExp(`/my-diary\\?day=${year - 1}-06-16$`));
   });
 
-  test("the cards below keep their place while a year loads, and the year switcher keeps the focus", async ({
+  test("the card keeps its height while a year loads (nothing below it moves), and the year switcher keeps the focus", async ({
     page,
     db,
   }) => {
@@ -203,12 +203,10 @@ test.describe("/me: streaks and a year of writing", () => {
     // Each year's days wait until the test lets them through.
     const held: Array<() => Promise<void>> = [];
     await page.route("**/api/journals/stats?*", (route) => void held.push(() => route.continue()));
-    await page.goto("/me");
+    await page.goto("/me/writing");
     const writing = page.getByRole("region", { name: "Your writing" });
-    const reminder = page.getByRole("region", { name: "Daily reminder" });
-    // Where the card under Your writing stands in the page (not the window, which may scroll).
-    const top = () => reminder.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-    await expect(reminder.getByRole("button", { name: "Save reminder" })).toBeVisible();
+    // Where the card ends in the page (not the window, which may scroll): where whatever follows it starts.
+    const top = () => writing.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     await expect(writing.getByRole("status")).toHaveText("Loading your year of writing…");
     await expect.poll(() => held.length).toBe(1);
     const before = await top();
@@ -240,7 +238,7 @@ test.describe("/me: streaks and a year of writing", () => {
     const day = `${Number(utcDay().slice(0, 4)) - 1}-06-15`;
     await createJournal(db, user.id, { journalDate: day });
     await signInAs(page, db, user.id);
-    await page.goto("/me");
+    await page.goto("/me/writing");
     const writing = page.getByRole("region", { name: "Your writing" });
     await expect(writing.getByRole("grid")).toBeVisible();
     await writing.getByRole("button", { name: "Previous year" }).click();
@@ -288,7 +286,7 @@ test.describe("the dashboard of someone who has written", () => {
     await expect(page.getByRole("region", { name: "Streak" })).toContainText("Current streak: 2 days");
     await expect(
       page.getByRole("region", { name: "Streak" }).getByRole("link", { name: "See your year of writing" }),
-    ).toHaveAttribute("href", "/me");
+    ).toHaveAttribute("href", "/me/writing");
     const friends = page.getByRole("region", { name: "From your close circle" });
     await expect(friends.getByRole("link", { name: "Harbour lights" })).toHaveAttribute(
       "href",
@@ -338,7 +336,7 @@ test.describe("the dashboard of someone who has written", () => {
 
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
-    for (const path of ["/dashboard", "/me", "/my-diary"]) {
+    for (const path of ["/dashboard", "/me/writing", "/my-diary"]) {
       test(`${path} with the past in it is axe clean and never wider than the screen, light and dark`, async ({
         page,
         db,
@@ -352,7 +350,7 @@ test.describe("the dashboard of someone who has written", () => {
         await createJournal(db, user.id, { journalDate: utcDay() });
         await signInAs(page, db, user.id);
         await page.goto(path);
-        await expect(path === "/me" ? page.getByRole("grid") : onThisDay(page)).toBeVisible();
+        await expect(path === "/me/writing" ? page.getByRole("grid") : onThisDay(page)).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         await expectNoA11yViolationsInEachScheme(page);
       });

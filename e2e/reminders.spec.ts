@@ -38,7 +38,7 @@ test("the reminder starts off in the browser's zone, and keeps a time, a zone an
   signedIn: { page, user },
   db,
 }) => {
-  await page.goto("/me");
+  await page.goto("/me/reminders");
   const reminder = card(page);
   const enabled = reminder.getByRole("switch", { name: "Remind me to write" });
   await expect(enabled).not.toBeChecked();
@@ -76,7 +76,7 @@ test("a time left empty is refused beside the field, and nothing is saved", asyn
   signedIn: { page, user },
   db,
 }) => {
-  await page.goto("/me");
+  await page.goto("/me/reminders");
   const time = card(page).getByLabel("Time", { exact: true });
   await time.fill("");
   await card(page).getByRole("button", { name: "Save reminder" }).click();
@@ -102,7 +102,7 @@ test("the diary offers a reminder from the third entry, opens the settings, and 
   await page.reload();
   await expect(offer).toBeVisible();
   await offer.getByRole("link", { name: "Set a reminder" }).click();
-  await expect(page).toHaveURL(/\/me#reminder$/);
+  await expect(page).toHaveURL(/\/me\/reminders#reminder$/);
   await expect(card(page).getByRole("switch", { name: "Remind me to write" })).toBeVisible();
 
   await page.goto("/my-diary");
@@ -161,7 +161,7 @@ test("the reminder settings have no serious accessibility violations, light and 
   signedIn: { page },
 }) => {
   test.slow(); // the page is judged in both schemes, one after the other
-  await page.goto("/me");
+  await page.goto("/me/reminders");
   await card(page).getByLabel("Time", { exact: true }).fill("");
   await card(page).getByRole("button", { name: "Save reminder" }).click();
   await expect(card(page).getByText("Time must be a time of day, HH:MM from 00:00 to 23:59")).toBeVisible();
@@ -170,7 +170,7 @@ test("the reminder settings have no serious accessibility violations, light and 
 
 test.describe("on a phone @phone", () => {
   test("the reminder settings fit a 375 px screen", async ({ signedIn: { page } }) => {
-    await page.goto("/me");
+    await page.goto("/me/reminders");
     const reminder = card(page);
     await reminder.scrollIntoViewIfNeeded();
     const box = await reminder.boundingBox();

@@ -9,6 +9,7 @@ const PROTECTED = [
   "/my-diary",
   "/me",
   "/me/security",
+  "/me/data",
   "/notifications",
   "/public/00000000-0000-4000-8000-000000000000",
   "/replies/00000000-0000-4000-8000-000000000000",

@@ -56,7 +56,7 @@ test.describe("the Security screen", () => {
     // Clicked once the page is live: on a starved CPU a click while /me hydrates took 8.6 s to land
     // (3.5 s of it scrolling) and once did not navigate within 7 s (seen twice in CI, left in the notes).
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-    await page.getByRole("link", { name: "Where you’re signed in" }).click();
+    await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Security" }).click();
     await expect(page).toHaveURL("/me/security");
     const rows = sessionsList(page).getByRole("listitem");
     await expect(rows).toHaveCount(3);

@@ -10,7 +10,7 @@ import { settingsQuery } from "@/client/reminders";
 
 // The diary's offer of a daily reminder (docs/product.md "Reminders"): from the third entry on,
 // while the reminder is off, until dismissed; the dismissal is kept in this browser. It links to
-// the settings on /me (components/me/reminder-settings.tsx).
+// the settings on /me/reminders (components/me/reminder-settings.tsx).
 
 const DISMISSED_KEY = "inkwell.reminderOffer.dismissed";
 const OFFER_FROM_ENTRIES = 3;
@@ -33,7 +33,7 @@ export function ReminderOffer() {
         <p id="reminder-offer-heading" className="font-semibold text-ink">
           Want a nudge to write each day?
         </p>
-        <Link href="/me#reminder" prefetch={false} className={buttonClass("primary", "self-start")}>
+        <Link href="/me/reminders#reminder" prefetch={false} className={buttonClass("primary", "self-start")}>
           Set a reminder
         </Link>
       </div>

@@ -69,8 +69,8 @@ export function FeedEmpty() {
             <p className="font-serif text-xl font-semibold text-leather">Nothing to read right now.</p>
             <p className="text-ink">
               You muted {names(mutedPeople)}: their signed entries stay out of your feed.{" "}
-              <PageLink href="/me#safety-heading" className="font-semibold text-accent underline underline-offset-4">
-                Unmute on your profile
+              <PageLink href="/me/privacy" className="font-semibold text-accent underline underline-offset-4">
+                Unmute under Privacy and safety
               </PageLink>
             </p>
           </>

@@ -123,8 +123,8 @@ function BlockedNotice({ userId, name, onUnblocked }: BlockedNoticeProps) {
         You blocked {name}
       </h2>
       <p className="mt-2 text-ink-soft">
-        You are no longer friends, and neither of you can find the other. You can unblock them here or on your profile
-        page; that restores nothing.
+        You are no longer friends, and neither of you can find the other. You can unblock them here or under Privacy and
+        safety, on your profile; that restores nothing.
       </p>
       <BusyButton
         type="button"

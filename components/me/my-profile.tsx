@@ -11,23 +11,16 @@ import { PROFILE_LOAD_FAILED, myProfileQuery, type MyProfile } from "@/client/me
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { AppearanceSetting } from "./appearance-setting";
-import { BlockedPeople } from "./blocked-people";
 import { CommunityCard } from "./community-card";
-import { DownloadJournal } from "./download-journal";
-import { ExportEverythingCard } from "./export-everything";
-import { ImportCard } from "./import-card";
-import { SecurityCard } from "./security-card";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { Milestones } from "./milestones";
-import { NotificationSettingsCard } from "./notification-settings";
-import { ReminderSettingsCard } from "./reminder-settings";
-import { WritingCard } from "@/components/past/writing-card";
+import { MoreRooms } from "./more-rooms";
 
 export const NO_BIO = "No bio added yet. Share your writing journey with others!";
 
 /**
- * My profile (docs/product.md §2): who I am, my milestones, my close circle, my journal as a PDF, and what
- * I can do about my account. A profile that cannot be loaded ends the session here (docs/product.md §8).
+ * My profile, the first of /me's rooms (docs/product.md "Me", docs/decisions/109): who I am, my
+ * milestones, my close circle, the app's look, and the way to the other rooms. A profile that cannot be loaded ends the session here (docs/product.md §8).
  */
 export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null }) {
   const profile = useQuery(myProfileQuery());
@@ -53,15 +46,8 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
       <div className="grid gap-6 md:grid-cols-2">
         <Milestones totalReads={me.totalReads} totalLikes={me.totalLikes} />
         <CommunityCard />
-        <WritingCard />
-        <ReminderSettingsCard />
-        <NotificationSettingsCard />
-        <DownloadJournal />
-        <ExportEverythingCard />
-        <ImportCard />
-        <BlockedPeople />
-        <SecurityCard />
         <AppearanceSetting />
+        <MoreRooms />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { settingsQuery, type Settings } from "@/client/reminders";
 
 /**
- * The settings the reminder and notification cards on /me edit (GET /api/myprofile/settings, one
+ * The settings the reminder and notification cards on /me/reminders edit (GET /api/myprofile/settings, one
  * query for both): the card's form once they are here, else a loading or an error line.
  */
 export function WithSettings({ children }: { children: (settings: Settings) => ReactNode }) {

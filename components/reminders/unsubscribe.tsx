@@ -56,8 +56,12 @@ export function UnsubscribeReminders({ token }: { token: string }) {
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">
           You can turn them on again on{" "}
-          <Link href="/me" prefetch={false} className="font-semibold text-accent underline underline-offset-4">
-            your profile
+          <Link
+            href="/me/reminders"
+            prefetch={false}
+            className="font-semibold text-accent underline underline-offset-4"
+          >
+            Reminders and notifications
           </Link>
           .
         </p>
@@ -71,11 +75,11 @@ export function UnsubscribeReminders({ token }: { token: string }) {
         <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
         <p>
           <strong className="font-semibold">Reminders are off.</strong> No more reminder mails will come. You can turn
-          them on again on your profile.
+          them on again under Reminders and notifications.
         </p>
       </div>
-      <Link href="/me" prefetch={false} className={buttonClass("primary", "w-full")}>
-        Go to your profile
+      <Link href="/me/reminders" prefetch={false} className={buttonClass("primary", "w-full")}>
+        Go to your reminders
       </Link>
     </div>
   );

@@ -37,7 +37,7 @@ export function DeleteAccount({ graceDays, hasPassword, twoFactorOn }: DeleteAcc
       <p className="mt-1 text-sm text-ink-soft">
         Everything you wrote, your photos, hearts, friends and messages are deleted {when}. Until then, signing in lets
         you cancel. Want a copy first?{" "}
-        <Link href="/me" className="font-semibold text-accent underline underline-offset-2">
+        <Link href="/me/data" className="font-semibold text-accent underline underline-offset-2">
           Export everything
         </Link>
         .

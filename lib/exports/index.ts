@@ -118,7 +118,7 @@ export async function getExportStatus({
   return toStatus({ db, row, now });
 }
 
-/** GET /api/export: the person's latest export, or null (the /me card shows it). */
+/** GET /api/export: the person's latest export, or null (the card on /me/data shows it). */
 export async function getLatestExport({
   db,
   userId,

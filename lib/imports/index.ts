@@ -117,7 +117,7 @@ export async function getImportStatus({
   return toStatus(row);
 }
 
-/** GET /api/import: the person's latest import, or null (the /me card shows it). */
+/** GET /api/import: the person's latest import, or null (the card on /me/data shows it). */
 export async function getLatestImport({ db, userId }: { db: Db; userId: string }): Promise<ImportStatus | null> {
   const [row] = await db
     .select()

@@ -116,8 +116,8 @@ export function deletionScheduledMail({
   const cancel = "Changed your mind, or was this not you? Sign in before then and choose Cancel deletion:";
   const cancelLink = `${appUrl}/login`;
   const keep =
-    "To keep a copy, sign in and export everything (or download your journal as a PDF) from your profile first:";
-  const keepLink = `${appUrl}/me`;
+    "To keep a copy, sign in and export everything (or download your journal as a PDF) from Your data first:";
+  const keepLink = `${appUrl}/me/data`;
   return noticeMail({
     to,
     subject: "Your Inkwell account will be deleted",

@@ -1,4 +1,4 @@
-// The reminder settings' rules without zod, for the form on /me and the server's schema alike
+// The reminder settings' rules without zod, for the form on /me/reminders and the server's schema alike
 // (./reminder.ts, docs/decisions/061-reminders-on-pg-boss.md).
 
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */

@@ -117,7 +117,7 @@ describe("asking to delete the account", () => {
     expect(mail.headers.subject).toBe("Your Inkwell account will be deleted");
     expect(mail.text).toContain(`@${who.user.username} will be deleted on `);
     expect(mail.text).toContain(`${testEnv.baseUrl}/login`);
-    expect(mail.text).toContain(`${testEnv.baseUrl}/me`);
+    expect(mail.text).toContain(`${testEnv.baseUrl}/me/data`);
 
     // The account still signs in during the grace, and may cancel once.
     const again = await login(who.user.username, DEFAULT_PASSWORD, { headers: asNewClient() });

@@ -281,6 +281,7 @@ describe("protected pages", () => {
     "/my-diary",
     "/me",
     "/me/security",
+    "/me/writing",
     "/notifications",
     "/replies/00000000-0000-4000-8000-000000000000",
     "/admin",

@@ -239,11 +239,13 @@ describe("export everything", () => {
     );
   });
 
-  it("mails its owner that it is ready, linking to /me and never to the file", async () => {
+  it("mails its owner that it is ready, linking to /me/data (Your data) and never to the file", async () => {
     const mail = await waitForMail(testEnv.mailDir, me.user.email);
     expect(mail.headers.subject).toBe("Your Inkwell export is ready");
     // The job ran on whichever instance took it, and links to that one's APP_URL (in production they share one).
-    expect([testEnv.baseUrl, testEnv.secondUrl].filter((base) => mail.text.includes(`${base}/me\n`))).toHaveLength(1);
+    expect([testEnv.baseUrl, testEnv.secondUrl].filter((base) => mail.text.includes(`${base}/me/data\n`))).toHaveLength(
+      1,
+    );
     expect(mail.text).not.toContain("/api/export");
   });
 

@@ -1,6 +1,5 @@
 import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeading } from "@/components/app/page-heading";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
@@ -38,9 +37,6 @@ async function SecurityPage() {
             twoFactorOn={twoFactor.on}
           />
         )}
-        <Link href="/me" className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline">
-          Back to your profile
-        </Link>
       </div>
     </>
   );

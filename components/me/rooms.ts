@@ -1,0 +1,35 @@
+// The rooms of /me (docs/product.md "Me", docs/decisions/109): each with its own address, reached
+// from the tab list at the top of every one of them and from the overview on /me.
+
+export interface Room {
+  href: string;
+  label: string;
+  /** One line on /me saying what the room holds. */
+  summary: string;
+}
+
+export const ROOMS: readonly Room[] = [
+  { href: "/me", label: "Profile", summary: "Your name, bio and picture, your friends and the app’s look." },
+  { href: "/me/writing", label: "Your writing", summary: "Your streaks and a year of days written." },
+  {
+    href: "/me/reminders",
+    label: "Reminders and notifications",
+    summary: "A daily nudge to write, and what reaches your devices.",
+  },
+  {
+    href: "/me/data",
+    label: "Your data",
+    summary: "Your diary as a PDF, everything as a ZIP, an import from Day One.",
+  },
+  { href: "/me/privacy", label: "Privacy and safety", summary: "The people you blocked or muted." },
+  {
+    href: "/me/security",
+    label: "Security",
+    summary: "Where you’re signed in, two-factor sign-in, passkeys, your password and address, and leaving.",
+  },
+];
+
+/** The room a path is in: its own, or the closest one above it. */
+export function roomOf(pathname: string): Room | undefined {
+  return [...ROOMS].reverse().find((r) => pathname === r.href || pathname.startsWith(`${r.href}/`));
+}
