@@ -42,6 +42,15 @@ export async function write(page: Page, title: string, content: string) {
   await page.getByRole("textbox", { name: "Your entry" }).fill(content);
 }
 
+/**
+ * Leaves the editor's fields as a person on a phone does to reach the diary's tools: Done (shown
+ * only while writing below 768 px, components/diary/use-writing-mode.ts); wider, nothing to do.
+ */
+export async function doneWriting(page: Page) {
+  const done = page.getByRole("button", { name: "Done", exact: true });
+  if (await done.isVisible()) await done.click();
+}
+
 export async function saveEntry(page: Page, title: string, content: string) {
   await write(page, title, content);
   await page.getByRole("button", { name: "Save" }).click();

@@ -45,7 +45,7 @@ export function VerifyEmailBanner() {
 
   if (dismissed) return null;
   return (
-    <section aria-label="Email verification" className="border-b border-accent/30 bg-paper">
+    <section data-chrome aria-label="Email verification" className="border-b border-accent/30 bg-paper">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <p className="flex min-w-0 flex-1 basis-64 gap-2 text-sm text-ink">
           <MailWarning aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />

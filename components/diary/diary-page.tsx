@@ -85,7 +85,7 @@ function Diary({ userId, today, serverDay }: DiaryProps) {
       <DiaryCalendar {...calendarProps} />
       <div className="flex min-w-0 flex-col gap-3">
         {/* The entry's sheet carries the day's date, once (docs/decisions/044-screens-that-tell-the-truth.md). */}
-        <div className="flex items-center gap-3">
+        <div data-chrome className="flex items-center gap-3">
           <button
             type="button"
             onClick={() => {

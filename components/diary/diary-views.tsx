@@ -40,7 +40,8 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center gap-3">
+      {/* The diary's tools fold away while writing on a phone (components/diary/use-writing-mode.ts). */}
+      <div data-chrome className="flex flex-wrap items-center gap-3">
         <div role="group" aria-label="View" className="flex rounded-md border border-ink-soft/40 bg-surface p-0.5">
           <ViewButton
             pressed={view === "calendar" && !tag}

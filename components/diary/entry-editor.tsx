@@ -21,6 +21,7 @@ import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
+import { useWritingMode } from "./use-writing-mode";
 import { VisibilityOptions } from "./visibility-options";
 
 type Props = {
@@ -84,6 +85,8 @@ export function EntryEditor({
   const photoSrc = editor.photo?.url ?? (editor.removePhoto ? null : (entry?.images[0] ?? null));
   const heading = editing ? "Edit your entry" : isToday ? "Write today's entry" : "Write this day's entry";
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const doneWriting = useWritingMode(formRef, headingRef);
   const save = () => {
     if (canSave) onSave();
   };
@@ -127,7 +130,9 @@ export function EntryEditor({
         <p className="text-sm leading-8 font-semibold tracking-wide text-ink-soft uppercase">
           {formatLongDay(editor.day)}
         </p>
-        <h2 className="truncate text-xl leading-8 text-leather">{heading}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="truncate text-xl leading-8 text-leather outline-none">
+          {heading}
+        </h2>
         <label htmlFor="entry-title" className="sr-only">
           Title
         </label>
@@ -212,6 +217,12 @@ export function EntryEditor({
             </button>
           ) : null}
           <PhotoUploadButton hasPhoto={photoSrc !== null} onPick={onPickPhoto} onError={onError} />
+          {/* Only while writing on a phone (app/globals.css): closes the keyboard, brings the chrome back. */}
+          <span data-done-writing className="hidden">
+            <button type="button" onClick={doneWriting} className={buttonClass("ghost")}>
+              Done
+            </button>
+          </span>
         </div>
         {status}
         {complete ? null : (

@@ -8,7 +8,8 @@ import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
 import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
-import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
+import { ExpandablePhoto } from "@/components/ui/expandable-photo";
+import { photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = {
@@ -42,11 +43,11 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
         </p>
         {photo ? (
           <div className="mt-8">
-            <PhotoFrame src={photo} size={null} alt={photoAlt(journal)} />
+            <ExpandablePhoto src={photo} size={null} alt={photoAlt(journal)} />
           </div>
         ) : null}
       </div>
-      <ActionBar>
+      <ActionBar pinned="wide">
         <p className="basis-full text-sm text-ink-soft">
           <span className="font-semibold text-ink">{label}</span> · {description}
           {journal.isAnonymous ? (

@@ -21,7 +21,7 @@ export function NavBar() {
   const [searchOpen, setSearchOpen] = useState(false);
 
   return (
-    <header className="z-30 border-b border-ink-soft/20 bg-paper shadow-sm md:sticky md:top-0">
+    <header data-chrome className="z-30 border-b border-ink-soft/20 bg-paper shadow-sm md:sticky md:top-0">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link
           href="/close-circle"

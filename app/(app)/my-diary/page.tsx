@@ -20,13 +20,19 @@ export default function MyDiaryPage() {
     <>
       {/* Asks for who is signed in, today and its month while the rest of the page loads (docs/decisions/091). */}
       <script dangerouslySetInnerHTML={{ __html: EARLY_DIARY_SCRIPT }} />
-      <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
+      {/* data-chrome: what folds away while writing on a phone (components/diary/use-writing-mode.ts);
+          the page's heading only from sight. */}
+      <div data-chrome="heading">
+        <PageHeading title="My Diary">One entry a day, private unless you choose to share it.</PageHeading>
+      </div>
       <Suspense fallback={<DiarySkeleton />}>
         <MyDiaryViews />
       </Suspense>
       {/* Under the page, not above it: it appears once the profile and the settings have answered, and must not push the diary down then. */}
-      <ReminderOffer />
-      <OnThisDayCard serverToday={null} className="mt-8" />
+      <div data-chrome>
+        <ReminderOffer />
+        <OnThisDayCard serverToday={null} className="mt-8" />
+      </div>
     </>
   );
 }
