@@ -1,12 +1,13 @@
 import { Eye, MessageCircle, VenetianMask } from "lucide-react";
 import Link from "next/link";
-import { PhotoFrame, photoAlt } from "@/components/ui/photo-frame";
+import { ExpandablePhoto } from "@/components/ui/expandable-photo";
+import { photoAlt } from "@/components/ui/photo-frame";
 import { Avatar } from "@/components/ui/avatar";
 import type { FeedItem } from "@/client/feed";
 import { dayKeyToDate } from "@/lib/dates/local-day";
 import { ReportButton } from "@/components/reports/report-button";
 import { HeartButton } from "./heart-button";
-import { RelativeTimeLabel } from "./relative-time-label";
+import { RelativeTime } from "@/components/app/relative-time";
 
 /** docs/product.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
 const ANONYMOUS_NAME = "A Friend";
@@ -63,7 +64,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
                 {item.isAnonymous ? null : (
                   <>
                     {" · shared "}
-                    <RelativeTimeLabel iso={item.createdAt} inSentence />
+                    <RelativeTime iso={item.createdAt} inSentence />
                   </>
                 )}
               </span>
@@ -76,7 +77,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
         <p className="font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">{item.content}</p>
         {photo ? (
           <div className="mt-8">
-            <PhotoFrame src={photo} size={null} alt={photoAlt(item)} />
+            <ExpandablePhoto src={photo} size={null} alt={photoAlt(item)} />
           </div>
         ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1">
