@@ -9,7 +9,7 @@ import { adminKeys, adminQuery, moderate, type AdminReport } from "@/client/admi
 import { apiPath } from "@/client/api-path";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
-import { relativeTime } from "@/lib/dates/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import type { FieldIssue } from "@/lib/errors";
 import { REPORT_REASON_LABELS } from "@/lib/reports/limits";
 import { REPORT_DISMISSED_MESSAGE, MODERATION_NOTE_REQUIRED_MESSAGE } from "@/lib/admin/limits";
@@ -67,8 +67,7 @@ function Report({ report, onDone }: { report: AdminReport; onDone: () => void })
           {report.reportsOfThis > 1 ? ` · reported ${report.reportsOfThis} times` : ""}
         </h3>
         <p className="text-xs text-ink-soft">
-          By @{report.reporter.username},{" "}
-          <time dateTime={report.createdAt}>{relativeTime(new Date(report.createdAt))}</time>. Whose: @
+          By @{report.reporter.username}, <RelativeTime iso={report.createdAt} inSentence />. Whose: @
           {report.subject.username}
           {report.target.isAnonymous ? " (shared anonymously)" : ""}
           {report.subject.suspended ? " (suspended)" : ""}
@@ -169,9 +168,9 @@ export function AdminReports() {
           <ul className="flex flex-col divide-y divide-ink-soft/15 text-sm">
             {actions.map((a) => (
               <li key={a.id} className="py-2 text-ink">
-                <time dateTime={a.createdAt} className="text-ink-soft">
-                  {relativeTime(new Date(a.createdAt))}
-                </time>{" "}
+                <span className="text-ink-soft">
+                  <RelativeTime iso={a.createdAt} />
+                </span>{" "}
                 @{a.operator ?? "(gone)"}{" "}
                 {a.action === "dismiss"
                   ? "dismissed a report"

@@ -18,7 +18,7 @@ import {
   type InboxData,
   type Notification,
 } from "@/client/notifications";
-import { relativeTime } from "@/lib/dates/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { READ_IDS_MAX } from "@/lib/notifications/limits";
 
 const link = "font-semibold text-ink underline-offset-2 hover:underline";
@@ -168,7 +168,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
                   <Sentence n={n} />
                 </p>
                 <p className="text-xs text-ink-soft">
-                  <time dateTime={n.createdAt}>{relativeTime(new Date(n.createdAt))}</time>
+                  <RelativeTime iso={n.createdAt} />
                   {n.kind === "friend-request" && n.requestStatus && n.requestStatus !== "pending"
                     ? ` · ${ANSWERED[n.requestStatus]}`
                     : ""}

@@ -22,7 +22,7 @@ import {
   type ReplyMessage,
   type ReplyThread,
 } from "@/client/replies";
-import { relativeTime } from "@/lib/dates/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import type { FieldIssue } from "@/lib/errors";
 import { countCharacters } from "@/lib/validation/graphemes";
 import { REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE } from "@/lib/replies/limits";
@@ -52,7 +52,7 @@ function Message({ m, entry, thread, onDelete, deleting }: MessageProps) {
     >
       <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-soft">
         <span className="font-semibold text-ink">{senderName(m, entry, thread)}</span>
-        <time dateTime={m.createdAt}>{relativeTime(new Date(m.createdAt))}</time>
+        <RelativeTime iso={m.createdAt} />
         {m.mine ? (
           <button
             type="button"
@@ -61,7 +61,11 @@ function Message({ m, entry, thread, onDelete, deleting }: MessageProps) {
             className="ml-auto inline-flex min-h-8 items-center gap-1 rounded px-1 text-ink-soft underline-offset-2 hover:text-danger hover:underline"
           >
             <Trash2 aria-hidden className="size-3.5" />
-            Delete<span className="sr-only"> your reply from {relativeTime(new Date(m.createdAt))}</span>
+            Delete
+            <span className="sr-only">
+              {" "}
+              your reply from <RelativeTime iso={m.createdAt} inSentence />
+            </span>
           </button>
         ) : (
           <ReportButton

@@ -21,7 +21,7 @@ import {
 } from "@/client/passkeys";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
-import { relativeTime } from "@/lib/dates/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
 import { PASSKEY_NAME_MAX } from "@/lib/validation/passkey-limits";
 import { checkFilled } from "@/lib/validation/form-checks";
 import { PASSKEY_RENAMED_MESSAGE } from "@/lib/contract/messages";
@@ -102,11 +102,10 @@ export function PasskeysCard({ hasPassword, twoFactorOn }: { hasPassword: boolea
                   ) : null}
                 </p>
                 <p className="text-xs text-ink-soft">
-                  Added <time dateTime={p.createdAt}>{relativeTime(new Date(p.createdAt)).toLowerCase()}</time> ·{" "}
+                  Added <RelativeTime iso={p.createdAt} inSentence /> ·{" "}
                   {p.lastUsedAt ? (
                     <>
-                      last used{" "}
-                      <time dateTime={p.lastUsedAt}>{relativeTime(new Date(p.lastUsedAt)).toLowerCase()}</time>
+                      last used <RelativeTime iso={p.lastUsedAt} inSentence />
                     </>
                   ) : (
                     "not used yet"

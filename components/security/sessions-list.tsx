@@ -14,7 +14,8 @@ import {
   type SessionInfo,
 } from "@/client/security";
 import { notify } from "@/client/toasts";
-import { relativeTime } from "@/lib/dates/relative-time";
+import { RelativeTime } from "@/components/app/relative-time";
+import { relativeTimeInSentence } from "@/lib/dates/relative-time";
 
 /**
  * "Where you're signed in" (docs/product.md "Security", docs/decisions/070): each session with its
@@ -100,9 +101,8 @@ export function SessionsList() {
                     ) : null}
                   </p>
                   <p className="text-xs text-ink-soft">
-                    Signed in <time dateTime={s.createdAt}>{relativeTime(new Date(s.createdAt)).toLowerCase()}</time> ·
-                    last active{" "}
-                    <time dateTime={s.lastUsedAt}>{relativeTime(new Date(s.lastUsedAt)).toLowerCase()}</time>
+                    Signed in <RelativeTime iso={s.createdAt} inSentence /> · last active{" "}
+                    <RelativeTime iso={s.lastUsedAt} inSentence />
                   </p>
                 </div>
                 {s.current ? null : (
@@ -117,7 +117,7 @@ export function SessionsList() {
                     busyLabel="Signing out…"
                     onClick={() => end.mutate(s)}
                     className="px-3 py-1.5 text-sm"
-                    aria-label={`Sign out ${deviceName(s)}, last active ${relativeTime(new Date(s.lastUsedAt)).toLowerCase()}`}
+                    aria-label={`Sign out ${deviceName(s)}, last active ${relativeTimeInSentence(new Date(s.lastUsedAt))}`}
                   >
                     Sign out
                   </BusyButton>
