@@ -31,11 +31,20 @@ type Sonner = typeof import("sonner");
 let sonner: Promise<Sonner> | null = null;
 export const loadSonner = () => (sonner ??= import("sonner"));
 
-function opts({ description, closable, duration, id, action, important }: Options, fallback: number) {
+const TOAST_MAX_MS = 10_000;
+
+/**
+ * Long enough to read (docs/decisions/112): a second, and 60 ms a character (about 200 words a
+ * minute), when that is longer than the status's own duration; at most TOAST_MAX_MS.
+ */
+export function readingTime(title: string, description?: string): number {
+  return Math.min(TOAST_MAX_MS, 1000 + 60 * (title.length + (description?.length ?? 0)));
+}
+function opts(title: string, { description, closable, duration, id, action, important }: Options, fallback: number) {
   return {
     description,
     closeButton: closable ?? important,
-    duration: duration ?? (important ? TOAST_DURATION.important : fallback),
+    duration: duration ?? Math.max(important ? TOAST_DURATION.important : fallback, readingTime(title, description)),
     id,
     action,
   };
@@ -47,10 +56,10 @@ function show(run: (toast: Sonner["toast"]) => void) {
 
 /** Toasts with the spec's statuses (info, warning, success, error, loading) and default durations. */
 export const notify = {
-  success: (title: string, o: Options = {}) => show((t) => t.success(title, opts(o, TOAST_DURATION.success))),
-  error: (title: string, o: Options = {}) => show((t) => t.error(title, opts(o, TOAST_DURATION.error))),
-  info: (title: string, o: Options = {}) => show((t) => t.info(title, opts(o, TOAST_DURATION.default))),
-  warning: (title: string, o: Options = {}) => show((t) => t.warning(title, opts(o, TOAST_DURATION.default))),
-  loading: (title: string, o: Options = {}) => show((t) => t.loading(title, opts(o, TOAST_DURATION.default))),
+  success: (title: string, o: Options = {}) => show((t) => t.success(title, opts(title, o, TOAST_DURATION.success))),
+  error: (title: string, o: Options = {}) => show((t) => t.error(title, opts(title, o, TOAST_DURATION.error))),
+  info: (title: string, o: Options = {}) => show((t) => t.info(title, opts(title, o, TOAST_DURATION.default))),
+  warning: (title: string, o: Options = {}) => show((t) => t.warning(title, opts(title, o, TOAST_DURATION.default))),
+  loading: (title: string, o: Options = {}) => show((t) => t.loading(title, opts(title, o, TOAST_DURATION.default))),
   dismiss: (id?: string | number) => show((t) => t.dismiss(id)),
 };
