@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolationsInEachScheme, inEachScheme, test, type Scheme } from "./fixtures";
+import { layoutShift } from "./layout-shift";
 
 // The front page, the privacy notice and the terms, for a visitor (docs/decisions/108; the redirect
 // of a signed-in browser: e2e/routes.spec.ts; PRIVACY_URL and TERMS_URL: tests/api/front-page.test.ts).
@@ -27,6 +28,8 @@ test("a visitor learns what Inkwell is, sees the real diary in the page's theme,
     await expect(picture(page, "computer", otherScheme(scheme))).toBeHidden();
     await expect(picture(page, "phone", scheme).filter({ visible: true })).toHaveCount(1);
   });
+  // The pictures' space is kept before they load: nothing moves (the layout-shift probe).
+  expect(await layoutShift(page)).toBe(0);
   await expectNoA11yViolationsInEachScheme(page);
 
   await page.getByRole("link", { name: "Sign up" }).click();
@@ -64,6 +67,7 @@ test.describe("on a phone @phone", () => {
       await expect(picture(page, "computer", scheme)).toBeHidden();
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await layoutShift(page)).toBe(0);
     await expectNoA11yViolationsInEachScheme(page);
   });
 });

@@ -2,7 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { prose } from "../tests/support/prose";
 import { openDiary, write } from "./diary-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
+import { layoutShift } from "./layout-shift";
 
 // The ruled sheet and the phone's screen (docs/decisions/044-screens-that-tell-the-truth.md).
 
@@ -71,7 +72,7 @@ for (const [project, tag] of [
   });
 }
 
-test("while writing on a 375 px phone, the header, the save bar and the bottom bar leave three quarters of the screen to the entry @phone", async ({
+test("while writing on a 375 px phone, with the header and the bottom bar folded away, the save bar leaves three quarters of the screen to the entry @phone", async ({
   signedIn: { page },
 }) => {
   await openDiary(page);
@@ -79,18 +80,109 @@ test("while writing on a 375 px phone, the header, the save bar and the bottom b
   const entry = page.getByRole("textbox", { name: "Your entry" });
   await entry.press("ControlOrMeta+End");
   const viewport = page.viewportSize()!;
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   const covered = async () => {
-    const visible = async (l: Locator) => {
-      const box = await l.boundingBox();
-      if (!box) return 0;
-      return Math.max(0, Math.min(box.y + box.height, viewport.height) - Math.max(box.y, 0));
-    };
-    return (
-      (await visible(page.getByRole("banner"))) +
-      (await visible(page.locator("[data-action-bar]"))) +
-      (await visible(page.getByRole("navigation", { name: "Main" })))
-    );
+    const box = (await page.locator("[data-action-bar]").boundingBox())!;
+    return Math.max(0, Math.min(box.y + box.height, viewport.height) - Math.max(box.y, 0));
   };
   await expect.poll(covered).toBeLessThanOrEqual(viewport.height / 4);
   await expect(page.getByRole("button", { name: "Save" })).toBeInViewport();
 });
+
+test.describe("writing on a 375 × 812 phone @phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the chrome folds away (ten ruled lines or more), Save rides above the keyboard, and the read view is the whole page, then its buttons", async ({
+    signedIn: { page },
+  }) => {
+    // A keyboard as the VisualViewport API reports one: the visual viewport shorter than the layout
+    // viewport, by `covered` pixels (Chromium without a touch keyboard never shrinks it itself).
+    await page.addInitScript(() => {
+      const real = window.visualViewport!;
+      const fake = new EventTarget();
+      let covered = 0;
+      for (const key of ["width", "offsetLeft", "pageLeft", "pageTop", "scale"] as const)
+        Object.defineProperty(fake, key, { get: () => real[key] });
+      Object.defineProperty(fake, "height", { get: () => window.innerHeight - covered });
+      Object.defineProperty(fake, "offsetTop", { get: () => 0 });
+      Object.defineProperty(window, "visualViewport", { get: () => fake });
+      (window as unknown as { keyboard: (px: number) => void }).keyboard = (px) => {
+        covered = px;
+        fake.dispatchEvent(new Event("resize"));
+      };
+    });
+    await openDiary(page);
+    await expect(page.getByRole("banner")).toBeVisible();
+    const entry = page.getByRole("textbox", { name: "Your entry" });
+    await entry.click();
+    await expect(page.locator("html[data-writing]")).toHaveCount(1);
+    // The diary came in without moving anything; the fold that followed the focus is the person's doing.
+    expect(await layoutShift(page)).toBe(0);
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Today" })).toBeHidden();
+
+    // From the top of the page, before any keyboard: the ruled lines between the text's first line
+    // and the save bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const lines = () =>
+      entry.evaluate((area) => {
+        const text = area.getBoundingClientRect();
+        const bar = document.querySelector("[data-action-bar]")!.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(area).lineHeight);
+        return Math.floor((Math.min(text.bottom, bar.top, window.innerHeight) - Math.max(text.top, 0)) / line);
+      });
+    expect(await lines()).toBeGreaterThanOrEqual(10);
+    await expectNoA11yViolationsInEachScheme(page, { include: 'form[aria-label="Write today\'s entry"]' });
+
+    await write(page, "Pocket notes", prose(600, 2));
+    const save = page.getByRole("button", { name: "Save" });
+    const keyboard = 336;
+    await entry.evaluate(() => (window as unknown as { keyboard: (px: number) => void }).keyboard(336));
+    await expect
+      .poll(async () => {
+        const box = (await save.boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= 812 - keyboard;
+      })
+      .toBe(true);
+    await expect(page.getByText(/\d+\/900 characters/)).toBeInViewport();
+    // Done closes the keyboard and brings the chrome back; the words stay.
+    await page.getByRole("button", { name: "Done", exact: true }).click();
+    await expect(page.locator("html[data-writing]")).toHaveCount(0);
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Write today's entry" })).toBeFocused();
+
+    await save.click();
+    const article = page.getByRole("article");
+    await expect(article.getByRole("heading", { name: "Pocket notes" })).toBeVisible();
+    await expect(page.locator("html[data-writing]")).toHaveCount(0);
+    await expect(page.getByRole("banner")).toBeVisible();
+    // Read on a phone: the whole page, then Edit and Delete after it, not over it.
+    // (A bar stuck to the screen's foot would cover the text's last lines from the top of the page.)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const textBox = (await article.locator(".notebook p").last().boundingBox())!;
+    expect((await article.locator("[data-action-bar]").boundingBox())!.y).toBeGreaterThanOrEqual(
+      textBox.y + textBox.height,
+    );
+  });
+});
+
+for (const [project, tag] of [
+  ["desktop", ""],
+  ["phone", " @phone"],
+] as const) {
+  test(`the dashboard of a writer comes in without a layout shift (${project})${tag}`, async ({
+    signedIn: { page, user },
+    db,
+  }) => {
+    const { user: friend } = await createUser(db);
+    await befriend(db, user.id, friend.id);
+    await createJournal(db, friend.id, { title: "Across the bay", visibility: "close-circle" });
+    await createJournal(db, user.id, { journalDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("region", { name: "Streak" })).toContainText("Current streak");
+    await expect(page.getByRole("region", { name: "From your close circle" })).toContainText("Across the bay");
+    expect(await layoutShift(page)).toBe(0);
+  });
+}

@@ -28,16 +28,18 @@ export function DashboardHome() {
   return (
     <div className="flex flex-col gap-10">
       <section className="notebook rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sheet md:pr-10 md:pl-20">
-        <h1 className="text-3xl leading-8 font-semibold text-leather md:text-4xl md:leading-8" aria-busy={!known}>
+        {/* Two ruled lines on a phone, one wider: the greeting, whatever its length, takes the
+            placeholder's place without moving the line under it (e2e/page-layout.spec.ts). */}
+        <h1
+          className="min-h-16 text-3xl leading-8 font-semibold text-leather md:min-h-8 md:text-4xl md:leading-8"
+          aria-busy={!known}
+        >
           {known ? (
             greeting({ name: user.name, hasWritten: written })
           ) : (
             <>
               <span className="sr-only">Dashboard</span>
-              <span
-                aria-hidden
-                className="inline-block h-8 w-64 max-w-full animate-pulse rounded bg-ink-soft/10 align-middle"
-              />
+              <span aria-hidden className="block h-8 w-64 max-w-full animate-pulse rounded bg-ink-soft/10" />
             </>
           )}
         </h1>

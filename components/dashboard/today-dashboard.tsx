@@ -9,7 +9,7 @@ import { OnThisDayCard } from "@/components/past/on-this-day-card";
 import { daysText } from "@/components/past/writing-card";
 import { buttonClass } from "@/components/ui/button-styles";
 import { dayQuery, type Journal } from "@/client/journals";
-import { NEWEST_FAILED, STATS_FAILED, newestFriendsQuery, statsQuery } from "@/client/past";
+import { NEWEST_FAILED, STATS_FAILED, newestFriendsQuery, onThisDayQuery, statsQuery } from "@/client/past";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 
 /** How an entry is shared, in words (docs/product.md "Dashboard"). */
@@ -99,7 +99,7 @@ function StreakCard({ today }: { today: DayKey | null }) {
             Current streak: <strong className="text-2xl">{daysText(stats.data.currentStreak)}</strong>
           </p>
           <p className="text-sm text-ink-soft">Longest: {daysText(stats.data.longestStreak)}</p>
-          <Link href="/me" className="mt-3 inline-block font-semibold text-accent underline underline-offset-4">
+          <Link href="/me/writing" className="mt-3 inline-block font-semibold text-accent underline underline-offset-4">
             See your year of writing
           </Link>
         </>
@@ -157,6 +157,17 @@ function FriendsCard() {
  */
 export function TodayDashboard({ serverToday }: { serverToday: DayKey | null }) {
   const today = useLocalToday(serverToday);
+  // The cards come in together once today's page and On This Day have answered (the streak's stats
+  // already have: components/dashboard/dashboard-home.tsx), so none grows, or appears, above another
+  // already on screen; only the friends' card, the last, fills in after (no layout shift).
+  const day = useQuery({ ...dayQuery(today ?? ""), enabled: today !== null });
+  const past = useQuery({ ...onThisDayQuery(today ?? ""), enabled: today !== null });
+  if (today === null || day.isPending || past.isPending)
+    return (
+      <p role="status" className="text-sm text-ink-soft">
+        Opening today…
+      </p>
+    );
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <TodayCard today={today} />
