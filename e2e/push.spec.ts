@@ -61,7 +61,7 @@ async function pushReadyDevice(
       return (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription | null;
     };
   }, subscription);
-  await page.goto("/me");
+  await page.goto("/me/reminders");
   await untilWorkerControls(page);
 }
 
@@ -126,14 +126,19 @@ test.describe("a push on its way to the screen", () => {
 
     const { cdp, id } = await registrationId(context, page);
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: testEnv.baseUrl, registrationId: id, data: payload });
+    // Chromium shows a notification once it has fetched its icon and badge (from our server, through
+    // the worker), and may first have to start the worker again: past the default 7 s on a machine at
+    // a load of 13 (failed once in CI, passed on retry), so the same wait as the push service's above.
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-            title: n.title,
-            url: (n.data as { url: string }).url,
-          })),
-        ),
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              url: (n.data as { url: string }).url,
+            })),
+          ),
+        { timeout: 20_000 },
       )
       .toEqual([{ title: "Rhys Reader sent you a private reply", url: `/replies/${entry.id}` }]);
 
@@ -148,7 +153,7 @@ test.describe("a push on its way to the screen", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Private replies" })).toBeVisible();
 
     // Off again: the server forgets the device.
-    await page.goto("/me");
+    await page.goto("/me/reminders");
     await card(page).getByRole("button", { name: "Turn off on this device" }).click();
     await expect(deviceStatus(page)).toHaveText("Notifications are off on this device.");
     await expect
@@ -178,7 +183,7 @@ test("saves which kinds are pushed and how the reminder comes, by keyboard", asy
   signedIn: { page, user },
   db,
 }) => {
-  await page.goto("/me");
+  await page.goto("/me/reminders");
   const notifications = card(page);
   const hearts = notifications.getByRole("switch", { name: /^Hearts/ });
   await expect(hearts).toBeChecked();
@@ -201,7 +206,7 @@ test("the Notifications card has no serious accessibility violations, light and 
   signedIn: { page },
 }, testInfo) => {
   test.slow(); // the page is judged in both schemes, one after the other
-  await page.goto("/me");
+  await page.goto("/me/reminders");
   await expect(card(page).getByRole("button", { name: "Save notifications" })).toBeVisible();
   await noToasts(page);
   await inEachScheme(page, async (scheme) => {
@@ -215,7 +220,7 @@ test.describe("the Notifications card @phone", () => {
     signedIn: { page },
   }, testInfo) => {
     test.slow(); // the page is judged in both schemes, one after the other
-    await page.goto("/me");
+    await page.goto("/me/reminders");
     const save = card(page).getByRole("button", { name: "Save notifications" });
     await save.scrollIntoViewIfNeeded();
     await expect(save).toBeInViewport();
