@@ -19,6 +19,8 @@ test.describe("deleting the account", () => {
     signedIn: { page, user },
   }) => {
     await page.goto("/me/security");
+    // The button is in the server's HTML: a click before hydration would be lost (e2e/two-factor.spec.ts).
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const card = page.getByRole("region", { name: "Delete your account" });
     await card.getByRole("button", { name: "Delete my account…" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });

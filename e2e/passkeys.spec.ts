@@ -25,6 +25,8 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 /** "Add a passkey", then the password it asks for first (docs/decisions/096); the device makes it. */
 async function addOnScreen(page: Page, password: string) {
+  // The button is in the server's HTML: a click before hydration would be lost (e2e/two-factor.spec.ts).
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await card(page).getByRole("button", { name: "Add a passkey" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
   await dialog.getByLabel("Password").fill(password);
@@ -93,6 +95,8 @@ test.describe("passkeys", () => {
     test.slow(); // three states, each judged in both schemes
     await virtualAuthenticator(page);
     await page.goto("/me/security");
+    // The button is in the server's HTML: a click before hydration would be lost (e2e/two-factor.spec.ts).
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await card(page).getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.getByRole("dialog", { name: "Confirm it is you" }).getByLabel("Password")).toBeFocused();
     await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
