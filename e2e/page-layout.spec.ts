@@ -3,7 +3,7 @@ import { befriend, createJournal, createUser, unique } from "../scripts/seed/fac
 import { prose } from "../tests/support/prose";
 import { openDiary, write } from "./diary-helpers";
 import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
-import { layoutShift } from "./layout-shift";
+import { headerPaintedWhole, layoutShift } from "./layout-shift";
 
 // The ruled sheet and the phone's screen (docs/decisions/044-screens-that-tell-the-truth.md).
 
@@ -183,9 +183,8 @@ for (const [project, tag] of [
     await page.goto("/dashboard");
     await expect(page.getByRole("region", { name: "Streak" })).toContainText("Current streak");
     await expect(page.getByRole("region", { name: "From your close circle" })).toContainText("Across the bay");
-    // The dashboard's own part. The header's logo and labels came in after the first paint once in
-    // CI on a desktop (0.0065; 0.005 under 8x CPU throttling): a shift of the frame, not of the
-    // dashboard, left in the notes for its own fix.
-    expect(await layoutShift(page, { within: "main" })).toBe(0);
+    // The frame too: its header is never painted half parsed (components/ui/paint-whole.tsx).
+    expect(await headerPaintedWhole(page)).toBe(true);
+    expect(await layoutShift(page)).toBe(0);
   });
 }

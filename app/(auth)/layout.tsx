@@ -2,6 +2,7 @@ import { PenLine } from "lucide-react";
 import type { ReactNode } from "react";
 import { ForgetPersonalCaches } from "@/components/auth/forget-personal-caches";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
+import { PaintWhole } from "@/components/ui/paint-whole";
 
 // Screens for visitors without a session: a single narrow notebook sheet on the desk.
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           Inkwell
         </p>
         <ThemeMenuOnDemand className="absolute top-3 right-3" />
+        <PaintWhole id="auth-header-end" />
       </header>
       <main className="flex flex-1 justify-center px-4 pb-12">
         <div className="notebook h-fit w-full max-w-sm rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 shadow-sheet">

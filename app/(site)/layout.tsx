@@ -2,6 +2,7 @@ import { PenLine } from "lucide-react";
 import type { ReactNode } from "react";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { PageLink } from "@/components/ui/page-link";
+import { PaintWhole } from "@/components/ui/paint-whole";
 
 // The pages for anyone, signed in or not: the front page, the privacy notice and the terms
 // (docs/decisions/108). Plain links (docs/decisions/089): each is a small page of its own.
@@ -26,6 +27,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
           </PageLink>
           <ThemeMenuOnDemand />
         </nav>
+        <PaintWhole id="site-header-end" />
       </header>
       <main className="flex-1">{children}</main>
       <footer className="border-t border-ink-soft/20">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { PaintWhole } from "@/components/ui/paint-whole";
 import { NavLink, navItemClass } from "./nav-item";
 import { NotificationsMenu } from "./notifications-menu";
 import { UserSearch } from "./user-search";
@@ -64,6 +65,7 @@ export function NavBar() {
       <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
         <UserSearch autoFocus inline onChoose={() => setSearchOpen(false)} />
       </ModalDialog>
+      <PaintWhole id="app-header-end" />
     </header>
   );
 }
