@@ -1,9 +1,5 @@
-import { RoomLoading } from "@/components/me/room-loading";
+import { RoomLoading } from "@/components/me/room-heading";
 
 export default function Loading() {
-  return (
-    <RoomLoading title="Your data">
-      Your diary is yours: print it, take all of it with you, or bring pages from Day One.
-    </RoomLoading>
-  );
+  return <RoomLoading href="/me/data" />;
 }

@@ -1,9 +1,5 @@
-import { RoomLoading } from "@/components/me/room-loading";
+import { RoomLoading } from "@/components/me/room-heading";
 
 export default function Loading() {
-  return (
-    <RoomLoading title="Privacy and safety">
-      The people you blocked or muted. Who may read a page is chosen on the page itself.
-    </RoomLoading>
-  );
+  return <RoomLoading href="/me/privacy" />;
 }

@@ -1,9 +1,5 @@
-import { RoomLoading } from "@/components/me/room-loading";
+import { RoomLoading } from "@/components/me/room-heading";
 
 export default function Loading() {
-  return (
-    <RoomLoading title="Reminders and notifications">
-      A daily nudge to write, and what Inkwell may show on your devices.
-    </RoomLoading>
-  );
+  return <RoomLoading href="/me/reminders" />;
 }

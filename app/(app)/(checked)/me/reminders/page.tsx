@@ -1,17 +1,16 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/app/page-heading";
+import { RoomHeading } from "@/components/me/room-heading";
+import { room } from "@/components/me/rooms";
 import { NotificationSettingsCard } from "@/components/me/notification-settings";
 import { ReminderSettingsCard } from "@/components/me/reminder-settings";
 
-export const metadata: Metadata = { title: "Reminders and notifications" };
+export const metadata: Metadata = { title: room("/me/reminders").label };
 
 // A room of /me (docs/product.md "Me", docs/decisions/109).
 export default function Page() {
   return (
     <>
-      <PageHeading title="Reminders and notifications">
-        A daily nudge to write, and what Inkwell may show on your devices.
-      </PageHeading>
+      <RoomHeading href="/me/reminders" />
       <div className="grid gap-6 md:grid-cols-2">
         <ReminderSettingsCard />
         <NotificationSettingsCard />

@@ -1,9 +1,5 @@
-import { RoomLoading } from "@/components/me/room-loading";
+import { RoomLoading } from "@/components/me/room-heading";
 
 export default function Loading() {
-  return (
-    <RoomLoading title="Security">
-      Where your account is signed in, how it signs in, its email address, and leaving.
-    </RoomLoading>
-  );
+  return <RoomLoading href="/me/security" />;
 }

@@ -1,6 +1,7 @@
 import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/app/page-heading";
+import { RoomHeading } from "@/components/me/room-heading";
+import { room } from "@/components/me/rooms";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { DeleteAccount } from "@/components/security/delete-account";
@@ -13,7 +14,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/http/page-read";
 
-export const metadata: Metadata = { title: "Security" };
+export const metadata: Metadata = { title: room("/me/security").label };
 
 // The Security screen (docs/product.md "Security", docs/decisions/070).
 async function SecurityPage() {
@@ -21,9 +22,7 @@ async function SecurityPage() {
   const twoFactor = await pageRead(readTwoFactorState({ db: getDb(), userId: user.id }));
   return (
     <>
-      <PageHeading title="Security">
-        Where your account is signed in, how it signs in, its email address, and leaving.
-      </PageHeading>
+      <RoomHeading href="/me/security" />
       <div className="flex flex-col gap-6">
         <SessionsList />
         <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />

@@ -1,5 +1,5 @@
-import { RoomLoading } from "@/components/me/room-loading";
+import { RoomLoading } from "@/components/me/room-heading";
 
 export default function Loading() {
-  return <RoomLoading title="Your writing">How often you write: your streaks and a year of days.</RoomLoading>;
+  return <RoomLoading href="/me/writing" />;
 }

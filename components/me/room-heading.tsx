@@ -1,14 +1,21 @@
 import { LoaderCircle } from "lucide-react";
 import { PageHeading } from "@/components/app/page-heading";
+import { room } from "./rooms";
+
+/** A room's heading and the line under it, from its entry in ROOMS (./rooms.ts). */
+export function RoomHeading({ href }: { href: string }) {
+  const { label, intro } = room(href);
+  return <PageHeading title={label}>{intro}</PageHeading>;
+}
 
 /**
  * A room's loading.tsx: its heading at once, then a line. Each room has its own boundary: /me's,
  * already shown, would keep the last room on screen until the server had read the next one.
  */
-export function RoomLoading({ title, children }: { title: string; children?: string }) {
+export function RoomLoading({ href }: { href: string }) {
   return (
     <>
-      <PageHeading title={title}>{children}</PageHeading>
+      <RoomHeading href={href} />
       <p role="status" className="flex items-center gap-2 py-4 text-ink-soft">
         <LoaderCircle aria-hidden className="size-5 animate-spin" />
         Opening your notebook…
