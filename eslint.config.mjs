@@ -52,6 +52,13 @@ const NOT_FOR_TESTS = [
     .map((f) => escape(withoutExt(f))),
 ];
 
+// What tests/components/ never imports: the same, except that it renders components itself (in
+// Chromium, Vitest's browser mode: docs/decisions/113) with the app's stylesheet.
+const NOT_FOR_COMPONENT_TESTS = [
+  "app/(?!globals\\.css$).*",
+  ...NOT_FOR_TESTS.filter((target) => target !== "app/.*" && !target.startsWith("components/")),
+];
+
 /** One source of an import from a file `depth` folders below the root, naming a path under the root that matches `target`. */
 const fromRoot = (depth, target) => `^(@/|${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`})(${target})${EXT}$`;
 
@@ -66,7 +73,16 @@ function boundary(name, folders, targets, message, { allowTypeImports = false } 
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: fromRoot(depth, targets.join("|")), message, allowTypeImports }] },
+        {
+          patterns: [
+            {
+              // A folder's own depth counts: tests/components/x.tsx is two folders below the root.
+              regex: fromRoot(depth + folders[0].split("/").length - 1, targets.join("|")),
+              message,
+              allowTypeImports,
+            },
+          ],
+        },
       ],
     },
   }));
@@ -109,5 +125,12 @@ export default defineConfig([
     ["tests", "e2e"],
     NOT_FOR_TESTS,
     "Tests reach the runtime through its public entry points (docs/decisions/047): routes and pages over HTTP, components in the browser, the server's processes through spawn, workers through their pools.",
+  ),
+  // After the rule above, which it replaces for these files.
+  ...boundary(
+    "component-tests",
+    ["tests/components"],
+    NOT_FOR_COMPONENT_TESTS,
+    "Component tests render components and the app's stylesheet in Chromium (docs/decisions/113); the rest of the runtime they reach as every test does (docs/decisions/047).",
   ),
 ]);

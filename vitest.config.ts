@@ -1,11 +1,18 @@
+import fs from "node:fs";
 import path from "node:path";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 
-// Two projects (docs/testing.md, "npm test"): `unit`, the tests that need nothing but Node (no
-// build, no database, no app: `npm test -- unit` runs them in under a minute), and `integration`,
-// the ones that speak to the stack scripts/test.ts starts (PostgreSQL, the app's instances and the
-// providers' stand-ins). A test that needs none of that belongs in tests/unit.
+// Three projects (docs/testing.md, "npm test"): `unit`, the tests that need nothing but Node (no
+// build, no database, no app: `npm test -- unit` runs them in under a minute); `components`, one
+// component's states and keys, rendered alone in Debian's Chromium (Vitest's browser mode, no build,
+// no server; part of the `unit` stage); and `integration`, the ones that speak to the stack
+// scripts/test.ts starts (PostgreSQL, the app's instances and the providers' stand-ins). A test that
+// needs none of that belongs in tests/unit or tests/components.
 const UNIT_TESTS = ["tests/unit/**/*.test.ts"];
+const COMPONENT_TESTS = ["tests/components/**/*.test.tsx"];
+/** Debian's Chromium, as Playwright's own tests use it (playwright.config.ts): nothing is downloaded. */
+const CHROMIUM = "/usr/bin/chromium";
 const INTEGRATION_TESTS = ["tests/api/**/*.test.ts", "tests/lib/**/*.test.ts", "tests/process/**/*.test.ts"];
 
 export default defineConfig({
@@ -28,6 +35,28 @@ export default defineConfig({
     retry: 0,
     projects: [
       { extends: true, test: { name: "unit", include: UNIT_TESTS } },
+      {
+        // Not `extends`: the root's setup file watches Node's process, which a browser has not.
+        resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+        test: {
+          name: "components",
+          include: COMPONENT_TESTS,
+          setupFiles: ["tests/components/setup.ts"],
+          testTimeout: 30_000,
+          allowOnly: !process.env.CI,
+          retry: 0,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined },
+            }),
+            instances: [{ browser: "chromium" }],
+            // A phone-sized frame by default; a test that needs the desktop says so (page.viewport).
+            viewport: { width: 375, height: 812 },
+          },
+        },
+      },
       // One module cache for every file (isolate: false): the files import lib/ and its
       // dependencies once, not each on its own (Vitest's import time 165 s → 13 s on the 2-core
       // machine). The files share one database and stack anyway, and each undoes its fake timers and

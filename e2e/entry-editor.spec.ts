@@ -1,5 +1,5 @@
 import { prose } from "../tests/support/prose";
-import { TODAY, calendar, diary, message, openDiary, write } from "./diary-helpers";
+import { TODAY, diary, message, openDiary, write } from "./diary-helpers";
 import { expect, test } from "./fixtures";
 
 // The editor keeps what was written, saves from the keyboard and says each thing once
@@ -92,18 +92,4 @@ test("the day's date and 'Entry saved!' each show once, and no toast covers the 
   await expect(page.getByText("Entry saved!")).toHaveCount(1);
   await expect(toaster.getByRole("listitem")).toHaveCount(0);
   await expect(page.getByText(TODAY, { exact: true })).toHaveCount(1);
-});
-
-test("a day with an entry has an 8 px filled mark, a draft a ring, both named and explained under the calendar", async ({
-  signedIn: { page },
-}) => {
-  await openDiary(page);
-  await write(page, "Marked", "A day worth a mark.");
-  await page.getByRole("button", { name: "Save" }).click();
-  const today = calendar(page).getByRole("button", { name: `${TODAY}, entry written` });
-  await expect(today).toBeVisible();
-  const mark = (await today.locator("[data-mark=entry]").boundingBox())!;
-  expect(Math.min(mark.width, mark.height)).toBeGreaterThanOrEqual(8);
-  await expect(calendar(page).getByText("Entry written", { exact: true })).toBeVisible();
-  await expect(calendar(page).getByText("Draft in progress", { exact: true })).toBeVisible();
 });

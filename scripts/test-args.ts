@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 // The words after `npm test --`: stage names choose stages; anything else is a test path, a file or
-// a folder under tests/ (Vitest: tests/unit is the `unit` stage, needing nothing built or started;
+// a folder under tests/ (Vitest: tests/unit and tests/components are the `unit` stage, needing nothing built or started;
 // the rest of tests/ is `integration`) or e2e/ (Playwright), with an optional `:line`
 // (`e2e/feed.spec.ts:44`), which also chooses its stage. `--list` only lists the test files each
 // chosen stage would run. `bench` is the benchmark's smoke run (`npm run bench -- --smoke`: every
@@ -21,6 +21,7 @@ export type TestArgs = { stages: Set<Stage>; filters: Record<PathStage, string[]
 function stagesOfPath(rel: string): PathStage[] {
   if (rel === "tests") return ["unit", "integration"];
   if (rel === "tests/unit" || rel.startsWith("tests/unit/")) return ["unit"];
+  if (rel === "tests/components" || rel.startsWith("tests/components/")) return ["unit"];
   if (rel.startsWith("tests/")) return ["integration"];
   if (rel === "e2e" || rel.startsWith("e2e/")) return ["e2e"];
   return [];

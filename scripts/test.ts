@@ -28,7 +28,8 @@ import {
   type VitestProblems,
 } from "./test-report";
 
-// `npm test`: lint, typecheck, Vitest's unit tests (tests/unit: nothing built or started), then a
+// `npm test`: lint, typecheck, Vitest's unit and component tests (tests/unit, tests/components: nothing
+// built or started; the components in Debian's Chromium), then a
 // production build, a test PostgreSQL (embedded, or TEST_DATABASE_URL), the app's instances on it,
 // Vitest's integration tests (over real HTTP) and Playwright (real Chromium).
 // `npm test -- unit` or `npm test -- e2e lint` runs only those stages; test paths among the words
@@ -46,6 +47,9 @@ loadEnvFiles("test");
 const cfg = loadConfig(process.env);
 const workDir = path.resolve(cfg.DATA_DIR, "test");
 const bin = (pkg: string, rel: string) => path.join("node_modules", pkg, rel);
+/** The Vitest projects of each Vitest stage (vitest.config.ts): the unit stage renders components too. */
+const VITEST_PROJECTS = { unit: ["unit", "components"], integration: ["integration"] } as const;
+const projectArgs = (stage: keyof typeof VITEST_PROJECTS) => VITEST_PROJECTS[stage].map((p) => `--project=${p}`);
 const results: StageResult[] = [];
 const flakyRecord = path.join(workDir, "flaky-tests.json");
 const apps: { stop: () => Promise<void> }[] = [];
@@ -94,7 +98,7 @@ async function listOnly(): Promise<number> {
       code ||= await run(bin("vitest", "vitest.mjs"), [
         "list",
         "--filesOnly",
-        `--project=${project}`,
+        ...projectArgs(project),
         ...filters[project],
       ]);
   }
@@ -108,7 +112,7 @@ async function runVitest(project: "unit" | "integration", env: Record<string, st
   const report = path.join(workDir, `vitest-${project}.json`);
   const unhandledReport = path.join(workDir, `vitest-${project}-unhandled.json`);
   const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/test/vitest-unhandled-reporter.ts"];
-  const argv = ["run", `--project=${project}`, ...reporters, `--outputFile.json=${report}`, ...filters[project]];
+  const argv = ["run", ...projectArgs(project), ...reporters, `--outputFile.json=${report}`, ...filters[project]];
   const code = await run(bin("vitest", "vitest.mjs"), argv, { ...env, VITEST_UNHANDLED_REPORT: unhandledReport });
   timed.push(...vitestTimes(report));
   const { problems, ...result } = readVitest(

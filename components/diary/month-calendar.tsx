@@ -173,7 +173,10 @@ export function MonthCalendar({
                     />
                   </td>
                 ) : (
-                  <td key={`blank-${d}`} />
+                  // As tall as a day's cell: a week of blanks keeps its row's height.
+                  <td key={`blank-${d}`} className="p-0.5">
+                    <span className="mx-auto block size-10" />
+                  </td>
                 ),
               )}
             </tr>

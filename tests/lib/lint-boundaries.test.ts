@@ -127,6 +127,29 @@ describe("lint boundaries", () => {
     ).toEqual(["../components/friends/public-profile"]);
   });
 
+  it("tests/components/ renders components and the app's stylesheet, and reaches nothing else the others may not", async () => {
+    const rendered = [
+      'import "@/app/globals.css";',
+      'import { MonthCalendar } from "../../components/diary/month-calendar";',
+      'import { Avatar } from "@/components/ui/avatar";',
+      "export const used = [MonthCalendar, Avatar];",
+      "",
+    ].join("\n");
+    expect(await refused("tests/components/scratch-clean.test.tsx", rendered)).toEqual([]);
+    const reaching = [
+      'import { GET } from "../../app/api/health/route";',
+      'import "@/app/layout";',
+      'import "../../server/server";',
+      "export const used = [GET];",
+      "",
+    ].join("\n");
+    expect(await refused("tests/components/scratch-violation.test.tsx", reaching)).toEqual([
+      "../../app/api/health/route",
+      "@/app/layout",
+      "../../server/server",
+    ]);
+  });
+
   it("passes the imports each room may make", async () => {
     const lib = [
       'import { getDb } from "./client";', // lib/db/client.ts, a sibling: not client/

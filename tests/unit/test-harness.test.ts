@@ -59,6 +59,13 @@ describe("npm test -- <words>", () => {
       integration: [],
       e2e: [],
     });
+    // The component tests need no build either: they are the unit stage's (Vitest's `components` project).
+    expect(stagesOf("tests/components/month-calendar.test.tsx")).toEqual({
+      stages: ["unit"],
+      unit: ["tests/components/month-calendar.test.tsx"],
+      integration: [],
+      e2e: [],
+    });
     expect(stagesOf("./tests/lib/", path.resolve("e2e/auth.spec.ts"))).toEqual({
       stages: ["integration", "e2e"],
       unit: [],
