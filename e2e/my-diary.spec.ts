@@ -193,39 +193,6 @@ test("a past day opens its own empty page, 'Loading the entry for …' first", a
   await expect(page.getByRole("form", { name: "Write this day's entry" })).toBeVisible();
 });
 
-test("the counter warns at 50 left, and what is typed past 900 characters is kept and counted over", async ({
-  signedIn: { page },
-}) => {
-  await openDiary(page);
-  await page.getByRole("textbox", { name: "Title" }).fill("Words");
-  const story = page.getByRole("textbox", { name: "Your entry" });
-  await story.fill("word ".repeat(170));
-  await expect(page.getByText("850/900 characters · 170 words · 50 left")).toBeVisible();
-  await story.fill("word ".repeat(180));
-  await expect(page.getByText("Character limit reached!")).toBeVisible();
-  await story.press("End");
-  await story.pressSequentially("more");
-  await expect(story).toHaveValue("word ".repeat(180) + "more");
-  await expect(page.getByText("904/900 characters · 181 words")).toBeVisible();
-  await expect(page.getByText("4 characters over")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
-});
-
-test("a full page takes only deletion and navigation keys", async ({ signedIn: { page } }) => {
-  await openDiary(page);
-  const story = page.getByRole("textbox", { name: "Your entry" });
-  await story.fill("line\n".repeat(10));
-  await story.fill("line\n".repeat(40));
-  await expect(page.getByText("Maximum writing space reached!")).toBeVisible();
-  await expect(story).toHaveValue("line\n".repeat(10));
-  await story.press("End");
-  await story.press("x");
-  await expect(story).toHaveValue("line\n".repeat(10));
-  await story.press("Backspace");
-  await expect(story).toHaveValue("line\n".repeat(9) + "line");
-  await expect(page.getByText("Maximum writing space reached!")).toBeHidden();
-});
-
 test("Save is disabled until title and content have words, and the anonymous choice follows visibility", async ({
   signedIn: { page },
 }) => {
