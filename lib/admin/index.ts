@@ -5,11 +5,11 @@ import type { SessionUser } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, NOT_FOUND } from "@/lib/errors";
 import { parseId } from "@/lib/ids";
-import { deleteJournal } from "@/lib/journals/write";
+import { deleteJournal } from "@/lib/journals";
 import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/db/channels";
-import type { Storage } from "@/lib/storage/types";
+import type { Storage } from "@/lib/storage";
 import {
   ADMIN_ACTIONS_SHOWN,
   ADMIN_REPORTS_MAX,

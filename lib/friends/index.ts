@@ -10,11 +10,4 @@ export {
   listPendingFriendRequests,
   rejectFriendRequest,
   sendFriendRequest,
-  type FriendshipStatus,
 } from "./requests";
-export {
-  FRIEND_REQUESTS_PER_DAY,
-  FRIEND_REQUESTS_PER_HOUR,
-  REJECTION_COOLDOWN_DAYS,
-  TOO_MANY_REQUESTS,
-} from "./limits";

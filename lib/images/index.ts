@@ -18,17 +18,6 @@ import { imagePool, type ImageHeader, type ImageJob, type ImageJobResult } from 
 // ICC), bounded and re-encoded in a worker thread (./image-worker.mjs). See docs/api.md "Conventions" and
 // docs/decisions/005-image-storage.md, 010-image-worker-pool.md.
 
-export {
-  ENTRY_IMAGE_MAX_SIDE,
-  IMAGE_MAX_ASPECT_RATIO,
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_PIXELS,
-  IMAGE_MAX_SIDE,
-  IMAGE_PROCESS_TIMEOUT_SECONDS,
-  IMAGE_WEBP_QUALITY,
-  PRINT_IMAGE_MAX_SIDE,
-  PROFILE_IMAGE_SIDE,
-} from "./limits.mjs";
 export { IMAGE_BUSY_RETRY_SECONDS } from "./pool";
 
 export interface ProcessedImage {

@@ -20,7 +20,7 @@ import { importKey, importTempPath } from "./keys";
 import { receiveZipUpload } from "./upload";
 import { checkZip } from "./zip";
 
-export { failAbandonedImports, failStaleImports, hasQueuedImports, runQueuedImports, type ImportRun } from "./run";
+export { failAbandonedImports, failStaleImports, hasQueuedImports, runQueuedImports } from "./run";
 
 // "Import from Day One" (docs/product.md "Yours to keep", docs/decisions/078): the ZIP is streamed
 // to a temporary file while it arrives, checked there (a hostile one is a 4xx and nothing is

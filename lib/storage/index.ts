@@ -8,7 +8,7 @@ import type { Storage } from "./types";
 export { newImageKey } from "./keys";
 export { createLocalStorage } from "./local";
 export { createS3Storage, type S3StorageOptions } from "./s3";
-export type { ListedObject, Storage, StoredObject, StoredStream } from "./types";
+export type { Storage, StoredStream } from "./types";
 
 /** The driver the settings ask for: S3-compatible when S3_BUCKET is set, else `${DATA_DIR}/uploads`. */
 export function createStorage({ config: cfg }: { config: Config }): Storage {

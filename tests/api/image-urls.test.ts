@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
-import { journalImageUrl } from "../../lib/journals/image-url";
+import { journalImageUrl } from "../../lib/journals";
 import { TEST_CLIENT_ORIGIN, testEnv } from "../support/env";
 import { api } from "../support/http";
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { appSecrets } from "../../lib/db/schema";
 import { NotFoundError } from "../../lib/errors";
-import { journalImageUrl, verifyJournalImageQuery } from "../../lib/journals/image-url";
+import { journalImageUrl, verifyJournalImageQuery } from "../../lib/journals";
 import { getAppSecret } from "../../lib/secrets";
 import { testEnv } from "../support/env";
 

@@ -4,15 +4,14 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { pngBomb } from "../support/png-bomb";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
+import { processEntryImage, processProfileImage } from "../../lib/images";
 import {
   ENTRY_IMAGE_MAX_SIDE,
   IMAGE_MAX_ASPECT_RATIO,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   PROFILE_IMAGE_SIDE,
-  processEntryImage,
-  processProfileImage,
-} from "../../lib/images";
+} from "../../lib/images/limits.mjs";
 import {
   IMAGE_ASPECT_RATIO_MESSAGE,
   IMAGE_DAMAGED_MESSAGE,

@@ -1,3 +1,3 @@
 import "server-only";
 
-export { exportJournalPdf, journalPdfFilename, PDF_CHUNK_ENTRIES, type JournalPdf } from "./export";
+export { exportJournalPdf } from "./export";
