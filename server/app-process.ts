@@ -113,21 +113,52 @@ export interface AppProcess {
   stop: () => Promise<void>;
 }
 
-/** The app on a free port, its output in `log`, healthy when this resolves. */
-export async function startAppProcess({ log, env }: { log: string; env: Record<string, string> }): Promise<AppProcess> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const out = fs.openSync(log, "w");
-  const child = spawn(process.execPath, serverArgs(), {
-    stdio: ["ignore", out, out, "ipc"],
-    env: serverEnv({ ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) }),
+/**
+ * Resolves once `child` says it listens (server/server.ts's IPC message); false if it exits first.
+ * Until then an answer on its port may be another program's: a free port can be taken by another
+ * process between freePort() and the child's listen, and then /api/health answered from that one
+ * while the child died of EADDRINUSE (seen once in CI: a test's own instance answered as the
+ * stack's, which had never heard of its sessions).
+ */
+function listening(child: ChildProcess): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if ((m as { type?: string } | null)?.type !== "listening") return;
+      child.off("exit", onExit);
+      child.off("message", onMessage);
+      resolve(true);
+    };
+    const onExit = () => {
+      child.off("message", onMessage);
+      resolve(false);
+    };
+    child.on("message", onMessage);
+    child.once("exit", onExit);
   });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
-  };
-  await waitForHealth(url, child, log);
-  return { url, log, child, stop };
+}
+
+/** The app on a free port, its output in `log`, healthy when this resolves. A port taken meanwhile is tried again. */
+export async function startAppProcess({ log, env }: { log: string; env: Record<string, string> }): Promise<AppProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const out = fs.openSync(log, "w");
+    const child = spawn(process.execPath, serverArgs(), {
+      stdio: ["ignore", out, out, "ipc"],
+      env: serverEnv({ ...process.env, ...env, NODE_ENV: "production", APP_URL: url, PORT: String(port) }),
+    });
+    fs.closeSync(out);
+    const stop = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    };
+    if (!(await listening(child))) {
+      if (attempt < 3 && fs.readFileSync(log, "utf8").includes("is already in use")) continue;
+      throw new Error(`The app exited before it listened; see ${log}`);
+    }
+    await waitForHealth(url, child, log);
+    return { url, log, child, stop };
+  }
 }

@@ -137,7 +137,12 @@ async function main() {
     );
     process.exit(1);
   });
-  server.listen(port, () => console.log(`[inkwell] Server (pid ${process.pid}) listening on port ${port}`));
+  server.listen(port, () => {
+    console.log(`[inkwell] Server (pid ${process.pid}) listening on port ${port}`);
+    // The parent that started it (server/app-process.ts) waits for this before it asks the port
+    // anything: until then an answer there may be another program's.
+    if (process.connected) process.send?.({ type: "listening", port });
+  });
   if (!dev) {
     loadStaticAssets(path.join(process.cwd(), ".next")).then(
       (loaded) => (assets = loaded),
