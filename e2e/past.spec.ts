@@ -139,6 +139,9 @@ test.describe("/me/writing: streaks and a year of writing", () => {
     await signInAs(page, db, user.id);
     await page.goto("/me/writing");
 
+    // The figures wait for the browser's own today (after hydration), then for their request: two
+    // steps, each with its own time (once in CI at a load of 12 the two took over 7 s together).
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const writing = page.getByRole("region", { name: "Your writing" });
     await expect(writing.getByRole("definition").nth(0)).toHaveText("3 days");
     await expect(writing.getByRole("definition").nth(1)).toHaveText("3 days");
