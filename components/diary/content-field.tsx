@@ -142,18 +142,15 @@ export function ContentField({
   );
 }
 
-/** Characters and words, red from 50 left, how many are over, and which limit stopped the typing (docs/product.md §5). */
-export function TextCounter({
-  id,
-  value,
-  pageFull,
-  max = CONTENT_MAX,
-}: {
+export interface TextCounterProps {
   id: string;
   value: string;
   pageFull: boolean;
   max?: number;
-}) {
+}
+
+/** Characters and words, red from 50 left, how many are over, and which limit stopped the typing (docs/product.md §5). */
+export function TextCounter({ id, value, pageFull, max = CONTENT_MAX }: TextCounterProps) {
   const count = countCharacters(value);
   const remaining = max - count;
   const words = countWords(value);

@@ -84,17 +84,14 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
   );
 }
 
-function ViewButton({
-  pressed,
-  onClick,
-  icon,
-  children,
-}: {
+interface ViewButtonProps {
   pressed: boolean;
   onClick: () => void;
   icon: React.ReactNode;
   children: string;
-}) {
+}
+
+function ViewButton({ pressed, onClick, icon, children }: ViewButtonProps) {
   return (
     <button
       type="button"
