@@ -15,6 +15,7 @@ import { exportScenario } from "./bench/export";
 import { pdf } from "./bench/pdf";
 import { firstVisit } from "./bench/first-visit";
 import { uploads } from "./bench/uploads";
+import { lock } from "./bench/lock";
 import { loadEnvFiles } from "../server/env-files";
 
 // `npm run bench -- [options] <scenario…>`: measurements that are too slow or too noisy for
@@ -50,6 +51,11 @@ const SCENARIOS: Record<string, Scenario> = {
   bundle: {
     description: "first-load JavaScript of every app route in kB gzip, read from the production build; target ≤ 150 kB",
     run: bundle,
+  },
+  lock: {
+    description:
+      "the diary lock: one unlock by passphrase (Argon2id), sealing 5 000 pages, opening and searching them all; target ≤ 1.5 s for the search",
+    run: lock,
   },
   fuzz: { description: "the fuzz test of every route, 300 random requests per route, a new seed each run", run: fuzz },
   cluster: {
