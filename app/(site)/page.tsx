@@ -4,6 +4,7 @@ import { DiaryPicture } from "@/components/site/diary-picture";
 import { OPEN_GRAPH_PICTURE } from "@/components/site/front-pictures";
 import { buttonClass } from "@/components/ui/button-styles";
 import { PageLink } from "@/components/ui/page-link";
+import { PaintWhole } from "@/components/ui/paint-whole";
 import { config } from "@/lib/config";
 
 const TITLE = "Inkwell — a diary, one page a day";
@@ -81,6 +82,10 @@ export default function FrontPage() {
           </div>
           <figcaption className="sr-only">The diary, as Inkwell shows it on a computer and on a phone.</figcaption>
         </figure>
+        {/* The first screen is painted whole: a frame with the pictures' frames but not yet their
+            images let the words beside them move when the rest was parsed (CI, and at 4x and 16x
+            CPU throttling). */}
+        <PaintWhole id="front-first-screen" />
       </section>
       <section aria-labelledby="front-points" className="bg-paper-deep/60">
         <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
