@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolationsInEachScheme, inEachScheme, test, type Scheme } from "./fixtures";
-import { headerPaintedWhole, layoutShift } from "./layout-shift";
+import { expectNoLayoutShift, headerPaintedWhole } from "./layout-shift";
 
 // The front page, the privacy notice and the terms, for a visitor (docs/decisions/108; the redirect
 // of a signed-in browser: e2e/routes.spec.ts; PRIVACY_URL and TERMS_URL: tests/api/front-page.test.ts).
@@ -31,12 +31,12 @@ test("a visitor learns what Inkwell is, sees the real diary in the page's theme,
   // The pictures' space is kept before they load, and the header is never painted half parsed
   // (components/ui/paint-whole.tsx): nothing moves (the layout-shift probe).
   expect(await headerPaintedWhole(page)).toBe(true);
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoLayoutShift(page);
   await expectNoA11yViolationsInEachScheme(page);
 
   await page.getByRole("link", { name: "Sign up" }).click();
-  expect(await headerPaintedWhole(page)).toBe(true);
   await expect(page).toHaveURL(/\/signup$/);
+  expect(await headerPaintedWhole(page)).toBe(true);
   await page.goBack();
   await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -70,7 +70,7 @@ test.describe("on a phone @phone", () => {
       await expect(picture(page, "computer", scheme)).toBeHidden();
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await layoutShift(page)).toBe(0);
+    await expectNoLayoutShift(page);
     await expectNoA11yViolationsInEachScheme(page);
   });
 });

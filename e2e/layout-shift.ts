@@ -1,20 +1,44 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
- * The page's cumulative layout shift so far, as Chromium measured it (the Layout Instability API),
- * without the shifts that followed the person's own input (a tap, a key) within half a second, as
- * Core Web Vitals counts it. Read from the observer's buffer at once: nothing waits on a clock.
+ * Expects the page's cumulative layout shift so far to be 0, as Chromium measures it (the Layout
+ * Instability API), without the shifts that followed the person's own input (a tap, a key) within
+ * half a second, as Core Web Vitals counts it. Read from the observer's buffer at once: nothing
+ * waits on a clock. A failure names each shift's value and what moved (the node, its rectangle
+ * before and after), so that a shift seen only on a busy machine says where it was.
  */
-export async function layoutShift(page: Page): Promise<number> {
+export async function expectNoLayoutShift(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  return page.evaluate(() => {
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+  const shifts = await page.evaluate(() => {
+    type Rect = { x: number; y: number; width: number; height: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null; previousRect: Rect; currentRect: Rect }[];
+    };
     const observer = new PerformanceObserver(() => undefined);
     observer.observe({ type: "layout-shift", buffered: true });
-    const shifts = observer.takeRecords() as Shift[];
+    const all = observer.takeRecords() as Shift[];
     observer.disconnect();
-    return shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
+    const rect = (r: Rect) =>
+      `${Math.round(r.width)}×${Math.round(r.height)} at (${Math.round(r.x)}, ${Math.round(r.y)})`;
+    const name = (n?: Node | null) => {
+      if (!n) return "a removed node";
+      const el = n instanceof Element ? n : n.parentElement;
+      const text = (n.textContent ?? "").trim().slice(0, 30);
+      return `${el?.tagName.toLowerCase() ?? "#text"}${el?.className ? `.${String(el.className).split(" ").slice(0, 3).join(".")}` : ""} "${text}"`;
+    };
+    return all
+      .filter((s) => !s.hadRecentInput)
+      .map((s) => ({
+        value: s.value,
+        moved: `${s.value.toFixed(4)} at ${Math.round(s.startTime)} ms: ${(s.sources ?? [])
+          .map((m) => `${name(m.node)} ${rect(m.previousRect)} → ${rect(m.currentRect)}`)
+          .join("; ")}`,
+      }));
   });
+  const total = shifts.reduce((sum, s) => sum + s.value, 0);
+  expect(total, `layout shifts:\n${shifts.map((s) => s.moved).join("\n")}`).toBe(0);
 }
 
 /**

@@ -3,7 +3,7 @@ import { befriend, createJournal, createUser, unique } from "../scripts/seed/fac
 import { prose } from "../tests/support/prose";
 import { openDiary, write } from "./diary-helpers";
 import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
-import { headerPaintedWhole, layoutShift } from "./layout-shift";
+import { expectNoLayoutShift, headerPaintedWhole } from "./layout-shift";
 
 // The ruled sheet and the phone's screen (docs/decisions/044-screens-that-tell-the-truth.md).
 
@@ -118,7 +118,7 @@ test.describe("writing on a 375 × 812 phone @phone", () => {
     await entry.click();
     await expect(page.locator("html[data-writing]")).toHaveCount(1);
     // The diary came in without moving anything; the fold that followed the focus is the person's doing.
-    expect(await layoutShift(page)).toBe(0);
+    await expectNoLayoutShift(page);
     await expect(page.getByRole("banner")).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Today" })).toBeHidden();
@@ -185,6 +185,6 @@ for (const [project, tag] of [
     await expect(page.getByRole("region", { name: "From your close circle" })).toContainText("Across the bay");
     // The frame too: its header is never painted half parsed (components/ui/paint-whole.tsx).
     expect(await headerPaintedWhole(page)).toBe(true);
-    expect(await layoutShift(page)).toBe(0);
+    await expectNoLayoutShift(page);
   });
 }
