@@ -13,6 +13,8 @@ const UNIT_TESTS = ["tests/unit/**/*.test.ts"];
 const COMPONENT_TESTS = ["tests/components/**/*.test.tsx"];
 /** Debian's Chromium, as Playwright's own tests use it (playwright.config.ts): nothing is downloaded. */
 const CHROMIUM = "/usr/bin/chromium";
+/** The Node projects' setup: a deprecation warning fails the run (a browser has no Node process to watch). */
+const NODE_SETUP = "tests/support/fail-on-deprecation.ts";
 const INTEGRATION_TESTS = ["tests/api/**/*.test.ts", "tests/lib/**/*.test.ts", "tests/process/**/*.test.ts"];
 
 export default defineConfig({
@@ -27,24 +29,19 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    setupFiles: ["tests/support/fail-on-deprecation.ts"],
     // In CI a stray `.only` fails the run instead of quietly skipping the rest (Playwright: forbidOnly).
     allowOnly: !process.env.CI,
     // No retries: a test that needs one is a bug to fix (Playwright retries once in CI, and
     // scripts/test.ts names every test that needed it).
     retry: 0,
     projects: [
-      { extends: true, test: { name: "unit", include: UNIT_TESTS } },
+      { extends: true, test: { name: "unit", include: UNIT_TESTS, setupFiles: [NODE_SETUP] } },
       {
-        // Not `extends`: the root's setup file watches Node's process, which a browser has not.
-        resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+        extends: true,
         test: {
           name: "components",
           include: COMPONENT_TESTS,
           setupFiles: ["tests/components/setup.ts"],
-          testTimeout: 30_000,
-          allowOnly: !process.env.CI,
-          retry: 0,
           browser: {
             enabled: true,
             headless: true,
@@ -61,7 +58,10 @@ export default defineConfig({
       // dependencies once, not each on its own (Vitest's import time 165 s → 13 s on the 2-core
       // machine). The files share one database and stack anyway, and each undoes its fake timers and
       // stubs (afterEach); a file that could not would need `isolate: true` back.
-      { extends: true, test: { name: "integration", include: INTEGRATION_TESTS, isolate: false } },
+      {
+        extends: true,
+        test: { name: "integration", include: INTEGRATION_TESTS, isolate: false, setupFiles: [NODE_SETUP] },
+      },
     ],
   },
 });
