@@ -1,5 +1,6 @@
 import { base32crockford, base64urlnopad } from "@scure/base";
 import { argon2id } from "hash-wasm";
+import { paddedLength, SEALED_PREFIX, SEALED_VERSION } from "@/lib/validation/lock-limits";
 
 // The diary lock's cryptography (docs/decisions/114-the-diary-lock.md), in the browser only: the
 // server stores what this makes and can open none of it. Nothing here is a primitive of our own:
@@ -13,14 +14,9 @@ import { argon2id } from "hash-wasm";
 // the page's revision) as associated data, so a server that swaps one item for another or sends
 // an older one back is refused by the browser.
 
-/** The version of a sealed item's layout: its first byte. Anything else is refused, never guessed at. */
-export const SEALED_VERSION = 1;
-const SEALED_PREFIX = "ik1.";
 const IV_BYTES = 12;
 const SECRET_BYTES = 32;
 const SALT_BYTES = 16;
-/** The smallest sealed size: every short title looks alike. */
-const MIN_PADDED = 256;
 
 /**
  * Argon2id for a passphrase: RFC 9106's second recommended setting (64 MiB, 3 passes, one lane).
@@ -67,6 +63,21 @@ export function itemKey(secret: Uint8Array): Promise<CryptoKey> {
   return derivedKey(secret, "items/v1");
 }
 
+/**
+ * What proves to the server that a browser holds the diary secret, when it changes the ways to
+ * unlock: 32 bytes derived from the secret (HKDF, its own purpose), base64url. The server keeps
+ * their SHA-256; neither opens an item nor a wrapping.
+ */
+export async function lockVerifier(secret: Uint8Array): Promise<string> {
+  const base = await subtle().importKey("raw", secret as BufferSource, "HKDF", false, ["deriveBits"]);
+  const bits = await subtle().deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("inkwell/lock/verifier/v1") },
+    base,
+    256,
+  );
+  return base64urlnopad.encode(new Uint8Array(bits));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sealed items
 
@@ -84,19 +95,6 @@ export interface Place {
 const associatedData = (p: Place) =>
   encoder.encode(["inkwell/item/v1", p.owner, p.day, p.field, String(p.revision)].join("\n"));
 
-/**
- * The Padmé size of `length` bytes (Nikitin et al., "Reducing Metadata Leakage from Encrypted
- * Files and Communication with PURBs", 2019): at most 12 % larger, and sizes fall into so few
- * buckets that a length says little more than its order of magnitude. At least MIN_PADDED.
- */
-export function paddedLength(length: number): number {
-  const l = Math.max(length, MIN_PADDED);
-  const e = Math.floor(Math.log2(l));
-  const s = Math.floor(Math.log2(e)) + 1;
-  const mask = 2 ** (e - s) - 1;
-  return Math.ceil(l / (mask + 1)) * (mask + 1);
-}
-
 /** The plaintext as sealed: its length (4 bytes, big-endian), itself, zeros up to its bucket. */
 function pad(plain: Uint8Array): Uint8Array {
   const out = new Uint8Array(paddedLength(plain.length + 4));
@@ -111,8 +109,11 @@ function unpad(padded: Uint8Array): Uint8Array {
   return padded.slice(4, 4 + length);
 }
 
-/** Seals bytes for their place: `ik1.` and base64url of the version byte, a fresh 96-bit nonce and AES-GCM's output. */
-export async function sealBytes(key: CryptoKey, place: Place, plain: Uint8Array): Promise<string> {
+/**
+ * Seals bytes for their place, as bytes: the version byte, a fresh 96-bit nonce and AES-GCM's
+ * output (a photo travels so, as a file; sealBytes gives text fields their `ik1.` form).
+ */
+export async function sealRaw(key: CryptoKey, place: Place, plain: Uint8Array): Promise<Uint8Array> {
   const iv = random(IV_BYTES);
   const sealed = new Uint8Array(
     await subtle().encrypt(
@@ -125,18 +126,11 @@ export async function sealBytes(key: CryptoKey, place: Place, plain: Uint8Array)
   out[0] = SEALED_VERSION;
   out.set(iv, 1);
   out.set(sealed, 1 + IV_BYTES);
-  return SEALED_PREFIX + base64urlnopad.encode(out);
+  return out;
 }
 
-/** Opens what sealBytes made for this very place; a LockError for anything else. */
-export async function openBytes(key: CryptoKey, place: Place, sealed: string): Promise<Uint8Array> {
-  if (!sealed.startsWith(SEALED_PREFIX)) throw new LockError("unknown-version", "Not a sealed item of a known kind");
-  let bytes: Uint8Array;
-  try {
-    bytes = base64urlnopad.decode(sealed.slice(SEALED_PREFIX.length));
-  } catch {
-    throw new LockError("damaged", "A sealed item is not base64url");
-  }
+/** Opens what sealRaw made for this very place; a LockError for anything else. */
+export async function openRaw(key: CryptoKey, place: Place, bytes: Uint8Array): Promise<Uint8Array> {
   if (bytes[0] !== SEALED_VERSION) throw new LockError("unknown-version", `A sealed item of version ${bytes[0]}`);
   if (bytes.length < 1 + IV_BYTES + 16) throw new LockError("damaged", "A sealed item is cut short");
   let padded: Uint8Array;
@@ -153,6 +147,23 @@ export async function openBytes(key: CryptoKey, place: Place, sealed: string): P
     throw new LockError("damaged", "A sealed item did not open for its place");
   }
   return unpad(padded);
+}
+
+/** Seals bytes for their place: `ik1.` and base64url of sealRaw's bytes. */
+export async function sealBytes(key: CryptoKey, place: Place, plain: Uint8Array): Promise<string> {
+  return SEALED_PREFIX + base64urlnopad.encode(await sealRaw(key, place, plain));
+}
+
+/** Opens what sealBytes made for this very place; a LockError for anything else. */
+export async function openBytes(key: CryptoKey, place: Place, sealed: string): Promise<Uint8Array> {
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new LockError("unknown-version", "Not a sealed item of a known kind");
+  let bytes: Uint8Array;
+  try {
+    bytes = base64urlnopad.decode(sealed.slice(SEALED_PREFIX.length));
+  } catch {
+    throw new LockError("damaged", "A sealed item is not base64url");
+  }
+  return openRaw(key, place, bytes);
 }
 
 export async function sealText(key: CryptoKey, place: Place, text: string): Promise<string> {

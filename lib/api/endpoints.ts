@@ -11,6 +11,7 @@ import type { Endpoint } from "@/lib/http/endpoint";
 import { IMPORT_ENDPOINTS } from "@/lib/imports/endpoints";
 import { JOURNAL_ENDPOINTS } from "@/lib/journals/endpoints";
 import { LIKE_ENDPOINTS } from "@/lib/likes/endpoints";
+import { LOCK_ENDPOINTS } from "@/lib/lock/endpoints";
 import { NOTIFICATION_ENDPOINTS } from "@/lib/notifications/endpoints";
 import { PUSH_ENDPOINTS } from "@/lib/push/endpoints";
 import { REMINDER_ENDPOINTS } from "@/lib/reminders/endpoints";
@@ -30,6 +31,7 @@ const DEFINITIONS = [
   ...TWO_FACTOR_ENDPOINTS,
   ...PASSKEY_ENDPOINTS,
   ...JOURNAL_ENDPOINTS,
+  ...LOCK_ENDPOINTS,
   ...FEED_ENDPOINTS,
   ...LIKE_ENDPOINTS,
   ...USER_ENDPOINTS,

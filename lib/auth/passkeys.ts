@@ -1,4 +1,5 @@
 import "server-only";
+import { dropPasskeyWraps } from "./lock-wraps";
 import { randomBytes } from "node:crypto";
 import {
   generateAuthenticationOptions,
@@ -242,11 +243,15 @@ export async function renamePasskey({
 /** DELETE /api/auth/passkeys/{id}: the passkey no longer signs in (the 404 of nothing for anyone else's). */
 export async function removePasskey({ db, userId, id: rawId }: { db: Db; userId: string; id: string }): Promise<void> {
   const id = parseId({ value: rawId, message: PASSKEY_NOT_FOUND_MESSAGE });
-  const gone = await db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  if (!gone.length) throw new NotFoundError(PASSKEY_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
+    if (!gone.length) throw new NotFoundError(PASSKEY_NOT_FOUND_MESSAGE);
+    // A removed authenticator no longer opens the diary lock either (docs/decisions/115).
+    await dropPasskeyWraps({ tx, userId });
+  });
 }
 
 /** POST /api/auth/passkey-login/options: a challenge for any passkey of this site, counted per address. */

@@ -18,6 +18,7 @@ import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/db/channels";
 import { cancelEmailChanges } from "./pending-changes";
+import { dropPasskeyWraps } from "./lock-wraps";
 
 /** What a takeover removed: the owner is told (takeoverMail). */
 export interface ForgottenAccess extends EndedAccess {
@@ -49,6 +50,7 @@ export async function endEveryWayIn({ tx, userId }: { tx: Db; userId: string }):
   await tx.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${userId}::text)`);
   await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
   const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+  await dropPasskeyWraps({ tx, userId });
   await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   const secret = await tx
     .delete(twoFactors)

@@ -108,6 +108,26 @@ export const SessionMeSchema = component(
   "The signed-in person as GET /api/auth/me answers: Me and when the account is to be deleted",
 );
 
+export const SealedPageSchema = component(
+  "SealedPage",
+  object({
+    v: z.literal(1),
+    revision: z.int().min(1),
+    title: text,
+    content: text,
+    imageDescription: text.nullable(),
+    imageRevision: note(
+      z.int().min(1).nullable(),
+      "The revision the photo was sealed for (its associated data names it); null without a photo",
+    ),
+    image: note(
+      z.url().nullable(),
+      "The sealed photo's URL, signed for the writer (docs/decisions/024): `application/octet-stream` that the browser opens; null without a photo",
+    ),
+  }),
+  "A locked page's fields, sealed in its writer's browser (`ik1.` items, docs/decisions/114, 115); the server opens none",
+);
+
 export const JournalSchema = component(
   "Journal",
   object({
@@ -124,6 +144,11 @@ export const JournalSchema = component(
     readsCount: count,
     createdAt: timestamp,
     updatedAt: timestamp,
+    locked: note(
+      z.boolean(),
+      "A locked page (docs/decisions/115): its title and content are the placeholder a reader without the diary's key shows, its words are in `sealed`",
+    ),
+    sealed: note(SealedPageSchema.nullable(), "A locked page's sealed fields; null for every other entry"),
   }),
   "A diary entry as its author sees it (lib/journals/json.ts)",
 );

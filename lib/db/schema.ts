@@ -295,6 +295,45 @@ export const webauthnChallenges = pgTable(
 
 export const visibility = pgEnum("visibility", ["private", "close-circle"]);
 
+/** A locked page's sealed fields (client/lock/crypto.ts makes them; the server opens none). */
+export interface SealedPage {
+  v: 1;
+  /** Grows with every sealed write of the page; each field's associated data names it. */
+  revision: number;
+  title: string;
+  content: string;
+  imageDescription: string | null;
+  /**
+   * The revision the photo was sealed for (its associated data names it): a page saved again keeps
+   * its sealed photo without sending it again. Set by the server; null without a photo.
+   */
+  imageRevision: number | null;
+}
+
+/**
+ * One person's diary lock (docs/decisions/115): their diary secret wrapped once per way to unlock
+ * it, and the SHA-256 of a verifier derived from the secret, which a change of the wrappings must
+ * show. Nothing here opens a page.
+ */
+export const diaryLocks = pgTable("diary_locks", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  verifierHash: text("verifier_hash").notNull(),
+  wraps: jsonb("wraps").$type<WrappedSecretRow[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A wrapped diary secret as stored (client/lock/crypto.ts's WrappedSecret). */
+export interface WrappedSecretRow {
+  v: 1;
+  kind: "passphrase" | "recovery" | "passkey";
+  id: string;
+  kdf?: { salt: string; memorySize: number; iterations: number; parallelism: number };
+  sealed: string;
+}
+
 export const journals = pgTable(
   "journals",
   {
@@ -317,6 +356,12 @@ export const journals = pgTable(
      * than the editor's 900 characters, up to IMPORTED_CONTENT_MAX, so that no word is lost.
      */
     importedAt: timestamp("imported_at", { withTimezone: true }),
+    /**
+     * A locked page's words, sealed in its writer's browser (docs/decisions/115): `title` and
+     * `content` then hold only the placeholder every reader without the key shows. Null for a page
+     * the server can read.
+     */
+    sealed: jsonb("sealed").$type<SealedPage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Where the entry sorts in the friends' feed: its exact time when signed, its UTC day when
@@ -373,6 +418,8 @@ export const journals = pgTable(
     ),
     check("journals_image_description_length", sql`char_length(${t.imageDescription}) between 1 and 2400`),
     check("journals_anonymous_shared", sql`not ${t.isAnonymous} or ${t.visibility} = 'close-circle'`),
+    // Only a private page can be locked; what its circle reads, the server must be able to read.
+    check("journals_sealed_private", sql`${t.sealed} is null or ${t.visibility} = 'private'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
   ],
 );

@@ -33,7 +33,8 @@ const ENTRY_COLUMNS = {
   visibility: journals.visibility,
   isAnonymous: journals.isAnonymous,
   journalDate: journals.journalDate,
-  imageKey: journals.imageKey,
+  // A locked page's photo is sealed: the export made here carries its placeholder alone (docs/decisions/115).
+  imageKey: sql<string | null>`case when ${journals.sealed} is null then ${journals.imageKey} end`,
   imageDescription: journals.imageDescription,
   tags: journals.tags,
   likesCount: journals.likesCount,

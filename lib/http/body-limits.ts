@@ -19,6 +19,12 @@ export const BODY_LIMITS = {
    * or signature, which an authenticator may make a few KB long, and a name.
    */
   passkey: 32 * KiB,
+  /**
+   * The diary lock's wrappings (docs/decisions/115): a passphrase's, a recovery key's and up to ten
+   * passkeys' (each named by a credential id of up to 1 400 characters), the password and a code:
+   * 25 KB as a browser sends it, under 100 KB with every character a `\uXXXX` escape.
+   */
+  lock: 128 * KiB,
   /** POST /api/friend-requests/send: one id (at most 100 units: 0.6 KB escaped). */
   friendRequest: 8 * KiB,
   /** PUT /api/myprofile: name, username, bio, location and a picture URL (4 840 units: 29 KB escaped). */

@@ -11,6 +11,7 @@ import type { z } from "zod";
 export const TAG = {
   auth: "Auth",
   journals: "Journals",
+  lock: "Diary lock",
   feed: "Feed and hearts",
   people: "People",
   friends: "Friend requests",

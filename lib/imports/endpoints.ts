@@ -1,3 +1,4 @@
+import { IMPORT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
 import * as Im from "@/lib/contract/imports";
 import {
   IMPORT_CHECK_SECONDS_MAX,
@@ -71,7 +72,7 @@ export const IMPORT_ENDPOINTS = [
         IMPORT_NO_JOURNAL_MESSAGE,
         importUnexpectedFileMessage("{name}"),
       ],
-      [409, IMPORT_UNDER_WAY_MESSAGE],
+      [409, IMPORT_UNDER_WAY_MESSAGE, IMPORT_LOCKED_MESSAGE],
       [
         413,
         IMPORT_TOO_LARGE_MESSAGE,

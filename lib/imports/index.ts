@@ -1,4 +1,6 @@
 import "server-only";
+import { hasLock } from "@/lib/lock/lock";
+import { IMPORT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -71,6 +73,7 @@ export async function startImport({
   req: Request;
   maxBytes: number;
 }): Promise<ImportStatus> {
+  if (await hasLock({ db, userId })) throw new ConflictError(IMPORT_LOCKED_MESSAGE);
   await assertNoneUnderWay({ db, userId });
   const limitKey = `import:${userId}`;
   await consumeAttempt({

@@ -1,4 +1,6 @@
 import "server-only";
+import { hasLock } from "@/lib/lock/lock";
+import { IMPORT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
 import { setTimeout as delay } from "node:timers/promises";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Entry, ZipFile } from "yauzl";
@@ -121,6 +123,8 @@ export async function importDay(input: DayInput): Promise<void> {
       report.photoNotAttached(photoName(photo), day, "Its day was skipped");
   };
   if (!page.content) return skip("Its entries have no text");
+  // A locked diary keeps no private page readable (docs/decisions/115): its import is the browser's.
+  if (await hasLock({ db, userId })) return skip(IMPORT_LOCKED_MESSAGE);
   const [existing] = await db
     .select({
       id: journals.id,

@@ -23,7 +23,6 @@ import {
   TITLE_MAX,
   TITLE_TOO_LONG_MESSAGE,
   LONG_PAGE_STAYS_PRIVATE_MESSAGE,
-  IMPORTED_PAGE_FIELD_MAX,
   DATE_MESSAGE,
   CALENDAR_YEAR_MESSAGE,
   MONTH_MESSAGE,
@@ -80,6 +79,29 @@ import {
 } from "@/lib/journals/messages";
 import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
+import {
+  LOCK_ON_MESSAGE,
+  LOCKED_CONTENT,
+  LOCKED_PAGE_MESSAGE,
+  LOCKED_TITLE,
+  NOT_LOCKED_MESSAGE,
+  SEALED_CONTENT_MAX,
+  SEALED_FIELD_MESSAGE,
+  SEALED_IMAGE_DESCRIPTION_MAX,
+  SEALED_INCOMPLETE_MESSAGE,
+  SEALED_PHOTO_MESSAGE,
+  SEALED_PRIVATE_MESSAGE,
+  SEALED_REVISION_MESSAGE,
+  SEALED_STALE_MESSAGE,
+  SEALED_TITLE_MAX,
+  SEALED_WITH_TEXT_MESSAGE,
+  UNSEAL_MESSAGE,
+  UNSEAL_PHOTO_MESSAGE,
+  UPDATE_FIELD_MAX,
+  SEALED_IMAGE_MESSAGE,
+  SEALED_IMAGE_MAX_BYTES,
+  SEALED_IMAGE_MIN_BYTES,
+} from "@/lib/validation/lock-limits";
 
 // Diary entries, their photos and the PDF (lib/journals; docs/decisions/006, 029).
 
@@ -91,20 +113,34 @@ const entryFields = {
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
 };
 
+// A locked page (docs/decisions/115): sealed fields instead of readable ones.
+const sealedFields = {
+  sealedTitle: `A locked page's title, sealed in the browser (an \`ik1.\` item, client/lock/crypto.ts), at most ${SEALED_TITLE_MAX} characters. With sealed fields, leave \`title\`, \`content\` and \`imageDescription\` out: the entry keeps the placeholder "${LOCKED_TITLE}" / "${LOCKED_CONTENT}" that a reader without the key shows. Only for a private entry of a locked diary`,
+  sealedContent: `A locked page's text, sealed, at most ${SEALED_CONTENT_MAX} characters (the server cannot count its characters; it bounds its size)`,
+  sealedImageDescription: `Optional: a locked page's photo description, sealed, at most ${SEALED_IMAGE_DESCRIPTION_MAX} characters`,
+  sealedRevision:
+    "With sealed fields: the revision their associated data names, 1 or more and larger than the stored one",
+};
+
 const createFields = {
   ...entryFields,
+  ...sealedFields,
   journaldate: `A real calendar day YYYY-MM-DD from ${EARLIEST_JOURNAL_DATE}, no later than tomorrow in UTC (the writer's local today may be ahead of UTC)`,
 };
 
 const updateFields = {
   ...entryFields,
-  content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer, and private only until it is ${CONTENT_MAX} or shorter (docs/decisions/097); its field may be up to ${IMPORTED_PAGE_FIELD_MAX / 1000} KB`,
+  content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer, and private only until it is ${CONTENT_MAX} or shorter (docs/decisions/097); its field, like every text field of this form, may be up to ${UPDATE_FIELD_MAX / 1000} KB (a locked imported page's sealed content)`,
   removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead',
+  ...sealedFields,
+  unseal:
+    "A readable write over a locked page (sharing it with the close circle) names the sealed revision it replaces; without it such a write is a 409, so a client that does not know the page is locked cannot overwrite it",
 };
 
 const imageField = {
   image:
-    "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side",
+    "Optional photo: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content; re-encoded without metadata, at most 1600 px on its long side. Not on a locked page",
+  sealedImage: `A locked page's photo, resized, stripped and sealed in the browser (client/lock/crypto.ts's sealRaw: a version byte, a nonce, AES-GCM's output, padded), ${SEALED_IMAGE_MIN_BYTES}–${SEALED_IMAGE_MAX_BYTES} bytes; kept as it came and served as \`application/octet-stream\` at \`sealed.image\`. Only with the other sealed fields; a locked page never keeps a readable photo, and a page made readable never keeps a sealed one`,
 };
 
 const entryFailures: Failure[] = [
@@ -117,8 +153,16 @@ const entryFailures: Failure[] = [
     IMAGE_DESCRIPTION_CHARACTER_MESSAGE,
     ANONYMOUS_PRIVATE_MESSAGE,
     IMAGE_DAMAGED_MESSAGE,
+    SEALED_WITH_TEXT_MESSAGE,
+    SEALED_FIELD_MESSAGE,
+    SEALED_INCOMPLETE_MESSAGE,
+    SEALED_REVISION_MESSAGE,
+    SEALED_PRIVATE_MESSAGE,
+    SEALED_PHOTO_MESSAGE,
+    SEALED_IMAGE_MESSAGE,
   ],
-  [413, IMAGE_TOO_LARGE_MESSAGE],
+  [409, LOCK_ON_MESSAGE, NOT_LOCKED_MESSAGE],
+  [413, IMAGE_TOO_LARGE_MESSAGE, SEALED_IMAGE_MESSAGE],
   [415, IMAGE_UNSUPPORTED_MESSAGE],
 ];
 const idempotencyHeader = {
@@ -241,8 +285,16 @@ export const JOURNAL_ENDPOINTS = [
     ],
     failures: [
       ...entryFailures,
-      [400, IMPORTED_CONTENT_GROWN_MESSAGE, LONG_PAGE_STAYS_PRIVATE_MESSAGE, IF_MATCH_MESSAGE],
+      [
+        400,
+        IMPORTED_CONTENT_GROWN_MESSAGE,
+        LONG_PAGE_STAYS_PRIVATE_MESSAGE,
+        IF_MATCH_MESSAGE,
+        UNSEAL_MESSAGE,
+        UNSEAL_PHOTO_MESSAGE,
+      ],
       [404, JOURNAL_NOT_FOUND],
+      [409, LOCKED_PAGE_MESSAGE, SEALED_STALE_MESSAGE],
       ...idempotencyFailures,
       [412, ENTRY_CHANGED_MESSAGE],
     ],

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { friendships, journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
@@ -46,6 +46,7 @@ export async function getJournalImage({
       authorId: journals.authorId,
       visibility: journals.visibility,
       imageKey: journals.imageKey,
+      locked: sql<boolean>`${journals.sealed} is not null`,
       friend: friendships.userId,
     })
     .from(journals)
@@ -55,7 +56,8 @@ export async function getJournalImage({
   if (!mayView || !row.imageKey) throw new NotFoundError(IMAGE_NOT_FOUND);
   if (version !== undefined && version !== imageVersion(row.imageKey)) throw new NotFoundError(IMAGE_NOT_FOUND);
 
-  if (storage.presignGet)
+  // A sealed photo is read by the writer's own page with fetch(): from this origin, never another's.
+  if (storage.presignGet && !row.locked)
     return { redirect: await storage.presignGet({ key: row.imageKey, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
   const object = await storage.getObject({ key: row.imageKey });
   if (!object) throw new NotFoundError(IMAGE_NOT_FOUND);

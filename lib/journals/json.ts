@@ -14,6 +14,7 @@ export async function toJournalJson({
   row: JournalRow;
   viewerId: string;
 }): Promise<JournalJson> {
+  const url = row.imageKey ? await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId }) : null;
   return {
     _id: row.id,
     id: row.id,
@@ -22,12 +23,15 @@ export async function toJournalJson({
     visibility: row.visibility,
     isAnonymous: row.isAnonymous,
     journaldate: row.journalDate,
-    images: row.imageKey ? [await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId })] : [],
+    // A locked page's photo is sealed: its URL is in `sealed`, so a reader without the key shows no photo.
+    images: url && !row.sealed ? [url] : [],
     /** The photo's description (its alt text), or null: no photo, or none given. */
     imageDescription: row.imageKey ? row.imageDescription : null,
     likesCount: row.likesCount,
     readsCount: row.readsCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    locked: row.sealed !== null,
+    sealed: row.sealed ? { ...row.sealed, image: url } : null,
   };
 }

@@ -93,6 +93,8 @@ export function searchDiaryQuery({
     .where(
       and(
         eq(journals.authorId, authorId),
+        // A locked page's words are sealed: its row holds only the placeholder (docs/decisions/115).
+        sql`${journals.sealed} is null`,
         query ? sql`${journals.search} @@ ${query}` : undefined,
         tagFilter,
         after ? sql`(${rank}, ${journals.journalDate}) < (${after.rank}::real, ${after.day}::date)` : undefined,

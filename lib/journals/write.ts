@@ -24,6 +24,18 @@ import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
+import { assertLockAllows, assertSealedImage, assertSealedShape, photoState, sealedOf } from "@/lib/lock/guard";
+import type { SealedPage } from "@/lib/db/schema";
+
+/**
+ * A locked page as stored: its photo's revision is the page's when the photo came with this write,
+ * the kept one's otherwise; its description belongs to its photo and goes without one.
+ */
+function sealedRow(sealed: SealedPage, photo: { sealed: boolean } | undefined, kept?: SealedPage | null): SealedPage {
+  if (photo) return { ...sealed, imageRevision: sealed.revision };
+  if (kept?.imageRevision) return { ...sealed, imageRevision: kept.imageRevision };
+  return { ...sealed, imageDescription: null, imageRevision: null };
+}
 import { JOURNAL_NOT_FOUND, JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
 
 // Photos live outside the database, so no transaction covers them. The order keeps the two in step:
@@ -37,6 +49,36 @@ async function storeEntryImage({ storage, data }: { storage: Storage; data: Uint
   const key = newImageKey({ kind: "entries" });
   await storage.putObject({ key, data: image.data, contentType: image.contentType });
   return key;
+}
+
+/**
+ * Stores a locked page's photo as it came: sealed in the browser (resized and stripped there,
+ * docs/decisions/115), bytes the server cannot open, bounded by size and checked for its version.
+ */
+async function storeSealedImage({ storage, data }: { storage: Storage; data: Uint8Array }): Promise<string> {
+  assertSealedImage(data);
+  const key = newImageKey({ kind: "sealed-entries" });
+  await storage.putObject({
+    key,
+    data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+    contentType: "application/octet-stream",
+  });
+  return key;
+}
+
+/** A new photo, readable (processed) or sealed (kept as it came); its key, and which. */
+async function storeNewPhoto({
+  storage,
+  image,
+  sealedImage,
+}: {
+  storage: Storage;
+  image?: Uint8Array;
+  sealedImage?: Uint8Array;
+}): Promise<{ key: string; sealed: boolean } | undefined> {
+  if (sealedImage) return { key: await storeSealedImage({ storage, data: sealedImage }), sealed: true };
+  if (image) return { key: await storeEntryImage({ storage, data: image }), sealed: false };
+  return undefined;
 }
 
 /** Deletes an object nothing points to any more. The entry's change is already final, so a failure here is logged, not reported. */
@@ -54,12 +96,14 @@ export async function createJournal({
   authorId,
   input,
   image,
+  sealedImage,
 }: {
   db: Db;
   storage: Storage;
   authorId: string;
   input: CreateJournalInput;
   image?: Uint8Array;
+  sealedImage?: Uint8Array;
 }) {
   // Checked first for the friendly message; the unique index settles a race between two requests.
   const [existing] = await db
@@ -67,24 +111,32 @@ export async function createJournal({
     .from(journals)
     .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, input.journaldate)));
   if (existing) throw new ConflictError(JOURNAL_EXISTS_MESSAGE);
+  const sealed = sealedOf(input);
+  assertSealedShape({ sealed, visibility: input.visibility, image: !!image, sealedImage: !!sealedImage });
 
-  const imageKey = image ? await storeEntryImage({ storage, data: image }) : null;
+  const photo = await storeNewPhoto({ storage, image, sealedImage });
+  const imageKey = photo?.key ?? null;
   let row;
   try {
-    [row] = await db
-      .insert(journals)
-      .values({
-        authorId,
-        title: input.title,
-        content: input.content,
-        visibility: input.visibility,
-        isAnonymous: input.isAnonymous,
-        journalDate: input.journaldate,
-        imageKey,
-        // A description belongs to a photo: without one it is not kept.
-        imageDescription: imageKey ? input.imageDescription || null : null,
-      })
-      .returning(journalColumns());
+    row = await db.transaction(async (tx) => {
+      await assertLockAllows({ tx, authorId, visibility: input.visibility, sealed, photo: photoState(photo) });
+      const [inserted] = await tx
+        .insert(journals)
+        .values({
+          authorId,
+          title: input.title,
+          content: input.content,
+          visibility: input.visibility,
+          isAnonymous: input.isAnonymous,
+          journalDate: input.journaldate,
+          imageKey,
+          // A description belongs to a photo: without one it is not kept (a locked page's is sealed).
+          imageDescription: imageKey ? input.imageDescription || null : null,
+          sealed: sealed ? sealedRow(sealed, photo) : null,
+        })
+        .returning(journalColumns());
+      return inserted;
+    });
   } catch (err) {
     if (imageKey) await discardEntryImage({ storage, key: imageKey });
     if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS_MESSAGE);
@@ -146,6 +198,7 @@ export async function updateJournal({
   id,
   input,
   image,
+  sealedImage,
   ifUnchangedSince,
 }: {
   db: Db;
@@ -154,11 +207,15 @@ export async function updateJournal({
   id: string;
   input: UpdateJournalInput;
   image?: Uint8Array;
+  sealedImage?: Uint8Array;
   ifUnchangedSince?: string;
 }) {
   // Another person's entry is a 404 before the upload costs any work.
   await assertOwnJournal({ db, authorId, id, content: input.content, visibility: input.visibility });
-  const newKey = image ? await storeEntryImage({ storage, data: image }) : undefined;
+  const sealed = sealedOf(input);
+  assertSealedShape({ sealed, visibility: input.visibility, image: !!image, sealedImage: !!sealedImage });
+  const photo = await storeNewPhoto({ storage, image, sealedImage });
+  const newKey = photo?.key;
 
   let result;
   try {
@@ -168,6 +225,7 @@ export async function updateJournal({
           imageKey: journals.imageKey,
           imageDescription: journals.imageDescription,
           updatedAt: journals.updatedAt,
+          sealed: journals.sealed,
         })
         .from(journals)
         .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
@@ -176,6 +234,17 @@ export async function updateJournal({
       if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince)
         throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
       const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
+      // A locked page's photo is sealed, and only a locked page has a sealed one (docs/decisions/115).
+      const kept = imageKey && !photo ? { key: imageKey, sealed: current.sealed !== null } : undefined;
+      await assertLockAllows({
+        tx,
+        authorId,
+        visibility: input.visibility,
+        sealed,
+        current: current.sealed,
+        unseal: input.unseal,
+        photo: photoState(photo ?? kept),
+      });
       // Sent: the new description ("" clears it). Not sent (the original client): the photo kept keeps its
       // own, a new photo starts without one. No photo, no description.
       const imageDescription = !imageKey
@@ -194,6 +263,7 @@ export async function updateJournal({
           isAnonymous: input.isAnonymous,
           imageKey,
           imageDescription,
+          sealed: sealed ? sealedRow(sealed, photo, kept ? current.sealed : null) : null,
           updatedAt: sql`now()`,
         })
         .where(eq(journals.id, id))

@@ -14,15 +14,21 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: "image/gif",
   // An export's ZIP (lib/exports, docs/decisions/074), under `exports/<user id>/`.
   zip: "application/zip",
+  // A locked page's photo, sealed in its writer's browser (docs/decisions/115): bytes nobody else can open.
+  sealed: "application/octet-stream",
 };
 const KEY_PATTERN = /^(?:[A-Za-z0-9_-]+\/){0,4}[A-Za-z0-9_-]+\.([a-z]+)$/;
 export const STORAGE_KEY_MAX_LENGTH = 200;
 
 /**
  * A fresh, unguessable key for a processed (WebP) image: `entries/<uuid>.webp`, or
- * `profiles/<owner id>/<uuid>.webp`, whose folder names the person it belongs to.
+ * `profiles/<owner id>/<uuid>.webp`, whose folder names the person it belongs to; a locked page's
+ * sealed photo is `entries/<uuid>.sealed`.
  */
-export function newImageKey(target: { kind: "entries" } | { kind: "profiles"; ownerId: string }): string {
+export function newImageKey(
+  target: { kind: "entries" } | { kind: "sealed-entries" } | { kind: "profiles"; ownerId: string },
+): string {
+  if (target.kind === "sealed-entries") return `entries/${randomUUID()}.sealed`;
   const folder = target.kind === "profiles" ? `profiles/${target.ownerId}` : target.kind;
   return `${folder}/${randomUUID()}.webp`;
 }

@@ -15,6 +15,9 @@ import {
   CALENDAR_YEAR_MESSAGE,
   MONTH_MESSAGE,
 } from "./journal-limits";
+import { sealedEntryShape } from "./lock";
+import { LOCKED_CONTENT, LOCKED_TITLE, SEALED_WITH_TEXT_MESSAGE } from "./lock-limits";
+import { ValidationError } from "@/lib/errors";
 
 // One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
 // imports only the constants, from ./journal-limits.
@@ -103,8 +106,12 @@ function anonymousOnlyShared<T extends { visibility: Visibility; isAnonymous: bo
   });
 }
 
+const { unseal, ...sealedShape } = sealedEntryShape;
+
 /** The fields of POST /api/journals (multipart; every value a string). */
-export const CreateJournalSchema = anonymousOnlyShared(z.object({ ...entryShape, journaldate: journalDateField }));
+export const CreateJournalSchema = anonymousOnlyShared(
+  z.object({ ...entryShape, ...sealedShape, journaldate: journalDateField }),
+);
 export type CreateJournalInput = z.infer<typeof CreateJournalSchema>;
 
 /**
@@ -117,6 +124,8 @@ export const UpdateJournalSchema = anonymousOnlyShared(
     ...entryShape,
     content: entryText("Content", IMPORTED_CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
     removeImage: booleanField("removeImage"),
+    ...sealedShape,
+    unseal,
   }),
 );
 export type UpdateJournalInput = z.infer<typeof UpdateJournalSchema>;
@@ -133,3 +142,23 @@ export const MonthParamsSchema = z.object({
     .regex(/^(0?[1-9]|1[0-2])$/, MONTH_MESSAGE)
     .transform(Number),
 });
+
+const SEALED_FIELDS = ["sealedTitle", "sealedContent", "sealedImageDescription", "sealedRevision"];
+const READABLE_FIELDS = ["title", "content", "imageDescription"];
+
+/**
+ * An entry's form fields as its schema reads them. A locked page (docs/decisions/115) arrives with
+ * sealed fields only: its title and content become the placeholder the row keeps, and a readable
+ * title, content or photo description beside sealed ones is refused, so a browser that seals can
+ * never also leave the words readable by mistake.
+ */
+export function entryFormFields(fields: Record<string, FormDataEntryValue>): Record<string, FormDataEntryValue> {
+  if (!SEALED_FIELDS.some((name) => name in fields)) return fields;
+  const readable = READABLE_FIELDS.filter((name) => name in fields);
+  if (readable.length)
+    throw new ValidationError(
+      SEALED_WITH_TEXT_MESSAGE,
+      readable.map((path) => ({ path, message: SEALED_WITH_TEXT_MESSAGE })),
+    );
+  return { ...fields, title: LOCKED_TITLE, content: LOCKED_CONTENT };
+}

@@ -282,6 +282,8 @@ describe("the limits the API reference states", () => {
         "POST /api/import",
         "POST /api/journals",
         "POST /api/journals/{id}/replies",
+        "POST /api/lock",
+        "PUT /api/lock/wraps",
         "POST /api/notifications/read",
         "POST /api/reports",
         "POST /api/admin/reports/{id}/dismiss",

@@ -10,14 +10,11 @@ import { dayOneZip, journalJson, LONG_TEXT, sampleExport, uploadImport } from ".
 import { importFinished } from "../support/job-results";
 import { testEnv } from "../support/env";
 import { expectLogClean, MALFORMED_IDS, person, UNKNOWN_ID } from "../support/friends";
+import { UPDATE_FIELD_MAX } from "../../lib/validation/lock-limits";
 import { api } from "../support/http";
 import { entryFields, putJournal, smallPng, toForm } from "../support/journals";
 import { CONTENT_TOO_LONG_MESSAGE, IMPORTED_CONTENT_GROWN_MESSAGE } from "../../lib/validation/journal";
-import {
-  CONTENT_MAX,
-  LONG_PAGE_STAYS_PRIVATE_MESSAGE,
-  IMPORTED_PAGE_FIELD_MAX,
-} from "../../lib/validation/journal-limits";
+import { CONTENT_MAX, LONG_PAGE_STAYS_PRIVATE_MESSAGE } from "../../lib/validation/journal-limits";
 import { FIELD_TOO_LARGE_MESSAGE, FORM_TEXT_FIELD_MAX } from "../../lib/http/body-limits";
 import { CODE_POINTS_PER_CHARACTER } from "../../lib/validation/fields";
 import { errorBody } from "../support/refusals";
@@ -314,11 +311,11 @@ describe("an imported page longer than 900 characters", () => {
     );
     expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(200);
     expect((await pageOn(me.user.id, "2025-01-13"))!.content).toBe(long);
-    // Past what an import can make, the field is a 413 while it arrives, and nothing changes.
+    // Past what an import can make (sealed, docs/decisions/115), the field is a 413 while it arrives, and nothing changes.
     const over = await putJournal(
       me.token,
       page.id,
-      entryFields({ title: "Imported", content: "a".repeat(IMPORTED_PAGE_FIELD_MAX + 1), journaldate: undefined }),
+      entryFields({ title: "Imported", content: "a".repeat(UPDATE_FIELD_MAX + 1), journaldate: undefined }),
     );
     expect(over.body).toEqual(errorBody(413, FIELD_TOO_LARGE_MESSAGE));
     expect((await pageOn(me.user.id, "2025-01-13"))!.content).toBe(long);

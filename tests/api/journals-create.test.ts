@@ -27,6 +27,8 @@ const JOURNAL_FIELDS = [
   "readsCount",
   "createdAt",
   "updatedAt",
+  "locked",
+  "sealed",
 ].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const REQUIRED = "Both title and content are required.";
@@ -89,6 +91,8 @@ describe("POST /api/journals", () => {
       readsCount: 0,
       createdAt: expect.stringMatching(ISO_UTC),
       updatedAt: expect.stringMatching(ISO_UTC),
+      locked: false,
+      sealed: null,
     });
     expect(row).toMatchObject({
       authorId: user.id,

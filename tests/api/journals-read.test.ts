@@ -94,6 +94,8 @@ describe("GET /api/journals/date/{date}", () => {
       readsCount: 0,
       createdAt: entry.createdAt.toISOString(),
       updatedAt: entry.updatedAt.toISOString(),
+      locked: false,
+      sealed: null,
     });
   });
 
@@ -147,6 +149,8 @@ describe("GET /api/journals/users/{userId}", () => {
         "readsCount",
         "createdAt",
         "updatedAt",
+        "locked",
+        "sealed",
       ].sort(),
     );
   });

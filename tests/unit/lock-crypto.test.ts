@@ -7,7 +7,6 @@ import {
   newRecoveryKey,
   openBytes,
   openText,
-  paddedLength,
   parseRecoveryKey,
   sealBytes,
   sealText,
@@ -16,7 +15,15 @@ import {
   wrapWithKeyMaterial,
   wrapWithPassphrase,
   type Place,
+  lockVerifier,
 } from "../../client/lock/crypto";
+import {
+  paddedLength,
+  SEALED_CONTENT_MAX,
+  SEALED_IMAGE_DESCRIPTION_MAX,
+  SEALED_TITLE_MAX,
+} from "../../lib/validation/lock-limits";
+import { IMAGE_DESCRIPTION_MAX, IMPORTED_CONTENT_MAX, TITLE_MAX } from "../../lib/validation/journal-limits";
 
 // The diary lock's cryptography (client/lock/crypto.ts, docs/decisions/114), on Node's WebCrypto,
 // the same API the browser has. Argon2id runs with small settings here (the real ones are in the
@@ -164,5 +171,33 @@ describe("the recovery key as written down", () => {
     expect(await refused(parseRecoveryKey(typo))).toBe("typo");
     expect(await refused(parseRecoveryKey(printed.slice(0, -3)))).toBe("typo");
     expect(await refused(parseRecoveryKey("not a key at all!"))).toBe("typo");
+  });
+});
+
+describe("what the server is told", () => {
+  it("bounds each sealed field by what its longest plaintext seals to (lib/validation/lock-limits.ts)", async () => {
+    const key = await itemKey(newDiarySecret());
+    const place = { owner: OWNER, day: "2026-11-30", revision: 1 };
+    // The widest characters the server's backstops admit: 8 code points of 4 UTF-8 bytes each.
+    const widest = (characters: number) => "𝄞".repeat(characters * 8);
+    const title = await sealText(key, { ...place, field: "title" }, widest(TITLE_MAX));
+    expect(title.length).toBeLessThanOrEqual(SEALED_TITLE_MAX);
+    expect(title.length).toBeGreaterThan(SEALED_TITLE_MAX * 0.8);
+    const alt = await sealText(key, { ...place, field: "photoAlt" }, widest(IMAGE_DESCRIPTION_MAX));
+    expect(alt.length).toBeLessThanOrEqual(SEALED_IMAGE_DESCRIPTION_MAX);
+    const content = await sealText(
+      key,
+      { ...place, field: "content" },
+      "𝄞".repeat(IMPORTED_CONTENT_MAX) /* 4 bytes each: IMPORTED_PAGE_FIELD_MAX */,
+    );
+    expect(content.length).toBeLessThanOrEqual(SEALED_CONTENT_MAX);
+  });
+
+  it("proves the secret with a verifier that opens nothing: 43 base64url characters, the same for the same secret", async () => {
+    const secret = newDiarySecret();
+    const v = await lockVerifier(secret);
+    expect(v).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await lockVerifier(secret)).toBe(v);
+    expect(await lockVerifier(newDiarySecret())).not.toBe(v);
   });
 });

@@ -8,13 +8,14 @@ import { json, otherMethods } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
 import { createJournal, listTimeline } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
-import { CreateJournalSchema } from "@/lib/validation/journal";
+import { CreateJournalSchema, entryFormFields } from "@/lib/validation/journal";
 
 export const POST = handle("POST /api/journals", async ({ user, req }) => {
   const key = readIdempotencyKey(req);
   const form = await readForm(req, BODY_LIMITS.upload);
-  const input = validate(CreateJournalSchema, formFields(form));
+  const input = validate(CreateJournalSchema, entryFormFields(formFields(form)));
   const image = await formFile(form, "image");
+  const sealedImage = await formFile(form, "sealedImage");
   const db = getDb();
   return runIdempotently({
     db,
@@ -24,7 +25,7 @@ export const POST = handle("POST /api/journals", async ({ user, req }) => {
     requestHash: await hashRequest({ form }),
     run: async () => ({
       status: 201,
-      body: await createJournal({ db, storage: getStorage(), authorId: user.id, input, image }),
+      body: await createJournal({ db, storage: getStorage(), authorId: user.id, input, image, sealedImage }),
     }),
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
-import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { formatLongDay } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
 import { journals, type User } from "@/lib/db/schema";
@@ -134,7 +134,8 @@ async function drawJournalPdf({
         content: journals.content,
         visibility: journals.visibility,
         isAnonymous: journals.isAnonymous,
-        imageKey: journals.imageKey,
+        // A locked page's photo is sealed: the PDF made here shows its placeholder alone (docs/decisions/115).
+        imageKey: sql<string | null>`case when ${journals.sealed} is null then ${journals.imageKey} end`,
         imageDescription: journals.imageDescription,
         likesCount: journals.likesCount,
         readsCount: readsTotal(),

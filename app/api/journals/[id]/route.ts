@@ -6,10 +6,10 @@ import { formFields, formFile, readForm } from "@/lib/http/form";
 import { readIfMatch } from "@/lib/http/if-match";
 import { json, otherMethods } from "@/lib/http/respond";
 import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempotency";
-import { IMPORTED_PAGE_FIELD_MAX } from "@/lib/validation/journal-limits";
+import { UPDATE_FIELD_MAX } from "@/lib/validation/lock-limits";
 import { deleteJournal, updateJournal } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
-import { UpdateJournalSchema } from "@/lib/validation/journal";
+import { UpdateJournalSchema, entryFormFields } from "@/lib/validation/journal";
 import { JOURNAL_UPDATED_MESSAGE } from "@/lib/contract/messages";
 import { JOURNAL_DELETED_MESSAGE } from "@/lib/journals/messages";
 
@@ -17,10 +17,13 @@ export const PUT = handle("PUT /api/journals/{id}", async ({ user, req, params }
   const { id } = params;
   const key = readIdempotencyKey(req);
   const ifUnchangedSince = readIfMatch(req);
-  // An imported page may be saved as long as it was imported (docs/decisions/097).
-  const form = await readForm(req, BODY_LIMITS.upload, { textFieldMax: IMPORTED_PAGE_FIELD_MAX });
-  const input = validate(UpdateJournalSchema, formFields(form));
+  // An imported page may be saved as long as it was imported (docs/decisions/097), sealed too (docs/decisions/115).
+  const form = await readForm(req, BODY_LIMITS.upload, {
+    textFieldMax: UPDATE_FIELD_MAX,
+  });
+  const input = validate(UpdateJournalSchema, entryFormFields(formFields(form)));
   const image = await formFile(form, "image");
+  const sealedImage = await formFile(form, "sealedImage");
   const db = getDb();
   return runIdempotently({
     db,
@@ -36,6 +39,7 @@ export const PUT = handle("PUT /api/journals/{id}", async ({ user, req, params }
         id,
         input,
         image,
+        sealedImage,
         ifUnchangedSince,
       });
       return { status: 200, body: { message: JOURNAL_UPDATED_MESSAGE, journal } };

@@ -1,0 +1,33 @@
+import "server-only";
+import { noticeMail } from "@/lib/mail/notice-mail";
+import type { MailMessage } from "@/lib/mail/transports";
+import { notMeParagraph } from "./not-me";
+
+/**
+ * The notice that the diary lock was turned on (docs/decisions/115): whoever turns it on chooses
+ * the keys that open the private pages from then on, so the address hears of it at once, with the
+ * "This was not me" link (docs/decisions/101) that ends every way in before more is sealed.
+ */
+export function diaryLockedMail({
+  to,
+  name,
+  username,
+  appUrl,
+  notMeLink,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  appUrl: string;
+  notMeLink: string | null;
+}): MailMessage {
+  const what = `The diary lock was just turned on for your Inkwell account @${username}: from now on your private pages are sealed on your devices, and only your passphrase, your passkeys or your recovery key open them.`;
+  const otherwise =
+    "If this was not you, someone has your password: sign in at once, end the sessions you do not know and change your password:";
+  return noticeMail({
+    to,
+    subject: "Your Inkwell diary was locked",
+    name,
+    paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
+  });
+}

@@ -1,0 +1,102 @@
+import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { TAG, type Endpoint } from "@/lib/http/endpoint";
+import * as L from "@/lib/contract/lock";
+import { ReplaceWrapsSchema, TurnOnLockSchema } from "@/lib/validation/lock";
+import {
+  LOCK_EXISTS_MESSAGE,
+  NO_LOCK_MESSAGE,
+  UNVERIFIED_LOCK_MESSAGE,
+  VERIFIER_MESSAGE,
+  WRAPS_MESSAGE,
+  WRONG_VERIFIER_MESSAGE,
+} from "@/lib/validation/lock-limits";
+import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "@/lib/auth/step-up-limits";
+import {
+  CODE_REQUIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+} from "@/lib/validation/two-factor-limits";
+import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+
+// The diary lock (lib/lock; docs/decisions/114, 115): its wrappings of the diary secret. The pages
+// themselves are written through the entry endpoints, sealed.
+
+const wrapsDescription =
+  "The diary secret wrapped by each way to unlock it (WrappedSecret): exactly one passphrase (with its Argon2id salt and settings), one recovery key, and up to 10 passkeys, each by its credential id, which must be one of the caller's passkeys";
+const verifierDescription =
+  "32 bytes derived from the diary secret (HKDF, client/lock/crypto.ts's lockVerifier), base64url: proves a browser holds the secret. The server keeps its SHA-256";
+
+export const LOCK_ENDPOINTS = [
+  {
+    method: "get",
+    path: "/api/lock",
+    tag: TAG.lock,
+    summary: "The caller's diary lock: its wrappings and how far the pages are sealed",
+    description:
+      "What a device needs to unlock the diary: the wrappings (the server opens none), and the count of sealed pages and of private pages still readable, which the browser seals after the lock is turned on.",
+    auth: "session",
+    answers: [
+      {
+        status: 200,
+        description: "The lock (`locked: false` and no wrappings without one)",
+        schema: L.LockStateSchema,
+      },
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/lock",
+    tag: TAG.lock,
+    summary: "Turn the diary lock on",
+    description: `From then on a private page is stored only sealed (docs/decisions/115): a readable write of one is a 409. A session alone does not lock a diary (docs/decisions/096): the body proves the person, with the account's password when it has one and a code when two-factor sign-in is on; an account with neither (Google only) needs a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes. The address must be confirmed.`,
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.lock,
+      schema: TurnOnLockSchema,
+      descriptions: {
+        password: "The account's password (left out for a Google-only account)",
+        code: "With two-factor sign-in on: a code from the app, or an unused recovery code",
+        verifier: verifierDescription,
+        wraps: wrapsDescription,
+      },
+    },
+    answers: [{ status: 201, description: "The lock", schema: L.LockStateSchema }],
+    failures: [
+      [
+        400,
+        PASSWORD_REQUIRED_MESSAGE,
+        WRONG_PASSWORD_MESSAGE,
+        CODE_REQUIRED_MESSAGE,
+        WRONG_CODE_MESSAGE,
+        WRONG_RECOVERY_CODE_MESSAGE,
+        VERIFIER_MESSAGE,
+        WRAPS_MESSAGE,
+      ],
+      [403, SIGN_IN_AGAIN_MESSAGE, UNVERIFIED_LOCK_MESSAGE],
+      [409, LOCK_EXISTS_MESSAGE],
+    ],
+  },
+  {
+    method: "put",
+    path: "/api/lock/wraps",
+    tag: TAG.lock,
+    summary: "Replace the ways to unlock the diary",
+    description:
+      "A new passphrase or recovery key, a passkey added or removed: every wrapping is replaced, no page is sealed again. The verifier proves the caller's browser holds the diary secret; a session alone cannot change how the diary opens. Removing a passkey from the account drops its wrapping too.",
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.lock,
+      schema: ReplaceWrapsSchema,
+      descriptions: { verifier: verifierDescription, wraps: wrapsDescription },
+    },
+    answers: [{ status: 200, description: "The lock", schema: L.LockStateSchema }],
+    failures: [
+      [400, VERIFIER_MESSAGE, WRAPS_MESSAGE],
+      [403, WRONG_VERIFIER_MESSAGE],
+      [404, NO_LOCK_MESSAGE],
+    ],
+  },
+] as const satisfies readonly Endpoint[];

@@ -1,0 +1,144 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { LockState } from "@/lib/contract/lock";
+import type { Db } from "@/lib/db/client";
+import { diaryLocks, journals, passkeys, type WrappedSecretRow } from "@/lib/db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
+import {
+  LOCK_EXISTS_MESSAGE,
+  NO_LOCK_MESSAGE,
+  UNVERIFIED_LOCK_MESSAGE,
+  WRAPS_MESSAGE,
+  WRONG_VERIFIER_MESSAGE,
+} from "@/lib/validation/lock-limits";
+
+// The diary lock (docs/decisions/115): the server keeps a person's diary secret wrapped once per
+// way to unlock it, and the hash of a verifier derived from it. It opens none of them. Turning the
+// lock on takes the person (the route asks as for a new way in); changing the ways to unlock takes
+// the verifier, which only a browser holding the secret can derive, so a stolen session alone can
+// neither replace the lock with its own nor read a page.
+
+const hashOf = (verifier: string) => createHash("sha256").update(verifier).digest();
+
+/**
+ * Serialises a person's lock against their writes: turning the lock on takes it alone, every entry
+ * write shares it, so a write that began before the lock existed ends before it is turned on and a
+ * later one sees it (lib/journals/write.ts). Inside a transaction only.
+ */
+export async function holdLockState({ tx, userId, alone }: { tx: Db; userId: string; alone: boolean }) {
+  const key = sql`hashtextextended('inkwell/diary-lock/' || ${userId}::text, 0)`;
+  await tx.execute(
+    alone ? sql`select pg_advisory_xact_lock(${key})` : sql`select pg_advisory_xact_lock_shared(${key})`,
+  );
+}
+
+/** Whether `userId` has turned the lock on. */
+export async function hasLock({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
+  const [row] = await db.select({ userId: diaryLocks.userId }).from(diaryLocks).where(eq(diaryLocks.userId, userId));
+  return !!row;
+}
+
+/** Every passkey a wrapping names must be one of the person's own passkeys now. */
+async function assertOwnPasskeys({ db, userId, wraps }: { db: Db; userId: string; wraps: WrappedSecretRow[] }) {
+  const ids = wraps.filter((w) => w.kind === "passkey").map((w) => w.id);
+  if (!ids.length) return;
+  const found = await db
+    .select({ id: passkeys.credentialId })
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, userId), inArray(passkeys.credentialId, ids)));
+  if (found.length !== new Set(ids).size)
+    throw new ValidationError(WRAPS_MESSAGE, [{ path: "wraps", message: WRAPS_MESSAGE }]);
+}
+
+/** GET /api/lock: the person's wrappings (to unlock on this device) and how far their private pages are sealed. */
+export async function getLock({ db, userId }: { db: Db; userId: string }): Promise<LockState> {
+  const [lock] = await db
+    .select({ wraps: diaryLocks.wraps, createdAt: diaryLocks.createdAt, updatedAt: diaryLocks.updatedAt })
+    .from(diaryLocks)
+    .where(eq(diaryLocks.userId, userId));
+  const [counts] = await db
+    .select({
+      sealed: sql<number>`count(*) filter (where ${journals.sealed} is not null)`.mapWith(Number),
+      readable:
+        sql<number>`count(*) filter (where ${journals.sealed} is null and ${journals.visibility} = 'private')`.mapWith(
+          Number,
+        ),
+    })
+    .from(journals)
+    .where(eq(journals.authorId, userId));
+  return {
+    locked: !!lock,
+    since: lock ? lock.createdAt.toISOString() : null,
+    changedAt: lock ? lock.updatedAt.toISOString() : null,
+    wraps: lock?.wraps ?? [],
+    pages: { sealed: counts?.sealed ?? 0, toSeal: lock ? (counts?.readable ?? 0) : 0 },
+  };
+}
+
+/**
+ * Turns the lock on with its first wrappings. The caller has proved the person (lib/auth/step-up.ts);
+ * an address never confirmed is refused, so an account someone made with another's address cannot
+ * seal pages its owner would then find closed. From here on no private page is stored readable
+ * (lib/journals/write.ts); the browser seals the existing ones.
+ */
+export async function turnOnLock({
+  db,
+  userId,
+  emailVerified,
+  verifier,
+  wraps,
+}: {
+  db: Db;
+  userId: string;
+  emailVerified: boolean;
+  verifier: string;
+  wraps: WrappedSecretRow[];
+}) {
+  if (!emailVerified) throw new ForbiddenError(UNVERIFIED_LOCK_MESSAGE);
+  await assertOwnPasskeys({ db, userId, wraps });
+  await db.transaction(async (tx) => {
+    await holdLockState({ tx, userId, alone: true });
+    const inserted = await tx
+      .insert(diaryLocks)
+      .values({ userId, verifierHash: hashOf(verifier).toString("hex"), wraps })
+      .onConflictDoNothing()
+      .returning({ userId: diaryLocks.userId });
+    if (!inserted.length) throw new ConflictError(LOCK_EXISTS_MESSAGE);
+  });
+  return getLock({ db, userId });
+}
+
+/**
+ * Replaces the ways to unlock (a new passphrase, a new recovery key, a passkey added or removed):
+ * the verifier must be this lock's. No page is sealed again: they are sealed under the secret, not
+ * under any way to unlock it.
+ */
+export async function replaceWraps({
+  db,
+  userId,
+  verifier,
+  wraps,
+}: {
+  db: Db;
+  userId: string;
+  verifier: string;
+  wraps: WrappedSecretRow[];
+}) {
+  await assertOwnPasskeys({ db, userId, wraps });
+  await db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ verifierHash: diaryLocks.verifierHash })
+      .from(diaryLocks)
+      .where(eq(diaryLocks.userId, userId))
+      .for("update");
+    if (!lock) throw new NotFoundError(NO_LOCK_MESSAGE);
+    if (!timingSafeEqual(Buffer.from(lock.verifierHash, "hex"), hashOf(verifier)))
+      throw new ForbiddenError(WRONG_VERIFIER_MESSAGE);
+    await tx
+      .update(diaryLocks)
+      .set({ wraps, updatedAt: sql`now()` })
+      .where(eq(diaryLocks.userId, userId));
+  });
+  return getLock({ db, userId });
+}

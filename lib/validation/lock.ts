@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { text } from "./fields";
+import { eitherCode, stepUpPassword } from "./two-factor";
+import {
+  KDF_ITERATIONS_MAX,
+  KDF_MEMORY_MAX,
+  KDF_MEMORY_MIN,
+  KDF_PARALLELISM_MAX,
+  LOCK_PASSKEYS_MAX,
+  SEALED_CONTENT_MAX,
+  SEALED_FIELD_MESSAGE,
+  SEALED_IMAGE_DESCRIPTION_MAX,
+  SEALED_PREFIX,
+  SEALED_REVISION_MAX,
+  SEALED_REVISION_MESSAGE,
+  SEALED_TITLE_MAX,
+  UNSEAL_MESSAGE,
+  VERIFIER_LENGTH,
+  VERIFIER_MESSAGE,
+  WRAPPED_SECRET_LENGTH,
+  WRAPS_MESSAGE,
+} from "./lock-limits";
+
+// The diary lock's inputs (docs/decisions/115): the wrappings of the diary secret, the verifier that
+// proves it, and a locked page's sealed fields. The server opens none of them; it bounds each by
+// its size and shape, so what it stores is what a browser made or a clean 400.
+
+const b64url = (label: string, max: number) =>
+  text(label, { maxUnits: max, tooLong: `${label} is too long` }).regex(
+    /^[A-Za-z0-9_-]+$/,
+    `${label} must be base64url`,
+  );
+
+export const verifierField = text("Verifier", { maxUnits: VERIFIER_LENGTH, tooLong: VERIFIER_MESSAGE }).regex(
+  new RegExp(`^[A-Za-z0-9_-]{${VERIFIER_LENGTH}}$`),
+  VERIFIER_MESSAGE,
+);
+
+const wrapped = b64url("Wrapped secret", WRAPPED_SECRET_LENGTH).length(
+  WRAPPED_SECRET_LENGTH,
+  `Wrapped secret must be ${WRAPPED_SECRET_LENGTH} characters`,
+);
+
+const kdf = z.object({
+  salt: b64url("Salt", 22).length(22, "Salt must be 16 bytes, base64url"),
+  memorySize: z.int().min(KDF_MEMORY_MIN).max(KDF_MEMORY_MAX),
+  iterations: z.int().min(1).max(KDF_ITERATIONS_MAX),
+  parallelism: z.int().min(1).max(KDF_PARALLELISM_MAX),
+});
+
+const wrap = z.discriminatedUnion("kind", [
+  z.object({ v: z.literal(1), kind: z.literal("passphrase"), id: z.literal("passphrase"), kdf, sealed: wrapped }),
+  z.object({ v: z.literal(1), kind: z.literal("recovery"), id: z.literal("recovery"), sealed: wrapped }),
+  z.object({ v: z.literal(1), kind: z.literal("passkey"), id: b64url("Credential id", 1400), sealed: wrapped }),
+]);
+
+/** Exactly one passphrase and one recovery key, at most LOCK_PASSKEYS_MAX passkeys, none twice. */
+export const wrapsField = z
+  .array(wrap)
+  .max(LOCK_PASSKEYS_MAX + 2, WRAPS_MESSAGE)
+  .refine(
+    (ws) =>
+      ws.filter((w) => w.kind === "passphrase").length === 1 &&
+      ws.filter((w) => w.kind === "recovery").length === 1 &&
+      new Set(ws.map((w) => `${w.kind}:${w.id}`)).size === ws.length,
+    WRAPS_MESSAGE,
+  );
+
+/** POST /api/lock: the person (as for a new way in, docs/decisions/096), the verifier and the wrappings. */
+export const TurnOnLockSchema = z.object({
+  password: stepUpPassword,
+  code: eitherCode.optional(),
+  verifier: verifierField,
+  wraps: wrapsField,
+});
+
+/** PUT /api/lock/wraps: the verifier proves the secret; the wrappings replace every earlier one. */
+export const ReplaceWrapsSchema = z.object({ verifier: verifierField, wraps: wrapsField });
+
+const sealedItem = (label: string, max: number) =>
+  text(label, { maxUnits: max, tooLong: SEALED_FIELD_MESSAGE }).regex(
+    new RegExp(`^${SEALED_PREFIX.replace(".", "\\.")}[A-Za-z0-9_-]{40,}$`),
+    SEALED_FIELD_MESSAGE,
+  );
+
+const revision = z
+  .string({ error: SEALED_REVISION_MESSAGE })
+  .max(10, SEALED_REVISION_MESSAGE)
+  .regex(/^[1-9]\d*$/, SEALED_REVISION_MESSAGE)
+  .transform(Number)
+  .refine((n) => n <= SEALED_REVISION_MAX, SEALED_REVISION_MESSAGE);
+
+/**
+ * A locked page's fields in an entry's multipart body (POST and PUT /api/journals): sealed title,
+ * content and photo description, and the revision their associated data names. All optional here;
+ * lib/journals/write.ts decides which a write needs.
+ */
+export const sealedEntryShape = {
+  sealedTitle: sealedItem("Sealed title", SEALED_TITLE_MAX).optional(),
+  sealedContent: sealedItem("Sealed content", SEALED_CONTENT_MAX).optional(),
+  sealedImageDescription: sealedItem("Sealed photo description", SEALED_IMAGE_DESCRIPTION_MAX).optional(),
+  sealedRevision: revision.optional(),
+  /** A readable write over a locked page names the revision it replaces, so only a client that knows the page is locked unlocks it. */
+  unseal: z
+    .string({ error: UNSEAL_MESSAGE })
+    .max(10, UNSEAL_MESSAGE)
+    .regex(/^[1-9]\d*$/, UNSEAL_MESSAGE)
+    .transform(Number)
+    .optional(),
+};
