@@ -8,6 +8,12 @@ import {
   wrapWithPassphrase,
   type Place,
 } from "../../client/lock/crypto";
+import { lockVerifier, newRecoveryKey, wrapWithKeyMaterial } from "../../client/lock/crypto";
+import { sealExistingPages, type Ask } from "../../client/lock/migrate";
+import { openPage } from "../../client/lock/pages";
+import type { Journal } from "../../lib/contract/answers";
+import { journals } from "../../lib/db/schema";
+import { connect, createSession, createUser, DEFAULT_PASSWORD } from "../seed/factories";
 import type { BenchContext, ScenarioResult } from "./types";
 
 // The diary lock's costs (docs/decisions/114), with the browser's own primitives as Node has them
@@ -74,15 +80,106 @@ export async function lock(ctx: BenchContext): Promise<ScenarioResult> {
   const searchMs = ms(t);
   rows.push({ step: `open ${PAGES} pages and search them for a word (found ${found})`, ms: searchMs });
 
+  const served = await throughTheServer(ctx, pages);
+  rows.push(...served.rows);
+
   return {
     rows,
     summary: {
       "unlock ms (median)": unlocks[1]!,
       "seal 5 000 pages ms": sealMs,
       "open and search 5 000 pages ms": searchMs,
-      "target: search of a locked diary ≤ 1.5 s": searchMs <= SEARCH_TARGET_MS ? "met" : "MISSED",
+      "seal 5 000 existing pages through the API ms": served.migrateMs,
+      "unlock, read 5 000 locked pages from the API and search them ms": served.searchMs,
+      "target: search of a locked diary ≤ 1.5 s": served.searchMs <= SEARCH_TARGET_MS ? "met" : "MISSED",
     },
-    pass: found === 1 && searchMs <= SEARCH_TARGET_MS,
-    notes: ["Node's WebCrypto and hash-wasm: the browser's primitives, not yet measured in Chromium."],
+    pass: found === 1 && served.found === 1 && served.searchMs <= SEARCH_TARGET_MS,
+    notes: [
+      "Node's WebCrypto and hash-wasm: the browser's primitives, not yet measured in Chromium.",
+      "Through the server: client/lock/migrate.ts, as the browser will run it, against a production build on the embedded PostgreSQL, two pages at a time.",
+    ],
   };
+}
+
+/**
+ * The same diary kept by the server: 5 000 readable private pages sealed in place by
+ * client/lock/migrate.ts (what a person turning the lock on waits for), then a new device's
+ * unlock, every page read back from the API, opened and searched (the first result's wait).
+ */
+async function throughTheServer(ctx: BenchContext, pages: ReturnType<typeof page>[]) {
+  const stack = await ctx.stack();
+  const { db, close } = connect(stack.databaseUrl);
+  try {
+    const { user } = await createUser(db, { name: "Bench Locker" });
+    const token = await createSession(db, user.id);
+    const ask: Ask = (p, init = {}) =>
+      fetch(p.startsWith("http") ? p : `${stack.url}${p}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` },
+      });
+    for (let i = 0; i < pages.length; i += 500)
+      await db.insert(journals).values(
+        pages.slice(i, i + 500).map((p) => ({
+          authorId: user.id,
+          title: p.title,
+          content: p.content,
+          journalDate: p.day,
+        })),
+      );
+    const secret = newDiarySecret();
+    const wraps = [
+      await wrapWithPassphrase(secret, "correct horse battery staple", user.id),
+      await wrapWithKeyMaterial(secret, newRecoveryKey(), user.id, "recovery", "recovery"),
+    ];
+    const on = await ask("/api/lock", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password: DEFAULT_PASSWORD, verifier: await lockVerifier(secret), wraps }),
+    });
+    if (on.status !== 201) throw new Error(`POST /api/lock answered ${on.status}`);
+    const key = await itemKey(secret);
+
+    ctx.say(`Sealing ${pages.length} existing pages through the API…`);
+    let t = performance.now();
+    const run = await sealExistingPages({ key, owner: user.id, ask });
+    const migrateMs = ms(t);
+    if (run.sealed !== pages.length || run.failed.length)
+      throw new Error(`Sealed ${run.sealed} of ${pages.length}; failed ${JSON.stringify(run.failed.slice(0, 3))}`);
+
+    // A new device: the wrapping from the server, the passphrase, then every page read and opened.
+    t = performance.now();
+    const lock = (await (await ask("/api/lock")).json()) as { wraps: { kind: string }[] };
+    const phrase = lock.wraps.find((w) => w.kind === "passphrase") as Parameters<typeof unwrapWithPassphrase>[0];
+    const opened = await itemKey(await unwrapWithPassphrase(phrase, "correct horse battery staple", user.id));
+    let cursor: string | null = null;
+    let found = 0;
+    let firstResult = -1;
+    do {
+      const res = await ask(`/api/journals?limit=50${cursor ? `&cursor=${cursor}` : ""}`);
+      const body = (await res.json()) as { journals: Journal[]; nextCursor: string | null };
+      for (const journal of body.journals) {
+        const words = await openPage({ key: opened, owner: user.id, journal });
+        if (`${words.title}\n${words.content}`.includes("quillfeather")) {
+          found++;
+          if (firstResult < 0) firstResult = ms(t);
+        }
+      }
+      cursor = body.nextCursor;
+    } while (cursor);
+    const searchMs = ms(t);
+    return {
+      migrateMs,
+      searchMs,
+      found,
+      rows: [
+        { step: `seal ${pages.length} existing pages through the API (client/lock/migrate.ts)`, ms: migrateMs },
+        {
+          step: `new device: unlock, read ${pages.length} locked pages from the API, open and search them (first result at ${firstResult} ms)`,
+          ms: searchMs,
+        },
+      ],
+    };
+  } finally {
+    await close();
+  }
 }

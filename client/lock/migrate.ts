@@ -1,0 +1,129 @@
+import type { ApiAnswers } from "@/lib/api/endpoints";
+import type { Journal } from "@/lib/contract/answers";
+import { TIMELINE_LIMIT_MAX } from "@/lib/validation/diary-limits";
+import { apiPath } from "../api-path";
+import { sealPage, sealPhoto } from "./pages";
+
+// Sealing the pages a diary had before it was locked (docs/decisions/115): in the browser, one page
+// at a time, each PUT naming the version it was read at (If-Match), so a page written meanwhile is
+// read again rather than overwritten. The server's state is the only bookmark: a tab closed half
+// way loses nothing, and the next run finds what is left. Two devices sealing at once: whichever
+// comes second is told the page changed (412), reads it again, finds it sealed and leaves it.
+
+/** How a request reaches the API: apiFetch in the browser (the session's token), a fetch with a base URL and token elsewhere. */
+export type Ask = (path: string, init?: RequestInit) => Promise<Response>;
+
+export interface SealRun {
+  /** Pages sealed by this run. */
+  sealed: number;
+  /** Pages another device sealed, shared or deleted meanwhile: nothing to do. */
+  settled: number;
+  /** Pages that could not be sealed now, with why (they stay as they are, and the next run tries again). */
+  failed: { day: string; status: number }[];
+}
+
+/** A readable private page: what there is to seal. */
+const toSeal = (j: Journal) => j.visibility === "private" && !j.locked;
+
+async function sealOne({
+  key,
+  owner,
+  journal,
+  ask,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Journal;
+  ask: Ask;
+}): Promise<number> {
+  const revision = 1;
+  const fields = await sealPage({
+    key,
+    owner,
+    day: journal.journaldate,
+    revision,
+    words: { title: journal.title, content: journal.content, imageDescription: journal.imageDescription },
+  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("visibility", "private");
+  const photoUrl = journal.images[0];
+  if (photoUrl) {
+    // The stored photo is already resized and stripped (lib/images): sealed as it is, and the
+    // readable one is deleted by the server once the page no longer points to it.
+    const photo = await ask(photoUrl);
+    if (!photo.ok) return photo.status;
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    const sealed = await sealPhoto({ key, owner, day: journal.journaldate, revision, bytes });
+    form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
+  }
+  const res = await ask(apiPath("PUT /api/journals/{id}", { id: journal.id }), {
+    method: "PUT",
+    body: form,
+    headers: {
+      "If-Match": `"${journal.updatedAt}"`,
+      // The same page at the same version is the same request: a retry after a lost answer changes nothing.
+      "Idempotency-Key": `seal:${journal.id}:${journal.updatedAt}`,
+    },
+  });
+  return res.status;
+}
+
+/** The page of one day as it is now, or null (gone). */
+async function reread(ask: Ask, day: string): Promise<Journal | null> {
+  const res = await ask(apiPath("GET /api/journals/date/{date}", { date: day }));
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET /api/journals/date answered ${res.status}`);
+  return (await res.json()) as ApiAnswers["GET /api/journals/date/{date}"];
+}
+
+/**
+ * Seals every readable private page of `owner`'s diary with `key`, newest first, `concurrency` at a
+ * time; `onProgress` hears of each page done. Stops between pages when `signal` is aborted.
+ */
+export async function sealExistingPages({
+  key,
+  owner,
+  ask,
+  concurrency = 2,
+  onProgress,
+  signal,
+}: {
+  key: CryptoKey;
+  owner: string;
+  ask: Ask;
+  concurrency?: number;
+  onProgress?: (run: SealRun) => void;
+  signal?: AbortSignal;
+}): Promise<SealRun> {
+  const run: SealRun = { sealed: 0, settled: 0, failed: [] };
+  const settle = async (journal: Journal) => {
+    let status = await sealOne({ key, owner, journal, ask });
+    if (status === 404 || status === 409 || status === 412) {
+      // Gone, or written meanwhile (here, in another tab or on another device): read it again.
+      // Sealed, shared or deleted since, it is settled; still readable, it is sealed at its new version.
+      const now = await reread(ask, journal.journaldate);
+      status = !now || !toSeal(now) ? 204 : status === 412 ? await sealOne({ key, owner, journal: now, ask }) : status;
+    }
+    if (status === 200) run.sealed += 1;
+    else if (status === 204) run.settled += 1;
+    else run.failed.push({ day: journal.journaldate, status });
+    onProgress?.({ ...run, failed: [...run.failed] });
+  };
+
+  let cursor: string | null = null;
+  do {
+    if (signal?.aborted) break;
+    const query = new URLSearchParams({ limit: String(TIMELINE_LIMIT_MAX), ...(cursor ? { cursor } : {}) });
+    const res = await ask(`${apiPath("GET /api/journals")}?${query}`);
+    if (!res.ok) throw new Error(`GET /api/journals answered ${res.status}`);
+    const page = (await res.json()) as ApiAnswers["GET /api/journals"];
+    const work = page.journals.filter(toSeal);
+    for (let i = 0; i < work.length; i += concurrency) {
+      if (signal?.aborted) break;
+      await Promise.all(work.slice(i, i + concurrency).map(settle));
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return run;
+}

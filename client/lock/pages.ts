@@ -1,0 +1,124 @@
+import type { Journal } from "@/lib/contract/answers";
+import { LockError, openRaw, openText, sealRaw, sealText, type Field, type Place } from "./crypto";
+
+// A locked page as the browser writes and reads it (docs/decisions/114, 115): its title, text and
+// photo description sealed, each for its place (the owner, the day, the field, the revision), sent
+// as an entry's sealed form fields; and opened again from an answer's `sealed`, or refused.
+
+/** What a person reads and writes of a page. */
+export interface PageWords {
+  title: string;
+  content: string;
+  imageDescription: string | null;
+}
+
+/** The form fields of a sealed write (POST or PUT /api/journals): no readable title, content or description. */
+export interface SealedFormFields {
+  sealedTitle: string;
+  sealedContent: string;
+  sealedImageDescription?: string;
+  sealedRevision: string;
+}
+
+const placeOf =
+  (owner: string, day: string, revision: number) =>
+  (field: Field): Place => ({
+    owner,
+    day,
+    field,
+    revision,
+  });
+
+/** Seals a page's words for `revision` (the stored one plus one; 1 for a new or readable page). */
+export async function sealPage({
+  key,
+  owner,
+  day,
+  revision,
+  words,
+}: {
+  key: CryptoKey;
+  owner: string;
+  day: string;
+  revision: number;
+  words: PageWords;
+}): Promise<SealedFormFields> {
+  const place = placeOf(owner, day, revision);
+  const [sealedTitle, sealedContent, sealedImageDescription] = await Promise.all([
+    sealText(key, place("title"), words.title),
+    sealText(key, place("content"), words.content),
+    words.imageDescription ? sealText(key, place("photoAlt"), words.imageDescription) : undefined,
+  ]);
+  return {
+    sealedTitle,
+    sealedContent,
+    ...(sealedImageDescription ? { sealedImageDescription } : {}),
+    sealedRevision: String(revision),
+  };
+}
+
+/**
+ * A locked entry's words, opened for the place the answer claims; a LockError when any field does
+ * not open there (another key, another page's or day's item, an altered byte, an unknown version).
+ * A page that is not locked is its readable fields.
+ */
+export async function openPage({
+  key,
+  owner,
+  journal,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Pick<Journal, "title" | "content" | "imageDescription" | "journaldate" | "sealed">;
+}): Promise<PageWords & { revision: number | null }> {
+  const sealed = journal.sealed;
+  if (!sealed)
+    return {
+      title: journal.title,
+      content: journal.content,
+      imageDescription: journal.imageDescription,
+      revision: null,
+    };
+  if (sealed.v !== 1) throw new LockError("unknown-version", `A sealed page of version ${String(sealed.v)}`);
+  const place = placeOf(owner, journal.journaldate, sealed.revision);
+  const [title, content, imageDescription] = await Promise.all([
+    openText(key, place("title"), sealed.title),
+    openText(key, place("content"), sealed.content),
+    sealed.imageDescription ? openText(key, place("photoAlt"), sealed.imageDescription) : null,
+  ]);
+  return { title, content, imageDescription, revision: sealed.revision };
+}
+
+/** A photo's bytes (resized and stripped already) sealed for the page's `revision`: the `sealedImage` file. */
+export function sealPhoto({
+  key,
+  owner,
+  day,
+  revision,
+  bytes,
+}: {
+  key: CryptoKey;
+  owner: string;
+  day: string;
+  revision: number;
+  bytes: Uint8Array;
+}): Promise<Uint8Array> {
+  return sealRaw(key, placeOf(owner, day, revision)("photo"), bytes);
+}
+
+/** A locked page's photo opened from the bytes its `sealed.image` served, for the revision it was sealed for. */
+export async function openPhoto({
+  key,
+  owner,
+  journal,
+  bytes,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Pick<Journal, "journaldate" | "sealed">;
+  bytes: Uint8Array;
+}): Promise<Uint8Array> {
+  const revision = journal.sealed?.imageRevision;
+  if (!revision) throw new LockError("damaged", "A locked page's photo without its revision");
+  return openRaw(key, placeOf(owner, journal.journaldate, revision)("photo"), bytes);
+}
