@@ -60,11 +60,9 @@ async function sealOne({
   const res = await ask(apiPath("PUT /api/journals/{id}", { id: journal.id }), {
     method: "PUT",
     body: form,
-    headers: {
-      "If-Match": `"${journal.updatedAt}"`,
-      // The same page at the same version is the same request: a retry after a lost answer changes nothing.
-      "Idempotency-Key": `seal:${journal.id}:${journal.updatedAt}`,
-    },
+    // No Idempotency-Key: each sealing is new bytes (fresh nonces), and a lost answer is settled by
+    // the next run, which reads the page again. If-Match keeps it from overwriting a newer version.
+    headers: { "If-Match": `"${journal.updatedAt}"` },
   });
   return res.status;
 }
