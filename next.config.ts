@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
     // Each route's server code loads on its first request, not all of them at start
     // (docs/decisions/087).
     preloadEntriesOnStart: false,
+    // Subresource Integrity (docs/diary-lock.md): the scripts a page names carry their SHA-384, so a
+    // copy of the build's files altered where they are served from is refused by the browser.
+    sri: { algorithm: "sha384" },
   },
   async headers() {
     return [
