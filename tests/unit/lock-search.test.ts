@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { textMatches } from "../../client/lock/search";
+import { parseSearch } from "../../lib/journals/search-text";
+
+// A locked page is searched in the browser (client/lock/search.ts) by the rules the server's search
+// follows for readable ones (docs/decisions/060): every word, phrases in order, the last word a
+// prefix while typed, accents and case ignored.
+
+const matches = (text: string, q: string) => textMatches(text, parseSearch(q));
+
+describe("searching a locked page's words", () => {
+  const text = "Café by the river.\nThe Bread was warm; Straße am Fluss.";
+
+  it("finds every word, accents and case aside, and the last word as a prefix while it is typed", () => {
+    expect(matches(text, "cafe river")).toBe(true);
+    expect(matches(text, "CAFÉ")).toBe(true);
+    expect(matches(text, "strasse")).toBe(true);
+    expect(matches(text, "riv")).toBe(true);
+    expect(matches(text, "riv ")).toBe(false);
+    expect(matches(text, "cafe lamp")).toBe(false);
+  });
+
+  it("finds a phrase only with its words in a row", () => {
+    expect(matches(text, '"the bread was"')).toBe(true);
+    expect(matches(text, '"bread the"')).toBe(false);
+    expect(matches(text, '"by the river" warm')).toBe(true);
+  });
+
+  it("finds nothing for a search without words", () => {
+    expect(matches(text, "...")).toBe(false);
+    expect(matches(text, "")).toBe(false);
+  });
+});
