@@ -22,15 +22,11 @@ import {
   PASSKEYS_MAX,
   TOO_MANY_PASSKEYS_MESSAGE,
 } from "@/lib/validation/passkey-limits";
-import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
-import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "@/lib/auth/step-up-limits";
-import {
-  WRONG_CODE_MESSAGE,
-  WRONG_RECOVERY_CODE_MESSAGE,
-  CODE_REQUIRED_MESSAGE,
-} from "@/lib/validation/two-factor-limits";
+
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_REFUSALS } from "@/lib/auth/step-up-limits";
+
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
-import { NAME_REQUIRED_MESSAGE, PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+import { NAME_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
 // Passkeys: adding, naming, removing, and signing in with one (lib/auth/passkeys.ts).
 
@@ -66,14 +62,7 @@ export const PASSKEY_ENDPOINTS = [
     },
     answers: [{ status: 200, description: "The options", schema: Sec.PasskeyCreationOptionsSchema }],
     failures: [
-      [
-        400,
-        PASSWORD_REQUIRED_MESSAGE,
-        WRONG_PASSWORD_MESSAGE,
-        CODE_REQUIRED_MESSAGE,
-        WRONG_CODE_MESSAGE,
-        WRONG_RECOVERY_CODE_MESSAGE,
-      ],
+      [400, ...STEP_UP_REFUSALS],
       [403, SIGN_IN_AGAIN_MESSAGE],
       [409, TOO_MANY_PASSKEYS_MESSAGE],
     ],

@@ -1,5 +1,10 @@
 import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
-import { CODE_REQUIRED_MESSAGE } from "@/lib/validation/two-factor-limits";
+import {
+  CODE_REQUIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+} from "@/lib/validation/two-factor-limits";
+import { WRONG_PASSWORD_MESSAGE } from "./password-change-limits";
 // Proving it is you beside a session (lib/auth/step-up.ts, docs/decisions/096): plain values, for
 // the forms and the API reference too.
 
@@ -9,3 +14,12 @@ export const RECENT_SIGN_IN_MINUTES = 10;
 export const STEP_UP_PASSWORD_MESSAGE = PASSWORD_REQUIRED_MESSAGE;
 export const STEP_UP_CODE_MESSAGE = CODE_REQUIRED_MESSAGE;
 export const SIGN_IN_AGAIN_MESSAGE = `This account signs in with Google: sign in with Google again, then do this within ${RECENT_SIGN_IN_MINUTES} minutes`;
+
+/** The 400s of a proof that fails, beside its field: the API reference lists them for every call that asks for one. */
+export const STEP_UP_REFUSALS = [
+  PASSWORD_REQUIRED_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  CODE_REQUIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+] as const;

@@ -10,14 +10,8 @@ import {
   WRAPS_MESSAGE,
   WRONG_VERIFIER_MESSAGE,
 } from "@/lib/validation/lock-limits";
-import { WRONG_PASSWORD_MESSAGE } from "@/lib/auth/password-change-limits";
-import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "@/lib/auth/step-up-limits";
-import {
-  CODE_REQUIRED_MESSAGE,
-  WRONG_CODE_MESSAGE,
-  WRONG_RECOVERY_CODE_MESSAGE,
-} from "@/lib/validation/two-factor-limits";
-import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+
+import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE, STEP_UP_REFUSALS } from "@/lib/auth/step-up-limits";
 
 // The diary lock (lib/lock; docs/decisions/114, 115): its wrappings of the diary secret. The pages
 // themselves are written through the entry endpoints, sealed.
@@ -64,16 +58,7 @@ export const LOCK_ENDPOINTS = [
     },
     answers: [{ status: 201, description: "The lock", schema: L.LockStateSchema }],
     failures: [
-      [
-        400,
-        PASSWORD_REQUIRED_MESSAGE,
-        WRONG_PASSWORD_MESSAGE,
-        CODE_REQUIRED_MESSAGE,
-        WRONG_CODE_MESSAGE,
-        WRONG_RECOVERY_CODE_MESSAGE,
-        VERIFIER_MESSAGE,
-        WRAPS_MESSAGE,
-      ],
+      [400, ...STEP_UP_REFUSALS, VERIFIER_MESSAGE, WRAPS_MESSAGE],
       [403, SIGN_IN_AGAIN_MESSAGE, UNVERIFIED_LOCK_MESSAGE],
       [409, LOCK_EXISTS_MESSAGE],
     ],

@@ -1,3 +1,4 @@
+import { STEP_UP_REFUSALS } from "@/lib/auth/step-up-limits";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { UpdateProfileSchema } from "@/lib/validation/profile";
@@ -22,11 +23,7 @@ import { notAllowedInLineMessage } from "@/lib/validation/fields";
 import * as A from "@/lib/contract/answers";
 import * as U from "@/lib/contract/people";
 import * as Sec from "@/lib/contract/security";
-import {
-  CHANGE_PASSWORD_MAX_TRIES,
-  CHANGE_PASSWORD_WINDOW_SECONDS,
-  WRONG_PASSWORD_MESSAGE,
-} from "@/lib/auth/password-change-limits";
+import { CHANGE_PASSWORD_MAX_TRIES, CHANGE_PASSWORD_WINDOW_SECONDS } from "@/lib/auth/password-change-limits";
 import {
   DELETION_ALREADY_SCHEDULED_MESSAGE,
   FRESH_SIGN_IN_MINUTES,
@@ -34,11 +31,7 @@ import {
   NO_PASSWORD_TO_DELETE_MESSAGE,
 } from "@/lib/users/account-deletion-limits";
 import { DeleteAccountSchema } from "@/lib/validation/auth";
-import {
-  WRONG_CODE_MESSAGE,
-  WRONG_RECOVERY_CODE_MESSAGE,
-  CODE_REQUIRED_MESSAGE,
-} from "@/lib/validation/two-factor-limits";
+
 import {
   BLOCK_SELF_MESSAGE,
   BLOCKS_MAX,
@@ -51,7 +44,7 @@ import {
 } from "@/lib/users/block-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
 import { LIMIT_WHOLE_MESSAGE, LIMIT_MIN_MESSAGE } from "@/lib/validation/feed-limits";
-import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
+
 import {
   USER_NOT_FOUND,
   USERNAME_IS_TAKEN_MESSAGE,
@@ -218,14 +211,7 @@ export const USER_ENDPOINTS = [
       { status: 202, description: "Scheduled; signed out everywhere", schema: Sec.AccountDeletionScheduledSchema },
     ],
     failures: [
-      [
-        400,
-        PASSWORD_REQUIRED_MESSAGE,
-        WRONG_PASSWORD_MESSAGE,
-        CODE_REQUIRED_MESSAGE,
-        WRONG_CODE_MESSAGE,
-        WRONG_RECOVERY_CODE_MESSAGE,
-      ],
+      [400, ...STEP_UP_REFUSALS],
       [403, NO_PASSWORD_TO_DELETE_MESSAGE],
       [409, DELETION_ALREADY_SCHEDULED_MESSAGE],
     ],
