@@ -5,6 +5,7 @@ import { befriend, createJournal, createUser, unique, type FactoryDb } from "../
 import { NOW, photo } from "./diary-helpers";
 import { expect, expectNoA11yViolations, inEachScheme, noToasts, type Scheme, signInAs, test } from "./fixtures";
 import { PERSONAL, cacheContents, diaryWarmed, lastSeenMarker, workerControls } from "./offline-helpers";
+import { LOCK_DB_NAME } from "../client/lock/forget";
 
 // Offline reading (docs/product.md "Installing and offline", docs/decisions/080): the service
 // worker keeps the diary's last 60 days, the feed's first page and the photos seen
@@ -192,10 +193,25 @@ test("logging out empties the kept pages and entries; the next person offline ne
   expect(Object.keys(await cacheContents(page))).toEqual(expect.arrayContaining(["inkwell-pages", "inkwell-data"]));
 
   await page.goto("/me");
+  // A diary lock's key kept on this device (client/lock/key-store.ts's database) goes with them.
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name, 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("keys");
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+        open.onerror = () => reject(open.error ?? new Error("indexedDB.open failed"));
+      }),
+    LOCK_DB_NAME,
+  );
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const after = await cacheContents(page);
   for (const name of PERSONAL) expect(after[name] ?? 0).toBe(0);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(LOCK_DB_NAME);
   // The app's own files stay: the next person still gets a fast, installable app.
   expect(Object.keys(after).some((name) => name.includes("precache"))).toBe(true);
 

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { LOCK_DB_NAME } from "./forget";
 
 // What the diary lock keeps on a device (docs/decisions/114-the-diary-lock.md), in this browser's
 // IndexedDB: each person's item key, and the highest revision seen of each of their pages.
@@ -26,7 +27,6 @@ interface LockDb extends DBSchema {
   revisions: { key: [string, string]; value: SeenRevision };
 }
 
-const DB_NAME = "inkwell-lock";
 const DB_VERSION = 1;
 
 /** Why the lock cannot keep its key on this device; its message is for the screen. */
@@ -51,7 +51,7 @@ function lockDb(): Promise<IDBPDatabase<LockDb>> {
     try {
       // Missing, null or throwing on access: sandboxed frames, storage turned off, old private modes.
       if (typeof indexedDB === "undefined" || !indexedDB) throw new Error("indexedDB is not available");
-      openDB<LockDb>(DB_NAME, DB_VERSION, {
+      openDB<LockDb>(LOCK_DB_NAME, DB_VERSION, {
         upgrade(db) {
           db.createObjectStore("keys");
           db.createObjectStore("revisions", { keyPath: ["owner", "day"] });

@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { itemKey, newDiarySecret, openText, sealText, type Place } from "@/client/lock/crypto";
+import { forgetDiaryKeys, LOCK_DB_NAME } from "@/client/lock/forget";
 import {
   acceptRevision,
   forgetItemKeys,
@@ -12,12 +13,10 @@ import {
 // key as a non-extractable CryptoKey and the highest revision seen per page, in Chromium's real
 // IndexedDB with its real WebCrypto. No component: it runs here because Node has no IndexedDB.
 
-const DB_NAME = "inkwell-lock";
-
 /** Deletes the database, as another tab's upgrade would want it: refused if the store held on to it. */
 function deleteDatabase(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(DB_NAME);
+    const request = indexedDB.deleteDatabase(LOCK_DB_NAME);
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error("deleteDatabase failed"));
     request.onblocked = () => reject(new Error("The key store did not close its connection on versionchange"));
@@ -100,6 +99,18 @@ test("a tab that deletes or upgrades the database is not held up, and the store 
   expect(await loadItemKey("alice")).toBeNull();
   await saveItemKey("alice", await itemKey(newDiarySecret()));
   expect(await loadItemKey("alice")).toBeInstanceOf(CryptoKey);
+});
+
+test("signing out forgets every key on this device, with the store's connection open", async () => {
+  await saveItemKey("alice", await itemKey(newDiarySecret()));
+  expect(await acceptRevision("alice", "2026-03-18", 4)).toBe(true);
+  await forgetDiaryKeys();
+  expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(LOCK_DB_NAME);
+  expect(await loadItemKey("alice")).toBeNull();
+  expect(await acceptRevision("alice", "2026-03-18", 1)).toBe(true);
+  // Nobody's database, nothing to forget: no error.
+  await deleteDatabase();
+  await forgetDiaryKeys();
 });
 
 test("without IndexedDB (storage turned off, some private windows) the store says so in words for the screen", async () => {
