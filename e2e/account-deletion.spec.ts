@@ -48,6 +48,8 @@ test.describe("deleting the account", () => {
     await expect(toast(page, "Your account will not be deleted")).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
     await page.goto("/me/security");
+    // A click before hydration finds no handler: on a busy machine the page is still hydrating.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(page.getByRole("region", { name: "Delete your account" })).toBeVisible();
   });
 
@@ -58,6 +60,8 @@ test.describe("deleting the account", () => {
     // The "Turn off" form on the same screen has a password and a code field too.
     await turnOnTwoFactor(await createSession(db, user.id));
     await page.goto("/me/security");
+    // A click before hydration finds no handler: on a busy machine the page is still hydrating.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(page.getByRole("region", { name: "Two-factor sign-in" }).getByLabel("Password")).toBeVisible();
     await page.getByRole("button", { name: "Delete my account…" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
@@ -76,6 +80,8 @@ test.describe("deleting the account", () => {
 
   test("Keep my account closes the dialog and changes nothing", async ({ signedIn: { page } }) => {
     await page.goto("/me/security");
+    // A click before hydration finds no handler: on a busy machine the page is still hydrating.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const opener = page.getByRole("button", { name: "Delete my account…" });
     await opener.click();
     await page
@@ -94,6 +100,8 @@ test.describe("deleting the account", () => {
   }) => {
     test.slow(); // the page is judged in both schemes, one after the other
     await page.goto("/me/security");
+    // A click before hydration finds no handler: on a busy machine the page is still hydrating.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.getByRole("button", { name: "Delete my account…" }).click();
     await expect(page.getByRole("dialog", { name: "Delete your account?" }).getByLabel("Password")).toBeFocused();
     await expectNoA11yViolationsInEachScheme(page);
