@@ -1,7 +1,7 @@
 import type { ApiAnswers } from "@/lib/api/endpoints";
 import type { Journal } from "@/lib/contract/answers";
-import { TIMELINE_LIMIT_MAX } from "@/lib/validation/diary-limits";
 import { apiPath } from "../api-path";
+import { diaryPages, type Ask } from "./diary-pages";
 import { sealPage, sealPhoto } from "./pages";
 
 // Sealing the pages a diary had before it was locked (docs/decisions/115): in the browser, one page
@@ -9,9 +9,6 @@ import { sealPage, sealPhoto } from "./pages";
 // read again rather than overwritten. The server's state is the only bookmark: a tab closed half
 // way loses nothing, and the next run finds what is left. Two devices sealing at once: whichever
 // comes second is told the page changed (412), reads it again, finds it sealed and leaves it.
-
-/** How a request reaches the API: apiFetch in the browser (the session's token), a fetch with a base URL and token elsewhere. */
-export type Ask = (path: string, init?: RequestInit) => Promise<Response>;
 
 export interface SealRun {
   /** Pages sealed by this run. */
@@ -109,19 +106,12 @@ export async function sealExistingPages({
     onProgress?.({ ...run, failed: [...run.failed] });
   };
 
-  let cursor: string | null = null;
-  do {
-    if (signal?.aborted) break;
-    const query = new URLSearchParams({ limit: String(TIMELINE_LIMIT_MAX), ...(cursor ? { cursor } : {}) });
-    const res = await ask(`${apiPath("GET /api/journals")}?${query}`);
-    if (!res.ok) throw new Error(`GET /api/journals answered ${res.status}`);
-    const page = (await res.json()) as ApiAnswers["GET /api/journals"];
+  for await (const page of diaryPages(ask, signal)) {
     const work = page.journals.filter(toSeal);
     for (let i = 0; i < work.length; i += concurrency) {
       if (signal?.aborted) break;
       await Promise.all(work.slice(i, i + concurrency).map(settle));
     }
-    cursor = page.nextCursor;
-  } while (cursor);
+  }
   return run;
 }

@@ -1,9 +1,6 @@
-import type { ApiAnswers } from "@/lib/api/endpoints";
 import type { Journal } from "@/lib/contract/answers";
-import { foldWord, parseSearch, searchTerms, snippetOf, type ParsedSearch } from "@/lib/journals/search-text";
-import { TIMELINE_LIMIT_MAX } from "@/lib/validation/diary-limits";
-import { apiPath } from "../api-path";
-import type { Ask } from "./migrate";
+import { foldWord, parseSearch, searchTerms, snippetOf, wordsOf, type ParsedSearch } from "@/lib/journals/search-text";
+import { diaryPages, type Ask } from "./diary-pages";
 import { openPage, type PageWords } from "./pages";
 
 // Searching a locked diary (docs/decisions/115): the server cannot, so the browser reads the
@@ -12,12 +9,10 @@ import { openPage, type PageWords } from "./pages";
 // prefix while typed, accents and case ignored). The next page of the list is asked for while this
 // one is opened, and each hit is handed over as soon as it is found.
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
-
 /** Whether `text` holds every group of `parsed` (a phrase's words in a row). */
 export function textMatches(text: string, parsed: ParsedSearch): boolean {
   if (!parsed.words) return false;
-  const words = (text.match(WORD) ?? []).map(foldWord);
+  const words = wordsOf(text).map(foldWord);
   const terms = searchTerms(parsed);
   let t = 0;
   return parsed.groups.every((group) => {
@@ -61,16 +56,7 @@ export async function searchLockedDiary({
   const terms = searchTerms(parsed);
   const result = { searched: 0, hits: 0, unopened: 0 };
   if (!parsed.words) return result;
-  const fetchPage = async (cursor: string | null) => {
-    const query = new URLSearchParams({ limit: String(TIMELINE_LIMIT_MAX), ...(cursor ? { cursor } : {}) });
-    const res = await ask(`${apiPath("GET /api/journals")}?${query}`, { signal });
-    if (!res.ok) throw new Error(`GET /api/journals answered ${res.status}`);
-    return (await res.json()) as ApiAnswers["GET /api/journals"];
-  };
-  let next: ReturnType<typeof fetchPage> | null = fetchPage(null);
-  while (next && !signal?.aborted) {
-    const page: Awaited<ReturnType<typeof fetchPage>> = await next;
-    next = page.nextCursor ? fetchPage(page.nextCursor) : null;
+  for await (const page of diaryPages(ask, signal)) {
     const opened = await Promise.all(
       page.journals
         .filter((j) => j.locked)
@@ -91,7 +77,5 @@ export async function searchLockedDiary({
       onHit({ ...one, ...snippetOf(one.words.content, terms) });
     }
   }
-  // A search given up leaves the page asked for ahead unread.
-  next?.catch(() => undefined);
   return result;
 }

@@ -23,7 +23,7 @@ export interface ParsedSearch {
 export function parseSearch(q: string): ParsedSearch {
   const groups: string[][] = [];
   q.split('"').forEach((part, i) => {
-    const words = part.match(WORD) ?? [];
+    const words = wordsOf(part);
     if (i % 2 === 1) {
       if (words.length) groups.push(words);
     } else for (const w of words) groups.push([w]);
@@ -46,6 +46,11 @@ const UNACCENT_EXTRA: Record<string, string> = {
   ð: "d",
   ŧ: "t",
 };
+
+/** The words of `text`, as the search splits them. */
+export function wordsOf(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
 
 /** A word as the search compares it: compatibility-decomposed, without combining marks, lower case (what inkwell_unaccent and 'simple' do in PostgreSQL). */
 export function foldWord(word: string): string {

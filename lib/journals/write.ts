@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { idempotencyKeys, journals } from "@/lib/db/schema";
+import { idempotencyKeys, journals, type SealedPage } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
@@ -25,17 +25,6 @@ import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
 import { assertLockAllows, assertSealedImage, assertSealedShape, photoState, sealedOf } from "@/lib/lock/guard";
-import type { SealedPage } from "@/lib/db/schema";
-
-/**
- * A locked page as stored: its photo's revision is the page's when the photo came with this write,
- * the kept one's otherwise; its description belongs to its photo and goes without one.
- */
-function sealedRow(sealed: SealedPage, photo: { sealed: boolean } | undefined, kept?: SealedPage | null): SealedPage {
-  if (photo) return { ...sealed, imageRevision: sealed.revision };
-  if (kept?.imageRevision) return { ...sealed, imageRevision: kept.imageRevision };
-  return { ...sealed, imageDescription: null, imageRevision: null };
-}
 import { JOURNAL_NOT_FOUND, JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
 
 // Photos live outside the database, so no transaction covers them. The order keeps the two in step:
@@ -79,6 +68,16 @@ async function storeNewPhoto({
   if (sealedImage) return { key: await storeSealedImage({ storage, data: sealedImage }), sealed: true };
   if (image) return { key: await storeEntryImage({ storage, data: image }), sealed: false };
   return undefined;
+}
+
+/**
+ * A locked page as stored: its photo's revision is the page's when the photo came with this write,
+ * the kept one's otherwise; its description belongs to its photo and goes without one.
+ */
+function sealedRow(sealed: SealedPage, photo: { sealed: boolean } | undefined, kept?: SealedPage | null): SealedPage {
+  if (photo) return { ...sealed, imageRevision: sealed.revision };
+  if (kept?.imageRevision) return { ...sealed, imageRevision: kept.imageRevision };
+  return { ...sealed, imageDescription: null, imageRevision: null };
 }
 
 /** Deletes an object nothing points to any more. The entry's change is already final, so a failure here is logged, not reported. */
@@ -235,7 +234,7 @@ export async function updateJournal({
         throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
       const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
       // A locked page's photo is sealed, and only a locked page has a sealed one (docs/decisions/115).
-      const kept = imageKey && !photo ? { key: imageKey, sealed: current.sealed !== null } : undefined;
+      const kept = imageKey && !photo ? { sealed: current.sealed !== null } : undefined;
       await assertLockAllows({
         tx,
         authorId,

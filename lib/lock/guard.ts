@@ -1,7 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { diaryLocks, type SealedPage } from "@/lib/db/schema";
+import type { SealedPage } from "@/lib/db/schema";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import {
   LOCK_ON_MESSAGE,
@@ -17,7 +16,7 @@ import {
   SEALED_VERSION,
   UNSEAL_PHOTO_MESSAGE,
 } from "@/lib/validation/lock-limits";
-import { holdLockState } from "./lock";
+import { hasLock, holdLockState } from "./lock";
 
 // What the diary lock asks of every entry write (docs/decisions/115): with the lock on, no private
 // page is stored readable; a locked page is private, has no readable photo, only moves forward in
@@ -97,7 +96,7 @@ export const photoState = (photo: { sealed: boolean } | undefined): PhotoState =
 /**
  * In the write's transaction: holds the person's lock state (lib/lock/lock.ts) and refuses a write
  * the lock forbids. `current` is the stored page's sealed fields for an update (null: readable),
- * `keepsPhoto` whether the page will have a photo after it.
+ * `photo` what the page's photo will be after it.
  */
 export async function assertLockAllows({
   tx,
@@ -118,7 +117,7 @@ export async function assertLockAllows({
 }) {
   await holdLockState({ tx, userId: authorId, alone: false });
   if (current && !sealed && unseal !== current.revision) throw new ConflictError(LOCKED_PAGE_MESSAGE);
-  const [lock] = await tx.select({ userId: diaryLocks.userId }).from(diaryLocks).where(eq(diaryLocks.userId, authorId));
+  const lock = await hasLock({ db: tx, userId: authorId });
   if (sealed && !lock) throw new ConflictError(NOT_LOCKED_MESSAGE);
   if (!sealed && lock && visibility === "private") throw new ConflictError(LOCK_ON_MESSAGE);
   if (sealed && current && sealed.revision <= current.revision) throw new ConflictError(SEALED_STALE_MESSAGE);

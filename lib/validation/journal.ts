@@ -143,7 +143,7 @@ export const MonthParamsSchema = z.object({
     .transform(Number),
 });
 
-const SEALED_FIELDS = ["sealedTitle", "sealedContent", "sealedImageDescription", "sealedRevision"];
+const SEALED_FIELDS = Object.keys(sealedShape);
 const READABLE_FIELDS = ["title", "content", "imageDescription"];
 
 /**

@@ -88,7 +88,7 @@ export const SEALED_PHOTO_MESSAGE =
 export const UNSEAL_PHOTO_MESSAGE =
   "A page made readable cannot keep its sealed photo: send the photo readable (image) or remove it";
 export const SEALED_IMAGE_MESSAGE = `A sealed photo must be a sealed item of at most ${Math.floor(
-  (SEALED_OVERHEAD + paddedLength(IMAGE_MAX_BYTES + 4)) / 1_000_000,
+  SEALED_IMAGE_MAX_BYTES / 1_000_000,
 )} MB, sent with the page's other sealed fields`;
 export const LOCK_EXISTS_MESSAGE = "Your diary is already locked";
 export const NO_LOCK_MESSAGE = "Your diary is not locked";

@@ -9,7 +9,8 @@ import {
   type Place,
 } from "../../client/lock/crypto";
 import { lockVerifier, newRecoveryKey, wrapWithKeyMaterial } from "../../client/lock/crypto";
-import { sealExistingPages, type Ask } from "../../client/lock/migrate";
+import type { Ask } from "../../client/lock/diary-pages";
+import { sealExistingPages } from "../../client/lock/migrate";
 import { searchLockedDiary } from "../../client/lock/search";
 import { journals } from "../../lib/db/schema";
 import { connect, createSession, createUser, DEFAULT_PASSWORD } from "../seed/factories";

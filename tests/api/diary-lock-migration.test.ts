@@ -4,20 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { journals } from "../../lib/db/schema";
 import type { Journal } from "../../lib/contract/answers";
-import {
-  itemKey,
-  lockVerifier,
-  newDiarySecret,
-  newRecoveryKey,
-  wrapWithKeyMaterial,
-  wrapWithPassphrase,
-} from "../../client/lock/crypto";
-import { sealExistingPages, type Ask } from "../../client/lock/migrate";
+import { itemKey, lockVerifier, newDiarySecret } from "../../client/lock/crypto";
+import type { Ask } from "../../client/lock/diary-pages";
+import { sealExistingPages } from "../../client/lock/migrate";
 import { openPage, openPhoto } from "../../client/lock/pages";
-import { KDF_MEMORY_MIN, LOCK_ON_MESSAGE } from "../../lib/validation/lock-limits";
+import { LOCK_ON_MESSAGE } from "../../lib/validation/lock-limits";
 import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
+import { wrapsFor } from "../support/lock";
 import { expectError, imageBlob, postJournal, smallPng, uploadPath, utcDay } from "../support/journals";
 
 // Sealing the pages a diary had before it was locked (client/lock/migrate.ts, docs/decisions/115),
@@ -68,11 +63,7 @@ async function diaryToSeal(pages: number) {
   });
   expect(shared.status).toBe(201);
   const secret = newDiarySecret();
-  const light = { memorySize: KDF_MEMORY_MIN, iterations: 1, parallelism: 1 };
-  const wraps = [
-    await wrapWithPassphrase(secret, "a long passphrase", me.user.id, light),
-    await wrapWithKeyMaterial(secret, newRecoveryKey(), me.user.id, "recovery", "recovery"),
-  ];
+  const wraps = await wrapsFor(secret, me.user.id);
   const on = await api("/api/lock", {
     token: me.token,
     body: { password: DEFAULT_PASSWORD, verifier: await lockVerifier(secret), wraps },

@@ -14,13 +14,11 @@ import {
   sealText,
   unwrapWithPassphrase,
   wrapWithKeyMaterial,
-  wrapWithPassphrase,
   type Field,
   type WrappedSecret,
 } from "../../client/lock/crypto";
 import {
   IMPORT_LOCKED_MESSAGE,
-  KDF_MEMORY_MIN,
   LOCK_EXISTS_MESSAGE,
   LOCK_ON_MESSAGE,
   LOCKED_CONTENT,
@@ -46,6 +44,7 @@ import { PASSWORD_REQUIRED_MESSAGE } from "../../lib/validation/auth-limits";
 import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
+import { PASSPHRASE, wrapsFor } from "../support/lock";
 import { waitForMail } from "../support/mailbox";
 import {
   expectError,
@@ -73,23 +72,12 @@ afterAll(async () => {
   await close();
 });
 
-/** Argon2id as light as the server accepts: the settings travel with the wrapping, so this is honest. */
-const LIGHT_KDF = { memorySize: KDF_MEMORY_MIN, iterations: 1, parallelism: 1 };
-const PASSPHRASE = "correct horse battery staple";
-
 interface Diary {
   me: Person;
   secret: Uint8Array;
   key: CryptoKey;
   verifier: string;
   wraps: WrappedSecret[];
-}
-
-async function wrapsFor(secret: Uint8Array, owner: string): Promise<WrappedSecret[]> {
-  return [
-    await wrapWithPassphrase(secret, PASSPHRASE, owner, LIGHT_KDF),
-    await wrapWithKeyMaterial(secret, newRecoveryKey(), owner, "recovery", "recovery"),
-  ];
 }
 
 const turnOn = (token: string, body: unknown) => api<Record<string, unknown>>("/api/lock", { token, body });
