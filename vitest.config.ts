@@ -38,6 +38,9 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: UNIT_TESTS, setupFiles: [NODE_SETUP] } },
       {
         extends: true,
+        // Bundled before the first test rather than when a test first imports them: a dependency
+        // found half-way makes Vite reload the page under the running tests (a fresh clone has no cache).
+        optimizeDeps: { include: ["@react-pdf/renderer", "@tanstack/react-query", "idb", "hash-wasm"] },
         test: {
           name: "components",
           include: COMPONENT_TESTS,

@@ -71,15 +71,8 @@ const MESSAGES = {
   update: { wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
-/**
- * POST or PUT one entry as multipart; throws an ApiError carrying the message the writer sees.
- * `idempotencyKey`: the key the outbox sends it again with if the answer is lost (docs/decisions/081).
- */
-export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Promise<Journal> {
-  const { wrongStatus, expected } = MESSAGES[req.kind];
-  if (!getToken()) throw new ApiError(401, "User is not authenticated.");
-  if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
-
+/** An entry's multipart form as the original client sends it: its readable fields. */
+export function entryForm(req: SaveRequest): FormData {
   const form = new FormData();
   form.set("title", req.fields.title.trim());
   form.set("content", req.fields.content.trim());
@@ -89,6 +82,18 @@ export async function saveJournal(req: SaveRequest, idempotencyKey?: string): Pr
   if (req.kind === "create") form.set("journaldate", req.day);
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");
+  return form;
+}
+
+/**
+ * POST or PUT one entry as multipart; throws an ApiError carrying the message the writer sees.
+ * `idempotencyKey`: the key the outbox sends it again with if the answer is lost (docs/decisions/081).
+ * `form`: a locked page's sealed form (client/lock/save.ts) instead of the readable one.
+ */
+export async function saveJournal(req: SaveRequest, idempotencyKey?: string, form = entryForm(req)): Promise<Journal> {
+  const { wrongStatus, expected } = MESSAGES[req.kind];
+  if (!getToken()) throw new ApiError(401, "User is not authenticated.");
+  if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
 
   const headers = idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined;
   const res =

@@ -81,7 +81,7 @@ export async function lockVerifier(secret: Uint8Array): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Sealed items
 
-export type Field = "title" | "content" | "tags" | "photo" | "photoAlt";
+export type Field = "title" | "content" | "tags" | "photo" | "photoAlt" | "draft";
 
 /** Where an item belongs. One page per person and day, so the day names the page. */
 export interface Place {

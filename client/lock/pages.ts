@@ -29,6 +29,20 @@ const placeOf =
     revision,
   });
 
+/** 2020-01-01T00:00:00Z: revisions count seconds from it, which stays under 2^31 until 2088. */
+const REVISION_EPOCH_MS = Date.UTC(2020, 0, 1);
+
+/**
+ * The revision a save seals a page at: one more than the stored one, and at least the seconds since
+ * 2020. Counting time makes a page locked again after it was shared, or deleted and written anew,
+ * newer than every revision a device has seen of that day (client/lock/key-store.ts refuses an older
+ * one as a replay), whichever device writes it; a device whose clock is far behind may still write
+ * one that the others refuse until it is saved again.
+ */
+export function nextRevision(stored: number | null | undefined, now = Date.now()): number {
+  return Math.max((stored ?? 0) + 1, Math.floor((now - REVISION_EPOCH_MS) / 1000));
+}
+
 /** Seals a page's words for `revision` (the stored one plus one; 1 for a new or readable page). */
 export async function sealPage({
   key,

@@ -12,6 +12,7 @@ import { EntryView } from "./entry-view";
 import { ConflictBanner, WaitingBanner } from "./outbox-banners";
 import { PageSheet } from "./page-sheet";
 import { useDayEditor } from "./use-day-editor";
+import { DamagedDay, LockedDay } from "@/components/lock/locked-day";
 
 type Props = {
   userId: string;
@@ -36,6 +37,13 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
       </PageSheet>
     );
   }
+
+  // A locked page (docs/diary-lock.md): opened here, or locked on this device, or not openable.
+  if (dayEditor.lock.status === "opening")
+    return <PageSheet>Opening the locked page for {formatLongDay(day)}…</PageSheet>;
+  if (dayEditor.lock.status === "locked") return <LockedDay owner={userId} day={day} />;
+  if (dayEditor.lock.status === "damaged")
+    return <DamagedDay day={day} message={dayEditor.lock.message} onRetry={dayEditor.reopen} />;
 
   const status = <SaveStatus saved={dayEditor.saved} error={dayEditor.error} />;
   const savedEntry = entry ?? null;

@@ -7,7 +7,8 @@ import { CloudOff } from "lucide-react";
 import Link from "next/link";
 import type { OutboxItem } from "@/client/outbox";
 import { formatLongDay } from "@/lib/dates/local-day";
-import { EntryLink, entryHref } from "./entry-link";
+import { entryHref } from "./entry-link";
+import { ListEntryLink } from "@/components/lock/list-entry-link";
 import { useOutboxItems } from "./use-outbox";
 import { ListMessage, ListError } from "./list-states";
 import { LoadMore } from "@/components/ui/load-more";
@@ -21,7 +22,7 @@ export function DiaryList({ userId }: { userId: string }) {
   return (
     <div className="flex flex-col gap-6">
       {waiting.length ? <WaitingList items={waiting} /> : null}
-      <SavedList />
+      <SavedList userId={userId} />
     </div>
   );
 }
@@ -54,7 +55,7 @@ function WaitingList({ items }: { items: OutboxItem[] }) {
   );
 }
 
-function SavedList() {
+function SavedList({ userId }: { userId: string }) {
   const query = useInfiniteQuery(timelineQuery());
   if (query.isPending) return <ListMessage busy>Loading your entries…</ListMessage>;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
@@ -73,7 +74,7 @@ function SavedList() {
           <ul className="flex flex-col gap-3">
             {items.map((entry) => (
               <li key={entry.id}>
-                <EntryLink journal={entry} lines={entry.excerpt} />
+                <ListEntryLink owner={userId} entry={entry} />
               </li>
             ))}
           </ul>

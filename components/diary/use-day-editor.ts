@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
-import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal } from "@/client/journals";
+import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal, type SaveRequest } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
 import { addOutboxItem, OutboxPhotoTooLargeError, removeOutboxItem, type OutboxItem } from "@/client/outbox";
@@ -25,6 +25,9 @@ import {
 } from "./day-editor-machine";
 import { fieldsOf, newEditor, type EditorState } from "./editor-state";
 import { useOutboxItems } from "./use-outbox";
+import { useLockedEntry, openedEntryQuery } from "@/components/lock/use-locked-entry";
+import { knownLocked, lockedForm, lockedMeanwhile, LOCKED_OFFLINE_MESSAGE } from "@/client/lock/editor";
+import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
 
 export { QUEUED_MESSAGE } from "./day-editor-machine";
 
@@ -61,7 +64,11 @@ export function useDayEditor({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(dayQuery(day));
-  const entry = query.data;
+  // A locked page is opened in the browser (docs/diary-lock.md); until it is, the day is not shown
+  // to the editor at all (undefined, as while loading), so no draft or edit can start over the
+  // placeholder.
+  const lock = useLockedEntry(userId, query.data);
+  const entry = lock.status === "plain" || lock.status === "open" ? lock.entry : undefined;
   const outbox = useOutboxItems(userId);
   const inBrowser = useHydrated();
   // This browser's draft of the day once hydrated (the server knows no drafts, so hydration sees the
@@ -197,25 +204,45 @@ export function useDayEditor({
     // Offline, TanStack would pause the save until the network returns; this one queues at once instead.
     networkMode: "always",
     mutationFn: async ({ editor: e, attempt }: SaveVariables): Promise<Saved> => {
-      if (!navigator.onLine) return queue(e);
+      // A locked diary's page does not wait offline in readable form (docs/diary-lock.md).
+      const offline = (lost?: string) => {
+        if (knownLocked(queryClient, e.entry)) throw new ApiError(0, LOCKED_OFFLINE_MESSAGE);
+        return queue(e, lost);
+      };
+      if (!navigator.onLine) return offline();
+      const req: SaveRequest = e.entry
+        ? {
+            kind: "update",
+            id: e.entry.id,
+            day: e.day,
+            fields: e.fields,
+            photo: e.photo?.file ?? null,
+            removePhoto: e.removePhoto,
+          }
+        : { kind: "create", day: e.day, fields: e.fields, photo: e.photo?.file ?? null };
+      const send = async (fresh: boolean) =>
+        saveJournal(
+          req,
+          // A new request after a refusal: the server keeps its answer to the first key (docs/decisions/081).
+          fresh ? crypto.randomUUID() : attempt,
+          await lockedForm({ queryClient, owner: userId, req, entry: e.entry, fresh }),
+        );
       try {
-        const journal = e.entry
-          ? await saveJournal(
-              {
-                kind: "update",
-                id: e.entry.id,
-                day: e.day,
-                fields: e.fields,
-                photo: e.photo?.file ?? null,
-                removePhoto: e.removePhoto,
-              },
-              attempt,
-            )
-          : await saveJournal({ kind: "create", day: e.day, fields: e.fields, photo: e.photo?.file ?? null }, attempt);
+        // Locked in another tab since this one last asked: sealed, and sent again.
+        const journal = await send(false).catch((err: unknown) => {
+          if (lockedMeanwhile(err)) return send(true);
+          throw err;
+        });
+        if (journal.locked) {
+          // The saved page opens here before it is shown, so the day never flashes "opening".
+          const key = await queryClient.fetchQuery(deviceKeyQuery(userId));
+          await queryClient.fetchQuery(openedEntryQuery(userId, journal, key)).catch(() => undefined);
+        }
         return { queued: false, journal };
       } catch (err) {
         // The request never got an answer: keep it for later. An answer (a 4xx, a 500) is shown as ever.
-        if (err instanceof ApiError && err.status === 0) return queue(e, attempt);
+        if (err instanceof ApiError && err.status === 0 && err.message !== LOCKED_OFFLINE_MESSAGE)
+          return offline(attempt);
         throw err;
       }
     },
@@ -265,6 +292,13 @@ export function useDayEditor({
 
   return {
     query,
+    /** The day's entry as the lock shows it: readable, opened, opening, locked here or damaged. */
+    lock,
+    /** Reads the day again and opens it anew ("Try again" on a page that did not open). */
+    reopen: () => {
+      void queryClient.resetQueries({ queryKey: lockKeys.all });
+      void query.refetch();
+    },
     /** The day's saved entry: undefined while it loads, null for a day without one. */
     entry,
     /** The editor's state, null for the read view, undefined while the day loads. */

@@ -13,6 +13,13 @@ export function scriptHash(text: string): string {
 const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT);
 
 /**
+ * WebAssembly compiled from our own scripts' bytes (docs/decisions/117): the diary lock's Argon2id
+ * (hash-wasm) and the recovery key's PDF (@react-pdf/renderer's layout engine). It allows no eval()
+ * of JavaScript and no script from anywhere else.
+ */
+const WASM = "'wasm-unsafe-eval'";
+
+/**
  * The policy of a page. A page rendered per request gets a fresh nonce, and `'strict-dynamic'`
  * lets the scripts it trusts load Next's chunks. A static shell (docs/decisions/084) is the same
  * file for everyone, so it cannot carry a nonce: its inline scripts are allowed by their hashes
@@ -27,15 +34,16 @@ export function contentSecurityPolicy(
 ): string {
   const scriptSrc =
     "nonce" in scripts
-      ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic' ${THEME_SCRIPT_HASH}`
-      : ["script-src 'self'", ...new Set([THEME_SCRIPT_HASH, ...scripts.hashes])].join(" ");
+      ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic' ${THEME_SCRIPT_HASH} ${WASM}`
+      : ["script-src 'self'", ...new Set([THEME_SCRIPT_HASH, ...scripts.hashes]), WASM].join(" ");
   return [
     "default-src 'self'",
     `${scriptSrc}${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' blob: data:", ...imageOrigins].join(" "),
     "font-src 'self'",
-    "connect-src 'self'",
+    // data: for @react-pdf/renderer, which reads its own bundled layout engine from a data: URL.
+    "connect-src 'self' data:",
     // The service worker (app/sw.ts) and the web app manifest (app/manifest.ts), both our own.
     "worker-src 'self'",
     "manifest-src 'self'",

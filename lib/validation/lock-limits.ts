@@ -98,3 +98,10 @@ export const WRAPS_MESSAGE = `A lock has exactly one passphrase, one recovery ke
 export const VERIFIER_MESSAGE = `Verifier must be ${VERIFIER_LENGTH} base64url characters`;
 export const IMPORT_LOCKED_MESSAGE =
   "Your diary is locked: an import here would store its pages readable, so none is taken";
+
+/** The diary lock's passphrase, checked in the browser only: the server never sees it (docs/decisions/114). */
+export const PASSPHRASE_MIN = 12;
+export const PASSPHRASE_MAX = 1024;
+export const PASSPHRASE_SHORT_MESSAGE = `A passphrase needs at least ${PASSPHRASE_MIN} characters: a few words you will remember`;
+export const PASSPHRASE_LONG_MESSAGE = `A passphrase can have at most ${PASSPHRASE_MAX} characters`;
+export const PASSPHRASE_MISMATCH_MESSAGE = "The two passphrases are not the same";

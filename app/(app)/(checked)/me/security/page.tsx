@@ -5,6 +5,7 @@ import { room } from "@/components/me/rooms";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { DeleteAccount } from "@/components/security/delete-account";
+import { DiaryLockCard } from "@/components/lock/diary-lock-card";
 import { PasskeysCard } from "@/components/security/passkeys-card";
 import { SessionsList } from "@/components/security/sessions-list";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
@@ -27,6 +28,12 @@ async function SecurityPage() {
         <SessionsList />
         <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />
         <PasskeysCard hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />
+        <DiaryLockCard
+          owner={user.id}
+          email={user.email}
+          hasPassword={twoFactor.hasPassword}
+          twoFactorOn={twoFactor.on}
+        />
         <ChangePasswordForm />
         <ChangeEmailForm />
         {user.deletionDueAt ? null : (

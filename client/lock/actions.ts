@@ -1,0 +1,199 @@
+import type { Journal } from "@/lib/contract/answers";
+import type { LockState } from "@/lib/contract/lock";
+import { answerOf, apiFetch } from "../api";
+import { apiPath } from "../api-path";
+import { ApiError } from "../api-error";
+import { refusalOf } from "../refusals";
+import {
+  formatRecoveryKey,
+  itemKey,
+  LockError,
+  lockVerifier,
+  newDiarySecret,
+  newRecoveryKey,
+  parseRecoveryKey,
+  unwrapWithKeyMaterial,
+  unwrapWithPassphrase,
+  wrapWithKeyMaterial,
+  wrapWithPassphrase,
+  type LockFailure,
+} from "./crypto";
+import { acceptRevision, KeyStoreUnavailableError, saveItemKey } from "./key-store";
+import { sealExistingPages, type SealRun } from "./migrate";
+import { openPage, openPhoto } from "./pages";
+
+// What the lock's screens do (docs/diary-lock.md), with its cryptography: imported only when a
+// person turns the lock on, unlocks, or opens or writes a locked page (./state.ts is the light part).
+
+export { LockError, type SealRun };
+
+/** What a person reads when something of the lock did not work; the reason is LockError's. */
+export const LOCK_FAILURE_TEXT: Record<LockFailure, string> = {
+  "wrong-key": "That does not unlock this diary. Check it and try again.",
+  typo: "That recovery key has a typo: check each group of five characters.",
+  damaged: "This page could not be opened: what the server sent is damaged or belongs elsewhere.",
+  "unknown-version": "This page was locked by a newer Inkwell: reload the page to get the newest version.",
+};
+
+/** Keeps the unlocked key on this device; a browser that cannot keep it holds it for the tab only. */
+async function keep(owner: string, key: CryptoKey): Promise<"device" | "tab"> {
+  try {
+    await saveItemKey(owner, key);
+    return "device";
+  } catch (error) {
+    if (error instanceof KeyStoreUnavailableError) return "tab";
+    throw error;
+  }
+}
+
+function wrapOf(state: LockState, kind: "passphrase" | "recovery") {
+  const wrap = state.wraps.find((w) => w.kind === kind);
+  if (!wrap) throw new LockError("damaged", `The lock has no ${kind} wrapping`);
+  return wrap;
+}
+
+/** Unlocks with the passphrase: the item key, and where it is kept. A wrong one is LockError("wrong-key"). */
+export async function unlockWithPassphrase(owner: string, state: LockState, passphrase: string) {
+  const secret = await unwrapWithPassphrase(wrapOf(state, "passphrase"), passphrase, owner);
+  const key = await itemKey(secret);
+  return { key, kept: await keep(owner, key) };
+}
+
+/** Unlocks with the recovery key as typed: a typo is LockError("typo"), another key's "wrong-key". */
+export async function unlockWithRecoveryKey(owner: string, state: LockState, typed: string) {
+  const material = await parseRecoveryKey(typed);
+  const secret = await unwrapWithKeyMaterial(wrapOf(state, "recovery"), material, owner);
+  const key = await itemKey(secret);
+  return { key, kept: await keep(owner, key) };
+}
+
+/** A lock about to be turned on: its secret and recovery key, in this tab's memory only until it is sent. */
+export interface NewLock {
+  secret: Uint8Array;
+  recovery: Uint8Array;
+  /** The recovery key as shown and printed (Crockford base32 in groups of five). */
+  recoveryText: string;
+}
+
+export async function newLock(): Promise<NewLock> {
+  const recovery = newRecoveryKey();
+  return { secret: newDiarySecret(), recovery, recoveryText: await formatRecoveryKey(recovery) };
+}
+
+/**
+ * Turns the lock on (POST /api/lock): wraps the secret by the passphrase and the recovery key, proves
+ * the person with their password (and code), and keeps the item key on this device. A refused field
+ * comes back beside it (a Refusal).
+ */
+export async function turnOnLock({
+  owner,
+  lock,
+  passphrase,
+  password,
+  code,
+}: {
+  owner: string;
+  lock: NewLock;
+  passphrase: string;
+  password?: string;
+  code?: string;
+}): Promise<{ state: LockState; key: CryptoKey; kept: "device" | "tab" }> {
+  const failure = "Could not lock your diary";
+  const [verifier, passphraseWrap, recoveryWrap] = await Promise.all([
+    lockVerifier(lock.secret),
+    wrapWithPassphrase(lock.secret, passphrase, owner),
+    wrapWithKeyMaterial(lock.secret, lock.recovery, owner, "recovery", "recovery"),
+  ]);
+  const res = await apiFetch(apiPath("POST /api/lock"), {
+    method: "POST",
+    body: JSON.stringify({
+      ...(password ? { password } : {}),
+      ...(code ? { code } : {}),
+      verifier,
+      wraps: [passphraseWrap, recoveryWrap],
+    }),
+  }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  const state = await answerOf("POST /api/lock", res);
+  const key = await itemKey(lock.secret);
+  return { state, key, kept: await keep(owner, key) };
+}
+
+/** Seals the pages written before the lock, with progress; resumable (client/lock/migrate.ts). */
+export function sealPagesWrittenBefore(
+  owner: string,
+  key: CryptoKey,
+  onProgress: (run: SealRun) => void,
+  signal: AbortSignal,
+): Promise<SealRun> {
+  return sealExistingPages({ key, owner, ask: (path, init) => apiFetch(path, init), onProgress, signal });
+}
+
+/** A locked page as this device shows it. */
+export type OpenedPage =
+  { status: "open"; journal: Journal } | { status: "damaged"; reason: LockFailure; message: string };
+
+/**
+ * Opens a locked page with the device's key: its words in `title`, `content` and `imageDescription`,
+ * its photo (opened too) as an object URL in `images`. A page any field of which does not open for
+ * its place, or that is older than a revision this device has seen (a replay), is "damaged".
+ */
+export async function openJournal(owner: string, key: CryptoKey, journal: Journal): Promise<OpenedPage> {
+  try {
+    const words = await openPage({ key, owner, journal });
+    if (words.revision !== null && !(await notOlderThanSeen(owner, journal.journaldate, words.revision)))
+      throw new LockError("damaged", "An older revision of a page than this device has seen");
+    const images = journal.sealed?.image ? [await openedPhotoUrl(owner, key, journal)] : journal.images;
+    return {
+      status: "open",
+      journal: {
+        ...journal,
+        title: words.title,
+        content: words.content,
+        imageDescription: words.imageDescription,
+        images,
+      },
+    };
+  } catch (error) {
+    if (error instanceof LockError)
+      return { status: "damaged", reason: error.reason, message: LOCK_FAILURE_TEXT[error.reason] };
+    throw error;
+  }
+}
+
+/**
+ * A locked page's words only, for a list (no photo, no revision remembered): null when they do not
+ * open for their place, which the list shows as the placeholder.
+ */
+export async function openWords(owner: string, key: CryptoKey, journal: Journal) {
+  try {
+    return await openPage({ key, owner, journal });
+  } catch (error) {
+    if (error instanceof LockError) return null;
+    throw error;
+  }
+}
+
+/** A browser that cannot keep anything (storage off) cannot remember revisions either: it takes the page. */
+async function notOlderThanSeen(owner: string, day: string, revision: number): Promise<boolean> {
+  try {
+    return await acceptRevision(owner, day, revision);
+  } catch (error) {
+    if (error instanceof KeyStoreUnavailableError) return true;
+    throw error;
+  }
+}
+
+/**
+ * A locked page's photo, opened, as an object URL. It lives as long as the opened page in the query
+ * cache: components/lock/use-locked-entry.ts lets it go when the cache drops the page, and Lock now
+ * when it drops them all.
+ */
+async function openedPhotoUrl(owner: string, key: CryptoKey, journal: Journal): Promise<string> {
+  const res = await fetch(journal.sealed?.image ?? "", { credentials: "same-origin" });
+  if (!res.ok) throw new ApiError(res.status, "Could not load this page's photo");
+  const bytes = await openPhoto({ key, owner, journal, bytes: new Uint8Array(await res.arrayBuffer()) });
+  return URL.createObjectURL(new Blob([bytes as BlobPart]));
+}

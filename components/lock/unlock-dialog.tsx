@@ -1,0 +1,128 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { BusyButton } from "@/components/ui/busy-button";
+import { buttonClass } from "@/components/ui/button-styles";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { TextField } from "@/components/ui/text-field";
+import { useForm } from "@/components/ui/use-form";
+import { Refusal } from "@/client/refusals";
+import { keepKeyForThisTab, lockChanged, lockStateQuery } from "@/client/lock/state";
+import { notify } from "@/client/toasts";
+import { checkFilled } from "@/lib/validation/form-checks";
+
+type Way = "passphrase" | "recovery";
+
+const UNLOCKED = "Your diary is unlocked on this device";
+const TAB_ONLY = "This browser cannot keep the key: your diary stays unlocked until this tab closes.";
+
+/**
+ * Unlocks the diary on this device (docs/diary-lock.md) with the passphrase or the recovery key:
+ * the secret is unwrapped in the browser, the key kept here (client/lock/actions.ts). A wrong one
+ * is said beside its field; nothing is sent to the server.
+ */
+export function UnlockDialog({ owner, open, onClose }: { owner: string; open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog open={open} onClose={onClose} title="Unlock your diary">
+      {open ? <UnlockForm owner={owner} onDone={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [way, setWay] = useState<Way>("passphrase");
+  const [typed, setTyped] = useState("");
+  const field = way === "passphrase" ? "passphrase" : "recoveryKey";
+  const { formProps, errors, busy } = useForm({
+    values: () => typed,
+    check: (v) => checkFilled(field, way === "passphrase" ? "Passphrase" : "Recovery key", v),
+    send: async (value) => {
+      const state = await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 0 });
+      const actions = await import("@/client/lock/actions");
+      try {
+        return await (way === "passphrase"
+          ? actions.unlockWithPassphrase(owner, state, value)
+          : actions.unlockWithRecoveryKey(owner, state, value));
+      } catch (error) {
+        if (!(error instanceof actions.LockError)) throw error;
+        const message = actions.LOCK_FAILURE_TEXT[error.reason];
+        throw new Refusal(400, message, [{ path: field, message }]);
+      }
+    },
+    onSuccess: ({ key, kept }) => {
+      lockChanged(queryClient);
+      if (kept === "tab") keepKeyForThisTab(owner, key);
+      notify.success(UNLOCKED, kept === "tab" ? { description: TAB_ONLY } : {});
+      onDone();
+    },
+    onError: (error) => notify.error(error.message),
+  });
+
+  return (
+    <form {...formProps} className="flex flex-col gap-4">
+      <p className="text-sm text-ink">
+        Your private pages are encrypted. Unlock them on this device with your diary&apos;s passphrase or its recovery
+        key; Inkwell&apos;s server never sees either.
+      </p>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Unlock with</legend>
+        {(["passphrase", "recovery"] as const).map((w) => (
+          <label
+            key={w}
+            className={`${buttonClass(way === w ? "primary" : "secondary", "py-1.5")} has-[:focus-visible]:outline-2`}
+          >
+            <input
+              type="radio"
+              name="way"
+              value={w}
+              checked={way === w}
+              onChange={() => {
+                setWay(w);
+                setTyped("");
+              }}
+              className="sr-only"
+            />
+            {w === "passphrase" ? "Passphrase" : "Recovery key"}
+          </label>
+        ))}
+      </fieldset>
+      {way === "passphrase" ? (
+        <TextField
+          key="passphrase"
+          label="Your diary's passphrase"
+          name="passphrase"
+          type="password"
+          autoComplete="off"
+          data-autofocus
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          errors={errors.passphrase}
+        />
+      ) : (
+        <TextField
+          key="recovery"
+          label="Your recovery key"
+          name="recoveryKey"
+          hint="The key you printed or saved when you locked your diary: groups of five letters and digits."
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="font-mono"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          errors={errors.recoveryKey}
+        />
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={onDone} className={buttonClass("secondary")}>
+          Cancel
+        </button>
+        <BusyButton type="submit" busy={busy} busyLabel="Unlocking…">
+          Unlock
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

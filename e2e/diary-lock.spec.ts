@@ -1,0 +1,206 @@
+import type { Page } from "@playwright/test";
+import { and, eq, sql } from "drizzle-orm";
+import * as schema from "../lib/db/schema";
+import { createJournal, unique, type FactoryDb } from "../scripts/seed/factories";
+import { NOW, openDiary, photo, write } from "./diary-helpers";
+import {
+  DIALOG_SCOPE,
+  cardScope,
+  expect,
+  expectNoA11yViolationsInEachScheme,
+  signInSecondBrowser,
+  test,
+} from "./fixtures";
+
+// The diary lock (docs/diary-lock.md): turned on from the Security screen, a private page written,
+// photographed and edited sealed in the browser, the pages written before it sealed in place, and
+// a second device that sees the page locked until it unlocks with the passphrase or the recovery key.
+
+const PASSPHRASE = "correct horse battery staple";
+
+const card = (page: Page) => page.getByRole("region", { name: "Diary lock" });
+
+/** Every row of every table of the database as text, searched for `needle`: the tables that hold it. */
+async function tablesHolding(db: FactoryDb, needle: string): Promise<string[]> {
+  const tables = await db.execute<{ schema: string; name: string }>(
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+  );
+  const holding: string[] = [];
+  for (const { schema: s, name } of tables.rows) {
+    const found = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(s)}.${sql.identifier(name)} t where t::text ilike ${`%${needle}%`}`,
+    );
+    if (found.rows[0]!.n > 0) holding.push(`${s}.${name}`);
+  }
+  return holding;
+}
+
+/** The lock turned on from /me/security; answers the recovery key it showed. */
+async function turnOnLock(page: Page, password: string): Promise<string> {
+  await page.goto("/me/security");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await card(page).getByRole("button", { name: "Lock my private pages…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Lock your private pages" });
+
+  // Each refusal beside its field: too short, then not the same twice.
+  await dialog.getByLabel("Passphrase", { exact: true }).fill("short");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByText("A passphrase needs at least 12 characters")).toBeVisible();
+  await dialog.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await dialog.getByLabel("The same passphrase again").fill(`${PASSPHRASE}!`);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByText("The two passphrases are not the same")).toBeVisible();
+  await dialog.getByLabel("The same passphrase again").fill(PASSPHRASE);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+
+  const shown = dialog.getByRole("group", { name: "Your recovery key" });
+  await expect(shown).toBeVisible();
+  const recoveryKey = (await shown.textContent())!.trim();
+  expect(recoveryKey).toMatch(/^([0-9A-Z]{5}-){11}[0-9A-Z]{1,5}$/);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Save as a text file" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^inkwell-recovery-key-.*\.txt$/);
+
+  await dialog.getByLabel("Type the last group of your recovery key").fill("XXXXX");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByText("That is not the last group of your recovery key")).toBeVisible();
+  await dialog
+    .getByLabel("Type the last group of your recovery key")
+    .fill(recoveryKey.split("-").at(-1)!.toLowerCase());
+  await dialog.getByRole("button", { name: "Continue" }).click();
+
+  await dialog.getByLabel("Your Inkwell password").fill(password);
+  await dialog.getByRole("button", { name: "Lock my private pages" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page).getByText("Your private pages are encrypted, and unlocked on this device.")).toBeVisible();
+  return recoveryKey;
+}
+
+test.describe("the diary lock", () => {
+  test("turned on: earlier and new private pages are sealed in the browser, the server holds no word of them, and another device unlocks with the passphrase or the recovery key", async ({
+    signedIn: { page, user, password },
+    browser,
+    db,
+  }) => {
+    test.slow();
+    const earlier = unique("EARLIERMARK");
+    await createJournal(db, user.id, { title: `Before the lock ${earlier}`, journalDate: "2026-03-02" });
+
+    const recoveryKey = await turnOnLock(page, password);
+    // The page written before the lock is sealed in place, by this browser.
+    await expect(
+      card(page)
+        .getByRole("status")
+        .filter({ hasText: /Locking your earlier private pages/ }),
+    ).toBeHidden();
+    await expect
+      .poll(
+        async () => (await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id)))[0]?.sealed,
+      )
+      .not.toBeNull();
+
+    // A new private page, with a photo, written and edited on the unlocked device.
+    const marker = unique("LOCKEDMARK");
+    await openDiary(page);
+    await write(page, `Harbour ${marker}`, `The words of the day, ${marker}.`);
+    await page
+      .getByLabel("Add photo")
+      .setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await photo("#2a5d8f", 64, 48) });
+    await page.getByRole("button", { name: "Save" }).click();
+    const article = page.getByRole("article");
+    await expect(article.getByRole("heading", { name: `Harbour ${marker}` })).toBeVisible();
+    await expect(article.getByText(`The words of the day, ${marker}.`)).toBeVisible();
+    await expect(article.getByRole("img")).toBeVisible();
+
+    await article.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Your entry" }).fill(`Edited words, ${marker}.`);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(article.getByText(`Edited words, ${marker}.`)).toBeVisible();
+
+    // The List opens them too, on this device.
+    await page.getByRole("button", { name: "List" }).click();
+    await expect(page.getByRole("link", { name: new RegExp(`Harbour ${marker}`) })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`Before the lock ${earlier}`) })).toBeVisible();
+
+    // Nothing of either page's words is anywhere in the database.
+    expect(await tablesHolding(db, marker)).toEqual([]);
+    expect(await tablesHolding(db, earlier)).toEqual([]);
+    const [row] = await db
+      .select()
+      .from(schema.journals)
+      .where(and(eq(schema.journals.authorId, user.id), eq(schema.journals.journalDate, "2026-03-10")));
+    expect(row!.sealed!.revision).toBeGreaterThan(1);
+
+    // A second device sees the page locked until it unlocks.
+    const other = await signInSecondBrowser(browser, db, user.id);
+    try {
+      await openDiary(other.page);
+      await expect(other.page.getByRole("heading", { name: "Locked page" })).toBeVisible();
+      await expect(other.page.getByText(marker)).toHaveCount(0);
+
+      await other.page.getByRole("button", { name: "Unlock your diary…" }).click();
+      const unlock = other.page.getByRole("dialog", { name: "Unlock your diary" });
+      await expect(unlock).toBeVisible();
+      await expectNoA11yViolationsInEachScheme(other.page, { include: DIALOG_SCOPE });
+      await unlock.getByLabel("Your diary's passphrase").fill("not the passphrase at all");
+      await unlock.getByRole("button", { name: "Unlock" }).click();
+      await expect(unlock.getByText("That does not unlock this diary.")).toBeVisible();
+      await unlock.getByLabel("Your diary's passphrase").fill(PASSPHRASE);
+      await unlock.getByRole("button", { name: "Unlock" }).click();
+      await expect(unlock).toBeHidden();
+      await expect(other.page.getByRole("article").getByText(`Edited words, ${marker}.`)).toBeVisible();
+
+      // Lock now forgets the key on that device; the recovery key opens it again.
+      await other.page.goto("/me/security");
+      await expect(other.page.locator("html[data-hydrated]")).toHaveCount(1);
+      await card(other.page).getByRole("button", { name: "Lock now" }).click();
+      await expect(card(other.page).getByRole("button", { name: "Unlock your diary…" })).toBeVisible();
+      await openDiary(other.page);
+      await expect(other.page.getByRole("heading", { name: "Locked page" })).toBeVisible();
+      await other.page.getByRole("button", { name: "Unlock your diary…" }).click();
+      // The choice is two radio buttons drawn as buttons: a person clicks the label.
+      await unlock.getByText("Recovery key", { exact: true }).click();
+      await expect(unlock.getByRole("radio", { name: "Recovery key" })).toBeChecked();
+      const typo = recoveryKey.slice(0, -1) + (recoveryKey.endsWith("0") ? "1" : "0");
+      await unlock.getByLabel("Your recovery key").fill(typo);
+      await unlock.getByRole("button", { name: "Unlock" }).click();
+      await expect(unlock.getByText("That recovery key has a typo")).toBeVisible();
+      await unlock.getByLabel("Your recovery key").fill(recoveryKey.toLowerCase().replaceAll("-", " "));
+      await unlock.getByRole("button", { name: "Unlock" }).click();
+      await expect(other.page.getByRole("article").getByText(`Edited words, ${marker}.`)).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a sealed page swapped for another day's shows 'This page could not be opened', never its words", async ({
+    signedIn: { page, user, password },
+    db,
+  }) => {
+    await turnOnLock(page, password);
+    await openDiary(page);
+    const marker = unique("SWAPMARK");
+    await write(page, `Tuesday ${marker}`, "Tuesday's words.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("article").getByRole("heading", { name: `Tuesday ${marker}` })).toBeVisible();
+
+    // The server moves the page's sealed words to another day: the browser refuses them there.
+    const [row] = await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id));
+    await db.update(schema.journals).set({ journalDate: "2026-03-09" }).where(eq(schema.journals.id, row!.id));
+    await page.clock.setFixedTime(new Date(NOW.getTime() - 24 * 3600 * 1000));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "This page could not be opened" })).toBeVisible();
+    await expect(page.getByText(marker)).toHaveCount(0);
+    await expectNoA11yViolationsInEachScheme(page, { include: "main" });
+  });
+
+  test("the Security card and its dialog pass axe in light and dark", async ({ signedIn: { page } }) => {
+    await page.goto("/me/security");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expectNoA11yViolationsInEachScheme(page, { include: cardScope("lock-heading") });
+    await card(page).getByRole("button", { name: "Lock my private pages…" }).click();
+    await expect(page.getByRole("dialog", { name: "Lock your private pages" })).toBeVisible();
+    await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+  });
+});

@@ -1,0 +1,304 @@
+import { afterEach, expect, test } from "vitest";
+import { ApiError } from "@/client/api-error";
+import { entryForm, type EntryFields, type SaveRequest } from "@/client/journals";
+import { itemKey, newDiarySecret, openRaw, openText, type Field, type Place } from "@/client/lock/crypto";
+import { LOCKED_PHOTO_UNREADABLE_MESSAGE } from "@/client/lock/photo";
+import { lockedSaveForm } from "@/client/lock/save";
+import { nextRevision } from "@/client/lock/pages";
+import type { Journal } from "@/lib/contract/answers";
+
+// The multipart form the diary editor sends for a page of a locked diary (client/lock/save.ts,
+// docs/diary-lock.md): a private page sealed here, its photo prepared and sealed here too; a locked
+// page shared again sent readable with the revision it replaces. Real WebCrypto, Chromium's own
+// image decoder and encoder, and `blob:` URLs standing in for the photo URLs the editor holds.
+// No component: it runs here because Node has no createImageBitmap or canvas.
+
+const OWNER = "alice";
+const DAY = "2026-03-18";
+const key = itemKey(newDiarySecret());
+
+/** The blob: URLs a test made, revoked after it. */
+const urls: string[] = [];
+afterEach(() => {
+  for (const url of urls.splice(0)) URL.revokeObjectURL(url);
+});
+
+function blobUrl(bytes: Uint8Array, type = "image/webp"): string {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  urls.push(url);
+  return url;
+}
+
+const place = (field: Field, revision: number): Place => ({ owner: OWNER, day: DAY, field, revision });
+
+const fields = (overrides: Partial<EntryFields> = {}): EntryFields => ({
+  title: "  Lighthouse at dawn  ",
+  content: "\n The ferry left without me; I kept the ticket anyway. \n",
+  visibility: "private",
+  isAnonymous: false,
+  imageDescription: "  A gull on the harbour wall  ",
+  ...overrides,
+});
+
+const TYPED = [
+  "Lighthouse at dawn",
+  "Lighthouse",
+  "ferry left without me",
+  "ticket",
+  "A gull on the harbour wall",
+  "gull",
+];
+
+const create = (overrides: Partial<EntryFields> = {}, photo: File | null = null): SaveRequest => ({
+  kind: "create",
+  day: DAY,
+  fields: fields(overrides),
+  photo,
+});
+
+const update = (
+  overrides: Partial<EntryFields> = {},
+  { photo = null, removePhoto = false }: { photo?: File | null; removePhoto?: boolean } = {},
+): SaveRequest => ({ kind: "update", id: "e1", day: DAY, fields: fields(overrides), photo, removePhoto });
+
+/** The page as this device opened it: readable unless `sealed` is given. */
+function journal({
+  sealed = null,
+  images = [],
+  visibility = "private",
+}: {
+  sealed?: { revision: number; imageRevision: number | null } | null;
+  images?: string[];
+  visibility?: Journal["visibility"];
+} = {}): Journal {
+  return {
+    _id: "e1",
+    id: "e1",
+    title: "Yesterday's title",
+    content: "Yesterday's words",
+    visibility,
+    isAnonymous: false,
+    journaldate: DAY,
+    images,
+    imageDescription: null,
+    likesCount: 0,
+    readsCount: 0,
+    createdAt: "2026-03-18T08:00:00.000Z",
+    updatedAt: "2026-03-18T08:00:00.000Z",
+    locked: sealed !== null,
+    sealed: sealed && {
+      v: 1,
+      revision: sealed.revision,
+      title: "ik1.sealed-title",
+      content: "ik1.sealed-content",
+      imageDescription: null,
+      imageRevision: sealed.imageRevision,
+      image: sealed.imageRevision ? "https://inkwell.test/sealed/photo" : null,
+    },
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  expect(typeof value, name).toBe("string");
+  return value as string;
+};
+
+const bytesOf = async (value: FormDataEntryValue | null) => {
+  expect(value).toBeInstanceOf(Blob);
+  return new Uint8Array(await (value as Blob).arrayBuffer());
+};
+
+/** A picture with something on it, as a PNG file chosen in the photo field. */
+async function pngFile(width: number, height: number): Promise<File> {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext("2d")!;
+  const gradient = context.createLinearGradient(0, 0, width, height);
+  gradient.addColorStop(0, "#1d4ed8");
+  gradient.addColorStop(1, "#f59e0b");
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, width, height);
+  return new File([await canvas.convertToBlob({ type: "image/png" })], "photo.png", { type: "image/png" });
+}
+
+/** A stored revision above the clock's (the seconds since 2020), so the next one is this plus one. */
+const STORED = 2_000_000_000;
+
+const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+
+/**
+ * The revision a save chose (client/lock/pages.ts's nextRevision): for a page never sealed, the
+ * seconds since 2020 at the moment of the save, between what it was just before and just after.
+ */
+async function sealedAtNow(save: () => Promise<FormData>): Promise<{ form: FormData; revision: number }> {
+  const before = nextRevision(null);
+  const form = await save();
+  const revision = Number(text(form, "sealedRevision"));
+  expect(revision).toBeGreaterThanOrEqual(before);
+  expect(revision).toBeLessThanOrEqual(nextRevision(null));
+  return { form, revision };
+}
+
+test("a new private page is sealed: no readable words anywhere in the form, each field opening at its place", async () => {
+  const { form, revision } = await sealedAtNow(async () =>
+    lockedSaveForm({ owner: OWNER, key: await key, req: create(), entry: null }),
+  );
+
+  expect([...form.keys()].sort()).toEqual(
+    ["journaldate", "sealedContent", "sealedImageDescription", "sealedRevision", "sealedTitle", "visibility"].sort(),
+  );
+  expect(text(form, "visibility")).toBe("private");
+  expect(text(form, "journaldate")).toBe(DAY);
+  for (const name of ["title", "content", "imageDescription", "isAnonymous", "image", "sealedImage", "unseal"])
+    expect(form.has(name), name).toBe(false);
+  for (const [name, value] of form.entries()) {
+    expect(typeof value, name).toBe("string");
+    for (const words of TYPED) expect(value as string, name).not.toContain(words);
+  }
+
+  expect(await openText(await key, place("title", revision), text(form, "sealedTitle"))).toBe("Lighthouse at dawn");
+  expect(await openText(await key, place("content", revision), text(form, "sealedContent"))).toBe(
+    "The ferry left without me; I kept the ticket anyway.",
+  );
+  expect(await openText(await key, place("photoAlt", revision), text(form, "sealedImageDescription"))).toBe(
+    "A gull on the harbour wall",
+  );
+  // Sealed for its own field: the title's item does not open as the content.
+  await expect(openText(await key, place("content", revision), text(form, "sealedTitle"))).rejects.toThrow();
+});
+
+test("a blank photo description is not sent at all", async () => {
+  const form = await lockedSaveForm({
+    owner: OWNER,
+    key: await key,
+    req: create({ imageDescription: "   " }),
+    entry: null,
+  });
+  expect(form.has("sealedImageDescription")).toBe(false);
+  expect(form.has("imageDescription")).toBe(false);
+});
+
+test("an update of a locked page is sealed at the next revision and leaves its sealed photo alone", async () => {
+  const entry = journal({ sealed: { revision: STORED, imageRevision: 2 } });
+  const form = await lockedSaveForm({ owner: OWNER, key: await key, req: update(), entry });
+
+  expect(text(form, "sealedRevision")).toBe(String(STORED + 1));
+  expect(text(form, "visibility")).toBe("private");
+  for (const name of ["journaldate", "title", "content", "imageDescription", "image", "sealedImage", "removeImage"])
+    expect(form.has(name), name).toBe(false);
+  expect(await openText(await key, place("title", STORED + 1), text(form, "sealedTitle"))).toBe("Lighthouse at dawn");
+  // Not at the stored revision: a server sending this back as revision 4 is refused.
+  await expect(openText(await key, place("title", STORED), text(form, "sealedTitle"))).rejects.toThrow();
+
+  const removed = await lockedSaveForm({
+    owner: OWNER,
+    key: await key,
+    req: update({}, { removePhoto: true }),
+    entry,
+  });
+  expect(text(removed, "removeImage")).toBe("true");
+  expect(text(removed, "sealedRevision")).toBe(String(STORED + 1));
+  expect(removed.has("sealedImage")).toBe(false);
+  expect(removed.has("image")).toBe(false);
+});
+
+test("a new photo is resized to WebP here and sealed for the new revision", async () => {
+  const entry = journal({ sealed: { revision: STORED, imageRevision: 2 } });
+  const photo = await pngFile(2000, 1000);
+  const form = await lockedSaveForm({ owner: OWNER, key: await key, req: update({}, { photo }), entry });
+
+  expect(form.has("image")).toBe(false);
+  expect(form.has("removeImage")).toBe(false);
+  const sealedImage = form.get("sealedImage");
+  expect(sealedImage).toBeInstanceOf(Blob);
+  expect((sealedImage as Blob).type).toBe("application/octet-stream");
+
+  const sealed = await bytesOf(sealedImage);
+  const opened = await openRaw(await key, place("photo", STORED + 1), sealed);
+  const ascii = (from: number, to: number) => new TextDecoder().decode(opened.subarray(from, to));
+  expect([ascii(0, 4), ascii(8, 12)]).toEqual(["RIFF", "WEBP"]);
+  const bitmap = await createImageBitmap(new Blob([opened as BlobPart], { type: "image/webp" }));
+  expect({ width: bitmap.width, height: bitmap.height }).toEqual({ width: 1600, height: 800 });
+  bitmap.close();
+  await expect(openRaw(await key, place("photo", STORED), sealed)).rejects.toThrow();
+});
+
+test("a readable private page locked now has its stored photo sealed as it is", async () => {
+  const stored = randomBytes(3000);
+  const entry = journal({ images: [blobUrl(stored)] });
+  const { form, revision } = await sealedAtNow(async () =>
+    lockedSaveForm({ owner: OWNER, key: await key, req: update(), entry }),
+  );
+
+  expect(form.has("image")).toBe(false);
+  expect(form.has("removeImage")).toBe(false);
+  const sealed = await bytesOf(form.get("sealedImage"));
+  expect(await openRaw(await key, place("photo", revision), sealed)).toEqual(stored);
+});
+
+test("a readable page's photo that cannot be fetched is an error, not a page sealed without it", async () => {
+  const url = blobUrl(randomBytes(100));
+  URL.revokeObjectURL(url);
+  const error: unknown = await lockedSaveForm({
+    owner: OWNER,
+    key: await key,
+    req: update(),
+    entry: journal({ images: [url] }),
+  }).catch((err: unknown) => err);
+  expect(error).toBeInstanceOf(ApiError);
+  // Not 0, which the editor would take for "offline" (components/diary/use-day-editor.ts).
+  expect((error as ApiError).status).toBe(422);
+  expect((error as ApiError).message).toMatch(/photo/);
+});
+
+test("a locked page shared with the circle is sent readable, with the revision it replaces and its opened photo", async () => {
+  const opened = randomBytes(2500);
+  const entry = journal({ sealed: { revision: 3, imageRevision: 3 }, images: [blobUrl(opened)] });
+  const shared = { visibility: "close-circle" as const };
+  const form = await lockedSaveForm({ owner: OWNER, key: await key, req: update(shared), entry });
+
+  expect(text(form, "title")).toBe("Lighthouse at dawn");
+  expect(text(form, "content")).toBe("The ferry left without me; I kept the ticket anyway.");
+  expect(text(form, "imageDescription")).toBe("A gull on the harbour wall");
+  expect(text(form, "visibility")).toBe("close-circle");
+  expect(text(form, "unseal")).toBe("3");
+  for (const name of ["sealedTitle", "sealedContent", "sealedImageDescription", "sealedRevision", "sealedImage"])
+    expect(form.has(name), name).toBe(false);
+  expect(form.get("image")).toBeInstanceOf(File);
+  expect(await bytesOf(form.get("image"))).toEqual(opened);
+  expect(form.has("removeImage")).toBe(false);
+
+  const removed = await lockedSaveForm({
+    owner: OWNER,
+    key: await key,
+    req: update(shared, { removePhoto: true }),
+    entry,
+  });
+  expect(text(removed, "unseal")).toBe("3");
+  expect(text(removed, "removeImage")).toBe("true");
+  expect(removed.has("image")).toBe(false);
+});
+
+test("a shared page that was never locked stays the plain readable form", async () => {
+  const req = update({ visibility: "close-circle", isAnonymous: true });
+  const entry = journal({ visibility: "close-circle", images: ["https://inkwell.test/photo.webp"] });
+  const form = await lockedSaveForm({ owner: OWNER, key: await key, req, entry });
+
+  expect([...form.entries()]).toEqual([...entryForm(req).entries()]);
+  expect(text(form, "isAnonymous")).toBe("true");
+  for (const name of ["unseal", "sealedTitle", "sealedContent", "sealedRevision", "sealedImage", "image"])
+    expect(form.has(name), name).toBe(false);
+});
+
+test("a photo this browser cannot decode is a 400 with the words the photo field shows", async () => {
+  const photo = new File([randomBytes(4096)], "photo.jpg", { type: "image/jpeg" });
+  const error: unknown = await lockedSaveForm({
+    owner: OWNER,
+    key: await key,
+    req: create({}, photo),
+    entry: null,
+  }).catch((err: unknown) => err);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).status).toBe(400);
+  expect((error as ApiError).message).toBe(LOCKED_PHOTO_UNREADABLE_MESSAGE);
+});
