@@ -65,6 +65,31 @@ export function clearDraft(userId: string, day: string): void {
   }
 }
 
+/**
+ * A locked diary's draft (client/lock/drafts.ts): the same place, holding one sealed item instead of
+ * the words. loadDraft does not read it (it is no DiaryDraft); this does, for the lock to open.
+ */
+export function saveSealedDraft(userId: string, day: string, sealed: string): void {
+  try {
+    window.localStorage.setItem(draftKey(userId, day), JSON.stringify({ sealed, savedAt: new Date().toISOString() }));
+    window.dispatchEvent(new Event(CHANGED));
+  } catch {
+    // As saveDraft: the text is still on screen.
+  }
+}
+
+/** The sealed item of this day's draft, or null when it has none (or a readable one). */
+export function loadSealedDraft(userId: string, day: string): string | null {
+  try {
+    const raw = window.localStorage.getItem(draftKey(userId, day));
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    const sealed = parsed && typeof parsed === "object" ? (parsed as { sealed?: unknown }).sealed : undefined;
+    return typeof sealed === "string" ? sealed : null;
+  } catch {
+    return null;
+  }
+}
+
 export function sameDraft(a: DiaryDraft, b: DiaryDraft): boolean {
   return (
     a.title === b.title && a.content === b.content && a.visibility === b.visibility && a.isAnonymous === b.isAnonymous

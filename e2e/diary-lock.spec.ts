@@ -104,6 +104,16 @@ test.describe("the diary lock", () => {
     const marker = unique("LOCKEDMARK");
     await openDiary(page);
     await write(page, `Harbour ${marker}`, `The words of the day, ${marker}.`);
+    // The draft is kept on the device sealed, and comes back opened after a reload.
+    const drafts = () =>
+      page.evaluate(() =>
+        JSON.stringify(Object.entries(localStorage).filter(([name]) => name.startsWith("inkwell:draft:"))),
+      );
+    await expect.poll(drafts).toContain('\\"sealed\\":\\"ik1.');
+    expect(await drafts()).not.toContain(marker);
+    await page.reload();
+    await expect(page.getByText("Draft restored")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(`Harbour ${marker}`);
     await page
       .getByLabel("Add photo")
       .setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await photo("#2a5d8f", 64, 48) });

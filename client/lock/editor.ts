@@ -17,9 +17,16 @@ export const LOCKED_OFFLINE_MESSAGE =
 export const lockedMeanwhile = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.message === LOCK_ON_MESSAGE;
 
-/** Whether this tab already knows the diary is locked, without asking: for the offline path. */
-export function knownLocked(queryClient: QueryClient, entry: Journal | null): boolean {
-  return Boolean(entry?.locked) || Boolean(queryClient.getQueryData(lockStateQuery().queryKey)?.locked);
+/**
+ * Whether this tab already knows the diary is locked, without asking (for the offline path): the
+ * page is locked, the server said so, or this device holds the diary's key.
+ */
+export function knownLocked(queryClient: QueryClient, owner: string, entry: Journal | null): boolean {
+  return (
+    Boolean(entry?.locked) ||
+    Boolean(queryClient.getQueryData(lockStateQuery().queryKey)?.locked) ||
+    Boolean(queryClient.getQueryData(deviceKeyQuery(owner).queryKey))
+  );
 }
 
 /**

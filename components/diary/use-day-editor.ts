@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
-import { clearDraft, loadDraft, sameDraft, saveDraft } from "@/client/diary-drafts";
+import { clearDraft, loadDraft, sameDraft, saveDraft, saveSealedDraft, type DiaryDraft } from "@/client/diary-drafts";
+import { useSealedDraft } from "@/components/lock/use-sealed-draft";
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal, type SaveRequest } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
@@ -25,7 +26,7 @@ import {
 } from "./day-editor-machine";
 import { fieldsOf, newEditor, type EditorState } from "./editor-state";
 import { useOutboxItems } from "./use-outbox";
-import { useLockedEntry, openedEntryQuery } from "@/components/lock/use-locked-entry";
+import { useLockedEntry, openedEntryQuery, type LockedEntry } from "@/components/lock/use-locked-entry";
 import { knownLocked, lockedForm, lockedMeanwhile, LOCKED_OFFLINE_MESSAGE } from "@/client/lock/editor";
 import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
 
@@ -67,15 +68,22 @@ export function useDayEditor({
   // A locked page is opened in the browser (docs/diary-lock.md); until it is, the day is not shown
   // to the editor at all (undefined, as while loading), so no draft or edit can start over the
   // placeholder.
-  const lock = useLockedEntry(userId, query.data);
-  const entry = lock.status === "plain" || lock.status === "open" ? lock.entry : undefined;
+  const opened = useLockedEntry(userId, query.data);
+  const readable = opened.status === "plain" || opened.status === "open" ? opened.entry : undefined;
   const outbox = useOutboxItems(userId);
   const inBrowser = useHydrated();
+  // This device's key, if the diary is locked and unlocked here: a private page's draft is then
+  // kept sealed (client/lock/drafts.ts), and one kept so is opened before the day shows.
+  const deviceKey = useQuery(deviceKeyQuery(userId));
+  const sealedDraft = useSealedDraft(userId, day, readable !== undefined && inBrowser, readable);
+  const entry = sealedDraft.status === "opening" || sealedDraft.status === "locked" ? undefined : readable;
+  const lock: LockedEntry = sealedDraft.status === "locked" ? { status: "locked" } : opened;
   // This browser's draft of the day once hydrated (the server knows no drafts, so hydration sees the
   // day as the server rendered it), read again when the day or its entry changes.
+  const openedDraft = sealedDraft.status === "open" ? sealedDraft.draft : null;
   const draft = useMemo(
-    () => (entry === undefined || !inBrowser ? null : loadDraft(userId, day)),
-    [day, entry, inBrowser, userId],
+    () => (entry === undefined || !inBrowser ? null : (openedDraft ?? loadDraft(userId, day))),
+    [day, entry, inBrowser, userId, openedDraft],
   );
   const world: DayWorld = useMemo(() => ({ day, entry, draft, outbox }), [day, entry, draft, outbox]);
 
@@ -96,6 +104,27 @@ export function useDayEditor({
   const titleRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  /**
+   * Keeps the words as the day's draft: sealed when this device holds the locked diary's key and the
+   * page is private (in order: only the last sealing of the day is written), readable otherwise.
+   */
+  const sealings = useRef(0);
+  const key = deviceKey.data;
+  const writeDraft = useCallback(
+    (draftDay: string, words: DiaryDraft) => {
+      const sealing = (sealings.current += 1);
+      if (!key || words.visibility !== "private") return saveDraft(userId, draftDay, words);
+      void import("@/client/lock/drafts")
+        .then(({ sealDraft }) => sealDraft(key, userId, draftDay, words))
+        .then(
+          (sealed) => sealing === sealings.current && saveSealedDraft(userId, draftDay, sealed),
+          // Not kept: the words are still on screen, and leaving still asks first.
+          () => undefined,
+        );
+    },
+    [key, userId],
+  );
+
   // What the reducer asked for, once the screen shows the step that asked.
   const choresDone = useRef(0);
   useEffect(() => {
@@ -109,8 +138,10 @@ export function useDayEditor({
     function run(chore: Chore) {
       switch (chore.type) {
         case "write draft":
-          return saveDraft(userId, chore.day, chore.draft);
+          return writeDraft(chore.day, chore.draft);
         case "clear draft":
+          // A sealing still under way must not write the draft back.
+          sealings.current += 1;
           return clearDraft(userId, chore.day);
         case "remove from outbox":
           return void removeOutboxItem(chore.id);
@@ -121,7 +152,7 @@ export function useDayEditor({
           return (chore.target === "title" ? titleRef.current : headingRef.current)?.focus();
       }
     }
-  }, [state.chores, userId, focusCalendar, send]);
+  }, [state.chores, userId, focusCalendar, send, writeDraft]);
 
   // Messages beside Save clear themselves (docs/product.md §9).
   useNoticeExpiry(now.saved, "saved", SAVED_MS, send);
@@ -206,7 +237,8 @@ export function useDayEditor({
     mutationFn: async ({ editor: e, attempt }: SaveVariables): Promise<Saved> => {
       // A locked diary's page does not wait offline in readable form (docs/diary-lock.md).
       const offline = (lost?: string) => {
-        if (knownLocked(queryClient, e.entry)) throw new ApiError(0, LOCKED_OFFLINE_MESSAGE);
+        const sealed = e.fields.visibility === "private" || Boolean(e.entry?.locked);
+        if (sealed && knownLocked(queryClient, userId, e.entry)) throw new ApiError(0, LOCKED_OFFLINE_MESSAGE);
         return queue(e, lost);
       };
       if (!navigator.onLine) return offline();

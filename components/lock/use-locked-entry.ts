@@ -10,7 +10,7 @@ export type LockedEntry =
   | { status: "plain"; entry: Journal | null | undefined }
   | { status: "open"; entry: Journal }
   | { status: "opening" }
-  | { status: "locked"; entry: Journal }
+  | { status: "locked" }
   | { status: "damaged"; entry: Journal; message: string };
 
 const NOT_OPENED = "This page could not be opened on this device. Reload the page; if it stays so, unlock again.";
@@ -47,7 +47,7 @@ export function useLockedEntry(owner: string, journal: Journal | null | undefine
   });
   if (!journal || !locked) return { status: "plain", entry: journal };
   if (key.isPending) return { status: "opening" };
-  if (!key.data) return { status: "locked", entry: journal };
+  if (!key.data) return { status: "locked" };
   if (opened.isPending) return { status: "opening" };
   if (opened.isError) return { status: "damaged", entry: journal, message: NOT_OPENED };
   return opened.data.status === "open"
