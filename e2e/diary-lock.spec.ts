@@ -182,6 +182,23 @@ test.describe("the diary lock", () => {
     } finally {
       await other.close();
     }
+
+    // Shared with the circle, the page is readable on the server again, after a question.
+    await openDiary(page);
+    // The diary opens in the view last chosen here: the List.
+    await page.getByRole("button", { name: "Calendar" }).click();
+    await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+    await page.getByText("Me & my Friends").click();
+    await page.getByRole("button", { name: "Update" }).click();
+    const ask = page.getByRole("alertdialog", { name: "Share this locked page?" });
+    await expect(ask).toContainText("Your circle and Inkwell's server will be able to read this page");
+    await ask.getByRole("button", { name: "Share it" }).click();
+    await expect(page.getByRole("article").getByText("Me & my Friends")).toBeVisible();
+    const [shared] = await db
+      .select()
+      .from(schema.journals)
+      .where(and(eq(schema.journals.authorId, user.id), eq(schema.journals.journalDate, "2026-03-10")));
+    expect(shared).toMatchObject({ sealed: null, visibility: "close-circle", content: `Edited words, ${marker}.` });
   });
 
   test("a sealed page swapped for another day's shows 'This page could not be opened', never its words", async ({

@@ -1,6 +1,7 @@
 "use client";
 
 import { History } from "lucide-react";
+import { useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { FETCH_DAY_FAILED } from "@/client/journals";
 import { ApiError } from "@/client/api-error";
@@ -12,7 +13,7 @@ import { EntryView } from "./entry-view";
 import { ConflictBanner, WaitingBanner } from "./outbox-banners";
 import { PageSheet } from "./page-sheet";
 import { useDayEditor } from "./use-day-editor";
-import { DamagedDay, LockedDay } from "@/components/lock/locked-day";
+import { DamagedDayOnDemand, LockedDayOnDemand } from "@/components/lock/locked-day-on-demand";
 
 type Props = {
   userId: string;
@@ -27,6 +28,8 @@ type Props = {
 export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: Props) {
   const dayEditor = useDayEditor({ userId, day, onDirtyChange, focusCalendar });
   const { query, shown, entry } = dayEditor;
+  // Sharing a locked page makes it readable on the server: asked first (docs/diary-lock.md).
+  const [askingToShare, setAskingToShare] = useState(false);
 
   if (query.isPending) return <PageSheet>Loading the entry for {formatLongDay(day)}...</PageSheet>;
   if (query.isError && entry === undefined) {
@@ -41,9 +44,9 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
   // A locked page (docs/diary-lock.md): opened here, or locked on this device, or not openable.
   if (dayEditor.lock.status === "opening")
     return <PageSheet>Opening the locked page for {formatLongDay(day)}…</PageSheet>;
-  if (dayEditor.lock.status === "locked") return <LockedDay owner={userId} day={day} />;
+  if (dayEditor.lock.status === "locked") return <LockedDayOnDemand owner={userId} day={day} />;
   if (dayEditor.lock.status === "damaged")
-    return <DamagedDay day={day} message={dayEditor.lock.message} onRetry={dayEditor.reopen} />;
+    return <DamagedDayOnDemand day={day} message={dayEditor.lock.message} onRetry={dayEditor.reopen} />;
 
   const status = <SaveStatus saved={dayEditor.saved} error={dayEditor.error} />;
   const savedEntry = entry ?? null;
@@ -77,7 +80,11 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           onPickPhoto={(photo) => dayEditor.send({ type: "photo picked", photo })}
           onRemovePhoto={() => dayEditor.send({ type: "photo removed" })}
           onError={(message) => dayEditor.send({ type: "error shown", message })}
-          onSave={() => dayEditor.save(shown)}
+          onSave={() =>
+            shown.entry?.locked && shown.fields.visibility !== "private"
+              ? setAskingToShare(true)
+              : dayEditor.save(shown)
+          }
           // Changed words are never dropped without asking, as Escape already asks.
           onCancel={() =>
             dayEditor.send(
@@ -96,6 +103,20 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
         />
       ) : null}
 
+      <ConfirmDialog
+        open={askingToShare}
+        title="Share this locked page?"
+        confirmLabel="Share it"
+        cancelLabel="Keep it locked"
+        onConfirm={() => {
+          setAskingToShare(false);
+          if (shown) dayEditor.save(shown);
+        }}
+        onCancel={() => setAskingToShare(false)}
+      >
+        Your circle and Inkwell&apos;s server will be able to read this page: its words and its photo are stored
+        readable again.
+      </ConfirmDialog>
       <ConfirmDialog
         open={dayEditor.question === "delete"}
         title="Delete this entry?"

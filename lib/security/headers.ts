@@ -42,8 +42,10 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' blob: data:", ...imageOrigins].join(" "),
     "font-src 'self'",
-    // data: for @react-pdf/renderer, which reads its own bundled layout engine from a data: URL.
-    "connect-src 'self' data:",
+    // data: for @react-pdf/renderer, which reads its own bundled layout engine from a data: URL;
+    // blob: for a locked page's photo opened in this tab, read again when the page is shared
+    // (client/lock/save.ts). Both are this page's own bytes: nothing leaves for another origin.
+    "connect-src 'self' data: blob:",
     // The service worker (app/sw.ts) and the web app manifest (app/manifest.ts), both our own.
     "worker-src 'self'",
     "manifest-src 'self'",
