@@ -38,7 +38,10 @@ export async function addPasskey(proof: PasskeyProof): Promise<PasskeyInfo> {
     await call(apiPath("POST /api/auth/passkeys/options"), { method: "POST", body: JSON.stringify(proof) }, failure),
   );
   const { startRegistration } = await import("@simplewebauthn/browser");
-  const response = await startRegistration({ optionsJSON: options as never }).catch((err: unknown) => {
+  // The PRF extension asked for at creation, so the passkey can also unlock a locked diary
+  // (client/lock/actions.ts): a security key makes its secret for it only when asked then.
+  const optionsJSON = { ...options, extensions: { ...(options as { extensions?: object }).extensions, prf: {} } };
+  const response = await startRegistration({ optionsJSON: optionsJSON as never }).catch((err: unknown) => {
     throw promptError(err, failure);
   });
   return (

@@ -201,6 +201,51 @@ test.describe("the diary lock", () => {
     expect(shared).toMatchObject({ sealed: null, visibility: "close-circle", content: `Edited words, ${marker}.` });
   });
 
+  test("a passkey with the PRF extension, added to the lock with the passphrase, unlocks the diary", async ({
+    signedIn: { page, password },
+  }) => {
+    // Chromium's virtual authenticator, with PRF (hmac-secret), verifying its user at once.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+        hasPrf: true,
+      },
+    });
+    await page.goto("/me/security");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it is you" });
+    await confirm.getByLabel("Password").fill(password);
+    await confirm.getByRole("button", { name: "Continue" }).click();
+    await expect(confirm).toBeHidden();
+
+    await turnOnLock(page, password);
+    await card(page).getByRole("button", { name: "Unlock with a passkey too…" }).click();
+    const add = page.getByRole("dialog", { name: "Unlock with a passkey too" });
+    await add.getByLabel("Your diary's passphrase").fill("not the passphrase at all");
+    await add.getByRole("button", { name: "Continue" }).click();
+    await expect(add.getByText("That does not unlock this diary.")).toBeVisible();
+    await add.getByLabel("Your diary's passphrase").fill(PASSPHRASE);
+    await add.getByRole("button", { name: "Continue" }).click();
+    await expect(add).toBeHidden();
+    await expect(card(page).getByText("or one passkey")).toBeVisible();
+
+    await card(page).getByRole("button", { name: "Lock now" }).click();
+    await card(page).getByRole("button", { name: "Unlock your diary…" }).click();
+    const unlock = page.getByRole("dialog", { name: "Unlock your diary" });
+    await unlock.getByText("Passkey", { exact: true }).click();
+    await unlock.getByRole("button", { name: "Unlock with a passkey" }).click();
+    await expect(unlock).toBeHidden();
+    await expect(card(page).getByText("Your private pages are encrypted, and unlocked on this device.")).toBeVisible();
+  });
+
   test("a sealed page swapped for another day's shows 'This page could not be opened', never its words", async ({
     signedIn: { page, user, password },
     db,

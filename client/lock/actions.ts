@@ -1,9 +1,11 @@
 import type { Journal } from "@/lib/contract/answers";
+import { excerptOf } from "@/lib/journals/search-text";
 import type { LockState } from "@/lib/contract/lock";
 import { answerOf, apiFetch } from "../api";
 import { apiPath } from "../api-path";
 import { ApiError } from "../api-error";
 import { refusalOf } from "../refusals";
+import { base64urlnopad } from "@scure/base";
 import {
   formatRecoveryKey,
   itemKey,
@@ -65,6 +67,101 @@ export async function unlockWithRecoveryKey(owner: string, state: LockState, typ
   const secret = await unwrapWithKeyMaterial(wrapOf(state, "recovery"), material, owner);
   const key = await itemKey(secret);
   return { key, kept: await keep(owner, key) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (docs/decisions/114): a passkey's PRF output, for this diary, wraps the secret. The
+// browser asks the authenticator directly; the server takes no part but storing the wrapping.
+
+/** Why a passkey did not unlock or could not be added; its message is for the screen. */
+export class PasskeyUnlockError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PasskeyUnlockError";
+  }
+}
+
+export const NO_PASSKEYS_MESSAGE = "This browser cannot use passkeys.";
+export const NO_PRF_MESSAGE =
+  "This passkey cannot unlock a diary: its device does not offer what it needs (the PRF extension). Use your passphrase, or a passkey on another device.";
+export const PASSKEY_CLOSED_MESSAGE = "The passkey prompt was closed: nothing changed.";
+export const NOT_A_LOCK_PASSKEY_MESSAGE =
+  "That passkey does not unlock this diary: add it on the Security screen of a device where the diary is unlocked.";
+export const PASSKEY_ALREADY_MESSAGE = "That passkey already unlocks your diary.";
+
+const encoder = new TextEncoder();
+
+/** What the authenticator is asked to derive for this diary: the same for every passkey of the owner. */
+async function prfSalt(owner: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(`inkwell/lock/prf/v1\n${owner}`)));
+}
+
+/** One of `allow` (any of the person's passkeys when empty) and its PRF output for this diary. */
+async function passkeyPrf(owner: string, allow: readonly string[]): Promise<{ id: string; material: Uint8Array }> {
+  if (typeof PublicKeyCredential === "undefined" || !navigator.credentials)
+    throw new PasskeyUnlockError(NO_PASSKEYS_MESSAGE);
+  let credential: PublicKeyCredential | null;
+  try {
+    credential = (await navigator.credentials.get({
+      publicKey: {
+        challenge: crypto.getRandomValues(new Uint8Array(32)),
+        allowCredentials: allow.map((id) => ({
+          type: "public-key" as const,
+          id: base64urlnopad.decode(id) as BufferSource,
+        })),
+        userVerification: "required",
+        extensions: { prf: { eval: { first: (await prfSalt(owner)) as BufferSource } } },
+      },
+    })) as PublicKeyCredential | null;
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError"))
+      throw new PasskeyUnlockError(PASSKEY_CLOSED_MESSAGE);
+    throw error;
+  }
+  const first = credential?.getClientExtensionResults().prf?.results?.first;
+  if (!credential || !first) throw new PasskeyUnlockError(NO_PRF_MESSAGE);
+  const material = new Uint8Array(first instanceof ArrayBuffer ? first : (first as ArrayBufferView).buffer);
+  return { id: base64urlnopad.encode(new Uint8Array(credential.rawId)), material };
+}
+
+/** Unlocks with one of the passkeys the lock names; the item key, and where it is kept. */
+export async function unlockWithPasskey(owner: string, state: LockState) {
+  const wraps = state.wraps.filter((w) => w.kind === "passkey");
+  if (!wraps.length) throw new PasskeyUnlockError(NOT_A_LOCK_PASSKEY_MESSAGE);
+  const { id, material } = await passkeyPrf(
+    owner,
+    wraps.map((w) => w.id),
+  );
+  const wrap = wraps.find((w) => w.id === id);
+  if (!wrap) throw new PasskeyUnlockError(NOT_A_LOCK_PASSKEY_MESSAGE);
+  const key = await itemKey(await unwrapWithKeyMaterial(wrap, material, owner));
+  return { key, kept: await keep(owner, key) };
+}
+
+/**
+ * Lets one of the person's passkeys unlock the diary too (PUT /api/lock/wraps): the secret comes
+ * from the passphrase (this device keeps only the item key), the passkey's PRF output wraps it, and
+ * the verifier proves the browser holds it. No page is sealed again. A wrong passphrase is a
+ * LockError("wrong-key").
+ */
+export async function addPasskeyUnlock(owner: string, state: LockState, passphrase: string): Promise<LockState> {
+  const secret = await unwrapWithPassphrase(wrapOf(state, "passphrase"), passphrase, owner);
+  const { id, material } = await passkeyPrf(owner, []);
+  if (state.wraps.some((w) => w.kind === "passkey" && w.id === id))
+    throw new PasskeyUnlockError(PASSKEY_ALREADY_MESSAGE);
+  const [verifier, wrap] = await Promise.all([
+    lockVerifier(secret),
+    wrapWithKeyMaterial(secret, material, owner, "passkey", id),
+  ]);
+  const failure = "Could not add the passkey to your diary lock";
+  const res = await apiFetch(apiPath("PUT /api/lock/wraps"), {
+    method: "PUT",
+    body: JSON.stringify({ verifier, wraps: [...state.wraps, wrap] }),
+  }).catch(() => {
+    throw new ApiError(0, failure);
+  });
+  if (!res.ok) throw await refusalOf(res, failure);
+  return answerOf("PUT /api/lock/wraps", res);
 }
 
 /** A lock about to be turned on: its secret and recovery key, in this tab's memory only until it is sent. */
@@ -164,12 +261,13 @@ export async function openJournal(owner: string, key: CryptoKey, journal: Journa
 }
 
 /**
- * A locked page's words only, for a list (no photo, no revision remembered): null when they do not
- * open for their place, which the list shows as the placeholder.
+ * A locked page's title and first lines, for the List (no photo, no revision remembered): null when
+ * they do not open for their place, which the list shows as the placeholder.
  */
-export async function openWords(owner: string, key: CryptoKey, journal: Journal) {
+export async function openListWords(owner: string, key: CryptoKey, journal: Journal) {
   try {
-    return await openPage({ key, owner, journal });
+    const words = await openPage({ key, owner, journal });
+    return { title: words.title, excerpt: excerptOf(words.content) };
   } catch (error) {
     if (error instanceof LockError) return null;
     throw error;

@@ -12,6 +12,13 @@ import type { SealRun } from "@/client/lock/actions";
 import { notify } from "@/client/toasts";
 import { TurnOnLock } from "./turn-on-lock";
 import { UnlockDialog } from "./unlock-dialog";
+import { AddPasskeyUnlock } from "./add-passkey-unlock";
+
+/** The ways the diary unlocks on a new device, in a sentence. */
+function unlockWays(passkeys: number): string {
+  const more = passkeys === 0 ? "" : passkeys === 1 ? ", or one passkey" : `, or one of ${passkeys} passkeys`;
+  return `On a new device it unlocks with your passphrase or your recovery key${more}.`;
+}
 
 export interface DiaryLockCardProps {
   owner: string;
@@ -98,14 +105,20 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
               : "Your private pages are encrypted, and locked on this device: unlock them to read and write them here."}
           </p>
           <p className="mt-1 text-sm text-ink-soft">{LOSS_WARNING}</p>
+          <p className="mt-1 text-sm text-ink-soft">
+            {unlockWays(state.data.wraps.filter((w) => w.kind === "passkey").length)}
+          </p>
           {openHere && key.data && state.data.pages.toSeal > 0 ? (
             <SealEarlierPages owner={owner} cryptoKey={key.data} toSeal={state.data.pages.toSeal} />
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             {openHere ? (
-              <BusyButton type="button" variant="secondary" busy={locking} busyLabel="Locking…" onClick={lockNow}>
-                <Lock aria-hidden className="size-4" /> Lock now
-              </BusyButton>
+              <>
+                <BusyButton type="button" variant="secondary" busy={locking} busyLabel="Locking…" onClick={lockNow}>
+                  <Lock aria-hidden className="size-4" /> Lock now
+                </BusyButton>
+                <AddPasskeyUnlock owner={owner} />
+              </>
             ) : (
               <button type="button" onClick={() => setUnlocking(true)} className={buttonClass("primary")}>
                 Unlock your diary…

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DiaryEntry } from "@/client/diary";
 import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
-import { excerptOf } from "@/lib/journals/search-text";
 import { EntryLink } from "@/components/diary/entry-link";
 
 /**
@@ -16,14 +15,14 @@ export function ListEntryLink({ owner, entry }: { owner: string; entry: DiaryEnt
   const key = useQuery({ ...deviceKeyQuery(owner), enabled: locked });
   const words = useQuery({
     queryKey: lockKeys.words(owner, entry.id, entry.updatedAt),
-    queryFn: async () => (await import("@/client/lock/actions")).openWords(owner, key.data!, entry),
+    queryFn: async () => (await import("@/client/lock/actions")).openListWords(owner, key.data!, entry),
     enabled: locked && Boolean(key.data),
     staleTime: Infinity,
     retry: false,
   });
   const opened = words.data;
   return opened ? (
-    <EntryLink journal={{ ...entry, title: opened.title }} lines={excerptOf(opened.content)} />
+    <EntryLink journal={{ ...entry, title: opened.title }} lines={opened.excerpt} />
   ) : (
     <EntryLink journal={entry} lines={entry.excerpt} />
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -12,7 +12,9 @@ import { keepKeyForThisTab, lockChanged, lockStateQuery } from "@/client/lock/st
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
 
-type Way = "passphrase" | "recovery";
+type Way = "passphrase" | "recovery" | "passkey";
+
+const WAYS: Record<Way, string> = { passphrase: "Passphrase", recovery: "Recovery key", passkey: "Passkey" };
 
 const UNLOCKED = "Your diary is unlocked on this device";
 const TAB_ONLY = "This browser cannot keep the key: your diary stays unlocked until this tab closes.";
@@ -32,20 +34,26 @@ export function UnlockDialog({ owner, open, onClose }: { owner: string; open: bo
 
 function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
   const queryClient = useQueryClient();
+  // A passkey is offered once one unlocks this diary.
+  const passkeys = useQuery(lockStateQuery()).data?.wraps.some((w) => w.kind === "passkey") ?? false;
+  const ways: Way[] = passkeys ? ["passphrase", "recovery", "passkey"] : ["passphrase", "recovery"];
   const [way, setWay] = useState<Way>("passphrase");
   const [typed, setTyped] = useState("");
   const field = way === "passphrase" ? "passphrase" : "recoveryKey";
   const { formProps, errors, busy } = useForm({
     values: () => typed,
-    check: (v) => checkFilled(field, way === "passphrase" ? "Passphrase" : "Recovery key", v),
+    check: (v) => (way === "passkey" ? [] : checkFilled(field, WAYS[way], v)),
     send: async (value) => {
       const state = await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 0 });
       const actions = await import("@/client/lock/actions");
       try {
         return await (way === "passphrase"
           ? actions.unlockWithPassphrase(owner, state, value)
-          : actions.unlockWithRecoveryKey(owner, state, value));
+          : way === "recovery"
+            ? actions.unlockWithRecoveryKey(owner, state, value)
+            : actions.unlockWithPasskey(owner, state));
       } catch (error) {
+        if (error instanceof actions.PasskeyUnlockError) throw new Error(error.message);
         if (!(error instanceof actions.LockError)) throw error;
         const message = actions.LOCK_FAILURE_TEXT[error.reason];
         throw new Refusal(400, message, [{ path: field, message }]);
@@ -63,12 +71,12 @@ function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
   return (
     <form {...formProps} className="flex flex-col gap-4">
       <p className="text-sm text-ink">
-        Your private pages are encrypted. Unlock them on this device with your diary&apos;s passphrase or its recovery
-        key; Inkwell&apos;s server never sees either.
+        Your private pages are encrypted. Unlock them on this device with your diary&apos;s passphrase, its recovery key
+        {passkeys ? " or a passkey" : ""}; Inkwell&apos;s server never sees them.
       </p>
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Unlock with</legend>
-        {(["passphrase", "recovery"] as const).map((w) => (
+        {ways.map((w) => (
           <label
             key={w}
             className={`${buttonClass(way === w ? "primary" : "secondary", "py-1.5")} has-[:focus-visible]:outline-2`}
@@ -84,7 +92,7 @@ function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
               }}
               className="sr-only"
             />
-            {w === "passphrase" ? "Passphrase" : "Recovery key"}
+            {WAYS[w]}
           </label>
         ))}
       </fieldset>
@@ -100,6 +108,8 @@ function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
           onChange={(e) => setTyped(e.target.value)}
           errors={errors.passphrase}
         />
+      ) : way === "passkey" ? (
+        <p className="text-sm text-ink-soft">Your device asks for one of the passkeys that unlock your diary.</p>
       ) : (
         <TextField
           key="recovery"
@@ -120,7 +130,7 @@ function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
           Cancel
         </button>
         <BusyButton type="submit" busy={busy} busyLabel="Unlocking…">
-          Unlock
+          {way === "passkey" ? "Unlock with a passkey" : "Unlock"}
         </BusyButton>
       </div>
     </form>
