@@ -132,6 +132,11 @@ test.describe("the diary lock", () => {
     await page.getByRole("button", { name: "List" }).click();
     await expect(page.getByRole("link", { name: new RegExp(`Harbour ${marker}`) })).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`Before the lock ${earlier}`) })).toBeVisible();
+    // And the search of my diary finds a locked page by its words, searched on this device.
+    await page.getByRole("main").getByRole("searchbox", { name: "Search my diary" }).fill(`edited ${marker}`);
+    await expect(page.getByRole("main").getByText("1 entry matches")).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`Harbour ${marker}`) })).toBeVisible();
+    await page.getByRole("main").getByRole("searchbox", { name: "Search my diary" }).fill("");
 
     // Nothing of either page's words is anywhere in the database.
     expect(await tablesHolding(db, marker)).toEqual([]);

@@ -20,6 +20,8 @@ export const lockKeys = {
   deviceKey: (owner: string) => ["lock", "device-key", owner] as const,
   opened: (owner: string, id: string, updatedAt: string) => ["lock", "opened", owner, id, updatedAt] as const,
   words: (owner: string, id: string, updatedAt: string) => ["lock", "words", owner, id, updatedAt] as const,
+  /** The opened locked pages for the search (client/lock/locked-index.ts). */
+  index: (owner: string) => ["lock", "index", owner] as const,
 };
 
 export const LOCK_STATE_FAILED = "Could not load your diary lock";

@@ -1,12 +1,11 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type KeyboardEvent } from "react";
-import { DIARY_SEARCH_DEBOUNCE_MS, diarySearchQuery, type DiarySearchHit } from "@/client/diary";
+import { DIARY_SEARCH_DEBOUNCE_MS, type DiarySearchHit } from "@/client/diary";
 import { useDebouncedValue } from "@/client/search";
 import { RadixModalDialog } from "@/components/ui/radix-modal-dialog";
-import { DiarySearchField, DiarySearchResults, hitOptionId } from "./diary-search";
+import { DiarySearchField, DiarySearchResults, hitOptionId, useDiaryHits } from "./diary-search";
 import { entryHref } from "./entry-link";
 
 /**
@@ -23,8 +22,8 @@ export function DiarySearchSheet({ open, onClose }: { open: boolean; onClose: ()
   const settled = useDebouncedValue(text, DIARY_SEARCH_DEBOUNCE_MS);
   const searching = text.trim() !== "" && settled.trim() !== "";
   // The same query as the results below (one request, one cache entry): the keys need the hits.
-  const found = useInfiniteQuery({ ...diarySearchQuery(settled, null), enabled: searching });
-  const hits = searching ? (found.data?.pages.flatMap((p) => p.hits) ?? []) : [];
+  const found = useDiaryHits(settled, null, searching);
+  const hits = searching ? found.hits : [];
   const activeHit = hits[active];
   const activeId = activeHit ? hitOptionId(listId, activeHit) : undefined;
 

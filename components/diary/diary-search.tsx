@@ -9,6 +9,7 @@ import { ENTRY_CARD_CLASS, EntryLink, EntrySummary } from "./entry-link";
 import { HighlightedText } from "./highlighted-text";
 import { ListError, ListMessage } from "./list-states";
 import { LoadMore } from "@/components/ui/load-more";
+import { useLockedSearch } from "@/components/lock/use-locked-search";
 
 /**
  * The field as a WAI-ARIA 1.2 combobox over the hits' listbox (the Ctrl/⌘+K dialog,
@@ -79,13 +80,29 @@ type ResultsProps = {
 /** The id of a hit's option in the listbox `listId`. */
 export const hitOptionId = (listId: string, hit: DiarySearchHit) => `${listId}-${hit.id}`;
 
+/**
+ * What a search found: the server's hits (best first), then the locked pages that match, searched on
+ * this device (components/lock/use-locked-search.ts; words only, not tags). One list, so the
+ * combobox's keys (./diary-search-sheet.tsx) and the results agree.
+ */
+export function useDiaryHits(q: string, tag: string | null, enabled = true) {
+  const query = useInfiniteQuery({ ...diarySearchQuery(q, tag), enabled });
+  const locked = useLockedSearch(enabled && !tag ? q : "");
+  const server = query.data?.pages.flatMap((p) => p.hits) ?? [];
+  return { query, locked, hits: [...server, ...locked.hits] };
+}
+
 /** The entries a search found, best first, their matched words marked. */
 export function DiarySearchResults({ q, tag, onOpen, listbox }: ResultsProps) {
-  const query = useInfiniteQuery(diarySearchQuery(q, tag));
+  const { query, locked, hits } = useDiaryHits(q, tag);
   if (query.isPending) return <ListMessage busy>Searching…</ListMessage>;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
-  const hits = query.data.pages.flatMap((p) => p.hits);
-  if (!hits.length) return <ListMessage>No entries match</ListMessage>;
+  if (!hits.length)
+    return locked.searching ? (
+      <ListMessage busy>Searching your locked pages…</ListMessage>
+    ) : (
+      <ListMessage>No entries match</ListMessage>
+    );
   return (
     <div className="flex flex-col gap-3">
       <p role="status" className="text-sm text-ink-soft">
@@ -94,6 +111,8 @@ export function DiarySearchResults({ q, tag, onOpen, listbox }: ResultsProps) {
           : hits.length === 1
             ? "1 entry matches"
             : `${hits.length} entries match`}
+        {locked.searching ? " · searching your locked pages…" : ""}
+        {locked.failed ? " · your locked pages could not be searched" : ""}
       </p>
       {listbox ? (
         <HitOptions hits={hits} {...listbox} />

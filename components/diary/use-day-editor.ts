@@ -298,7 +298,13 @@ export function useDayEditor({
       send({ type: "save answered", attempt, day: e.day, journal: result.journal, updated: e.entry !== null });
     },
     // docs/product.md §4: Save/Update then refetches the day.
-    onSettled: (result) => (result?.queued ? undefined : queryClient.invalidateQueries({ queryKey: journalKeys.all })),
+    onSettled: (result) => {
+      if (result?.queued) return;
+      // The locked pages opened for the search are read again at the next search.
+      void queryClient.invalidateQueries({ queryKey: [...lockKeys.all, "index"] });
+      void queryClient.invalidateQueries({ queryKey: [...lockKeys.all, "search"] });
+      return queryClient.invalidateQueries({ queryKey: journalKeys.all });
+    },
   });
 
   const remove = useMutation({
@@ -311,6 +317,8 @@ export function useDayEditor({
     onSuccess: () => {
       clearDraft(userId, day);
       queryClient.setQueryData<Journal | null>(journalKeys.day(day), null);
+      void queryClient.invalidateQueries({ queryKey: [...lockKeys.all, "index"] });
+      void queryClient.invalidateQueries({ queryKey: [...lockKeys.all, "search"] });
       send({ type: "delete answered", day });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: monthKey }),
