@@ -11,6 +11,7 @@ import {
   signInSecondBrowser,
   test,
 } from "./fixtures";
+import { virtualAuthenticator } from "./webauthn";
 
 // The diary lock (docs/diary-lock.md): turned on from the Security screen, a private page written,
 // photographed and edited sealed in the browser, the pages written before it sealed in place, and
@@ -209,20 +210,7 @@ test.describe("the diary lock", () => {
   test("a passkey with the PRF extension, added to the lock with the passphrase, unlocks the diary", async ({
     signedIn: { page, password },
   }) => {
-    // Chromium's virtual authenticator, with PRF (hmac-secret), verifying its user at once.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-        hasPrf: true,
-      },
-    });
+    await virtualAuthenticator(page);
     await page.goto("/me/security");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" }).click();

@@ -1,24 +1,10 @@
 import type { Page } from "@playwright/test";
+import { virtualAuthenticator } from "./webauthn";
 import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, noToasts, test } from "./fixtures";
 
 // Passkeys (docs/product.md "Security" and "Login", docs/decisions/079), made and used by
 // Chromium's virtual authenticator: a platform authenticator with resident keys that verifies
 // its user at once.
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 const card = (page: Page) => page.getByRole("region", { name: "Passkeys" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });

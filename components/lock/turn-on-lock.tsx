@@ -1,5 +1,6 @@
 "use client";
 
+import { GoogleStepUpNote } from "@/components/security/google-step-up-note";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
 import { useState } from "react";
@@ -313,10 +314,7 @@ function ConfirmStep({
           errors={errors.password}
         />
       ) : (
-        <p className="text-sm text-ink-soft">
-          Your account signs in with Google: this works within 10 minutes of signing in with Google. If it has been
-          longer, log out and sign in with Google again first.
-        </p>
+        <GoogleStepUpNote />
       )}
       {twoFactorOn || errors.code ? (
         <SecondFactorField value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { GoogleStepUpNote } from "./google-step-up-note";
 import { useState } from "react";
 import Link from "next/link";
 import { useEndSession } from "@/components/app/use-end-session";
@@ -110,10 +111,7 @@ function DeleteAccountForm({ when, hasPassword, twoFactorOn, onCancel }: DeleteA
           errors={errors.password}
         />
       ) : (
-        <p className="text-sm text-ink-soft">
-          Your account signs in with Google: this works within 10 minutes of signing in with Google. If it has been
-          longer, log out and sign in with Google again first.
-        </p>
+        <GoogleStepUpNote />
       )}
       {/* Also when two-factor sign-in was turned on since this page was drawn: the server asks for the code. */}
       {twoFactorOn || errors.code ? (
