@@ -138,6 +138,9 @@ test.describe("the diary lock", () => {
     await expect(page.getByRole("main").getByText("1 entry matches")).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`Harbour ${marker}`) })).toBeVisible();
     await page.getByRole("main").getByRole("searchbox", { name: "Search my diary" }).fill("");
+    // The dashboard's Today card opens it too.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("main").getByText(`Harbour ${marker}`)).toBeVisible();
 
     // Nothing of either page's words is anywhere in the database.
     expect(await tablesHolding(db, marker)).toEqual([]);
@@ -167,11 +170,17 @@ test.describe("the diary lock", () => {
       await expect(unlock).toBeHidden();
       await expect(other.page.getByRole("article").getByText(`Edited words, ${marker}.`)).toBeVisible();
 
-      // Lock now forgets the key on that device; the recovery key opens it again.
+      // Lock now forgets the key on that device, in its other tabs too; the recovery key opens it again.
+      const tab = await other.page.context().newPage();
+      await openDiary(tab);
+      await expect(tab.getByRole("article").getByText(`Edited words, ${marker}.`)).toBeVisible();
       await other.page.goto("/me/security");
       await expect(other.page.locator("html[data-hydrated]")).toHaveCount(1);
       await card(other.page).getByRole("button", { name: "Lock now" }).click();
       await expect(card(other.page).getByRole("button", { name: "Unlock your diary…" })).toBeVisible();
+      await expect(tab.getByRole("heading", { name: "Locked page" })).toBeVisible();
+      await expect(tab.getByText(marker)).toHaveCount(0);
+      await tab.close();
       await openDiary(other.page);
       await expect(other.page.getByRole("heading", { name: "Locked page" })).toBeVisible();
       await other.page.getByRole("button", { name: "Unlock your diary…" }).click();
@@ -235,6 +244,49 @@ test.describe("the diary lock", () => {
     const unlock = page.getByRole("dialog", { name: "Unlock your diary" });
     await unlock.getByText("Passkey", { exact: true }).click();
     await unlock.getByRole("button", { name: "Unlock with a passkey" }).click();
+    await expect(unlock).toBeHidden();
+    await expect(card(page).getByText("Your private pages are encrypted, and unlocked on this device.")).toBeVisible();
+  });
+
+  test("a new passphrase and a new recovery key replace the old ones, and no other opens the diary", async ({
+    signedIn: { page, password },
+  }) => {
+    const oldKey = await turnOnLock(page, password);
+    const NEW = "a quieter harbour at dawn";
+    await card(page).getByRole("button", { name: "Change the passphrase…" }).click();
+    const change = page.getByRole("dialog", { name: "Change your diary's passphrase" });
+    await change.getByLabel("Current passphrase").fill("not the passphrase at all");
+    await change.getByLabel("New passphrase", { exact: true }).fill(NEW);
+    await change.getByLabel("The new passphrase again").fill(NEW);
+    await change.getByRole("button", { name: "Change the passphrase" }).click();
+    await expect(change.getByText("That does not unlock this diary.")).toBeVisible();
+    await change.getByLabel("Current passphrase").fill(PASSPHRASE);
+    await change.getByRole("button", { name: "Change the passphrase" }).click();
+    await expect(change).toBeHidden();
+
+    await card(page).getByRole("button", { name: "Make a new recovery key…" }).click();
+    const renew = page.getByRole("dialog", { name: "Make a new recovery key" });
+    await renew.getByLabel("Your diary's passphrase").fill(NEW);
+    await renew.getByRole("button", { name: "Continue" }).click();
+    const newKey = (await renew.getByRole("group", { name: "Your recovery key" }).textContent())!.trim();
+    expect(newKey).not.toBe(oldKey);
+    await renew.getByLabel("Type the last group of your recovery key").fill(newKey.split("-").at(-1)!);
+    await renew.getByRole("button", { name: "Continue" }).click();
+    await renew.getByRole("button", { name: "Replace the recovery key" }).click();
+    await expect(renew).toBeHidden();
+
+    await card(page).getByRole("button", { name: "Lock now" }).click();
+    await card(page).getByRole("button", { name: "Unlock your diary…" }).click();
+    const unlock = page.getByRole("dialog", { name: "Unlock your diary" });
+    await unlock.getByLabel("Your diary's passphrase").fill(PASSPHRASE);
+    await unlock.getByRole("button", { name: "Unlock" }).click();
+    await expect(unlock.getByText("That does not unlock this diary.")).toBeVisible();
+    await unlock.getByText("Recovery key", { exact: true }).click();
+    await unlock.getByLabel("Your recovery key").fill(oldKey);
+    await unlock.getByRole("button", { name: "Unlock" }).click();
+    await expect(unlock.getByText("That does not unlock this diary.")).toBeVisible();
+    await unlock.getByLabel("Your recovery key").fill(newKey);
+    await unlock.getByRole("button", { name: "Unlock" }).click();
     await expect(unlock).toBeHidden();
     await expect(card(page).getByText("Your private pages are encrypted, and unlocked on this device.")).toBeVisible();
   });

@@ -28,6 +28,7 @@ import { openPage, openPhoto } from "./pages";
 // person turns the lock on, unlocks, or opens or writes a locked page (./state.ts is the light part).
 
 export { LockError, type SealRun };
+export type { LockState };
 
 /** What a person reads when something of the lock did not work; the reason is LockError's. */
 export const LOCK_FAILURE_TEXT: Record<LockFailure, string> = {
@@ -145,23 +146,59 @@ export async function unlockWithPasskey(owner: string, state: LockState) {
  * LockError("wrong-key").
  */
 export async function addPasskeyUnlock(owner: string, state: LockState, passphrase: string): Promise<LockState> {
-  const secret = await unwrapWithPassphrase(wrapOf(state, "passphrase"), passphrase, owner);
+  const secret = await secretFromPassphrase(owner, state, passphrase);
   const { id, material } = await passkeyPrf(owner, []);
   if (state.wraps.some((w) => w.kind === "passkey" && w.id === id))
     throw new PasskeyUnlockError(PASSKEY_ALREADY_MESSAGE);
-  const [verifier, wrap] = await Promise.all([
-    lockVerifier(secret),
-    wrapWithKeyMaterial(secret, material, owner, "passkey", id),
-  ]);
-  const failure = "Could not add the passkey to your diary lock";
+  const wrap = await wrapWithKeyMaterial(secret, material, owner, "passkey", id);
+  return replaceWraps(secret, [...state.wraps, wrap], "Could not add the passkey to your diary lock");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing the ways to unlock: none seals a page again.
+
+/** The diary secret from the passphrase: what a new wrapping needs (an unlocked device keeps only the item key). */
+export function secretFromPassphrase(owner: string, state: LockState, passphrase: string): Promise<Uint8Array> {
+  return unwrapWithPassphrase(wrapOf(state, "passphrase"), passphrase, owner);
+}
+
+/** Replaces every wrapping (PUT /api/lock/wraps), the verifier proving this browser holds the secret. */
+async function replaceWraps(secret: Uint8Array, wraps: LockState["wraps"], failure: string): Promise<LockState> {
   const res = await apiFetch(apiPath("PUT /api/lock/wraps"), {
     method: "PUT",
-    body: JSON.stringify({ verifier, wraps: [...state.wraps, wrap] }),
+    body: JSON.stringify({ verifier: await lockVerifier(secret), wraps }),
   }).catch(() => {
     throw new ApiError(0, failure);
   });
   if (!res.ok) throw await refusalOf(res, failure);
   return answerOf("PUT /api/lock/wraps", res);
+}
+
+/** A new passphrase: the current one opens the secret, the new one wraps it instead. */
+export async function changePassphrase(owner: string, state: LockState, current: string, next: string) {
+  const secret = await secretFromPassphrase(owner, state, current);
+  const wrap = await wrapWithPassphrase(secret, next, owner);
+  return replaceWraps(
+    secret,
+    state.wraps.map((w) => (w.kind === "passphrase" ? wrap : w)),
+    "Could not change the passphrase",
+  );
+}
+
+/** A new recovery key for the secret, shown before anything is sent (as at turning on). */
+export async function newRecoveryFor(secret: Uint8Array): Promise<NewLock> {
+  const recovery = newRecoveryKey();
+  return { secret, recovery, recoveryText: await formatRecoveryKey(recovery) };
+}
+
+/** The new recovery key replaces the old, which stops working. */
+export async function replaceRecoveryKey(owner: string, state: LockState, lock: NewLock): Promise<LockState> {
+  const wrap = await wrapWithKeyMaterial(lock.secret, lock.recovery, owner, "recovery", "recovery");
+  return replaceWraps(
+    lock.secret,
+    state.wraps.map((w) => (w.kind === "recovery" ? wrap : w)),
+    "Could not make a new recovery key",
+  );
 }
 
 /** A lock about to be turned on: its secret and recovery key, in this tab's memory only until it is sent. */

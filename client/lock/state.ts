@@ -78,16 +78,15 @@ export function lockChanged(queryClient: QueryClient) {
   }
 }
 
-/** Hears the other tabs' lockChanged; answers the unsubscribe. */
-export function onOtherTabsLockChange(queryClient: QueryClient): () => void {
-  if (typeof BroadcastChannel === "undefined") return () => undefined;
+/** Hears the other tabs' lockChanged, once per query client, for the page's life. */
+function hearOtherTabs(queryClient: QueryClient) {
+  if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = () => {
     sessionKeys.clear();
     releaseOpenedPhotos(queryClient);
     void queryClient.resetQueries({ queryKey: lockKeys.all });
   };
-  return () => channel.close();
 }
 
 /** An opened page's photo object URLs (client/lock/actions.ts's openJournal). */
@@ -103,10 +102,14 @@ function releaseOpenedPhotos(queryClient: QueryClient) {
 
 const watched = new WeakSet<QueryClient>();
 
-/** Lets an opened photo go when the query cache drops its page (unused for gcTime). Once per client. */
-export function watchOpenedPhotos(queryClient: QueryClient) {
+/**
+ * What every screen that opens a locked page needs, once per query client: an opened photo is let
+ * go when the cache drops its page (unused for gcTime), and Lock now in another tab is heard here.
+ */
+export function watchLock(queryClient: QueryClient) {
   if (watched.has(queryClient)) return;
   watched.add(queryClient);
+  hearOtherTabs(queryClient);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type === "removed" && event.query.queryKey[1] === "opened")
       for (const url of photoUrlsOf(event.query.state.data)) URL.revokeObjectURL(url);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useOpenedWords } from "@/components/lock/use-opened-words";
 import { useQuery } from "@tanstack/react-query";
 import { Flame, PenLine, Users } from "lucide-react";
 import Link from "next/link";
@@ -58,6 +59,8 @@ function Loading({ children }: { children: ReactNode }) {
 
 function TodayCard({ today }: { today: DayKey | null }) {
   const entry = useQuery({ ...dayQuery(today ?? ""), enabled: today !== null });
+  // Today's page, locked, opened on a device with the key (docs/diary-lock.md).
+  const opened = useOpenedWords(entry.data ?? { id: "", updatedAt: "", locked: false });
   return (
     <Card id="today-heading" title="Today" icon={<PenLine aria-hidden className="size-5 text-accent" />}>
       {entry.isError ? (
@@ -74,8 +77,10 @@ function TodayCard({ today }: { today: DayKey | null }) {
       ) : (
         <>
           <p className="text-sm text-ink-soft">What you wrote today · {visibilityText(entry.data)}</p>
-          <p className="mt-1 text-lg font-semibold break-words text-ink">{entry.data.title}</p>
-          <p className="line-clamp-3 font-serif break-words whitespace-pre-line text-ink">{entry.data.content}</p>
+          <p className="mt-1 text-lg font-semibold break-words text-ink">{opened?.title ?? entry.data.title}</p>
+          <p className="line-clamp-3 font-serif break-words whitespace-pre-line text-ink">
+            {opened?.excerpt ?? entry.data.content}
+          </p>
           <Link href={`/my-diary?day=${today}`} className={buttonClass("ghost", "mt-3")}>
             Open today&apos;s entry
           </Link>

@@ -22,7 +22,7 @@ export function DiaryList({ userId }: { userId: string }) {
   return (
     <div className="flex flex-col gap-6">
       {waiting.length ? <WaitingList items={waiting} /> : null}
-      <SavedList userId={userId} />
+      <SavedList />
     </div>
   );
 }
@@ -55,7 +55,7 @@ function WaitingList({ items }: { items: OutboxItem[] }) {
   );
 }
 
-function SavedList({ userId }: { userId: string }) {
+function SavedList() {
   const query = useInfiniteQuery(timelineQuery());
   if (query.isPending) return <ListMessage busy>Loading your entries…</ListMessage>;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
@@ -74,7 +74,7 @@ function SavedList({ userId }: { userId: string }) {
           <ul className="flex flex-col gap-3">
             {items.map((entry) => (
               <li key={entry.id}>
-                <ListEntryLink owner={userId} entry={entry} />
+                <ListEntryLink entry={entry} />
               </li>
             ))}
           </ul>

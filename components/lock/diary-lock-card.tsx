@@ -7,12 +7,13 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { BusyButton } from "@/components/ui/busy-button";
 import { journalKeys } from "@/client/journals";
 import { forgetItemKeys } from "@/client/lock/key-store";
-import { deviceKeyQuery, lockChanged, lockKeys, lockStateQuery, onOtherTabsLockChange } from "@/client/lock/state";
+import { deviceKeyQuery, lockChanged, lockKeys, lockStateQuery, watchLock } from "@/client/lock/state";
 import type { SealRun } from "@/client/lock/actions";
 import { notify } from "@/client/toasts";
 import { TurnOnLock } from "./turn-on-lock";
 import { UnlockDialog } from "./unlock-dialog";
 import { AddPasskeyUnlock } from "./add-passkey-unlock";
+import { ChangeUnlock } from "./change-unlock";
 
 /** The ways the diary unlocks on a new device, in a sentence. */
 function unlockWays(passkeys: number): string {
@@ -42,7 +43,7 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
   const [unlocking, setUnlocking] = useState(false);
   const [locking, setLocking] = useState(false);
 
-  useEffect(() => onOtherTabsLockChange(queryClient), [queryClient]);
+  useEffect(() => watchLock(queryClient), [queryClient]);
 
   const on = Boolean(state.data?.locked);
   const openHere = on && Boolean(key.data);
@@ -118,6 +119,7 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
                   <Lock aria-hidden className="size-4" /> Lock now
                 </BusyButton>
                 <AddPasskeyUnlock owner={owner} />
+                <ChangeUnlock owner={owner} email={email} />
               </>
             ) : (
               <button type="button" onClick={() => setUnlocking(true)} className={buttonClass("primary")}>

@@ -75,14 +75,15 @@ function TurnOnSteps({ onDone, ...props }: Props & { onDone: () => void }) {
   return <ConfirmStep {...props} passphrase={step.passphrase} lock={step.lock} onDone={onDone} />;
 }
 
-const WARNING = (
+export const WARNING = (
   <p className="rounded-md border border-danger/40 bg-paper p-3 text-sm text-ink">
     <strong className="font-semibold">Keep them safe.</strong> If you lose your passphrase and your recovery key, your
     locked pages are gone for good: nobody can open them, Inkwell included.
   </p>
 );
 
-function checkPassphrase(passphrase: string, repeated: string): FieldIssue[] {
+/** A new passphrase and its repetition, checked here only (the server never sees it). */
+export function checkPassphrase(passphrase: string, repeated: string): FieldIssue[] {
   const length = [...passphrase].length;
   if (length < PASSPHRASE_MIN) return [{ path: "passphrase", message: PASSPHRASE_SHORT_MESSAGE }];
   if (length > PASSPHRASE_MAX) return [{ path: "passphrase", message: PASSPHRASE_LONG_MESSAGE }];
@@ -163,7 +164,8 @@ function download(blob: Blob, name: string) {
 
 const lastGroup = (key: string) => key.split("-").at(-1) ?? "";
 
-function RecoveryStep({
+/** The recovery key shown once, saved as a file, and its last group typed back before `onNext`. */
+export function RecoveryStep({
   email,
   lock,
   onBack,

@@ -1,8 +1,9 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { DiarySearchHit } from "@/client/diary";
-import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
+import { deviceKeyQuery, lockKeys, watchLock } from "@/client/lock/state";
 import { sessionQuery } from "@/client/session";
 
 export interface LockedSearch {
@@ -23,6 +24,7 @@ const NONE: LockedSearch = { hits: [], searching: false, failed: false };
  */
 export function useLockedSearch(q: string): LockedSearch {
   const queryClient = useQueryClient();
+  useEffect(() => watchLock(queryClient), [queryClient]);
   const owner = useQuery(sessionQuery()).data?.id;
   const key = useQuery({ ...deviceKeyQuery(owner ?? ""), enabled: Boolean(owner) });
   const ready = Boolean(owner && key.data && q.trim());

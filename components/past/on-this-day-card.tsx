@@ -7,6 +7,7 @@ import Link from "next/link";
 import type { FeedItem, Journal } from "@/lib/contract/answers";
 import { ON_THIS_DAY_FAILED, onThisDayQuery } from "@/client/past";
 import { useLocalToday } from "@/components/diary/use-local-today";
+import { useOpenedWords } from "@/components/lock/use-opened-words";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 
 /** "A year ago today…", "3 years ago today…" (docs/product.md "Dashboard"). */
@@ -23,7 +24,9 @@ function firstLine(content: string): string {
 type Item = { kind: "mine"; entry: Journal } | { kind: "friend"; entry: FeedItem };
 
 function ItemLink({ item }: { item: Item }) {
-  const { entry } = item;
+  // One's own locked page, opened on a device with the key (docs/diary-lock.md).
+  const opened = useOpenedWords(item.kind === "mine" ? item.entry : { id: "", updatedAt: "", locked: false });
+  const entry = opened ? { ...item.entry, title: opened.title, content: opened.excerpt } : item.entry;
   const href =
     item.kind === "mine"
       ? `/my-diary?day=${entry.journaldate}`
