@@ -6,12 +6,11 @@ import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { lockKeys, lockStateQuery } from "@/client/lock/state";
-import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { DiaryPassphraseField, withLockRefusals } from "./passphrase-fields";
 
 /**
  * "Unlock with a passkey too" (docs/diary-lock.md): the diary's passphrase gives the secret back
@@ -40,15 +39,7 @@ function AddPasskeyForm({ owner, onDone }: { owner: string; onDone: () => void }
     check: (v) => checkFilled("passphrase", "Passphrase", v),
     send: async (value) => {
       const state = await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 0 });
-      const actions = await import("@/client/lock/actions");
-      try {
-        return await actions.addPasskeyUnlock(owner, state, value);
-      } catch (error) {
-        if (error instanceof actions.PasskeyUnlockError) throw new Error(error.message);
-        if (!(error instanceof actions.LockError)) throw error;
-        const message = actions.LOCK_FAILURE_TEXT[error.reason];
-        throw new Refusal(400, message, [{ path: "passphrase", message }]);
-      }
+      return withLockRefusals("passphrase", (actions) => actions.addPasskeyUnlock(owner, state, value));
     },
     onSuccess: (state) => {
       queryClient.setQueryData(lockKeys.state, state);
@@ -63,16 +54,7 @@ function AddPasskeyForm({ owner, onDone }: { owner: string; onDone: () => void }
         A passkey of yours can unlock your diary on a new device, without the passphrase. Type the passphrase once more;
         then your device asks which passkey to use.
       </p>
-      <TextField
-        label="Your diary's passphrase"
-        name="passphrase"
-        type="password"
-        autoComplete="off"
-        data-autofocus
-        value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
-        errors={errors.passphrase}
-      />
+      <DiaryPassphraseField value={passphrase} onChange={setPassphrase} errors={errors.passphrase} />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass("secondary")}>
           Cancel

@@ -13,21 +13,10 @@ import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
 import { checkPassphrase, RecoveryStep, WARNING } from "./turn-on-lock";
+import { DiaryPassphraseField, NewPassphraseFields, withLockRefusals } from "./passphrase-fields";
 
 // Changing how the diary unlocks (docs/diary-lock.md): a new passphrase, a new recovery key. Each
 // takes the current passphrase, which gives the secret back; no page is sealed again.
-
-/** The current passphrase's refusal beside its field; any other failure as it is. */
-async function withPassphrase<T>(field: string, run: (actions: typeof import("@/client/lock/actions")) => Promise<T>) {
-  const actions = await import("@/client/lock/actions");
-  try {
-    return await run(actions);
-  } catch (error) {
-    if (!(error instanceof actions.LockError)) throw error;
-    const message = actions.LOCK_FAILURE_TEXT[error.reason];
-    throw new Refusal(400, message, [{ path: field, message }]);
-  }
-}
 
 export function ChangeUnlock({ owner, email }: { owner: string; email: string }) {
   const [open, setOpen] = useState<"passphrase" | "recovery" | null>(null);
@@ -63,7 +52,7 @@ function ChangePassphraseForm({ owner, onDone }: { owner: string; onDone: () => 
     ],
     send: async (v) => {
       const state = await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 0 });
-      return withPassphrase("current", (a) => a.changePassphrase(owner, state, v.current, v.passphrase));
+      return withLockRefusals("current", (a) => a.changePassphrase(owner, state, v.current, v.passphrase));
     },
     onSuccess: (state) => {
       queryClient.setQueryData(lockKeys.state, state);
@@ -86,23 +75,12 @@ function ChangePassphraseForm({ owner, onDone }: { owner: string; onDone: () => 
         onChange={(e) => setCurrent(e.target.value)}
         errors={errors.current}
       />
-      <TextField
-        label="New passphrase"
-        name="passphrase"
-        type="password"
-        autoComplete="new-password"
-        value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
-        errors={errors.passphrase}
-      />
-      <TextField
-        label="The new passphrase again"
-        name="repeated"
-        type="password"
-        autoComplete="new-password"
-        value={repeated}
-        onChange={(e) => setRepeated(e.target.value)}
-        errors={errors.repeated}
+      <NewPassphraseFields
+        passphrase={{ value: passphrase, onChange: setPassphrase }}
+        repeated={{ value: repeated, onChange: setRepeated }}
+        errors={errors}
+        labels={["New passphrase", "The new passphrase again"]}
+        autoFocus={false}
       />
       {WARNING}
       <div className="flex flex-wrap justify-end gap-2">
@@ -128,7 +106,7 @@ function NewRecoverySteps({ owner, email, onDone }: { owner: string; email: stri
     check: (v) => checkFilled("passphrase", "Passphrase", v),
     send: async (value) => {
       const state = await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 0 });
-      const lock = await withPassphrase("passphrase", async (a) =>
+      const lock = await withLockRefusals("passphrase", async (a) =>
         a.newRecoveryFor(await a.secretFromPassphrase(owner, state, value)),
       );
       return { state, lock };
@@ -183,16 +161,7 @@ function NewRecoverySteps({ owner, email, onDone }: { owner: string; email: stri
         Lost your recovery key, or think someone saw it? Make a new one: the old one stops working once the new one is
         saved. Type your diary&apos;s passphrase first.
       </p>
-      <TextField
-        label="Your diary's passphrase"
-        name="passphrase"
-        type="password"
-        autoComplete="off"
-        data-autofocus
-        value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
-        errors={first.errors.passphrase}
-      />
+      <DiaryPassphraseField value={passphrase} onChange={setPassphrase} errors={first.errors.passphrase} />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass("secondary")}>
           Cancel

@@ -10,6 +10,7 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { SecondFactorField } from "@/components/security/second-factor-field";
+import { NewPassphraseFields } from "./passphrase-fields";
 import { journalKeys } from "@/client/journals";
 import type { NewLock } from "@/client/lock/actions";
 import { keepKeyForThisTab, lockChanged } from "@/client/lock/state";
@@ -117,25 +118,10 @@ function PassphraseStep({
         Choose one that is not your password: Inkwell&apos;s server sees your password, never your passphrase. A few
         words you will remember are best.
       </p>
-      <TextField
-        label="Passphrase"
-        name="passphrase"
-        type="password"
-        autoComplete="new-password"
-        data-autofocus
-        hint={`At least ${PASSPHRASE_MIN} characters.`}
-        value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
-        errors={errors.passphrase}
-      />
-      <TextField
-        label="The same passphrase again"
-        name="repeated"
-        type="password"
-        autoComplete="new-password"
-        value={repeated}
-        onChange={(e) => setRepeated(e.target.value)}
-        errors={errors.repeated}
+      <NewPassphraseFields
+        passphrase={{ value: passphrase, onChange: setPassphrase }}
+        repeated={{ value: repeated, onChange: setRepeated }}
+        errors={errors}
       />
       {WARNING}
       <div className="flex flex-wrap justify-end gap-2">

@@ -7,10 +7,10 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { Refusal } from "@/client/refusals";
 import { keepKeyForThisTab, lockChanged, lockStateQuery } from "@/client/lock/state";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { DiaryPassphraseField, withLockRefusals } from "./passphrase-fields";
 
 type Way = "passphrase" | "recovery" | "passkey";
 
@@ -45,19 +45,13 @@ function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
     check: (v) => (way === "passkey" ? [] : checkFilled(field, WAYS[way], v)),
     send: async (value) => {
       const state = await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 0 });
-      const actions = await import("@/client/lock/actions");
-      try {
-        return await (way === "passphrase"
+      return withLockRefusals(field, (actions) =>
+        way === "passphrase"
           ? actions.unlockWithPassphrase(owner, state, value)
           : way === "recovery"
             ? actions.unlockWithRecoveryKey(owner, state, value)
-            : actions.unlockWithPasskey(owner, state));
-      } catch (error) {
-        if (error instanceof actions.PasskeyUnlockError) throw new Error(error.message);
-        if (!(error instanceof actions.LockError)) throw error;
-        const message = actions.LOCK_FAILURE_TEXT[error.reason];
-        throw new Refusal(400, message, [{ path: field, message }]);
-      }
+            : actions.unlockWithPasskey(owner, state),
+      );
     },
     onSuccess: ({ key, kept }) => {
       lockChanged(queryClient);
@@ -97,17 +91,7 @@ function UnlockForm({ owner, onDone }: { owner: string; onDone: () => void }) {
         ))}
       </fieldset>
       {way === "passphrase" ? (
-        <TextField
-          key="passphrase"
-          label="Your diary's passphrase"
-          name="passphrase"
-          type="password"
-          autoComplete="off"
-          data-autofocus
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          errors={errors.passphrase}
-        />
+        <DiaryPassphraseField key="passphrase" value={typed} onChange={setTyped} errors={errors.passphrase} />
       ) : way === "passkey" ? (
         <p className="text-sm text-ink-soft">Your device asks for one of the passkeys that unlock your diary.</p>
       ) : (
