@@ -16,6 +16,7 @@ import type { NewLock } from "@/client/lock/actions";
 import { keepKeyForThisTab, lockChanged } from "@/client/lock/state";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
+import { saveBlob } from "@/client/save-file";
 import { checkFilled } from "@/lib/validation/form-checks";
 import {
   PASSPHRASE_LONG_MESSAGE,
@@ -136,18 +137,6 @@ function PassphraseStep({
   );
 }
 
-/** Starts a download of `blob` as `name`. */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 const lastGroup = (key: string) => key.split("-").at(-1) ?? "";
 
 /** The recovery key shown once, saved as a file, and its last group typed back before `onNext`. */
@@ -179,7 +168,7 @@ export function RecoveryStep({
     setPdfBusy(true);
     try {
       const { recoveryKeyPdf, recoveryKeyFileName } = await import("@/client/lock/recovery-sheet");
-      download(await recoveryKeyPdf(sheet), recoveryKeyFileName(sheet, "pdf"));
+      saveBlob(await recoveryKeyPdf(sheet), recoveryKeyFileName(sheet, "pdf"));
     } catch {
       notify.error("Could not make the PDF: save the text file, or write the key down.");
     } finally {
@@ -189,7 +178,7 @@ export function RecoveryStep({
 
   async function saveText() {
     const { recoveryKeyText, recoveryKeyFileName } = await import("@/client/lock/recovery-sheet");
-    download(new Blob([recoveryKeyText(sheet)], { type: "text/plain;charset=utf-8" }), recoveryKeyFileName(sheet));
+    saveBlob(new Blob([recoveryKeyText(sheet)], { type: "text/plain;charset=utf-8" }), recoveryKeyFileName(sheet));
   }
 
   return (

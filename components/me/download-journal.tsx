@@ -1,5 +1,6 @@
 "use client";
 
+import { REVOKE_AFTER_MS, saveUrl } from "@/client/save-file";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Printer } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -10,20 +11,8 @@ import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@
 
 /** docs/product.md §9: the print window opens, then its print dialog a second later, once the document has loaded. */
 export const PRINT_DELAY_MS = 1000;
-/** Long enough for the browser to have read a saved or printed file; the address is then let go. */
-const REVOKE_AFTER_MS = 60_000;
 
 type Kind = "download" | "print";
-
-/** Saves the file under the server's name for it through a link the browser is told to download. */
-function save(url: string, fileName: string) {
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
 
 /**
  * Download your diary (docs/product.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
@@ -58,7 +47,7 @@ export function DownloadJournal() {
             win.print();
           }, PRINT_DELAY_MS);
         } else {
-          save(url, fileName);
+          saveUrl(url, fileName);
         }
       } catch (error) {
         win?.close();

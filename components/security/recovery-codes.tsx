@@ -1,5 +1,6 @@
 "use client";
 
+import { saveBlob } from "@/client/save-file";
 import { Copy, Download } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -19,14 +20,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       () => notify.success("Recovery codes copied"),
       () => notify.error("Could not copy. Select the codes and copy them instead."),
     );
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = "inkwell-recovery-codes.txt";
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([text], { type: "text/plain" }), "inkwell-recovery-codes.txt");
 
   return (
     <div className="mt-4 flex flex-col gap-3">
