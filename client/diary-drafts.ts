@@ -78,6 +78,19 @@ export function saveSealedDraft(userId: string, day: string, sealed: string): vo
   }
 }
 
+/** The days of `userId` whose draft on this device is sealed. */
+export function sealedDraftDays(userId: string): string[] {
+  try {
+    const prefix = draftKey(userId, "");
+    return Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i))
+      .filter((key): key is string => Boolean(key?.startsWith(prefix)))
+      .map((key) => key.slice(prefix.length))
+      .filter((day) => loadSealedDraft(userId, day) !== null);
+  } catch {
+    return [];
+  }
+}
+
 /** The sealed item of this day's draft, or null when it has none (or a readable one). */
 export function loadSealedDraft(userId: string, day: string): string | null {
   try {

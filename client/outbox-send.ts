@@ -16,7 +16,21 @@ export type StopReason = "offline" | "signed-out" | "busy" | null;
 /** Statuses worth sending again later: the same request may succeed then. */
 const RETRY_LATER = new Set([408, 425, 429]);
 
-function formOf(item: OutboxItem): FormData {
+/**
+ * A sealed page's form (docs/diary-lock.md): its sealed strings as they are and its sealed photo.
+ * The one shape of it, for the outbox and for the editor's online save (client/lock/save.ts): a
+ * page whose answer was lost waits as the very request that was sent, which the server answers once.
+ */
+export function sealedFormOf(sealed: Record<string, string>, photo: Blob | null): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sealed)) form.set(name, value);
+  if (photo) form.set("sealedImage", photo, "photo.sealed");
+  return form;
+}
+
+/** The request's form: a sealed item's as it was sealed (no key is needed here), another's from its words. */
+export function formOf(item: OutboxItem): FormData {
+  if (item.sealed) return sealedFormOf(item.sealed, item.photo);
   const form = new FormData();
   form.set("title", item.fields.title.trim());
   form.set("content", item.fields.content.trim());

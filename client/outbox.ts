@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 import { IMAGE_TOO_LARGE_MESSAGE } from "@/lib/images/messages";
 import type { Visibility } from "@/lib/validation/journal-limits";
+import { SEALED_IMAGE_MAX_BYTES } from "@/lib/validation/lock-limits";
 
 // The outbox (docs/decisions/081): entries saved while offline, kept in this browser's IndexedDB
 // until the server has them. Plain IndexedDB and BroadcastChannel only, so the page and the service
@@ -24,9 +25,18 @@ export interface OutboxItem {
   /** For an update: the entry, and the updatedAt the edit was based on (sent as If-Match). */
   entryId: string | null;
   baseUpdatedAt: string | null;
+  /** The words, readable; for a sealed item none: SEALED_FIELDS (the words are in `sealed`). */
   fields: OutboxFields;
+  /** The new photo; for a sealed item, the photo as sealed in the browser (the form's `sealedImage`). */
   photo: Blob | null;
   removePhoto: boolean;
+  /**
+   * A locked diary's private page (docs/diary-lock.md), sealed in the browser before it was kept:
+   * the form's string fields exactly as the server takes them (sealedTitle, sealedContent,
+   * sealedRevision, visibility…; client/lock/save.ts's sealSave), sent as they are, by the page or
+   * the worker, without the key. The page opens them again with the key (client/lock/outbox.ts).
+   */
+  sealed?: Record<string, string>;
   /** Milliseconds since 1970: items are sent in this order. */
   queuedAt: number;
   /**
@@ -42,6 +52,15 @@ export interface OutboxItem {
 interface OutboxDb extends DBSchema {
   items: { key: string; value: OutboxItem; indexes: { byUser: string } };
 }
+
+/** What a sealed item keeps of the words: nothing readable. */
+export const SEALED_FIELDS: OutboxFields = Object.freeze({
+  title: "",
+  content: "",
+  visibility: "private",
+  isAnonymous: false,
+  imageDescription: "",
+});
 
 const DB_NAME = "inkwell-outbox";
 const CHANNEL = "inkwell-outbox";
@@ -62,7 +81,9 @@ function outboxDb(): Promise<IDBPDatabase<OutboxDb>> {
 export interface OutboxSent {
   userId: string;
   day: string;
+  /** The words that were sent: SEALED_FIELDS for a sealed page, whose words are `sealed`'s. */
   fields: OutboxFields;
+  sealed?: Record<string, string>;
   /** The server's answer: the entry as it is now. */
   journal: unknown;
 }
@@ -81,15 +102,19 @@ export class OutboxPhotoTooLargeError extends Error {
 }
 
 /**
- * Stores an item to send later; a photo over the server's limit is refused first, as online. `id`:
- * the Idempotency-Key an online attempt already used, whose answer may have been lost on the way.
+ * Stores an item to send later; a photo over the server's limit is refused first, as online (a
+ * sealed photo against the sealed limit). `id`: the Idempotency-Key an online attempt already used,
+ * whose answer may have been lost on the way. A sealed item's readable fields are never kept,
+ * whatever was passed: they are SEALED_FIELDS.
  */
 export async function addOutboxItem({
   id = crypto.randomUUID(),
   ...item
 }: Omit<OutboxItem, "id" | "queuedAt" | "state"> & { id?: string }): Promise<OutboxItem> {
-  if (item.photo && item.photo.size > IMAGE_MAX_BYTES) throw new OutboxPhotoTooLargeError();
-  const stored: OutboxItem = { ...item, id, queuedAt: Date.now(), state: "waiting" };
+  const photoMax = item.sealed ? SEALED_IMAGE_MAX_BYTES : IMAGE_MAX_BYTES;
+  if (item.photo && item.photo.size > photoMax) throw new OutboxPhotoTooLargeError();
+  const fields = item.sealed ? SEALED_FIELDS : item.fields;
+  const stored: OutboxItem = { ...item, fields, id, queuedAt: Date.now(), state: "waiting" };
   const db = await outboxDb();
   // A newer offline save of the same day replaces a waiting one: only the latest words are sent.
   const tx = db.transaction("items", "readwrite");
@@ -125,7 +150,8 @@ export async function removeOutboxItem(id: string): Promise<void> {
  */
 export async function removeSentOutboxItem(item: OutboxItem, journal: unknown): Promise<void> {
   await (await outboxDb()).delete("items", item.id);
-  announce({ userId: item.userId, day: item.day, fields: item.fields, journal });
+  const { userId, day, fields, sealed } = item;
+  announce({ userId, day, fields, ...(sealed ? { sealed } : {}), journal });
 }
 
 export async function markOutboxItem(id: string, state: "conflict" | "refused", message: string): Promise<void> {

@@ -1,8 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "../lib/db/schema";
 import { createJournal, unique, type FactoryDb } from "../scripts/seed/factories";
-import { NOW, openDiary, photo, write } from "./diary-helpers";
+import { NOW, message, openDiary, photo, write } from "./diary-helpers";
 import {
   DIALOG_SCOPE,
   cardScope,
@@ -12,6 +14,8 @@ import {
   test,
 } from "./fixtures";
 import { virtualAuthenticator } from "./webauthn";
+import { testEnv } from "../tests/support/env";
+import { WRONG_PASSWORD_MESSAGE } from "../lib/auth/password-change-limits";
 
 // The diary lock (docs/diary-lock.md): turned on from the Security screen, a private page written,
 // photographed and edited sealed in the browser, the pages written before it sealed in place, and
@@ -35,6 +39,35 @@ async function tablesHolding(db: FactoryDb, needle: string): Promise<string[]> {
     if (found.rows[0]!.n > 0) holding.push(`${s}.${name}`);
   }
   return holding;
+}
+
+/** Every file under `dir` holding one of `words` (as UTF-8) or `bytes`. */
+function filesHolding(dir: string, words: string[], bytes: Buffer): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => path.join(f.parentPath, f.name))
+    .filter((file) => {
+      const data = fs.readFileSync(file);
+      return data.includes(bytes) || words.some((w) => data.includes(Buffer.from(w)));
+    });
+}
+
+/** Every response the page's service worker caches hold with one of `words` in it: their URLs. */
+function cachedHolding(page: Page, words: string[]): Promise<string[]> {
+  return page.evaluate(async (needles) => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) {
+        const res = await cache.match(req);
+        const text = res ? await res.text() : "";
+        if (needles.some((n) => text.includes(n) || req.url.includes(n))) found.push(req.url);
+      }
+    }
+    return found;
+  }, words);
 }
 
 /** The lock turned on from /me/security; answers the recovery key it showed. */
@@ -123,9 +156,16 @@ test.describe("the diary lock", () => {
     await expect(article.getByRole("heading", { name: `Harbour ${marker}` })).toBeVisible();
     await expect(article.getByText(`The words of the day, ${marker}.`)).toBeVisible();
     await expect(article.getByRole("img")).toBeVisible();
+    // The photo as this browser prepared it (resized, stripped), opened: 48 of its bytes, to look for.
+    const opened = await article.getByRole("img").evaluate(async (img: HTMLImageElement) => {
+      const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
+      return Array.from(bytes.subarray(bytes.length >> 1, (bytes.length >> 1) + 48));
+    });
+    expect(opened).toHaveLength(48);
 
     await article.getByRole("button", { name: "Edit" }).click();
-    await page.getByRole("textbox", { name: "Your entry" }).fill(`Edited words, ${marker}.`);
+    // Tagged too: a locked page's tags are in its sealed words only.
+    await page.getByRole("textbox", { name: "Your entry" }).fill(`Edited words, ${marker}. #tide${marker}`);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(article.getByText(`Edited words, ${marker}.`)).toBeVisible();
 
@@ -142,9 +182,14 @@ test.describe("the diary lock", () => {
     await page.goto("/dashboard");
     await expect(page.getByRole("main").getByText(`Harbour ${marker}`)).toBeVisible();
 
-    // Nothing of either page's words is anywhere in the database.
+    // Nothing of either page's words is anywhere in the database, and nothing of its words or its
+    // photo in the photo store, the server's log or the service worker's caches.
     expect(await tablesHolding(db, marker)).toEqual([]);
     expect(await tablesHolding(db, earlier)).toEqual([]);
+    expect(filesHolding(path.join(testEnv.dataDir, "uploads"), [marker, earlier], Buffer.from(opened))).toEqual([]);
+    const log = fs.readFileSync(testEnv.log, "utf8");
+    expect(log.includes(marker) || log.includes(earlier)).toBe(false);
+    expect(await cachedHolding(page, [marker, earlier])).toEqual([]);
     const [row] = await db
       .select()
       .from(schema.journals)
@@ -213,7 +258,11 @@ test.describe("the diary lock", () => {
       .select()
       .from(schema.journals)
       .where(and(eq(schema.journals.authorId, user.id), eq(schema.journals.journalDate, "2026-03-10")));
-    expect(shared).toMatchObject({ sealed: null, visibility: "close-circle", content: `Edited words, ${marker}.` });
+    expect(shared).toMatchObject({
+      sealed: null,
+      visibility: "close-circle",
+      content: `Edited words, ${marker}. #tide${marker}`,
+    });
   });
 
   test("a passkey with the PRF extension, added to the lock with the passphrase, unlocks the diary", async ({
@@ -310,6 +359,107 @@ test.describe("the diary lock", () => {
     await expect(page.getByRole("heading", { name: "This page could not be opened" })).toBeVisible();
     await expect(page.getByText(marker)).toHaveCount(0);
     await expectNoA11yViolationsInEachScheme(page, { include: "main" });
+  });
+
+  test("edited offline, a locked page waits on this device sealed, and reaches the server sealed", async ({
+    signedIn: { page, user, password },
+    db,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|ChunkLoadError/);
+    await turnOnLock(page, password);
+    await openDiary(page);
+    await write(page, "Night ferry", "Written online first.");
+    await page.getByRole("button", { name: "Save" }).click();
+    const article = page.getByRole("article");
+    await expect(article.getByRole("heading", { name: "Night ferry" })).toBeVisible();
+
+    const marker = unique("OFFLINEMARK");
+    await page.context().setOffline(true);
+    await article.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Your entry" }).fill(`Written at sea, ${marker}.`);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(message(page, "Saved on this device — it will be sent when you are online")).toBeVisible();
+    // The outbox holds the page sealed: no word of it, readable, in this browser's IndexedDB.
+    const outbox = await page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open("inkwell-outbox", 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction("items").objectStore("items").getAll();
+            all.onsuccess = () => {
+              resolve(JSON.stringify(all.result));
+              open.result.close();
+            };
+          };
+        }),
+    );
+    expect(outbox).toContain('"sealedContent":"ik1.');
+    expect(outbox).not.toContain(marker);
+
+    await page.context().setOffline(false);
+    await expect(article.getByText(`Written at sea, ${marker}.`)).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id)))[0]?.sealed?.revision,
+      )
+      .toBeGreaterThan(1);
+    expect(await tablesHolding(db, marker)).toEqual([]);
+  });
+
+  test("turned off after a confirmation: every locked page, photo too, is opened in the browser and stored readable again", async ({
+    signedIn: { page, user, password },
+    db,
+  }) => {
+    test.slow();
+    await turnOnLock(page, password);
+    await openDiary(page);
+    const marker = unique("UNLOCKMARK");
+    await write(page, `Lighthouse ${marker}`, `Words to open again, ${marker}.`);
+    await page
+      .getByLabel("Add photo")
+      .setInputFiles({ name: "light.png", mimeType: "image/png", buffer: await photo("#8f5d2a", 64, 48) });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("article").getByRole("heading", { name: `Lighthouse ${marker}` })).toBeVisible();
+    expect(await tablesHolding(db, marker)).toEqual([]);
+
+    await page.goto("/me/security");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await card(page).getByRole("button", { name: "Turn the lock off…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Turn the diary lock off" });
+    await expect(dialog).toContainText("stored readable on Inkwell's server again");
+    await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+    // Each refusal beside its field, and nothing changes: the passphrase, then the password.
+    await dialog.getByLabel("Your diary's passphrase").fill("not the passphrase at all");
+    await dialog.getByLabel("Your Inkwell password").fill(password);
+    await dialog.getByRole("button", { name: "Turn the lock off" }).click();
+    await expect(dialog.getByText("That does not unlock this diary.")).toBeVisible();
+    await dialog.getByLabel("Your diary's passphrase").fill(PASSPHRASE);
+    await dialog.getByLabel("Your Inkwell password").fill("not the password");
+    await dialog.getByRole("button", { name: "Turn the lock off" }).click();
+    await expect(dialog.getByLabel("Your Inkwell password")).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE);
+    const [still] = await db.select().from(schema.diaryLocks).where(eq(schema.diaryLocks.userId, user.id));
+    expect(still?.turningOffAt).toBeNull();
+    await dialog.getByLabel("Your Inkwell password").fill(password);
+    await dialog.getByRole("button", { name: "Turn the lock off" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(card(page).getByText("Off", { exact: true })).toBeVisible();
+    await expect(card(page).getByRole("button", { name: "Lock my private pages…" })).toBeVisible();
+    expect(await db.select().from(schema.diaryLocks).where(eq(schema.diaryLocks.userId, user.id))).toEqual([]);
+    const [row] = await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id));
+    expect(row).toMatchObject({
+      sealed: null,
+      visibility: "private",
+      title: `Lighthouse ${marker}`,
+      content: `Words to open again, ${marker}.`,
+    });
+    expect(row!.imageKey).toMatch(/\.webp$/);
+    await openDiary(page);
+    await expect(page.getByRole("article").getByText(`Words to open again, ${marker}.`)).toBeVisible();
+    await expect(page.getByRole("article").getByRole("img")).toBeVisible();
   });
 
   test("the Security card and its dialog pass axe in light and dark", async ({ signedIn: { page } }) => {

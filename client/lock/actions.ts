@@ -22,12 +22,13 @@ import {
 } from "./crypto";
 import { acceptRevision, KeyStoreUnavailableError, saveItemKey } from "./key-store";
 import { sealExistingPages, type SealRun } from "./migrate";
+import { openDeviceWords, openLockedPages, type OpenRun } from "./turn-off";
 import { openPage, openPhoto } from "./pages";
 
 // What the lock's screens do (docs/diary-lock.md), with its cryptography: imported only when a
 // person turns the lock on, unlocks, or opens or writes a locked page (./state.ts is the light part).
 
-export { LockError, type SealRun };
+export { LockError, type OpenRun, type SealRun };
 export type { LockState };
 
 /** What a person reads when something of the lock did not work; the reason is LockError's. */
@@ -331,4 +332,67 @@ async function openedPhotoUrl(owner: string, key: CryptoKey, journal: Journal): 
   if (!res.ok) throw new ApiError(res.status, "Could not load this page's photo");
   const bytes = await openPhoto({ key, owner, journal, bytes: new Uint8Array(await res.arrayBuffer()) });
   return URL.createObjectURL(new Blob([bytes as BlobPart]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turning the lock off (docs/decisions/118): begun with the passphrase (its verifier) and the
+// person's password; every locked page is then opened here and written back readable; once none
+// is left sealed, the server removes the lock.
+
+/**
+ * Begins turning the lock off (POST /api/lock/off): the passphrase gives the secret, whose verifier
+ * and the password (and code) the server asks; the item key opens the pages and stays on this
+ * device until the lock is gone. A wrong passphrase is a LockError("wrong-key"); a refused password
+ * or code comes back beside its field (a Refusal).
+ */
+export async function beginTurningOff({
+  owner,
+  state,
+  passphrase,
+  password,
+  code,
+}: {
+  owner: string;
+  state: LockState;
+  passphrase: string;
+  password?: string;
+  code?: string;
+}): Promise<{ state: LockState; key: CryptoKey }> {
+  const secret = await secretFromPassphrase(owner, state, passphrase);
+  const key = await itemKey(secret);
+  await keep(owner, key);
+  const next = await askTurnOff(
+    { ...(password ? { password } : {}), ...(code ? { code } : {}), verifier: await lockVerifier(secret) },
+    "Could not turn the lock off",
+  );
+  return { state: next, key };
+}
+
+/**
+ * Asks the server to finish: the lock is removed once no page is sealed (`locked: false`). This
+ * device's sealed drafts and waiting pages are opened first, while the key is still here.
+ */
+export async function finishTurningOff(owner: string, key: CryptoKey): Promise<LockState> {
+  await openDeviceWords(owner, key);
+  return askTurnOff({}, "Could not finish turning the lock off");
+}
+
+async function askTurnOff(body: Record<string, string>, failure: string): Promise<LockState> {
+  const res = await apiFetch(apiPath("POST /api/lock/off"), { method: "POST", body: JSON.stringify(body) }).catch(
+    () => {
+      throw new ApiError(0, failure);
+    },
+  );
+  if (!res.ok) throw await refusalOf(res, failure);
+  return answerOf("POST /api/lock/off", res);
+}
+
+/** Opens every locked page and writes it back readable, with progress; resumable (client/lock/turn-off.ts). */
+export function openPagesToTurnOff(
+  owner: string,
+  key: CryptoKey,
+  onProgress: (run: OpenRun) => void,
+  signal: AbortSignal,
+): Promise<OpenRun> {
+  return openLockedPages({ key, owner, ask: (path, init) => apiFetch(path, init), onProgress, signal });
 }

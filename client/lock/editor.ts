@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Journal } from "@/lib/contract/answers";
-import { LOCK_ON_MESSAGE } from "@/lib/validation/lock-limits";
+import { LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
 import { ApiError } from "../api-error";
 import type { SaveRequest } from "../journals";
 import { deviceKeyQuery, lockKeys, lockStateQuery } from "./state";
@@ -10,12 +10,30 @@ import { deviceKeyQuery, lockKeys, lockStateQuery } from "./state";
 
 export const LOCKED_HERE_MESSAGE =
   "Your diary is locked on this device: unlock it to save a private page. Your words stay here.";
-export const LOCKED_OFFLINE_MESSAGE =
-  "A page of a locked diary cannot wait offline yet: your words stay here; save again once you are online.";
+/** Offline, a private page of a diary locked on this device: it cannot be sealed here to wait in the outbox. */
+export const LOCKED_HERE_OFFLINE_MESSAGE =
+  "You are offline and your diary is locked on this device: your words stay here. Once you are online, unlock it to save this page.";
+/** Offline, a locked page shared with the circle: making it readable waits for the server (`unseal`). */
+export const SHARE_OFFLINE_MESSAGE =
+  "A locked page is shared only online: your words stay here; share it again once you are online.";
 
-/** Whether the server refused a readable private page because the diary was locked meanwhile (another tab). */
+/** Offline, a locked page while the lock is being turned off: made readable only online (`unseal`). */
+export const TURNING_OFF_OFFLINE_MESSAGE =
+  "Your diary lock is being turned off, and a locked page is opened only online: your words stay here; save again once you are online.";
+
+/**
+ * Whether the server refused a save because the lock changed meanwhile (in another tab or on
+ * another device): a readable private page of a diary locked since, or a sealed one of a diary whose
+ * lock is being turned off or is gone. Asked again, the save takes the form the lock has now.
+ */
 export const lockedMeanwhile = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && error.message === LOCK_ON_MESSAGE;
+  error instanceof ApiError &&
+  error.status === 409 &&
+  [LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE].includes(error.message);
+
+/** Whether this tab knows, without asking, that the lock is being turned off: nothing is sealed then. */
+export const knownTurningOff = (queryClient: QueryClient) =>
+  Boolean(queryClient.getQueryData(lockStateQuery().queryKey)?.turningOff);
 
 /**
  * Whether this tab already knows the diary is locked, without asking (for the offline path): the
@@ -31,7 +49,8 @@ export function knownLocked(queryClient: QueryClient, owner: string, entry: Jour
 
 /**
  * The form of a save in a locked diary (client/lock/save.ts), or undefined for the readable form:
- * a private page of a locked diary is sealed, a locked page shared again is unsealed. A device
+ * a private page of a locked diary is sealed, a locked page shared again (or any, while the lock is
+ * being turned off, docs/decisions/118) is unsealed. A device
  * without the key is refused (423) with the words kept. `fresh`: ask the server whether the diary is
  * locked rather than trust the last minute's answer.
  */
@@ -49,13 +68,12 @@ export async function lockedForm({
   fresh?: boolean;
 }): Promise<FormData | undefined> {
   if (fresh) await queryClient.invalidateQueries({ queryKey: lockKeys.state });
-  const needed =
-    Boolean(entry?.locked) ||
-    (req.fields.visibility === "private" &&
-      (await queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 60_000 })).locked);
-  if (!needed) return undefined;
+  const state = () => queryClient.fetchQuery({ ...lockStateQuery(), staleTime: 60_000 });
+  const locked = Boolean(entry?.locked);
+  const lock = locked || req.fields.visibility === "private" ? await state() : null;
+  if (!locked && !(lock?.locked && !lock.turningOff)) return undefined;
   const key = await queryClient.fetchQuery(deviceKeyQuery(owner));
   if (!key) throw new ApiError(423, LOCKED_HERE_MESSAGE);
   const { lockedSaveForm } = await import("./save");
-  return lockedSaveForm({ owner, key, req, entry });
+  return lockedSaveForm({ owner, key, req, entry, turningOff: Boolean(lock?.turningOff) });
 }

@@ -1,6 +1,7 @@
 import type { Journal } from "@/lib/contract/answers";
 import { ApiError } from "../api-error";
 import { entryForm, type SaveRequest } from "../journals";
+import { sealedFormOf } from "../outbox-send";
 import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
 
@@ -35,32 +36,50 @@ async function prepared(file: Blob): Promise<Uint8Array> {
   }
 }
 
-/** A private page, sealed at its next revision (./pages.ts). */
-async function sealedForm({ owner, key, req, entry }: LockedSave): Promise<FormData> {
+/** A private page as sealed here: the form's string fields exactly as the server takes them, and the sealed photo. */
+export interface SealedSave {
+  fields: Record<string, string>;
+  photo: Blob | null;
+}
+
+/**
+ * Seals a private page at its next revision (./pages.ts): the one place a save is sealed, whether
+ * it is sent now (lockedSaveForm) or kept in the outbox to be sent later, by the page or the
+ * service worker, which then need no key (client/outbox.ts).
+ */
+export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<SealedSave> {
   const revision = nextRevision(entry?.sealed?.revision);
   const words = {
     title: req.fields.title.trim(),
     content: req.fields.content.trim(),
     imageDescription: req.fields.imageDescription.trim() || null,
   };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(await sealPage({ key, owner, day: req.day, revision, words })))
-    form.set(name, value);
-  form.set("visibility", "private");
-  if (req.kind === "create") form.set("journaldate", req.day);
+  const fields: Record<string, string> = { ...(await sealPage({ key, owner, day: req.day, revision, words })) };
+  fields.visibility = "private";
+  if (req.kind === "create") fields.journaldate = req.day;
 
   // The photo: a new one is prepared here; a readable one kept (a page locked now) is sealed as it
   // is stored (already resized and stripped); a sealed one kept stays as it is, at its own revision.
   let photo: Uint8Array | null = null;
   if (req.photo) photo = await prepared(req.photo);
-  else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");
+  else if (req.kind === "update" && req.removePhoto) fields.removeImage = "true";
   else if (entry && !entry.locked && entry.images[0])
     photo = new Uint8Array(await (await photoBytes(entry.images[0])).arrayBuffer());
-  if (photo) {
-    const sealed = await sealPhoto({ key, owner, day: req.day, revision, bytes: photo });
-    form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
+  if (!photo) return { fields, photo: null };
+  const sealed = await sealPhoto({ key, owner, day: req.day, revision, bytes: photo });
+  return { fields, photo: new Blob([sealed as BlobPart], { type: "application/octet-stream" }) };
+}
+
+/** The sealed save a form carries (sealedFormOf's), or null for a readable form. */
+export function sealedSaveOf(form: FormData): SealedSave | null {
+  if (!form.has("sealedRevision")) return null;
+  const fields: Record<string, string> = {};
+  let photo: Blob | null = null;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") fields[name] = value;
+    else if (name === "sealedImage") photo = value;
   }
-  return form;
+  return { fields, photo };
 }
 
 /**
@@ -75,9 +94,16 @@ async function unsealedForm({ req, entry }: LockedSave): Promise<FormData> {
   return form;
 }
 
-/** The form of a save in a locked diary: sealed when private, unsealed when a locked page is shared. */
-export function lockedSaveForm(save: LockedSave): Promise<FormData> {
-  if (save.req.fields.visibility === "private") return sealedForm(save);
+/**
+ * The form of a save in a locked diary: sealed when private, unsealed when a locked page is shared
+ * or the lock is being turned off.
+ */
+export async function lockedSaveForm(save: LockedSave & { turningOff?: boolean }): Promise<FormData> {
+  // While the lock is turned off (docs/decisions/118) nothing is sealed: a locked page is made readable.
+  if (save.req.fields.visibility === "private" && !save.turningOff) {
+    const { fields, photo } = await sealSave(save);
+    return sealedFormOf(fields, photo);
+  }
   if (save.entry?.locked) return unsealedForm(save);
-  return Promise.resolve(entryForm(save.req));
+  return entryForm(save.req);
 }

@@ -2,8 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { saveDraft } from "@/client/diary-drafts";
-import { journalKeys, type Journal } from "@/client/journals";
+import { saveDraft, saveSealedDraft } from "@/client/diary-drafts";
+import { journalKeys, type EntryFields, type Journal } from "@/client/journals";
+import { deviceKeyQuery } from "@/client/lock/state";
 import { announcePageSent } from "@/client/page-sent";
 import {
   listOutboxItems,
@@ -12,6 +13,7 @@ import {
   subscribeOutbox,
   subscribeOutboxSent,
   type OutboxItem,
+  type OutboxSent,
 } from "@/client/outbox";
 import { sendOutboxItems } from "@/client/outbox-send";
 import { notify } from "@/client/toasts";
@@ -38,15 +40,43 @@ export function OutboxSender({ userId }: { userId: string }) {
       for (const item of await listOutboxItems(userId)) {
         if (item.state === "waiting" || item.drafted || handled.has(item.id)) continue;
         handled.add(item.id);
-        keepAsDraft(item);
-        if (item.state === "refused") await removeOutboxItem(item.id);
+        const kept = await keepAsDraft(item);
+        if (kept === "later") {
+          // Sealed, and the diary is locked on this device: it waits, unread, for the key.
+          handled.delete(item.id);
+          continue;
+        }
+        if (item.state === "refused" || kept === "unreadable") await removeOutboxItem(item.id);
         else await markOutboxItemDrafted(item.id);
       }
     }
 
-    function keepAsDraft(item: OutboxItem) {
-      const { title, content, visibility, isAnonymous } = item.fields;
-      saveDraft(userId, item.day, { title, content, visibility, isAnonymous });
+    /** This device's key, for a locked diary's sealed page; null when the diary is locked here. */
+    const deviceKey = () => queryClient.fetchQuery(deviceKeyQuery(userId)).catch(() => null);
+
+    /**
+     * Keeps the item's words as the day's draft and says so. A sealed item: "later" while the diary
+     * is locked on this device, "unreadable" when its words do not open with this device's key.
+     */
+    async function keepAsDraft(item: OutboxItem): Promise<"kept" | "later" | "unreadable"> {
+      if (item.sealed) {
+        // A locked diary's page: its words, opened with this device's key, sealed again as the day's
+        // sealed draft. The item holds no readable words to write over the draft with.
+        const key = await deviceKey();
+        if (!key) return "later";
+        const sealed = await (await import("@/client/lock/outbox")).sealedDraftOf(key, item);
+        if (!sealed) {
+          notify.error(`Your page of ${formatLongDay(item.day)} could not be sent.`, {
+            description: "Its sealed words do not open with this device's key.",
+            duration: 8000,
+          });
+          return "unreadable";
+        }
+        saveSealedDraft(userId, item.day, sealed);
+      } else {
+        const { title, content, visibility, isAnonymous } = item.fields;
+        saveDraft(userId, item.day, { title, content, visibility, isAnonymous });
+      }
       const day = formatLongDay(item.day);
       if (item.state === "conflict")
         notify.warning(`${day} was also written on another device.`, {
@@ -58,6 +88,7 @@ export function OutboxSender({ userId }: { userId: string }) {
           description: `${item.message ?? ""} It is kept as a draft.`,
           duration: 8000,
         });
+      return "kept";
     }
 
     async function run() {
@@ -99,15 +130,27 @@ export function OutboxSender({ userId }: { userId: string }) {
     const unsubscribe = subscribeOutbox(() => void settle().catch(noOutbox));
     // A page that reached the server, sent by this tab, another or the service worker's Background
     // Sync (which may win the race with this tab's own `online` run): its day shows it saved.
+    /** The words a page reached the server with: a sealed page's opened with this device's key, or null. */
+    async function wordsSent(sent: OutboxSent): Promise<EntryFields | null> {
+      if (!sent.sealed) return sent.fields;
+      const key = await deviceKey();
+      return key && (await import("@/client/lock/outbox")).openSealedWords(key, sent);
+    }
     const unsubscribeSent = subscribeOutboxSent((sent) => {
       if (sent.userId !== userId) return;
-      // The channel carries what the worker or a tab posted (client/outbox.ts): the server's entry, as it answered.
-      announcePageSent({ day: sent.day, fields: sent.fields, journal: sent.journal as Journal | null });
-      notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, {
-        id: `outbox-sent-${sent.day}`,
-        important: true,
-      });
-      void queryClient.invalidateQueries({ queryKey: journalKeys.all });
+      void wordsSent(sent)
+        .catch(() => null)
+        .then((fields) => {
+          // The channel carries what the worker or a tab posted (client/outbox.ts): the server's entry,
+          // as it answered. A sealed page this device cannot open (locked here) tells the day nothing:
+          // the day shows it locked, and reads it again below.
+          if (fields) announcePageSent({ day: sent.day, fields, journal: sent.journal as Journal | null });
+          notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, {
+            id: `outbox-sent-${sent.day}`,
+            important: true,
+          });
+          void queryClient.invalidateQueries({ queryKey: journalKeys.all });
+        });
     });
     online();
     return () => {

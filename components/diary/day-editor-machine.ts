@@ -163,10 +163,25 @@ export function shownOf(state: DayEditorState, world: DayWorld): EditorState | n
   return world.entry === undefined ? undefined : openDay(world.day, world.entry, world.draft);
 }
 
+/**
+ * Whether the words shown make the page that was kept or sent: the same page on the server, which
+ * trims the words and keeps isAnonymous for the circle only (a locked diary's sealed page waits with
+ * its words sealed as sent, trimmed, and opens so: client/lock/outbox.ts).
+ */
+export function samePage(shown: DiaryDraft, kept: DiaryDraft): boolean {
+  const anonymous = (d: DiaryDraft) => d.visibility === "close-circle" && d.isAnonymous;
+  return (
+    shown.title.trim() === kept.title.trim() &&
+    shown.content.trim() === kept.content.trim() &&
+    shown.visibility === kept.visibility &&
+    anonymous(shown) === anonymous(kept)
+  );
+}
+
 /** Unsaved words, but for those already in the outbox: they are safe on this device, nothing to warn about when leaving. */
 export function isDirtyShown(shown: EditorState | null | undefined, world: DayWorld): boolean {
   const { waiting } = outboxOf(world.day, world.outbox);
-  return isDirty(shown ?? null) && !(waiting && shown && sameDraft(waiting.fields, shown.fields) && !shown.photo);
+  return isDirty(shown ?? null) && !(waiting && shown && samePage(shown.fields, waiting.fields) && !shown.photo);
 }
 
 export function phaseOf(state: DayEditorState, world: DayWorld): DayPhase {
@@ -328,7 +343,7 @@ export function dayEditorReducer(previous: DayEditorState, { event, world }: Day
       // Shown as saved, unless the writer has changed the words since they were kept: those stay.
       if (event.day !== state.day) return state;
       const shown = shownOf(state, world);
-      if (shown && !sameDraft(shown.fields, event.fields)) return state;
+      if (shown && !samePage(shown.fields, event.fields)) return state;
       // A save of this tab's kept in the outbox is on the server now; one still being sent answers for itself.
       const save = state.save.status === "queued" ? ({ status: "saved" } as const) : state.save;
       return withChores({ ...state, editor: null, save }, { type: "clear draft", day: state.day });

@@ -12,6 +12,7 @@ import { ListEntryLink } from "@/components/lock/list-entry-link";
 import { useOutboxItems } from "./use-outbox";
 import { ListMessage, ListError } from "./list-states";
 import { LoadMore } from "@/components/ui/load-more";
+import { LOCKED_TITLE } from "@/lib/validation/lock-limits";
 
 /**
  * The List view of /my-diary (docs/product.md "Read back"): the pages waiting to be sent first
@@ -42,7 +43,9 @@ function WaitingList({ items }: { items: OutboxItem[] }) {
             >
               <CloudOff aria-hidden className="size-5 shrink-0 text-leather" />
               <span className="flex min-w-0 flex-col">
-                <span className="font-semibold break-words text-ink">{item.fields.title || "Untitled"}</span>
+                <span className="font-semibold break-words text-ink">
+                  {item.fields.title || (item.sealed ? LOCKED_TITLE : "Untitled")}
+                </span>
                 <span className="text-sm text-ink-soft">
                   {formatLongDay(item.day)} · saved on this device, waiting to be sent
                 </span>

@@ -8,7 +8,13 @@ import { useSealedDraft } from "@/components/lock/use-sealed-draft";
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal, type SaveRequest } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
-import { addOutboxItem, OutboxPhotoTooLargeError, removeOutboxItem, type OutboxItem } from "@/client/outbox";
+import {
+  addOutboxItem,
+  OutboxPhotoTooLargeError,
+  removeOutboxItem,
+  SEALED_FIELDS,
+  type OutboxItem,
+} from "@/client/outbox";
 import { registerOutboxSync } from "@/client/outbox-sync-registration";
 import { onPageSent } from "@/client/page-sent";
 import {
@@ -27,7 +33,16 @@ import {
 import { fieldsOf, newEditor, type EditorState } from "./editor-state";
 import { useOutboxItems } from "./use-outbox";
 import { useLockedEntry, openedEntryQuery, type LockedEntry } from "@/components/lock/use-locked-entry";
-import { knownLocked, lockedForm, lockedMeanwhile, LOCKED_OFFLINE_MESSAGE } from "@/client/lock/editor";
+import {
+  knownLocked,
+  knownTurningOff,
+  lockedForm,
+  lockedMeanwhile,
+  LOCKED_HERE_OFFLINE_MESSAGE,
+  SHARE_OFFLINE_MESSAGE,
+  TURNING_OFF_OFFLINE_MESSAGE,
+} from "@/client/lock/editor";
+import type { SealedSave } from "@/client/lock/save";
 import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
 
 export { QUEUED_MESSAGE } from "./day-editor-machine";
@@ -205,9 +220,10 @@ export function useDayEditor({
   /**
    * Keeps the page in the outbox, to be sent when the browser is online (docs/decisions/081). After
    * an online attempt whose answer was lost, with that attempt's key and, as it did, without If-Match:
-   * the same request again, which the server answers once.
+   * the same request again, which the server answers once. `sealed`: a locked diary's private page,
+   * sealed here, of which the outbox keeps only that (docs/diary-lock.md).
    */
-  async function queue(e: EditorState, attempt?: string): Promise<Saved> {
+  async function queue(e: EditorState, attempt?: string, sealed?: SealedSave): Promise<Saved> {
     try {
       await addOutboxItem({
         id: attempt,
@@ -216,9 +232,10 @@ export function useDayEditor({
         kind: e.entry ? "update" : "create",
         entryId: e.entry?.id ?? null,
         baseUpdatedAt: attempt ? null : (e.entry?.updatedAt ?? null),
-        fields: e.fields,
-        photo: e.photo?.file ?? null,
+        fields: sealed ? SEALED_FIELDS : e.fields,
+        photo: sealed ? sealed.photo : (e.photo?.file ?? null),
         removePhoto: e.removePhoto,
+        ...(sealed ? { sealed: sealed.fields } : {}),
       });
     } catch (err) {
       throw err instanceof OutboxPhotoTooLargeError
@@ -235,13 +252,6 @@ export function useDayEditor({
     // Offline, TanStack would pause the save until the network returns; this one queues at once instead.
     networkMode: "always",
     mutationFn: async ({ editor: e, attempt }: SaveVariables): Promise<Saved> => {
-      // A locked diary's page does not wait offline in readable form (docs/diary-lock.md).
-      const offline = (lost?: string) => {
-        const sealed = e.fields.visibility === "private" || Boolean(e.entry?.locked);
-        if (sealed && knownLocked(queryClient, userId, e.entry)) throw new ApiError(0, LOCKED_OFFLINE_MESSAGE);
-        return queue(e, lost);
-      };
-      if (!navigator.onLine) return offline();
       const req: SaveRequest = e.entry
         ? {
             kind: "update",
@@ -252,13 +262,41 @@ export function useDayEditor({
             removePhoto: e.removePhoto,
           }
         : { kind: "create", day: e.day, fields: e.fields, photo: e.photo?.file ?? null };
-      const send = async (fresh: boolean) =>
-        saveJournal(
-          req,
-          // A new request after a refusal: the server keeps its answer to the first key (docs/decisions/081).
-          fresh ? crypto.randomUUID() : attempt,
-          await lockedForm({ queryClient, owner: userId, req, entry: e.entry, fresh }),
-        );
+      /**
+       * Offline, or the request `lost` got no answer: the page waits in the outbox. A locked diary's
+       * private page waits only sealed (docs/diary-lock.md), sealed now with this device's key; without
+       * the key, or for a locked page shared again (which only the server can unseal), it is refused
+       * and the words stay.
+       */
+      const offline = async (lost?: { key: string; form: FormData | undefined }): Promise<Saved> => {
+        // A sealed request waits as it was sent: the server answers its key once, for that request only.
+        const sealedSent = lost?.form ? (await import("@/client/lock/save")).sealedSaveOf(lost.form) : null;
+        if (lost && sealedSent) return queue(e, lost.key, sealedSent);
+        // The lock is being turned off: nothing is sealed, and a locked page opens only online.
+        if (knownTurningOff(queryClient)) {
+          if (e.entry?.locked) throw new ApiError(0, TURNING_OFF_OFFLINE_MESSAGE);
+          return queue(e, lost?.key);
+        }
+        const mustSeal = e.fields.visibility === "private" || Boolean(e.entry?.locked);
+        if (!mustSeal || !knownLocked(queryClient, userId, e.entry)) return queue(e, lost?.key);
+        if (e.fields.visibility !== "private") throw new ApiError(0, SHARE_OFFLINE_MESSAGE);
+        const key = await queryClient.fetchQuery(deviceKeyQuery(userId));
+        if (!key) throw new ApiError(423, LOCKED_HERE_OFFLINE_MESSAGE);
+        const { sealSave } = await import("@/client/lock/save");
+        // Not the lost request (a readable one, or none): a request of its own, with a new key.
+        return queue(e, undefined, await sealSave({ owner: userId, key, req, entry: e.entry }));
+      };
+      if (!navigator.onLine) return offline();
+      /** The last request sent: its Idempotency-Key and its form (undefined: the readable one). */
+      let sent: { key: string; form: FormData | undefined } | undefined;
+      const send = async (fresh: boolean) => {
+        // A new request after a refusal: the server keeps its answer to the first key (docs/decisions/081).
+        const key = fresh ? crypto.randomUUID() : attempt;
+        sent = undefined;
+        const form = await lockedForm({ queryClient, owner: userId, req, entry: e.entry, fresh });
+        sent = { key, form };
+        return saveJournal(req, key, form);
+      };
       try {
         // Locked in another tab since this one last asked: sealed, and sent again.
         const journal = await send(false).catch((err: unknown) => {
@@ -273,8 +311,7 @@ export function useDayEditor({
         return { queued: false, journal };
       } catch (err) {
         // The request never got an answer: keep it for later. An answer (a 4xx, a 500) is shown as ever.
-        if (err instanceof ApiError && err.status === 0 && err.message !== LOCKED_OFFLINE_MESSAGE)
-          return offline(attempt);
+        if (err instanceof ApiError && err.status === 0) return offline(sent);
         throw err;
       }
     },

@@ -14,6 +14,7 @@ import { TurnOnLock } from "./turn-on-lock";
 import { UnlockDialog } from "./unlock-dialog";
 import { AddPasskeyUnlock } from "./add-passkey-unlock";
 import { ChangeUnlock } from "./change-unlock";
+import { OpenLockedPages, TurnOffLock } from "./turn-off-lock";
 
 /** The ways the diary unlocks on a new device, in a sentence. */
 function unlockWays(passkeys: number): string {
@@ -34,7 +35,8 @@ export const LOSS_WARNING =
 /**
  * "Diary lock" on the Security screen (docs/diary-lock.md): off, with Lock my private pages; on and
  * locked on this device, with Unlock; on and open here, with Lock now, and the sealing of the pages
- * written before the lock, resumed whenever this card is open on an unlocked device.
+ * written before the lock, resumed whenever this card is open on an unlocked device; being turned
+ * off, with the opening of the locked pages, resumed the same way.
  */
 export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryLockCardProps) {
   const queryClient = useQueryClient();
@@ -47,6 +49,7 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
 
   const on = Boolean(state.data?.locked);
   const openHere = on && Boolean(key.data);
+  const turningOff = on && Boolean(state.data?.turningOff);
 
   async function lockNow() {
     setLocking(true);
@@ -69,7 +72,7 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
           <span
             className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${on ? "bg-accent text-on-accent" : "border border-ink-soft/40 text-ink-soft"}`}
           >
-            {on ? "On" : "Off"}
+            {turningOff ? "Turning off" : on ? "On" : "Off"}
           </span>
         ) : null}
       </div>
@@ -92,6 +95,24 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
             server. Pages you share with your circle stay readable to them.
           </p>
           <TurnOnLock owner={owner} email={email} hasPassword={hasPassword} twoFactorOn={twoFactorOn} />
+        </>
+      ) : turningOff ? (
+        <>
+          <p className="mt-1 text-sm text-ink">
+            {openHere
+              ? "Your diary lock is being turned off: your locked pages are opened on this device and stored readable again."
+              : "Your diary lock is being turned off: unlock your diary on this device to open the pages still locked."}
+          </p>
+          {openHere && key.data ? (
+            <OpenLockedPages owner={owner} cryptoKey={key.data} left={state.data.pages.sealed} />
+          ) : (
+            <div className="mt-4">
+              <button type="button" onClick={() => setUnlocking(true)} className={buttonClass("primary")}>
+                Unlock your diary…
+              </button>
+            </div>
+          )}
+          <UnlockDialog owner={owner} open={unlocking} onClose={() => setUnlocking(false)} />
         </>
       ) : (
         <>
@@ -120,6 +141,7 @@ export function DiaryLockCard({ owner, email, hasPassword, twoFactorOn }: DiaryL
                 </BusyButton>
                 <AddPasskeyUnlock owner={owner} />
                 <ChangeUnlock owner={owner} email={email} />
+                <TurnOffLock owner={owner} hasPassword={hasPassword} twoFactorOn={twoFactorOn} />
               </>
             ) : (
               <button type="button" onClick={() => setUnlocking(true)} className={buttonClass("primary")}>

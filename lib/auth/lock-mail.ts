@@ -31,3 +31,31 @@ export function diaryLockedMail({
     paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
   });
 }
+
+/**
+ * The notice that the diary lock is being turned off (docs/decisions/118): from then on the
+ * private pages are stored readable again, so the address hears of it, with "This was not me".
+ */
+export function diaryUnlockedMail({
+  to,
+  name,
+  username,
+  appUrl,
+  notMeLink,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  appUrl: string;
+  notMeLink: string | null;
+}): MailMessage {
+  const what = `The diary lock is being turned off for your Inkwell account @${username}: your private pages are being opened on your device and stored readable again, as they were before the lock.`;
+  const otherwise =
+    "If this was not you, someone has your password and your diary's passphrase: sign in at once, end the sessions you do not know, change your password and lock your diary again:";
+  return noticeMail({
+    to,
+    subject: "Your Inkwell diary lock is being turned off",
+    name,
+    paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
+  });
+}

@@ -27,6 +27,7 @@ contract.add(WrappedSecretSchema, {
 
 export const LockStateSchema = object({
   locked: z.boolean(),
+  turningOff: z.boolean(),
   since: z.iso.datetime().nullable(),
   changedAt: z.iso.datetime().nullable(),
   wraps: z.array(WrappedSecretSchema),
@@ -35,7 +36,7 @@ export const LockStateSchema = object({
 contract.add(LockStateSchema, {
   id: "LockState",
   description:
-    "Whether the caller's diary is locked, since when and when its ways to unlock last changed, their wrappings, and how many pages are sealed and how many private ones are still readable (to seal; 0 without a lock)",
+    "Whether the caller's diary is locked (and whether the lock is being turned off: its pages are being made readable again), since when and when its ways to unlock last changed, their wrappings, and how many pages are sealed and how many private ones are still readable (to seal; 0 without a lock or while it is turned off)",
 });
 
 export type LockState = z.infer<typeof LockStateSchema>;

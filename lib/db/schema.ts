@@ -321,6 +321,8 @@ export const diaryLocks = pgTable("diary_locks", {
     .references(() => users.id, { onDelete: "cascade" }),
   verifierHash: text("verifier_hash").notNull(),
   wraps: jsonb("wraps").$type<WrappedSecretRow[]>().notNull(),
+  /** Set when the person began turning the lock off: the browser is making every page readable again. */
+  turningOffAt: timestamp("turning_off_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,7 +1,7 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
 import * as L from "@/lib/contract/lock";
-import { ReplaceWrapsSchema, TurnOnLockSchema } from "@/lib/validation/lock";
+import { ReplaceWrapsSchema, TurnOffLockSchema, TurnOnLockSchema } from "@/lib/validation/lock";
 import {
   LOCK_EXISTS_MESSAGE,
   NO_LOCK_MESSAGE,
@@ -61,6 +61,36 @@ export const LOCK_ENDPOINTS = [
       [400, ...STEP_UP_REFUSALS, VERIFIER_MESSAGE, WRAPS_MESSAGE],
       [403, SIGN_IN_AGAIN_MESSAGE, UNVERIFIED_LOCK_MESSAGE],
       [409, LOCK_EXISTS_MESSAGE],
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/lock/off",
+    tag: TAG.lock,
+    summary: "Turn the diary lock off, or finish turning it off",
+    description: `Turning the lock off (docs/decisions/118) begins with the person, as turning it on does (the account's password, a code when two-factor sign-in is on, or for a Google-only account a sign-in of the last ${RECENT_SIGN_IN_MINUTES} minutes), and the verifier, which proves the browser holds the diary secret; the address is mailed. From then on no page is sealed (a sealed write is a 409) and the browser writes each locked page back readable, naming the revision it replaces (\`unseal\`). Asked again once no sealed page is left, with an empty body, the lock is removed: the answer says \`locked: false\`. Until then the wrappings stay, so another device can unlock and finish.`,
+    auth: "session",
+    body: {
+      encoding: "json",
+      maxBytes: BODY_LIMITS.lock,
+      schema: TurnOffLockSchema,
+      descriptions: {
+        password: "To begin: the account's password (left out for a Google-only account)",
+        code: "To begin, with two-factor sign-in on: a code from the app, or an unused recovery code",
+        verifier: `To begin: ${verifierDescription}`,
+      },
+    },
+    answers: [
+      {
+        status: 200,
+        description: "The lock as it is now: `turningOff` while sealed pages are left, `locked: false` once none is",
+        schema: L.LockStateSchema,
+      },
+    ],
+    failures: [
+      [400, ...STEP_UP_REFUSALS, VERIFIER_MESSAGE],
+      [403, SIGN_IN_AGAIN_MESSAGE, WRONG_VERIFIER_MESSAGE],
+      [404, NO_LOCK_MESSAGE],
     ],
   },
   {

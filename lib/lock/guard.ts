@@ -4,6 +4,7 @@ import type { SealedPage } from "@/lib/db/schema";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import {
   LOCK_ON_MESSAGE,
+  LOCK_TURNING_OFF_MESSAGE,
   LOCKED_PAGE_MESSAGE,
   NOT_LOCKED_MESSAGE,
   SEALED_INCOMPLETE_MESSAGE,
@@ -16,7 +17,7 @@ import {
   SEALED_VERSION,
   UNSEAL_PHOTO_MESSAGE,
 } from "@/lib/validation/lock-limits";
-import { hasLock, holdLockState } from "./lock";
+import { holdLockState, lockOf } from "./lock";
 
 // What the diary lock asks of every entry write (docs/decisions/115): with the lock on, no private
 // page is stored readable; a locked page is private, has no readable photo, only moves forward in
@@ -117,9 +118,11 @@ export async function assertLockAllows({
 }) {
   await holdLockState({ tx, userId: authorId, alone: false });
   if (current && !sealed && unseal !== current.revision) throw new ConflictError(LOCKED_PAGE_MESSAGE);
-  const lock = await hasLock({ db: tx, userId: authorId });
+  const lock = await lockOf({ db: tx, userId: authorId });
   if (sealed && !lock) throw new ConflictError(NOT_LOCKED_MESSAGE);
-  if (!sealed && lock && visibility === "private") throw new ConflictError(LOCK_ON_MESSAGE);
+  // While the lock is turned off (lib/lock/lock.ts's turnOffLock) pages only become readable.
+  if (sealed && lock?.turningOff) throw new ConflictError(LOCK_TURNING_OFF_MESSAGE);
+  if (!sealed && lock && !lock.turningOff && visibility === "private") throw new ConflictError(LOCK_ON_MESSAGE);
   if (sealed && current && sealed.revision <= current.revision) throw new ConflictError(SEALED_STALE_MESSAGE);
   if (sealed && photo === "readable")
     throw new ValidationError(SEALED_PHOTO_MESSAGE, [{ path: "image", message: SEALED_PHOTO_MESSAGE }]);

@@ -9,6 +9,7 @@ import {
   LOCK_EXISTS_MESSAGE,
   NO_LOCK_MESSAGE,
   UNVERIFIED_LOCK_MESSAGE,
+  VERIFIER_MESSAGE,
   WRAPS_MESSAGE,
   WRONG_VERIFIER_MESSAGE,
 } from "@/lib/validation/lock-limits";
@@ -33,10 +34,18 @@ export async function holdLockState({ tx, userId, alone }: { tx: Db; userId: str
   );
 }
 
-/** Whether `userId` has turned the lock on. */
+/** Whether `userId` has turned the lock on (and not yet finished turning it off). */
 export async function hasLock({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
-  const [row] = await db.select({ userId: diaryLocks.userId }).from(diaryLocks).where(eq(diaryLocks.userId, userId));
-  return !!row;
+  return !!(await lockOf({ db, userId }));
+}
+
+/** `userId`'s lock, and whether it is being turned off; null without one. */
+export async function lockOf({ db, userId }: { db: Db; userId: string }): Promise<{ turningOff: boolean } | null> {
+  const [row] = await db
+    .select({ turningOffAt: diaryLocks.turningOffAt })
+    .from(diaryLocks)
+    .where(eq(diaryLocks.userId, userId));
+  return row ? { turningOff: row.turningOffAt !== null } : null;
 }
 
 /** Every passkey a wrapping names must be one of the person's own passkeys now. */
@@ -54,7 +63,12 @@ async function assertOwnPasskeys({ db, userId, wraps }: { db: Db; userId: string
 /** GET /api/lock: the person's wrappings (to unlock on this device) and how far their private pages are sealed. */
 export async function getLock({ db, userId }: { db: Db; userId: string }): Promise<LockState> {
   const [lock] = await db
-    .select({ wraps: diaryLocks.wraps, createdAt: diaryLocks.createdAt, updatedAt: diaryLocks.updatedAt })
+    .select({
+      wraps: diaryLocks.wraps,
+      turningOffAt: diaryLocks.turningOffAt,
+      createdAt: diaryLocks.createdAt,
+      updatedAt: diaryLocks.updatedAt,
+    })
     .from(diaryLocks)
     .where(eq(diaryLocks.userId, userId));
   const [counts] = await db
@@ -67,12 +81,14 @@ export async function getLock({ db, userId }: { db: Db; userId: string }): Promi
     })
     .from(journals)
     .where(eq(journals.authorId, userId));
+  const turningOff = !!lock?.turningOffAt;
   return {
     locked: !!lock,
+    turningOff,
     since: lock ? lock.createdAt.toISOString() : null,
     changedAt: lock ? lock.updatedAt.toISOString() : null,
     wraps: lock?.wraps ?? [],
-    pages: { sealed: counts?.sealed ?? 0, toSeal: lock ? (counts?.readable ?? 0) : 0 },
+    pages: { sealed: counts?.sealed ?? 0, toSeal: lock && !turningOff ? (counts?.readable ?? 0) : 0 },
   };
 }
 
@@ -109,6 +125,57 @@ export async function turnOnLock({
   return getLock({ db, userId });
 }
 
+const sameVerifier = (hash: string, verifier: string) => timingSafeEqual(Buffer.from(hash, "hex"), hashOf(verifier));
+
+/**
+ * POST /api/lock/off (docs/decisions/118). To begin, `prove` proves the person (the route's
+ * step-up) and the verifier this lock's secret: from then on no page is sealed, a private page may
+ * be written readable, and the browser opens every locked page and writes it back readable, naming
+ * the revision it replaces. The wrappings stay, so another device can unlock and finish. To finish
+ * (or resume), nothing is asked: once no sealed page is left the lock is removed. Returns whether
+ * this call began the turning off (the route mails the address then), and the lock as it is now.
+ */
+export async function turnOffLock({
+  db,
+  userId,
+  verifier,
+  prove,
+}: {
+  db: Db;
+  userId: string;
+  verifier: string | undefined;
+  prove: () => Promise<unknown>;
+}): Promise<{ began: boolean; lock: LockState }> {
+  const [current] = await db
+    .select({ verifierHash: diaryLocks.verifierHash, turningOffAt: diaryLocks.turningOffAt })
+    .from(diaryLocks)
+    .where(eq(diaryLocks.userId, userId));
+  if (!current) throw new NotFoundError(NO_LOCK_MESSAGE);
+  const beginning = current.turningOffAt === null;
+  if (beginning) {
+    if (!verifier) throw new ValidationError(VERIFIER_MESSAGE, [{ path: "verifier", message: VERIFIER_MESSAGE }]);
+    await prove();
+    if (!sameVerifier(current.verifierHash, verifier)) throw new ForbiddenError(WRONG_VERIFIER_MESSAGE);
+  }
+  const began = await db.transaction(async (tx) => {
+    // Alone against the person's writes: a sealed write under way ends first, and is counted below.
+    await holdLockState({ tx, userId, alone: true });
+    const [set] = await tx
+      .update(diaryLocks)
+      .set({ turningOffAt: sql`coalesce(${diaryLocks.turningOffAt}, now())` })
+      .where(eq(diaryLocks.userId, userId))
+      .returning({ userId: diaryLocks.userId });
+    if (!set) throw new NotFoundError(NO_LOCK_MESSAGE);
+    const [left] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(journals)
+      .where(and(eq(journals.authorId, userId), sql`${journals.sealed} is not null`));
+    if (!left?.n) await tx.delete(diaryLocks).where(eq(diaryLocks.userId, userId));
+    return beginning;
+  });
+  return { began, lock: await getLock({ db, userId }) };
+}
+
 /**
  * Replaces the ways to unlock (a new passphrase, a new recovery key, a passkey added or removed):
  * the verifier must be this lock's. No page is sealed again: they are sealed under the secret, not
@@ -133,8 +200,7 @@ export async function replaceWraps({
       .where(eq(diaryLocks.userId, userId))
       .for("update");
     if (!lock) throw new NotFoundError(NO_LOCK_MESSAGE);
-    if (!timingSafeEqual(Buffer.from(lock.verifierHash, "hex"), hashOf(verifier)))
-      throw new ForbiddenError(WRONG_VERIFIER_MESSAGE);
+    if (!sameVerifier(lock.verifierHash, verifier)) throw new ForbiddenError(WRONG_VERIFIER_MESSAGE);
     await tx
       .update(diaryLocks)
       .set({ wraps, updatedAt: sql`now()` })

@@ -90,6 +90,8 @@ export const UNSEAL_PHOTO_MESSAGE =
 export const SEALED_IMAGE_MESSAGE = `A sealed photo must be a sealed item of at most ${Math.floor(
   SEALED_IMAGE_MAX_BYTES / 1_000_000,
 )} MB, sent with the page's other sealed fields`;
+export const LOCK_TURNING_OFF_MESSAGE =
+  "Your diary lock is being turned off: pages are saved readable now, so none is sealed";
 export const LOCK_EXISTS_MESSAGE = "Your diary is already locked";
 export const NO_LOCK_MESSAGE = "Your diary is not locked";
 export const WRONG_VERIFIER_MESSAGE = "That is not this diary's key: unlock the diary again and retry";

@@ -74,6 +74,16 @@ export const TurnOnLockSchema = z.object({
   wraps: wrapsField,
 });
 
+/**
+ * POST /api/lock/off: to begin, the person (as for turning it on) and the verifier, which proves
+ * this browser holds the secret; to finish, once every page is readable again, nothing.
+ */
+export const TurnOffLockSchema = z.object({
+  password: stepUpPassword,
+  code: eitherCode.optional(),
+  verifier: verifierField.optional(),
+});
+
 /** PUT /api/lock/wraps: the verifier proves the secret; the wrappings replace every earlier one. */
 export const ReplaceWrapsSchema = z.object({ verifier: verifierField, wraps: wrapsField });
 

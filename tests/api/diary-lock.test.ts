@@ -21,6 +21,7 @@ import {
   IMPORT_LOCKED_MESSAGE,
   LOCK_EXISTS_MESSAGE,
   LOCK_ON_MESSAGE,
+  LOCK_TURNING_OFF_MESSAGE,
   LOCKED_CONTENT,
   LOCKED_PAGE_MESSAGE,
   LOCKED_TITLE,
@@ -45,7 +46,7 @@ import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
 import { PASSPHRASE, wrapsFor } from "../support/lock";
-import { waitForMail } from "../support/mailbox";
+import { waitForMail, waitForMails } from "../support/mailbox";
 import {
   expectError,
   imageBlob,
@@ -478,5 +479,98 @@ describe("a locked page's photo", () => {
     expect(journal.locked).toBe(false);
     expect(journal.images).toHaveLength(1);
     expect((await rowOf(before.body.id)).imageKey).toMatch(/\.webp$/);
+  });
+});
+
+describe("turning the lock off", () => {
+  type State = { locked: boolean; turningOff: boolean; pages: { sealed: number; toSeal: number } };
+  const turnOff = (token: string | undefined, body: unknown) =>
+    api<State>("/api/lock/off", { method: "POST", token, body });
+
+  it("begins with the person and the diary's verifier: not a session alone, not another person, not without a token", async () => {
+    expectError(await api("/api/lock/off", { method: "POST", rawBody: "{not json" }), 401);
+    const d = await lockedDiary();
+    expectError(await turnOff(d.me.token, {}), 400, VERIFIER_MESSAGE);
+    expectError(await turnOff(d.me.token, { verifier: d.verifier }), 400, PASSWORD_REQUIRED_MESSAGE);
+    expectError(await turnOff(d.me.token, { verifier: d.verifier, password: "not the password" }), 400);
+    const thief = await lockVerifier(newDiarySecret());
+    expectError(
+      await turnOff(d.me.token, { verifier: thief, password: DEFAULT_PASSWORD }),
+      403,
+      WRONG_VERIFIER_MESSAGE,
+    );
+    const other = await person(db);
+    expectError(await turnOff(other.token, { verifier: d.verifier, password: DEFAULT_PASSWORD }), 404, NO_LOCK_MESSAGE);
+    expect((await api<State>("/api/lock", { token: d.me.token })).body).toMatchObject({
+      locked: true,
+      turningOff: false,
+    });
+    const [row] = await db.select().from(diaryLocks).where(eq(diaryLocks.userId, d.me.user.id));
+    expect(row?.turningOffAt).toBeNull();
+
+    const begun = await turnOff(d.me.token, { verifier: d.verifier, password: DEFAULT_PASSWORD });
+    expect(begun.status, JSON.stringify(begun.body)).toBe(200);
+    // No page was sealed: nothing to open, so the lock is gone at once.
+    expect(begun.body).toMatchObject({ locked: false, turningOff: false, pages: { sealed: 0, toSeal: 0 } });
+    const [locked, off] = await waitForMails(testEnv.mailDir, d.me.user.email, 2);
+    expect(locked?.headers.subject).toBe("Your Inkwell diary was locked");
+    expect(off?.headers.subject).toBe("Your Inkwell diary lock is being turned off");
+    expect(off?.text).toMatch(/\/not-me\//);
+    expectError(await turnOff(d.me.token, {}), 404, NO_LOCK_MESSAGE);
+  });
+
+  it("while it is turned off pages only become readable, and the lock goes once none is sealed", async () => {
+    const d = await lockedDiary();
+    const png = await smallPng("#2468ac");
+    const [first, second] = [utcDay(-8), utcDay(-9)];
+    const one = await postJournal(d.me.token, await sealedFields(d, first, 1, "First", "First words"));
+    const place = { owner: d.me.user.id, day: second, field: "photo" as const, revision: 1 };
+    const two = await postJournal(d.me.token, {
+      ...(await sealedFields(d, second, 1, "Second", "Second words")),
+      sealedImage: new Blob([(await sealRaw(d.key, place, png)) as BlobPart], { type: "application/octet-stream" }),
+    });
+    expect([one.status, two.status]).toEqual([201, 201]);
+
+    const begun = await turnOff(d.me.token, { verifier: d.verifier, password: DEFAULT_PASSWORD });
+    expect(begun.body).toMatchObject({ locked: true, turningOff: true, pages: { sealed: 2, toSeal: 0 } });
+    // Asked again, nothing more is needed, and nothing changes while pages are sealed.
+    expect((await turnOff(d.me.token, {})).body).toMatchObject({ locked: true, turningOff: true });
+    // No page is sealed any more; a private page may be written readable; a locked one is still
+    // safe from a client that does not know it is locked.
+    expectError(
+      await postJournal(d.me.token, await sealedFields(d, utcDay(-10), 1, "New", "Sealed")),
+      409,
+      LOCK_TURNING_OFF_MESSAGE,
+    );
+    expect(
+      (await postJournal(d.me.token, { title: "Plain", content: "Readable", journaldate: utcDay(-10) })).status,
+    ).toBe(201);
+    expectError(
+      await putJournal(d.me.token, one.body.id, { title: LOCKED_TITLE, content: LOCKED_CONTENT }),
+      409,
+      LOCKED_PAGE_MESSAGE,
+    );
+
+    const opened = await putJournal(d.me.token, one.body.id, { title: "First", content: "First words", unseal: "1" });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.journal).toMatchObject({ title: "First", visibility: "private", locked: false, sealed: null });
+    expect((await turnOff(d.me.token, {})).body).toMatchObject({ locked: true, pages: { sealed: 1 } });
+    const withPhoto = { title: "Second", content: "Second words", unseal: "1" };
+    expectError(await putJournal(d.me.token, two.body.id, withPhoto), 400, UNSEAL_PHOTO_MESSAGE);
+    const photo = await putJournal(d.me.token, two.body.id, { ...withPhoto, image: imageBlob(png, "image/png") });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(200);
+    expect((await rowOf(two.body.id)).imageKey).toMatch(/\.webp$/);
+
+    const done = await turnOff(d.me.token, {});
+    expect(done.body).toMatchObject({ locked: false, turningOff: false, wraps: [] });
+    expect(await db.select().from(diaryLocks).where(eq(diaryLocks.userId, d.me.user.id))).toEqual([]);
+    const found = await api<{ hits: { title: string }[] }>("/api/journals/search?q=second", { token: d.me.token });
+    expect(found.body.hits.map((h) => h.title)).toContain("Second");
+    // Off: sealing is refused again, a readable private write taken.
+    expectError(
+      await postJournal(d.me.token, await sealedFields(d, utcDay(-11), 1, "New", "Sealed")),
+      409,
+      NOT_LOCKED_MESSAGE,
+    );
   });
 });

@@ -1,0 +1,158 @@
+import type { ApiAnswers } from "@/lib/api/endpoints";
+import type { Journal } from "@/lib/contract/answers";
+import { apiPath } from "../api-path";
+import { loadSealedDraft, saveDraft, sealedDraftDays } from "../diary-drafts";
+import { addOutboxItem, listOutboxItems, removeOutboxItem } from "../outbox";
+import { LockError, openRaw } from "./crypto";
+import { openDraft } from "./drafts";
+import { openSealedWords } from "./outbox";
+import { diaryPages, type Ask } from "./diary-pages";
+import { openPage, openPhoto } from "./pages";
+
+// Turning the lock off (docs/decisions/118): every locked page opened in the browser and written
+// back readable, one at a time, each PUT naming the revision it replaces (`unseal`) and the version
+// it was read at (If-Match). As with sealing (./migrate.ts), the server's state is the only
+// bookmark: a tab closed half-way loses nothing, and the next run finds the pages still sealed.
+
+export interface OpenRun {
+  /** Pages this run made readable. */
+  opened: number;
+  /** Pages another device opened, shared or deleted meanwhile: nothing to do. */
+  settled: number;
+  /** Pages that could not be written now, with why (the next run tries again). */
+  failed: { day: string; status: number }[];
+  /** Days whose page does not open with this key (damaged or altered): they stay sealed. */
+  damaged: string[];
+}
+
+const isLocked = (j: Journal) => j.locked;
+
+/** The readable form of a locked page: its words opened here, its photo opened and sent as a photo. */
+async function readableForm({
+  key,
+  owner,
+  journal,
+  ask,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Journal;
+  ask: Ask;
+}): Promise<FormData | number> {
+  const words = await openPage({ key, owner, journal });
+  const form = new FormData();
+  form.set("title", words.title);
+  form.set("content", words.content);
+  form.set("visibility", "private");
+  form.set("isAnonymous", "false");
+  form.set("imageDescription", words.imageDescription ?? "");
+  form.set("unseal", String(words.revision ?? 0));
+  const photoUrl = journal.sealed?.image;
+  if (photoUrl) {
+    const res = await ask(photoUrl);
+    if (!res.ok) return res.status;
+    const bytes = await openPhoto({ key, owner, journal, bytes: new Uint8Array(await res.arrayBuffer()) });
+    form.set("image", new File([bytes as BlobPart], "photo", { type: "application/octet-stream" }));
+  }
+  return form;
+}
+
+async function openOne(args: { key: CryptoKey; owner: string; journal: Journal; ask: Ask }): Promise<number> {
+  const form = await readableForm(args);
+  if (typeof form === "number") return form;
+  const res = await args.ask(apiPath("PUT /api/journals/{id}", { id: args.journal.id }), {
+    method: "PUT",
+    body: form,
+    headers: { "If-Match": `"${args.journal.updatedAt}"` },
+  });
+  return res.status;
+}
+
+async function reread(ask: Ask, day: string): Promise<Journal | null> {
+  const res = await ask(apiPath("GET /api/journals/date/{date}", { date: day }));
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET /api/journals/date answered ${res.status}`);
+  return (await res.json()) as ApiAnswers["GET /api/journals/date/{date}"];
+}
+
+/**
+ * Writes every locked page of `owner`'s diary back readable with `key`, newest first, `concurrency`
+ * at a time; `onProgress` hears of each page done. Stops between pages when `signal` is aborted. A
+ * page written meanwhile (412, 409) is read again: still locked, it is opened at its new revision.
+ */
+export async function openLockedPages({
+  key,
+  owner,
+  ask,
+  concurrency = 2,
+  onProgress,
+  signal,
+}: {
+  key: CryptoKey;
+  owner: string;
+  ask: Ask;
+  concurrency?: number;
+  onProgress?: (run: OpenRun) => void;
+  signal?: AbortSignal;
+}): Promise<OpenRun> {
+  const run: OpenRun = { opened: 0, settled: 0, failed: [], damaged: [] };
+  const settle = async (journal: Journal) => {
+    try {
+      let status = await openOne({ key, owner, journal, ask });
+      if (status === 404 || status === 409 || status === 412) {
+        const now = await reread(ask, journal.journaldate);
+        status = !now || !isLocked(now) ? 204 : await openOne({ key, owner, journal: now, ask });
+      }
+      if (status === 200) run.opened += 1;
+      else if (status === 204) run.settled += 1;
+      else run.failed.push({ day: journal.journaldate, status });
+    } catch (error) {
+      if (!(error instanceof LockError)) throw error;
+      run.damaged.push(journal.journaldate);
+    }
+    onProgress?.({ ...run, failed: [...run.failed], damaged: [...run.damaged] });
+  };
+
+  for await (const page of diaryPages(ask, signal)) {
+    const work = page.journals.filter(isLocked);
+    for (let i = 0; i < work.length; i += concurrency) {
+      if (signal?.aborted) break;
+      await Promise.all(work.slice(i, i + concurrency).map(settle));
+    }
+  }
+  return run;
+}
+
+/**
+ * What this device keeps sealed of `owner`'s words — the drafts and the pages waiting in the outbox
+ * (client/lock/drafts.ts, ./outbox.ts) — made readable, before the key is forgotten at the end of
+ * turning the lock off: with the lock gone, a sealed draft would never open again. A waiting page
+ * waits again readable, under a new key (a new request); one that does not open here stays as it is.
+ */
+export async function openDeviceWords(owner: string, key: CryptoKey): Promise<void> {
+  for (const day of sealedDraftDays(owner)) {
+    const sealed = loadSealedDraft(owner, day);
+    const draft = sealed ? await openDraft(key, owner, day, sealed) : null;
+    if (draft) saveDraft(owner, day, draft);
+  }
+  for (const item of await listOutboxItems(owner)) {
+    if (!item.sealed) continue;
+    const fields = await openSealedWords(key, item);
+    if (!fields) continue;
+    const revision = Number(item.sealed.sealedRevision);
+    let photo: Blob | null = null;
+    if (item.photo) {
+      try {
+        const place = { owner, day: item.day, field: "photo" as const, revision };
+        const bytes = await openRaw(key, place, new Uint8Array(await item.photo.arrayBuffer()));
+        photo = new Blob([bytes as BlobPart], { type: "application/octet-stream" });
+      } catch (error) {
+        if (!(error instanceof LockError)) throw error;
+        continue;
+      }
+    }
+    const { userId, day, kind, entryId, baseUpdatedAt, removePhoto } = item;
+    await addOutboxItem({ userId, day, kind, entryId, baseUpdatedAt, fields, photo, removePhoto });
+    await removeOutboxItem(item.id);
+  }
+}

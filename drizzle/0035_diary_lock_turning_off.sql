@@ -1,0 +1,1 @@
+ALTER TABLE "diary_locks" ADD COLUMN "turning_off_at" timestamp with time zone;
