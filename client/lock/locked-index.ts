@@ -1,6 +1,7 @@
 import type { DiarySearchHit } from "@/lib/contract/diary";
 import type { Journal } from "@/lib/contract/answers";
-import { parseSearch, searchTerms, snippetOf } from "@/lib/journals/search-text";
+import { excerptOf, parseSearch, searchTerms, snippetOf } from "@/lib/journals/search-text";
+import { splitTags } from "@/lib/journals/tags";
 import { apiFetch } from "../api";
 import { diaryPages } from "./diary-pages";
 import { openPage } from "./pages";
@@ -35,12 +36,31 @@ export async function buildLockedIndex(owner: string, key: CryptoKey, signal?: A
   return pages;
 }
 
-/** The locked pages matching `q` by the server's rules (lib/journals/search-text.ts), as search hits. */
-export function searchLockedIndex(index: readonly LockedPage[], q: string): DiarySearchHit[] {
+/** Whether `content` carries `tag` (case-folded, as lib/journals/tags.ts finds them). */
+const hasTag = (content: string, tag: string) => splitTags(content).some((part) => "tag" in part && part.tag === tag);
+
+/**
+ * The locked pages matching `q` by the server's rules (lib/journals/search-text.ts), and carrying
+ * `tag` when one is chosen (a tag alone lists every page with it), as search hits.
+ */
+export function searchLockedIndex(
+  index: readonly LockedPage[],
+  q: string,
+  tag: string | null = null,
+): DiarySearchHit[] {
   const parsed = parseSearch(q);
-  if (!parsed.words) return [];
+  if (!parsed.words && !tag) return [];
   const terms = searchTerms(parsed);
+  const folded = tag?.replace(/^#/, "").toLowerCase() ?? null;
   return index
-    .filter((p) => textMatches(`${p.title}\n${p.content}`, parsed))
-    .map((p) => ({ ...p.journal, title: p.title, content: p.content, ...snippetOf(p.content, terms) }));
+    .filter(
+      (p) =>
+        (!folded || hasTag(p.content, folded)) && (!parsed.words || textMatches(`${p.title}\n${p.content}`, parsed)),
+    )
+    .map((p) => ({
+      ...p.journal,
+      title: p.title,
+      content: p.content,
+      ...(parsed.words ? snippetOf(p.content, terms) : { snippet: excerptOf(p.content), ranges: [] }),
+    }));
 }

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useId, type KeyboardEventHandler, type Ref } from "react";
 import { diarySearchQuery, type DiarySearchHit } from "@/client/diary";
+import { mergeRanked } from "@/lib/journals/search-text";
 import { DIARY_SEARCH_MAX } from "@/lib/validation/diary-limits";
 import { ENTRY_CARD_CLASS, EntryLink, EntrySummary } from "./entry-link";
 import { HighlightedText } from "./highlighted-text";
@@ -81,15 +82,17 @@ type ResultsProps = {
 export const hitOptionId = (listId: string, hit: DiarySearchHit) => `${listId}-${hit.id}`;
 
 /**
- * What a search found: the server's hits (best first), then the locked pages that match, searched on
- * this device (components/lock/use-locked-search.ts; words only, not tags). One list, so the
- * combobox's keys (./diary-search-sheet.tsx) and the results agree.
+ * What a search found: the server's hits (best first) and the locked pages that match, searched on
+ * this device (components/lock/use-locked-search.ts, by words and tag), placed among them by the
+ * server's own rank (lib/journals/search-text.ts's mergeRanked). One list, so the combobox's keys
+ * (./diary-search-sheet.tsx) and the results agree.
  */
 export function useDiaryHits(q: string, tag: string | null, enabled = true) {
   const query = useInfiniteQuery({ ...diarySearchQuery(q, tag), enabled });
-  const locked = useLockedSearch(enabled && !tag ? q : "");
+  const locked = useLockedSearch(enabled ? q : "", enabled ? tag : null);
   const server = query.data?.pages.flatMap((p) => p.hits) ?? [];
-  return { query, locked, hits: [...server, ...locked.hits] };
+  // The locked pages found on this device take their place among the server's by its own rank.
+  return { query, locked, hits: mergeRanked(server, locked.hits, q) };
 }
 
 /** The entries a search found, best first, their matched words marked. */

@@ -124,3 +124,85 @@ export function snippetOf(content: string, terms: SearchTerm[]): { snippet: stri
   const snippet = cut(content, Math.min(first - SNIPPET_LEAD, content.length - SNIPPET_MAX));
   return { snippet, ranges: matchedRanges(snippet, terms) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ranking on the device (docs/diary-lock.md): the locked pages a browser searched take their place
+// among the server's hits by the same measure the server orders by, PostgreSQL's ts_rank over the
+// unweighted vector of title and content (lib/journals/search.ts), ported from its calc_rank_or
+// (one word) and calc_rank_and (several): more occurrences rank higher, and nearer together.
+
+/** The weight ts_rank gives a position without a weight (D). */
+const UNWEIGHTED = 0.1;
+/** ts_rank's word_distance: how much two matched words count by how far apart they are. */
+const wordDistance = (d: number) => (d > 100 ? 1e-30 : 1 / (1.005 + 0.05 * Math.exp(d / 1.5 - 2)));
+/** PostgreSQL keeps at most 256 positions of a lexeme; a word past position 16 383 is counted at it. */
+const POSITIONS_MAX = 256;
+const POSITION_LAST = 16_383;
+
+/** ts_rank(to_tsvector(title || ' ' || content), query) of the search's words, approximately. */
+export function rankOf(title: string, content: string, terms: SearchTerm[]): number {
+  const words = wordsOf(`${title} ${content}`).map(foldWord);
+  const distinct = terms.filter((t, i) => terms.findIndex((u) => u.folded === t.folded && u.prefix === t.prefix) === i);
+  const positions = distinct.map((t) => {
+    const at: number[] = [];
+    words.forEach((w, i) => {
+      if (at.length < POSITIONS_MAX && (t.prefix ? w.startsWith(t.folded) : w === t.folded))
+        at.push(Math.min(i + 1, POSITION_LAST));
+    });
+    return at;
+  });
+  if (positions.length < 2) {
+    // One word: each lexeme it matches (a prefix may match several) counts on its own.
+    const byLexeme = new Map<string, number>();
+    for (const p of positions[0] ?? []) {
+      const lexeme = words[p - 1] ?? "";
+      byLexeme.set(lexeme, (byLexeme.get(lexeme) ?? 0) + 1);
+    }
+    let sum = 0;
+    for (const count of byLexeme.values())
+      for (let j = 0; j < count; j++) sum += UNWEIGHTED / ((j + 1) * (j + 1)) / 1.64493406685;
+    return sum;
+  }
+  let res = -1;
+  for (let i = 0; i < positions.length; i++)
+    for (let k = 0; k < i; k++)
+      for (const p of positions[i]!)
+        for (const q of positions[k]!) {
+          const dist = Math.abs(p - q);
+          if (!dist) continue;
+          const w = Math.sqrt(UNWEIGHTED * UNWEIGHTED * wordDistance(dist));
+          res = res < 0 ? w : 1 - (1 - res) * (1 - w);
+        }
+  return res < 0 ? 1e-20 : res;
+}
+
+interface Rankable {
+  title: string;
+  content: string;
+  journaldate: string;
+}
+
+/**
+ * The server's hits, in the order it gave (best first, then newest day), with `local` hits (found
+ * on this device) placed among them by rankOf and then by day: a local hit goes before the first
+ * server hit it outranks.
+ */
+export function mergeRanked<T extends Rankable>(server: readonly T[], local: readonly T[], q: string): T[] {
+  if (!local.length) return [...server];
+  const terms = searchTerms(parseSearch(q));
+  const score = (h: T) => (terms.length ? rankOf(h.title, h.content, terms) : 0);
+  const before = (a: { hit: T; rank: number }, b: { hit: T; rank: number }) =>
+    a.rank > b.rank || (a.rank === b.rank && a.hit.journaldate > b.hit.journaldate);
+  const mine = local
+    .map((hit) => ({ hit, rank: score(hit) }))
+    .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const merged: T[] = [];
+  let m = 0;
+  for (const hit of server) {
+    const theirs = { hit, rank: score(hit) };
+    while (m < mine.length && before(mine[m]!, theirs)) merged.push(mine[m++]!.hit);
+    merged.push(hit);
+  }
+  while (m < mine.length) merged.push(mine[m++]!.hit);
+  return merged;
+}
