@@ -40,7 +40,17 @@ export default defineConfig({
         extends: true,
         // Bundled before the first test rather than when a test first imports them: a dependency
         // found half-way makes Vite reload the page under the running tests (a fresh clone has no cache).
-        optimizeDeps: { include: ["@react-pdf/renderer", "@tanstack/react-query", "idb", "hash-wasm"] },
+        optimizeDeps: {
+          include: [
+            "@react-pdf/renderer",
+            "@tanstack/react-query",
+            "idb",
+            "hash-wasm",
+            "fflate",
+            "axe-core",
+            "radix-ui",
+          ],
+        },
         test: {
           name: "components",
           include: COMPONENT_TESTS,

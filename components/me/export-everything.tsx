@@ -3,12 +3,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Archive, Download } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
+import { onDemand } from "@/components/ui/on-demand";
 import { buttonClass } from "@/components/ui/button-styles";
 import { exportKey, isUnderWay, latestExportQuery, startExport, type ExportStatus } from "@/client/export";
 
 // "Export everything" on /me (docs/product.md "Yours to keep", docs/decisions/074): start an
 // export, watch it being written, download it while it lasts. The worker writes it; this card
 // only asks how far it is (client/export.ts polls while it is under way).
+
+// The Download of a diary with locked pages opens them into the ZIP in the browser
+// (components/lock/export-download.tsx): fetched once an export is ready, never with the page.
+const lockAware = onDemand(() => import("@/components/lock/export-download"));
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -111,10 +116,7 @@ function ExportState({ current }: { current: ExportStatus | null }) {
             {current.entries === 1 ? "1 entry" : `${current.entries} entries`}. Available until{" "}
             <time dateTime={current.expiresAt}>{when(current.expiresAt!)}</time>.
           </p>
-          <a href={current.url} download className={buttonClass("primary", "mt-3 min-h-11")}>
-            <Download aria-hidden className="size-4" />
-            Download
-          </a>
+          <ReadyDownload url={current.url!} createdAt={current.createdAt} />
         </div>
       );
     case "expired":
@@ -126,4 +128,22 @@ function ExportState({ current }: { current: ExportStatus | null }) {
         </p>
       );
   }
+}
+
+/** The server's ZIP as a link; once the lock's part is here, a locked diary's pages are opened into it. */
+function ReadyDownload({ url, createdAt }: { url: string; createdAt: string }) {
+  const loaded = lockAware.useLoaded();
+  const link = (
+    <a href={url} download className={buttonClass("primary", "mt-3 min-h-11")}>
+      <Download aria-hidden className="size-4" />
+      Download
+    </a>
+  );
+  return loaded ? (
+    <loaded.ExportDownload url={url} createdAt={createdAt}>
+      {link}
+    </loaded.ExportDownload>
+  ) : (
+    link
+  );
 }
