@@ -13,6 +13,8 @@ import type { Ask } from "../../client/lock/diary-pages";
 import { sealExistingPages } from "../../client/lock/migrate";
 import { searchLockedDiary } from "../../client/lock/search";
 import { journals } from "../../lib/db/schema";
+import fs from "node:fs";
+import { chromium } from "@playwright/test";
 import { connect, createSession, createUser, DEFAULT_PASSWORD } from "../seed/factories";
 import type { BenchContext, ScenarioResult } from "./types";
 
@@ -93,12 +95,14 @@ export async function lock(ctx: BenchContext): Promise<ScenarioResult> {
       "seal 5 000 existing pages through the API ms": served.migrateMs,
       "new device: unlock, then the first result (half way through the diary) ms": served.firstResult,
       "new device: unlock, read, open and search all 5 000 locked pages ms": served.searchMs,
-      "target: the first result ≤ 1.5 s after unlock":
-        served.firstResult - served.unlockMs <= SEARCH_TARGET_MS ? "met" : "MISSED",
+      "Chromium, new device: unlock ms": served.browser.unlockMs,
+      "Chromium: the first result after typing the word ms": served.browser.firstResultMs,
+      "target: the first result ≤ 1.5 s after unlock (Chromium)":
+        served.browser.firstResultMs <= SEARCH_TARGET_MS ? "met" : "MISSED",
     },
-    pass: found === 1 && served.found === 1 && served.firstResult - served.unlockMs <= SEARCH_TARGET_MS,
+    pass: found === 1 && served.found === 1 && served.browser.firstResultMs <= SEARCH_TARGET_MS,
     notes: [
-      "Node's WebCrypto and hash-wasm: the browser's primitives, not yet measured in Chromium.",
+      "The first rows: Node's WebCrypto and hash-wasm, the browser's primitives. The Chromium rows: Debian's Chromium on this machine, the app's own screens against a production build; the search's wait includes its typing pause (the field settles before it asks).",
       "Through the server: client/lock/migrate.ts and client/lock/search.ts, as the browser will run them, against a production build on the embedded PostgreSQL, two pages at a time.",
     ],
   };
@@ -168,7 +172,10 @@ async function throughTheServer(ctx: BenchContext, pages: ReturnType<typeof page
       },
     });
     const searchMs = ms(t);
+    ctx.say("A new device in Chromium: unlock, then search…");
+    const browser = await inChromium(stack.url, token);
     return {
+      browser,
       migrateMs,
       searchMs,
       unlockMs,
@@ -180,9 +187,58 @@ async function throughTheServer(ctx: BenchContext, pages: ReturnType<typeof page
           step: `new device: unlock (${unlockMs} ms), read ${pages.length} locked pages from the API, open and search them (first result at ${firstResult} ms)`,
           ms: searchMs,
         },
+        { step: "Chromium, a new device: unlock by passphrase in the dialog (click to closed)", ms: browser.unlockMs },
+        {
+          step: `Chromium: Ctrl+K, "quillfeather" typed, until its one hit is listed (${pages.length} pages read and opened on the device)`,
+          ms: browser.firstResultMs,
+        },
       ],
     };
   } finally {
     await close();
+  }
+}
+
+const CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * The same diary on a new device in desktop Chromium, through the app's own screens: the unlock
+ * dialog on /me/security with the passphrase (Argon2id in the browser), then the diary search
+ * (Ctrl+K) for the word on one page half way through, until its hit is listed: the whole diary is
+ * read from the API, opened and searched in the page (client/lock/locked-index.ts).
+ */
+async function inChromium(url: string, token: string): Promise<{ unlockMs: number; firstResultMs: number }> {
+  const browser = await chromium.launch({ executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
+    const { hostname } = new URL(url);
+    await context.addCookies([
+      { name: "session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
+    await context.addInitScript((t) => localStorage.setItem("token", t), token);
+    const page = await context.newPage();
+    await page.goto(`${url}/me/security`);
+    await page.locator("html[data-hydrated]").waitFor();
+    const card = page.getByRole("region", { name: "Diary lock" });
+    await card.getByRole("button", { name: "Unlock your diary…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unlock your diary" });
+    await dialog.getByLabel("Your diary's passphrase").fill("correct horse battery staple");
+    let t = performance.now();
+    await dialog.getByRole("button", { name: "Unlock" }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 60_000 });
+    const unlockMs = ms(t);
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("dialog", { name: "Search my diary" });
+    await search.getByRole("combobox", { name: "Search my diary" }).waitFor();
+    t = performance.now();
+    await page.keyboard.type("quillfeather");
+    await search
+      .getByRole("listbox", { name: "Entries found" })
+      .getByRole("option")
+      .first()
+      .waitFor({ timeout: 120_000 });
+    return { unlockMs, firstResultMs: ms(t) };
+  } finally {
+    await browser.close();
   }
 }
