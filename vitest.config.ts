@@ -49,6 +49,9 @@ export default defineConfig({
             "fflate",
             "axe-core",
             "radix-ui",
+            "@react-pdf/layout",
+            "@react-pdf/render",
+            "pdfkit",
           ],
         },
         test: {

@@ -10,6 +10,7 @@ import type { OpenedExportStep } from "@/client/lock/export-zip";
 import { deviceKeyQuery, lockStateQuery, watchLock } from "@/client/lock/state";
 import { saveBlob, saveUrl } from "@/client/save-file";
 import { sessionQuery } from "@/client/session";
+import { lockedPages, OpeningPages } from "./locked-progress";
 import { UnlockDialog } from "./unlock-dialog";
 
 // The Download of "Export everything" for a diary with locked pages (docs/export-format.md, "A
@@ -25,8 +26,6 @@ type Run =
   | { phase: "failed"; message: string };
 
 const FAILED = "Your locked pages could not be opened into the export: check your connection and try again.";
-
-const pages = (n: number) => `${n.toLocaleString("en-GB")} locked ${n === 1 ? "page" : "pages"}`;
 
 /**
  * The export's Download. Without locked pages, `children` (the plain link to the server's ZIP). A
@@ -124,9 +123,9 @@ export function ExportDownload({ url, createdAt, children }: { url: string; crea
       {run.phase === "done" ? (
         <p role="status" className="mt-2 text-sm text-ink">
           {run.unopened
-            ? `Saved. ${pages(run.unopened)} could not be opened: ${run.unopened === 1 ? "it shows" : "they show"} as “Locked page” in the ZIP.`
+            ? `Saved. ${lockedPages(run.unopened)} could not be opened: ${run.unopened === 1 ? "it shows" : "they show"} as “Locked page” in the ZIP.`
             : run.opened
-              ? `Saved, with your ${pages(run.opened)} as you wrote them.`
+              ? `Saved, with your ${lockedPages(run.opened)} as you wrote ${run.opened === 1 ? "it" : "them"}.`
               : "Saved."}
         </p>
       ) : null}
@@ -151,17 +150,5 @@ function OpenSteps({ step }: { step: OpenedExportStep }) {
         {step.step === "download" ? "Downloading your export…" : "Writing the ZIP…"}
       </p>
     );
-  return (
-    <div className="mt-2">
-      <p role="status" className="text-sm font-semibold text-ink">
-        Opening your locked pages… {step.done.toLocaleString("en-GB")} of {step.total.toLocaleString("en-GB")}
-      </p>
-      <progress
-        aria-label="Opening your locked pages"
-        max={Math.max(step.total, 1)}
-        value={Math.min(step.done, step.total)}
-        className="mt-1 h-2 w-full accent-accent"
-      />
-    </div>
-  );
+  return <OpeningPages done={step.done} total={step.total} />;
 }

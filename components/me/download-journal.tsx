@@ -6,6 +6,7 @@ import { Download, Printer } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { BusyButton } from "@/components/ui/busy-button";
+import { onDemand } from "@/components/ui/on-demand";
 import { ApiError } from "@/client/api-error";
 import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@/client/me";
 
@@ -13,6 +14,10 @@ import { NO_ENTRIES_TO_DOWNLOAD, PDF_FAILED, PdfError, fetchJournalPdf } from "@
 export const PRINT_DELAY_MS = 1000;
 
 type Kind = "download" | "print";
+
+// A diary with locked pages has its PDF made in the browser with them opened
+// (components/lock/pdf-download.tsx, docs/diary-lock.md): fetched once the page has hydrated, never with it.
+const lockAware = onDemand(() => import("@/components/lock/pdf-download"));
 
 /**
  * Download your diary (docs/product.md §2, §8, §9): the server makes the PDF; the page fetches it as a blob and
@@ -34,21 +39,26 @@ export function DownloadJournal() {
 
   const later = (fn: () => void, ms: number) => void timers.current.push(window.setTimeout(fn, ms));
 
+  /** The PDF saved, or shown in the print window with its print dialog a second later (saved when that window is gone). */
+  function deliver(blob: Blob, fileName: string, kind: Kind, win: Window | null) {
+    const url = URL.createObjectURL(blob);
+    later(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+    if (kind === "print" && win && !win.closed) {
+      win.location.replace(url);
+      later(() => {
+        win.focus();
+        win.print();
+      }, PRINT_DELAY_MS);
+    } else {
+      saveUrl(url, fileName);
+    }
+  }
+
   const make = useMutation({
     mutationFn: async ({ kind, win }: { kind: Kind; win: Window | null }) => {
       try {
         const { blob, fileName } = await fetchJournalPdf();
-        const url = URL.createObjectURL(blob);
-        later(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
-        if (kind === "print" && win && !win.closed) {
-          win.location.replace(url);
-          later(() => {
-            win.focus();
-            win.print();
-          }, PRINT_DELAY_MS);
-        } else {
-          saveUrl(url, fileName);
-        }
+        deliver(blob, fileName, kind, win);
       } catch (error) {
         win?.close();
         throw error;
@@ -56,14 +66,46 @@ export function DownloadJournal() {
     },
   });
 
-  function start(kind: Kind) {
-    if (make.isPending) return;
-    const win = kind === "print" ? window.open("", "_blank") : null;
+  /** The server's PDF; `opened` is a print window already opened at the click. */
+  function start(kind: Kind, opened?: Window | null) {
+    if (make.isPending) return opened?.close();
+    const win = opened !== undefined ? opened : kind === "print" ? window.open("", "_blank") : null;
     make.mutate({ kind, win });
   }
 
   const error = make.error;
   const busyKind = make.isPending ? make.variables?.kind : undefined;
+  const loaded = lockAware.useLoaded();
+  // Nor before the lock's part is here: a locked diary's PDF would come from the server, its pages "Locked page".
+  const ready = hydrated && loaded !== undefined;
+
+  const buttons = (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <BusyButton
+        type="button"
+        data-pdf="download"
+        busy={busyKind === "download"}
+        busyLabel="Preparing your PDF…"
+        disabled={!ready || busyKind === "print"}
+        onClick={() => start("download")}
+      >
+        <Download aria-hidden className="size-4" />
+        Download PDF
+      </BusyButton>
+      <BusyButton
+        type="button"
+        data-pdf="print"
+        variant="secondary"
+        busy={busyKind === "print"}
+        busyLabel="Preparing to print…"
+        disabled={!ready || busyKind === "download"}
+        onClick={() => start("print")}
+      >
+        <Printer aria-hidden className="size-4" />
+        Print
+      </BusyButton>
+    </div>
+  );
 
   return (
     <section
@@ -74,29 +116,17 @@ export function DownloadJournal() {
         Download your diary
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Every entry you have written, as a document to keep or print.</p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <BusyButton
-          type="button"
-          busy={busyKind === "download"}
-          busyLabel="Preparing your PDF…"
-          disabled={!hydrated || busyKind === "print"}
-          onClick={() => start("download")}
+      {loaded ? (
+        <loaded.PdfDownload
+          asIs={start}
+          asIsBusy={busyKind}
+          onPrint={(blob, fileName, win) => deliver(blob, fileName, "print", win)}
         >
-          <Download aria-hidden className="size-4" />
-          Download PDF
-        </BusyButton>
-        <BusyButton
-          type="button"
-          variant="secondary"
-          busy={busyKind === "print"}
-          busyLabel="Preparing to print…"
-          disabled={!hydrated || busyKind === "download"}
-          onClick={() => start("print")}
-        >
-          <Printer aria-hidden className="size-4" />
-          Print
-        </BusyButton>
-      </div>
+          {buttons}
+        </loaded.PdfDownload>
+      ) : (
+        buttons
+      )}
       <div aria-live="polite">
         {error ? <DownloadError error={error} onRetry={() => make.variables && start(make.variables.kind)} /> : null}
       </div>

@@ -1,22 +1,23 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import axe from "axe-core";
+import type { QueryClient } from "@tanstack/react-query";
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { md5 } from "hash-wasm";
-import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { render } from "vitest-browser-react";
 import { ExportEverythingCard } from "@/components/me/export-everything";
 // Fetched on demand by the card (the unlock dialog's Radix): imported here too, so that Vite finds
 // its dependencies before the first test rather than half-way, which would reload the page under it.
 import "@/components/ui/radix-modal-dialog";
 import { exportKey, type ExportStatus } from "@/client/export";
-import { itemKey, newDiarySecret } from "@/client/lock/crypto";
 import { openPagesForExport, rewriteExportZip, type OpenedExportPage } from "@/client/lock/export-zip";
-import { openPage, openPhoto, sealPage, sealPhoto } from "@/client/lock/pages";
-import { lockKeys, type LockState } from "@/client/lock/state";
-import { sessionKeys, type SessionMe } from "@/client/session";
+import { openPage, openPhoto } from "@/client/lock/pages";
+import { lockKeys } from "@/client/lock/state";
 import type { Journal } from "@/lib/contract/answers";
-import type { DiaryEntry } from "@/lib/contract/diary";
+import { expectAxeClean } from "./support/axe";
+import { blobUrls } from "./support/blob-urls";
+import { catchSaves, expectUnlockDialog, expectUnlockFirst, lockedDiaryClient, renderCard } from "./support/card";
+import { LOCKED, PLACEHOLDER, READABLE, TAMPERED, diaryEntry, lockedDiary } from "./support/locked-diary";
+import { json, realFetch, standInForFetch } from "./support/network";
+import { webp } from "./support/pictures";
 
 // "Export everything" of a locked diary, opened in the browser (client/lock/export-zip.ts,
 // docs/export-format.md "A locked diary"): a ZIP laid out as lib/exports writes it, with one
@@ -29,12 +30,6 @@ import type { DiaryEntry } from "@/lib/contract/diary";
 /** A person of their own, so the revisions this device remembers (IndexedDB) are this file's alone. */
 const OWNER = `owner-${crypto.randomUUID()}`;
 const EXPORTED_AT = "2026-03-20T10:00:00Z";
-const PLACEHOLDER_TITLE = "Locked page";
-const PLACEHOLDER_CONTENT = "Locked page — open it in Inkwell to read it.";
-
-const READABLE = { id: "0b6c2c1e-1111-4a4a-8b8b-000000000001", day: "2026-03-17" };
-const LOCKED = { id: "0b6c2c1e-2222-4a4a-8b8b-000000000002", day: "2026-03-18", revision: 170_000_000 };
-const TAMPERED = { id: "0b6c2c1e-3333-4a4a-8b8b-000000000003", day: "2026-03-19", revision: 170_000_500 };
 const uuidOf = (id: string) => id.replace(/-/g, "").toUpperCase();
 
 /** What the locked page says, once opened. */
@@ -51,69 +46,9 @@ let lockedJournal: Journal;
 let tamperedJournal: Journal;
 let serverZip: Uint8Array;
 
-/** The blob: URLs standing in for the sealed photos' URLs, revoked at the end. */
-const urls: string[] = [];
-afterAll(() => {
-  for (const url of urls.splice(0)) URL.revokeObjectURL(url);
-});
-
-async function webp(width: number, height: number, colour: string): Promise<Uint8Array> {
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext("2d")!;
-  context.fillStyle = colour;
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = "#1d4ed8";
-  context.fillRect(width / 4, height / 4, width / 2, height / 2);
-  const blob = await canvas.convertToBlob({ type: "image/webp", quality: 0.8 });
-  expect(blob.type).toBe("image/webp");
-  return new Uint8Array(await blob.arrayBuffer());
-}
-
-/** An entry of GET /api/journals as the server answers it for its writer. */
-function entry(fields: Partial<Journal> & Pick<Journal, "id" | "journaldate">): DiaryEntry {
-  return {
-    _id: fields.id,
-    title: PLACEHOLDER_TITLE,
-    content: PLACEHOLDER_CONTENT,
-    visibility: "private",
-    isAnonymous: false,
-    images: [],
-    imageDescription: null,
-    likesCount: 0,
-    readsCount: 0,
-    createdAt: `${fields.journaldate}T20:00:00.000Z`,
-    updatedAt: `${fields.journaldate}T20:05:00.000Z`,
-    locked: false,
-    sealed: null,
-    excerpt: "",
-    ...fields,
-  };
-}
-
-/** A locked page as the server keeps it: its words and photo sealed in the browser. */
-async function lockedEntry(
-  { id, day, revision }: { id: string; day: string; revision: number },
-  photo: Uint8Array | null,
-): Promise<Journal> {
-  const sealed = await sealPage({ key, owner: OWNER, day, revision, words: WORDS });
-  const image = photo ? await sealPhoto({ key, owner: OWNER, day, revision, bytes: photo }) : null;
-  const url = image ? URL.createObjectURL(new Blob([image as BlobPart])) : null;
-  if (url) urls.push(url);
-  return entry({
-    id,
-    journaldate: day,
-    locked: true,
-    sealed: {
-      v: 1,
-      revision,
-      title: sealed.sealedTitle,
-      content: sealed.sealedContent,
-      imageDescription: sealed.sealedImageDescription ?? null,
-      imageRevision: image ? revision : null,
-      image: url,
-    },
-  });
-}
+/** The blob: URLs standing in for the sealed photos' and the ZIP's URLs, revoked at the end. */
+const blobUrl = blobUrls();
+const diary = lockedDiary({ owner: OWNER, words: WORDS, blobUrl });
 
 /** A JSON file of the export as lib/exports/build.ts streams it: the head, one record a line. */
 const entriesFile = (head: string, records: object[]) =>
@@ -127,14 +62,14 @@ const INKWELL_HEAD =
 const placeholderMarkdown = (day: string) =>
   [
     "---",
-    `title: "${PLACEHOLDER_TITLE}"`,
+    `title: "${PLACEHOLDER.title}"`,
     `date: ${day}`,
     "visibility: private",
     "anonymous: false",
     "tags: []",
     "---",
     "",
-    PLACEHOLDER_CONTENT,
+    PLACEHOLDER.content,
     "",
   ].join("\n");
 
@@ -143,7 +78,7 @@ const placeholderRecord = (id: string, day: string) => ({
   creationDate: `${day}T20:00:00Z`,
   modifiedDate: `${day}T20:05:00Z`,
   timeZone: "Europe/Paris",
-  text: `# ${PLACEHOLDER_TITLE}\n\n${PLACEHOLDER_CONTENT}`,
+  text: `# ${PLACEHOLDER.title}\n\n${PLACEHOLDER.content}`,
   tags: [],
   photos: [],
   starred: false,
@@ -164,14 +99,11 @@ let readableRecord: object;
 let readableMarkdown: string;
 
 beforeAll(async () => {
-  key = await itemKey(newDiarySecret());
+  key = await diary.key;
   readablePhoto = await webp(64, 48, "#f59e0b");
   lockedPhoto = await webp(80, 60, "#16a34a");
-  lockedJournal = await lockedEntry(LOCKED, lockedPhoto);
-  // Sealed for its own day, then given another day's words: they no longer open for its place.
-  const other = await lockedEntry({ ...LOCKED, revision: TAMPERED.revision }, null);
-  const own = await lockedEntry(TAMPERED, null);
-  tamperedJournal = { ...own, sealed: { ...own.sealed!, content: other.sealed!.content } };
+  lockedJournal = await diary.lockedEntry(LOCKED, lockedPhoto);
+  tamperedJournal = await diary.tamperedEntry(TAMPERED, LOCKED);
 
   readableMd5 = await md5(readablePhoto);
   const identifier = "9A1B0000000000000000000000000001";
@@ -323,14 +255,14 @@ test("the locked page reads as it was written, the readable one is byte for byte
   // The photo file: named by the md5 of its bytes, and the opened photo's bytes.
   expect(await md5(after[photoName]!)).toBe(photoMd5);
   expect(after[photoName]).toEqual(lockedPhoto);
-  expect(strFromU8(after["entries/2026/03/2026-03-18.md"]!)).not.toContain(PLACEHOLDER_TITLE);
-  expect(JSON.stringify(journal.entries[1])).not.toContain(PLACEHOLDER_TITLE);
+  expect(strFromU8(after["entries/2026/03/2026-03-18.md"]!)).not.toContain(PLACEHOLDER.title);
+  expect(JSON.stringify(journal.entries[1])).not.toContain(PLACEHOLDER.title);
 
   // The page that did not open: its placeholder, byte for byte.
   expect(after["entries/2026/03/2026-03-19.md"]).toEqual(before["entries/2026/03/2026-03-19.md"]);
   expect(lines(after["Journal.json"]!)[3]).toBe(lines(before["Journal.json"]!)[3]);
   expect(lines(after["inkwell.json"]!)[3]).toBe(lines(before["inkwell.json"]!)[3]);
-  expect(journal.entries[2]!.text).toBe(`# ${PLACEHOLDER_TITLE}\n\n${PLACEHOLDER_CONTENT}`);
+  expect(journal.entries[2]!.text).toBe(`# ${PLACEHOLDER.title}\n\n${PLACEHOLDER.content}`);
 
   // The rest of each JSON file as the server lays it out.
   expect(strFromU8(after["Journal.json"]!).endsWith("\n]}\n")).toBe(true);
@@ -344,7 +276,7 @@ test("a ZIP with no locked page the device opened comes back as it was", async (
 });
 
 test("the pages to open are found in the diary and opened with the device's key; one that does not open is left out", async () => {
-  const readable = entry({
+  const readable = diaryEntry({
     id: READABLE.id,
     journaldate: READABLE.day,
     title: "Harbour walk",
@@ -352,12 +284,11 @@ test("the pages to open are found in the diary and opened with the device's key;
     visibility: "close-circle",
   });
   // A locked page the ZIP does not hold as a placeholder (written after the export): not opened.
-  const later = await lockedEntry({ id: "0b6c2c1e-4444-4a4a-8b8b-000000000004", day: "2026-03-21", revision: 1 }, null);
+  const later = await diary.lockedEntry({ id: "0b6c2c1e-4444-4a4a-8b8b-000000000004", day: "2026-03-21", revision: 1 });
   const asked: string[] = [];
   const ask = (path: string) => {
     asked.push(path);
-    const page = { journals: [later, tamperedJournal, lockedJournal, readable], nextCursor: null };
-    return Promise.resolve(new Response(JSON.stringify(page), { headers: { "Content-Type": "application/json" } }));
+    return Promise.resolve(json({ journals: [later, tamperedJournal, lockedJournal, readable], nextCursor: null }));
   };
   const progress: string[] = [];
   const pages = await openPagesForExport({
@@ -392,11 +323,9 @@ test("the pages to open are found in the diary and opened with the device's key;
 const CREATED_AT = "2026-03-20T09:59:00.000Z";
 const FILE_NAME = "inkwell-export-2026-03-20.zip";
 
-async function cardClient(deviceKey: CryptoKey | null): Promise<{ client: QueryClient; url: string }> {
-  const url = URL.createObjectURL(new Blob([serverZip as BlobPart], { type: "application/zip" }));
-  urls.push(url);
-  // What the page would have asked already: nothing is asked again while a test runs.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+function cardClient(deviceKey: CryptoKey | null): { client: QueryClient; url: string } {
+  const url = blobUrl(new Blob([serverZip as BlobPart], { type: "application/zip" }));
+  const client = lockedDiaryClient({ owner: OWNER, deviceKey });
   const status: ExportStatus = {
     id: "5d9c0f1e-0000-4000-8000-000000000001",
     state: "ready",
@@ -407,28 +336,7 @@ async function cardClient(deviceKey: CryptoKey | null): Promise<{ client: QueryC
     url,
   };
   client.setQueryData(exportKey, status);
-  client.setQueryData(sessionKeys.me, { id: OWNER, _id: OWNER, name: "Alice", username: "alice" } as SessionMe);
-  const lock: LockState = {
-    locked: true,
-    since: "2026-03-01T00:00:00.000Z",
-    changedAt: "2026-03-01T00:00:00.000Z",
-    wraps: [],
-    pages: { sealed: 2, toSeal: 0 },
-  } as unknown as LockState;
-  client.setQueryData(lockKeys.state, lock);
-  client.setQueryData(lockKeys.deviceKey(OWNER), deviceKey);
   return { client, url };
-}
-
-/** axe's WCAG 2.1 A and AA rules over the card (as e2e/fixtures.ts judges a screen): no serious or critical violation. */
-async function expectAxeClean(scope: Element) {
-  const results = await axe.run(scope, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-  });
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
 }
 
 const card = () => document.querySelector('section[aria-labelledby="export-heading"]')!;
@@ -439,27 +347,17 @@ afterEach(() => {
 });
 
 test("on an unlocked device, Download opens the locked pages with their progress and saves the ZIP they read in", async () => {
-  const { client } = await cardClient(key);
+  const { client } = cardClient(key);
   let release!: () => void;
   const listed = new Promise<void>((resolve) => (release = resolve));
-  const realFetch = globalThis.fetch.bind(globalThis);
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith("/api/journals")) return realFetch(input, init);
+  standInForFetch(async (url) => {
+    if (!url.startsWith("/api/journals")) return undefined;
     await listed;
-    const body = { journals: [tamperedJournal, lockedJournal], nextCursor: null };
-    return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+    return json({ journals: [tamperedJournal, lockedJournal], nextCursor: null });
   });
-  const saved: { href: string; name: string }[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ href: this.href, name: this.download });
-  });
+  const saved = catchSaves();
 
-  await render(
-    <QueryClientProvider client={client}>
-      <ExportEverythingCard />
-    </QueryClientProvider>,
-  );
+  await renderCard(client, <ExportEverythingCard />);
   const download = page.getByRole("button", { name: "Download", exact: true });
   await expect.element(download).toBeVisible();
   await expect
@@ -491,33 +389,17 @@ test("on an unlocked device, Download opens the locked pages with their progress
 });
 
 test("on a locked device the card says what the ZIP holds, offers to unlock first or to download as is, and keeps the focus when unlocked", async () => {
-  const { client, url } = await cardClient(null);
-  await render(
-    <QueryClientProvider client={client}>
-      <ExportEverythingCard />
-    </QueryClientProvider>,
+  const { client, url } = cardClient(null);
+  await renderCard(client, <ExportEverythingCard />);
+  const unlock = await expectUnlockFirst(
+    "Your diary is locked on this device, so in this ZIP your locked pages show as “Locked page”. Unlock it first to have them as you wrote them.",
   );
-  const unlock = page.getByRole("button", { name: "Unlock first…" });
-  await expect.element(unlock).toBeVisible();
-  await expect
-    .element(
-      page.getByText(
-        "Your diary is locked on this device, so in this ZIP your locked pages show as “Locked page”. Unlock it first to have them as you wrote them.",
-      ),
-    )
-    .toBeVisible();
   const asIs = page.getByRole("link", { name: "Download as is" });
   await expect.element(asIs).toHaveAttribute("href", url);
   await expect.element(asIs).toHaveAttribute("download");
   await expectAxeClean(card());
 
-  const button = unlock.element() as HTMLButtonElement;
-  button.focus();
-  await userEvent.keyboard("{Enter}");
-  await expect.element(page.getByRole("dialog", { name: "Unlock your diary" })).toBeVisible();
-  await userEvent.keyboard("{Escape}");
-  await expect.element(page.getByRole("dialog")).not.toBeInTheDocument();
-  await expect.poll(() => document.activeElement).toBe(button);
+  const button = await expectUnlockDialog(unlock);
 
   // Unlocked (here by the dialog, or in another tab): the same button, now the Download, keeps the focus.
   client.setQueryData(lockKeys.deviceKey(OWNER), key);

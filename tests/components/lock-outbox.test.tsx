@@ -19,6 +19,9 @@ import {
 import { formOf, sealedFormOf } from "@/client/outbox-send";
 import type { Journal } from "@/lib/contract/answers";
 import { SEALED_IMAGE_MAX_BYTES } from "@/lib/validation/lock-limits";
+import { contains } from "./support/bytes";
+import { fieldText } from "./support/form-data";
+import { pngFile } from "./support/pictures";
 
 // A locked diary's page saved offline (docs/diary-lock.md, client/outbox.ts): sealed in the browser
 // before the outbox keeps it, so the browser's IndexedDB holds no readable word or photo of it, and
@@ -43,18 +46,6 @@ const fields = (over: Partial<EntryFields> = {}): EntryFields => ({
   ...over,
 });
 
-/** A picture with something on it, as a PNG file chosen in the photo field. */
-async function pngFile(width: number, height: number): Promise<File> {
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext("2d")!;
-  const gradient = context.createLinearGradient(0, 0, width, height);
-  gradient.addColorStop(0, "#1d4ed8");
-  gradient.addColorStop(1, "#f59e0b");
-  context.fillStyle = gradient;
-  context.fillRect(0, 0, width, height);
-  return new File([await canvas.convertToBlob({ type: "image/png" })], "photo.png", { type: "image/png" });
-}
-
 /** The one value of a list that must hold exactly one. */
 function only<T>(values: T[]): T {
   expect(values).toHaveLength(1);
@@ -62,15 +53,6 @@ function only<T>(values: T[]): T {
 }
 
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
-
-/** Whether `needle` occurs in `haystack`, byte for byte. */
-function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
 
 /** Everything the outbox's database holds, read raw (no idb, no client/outbox.ts): its strings and its files' bytes. */
 async function rawOutbox(): Promise<{ records: unknown[]; strings: string[]; files: Uint8Array[] }> {
@@ -112,12 +94,6 @@ async function queueSealed(req: SaveRequest, entry: Journal | null = null): Prom
     sealed: sealed.fields,
   });
 }
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  expect(typeof value, name).toBe("string");
-  return value as string;
-};
 
 beforeEach(() => clearWholeOutbox());
 afterEach(() => clearWholeOutbox());
@@ -165,16 +141,16 @@ test("the form sent later carries the sealed fields and photo, and nothing reada
   );
   for (const name of ["title", "content", "imageDescription", "isAnonymous", "image", "unseal"])
     expect(form.has(name), name).toBe(false);
-  expect(text(form, "visibility")).toBe("private");
-  expect(text(form, "journaldate")).toBe(DAY);
-  const revision = Number(text(form, "sealedRevision"));
-  expect(await openText(await key, place("title", revision), text(form, "sealedTitle"))).toBe(
+  expect(fieldText(form, "visibility")).toBe("private");
+  expect(fieldText(form, "journaldate")).toBe(DAY);
+  const revision = Number(fieldText(form, "sealedRevision"));
+  expect(await openText(await key, place("title", revision), fieldText(form, "sealedTitle"))).toBe(
     `${MARKER} at the lighthouse`,
   );
-  expect(await openText(await key, place("content", revision), text(form, "sealedContent"))).toBe(
+  expect(await openText(await key, place("content", revision), fieldText(form, "sealedContent"))).toBe(
     `The ferry left without me; ${MARKER} on the pier.`,
   );
-  expect(await openText(await key, place("photoAlt", revision), text(form, "sealedImageDescription"))).toBe(
+  expect(await openText(await key, place("photoAlt", revision), fieldText(form, "sealedImageDescription"))).toBe(
     `A gull eating ${MARKER}`,
   );
   const sealedImage = form.get("sealedImage");
@@ -197,8 +173,8 @@ test("an update waits with its revision and a removed photo, as the online form 
   const item = only(await listOutboxItems(OWNER));
   expect(item).toMatchObject({ kind: "update", entryId: "e1", baseUpdatedAt: entry.updatedAt, photo: null });
   const form = formOf(item);
-  expect(text(form, "sealedRevision")).toBe("2000000001");
-  expect(text(form, "removeImage")).toBe("true");
+  expect(fieldText(form, "sealedRevision")).toBe("2000000001");
+  expect(fieldText(form, "removeImage")).toBe("true");
   for (const name of ["journaldate", "sealedImage", "title", "content"]) expect(form.has(name), name).toBe(false);
 });
 

@@ -7,6 +7,7 @@ import {
 } from "@/client/lock/photo";
 import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from "@/lib/images/messages";
+import { contains } from "./support/bytes";
 
 // A locked page's photo as the browser makes it ready for sealing (client/lock/photo.ts): what
 // lib/images does on the server for an entry photo, done with Chromium's own decoder and encoder.
@@ -63,14 +64,6 @@ async function jpegWithExif(width: number, height: number, orientation: number):
   return new Blob([plain.subarray(0, 2), exifSegment(orientation, MARKER) as BlobPart, plain.subarray(2)], {
     type: "image/jpeg",
   });
-}
-
-function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
 }
 
 /** What a reader's browser will decode from the prepared bytes. */

@@ -1,6 +1,8 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { formatRecoveryKey } from "@/client/lock/crypto";
 import { recoveryKeyFileName, recoveryKeyPdf, recoveryKeyText, type RecoverySheet } from "@/client/lock/recovery-sheet";
+import { otherOriginsLoadedSince } from "./support/network";
+import { inflate, latin1, textRunsOf } from "./support/pdf";
 
 // The diary lock's recovery key as a person keeps it (client/lock/recovery-sheet.ts): the text file,
 // and the one-page PDF that react-pdf makes in Chromium itself, read back from its bytes. No
@@ -54,9 +56,8 @@ test("the file's name has the day it was made and no address", async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Reading the PDF back: its page objects are plain text; its content stream is deflated. Each run of
-// text in it is a TJ array of hex strings in the font's Windows-1252 encoding, placed by the
-// transformations before it (q, Q, cm, Tm). A line can be several runs (react-pdf starts a new run
+// Reading the PDF back (support/pdf.ts): each run of text in it is in the font's Windows-1252
+// encoding, the PDF's built-in fonts'. A line can be several runs (react-pdf starts a new run
 // where the script changes, between "1" and "CR5A"), so runs are joined into lines by their height.
 
 interface PdfLine {
@@ -66,26 +67,6 @@ interface PdfLine {
   /** The runs of text on the line, left to right. */
   runs: string[];
   text: string;
-}
-
-/** A PDF transformation matrix [a b c d e f]. */
-type Matrix = [number, number, number, number, number, number];
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-/** m × n: m applied first, then n (PDF's `cm` is new × current). */
-const times = ([a, b, c, d, e, f]: Matrix, [A, B, C, D, E, F]: Matrix): Matrix => [
-  a * A + b * C,
-  a * B + b * D,
-  c * A + d * C,
-  c * B + d * D,
-  e * A + f * C + E,
-  e * B + f * D + F,
-];
-
-const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-
-async function inflate(bytes: Uint8Array): Promise<string> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate"));
-  return latin1(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 async function readPdf(blob: Blob): Promise<{ raw: string; pages: number; lines: PdfLine[] }> {
@@ -105,30 +86,11 @@ async function readPdf(blob: Blob): Promise<{ raw: string; pages: number; lines:
   for (const stream of raw.matchAll(/\/Length (\d+)\s*\/Filter \/FlateDecode\s*>>\s*stream\n/g)) {
     const start = stream.index + stream[0].length;
     const content = await inflate(bytes.slice(start, start + Number(stream[1])));
-    let ctm = IDENTITY;
-    const saved: Matrix[] = [];
-    let tm = IDENTITY;
-    let font = "";
-    let size = 0;
-    // pdfkit writes one operator a line.
-    for (const op of content.split("\n")) {
-      const numbers = op.split(" ").slice(0, -1).map(Number) as Matrix;
-      if (op === "q") saved.push(ctm);
-      else if (op === "Q") ctm = saved.pop()!;
-      else if (op.endsWith(" cm")) ctm = times(numbers, ctm);
-      else if (op.endsWith(" Tm")) tm = numbers;
-      else if (op.endsWith(" Tf")) {
-        const [, name, points] = /^\/(F\d+) ([\d.]+) Tf$/.exec(op)!;
-        font = fonts.get(name!) ?? name!;
-        size = Number(points);
-      } else if (op.endsWith(" TJ")) {
-        const hex = [...op.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join("");
-        const run = windows1252.decode(Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16)));
-        const y = times(tm, ctm)[5];
-        const last = lines.at(-1);
-        if (last && Math.abs(last.y - y) < 0.5) last.runs.push(run);
-        else lines.push({ font, size, runs: [run], text: "", y });
-      }
+    for (const run of textRunsOf(content)) {
+      const text = windows1252.decode(Uint8Array.from(run.hex.match(/../g) ?? [], (pair) => parseInt(pair, 16)));
+      const last = lines.at(-1);
+      if (last && Math.abs(last.y - run.y) < 0.5) last.runs.push(text);
+      else lines.push({ font: fonts.get(run.font) ?? run.font, size: run.size, runs: [text], text: "", y: run.y });
     }
   }
   return { raw, pages, lines: lines.map(({ font, size, runs }) => ({ font, size, runs, text: runs.join("") })) };
@@ -153,11 +115,7 @@ test("the PDF is one A4 page with the key in large Courier, the address, the day
   // it ran (react-pdf's own modules) came from the test's own server.
   const fetched = fetchSpy.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
   expect(fetched.filter((url) => !url.startsWith("data:"))).toEqual([]);
-  const loaded = performance
-    .getEntriesByType("resource")
-    .filter((entry) => entry.startTime >= startedAt)
-    .map((entry) => new URL(entry.name).origin);
-  expect(loaded.filter((origin) => origin !== location.origin)).toEqual([]);
+  expect(otherOriginsLoadedSince(startedAt)).toEqual([]);
 
   expect(blob.type).toBe("application/pdf");
   const { raw, pages, lines } = await readPdf(blob);

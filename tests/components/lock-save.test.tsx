@@ -6,6 +6,9 @@ import { LOCKED_PHOTO_UNREADABLE_MESSAGE } from "@/client/lock/photo";
 import { lockedSaveForm } from "@/client/lock/save";
 import { nextRevision } from "@/client/lock/pages";
 import type { Journal } from "@/lib/contract/answers";
+import { blobUrls } from "./support/blob-urls";
+import { fieldText } from "./support/form-data";
+import { pngFile } from "./support/pictures";
 
 // The multipart form the diary editor sends for a page of a locked diary (client/lock/save.ts,
 // docs/diary-lock.md): a private page sealed here, its photo prepared and sealed here too; a locked
@@ -18,16 +21,8 @@ const DAY = "2026-03-18";
 const key = itemKey(newDiarySecret());
 
 /** The blob: URLs a test made, revoked after it. */
-const urls: string[] = [];
-afterEach(() => {
-  for (const url of urls.splice(0)) URL.revokeObjectURL(url);
-});
-
-function blobUrl(bytes: Uint8Array, type = "image/webp"): string {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  urls.push(url);
-  return url;
-}
+const urlOf = blobUrls(afterEach);
+const blobUrl = (bytes: Uint8Array, type = "image/webp") => urlOf(new Blob([bytes as BlobPart], { type }));
 
 const place = (field: Field, revision: number): Place => ({ owner: OWNER, day: DAY, field, revision });
 
@@ -98,28 +93,10 @@ function journal({
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  expect(typeof value, name).toBe("string");
-  return value as string;
-};
-
 const bytesOf = async (value: FormDataEntryValue | null) => {
   expect(value).toBeInstanceOf(Blob);
   return new Uint8Array(await (value as Blob).arrayBuffer());
 };
-
-/** A picture with something on it, as a PNG file chosen in the photo field. */
-async function pngFile(width: number, height: number): Promise<File> {
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext("2d")!;
-  const gradient = context.createLinearGradient(0, 0, width, height);
-  gradient.addColorStop(0, "#1d4ed8");
-  gradient.addColorStop(1, "#f59e0b");
-  context.fillStyle = gradient;
-  context.fillRect(0, 0, width, height);
-  return new File([await canvas.convertToBlob({ type: "image/png" })], "photo.png", { type: "image/png" });
-}
 
 /** A stored revision above the clock's (the seconds since 2020), so the next one is this plus one. */
 const STORED = 2_000_000_000;
@@ -133,7 +110,7 @@ const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(le
 async function sealedAtNow(save: () => Promise<FormData>): Promise<{ form: FormData; revision: number }> {
   const before = nextRevision(null);
   const form = await save();
-  const revision = Number(text(form, "sealedRevision"));
+  const revision = Number(fieldText(form, "sealedRevision"));
   expect(revision).toBeGreaterThanOrEqual(before);
   expect(revision).toBeLessThanOrEqual(nextRevision(null));
   return { form, revision };
@@ -147,8 +124,8 @@ test("a new private page is sealed: no readable words anywhere in the form, each
   expect([...form.keys()].sort()).toEqual(
     ["journaldate", "sealedContent", "sealedImageDescription", "sealedRevision", "sealedTitle", "visibility"].sort(),
   );
-  expect(text(form, "visibility")).toBe("private");
-  expect(text(form, "journaldate")).toBe(DAY);
+  expect(fieldText(form, "visibility")).toBe("private");
+  expect(fieldText(form, "journaldate")).toBe(DAY);
   for (const name of ["title", "content", "imageDescription", "isAnonymous", "image", "sealedImage", "unseal"])
     expect(form.has(name), name).toBe(false);
   for (const [name, value] of form.entries()) {
@@ -156,15 +133,17 @@ test("a new private page is sealed: no readable words anywhere in the form, each
     for (const words of TYPED) expect(value as string, name).not.toContain(words);
   }
 
-  expect(await openText(await key, place("title", revision), text(form, "sealedTitle"))).toBe("Lighthouse at dawn");
-  expect(await openText(await key, place("content", revision), text(form, "sealedContent"))).toBe(
+  expect(await openText(await key, place("title", revision), fieldText(form, "sealedTitle"))).toBe(
+    "Lighthouse at dawn",
+  );
+  expect(await openText(await key, place("content", revision), fieldText(form, "sealedContent"))).toBe(
     "The ferry left without me; I kept the ticket anyway.",
   );
-  expect(await openText(await key, place("photoAlt", revision), text(form, "sealedImageDescription"))).toBe(
+  expect(await openText(await key, place("photoAlt", revision), fieldText(form, "sealedImageDescription"))).toBe(
     "A gull on the harbour wall",
   );
   // Sealed for its own field: the title's item does not open as the content.
-  await expect(openText(await key, place("content", revision), text(form, "sealedTitle"))).rejects.toThrow();
+  await expect(openText(await key, place("content", revision), fieldText(form, "sealedTitle"))).rejects.toThrow();
 });
 
 test("a blank photo description is not sent at all", async () => {
@@ -182,13 +161,15 @@ test("an update of a locked page is sealed at the next revision and leaves its s
   const entry = journal({ sealed: { revision: STORED, imageRevision: 2 } });
   const form = await lockedSaveForm({ owner: OWNER, key: await key, req: update(), entry });
 
-  expect(text(form, "sealedRevision")).toBe(String(STORED + 1));
-  expect(text(form, "visibility")).toBe("private");
+  expect(fieldText(form, "sealedRevision")).toBe(String(STORED + 1));
+  expect(fieldText(form, "visibility")).toBe("private");
   for (const name of ["journaldate", "title", "content", "imageDescription", "image", "sealedImage", "removeImage"])
     expect(form.has(name), name).toBe(false);
-  expect(await openText(await key, place("title", STORED + 1), text(form, "sealedTitle"))).toBe("Lighthouse at dawn");
+  expect(await openText(await key, place("title", STORED + 1), fieldText(form, "sealedTitle"))).toBe(
+    "Lighthouse at dawn",
+  );
   // Not at the stored revision: a server sending this back as revision 4 is refused.
-  await expect(openText(await key, place("title", STORED), text(form, "sealedTitle"))).rejects.toThrow();
+  await expect(openText(await key, place("title", STORED), fieldText(form, "sealedTitle"))).rejects.toThrow();
 
   const removed = await lockedSaveForm({
     owner: OWNER,
@@ -196,8 +177,8 @@ test("an update of a locked page is sealed at the next revision and leaves its s
     req: update({}, { removePhoto: true }),
     entry,
   });
-  expect(text(removed, "removeImage")).toBe("true");
-  expect(text(removed, "sealedRevision")).toBe(String(STORED + 1));
+  expect(fieldText(removed, "removeImage")).toBe("true");
+  expect(fieldText(removed, "sealedRevision")).toBe(String(STORED + 1));
   expect(removed.has("sealedImage")).toBe(false);
   expect(removed.has("image")).toBe(false);
 });
@@ -257,11 +238,11 @@ test("a locked page shared with the circle is sent readable, with the revision i
   const shared = { visibility: "close-circle" as const };
   const form = await lockedSaveForm({ owner: OWNER, key: await key, req: update(shared), entry });
 
-  expect(text(form, "title")).toBe("Lighthouse at dawn");
-  expect(text(form, "content")).toBe("The ferry left without me; I kept the ticket anyway.");
-  expect(text(form, "imageDescription")).toBe("A gull on the harbour wall");
-  expect(text(form, "visibility")).toBe("close-circle");
-  expect(text(form, "unseal")).toBe("3");
+  expect(fieldText(form, "title")).toBe("Lighthouse at dawn");
+  expect(fieldText(form, "content")).toBe("The ferry left without me; I kept the ticket anyway.");
+  expect(fieldText(form, "imageDescription")).toBe("A gull on the harbour wall");
+  expect(fieldText(form, "visibility")).toBe("close-circle");
+  expect(fieldText(form, "unseal")).toBe("3");
   for (const name of ["sealedTitle", "sealedContent", "sealedImageDescription", "sealedRevision", "sealedImage"])
     expect(form.has(name), name).toBe(false);
   expect(form.get("image")).toBeInstanceOf(File);
@@ -274,8 +255,8 @@ test("a locked page shared with the circle is sent readable, with the revision i
     req: update(shared, { removePhoto: true }),
     entry,
   });
-  expect(text(removed, "unseal")).toBe("3");
-  expect(text(removed, "removeImage")).toBe("true");
+  expect(fieldText(removed, "unseal")).toBe("3");
+  expect(fieldText(removed, "removeImage")).toBe("true");
   expect(removed.has("image")).toBe(false);
 });
 
@@ -285,7 +266,7 @@ test("a shared page that was never locked stays the plain readable form", async 
   const form = await lockedSaveForm({ owner: OWNER, key: await key, req, entry });
 
   expect([...form.entries()]).toEqual([...entryForm(req).entries()]);
-  expect(text(form, "isAnonymous")).toBe("true");
+  expect(fieldText(form, "isAnonymous")).toBe("true");
   for (const name of ["unseal", "sealedTitle", "sealedContent", "sealedRevision", "sealedImage", "image"])
     expect(form.has(name), name).toBe(false);
 });

@@ -1,7 +1,7 @@
 // @ts-check
-// The journal as react-pdf elements, built in the PDF worker thread (./pdf-worker.mjs). Plain
-// JavaScript with createElement, loaded by path at run time like the image worker, because Next
-// bundles the TypeScript around it (docs/decisions/029-journal-pdf.md, 010-image-worker-pool.md).
+// The journal as react-pdf elements, built in the PDF worker thread (./pdf-worker.mjs), and in the
+// browser for a locked diary (client/lock/journal-pdf.ts). Plain JavaScript with createElement,
+// loaded by path at run time like the image worker, because Next bundles the TypeScript around it (docs/decisions/029-journal-pdf.md, 010-image-worker-pool.md).
 // Every string arrives ready to print (./export.ts formats dates and labels and replaces missing
 // glyphs), so nothing here needs the app's TypeScript. Each chunk of entries is its own <Document>,
 // so these components never see the whole journal.
@@ -12,7 +12,7 @@
 // pages keeps its props on both halves, so `tagId` (unique within a chunk) joins them into one element.
 import { createElement as h } from "react";
 import { Document, Image as PdfImage, Page, Text as PdfText, View as PdfView } from "@react-pdf/renderer";
-import { SANS, SERIF } from "./font-files.mjs";
+import { SANS, SERIF } from "./font-names.mjs";
 
 /** @typedef {import("./types").PrintEntry} PrintEntry */
 /** @typedef {import("./types").PrintSummary} PrintSummary */
@@ -112,6 +112,13 @@ export function splitLastParagraph(content) {
 }
 
 /**
+ * A photo as react-pdf reads it: the worker's bytes as a bare Buffer, the browser's Blob as it is.
+ * @param {Uint8Array | Blob} photo
+ */
+const photoSource = (photo) =>
+  photo instanceof Uint8Array ? Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) : photo;
+
+/**
  * @param {PrintEntry} entry
  */
 function entryView(entry) {
@@ -139,7 +146,8 @@ function entryView(entry) {
       h(Text, { tag: "P", tagId: id("meta"), style: label(9, { marginTop: 2, marginBottom: 8 }) }, entry.meta),
     ),
     body ? h(Text, { tag: "P", tagId: id("text") }, body) : null,
-    // A bare Buffer: with { data, format } react-pdf keys its image cache by the whole photo as a string.
+    // A bare Buffer in the worker: with { data, format } react-pdf keys its image cache by the whole
+    // photo as a string. A Blob in the browser (client/lock/journal-pdf.ts), read as it is.
     // The last paragraph (at most an entry's 900 characters) and the photo (at most 300 pt) fit on any page together.
     entry.photo &&
       h(
@@ -150,7 +158,7 @@ function entryView(entry) {
           tag: "Figure",
           tagId: id("photo"),
           alt: entry.photoAlt,
-          src: Buffer.from(entry.photo.buffer, entry.photo.byteOffset, entry.photo.byteLength),
+          src: photoSource(entry.photo),
           style: { marginTop: 12, maxHeight: 300, maxWidth: "100%", objectFit: "contain", alignSelf: "flex-start" },
         }),
       ),

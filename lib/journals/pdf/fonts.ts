@@ -1,8 +1,8 @@
-import "server-only";
 import { graphemes } from "@/lib/validation/graphemes";
 
-// Text as the PDF's fonts can show it (docs/decisions/029-journal-pdf.md). The fonts themselves
-// live in the PDF worker thread (./font-files.mjs), which reports the characters they have; a
+// Text as the PDF's fonts can show it (docs/decisions/029-journal-pdf.md), for the server's PDF and
+// a locked diary's made in the browser alike (client/lock/journal-pdf.ts). The fonts themselves are
+// registered where the PDF is drawn (./font-registry.mjs), which reports the characters they have; a
 // character neither has (most emoji, CJK) would come out as a broken glyph that also garbles the
 // text layer, so it is replaced here, on the download's side, before the text crosses over.
 
