@@ -3,6 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
 import { BusyButton } from "@/components/ui/busy-button";
+import { onDemand } from "@/components/ui/on-demand";
+import { lockStateQuery } from "@/client/lock/state";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import {
@@ -20,20 +22,25 @@ import { IMPORT_FILE_MISSING_MESSAGE } from "@/lib/imports/limits";
 // Import from Day One on /me (docs/product.md "Import from Day One", docs/decisions/078): choose
 // the ZIP Day One exported; the progress while the job worker reads it, then what it did.
 
+// A locked diary imports in the browser instead (components/lock/import-locked.tsx, docs/diary-lock.md):
+// fetched once the page has hydrated, never with it.
+const lockAware = onDemand(() => import("@/components/lock/import-locked"));
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
 export function ImportCard() {
   const latest = useQuery(latestImportQuery());
   const current = latest.data ?? null;
   const underWay = current?.state === "queued" || current?.state === "running";
-  return (
-    <section
-      aria-labelledby="import-heading"
-      className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2"
-    >
-      <h2 id="import-heading" className="font-serif text-xl font-semibold text-leather">
-        Import from Day One
-      </h2>
+  const loaded = lockAware.useLoaded();
+  // No form until it is known which imports: a file chosen in the server's form would be lost when
+  // a locked diary's took its place. Unknown (the lock's state failed): the server's, which refuses
+  // a locked diary itself.
+  const lock = useQuery(lockStateQuery());
+  const lockedHere = Boolean(lock.data?.locked);
+  const known = !lock.isPending && (!lockedHere || loaded !== undefined);
+  const serverImport = (
+    <>
       <p className="mt-2 text-sm text-ink-soft">
         In Day One, export your journal as JSON and choose the ZIP file here. Each day becomes a private page; a day you
         already wrote here gets the imported text below yours, and nothing you wrote is overwritten.
@@ -44,6 +51,24 @@ export function ImportCard() {
         </p>
       ) : null}
       {underWay ? <ImportProgress status={current} /> : latest.isSuccess ? <ImportForm /> : null}
+    </>
+  );
+  return (
+    <section
+      aria-labelledby="import-heading"
+      className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2"
+    >
+      <h2 id="import-heading" className="font-serif text-xl font-semibold text-leather">
+        Import from Day One
+      </h2>
+      {!known && !underWay ? (
+        <p role="status" className="mt-2 text-sm text-ink-soft">
+          Loading…
+        </p>
+      ) : lockedHere && !underWay ? null : (
+        serverImport
+      )}
+      {known && loaded && !underWay ? <loaded.LockedImport /> : null}
       {current && !underWay ? <ImportOutcome status={current} /> : null}
     </section>
   );
@@ -54,8 +79,14 @@ function ImportForm() {
   const { formProps, errors, busy } = useForm({
     values: (form) => (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0] ?? null,
     check: (file) => (file ? [] : [{ path: "file", message: IMPORT_FILE_MISSING_MESSAGE }]),
-    send: (file) => startImport(file!),
+    send: async (file) => {
+      // A locked diary imports in this browser, asked before a byte is uploaded: the card then shows that import.
+      const lock = await lockAware.load().catch(() => null);
+      if (lock && (await lock.importsInBrowser(queryClient))) return null;
+      return startImport(file!);
+    },
     onSuccess: (status) => {
+      if (!status) return;
       queryClient.setQueryData(latestImportKey, status);
       notify.success("Import started");
     },
@@ -120,7 +151,7 @@ function ImportOutcome({ status }: { status: ImportStatus }) {
   );
 }
 
-function Details<T>({
+export function Details<T>({
   title,
   list,
   item,

@@ -13,7 +13,22 @@ import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { IMPORTED_CONTENT_MAX, countCharacters } from "@/lib/validation/journal-limits";
-import { pageOf, type DayOneEntry, type DayOnePhoto } from "./day-one";
+import { pageOf, type DayOneEntry } from "./day-one";
+import {
+  DAY_ALREADY_IMPORTED_REASON,
+  DAY_NO_TEXT_REASON,
+  DAY_SHARED_REASON,
+  DAY_WRITTEN_MEANWHILE_REASON,
+  PHOTO_DAY_SKIPPED_REASON,
+  PHOTO_NOT_IN_ZIP_REASON,
+  PHOTO_ONE_A_PAGE_REASON,
+  PHOTO_PAGE_HAS_ONE_REASON,
+  PHOTO_TOO_LARGE_REASON,
+  PHOTO_UNREADABLE_REASON,
+  dayTooLongReason,
+  photoIn,
+  photoNameOf as photoName,
+} from "./day-rules";
 import type { ReportBuilder } from "./report";
 import { openEntry } from "./zip";
 
@@ -50,8 +65,6 @@ export interface DayInput {
   now: Date;
 }
 
-const photoName = (p: DayOnePhoto) => p.md5 ?? p.identifier ?? "a photo without a name";
-
 /** Processed through the same pipeline as an upload (lib/images), the worker pool's 503 waited out. */
 async function processPhoto(data: Buffer) {
   for (let attempt = 0; ; attempt++) {
@@ -73,15 +86,12 @@ async function attachFirstPhoto(
   for (const photo of entries.flatMap((e) => e.photos)) {
     const name = photoName(photo);
     if (key || refusal) {
-      report.photoNotAttached(name, day, refusal ?? "A page has one photo: the day's first one was attached");
+      report.photoNotAttached(name, day, refusal ?? PHOTO_ONE_A_PAGE_REASON);
       continue;
     }
-    const entry =
-      (photo.md5 && photos.get(photo.md5.toLowerCase())) ||
-      (photo.identifier && photos.get(photo.identifier.toLowerCase())) ||
-      undefined;
+    const entry = photoIn(photos, photo);
     if (!entry) {
-      report.photoNotAttached(name, day, "Not in the ZIP file");
+      report.photoNotAttached(name, day, PHOTO_NOT_IN_ZIP_REASON);
       continue;
     }
     const data = await readZipEntry(zip, entry, IMAGE_MAX_BYTES).catch(() => null);
@@ -89,7 +99,7 @@ async function attachFirstPhoto(
       report.photoNotAttached(
         name,
         day,
-        entry.uncompressedSize > IMAGE_MAX_BYTES ? "Larger than 5 MB" : "Could not be read from the ZIP file",
+        entry.uncompressedSize > IMAGE_MAX_BYTES ? PHOTO_TOO_LARGE_REASON : PHOTO_UNREADABLE_REASON,
       );
       continue;
     }
@@ -120,9 +130,9 @@ export async function importDay(input: DayInput): Promise<void> {
   const skip = (reason: string) => {
     report.skipped(day, reason);
     for (const photo of entries.flatMap((e) => e.photos))
-      report.photoNotAttached(photoName(photo), day, "Its day was skipped");
+      report.photoNotAttached(photoName(photo), day, PHOTO_DAY_SKIPPED_REASON);
   };
-  if (!page.content) return skip("Its entries have no text");
+  if (!page.content) return skip(DAY_NO_TEXT_REASON);
   // A locked diary keeps no private page readable (docs/decisions/115): its import is the browser's.
   if (await hasLock({ db, userId })) return skip(IMPORT_LOCKED_MESSAGE);
   const [existing] = await db
@@ -136,16 +146,13 @@ export async function importDay(input: DayInput): Promise<void> {
     .where(and(eq(journals.authorId, userId), eq(journals.journalDate, day)));
   // A page that keeps its own title takes the imported title's line too: no word is lost.
   const content = existing ? `${existing.content}\n\n${page.text}` : page.content;
-  if (existing?.content.includes(page.content)) return skip("Already imported: the page holds this text");
+  if (existing?.content.includes(page.content)) return skip(DAY_ALREADY_IMPORTED_REASON);
   // Imported text is private: it never joins a page the close circle can read.
-  if (existing && existing.visibility !== "private")
-    return skip("Its page is shared with your close circle, and imported text stays private");
+  if (existing && existing.visibility !== "private") return skip(DAY_SHARED_REASON);
   if (countCharacters(content) > IMPORTED_CONTENT_MAX)
-    return skip(
-      `Longer than ${IMPORTED_CONTENT_MAX.toLocaleString("en-GB")} characters${existing ? " with the page's own text" : ""}`,
-    );
+    return skip(dayTooLongReason(IMPORTED_CONTENT_MAX, Boolean(existing)));
 
-  const imageKey = await attachFirstPhoto(input, existing?.imageKey ? "Its page already has a photo" : null);
+  const imageKey = await attachFirstPhoto(input, existing?.imageKey ? PHOTO_PAGE_HAS_ONE_REASON : null);
   const written = existing
     ? await db
         .update(journals)
@@ -181,7 +188,7 @@ export async function importDay(input: DayInput): Promise<void> {
         .returning({ id: journals.id });
   if (!written.length) {
     await discard(storage, imageKey);
-    report.skipped(day, "Its page was written or changed while the import ran");
+    report.skipped(day, DAY_WRITTEN_MEANWHILE_REASON);
     return;
   }
   if (existing) report.merged(day);

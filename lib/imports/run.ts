@@ -9,8 +9,9 @@ import { imports } from "@/lib/db/schema";
 import { logError } from "@/lib/log";
 import type { Storage } from "@/lib/storage";
 import { EARLIEST_JOURNAL_DATE, latestJournalDate } from "@/lib/validation/journal";
-import { readEntry, type DayOneEntry } from "./day-one";
+import type { DayOneEntry } from "./day-one";
 import { journalEntries, NotAJournalError } from "./journal-entries";
+import { JOURNAL_UNREADABLE_REASON, readJournalItem } from "./journal-rules";
 import { importKey, importTempPath, removeImportTempFiles } from "./keys";
 import {
   IMPORT_ENTRIES_MAX,
@@ -97,27 +98,16 @@ async function readDays({
   for (const journal of journals) {
     const read: JournalRead = { entries: [], problems: [] };
     try {
-      if (journal.uncompressedSize > IMPORT_JSON_MAX_BYTES) throw new NotAJournalError("its JSON could not be read");
+      if (journal.uncompressedSize > IMPORT_JSON_MAX_BYTES) throw new NotAJournalError(JOURNAL_UNREADABLE_REASON);
       let i = 0;
       const text = await openEntry(zip, journal).catch(() => {
-        throw new NotAJournalError("its JSON could not be read");
+        throw new NotAJournalError(JOURNAL_UNREADABLE_REASON);
       });
       for await (const item of journalEntries(text)) {
         if (++counted > IMPORT_ENTRIES_MAX) return "too many";
-        const which = `Entry ${++i}`;
-        const entry = readEntry(item);
-        if (entry === "shape") read.problems.push(`${which} is not an entry`);
-        else if (entry === "date") read.problems.push(`${which} has no readable creation date`);
-        else if (entry.day < EARLIEST_JOURNAL_DATE || entry.day > latest)
-          read.problems.push(`${which} is dated ${entry.day}, outside ${EARLIEST_JOURNAL_DATE} to today`);
-        else {
-          if (entry.zoneDefaulted) read.problems.push(`${which} has no known time zone: its day was taken in UTC`);
-          if (entry.nulRemoved)
-            read.problems.push(
-              `${which} held NUL characters, which no page can hold: they were left out, every other character kept`,
-            );
-          read.entries.push(entry);
-        }
+        const { entry, problems } = readJournalItem(item, ++i, { earliest: EARLIEST_JOURNAL_DATE, latest });
+        read.problems.push(...problems);
+        if (entry) read.entries.push(entry);
       }
       report.report.entriesRead += i;
     } catch (err) {
