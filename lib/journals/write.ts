@@ -167,14 +167,16 @@ async function assertOwnJournal({
 }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const [row] = await db
-    .select({ id: journals.id, importedAt: journals.importedAt, content: journals.content })
+    .select({ id: journals.id, importedAt: journals.importedAt, content: journals.content, sealed: journals.sealed })
     .from(journals)
     .where(and(eq(journals.id, id), eq(journals.authorId, authorId)));
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
   const length = countCharacters(content);
   const codePoints = Array.from(content).length;
   if (length <= CONTENT_MAX && codePoints <= CONTENT_MAX * CODE_POINTS_PER_CHARACTER) return;
-  const stored = row.importedAt ? countCharacters(row.content) : 0;
+  // A locked imported page's length is in its sealed words, which the server cannot count: made
+  // readable again (a share, the lock turned off), it is held to an imported page's bound alone.
+  const stored = !row.importedAt ? 0 : row.sealed ? Infinity : countCharacters(row.content);
   const message = stored > CONTENT_MAX ? IMPORTED_CONTENT_GROWN_MESSAGE : CONTENT_TOO_LONG_MESSAGE;
   if (!row.importedAt || length > Math.max(stored, CONTENT_MAX) || codePoints > IMPORTED_CONTENT_MAX)
     throw new ValidationError(message, [{ path: "content", message }]);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createSession, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
+import { connect, createJournal, createSession, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { diaryLocks, journals, passkeys } from "../../lib/db/schema";
 import {
   itemKey,
@@ -572,5 +572,28 @@ describe("turning the lock off", () => {
       409,
       NOT_LOCKED_MESSAGE,
     );
+  });
+
+  it("opens a long imported page again at its length: the server cannot count its sealed words", async () => {
+    const me = await person(db);
+    const day = utcDay(-12);
+    const long = `${"Forty years of letters, one after another. ".repeat(60)}The end.`;
+    const imported = await createJournal(db, me.user.id, {
+      title: "From Day One",
+      content: long,
+      journalDate: day,
+      importedAt: new Date(),
+    });
+    const d = await lockedDiary(me);
+    const { journaldate: _day, ...sealed } = await sealedFields(d, day, 1, "From Day One", long);
+    void _day;
+    expect((await putJournal(me.token, imported.id, sealed)).status).toBe(200);
+    expect(await turnOff(me.token, { verifier: d.verifier, password: DEFAULT_PASSWORD })).toMatchObject({
+      status: 200,
+    });
+    const opened = await putJournal(me.token, imported.id, { title: "From Day One", content: long, unseal: "1" });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect((await rowOf(imported.id)).content).toBe(long);
+    expect((await turnOff(me.token, {})).body).toMatchObject({ locked: false });
   });
 });
