@@ -1,4 +1,5 @@
 import type { ApiAnswers } from "@/lib/api/endpoints";
+import type { Journal } from "@/lib/contract/answers";
 import { TIMELINE_LIMIT_MAX } from "@/lib/validation/diary-limits";
 import { apiPath } from "../api-path";
 
@@ -31,5 +32,40 @@ export async function* diaryPages(ask: Ask, signal?: AbortSignal): AsyncGenerato
   } finally {
     // Given up early: the page asked for ahead is left unread.
     next?.catch(() => undefined);
+  }
+}
+
+/** The page of one day as it is now, or null (gone): a page written meanwhile, read again. */
+export async function rereadDay(ask: Ask, day: string): Promise<Journal | null> {
+  const res = await ask(apiPath("GET /api/journals/date/{date}", { date: day }));
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET /api/journals/date answered ${res.status}`);
+  return (await res.json()) as ApiAnswers["GET /api/journals/date/{date}"];
+}
+
+/**
+ * Runs `settle` on every page of the diary that `wanted` picks, newest first, `concurrency` at a
+ * time: the lock's work over a whole diary (sealing it, ./migrate.ts; opening it, ./turn-off.ts).
+ * Stops between pages when `signal` is aborted.
+ */
+export async function eachDiaryPage({
+  ask,
+  wanted,
+  settle,
+  concurrency,
+  signal,
+}: {
+  ask: Ask;
+  wanted: (journal: Journal) => boolean;
+  settle: (journal: Journal) => Promise<void>;
+  concurrency: number;
+  signal?: AbortSignal;
+}): Promise<void> {
+  for await (const page of diaryPages(ask, signal)) {
+    const work = page.journals.filter(wanted);
+    for (let i = 0; i < work.length; i += concurrency) {
+      if (signal?.aborted) break;
+      await Promise.all(work.slice(i, i + concurrency).map(settle));
+    }
   }
 }

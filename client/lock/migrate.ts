@@ -1,7 +1,6 @@
-import type { ApiAnswers } from "@/lib/api/endpoints";
 import type { Journal } from "@/lib/contract/answers";
 import { apiPath } from "../api-path";
-import { diaryPages, type Ask } from "./diary-pages";
+import { eachDiaryPage, rereadDay, type Ask } from "./diary-pages";
 import { sealPage, sealPhoto } from "./pages";
 
 // Sealing the pages a diary had before it was locked (docs/decisions/115): in the browser, one page
@@ -64,14 +63,6 @@ async function sealOne({
   return res.status;
 }
 
-/** The page of one day as it is now, or null (gone). */
-async function reread(ask: Ask, day: string): Promise<Journal | null> {
-  const res = await ask(apiPath("GET /api/journals/date/{date}", { date: day }));
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`GET /api/journals/date answered ${res.status}`);
-  return (await res.json()) as ApiAnswers["GET /api/journals/date/{date}"];
-}
-
 /**
  * Seals every readable private page of `owner`'s diary with `key`, newest first, `concurrency` at a
  * time; `onProgress` hears of each page done. Stops between pages when `signal` is aborted.
@@ -97,7 +88,7 @@ export async function sealExistingPages({
     if (status === 404 || status === 409 || status === 412) {
       // Gone, or written meanwhile (here, in another tab or on another device): read it again.
       // Sealed, shared or deleted since, it is settled; still readable, it is sealed at its new version.
-      const now = await reread(ask, journal.journaldate);
+      const now = await rereadDay(ask, journal.journaldate);
       status = !now || !toSeal(now) ? 204 : status === 412 ? await sealOne({ key, owner, journal: now, ask }) : status;
     }
     if (status === 200) run.sealed += 1;
@@ -106,12 +97,6 @@ export async function sealExistingPages({
     onProgress?.({ ...run, failed: [...run.failed] });
   };
 
-  for await (const page of diaryPages(ask, signal)) {
-    const work = page.journals.filter(toSeal);
-    for (let i = 0; i < work.length; i += concurrency) {
-      if (signal?.aborted) break;
-      await Promise.all(work.slice(i, i + concurrency).map(settle));
-    }
-  }
+  await eachDiaryPage({ ask, wanted: toSeal, settle, concurrency, signal });
   return run;
 }

@@ -1,4 +1,3 @@
-import type { ApiAnswers } from "@/lib/api/endpoints";
 import type { Journal } from "@/lib/contract/answers";
 import { apiPath } from "../api-path";
 import { loadSealedDraft, saveDraft, sealedDraftDays } from "../diary-drafts";
@@ -6,7 +5,7 @@ import { addOutboxItem, listOutboxItems, removeOutboxItem } from "../outbox";
 import { LockError, openRaw } from "./crypto";
 import { openDraft } from "./drafts";
 import { openSealedWords } from "./outbox";
-import { diaryPages, type Ask } from "./diary-pages";
+import { eachDiaryPage, rereadDay, type Ask } from "./diary-pages";
 import { openPage, openPhoto } from "./pages";
 
 // Turning the lock off (docs/decisions/118): every locked page opened in the browser and written
@@ -68,13 +67,6 @@ async function openOne(args: { key: CryptoKey; owner: string; journal: Journal; 
   return res.status;
 }
 
-async function reread(ask: Ask, day: string): Promise<Journal | null> {
-  const res = await ask(apiPath("GET /api/journals/date/{date}", { date: day }));
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`GET /api/journals/date answered ${res.status}`);
-  return (await res.json()) as ApiAnswers["GET /api/journals/date/{date}"];
-}
-
 /**
  * Writes every locked page of `owner`'s diary back readable with `key`, newest first, `concurrency`
  * at a time; `onProgress` hears of each page done. Stops between pages when `signal` is aborted. A
@@ -100,7 +92,7 @@ export async function openLockedPages({
     try {
       let status = await openOne({ key, owner, journal, ask });
       if (status === 404 || status === 409 || status === 412) {
-        const now = await reread(ask, journal.journaldate);
+        const now = await rereadDay(ask, journal.journaldate);
         status = !now || !isLocked(now) ? 204 : await openOne({ key, owner, journal: now, ask });
       }
       if (status === 200) run.opened += 1;
@@ -113,13 +105,7 @@ export async function openLockedPages({
     onProgress?.({ ...run, failed: [...run.failed], damaged: [...run.damaged] });
   };
 
-  for await (const page of diaryPages(ask, signal)) {
-    const work = page.journals.filter(isLocked);
-    for (let i = 0; i < work.length; i += concurrency) {
-      if (signal?.aborted) break;
-      await Promise.all(work.slice(i, i + concurrency).map(settle));
-    }
-  }
+  await eachDiaryPage({ ask, wanted: isLocked, settle, concurrency, signal });
   return run;
 }
 

@@ -15,6 +15,7 @@ import { UnlockDialog } from "./unlock-dialog";
 import { AddPasskeyUnlock } from "./add-passkey-unlock";
 import { ChangeUnlock } from "./change-unlock";
 import { OpenLockedPages, TurnOffLock } from "./turn-off-lock";
+import { WholeDiaryProgress } from "./locked-progress";
 
 /** The ways the diary unlocks on a new device, in a sentence. */
 function unlockWays(passkeys: number): string {
@@ -187,21 +188,14 @@ function SealEarlierPages({ owner, cryptoKey, toSeal }: { owner: string; cryptoK
 
   const done = run ? run.sealed + run.settled + run.failed.length : 0;
   return (
-    <div className="mt-4 flex flex-col gap-2">
-      <p role="status" className="text-sm font-semibold text-ink">
-        {failed ??
-          `Locking your earlier private pages: ${done.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
-      </p>
-      <progress
-        aria-label="Locking progress"
-        max={total}
-        value={Math.min(done, total)}
-        className="h-2 w-full accent-accent"
-      />
-      <p className="text-xs text-ink-soft">
-        Keep this page open until it is done. If you close it, nothing is lost: it goes on the next time you open it
-        here.
-      </p>
-    </div>
+    <WholeDiaryProgress
+      text={
+        failed ??
+        `Locking your earlier private pages: ${done.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`
+      }
+      label="Locking progress"
+      done={done}
+      total={total}
+    />
   );
 }

@@ -2,12 +2,10 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { GoogleStepUpNote } from "@/components/security/google-step-up-note";
-import { SecondFactorField } from "@/components/security/second-factor-field";
+import { StepUpFields } from "@/components/security/step-up-fields";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { journalKeys } from "@/client/journals";
 import type { OpenRun } from "@/client/lock/actions";
@@ -16,6 +14,7 @@ import { lockChanged, lockKeys, lockStateQuery } from "@/client/lock/state";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
+import { WholeDiaryProgress } from "./locked-progress";
 import { DiaryPassphraseField, withLockRefusals } from "./passphrase-fields";
 
 // Turning the diary lock off (docs/decisions/118): after a confirmation with the diary's passphrase
@@ -106,22 +105,13 @@ function TurnOffForm({
     <form {...formProps} className="flex flex-col gap-4">
       <p className="text-sm text-ink">{TURN_OFF_WARNING}</p>
       <DiaryPassphraseField value={passphrase} onChange={setPassphrase} errors={errors.passphrase} />
-      {hasPassword ? (
-        <TextField
-          label="Your Inkwell password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={errors.password}
-        />
-      ) : (
-        <GoogleStepUpNote />
-      )}
-      {twoFactorOn || errors.code ? (
-        <SecondFactorField value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
-      ) : null}
+      <StepUpFields
+        hasPassword={hasPassword}
+        twoFactorOn={twoFactorOn}
+        password={{ value: password, onChange: setPassword }}
+        code={{ value: code, onChange: setCode }}
+        errors={errors}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass("secondary")}>
           Keep the lock
@@ -185,20 +175,11 @@ export function OpenLockedPages({ owner, cryptoKey, left }: { owner: string; cry
 
   const done = run ? run.opened + run.settled + run.failed.length + run.damaged.length : 0;
   return (
-    <div className="mt-4 flex flex-col gap-2">
-      <p role="status" className="text-sm font-semibold text-ink">
-        {stopped ?? `Opening your locked pages: ${done.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
-      </p>
-      <progress
-        aria-label="Unlocking progress"
-        max={Math.max(total, 1)}
-        value={Math.min(done, total)}
-        className="h-2 w-full accent-accent"
-      />
-      <p className="text-xs text-ink-soft">
-        Keep this page open until it is done. If you close it, nothing is lost: it goes on the next time you open it
-        here.
-      </p>
-    </div>
+    <WholeDiaryProgress
+      text={stopped ?? `Opening your locked pages: ${done.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
+      label="Unlocking progress"
+      done={done}
+      total={total}
+    />
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import { GoogleStepUpNote } from "@/components/security/google-step-up-note";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +8,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { SecondFactorField } from "@/components/security/second-factor-field";
+import { StepUpFields } from "@/components/security/step-up-fields";
 import { NewPassphraseFields } from "./passphrase-fields";
 import { journalKeys } from "@/client/journals";
 import type { NewLock } from "@/client/lock/actions";
@@ -279,23 +278,14 @@ function ConfirmStep({
         Last step: confirm it is you. From now on every private page is encrypted in your browser, and your earlier
         private pages are encrypted next, on this page.
       </p>
-      {hasPassword ? (
-        <TextField
-          label="Your Inkwell password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          data-autofocus
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={errors.password}
-        />
-      ) : (
-        <GoogleStepUpNote />
-      )}
-      {twoFactorOn || errors.code ? (
-        <SecondFactorField value={code} onChange={(e) => setCode(e.target.value)} errors={errors.code} />
-      ) : null}
+      <StepUpFields
+        hasPassword={hasPassword}
+        twoFactorOn={twoFactorOn}
+        password={{ value: password, onChange: setPassword }}
+        code={{ value: code, onChange: setCode }}
+        errors={errors}
+        autoFocus
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass("secondary")}>
           Cancel

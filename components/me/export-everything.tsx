@@ -130,7 +130,7 @@ function ExportState({ current }: { current: ExportStatus | null }) {
   }
 }
 
-/** The server's ZIP as a link; once the lock's part is here, a locked diary's pages are opened into it. */
+/** The server's ZIP as a link once the lock's part is here, which opens a locked diary's pages into it. */
 function ReadyDownload({ url, createdAt }: { url: string; createdAt: string }) {
   const loaded = lockAware.useLoaded();
   const link = (
@@ -139,11 +139,15 @@ function ReadyDownload({ url, createdAt }: { url: string; createdAt: string }) {
       Download
     </a>
   );
+  // Not the bare link before the lock's part is here: a locked diary's pages would be saved as "Locked page".
   return loaded ? (
     <loaded.ExportDownload url={url} createdAt={createdAt}>
       {link}
     </loaded.ExportDownload>
   ) : (
-    link
+    <button type="button" disabled className={buttonClass("primary", "mt-3 min-h-11")}>
+      <Download aria-hidden className="size-4" />
+      Download
+    </button>
   );
 }

@@ -5,7 +5,7 @@ import { room } from "@/components/me/rooms";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { DeleteAccount } from "@/components/security/delete-account";
-import { DiaryLockCard } from "@/components/lock/diary-lock-card";
+import { DiaryLockCardOnDemand } from "@/components/lock/diary-lock-card-on-demand";
 import { PasskeysCard } from "@/components/security/passkeys-card";
 import { SessionsList } from "@/components/security/sessions-list";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
@@ -28,7 +28,7 @@ async function SecurityPage() {
         <SessionsList />
         <TwoFactorCard initiallyOn={twoFactor.on} hasPassword={twoFactor.hasPassword} />
         <PasskeysCard hasPassword={twoFactor.hasPassword} twoFactorOn={twoFactor.on} />
-        <DiaryLockCard
+        <DiaryLockCardOnDemand
           owner={user.id}
           email={user.email}
           hasPassword={twoFactor.hasPassword}
