@@ -16,6 +16,7 @@ import {
 import { virtualAuthenticator } from "./webauthn";
 import { testEnv } from "../tests/support/env";
 import { readZip } from "../tests/support/zip";
+import { PERSONAL, cacheContents, diaryWarmed, workerControls } from "./offline-helpers";
 import { sampleExport } from "../tests/support/day-one-zip";
 import { WRONG_PASSWORD_MESSAGE } from "../lib/auth/password-change-limits";
 
@@ -62,20 +63,31 @@ function filesHolding(dir: string, words: string[], bytes: Buffer): string[] {
     });
 }
 
-/** Every response the page's service worker caches hold with one of `words` in it: their URLs. */
-function cachedHolding(page: Page, words: string[]): Promise<string[]> {
-  return page.evaluate(async (needles) => {
-    const found: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const req of await cache.keys()) {
-        const res = await cache.match(req);
-        const text = res ? await res.text() : "";
-        if (needles.some((n) => text.includes(n) || req.url.includes(n))) found.push(req.url);
+/** Every response the page's service worker caches hold with one of `words`, or `bytes`, in it: their URLs. */
+function cachedHolding(page: Page, words: string[], bytes: number[]): Promise<string[]> {
+  return page.evaluate(
+    async ([needles, sought]) => {
+      const holds = (data: Uint8Array) => {
+        outer: for (let i = 0; i + sought.length <= data.length; i++) {
+          for (let k = 0; k < sought.length; k++) if (data[i + k] !== sought[k]) continue outer;
+          return true;
+        }
+        return false;
+      };
+      const found: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+          const res = await cache.match(req);
+          const data = res ? new Uint8Array(await res.arrayBuffer()) : new Uint8Array();
+          const text = new TextDecoder().decode(data);
+          if (needles.some((n) => text.includes(n) || req.url.includes(n)) || holds(data)) found.push(req.url);
+        }
       }
-    }
-    return found;
-  }, words);
+      return found;
+    },
+    [words, bytes] as const,
+  );
 }
 
 /** The lock turned on from /me/security; answers the recovery key it showed. */
@@ -191,13 +203,12 @@ test.describe("the diary lock", () => {
     await expect(page.getByRole("main").getByText(`Harbour ${marker}`)).toBeVisible();
 
     // Nothing of either page's words is anywhere in the database, and nothing of its words or its
-    // photo in the photo store, the server's log or the service worker's caches.
+    // photo in the photo store or the server's log (the service worker's caches: the test below).
     expect(await tablesHolding(db, marker)).toEqual([]);
     expect(await tablesHolding(db, earlier)).toEqual([]);
     expect(filesHolding(path.join(testEnv.dataDir, "uploads"), [marker, earlier], Buffer.from(opened))).toEqual([]);
     const log = fs.readFileSync(testEnv.log, "utf8");
     expect(log.includes(marker) || log.includes(earlier)).toBe(false);
-    expect(await cachedHolding(page, [marker, earlier])).toEqual([]);
     const [row] = await db
       .select()
       .from(schema.journals)
@@ -547,5 +558,37 @@ test.describe("the diary lock", () => {
     await card(page).getByRole("button", { name: "Lock my private pages…" }).click();
     await expect(page.getByRole("dialog", { name: "Lock your private pages" })).toBeVisible();
     await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+  });
+});
+
+test.describe("the diary lock, with the service worker", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("the service worker's caches keep a locked page's words and photo only sealed", async ({
+    signedIn: { page, password },
+  }) => {
+    test.slow();
+    await turnOnLock(page, password);
+    await openDiary(page);
+    const marker = unique("CACHEMARK");
+    await write(page, `Lantern ${marker}`, `Words the caches must not hold, ${marker}.`);
+    await page
+      .getByLabel("Add photo")
+      .setInputFiles({ name: "lantern.png", mimeType: "image/png", buffer: await photo("#8f2a5d", 64, 48) });
+    await page.getByRole("button", { name: "Save" }).click();
+    const article = page.getByRole("article");
+    await expect(article.getByRole("heading", { name: `Lantern ${marker}` })).toBeVisible();
+    const opened = await article.getByRole("img").evaluate(async (img: HTMLImageElement) => {
+      const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
+      return Array.from(bytes.subarray(bytes.length >> 1, (bytes.length >> 1) + 48));
+    });
+    // The worker takes the page and keeps the diary's days, its answers and photos, for offline.
+    await workerControls(page);
+    await diaryWarmed(page);
+    await page.reload();
+    await expect(article.getByRole("heading", { name: `Lantern ${marker}` })).toBeVisible();
+    const kept = await cacheContents(page);
+    expect(PERSONAL.reduce((n, name) => n + (kept[name] ?? 0), 0)).toBeGreaterThan(0);
+    expect(await cachedHolding(page, [marker], opened)).toEqual([]);
   });
 });

@@ -283,6 +283,7 @@ describe("the limits the API reference states", () => {
         "POST /api/journals",
         "POST /api/journals/{id}/replies",
         "POST /api/lock",
+        "POST /api/lock/off",
         "PUT /api/lock/wraps",
         "POST /api/notifications/read",
         "POST /api/reports",
