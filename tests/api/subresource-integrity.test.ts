@@ -40,4 +40,27 @@ describe("subresource integrity", () => {
       }
     });
   }
+
+  it("the service worker's precache names the SHA-384 of every script and style sheet it keeps, the page chunks included", async () => {
+    const res = await fetch(`${testEnv.baseUrl}/serwist/sw.js`);
+    expect(res.status).toBe(200);
+    const worker = await res.text();
+    // The manifest is inlined as object literals: {integrity, revision, url} in some order and quoting.
+    const entries = [...worker.matchAll(/\{[^{}]*?\burl"?:\s*"(\/_next\/static\/[^"]+)"[^{}]*\}/g)].map((m) => ({
+      url: m[1]!,
+      integrity: /\bintegrity"?:\s*"([^"]+)"/.exec(m[0])?.[1] ?? null,
+    }));
+    // The build's chunks; the build-id folder's manifests, written again after the worker, are not run by any page.
+    const checked = entries.filter((e) => /^\/_next\/static\/chunks\/.*\.(?:js|css)$/.test(e.url));
+    expect(checked.length).toBeGreaterThan(20);
+    for (const { url, integrity } of checked) {
+      expect(integrity, url).toMatch(/^sha384-[A-Za-z0-9+/]+=*$/);
+      const body = Buffer.from(await (await fetch(new URL(url, testEnv.baseUrl))).arrayBuffer());
+      expect(`sha384-${createHash("sha384").update(body).digest("base64")}`, url).toBe(integrity);
+    }
+    // The chunks a page's components load (which Next's own SRI leaves out) are among them.
+    const html = await (await fetch(`${testEnv.baseUrl}/login`)).text();
+    const pageChunks = integrities(html).filter((s) => !s.integrity && s.url.startsWith("/_next/static/"));
+    for (const { url } of pageChunks) expect(checked.map((e) => e.url)).toContain(url);
+  });
 });
