@@ -442,8 +442,11 @@ test.describe("the diary lock", () => {
     const rows = await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id));
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.every((row) => row.sealed !== null && row.visibility === "private")).toBe(true);
-    // The sample's words are the import spec's too (a shared database): this person's rows are searched.
-    const stored = JSON.stringify(rows);
+    // The sample's words are the import spec's too (a shared database): this person's rows are searched,
+    // case aside (the search vector is lower case), without the sealed items: random base64url, which
+    // holds a short word such as "jam" by chance once in a few runs.
+    const stored = JSON.stringify(rows).replace(/ik1\.[A-Za-z0-9_-]+/g, "ik1.");
+    expect(stored).toContain("ik1.");
     for (const words of ["Stars over the roofs", "Bread and jam", "Low clouds", "roofs", "jam"])
       expect(stored.toLowerCase()).not.toContain(words.toLowerCase());
     await page.goto("/my-diary?day=2026-03-06");
