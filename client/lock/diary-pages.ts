@@ -4,7 +4,8 @@ import { TIMELINE_LIMIT_MAX } from "@/lib/validation/diary-limits";
 import { apiPath } from "../api-path";
 
 // The whole diary, a page of the List at a time, for the lock's work over every entry: sealing the
-// existing ones (./migrate.ts) and searching the locked ones (./search.ts).
+// existing ones (./migrate.ts), opening them (./turn-off.ts), and searching the locked ones
+// (./search.ts, ./locked-index.ts).
 
 /** How a request reaches the API: apiFetch in the browser (the session's token), a fetch with a base URL and token elsewhere. */
 export type Ask = (path: string, init?: RequestInit) => Promise<Response>;
@@ -32,6 +33,94 @@ export async function* diaryPages(ask: Ask, signal?: AbortSignal): AsyncGenerato
   } finally {
     // Given up early: the page asked for ahead is left unread.
     next?.catch(() => undefined);
+  }
+}
+
+/** The first day of `year`, as a cursor: the pages asked for with it hold the days before that year. */
+const yearStart = (year: number) => `${String(year).padStart(4, "0")}-01-01`;
+
+/**
+ * Every entry of the diary once, a page of the List at a time, in no set order: several years are
+ * asked for at once, each from its own cursor (the first day of the next year), because reading a
+ * long diary waits on the server's answers, not on the work done with them (the search of a locked
+ * diary, ./locked-index.ts). A year's first answer also says where the diary goes on: nothing
+ * before it (no older year is asked for), or a day of an older year (the years between are skipped).
+ */
+export async function* diaryPagesAtOnce(
+  ask: Ask,
+  lanes = 3,
+  thisYear = new Date().getUTCFullYear(),
+): AsyncGenerator<Journal[]> {
+  const ready: Journal[][] = [];
+  let wake: (() => void) | null = null;
+  const failures: unknown[] = [];
+  let stopped = false;
+  let running = 0;
+  /** The newest year not asked for yet; none below `oldest`. */
+  let nextYear = thisYear - 1;
+  let oldest = 1;
+  const tell = () => {
+    wake?.();
+    wake = null;
+  };
+  const fetchPage = async (cursor: string | null): Promise<DiaryPage> => {
+    const query = new URLSearchParams({ limit: String(TIMELINE_LIMIT_MAX), ...(cursor ? { cursor } : {}) });
+    const res = await ask(`${apiPath("GET /api/journals")}?${query}`);
+    if (!res.ok) throw new Error(`GET /api/journals answered ${res.status}`);
+    return (await res.json()) as DiaryPage;
+  };
+  /** The entries of `year` (and, for the newest lane, every later day), newest first. */
+  const readYear = async (year: number, newest: boolean) => {
+    const floor = yearStart(year);
+    let cursor = newest ? null : yearStart(year + 1);
+    for (let first = true; !stopped; first = false) {
+      const page = await fetchPage(cursor);
+      const mine = page.journals.filter((j) => j.journaldate >= floor);
+      if (mine.length) {
+        ready.push(mine);
+        tell();
+      }
+      const older = page.journals.find((j) => j.journaldate < floor);
+      if (!older && !page.nextCursor) {
+        // The diary ends in this year: nothing older to ask for.
+        oldest = Math.max(oldest, year + 1);
+        return;
+      }
+      if (older) {
+        // The next day written is in an older year: the years between have none.
+        if (first) nextYear = Math.min(nextYear, Number(older.journaldate.slice(0, 4)));
+        return;
+      }
+      cursor = page.nextCursor;
+    }
+  };
+  const start = (year: number, newest: boolean) => {
+    running += 1;
+    readYear(year, newest).then(
+      () => {
+        running -= 1;
+        while (!stopped && running < lanes && nextYear >= oldest) start(nextYear--, false);
+        tell();
+      },
+      (error: unknown) => {
+        running -= 1;
+        failures.push(error);
+        tell();
+      },
+    );
+  };
+  start(thisYear, true);
+  while (running < lanes && nextYear >= oldest) start(nextYear--, false);
+  try {
+    for (;;) {
+      if (failures.length) throw failures[0];
+      const part = ready.shift();
+      if (part) yield part;
+      else if (running === 0) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    stopped = true;
   }
 }
 

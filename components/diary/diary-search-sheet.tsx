@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type KeyboardEvent } from "react";
 import { DIARY_SEARCH_DEBOUNCE_MS, type DiarySearchHit } from "@/client/diary";
 import { useDebouncedValue } from "@/client/search";
+import { useWarmLockedSearch } from "@/components/lock/use-locked-search";
 import { RadixModalDialog } from "@/components/ui/radix-modal-dialog";
 import { DiarySearchField, DiarySearchResults, hitOptionId, useDiaryHits } from "./diary-search";
 import { entryHref } from "./entry-link";
@@ -23,6 +24,8 @@ export function DiarySearchSheet({ open, onClose }: { open: boolean; onClose: ()
   const searching = text.trim() !== "" && settled.trim() !== "";
   // The same query as the results below (one request, one cache entry): the keys need the hits.
   const found = useDiaryHits(settled, null, searching);
+  // A locked diary's pages are opened on this device while the dialog is open, before a word is typed.
+  useWarmLockedSearch(open);
   const hits = searching ? found.hits : [];
   const activeHit = hits[active];
   const activeId = activeHit ? hitOptionId(listId, activeHit) : undefined;

@@ -27,13 +27,14 @@ export type ComboboxProps = {
 type FieldProps = {
   value: string;
   onChange: (value: string) => void;
+  onFocus?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
   combobox?: ComboboxProps;
 };
 
 /** The search box of one's own diary (docs/product.md "Read back"). */
-export function DiarySearchField({ value, onChange, inputRef, autoFocus, combobox }: FieldProps) {
+export function DiarySearchField({ value, onChange, onFocus, inputRef, autoFocus, combobox }: FieldProps) {
   const id = useId();
   return (
     <form role="search" aria-label="My diary" className="relative min-w-56 flex-1" onSubmit={(e) => e.preventDefault()}>
@@ -51,6 +52,7 @@ export function DiarySearchField({ value, onChange, inputRef, autoFocus, combobo
         value={value}
         maxLength={DIARY_SEARCH_MAX}
         onChange={(e) => onChange(e.target.value)}
+        onFocus={onFocus}
         placeholder="Search my diary"
         autoComplete="off"
         data-autofocus={autoFocus || undefined}

@@ -6,6 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { DIARY_SEARCH_DEBOUNCE_MS } from "@/client/diary";
 import { useDebouncedValue } from "@/client/search";
+import { useWarmLockedSearch } from "@/components/lock/use-locked-search";
 import type { DayKey } from "@/lib/dates/local-day";
 import { DiaryList } from "./diary-list";
 import { DiaryPage } from "./diary-page";
@@ -32,6 +33,9 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
   const [text, setText] = useState("");
   const settled = useDebouncedValue(text, DIARY_SEARCH_DEBOUNCE_MS);
   const searching = text.trim() !== "" && settled.trim() !== "";
+  // A locked diary's pages are opened on this device once the search has the focus, before a word is typed.
+  const [searchFocused, setSearchFocused] = useState(false);
+  useWarmLockedSearch(searchFocused);
 
   function choose(next: DiaryView) {
     setStored(next);
@@ -58,7 +62,7 @@ export function DiaryViews({ userId, serverToday, serverDay }: Props) {
             List
           </ViewButton>
         </div>
-        <DiarySearchField value={text} onChange={setText} />
+        <DiarySearchField value={text} onChange={setText} onFocus={() => setSearchFocused(true)} />
       </div>
 
       {tag ? (

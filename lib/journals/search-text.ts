@@ -5,6 +5,7 @@
 
 /** A word: a letter or digit of any script, then letters, digits and combining marks. PostgreSQL's parser splits at the same places (apostrophes, hyphens, underscores, punctuation). */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 
 export interface ParsedSearch {
   /** Each group is one word, or the words of a "quoted phrase" in order; every group must match. */
@@ -54,8 +55,15 @@ export function wordsOf(text: string): string[] {
 
 /** A word as the search compares it: compatibility-decomposed, without combining marks, lower case (what inkwell_unaccent and 'simple' do in PostgreSQL). */
 export function foldWord(word: string): string {
+  // ASCII has nothing to decompose or unaccent: lower case is all (most words; the locked search folds every word of a diary).
+  if (ASCII.test(word)) return word.toLowerCase();
   const lower = word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   return lower.replace(/[ßæœøłđħıþðŧ]/g, (c) => UNACCENT_EXTRA[c] ?? c);
+}
+
+/** The words of `text` as the search compares them: wordsOf, each folded by foldWord. */
+export function foldedWordsOf(text: string): string[] {
+  return ASCII.test(text) ? wordsOf(text.toLowerCase()) : wordsOf(text).map(foldWord);
 }
 
 export interface SearchTerm {
@@ -67,6 +75,25 @@ export interface SearchTerm {
 export function searchTerms(parsed: ParsedSearch): SearchTerm[] {
   const all = parsed.groups.flat();
   return all.map((w, i) => ({ folded: foldWord(w), prefix: parsed.prefixLast && i === all.length - 1 }));
+}
+
+/**
+ * Whether the folded words of a text (wordsOf, then foldWord) hold every group of `parsed`, a
+ * phrase's words in a row: the server's match, for the pages it cannot read (client/lock/locked-index.ts).
+ */
+export function foldedWordsMatch(words: readonly string[], parsed: ParsedSearch): boolean {
+  if (!parsed.words) return false;
+  const terms = searchTerms(parsed);
+  let t = 0;
+  return parsed.groups.every((group) => {
+    const wanted = terms.slice(t, (t += group.length));
+    const fits = (i: number) =>
+      wanted.every((w, k) => {
+        const word = words[i + k];
+        return word !== undefined && (w.prefix ? word.startsWith(w.folded) : word === w.folded);
+      });
+    return words.some((_, i) => fits(i));
+  });
 }
 
 function matches(word: string, terms: SearchTerm[]): boolean {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf, foldWord, matchedRanges, parseSearch, searchTerms, snippetOf } from "@/lib/journals/search-text";
+import {
+  excerptOf,
+  foldedWordsOf,
+  foldWord,
+  matchedRanges,
+  parseSearch,
+  searchTerms,
+  snippetOf,
+  wordsOf,
+} from "@/lib/journals/search-text";
 import { splitTags } from "@/lib/journals/tags";
 
 // The words of the diary search and the #tags of the read view (docs/decisions/060), as plain text.
@@ -30,6 +39,15 @@ describe("matches and snippets", () => {
       "lodz",
       "αθηνα",
     ]);
+  });
+
+  it("folds a whole text's words as foldWord folds each, plain ASCII and not", () => {
+    for (const text of [
+      "Bread by the RIVER, 12 o'clock; the lamp-post.",
+      "Café ÜBER Straße — Ørsted in Łódź, Αθήνα; ﬁne ½ 😀 Zoë",
+      "",
+    ])
+      expect(foldedWordsOf(text)).toEqual(wordsOf(text).map(foldWord));
   });
 
   it("marks whole words, the typed prefix, in UTF-16 offsets", () => {

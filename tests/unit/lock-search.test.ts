@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { textMatches } from "../../client/lock/search";
-import { parseSearch } from "../../lib/journals/search-text";
+import { foldedWordsMatch, foldedWordsOf, parseSearch } from "../../lib/journals/search-text";
 
-// A locked page is searched in the browser (client/lock/search.ts) by the rules the server's search
+// A locked page is searched in the browser (client/lock/locked-index.ts) by the rules the server's search
 // follows for readable ones (docs/decisions/060): every word, phrases in order, the last word a
 // prefix while typed, accents and case ignored.
 
-const matches = (text: string, q: string) => textMatches(text, parseSearch(q));
+const matches = (text: string, q: string) => foldedWordsMatch(foldedWordsOf(text), parseSearch(q));
 
 describe("searching a locked page's words", () => {
   const text = "Café by the river.\nThe Bread was warm; Straße am Fluss.";
