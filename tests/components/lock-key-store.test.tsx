@@ -42,6 +42,16 @@ test("a saved key comes back non-extractable and still seals and opens", async (
   expect(await openText(key, place("alice"), await sealText(loaded!, place("alice"), "and back"))).toBe("and back");
 });
 
+test("asking for the key on a device that never kept one makes no database", async () => {
+  await deleteDatabase();
+  expect(await loadItemKey("alice")).toBeNull();
+  expect(await loadItemKey("alice")).toBeNull();
+  expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(LOCK_DB_NAME);
+  // Once a key is kept, it is found.
+  await saveItemKey("alice", await itemKey(newDiarySecret()));
+  expect(await loadItemKey("alice")).toBeInstanceOf(CryptoKey);
+});
+
 test("an extractable key is refused and nothing is kept", async () => {
   const extractable = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt", "decrypt"]);
   await expect(saveItemKey("alice", extractable)).rejects.toThrow(/extractable/);
