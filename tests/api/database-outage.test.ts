@@ -144,10 +144,13 @@ const logOf = (i: Instance) => fs.readFileSync(i.logFile, "utf8");
 describe("the database connection killed under a request", () => {
   it("answers a read from a fresh connection", async () => {
     const { user, token } = await signedIn(steady);
-    const answer = tracked(api("/api/auth/me", { base: steady.app.url, token }));
-    await whileSessionsLocked(steady, async () => {
+    // Asked once the lock is held: asked before, a quick answer could have come first, with no
+    // connection to kill (seen on a busy machine).
+    const answer = await whileSessionsLocked(steady, async () => {
+      const answer = tracked(api("/api/auth/me", { base: steady.app.url, token }));
       const [pid] = await appBackendsWaitingForLock(steady, 1, answer.settled);
       await terminate(steady, [pid!]);
+      return answer;
     });
     const res = await answer.promise;
     expect(res.status).toBe(200);
@@ -157,10 +160,11 @@ describe("the database connection killed under a request", () => {
 
   it("answers a write 503 with Retry-After, and does not run it again", async () => {
     const { token } = await signedIn(steady);
-    const answer = tracked(api("/api/auth/logout", { base: steady.app.url, token, method: "POST" }));
-    await whileSessionsLocked(steady, async () =>
-      terminate(steady, await appBackendsWaitingForLock(steady, 1, answer.settled)),
-    );
+    const answer = await whileSessionsLocked(steady, async () => {
+      const answer = tracked(api("/api/auth/logout", { base: steady.app.url, token, method: "POST" }));
+      await terminate(steady, await appBackendsWaitingForLock(steady, 1, answer.settled));
+      return answer;
+    });
     expectUnavailable(await answer.promise);
     // The logout did not happen: the session still works.
     expect((await api("/api/auth/me", { base: steady.app.url, token })).status).toBe(200);
@@ -173,17 +177,18 @@ describe("the database connection killed under a request", () => {
       const people = await Promise.all(Array.from({ length: 4 }, () => signedIn(steady)));
       for (let round = 0; round < 3; round++) {
         let settled = 0;
-        const requests = Array.from({ length: 24 }, (_, i) => {
-          const { token } = people[i % people.length]!;
-          const request =
-            i % 6 === 5
-              ? api("/api/auth/verify-email", { base: steady.app.url, token, method: "POST" })
-              : api(i % 2 ? "/api/auth/me" : "/api/myprofile", { base: steady.app.url, token });
-          return request.finally(() => settled++);
-        });
-        await whileSessionsLocked(steady, async () => {
+        const requests = await whileSessionsLocked(steady, async () => {
+          const requests = Array.from({ length: 24 }, (_, i) => {
+            const { token } = people[i % people.length]!;
+            const request =
+              i % 6 === 5
+                ? api("/api/auth/verify-email", { base: steady.app.url, token, method: "POST" })
+                : api(i % 2 ? "/api/auth/me" : "/api/myprofile", { base: steady.app.url, token });
+            return request.finally(() => settled++);
+          });
           // The pool's ten connections (DATABASE_POOL_SIZE) all wait for the lock; the rest wait for the pool.
           await terminate(steady, await appBackendsWaitingForLock(steady, 10, () => settled === requests.length));
+          return requests;
         });
         const results = await Promise.all(requests);
         expect(results.filter((r) => ![200, 400, 429, 503].includes(r.status)).map((r) => [r.status, r.body])).toEqual(
