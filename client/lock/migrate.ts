@@ -1,6 +1,5 @@
 import type { Journal } from "@/lib/contract/answers";
-import { apiPath } from "../api-path";
-import { eachDiaryPage, rereadDay, type Ask } from "./diary-pages";
+import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
 import { sealPage, sealPhoto } from "./pages";
 
 // Sealing the pages a diary had before it was locked (docs/decisions/115): in the browser, one page
@@ -53,14 +52,7 @@ async function sealOne({
     const sealed = await sealPhoto({ key, owner, day: journal.journaldate, revision, bytes });
     form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
   }
-  const res = await ask(apiPath("PUT /api/journals/{id}", { id: journal.id }), {
-    method: "PUT",
-    body: form,
-    // No Idempotency-Key: each sealing is new bytes (fresh nonces), and a lost answer is settled by
-    // the next run, which reads the page again. If-Match keeps it from overwriting a newer version.
-    headers: { "If-Match": `"${journal.updatedAt}"` },
-  });
-  return res.status;
+  return putPage(ask, journal, form);
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { Journal } from "@/lib/contract/answers";
-import { apiPath } from "../api-path";
 import { loadSealedDraft, saveDraft, sealedDraftDays } from "../diary-drafts";
 import { addOutboxItem, listOutboxItems, removeOutboxItem } from "../outbox";
 import { LockError, openRaw } from "./crypto";
 import { openDraft } from "./drafts";
 import { openSealedWords } from "./outbox";
-import { eachDiaryPage, rereadDay, type Ask } from "./diary-pages";
+import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
 import { openPage, openPhoto } from "./pages";
 
 // Turning the lock off (docs/decisions/118): every locked page opened in the browser and written
@@ -59,12 +58,7 @@ async function readableForm({
 async function openOne(args: { key: CryptoKey; owner: string; journal: Journal; ask: Ask }): Promise<number> {
   const form = await readableForm(args);
   if (typeof form === "number") return form;
-  const res = await args.ask(apiPath("PUT /api/journals/{id}", { id: args.journal.id }), {
-    method: "PUT",
-    body: form,
-    headers: { "If-Match": `"${args.journal.updatedAt}"` },
-  });
-  return res.status;
+  return putPage(args.ask, args.journal, form);
 }
 
 /**
