@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { LOCK_DB_NAME } from "./forget";
+import { LOCK_DB_NAME, lockDbExists } from "./forget";
 
 // What the diary lock keeps on a device (docs/decisions/114-the-diary-lock.md), in this browser's
 // IndexedDB: each person's item key, and the highest revision seen of each of their pages.
@@ -90,38 +90,6 @@ function lockDb(): Promise<IDBPDatabase<LockDb>> {
 export async function saveItemKey(owner: string, key: CryptoKey): Promise<void> {
   if (key.extractable) throw new Error("The diary's item key must not be extractable to be kept on a device");
   await (await lockDb()).put("keys", key, owner);
-}
-
-/**
- * Whether this device has the lock's database, found without making it: every signed-in screen
- * asks for the key, and a device where nobody ever unlocked a diary keeps no trace of the lock.
- * Opening a database that does not exist starts its upgrade, which is aborted here, so none is made.
- * An IndexedDB that cannot be used at all answers true: lockDb() then says why.
- */
-function lockDbExists(): Promise<boolean> {
-  return new Promise((resolve) => {
-    let made = false;
-    let request: IDBOpenDBRequest;
-    try {
-      if (typeof indexedDB === "undefined" || !indexedDB) return resolve(true);
-      request = indexedDB.open(LOCK_DB_NAME);
-    } catch {
-      return resolve(true);
-    }
-    request.onupgradeneeded = () => {
-      made = true;
-      request.transaction?.abort();
-    };
-    request.onsuccess = () => {
-      request.result.close();
-      resolve(true);
-    };
-    request.onerror = (event) => {
-      event.preventDefault();
-      resolve(!made);
-    };
-    request.onblocked = () => resolve(true);
-  });
 }
 
 /** This person's item key on this device, or null: the diary is locked here until it is unlocked again. */

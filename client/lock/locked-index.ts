@@ -1,3 +1,4 @@
+import { experimental_streamedQuery as streamedQuery, type QueryFunctionContext } from "@tanstack/react-query";
 import type { DiarySearchHit } from "@/lib/contract/diary";
 import type { Journal } from "@/lib/contract/answers";
 import {
@@ -12,6 +13,9 @@ import { splitTags } from "@/lib/journals/tags";
 import { apiFetch } from "../api";
 import { diaryPagesAtOnce, type Ask } from "./diary-pages";
 import { openPage } from "./pages";
+import { deviceKeyQuery } from "./state";
+
+export { mergeRanked } from "@/lib/journals/search-text";
 
 // The locked pages of a diary, opened on this device for its search (docs/diary-lock.md): the
 // server cannot search them, so the browser reads the diary, opens each locked page
@@ -96,5 +100,20 @@ export function searchLockedParts(
       }));
     matched.set(part, { search, hits });
     return hits;
+  });
+}
+
+/**
+ * The query function of `owner`'s opened locked pages (components/lock/use-locked-search.ts): the
+ * parts as they come, each one the query's data as soon as it is opened. Not stopped by the search
+ * closing, so a search opened again finds the pages opened meanwhile; Lock now
+ * (./state.ts's lockChanged) cancels it, and the key is read afresh, so a forgotten key opens nothing.
+ */
+export function lockedIndexQueryFn(owner: string) {
+  return streamedQuery<LockedPage[]>({
+    streamFn: async ({ client }: Pick<QueryFunctionContext, "client">) => {
+      const key = await client.fetchQuery(deviceKeyQuery(owner));
+      return key ? lockedIndexParts(owner, key) : (async function* () {})();
+    },
   });
 }

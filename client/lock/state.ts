@@ -4,12 +4,13 @@ import { answerOf } from "../api";
 import { apiPath } from "../api-path";
 import { ApiError } from "../api-error";
 import { apiRequest } from "../query-client";
-import { loadItemKey } from "./key-store";
+import { lockDbExists } from "./forget";
 
 // The diary lock as the screens see it (docs/diary-lock.md): whether the diary is locked (the
 // server's GET /api/lock) and whether this device holds its key (client/lock/key-store.ts). Light
 // on purpose: no cryptography here, so a diary without the lock loads none (./actions.ts has it,
-// imported only when a locked page is opened or written, or the lock is turned on or unlocked).
+// imported only when a locked page is opened or written, or the lock is turned on or unlocked), nor
+// the key store (./key-store.ts, loaded only on a device that has kept a key).
 
 export type { LockState } from "@/lib/contract/lock";
 
@@ -42,8 +43,13 @@ export function deviceKeyQuery(owner: string) {
   return queryOptions({
     queryKey: lockKeys.deviceKey(owner),
     // A browser that cannot keep the key (storage off) is a locked device: it can unlock for the tab.
+    // The key store's code loads only on a device that has kept a key (./forget.ts's lockDbExists).
     queryFn: async (): Promise<CryptoKey | null> =>
-      (await loadItemKey(owner).catch(() => null)) ?? sessionKeys.get(owner) ?? null,
+      ((await lockDbExists())
+        ? await import("./key-store").then(({ loadItemKey }) => loadItemKey(owner)).catch(() => null)
+        : null) ??
+      sessionKeys.get(owner) ??
+      null,
     staleTime: Infinity,
     // A CryptoKey is not a plain value: no structural sharing.
     structuralSharing: false,

@@ -2,9 +2,8 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useEffect, useId, type KeyboardEventHandler, type Ref } from "react";
+import { useEffect, useId, useMemo, type KeyboardEventHandler, type Ref } from "react";
 import { diarySearchQuery, type DiarySearchHit } from "@/client/diary";
-import { mergeRanked } from "@/lib/journals/search-text";
 import { DIARY_SEARCH_MAX } from "@/lib/validation/diary-limits";
 import { ENTRY_CARD_CLASS, EntryLink, EntrySummary } from "./entry-link";
 import { HighlightedText } from "./highlighted-text";
@@ -86,15 +85,15 @@ export const hitOptionId = (listId: string, hit: DiarySearchHit) => `${listId}-$
 /**
  * What a search found: the server's hits (best first) and the locked pages that match, searched on
  * this device (components/lock/use-locked-search.ts, by words and tag), placed among them by the
- * server's own rank (lib/journals/search-text.ts's mergeRanked). One list, so the combobox's keys
+ * server's own rank (lib/journals/search-text.ts's mergeRanked, loaded only for a diary locked and open on this device). One list, so the combobox's keys
  * (./diary-search-sheet.tsx) and the results agree.
  */
 export function useDiaryHits(q: string, tag: string | null, enabled = true) {
   const query = useInfiniteQuery({ ...diarySearchQuery(q, tag), enabled });
-  const locked = useLockedSearch(enabled ? q : "", enabled ? tag : null);
-  const server = query.data?.pages.flatMap((p) => p.hits) ?? [];
+  const server = useMemo(() => query.data?.pages.flatMap((p) => p.hits) ?? [], [query.data]);
   // The locked pages found on this device take their place among the server's by its own rank.
-  return { query, locked, hits: mergeRanked(server, locked.hits, q) };
+  const locked = useLockedSearch(server, enabled ? q : "", enabled ? tag : null);
+  return { query, locked, hits: locked.hits };
 }
 
 /** The entries a search found, best first, their matched words marked. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { experimental_streamedQuery as streamedQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { DiarySearchHit } from "@/client/diary";
 import { deviceKeyQuery, lockKeys, watchLock } from "@/client/lock/state";
@@ -10,6 +10,7 @@ type LockedIndex = typeof import("@/client/lock/locked-index");
 type LockedPage = import("@/client/lock/locked-index").LockedPage;
 
 export interface LockedSearch {
+  /** The server's hits with the locked pages found on this device in their place. */
   hits: DiarySearchHit[];
   /** The locked pages are still being opened: more hits may come. */
   searching: boolean;
@@ -17,14 +18,13 @@ export interface LockedSearch {
   failed: boolean;
 }
 
-const NONE: LockedSearch = { hits: [], searching: false, failed: false };
-
 /**
  * The locked pages of the signed-in person's diary opened on this device for its search
  * (client/lock/locked-index.ts), a page of the List at a time, while `warm` (a search is open, or
  * about to be): opened once per version of the diary (a save of a locked page drops them) and
  * dropped with every opened page by Lock now. Nothing for a person without the lock or on a
- * locked device, and none of the lock's code is loaded for them.
+ * locked device, and none of the search's code is loaded for them: the matching, the ranking and
+ * the query function all come with client/lock/locked-index.ts, on demand.
  */
 function useLockedIndex(warm: boolean) {
   const queryClient = useQueryClient();
@@ -38,16 +38,8 @@ function useLockedIndex(warm: boolean) {
   }, [open, warm, code]);
   const index = useQuery({
     queryKey: lockKeys.index(owner ?? ""),
-    queryFn: streamedQuery<LockedPage[]>({
-      // Not stopped by the search closing: a search opened again finds the pages opened meanwhile.
-      // Lock now (client/lock/state.ts's lockChanged) cancels it, and the key is read afresh, so a
-      // forgotten key opens nothing more.
-      streamFn: async ({ client }) => {
-        const key = owner ? await client.fetchQuery(deviceKeyQuery(owner)) : null;
-        if (!owner || !key) return (async function* () {})();
-        return (await import("@/client/lock/locked-index")).lockedIndexParts(owner, key);
-      },
-    }),
+    queryFn: async (context): Promise<LockedPage[][]> =>
+      (await import("@/client/lock/locked-index")).lockedIndexQueryFn(owner!)(context),
     enabled: open && warm,
     staleTime: 60_000,
     retry: false,
@@ -56,17 +48,19 @@ function useLockedIndex(warm: boolean) {
 }
 
 /**
- * The hits among the locked pages for the words `q` and the chosen `tag`, searched on this device
- * when it holds the key, as the pages are opened; nothing otherwise.
+ * The server's hits `server` for the words `q` and the chosen `tag`, with the hits among the locked
+ * pages placed by the server's own rank (lib/journals/search-text.ts's mergeRanked), searched on
+ * this device when it holds the key, as the pages are opened; the server's hits alone otherwise.
  */
-export function useLockedSearch(q: string, tag: string | null = null): LockedSearch {
+export function useLockedSearch(server: DiarySearchHit[], q: string, tag: string | null = null): LockedSearch {
   const wanted = Boolean(q.trim() || tag);
   const { open, code, index } = useLockedIndex(wanted);
   const hits = useMemo(
-    () => (code && wanted && index.data ? code.searchLockedParts(index.data, q, tag) : []),
-    [code, wanted, index.data, q, tag],
+    () =>
+      code && wanted && index.data ? code.mergeRanked(server, code.searchLockedParts(index.data, q, tag), q) : server,
+    [code, wanted, index.data, server, q, tag],
   );
-  if (!open || !wanted) return NONE;
+  if (!open || !wanted) return { hits: server, searching: false, failed: false };
   return { hits, searching: !code || index.fetchStatus === "fetching", failed: index.isError };
 }
 
