@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "../lib/db/schema";
 import { createJournal, unique, type FactoryDb } from "../scripts/seed/factories";
@@ -91,6 +91,14 @@ function cachedHolding(page: Page, words: string[], bytes: number[]): Promise<st
 }
 
 /** The lock turned on from /me/security; answers the recovery key it showed. */
+/** 48 bytes from the middle of the photo `article` shows, as this browser opened it: to look for elsewhere. */
+function openedPhotoBytes(article: Locator): Promise<number[]> {
+  return article.getByRole("img").evaluate(async (img: HTMLImageElement) => {
+    const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
+    return Array.from(bytes.subarray(bytes.length >> 1, (bytes.length >> 1) + 48));
+  });
+}
+
 async function turnOnLock(page: Page, password: string): Promise<string> {
   await page.goto("/me/security");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
@@ -177,10 +185,7 @@ test.describe("the diary lock", () => {
     await expect(article.getByText(`The words of the day, ${marker}.`)).toBeVisible();
     await expect(article.getByRole("img")).toBeVisible();
     // The photo as this browser prepared it (resized, stripped), opened: 48 of its bytes, to look for.
-    const opened = await article.getByRole("img").evaluate(async (img: HTMLImageElement) => {
-      const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
-      return Array.from(bytes.subarray(bytes.length >> 1, (bytes.length >> 1) + 48));
-    });
+    const opened = await openedPhotoBytes(article);
     expect(opened).toHaveLength(48);
 
     await article.getByRole("button", { name: "Edit" }).click();
@@ -581,10 +586,7 @@ test.describe("the diary lock, with the service worker", () => {
     await page.getByRole("button", { name: "Save" }).click();
     const article = page.getByRole("article");
     await expect(article.getByRole("heading", { name: `Lantern ${marker}` })).toBeVisible();
-    const opened = await article.getByRole("img").evaluate(async (img: HTMLImageElement) => {
-      const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
-      return Array.from(bytes.subarray(bytes.length >> 1, (bytes.length >> 1) + 48));
-    });
+    const opened = await openedPhotoBytes(article);
     // The worker takes the page and keeps the diary's days, its answers and photos, for offline.
     await workerControls(page);
     await diaryWarmed(page);
