@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { LOCK_DB_NAME, lockDbExists } from "./forget";
+import { LOCK_DB_NAME } from "./forget";
 
 // What the diary lock keeps on a device (docs/decisions/114-the-diary-lock.md), in this browser's
 // IndexedDB: each person's item key, and the highest revision seen of each of their pages.
@@ -92,9 +92,12 @@ export async function saveItemKey(owner: string, key: CryptoKey): Promise<void> 
   await (await lockDb()).put("keys", key, owner);
 }
 
-/** This person's item key on this device, or null: the diary is locked here until it is unlocked again. */
+/**
+ * This person's item key on this device, or null: the diary is locked here until it is unlocked
+ * again. Opens (so makes) the database: ./state.ts's deviceKeyQuery asks ./forget.ts's
+ * lockDbExists first, so a device that never kept a key keeps none.
+ */
 export async function loadItemKey(owner: string): Promise<CryptoKey | null> {
-  if (!opening && !(await lockDbExists())) return null;
   return (await (await lockDb()).get("keys", owner)) ?? null;
 }
 

@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, expect, test, vi } from "vitest";
 import { itemKey, newDiarySecret, openText, sealText, type Place } from "@/client/lock/crypto";
 import { forgetDiaryKeys, LOCK_DB_NAME } from "@/client/lock/forget";
@@ -8,6 +9,7 @@ import {
   loadItemKey,
   saveItemKey,
 } from "@/client/lock/key-store";
+import { deviceKeyQuery } from "@/client/lock/state";
 
 // What the diary lock keeps on a device (client/lock/key-store.ts, docs/decisions/114): the item
 // key as a non-extractable CryptoKey and the highest revision seen per page, in Chromium's real
@@ -44,12 +46,14 @@ test("a saved key comes back non-extractable and still seals and opens", async (
 
 test("asking for the key on a device that never kept one makes no database", async () => {
   await deleteDatabase();
-  expect(await loadItemKey("alice")).toBeNull();
-  expect(await loadItemKey("alice")).toBeNull();
+  // What every signed-in screen asks (client/lock/state.ts), each time with a fresh cache.
+  const deviceKey = () => new QueryClient().fetchQuery(deviceKeyQuery("alice"));
+  expect(await deviceKey()).toBeNull();
+  expect(await deviceKey()).toBeNull();
   expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(LOCK_DB_NAME);
   // Once a key is kept, it is found.
   await saveItemKey("alice", await itemKey(newDiarySecret()));
-  expect(await loadItemKey("alice")).toBeInstanceOf(CryptoKey);
+  expect(await deviceKey()).toBeInstanceOf(CryptoKey);
 });
 
 test("an extractable key is refused and nothing is kept", async () => {

@@ -71,8 +71,11 @@ describe("reading a diary several years at once", () => {
       expect(part.length).toBeGreaterThan(0);
       break;
     }
+    // Once the reader has stopped, the answers on their way were let in and nothing more is asked.
     const after = counted.asked.length;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(counted.asked.length).toBeLessThanOrEqual(after + 3);
+    expect(after).toBeLessThan(60); // far from the whole diary's 60 pages of 50
+    // The lanes' next questions would come a few microtasks later (these answers are at once).
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    expect(counted.asked.length).toBe(after);
   });
 });
