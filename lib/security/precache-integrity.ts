@@ -36,7 +36,10 @@ export function precacheIntegrity(root: string = process.cwd()) {
   return async (entries: Entry[]) => ({
     manifest: await Promise.all(
       entries.map(async (entry) =>
-        CHECKED.test(entry.url) ? { ...entry, integrity: await integrityOf(path.join(root, entry.url)) } : entry,
+        CHECKED.test(entry.url)
+          ? // Read where the build wrote them, at run time: not a file for the build to trace.
+            { ...entry, integrity: await integrityOf(path.join(/* turbopackIgnore: true */ root, entry.url)) }
+          : entry,
       ),
     ),
     warnings: [] as string[],
