@@ -1,11 +1,7 @@
-import layoutDocument from "@react-pdf/layout";
-import { Font, pdf } from "@react-pdf/renderer";
-import PDFDocument from "pdfkit";
-import type { ReactElement } from "react";
 import type { Journal } from "@/lib/contract/answers";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { PRINT_IMAGE_MAX_SIDE, PRINT_JPEG_QUALITY } from "@/lib/images/limits.mjs";
-import { taggedPages } from "@/lib/journals/pdf/tagged.mjs";
+import { taggedDocument } from "@/lib/journals/pdf/tagged-document.mjs";
 import type { PrintSummary } from "@/lib/journals/pdf/types";
 import { VISIBILITY_LABELS, countCharacters, countWords } from "@/lib/validation/journal-limits";
 import { apiFetch } from "../api";
@@ -13,7 +9,6 @@ import { ApiError } from "../api-error";
 import { NO_ENTRIES_TO_DOWNLOAD } from "../me";
 import { openJournal } from "./actions";
 import { diaryPages, type Ask } from "./diary-pages";
-import { entriesDocument, titleDocument } from "@/lib/journals/pdf/document.mjs";
 import type { PrintEntry } from "@/lib/journals/pdf/types";
 import { loadPdfFonts, printableText } from "./journal-pdf-fonts";
 import { openPage } from "./pages";
@@ -25,8 +20,8 @@ import { openPage } from "./pages";
 // diary (./actions.ts's openJournal, its replay check included), every string put in its printed
 // form with the server's fonts and rules, the photos made into JPEGs of at most 1000 px, and the
 // document laid out 20 entries at a time by react-pdf's own steps into one tagged pdfkit document
-// (lib/journals/pdf/tagged.mjs, the server's). Browser code, loaded only when a person downloads or
-// prints the PDF of a locked diary on an unlocked device.
+// (lib/journals/pdf/tagged-document.mjs, the server's). Browser code, loaded only when a person
+// downloads or prints the PDF of a locked diary on an unlocked device.
 
 /** Entries laid out together, as on the server (lib/journals/pdf/export.ts's PDF_CHUNK_ENTRIES). */
 const CHUNK_ENTRIES = 20;
@@ -184,51 +179,16 @@ const asKept = (journal: Journal): Shown => ({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Drawing: lib/journals/pdf/pdf-worker.mjs's, in the page.
+// Drawing: the worker's tagged document (lib/journals/pdf/tagged-document.mjs), in the page.
 
-type Layout = { children?: unknown[] };
-const layout = layoutDocument as unknown as (node: unknown, fonts: typeof Font) => Promise<Layout>;
-
-/** One pdfkit document drawn chunk by chunk; `finish` ends it and gives its bytes. */
-function taggedDocument(info: Record<string, string | Date>) {
-  // Tagged, in English (the labels are), its title shown by the reader (docs/decisions/045).
-  const doc = new PDFDocument({
-    compress: true,
-    autoFirstPage: false,
-    displayTitle: true,
-    tagged: true,
-    lang: "en",
-    pdfVersion: "1.7",
-    info,
-  });
+/** The document's bytes, kept until it ends: the PDF is saved whole. */
+function collect(stream: ReturnType<typeof taggedDocument>["stream"]): Promise<Blob> {
   const parts: Uint8Array[] = [];
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("data", (piece: Uint8Array) => parts.push(piece instanceof Uint8Array ? piece : new Uint8Array(piece)));
-    doc.on("end", () => resolve());
-    doc.on("error", reject);
+  return new Promise((resolve, reject) => {
+    stream.on("data", (piece: Uint8Array) => parts.push(piece instanceof Uint8Array ? piece : new Uint8Array(piece)));
+    stream.on("end", () => resolve(new Blob(parts as BlobPart[], { type: "application/pdf" })));
+    stream.on("error", reject);
   });
-  const tagged = taggedPages(doc as never);
-  // react-pdf's render step ends the document after each drawing; the real end waits for the last chunk.
-  Object.assign(doc, { end: () => doc });
-  let pages = 0;
-  return {
-    /** The page the next chunk begins on. */
-    nextPage: () => pages + 1,
-    async draw(element: ReactElement) {
-      const laidOut = await layout(
-        (pdf(element as never) as unknown as { container: { document: unknown } }).container.document,
-        Font,
-      );
-      pages += laidOut.children?.length ?? 0;
-      tagged.draw(laidOut as never);
-    },
-    async finish(): Promise<Blob> {
-      delete (doc as unknown as { end?: unknown }).end;
-      doc.end();
-      await ended;
-      return new Blob(parts as BlobPart[], { type: "application/pdf" });
-    },
-  };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -326,25 +286,27 @@ export async function makeJournalPdf({
     };
   }
 
-  const doc = taggedDocument({
+  const pdf = taggedDocument({
     Title: `Inkwell journal of ${summary.name}`,
     Author: summary.name,
     Creator: "Inkwell",
     Producer: "Inkwell (react-pdf)",
     CreationDate: now,
   });
-  await doc.draw(titleDocument(summary));
+  const blob = collect(pdf.stream);
+  await pdf.draw({ kind: "title", summary });
   for (let i = 0; i < shown.length; i += CHUNK_ENTRIES) {
     signal?.throwIfAborted();
     const entries = await mapLimit(shown.slice(i, i + CHUNK_ENTRIES), PHOTOS_AT_ONCE, toEntry);
-    await doc.draw(entriesDocument({ entries, username: person.username, firstPage: doc.nextPage() }));
+    await pdf.draw({ kind: "entries", entries, username: person.username });
     onStep?.({ step: "make", done: Math.min(i + CHUNK_ENTRIES, shown.length), total: shown.length });
     // Laying a chunk out holds the page: the progress is painted between chunks.
     await nextTurn();
   }
   signal?.throwIfAborted();
+  pdf.end();
   return {
-    blob: await doc.finish(),
+    blob: await blob,
     fileName: journalPdfFileName(person.username, now),
     opened: opened.size,
     unopened: locked.length - opened.size,

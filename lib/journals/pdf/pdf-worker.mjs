@@ -4,17 +4,13 @@
 // Plain JavaScript loaded by path at run time, like the image worker (docs/decisions/010): Next
 // bundles the TypeScript around it but must not bundle this.
 //
-// One task per download: the document is one pdfkit stream; chunks of entries arrive on the task's
-// MessagePort, each is laid out alone with react-pdf's own steps (@react-pdf/layout,
-// @react-pdf/render, the packages renderToStream is made of) and drawn into it, and the bytes go
-// back on the port. The download sends the next chunk only when this one is drawn and the client
-// has read what came before, so a worker holds about one chunk at a time per download.
-import layoutDocument from "@react-pdf/layout";
-import { Font, pdf } from "@react-pdf/renderer";
-import PDFDocument from "pdfkit";
-import { entriesDocument, titleDocument } from "./document.mjs";
+// One task per download: the document is one tagged pdfkit stream (./tagged-document.mjs, the
+// browser's too); chunks of entries arrive on the task's MessagePort, each is laid out alone and
+// drawn into it, and the bytes go back on the port. The download sends the next chunk only when
+// this one is drawn and the client has read what came before, so a worker holds about one chunk at
+// a time per download.
 import { registerPdfFonts } from "./font-files.mjs";
-import { taggedPages } from "./tagged.mjs";
+import { taggedDocument } from "./tagged-document.mjs";
 
 /** @typedef {import("./types").PdfTask} PdfTask */
 /** @typedef {import("./types").PrintChunk} PrintChunk */
@@ -37,21 +33,8 @@ export default async function pdfTask(task) {
  * @returns {Promise<void>}
  */
 function draw(port, info) {
-  // Tagged, in English (the labels are; an entry's own language is not known), with its title
-  // shown by the reader (docs/decisions/045-journal-pdf-faces-and-tags.md). Tags need PDF 1.4 at least.
-  const doc = new PDFDocument({
-    compress: true,
-    autoFirstPage: false,
-    displayTitle: true,
-    tagged: true,
-    lang: "en",
-    pdfVersion: "1.7",
-    info,
-  });
-  const tagged = taggedPages(/** @type {never} */ (doc));
-  // @react-pdf/render ends the document after drawing its pages; the real end waits for the last chunk.
-  const ownEnd = { end: () => doc };
-  Object.assign(doc, ownEnd);
+  const pdf = taggedDocument(info);
+  const doc = pdf.stream;
 
   // pdfkit writes many small pieces; they go to the download in one message per chunk drawn,
   // copied into a buffer of their own so that it can be transferred rather than cloned.
@@ -75,19 +58,9 @@ function draw(port, info) {
     port.postMessage({ type: "data", bytes }, [bytes.buffer]);
   };
 
-  let pages = 0;
   /** @param {PrintChunk} chunk */
   const drawChunk = async (chunk) => {
-    const element =
-      chunk.kind === "title"
-        ? titleDocument(chunk.summary)
-        : entriesDocument({ entries: chunk.entries, username: chunk.username, firstPage: pages + 1 });
-    // The Font store is react-pdf's own (Font.register); layoutDocument takes it as its second argument.
-    const layout = await /** @type {(node: unknown, fonts: typeof Font) => Promise<{ children?: unknown[] }>} */ (
-      /** @type {unknown} */ (layoutDocument)
-    )(pdf(element).container.document, Font);
-    pages += layout.children?.length ?? 0;
-    tagged.draw(/** @type {never} */ (layout));
+    await pdf.draw(chunk);
     flush();
     port.postMessage({ type: "drawn" });
   };
@@ -115,10 +88,8 @@ function draw(port, info) {
         .then(async () => {
           if (settled) return;
           if (message.type === "chunk") await drawChunk(message.chunk);
-          else if (message.type === "end") {
-            delete (/** @type {Partial<typeof ownEnd>} */ (doc).end);
-            doc.end();
-          } else finish();
+          else if (message.type === "end") pdf.end();
+          else finish();
         })
         .catch(finish);
     });

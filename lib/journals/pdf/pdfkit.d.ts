@@ -1,4 +1,4 @@
-// pdfkit ships no types and @types/pdfkit is not installed; lib/journals/pdf/pdf-worker.mjs uses only this.
+// pdfkit ships no types and @types/pdfkit is not installed; lib/journals/pdf/tagged-document.mjs (the worker's and the browser's document) uses only this.
 declare module "pdfkit" {
   import { Readable } from "node:stream";
   export default class PDFDocument extends Readable {
