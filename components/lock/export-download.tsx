@@ -1,9 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, LockOpen } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ApiError } from "@/client/api-error";
 import type { OpenedExportStep } from "@/client/lock/export-zip";
@@ -11,7 +10,7 @@ import { deviceKeyQuery, lockStateQuery, watchLock } from "@/client/lock/state";
 import { saveBlob, saveUrl } from "@/client/save-file";
 import { sessionQuery } from "@/client/session";
 import { lockedPages, OpeningPages } from "./locked-progress";
-import { UnlockDialog } from "./unlock-dialog";
+import { UnlockFirst } from "./unlock-first";
 
 // The Download of "Export everything" for a diary with locked pages (docs/export-format.md, "A
 // locked diary"): the server's ZIP holds them as the placeholder, so on a device holding the key
@@ -39,7 +38,6 @@ export function ExportDownload({ url, createdAt, children }: { url: string; crea
   const sealed = (state.data?.pages.sealed ?? 0) > 0;
   const key = useQuery({ ...deviceKeyQuery(owner), enabled: sealed && Boolean(owner) });
   const [run, setRun] = useState<Run>({ phase: "idle" });
-  const [unlocking, setUnlocking] = useState(false);
   const stop = useRef<AbortController | null>(null);
   useEffect(() => () => stop.current?.abort(), []);
 
@@ -83,42 +81,39 @@ export function ExportDownload({ url, createdAt, children }: { url: string; crea
     if (cryptoKey) await openAndSave(cryptoKey);
   }
 
-  if (!sealed || !owner || key.isPending)
-    return (
-      // Captures the link's click (a mouse's or the keyboard's Enter) only while the lock is not known yet.
-      <div className="contents" onClickCapture={(e) => void holdClick(e)}>
-        {children}
-      </div>
-    );
-
-  // One view with or without the key, its first button the same element: unlocking here keeps the
-  // focus on it (the dialog gives it back), now the Download.
   const cryptoKey = key.data;
   return (
-    <div className="mt-3">
-      <p className="text-sm text-ink">
-        {cryptoKey
-          ? "Your locked pages are opened on this device and written into the ZIP as you wrote them."
-          : "Your diary is locked on this device, so in this ZIP your locked pages show as “Locked page”. Unlock it first to have them as you wrote them."}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <BusyButton
-          type="button"
-          busy={run.phase === "busy"}
-          busyLabel="Opening…"
-          onClick={() => (cryptoKey ? void openAndSave(cryptoKey) : setUnlocking(true))}
-          className="min-h-11"
-        >
-          {cryptoKey ? <Download aria-hidden className="size-4" /> : <LockOpen aria-hidden className="size-4" />}
-          {cryptoKey ? "Download" : "Unlock first…"}
-        </BusyButton>
-        {cryptoKey ? null : (
-          <a href={url} download className={buttonClass("secondary", "min-h-11")}>
-            <Download aria-hidden className="size-4" />
-            Download as is
-          </a>
-        )}
-      </div>
+    <UnlockFirst
+      owner={owner}
+      showOwn={!sealed || !owner || key.isPending}
+      own={children}
+      onOwnClick={(e) => void holdClick(e)}
+      cryptoKey={cryptoKey}
+      says={{
+        locked:
+          "Your diary is locked on this device, so in this ZIP your locked pages show as “Locked page”. Unlock it first to have them as you wrote them.",
+        opened: "Your locked pages are opened on this device and written into the ZIP as you wrote them.",
+      }}
+      download={{
+        label: "Download",
+        busy: run.phase === "busy",
+        busyLabel: "Opening…",
+        className: "min-h-11",
+        onClick: (deviceKey) => void openAndSave(deviceKey),
+      }}
+      className="mt-3"
+      row={(first) => (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {first}
+          {cryptoKey ? null : (
+            <a href={url} download className={buttonClass("secondary", "min-h-11")}>
+              <Download aria-hidden className="size-4" />
+              Download as is
+            </a>
+          )}
+        </div>
+      )}
+    >
       {run.phase === "busy" ? <OpenSteps step={run.step} /> : null}
       {run.phase === "done" ? (
         <p role="status" className="mt-2 text-sm text-ink">
@@ -137,8 +132,7 @@ export function ExportDownload({ url, createdAt, children }: { url: string; crea
           </a>
         </div>
       ) : null}
-      <UnlockDialog owner={owner} open={unlocking} onClose={() => setUnlocking(false)} />
-    </div>
+    </UnlockFirst>
   );
 }
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, LockOpen, Printer } from "lucide-react";
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Download, Printer } from "lucide-react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ApiError } from "@/client/api-error";
 import type { JournalPdfStep } from "@/client/lock/journal-pdf";
@@ -11,7 +11,7 @@ import { NO_ENTRIES_TO_DOWNLOAD } from "@/client/me";
 import { saveBlob } from "@/client/save-file";
 import { sessionQuery, type SessionMe } from "@/client/session";
 import { lockedPages, OpeningPages } from "./locked-progress";
-import { UnlockDialog } from "./unlock-dialog";
+import { UnlockFirst } from "./unlock-first";
 
 // "Download your diary" for a diary with locked pages (docs/diary-lock.md): the server's PDF holds
 // them as the placeholder, so on a device holding the key the browser makes the PDF itself with
@@ -55,10 +55,8 @@ export function PdfDownload({
   const sealed = (state.data?.pages.sealed ?? 0) > 0;
   const key = useQuery({ ...deviceKeyQuery(owner), enabled: sealed && Boolean(owner) });
   const [run, setRun] = useState<Run>({ phase: "idle" });
-  const [unlocking, setUnlocking] = useState(false);
   const stop = useRef<AbortController | null>(null);
   useEffect(() => () => stop.current?.abort(), []);
-  const noteId = useId();
 
   async function make(kind: PdfKind, cryptoKey: CryptoKey, person: SessionMe, win: Window | null) {
     if (run.phase === "busy") return;
@@ -114,65 +112,63 @@ export function PdfDownload({
     else win?.close();
   }
 
-  if (!sealed || !owner || key.isPending)
-    return (
-      // Captures the buttons' clicks (a mouse's or the keyboard's) only while the lock is not known yet.
-      <div className="contents" onClickCapture={(e) => void holdClick(e)}>
-        {children}
-      </div>
-    );
-
-  // The same elements as `children` first (a row of buttons), so that a button focused before the
-  // lock was known keeps the focus; and one view with or without the key, its first button the same
-  // element: unlocking here keeps the focus on it (the dialog gives it back), now the Download.
+  // Its row the same elements as `children` (a row of buttons), so that a button focused before the
+  // lock was known keeps the focus: "Print" becomes "Download as is" on a locked device, and back.
   const cryptoKey = key.data;
   const busy = run.phase === "busy" ? run.kind : undefined;
   return (
-    <div className="contents">
-      <div className="mt-4 flex flex-wrap gap-2">
-        <BusyButton
-          type="button"
-          busy={busy === "download"}
-          busyLabel="Making your PDF…"
-          disabled={busy === "print"}
-          aria-describedby={noteId}
-          onClick={() => (cryptoKey ? start("download", cryptoKey) : setUnlocking(true))}
-        >
-          {cryptoKey ? <Download aria-hidden className="size-4" /> : <LockOpen aria-hidden className="size-4" />}
-          {cryptoKey ? "Download PDF" : "Unlock first…"}
-        </BusyButton>
-        <BusyButton
-          type="button"
-          variant="secondary"
-          busy={cryptoKey ? busy === "print" : asIsBusy === "download"}
-          busyLabel={cryptoKey ? "Preparing to print…" : "Preparing your PDF…"}
-          disabled={cryptoKey ? busy === "download" : asIsBusy === "print"}
-          aria-describedby={noteId}
-          onClick={() => (cryptoKey ? start("print", cryptoKey) : asIs("download"))}
-        >
-          {cryptoKey ? <Printer aria-hidden className="size-4" /> : <Download aria-hidden className="size-4" />}
-          {cryptoKey ? "Print" : "Download as is"}
-        </BusyButton>
-        {cryptoKey ? null : (
+    <UnlockFirst
+      owner={owner}
+      showOwn={!sealed || !owner || key.isPending}
+      own={children}
+      onOwnClick={(e) => void holdClick(e)}
+      cryptoKey={cryptoKey}
+      says={{
+        locked:
+          "Your diary is locked on this device, so in this PDF your locked pages show as “Locked page”. Unlock it first to have them as you wrote them.",
+        opened: "Your locked pages are opened on this device and printed as you wrote them.",
+      }}
+      download={{
+        label: "Download PDF",
+        busy: busy === "download",
+        busyLabel: "Making your PDF…",
+        disabled: busy === "print",
+        onClick: (deviceKey) => start("download", deviceKey),
+      }}
+      noteAfter
+      className="contents"
+      row={(first, noteId) => (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {first}
           <BusyButton
             type="button"
             variant="secondary"
-            busy={asIsBusy === "print"}
-            busyLabel="Preparing to print…"
-            disabled={asIsBusy === "download"}
+            busy={cryptoKey ? busy === "print" : asIsBusy === "download"}
+            busyLabel={cryptoKey ? "Preparing to print…" : "Preparing your PDF…"}
+            disabled={cryptoKey ? busy === "download" : asIsBusy === "print"}
             aria-describedby={noteId}
-            onClick={() => asIs("print")}
+            onClick={() => (cryptoKey ? start("print", cryptoKey) : asIs("download"))}
           >
-            <Printer aria-hidden className="size-4" />
-            Print as is
+            {cryptoKey ? <Printer aria-hidden className="size-4" /> : <Download aria-hidden className="size-4" />}
+            {cryptoKey ? "Print" : "Download as is"}
           </BusyButton>
-        )}
-      </div>
-      <p id={noteId} className="mt-3 text-sm text-ink">
-        {cryptoKey
-          ? "Your locked pages are opened on this device and printed as you wrote them."
-          : "Your diary is locked on this device, so in this PDF your locked pages show as “Locked page”. Unlock it first to have them as you wrote them."}
-      </p>
+          {cryptoKey ? null : (
+            <BusyButton
+              type="button"
+              variant="secondary"
+              busy={asIsBusy === "print"}
+              busyLabel="Preparing to print…"
+              disabled={asIsBusy === "download"}
+              aria-describedby={noteId}
+              onClick={() => asIs("print")}
+            >
+              <Printer aria-hidden className="size-4" />
+              Print as is
+            </BusyButton>
+          )}
+        </div>
+      )}
+    >
       {run.phase === "busy" ? <MakeSteps step={run.step} /> : null}
       {run.phase === "done" ? (
         <p role="status" className="mt-2 text-sm text-ink">
@@ -198,8 +194,7 @@ export function PdfDownload({
           ) : null}
         </div>
       ) : null}
-      <UnlockDialog owner={owner} open={unlocking} onClose={() => setUnlocking(false)} />
-    </div>
+    </UnlockFirst>
   );
 }
 
