@@ -38,18 +38,17 @@ export async function* diaryPages(ask: Ask, signal?: AbortSignal): AsyncGenerato
 
 /**
  * Writes `form` over `journal` as it was read (PUT /api/journals/{id} with If-Match on its
- * updatedAt, so a newer version is never overwritten) and answers the status: the lock's work over
- * a whole diary (./migrate.ts seals a page, ./turn-off.ts opens one). No Idempotency-Key: each
- * sealing is new bytes (fresh nonces), and a lost answer is settled by the next run, which reads
- * the page again.
+ * updatedAt, so a newer version is never overwritten): the lock's work over a whole diary
+ * (./migrate.ts seals a page, ./turn-off.ts opens one, ./import-day-one.ts adds to one). No
+ * Idempotency-Key: each sealing is new bytes (fresh nonces), and a lost answer is settled by the
+ * next run, which reads the page again.
  */
-export async function putPage(ask: Ask, journal: Pick<Journal, "id" | "updatedAt">, form: FormData): Promise<number> {
-  const res = await ask(apiPath("PUT /api/journals/{id}", { id: journal.id }), {
+export function putPage(ask: Ask, journal: Pick<Journal, "id" | "updatedAt">, form: FormData): Promise<Response> {
+  return ask(apiPath("PUT /api/journals/{id}", { id: journal.id }), {
     method: "PUT",
     body: form,
     headers: { "If-Match": `"${journal.updatedAt}"` },
   });
-  return res.status;
 }
 
 /** The first day of `year`, as a cursor: the pages asked for with it hold the days before that year. */

@@ -10,8 +10,10 @@ import {
   PHOTO_DAY_SKIPPED_REASON,
   PHOTO_NOT_IN_ZIP_REASON,
   PHOTO_ONE_A_PAGE_REASON,
+  PHOTO_PAGE_HAS_ONE_REASON,
   PHOTO_TOO_LARGE_REASON,
   PHOTO_UNREADABLE_REASON,
+  dayTooLongReason,
   photoIn,
   photoNameOf,
 } from "@/lib/imports/day-rules";
@@ -19,27 +21,28 @@ import { NotAJournalError, journalItems, readJournalItem } from "@/lib/imports/j
 import { IMPORT_ENTRIES_MAX, IMPORT_TOO_MANY_ENTRIES_MESSAGE } from "@/lib/imports/limits";
 import { classifyEntryName, photoLookupName } from "@/lib/imports/zip-rules";
 import { JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
-import { CONTENT_MAX, countCharacters } from "@/lib/validation/journal-limits";
+import { IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
 import { apiFetch } from "../api";
 import { apiPath } from "../api-path";
 import { ApiError, SERVER_FAULT, readableFailure } from "../api-error";
 import type { SaveRequest } from "../journals";
-import { diaryPages, type Ask } from "./diary-pages";
+import { diaryPages, putPage, type Ask } from "./diary-pages";
 import { checkZipFile, readEntry, zipBytesOf, type CheckedZip, type ZipBytes, type ZipEntry } from "./import-zip";
-import { openPage } from "./pages";
+import { openPage, type PageWords } from "./pages";
 import { lockedSaveForm } from "./save";
 
 export { ZipRefusedError } from "./import-zip";
 
 // "Import from Day One" into a locked diary, in the browser (docs/diary-lock.md): the server would
 // store the pages readable, so it refuses (IMPORT_LOCKED_MESSAGE), and a device holding the key
-// does the import itself, by the server's rules wherever the browser can follow them: the ZIP
-// checked as POST /api/import checks it (./import-zip.ts), the journals read by the job's rules
-// (lib/imports/journal-rules.ts, day-one.ts), one page a day made as the job makes it
-// (lib/imports/pages.ts), each sealed here with its photo prepared here (./save.ts) and created with
-// POST /api/journals as the editor creates one. What needs the server is not done: a day that
-// already has a page is skipped (the job would add the text below it). The diary is the bookmark:
-// the same ZIP again skips the days it made ("Already imported"), so a run stopped half-way goes on.
+// does the import itself, by the server's rules: the ZIP checked as POST /api/import checks it
+// (./import-zip.ts), the journals read by the job's rules (lib/imports/journal-rules.ts,
+// day-one.ts), one page a day made or added to as the job does it (lib/imports/pages.ts), each
+// sealed here with its photo prepared here (./save.ts) and sent as the editor sends one: POST
+// /api/journals for a new page, PUT with If-Match for a private page the day already has, whose
+// text gets the imported text below it. Every page is sent marked imported (`imported=true`), as
+// the job marks its pages. The diary is the bookmark: the same ZIP again skips the days it made or
+// added to ("Already imported"), so a run stopped half-way goes on.
 // Browser code, imported only when a person imports into a locked diary.
 
 /**
@@ -51,21 +54,8 @@ export const LOCKED_IMPORT_MAX_BYTES = 500 * 1024 * 1024;
 export const EARLIEST_IMPORT_DAY = "1900-01-01";
 /** lib/validation/journal.ts's latestJournalDate: tomorrow in UTC, the latest day anyone may write for. */
 export const latestImportDay = (now: Date) => new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-/** lib/validation/fields.ts's CODE_POINTS_PER_CHARACTER (zod again): the database's backstop of a readable page. */
-export const CODE_POINTS_PER_CHARACTER = 8;
-
-/**
- * The longest day imported here. Turning the lock off writes every locked page back readable with
- * PUT /api/journals/{id} (docs/decisions/118), which takes more than CONTENT_MAX characters only for
- * a page the server marked imported (lib/journals/write.ts), and a page made by POST /api/journals
- * is not one: a longer day would be a page that keeps the lock from coming off. It is skipped and
- * said, never cut.
- */
-export const LOCKED_IMPORT_CONTENT_MAX = CONTENT_MAX;
-export const LOCKED_TOO_LONG_REASON = `Longer than ${CONTENT_MAX} characters, the most a page imported into a locked diary may have`;
-/** A day that has a page: the job would add the text below it; here the page is left as it is. */
-export const DAY_HAS_A_PAGE_REASON =
-  "It already has a page: in a locked diary the import adds no text to a page, so nothing was changed";
+/** A locked page this device cannot open (another key, damaged): the imported text is not added to it. */
+export const DAY_PAGE_NOT_OPENED_REASON = "Its page could not be opened on this device, so nothing was added to it";
 export const IMPORT_STOPPED_HERE_MESSAGE =
   "Stopped. The days imported so far are kept: import the same ZIP file again to go on.";
 export const IMPORT_CONNECTION_LOST_MESSAGE =
@@ -78,8 +68,10 @@ export interface LockedImportReport {
   days: number;
   pagesMade: number;
   photosAttached: number;
+  /** The days whose text was added below a private page they already had. */
+  daysMerged: string[];
   daysSkipped: { day: string; reason: string }[];
-  /** Days the server refused to create, with its words. */
+  /** Days the server refused to write, with its words, or whose page's own photo could not be read to seal it. */
   daysFailed: { day: string; reason: string }[];
   photosNotAttached: { photo: string; day: string; reason: string }[];
   filesIgnored: string[];
@@ -101,6 +93,7 @@ function emptyReport(): LockedImportReport {
     days: 0,
     pagesMade: 0,
     photosAttached: 0,
+    daysMerged: [],
     daysSkipped: [],
     daysFailed: [],
     photosNotAttached: [],
@@ -184,53 +177,76 @@ interface Run {
   report: LockedImportReport;
 }
 
-/** The form of a new sealed page with `photo`: a photo this browser cannot prepare is an ApiError(400) with its reason. */
-function sealedForm({ owner, key }: Run, req: SaveRequest): Promise<FormData> {
-  return lockedSaveForm({ owner, key, req, entry: null });
+/**
+ * The form of the day's page sealed (a new one, or `entry` with the imported text below its own),
+ * marked imported: a photo this browser cannot prepare, or a kept one it cannot read, is an
+ * ApiError with its reason.
+ */
+async function sealedForm({ owner, key }: Run, req: SaveRequest, entry: Journal | null): Promise<FormData> {
+  const form = await lockedSaveForm({ owner, key, req, entry });
+  form.set("imported", "true");
+  return form;
 }
 
 /**
  * The form of the day's page, sealed, with the day's first photo that can be attached (the job's
- * rule); every other photo is named in the report with its reason.
+ * rule); every other photo is named in the report with its reason, each with `refusal` when none
+ * may be attached.
  */
-async function formWithPhoto(run: Run, day: string, req: SaveRequest, photos: DayOnePhoto[]) {
+async function formWithPhoto(
+  run: Run,
+  day: string,
+  req: SaveRequest,
+  entry: Journal | null,
+  photos: DayOnePhoto[],
+  refusal: string | null,
+) {
   const notAttached = (photo: DayOnePhoto, reason: string) =>
     run.report.photosNotAttached.push({ photo: named(photoNameOf(photo)), day, reason });
   let form: FormData | null = null;
   for (const photo of photos) {
-    if (form) {
-      notAttached(photo, PHOTO_ONE_A_PAGE_REASON);
+    if (form || refusal) {
+      notAttached(photo, refusal ?? PHOTO_ONE_A_PAGE_REASON);
       continue;
     }
-    const entry = photoIn(run.photos, photo);
-    if (!entry) {
+    const zipped = photoIn(run.photos, photo);
+    if (!zipped) {
       notAttached(photo, PHOTO_NOT_IN_ZIP_REASON);
       continue;
     }
-    if (entry.uncompressedSize > IMAGE_MAX_BYTES) {
+    if (zipped.uncompressedSize > IMAGE_MAX_BYTES) {
       notAttached(photo, PHOTO_TOO_LARGE_REASON);
       continue;
     }
-    const data = await readEntry(run.zip.bytes, entry).catch(() => null);
+    const data = await readEntry(run.zip.bytes, zipped).catch(() => null);
     if (!data) {
       notAttached(photo, PHOTO_UNREADABLE_REASON);
       continue;
     }
     try {
-      const file = new File([data as BlobPart], entry.fileName.split("/").at(-1)!);
-      form = await sealedForm(run, { ...req, photo: file });
+      const file = new File([data as BlobPart], zipped.fileName.split("/").at(-1)!);
+      form = await sealedForm(run, { ...req, photo: file }, entry);
     } catch (error) {
       // The photo could not be opened or made ready here (client/lock/photo.ts): its words.
       if (!(error instanceof ApiError)) throw error;
       notAttached(photo, error.message);
     }
   }
-  return form ? { form, photo: true } : { form: await sealedForm(run, req), photo: false };
+  return form ? { form, photo: true } : { form: await sealedForm(run, req, entry), photo: false };
 }
 
 /**
- * One day (its entries in time order) as the job would import it, as far as the browser can: the
- * reasons it is skipped, then its page sealed and created. Returns why the whole run must stop (the
+ * Whether a day's text is longer than an imported page may be: IMPORTED_CONTENT_MAX characters as
+ * the job counts them, and as many code points, the database's backstop of an imported page, which
+ * a locked one made readable again (the lock turned off) must pass too (lib/journals/write.ts).
+ * No text has more characters than code points: the code points decide.
+ */
+const longerThanImported = (content: string) => Array.from(content).length > IMPORTED_CONTENT_MAX;
+
+/**
+ * One day (its entries in time order) as the job would import it: the reasons it is skipped, then
+ * its page sealed and created, or `existing`, a private page, opened, given the text below its own,
+ * sealed again and written over the version read. Returns why the whole run must stop (the
  * connection, the session or the lock changed), or null.
  */
 async function importDay(run: Run, day: string, entries: DayOneEntry[], existing: Journal | undefined) {
@@ -244,40 +260,69 @@ async function importDay(run: Run, day: string, entries: DayOneEntry[], existing
     return null;
   };
   if (!page.content) return skip(DAY_NO_TEXT_REASON);
+  let words: PageWords | null = null;
   if (existing) {
-    // A locked page is opened here to see whether it holds this text (the same ZIP imported again).
-    const words = existing.locked
-      ? await openPage({ key: run.key, owner: run.owner, journal: existing }).catch(() => null)
-      : existing;
+    // A locked page is opened here: to see whether it holds this text (the same ZIP imported again), and to add to it.
+    words = await openPage({ key: run.key, owner: run.owner, journal: existing }).catch(() => null);
     if (words?.content.includes(page.content)) return skip(DAY_ALREADY_IMPORTED_REASON);
+    // Imported text is private: it never joins a page the close circle can read.
     if (existing.visibility !== "private") return skip(DAY_SHARED_REASON);
-    return skip(DAY_HAS_A_PAGE_REASON);
+    if (!words) return skip(DAY_PAGE_NOT_OPENED_REASON);
   }
-  if (
-    countCharacters(page.content) > LOCKED_IMPORT_CONTENT_MAX ||
-    Array.from(page.content).length > LOCKED_IMPORT_CONTENT_MAX * CODE_POINTS_PER_CHARACTER
-  )
-    return skip(LOCKED_TOO_LONG_REASON);
+  // A page that keeps its own title takes the imported title's line too: no word is lost.
+  const content = words ? `${words.content}\n\n${page.text}` : page.content;
+  if (longerThanImported(content)) return skip(dayTooLongReason(IMPORTED_CONTENT_MAX, Boolean(existing)));
 
-  const req: SaveRequest = {
-    kind: "create",
-    day,
-    fields: {
-      title: page.title || formatLongDay(day),
-      content: page.content,
-      visibility: "private",
-      isAnonymous: false,
-      imageDescription: "",
-    },
-    photo: null,
-  };
-  const { form, photo } = await formWithPhoto(run, day, req, photos);
+  const req: SaveRequest =
+    existing && words
+      ? {
+          kind: "update",
+          id: existing.id,
+          day,
+          fields: {
+            title: words.title,
+            content,
+            visibility: "private",
+            isAnonymous: false,
+            imageDescription: words.imageDescription ?? "",
+          },
+          // Its own photo is kept (./save.ts seals a readable one); a new one only where it has none.
+          photo: null,
+          removePhoto: false,
+        }
+      : {
+          kind: "create",
+          day,
+          fields: {
+            title: page.title || formatLongDay(day),
+            content,
+            visibility: "private",
+            isAnonymous: false,
+            imageDescription: "",
+          },
+          photo: null,
+        };
+  const hasPhoto = Boolean(existing?.images[0] || existing?.sealed?.image);
+  let made: { form: FormData; photo: boolean };
+  try {
+    made = await formWithPhoto(run, day, req, existing ?? null, photos, hasPhoto ? PHOTO_PAGE_HAS_ONE_REASON : null);
+  } catch (error) {
+    // The page's own photo could not be read to be sealed with it (./save.ts): nothing is sent.
+    if (!(error instanceof ApiError)) throw error;
+    report.daysFailed.push({ day, reason: error.message });
+    return null;
+  }
   // Not aborted by Stop once sent: a page half-sent is settled by the next run, which finds it or not.
-  const res = await run.ask(apiPath("POST /api/journals"), { method: "POST", body: form }).catch(() => null);
+  const res = await (
+    existing
+      ? putPage(run.ask, existing, made.form)
+      : run.ask(apiPath("POST /api/journals"), { method: "POST", body: made.form })
+  ).catch(() => null);
   if (!res) return IMPORT_CONNECTION_LOST_MESSAGE;
-  if (res.status === 201) {
-    report.pagesMade += 1;
-    if (photo) report.photosAttached += 1;
+  if (res.status === (existing ? 200 : 201)) {
+    if (existing) report.daysMerged.push(day);
+    else report.pagesMade += 1;
+    if (made.photo) report.photosAttached += 1;
     for (const entry of entries) {
       if (entry.hadLocation) report.locationsNotKept.push(day);
       if (entry.starred) report.starsNotKept.push(day);
@@ -286,8 +331,12 @@ async function importDay(run: Run, day: string, entries: DayOneEntry[], existing
   }
   const body = await readableFailure(res);
   const message = typeof body?.message === "string" && body.message ? body.message : SERVER_FAULT;
-  // Written meanwhile (another tab or device): as the job says it.
-  if (res.status === 409 && message === JOURNAL_EXISTS_MESSAGE) {
+  // Written meanwhile (another tab or device): made since the List was read, or changed or deleted
+  // since (If-Match), as the job says it.
+  if (
+    (res.status === 409 && message === JOURNAL_EXISTS_MESSAGE) ||
+    (existing && (res.status === 412 || res.status === 404))
+  ) {
     report.daysSkipped.push({ day, reason: DAY_WRITTEN_MEANWHILE_REASON });
     return null;
   }

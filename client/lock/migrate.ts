@@ -52,7 +52,7 @@ async function sealOne({
     const sealed = await sealPhoto({ key, owner, day: journal.journaldate, revision, bytes });
     form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
   }
-  return putPage(ask, journal, form);
+  return (await putPage(ask, journal, form)).status;
 }
 
 /**

@@ -58,7 +58,7 @@ async function readableForm({
 async function openOne(args: { key: CryptoKey; owner: string; journal: Journal; ask: Ask }): Promise<number> {
   const form = await readableForm(args);
   if (typeof form === "number") return form;
-  return putPage(args.ask, args.journal, form);
+  return (await putPage(args.ask, args.journal, form)).status;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { LockOpen, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Details } from "@/components/me/import-card";
+import { DaysMerged, Details, daysMergedLine } from "@/components/me/import-card";
 import { buttonClass } from "@/components/ui/button-styles";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
@@ -28,7 +28,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export const LOCKED_HERE_TEXT =
   "Your diary is locked on this device. It must be unlocked here to import into it: each day is sealed in this browser before it is saved.";
 export const IMPORT_HERE_TEXT =
-  "Your diary is locked, so this browser does the import: in Day One, export your journal as JSON and choose the ZIP file here. Each day is sealed as a private page before it is saved; a day that already has a page is skipped, and nothing you wrote is changed. Keep this page open until it ends: the same ZIP file again goes on where it stopped.";
+  "Your diary is locked, so this browser does the import: in Day One, export your journal as JSON and choose the ZIP file here. Each day is sealed as a private page before it is saved; on a private page you already wrote here, the imported text is added below yours, and nothing you wrote is overwritten. Keep this page open until it ends: the same ZIP file again goes on where it stopped.";
 export const IMPORT_FAILED_HERE =
   "The import could not go on: check your connection and try again. The same ZIP file again skips the days already imported.";
 const STOPPED_BEFORE = "Stopped before any day was imported.";
@@ -142,7 +142,7 @@ function ImportHere({ owner, cryptoKey, focusFile }: { owner: string; cryptoKey:
     },
     onSuccess: (result) => {
       setEnded(result);
-      if ("report" in result && result.report.pagesMade) {
+      if ("report" in result && (result.report.pagesMade || result.report.daysMerged.length)) {
         void queryClient.invalidateQueries({ queryKey: journalKeys.all });
         void queryClient.invalidateQueries({ queryKey: lockKeys.state });
       }
@@ -241,6 +241,7 @@ const listed = <T,>(items: T[]) => ({ count: items.length, items: items.slice(0,
 function Summary({ report }: { report: LockedImportReport }) {
   const headline = [
     `${plural(report.pagesMade, "page")} made`,
+    daysMergedLine(report.daysMerged.length),
     `${plural(report.daysSkipped.length, "day")} skipped`,
     `${plural(report.daysFailed.length, "day")} not imported`,
   ].join(", ");
@@ -255,6 +256,7 @@ function Summary({ report }: { report: LockedImportReport }) {
       <ul className="mt-2 grid gap-1 text-sm text-ink sm:grid-cols-2">
         <li>{plural(report.entriesRead, "entry", "entries")} read</li>
         <li>{plural(report.pagesMade, "page")} made, sealed on this device</li>
+        <li>{daysMergedLine(report.daysMerged.length)}, sealed on this device</li>
         <li>{plural(report.daysSkipped.length, "day")} skipped</li>
         <li>{plural(report.daysFailed.length, "day")} not imported</li>
         <li>{plural(report.photosAttached, "photo")} attached</li>
@@ -264,6 +266,7 @@ function Summary({ report }: { report: LockedImportReport }) {
         {report.locationsNotKept.length ? <li>{plural(report.locationsNotKept.length, "location")} not kept</li> : null}
         {report.starsNotKept.length ? <li>{plural(report.starsNotKept.length, "star")} not kept</li> : null}
       </ul>
+      <DaysMerged list={listed(report.daysMerged)} />
       <Details title="Days skipped" list={listed(report.daysSkipped)} item={(d) => `${d.day}: ${d.reason}`} />
       <Details title="Days not imported" list={listed(report.daysFailed)} item={(d) => `${d.day}: ${d.reason}`} />
       <Details

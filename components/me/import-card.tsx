@@ -177,13 +177,20 @@ export function Details<T>({
   );
 }
 
+// The days whose text joined a page already there, as the server's report and the browser's import
+// into a locked diary (components/lock/import-locked.tsx) both say them: a count, and the list.
+export const daysMergedLine = (count: number) => `${plural(count, "day")} added below your own pages`;
+export function DaysMerged({ list }: { list: { count: number; items: string[] } }) {
+  return <Details title="Days added below your own pages" list={list} item={(day) => day} />;
+}
+
 function ReportSummary({ report }: { report: ImportReport }) {
   return (
     <>
       <ul className="mt-2 grid gap-1 text-sm text-ink sm:grid-cols-2">
         <li>{plural(report.entriesRead, "entry", "entries")} read</li>
         <li>{plural(report.pagesMade, "page")} made</li>
-        <li>{plural(report.daysMerged.count, "day")} added below your own pages</li>
+        <li>{daysMergedLine(report.daysMerged.count)}</li>
         <li>{plural(report.daysSkipped.count, "day")} skipped</li>
         <li>{plural(report.photosAttached, "photo")} attached</li>
         <li>{plural(report.photosNotAttached.count, "photo")} not attached</li>
@@ -193,7 +200,7 @@ function ReportSummary({ report }: { report: ImportReport }) {
         {report.locationsNotKept.count ? <li>{plural(report.locationsNotKept.count, "location")} not kept</li> : null}
         {report.starsNotKept.count ? <li>{plural(report.starsNotKept.count, "star")} not kept</li> : null}
       </ul>
-      <Details title="Days added below your own pages" list={report.daysMerged} item={(day) => day} />
+      <DaysMerged list={report.daysMerged} />
       <Details title="Days skipped" list={report.daysSkipped} item={(d) => `${d.day}: ${d.reason}`} />
       <Details
         title="Photos not attached"

@@ -81,11 +81,17 @@ export class MultipartGauge implements BodyGauge {
   private parts = 0;
   private isFile = false;
   private partBytes = 0;
+  private partMax = FORM_TEXT_FIELD_MAX;
 
-  /** `textFieldMax`: FORM_TEXT_FIELD_MAX, or a route's own for a field that may be longer (an imported page's text). */
+  /**
+   * `textFieldMax`: FORM_TEXT_FIELD_MAX, or a route's own for a field that may be longer (an imported
+   * page's text); `longFields`: a longer bound for the fields of these names alone (a part whose
+   * name is not read here is held to `textFieldMax`).
+   */
   constructor(
     boundary: string,
     private readonly textFieldMax = FORM_TEXT_FIELD_MAX,
+    private readonly longFields: Readonly<Record<string, number>> = {},
   ) {
     this.delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
   }
@@ -139,6 +145,9 @@ export class MultipartGauge implements BodyGauge {
     if (this.parts > FORM_PARTS_MAX) throw new ValidationError(TOO_MANY_PARTS_MESSAGE);
     const disposition = /^content-disposition\s*:(.*)$/im.exec(headers)?.[1] ?? "";
     this.isFile = /;\s*filename\*?\s*=/i.test(disposition);
+    const name = /;\s*name\s*=\s*"([^"]*)"/i.exec(disposition)?.[1];
+    this.partMax =
+      name !== undefined && Object.hasOwn(this.longFields, name) ? this.longFields[name]! : this.textFieldMax;
     this.partBytes = 0;
     this.state = "content";
   }
@@ -146,6 +155,6 @@ export class MultipartGauge implements BodyGauge {
   private countContent(bytes: number) {
     if (this.state !== "content") return;
     this.partBytes += bytes;
-    if (!this.isFile && this.partBytes > this.textFieldMax) throw new PayloadTooLargeError(FIELD_TOO_LARGE_MESSAGE);
+    if (!this.isFile && this.partBytes > this.partMax) throw new PayloadTooLargeError(FIELD_TOO_LARGE_MESSAGE);
   }
 }

@@ -9,18 +9,19 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 /**
  * A multipart/form-data body of at most `maxBytes` (the route's family in lib/http/body-limits.ts;
  * 413 above it), its parts measured while it arrives (lib/http/body-gauges.ts: a text field over
- * FORM_TEXT_FIELD_MAX, or the route's `textFieldMax`, is a 413, too many parts a 400), then parsed by the platform's own parser.
+ * FORM_TEXT_FIELD_MAX, or the route's `textFieldMax`, or its bound for one of its `longFields`, is a
+ * 413, too many parts a 400), then parsed by the platform's own parser.
  * Anything else, or a body it cannot parse, is a 400.
  */
 export async function readForm(
   req: Request,
   maxBytes: number,
-  { textFieldMax }: { textFieldMax?: number } = {},
+  { textFieldMax, longFields }: { textFieldMax?: number; longFields?: Readonly<Record<string, number>> } = {},
 ): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const boundary = MULTIPART.test(contentType) ? multipartBoundary(contentType) : undefined;
   if (!boundary) throw new ValidationError(MULTIPART_REQUIRED_MESSAGE);
-  const bytes = await readBody(req, { maxBytes, gauge: new MultipartGauge(boundary, textFieldMax) });
+  const bytes = await readBody(req, { maxBytes, gauge: new MultipartGauge(boundary, textFieldMax, longFields) });
   try {
     return await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
   } catch {

@@ -18,6 +18,7 @@ import {
 } from "@/lib/validation/journal";
 import {
   CONTENT_MAX,
+  IMPORTED_CONTENT_MAX,
   IMAGE_DESCRIPTION_MAX,
   REQUIRED_MESSAGE,
   TITLE_MAX,
@@ -99,6 +100,7 @@ import {
   UNSEAL_PHOTO_MESSAGE,
   UPDATE_FIELD_MAX,
   SEALED_IMAGE_MESSAGE,
+  SEALED_IMPORTED_MESSAGE,
   SEALED_IMAGE_MAX_BYTES,
   SEALED_IMAGE_MIN_BYTES,
 } from "@/lib/validation/lock-limits";
@@ -120,6 +122,7 @@ const sealedFields = {
   sealedImageDescription: `Optional: a locked page's photo description, sealed, at most ${SEALED_IMAGE_DESCRIPTION_MAX} characters`,
   sealedRevision:
     "With sealed fields: the revision their associated data names, 1 or more and larger than the stored one",
+  imported: `"true" or "false" (missing: false); true only with sealed fields: a page a browser imported into a locked diary (docs/decisions/121), marked as the server's import marks its pages, so that made readable again it may keep up to ${IMPORTED_CONTENT_MAX} characters (docs/decisions/078). On an update, a page already marked keeps its mark`,
 };
 
 const createFields = {
@@ -156,6 +159,7 @@ const entryFailures: Failure[] = [
     SEALED_WITH_TEXT_MESSAGE,
     SEALED_FIELD_MESSAGE,
     SEALED_INCOMPLETE_MESSAGE,
+    SEALED_IMPORTED_MESSAGE,
     SEALED_REVISION_MESSAGE,
     SEALED_PRIVATE_MESSAGE,
     SEALED_PHOTO_MESSAGE,

@@ -111,7 +111,13 @@ export async function createJournal({
     .where(and(eq(journals.authorId, authorId), eq(journals.journalDate, input.journaldate)));
   if (existing) throw new ConflictError(JOURNAL_EXISTS_MESSAGE);
   const sealed = sealedOf(input);
-  assertSealedShape({ sealed, visibility: input.visibility, image: !!image, sealedImage: !!sealedImage });
+  assertSealedShape({
+    sealed,
+    visibility: input.visibility,
+    image: !!image,
+    sealedImage: !!sealedImage,
+    imported: input.imported,
+  });
 
   const photo = await storeNewPhoto({ storage, image, sealedImage });
   const imageKey = photo?.key ?? null;
@@ -132,6 +138,8 @@ export async function createJournal({
           // A description belongs to a photo: without one it is not kept (a locked page's is sealed).
           imageDescription: imageKey ? input.imageDescription || null : null,
           sealed: sealed ? sealedRow(sealed, photo) : null,
+          // Imported in the browser (docs/decisions/121): held to an imported page's bound once readable again.
+          importedAt: input.imported ? sql`now()` : null,
         })
         .returning(journalColumns());
       return inserted;
@@ -214,7 +222,13 @@ export async function updateJournal({
   // Another person's entry is a 404 before the upload costs any work.
   await assertOwnJournal({ db, authorId, id, content: input.content, visibility: input.visibility });
   const sealed = sealedOf(input);
-  assertSealedShape({ sealed, visibility: input.visibility, image: !!image, sealedImage: !!sealedImage });
+  assertSealedShape({
+    sealed,
+    visibility: input.visibility,
+    image: !!image,
+    sealedImage: !!sealedImage,
+    imported: input.imported,
+  });
   const photo = await storeNewPhoto({ storage, image, sealedImage });
   const newKey = photo?.key;
 
@@ -265,6 +279,7 @@ export async function updateJournal({
           imageKey,
           imageDescription,
           sealed: sealed ? sealedRow(sealed, photo, kept ? current.sealed : null) : null,
+          ...(input.imported ? { importedAt: sql`coalesce(${journals.importedAt}, now())` } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(journals.id, id))

@@ -13,6 +13,7 @@ import {
   SEALED_STALE_MESSAGE,
   SEALED_IMAGE_MAX_BYTES,
   SEALED_IMAGE_MESSAGE,
+  SEALED_IMPORTED_MESSAGE,
   SEALED_IMAGE_MIN_BYTES,
   SEALED_VERSION,
   UNSEAL_PHOTO_MESSAGE,
@@ -62,15 +63,20 @@ export function assertSealedShape({
   visibility,
   image,
   sealedImage,
+  imported,
 }: {
   sealed: SealedPage | undefined;
   visibility: string;
   image: boolean;
   sealedImage: boolean;
+  /** Marked imported by the browser that imported it (docs/decisions/121): only a sealed page, whose words the server cannot read. */
+  imported: boolean;
 }) {
   if (!sealed) {
     if (sealedImage)
       throw new ValidationError(SEALED_IMAGE_MESSAGE, [{ path: "sealedImage", message: SEALED_IMAGE_MESSAGE }]);
+    if (imported)
+      throw new ValidationError(SEALED_IMPORTED_MESSAGE, [{ path: "imported", message: SEALED_IMPORTED_MESSAGE }]);
     return;
   }
   if (visibility !== "private")

@@ -110,7 +110,7 @@ const { unseal, ...sealedShape } = sealedEntryShape;
 
 /** The fields of POST /api/journals (multipart; every value a string). */
 export const CreateJournalSchema = anonymousOnlyShared(
-  z.object({ ...entryShape, ...sealedShape, journaldate: journalDateField }),
+  z.object({ ...entryShape, ...sealedShape, imported: booleanField("imported"), journaldate: journalDateField }),
 );
 export type CreateJournalInput = z.infer<typeof CreateJournalSchema>;
 
@@ -125,6 +125,7 @@ export const UpdateJournalSchema = anonymousOnlyShared(
     content: entryText("Content", IMPORTED_CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
     removeImage: booleanField("removeImage"),
     ...sealedShape,
+    imported: booleanField("imported"),
     unseal,
   }),
 );

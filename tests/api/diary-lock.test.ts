@@ -31,6 +31,8 @@ import {
   SEALED_IMAGE_MAX_BYTES,
   SEALED_IMAGE_MESSAGE,
   UNSEAL_PHOTO_MESSAGE,
+  SEALED_CONTENT_MAX,
+  SEALED_IMPORTED_MESSAGE,
   SEALED_INCOMPLETE_MESSAGE,
   SEALED_PHOTO_MESSAGE,
   SEALED_PRIVATE_MESSAGE,
@@ -595,5 +597,63 @@ describe("turning the lock off", () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect((await rowOf(imported.id)).content).toBe(long);
     expect((await turnOff(me.token, {})).body).toMatchObject({ locked: false });
+  });
+
+  it("opens a page a browser imported at its length: marked imported only with sealed fields (docs/decisions/121)", async () => {
+    const d = await lockedDiary();
+    const [made, merged] = [utcDay(-13), utcDay(-14)];
+    // Sealed, longer than a form's usual text field (64 KiB): the field takes an imported page's sealed size.
+    const long = `${"A long day of Day One, kept whole. ".repeat(2_900)}The end.`;
+    // Readable, imported is refused, and nothing is made: only a sealed page's words go uncounted.
+    expectError(
+      await postJournal(d.me.token, { title: "t", content: "c", journaldate: made, imported: "true" }),
+      400,
+      SEALED_IMPORTED_MESSAGE,
+    );
+    expectError(
+      await postJournal(d.me.token, { ...(await sealedFields(d, made, 1, "t", long)), imported: "yes" }),
+      400,
+    );
+    const { sealedContent: _content, ...tooLong } = await sealedFields(d, made, 1, "t", "c");
+    void _content;
+    expect(
+      (await postJournal(d.me.token, { ...tooLong, sealedContent: `ik1.${"A".repeat(SEALED_CONTENT_MAX)}` })).status,
+    ).toBe(413);
+    expect(await db.select().from(journals).where(eq(journals.authorId, d.me.user.id))).toEqual([]);
+
+    const one = await postJournal(d.me.token, {
+      ...(await sealedFields(d, made, 1, "Imported", long)),
+      imported: "true",
+    });
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    expect((await rowOf(one.body.id)).importedAt).not.toBeNull();
+    // A page written here, then the day's imported text added below it (PUT), marked then and kept so.
+    const two = await postJournal(d.me.token, await sealedFields(d, merged, 1, "Mine", "Mine"));
+    expect((await rowOf(two.body.id)).importedAt).toBeNull();
+    const { journaldate: _day, ...mergedFields } = await sealedFields(d, merged, 2, "Mine", `Mine\n\n${long}`);
+    void _day;
+    expect((await putJournal(d.me.token, two.body.id, { ...mergedFields, imported: "true" })).status).toBe(200);
+    const marked = (await rowOf(two.body.id)).importedAt;
+    expect(marked).not.toBeNull();
+    const { journaldate: _again, ...edited } = await sealedFields(d, merged, 3, "Mine", `Mine\n\n${long}`);
+    void _again;
+    expect((await putJournal(d.me.token, two.body.id, { ...edited, imported: "true" })).status).toBe(200);
+    expect((await rowOf(two.body.id)).importedAt).toEqual(marked);
+    expectError(
+      await putJournal(d.me.token, two.body.id, { title: "t", content: "c", imported: "true" }),
+      400,
+      SEALED_IMPORTED_MESSAGE,
+    );
+
+    // The lock turned off: both are written back readable at their length.
+    expect((await turnOff(d.me.token, { verifier: d.verifier, password: DEFAULT_PASSWORD })).status).toBe(200);
+    for (const [id, content, revision] of [
+      [one.body.id, long, "1"],
+      [two.body.id, `Mine\n\n${long}`, "3"],
+    ] as const) {
+      const opened = await putJournal(d.me.token, id, { title: "Opened", content, unseal: revision });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      expect((await rowOf(id)).content).toBe(content);
+    }
   });
 });

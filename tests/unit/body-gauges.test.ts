@@ -102,6 +102,16 @@ describe("MultipartGauge", () => {
     expect(own(body(part("content", "a".repeat(101))))).toEqual(new Set(["413 A form field is too large"]));
   });
 
+  it("takes a longer limit for the named fields alone (a locked page's sealed text), the route's for the rest", () => {
+    const named = (b: Uint8Array) => verdicts(() => new MultipartGauge(B, 100, { sealedContent: 300 }), b);
+    expect(named(body(part("sealedContent", "a".repeat(300)), part("title", "a".repeat(100))))).toEqual(
+      new Set(["ok"]),
+    );
+    expect(named(body(part("sealedContent", "a".repeat(301))))).toEqual(new Set(["413 A form field is too large"]));
+    for (const other of ["content", "sealedcontent", "sealedContentX"])
+      expect(named(body(part(other, "a".repeat(101))))).toEqual(new Set(["413 A form field is too large"]));
+  });
+
   it("does not take a near-delimiter inside a field for the field's end", () => {
     const half = "y".repeat(FORM_TEXT_FIELD_MAX / 2 + 10);
     const sneaky = `${half}\r\n--${B}x\r\n\r\n${half}`;

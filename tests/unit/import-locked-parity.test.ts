@@ -6,12 +6,7 @@ import zlib from "node:zlib";
 import yazl from "yazl";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkZipFile, isUnsafeName, ZipRefusedError } from "../../client/lock/import-zip";
-import {
-  CODE_POINTS_PER_CHARACTER as MIRRORED_CODE_POINTS,
-  EARLIEST_IMPORT_DAY,
-  LOCKED_IMPORT_MAX_BYTES,
-  latestImportDay,
-} from "../../client/lock/import-day-one";
+import { EARLIEST_IMPORT_DAY, LOCKED_IMPORT_MAX_BYTES, latestImportDay } from "../../client/lock/import-day-one";
 import { ConfigSchema } from "../../lib/config";
 import { HttpError } from "../../lib/errors";
 import { journalEntries } from "../../lib/imports/journal-entries";
@@ -19,7 +14,6 @@ import { journalItems } from "../../lib/imports/journal-rules";
 import { IMPORT_JSON_DEPTH_MAX, IMPORT_ZIP_ENTRIES_MAX } from "../../lib/imports/limits";
 import { checkZip } from "../../lib/imports/zip";
 import { classifyEntryName } from "../../lib/imports/zip-rules";
-import { CODE_POINTS_PER_CHARACTER } from "../../lib/validation/fields";
 import { EARLIEST_JOURNAL_DATE, latestJournalDate } from "../../lib/validation/journal";
 import { dayOneZip, deflatedZeros, handZip, journalJson } from "../support/day-one-zip";
 
@@ -325,11 +319,10 @@ describe("a journal gives the same entries, or the same problem, streamed by the
 });
 
 describe("the values the browser mirrors are the server's", () => {
-  it("the upload limit, the days an entry may have, the code points of a character", () => {
+  it("the upload limit, the days an entry may have", () => {
     expect(LOCKED_IMPORT_MAX_BYTES).toBe(ConfigSchema.shape.IMPORT_MAX_BYTES.parse(undefined));
     expect(EARLIEST_IMPORT_DAY).toBe(EARLIEST_JOURNAL_DATE);
     for (const now of [new Date("2026-03-01T23:59:59Z"), new Date("2026-12-31T00:00:00Z"), new Date()])
       expect(latestImportDay(now)).toBe(latestJournalDate(now));
-    expect(MIRRORED_CODE_POINTS).toBe(CODE_POINTS_PER_CHARACTER);
   });
 });

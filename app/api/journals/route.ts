@@ -9,10 +9,13 @@ import { hashRequest, readIdempotencyKey, runIdempotently } from "@/lib/idempote
 import { createJournal, listTimeline } from "@/lib/journals";
 import { getStorage } from "@/lib/storage";
 import { CreateJournalSchema, entryFormFields } from "@/lib/validation/journal";
+import { SEALED_CONTENT_MAX } from "@/lib/validation/lock-limits";
 
 export const POST = handle("POST /api/journals", async ({ user, req }) => {
   const key = readIdempotencyKey(req);
-  const form = await readForm(req, BODY_LIMITS.upload);
+  // A locked page's sealed text may be as long as an imported page's (docs/decisions/121): that
+  // field alone may be longer than a form's other text fields.
+  const form = await readForm(req, BODY_LIMITS.upload, { longFields: { sealedContent: SEALED_CONTENT_MAX } });
   const input = validate(CreateJournalSchema, entryFormFields(formFields(form)));
   const image = await formFile(form, "image");
   const sealedImage = await formFile(form, "sealedImage");
