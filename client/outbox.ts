@@ -2,7 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 import { IMAGE_TOO_LARGE_MESSAGE } from "@/lib/images/messages";
 import type { Visibility } from "@/lib/validation/journal-limits";
-import { SEALED_IMAGE_MAX_BYTES } from "@/lib/validation/lock-limits";
+import { SEALED_IMAGE_MAX_BYTES } from "@/lib/validation/lock-sizes";
 
 // The outbox (docs/decisions/081): entries saved while offline, kept in this browser's IndexedDB
 // until the server has them. Plain IndexedDB and BroadcastChannel only, so the page and the service

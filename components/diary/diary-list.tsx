@@ -12,7 +12,7 @@ import { ListEntryLink } from "@/components/lock/list-entry-link";
 import { useOutboxItems } from "./use-outbox";
 import { ListMessage, ListError } from "./list-states";
 import { LoadMore } from "@/components/ui/load-more";
-import { LOCKED_TITLE } from "@/lib/validation/lock-limits";
+import { LOCKED_TITLE } from "@/lib/validation/lock-sizes";
 
 /**
  * The List view of /my-diary (docs/product.md "Read back"): the pages waiting to be sent first
