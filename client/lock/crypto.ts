@@ -41,6 +41,27 @@ const subtle = () => globalThis.crypto.subtle;
 const encoder = new TextEncoder();
 const random = (bytes: number) => globalThis.crypto.getRandomValues(new Uint8Array(bytes));
 
+type NativeBase64 = {
+  fromBase64?: (text: string, options: { alphabet: "base64url"; lastChunkHandling: "strict" }) => Uint8Array;
+};
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * base64url without padding, as bytes: the platform's decoder where there is one (Uint8Array.fromBase64:
+ * Chromium 140, Firefox 133, Safari 18.2), @scure/base's elsewhere, with the same answer and the
+ * same refusals (another alphabet, padding, a cut character, stray bits). Opening a long locked
+ * diary decodes thousands of items, and the platform's is several times faster
+ * (docs/performance.md, the diary lock's search).
+ */
+export function fromBase64url(text: string): Uint8Array {
+  const native = (Uint8Array as NativeBase64).fromBase64;
+  if (!native || !BASE64URL.test(text) || text.length % 4 === 1) return base64urlnopad.decode(text);
+  return native(text + "==".slice(0, (4 - (text.length % 4)) % 4), {
+    alphabet: "base64url",
+    lastChunkHandling: "strict",
+  });
+}
+
 /** A new diary secret. Shown to no one: wrapped at once by every way to unlock it. */
 export function newDiarySecret(): Uint8Array {
   return random(SECRET_BYTES);
@@ -137,9 +158,10 @@ export async function openRaw(key: CryptoKey, place: Place, bytes: Uint8Array): 
   try {
     padded = new Uint8Array(
       await subtle().decrypt(
-        { name: "AES-GCM", iv: bytes.slice(1, 1 + IV_BYTES), additionalData: associatedData(place) },
+        // Views, not copies: the platform copies what it is given anyway.
+        { name: "AES-GCM", iv: bytes.subarray(1, 1 + IV_BYTES) as BufferSource, additionalData: associatedData(place) },
         key,
-        bytes.slice(1 + IV_BYTES),
+        bytes.subarray(1 + IV_BYTES) as BufferSource,
       ),
     );
   } catch {
@@ -159,7 +181,7 @@ export async function openBytes(key: CryptoKey, place: Place, sealed: string): P
   if (!sealed.startsWith(SEALED_PREFIX)) throw new LockError("unknown-version", "Not a sealed item of a known kind");
   let bytes: Uint8Array;
   try {
-    bytes = base64urlnopad.decode(sealed.slice(SEALED_PREFIX.length));
+    bytes = fromBase64url(sealed.slice(SEALED_PREFIX.length));
   } catch {
     throw new LockError("damaged", "A sealed item is not base64url");
   }
@@ -224,7 +246,7 @@ async function unwrap(wrapped: WrappedSecret, material: Uint8Array, owner: strin
   if (wrapped.v !== 1) throw new LockError("unknown-version", `A wrapped secret of version ${wrapped.v}`);
   let bytes: Uint8Array;
   try {
-    bytes = base64urlnopad.decode(wrapped.sealed);
+    bytes = fromBase64url(wrapped.sealed);
   } catch {
     throw new LockError("damaged", "A wrapped secret is not base64url");
   }
@@ -247,7 +269,7 @@ async function unwrap(wrapped: WrappedSecret, material: Uint8Array, owner: strin
 async function passphraseMaterial(passphrase: string, kdf: NonNullable<WrappedSecret["kdf"]>): Promise<Uint8Array> {
   return argon2id({
     password: passphrase.normalize("NFC"),
-    salt: base64urlnopad.decode(kdf.salt),
+    salt: fromBase64url(kdf.salt),
     memorySize: kdf.memorySize,
     iterations: kdf.iterations,
     parallelism: kdf.parallelism,

@@ -55,11 +55,13 @@ export function putPage(ask: Ask, journal: Pick<Journal, "id" | "updatedAt">, fo
 const yearStart = (year: number) => `${String(year).padStart(4, "0")}-01-01`;
 
 /**
- * Every entry of the diary once, a page of the List at a time, in no set order: several years are
- * asked for at once, each from its own cursor (the first day of the next year), because reading a
- * long diary waits on the server's answers, not on the work done with them (the search of a locked
- * diary, ./locked-index.ts). A year's first answer also says where the diary goes on: nothing
- * before it (no older year is asked for), or a day of an older year (the years between are skipped).
+ * Every entry of the diary once, in no set order, in parts: the entries of every page of the List
+ * that came while the caller worked on the last part. Several years are asked for at once, each
+ * from its own cursor (the first day of the next year), so the server and the page work side by
+ * side (the search of a locked diary, ./locked-index.ts); 200 entries a request, because each
+ * request costs the server more than its rows do (docs/decisions/123). A year's first answer also
+ * says where the diary goes on: nothing before it (no older year is asked for), or a day of an
+ * older year (the years between are skipped).
  */
 export async function* diaryPagesAtOnce(
   ask: Ask,
@@ -129,8 +131,9 @@ export async function* diaryPagesAtOnce(
   try {
     for (;;) {
       if (failures.length) throw failures[0];
-      const part = ready.shift();
-      if (part) yield part;
+      // Everything that came while the caller worked, at once: one step of its work, not one per page.
+      const part = ready.splice(0).flat();
+      if (part.length) yield part;
       else if (running === 0) return;
       else await new Promise<void>((resolve) => (wake = resolve));
     }

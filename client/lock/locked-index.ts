@@ -3,8 +3,8 @@ import type { DiarySearchHit } from "@/lib/contract/diary";
 import type { Journal } from "@/lib/contract/answers";
 import {
   excerptOf,
-  foldedWordsMatch,
-  foldedWordsOf,
+  foldedTextMatch,
+  foldedTextOf,
   parseSearch,
   searchTerms,
   snippetOf,
@@ -27,8 +27,8 @@ export interface LockedPage {
   journal: Journal;
   title: string;
   content: string;
-  /** The words of the title and text as the search compares them (lib/journals/search-text.ts's foldWord). */
-  folded: string[];
+  /** The words of the title and text as the search compares them, one string (lib/journals/search-text.ts's foldedTextOf). */
+  folded: string;
   /** Its #tags, case-folded (lib/journals/tags.ts). */
   tags: string[];
 }
@@ -39,7 +39,7 @@ export function lockedPageOf(journal: Journal, { title, content }: { title: stri
     journal,
     title,
     content,
-    folded: foldedWordsOf(`${title}\n${content}`),
+    folded: foldedTextOf(`${title}\n${content}`),
     tags: splitTags(content).flatMap((part) => ("tag" in part ? [part.tag] : [])),
   };
 }
@@ -91,7 +91,7 @@ export function searchLockedParts(
     const known = matched.get(part);
     if (known?.search === search) return known.hits;
     const hits = part
-      .filter((p) => (!folded || p.tags.includes(folded)) && (!parsed.words || foldedWordsMatch(p.folded, parsed)))
+      .filter((p) => (!folded || p.tags.includes(folded)) && (!parsed.words || foldedTextMatch(p.folded, parsed)))
       .map((p) => ({
         ...p.journal,
         title: p.title,

@@ -43,6 +43,8 @@ function useLockedIndex(warm: boolean) {
     enabled: open && warm,
     staleTime: 60_000,
     retry: false,
+    // Thousands of opened pages, a part more at a time: compared again on every part for nothing.
+    structuralSharing: false,
   });
   return { open, code, index };
 }

@@ -36,6 +36,7 @@ import {
   DIARY_SEARCH_PAGE_SIZE,
   DIARY_SEARCH_WORDS_MAX,
   TIMELINE_LIMIT_MAX,
+  TIMELINE_PAGE_BYTES,
   TIMELINE_PAGE_SIZE,
 } from "@/lib/validation/diary-limits";
 import {
@@ -191,8 +192,7 @@ export const JOURNAL_ENDPOINTS = [
     path: "/api/journals",
     tag: TAG.journals,
     summary: "The caller's entries as a list, newest day first",
-    description:
-      "A page at a time: pass the previous page's `nextCursor` as `cursor` (keyset paging on the journal day, unique per writer: no repeats or gaps while the writer writes). Each entry has an `excerpt`, its first lines as plain text.",
+    description: `A page at a time: pass the previous page's \`nextCursor\` as \`cursor\` (keyset paging on the journal day, unique per writer: no repeats or gaps while the writer writes). Each entry has an \`excerpt\`, its first lines as plain text. A page holds at most \`limit\` entries and at most ${(TIMELINE_PAGE_BYTES / 1_000_000).toLocaleString("en-GB")} MB of their text (titles, words and photo descriptions, readable or sealed), so long imported pages come fewer a page (never none); \`nextCursor\` is null only on the last page (docs/decisions/123).`,
     auth: "session",
     query: {
       schema: TimelineQuerySchema,

@@ -29,14 +29,15 @@ export function readsTotal(): SQL<number> {
  * search vector is larger than the entry's text.
  */
 export function journalColumns() {
-  const { search, tags, ...shown } = getTableColumns(journals);
+  const { search, tags, textBytes, ...shown } = getTableColumns(journals);
   void search;
   void tags;
+  void textBytes;
   return { ...shown, readsCount: readsTotal() };
 }
 
 /** A row of `journalColumns()`. */
-export type JournalRow = Omit<Journal, "search" | "tags">;
+export type JournalRow = Omit<Journal, "search" | "tags" | "textBytes">;
 
 const today = sql`(now() at time zone 'UTC')::date`;
 

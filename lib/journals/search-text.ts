@@ -61,9 +61,20 @@ export function foldWord(word: string): string {
   return lower.replace(/[ßæœøłđħıþðŧ]/g, (c) => UNACCENT_EXTRA[c] ?? c);
 }
 
-/** The words of `text` as the search compares them: wordsOf, each folded by foldWord. */
-export function foldedWordsOf(text: string): string[] {
-  return ASCII.test(text) ? wordsOf(text.toLowerCase()) : wordsOf(text).map(foldWord);
+/**
+ * The words of `text` as the search compares them (wordsOf, each folded by foldWord), as one
+ * string, each word between single spaces (" river bread "): a locked diary's search keeps one for
+ * every page it opened (client/lock/locked-index.ts), one string rather than hundreds of words.
+ */
+export function foldedTextOf(text: string): string {
+  // ASCII's words are its letters and digits: lower case, and every run of anything else one space.
+  const words = ASCII.test(text)
+    ? text
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, " ")
+        .trim()
+    : wordsOf(text).map(foldWord).join(" ");
+  return words ? ` ${words} ` : " ";
 }
 
 export interface SearchTerm {
@@ -78,21 +89,18 @@ export function searchTerms(parsed: ParsedSearch): SearchTerm[] {
 }
 
 /**
- * Whether the folded words of a text (wordsOf, then foldWord) hold every group of `parsed`, a
- * phrase's words in a row: the server's match, for the pages it cannot read (client/lock/locked-index.ts).
+ * Whether the folded words of a text (foldedTextOf) hold every group of `parsed`, a phrase's words
+ * in a row, the last word typed as a prefix: the server's match, for the pages it cannot read
+ * (client/lock/locked-index.ts).
  */
-export function foldedWordsMatch(words: readonly string[], parsed: ParsedSearch): boolean {
+export function foldedTextMatch(folded: string, parsed: ParsedSearch): boolean {
   if (!parsed.words) return false;
   const terms = searchTerms(parsed);
   let t = 0;
   return parsed.groups.every((group) => {
     const wanted = terms.slice(t, (t += group.length));
-    const fits = (i: number) =>
-      wanted.every((w, k) => {
-        const word = words[i + k];
-        return word !== undefined && (w.prefix ? word.startsWith(w.folded) : word === w.folded);
-      });
-    return words.some((_, i) => fits(i));
+    const last = wanted[wanted.length - 1]!;
+    return folded.includes(` ${wanted.map((w) => w.folded).join(" ")}${last.prefix ? "" : " "}`);
   });
 }
 

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { DiaryEntry, TagCount, TimelinePage } from "@/lib/contract/diary";
 import type { Db } from "@/lib/db/client";
 import { journals } from "@/lib/db/schema";
+import { TIMELINE_PAGE_BYTES } from "@/lib/validation/diary-limits";
 import { toJournalJson } from "./json";
 import { journalColumns, type JournalRow } from "./reads";
 import { excerptOf } from "./search-text";
@@ -24,7 +25,11 @@ export async function toDiaryEntry({
   return { ...(await toJournalJson({ db, row, viewerId })), excerpt: excerptOf(row.content) };
 }
 
-/** One page of the author's entries, newest day first, strictly before `cursor` (a journal day) when given. */
+/**
+ * One page of the author's entries, newest day first, strictly before `cursor` (a journal day) when
+ * given: at most `limit`, and no more of them than TIMELINE_PAGE_BYTES of text holds (at least one).
+ * Their sizes are read first (text_bytes, kept by PostgreSQL), so no text past the bound is read.
+ */
 export async function listTimeline({
   db,
   authorId,
@@ -36,16 +41,29 @@ export async function listTimeline({
   limit: number;
   cursor?: string;
 }): Promise<TimelinePage> {
+  const mine = and(eq(journals.authorId, authorId), cursor ? lt(journals.journalDate, cursor) : undefined);
+  const sizes = await db
+    .select({ day: journals.journalDate, bytes: journals.textBytes })
+    .from(journals)
+    .where(mine)
+    .orderBy(desc(journals.journalDate))
+    .limit(limit + 1);
+  let count = 0;
+  for (let bytes = 0; count < Math.min(limit, sizes.length); count++) {
+    bytes += sizes[count]!.bytes;
+    if (count > 0 && bytes > TIMELINE_PAGE_BYTES) break;
+  }
+  if (!count) return { journals: [], nextCursor: null };
   const rows = await db
     .select(journalColumns())
     .from(journals)
-    .where(and(eq(journals.authorId, authorId), cursor ? lt(journals.journalDate, cursor) : undefined))
+    .where(and(mine, gte(journals.journalDate, sizes[count - 1]!.day)))
     .orderBy(desc(journals.journalDate))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+    .limit(count);
   return {
-    journals: await Promise.all(page.map((row) => toDiaryEntry({ db, row, viewerId: authorId }))),
-    nextCursor: rows.length > limit ? page[page.length - 1]!.journalDate : null,
+    journals: await Promise.all(rows.map((row) => toDiaryEntry({ db, row, viewerId: authorId }))),
+    // Entries written or deleted between the two reads change nothing: the page ends where its rows end.
+    nextCursor: count < sizes.length && rows.length ? rows[rows.length - 1]!.journalDate : null,
   };
 }
 

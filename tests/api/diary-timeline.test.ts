@@ -3,6 +3,7 @@ import { connect, createJournal, type FactoryDb } from "../../scripts/seed/facto
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectError, signedIn } from "../support/journals";
+import { TIMELINE_LIMIT_MAX, TIMELINE_PAGE_BYTES } from "../../lib/validation/diary-limits";
 
 // The List view's pages and the tags (docs/product.md "Read back"): the caller's own entries only.
 
@@ -63,6 +64,32 @@ describe("GET /api/journals", () => {
     expect(all.body.nextCursor).toBeNull();
   });
 
+  it("carries at most TIMELINE_PAGE_BYTES of text a page: fewer entries when they are long, each once (docs/decisions/123)", async () => {
+    const { user, token } = await signedIn(db);
+    // Six imported pages of 190 000 bytes each, then three short ones: five long ones fit a page.
+    const long = `${"Long day. ".repeat(19_000)}`.trim();
+    for (let i = 0; i < 9; i++)
+      await createJournal(db, user.id, {
+        journalDate: dayBack(i),
+        content: i < 6 ? long : `Short day ${i}.`,
+        ...(i < 6 ? { importedAt: new Date() } : {}),
+      });
+    const first = await api<Page>(`/api/journals?limit=${TIMELINE_LIMIT_MAX}`, { token });
+    expect(first.status).toBe(200);
+    expect(first.body.journals.map((j) => j.journaldate)).toEqual([0, 1, 2, 3, 4].map(dayBack));
+    expect(first.body.journals.reduce((sum, j) => sum + String(j.content).length, 0)).toBeLessThanOrEqual(
+      TIMELINE_PAGE_BYTES,
+    );
+    expect(first.body.nextCursor).toBe(dayBack(4));
+    const rest = await api<Page>(`/api/journals?limit=${TIMELINE_LIMIT_MAX}&cursor=${dayBack(4)}`, { token });
+    expect(rest.body.journals.map((j) => j.journaldate)).toEqual([5, 6, 7, 8].map(dayBack));
+    expect(rest.body.nextCursor).toBeNull();
+    // A smaller limit still decides first.
+    const two = await api<Page>("/api/journals?limit=2", { token });
+    expect(two.body.journals.map((j) => j.journaldate)).toEqual([0, 1].map(dayBack));
+    expect(two.body.nextCursor).toBe(dayBack(1));
+  });
+
   it("cuts a long excerpt on a word, as one line", async () => {
     const { user, token } = await signedIn(db);
     const content = `${"word ".repeat(100)}end`;
@@ -80,7 +107,7 @@ describe("GET /api/journals", () => {
 
   it.each([
     "limit=0",
-    "limit=51",
+    "limit=201",
     "limit=abc",
     "limit=-1",
     "limit=1.5",

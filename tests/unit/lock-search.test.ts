@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { foldedWordsMatch, foldedWordsOf, parseSearch } from "../../lib/journals/search-text";
+import { foldedTextMatch, foldedTextOf, parseSearch } from "../../lib/journals/search-text";
 
 // A locked page is searched in the browser (client/lock/locked-index.ts) by the rules the server's search
 // follows for readable ones (docs/decisions/060): every word, phrases in order, the last word a
 // prefix while typed, accents and case ignored.
 
-const matches = (text: string, q: string) => foldedWordsMatch(foldedWordsOf(text), parseSearch(q));
+const matches = (text: string, q: string) => foldedTextMatch(foldedTextOf(text), parseSearch(q));
 
 describe("searching a locked page's words", () => {
   const text = "Café by the river.\nThe Bread was warm; Straße am Fluss.";
@@ -17,6 +17,10 @@ describe("searching a locked page's words", () => {
     expect(matches(text, "riv")).toBe(true);
     expect(matches(text, "riv ")).toBe(false);
     expect(matches(text, "cafe lamp")).toBe(false);
+    // A word's start, never its middle or end; nothing found in an empty page.
+    expect(matches(text, "iver")).toBe(false);
+    expect(matches(text, "ead ")).toBe(false);
+    expect(matches("", "a")).toBe(false);
   });
 
   it("finds a phrase only with its words in a row", () => {

@@ -1,0 +1,3 @@
+-- The bytes of each entry's text, readable and sealed, kept by PostgreSQL: a page of the List is
+-- bounded by their sum before any text is read (docs/decisions/123).
+ALTER TABLE "journals" ADD COLUMN "text_bytes" integer GENERATED ALWAYS AS (octet_length(title) + octet_length(content) + coalesce(octet_length(image_description), 0) + coalesce(octet_length(sealed ->> 'title'), 0) + coalesce(octet_length(sealed ->> 'content'), 0) + coalesce(octet_length(sealed ->> 'imageDescription'), 0)) STORED NOT NULL;
