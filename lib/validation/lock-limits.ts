@@ -16,7 +16,7 @@ export const SEALED_FIELD_MESSAGE = "A sealed field must be a sealed item (ik1.â
 export const SEALED_INCOMPLETE_MESSAGE = "A locked page needs its sealed title, sealed content and revision";
 export const SEALED_REVISION_MESSAGE = `Revision must be a whole number from 1 to ${SEALED_REVISION_MAX}`;
 export const SEALED_STALE_MESSAGE = "A newer version of this locked page is saved: open it again before saving";
-export const SEALED_IMPORTED_MESSAGE = 'imported can be "true" only with a locked page\'s sealed fields';
+export const SEALED_IMPORTED_MESSAGE = `imported can be "true" only with a locked page's sealed fields`;
 export const UNSEAL_MESSAGE = "unseal must be the locked page's current revision";
 export const SEALED_PHOTO_MESSAGE =
   "A locked page cannot keep a readable photo: send it sealed (sealedImage) or remove it";
