@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { DaysMerged, Details, daysMergedLine } from "@/components/me/import-card";
 import { buttonClass } from "@/components/ui/button-styles";
 import { BusyButton } from "@/components/ui/busy-button";
+import { StatusProgress } from "@/components/ui/status-progress";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
 import { journalKeys } from "@/lib/query-keys";
@@ -219,17 +220,11 @@ function Progress({ step }: { step: LockedImportStep }) {
         ? "Reading your diary…"
         : `Importing… ${step.done.toLocaleString("en-GB")} of ${plural(step.total, "day")}`;
   return (
-    <div className="mt-4 flex flex-col gap-2">
-      <p role="status" className="text-sm font-semibold text-ink">
-        {label}
-      </p>
-      <progress
-        aria-label="Import progress"
-        max={step.step === "import" ? Math.max(step.total, 1) : 1}
-        value={step.step === "import" ? Math.min(step.done, step.total) : undefined}
-        className="h-2 w-full accent-accent"
-      />
-    </div>
+    <StatusProgress
+      text={label}
+      label="Import progress"
+      progress={step.step === "import" ? { done: step.done, total: step.total } : null}
+    />
   );
 }
 

@@ -1,3 +1,5 @@
+import { StatusProgress } from "@/components/ui/status-progress";
+
 // What the lock's long work says while it runs: the downloads of a locked diary opening its pages
 // (the export's ZIP, ./export-download.tsx, and the journal PDF, ./pdf-download.tsx), and the
 // Security card sealing or opening the whole diary (./diary-lock-card.tsx, ./turn-off-lock.tsx).
@@ -38,20 +40,11 @@ export function WholeDiaryProgress({
   total: number;
 }) {
   return (
-    <div className="mt-4 flex flex-col gap-2">
-      <p role="status" className="text-sm font-semibold text-ink">
-        {text}
-      </p>
-      <progress
-        aria-label={label}
-        max={Math.max(total, 1)}
-        value={Math.min(done, total)}
-        className="h-2 w-full accent-accent"
-      />
+    <StatusProgress text={text} label={label} progress={{ done, total }}>
       <p className="text-xs text-ink-soft">
         Keep this page open until it is done. If you close it, nothing is lost: it goes on the next time you open it
         here.
       </p>
-    </div>
+    </StatusProgress>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
+import { StatusProgress } from "@/components/ui/status-progress";
 import { BusyButton } from "@/components/ui/busy-button";
 import { onDemand } from "@/components/ui/on-demand";
 import { lockStateQuery } from "@/client/lock/state";
@@ -121,17 +122,11 @@ function ImportProgress({ status }: { status: ImportStatus }) {
       ? "Reading your ZIP file…"
       : `Importing: ${status.processed.toLocaleString("en-GB")} of ${plural(status.total, "day")}`;
   return (
-    <div className="mt-4 flex flex-col gap-2">
-      <p role="status" className="text-sm font-semibold text-ink">
-        {label}
-      </p>
-      <progress
-        aria-label="Import progress"
-        max={status.total || 1}
-        value={status.total ? status.processed : undefined}
-        className="h-2 w-full accent-accent"
-      />
-    </div>
+    <StatusProgress
+      text={label}
+      label="Import progress"
+      progress={status.total ? { done: status.processed, total: status.total } : null}
+    />
   );
 }
 
