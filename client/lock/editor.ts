@@ -3,10 +3,13 @@ import type { Journal } from "@/lib/contract/answers";
 import { LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
 import { ApiError } from "../api-error";
 import type { SaveRequest } from "../journals";
-import { deviceKeyQuery, lockKeys, lockStateQuery } from "./state";
+import type { SealedSave } from "./save";
+import { deviceKeyQuery, lockKeys } from "./keys";
+import { lockStateQuery } from "./state";
 
-// The diary editor's questions to the lock (docs/diary-lock.md), light: the lock's code is imported
-// only when a save needs sealing.
+// The diary editor's questions to the lock (docs/diary-lock.md), loaded when a save may concern it
+// (a private page, a locked one, or offline when ./keys.ts's knownLockConcern says so): the
+// cryptography is imported only when a save needs sealing.
 
 export const LOCKED_HERE_MESSAGE =
   "Your diary is locked on this device: unlock it to save a private page. Your words stay here.";
@@ -31,20 +34,36 @@ export const lockedMeanwhile = (error: unknown) =>
   error.status === 409 &&
   [LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE].includes(error.message);
 
-/** Whether this tab knows, without asking, that the lock is being turned off: nothing is sealed then. */
-export const knownTurningOff = (queryClient: QueryClient) =>
-  Boolean(queryClient.getQueryData(lockStateQuery().queryKey)?.turningOff);
-
 /**
- * Whether this tab already knows the diary is locked, without asking (for the offline path): the
- * page is locked, the server said so, or this device holds the diary's key.
+ * Offline, how a save waits in the outbox once the lock may concern it (./keys.ts's
+ * knownLockConcern): the sealed page to keep, or null for the readable one; refused, with the words
+ * kept, when it cannot wait: a locked page while the lock is being turned off or shared again (only
+ * the server makes it readable), a private page of a diary locked on this device.
  */
-export function knownLocked(queryClient: QueryClient, owner: string, entry: Journal | null): boolean {
-  return (
-    Boolean(entry?.locked) ||
-    Boolean(queryClient.getQueryData(lockStateQuery().queryKey)?.locked) ||
-    Boolean(queryClient.getQueryData(deviceKeyQuery(owner).queryKey))
-  );
+export async function offlineSealing({
+  queryClient,
+  owner,
+  req,
+  entry,
+}: {
+  queryClient: QueryClient;
+  owner: string;
+  req: SaveRequest;
+  entry: Journal | null;
+}): Promise<SealedSave | null> {
+  const state = queryClient.getQueryData(lockStateQuery().queryKey);
+  // The lock is being turned off: nothing is sealed, and a locked page opens only online.
+  if (state?.turningOff) {
+    if (entry?.locked) throw new ApiError(0, TURNING_OFF_OFFLINE_MESSAGE);
+    return null;
+  }
+  const mustSeal = req.fields.visibility === "private" || Boolean(entry?.locked);
+  if (!mustSeal) return null;
+  if (req.fields.visibility !== "private") throw new ApiError(0, SHARE_OFFLINE_MESSAGE);
+  const key = await queryClient.fetchQuery(deviceKeyQuery(owner));
+  if (!key) throw new ApiError(423, LOCKED_HERE_OFFLINE_MESSAGE);
+  const { sealSave } = await import("./save");
+  return sealSave({ owner, key, req, entry });
 }
 
 /**
@@ -72,7 +91,10 @@ export async function lockedForm({
   const locked = Boolean(entry?.locked);
   const lock = locked || req.fields.visibility === "private" ? await state() : null;
   if (!locked && !(lock?.locked && !lock.turningOff)) return undefined;
-  const key = await queryClient.fetchQuery(deviceKeyQuery(owner));
+  // None known: asked again, as another tab may have unlocked the diary since this one last asked.
+  const key =
+    (await queryClient.fetchQuery(deviceKeyQuery(owner))) ??
+    (await queryClient.fetchQuery({ ...deviceKeyQuery(owner), staleTime: 0 }));
   if (!key) throw new ApiError(423, LOCKED_HERE_MESSAGE);
   const { lockedSaveForm } = await import("./save");
   return lockedSaveForm({ owner, key, req, entry, turningOff: Boolean(lock?.turningOff) });

@@ -16,35 +16,3 @@ export function forgetDiaryKeys(): Promise<void> {
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
   });
 }
-
-/**
- * Whether this device has the lock's database, found without making it: every signed-in screen
- * asks for the key, and a device where nobody ever unlocked a diary keeps no trace of the lock.
- * Opening a database that does not exist starts its upgrade, which is aborted here, so none is made.
- * An IndexedDB that cannot be used at all answers true: ./key-store.ts then says why.
- */
-export function lockDbExists(): Promise<boolean> {
-  return new Promise((resolve) => {
-    let made = false;
-    let request: IDBOpenDBRequest;
-    try {
-      if (typeof indexedDB === "undefined" || !indexedDB) return resolve(true);
-      request = indexedDB.open(LOCK_DB_NAME);
-    } catch {
-      return resolve(true);
-    }
-    request.onupgradeneeded = () => {
-      made = true;
-      request.transaction?.abort();
-    };
-    request.onsuccess = () => {
-      request.result.close();
-      resolve(true);
-    };
-    request.onerror = (event) => {
-      event.preventDefault();
-      resolve(!made);
-    };
-    request.onblocked = () => resolve(true);
-  });
-}

@@ -94,8 +94,8 @@ export async function saveItemKey(owner: string, key: CryptoKey): Promise<void> 
 
 /**
  * This person's item key on this device, or null: the diary is locked here until it is unlocked
- * again. Opens (so makes) the database: ./state.ts's deviceKeyQuery asks ./forget.ts's
- * lockDbExists first, so a device that never kept a key keeps none.
+ * again. Opens (so makes) the database: ./keys.ts's deviceKeyQuery asks its lockDbExists first, so
+ * a device that never kept a key keeps none.
  */
 export async function loadItemKey(owner: string): Promise<CryptoKey | null> {
   return (await (await lockDb()).get("keys", owner)) ?? null;

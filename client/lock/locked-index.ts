@@ -13,7 +13,7 @@ import { splitTags } from "@/lib/journals/tags";
 import { apiFetch } from "../api";
 import { diaryPagesAtOnce, type Ask } from "./diary-pages";
 import { openPage } from "./pages";
-import { deviceKeyQuery } from "./state";
+import { deviceKeyQuery } from "./keys";
 
 export { mergeRanked } from "@/lib/journals/search-text";
 

@@ -4,26 +4,17 @@ import { answerOf } from "../api";
 import { apiPath } from "../api-path";
 import { ApiError } from "../api-error";
 import { apiRequest } from "../query-client";
-import { lockDbExists } from "./forget";
+import { lockKeys, sessionKeys } from "./keys";
 
 // The diary lock as the screens see it (docs/diary-lock.md): whether the diary is locked (the
-// server's GET /api/lock) and whether this device holds its key (client/lock/key-store.ts). Light
-// on purpose: no cryptography here, so a diary without the lock loads none (./actions.ts has it,
-// imported only when a locked page is opened or written, or the lock is turned on or unlocked), nor
-// the key store (./key-store.ts, loaded only on a device that has kept a key).
+// server's GET /api/lock), Lock now, the other tabs. Loaded on demand, for a person whose diary is
+// locked or a device that holds a key: what every diary screen asks first (the query keys and this
+// device's key) is ./keys.ts. Light on purpose: no cryptography here (./actions.ts has it, imported
+// only when a locked page is opened or written, or the lock is turned on or unlocked), nor the key
+// store (./key-store.ts, loaded only on a device that has kept a key).
 
 export type { LockState } from "@/lib/contract/lock";
-
-export const lockKeys = {
-  /** Everything the lock put in the query cache: removed whole when this device locks or unlocks. */
-  all: ["lock"] as const,
-  state: ["lock", "state"] as const,
-  deviceKey: (owner: string) => ["lock", "device-key", owner] as const,
-  opened: (owner: string, id: string, updatedAt: string) => ["lock", "opened", owner, id, updatedAt] as const,
-  words: (owner: string, id: string, updatedAt: string) => ["lock", "words", owner, id, updatedAt] as const,
-  /** The opened locked pages for the search (client/lock/locked-index.ts). */
-  index: (owner: string) => ["lock", "index", owner] as const,
-};
+export { deviceKeyQuery, keepKeyForThisTab, lockKeys } from "./keys";
 
 export const LOCK_STATE_FAILED = "Could not load your diary lock";
 
@@ -38,48 +29,31 @@ export function lockStateQuery() {
   });
 }
 
-/** This device's item key for `owner`, or null while the diary is locked here (or no lock). */
-export function deviceKeyQuery(owner: string) {
-  return queryOptions({
-    queryKey: lockKeys.deviceKey(owner),
-    // A browser that cannot keep the key (storage off) is a locked device: it can unlock for the tab.
-    // The key store's code loads only on a device that has kept a key (./forget.ts's lockDbExists).
-    queryFn: async (): Promise<CryptoKey | null> =>
-      ((await lockDbExists())
-        ? await import("./key-store").then(({ loadItemKey }) => loadItemKey(owner)).catch(() => null)
-        : null) ??
-      sessionKeys.get(owner) ??
-      null,
-    staleTime: Infinity,
-    // A CryptoKey is not a plain value: no structural sharing.
-    structuralSharing: false,
-    retry: false,
-  });
-}
-
 /**
- * Keys unlocked in this tab when the browser could not keep them (client/lock/key-store.ts's
- * KeyStoreUnavailableError): the diary stays unlocked until the tab closes.
+ * The key this device kept for `owner` (./key-store.ts), or null; from then on the screens of
+ * `queryClient` hear the other tabs (./keys.ts's deviceKeyQuery, on a device that has kept one).
  */
-const sessionKeys = new Map<string, CryptoKey>();
-
-export function keepKeyForThisTab(owner: string, key: CryptoKey) {
-  sessionKeys.set(owner, key);
+export async function keptKey(owner: string, queryClient: QueryClient): Promise<CryptoKey | null> {
+  watchLock(queryClient);
+  return import("./key-store").then(({ loadItemKey }) => loadItemKey(owner)).catch(() => null);
 }
 
 const CHANNEL = "inkwell-lock";
+/** This tab, so that it does not hear its own news (a BroadcastChannel reaches every other channel of the name, this tab's too). */
+const TAB = crypto.randomUUID();
 
 /**
  * This device locked or unlocked: every opened page and key the cache holds is dropped and asked
  * again, here and in the other tabs (a BroadcastChannel), so no tab shows a page after Lock now.
  */
 export function lockChanged(queryClient: QueryClient) {
+  watchLock(queryClient);
   sessionKeys.clear();
   releaseOpenedPhotos(queryClient);
   void queryClient.resetQueries({ queryKey: lockKeys.all });
   if (typeof BroadcastChannel !== "undefined") {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage("changed");
+    channel.postMessage(TAB);
     channel.close();
   }
 }
@@ -88,7 +62,8 @@ export function lockChanged(queryClient: QueryClient) {
 function hearOtherTabs(queryClient: QueryClient) {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => {
+  channel.onmessage = (event: MessageEvent) => {
+    if (event.data === TAB) return;
     sessionKeys.clear();
     releaseOpenedPhotos(queryClient);
     void queryClient.resetQueries({ queryKey: lockKeys.all });

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { saveDraft, saveSealedDraft } from "@/client/diary-drafts";
 import { journalKeys, type EntryFields, type Journal } from "@/client/journals";
-import { deviceKeyQuery } from "@/client/lock/state";
+import { deviceKeyQuery } from "@/client/lock/keys";
 import { announcePageSent } from "@/client/page-sent";
 import {
   listOutboxItems,

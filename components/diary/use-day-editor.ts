@@ -8,6 +8,7 @@ import { useSealedDraft } from "@/components/lock/use-sealed-draft";
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal, type SaveRequest } from "@/client/journals";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
+import { OFFLINE_MESSAGE } from "@/client/query-client";
 import {
   addOutboxItem,
   OutboxPhotoTooLargeError,
@@ -33,17 +34,8 @@ import {
 import { fieldsOf, newEditor, type EditorState } from "./editor-state";
 import { useOutboxItems } from "./use-outbox";
 import { useLockedEntry, openedEntryQuery, type LockedEntry } from "@/components/lock/use-locked-entry";
-import {
-  knownLocked,
-  knownTurningOff,
-  lockedForm,
-  lockedMeanwhile,
-  LOCKED_HERE_OFFLINE_MESSAGE,
-  SHARE_OFFLINE_MESSAGE,
-  TURNING_OFF_OFFLINE_MESSAGE,
-} from "@/client/lock/editor";
 import type { SealedSave } from "@/client/lock/save";
-import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
+import { deviceKeyQuery, knownLockConcern, lockKeys } from "@/client/lock/keys";
 
 export { QUEUED_MESSAGE } from "./day-editor-machine";
 
@@ -272,19 +264,13 @@ export function useDayEditor({
         // A sealed request waits as it was sent: the server answers its key once, for that request only.
         const sealedSent = lost?.form ? (await import("@/client/lock/save")).sealedSaveOf(lost.form) : null;
         if (lost && sealedSent) return queue(e, lost.key, sealedSent);
-        // The lock is being turned off: nothing is sealed, and a locked page opens only online.
-        if (knownTurningOff(queryClient)) {
-          if (e.entry?.locked) throw new ApiError(0, TURNING_OFF_OFFLINE_MESSAGE);
-          return queue(e, lost?.key);
-        }
-        const mustSeal = e.fields.visibility === "private" || Boolean(e.entry?.locked);
-        if (!mustSeal || !knownLocked(queryClient, userId, e.entry)) return queue(e, lost?.key);
-        if (e.fields.visibility !== "private") throw new ApiError(0, SHARE_OFFLINE_MESSAGE);
-        const key = await queryClient.fetchQuery(deviceKeyQuery(userId));
-        if (!key) throw new ApiError(423, LOCKED_HERE_OFFLINE_MESSAGE);
-        const { sealSave } = await import("@/client/lock/save");
-        // Not the lost request (a readable one, or none): a request of its own, with a new key.
-        return queue(e, undefined, await sealSave({ owner: userId, key, req, entry: e.entry }));
+        // The lock is not known to concern this save: it waits readable. Else the lock's code decides
+        // (client/lock/editor.ts): sealed, readable while the lock is being turned off, or refused.
+        if (!knownLockConcern(queryClient, userId, e.entry)) return queue(e, lost?.key);
+        const { offlineSealing } = await lockEditor();
+        const sealed = await offlineSealing({ queryClient, owner: userId, req, entry: e.entry });
+        // Sealed here, not the lost request (a readable one, or none): a request of its own, with a new key.
+        return sealed ? queue(e, undefined, sealed) : queue(e, lost?.key);
       };
       if (!navigator.onLine) return offline();
       /** The last request sent: its Idempotency-Key and its form (undefined: the readable one). */
@@ -293,14 +279,27 @@ export function useDayEditor({
         // A new request after a refusal: the server keeps its answer to the first key (docs/decisions/081).
         const key = fresh ? crypto.randomUUID() : attempt;
         sent = undefined;
-        const form = await lockedForm({ queryClient, owner: userId, req, entry: e.entry, fresh });
+        // Only a private or a locked page may be sealed: the lock's code is asked then (client/lock/editor.ts).
+        const form =
+          req.fields.visibility === "private" || e.entry?.locked
+            ? await lockEditor().then(({ lockedForm }) =>
+                lockedForm({ queryClient, owner: userId, req, entry: e.entry, fresh }),
+              )
+            : undefined;
         sent = { key, form };
         return saveJournal(req, key, form);
       };
       try {
         // Locked in another tab since this one last asked: sealed, and sent again.
-        const journal = await send(false).catch((err: unknown) => {
-          if (lockedMeanwhile(err)) return send(true);
+        const journal = await send(false).catch(async (err: unknown) => {
+          const meanwhile =
+            err instanceof ApiError && err.status === 409
+              ? await lockEditor().then(
+                  ({ lockedMeanwhile }) => lockedMeanwhile(err),
+                  () => false,
+                )
+              : false;
+          if (meanwhile) return send(true);
           throw err;
         });
         if (journal.locked) {
@@ -418,6 +417,16 @@ function useNoticeExpiry(
     const timer = window.setTimeout(() => send({ type: "notice expired", notice, seq }), ms);
     return () => window.clearTimeout(timer);
   }, [seq, notice, ms, send]);
+}
+
+/**
+ * The lock's part of a save (client/lock/editor.ts), loaded when a save may concern the lock. Code
+ * that cannot be fetched is a request that got no answer: the page waits in the outbox.
+ */
+function lockEditor() {
+  return import("@/client/lock/editor").catch(() => {
+    throw new ApiError(0, OFFLINE_MESSAGE);
+  });
 }
 
 // What happened to a save shows once, beside Save in the action bar (a live region), and no toast

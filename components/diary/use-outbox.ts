@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { journalKeys } from "@/client/journals";
-import { deviceKeyQuery } from "@/client/lock/state";
+import { deviceKeyQuery } from "@/client/lock/keys";
 import { listOutboxItems, subscribeOutbox, type OutboxItem } from "@/client/outbox";
 
 /**

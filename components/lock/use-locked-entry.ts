@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Journal } from "@/client/journals";
-import { deviceKeyQuery, lockKeys, watchLock } from "@/client/lock/state";
+import { deviceKeyQuery, lockKeys, watchLockWhen } from "@/client/lock/keys";
 
 /** How a day's entry shows: readable (or opened), still opening, locked on this device, or not openable. */
 export type LockedEntry =
@@ -39,7 +39,7 @@ export function openedEntryQuery(owner: string, journal: Journal, key: CryptoKey
 export function useLockedEntry(owner: string, journal: Journal | null | undefined): LockedEntry {
   const locked = Boolean(journal?.locked);
   const queryClient = useQueryClient();
-  useEffect(() => watchLock(queryClient), [queryClient]);
+  useEffect(() => watchLockWhen(queryClient, locked), [queryClient, locked]);
   const key = useQuery({ ...deviceKeyQuery(owner), enabled: locked });
   const opened = useQuery({
     ...openedEntryQuery(owner, journal ?? PLACEHOLDER, key.data),

@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { DiarySearchHit } from "@/client/diary";
-import { deviceKeyQuery, lockKeys, watchLock } from "@/client/lock/state";
+import { deviceKeyQuery, lockKeys } from "@/client/lock/keys";
 import { sessionQuery } from "@/client/session";
 
 type LockedIndex = typeof import("@/client/lock/locked-index");
@@ -22,13 +22,12 @@ export interface LockedSearch {
  * The locked pages of the signed-in person's diary opened on this device for its search
  * (client/lock/locked-index.ts), a page of the List at a time, while `warm` (a search is open, or
  * about to be): opened once per version of the diary (a save of a locked page drops them) and
- * dropped with every opened page by Lock now. Nothing for a person without the lock or on a
+ * dropped with every opened page by Lock now (heard from the other tabs once this device's key is
+ * read, ./keys.ts's deviceKeyQuery). Nothing for a person without the lock or on a
  * locked device, and none of the search's code is loaded for them: the matching, the ranking and
  * the query function all come with client/lock/locked-index.ts, on demand.
  */
 function useLockedIndex(warm: boolean) {
-  const queryClient = useQueryClient();
-  useEffect(() => watchLock(queryClient), [queryClient]);
   const owner = useQuery(sessionQuery()).data?.id;
   const key = useQuery({ ...deviceKeyQuery(owner ?? ""), enabled: Boolean(owner) });
   const open = Boolean(owner && key.data);

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Journal } from "@/lib/contract/answers";
-import { deviceKeyQuery, lockKeys, watchLock } from "@/client/lock/state";
+import { deviceKeyQuery, lockKeys, watchLockWhen } from "@/client/lock/keys";
 import { sessionQuery } from "@/client/session";
 
 /**
@@ -13,9 +13,9 @@ import { sessionQuery } from "@/client/session";
  */
 export function useOpenedWords(journal: Pick<Journal, "id" | "updatedAt" | "locked"> & Partial<Journal>) {
   const queryClient = useQueryClient();
-  useEffect(() => watchLock(queryClient), [queryClient]);
   const owner = useQuery(sessionQuery()).data?.id ?? "";
   const locked = Boolean(journal.locked && owner);
+  useEffect(() => watchLockWhen(queryClient, locked), [queryClient, locked]);
   const key = useQuery({ ...deviceKeyQuery(owner), enabled: locked });
   const words = useQuery({
     queryKey: lockKeys.words(owner, journal.id, journal.updatedAt),

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { loadSealedDraft, type DiaryDraft } from "@/client/diary-drafts";
-import { deviceKeyQuery, lockKeys } from "@/client/lock/state";
+import { deviceKeyQuery, lockKeys } from "@/client/lock/keys";
 
 /** A day's sealed draft on this device: none, opening, opened, or kept locked (no key here). */
 export type SealedDraft =
