@@ -1,6 +1,8 @@
+import { promptIndex } from "../lib/prompts/pick";
+import { PROMPTS } from "../lib/prompts/prompts";
 import { prose } from "../tests/support/prose";
 import { TODAY, diary, message, openDiary, write } from "./diary-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // The editor keeps what was written, saves from the keyboard and says each thing once
 // (docs/decisions/044-screens-that-tell-the-truth.md).
@@ -92,4 +94,38 @@ test("the day's date and 'Entry saved!' each show once, and no toast covers the 
   await expect(page.getByText("Entry saved!")).toHaveCount(1);
   await expect(toaster.getByRole("listitem")).toHaveCount(0);
   await expect(page.getByText(TODAY, { exact: true })).toHaveCount(1);
+});
+
+test("an empty day offers a question to write about: another one, or the page's title, and none once the page has words", async ({
+  signedIn: { page },
+}) => {
+  await openDiary(page);
+  const entry = page.getByRole("textbox", { name: "Your entry" });
+  const title = page.getByRole("textbox", { name: "Title" });
+  const prompt = (turn: number) => PROMPTS[promptIndex("2026-03-10", turn, PROMPTS.length)]!;
+  // The date's own question is the text's placeholder (docs/decisions/124-prompts-on-an-empty-day.md).
+  await expect(entry).toHaveAttribute("placeholder", prompt(0));
+  await expectNoA11yViolationsInEachScheme(page, { include: 'form[aria-label="Write today\'s entry"]' });
+
+  // From the keyboard: the prompt's buttons come right after the title.
+  await title.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Another prompt" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(entry).toHaveAttribute("placeholder", prompt(1));
+  await expect(page.getByText(`Prompt: ${prompt(1)}`)).toBeAttached();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(title).toHaveValue(prompt(1));
+  await expect(entry).toBeFocused();
+  await expect(entry).toHaveAttribute("placeholder", "Dear diary…");
+  await expect(page.getByRole("button", { name: "Another prompt" })).toHaveCount(0);
+
+  await page.keyboard.type("Answered below its question.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("article").getByRole("heading", { name: prompt(1) })).toBeVisible();
+  // A page being edited has its words: no prompt.
+  await page.getByRole("article").getByRole("button", { name: "Edit" }).click();
+  await expect(title).toHaveValue(prompt(1));
+  await expect(page.getByRole("button", { name: "Another prompt" })).toHaveCount(0);
 });

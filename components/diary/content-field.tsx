@@ -35,6 +35,8 @@ type Props = {
   pageFull: boolean;
   onPageFull: (full: boolean) => void;
   describedBy: string;
+  /** What the empty text shows: "Dear diary…", or the question an empty day offers (./day-prompt.tsx). */
+  placeholder?: string;
 };
 
 /** The characters past `max` (CONTENT_MAX, or an imported page's own length), as a person counts them; "" when the text fits. */
@@ -59,6 +61,7 @@ export function ContentField({
   pageFull,
   onPageFull,
   describedBy,
+  placeholder = "Dear diary…",
 }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -133,7 +136,7 @@ export function ContentField({
         onKeyDown={handleKeyDown}
         aria-describedby={describedBy}
         aria-invalid={over ? true : undefined}
-        placeholder="Dear diary…"
+        placeholder={placeholder}
         spellCheck
         rows={PAGE_LINES}
         className="relative block w-full resize-none overflow-hidden bg-transparent font-serif text-lg leading-8 text-ink placeholder:text-ink-soft/80"

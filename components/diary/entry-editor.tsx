@@ -19,6 +19,7 @@ import {
 const TITLE_COUNT_FROM = 20;
 import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
+import { PromptActions, useDayPrompt } from "./day-prompt";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
 import { useWritingMode } from "./use-writing-mode";
@@ -66,9 +67,23 @@ export function EntryEditor({
 }: Props) {
   const { fields, entry } = editor;
   const [pageFull, setPageFull] = useState(false);
+  // "Another prompt" asked so often for this page (./day-prompt.tsx): the question stays while the page is empty.
+  const [promptTurn, setPromptTurn] = useState(0);
+  // A template was chosen (so many times): the focus goes to the end of its text.
+  const [writeAfterTemplate, setWriteAfterTemplate] = useState(0);
   const contentId = useId();
   const drop = usePhotoDrop({ onPick: onPickPhoto, onError });
+  useEffect(() => {
+    if (!writeAfterTemplate) return;
+    const text = document.getElementById(contentId);
+    if (!(text instanceof HTMLTextAreaElement)) return;
+    text.focus();
+    text.setSelectionRange(text.value.length, text.value.length);
+  }, [writeAfterTemplate, contentId]);
   const editing = entry !== null;
+  // An empty new page offers a question to write about (docs/decisions/124-prompts-on-an-empty-day.md).
+  const offerPrompt = !editing && fields.title === "" && fields.content.trim() === "";
+  const prompt = useDayPrompt(editor.day, promptTurn, offerPrompt);
   const complete = isComplete(fields);
   // An imported page longer than 900 characters may be saved as it is or shorter, never longer
   // (docs/decisions/078): its own length is its limit until it fits in 900.
@@ -158,6 +173,23 @@ export function EntryEditor({
               : `${TITLE_TOO_LONG_MESSAGE} (${titleLength} now)`}
           </p>
         ) : null}
+        {offerPrompt ? (
+          <PromptActions
+            prompt={prompt}
+            turn={promptTurn}
+            onAnother={() => setPromptTurn((turn) => turn + 1)}
+            onUseAsTitle={(question) => {
+              onFields({ title: question });
+              // The question is the title now: the answer is written below it.
+              document.getElementById(contentId)?.focus();
+            }}
+            onTemplate={(template) => {
+              onFields({ title: template.title, content: template.content });
+              // Once the chooser has closed: the writing goes on at the end of the template's text.
+              setWriteAfterTemplate((n) => n + 1);
+            }}
+          />
+        ) : null}
         {storedLength > CONTENT_MAX ? (
           <p
             id={`${contentId}-imported`}
@@ -171,6 +203,7 @@ export function EntryEditor({
           id={contentId}
           label="Your entry"
           value={fields.content}
+          placeholder={prompt ?? undefined}
           max={max}
           onChange={(content) => onFields({ content })}
           pageFull={pageFull}

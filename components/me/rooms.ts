@@ -15,8 +15,8 @@ export const ROOMS: readonly Room[] = [
   {
     href: "/me/writing",
     label: "Your writing",
-    summary: "Your streaks and a year of days written.",
-    intro: "How often you write: your streaks and a year of days.",
+    summary: "Your streaks, a year of days written, and your templates.",
+    intro: "How often you write, your streaks and a year of days, and the templates you start pages from.",
   },
   {
     href: "/me/reminders",

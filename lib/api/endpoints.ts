@@ -17,6 +17,7 @@ import { PUSH_ENDPOINTS } from "@/lib/push/endpoints";
 import { REMINDER_ENDPOINTS } from "@/lib/reminders/endpoints";
 import { REPLY_ENDPOINTS } from "@/lib/replies/endpoints";
 import { REPORT_ENDPOINTS } from "@/lib/reports/endpoints";
+import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
 import { USER_ENDPOINTS } from "@/lib/users/endpoints";
 import { META_ENDPOINTS } from "./meta-endpoints";
 
@@ -32,6 +33,7 @@ const DEFINITIONS = [
   ...PASSKEY_ENDPOINTS,
   ...JOURNAL_ENDPOINTS,
   ...LOCK_ENDPOINTS,
+  ...TEMPLATE_ENDPOINTS,
   ...FEED_ENDPOINTS,
   ...LIKE_ENDPOINTS,
   ...USER_ENDPOINTS,

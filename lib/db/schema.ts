@@ -912,3 +912,28 @@ export const notificationSettings = pgTable("notification_settings", {
   reminderPush: boolean("reminder_push").notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+// A person's templates (docs/decisions/125-templates.md): a name, and the title and text a new
+// page starts from. Only their owner sees them; gone with the account. The lengths are backstops in
+// code points (CODE_POINTS_PER_CHARACTER times the limits of lib/templates/limits.ts).
+export const templates = pgTable(
+  "templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    title: text("title").notNull().default(""),
+    content: text("content").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("templates_user_name_key").on(t.userId, sql`lower(${t.name})`),
+    check("templates_name_length", sql`char_length(${t.name}) between 1 and 480`),
+    check("templates_title_length", sql`char_length(${t.title}) <= 800`),
+    check("templates_content_length", sql`char_length(${t.content}) <= 7200`),
+    check("templates_not_empty", sql`${t.title} <> '' or ${t.content} <> ''`),
+  ],
+);

@@ -2,7 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { exports, friendships, journals, reminderSettings, users } from "@/lib/db/schema";
+import { exports, friendships, journals, reminderSettings, templates, users } from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import {
   dayOneEntry,
@@ -185,7 +185,7 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
   zip.end();
 }
 
-/** inkwell.json: the format, the profile, the friends' usernames, then every entry's own facts. */
+/** inkwell.json: the format, the profile, the friends' usernames, the templates, then every entry's own facts. */
 async function* inkwellJson({
   tx,
   userId,
@@ -215,12 +215,18 @@ async function* inkwellJson({
     .innerJoin(users, eq(users.id, friendships.friendId))
     .where(and(eq(friendships.userId, userId), isNull(users.suspendedAt)))
     .orderBy(asc(users.username));
+  const kept = await tx
+    .select({ name: templates.name, title: templates.title, content: templates.content })
+    .from(templates)
+    .where(eq(templates.userId, userId))
+    .orderBy(sql`lower(${templates.name})`, asc(templates.id));
   const head = {
     format: "inkwell-export",
     formatVersion: EXPORT_FORMAT_VERSION,
     exportedAt: isoSeconds(now),
     profile: { ...profile, joinedAt: isoSeconds(profile.joinedAt) },
     friends: friends.map((f) => f.username),
+    templates: kept,
   };
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
   let first = true;

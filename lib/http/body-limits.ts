@@ -31,6 +31,11 @@ export const BODY_LIMITS = {
   profile: 32 * KiB,
   /** POST and DELETE /api/push/subscriptions: an endpoint (1 024 units) and two keys (0.2 KB): 6.8 KB escaped. */
   push: 8 * KiB,
+  /**
+   * POST and PUT /api/templates: a 60-character name, a 100-character title and a 900-character
+   * text (16 960 units: 102 KB with every unit a `\uXXXX` escape).
+   */
+  template: 128 * KiB,
   /** POST /api/journals/{id}/replies: a 500-character reply (8 000 units: 48 KB escaped) and an id. */
   reply: 64 * KiB,
   /** Multipart bodies that may carry a photo (at most 5 MB, lib/images) and a few text fields. */

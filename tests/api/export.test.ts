@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
-import { exports, reminderSettings } from "../../lib/db/schema";
+import { exports, reminderSettings, templates } from "../../lib/db/schema";
 import type { ExportStatus } from "../../lib/contract/exports";
 import {
   EXPORT_EXPIRED_MESSAGE,
@@ -99,6 +99,10 @@ describe("export everything", () => {
     const friend = await person(db);
     await befriend(db, me.user.id, friend.user.id);
     await db.insert(reminderSettings).values({ userId: me.user.id, timeZone: "Europe/Paris" });
+    await db.insert(templates).values([
+      { userId: me.user.id, name: "gratitude", title: "", content: "Today I am grateful for" },
+      { userId: me.user.id, name: "Three good things", title: "Three good things", content: "1.\n2.\n3." },
+    ]);
     const shared = await storedPhoto("#336699", 120, 80);
     const photos = [await storedPhoto("#aa3300", 64, 48), shared, await storedPhoto("#00aa66", 30, 90)];
     // More entries than a page, so every pass reads several pages.
@@ -225,6 +229,11 @@ describe("export everything", () => {
         location: "Lyon",
       },
       friends: [expect.any(String)],
+      // By name, whatever the case (docs/decisions/125-templates.md).
+      templates: [
+        { name: "gratitude", title: "", content: "Today I am grateful for" },
+        { name: "Three good things", title: "Three good things", content: "1.\n2.\n3." },
+      ],
     });
     expect(inkwell.entries).toEqual(
       entries.map((e, i) => ({

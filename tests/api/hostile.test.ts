@@ -298,6 +298,8 @@ describe("the limits the API reference states", () => {
         "PUT /api/myprofile/settings",
         "POST /api/push/subscriptions",
         "DELETE /api/push/subscriptions",
+        "POST /api/templates",
+        "PUT /api/templates/{id}",
       ].sort(),
     );
     for (const { method, path, op } of withBody) {

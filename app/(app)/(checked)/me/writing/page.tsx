@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { RoomHeading } from "@/components/me/room-heading";
 import { room } from "@/components/me/rooms";
+import { TemplatesCard } from "@/components/me/templates-card";
 import { WritingCard } from "@/components/past/writing-card";
 
 export const metadata: Metadata = { title: room("/me/writing").label };
@@ -12,6 +13,7 @@ export default function Page() {
       <RoomHeading href="/me/writing" />
       <div className="grid max-w-3xl gap-6">
         <WritingCard />
+        <TemplatesCard />
       </div>
     </>
   );

@@ -1,0 +1,163 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LayoutTemplate, Pencil, Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { buttonClass } from "@/components/ui/button-styles";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TEMPLATES_LOAD_FAILED, deleteTemplate, templateKeys, templatesQuery, type Template } from "@/client/templates";
+import { lockStateQuery } from "@/client/lock/state";
+import { notify } from "@/client/toasts";
+import { TEMPLATES_MAX } from "@/lib/templates/limits";
+import type { TemplateFields } from "@/lib/templates/checks";
+import { TemplateDialog, type TemplateEditing } from "./template-dialog";
+
+/** Two examples a person can start from (docs/decisions/125-templates.md): theirs to change once saved. */
+const EXAMPLES: TemplateFields[] = [
+  { name: "Three good things", title: "Three good things", content: "1. \n2. \n3. " },
+  { name: "Gratitude", title: "Grateful for", content: "Today I am grateful for " },
+];
+
+const EMPTY: TemplateFields = { name: "", title: "", content: "" };
+
+/** The first words of a template, for its row. */
+function summaryOf(t: Template): string {
+  return [t.title, t.content.replace(/\s+/g, " ")].filter(Boolean).join(" — ");
+}
+
+/**
+ * Templates on /me → Writing (docs/decisions/125-templates.md): the person's own starting pages, each
+ * changed in a dialog, deleted after a question; an empty list offers two examples. A new page
+ * starts from one in the diary (components/diary/template-chooser.tsx).
+ */
+export function TemplatesCard() {
+  const queryClient = useQueryClient();
+  const templates = useQuery(templatesQuery());
+  // The lock seals pages, not templates (docs/decisions/125-templates.md): said where it matters.
+  const locked = useQuery(lockStateQuery()).data?.locked ?? false;
+  const [editing, setEditing] = useState<TemplateEditing | null>(null);
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const remove = useMutation({
+    mutationFn: (t: Template) => deleteTemplate(t.id),
+    onSuccess: (_, t) => {
+      queryClient.setQueryData<Template[]>(templateKeys.all, (all) => all?.filter((x) => x.id !== t.id));
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      notify.success(`Template “${t.name}” deleted`);
+      setDeleting(null);
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  const list = templates.data;
+  const full = (list?.length ?? 0) >= TEMPLATES_MAX;
+
+  return (
+    <section
+      aria-labelledby="templates-heading"
+      className="min-w-0 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm md:col-span-2"
+    >
+      <h2 id="templates-heading" className="flex items-center gap-2 text-xl font-semibold text-leather">
+        <LayoutTemplate aria-hidden className="size-5 text-accent" />
+        Templates
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        A title and text of your own to start a new page from. Only you see them; they leave with your export.
+      </p>
+      {locked ? (
+        <p className="mt-2 text-sm text-ink">
+          Your diary is locked, but templates are not: the server can read them. Keep private words in your pages.
+        </p>
+      ) : null}
+      {templates.isPending ? (
+        <p role="status" className="mt-4 text-sm text-ink-soft">
+          Loading your templates…
+        </p>
+      ) : templates.isError ? (
+        <p role="status" className="mt-4 text-sm text-ink-soft">
+          {TEMPLATES_LOAD_FAILED}.{" "}
+          <button
+            type="button"
+            onClick={() => void templates.refetch()}
+            className="font-semibold text-accent underline underline-offset-4"
+          >
+            Try again
+          </button>
+        </p>
+      ) : list && list.length ? (
+        <ul className="mt-4 divide-y divide-ink-soft/20 border-y border-ink-soft/20">
+          {list.map((t) => (
+            <li key={t.id} className="flex items-center gap-2 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-ink">{t.name}</p>
+                <p className="truncate text-sm text-ink-soft">{summaryOf(t)}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => setEditing({ template: t, start: { name: t.name, title: t.title, content: t.content } })}
+                aria-label={`Edit ${t.name}`}
+                className={buttonClass("secondary", "size-11 shrink-0 p-0")}
+              >
+                <Pencil aria-hidden className="size-4" />
+              </button>
+              <button
+                type="button"
+                onClick={() => setDeleting(t)}
+                aria-label={`Delete ${t.name}`}
+                className={buttonClass("danger", "size-11 shrink-0 p-0")}
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-4 text-sm text-ink">
+          <p>No templates yet. Start from an example, or make your own:</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {EXAMPLES.map((example) => (
+              <button
+                key={example.name}
+                type="button"
+                onClick={() => setEditing({ template: null, start: example })}
+                className={buttonClass("secondary", "py-2")}
+              >
+                {example.name}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          ref={newButton}
+          type="button"
+          disabled={full || !list}
+          onClick={() => setEditing({ template: null, start: EMPTY })}
+          className={buttonClass("primary")}
+        >
+          <Plus aria-hidden className="size-4" />
+          New template
+        </button>
+        {full ? (
+          <p className="text-sm text-ink-soft">
+            You keep {TEMPLATES_MAX} templates, the most there can be: delete one to add another.
+          </p>
+        ) : null}
+      </div>
+      <TemplateDialog editing={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.name ?? ""}”?`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        busyLabel="Deleting…"
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+        focusWhenOpenerGone={() => newButton.current}
+      >
+        The template goes; pages you started from it keep their words.
+      </ConfirmDialog>
+    </section>
+  );
+}
