@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from "../lib/images/messages";
+import sharp from "sharp";
+import { IMAGE_MAX_BYTES } from "../lib/images/limits.mjs";
+import { IMAGE_ASPECT_RATIO_MESSAGE, IMAGE_DAMAGED_MESSAGE } from "../lib/images/messages";
 import { prose } from "../tests/support/prose";
 import {
   TODAY,
@@ -169,8 +171,9 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
   const picker = page.getByLabel("Add photo");
   await picker.setInputFiles({ name: "strip.png", mimeType: "image/png", buffer: await photo("#225588", 1020, 20) });
   await expect(message(page, IMAGE_ASPECT_RATIO_MESSAGE, "alert")).toBeVisible();
+  // Over 5 MB it would be made smaller (the next test), but these bytes are no picture at all.
   await picker.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
-  await expect(message(page, IMAGE_TOO_LARGE_MESSAGE, "alert")).toBeVisible();
+  await expect(message(page, IMAGE_DAMAGED_MESSAGE, "alert")).toBeVisible();
   await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toHaveCount(0);
 
   const png = (await photo("#3a7d44", 300, 150)).toString("base64");
@@ -193,6 +196,34 @@ test("the photo sits on the page in a reserved frame; the browser checks size an
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("article").getByRole("img", { name: "Photo for “Dropped”" })).toBeVisible();
   expect(uploads).toBe(1);
+});
+
+test("a camera's photo over 5 MB is made smaller in the browser, not refused, and saved", async ({
+  signedIn: { page },
+}) => {
+  // 12 MP of noise at the best quality: as large as a camera's detailed photo.
+  const camera = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 100 })
+    .toBuffer();
+  expect(camera.length).toBeGreaterThan(IMAGE_MAX_BYTES);
+  await openDiary(page);
+  await page.getByLabel("Add photo").setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: camera });
+  await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
+  await expect(page.getByText(/^Made smaller to fit: the photo you chose was \d+(\.\d)? MB/)).toBeVisible();
+  await write(page, "Camera", "A big photo from the camera.");
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/journals"));
+  await page.getByRole("button", { name: "Save" }).click();
+  // The server, which refuses a photo over 5 MB, took it.
+  expect((await answered).status()).toBe(201);
+  await expect(page.getByRole("article").getByRole("img", { name: "Photo for “Camera”" })).toBeVisible();
 });
 
 test("the diary is a static shell: the same file for everyone, no entry in it; the browser then shows the day", async ({

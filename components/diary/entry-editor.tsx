@@ -214,6 +214,7 @@ export function EntryEditor({
           src={photoSrc}
           size={editor.photo?.size ?? null}
           isNew={editor.photo !== null}
+          shrunkFrom={editor.photo?.shrunkFrom}
           description={fields.imageDescription}
           onDescription={(imageDescription) => onFields({ imageDescription })}
           onRemove={onRemovePhoto}

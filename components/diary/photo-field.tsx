@@ -78,16 +78,23 @@ type PreviewProps = {
   src: string | null;
   size: PhotoSize;
   isNew: boolean;
+  /** The chosen file's size in bytes when it was made smaller to fit (client/photo-check.ts). */
+  shrunkFrom?: number;
   description: string;
   onDescription: (description: string) => void;
   onRemove: () => void;
 };
 
+/** "21.4 MB". */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
+}
+
 /**
  * The photo that will be saved, where the read view shows it: a newly chosen one (`isNew`) or the
  * entry's current one; its description (the alt text wherever it is shown), and Remove.
  */
-export function PhotoPreview({ src, size, isNew, description, onDescription, onRemove }: PreviewProps) {
+export function PhotoPreview({ src, size, isNew, shrunkFrom, description, onDescription, onRemove }: PreviewProps) {
   const descriptionId = useId();
   if (!src) return null;
   return (
@@ -97,6 +104,11 @@ export function PhotoPreview({ src, size, isNew, description, onDescription, onR
         size={size}
         alt={description.trim() || (isNew ? "Preview of the chosen photo" : "The entry's photo")}
       />
+      {shrunkFrom ? (
+        <p className="text-sm text-ink-soft">
+          Made smaller to fit: the photo you chose was {megabytes(shrunkFrom)}; it goes as a JPEG of at most 5 MB.
+        </p>
+      ) : null}
       <label htmlFor={descriptionId} className="text-sm text-ink-soft">
         Describe the photo for people who cannot see it
       </label>
