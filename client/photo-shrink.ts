@@ -1,4 +1,5 @@
 import { ENTRY_IMAGE_MAX_SIDE, IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
+import { canvasOf, contextOf, encodeCanvas } from "./canvas";
 
 // A camera's photo over the server's 5 MB is made smaller in the browser before it is sent
 // (docs/decisions/126-big-photos-made-smaller-in-the-browser.md): drawn upright onto a canvas at its
@@ -7,8 +8,6 @@ import { ENTRY_IMAGE_MAX_SIDE, IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 
 /** The longest side a shrunk photo keeps: a 12 MP phone photo (4 032 × 3 024) keeps all of it. */
 export const SHRUNK_MAX_SIDE = 4096;
-/** Files larger than this are not opened at all: no camera's JPEG or HEIC comes near it. */
-export const SHRINK_INPUT_MAX_BYTES = 64 * 1024 * 1024;
 const QUALITY = 0.88;
 /** Each try that is still too large draws the next at this fraction of its sides. */
 const STEP = 0.8;
@@ -16,31 +15,12 @@ const STEP = 0.8;
 export const PHOTO_NOT_SHRUNK_MESSAGE =
   "This photo is over 5 MB and this browser could not make it smaller (HEIC photos can be made smaller only in Safari). Save it as JPEG and choose it again.";
 
-type Canvas = OffscreenCanvas | HTMLCanvasElement;
-
-function canvasOf(width: number, height: number): Canvas {
-  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(width, height);
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  return canvas;
-}
-
-async function jpegOf(canvas: Canvas): Promise<Blob | null> {
-  try {
-    if ("convertToBlob" in canvas) return await canvas.convertToBlob({ type: "image/jpeg", quality: QUALITY });
-    return await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", QUALITY));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * `file` as a JPEG of at most IMAGE_MAX_BYTES, upright, its sides kept as long as that allows (never
  * below ENTRY_IMAGE_MAX_SIDE, what the diary shows); null when the browser cannot open or encode it.
+ * The caller has bounded the file (./photo-check.ts's SHRINK_INPUT_MAX_BYTES) and its pixels.
  */
 export async function shrinkPhoto(file: File): Promise<File | null> {
-  if (file.size > SHRINK_INPUT_MAX_BYTES) return null;
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
@@ -54,14 +34,14 @@ export async function shrinkPhoto(file: File): Promise<File | null> {
       const width = Math.max(1, Math.round(bitmap.width * scale));
       const height = Math.max(1, Math.round(bitmap.height * scale));
       const canvas = canvasOf(width, height);
-      const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+      const context = contextOf(canvas);
       if (!context) return null;
       // JPEG has no transparency: white behind what was transparent, as the server's print copy.
       context.fillStyle = "#ffffff";
       context.fillRect(0, 0, width, height);
       context.imageSmoothingQuality = "high";
       context.drawImage(bitmap, 0, 0, width, height);
-      const blob = await jpegOf(canvas);
+      const blob = await encodeCanvas(canvas, "image/jpeg", QUALITY);
       if (blob?.type !== "image/jpeg") return null;
       if (blob.size <= IMAGE_MAX_BYTES) {
         const name = file.name.replace(/\.[^./]*$/, "") || "photo";

@@ -1,4 +1,5 @@
 import { ENTRY_IMAGE_MAX_SIDE, IMAGE_MAX_BYTES, IMAGE_WEBP_QUALITY, dimensionProblem } from "@/lib/images/limits.mjs";
+import { canvasOf, contextOf, encodeCanvas } from "../canvas";
 import {
   IMAGE_ASPECT_RATIO_MESSAGE,
   IMAGE_SIDE_TOO_LONG_MESSAGE,
@@ -8,8 +9,8 @@ import {
 
 // A locked page's photo as the browser makes it ready for sealing (docs/decisions/115): the server
 // receives only ciphertext and can no longer resize or strip it, so this does what lib/images does
-// for an entry photo, with the same limits and words. Drawing the pixels onto a canvas and encoding
-// them anew is what strips the file: a canvas keeps no EXIF, GPS, XMP or comments.
+// for an entry photo, with the same limits and words; drawn anew on a canvas (../canvas.ts), which
+// keeps no metadata.
 
 export const LOCKED_PHOTO_UNREADABLE_MESSAGE =
   "This browser could not open the photo: it may be damaged, or in a format the browser cannot read " +
@@ -37,30 +38,6 @@ const DIMENSION_MESSAGES = {
   "aspect-ratio": IMAGE_ASPECT_RATIO_MESSAGE,
 } as const;
 
-type Canvas = OffscreenCanvas | HTMLCanvasElement;
-
-/** An OffscreenCanvas, or a <canvas> element in a browser without one. */
-function canvasOf(width: number, height: number): Canvas {
-  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(width, height);
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  return canvas;
-}
-
-/**
- * The canvas encoded as `type`, or null when encoding failed. A browser that cannot encode `type`
- * gives PNG instead: the blob's type tells.
- */
-async function encode(canvas: Canvas, type: string, quality: number): Promise<Blob | null> {
-  try {
-    if ("convertToBlob" in canvas) return await canvas.convertToBlob({ type, quality });
-    return await new Promise((resolve) => canvas.toBlob(resolve, type, quality));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The photo's bytes as a locked page stores them before sealing: decoded, turned upright (EXIF
  * orientation), its longer side at most ENTRY_IMAGE_MAX_SIDE, re-encoded (WebP; JPEG where the
@@ -83,21 +60,20 @@ export async function prepareLockedPhoto(file: Blob): Promise<LockedPhoto> {
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const canvas = canvasOf(width, height);
-    // TypeScript cannot pick getContext's "2d" overload on the union of the two canvases.
-    const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+    const context = contextOf(canvas);
     if (!context) throw new LockedPhotoError(LOCKED_PHOTO_ENCODE_MESSAGE);
     context.imageSmoothingQuality = "high";
     context.drawImage(bitmap, 0, 0, width, height);
 
     // The server's WebP quality, and the same number for JPEG.
     const quality = IMAGE_WEBP_QUALITY / 100;
-    let blob = await encode(canvas, "image/webp", quality);
+    let blob = await encodeCanvas(canvas, "image/webp", quality);
     if (blob?.type !== "image/webp") {
       // JPEG has no transparency: white behind what was transparent, as the server's print copy.
       context.globalCompositeOperation = "destination-over";
       context.fillStyle = "#ffffff";
       context.fillRect(0, 0, width, height);
-      blob = await encode(canvas, "image/jpeg", quality);
+      blob = await encodeCanvas(canvas, "image/jpeg", quality);
     }
     if (blob?.type !== "image/webp" && blob?.type !== "image/jpeg")
       throw new LockedPhotoError(LOCKED_PHOTO_ENCODE_MESSAGE);

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TEMPLATES_LOAD_FAILED, templatesQuery, type Template } from "@/client/templates";
+import { RetryStatus } from "@/components/ui/retry-status";
 
 /** The first words of a template, under its name. */
 function summaryOf(t: Template): string {
@@ -48,19 +49,7 @@ function Choices({ onChoose }: { onChoose: (template: Template) => void }) {
       </p>
     );
   if (templates.isError)
-    return (
-      <p role="status" className="text-sm text-ink-soft">
-        {TEMPLATES_LOAD_FAILED}.{" "}
-        <button
-          type="button"
-          data-autofocus
-          onClick={() => void templates.refetch()}
-          className="font-semibold text-accent underline underline-offset-4"
-        >
-          Try again
-        </button>
-      </p>
-    );
+    return <RetryStatus message={TEMPLATES_LOAD_FAILED} onRetry={() => void templates.refetch()} autofocus />;
   if (!templates.data.length)
     return (
       <p className="text-sm text-ink">

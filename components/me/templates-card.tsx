@@ -11,6 +11,7 @@ import { notify } from "@/client/toasts";
 import { TEMPLATES_MAX } from "@/lib/templates/limits";
 import type { TemplateFields } from "@/lib/templates/checks";
 import { TemplateDialog, type TemplateEditing } from "./template-dialog";
+import { RetryStatus } from "@/components/ui/retry-status";
 
 /** Two examples a person can start from (docs/decisions/125-templates.md): theirs to change once saved. */
 const EXAMPLES: TemplateFields[] = [
@@ -73,16 +74,7 @@ export function TemplatesCard() {
           Loading your templates…
         </p>
       ) : templates.isError ? (
-        <p role="status" className="mt-4 text-sm text-ink-soft">
-          {TEMPLATES_LOAD_FAILED}.{" "}
-          <button
-            type="button"
-            onClick={() => void templates.refetch()}
-            className="font-semibold text-accent underline underline-offset-4"
-          >
-            Try again
-          </button>
-        </p>
+        <RetryStatus message={TEMPLATES_LOAD_FAILED} onRetry={() => void templates.refetch()} className="mt-4" />
       ) : list && list.length ? (
         <ul className="mt-4 divide-y divide-ink-soft/20 border-y border-ink-soft/20">
           {list.map((t) => (

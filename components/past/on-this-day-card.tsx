@@ -9,6 +9,7 @@ import { ON_THIS_DAY_FAILED, onThisDayQuery } from "@/client/past";
 import { useLocalToday } from "@/components/diary/use-local-today";
 import { useOpenedWords } from "@/components/lock/use-opened-words";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
+import { RetryStatus } from "@/components/ui/retry-status";
 
 /** "A year ago today…", "3 years ago today…" (docs/product.md "Dashboard"). */
 export function yearsAgoHeading(years: number): string {
@@ -61,18 +62,7 @@ export function OnThisDayCard({ serverToday, className = "" }: { serverToday: Da
   const query = useQuery({ ...onThisDayQuery(today ?? ""), enabled: today !== null });
   if (!today) return null;
   if (query.isError) {
-    return (
-      <p role="status" className="text-sm text-ink-soft">
-        {ON_THIS_DAY_FAILED}.{" "}
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="font-semibold text-accent underline underline-offset-4"
-        >
-          Try again
-        </button>
-      </p>
-    );
+    return <RetryStatus message={ON_THIS_DAY_FAILED} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) return null;
   const items: Item[] = [

@@ -9,6 +9,7 @@ import { STATS_FAILED, statsQuery } from "@/client/past";
 import { parseDayKey } from "@/lib/dates/local-day";
 import { EARLIEST_STATS_YEAR } from "@/lib/validation/past-limits";
 import { YearHeatmap, YearHeatmapSkeleton } from "./year-heatmap";
+import { RetryStatus } from "@/components/ui/retry-status";
 
 /** "1 day", "12 days". */
 export function daysText(n: number): string {
@@ -38,16 +39,7 @@ export function WritingCard() {
         Your writing
       </h2>
       {stats.isError ? (
-        <p role="status" className="mt-3 text-sm text-ink-soft">
-          {STATS_FAILED}.{" "}
-          <button
-            type="button"
-            onClick={() => void stats.refetch()}
-            className="font-semibold text-accent underline underline-offset-4"
-          >
-            Try again
-          </button>
-        </p>
+        <RetryStatus message={STATS_FAILED} onRetry={() => void stats.refetch()} className="mt-3" />
       ) : (
         <>
           {/* Until the year is here its figures and days keep their places, so nothing below moves when they arrive (the reminder's Save under a finger). */}
