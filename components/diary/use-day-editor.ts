@@ -113,23 +113,31 @@ export function useDayEditor({
 
   /**
    * Keeps the words as the day's draft: sealed when this device holds the locked diary's key and the
-   * page is private (in order: only the last sealing of the day is written), readable otherwise.
+   * page is private (in order: only the last writing of the day is kept), readable otherwise. A
+   * private page's words typed before this device knows whether it holds a key wait for the answer:
+   * they are never kept readable on a device that holds one.
    */
   const sealings = useRef(0);
   const key = deviceKey.data;
   const writeDraft = useCallback(
     (draftDay: string, words: DiaryDraft) => {
       const sealing = (sealings.current += 1);
-      if (!key || words.visibility !== "private") return saveDraft(userId, draftDay, words);
-      void import("@/client/lock/drafts")
-        .then(({ sealDraft }) => sealDraft(key, userId, draftDay, words))
-        .then(
-          (sealed) => sealing === sealings.current && saveSealedDraft(userId, draftDay, sealed),
-          // Not kept: the words are still on screen, and leaving still asks first.
-          () => undefined,
-        );
+      if (words.visibility !== "private") return saveDraft(userId, draftDay, words);
+      const keep = (held: CryptoKey | null) => {
+        if (sealing !== sealings.current) return;
+        if (!held) return saveDraft(userId, draftDay, words);
+        void import("@/client/lock/drafts")
+          .then(({ sealDraft }) => sealDraft(held, userId, draftDay, words))
+          .then(
+            (sealed) => sealing === sealings.current && saveSealedDraft(userId, draftDay, sealed),
+            // Not kept: the words are still on screen, and leaving still asks first.
+            () => undefined,
+          );
+      };
+      if (key !== undefined) return keep(key);
+      void queryClient.fetchQuery(deviceKeyQuery(userId)).then(keep, () => keep(null));
     },
-    [key, userId],
+    [key, userId, queryClient],
   );
 
   // What the reducer asked for, once the screen shows the step that asked.
