@@ -16,14 +16,17 @@ import {
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif";
 const TYPES = new Set(PHOTO_ACCEPT.split(",").filter((t) => t.startsWith("image/")));
 
+/** A HEIC photo's file name. */
+const HEIC_NAME = /\.(heic|heif)$/i;
+
 function isHeic(file: File): boolean {
-  return /^image\/hei[cf]$/.test(file.type) || /\.(heic|heif)$/i.test(file.name);
+  return /^image\/hei[cf]$/.test(file.type) || HEIC_NAME.test(file.name);
 }
 
 /** Browsers often give HEIC photos no type at all: the name is all there is to go on. */
 function isPhotoFile(file: File): boolean {
   if (TYPES.has(file.type)) return true;
-  return (file.type === "" || file.type === "application/octet-stream") && /\.(heic|heif)$/i.test(file.name);
+  return (file.type === "" || file.type === "application/octet-stream") && HEIC_NAME.test(file.name);
 }
 
 /** A file larger than this is refused without being opened: no camera's photo comes near it. */

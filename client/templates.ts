@@ -17,6 +17,11 @@ export const TEMPLATE_DELETE_FAILED = "Could not delete the template";
 
 export const templateKeys = { all: ["templates"] as const };
 
+/** A template's first words, where a list names it: its title, then its text on one line. */
+export function templateSummary(t: Template): string {
+  return [t.title, t.content.replace(/\s+/g, " ")].filter(Boolean).join(" — ");
+}
+
 export function templatesQuery() {
   return queryOptions({
     queryKey: templateKeys.all,

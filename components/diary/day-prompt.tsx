@@ -1,7 +1,7 @@
 "use client";
 
 import { Lightbulb } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Template } from "@/client/templates";
 import { onDemand } from "@/components/ui/on-demand";
 import type { DayKey } from "@/lib/dates/local-day";
@@ -21,19 +21,8 @@ const LINK_BUTTON =
 
 /** The question offered for `day` after `turn` times "Another prompt", once the list is here and while `offered`. */
 export function useDayPrompt(day: DayKey, turn: number, offered: boolean): string | null {
-  const [list, setList] = useState<readonly string[] | null>(null);
-  useEffect(() => {
-    if (!offered || list) return;
-    let live = true;
-    prompts.load().then(
-      ({ PROMPTS }) => live && setList(PROMPTS),
-      // Offline before it was ever fetched: the page simply has no prompt.
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [offered, list]);
+  // Offline before it was ever fetched: the page simply has no prompt.
+  const list = prompts.useLoaded(undefined, offered)?.PROMPTS;
   return offered && list ? (list[promptIndex(day, turn, list.length)] ?? null) : null;
 }
 

@@ -4,13 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { TEMPLATES_LOAD_FAILED, templatesQuery, type Template } from "@/client/templates";
+import { TEMPLATES_LOAD_FAILED, templatesQuery, templateSummary, type Template } from "@/client/templates";
 import { RetryStatus } from "@/components/ui/retry-status";
-
-/** The first words of a template, under its name. */
-function summaryOf(t: Template): string {
-  return [t.title, t.content.replace(/\s+/g, " ")].filter(Boolean).join(" — ");
-}
 
 /**
  * "Start from a template" on an empty page (docs/decisions/125-templates.md): the person's
@@ -74,7 +69,7 @@ function Choices({ onChoose }: { onChoose: (template: Template) => void }) {
             {t.name}
           </button>
           <p id={`${id}-${i}`} className="sr-only">
-            {summaryOf(t)}
+            {templateSummary(t)}
           </p>
         </li>
       ))}

@@ -5,7 +5,14 @@ import { LayoutTemplate, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { TEMPLATES_LOAD_FAILED, deleteTemplate, templateKeys, templatesQuery, type Template } from "@/client/templates";
+import {
+  TEMPLATES_LOAD_FAILED,
+  deleteTemplate,
+  templateKeys,
+  templatesQuery,
+  templateSummary,
+  type Template,
+} from "@/client/templates";
 import { lockStateQuery } from "@/client/lock/state";
 import { notify } from "@/client/toasts";
 import { TEMPLATES_MAX } from "@/lib/templates/limits";
@@ -20,11 +27,6 @@ const EXAMPLES: TemplateFields[] = [
 ];
 
 const EMPTY: TemplateFields = { name: "", title: "", content: "" };
-
-/** The first words of a template, for its row. */
-function summaryOf(t: Template): string {
-  return [t.title, t.content.replace(/\s+/g, " ")].filter(Boolean).join(" — ");
-}
 
 /**
  * Templates on /me → Writing (docs/decisions/125-templates.md): the person's own starting pages, each
@@ -81,7 +83,7 @@ export function TemplatesCard() {
             <li key={t.id} className="flex items-center gap-2 py-2">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-ink">{t.name}</p>
-                <p className="truncate text-sm text-ink-soft">{summaryOf(t)}</p>
+                <p className="truncate text-sm text-ink-soft">{templateSummary(t)}</p>
               </div>
               <button
                 type="button"

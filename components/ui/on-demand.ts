@@ -21,10 +21,11 @@ export function onDemand<T>(fetchModule: () => Promise<T>) {
       },
     ));
 
-  function useLoaded(retry?: unknown): T | undefined {
+  /** `when`: fetch it only once this holds (an empty page that offers a prompt); until then, undefined. */
+  function useLoaded(retry?: unknown, when = true): T | undefined {
     const [loaded, setLoaded] = useState<T | undefined>(() => value);
     useEffect(() => {
-      if (loaded !== undefined) return;
+      if (loaded !== undefined || !when) return;
       let live = true;
       load().then(
         (v) => live && setLoaded(() => v),
@@ -35,7 +36,7 @@ export function onDemand<T>(fetchModule: () => Promise<T>) {
       return () => {
         live = false;
       };
-    }, [loaded, retry]);
+    }, [loaded, retry, when]);
     return loaded;
   }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, NotFoundError, uniqueViolation } from "@/lib/errors";
+import { parseId } from "@/lib/ids";
 import type { Template } from "@/lib/contract/templates";
 import type { TemplateInput } from "./schemas";
 import {
@@ -13,8 +14,6 @@ import {
 
 // A person's templates (docs/decisions/125-templates.md): a name, and the title and text a new page
 // starts from. Every query names the owner: another person's template is the same 404 as none.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = { id: string; name: string; title: string; content: string; createdAt: Date; updatedAt: Date };
 
@@ -83,12 +82,12 @@ export async function updateTemplate({
   id: string;
   input: TemplateInput;
 }): Promise<Template> {
-  if (!UUID.test(id)) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+  const templateId = parseId({ value: id, message: TEMPLATE_NOT_FOUND_MESSAGE });
   const { rows } = await db
     .execute<Row>(
       sql`
       update templates set name = ${input.name}, title = ${input.title}, content = ${input.content}, updated_at = now()
-      where id = ${id}::uuid and user_id = ${userId}::uuid
+      where id = ${templateId}::uuid and user_id = ${userId}::uuid
       returning ${COLUMNS}`,
     )
     .catch(nameTaken);
@@ -98,9 +97,9 @@ export async function updateTemplate({
 
 /** DELETE /api/templates/{id}. */
 export async function deleteTemplate({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<void> {
-  if (!UUID.test(id)) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+  const templateId = parseId({ value: id, message: TEMPLATE_NOT_FOUND_MESSAGE });
   const { rows } = await db.execute(
-    sql`delete from templates where id = ${id}::uuid and user_id = ${userId}::uuid returning 1`,
+    sql`delete from templates where id = ${templateId}::uuid and user_id = ${userId}::uuid returning 1`,
   );
   if (!rows.length) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
 }
