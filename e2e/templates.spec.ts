@@ -1,10 +1,11 @@
+import { templates } from "../lib/db/schema";
 import { openDiary } from "./diary-helpers";
 import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
 
 // Templates (docs/decisions/125-templates.md): made on /me → Writing, each error beside its field,
 // and a new page started from one in the diary.
 
-test("a template made from an example and changed on Your writing starts a new page in the diary, the focus after its text", async ({
+test("a template is made from an example, changed, refused beside its field and deleted on Your writing", async ({
   signedIn: { page },
 }) => {
   await page.goto("/me/writing");
@@ -55,8 +56,12 @@ test("a template made from an example and changed on Your writing starts a new p
   await ask.getByRole("button", { name: "Delete" }).click();
   await expect(card.getByText("Evening")).toHaveCount(0);
   await expect(card.getByRole("button", { name: "New template" })).toBeFocused();
+});
 
-  // In the diary: an empty page starts from it.
+test("an empty page starts from a template, the focus after its text", async ({ signedIn: { page, user }, db }) => {
+  await db
+    .insert(templates)
+    .values({ userId: user.id, name: "Good things", title: "Three good things", content: "1. The tea.\n2." });
   await openDiary(page);
   await page.getByRole("button", { name: "Template…" }).click();
   const chooser = page.getByRole("dialog", { name: "Start from a template" });
