@@ -312,6 +312,25 @@ export async function openListWords(owner: string, key: CryptoKey, journal: Jour
   }
 }
 
+/**
+ * An earlier version of a locked page (docs/decisions/127), opened for its History: older than the
+ * page by nature, so no revision is remembered or refused. Its words only (its photo stays sealed);
+ * null when they do not open for their place.
+ */
+export async function openVersionWords(
+  owner: string,
+  key: CryptoKey,
+  version: Pick<Journal, "title" | "content" | "imageDescription" | "journaldate" | "sealed">,
+) {
+  try {
+    const words = await openPage({ key, owner, journal: version });
+    return { title: words.title, content: words.content };
+  } catch (error) {
+    if (error instanceof LockError) return null;
+    throw error;
+  }
+}
+
 /** A browser that cannot keep anything (storage off) cannot remember revisions either: it takes the page. */
 async function notOlderThanSeen(owner: string, day: string, revision: number): Promise<boolean> {
   try {

@@ -78,7 +78,8 @@ export type DayEditorEvent =
   | { type: "typed"; patch: Partial<EntryFields> }
   | { type: "photo picked"; photo: CheckedPhoto | null }
   | { type: "photo removed" }
-  | { type: "edit started" }
+  /** Edit, from the saved entry, or with an earlier version's words in it (`from`, docs/decisions/127). */
+  | { type: "edit started"; from?: Pick<EntryFields, "title" | "content"> }
   | { type: "asked"; question: Question }
   | { type: "escape" }
   | { type: "discarded"; focus: FocusTarget }
@@ -96,6 +97,8 @@ export type DayEditorEvent =
   | { type: "delete requested"; day: DayKey }
   | { type: "delete answered"; day: DayKey }
   | { type: "delete refused"; day: DayKey; message: string }
+  /** The day's deleted page is back (Undo, docs/decisions/127): read, unless words were typed since. */
+  | { type: "page restored"; day: DayKey }
   /** A waiting page of `day` reached the server, sent by this tab, another or the service worker (client/page-sent.ts). */
   | { type: "page sent"; day: string; fields: EntryFields }
   // Time and the hook's own bookkeeping.
@@ -272,7 +275,11 @@ export function dayEditorReducer(previous: DayEditorState, { event, world }: Day
     case "edit started":
       if (!world.entry) return state;
       return withChores(
-        { ...state, error: null, editor: newEditor(world.day, world.entry, fieldsOf(world.entry)) },
+        {
+          ...state,
+          error: null,
+          editor: newEditor(world.day, world.entry, { ...fieldsOf(world.entry), ...event.from }),
+        },
         { type: "focus", target: "title" },
       );
     case "asked":
@@ -338,6 +345,14 @@ export function dayEditorReducer(previous: DayEditorState, { event, world }: Day
     case "delete refused":
       if (event.day !== state.day) return state;
       return withNotice({ ...state, deleting: false, question: null }, "error", event.message);
+
+    case "page restored": {
+      if (event.day !== state.day) return state;
+      const shown = shownOf(state, world);
+      // Words typed on the empty day since the deletion stay in the editor: nothing is thrown away.
+      if (shown && (shown.entry !== null || shown.fields.title || shown.fields.content || shown.photo)) return state;
+      return { ...state, editor: null };
+    }
 
     case "page sent": {
       // Shown as saved, unless the writer has changed the words since they were kept: those stay.

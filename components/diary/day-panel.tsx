@@ -98,7 +98,8 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           journal={savedEntry}
           headingRef={dayEditor.headingRef}
           status={status}
-          onEdit={() => dayEditor.send({ type: "edit started" })}
+          owner={userId}
+          onEdit={(from) => dayEditor.send({ type: "edit started", from })}
           onDelete={() => dayEditor.send({ type: "asked", question: "delete" })}
         />
       ) : null}
@@ -127,7 +128,8 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
         onConfirm={() => savedEntry && dayEditor.deleteEntry(savedEntry.id)}
         onCancel={() => dayEditor.send({ type: "asked", question: null })}
       >
-        The entry for {formatLongDay(day)} and its photo will be gone for good.
+        The entry for {formatLongDay(day)} moves to Recently deleted (on Me → Writing), where you can restore it for 30
+        days. Its hearts and replies go now.
       </ConfirmDialog>
       <ConfirmDialog
         open={dayEditor.question === "discard"}

@@ -1,11 +1,12 @@
 "use client";
 
-import { EyeOff, Pencil, Trash2 } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import { EyeOff, History, Pencil, Trash2 } from "lucide-react";
+import { useState, type ReactNode, type Ref } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
-import type { Journal } from "@/client/journals";
+import type { EntryFields, Journal } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
+import { PageHistoryOnDemand } from "./page-history-on-demand";
 import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
 import { ExpandablePhoto } from "@/components/ui/expandable-photo";
@@ -16,13 +17,17 @@ type Props = {
   journal: Journal;
   headingRef: Ref<HTMLHeadingElement>;
   status: ReactNode;
-  onEdit: () => void;
+  /** The person whose diary this is: a locked page's History opens its versions with their key. */
+  owner: string;
+  /** Edit the page; `from`: with an earlier version's words in the editor. */
+  onEdit: (from?: Pick<EntryFields, "title" | "content">) => void;
   onDelete: () => void;
 };
 
-/** The day's saved entry, as written, with Edit and Delete on one row. */
-export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Props) {
+/** The day's saved entry, as written, with Edit, History and Delete on one row. */
+export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete }: Props) {
   const { label, description } = VISIBILITY_LABELS[journal.visibility];
+  const [history, setHistory] = useState(false);
   const photo = journal.images[0];
   return (
     <article aria-labelledby="entry-heading">
@@ -58,9 +63,13 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
         </p>
         {journal.visibility === "close-circle" ? <EntryHearts journal={journal} /> : null}
         <div className="flex gap-3">
-          <button type="button" onClick={onEdit} className={buttonClass("primary")}>
+          <button type="button" onClick={() => onEdit()} className={buttonClass("primary")}>
             <Pencil aria-hidden className="size-4" />
             Edit
+          </button>
+          <button type="button" onClick={() => setHistory(true)} className={buttonClass("secondary")}>
+            <History aria-hidden className="size-4" />
+            History
           </button>
           <button type="button" onClick={onDelete} className={buttonClass("danger")}>
             <Trash2 aria-hidden className="size-4" />
@@ -69,6 +78,13 @@ export function EntryView({ journal, headingRef, status, onEdit, onDelete }: Pro
         </div>
         {status}
       </ActionBar>
+      <PageHistoryOnDemand
+        journal={journal}
+        owner={owner}
+        open={history}
+        onClose={() => setHistory(false)}
+        onEditFrom={onEdit}
+      />
     </article>
   );
 }

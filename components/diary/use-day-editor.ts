@@ -6,6 +6,8 @@ import { useHydrated } from "@/components/app/use-hydrated";
 import { clearDraft, loadDraft, sameDraft, saveDraft, saveSealedDraft, type DiaryDraft } from "@/client/diary-drafts";
 import { useSealedDraft } from "@/components/lock/use-sealed-draft";
 import { dayQuery, deleteJournal, journalKeys, saveJournal, type Journal, type SaveRequest } from "@/client/journals";
+import { undoDelete, versionKeys } from "@/client/versions";
+import { notify } from "@/client/toasts";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { ApiError } from "@/client/api-error";
 import { OFFLINE_MESSAGE } from "@/client/query-client";
@@ -358,9 +360,21 @@ export function useDayEditor({
       restoreMarks(context);
       send({ type: "delete refused", day, message: messageOf(err) });
     },
-    onSuccess: () => {
+    onSuccess: (_, id) => {
       clearDraft(userId, day);
       queryClient.setQueryData<Journal | null>(journalKeys.day(day), null);
+      void queryClient.invalidateQueries({ queryKey: versionKeys.deleted });
+      // Kept in Recently deleted (docs/decisions/127): one step back from here too.
+      notify.info("Moved to Recently deleted", {
+        description: "Restore it from Me → Writing for 30 days.",
+        action: {
+          label: "Undo",
+          onClick: () =>
+            void undoDelete(queryClient, id).then(
+              (back) => back && send({ type: "page restored", day: back.journaldate }),
+            ),
+        },
+      });
       void queryClient.invalidateQueries({ queryKey: [...lockKeys.all, "index"] });
       void queryClient.invalidateQueries({ queryKey: [...lockKeys.all, "search"] });
       send({ type: "delete answered", day });

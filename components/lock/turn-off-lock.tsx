@@ -23,7 +23,7 @@ import { DiaryPassphraseField, withLockRefusals } from "./passphrase-fields";
 // left, the server removes the lock and this device forgets the key.
 
 export const TURN_OFF_WARNING =
-  "Your locked pages will be opened on this device and stored readable on Inkwell's server again, as before the lock: whoever runs the server, or holds a copy of its database or backups, could read them. They stay private: your circle sees none of them.";
+  "Your locked pages will be opened on this device and stored readable on Inkwell's server again, as before the lock: whoever runs the server, or holds a copy of its database or backups, could read them. They stay private: your circle sees none of them. Their locked earlier versions, and locked pages in Recently deleted, go with the lock's key.";
 
 export function TurnOffLock({
   owner,

@@ -113,6 +113,7 @@ function PassphraseStep({
       <p className="text-sm text-ink">
         Your private pages — their words, tags and photos — will be encrypted in this browser before they leave it.
         Inkwell&apos;s server keeps only what it cannot read. On another device, you unlock them with a passphrase.
+        Their readable earlier versions, and private pages in Recently deleted, are removed.
       </p>
       <p className="text-sm text-ink-soft">
         Choose one that is not your password: Inkwell&apos;s server sees your password, never your passphrase. A few

@@ -16,7 +16,8 @@ export const ROOMS: readonly Room[] = [
     href: "/me/writing",
     label: "Your writing",
     summary: "Your streaks, a year of days written, and your templates.",
-    intro: "How often you write, your streaks and a year of days, and the templates you start pages from.",
+    intro:
+      "How often you write, your streaks and a year of days, the templates you start pages from, and the pages you deleted lately.",
   },
   {
     href: "/me/reminders",

@@ -18,6 +18,7 @@ import { REMINDER_ENDPOINTS } from "@/lib/reminders/endpoints";
 import { REPLY_ENDPOINTS } from "@/lib/replies/endpoints";
 import { REPORT_ENDPOINTS } from "@/lib/reports/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
+import { VERSION_ENDPOINTS } from "@/lib/journals/version-endpoints";
 import { USER_ENDPOINTS } from "@/lib/users/endpoints";
 import { META_ENDPOINTS } from "./meta-endpoints";
 
@@ -34,6 +35,7 @@ const DEFINITIONS = [
   ...JOURNAL_ENDPOINTS,
   ...LOCK_ENDPOINTS,
   ...TEMPLATE_ENDPOINTS,
+  ...VERSION_ENDPOINTS,
   ...FEED_ENDPOINTS,
   ...LIKE_ENDPOINTS,
   ...USER_ENDPOINTS,

@@ -937,3 +937,46 @@ export const templates = pgTable(
     check("templates_not_empty", sql`${t.title} <> '' or ${t.content} <> ''`),
   ],
 );
+
+// Every earlier version of a page, and the pages in Recently deleted (lib/journals/versions.ts,
+// docs/decisions/127-every-earlier-version-kept.md). A row is a page as it was: replaced by a save
+// (`deleted` false) or as it was deleted (`deleted` true, at most one a page). Only their writer
+// ever reads them; kept 30 days, at most VERSIONS_MAX a page, gone with the account. `journal_id`
+// names the page without a foreign key: a deleted page's versions outlive its row until restored.
+export const pageVersions = pgTable(
+  "page_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    journalId: uuid("journal_id").notNull(),
+    journalDate: date("journal_date", { mode: "string" }).notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    visibility: visibility("visibility").notNull(),
+    isAnonymous: boolean("is_anonymous").notNull(),
+    imageKey: text("image_key"),
+    imageDescription: text("image_description"),
+    importedAt: timestamp("imported_at", { withTimezone: true }),
+    sealed: jsonb("sealed").$type<SealedPage>(),
+    /** When the page was first written: a page restored from Recently deleted keeps its place. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** When this version was saved (the page's updatedAt then). */
+    writtenAt: timestamp("written_at", { withTimezone: true }).notNull(),
+    /** When it was replaced, or deleted: its 30 days count from here. */
+    keptAt: timestamp("kept_at", { withTimezone: true }).notNull().defaultNow(),
+    deleted: boolean("deleted").notNull().default(false),
+  },
+  (t) => [
+    index("page_versions_page_idx").on(t.authorId, t.journalId, t.keptAt.desc()),
+    uniqueIndex("page_versions_deleted_key")
+      .on(t.journalId)
+      .where(sql`${t.deleted}`),
+    index("page_versions_kept_idx").on(t.keptAt),
+    // Housekeeping asks which stored files a version still points to (lib/maintenance/photos.ts).
+    index("page_versions_image_key_idx")
+      .on(t.imageKey)
+      .where(sql`${t.imageKey} is not null`),
+  ],
+);

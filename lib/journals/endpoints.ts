@@ -307,7 +307,9 @@ export const JOURNAL_ENDPOINTS = [
     method: "delete",
     path: "/api/journals/{id}",
     tag: TAG.journals,
-    summary: "Delete one of the caller's entries, and its photo",
+    summary: "Delete one of the caller's entries",
+    description:
+      "Its hearts, reads and replies go now; the page itself, its photo and its earlier versions move to Recently deleted (GET /api/journals/deleted) for 30 days (docs/decisions/127).",
     auth: "session",
     params: entryId,
     answers: [{ status: 200, description: JOURNAL_DELETED_MESSAGE, schema: A.MessageSchema }],

@@ -8,6 +8,7 @@ import {
   TIMELINE_PAGE_SIZE,
 } from "@/lib/validation/diary-limits";
 import { text } from "@/lib/validation/fields";
+import { sealedEntryShape } from "@/lib/validation/lock";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
@@ -52,3 +53,6 @@ export const DiarySearchQuerySchema = z
   });
 
 export type DiarySearchQuery = z.infer<typeof DiarySearchQuerySchema>;
+
+/** POST /api/journals/{id}/versions/{versionId}/restore: `unseal`, as a readable write over a locked page names it. */
+export const RestoreVersionQuerySchema = z.object({ unseal: sealedEntryShape.unseal });

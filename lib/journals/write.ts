@@ -4,7 +4,6 @@ import type { Db } from "@/lib/db/client";
 import { idempotencyKeys, journals, type SealedPage } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
-import { logError } from "@/lib/log";
 import { newImageKey, type Storage } from "@/lib/storage";
 import {
   CONTENT_TOO_LONG_MESSAGE,
@@ -23,6 +22,9 @@ import { CODE_POINTS_PER_CHARACTER } from "@/lib/validation/fields";
 import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
+import { discardEntryImage } from "./photo-files";
+import { currentPage, keepVersion, versionKeeps } from "./versions";
+import { lockOf } from "@/lib/lock/lock";
 import { journalColumns } from "./reads";
 import { assertLockAllows, assertSealedImage, assertSealedShape, photoState, sealedOf } from "@/lib/lock/guard";
 import { JOURNAL_NOT_FOUND, JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
@@ -78,15 +80,6 @@ function sealedRow(sealed: SealedPage, photo: { sealed: boolean } | undefined, k
   if (photo) return { ...sealed, imageRevision: sealed.revision };
   if (kept?.imageRevision) return { ...sealed, imageRevision: kept.imageRevision };
   return { ...sealed, imageDescription: null, imageRevision: null };
-}
-
-/** Deletes an object nothing points to any more. The entry's change is already final, so a failure here is logged, not reported. */
-async function discardEntryImage({ storage, key }: { storage: Storage; key: string }) {
-  try {
-    await storage.deleteObject({ key });
-  } catch (err) {
-    logError("storage", `Could not delete the unreferenced image ${key}`, err);
-  }
 }
 
 export async function createJournal({
@@ -235,23 +228,14 @@ export async function updateJournal({
   let result;
   try {
     result = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({
-          imageKey: journals.imageKey,
-          imageDescription: journals.imageDescription,
-          updatedAt: journals.updatedAt,
-          sealed: journals.sealed,
-        })
-        .from(journals)
-        .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
-        .for("update");
+      const current = await currentPage({ tx, authorId, id });
       if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
       if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince)
         throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
       const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
       // A locked page's photo is sealed, and only a locked page has a sealed one (docs/decisions/115).
       const kept = imageKey && !photo ? { sealed: current.sealed !== null } : undefined;
-      await assertLockAllows({
+      const lock = await assertLockAllows({
         tx,
         authorId,
         visibility: input.visibility,
@@ -269,6 +253,8 @@ export async function updateJournal({
           : newKey
             ? null
             : current.imageDescription;
+      // The page as it stood stays as an earlier version (lib/journals/versions.ts), its photo with it.
+      const versionKept = await keepVersion({ tx, page: current, deleted: false, lock });
       const [row] = await tx
         .update(journals)
         .set({
@@ -284,7 +270,9 @@ export async function updateJournal({
         })
         .where(eq(journals.id, id))
         .returning(journalColumns());
-      return { row: row!, dropped: current.imageKey !== imageKey ? current.imageKey : null };
+      const letGo = current.imageKey !== imageKey ? current.imageKey : null;
+      const dropped = letGo && !versionKept && !(await versionKeeps({ tx, key: letGo })) ? letGo : null;
+      return { row: row!, dropped };
     });
   } catch (err) {
     if (newKey) await discardEntryImage({ storage, key: newKey });
@@ -295,8 +283,9 @@ export async function updateJournal({
 }
 
 /**
- * Deletes an entry (its likes and reads go with it) and then its photo. Answers kept for a retry
- * of its writes (docs/decisions/081) lose its words: a retry is told it is gone.
+ * Deletes an entry (its likes, reads and replies go with it); the page as it was moves to Recently
+ * deleted with its photo (lib/journals/versions.ts). Answers kept for a retry of its writes
+ * (docs/decisions/081) lose its words: a retry is told it is gone.
  */
 export async function deleteJournal({
   db,
@@ -311,11 +300,11 @@ export async function deleteJournal({
 }) {
   const id = parseId({ value: rawId, message: JOURNAL_NOT_FOUND });
   const row = await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(journals)
-      .where(and(eq(journals.id, id), eq(journals.authorId, authorId)))
-      .returning({ imageKey: journals.imageKey });
-    if (!deleted) return undefined;
+    const page = await currentPage({ tx, authorId, id });
+    if (!page) return undefined;
+    // The page goes to Recently deleted (lib/journals/versions.ts), its photo with it.
+    const kept = await keepVersion({ tx, page, deleted: true, lock: await lockOf({ db: tx, userId: authorId }) });
+    await tx.delete(journals).where(eq(journals.id, id));
     await tx
       .update(idempotencyKeys)
       .set({ status: 404, body: { message: JOURNAL_NOT_FOUND } })
@@ -326,8 +315,9 @@ export async function deleteJournal({
           or(sql`${idempotencyKeys.body}->>'id' = ${id}`, sql`${idempotencyKeys.body}->'journal'->>'id' = ${id}`),
         ),
       );
-    return deleted;
+    const dropped = page.imageKey && !kept && !(await versionKeeps({ tx, key: page.imageKey })) ? page.imageKey : null;
+    return { dropped };
   });
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
-  if (row.imageKey) await discardEntryImage({ storage, key: row.imageKey });
+  if (row.dropped) await discardEntryImage({ storage, key: row.dropped });
 }

@@ -103,7 +103,7 @@ export const photoState = (photo: { sealed: boolean } | undefined): PhotoState =
 /**
  * In the write's transaction: holds the person's lock state (lib/lock/lock.ts) and refuses a write
  * the lock forbids. `current` is the stored page's sealed fields for an update (null: readable),
- * `photo` what the page's photo will be after it.
+ * `photo` what the page's photo will be after it. Returns the lock as the write found it (null: none).
  */
 export async function assertLockAllows({
   tx,
@@ -121,7 +121,7 @@ export async function assertLockAllows({
   current?: SealedPage | null;
   unseal?: number;
   photo: PhotoState;
-}) {
+}): Promise<{ turningOff: boolean } | null> {
   await holdLockState({ tx, userId: authorId, alone: false });
   if (current && !sealed && unseal !== current.revision) throw new ConflictError(LOCKED_PAGE_MESSAGE);
   const lock = await lockOf({ db: tx, userId: authorId });
@@ -134,4 +134,5 @@ export async function assertLockAllows({
     throw new ValidationError(SEALED_PHOTO_MESSAGE, [{ path: "image", message: SEALED_PHOTO_MESSAGE }]);
   if (!sealed && photo === "sealed")
     throw new ValidationError(UNSEAL_PHOTO_MESSAGE, [{ path: "image", message: UNSEAL_PHOTO_MESSAGE }]);
+  return lock;
 }

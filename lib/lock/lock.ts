@@ -121,6 +121,11 @@ export async function turnOnLock({
       .onConflictDoNothing()
       .returning({ userId: diaryLocks.userId });
     if (!inserted.length) throw new ConflictError(LOCK_EXISTS_MESSAGE);
+    // No private page is kept readable under the lock, earlier versions and Recently deleted
+    // included (docs/decisions/127): the pages themselves the browser seals now.
+    await tx.execute(
+      sql`delete from page_versions where author_id = ${userId}::uuid and sealed is null and visibility = 'private'`,
+    );
   });
   return getLock({ db, userId });
 }
@@ -170,7 +175,11 @@ export async function turnOffLock({
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(journals)
       .where(and(eq(journals.authorId, userId), sql`${journals.sealed} is not null`));
-    if (!left?.n) await tx.delete(diaryLocks).where(eq(diaryLocks.userId, userId));
+    if (!left?.n) {
+      await tx.delete(diaryLocks).where(eq(diaryLocks.userId, userId));
+      // The key goes with the lock: sealed versions and deleted pages nobody can open go too (docs/decisions/127).
+      await tx.execute(sql`delete from page_versions where author_id = ${userId}::uuid and sealed is not null`);
+    }
     return beginning;
   });
   return { began, lock: await getLock({ db, userId }) };

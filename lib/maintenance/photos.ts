@@ -1,7 +1,7 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { journals, users } from "@/lib/db/schema";
+import { journals, pageVersions, users } from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 
 // Photos no row points to (docs/decisions/033): an entry photo stored by a write that then failed
@@ -25,7 +25,7 @@ export interface PurgePhotosInput {
   batchSize?: number;
 }
 
-/** Deletes files older than the grace period that no entry and no profile points to; returns how many. */
+/** Deletes files older than the grace period that no entry, earlier version or profile points to; returns how many. */
 export async function purgeOrphanPhotos({
   db,
   storage,
@@ -60,11 +60,15 @@ async function deleteUnreferenced({ db, storage, keys }: { db: Db; storage: Stor
   // One after the other: housekeeping's db is a single connection (the one holding its advisory
   // lock, lib/maintenance/run.ts), which runs one query at a time (pg warns of queries sent together).
   const entryRows = await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, keys));
+  const versionRows = await db
+    .select({ key: pageVersions.imageKey })
+    .from(pageVersions)
+    .where(inArray(pageVersions.imageKey, keys));
   const profileRows = await db
     .select({ key: users.profileImageKey })
     .from(users)
     .where(inArray(users.profileImageKey, keys));
-  const referenced = new Set([...entryRows, ...profileRows].map((r) => r.key));
+  const referenced = new Set([...entryRows, ...versionRows, ...profileRows].map((r) => r.key));
   let deleted = 0;
   for (const key of keys) {
     if (referenced.has(key)) continue;

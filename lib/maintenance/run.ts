@@ -4,6 +4,7 @@ import pg from "pg";
 import * as schema from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import { foldPastReads } from "@/lib/journals/reads";
+import { purgeOldVersions } from "@/lib/journals/versions";
 import { deleteDueAccounts } from "@/lib/users/account-deletion";
 import { purgeExpiredExports } from "./exports";
 import { purgeImportFiles } from "./imports";
@@ -44,6 +45,8 @@ export interface MaintenanceCounts {
   /** Idempotency keys of entry writes past their 24 hours (docs/decisions/081). */
   idempotencyKeys: number;
   photos: number;
+  /** Earlier versions and Recently deleted pages past their 30 days (docs/decisions/127). */
+  versions: number;
   /** Accounts whose owner asked to delete them and whose grace is over (docs/decisions/075). */
   accounts: number;
   /** Finished exports past their 24 hours, and failed ones, with their files (docs/decisions/074). */
@@ -95,6 +98,8 @@ export async function runMaintenance({
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         pushRows: await purgeStalePushRows({ db, now }),
         idempotencyKeys: await purgeOldIdempotencyKeys({ db, now }),
+        // Before the orphans: their photos then go in this pass.
+        versions: await purgeOldVersions({ db, now }),
         // Before the orphans: a deleted account's photos go with it, not a pass later.
         accounts: await deleteDueAccounts({ db, storage, now }),
         photos: await purgeOrphanPhotos({ db, storage, now }),
@@ -117,6 +122,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification, ${c.emailChanges} address-change and ${c.notMeLinks} “not me” links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.idempotencyKeys} idempotency keys, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.idempotencyKeys} idempotency keys, ${c.versions} earlier versions and deleted pages past their days, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

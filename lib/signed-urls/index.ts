@@ -14,7 +14,7 @@ import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 // kind of URL means nothing on another.
 
 /** What a signature is for: an entry's photo, or a person's profile image. */
-export type ImagePurpose = "journal-image" | "profile-image";
+export type ImagePurpose = "journal-image" | "profile-image" | "version-image";
 
 const HOUR_SECONDS = 3600;
 /** A signature is never issued for longer than this, so an expiry further away is not ours. */

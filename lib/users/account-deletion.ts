@@ -159,7 +159,9 @@ export async function deleteDueAccounts({
         where id = ${id}::uuid and deletion_due_at <= ${now.toISOString()}::timestamptz for update skip locked`);
       if (!locked.length) return null;
       const { rows: photos } = await tx.execute<{ key: string }>(
-        sql`select image_key as key from journals where author_id = ${id}::uuid and image_key is not null`,
+        // Its pages' photos, and those only earlier versions and Recently deleted still show.
+        sql`select image_key as key from journals where author_id = ${id}::uuid and image_key is not null
+            union select image_key from page_versions where author_id = ${id}::uuid and image_key is not null`,
       );
       await tx.execute(sql`
         update journals j set likes_count = j.likes_count - 1

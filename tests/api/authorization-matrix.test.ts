@@ -6,6 +6,7 @@ import { testEnv } from "../support/env";
 import { sharedEntry } from "../support/feed";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api, type ApiResult } from "../support/http";
+import { toForm } from "../support/journals";
 import { operatorId } from "../support/operators";
 
 // One table of who may do what in the circle's safety rules (docs/decisions/066–069): for the
@@ -111,6 +112,57 @@ describe("the authorization matrix of replies, block, mute, reports and /admin",
       operator: 404,
       writer: 200,
     });
+  });
+
+  it("an anonymous entry's earlier versions, and the entry in Recently deleted: its writer's alone (docs/decisions/127)", async () => {
+    const w = await world();
+    const edited = await api(`/api/journals/${w.entryId}`, {
+      token: w.as.writer,
+      method: "PUT",
+      form: toForm({ title: "Changed", content: "Changed words", visibility: "close-circle", isAnonymous: "true" }),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const list = await api<{ versions: { id: string }[] }>(`/api/journals/${w.entryId}/versions`, {
+      token: w.as.writer,
+    });
+    const versionId = list.body.versions[0]!.id;
+    expect(await statuses(w, ROLES, (token) => api(`/api/journals/${w.entryId}/versions`, { token }))).toEqual({
+      none: 401,
+      stranger: 404,
+      friend: 404,
+      blocked: 404,
+      blocker: 404,
+      operator: 404,
+      writer: 200,
+    });
+    const others = ROLES.filter((r) => r !== "writer");
+    const restore = `/api/journals/${w.entryId}/versions/${versionId}/restore`;
+    expect(await statuses(w, others, (token) => api(restore, { token, method: "POST" }))).toEqual({
+      none: 401,
+      stranger: 404,
+      friend: 404,
+      blocked: 404,
+      blocker: 404,
+      operator: 404,
+    });
+    expect((await api(`/api/journals/${w.entryId}`, { token: w.as.writer, method: "DELETE" })).status).toBe(200);
+    const back = `/api/journals/deleted/${w.entryId}/restore`;
+    expect(await statuses(w, others, (token) => api(back, { token, method: "POST" }))).toEqual({
+      none: 401,
+      stranger: 404,
+      friend: 404,
+      blocked: 404,
+      blocker: 404,
+      operator: 404,
+    });
+    expect(
+      await statuses(w, others, (token) => api(`/api/journals/deleted/${w.entryId}`, { token, method: "DELETE" })),
+    ).toEqual({ none: 401, stranger: 404, friend: 404, blocked: 404, blocker: 404, operator: 404 });
+    for (const role of others.filter((r) => r !== "none")) {
+      const seen = await api<{ pages: unknown[] }>("/api/journals/deleted", { token: w.as[role] });
+      expect(seen.body.pages, role).toEqual([]);
+    }
+    expect(await statuses(w, ["writer"], (token) => api(back, { token, method: "POST" }))).toEqual({ writer: 200 });
   });
 
   it("writing a reply: a friend, or the writer in a thread a reader started; refusals write nothing", async () => {

@@ -53,7 +53,7 @@ import { describeRequest, describeResponse, sendFuzz, type SendContext } from ".
 import { api } from "../support/http";
 import { watchServer, type WatchReport } from "../support/server-watch";
 import { entryFields, imageBlob, postJournal, putJournal, smallPng, utcDay } from "../support/journals";
-import { journals } from "../../lib/db/schema";
+import { journals, pageVersions } from "../../lib/db/schema";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SEED = Number(process.env.FUZZ_SEED ?? 20260407);
@@ -142,6 +142,8 @@ async function restoreEntries() {
       .delete(journals)
       .where(and(eq(journals.authorId, entry.authorId), eq(journals.journalDate, entry.journalDate)));
     await db.insert(journals).values({ ...entry, imageKey: null });
+    // Put back outside the app: the copy its deletion kept in Recently deleted goes (docs/decisions/127).
+    await db.delete(pageVersions).where(and(eq(pageVersions.journalId, entry.id), eq(pageVersions.deleted, true)));
   }
   const [first] = await db
     .select({ imageKey: journals.imageKey })

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
+import { pageVersions } from "../../lib/db/schema";
 import { IMAGE_SIDE_TOO_LONG_MESSAGE } from "../../lib/images/messages";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
@@ -185,7 +187,7 @@ describe("a refused upload changes nothing", () => {
 });
 
 describe("replacing and removing a photo", () => {
-  it("a new image replaces the old one, whose file is deleted", async () => {
+  it("a new image replaces the old one, whose file stays with the page's earlier version (docs/decisions/127)", async () => {
     const { token } = await signedIn(db);
     const { entry, row } = await entryWithPhoto(token);
     const res = await putJournal(
@@ -199,7 +201,8 @@ describe("replacing and removing a photo", () => {
     expect(after.imageKey).not.toBe(row.imageKey);
     expect(res.body.journal.images).toHaveLength(1);
     expect(res.body.journal.images[0]).not.toBe(entry.images[0]);
-    expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(false);
+    expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(true);
+    expect(await versionPhotos(entry.id)).toEqual([row.imageKey]);
     await expectCleanWebp(fs.readFileSync(uploadPath(after.imageKey!)));
     expect((await fetch(res.body.journal.images[0]!)).status).toBe(200);
     // The old photo's signed URL does not show its successor.
@@ -216,14 +219,14 @@ describe("replacing and removing a photo", () => {
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(true);
   });
 
-  it("removeImage=true clears the photo and deletes its file", async () => {
+  it("removeImage=true clears the photo; its file stays with the earlier version only", async () => {
     const { token } = await signedIn(db);
     const { entry, row } = await entryWithPhoto(token);
     const res = await putJournal(token, entry.id, { ...edit, removeImage: "true" });
     expect(res.status).toBe(200);
     expect(res.body.journal.images).toEqual([]);
     expect((await journalRow(db, entry.id))!.imageKey).toBeNull();
-    expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(false);
+    expect(await versionPhotos(entry.id)).toEqual([row.imageKey]);
     expectError(await api(imagePath(entry.images[0]!)), 404);
     expectError(await api(unsignedImagePath(entry.images[0]!), { token }), 404);
   });
@@ -235,15 +238,26 @@ describe("replacing and removing a photo", () => {
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(true);
   });
 
-  it("deleting the entry deletes its file", async () => {
+  it("deleting the entry keeps its file in Recently deleted; deleting it for good deletes the file", async () => {
     const { token } = await signedIn(db);
     const { entry, row } = await entryWithPhoto(token);
     expect((await api(`/api/journals/${entry.id}`, { method: "DELETE", token, base: testEnv.secondUrl })).status).toBe(
       200,
     );
+    expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(true);
+    expect((await api(`/api/journals/deleted/${entry.id}`, { method: "DELETE", token })).status).toBe(200);
     expect(fs.existsSync(uploadPath(row.imageKey!))).toBe(false);
   });
 });
+
+/** The photos a page's earlier versions keep. */
+async function versionPhotos(journalId: string) {
+  const rows = await db
+    .select({ key: pageVersions.imageKey })
+    .from(pageVersions)
+    .where(eq(pageVersions.journalId, journalId));
+  return rows.map((r) => r.key);
+}
 
 async function journalOn(authorId: string) {
   return (await journalRows(db, authorId))[0];

@@ -77,7 +77,7 @@ describe("photos in S3", () => {
     expect(res.headers.get("location")).toBeNull();
   });
 
-  it("are deleted from the bucket when replaced, removed, or their entry is deleted", async () => {
+  it("stay in the bucket while an earlier version or Recently deleted shows them, and go when deleted for good (docs/decisions/127)", async () => {
     const replaced = await s3Entry();
     const edit = { title: "Edited", content: "Edited", visibility: "private", isAnonymous: "false" };
     expect(
@@ -90,13 +90,19 @@ describe("photos in S3", () => {
         )
       ).status,
     ).toBe(200);
-    expect(await bucket.objectExists(replaced.key)).toBe(false);
+    // The replaced photo is the earlier version's.
+    expect(await bucket.objectExists(replaced.key)).toBe(true);
     const newKey = (await journalRow(db, replaced.entry.id))!.imageKey!;
     expect(await bucket.objectExists(newKey)).toBe(true);
 
     expect(
       (await putJournal(replaced.token, replaced.entry.id, { ...edit, removeImage: "true" }, testEnv.s3Url)).status,
     ).toBe(200);
+    expect(await bucket.objectExists(newKey)).toBe(true);
+    // The page deleted, then deleted for good: its versions and their photos go from the bucket.
+    for (const path of [`/api/journals/${replaced.entry.id}`, `/api/journals/deleted/${replaced.entry.id}`])
+      expect((await api(path, { method: "DELETE", token: replaced.token, base: testEnv.s3Url })).status).toBe(200);
+    expect(await bucket.objectExists(replaced.key)).toBe(false);
     expect(await bucket.objectExists(newKey)).toBe(false);
 
     const deleted = await s3Entry();
@@ -106,7 +112,14 @@ describe("photos in S3", () => {
       base: testEnv.s3Url,
     });
     expect(res.status).toBe(200);
-    expect(await bucket.objectExists(deleted.key)).toBe(false);
+    expect(await bucket.objectExists(deleted.key)).toBe(true);
+    const restored = await api<{ journal: { images: string[] } }>(`/api/journals/deleted/${deleted.entry.id}/restore`, {
+      method: "POST",
+      token: deleted.token,
+      base: testEnv.s3Url,
+    });
+    expect(restored.status).toBe(200);
+    expect((await fetch(restored.body.journal.images[0]!)).status).toBe(200);
   });
 
   it("refuse a non-image with 415 and create nothing", async () => {

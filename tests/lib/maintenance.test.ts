@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { foldPastReads, readsTotal } from "../../lib/journals/reads";
+import { purgeOldVersions } from "../../lib/journals/versions";
 import * as schema from "../../lib/db/schema";
 import {
   MAINTENANCE_LOCK_ID,
@@ -357,6 +358,51 @@ describe("purging photos", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("purging earlier versions", () => {
+  it("deletes versions and deleted pages past their 30 days, keeps younger ones; their photo then goes with the orphans", async () => {
+    const root = tempDir("inkwell-maintenance-versions-");
+    const storage = createLocalStorage({ rootDir: root });
+    const { user } = await createUser(db, { password: null });
+    const page = await createJournal(db, user.id);
+    const [oldPhoto, youngPhoto] = [newImageKey({ kind: "entries" }), newImageKey({ kind: "entries" })];
+    for (const key of [oldPhoto, youngPhoto]) {
+      await storage.putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
+      fs.utimesSync(path.join(root, key), ago(40 * DAY), ago(40 * DAY));
+    }
+    const version = (keptAt: Date, imageKey: string | null, deleted = false) => ({
+      authorId: user.id,
+      journalId: deleted ? randomUUID() : page.id,
+      journalDate: page.journalDate,
+      title: "Then",
+      content: "Words as they were",
+      visibility: "private" as const,
+      isAnonymous: false,
+      imageKey,
+      createdAt: keptAt,
+      writtenAt: keptAt,
+      keptAt,
+      deleted,
+    });
+    await db
+      .insert(schema.pageVersions)
+      .values([
+        version(ago(31 * DAY), oldPhoto),
+        version(ago(31 * DAY), null, true),
+        version(ago(29 * DAY), youngPhoto),
+        version(ago(29 * DAY), null, true),
+      ]);
+    expect(await purgeOldVersions({ db, now: new Date(), batchSize: 1 })).toBe(2);
+    const left = await db
+      .select({ keptAt: schema.pageVersions.keptAt })
+      .from(schema.pageVersions)
+      .where(eq(schema.pageVersions.authorId, user.id));
+    expect(left).toHaveLength(2);
+    expect(await purgeOrphanPhotos({ db, storage, now: new Date() })).toBe(1);
+    expect(await exists(storage, oldPhoto)).toBe(false);
+    expect(await exists(storage, youngPhoto)).toBe(true);
   });
 });
 

@@ -339,3 +339,41 @@ describe("messages beside Save", () => {
     expect(run(stale, w, { type: "notice expired", notice: "error", seq: second.error!.seq }).error).toBeNull();
   });
 });
+
+describe("a deleted page brought back (docs/decisions/127)", () => {
+  it("shows it read, unless words were typed on the empty day since, which stay", () => {
+    const page = journal();
+    const deleted = run(
+      initialDayEditor(DAY),
+      world({ entry: page }),
+      { type: "delete requested", day: DAY },
+      {
+        type: "delete answered",
+        day: DAY,
+      },
+    );
+    expect(phaseOf(deleted, world())).toBe("empty");
+    const back = run(deleted, world({ entry: page }), { type: "page restored", day: DAY });
+    expect(phaseOf(back, world({ entry: page }))).toBe("reading");
+
+    const typedSince = run(deleted, world(), typed("New", "Words of today"));
+    const kept = run(typedSince, world({ entry: page }), { type: "page restored", day: DAY });
+    expect(shownOf(kept, world({ entry: page }))).toMatchObject({
+      fields: { title: "New", content: "Words of today" },
+    });
+    // Another day's page coming back changes nothing here.
+    expect(run(deleted, world(), { type: "page restored", day: NEXT_DAY })).toBe(deleted);
+  });
+});
+
+describe("an edit from an earlier version (docs/decisions/127)", () => {
+  it("starts with the version's words over the page's", () => {
+    const w = world({ entry: journal() });
+    const opened = run(initialDayEditor(DAY), w, {
+      type: "edit started",
+      from: { title: "Then", content: "Words then" },
+    });
+    expect(shownOf(opened, w)).toMatchObject({ fields: { title: "Then", content: "Words then" } });
+    expect(isDirtyShown(shownOf(opened, w), w)).toBe(true);
+  });
+});

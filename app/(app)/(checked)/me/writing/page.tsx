@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { RoomHeading } from "@/components/me/room-heading";
 import { room } from "@/components/me/rooms";
+import { RecentlyDeletedCard } from "@/components/me/recently-deleted-card";
 import { TemplatesCard } from "@/components/me/templates-card";
 import { WritingCard } from "@/components/past/writing-card";
 
@@ -14,6 +15,7 @@ export default function Page() {
       <div className="grid max-w-3xl gap-6">
         <WritingCard />
         <TemplatesCard />
+        <RecentlyDeletedCard />
       </div>
     </>
   );
