@@ -188,3 +188,26 @@ for (const [project, tag] of [
     await expectNoLayoutShift(page);
   });
 }
+
+test("the header keeps its place when its fonts arrive after the first paint, as on a busy machine", async ({
+  signedIn: { page },
+}) => {
+  // Every font file held until the page has painted in the fallback faces (font-display: swap),
+  // then let go: what a slow or busy machine shows. The wordmark's box is the heading face's width
+  // (components/ui/wordmark.tsx), so the search box after it stays where it was.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.woff2$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not until "load": a held font holds the load event.
+  await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+  const search = page.getByRole("banner").getByRole("combobox");
+  await expect(search).toBeVisible();
+  const before = (await search.boundingBox())!;
+  release();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => document.fonts.status)).toBe("loaded");
+  expect((await search.boundingBox())!.x).toBe(before.x);
+});

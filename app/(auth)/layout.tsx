@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ForgetPersonalCaches } from "@/components/auth/forget-personal-caches";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { PaintWhole } from "@/components/ui/paint-whole";
+import { Wordmark } from "@/components/ui/wordmark";
 
 // Screens for visitors without a session: a single narrow notebook sheet on the desk.
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -11,7 +12,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
       <header className="relative flex justify-center px-4 pt-8 pb-6">
         <p className="flex items-center gap-2 font-serif text-3xl font-semibold text-leather">
           <PenLine aria-hidden className="size-7 text-accent" />
-          Inkwell
+          <Wordmark />
         </p>
         <ThemeMenuOnDemand className="absolute top-3 right-3" />
         <PaintWhole id="auth-header-end" />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { PageLink } from "@/components/ui/page-link";
 import { PaintWhole } from "@/components/ui/paint-whole";
+import { Wordmark } from "@/components/ui/wordmark";
 
 // The pages for anyone, signed in or not: the front page, the privacy notice and the terms
 // (docs/decisions/108). Plain links (docs/decisions/089): each is a small page of its own.
@@ -16,7 +17,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
           aria-label="Inkwell, the front page"
         >
           <PenLine aria-hidden className="size-6 text-accent" />
-          Inkwell
+          <Wordmark />
         </PageLink>
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <PageLink

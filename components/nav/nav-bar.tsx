@@ -9,6 +9,7 @@ import { PaintWhole } from "@/components/ui/paint-whole";
 import { NavLink, navItemClass } from "./nav-item";
 import { NotificationsMenu } from "./notifications-menu";
 import { UserSearch } from "./user-search";
+import { Wordmark } from "@/components/ui/wordmark";
 
 const ICON = "size-5";
 
@@ -29,7 +30,7 @@ export function NavBar() {
           className="flex shrink-0 items-center gap-2 font-serif text-2xl font-semibold text-leather"
         >
           <PenLine aria-hidden className="size-6 text-accent" />
-          Inkwell
+          <Wordmark />
         </Link>
         <UserSearch className="hidden md:block md:max-w-xs md:flex-1" />
         <nav
