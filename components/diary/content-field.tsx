@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from "react";
 import { graphemes } from "@/lib/validation/graphemes";
 import { CONTENT_MAX, CONTENT_WARN_REMAINING, countCharacters, countWords } from "@/lib/validation/journal-limits";
+import { formatShortcut } from "./format-toolbar";
 import { PAGE_LINES, fitsOnPage } from "./page-capacity";
 
 // Keys that never add text: they stay allowed once the page is full (docs/product.md §5).
@@ -104,6 +105,7 @@ export function ContentField({
   }
 
   function handleKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (formatShortcut(e)) return;
     if (!pageFull || EDITING_KEYS.has(e.key) || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
   }

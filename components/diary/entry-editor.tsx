@@ -20,6 +20,7 @@ const TITLE_COUNT_FROM = 20;
 import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { PromptActions, useDayPrompt } from "./day-prompt";
+import { FormatToolbar } from "./format-toolbar";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
 import { useWritingMode } from "./use-writing-mode";
@@ -222,6 +223,7 @@ export function EntryEditor({
       </div>
 
       <div className="border-x border-ink-soft/20 bg-paper px-4 py-5 sm:px-8">
+        <FormatToolbar targetId={contentId} />
         <VisibilityOptions visibility={fields.visibility} isAnonymous={fields.isAnonymous} onChange={onFields} />
         {sharedTooLong ? (
           <p role="alert" className="mt-3 text-sm font-semibold text-danger">

@@ -9,6 +9,7 @@ import { ActionBar } from "./action-bar";
 import { PageHistoryOnDemand } from "./page-history-on-demand";
 import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
+import { FormattedText } from "@/components/ui/formatted-text";
 import { ExpandablePhoto } from "@/components/ui/expandable-photo";
 import { photoAlt } from "@/components/ui/photo-frame";
 import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
@@ -43,9 +44,7 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
         >
           <TaggedText text={journal.title} />
         </h2>
-        <p className="mt-8 font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">
-          <TaggedText text={journal.content} />
-        </p>
+        <FormattedText text={journal.content} tags className="mt-8 font-serif text-lg leading-8 break-words text-ink" />
         {photo ? (
           <div className="mt-8">
             <ExpandablePhoto src={photo} size={null} alt={photoAlt(journal)} />

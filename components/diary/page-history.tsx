@@ -16,6 +16,7 @@ import {
   type PageVersion,
 } from "@/client/versions";
 import { BusyButton } from "@/components/ui/busy-button";
+import { FormattedText } from "@/components/ui/formatted-text";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { RetryStatus } from "@/components/ui/retry-status";
@@ -305,7 +306,7 @@ function VersionPreview({
         className="max-h-72 overflow-y-auto rounded-md border border-ink-soft/20 bg-paper p-3"
       >
         <h3 className="text-lg font-semibold break-words text-leather">{opened.title}</h3>
-        <p className="mt-2 font-serif break-words whitespace-pre-wrap text-ink">{opened.content}</p>
+        <FormattedText text={opened.content} className="mt-2 font-serif break-words text-ink" />
         <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-soft">
           <Lock aria-hidden className="size-3.5" /> Locked. Its photo, if it had one, stays sealed; the page keeps its
           own.
@@ -319,7 +320,7 @@ function VersionPreview({
       className="max-h-72 overflow-y-auto rounded-md border border-ink-soft/20 bg-paper p-3"
     >
       <h3 className="text-lg font-semibold break-words text-leather">{version.title}</h3>
-      <p className="mt-2 font-serif break-words whitespace-pre-wrap text-ink">{version.content}</p>
+      <FormattedText text={version.content} className="mt-2 font-serif break-words text-ink" />
       {version.images[0] ? (
         // eslint-disable-next-line @next/next/no-img-element -- a signed URL of the writer's own photo, shown small
         <img

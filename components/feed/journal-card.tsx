@@ -8,6 +8,7 @@ import { dayKeyToDate } from "@/lib/dates/local-day";
 import { ReportButton } from "@/components/reports/report-button";
 import { HeartButton } from "./heart-button";
 import { RelativeTime } from "@/components/app/relative-time";
+import { FormattedText } from "@/components/ui/formatted-text";
 
 /** docs/product.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
 const ANONYMOUS_NAME = "A Friend";
@@ -74,7 +75,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
         <h2 id={headingId} tabIndex={-1} className="text-2xl leading-8 font-semibold break-words text-leather">
           {item.title}
         </h2>
-        <p className="font-serif text-lg leading-8 break-words whitespace-pre-wrap text-ink">{item.content}</p>
+        <FormattedText text={item.content} className="font-serif text-lg leading-8 break-words text-ink" />
         {photo ? (
           <div className="mt-8">
             <ExpandablePhoto src={photo} size={null} alt={photoAlt(item)} />

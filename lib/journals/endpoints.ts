@@ -110,7 +110,7 @@ import {
 
 const entryFields = {
   title: `1–${TITLE_MAX} characters (as a person sees them) after trimming`,
-  content: `1–${CONTENT_MAX} characters (as a person sees them) after trimming; CRLF is kept as LF`,
+  content: `1–${CONTENT_MAX} characters (as a person sees them) after trimming; CRLF is kept as LF. May hold Markdown's marks for bold, italic, lists, quotes and links, kept as written and counted (docs/decisions/128); a client that does not format shows them as text`,
   visibility: "Missing means private",
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,

@@ -153,6 +153,23 @@ describe("earlier versions", () => {
     expect((await versionsOf(me, first.id)).body.versions.map((v) => v.title)).toEqual(["Third", "Second", "First"]);
   });
 
+  it("two tabs restoring at once: one restores, the other is told the page changed; nothing is lost", async () => {
+    const me = await person(db);
+    const first = await page(me, utcDay(-10), { title: "One" });
+    const two = await putJournal(me.token, first.id, { title: "Two", content: "Words" });
+    const [version] = (await versionsOf(me, first.id)).body.versions;
+    const tag = { "If-Match": `"${two.body.journal.updatedAt as string}"` };
+    const answers = await Promise.all([
+      restore(me, first.id, version!.id, tag),
+      restore(me, first.id, version!.id, tag),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+    expect((await versionsOf(me, first.id)).body.versions.map((v) => v.title)).toEqual(["Two", "One"]);
+    // A version of a page deleted since: the page is not there to restore it onto.
+    expect((await remove(me, first.id)).status).toBe(200);
+    expectError(await restore(me, first.id, version!.id), 404, JOURNAL_NOT_FOUND);
+  });
+
   it(`keeps the ${VERSIONS_MAX} newest of a page`, async () => {
     const me = await person(db);
     const first = await page(me, utcDay(-2));
