@@ -13,7 +13,7 @@ export type Format = "bold" | "italic" | "list" | "quote" | "link";
 const FORMATS: { format: Format; label: string; keys?: string; icon: typeof Bold }[] = [
   { format: "bold", label: "Bold", keys: "Control+B Meta+B", icon: Bold },
   { format: "italic", label: "Italic", keys: "Control+I Meta+I", icon: Italic },
-  { format: "list", label: "List", icon: List },
+  { format: "list", label: "Bullet points", icon: List },
   { format: "quote", label: "Quote", icon: Quote },
   { format: "link", label: "Link", keys: "Control+K Meta+K", icon: Link2 },
 ];

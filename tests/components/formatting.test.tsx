@@ -98,7 +98,7 @@ test("the buttons and Ctrl+B, I and K put the marks around the chosen words, or 
   await userEvent.keyboard("{Control>}i{/Control}");
   await expect.element(story).toHaveValue("a ***good*** day\nsecond line");
   el.setSelectionRange(el.value.length, el.value.length);
-  await page.getByRole("button", { name: "List" }).click();
+  await page.getByRole("button", { name: "Bullet points" }).click();
   await expect.element(story).toHaveValue("a ***good*** day\n- second line");
   el.setSelectionRange(0, 1);
   await userEvent.keyboard("{Control>}k{/Control}");
