@@ -121,6 +121,14 @@ export async function untilWorkerControls(page: Page) {
     .toBe(true);
 }
 
+/**
+ * The bound for a signed-in screen's first data after `page.goto`: the load, then the screen's own
+ * part hydrating (after the header: 1.3 s on a quiet machine, 3 s at 4× CPU throttle), then its
+ * first fetch. On the CI machine (load 10–14 on 2 cores) the load alone took 7.4 s and the rest
+ * past the expectations' 7 s (e2e/past.spec.ts, twice in a row). A bound on a condition, never a wait.
+ */
+export const SCREEN_READY = { timeout: 20_000 * Math.max(1, Number(process.env.INKWELL_E2E_CPU_THROTTLE ?? 1) || 1) };
+
 /** A card of a screen (a `<section>` named by its heading's id), as CSS for axe's scope. */
 export const cardScope = (headingId: string) => `section[aria-labelledby="${headingId}"]`;
 /** The open dialog, as CSS for axe's scope. */

@@ -7,6 +7,7 @@ import {
   expectNoA11yViolations,
   expectNoA11yViolationsInEachScheme,
   inEachScheme,
+  SCREEN_READY,
   signInAs,
   test,
 } from "./fixtures";
@@ -243,7 +244,7 @@ test.describe("/me/writing: streaks and a year of writing", () => {
     await signInAs(page, db, user.id);
     await page.goto("/me/writing");
     const writing = page.getByRole("region", { name: "Your writing" });
-    await expect(writing.getByRole("grid")).toBeVisible();
+    await expect(writing.getByRole("grid")).toBeVisible(SCREEN_READY);
     await writing.getByRole("button", { name: "Previous year" }).click();
     const written = writing.getByRole("gridcell", { name: label(day, true), exact: true });
     await expect(written).toBeVisible();

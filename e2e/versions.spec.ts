@@ -1,5 +1,6 @@
+import { createJournal } from "../scripts/seed/factories";
 import { message, openDiary, saveEntry } from "./diary-helpers";
-import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
+import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, SCREEN_READY, test } from "./fixtures";
 
 // Every earlier version kept, and Recently deleted (docs/decisions/127-every-earlier-version-kept.md):
 // History restores a page as it was, keeping the one it replaces; a deleted page comes back by Undo
@@ -50,9 +51,7 @@ test("History shows what restoring an earlier version changes, restores it, and 
   await expect(entry.getByRole("button", { name: "History" })).toBeFocused();
 });
 
-test("a deleted page comes back by Undo, or from Recently deleted, or goes for good after a question", async ({
-  signedIn: { page },
-}) => {
+test("a deleted page comes back by Undo, or from Recently deleted", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await saveEntry(page, "A page to lose", "Words I almost threw away.");
   const entry = page.getByRole("article");
@@ -81,11 +80,17 @@ test("a deleted page comes back by Undo, or from Recently deleted, or goes for g
   await page.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole("button", { name: /^Restore the page of / }).click();
   await expect(card.getByText("Nothing deleted in the last 30 days.")).toBeVisible();
-
   await openDiary(page);
   await expect(entry.getByRole("heading", { name: "A page to lose" })).toBeVisible();
-  await remove();
+});
+
+test("a page in Recently deleted goes for good after a question", async ({ signedIn: { page, user, token }, db }) => {
+  const { id } = await createJournal(db, user.id, { title: "A page to lose" });
+  const deleted = await page.request.delete(`/api/journals/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(deleted.status()).toBe(200);
   await page.goto("/me/writing");
+  const card = page.getByRole("region", { name: "Recently deleted" });
+  await expect(card.getByText("A page to lose")).toBeVisible(SCREEN_READY);
   await card.getByRole("button", { name: /for good$/ }).click();
   const forGood = page.getByRole("alertdialog", { name: "Delete this page for good?" });
   await forGood.getByRole("button", { name: "Delete for good" }).click();

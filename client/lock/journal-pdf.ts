@@ -1,4 +1,5 @@
 import type { Journal } from "@/lib/contract/answers";
+import { showFormatted } from "@/lib/journals/formatting";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { PRINT_IMAGE_MAX_SIDE, PRINT_JPEG_QUALITY } from "@/lib/images/limits.mjs";
 import { taggedDocument } from "@/lib/journals/pdf/tagged-document.mjs";
@@ -279,6 +280,7 @@ export async function makeJournalPdf({
       title: show(page.title),
       meta: `${labels.join(" · ")} · ${plural(journal.likesCount, "heart", "hearts")} · ${plural(journal.readsCount, "read", "reads")}`,
       content: show(page.content),
+      formatted: showFormatted(page.content),
       photo,
       // Not drawn, so not limited to the fonts: a screen reader reads it as written.
       photoAlt: page.imageDescription ?? `Photo for “${page.title}”`,

@@ -12,6 +12,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { dayQuery, type Journal } from "@/client/journals";
 import { NEWEST_FAILED, STATS_FAILED, newestFriendsQuery, onThisDayQuery, statsQuery } from "@/client/past";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
+import { plainTextOf } from "@/lib/journals/formatting";
 
 /** How an entry is shared, in words (docs/product.md "Dashboard"). */
 export function visibilityText(entry: Pick<Journal, "visibility" | "isAnonymous">): string {
@@ -79,7 +80,7 @@ function TodayCard({ today }: { today: DayKey | null }) {
           <p className="text-sm text-ink-soft">What you wrote today · {visibilityText(entry.data)}</p>
           <p className="mt-1 text-lg font-semibold break-words text-ink">{opened?.title ?? entry.data.title}</p>
           <p className="line-clamp-3 font-serif break-words whitespace-pre-line text-ink">
-            {opened?.excerpt ?? entry.data.content}
+            {opened?.excerpt ?? plainTextOf(entry.data.content)}
           </p>
           <Link href={`/my-diary?day=${today}`} className={buttonClass("ghost", "mt-3")}>
             Open today&apos;s entry

@@ -17,6 +17,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RetryStatus } from "@/components/ui/retry-status";
 import { formatLongDay } from "@/lib/dates/local-day";
+import { plainTextOf } from "@/lib/journals/formatting";
 import { DELETED_FOREVER_MESSAGE, VERSION_DAYS } from "@/lib/journals/version-limits";
 
 /** "in 29 days", "today": how long a deleted page is still kept. */
@@ -97,7 +98,7 @@ export function RecentlyDeletedCard() {
                     <>
                       <p className="truncate font-semibold text-ink">{p.title}</p>
                       <p className="line-clamp-2 text-sm break-words text-ink">
-                        {p.content}
+                        {plainTextOf(p.content)}
                         {p.excerpt ? "…" : ""}
                       </p>
                     </>

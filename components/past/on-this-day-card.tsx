@@ -9,6 +9,7 @@ import { ON_THIS_DAY_FAILED, onThisDayQuery } from "@/client/past";
 import { useLocalToday } from "@/components/diary/use-local-today";
 import { useOpenedWords } from "@/components/lock/use-opened-words";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
+import { plainTextOf } from "@/lib/journals/formatting";
 import { RetryStatus } from "@/components/ui/retry-status";
 
 /** "A year ago today…", "3 years ago today…" (docs/product.md "Dashboard"). */
@@ -16,9 +17,9 @@ export function yearsAgoHeading(years: number): string {
   return years === 1 ? "A year ago today…" : `${years} years ago today…`;
 }
 
-/** The first line of an entry, cut to a card's width. */
+/** The first line of an entry, without formatting's marks, cut to a card's width. */
 function firstLine(content: string): string {
-  const line = content.split("\n", 1)[0]!;
+  const line = plainTextOf(content).split("\n", 1)[0]!;
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 

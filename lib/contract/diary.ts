@@ -19,7 +19,8 @@ export const DiaryEntrySchema = described(
   object({
     ...JournalSchema.shape,
     excerpt: described(z.string(), {
-      description: "The content's opening as one line of plain text (at most about 160 characters, … when cut)",
+      description:
+        "The content's opening as one line of plain text, without formatting's Markdown marks (at most about 160 characters, … when cut)",
     }),
   }),
   {
@@ -34,7 +35,7 @@ export const DiarySearchHitSchema = described(
     ...JournalSchema.shape,
     snippet: described(z.string(), {
       description:
-        "Plain text of the content around the first matched word (its opening when only the title matched), at most about 160 characters, … where cut",
+        "Plain text of the content around the first matched word (its opening when only the title matched), without formatting's Markdown marks, at most about 160 characters, … where cut",
     }),
     ranges: described(z.array(z.tuple([z.int().min(0), z.int().min(0)])), {
       description:

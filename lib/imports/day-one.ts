@@ -81,12 +81,26 @@ export function readEntry(raw: unknown): DayOneEntry | EntryProblem {
   };
 }
 
-/** Day One's Markdown escapes undone (`\.` → `.`) and its `![](dayone-moment://…)` references removed. */
+/**
+ * Day One's Markdown as Inkwell's (docs/decisions/128-formatting-a-page.md): its
+ * `![](dayone-moment://…)` references removed, and the backslashes it writes before much
+ * punctuation (`\.`, `\!`, `\(`) undone, except where Inkwell's Markdown needs one to show the
+ * character as typed: before a mark of emphasis, a link or code (`\*`, `\_`, `\[`, `` \` ``, `\\`), and
+ * before a line's opening list or quote mark (`\-`, `\+`, `\>`, `1\.`). A `\#` is undone: Inkwell's
+ * #tag is the word it reads.
+ */
 export function cleanText(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
     .replace(/!\[[^\]\n]*\]\(dayone-moment:[^)\n]*\)/g, "")
-    .replace(/\\([\\`*_{}[\]()#+\-.!>|~<=])/g, "$1")
+    .replace(/\\([\\`*_{}[\]()#+\-.!>|~<=])/g, (escaped, c: string, at: number, whole: string) => {
+      if ("\\`*_[]".includes(c)) return escaped;
+      // What comes before it on its line: nothing but spaces (a list or quote mark), or a number too (1\.).
+      // (A few characters back at most: an escape costs the same on a line of any length.)
+      const before = (at < 16 ? "\n" : "") + whole.slice(Math.max(0, at - 16), at);
+      const opening = /\n[ \t]{0,3}$/.test(before) ? "-+>" : /\n[ \t]{0,3}\d{1,9}$/.test(before) ? ".)" : "";
+      return opening.includes(c) ? escaped : c;
+    })
     .replace(/[ \t]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

@@ -3,6 +3,8 @@
 // text itself), and how a hit's snippet is cut and its matched words found, accent- and
 // case-insensitively, in the offsets JavaScript uses (UTF-16 units). No `server-only`: pure text.
 
+import { plainTextOf } from "./formatting";
+
 /** A word: a letter or digit of any script, then letters, digits and combining marks. PostgreSQL's parser splits at the same places (apostrophes, hyphens, underscores, punctuation). */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const ASCII = /^[\x00-\x7f]*$/;
@@ -146,13 +148,14 @@ function cut(text: string, from: number): string {
   return `${start > 0 ? ELLIPSIS : ""}${body}${end < text.length ? ELLIPSIS : ""}`;
 }
 
-/** The opening of an entry for the List view: its first lines as one line of plain text. */
+/** The opening of an entry for the List view: its first lines as one line of plain text, without formatting's marks. */
 export function excerptOf(content: string): string {
-  return cut(content, 0);
+  return cut(plainTextOf(content), 0);
 }
 
-/** A hit's snippet: the content around its first matched word (its opening when only the title matched), and the matched words in it. */
-export function snippetOf(content: string, terms: SearchTerm[]): { snippet: string; ranges: [number, number][] } {
+/** A hit's snippet: the content around its first matched word (its opening when only the title matched), without formatting's marks, and the matched words in it. */
+export function snippetOf(formatted: string, terms: SearchTerm[]): { snippet: string; ranges: [number, number][] } {
+  const content = plainTextOf(formatted);
   const all = matchedRanges(content, terms);
   const first = all[0]?.[0] ?? 0;
   // Starts some words before the match, and no later than it needs to for the snippet to be full.

@@ -100,6 +100,14 @@ describe("GET /api/journals", () => {
     expect(excerpt.length).toBeLessThanOrEqual(161);
   });
 
+  it("shows a formatted page's words without its marks (docs/decisions/128-formatting-a-page.md)", async () => {
+    const { user, token } = await signedIn(db);
+    const content = "- **Bread** from the _market_\n> a [walk](https://example.com/walk) by the sea";
+    await createJournal(db, user.id, { journalDate: "2024-05-06", content });
+    const { body } = await api<Page>("/api/journals", { token });
+    expect(body.journals[0]).toMatchObject({ content, excerpt: "Bread from the market a walk by the sea" });
+  });
+
   it("answers an empty page to a writer with no entries", async () => {
     const { token } = await signedIn(db);
     expect((await api("/api/journals", { token })).body).toEqual({ journals: [], nextCursor: null });

@@ -70,9 +70,13 @@ const at = (text: string, tags: string[] = []) => ({
 });
 
 describe("the text", () => {
-  it("loses Day One's Markdown escapes and moment links, and nothing else", () => {
-    expect(cleanText("1\\. Walk \\- then \\(maybe\\) swim\\! \\#not \\*bold\\* a\\_b")).toBe(
-      "1. Walk - then (maybe) swim! #not *bold* a_b",
+  it("loses Day One's Markdown escapes Inkwell's Markdown does not need, and its moment links, and nothing else", () => {
+    expect(cleanText("Walk \\- then \\(maybe\\) swim\\! 2\\. \\#not \\*bold\\* a\\_b \\[x\\] \\\\")).toBe(
+      "Walk - then (maybe) swim! 2. #not \\*bold\\* a\\_b \\[x\\] \\\\",
+    );
+    // A line's opening list or quote mark stays escaped: it is words, not a list or a quote.
+    expect(cleanText("1\\. First\n  12\\) Twelfth\n\\- dash\n\\+ plus\n\\> not quoted\n\\#tag")).toBe(
+      "1\\. First\n  12\\) Twelfth\n\\- dash\n\\+ plus\n\\> not quoted\n#tag",
     );
     expect(cleanText("Before ![](dayone-moment://ABC123) after\n\n\n\n![](dayone-moment:/audio/X)\nEnd")).toBe(
       "Before  after\n\nEnd",

@@ -19,18 +19,18 @@ const MODULES = path.resolve(import.meta.dirname, "../../node_modules");
 
 /**
  * Every file the browser registers (client/lock/journal-pdf-fonts.ts), which are the worker's by
- * construction: both register lib/journals/pdf/font-registry.mjs's list. Its italic, which only the
- * worker registers, is served too.
+ * construction: both register lib/journals/pdf/font-registry.mjs's list, Lora's italics too.
  */
 const REGISTERED = [
   ...Object.values(DEJAVU_FILES),
   ...LORA_SUBSETS.flatMap((s) => PDF_FONT_WEIGHTS.map((w) => fontsourceFile("lora", s, w))),
+  ...LORA_SUBSETS.flatMap((s) => PDF_FONT_WEIGHTS.map((w) => fontsourceFile("lora", s, w, "italic"))),
   ...INTER_SUBSETS.flatMap((s) => PDF_FONT_WEIGHTS.map((w) => fontsourceFile("inter", s, w))),
 ];
 
 describe("the PDF's fonts for the browser", () => {
   it("are each a file under node_modules, at a URL of our own", () => {
-    expect(REGISTERED).toHaveLength(5 + 2 * (5 + 7));
+    expect(REGISTERED).toHaveLength(6 + 2 * (5 + 5 + 7));
     for (const file of REGISTERED) {
       expect(fs.statSync(path.join(MODULES, pdfFontModulePath(file)!)).isFile(), file).toBe(true);
       expect(pdfFontUrl(file)).toBe(`/pdf-fonts/${file}`);
@@ -64,7 +64,8 @@ describe("the PDF's fonts for the browser", () => {
 
   it("serve nothing else: another font of the packages, a WOFF2, a path out of the folder", async () => {
     for (const name of [
-      "DejaVuSans-Oblique.ttf",
+      "DejaVuSans-BoldOblique.ttf",
+      "inter-latin-400-italic.woff",
       "lora-latin-400-normal.woff2",
       "lora-latin-700-normal.woff",
       "../package.json",

@@ -29,6 +29,7 @@ const entry = (day: string, more: Partial<PrintEntry> = {}): PrintEntry => ({
   title: `Entry of ${day}`,
   meta: "Keep Private · 0 hearts · 0 reads",
   content: "Line one.\nLine two.",
+  formatted: false,
   photo: null,
   photoAlt: "",
   photoMissing: false,
@@ -147,5 +148,43 @@ describe("the journal PDF's worker", () => {
       if (!text.includes(`Entry of ${entries[i]!.day}`)) moved++;
     }
     expect(moved).toBeGreaterThan(0);
+  });
+
+  it("draws a formatted page as the screen shows it: bold, italic, a list, a quote and a link, tagged for a screen reader", async () => {
+    const content = [
+      "A **bold** word and an *italic* one, with a [link](https://example.com/walk) and [no link](javascript:alert(1)).",
+      "",
+      "- bread",
+      "- _tea_",
+      "",
+      "3. third",
+      "4. fourth",
+      "",
+      "> quoted words",
+    ].join("\n");
+    async function* chunks(): AsyncGenerator<PrintChunk> {
+      yield title;
+      yield { kind: "entries", entries: [entry("2024-03-01", { content, formatted: true })], username: "ada" };
+    }
+    const bytes = await readAll(streamChunkedPdf({ info: { Title: "Formatted" }, chunks: chunks() }));
+    const file = path.join(tmp, "formatted.pdf");
+    fs.writeFileSync(file, bytes);
+    const { stdout: text } = await run("pdftotext", ["-enc", "UTF-8", file, "-"]);
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("A bold word and an italic one, with a link and no link.");
+    for (const words of ["• bread", "• tea", "3. third", "4. fourth", "quoted words"]) expect(flat).toContain(words);
+    expect(flat).not.toMatch(/\*\*|\]\(|^>/m);
+    // Lora 600 for bold, Lora Italic for emphasis (and the quote), each embedded.
+    const { stdout: fonts } = await run("pdffonts", [file]);
+    for (const face of ["Lora-SemiBold", "Lora-Italic"]) expect(fonts).toContain(face);
+    // The web link opens; the javascript: one is words only.
+    const pdf = bytes.toString("latin1");
+    expect(pdf).toContain("(https://example.com/walk)");
+    expect(pdf).not.toContain("javascript:");
+    const { stdout: tree } = await run("pdfinfo", ["-struct-text", file]);
+    const flatTree = tree.replace(/\s+/g, " ");
+    expect(flatTree).toContain('L (block) LI (block) Lbl (block) "•" LBody (block) P (block) "bread"');
+    expect(flatTree).toContain('Lbl (block) "3." LBody (block) P (block) "third"');
+    expect(flatTree).toContain('BlockQuote P (block) "quoted words"');
   });
 });

@@ -13,6 +13,7 @@
 import { createElement as h } from "react";
 import { Document, Image as PdfImage, Page, Text as PdfText, View as PdfView } from "@react-pdf/renderer";
 import { SANS, SERIF } from "./font-names.mjs";
+import { formattedBlocks } from "./formatted.mjs";
 
 /** @typedef {import("./types").PrintEntry} PrintEntry */
 /** @typedef {import("./types").PrintSummary} PrintSummary */
@@ -119,6 +120,16 @@ const photoSource = (photo) =>
   photo instanceof Uint8Array ? Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) : photo;
 
 /**
+ * Some of an entry's text: one paragraph as written, or its formatting drawn (./formatted.mjs).
+ * @param {PrintEntry} entry @param {string} text @param {string} tagId
+ */
+function words(entry, text, tagId) {
+  return entry.formatted
+    ? h(View, { tagId: `${tagId}.blocks` }, ...formattedBlocks(text, tagId))
+    : h(Text, { tag: "P", tagId }, text);
+}
+
+/**
  * @param {PrintEntry} entry
  */
 function entryView(entry) {
@@ -145,7 +156,7 @@ function entryView(entry) {
       h(Text, { tag: "H2", tagId: id("title"), style: type(16, { fontWeight: STRONG, marginTop: 2 }) }, entry.title),
       h(Text, { tag: "P", tagId: id("meta"), style: label(9, { marginTop: 2, marginBottom: 8 }) }, entry.meta),
     ),
-    body ? h(Text, { tag: "P", tagId: id("text") }, body) : null,
+    body ? words(entry, body, id("text")) : null,
     // A bare Buffer in the worker: with { data, format } react-pdf keys its image cache by the whole
     // photo as a string. A Blob in the browser (client/lock/journal-pdf.ts), read as it is.
     // The last paragraph (at most an entry's 900 characters) and the photo (at most 300 pt) fit on any page together.
@@ -153,7 +164,7 @@ function entryView(entry) {
       h(
         View,
         { wrap: false },
-        last ? h(Text, { tag: "P", tagId: id("last") }, last) : null,
+        last ? words(entry, last, id("last")) : null,
         h(Image, {
           tag: "Figure",
           tagId: id("photo"),

@@ -9,6 +9,7 @@ import { printEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
 import type { Storage } from "@/lib/storage";
 import { VISIBILITY_LABELS, countCharacters, countWords } from "@/lib/validation/journal-limits";
+import { showFormatted } from "../formatting";
 import { readsTotal } from "../reads";
 import { printableText } from "./fonts";
 import { pdfCoverage, takePdfPlace } from "./pool";
@@ -170,6 +171,7 @@ async function drawJournalPdf({
       title: show(row.title),
       meta: `${labels.join(" · ")} · ${plural(row.likesCount, "heart", "hearts")} · ${plural(row.readsCount, "read", "reads")}`,
       content: show(row.content),
+      formatted: showFormatted(row.content),
       photo,
       // Not drawn, so not limited to the fonts: a screen reader reads it as written.
       photoAlt: row.imageDescription ?? `Photo for “${row.title}”`,

@@ -17,6 +17,5 @@ export function registerPdfFonts() {
   return registerFonts({
     dejavu: (file) => path.join(MODULES, "dejavu-fonts-ttf", "ttf", file),
     fontsource: (face, file) => path.join(MODULES, "@fontsource", face, "files", file),
-    italic: true,
   });
 }

@@ -30,20 +30,22 @@ export const DEJAVU_FILES = /** @type {const} */ ({
   serifItalic: "DejaVuSerif-Italic.ttf",
   sans: "DejaVuSans.ttf",
   sansBold: "DejaVuSans-Bold.ttf",
+  sansOblique: "DejaVuSans-Oblique.ttf",
 });
 
 /**
- * A Fontsource face's WOFF file of one script and weight (its package's files folder).
- * @param {"lora" | "inter"} face @param {string} subset @param {number} weight
+ * A Fontsource face's WOFF file of one script, weight and style (its package's files folder).
+ * Lora has italics (a formatted page's emphasis, ./formatted.mjs); Inter's labels are never italic.
+ * @param {"lora" | "inter"} face @param {string} subset @param {number} weight @param {"normal" | "italic"} [style]
  */
-export const fontsourceFile = (face, subset, weight) => `${face}-${subset}-${weight}-normal.woff`;
+export const fontsourceFile = (face, subset, weight, style = "normal") => `${face}-${subset}-${weight}-${style}.woff`;
 
 /** @param {string} face @param {string} subset */
 export const familyName = (face, subset) => `${face} ${subset}`;
 
 /** react-pdf takes a fallback list as fontFamily; its types say string. */
 const stack = (/** @type {string[]} */ families) => /** @type {string} */ (/** @type {unknown} */ (families));
-/** Lora, then DejaVu: what the writer wrote. Weights 400 and 600 (bold). */
+/** Lora, then DejaVu: what the writer wrote. Weights 400 and 600 (bold), upright and italic. */
 export const SERIF = stack([...LORA_SUBSETS.map((s) => familyName("Lora", s)), DEJAVU_SERIF, DEJAVU_SANS]);
 /** Inter, then DejaVu: labels, dates, counts. Weights 400 and 600 (bold). */
 export const SANS = stack([...INTER_SUBSETS.map((s) => familyName("Inter", s)), DEJAVU_SANS]);

@@ -32,17 +32,21 @@ import {
 
 /**
  * Where each file is read from: a path on disk in the worker, a same-origin URL in the browser.
- * `dejavu(file)` for DejaVu's, `fontsource(face, file)` for Lora's and Inter's. `italic`: whether to
- * register DejaVu Serif Italic too (the worker does; nothing the journal draws is italic).
- * @typedef {{ dejavu: (file: string) => string; fontsource: (face: "lora" | "inter", file: string) => string; italic: boolean }} FontFiles
+ * `dejavu(file)` for DejaVu's, `fontsource(face, file)` for Lora's and Inter's.
+ * @typedef {{ dejavu: (file: string) => string; fontsource: (face: "lora" | "inter", file: string) => string }} FontFiles
  */
 
-/** @typedef {{ data: unknown; loadResultPromise: Promise<void> | null; load: () => Promise<void> }} FontSource */
+/** @typedef {{ data: unknown; fontStyle: string; loadResultPromise: Promise<void> | null; load: () => Promise<void> }} FontSource */
+
+/** The italics (a formatted page's emphasis) load when a journal uses them, not before: most never do. */
+const upright = (/** @type {FontSource} */ source) => source.fontStyle !== "italic";
 
 /** @param {string} family @returns {FontSource[]} */
 const sourcesOf = (family) =>
   /** @type {Record<string, { sources: FontSource[] } | undefined>} */ (Font.getRegisteredFonts())[family]?.sources ??
   [];
+
+const ITALIC = /** @type {const} */ ("italic");
 
 /** @type {string[]} */
 const registered = [];
@@ -57,14 +61,16 @@ function register(files) {
     fonts: [
       { src: files.dejavu(DEJAVU_FILES.serif) },
       { src: files.dejavu(DEJAVU_FILES.serifBold), fontWeight: "bold" },
-      ...(files.italic
-        ? [{ src: files.dejavu(DEJAVU_FILES.serifItalic), fontStyle: /** @type {const} */ ("italic") }]
-        : []),
+      { src: files.dejavu(DEJAVU_FILES.serifItalic), fontStyle: ITALIC },
     ],
   });
   Font.register({
     family: DEJAVU_SANS,
-    fonts: [{ src: files.dejavu(DEJAVU_FILES.sans) }, { src: files.dejavu(DEJAVU_FILES.sansBold), fontWeight: "bold" }],
+    fonts: [
+      { src: files.dejavu(DEJAVU_FILES.sans) },
+      { src: files.dejavu(DEJAVU_FILES.sansBold), fontWeight: "bold" },
+      { src: files.dejavu(DEJAVU_FILES.sansOblique), fontStyle: ITALIC },
+    ],
   });
   registered.push(DEJAVU_SERIF, DEJAVU_SANS);
   for (const [face, subsets] of /** @type {const} */ ([
@@ -75,15 +81,33 @@ function register(files) {
       const family = familyName(face === "lora" ? "Lora" : "Inter", subset);
       Font.register({
         family,
-        fonts: PDF_FONT_WEIGHTS.map((weight) => ({
-          src: files.fontsource(face, fontsourceFile(face, subset, weight)),
-          fontWeight: weight,
-        })),
+        fonts: PDF_FONT_WEIGHTS.flatMap((weight) => [
+          { src: files.fontsource(face, fontsourceFile(face, subset, weight)), fontWeight: weight },
+          // Every family of the writer's stack has an italic: react-pdf refuses a family without one.
+          ...(face === "lora"
+            ? [
+                {
+                  src: files.fontsource(face, fontsourceFile(face, subset, weight, "italic")),
+                  fontWeight: weight,
+                  fontStyle: ITALIC,
+                },
+              ]
+            : []),
+        ]),
       });
       registered.push(family);
       if (subset !== "latin") renamed.set(family, subset);
     }
   }
+  // An italic, loaded by react-pdf when a page uses it, gets the same fixes as the rest once loaded.
+  for (const family of registered)
+    for (const source of sourcesOf(family).filter((s) => !upright(s))) {
+      const load = source.load.bind(source);
+      source.load = async () => {
+        await load();
+        fix(source.data, renamed.get(family));
+      };
+    }
   // Words stay whole (so the text layer can be searched), but nothing is wider than a line.
   Font.registerHyphenationCallback((word) =>
     word.length <= LONGEST_WORD ? [word] : (word.match(new RegExp(`.{1,${LONGEST_WORD}}`, "gsu")) ?? [word]),
@@ -139,14 +163,20 @@ export function registerFonts(files) {
   ready ??= (async () => {
     register(files);
     try {
-      await Promise.all(registered.flatMap(sourcesOf).map((s) => s.load()));
+      await Promise.all(
+        registered
+          .flatMap(sourcesOf)
+          .filter(upright)
+          .map((s) => s.load()),
+      );
     } catch (error) {
       // react-pdf keeps a failed load's promise: the sources that did not load are asked again next time.
       for (const source of registered.flatMap(sourcesOf)) if (!source.data) source.loadResultPromise = null;
       ready = undefined;
       throw error;
     }
-    for (const family of registered) for (const source of sourcesOf(family)) fix(source.data, renamed.get(family));
+    for (const family of registered)
+      for (const source of sourcesOf(family).filter(upright)) fix(source.data, renamed.get(family));
     const covered = (/** @type {string} */ list) =>
       new Set(/** @type {string[]} */ (/** @type {unknown} */ (list)).flatMap(characterSet));
     const serif = covered(SERIF);

@@ -21,10 +21,12 @@ const FILES: ReadonlyMap<string, string> = new Map([
     ] as const
   ).flatMap(([face, subsets]) =>
     subsets.flatMap((subset) =>
-      PDF_FONT_WEIGHTS.map((weight) => {
-        const file = fontsourceFile(face, subset, weight);
-        return [file, `@fontsource/${face}/files/${file}`] as const;
-      }),
+      PDF_FONT_WEIGHTS.flatMap((weight) =>
+        (face === "lora" ? (["normal", "italic"] as const) : (["normal"] as const)).map((style) => {
+          const file = fontsourceFile(face, subset, weight, style);
+          return [file, `@fontsource/${face}/files/${file}`] as const;
+        }),
+      ),
     ),
   ),
 ]);

@@ -24,7 +24,7 @@ import renderPDF from "@react-pdf/render";
  */
 
 /** Structure types that hold content; others group. */
-const CONTENT_TAGS = new Set(["P", "H1", "H2", "Figure"]);
+const CONTENT_TAGS = new Set(["P", "H1", "H2", "Figure", "Lbl"]);
 
 /**
  * Draws `node` (and what is inside it) where the render step would. A line's empty run (the end of a

@@ -20,6 +20,8 @@ export interface PrintEntry {
   /** "Keep Private · 3 hearts · 7 reads" */
   meta: string;
   content: string;
+  /** Whether `content` is drawn formatted (lib/journals/formatting.ts's showFormatted), or as written. */
+  formatted: boolean;
   /** A JPEG at most 1000 px long (its bytes in the worker, a Blob in the browser), or null: no photo, or one that could not be read. */
   photo: Uint8Array | Blob | null;
   /** The photo's description (its alt text in the tagged PDF): the writer's, or "Photo for “title”" as the app says. */
