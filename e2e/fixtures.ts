@@ -123,9 +123,12 @@ export async function untilWorkerControls(page: Page) {
 
 /**
  * The bound for a signed-in screen's first data after `page.goto`: the load, then the screen's own
- * part hydrating (after the header: 1.3 s on a quiet machine, 3 s at 4× CPU throttle), then its
- * first fetch. On the CI machine (load 10–14 on 2 cores) the load alone took 7.4 s and the rest
- * past the expectations' 7 s (e2e/past.spec.ts, twice in a row). A bound on a condition, never a wait.
+ * part hydrating, then its first fetch. A screen rendered per request sits inside its loading.tsx
+ * Suspense boundaries (three on a room of /me), and React hydrates a server-rendered boundary's
+ * content at its lowest priority (OffscreenLane), after every other update: 1.3 s after the header
+ * on a quiet machine, 3 s at 4× CPU throttle. On the CI machine (load 10–14 on 2 cores) the load
+ * alone took 7.4 s and the rest past the expectations' 7 s (e2e/past.spec.ts, twice in a row). A
+ * bound on a condition, never a wait.
  */
 export const SCREEN_READY = { timeout: 20_000 * Math.max(1, Number(process.env.INKWELL_E2E_CPU_THROTTLE ?? 1) || 1) };
 

@@ -1,4 +1,7 @@
-import { createJournal } from "../scripts/seed/factories";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { journals } from "../lib/db/schema";
+import { createJournal, type FactoryDb } from "../scripts/seed/factories";
 import { message, openDiary, saveEntry } from "./diary-helpers";
 import { cardScope, DIALOG_SCOPE, expect, expectNoA11yViolationsInEachScheme, SCREEN_READY, test } from "./fixtures";
 
@@ -51,27 +54,32 @@ test("History shows what restoring an earlier version changes, restores it, and 
   await expect(entry.getByRole("button", { name: "History" })).toBeFocused();
 });
 
-test("a deleted page comes back by Undo, or from Recently deleted", async ({ signedIn: { page } }) => {
+test("a deleted page comes back by Undo", async ({ signedIn: { page } }) => {
   await openDiary(page);
   await saveEntry(page, "A page to lose", "Words I almost threw away.");
   const entry = page.getByRole("article");
-  const remove = async () => {
-    await entry.getByRole("button", { name: "Delete" }).click();
-    const ask = page.getByRole("alertdialog", { name: "Delete this entry?" });
-    await expect(ask).toContainText("moves to Recently deleted");
-    await ask.getByRole("button", { name: "Delete" }).click();
-    await expect(message(page, "Entry deleted.")).toBeVisible();
-  };
-  await remove();
+  await entry.getByRole("button", { name: "Delete" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Delete this entry?" });
+  await expect(ask).toContainText("moves to Recently deleted");
+  await ask.getByRole("button", { name: "Delete" }).click();
+  await expect(message(page, "Entry deleted.")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(entry.getByRole("heading", { name: "A page to lose" })).toBeVisible();
   await expect(page.getByText("Entry restored")).toBeVisible();
+});
 
-  await remove();
+/** A page of the diary's today (e2e/diary-helpers.ts), deleted through the API: it waits in Recently deleted. */
+async function deletedPage(db: FactoryDb, userId: string, token: string, page: Page) {
+  const { id } = await createJournal(db, userId, { title: "A page to lose", journalDate: "2026-03-10" });
+  const deleted = await page.request.delete(`/api/journals/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(deleted.status()).toBe(200);
+}
+
+test("a page in Recently deleted comes back to its day", async ({ signedIn: { page, user, token }, db }) => {
+  await deletedPage(db, user.id, token, page);
   await page.goto("/me/writing");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const card = page.getByRole("region", { name: "Recently deleted" });
-  await expect(card.getByText("A page to lose")).toBeVisible();
+  await expect(card.getByText("A page to lose")).toBeVisible(SCREEN_READY);
   await expect(card.getByText(/^Kept \d+ more days/)).toBeVisible();
   await expectNoA11yViolationsInEachScheme(page, { include: cardScope("deleted-heading") });
   await page.setViewportSize({ width: 375, height: 812 });
@@ -80,14 +88,13 @@ test("a deleted page comes back by Undo, or from Recently deleted", async ({ sig
   await page.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole("button", { name: /^Restore the page of / }).click();
   await expect(card.getByText("Nothing deleted in the last 30 days.")).toBeVisible();
-  await openDiary(page);
-  await expect(entry.getByRole("heading", { name: "A page to lose" })).toBeVisible();
+  // Back on its day (the diary showing it: tests/api/versions.test.ts and the Undo above).
+  const back = await db.select({ title: journals.title }).from(journals).where(eq(journals.authorId, user.id));
+  expect(back).toEqual([{ title: "A page to lose" }]);
 });
 
 test("a page in Recently deleted goes for good after a question", async ({ signedIn: { page, user, token }, db }) => {
-  const { id } = await createJournal(db, user.id, { title: "A page to lose" });
-  const deleted = await page.request.delete(`/api/journals/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(deleted.status()).toBe(200);
+  await deletedPage(db, user.id, token, page);
   await page.goto("/me/writing");
   const card = page.getByRole("region", { name: "Recently deleted" });
   await expect(card.getByText("A page to lose")).toBeVisible(SCREEN_READY);
