@@ -130,7 +130,7 @@ export async function untilWorkerControls(page: Page) {
  * alone took 7.4 s and the rest past the expectations' 7 s (e2e/past.spec.ts, twice in a row). A
  * bound on a condition, never a wait.
  */
-export const SCREEN_READY = { timeout: 20_000 * Math.max(1, Number(process.env.INKWELL_E2E_CPU_THROTTLE ?? 1) || 1) };
+export const SCREEN_READY = { timeout: 20_000 * Math.max(1, CPU_THROTTLE || 1) };
 
 /** A card of a screen (a `<section>` named by its heading's id), as CSS for axe's scope. */
 export const cardScope = (headingId: string) => `section[aria-labelledby="${headingId}"]`;

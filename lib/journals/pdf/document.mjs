@@ -11,7 +11,8 @@
 // screen readers follow, docs/decisions/045-journal-pdf-faces-and-tags.md). A node split across two
 // pages keeps its props on both halves, so `tagId` (unique within a chunk) joins them into one element.
 import { createElement as h } from "react";
-import { Document, Image as PdfImage, Page, Text as PdfText, View as PdfView } from "@react-pdf/renderer";
+import { Document, Page, Text as PdfText } from "@react-pdf/renderer";
+import { Image, STRONG, Text, View } from "./elements.mjs";
 import { SANS, SERIF } from "./font-names.mjs";
 import { formattedBlocks } from "./formatted.mjs";
 
@@ -19,18 +20,9 @@ import { formattedBlocks } from "./formatted.mjs";
 /** @typedef {import("./types").PrintSummary} PrintSummary */
 /** @typedef {import("@react-pdf/renderer").Styles[string]} Style */
 
-/** react-pdf's elements, taking our props (`tag`, `tagId`, `alt`) beside its own: its types know only its own. */
-const withTags = (/** @type {unknown} */ component) =>
-  /** @type {import("react").ComponentType<Record<string, unknown>>} */ (component);
-const Text = withTags(PdfText);
-const View = withTags(PdfView);
-const Image = withTags(PdfImage);
-
 const INK = "#1f2937";
 const MUTED = "#6b7280";
 const RULE = "#d1d5db";
-/** The app's heading weight (app/fonts.ts: Lora 600, Inter 600). */
-const STRONG = 600;
 
 /**
  * A text style of its own size and line height. react-pdf turns a unitless lineHeight into points

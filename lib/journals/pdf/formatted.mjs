@@ -8,23 +8,14 @@
 // (./tagged.mjs): P, L > LI > Lbl + LBody, BlockQuote. Only text `showFormatted` passes comes here
 // (the caller says so with PrintEntry.formatted): bounded in length and nesting.
 import { createElement as h } from "react";
-import { Link as PdfLink, Text as PdfText, View as PdfView } from "@react-pdf/renderer";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { safeLink } from "../safe-link.mjs";
+import { Link, STRONG, Text, View } from "./elements.mjs";
 
 /** @typedef {import("mdast").RootContent} Block */
 /** @typedef {import("mdast").PhrasingContent} Inline */
 /** @typedef {import("react").ReactNode} Node */
 
-/** react-pdf's elements, taking our props (`tag`, `tagId`) beside its own: its types know only its own. */
-const withTags = (/** @type {unknown} */ component) =>
-  /** @type {import("react").ComponentType<Record<string, unknown>>} */ (component);
-const Text = withTags(PdfText);
-const View = withTags(PdfView);
-const Link = withTags(PdfLink);
-
-/** The app's heading weight (app/fonts.ts: Lora 600), bold on screen. */
-const STRONG = 600;
 const ACCENT = "#1d4ed8";
 const QUOTE_RULE = "#9ca3af";
 /** The space between blocks: one line of the entry's 11 pt text, as a blank line shows unformatted. */
