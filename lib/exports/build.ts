@@ -12,10 +12,9 @@ import {
   markdownPath,
   photoPath,
   type ExportEntry,
-  type PhotoFacts,
 } from "./formats";
 import { EXPORT_FORMAT_VERSION, EXPORT_PAGE_SIZE } from "./limits";
-import { readPhotoFacts } from "./photo-facts";
+import { readPhotoFacts, type ExportedPhoto } from "./photo-facts";
 import { createZipWriter, type ZipWriter } from "./zip-writer";
 
 // Writes one export's ZIP into storage (docs/export-format.md, docs/decisions/074), streaming all
@@ -140,7 +139,7 @@ interface WriteZipInput {
 
 /** The ZIP's files in order: Journal.json (reading each photo's md5), then each day's Markdown and photo, then inkwell.json. */
 async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, step }: WriteZipInput): Promise<void> {
-  const photos = new Map<string, PhotoFacts | null>();
+  const photos = new Map<string, ExportedPhoto | null>();
   async function* journalJson(): AsyncGenerator<string> {
     yield '{"metadata":{"version":"1.0"},"entries":[';
     let first = true;
@@ -168,12 +167,11 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
       await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]), {
         compress: false,
       });
-      const imageKey = entry.imageKey;
-      if (!photo || !imageKey || written.has(photo.md5)) continue;
+      if (!photo || written.has(photo.md5)) continue;
       written.add(photo.md5);
       // Already compressed: stored as is.
       const openPhoto = async () => {
-        const file = await storage.getObjectStream({ key: imageKey });
+        const file = await storage.getObjectStream({ key: photo.key });
         if (!file) throw new Error("A photo went missing while the export was written");
         return file.body;
       };

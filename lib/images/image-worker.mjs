@@ -7,6 +7,8 @@
 import sharp from "sharp";
 import {
   ENTRY_IMAGE_MAX_SIDE,
+  FULL_JPEG_QUALITY,
+  FULL_WEBP_QUALITY,
   IMAGE_MAX_PIXELS,
   IMAGE_PROCESS_TIMEOUT_SECONDS,
   IMAGE_WEBP_EFFORT,
@@ -67,12 +69,34 @@ const SHAPES = {
  */
 export default async function processImage({ shape, data, header }) {
   try {
-    return await encode(SHAPES[shape](sharp(data, DECODE_OPTIONS).autoOrient(), header), shape);
+    const upright = sharp(data, DECODE_OPTIONS).autoOrient();
+    if (shape === "entry") return await encodeEntry(upright, header, !!header.hasAlpha);
+    return await encode(SHAPES[shape](upright, header), shape);
   } catch (err) {
     // sharp's prebuilt libvips reads HEIF headers but leaves out the patent-encumbered HEVC decoder.
-    if (header.format === "heif" && header.compression === "hevc") return processHeic(data, header, SHAPES[shape]);
+    if (header.format === "heif" && header.compression === "hevc") return processHeic(data, header, shape);
     return damaged(err);
   }
+}
+
+/**
+ * An entry photo: the 1600 px WebP every page shows and, for a photo larger than that, its copy at
+ * full size for the export (docs/decisions/129): upright and as stripped as the other, a JPEG (a
+ * WebP when it has transparency, which JPEG cannot keep). Both come from the same decoded input.
+ * @param {import("sharp").Sharp} upright
+ * @param {{ width: number; height: number }} size
+ * @param {boolean} hasAlpha
+ * @returns {Promise<ImageJobResult>}
+ */
+async function encodeEntry(upright, size, hasAlpha) {
+  const shown = await encode(SHAPES.entry(upright.clone(), size), "entry");
+  if (!shown.ok || Math.max(size.width, size.height) <= ENTRY_IMAGE_MAX_SIDE) return shown;
+  const timed = upright.timeout({ seconds: IMAGE_PROCESS_TIMEOUT_SECONDS });
+  const encoded = hasAlpha
+    ? timed.webp({ quality: FULL_WEBP_QUALITY, effort: IMAGE_WEBP_EFFORT })
+    : timed.jpeg({ quality: FULL_JPEG_QUALITY });
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  return { ...shown, full: { data, width: info.width, height: info.height, format: hasAlpha ? "webp" : "jpeg" } };
 }
 
 /**
@@ -81,7 +105,7 @@ export default async function processImage({ shape, data, header }) {
  * lazily: the module is large and most uploads never need it.
  * @param {Uint8Array} data
  * @param {{ hasAlpha?: boolean }} header
- * @param {Shape} shape
+ * @param {ImageJob["shape"]} shape
  * @returns {Promise<ImageJobResult>}
  */
 async function processHeic(data, header, shape) {
@@ -108,7 +132,9 @@ async function processHeic(data, header, shape) {
   // Raw pixels carry no metadata at all.
   const raw = sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels: IMAGE_MAX_PIXELS });
   try {
-    return await encode(shape(header.hasAlpha ? raw : raw.removeAlpha(), { width, height }), "entry");
+    const input = header.hasAlpha ? raw : raw.removeAlpha();
+    if (shape === "entry") return await encodeEntry(input, { width, height }, !!header.hasAlpha);
+    return await encode(SHAPES[shape](input, { width, height }), shape);
   } catch (err) {
     return damaged(err);
   }

@@ -27,9 +27,24 @@ export interface ProcessedImage {
   height: number;
 }
 
-/** An entry photo: at most 1600 px on its long side, never enlarged. */
-export function processEntryImage({ data }: { data: Uint8Array }): Promise<ProcessedImage> {
-  return processImage(data, "entry");
+export interface ProcessedEntryImage extends ProcessedImage {
+  /**
+   * A photo larger than it is shown: its copy at full size (upright and stripped, a JPEG, or a WebP
+   * with transparency), which the export carries (docs/decisions/129).
+   */
+  full?: ProcessedImage;
+}
+
+/** An entry photo: at most 1600 px on its long side, never enlarged, and its full-size copy when larger. */
+export async function processEntryImage({ data }: { data: Uint8Array }): Promise<ProcessedEntryImage> {
+  const header = await readHeader(data);
+  const result = await imagePool().run({ shape: "entry", data, header });
+  if (!result.ok) throw refusal(result);
+  const full = result.full;
+  return {
+    ...processed(result, "image/webp"),
+    ...(full && { full: processed(full, full.format === "jpeg" ? "image/jpeg" : "image/webp") }),
+  };
 }
 
 /** A profile picture: a centred square, 400 × 400 or the short side of a smaller image. */
@@ -45,13 +60,20 @@ export function printEntryImage({ data }: { data: Uint8Array }): Promise<Process
   return processImage(data, "print");
 }
 
-async function processImage(data: Uint8Array, shape: ImageJob["shape"]): Promise<ProcessedImage> {
+async function processImage(data: Uint8Array, shape: Exclude<ImageJob["shape"], "entry">): Promise<ProcessedImage> {
   const header = await readHeader(data);
   const result = await imagePool().run({ shape, data, header });
   if (!result.ok) throw refusal(result);
+  return processed(result, shape === "print" ? "image/jpeg" : "image/webp");
+}
+
+function processed(
+  result: { data: Uint8Array; width: number; height: number },
+  contentType: ProcessedImage["contentType"],
+): ProcessedImage {
   return {
     data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength),
-    contentType: shape === "print" ? "image/jpeg" : "image/webp",
+    contentType,
     width: result.width,
     height: result.height,
   };

@@ -18,6 +18,12 @@ export const IMAGE_WEBP_QUALITY = 82;
  * the time of 4 at about the same size (docs/performance/archive/2026-11-22-memory-photos-and-the-pdf.md).
  */
 export const IMAGE_WEBP_EFFORT = 2;
+/**
+ * An entry photo's full-size copy, kept for the export (docs/decisions/129): a JPEG near what a
+ * camera writes, or a WebP for a photo with transparency.
+ */
+export const FULL_JPEG_QUALITY = 90;
+export const FULL_WEBP_QUALITY = 90;
 /** A photo in the journal's PDF: about 180 dpi across an A4 page's text column, as JPEG (PDF has no WebP). */
 export const PRINT_IMAGE_MAX_SIDE = 1000;
 export const PRINT_JPEG_QUALITY = 80;

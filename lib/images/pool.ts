@@ -68,7 +68,14 @@ export interface ImageJob {
 
 /** The worker answers refusals as values: an Error's class and fields do not survive the thread boundary. */
 export type ImageJobResult =
-  | { ok: true; data: Uint8Array; width: number; height: number }
+  | {
+      ok: true;
+      data: Uint8Array;
+      width: number;
+      height: number;
+      /** An entry photo larger than it is shown: its full-size copy (docs/decisions/129). */
+      full?: { data: Uint8Array; width: number; height: number; format: "jpeg" | "webp" };
+    }
   | { ok: false; problem: "damaged" | DimensionProblem; detail?: string };
 
 export interface ImagePool {

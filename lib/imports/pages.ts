@@ -10,7 +10,7 @@ import { HttpError, ServiceUnavailableError } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
 import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 import { logError } from "@/lib/log";
-import { newImageKey, type Storage } from "@/lib/storage";
+import { photoFileKeys, putEntryPhoto, type Storage } from "@/lib/storage";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { IMPORTED_CONTENT_MAX, countCharacters } from "@/lib/validation/journal-limits";
 import { pageOf, type DayOneEntry } from "./day-one";
@@ -104,10 +104,7 @@ async function attachFirstPhoto(
       continue;
     }
     try {
-      const image = await processPhoto(data);
-      const newKey = newImageKey({ kind: "entries" });
-      await storage.putObject({ key: newKey, data: image.data, contentType: image.contentType });
-      key = newKey;
+      key = await putEntryPhoto({ storage, image: await processPhoto(data) });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       report.photoNotAttached(name, day, err.message);
@@ -117,10 +114,10 @@ async function attachFirstPhoto(
 }
 
 async function discard(storage: Storage, key: string | null) {
-  if (key)
+  for (const file of key ? photoFileKeys(key) : [])
     await storage
-      .deleteObject({ key })
-      .catch((err: unknown) => logError("imports", `Could not delete the unused photo ${key}`, err));
+      .deleteObject({ key: file })
+      .catch((err: unknown) => logError("imports", `Could not delete the unused photo ${file}`, err));
 }
 
 /** Imports one day; what happened goes in the report. */

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { idempotencyKeys, journals, type SealedPage } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
-import { newImageKey, type Storage } from "@/lib/storage";
+import { newImageKey, putEntryPhoto, type Storage } from "@/lib/storage";
 import {
   CONTENT_TOO_LONG_MESSAGE,
   IMPORTED_CONTENT_GROWN_MESSAGE,
@@ -36,10 +36,7 @@ import { JOURNAL_NOT_FOUND, JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messag
 
 /** Processes an upload (413/415/400 for a refused one) and stores it; returns its key. */
 async function storeEntryImage({ storage, data }: { storage: Storage; data: Uint8Array }): Promise<string> {
-  const image = await processEntryImage({ data });
-  const key = newImageKey({ kind: "entries" });
-  await storage.putObject({ key, data: image.data, contentType: image.contentType });
-  return key;
+  return putEntryPhoto({ storage, image: await processEntryImage({ data }) });
 }
 
 /**

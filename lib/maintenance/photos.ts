@@ -2,7 +2,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { journals, pageVersions, users } from "@/lib/db/schema";
-import type { Storage } from "@/lib/storage";
+import { shownKeyOf, type Storage } from "@/lib/storage";
 
 // Photos no row points to (docs/decisions/033): an entry photo stored by a write that then failed
 // or crashed, an old picture whose deletion failed, a profile picture uploaded and never chosen
@@ -59,11 +59,13 @@ export async function purgeOrphanPhotos({
 async function deleteUnreferenced({ db, storage, keys }: { db: Db; storage: Storage; keys: string[] }) {
   // One after the other: housekeeping's db is a single connection (the one holding its advisory
   // lock, lib/maintenance/run.ts), which runs one query at a time (pg warns of queries sent together).
-  const entryRows = await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, keys));
+  // A full-size copy (docs/decisions/129) is kept while its photo is.
+  const shown = [...new Set(keys.map(shownKeyOf))];
+  const entryRows = await db.select({ key: journals.imageKey }).from(journals).where(inArray(journals.imageKey, shown));
   const versionRows = await db
     .select({ key: pageVersions.imageKey })
     .from(pageVersions)
-    .where(inArray(pageVersions.imageKey, keys));
+    .where(inArray(pageVersions.imageKey, shown));
   const profileRows = await db
     .select({ key: users.profileImageKey })
     .from(users)
@@ -71,7 +73,7 @@ async function deleteUnreferenced({ db, storage, keys }: { db: Db; storage: Stor
   const referenced = new Set([...entryRows, ...versionRows, ...profileRows].map((r) => r.key));
   let deleted = 0;
   for (const key of keys) {
-    if (referenced.has(key)) continue;
+    if (referenced.has(shownKeyOf(key))) continue;
     await storage.deleteObject({ key });
     deleted += 1;
   }

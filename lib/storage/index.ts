@@ -5,7 +5,8 @@ import { createLocalStorage } from "./local";
 import { createS3Storage } from "./s3";
 import type { Storage } from "./types";
 
-export { newImageKey } from "./keys";
+export { fullSizeKeys, newImageKey, photoFileKeys, shownKeyOf } from "./keys";
+export { putEntryPhoto } from "./photos";
 export { createLocalStorage } from "./local";
 export { createS3Storage, type S3StorageOptions } from "./s3";
 export type { Storage, StoredStream } from "./types";

@@ -33,6 +33,36 @@ export function newImageKey(
   return `${folder}/${randomUUID()}.webp`;
 }
 
+const SHOWN_ENTRY_PHOTO = /^(entries\/[0-9a-f-]{36})\.webp$/;
+const FULL_SIZE_COPY = /^(entries\/[0-9a-f-]{36})-full\.(?:jpg|webp)$/;
+
+/**
+ * Where an entry photo's full-size copy is kept (docs/decisions/129), next to the photo shown,
+ * `entries/<uuid>.webp`: `entries/<uuid>-full.jpg`, or `.webp` for one with transparency. Its key
+ * is derived, never stored: every row, version and restore that keeps a photo keeps its copy.
+ */
+export function fullSizeKey(key: string, format: "jpeg" | "webp"): string {
+  const shown = SHOWN_ENTRY_PHOTO.exec(key);
+  if (!shown) throw new Error(`${key} is not an entry photo's key`);
+  return `${shown[1]}-full.${format === "jpeg" ? "jpg" : "webp"}`;
+}
+
+/** The keys a full-size copy of the photo stored under `key` may have; none for any other file. */
+export function fullSizeKeys(key: string): string[] {
+  return SHOWN_ENTRY_PHOTO.test(key) ? [fullSizeKey(key, "jpeg"), fullSizeKey(key, "webp")] : [];
+}
+
+/** The files of a photo stored under `key`: itself and, for an entry photo, wherever its full-size copy may be. */
+export function photoFileKeys(key: string): string[] {
+  return [key, ...fullSizeKeys(key)];
+}
+
+/** The photo a full-size copy belongs to, or the key itself for any other file (housekeeping's question). */
+export function shownKeyOf(key: string): string {
+  const full = FULL_SIZE_COPY.exec(key);
+  return full ? `${full[1]}.webp` : key;
+}
+
 function contentTypeOf(key: string): string | undefined {
   const extension = key.length <= STORAGE_KEY_MAX_LENGTH ? KEY_PATTERN.exec(key)?.[1] : undefined;
   // hasOwn: an extension such as `constructor` must not find Object.prototype's.

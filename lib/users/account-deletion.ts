@@ -6,7 +6,7 @@ import { ConflictError } from "@/lib/errors";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { INBOX_CHANNEL } from "@/lib/db/channels";
-import type { Storage } from "@/lib/storage";
+import { photoFileKeys, type Storage } from "@/lib/storage";
 import {
   ACCOUNTS_DELETED_PER_PASS,
   DELETION_ALREADY_SCHEDULED_MESSAGE,
@@ -174,7 +174,7 @@ export async function deleteDueAccounts({
     });
     if (!keys) continue;
     deleted += 1;
-    for (const key of keys) await storage.deleteObject({ key });
+    for (const key of keys) for (const file of photoFileKeys(key)) await storage.deleteObject({ key: file });
     // Pictures replaced earlier and not yet purged, their exports' ZIPs and the ZIPs of imports
     // still unread or not yet purged (docs/decisions/074, 078) live in folders of their own.
     for (const prefix of [`profiles/${id}/`, `exports/${id}/`, `imports/${id}/`]) {

@@ -223,13 +223,15 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     // Their entry with a photo, their picture, a heart and a private reply on the friend's entry, a report.
     const entry = await postJournal(
       leaver.token,
-      entryFields({ visibility: "close-circle", image: imageBlob(await phonePhoto(1200, 800)) }),
+      entryFields({ visibility: "close-circle", image: imageBlob(await phonePhoto(2000, 1500)) }),
       base,
     );
     expect(entry.status, JSON.stringify(entry.body)).toBe(201);
     const photoKey = (
       await db.select({ key: journals.imageKey }).from(journals).where(eq(journals.id, entry.body.id))
     )[0]!.key!;
+    // Larger than shown, so its full-size copy is kept too (docs/decisions/129).
+    const fullKey = photoKey.replace(/\.webp$/, "-full.jpg");
     const picture = await uploadPicture(leaver.token, await widePhoto(), base);
     expect(picture.status, JSON.stringify(picture.body)).toBe(200);
     expect(
@@ -267,6 +269,7 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
       await db.select({ n: journals.likesCount }).from(journals).where(eq(journals.id, friendsEntry.id))
     )[0]!.n;
     expect(await bucket.objectExists(photoKey)).toBe(true);
+    expect(await bucket.objectExists(fullKey)).toBe(true);
     expect(await bucket.objectExists(pictureKey)).toBe(true);
     // An export's ZIP, as the export job leaves it in the person's folder (docs/decisions/074).
     const exportKey = `exports/${leaver.user.id}/${randomUUID()}.zip`;
@@ -286,6 +289,7 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
 
     expect(await rowsNaming(leaver.user.id)).toEqual([]);
     expect(await bucket.objectExists(photoKey)).toBe(false);
+    expect(await bucket.objectExists(fullKey)).toBe(false);
     expect(await bucket.objectExists(pictureKey)).toBe(false);
     expect(await bucket.objectExists(exportKey)).toBe(false);
     expect(await bucket.objectExists(importZip)).toBe(false);

@@ -41,14 +41,42 @@ const start = (token: string | undefined) => api<ExportStatus>("/api/export", { 
 const statusOf = (token: string | undefined, id: string) => api<ExportStatus>(`/api/export/${id}`, { token });
 
 /** A WebP as the app stores an entry's photo, written where the local-disk instances keep it. */
-async function storedPhoto(colour: string, width: number, height: number): Promise<{ key: string; bytes: Buffer }> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
+interface StoredPhoto {
+  key: string;
+  bytes: Buffer;
+  /** Its full-size copy (docs/decisions/129), which the export then carries instead. */
+  full?: { key: string; bytes: Buffer };
+}
+
+async function storedPhoto(colour: string, width: number, height: number, fullScale = 0): Promise<StoredPhoto> {
+  const create = (scale: number) => ({
+    width: width * scale,
+    height: height * scale,
+    channels: 3 as const,
+    background: colour,
+  });
+  const bytes = await sharp({ create: create(1) })
     .webp()
     .toBuffer();
   const key = `entries/${crypto.randomUUID()}.webp`;
   fs.mkdirSync(path.dirname(uploadPath(key)), { recursive: true });
   fs.writeFileSync(uploadPath(key), bytes);
-  return { key, bytes };
+  if (!fullScale) return { key, bytes };
+  const full = {
+    key: key.replace(/\.webp$/, "-full.jpg"),
+    bytes: await sharp({ create: create(fullScale) })
+      .jpeg()
+      .toBuffer(),
+  };
+  fs.writeFileSync(uploadPath(full.key), full.bytes);
+  return { key, bytes, full };
+}
+
+/** The file the export carries for a photo, its name in photos/ and Journal.json's type. */
+function exported(photo: StoredPhoto) {
+  const bytes = photo.full?.bytes ?? photo.bytes;
+  const type = photo.full ? "jpeg" : "webp";
+  return { bytes, type, md5: md5(bytes), name: `photos/${md5(bytes)}.${type}`, key: photo.full?.key ?? photo.key };
 }
 
 const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -91,7 +119,7 @@ describe("export everything", () => {
     title: string;
     content: string;
     date: string;
-    photo?: { key: string; bytes: Buffer };
+    photo?: StoredPhoto;
   }[] = [];
 
   beforeAll(async () => {
@@ -104,7 +132,7 @@ describe("export everything", () => {
       { userId: me.user.id, name: "Three good things", title: "Three good things", content: "1.\n2.\n3." },
     ]);
     const shared = await storedPhoto("#336699", 120, 80);
-    const photos = [await storedPhoto("#aa3300", 64, 48), shared, await storedPhoto("#00aa66", 30, 90)];
+    const photos = [await storedPhoto("#aa3300", 64, 48), shared, await storedPhoto("#00aa66", 30, 90, 10)];
     // More entries than a page, so every pass reads several pages.
     const count = EXPORT_PAGE_SIZE + 30;
     for (let i = 0; i < count; i += 1) {
@@ -152,7 +180,7 @@ describe("export everything", () => {
   it("holds exactly Journal.json, inkwell.json, a Markdown file per entry and each photo once", () => {
     const names = [...files.keys()].sort();
     const markdown = entries.map((e) => `entries/${e.date.slice(0, 4)}/${e.date.slice(5, 7)}/${e.date}.md`);
-    const photoNames = [...new Set(entries.filter((e) => e.photo).map((e) => `photos/${md5(e.photo!.bytes)}.webp`))];
+    const photoNames = [...new Set(entries.filter((e) => e.photo).map((e) => exported(e.photo!).name))];
     expect(photoNames).toHaveLength(3);
     expect(names).toEqual(["Journal.json", "inkwell.json", ...markdown, ...photoNames].sort());
   });
@@ -176,12 +204,13 @@ describe("export everything", () => {
         const [photo] = entry.photos;
         expect(entry.photos).toHaveLength(1);
         expect(photo!.identifier).toMatch(/^[0-9A-F]{32}$/);
-        expect(photo!.md5).toBe(md5(source.photo.bytes));
-        expect(photo!.type).toBe("webp");
+        const file = exported(source.photo);
+        expect(photo!.md5).toBe(file.md5);
+        expect(photo!.type).toBe(file.type);
         expect(entry.text.endsWith(`\n\n![](dayone-moment://${photo!.identifier})`)).toBe(true);
-        // The photo in the ZIP is the stored file, byte for byte.
-        expect(md5(files.get(`photos/${photo!.md5}.webp`)!)).toBe(photo!.md5);
-        expect(md5(fs.readFileSync(uploadPath(source.photo.key)))).toBe(photo!.md5);
+        // The photo in the ZIP is the stored file, byte for byte: its full-size copy where one was kept.
+        expect(md5(files.get(`photos/${photo!.md5}.${file.type}`)!)).toBe(photo!.md5);
+        expect(md5(fs.readFileSync(uploadPath(file.key)))).toBe(photo!.md5);
       } else {
         expect(entry.photos).toEqual([]);
       }
@@ -189,7 +218,7 @@ describe("export everything", () => {
     expect(journal.entries.slice(0, 3).map((e) => [e.photos[0]!.width, e.photos[0]!.height])).toEqual([
       [64, 48],
       [120, 80],
-      [30, 90],
+      [300, 900],
     ]);
   });
 
@@ -206,9 +235,7 @@ describe("export everything", () => {
         anonymous: i % 4 === 1,
         tags: i % 7 === 0 ? expect.arrayContaining(["walks", "river"]) : [],
       });
-      const photoLine = source.photo
-        ? `\n\n![A \\[photo\\] of day ${i}](../../../photos/${md5(source.photo.bytes)}.webp)`
-        : "";
+      const photoLine = source.photo ? `\n\n![A \\[photo\\] of day ${i}](../../../${exported(source.photo).name})` : "";
       expect(body).toBe(`${source.content}${photoLine}\n`);
     }
   });

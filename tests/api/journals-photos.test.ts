@@ -85,6 +85,27 @@ describe("an entry photo", () => {
     }
   });
 
+  it("larger than shown, keeps a full-size copy for the export, as clean, which goes when the page goes for good", async () => {
+    const { user, token } = await signedIn(db);
+    const res = await postJournal(token, entryFields({ image: imageBlob(await phonePhoto(2400, 1800), "image/jpeg") }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = (await journalOn(user.id))!;
+    const fullKey = row.imageKey!.replace(/\.webp$/, "-full.jpg");
+    const full = fs.readFileSync(uploadPath(fullKey));
+    const meta = await sharp(full).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 1800, height: 2400 });
+    expect([meta.exif, meta.icc, meta.xmp, meta.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+    for (const s of ["InkwellTestCam", "InkwellDatum", "Exif", "GPS"]) expect(full.includes(s)).toBe(false);
+    expect((await pixelAt(full, 900, 100))[0]).toBeGreaterThan(200);
+    // The API still names the one photo shown; the copy has no URL of its own.
+    expect(res.body.images).toHaveLength(1);
+
+    expect((await api(`/api/journals/${row.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect(fs.existsSync(uploadPath(fullKey))).toBe(true);
+    expect((await api(`/api/journals/deleted/${row.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect([fs.existsSync(uploadPath(row.imageKey!)), fs.existsSync(uploadPath(fullKey))]).toEqual([false, false]);
+  });
+
   it("from an iPhone (HEVC-coded HEIC, decoded by the wasm fallback in a worker) is stored as WebP", async () => {
     const { user, token } = await signedIn(db);
     const heic = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/images/red-blue.heic"));
@@ -97,9 +118,11 @@ describe("an entry photo", () => {
     expect((await pixelAt(stored, 300, 120))[2]).toBeGreaterThan(200);
   });
 
-  it("keeps a small image's size (never enlarged)", async () => {
+  it("keeps a small image's size (never enlarged), and no second copy of it", async () => {
     const { token } = await signedIn(db);
     const { row } = await entryWithPhoto(token);
+    for (const ext of ["jpg", "webp"])
+      expect(fs.existsSync(uploadPath(row.imageKey!.replace(/\.webp$/, `-full.${ext}`)))).toBe(false);
     expect(await sharp(fs.readFileSync(uploadPath(row.imageKey!))).metadata()).toMatchObject({
       format: "webp",
       width: 64,

@@ -257,11 +257,18 @@ async function photoScene(storage: Storage) {
     orphanEntry: newImageKey({ kind: "entries" }),
     orphanPicture: newImageKey({ kind: "profiles", ownerId: user.id }),
   };
+  // Full-size copies (docs/decisions/129): kept while their photo is, orphans with it.
+  const copies = {
+    entryFull: keys.entry.replace(/\.webp$/, "-full.jpg"),
+    orphanFull: keys.orphanEntry.replace(/\.webp$/, "-full.webp"),
+  };
   for (const key of Object.values(keys))
     await storage.putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
+  await storage.putObject({ key: copies.entryFull, data: Buffer.from("full"), contentType: "image/jpeg" });
+  await storage.putObject({ key: copies.orphanFull, data: Buffer.from("full"), contentType: "image/webp" });
   await createJournal(db, user.id, { imageKey: keys.entry });
   await db.update(schema.users).set({ profileImageKey: keys.picture }).where(eq(schema.users.id, user.id));
-  return keys;
+  return { ...keys, ...copies };
 }
 
 async function exists(storage: Storage, key: string) {
@@ -320,10 +327,12 @@ describe("purging photos", () => {
     fs.utimesSync(path.join(root, youngOrphan), ago(PHOTO_GRACE_MS - MINUTE), ago(PHOTO_GRACE_MS - MINUTE));
     for (const file of ["entries/notes.txt", "stray.webp"]) fs.utimesSync(path.join(root, file), old, old);
 
-    expect(await purgeOrphanPhotos({ db, storage, now: new Date(), batchSize: 2 })).toBe(2);
+    expect(await purgeOrphanPhotos({ db, storage, now: new Date(), batchSize: 2 })).toBe(3);
     expect(await exists(storage, keys.entry)).toBe(true);
+    expect(await exists(storage, keys.entryFull)).toBe(true);
     expect(await exists(storage, keys.picture)).toBe(true);
     expect(await exists(storage, keys.orphanEntry)).toBe(false);
+    expect(await exists(storage, keys.orphanFull)).toBe(false);
     expect(await exists(storage, keys.orphanPicture)).toBe(false);
     expect(await exists(storage, youngOrphan)).toBe(true);
     expect(fs.existsSync(path.join(root, "entries", "notes.txt"))).toBe(true);
@@ -350,10 +359,12 @@ describe("purging photos", () => {
       expect(await purgeOrphanPhotos({ db, storage, now: new Date() })).toBe(0);
       expect(await exists(storage, keys.orphanEntry)).toBe(true);
       // A day and a minute on, the orphans go and what rows point to stays.
-      expect(await purgeOrphanPhotos({ db, storage, now: later(PHOTO_GRACE_MS + MINUTE) })).toBe(2);
+      expect(await purgeOrphanPhotos({ db, storage, now: later(PHOTO_GRACE_MS + MINUTE) })).toBe(3);
       expect(await exists(storage, keys.entry)).toBe(true);
+      expect(await exists(storage, keys.entryFull)).toBe(true);
       expect(await exists(storage, keys.picture)).toBe(true);
       expect(await exists(storage, keys.orphanEntry)).toBe(false);
+      expect(await exists(storage, keys.orphanFull)).toBe(false);
       expect(await exists(storage, keys.orphanPicture)).toBe(false);
     } finally {
       await server.stop();

@@ -74,8 +74,12 @@ function expectBlue([r, g, b]: number[]) {
 async function expectCleanWebp(data: Buffer) {
   expect(data.subarray(0, 4).toString("latin1")).toBe("RIFF");
   expect(data.subarray(8, 12).toString("latin1")).toBe("WEBP");
+  await expectClean(data, "webp");
+}
+
+async function expectClean(data: Buffer, format: "webp" | "jpeg") {
   const meta = await sharp(data).metadata();
-  expect(meta.format).toBe("webp");
+  expect(meta.format).toBe(format);
   expect(meta.hasProfile).toBe(false);
   expect([meta.exif, meta.icc, meta.xmp, meta.iptc, meta.orientation]).toEqual([
     undefined,
@@ -110,10 +114,32 @@ describe("processEntryImage", () => {
     // Orientation 6 means "rotate 90° clockwise to view": the red left half ends up on top.
     expectRed(await pixelAt(out.data, 600, 100));
     expectBlue(await pixelAt(out.data, 600, 1500));
+
+    // Its copy at full size, for the export (docs/decisions/129): as upright and as stripped, a JPEG.
+    expect(out.full).toMatchObject({ contentType: "image/jpeg", width: 3000, height: 4000 });
+    expect(out.full!.data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    await expectClean(out.full!.data, "jpeg");
+    expectRed(await pixelAt(out.full!.data, 1500, 200));
+    expectBlue(await pixelAt(out.full!.data, 1500, 3800));
   });
 
-  it("never enlarges a small image", async () => {
+  it("keeps a transparent photo's full-size copy as a WebP with its transparency", async () => {
+    const input = await sharp({ create: { width: 2000, height: 1000, channels: 4, background: "#ff000080" } })
+      .png()
+      .toBuffer();
+    const out = await processEntryImage({ data: input });
+    expect(out).toMatchObject({
+      width: 1600,
+      height: 800,
+      full: { contentType: "image/webp", width: 2000, height: 1000 },
+    });
+    await expectCleanWebp(out.full!.data);
+    expect(await sharp(out.full!.data).metadata()).toMatchObject({ hasAlpha: true });
+  });
+
+  it("never enlarges a small image, and keeps no second copy of one shown at its full size", async () => {
     const out = await processEntryImage({ data: await redBlue(640, 480).jpeg().toBuffer() });
+    expect(out.full).toBeUndefined();
     expect(out).toMatchObject({ width: 640, height: 480 });
     await expectCleanWebp(out.data);
     expectRed(await pixelAt(out.data, 10, 240));
