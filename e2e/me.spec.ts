@@ -1,7 +1,11 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import pg from "pg";
+import sharp from "sharp";
+import { users } from "../lib/db/schema";
 import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
 import { pauseClock } from "./clock";
@@ -95,7 +99,8 @@ test("Edit Profile: name, bio with its counter, location and a new photo, seen b
   await dialog
     .getByLabel("Add photo")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photo("#336699", 300, 200) });
-  await expect(dialog.getByRole("img", { name: "Preview of your new profile photo" })).toBeVisible();
+  // Chosen in a browser that can read it, the photo opens in the crop (docs/decisions/130).
+  await expect(dialog.getByRole("group", { name: "What your profile photo shows" })).toBeVisible();
   await dialog.getByRole("button", { name: "Save changes" }).click();
 
   await expect(toast(page, "Success!")).toBeVisible();
@@ -465,8 +470,15 @@ test("/me, its friends list and its editor have no serious accessibility violati
   await page.keyboard.press("Escape");
   await expect(communityButton(page)).toBeFocused();
   await page.getByRole("button", { name: "Edit Profile" }).click();
-  await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  await expect(dialog).toBeVisible();
   await expectNoA11yViolationsInEachScheme(page, { include: DIALOG_SCOPE });
+  // A new photo's crop (docs/decisions/130), judged alone.
+  await dialog
+    .getByLabel("Add photo")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photo("#336699", 300, 200) });
+  await expect(dialog.getByRole("group", { name: "What your profile photo shows" })).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page, { include: `${DIALOG_SCOPE} fieldset` });
 });
 
 test.describe("on a phone @phone", () => {
@@ -480,6 +492,48 @@ test.describe("on a phone @phone", () => {
     const row = page.getByRole("dialog", { name: "My Friends" }).getByRole("listitem");
     await expect(row.getByRole("button", { name: `Remove ${friend.name}` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test("a new photo's circle is chosen with the keyboard, fits 375 px, and is what is kept", async ({
+    signedIn: { page, user },
+    db,
+  }) => {
+    await openMe(page, user.name);
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+    // Left half red, right half blue.
+    const redBlue = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#ff0000" } })
+      .composite([{ input: await photo("#0000ff", 400, 400), left: 400, top: 0 }])
+      .png()
+      .toBuffer();
+    await dialog.getByLabel("Add photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: redBlue });
+    const square = dialog.getByRole("group", { name: "What your profile photo shows" });
+    await expect(square).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Zoomed in twice, then the photo moved left as far as it goes: the circle holds blue only.
+    // (The slider's own keys are tests/components/photo-crop.test.tsx's.)
+    const zoom = dialog.getByRole("slider", { name: "Zoom" });
+    await zoom.fill("2");
+    await expect(zoom).toHaveAttribute("aria-valuetext", "200 %");
+    await square.focus();
+    // 20 px a key: the 2× photo is 512 px wide in the 256 px square, so 10 keys reach its edge.
+    for (let i = 0; i < 12; i++) await square.press("ArrowLeft");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(dialog).toBeHidden();
+
+    const [row] = await db.select({ key: users.profileImageKey }).from(users).where(eq(users.id, user.id));
+    const kept = fs.readFileSync(path.join(testEnv.dataDir, "uploads", ...row!.key!.split("/")));
+    const { data, info } = await sharp(kept).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(info.height);
+    for (const [x, y] of [
+      [2, 2],
+      [info.width / 2, info.height / 2],
+      [info.width - 3, info.height - 3],
+    ]) {
+      const at = (Math.floor(y!) * info.width + Math.floor(x!)) * 3;
+      expect([data[at]! < 40, data[at + 2]! > 210], `blue at ${x}, ${y}`).toEqual([true, true]);
+    }
   });
 });
 

@@ -24,12 +24,24 @@ import {
   uploadProfileImage,
 } from "@/client/me";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
+import type { CropArea } from "@/client/photo-crop";
+import { onDemand } from "@/components/ui/on-demand";
 import { notify } from "@/client/toasts";
 import { NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "@/lib/validation/auth-limits";
 import { checkBio, checkLocation, checkName, checkUsername } from "@/lib/validation/form-checks";
 import { countCharacters } from "@/lib/validation/graphemes";
 
 type Props = { profile: MyProfile; open: boolean; onClose: () => void };
+
+// The crop (react-easy-crop) is fetched once a photo this browser can show is chosen (docs/decisions/130).
+const cropper = onDemand(() => import("./photo-cropper"));
+
+/** The photo to send: the chosen square, drawn in the browser; the file as chosen when nothing was chosen or it could not be drawn. */
+async function croppedFile(photo: CheckedPhoto, area: CropArea | null): Promise<File> {
+  if (!area) return photo.file;
+  const { cropPhoto } = await import("@/client/photo-crop");
+  return (await cropPhoto(photo.file, area)) ?? photo.file;
+}
 
 /** The Edit Profile modal (docs/product.md §2). Opened afresh each time, so it starts from the saved profile. */
 export function EditProfileDialog({ profile, open, onClose }: Props) {
@@ -48,7 +60,10 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
   const [location, setLocation] = useState(profile.location ?? "");
   const [photo, setPhoto] = useState<CheckedPhoto | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [area, setArea] = useState<CropArea | null>(null);
   const ids = { bio: useId(), photo: useId(), photoHint: useId() };
+  // Only a photo the browser can read (not HEIC outside Safari) can be cropped here; the server keeps a centred square of any other.
+  const crop = cropper.useLoaded(undefined, !!photo?.size);
 
   // The preview's blob: address lives as long as the preview.
   useEffect(() => () => void (photo && URL.revokeObjectURL(photo.url)), [photo]);
@@ -63,7 +78,9 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
     ],
     // A 409 names the username someone else has in its `errors`, shown beside that field.
     send: async (fields) =>
-      updateMyProfile(photo ? { ...fields, profileImage: await uploadProfileImage(photo.file) } : fields),
+      updateMyProfile(
+        photo ? { ...fields, profileImage: await uploadProfileImage(await croppedFile(photo, area)) } : fields,
+      ),
     onSuccess: (updated) => {
       // The answer is the whole profile (docs/api.md): it replaces what the screen shows.
       queryClient.setQueryData(meKeys.profile, updated);
@@ -82,6 +99,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
     clearErrors("profileImage");
     if (result.ok) {
       setPhoto(result.photo);
+      setArea(null);
       setPhotoProblem(null);
     } else setPhotoProblem(result.message);
   }
@@ -91,8 +109,10 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
   const photoError = photoProblem ?? errors.profileImage?.join(" ") ?? null;
   return (
     <form {...formProps} className="flex flex-col gap-4">
-      <div className="flex items-center gap-4">
-        {photo ? (
+      <div className={photo && crop ? "flex flex-col gap-3" : "flex items-center gap-4"}>
+        {photo && crop ? (
+          <crop.PhotoCropper key={photo.url} url={photo.url} onArea={setArea} />
+        ) : photo ? (
           <Image
             src={photo.url}
             alt="Preview of your new profile photo"
@@ -132,7 +152,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
             className={photoError ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"}
             role={photoError ? "alert" : undefined}
           >
-            {photoError ?? "A square crop of it is kept."}
+            {photoError ?? (photo && crop ? "The circle is what others see." : "A square crop of it is kept.")}
           </p>
         </div>
       </div>
