@@ -123,12 +123,15 @@ export async function untilWorkerControls(page: Page) {
 
 /**
  * The bound for a signed-in screen's first data after `page.goto`: the load, then the screen's own
- * part hydrating, then its first fetch. A screen rendered per request sits inside its loading.tsx
- * Suspense boundaries (three on a room of /me), and React hydrates a server-rendered boundary's
- * content at its lowest priority (OffscreenLane), after every other update: 1.3 s after the header
- * on a quiet machine, 3 s at 4× CPU throttle. On the CI machine (load 10–14 on 2 cores) the load
- * alone took 7.4 s and the rest past the expectations' 7 s (e2e/past.spec.ts, twice in a row). A
- * bound on a condition, never a wait.
+ * part hydrating, then its first fetch. A room of /me sends its own queries 0.4–0.6 s after the
+ * header's on a quiet machine and 1.2–2.4 s after at 4× CPU throttle (/me/writing, five loads each).
+ * A CPU profile of that gap at 4× found the main thread busy throughout (65 ms idle of 1.4 s):
+ * compiling and running the page's scripts and hydrating. Its three loading.tsx boundaries (React
+ * hydrates each server-rendered boundary in a pass of its own) are not the cause: with the rooms'
+ * and /me's own removed the gap was 0.1–0.3 s shorter at 4×, and navigating between rooms would
+ * lose its immediate placeholder, so they stay; less JavaScript is what shortens it. On the CI
+ * machine (load 10–14 on 2 cores) the load alone took 7.4 s and the rest past the expectations' 7 s
+ * (e2e/past.spec.ts, twice in a row). A bound on a condition, never a wait.
  */
 export const SCREEN_READY = { timeout: 20_000 * Math.max(1, CPU_THROTTLE || 1) };
 
