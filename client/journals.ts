@@ -57,6 +57,11 @@ export interface EntryFields {
   isAnonymous: boolean;
   /** The photo's description: kept with the photo, not in drafts (the photo is not either). */
   imageDescription: string;
+  /**
+   * The day's mood, 1–5, null for none (docs/decisions/131); undefined: not known here, so not sent
+   * and the page keeps its own (a save the outbox kept before moods, a page sealed elsewhere).
+   */
+  mood?: number | null;
 }
 
 export type SaveRequest =
@@ -71,6 +76,11 @@ const MESSAGES = {
   update: { wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
+/** The form's `mood`: "1"–"5", "" to clear it; left out when not known, so the page keeps its own. */
+export function setMood(form: FormData, mood: number | null | undefined) {
+  if (mood !== undefined) form.set("mood", mood === null ? "" : String(mood));
+}
+
 /** An entry's multipart form as the original client sends it: its readable fields. */
 export function entryForm(req: SaveRequest): FormData {
   const form = new FormData();
@@ -79,6 +89,7 @@ export function entryForm(req: SaveRequest): FormData {
   form.set("visibility", req.fields.visibility);
   form.set("isAnonymous", String(req.fields.visibility === "close-circle" && req.fields.isAnonymous));
   form.set("imageDescription", req.fields.imageDescription.trim());
+  setMood(form, req.fields.mood);
   if (req.kind === "create") form.set("journaldate", req.day);
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");

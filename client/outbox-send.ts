@@ -37,6 +37,7 @@ export function formOf(item: OutboxItem): FormData {
   form.set("visibility", item.fields.visibility);
   form.set("isAnonymous", String(item.fields.visibility === "close-circle" && item.fields.isAnonymous));
   form.set("imageDescription", item.fields.imageDescription.trim());
+  if (item.fields.mood !== undefined) form.set("mood", item.fields.mood === null ? "" : String(item.fields.mood));
   if (item.kind === "create") form.set("journaldate", item.day);
   if (item.photo) form.set("image", item.photo, "photo");
   else if (item.kind === "update" && item.removePhoto) form.set("removeImage", "true");

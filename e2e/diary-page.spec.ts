@@ -231,6 +231,31 @@ test("a camera's photo over 5 MB is made smaller in the browser, not refused, an
   await expect(page.getByRole("article").getByRole("img", { name: "Photo for “Camera”" })).toBeVisible();
 });
 
+test("the day's mood is chosen with the keyboard, said in words, kept with the page and cleared", async ({
+  signedIn: { page },
+}) => {
+  await openDiary(page);
+  await write(page, "A fair day", "Sun, then rain.");
+  const moods = page.getByRole("group", { name: "How was your day?" });
+  await expect(moods).toHaveAccessibleDescription(/Only you see it/);
+  await moods.getByRole("radio", { name: "Good" }).check();
+  // Radio buttons: the arrow keys move the choice.
+  await moods.getByRole("radio", { name: "Good" }).press("ArrowRight");
+  await expect(moods.getByRole("radio", { name: "Great" })).toBeChecked();
+  await page.getByRole("button", { name: "Save" }).click();
+  const view = page.getByRole("article");
+  await expect(view.getByRole("heading", { name: "A fair day" })).toBeVisible();
+  await expect(view.getByText("Mood:")).toContainText("Great");
+
+  await view.getByRole("button", { name: "Edit" }).click();
+  await expect(moods.getByRole("radio", { name: "Great" })).toBeChecked();
+  await moods.getByRole("button", { name: "Clear mood" }).click();
+  for (const radio of await moods.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(view.getByRole("heading", { name: "A fair day" })).toBeVisible();
+  await expect(view.getByText("Mood:")).toHaveCount(0);
+});
+
 test("the diary is a static shell: the same file for everyone, no entry in it; the browser then shows the day", async ({
   signedIn: { page, user },
   db,

@@ -46,6 +46,8 @@ export async function openSealedWords(key: CryptoKey, { userId, day, sealed }: S
       visibility: "private",
       isAnonymous: false,
       imageDescription: words.imageDescription ?? "",
+      // Kept readable beside the sealed words (docs/decisions/131).
+      ...(sealed.mood !== undefined && { mood: sealed.mood === "" ? null : Number(sealed.mood) }),
     };
   } catch (error) {
     if (error instanceof LockError) return null;

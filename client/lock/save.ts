@@ -57,6 +57,8 @@ export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<
   const fields: Record<string, string> = { ...(await sealPage({ key, owner, day: req.day, revision, words })) };
   fields.visibility = "private";
   if (req.kind === "create") fields.journaldate = req.day;
+  // The mood is not sealed: the server keeps it readable, as the editor says (docs/decisions/131).
+  if (req.fields.mood !== undefined) fields.mood = req.fields.mood === null ? "" : String(req.fields.mood);
 
   // The photo: a new one is prepared here; a readable one kept (a page locked now) is sealed as it
   // is stored (already resized and stripped); a sealed one kept stays as it is, at its own revision.

@@ -21,11 +21,19 @@ export const EMPTY_FIELDS: EntryFields = {
   visibility: "private",
   isAnonymous: false,
   imageDescription: "",
+  mood: null,
 };
 
 export function fieldsOf(journal: Journal): EntryFields {
   const { title, content, visibility, isAnonymous } = journal;
-  return { title, content, visibility, isAnonymous, imageDescription: journal.imageDescription ?? "" };
+  return {
+    title,
+    content,
+    visibility,
+    isAnonymous,
+    imageDescription: journal.imageDescription ?? "",
+    mood: journal.mood,
+  };
 }
 
 export function baselineOf(editor: EditorState): EntryFields {
@@ -39,6 +47,7 @@ export function isDirty(editor: EditorState | null): boolean {
   return (
     !sameDraft(editor.fields, baseline) ||
     editor.fields.imageDescription !== baseline.imageDescription ||
+    (editor.fields.mood ?? null) !== (baseline.mood ?? null) ||
     editor.photo !== null ||
     editor.removePhoto
   );
@@ -59,6 +68,6 @@ export function newEditor(day: DayKey, entry: Journal | null, fields: EntryField
 export function openDay(day: DayKey, entry: Journal | null, draft: DiaryDraft | null): EditorState | null {
   const baseline = entry ? fieldsOf(entry) : EMPTY_FIELDS;
   if (draft && !sameDraft(draft, baseline))
-    return newEditor(day, entry, { ...draft, imageDescription: baseline.imageDescription }, true);
+    return newEditor(day, entry, { ...draft, imageDescription: baseline.imageDescription, mood: baseline.mood }, true);
   return entry ? null : newEditor(day, null, EMPTY_FIELDS);
 }

@@ -24,6 +24,7 @@ import { FormatToolbar } from "./format-toolbar";
 import { isComplete, type EditorState } from "./editor-state";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
 import { useWritingMode } from "./use-writing-mode";
+import { MoodOptions } from "./mood-options";
 import { VisibilityOptions } from "./visibility-options";
 
 type Props = {
@@ -225,6 +226,7 @@ export function EntryEditor({
       <div className="border-x border-ink-soft/20 bg-paper px-4 py-5 sm:px-8">
         <FormatToolbar targetId={contentId} />
         <VisibilityOptions visibility={fields.visibility} isAnonymous={fields.isAnonymous} onChange={onFields} />
+        <MoodOptions mood={fields.mood ?? null} onChange={(mood) => onFields({ mood })} />
         {sharedTooLong ? (
           <p role="alert" className="mt-3 text-sm font-semibold text-danger">
             {LONG_PAGE_STAYS_PRIVATE_MESSAGE} ({contentLength} now).

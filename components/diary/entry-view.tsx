@@ -6,13 +6,14 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields, Journal } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
+import { MOOD_FACES } from "./mood-options";
 import { PageHistoryOnDemand } from "./page-history-on-demand";
 import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
 import { FormattedText } from "@/components/ui/formatted-text";
 import { ExpandablePhoto } from "@/components/ui/expandable-photo";
 import { photoAlt } from "@/components/ui/photo-frame";
-import { VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
+import { MOODS, VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = {
   journal: Journal;
@@ -30,6 +31,9 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
   const { label, description } = VISIBILITY_LABELS[journal.visibility];
   const [history, setHistory] = useState(false);
   const photo = journal.images[0];
+  // The writer's own mood for the day (docs/decisions/131); only they are ever sent it.
+  const mood = MOODS.find((m) => m.value === journal.mood);
+  const MoodFace = mood ? MOOD_FACES[mood.value] : null;
   return (
     <article aria-labelledby="entry-heading">
       <div className="notebook min-h-[36rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8">
@@ -57,6 +61,12 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
           {journal.isAnonymous ? (
             <span className="ml-2 inline-flex items-center gap-1">
               <EyeOff aria-hidden className="size-3.5" /> Anonymous
+            </span>
+          ) : null}
+          {mood && MoodFace ? (
+            <span className="ml-2 whitespace-nowrap">
+              · Mood: <MoodFace aria-hidden className="inline size-4 align-[-3px]" />{" "}
+              <span className="font-semibold text-ink">{mood.word}</span>
             </span>
           ) : null}
         </p>

@@ -48,6 +48,11 @@ const timestamp = note(z.iso.datetime(), "ISO-8601, UTC");
 const day = note(z.iso.date(), "A calendar day, YYYY-MM-DD (the writer's local day)");
 const count = z.int().min(0);
 const email = z.email();
+const mood = note(
+  z.int().min(1).max(5).nullable(),
+  "The writer's mood for the day, 1 (Awful), 2 (Bad), 3 (Okay), 4 (Good) or 5 (Great), or null. Only ever in answers to the writer (docs/decisions/131); not sealed by the diary lock",
+);
+
 const imageDescription = note(
   z.string().nullable(),
   "The photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
@@ -140,6 +145,7 @@ export const JournalSchema = component(
     journaldate: day,
     images: note(entryImages, "[] or one signed URL of the entry's photo"),
     imageDescription,
+    mood,
     likesCount: count,
     readsCount: count,
     createdAt: timestamp,

@@ -15,6 +15,7 @@ const version = {
   isAnonymous: z.boolean(),
   images: z.array(z.url()).max(1),
   imageDescription: z.string().nullable(),
+  mood: JournalSchema.shape.mood,
   locked: z.boolean(),
   sealed: SealedPageSchema.nullable(),
   writtenAt: z.iso.datetime(),

@@ -351,6 +351,11 @@ export const journals = pgTable(
     imageKey: text("image_key"),
     /** The photo's description, its alt text wherever it is shown (docs/decisions/045); null without a photo. */
     imageDescription: text("image_description"),
+    /**
+     * The writer's mood for the day, 1 (awful) to 5 (great), or none (docs/decisions/131): the
+     * writer's alone, never in anything another person reads.
+     */
+    mood: smallint("mood"),
     likesCount: integer("likes_count").notNull().default(0),
     readsCount: integer("reads_count").notNull().default(0),
     /**
@@ -430,6 +435,7 @@ export const journals = pgTable(
     // Only a private page can be locked; what its circle reads, the server must be able to read.
     check("journals_sealed_private", sql`${t.sealed} is null or ${t.visibility} = 'private'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
+    check("journals_mood_steps", sql`${t.mood} between 1 and 5`),
   ],
 );
 
@@ -958,6 +964,7 @@ export const pageVersions = pgTable(
     isAnonymous: boolean("is_anonymous").notNull(),
     imageKey: text("image_key"),
     imageDescription: text("image_description"),
+    mood: smallint("mood"),
     importedAt: timestamp("imported_at", { withTimezone: true }),
     sealed: jsonb("sealed").$type<SealedPage>(),
     /** When the page was first written: a page restored from Recently deleted keeps its place. */

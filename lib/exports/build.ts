@@ -35,6 +35,7 @@ const ENTRY_COLUMNS = {
   // A locked page's photo is sealed: the export made here carries its placeholder alone (docs/decisions/115).
   imageKey: sql<string | null>`case when ${journals.sealed} is null then ${journals.imageKey} end`,
   imageDescription: journals.imageDescription,
+  mood: journals.mood,
   tags: journals.tags,
   likesCount: journals.likesCount,
   readsCount: journals.readsCount,
@@ -230,7 +231,8 @@ async function* inkwellJson({
   let first = true;
   for await (const page of entryPages({ tx, userId, pageSize })) {
     for (const entry of page) {
-      yield `${first ? "" : ","}\n${JSON.stringify(inkwellEntry(entry))}`;
+      // The mood is the writer's own, so their export carries it (docs/decisions/131).
+      yield `${first ? "" : ","}\n${JSON.stringify({ ...inkwellEntry(entry), mood: entry.mood })}`;
       first = false;
     }
   }

@@ -16,6 +16,8 @@ export interface ExportEntry {
   journalDate: string;
   imageKey: string | null;
   imageDescription: string | null;
+  /** The day's mood, 1–5 (docs/decisions/131); inkwell.json alone carries it. */
+  mood?: number | null;
   tags: string[];
   likesCount: number;
   readsCount: number;

@@ -114,6 +114,7 @@ const entryFields = {
   visibility: "Missing means private",
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
+  mood: 'Optional: the day\'s mood, "1" (Awful) to "5" (Great); "" clears it; missing keeps the entry\'s own. The writer\'s alone: never in anything another person reads (docs/decisions/131)',
 };
 
 // A locked page (docs/decisions/115): sealed fields instead of readable ones.

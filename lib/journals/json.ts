@@ -27,6 +27,7 @@ export async function toJournalJson({
     images: url && !row.sealed ? [url] : [],
     /** The photo's description (its alt text), or null: no photo, or none given. */
     imageDescription: row.imageKey ? row.imageDescription : null,
+    mood: row.mood,
     likesCount: row.likesCount,
     readsCount: row.readsCount,
     createdAt: row.createdAt.toISOString(),

@@ -44,6 +44,7 @@ const pageColumns = {
   isAnonymous: journals.isAnonymous,
   imageKey: journals.imageKey,
   imageDescription: journals.imageDescription,
+  mood: journals.mood,
   importedAt: journals.importedAt,
   sealed: journals.sealed,
   createdAt: journals.createdAt,
@@ -51,7 +52,8 @@ const pageColumns = {
 };
 
 export type PageState = { [K in keyof typeof pageColumns]: (typeof pageColumns)[K]["_"]["data"] } & {
-  [K in "imageKey" | "imageDescription" | "importedAt" | "sealed"]: (typeof pageColumns)[K]["_"]["data"] | null;
+  [K in "imageKey" | "imageDescription" | "mood" | "importedAt" | "sealed"]:
+    (typeof pageColumns)[K]["_"]["data"] | null;
 };
 
 /** The caller's page, locked against other writes until the transaction ends; null when it is not theirs. */
@@ -91,6 +93,7 @@ export async function keepVersion({
     isAnonymous: page.isAnonymous,
     imageKey: page.imageKey,
     imageDescription: page.imageDescription,
+    mood: page.mood,
     importedAt: page.importedAt,
     sealed: page.sealed,
     createdAt: page.createdAt,
@@ -156,6 +159,7 @@ async function toVersionJson({ db, row }: { db: Db; row: VersionRow }): Promise<
     isAnonymous: row.isAnonymous,
     images: url && !row.sealed ? [url] : [],
     imageDescription: row.imageKey ? row.imageDescription : null,
+    mood: row.mood,
     locked: row.sealed !== null,
     sealed: row.sealed ? { ...row.sealed, image: url } : null,
     writtenAt: row.writtenAt.toISOString(),
@@ -241,6 +245,7 @@ export async function restoreVersion({
         isAnonymous: version.isAnonymous,
         imageKey: version.imageKey,
         imageDescription: version.imageDescription,
+        mood: version.mood,
         importedAt: version.importedAt,
         sealed: null,
         updatedAt: sql`now()`,
@@ -317,6 +322,7 @@ export async function restoreDeleted({ db, authorId, id: rawId }: { db: Db; auth
           isAnonymous: kept.isAnonymous,
           imageKey: kept.imageKey,
           imageDescription: kept.imageDescription,
+          mood: kept.mood,
           importedAt: kept.importedAt,
           sealed: kept.sealed,
           createdAt: kept.createdAt,

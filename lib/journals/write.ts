@@ -127,6 +127,7 @@ export async function createJournal({
           imageKey,
           // A description belongs to a photo: without one it is not kept (a locked page's is sealed).
           imageDescription: imageKey ? input.imageDescription || null : null,
+          mood: input.mood ?? null,
           sealed: sealed ? sealedRow(sealed, photo) : null,
           // Imported in the browser (docs/decisions/121): held to an imported page's bound once readable again.
           importedAt: input.imported ? sql`now()` : null,
@@ -261,6 +262,8 @@ export async function updateJournal({
           isAnonymous: input.isAnonymous,
           imageKey,
           imageDescription,
+          // Sent: the new mood ("" clears it); not sent (the original client): kept.
+          mood: input.mood !== undefined ? input.mood : current.mood,
           sealed: sealed ? sealedRow(sealed, photo, kept ? current.sealed : null) : null,
           ...(input.imported ? { importedAt: sql`coalesce(${journals.importedAt}, now())` } : {}),
           updatedAt: sql`now()`,

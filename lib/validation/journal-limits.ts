@@ -68,3 +68,17 @@ export const IMPORTED_PAGE_FIELD_MAX = 4 * IMPORTED_CONTENT_MAX;
 export const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
 export const CALENDAR_YEAR_MESSAGE = "Year must be a four-digit number from 0001 to 9999";
 export const MONTH_MESSAGE = "Month must be a number from 1 to 12";
+
+/**
+ * A day's mood (docs/decisions/131), 1 to 5, each with its word: a screen reader hears the word,
+ * never only a face (components/diary/mood-options.tsx draws the faces). The writer's alone.
+ */
+export const MOODS = [
+  { value: 1, word: "Awful" },
+  { value: 2, word: "Bad" },
+  { value: 3, word: "Okay" },
+  { value: 4, word: "Good" },
+  { value: 5, word: "Great" },
+] as const;
+export type Mood = (typeof MOODS)[number]["value"];
+export const MOOD_MESSAGE = 'Mood must be 1 to 5, or "" for none';

@@ -14,6 +14,8 @@ import {
   DATE_MESSAGE,
   CALENDAR_YEAR_MESSAGE,
   MONTH_MESSAGE,
+  MOOD_MESSAGE,
+  type Mood,
 } from "./journal-limits";
 import { sealedEntryShape } from "./lock";
 import { LOCKED_CONTENT, LOCKED_TITLE, SEALED_WITH_TEXT_MESSAGE } from "./lock-limits";
@@ -90,6 +92,15 @@ const imageDescriptionField = text("Photo description", {
   )
   .optional();
 
+/**
+ * The day's mood: "1" to "5", "" for none. Optional and additive like the description: missing keeps
+ * what the entry has, so the original client's saves never touch it (docs/decisions/131).
+ */
+const moodField = z
+  .enum(["", "1", "2", "3", "4", "5"], { error: MOOD_MESSAGE })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "" ? null : (Number(v) as Mood)));
+
 const entryShape = {
   title: entryText("Title", TITLE_MAX, TITLE_TOO_LONG_MESSAGE),
   content: entryText("Content", CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
@@ -97,6 +108,7 @@ const entryShape = {
   visibility: z.enum(VISIBILITIES, { error: 'Visibility must be "private" or "close-circle"' }).default("private"),
   isAnonymous: booleanField("isAnonymous"),
   imageDescription: imageDescriptionField,
+  mood: moodField,
 };
 
 function anonymousOnlyShared<T extends { visibility: Visibility; isAnonymous: boolean }>(schema: z.ZodType<T>) {

@@ -151,6 +151,7 @@ describe("export everything", () => {
         imageDescription: photo ? `A [photo] of day ${i}` : null,
         likesCount: i % 3,
         readsCount: i % 5,
+        mood: i % 6 === 0 ? null : (i % 5) + 1,
         createdAt: new Date(`${day(i)}T09:30:00.123Z`),
         updatedAt: new Date(`${day(i)}T10:00:00.456Z`),
       });
@@ -271,6 +272,8 @@ describe("export everything", () => {
         hearts: i % 3,
         reads: i % 5,
         photoDescription: e.photo ? `A [photo] of day ${i}` : null,
+        // The writer's mood for the day, theirs to take (docs/decisions/131).
+        mood: i % 6 === 0 ? null : (i % 5) + 1,
       })),
     );
   });

@@ -76,6 +76,7 @@ function journal({
     journaldate: DAY,
     images,
     imageDescription: null,
+    mood: null,
     likesCount: 0,
     readsCount: 0,
     createdAt: "2026-03-18T08:00:00.000Z",

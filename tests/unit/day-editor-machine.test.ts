@@ -35,6 +35,7 @@ function journal(over: Partial<Journal> = {}): Journal {
     journaldate: DAY,
     images: [],
     imageDescription: null,
+    mood: null,
     likesCount: 0,
     readsCount: 0,
     createdAt: "2026-03-10T08:00:00.000Z",

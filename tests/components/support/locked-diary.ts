@@ -38,6 +38,7 @@ export function diaryEntry(fields: Partial<DiaryEntry> & Pick<DiaryEntry, "id" |
     isAnonymous: false,
     images: [],
     imageDescription: null,
+    mood: null,
     likesCount: 0,
     readsCount: 0,
     createdAt: `${fields.journaldate}T20:00:00.000Z`,
