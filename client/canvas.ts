@@ -30,3 +30,32 @@ export async function encodeCanvas(canvas: Canvas, type: string, quality: number
     return null;
   }
 }
+
+/** `file` decoded upright (its EXIF orientation applied), or null when this browser cannot open it. */
+export async function openUpright(file: Blob): Promise<ImageBitmap | null> {
+  try {
+    return await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A canvas to draw a photo on for a JPEG, white where a transparent picture lets it show through (a
+ * JPEG keeps no transparency), smoothing at its best; null when this browser gives no 2D context.
+ */
+export function jpegCanvas(width: number, height: number) {
+  const canvas = canvasOf(width, height);
+  const context = contextOf(canvas);
+  if (!context) return null;
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingQuality = "high";
+  return { canvas, context };
+}
+
+/** An encoded JPEG as a file named after the one chosen: `IMG_2041.HEIC` → `IMG_2041<suffix>.jpg`. */
+export function jpegNamedAfter(blob: Blob, chosen: File, suffix = ""): File {
+  const name = chosen.name.replace(/\.[^./]*$/, "") || "photo";
+  return new File([blob], `${name}${suffix}.jpg`, { type: "image/jpeg", lastModified: chosen.lastModified });
+}

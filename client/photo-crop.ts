@@ -1,4 +1,4 @@
-import { canvasOf, contextOf, encodeCanvas } from "./canvas";
+import { encodeCanvas, jpegCanvas, jpegNamedAfter, openUpright } from "./canvas";
 
 // A profile photo cropped in the browser to the square the person chose (docs/decisions/130): the
 // chosen part is drawn anew (upright, without any metadata) and sent as a square JPEG, which the
@@ -19,30 +19,21 @@ const QUALITY = 0.92;
 
 /** `file`'s chosen square as a JPEG of at most CROPPED_SIDE_MAX px; null when this browser cannot open or encode it. */
 export async function cropPhoto(file: File, area: CropArea): Promise<File | null> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    return null;
-  }
+  const bitmap = await openUpright(file);
+  if (!bitmap) return null;
   try {
     // Whole pixels inside the photo: a crop at its very edge may be a fraction outside.
     const x = clamp(Math.round(area.x), 0, bitmap.width - 1);
     const y = clamp(Math.round(area.y), 0, bitmap.height - 1);
     const sourceSide = Math.max(1, Math.min(Math.round(area.width), bitmap.width - x, bitmap.height - y));
     const side = Math.min(CROPPED_SIDE_MAX, sourceSide);
-    const canvas = canvasOf(side, side);
-    const context = contextOf(canvas);
-    if (!context) return null;
     // A transparent picture gets white behind it, as a JPEG must.
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, side, side);
-    context.imageSmoothingQuality = "high";
-    context.drawImage(bitmap, x, y, sourceSide, sourceSide, 0, 0, side, side);
-    const blob = await encodeCanvas(canvas, "image/jpeg", QUALITY);
+    const drawing = jpegCanvas(side, side);
+    if (!drawing) return null;
+    drawing.context.drawImage(bitmap, x, y, sourceSide, sourceSide, 0, 0, side, side);
+    const blob = await encodeCanvas(drawing.canvas, "image/jpeg", QUALITY);
     if (blob?.type !== "image/jpeg") return null;
-    const name = file.name.replace(/\.[^./]*$/, "") || "photo";
-    return new File([blob], `${name}-cropped.jpg`, { type: "image/jpeg", lastModified: file.lastModified });
+    return jpegNamedAfter(blob, file, "-cropped");
   } finally {
     bitmap.close();
   }

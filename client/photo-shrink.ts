@@ -1,5 +1,5 @@
 import { ENTRY_IMAGE_MAX_SIDE, IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
-import { canvasOf, contextOf, encodeCanvas } from "./canvas";
+import { encodeCanvas, jpegCanvas, jpegNamedAfter, openUpright } from "./canvas";
 
 // A camera's photo over the server's 5 MB is made smaller in the browser before it is sent
 // (docs/decisions/126-big-photos-made-smaller-in-the-browser.md): drawn upright onto a canvas at its
@@ -21,32 +21,21 @@ export const PHOTO_NOT_SHRUNK_MESSAGE =
  * The caller has bounded the file (./photo-check.ts's SHRINK_INPUT_MAX_BYTES) and its pixels.
  */
 export async function shrinkPhoto(file: File): Promise<File | null> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    return null;
-  }
+  const bitmap = await openUpright(file);
+  if (!bitmap) return null;
   try {
     let side = Math.min(SHRUNK_MAX_SIDE, Math.max(bitmap.width, bitmap.height));
     for (;;) {
       const scale = side / Math.max(bitmap.width, bitmap.height);
       const width = Math.max(1, Math.round(bitmap.width * scale));
       const height = Math.max(1, Math.round(bitmap.height * scale));
-      const canvas = canvasOf(width, height);
-      const context = contextOf(canvas);
-      if (!context) return null;
       // JPEG has no transparency: white behind what was transparent, as the server's print copy.
-      context.fillStyle = "#ffffff";
-      context.fillRect(0, 0, width, height);
-      context.imageSmoothingQuality = "high";
-      context.drawImage(bitmap, 0, 0, width, height);
-      const blob = await encodeCanvas(canvas, "image/jpeg", QUALITY);
+      const drawing = jpegCanvas(width, height);
+      if (!drawing) return null;
+      drawing.context.drawImage(bitmap, 0, 0, width, height);
+      const blob = await encodeCanvas(drawing.canvas, "image/jpeg", QUALITY);
       if (blob?.type !== "image/jpeg") return null;
-      if (blob.size <= IMAGE_MAX_BYTES) {
-        const name = file.name.replace(/\.[^./]*$/, "") || "photo";
-        return new File([blob], `${name}.jpg`, { type: "image/jpeg", lastModified: file.lastModified });
-      }
+      if (blob.size <= IMAGE_MAX_BYTES) return jpegNamedAfter(blob, file);
       if (side <= ENTRY_IMAGE_MAX_SIDE) return null;
       side = Math.max(ENTRY_IMAGE_MAX_SIDE, Math.round(side * STEP));
     }
