@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Visibility } from "@/lib/validation/journal-limits";
+import { moodFormValue, type Visibility } from "@/lib/validation/journal-limits";
 import type { Journal } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
 import { apiPath } from "./api-path";
@@ -76,11 +76,6 @@ const MESSAGES = {
   update: { wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
-/** The form's `mood`: "1"–"5", "" to clear it; left out when not known, so the page keeps its own. */
-export function setMood(form: FormData, mood: number | null | undefined) {
-  if (mood !== undefined) form.set("mood", mood === null ? "" : String(mood));
-}
-
 /** An entry's multipart form as the original client sends it: its readable fields. */
 export function entryForm(req: SaveRequest): FormData {
   const form = new FormData();
@@ -89,7 +84,8 @@ export function entryForm(req: SaveRequest): FormData {
   form.set("visibility", req.fields.visibility);
   form.set("isAnonymous", String(req.fields.visibility === "close-circle" && req.fields.isAnonymous));
   form.set("imageDescription", req.fields.imageDescription.trim());
-  setMood(form, req.fields.mood);
+  const mood = moodFormValue(req.fields.mood);
+  if (mood !== undefined) form.set("mood", mood);
   if (req.kind === "create") form.set("journaldate", req.day);
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_MAX, KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
 import { markOutboxItem, removeSentOutboxItem, type OutboxItem } from "./outbox";
 import { apiPath } from "./api-path";
+import { moodFormValue } from "@/lib/validation/journal-limits";
 
 // Sending the outbox (docs/decisions/081), from the page (the `online` event, the app's start) or
 // from the service worker (Background Sync). In order, each item once at a time, with its id as
@@ -37,7 +38,8 @@ export function formOf(item: OutboxItem): FormData {
   form.set("visibility", item.fields.visibility);
   form.set("isAnonymous", String(item.fields.visibility === "close-circle" && item.fields.isAnonymous));
   form.set("imageDescription", item.fields.imageDescription.trim());
-  if (item.fields.mood !== undefined) form.set("mood", item.fields.mood === null ? "" : String(item.fields.mood));
+  const mood = moodFormValue(item.fields.mood);
+  if (mood !== undefined) form.set("mood", mood);
   if (item.kind === "create") form.set("journaldate", item.day);
   if (item.photo) form.set("image", item.photo, "photo");
   else if (item.kind === "update" && item.removePhoto) form.set("removeImage", "true");

@@ -4,6 +4,7 @@ import { entryForm, type SaveRequest } from "../journals";
 import { sealedFormOf } from "../outbox-send";
 import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
+import { moodFormValue } from "@/lib/validation/journal-limits";
 
 // A page of a locked diary as the editor sends it (docs/diary-lock.md): a private page sealed in
 // this browser, its photo resized, stripped and sealed here too; a locked page shared again sent
@@ -58,7 +59,8 @@ export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<
   fields.visibility = "private";
   if (req.kind === "create") fields.journaldate = req.day;
   // The mood is not sealed: the server keeps it readable, as the editor says (docs/decisions/131).
-  if (req.fields.mood !== undefined) fields.mood = req.fields.mood === null ? "" : String(req.fields.mood);
+  const mood = moodFormValue(req.fields.mood);
+  if (mood !== undefined) fields.mood = mood;
 
   // The photo: a new one is prepared here; a readable one kept (a page locked now) is sealed as it
   // is stored (already resized and stripped); a sealed one kept stays as it is, at its own revision.

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button-styles";
 import type { EntryFields, Journal } from "@/client/journals";
 import { formatLongDay } from "@/lib/dates/local-day";
 import { ActionBar } from "./action-bar";
-import { MOOD_FACES } from "./mood-options";
+import { MoodFace } from "./mood-options";
 import { PageHistoryOnDemand } from "./page-history-on-demand";
 import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
@@ -33,7 +33,6 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
   const photo = journal.images[0];
   // The writer's own mood for the day (docs/decisions/131); only they are ever sent it.
   const mood = MOODS.find((m) => m.value === journal.mood);
-  const MoodFace = mood ? MOOD_FACES[mood.value] : null;
   return (
     <article aria-labelledby="entry-heading">
       <div className="notebook min-h-[36rem] rounded-t-lg border border-b-0 border-ink-soft/20 pt-8 pr-4 pb-8 pl-14 shadow-sheet sm:pr-8">
@@ -63,10 +62,9 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
               <EyeOff aria-hidden className="size-3.5" /> Anonymous
             </span>
           ) : null}
-          {mood && MoodFace ? (
+          {mood ? (
             <span className="ml-2 whitespace-nowrap">
-              · Mood: <MoodFace aria-hidden className="inline size-4 align-[-3px]" />{" "}
-              <span className="font-semibold text-ink">{mood.word}</span>
+              · Mood: <MoodFace mood={mood.value} /> <span className="font-semibold text-ink">{mood.word}</span>
             </span>
           ) : null}
         </p>

@@ -41,15 +41,15 @@ const FULL_SIZE_COPY = /^(entries\/[0-9a-f-]{36})-full\.(?:jpg|webp)$/;
  * `entries/<uuid>.webp`: `entries/<uuid>-full.jpg`, or `.webp` for one with transparency. Its key
  * is derived, never stored: every row, version and restore that keeps a photo keeps its copy.
  */
-export function fullSizeKey(key: string, format: "jpeg" | "webp"): string {
+export function fullSizeKey(key: string, contentType: string): string {
   const shown = SHOWN_ENTRY_PHOTO.exec(key);
   if (!shown) throw new Error(`${key} is not an entry photo's key`);
-  return `${shown[1]}-full.${format === "jpeg" ? "jpg" : "webp"}`;
+  return `${shown[1]}-full.${contentType === "image/jpeg" ? "jpg" : "webp"}`;
 }
 
 /** The keys a full-size copy of the photo stored under `key` may have; none for any other file. */
 export function fullSizeKeys(key: string): string[] {
-  return SHOWN_ENTRY_PHOTO.test(key) ? [fullSizeKey(key, "jpeg"), fullSizeKey(key, "webp")] : [];
+  return SHOWN_ENTRY_PHOTO.test(key) ? [fullSizeKey(key, "image/jpeg"), fullSizeKey(key, "image/webp")] : [];
 }
 
 /** The files of a photo stored under `key`: itself and, for an entry photo, wherever its full-size copy may be. */

@@ -17,7 +17,7 @@ export async function putEntryPhoto({ storage, image }: { storage: Storage; imag
   const { full } = image;
   if (full)
     await storage.putObject({
-      key: fullSizeKey(key, full.contentType === "image/jpeg" ? "jpeg" : "webp"),
+      key: fullSizeKey(key, full.contentType),
       data: full.data,
       contentType: full.contentType,
     });

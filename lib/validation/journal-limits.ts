@@ -82,3 +82,11 @@ export const MOODS = [
 ] as const;
 export type Mood = (typeof MOODS)[number]["value"];
 export const MOOD_MESSAGE = 'Mood must be 1 to 5, or "" for none';
+
+/**
+ * A mood as a form sends it: "1"–"5", "" for none; undefined when not known (a save kept before
+ * moods), so the field is left out and the page keeps its own.
+ */
+export function moodFormValue(mood: number | null | undefined): string | undefined {
+  return mood === undefined ? undefined : mood === null ? "" : String(mood);
+}
