@@ -6,6 +6,8 @@ import localFont from "next/font/local";
 const sans = localFont({
   variable: "--font-inter",
   display: "swap",
+  // globals.css has the fallback face, with the Linux names next/font's local(Arial) misses.
+  adjustFontFallback: false,
   src: [
     { path: "../node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2", weight: "400", style: "normal" },
     { path: "../node_modules/@fontsource/inter/files/inter-latin-600-normal.woff2", weight: "600", style: "normal" },

@@ -32,11 +32,10 @@ export function NavBar() {
           <PenLine aria-hidden className="size-6 text-accent" />
           <Wordmark />
         </Link>
-        <UserSearch className="hidden md:block md:max-w-xs md:flex-1" />
         <nav
           aria-label="Main"
           data-bottom-nav
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-bar md:static md:ml-auto md:border-0 md:pb-0 md:shadow-none"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-bar md:static md:border-0 md:pb-0 md:shadow-none"
         >
           <ul className="grid grid-cols-5 md:flex md:items-center md:gap-1">
             <li>
@@ -59,6 +58,10 @@ export function NavBar() {
             </li>
           </ul>
         </nav>
+        {/* After the links, at the right: a box of its own width whatever face draws the links'
+            names, so that neither it nor they move when Inter arrives after the first paint
+            (docs/decisions/132-fallback-faces-that-match.md). */}
+        <UserSearch className="hidden md:ml-auto md:block md:max-w-xs md:flex-1" />
         {/* Top right on every width: the phone's bottom bar has no room for a sixth item. Fetched
             when approached, as on the sign-in screens: the menu is never open at first paint. */}
         <ThemeMenuOnDemand className="ml-auto md:ml-0" />
