@@ -50,3 +50,59 @@ test.describe("on a phone @phone", () => {
     await expect(opener).toBeFocused();
   });
 });
+
+test("a page's several photos: the cover and the others after it; full screen, the arrow keys go from one to the next (docs/decisions/133)", async ({
+  signedIn: { page, token },
+}) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const uploads = [];
+  for (const [name, colour] of [
+    ["kite", "#c0392b"],
+    ["field", "#27ae60"],
+    ["door", "#2a5d8f"],
+  ] as const) {
+    const res = await page.request.post("/api/upload/entry-photo", {
+      headers,
+      multipart: { image: { name: `${name}.png`, mimeType: "image/png", buffer: await photo(colour, 120, 90) } },
+    });
+    expect(res.status()).toBe(201);
+    uploads.push((await res.json()).id as string);
+  }
+  const saved = await page.request.post("/api/journals", {
+    headers,
+    multipart: {
+      title: "Three of the day",
+      content: "A kite, a field and a door.",
+      visibility: "private",
+      journaldate: "2026-03-08",
+      photos: JSON.stringify([
+        { upload: uploads[0], description: "A red kite" },
+        { upload: uploads[1], description: "A green field" },
+        { upload: uploads[2], description: "A blue door" },
+      ]),
+    },
+  });
+  expect(saved.status()).toBe(201);
+
+  await page.goto("/my-diary?day=2026-03-08");
+  const article = page.getByRole("article");
+  await expect(article.getByRole("button", { name: "A red kite (open full screen, photo 1 of 3)" })).toBeVisible();
+  const more = article.getByRole("list", { name: "More photos" });
+  await expect(more.getByRole("img")).toHaveCount(2);
+  const field = more.getByRole("button", { name: "A green field (open full screen, photo 2 of 3)" });
+  await field.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Photos" });
+  await expect(dialog.getByRole("group", { name: "Photo 2 of 3" })).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "A green field" })).toBeVisible();
+  await expectNoA11yViolationsInEachScheme(page, { include: '[role="dialog"]' });
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog.getByRole("group", { name: "Photo 3 of 3" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Next photo" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Previous photo" }).click();
+  await dialog.getByRole("button", { name: "Previous photo" }).click();
+  await expect(dialog.getByRole("group", { name: "Photo 1 of 3" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(field).toBeFocused();
+});

@@ -11,8 +11,8 @@ import { PageHistoryOnDemand } from "./page-history-on-demand";
 import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
 import { FormattedText } from "@/components/ui/formatted-text";
-import { ExpandablePhoto } from "@/components/ui/expandable-photo";
-import { photoAlt } from "@/components/ui/photo-frame";
+import { ExpandablePhotos } from "@/components/ui/expandable-photo";
+import { pageSlides } from "@/components/ui/photo-frame";
 import { MOODS, VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = {
@@ -50,7 +50,7 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
         <FormattedText text={journal.content} tags className="mt-8 font-serif text-lg leading-8 break-words text-ink" />
         {photo ? (
           <div className="mt-8">
-            <ExpandablePhoto src={photo} size={null} alt={photoAlt(journal)} />
+            <ExpandablePhotos photos={pageSlides(journal)} size={null} />
           </div>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { Eye, MessageCircle, VenetianMask } from "lucide-react";
 import Link from "next/link";
-import { ExpandablePhoto } from "@/components/ui/expandable-photo";
-import { photoAlt } from "@/components/ui/photo-frame";
+import { ExpandablePhotos } from "@/components/ui/expandable-photo";
+import { pageSlides } from "@/components/ui/photo-frame";
 import { Avatar } from "@/components/ui/avatar";
 import type { FeedItem } from "@/client/feed";
 import { dayKeyToDate } from "@/lib/dates/local-day";
@@ -78,7 +78,7 @@ export function JournalCard({ item }: { item: FeedItem }) {
         <FormattedText text={item.content} className="font-serif text-lg leading-8 break-words text-ink" />
         {photo ? (
           <div className="mt-8">
-            <ExpandablePhoto src={photo} size={null} alt={photoAlt(item)} />
+            <ExpandablePhotos photos={pageSlides(item)} size={null} />
           </div>
         ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1">

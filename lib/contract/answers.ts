@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VISIBILITIES } from "@/lib/validation/journal-limits";
+import { PHOTOS_MAX, VISIBILITIES } from "@/lib/validation/journal-limits";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./consistency";
 import {
   FRIEND_REQUEST_CANCELLED_MESSAGE,
@@ -55,13 +55,33 @@ const mood = note(
 
 const imageDescription = note(
   z.string().nullable(),
-  "The photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
+  "The (cover) photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
 );
 const imageUrl = note(
   z.url().nullable(),
   "Absolute, on APP_URL, signed for the viewer it was given to, expiring (docs/decisions/024, 028); null when there is none",
 );
-const entryImages = z.array(z.url()).max(1);
+const entryImages = note(
+  z.array(z.url()).max(PHOTOS_MAX),
+  `[] or the signed URLs of the entry's photos (at most ${PHOTOS_MAX}), the cover first: a client that shows one photo shows the first`,
+);
+
+export const PagePhotoSchema = component(
+  "PagePhoto",
+  object({
+    id: note(
+      z.string().regex(/^[0-9a-f]{12}$/),
+      "The photo's id on its page: a save's `photos` names it to keep the photo (docs/decisions/133)",
+    ),
+    url: note(z.url(), "Signed for the viewer it was given to, expiring (docs/decisions/024)"),
+    description: note(z.string().nullable(), "Its description, its alt text; null when none was given"),
+  }),
+  "One of a page's photos, in the page's order (docs/decisions/133)",
+);
+const pagePhotos = note(
+  z.array(PagePhotoSchema).max(PHOTOS_MAX),
+  "The entry's photos in order, the cover first (the same as `images`, with their ids and descriptions)",
+);
 
 // ---- Objects of the reference (components) ----
 
@@ -143,8 +163,9 @@ export const JournalSchema = component(
     visibility: z.enum(VISIBILITIES),
     isAnonymous: note(z.boolean(), "Only ever true for close-circle"),
     journaldate: day,
-    images: note(entryImages, "[] or one signed URL of the entry's photo"),
+    images: entryImages,
     imageDescription,
+    photos: pagePhotos,
     mood,
     likesCount: count,
     readsCount: count,
@@ -180,6 +201,7 @@ export const FeedItemSchema = component(
     content: text,
     images: entryImages,
     imageDescription,
+    photos: pagePhotos,
     journaldate: day,
     visibility: z.literal("close-circle"),
     isAnonymous: z.boolean(),
@@ -327,6 +349,14 @@ export const FriendStatusAnswerSchema = ok({ status: z.enum(FRIEND_STATUSES) });
 export const PendingAnswerSchema = ok({ data: z.array(PendingRequestSchema), count });
 export const FriendRequestAnsweredSchema = ok({ message: text, friendRequest: FriendRequestSchema });
 export const ProfileImageUploadedSchema = object({ imageUrl: z.url() });
+export const PhotoUploadedSchema = component(
+  "PhotoUploaded",
+  object({
+    id: note(z.guid(), 'What a save\'s `photos` names: `{"upload": id}`'),
+    expiresAt: note(timestamp, "Until when it waits for that save; then it is gone"),
+  }),
+  "A photo uploaded for a page, waiting for the save that names it (docs/decisions/133)",
+);
 export const FriendCountSchema = object({ closeFriends: count });
 export const CloseFriendsSchema = object({ closeFriends: z.array(CloseFriendSchema) });
 export const FriendRemovedSchema = object({

@@ -311,6 +311,15 @@ export interface SealedPage {
 }
 
 /**
+ * One of a page's photos after its cover (docs/decisions/133): the key of the photo shown (its
+ * full-size copy's is derived, lib/storage/keys.ts) and its description, its alt text.
+ */
+export interface PagePhoto {
+  key: string;
+  description: string | null;
+}
+
+/**
  * One person's diary lock (docs/decisions/115): their diary secret wrapped once per way to unlock
  * it, and the SHA-256 of a verifier derived from the secret, which a change of the wrappings must
  * show. Nothing here opens a page.
@@ -356,6 +365,14 @@ export const journals = pgTable(
      * writer's alone, never in anything another person reads.
      */
     mood: smallint("mood"),
+    /**
+     * The page's other photos, in order, after the cover (`image_key`): at most PHOTOS_MAX - 1
+     * (docs/decisions/133). A locked page has none.
+     */
+    morePhotos: jsonb("more_photos")
+      .$type<PagePhoto[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     likesCount: integer("likes_count").notNull().default(0),
     readsCount: integer("reads_count").notNull().default(0),
     /**
@@ -412,6 +429,8 @@ export const journals = pgTable(
     index("journals_image_key_idx")
       .on(t.imageKey)
       .where(sql`${t.imageKey} is not null`),
+    // And which the other photos hold (inkwell_photo_keys, migration 0040).
+    index("journals_more_photo_keys_idx").using("gin", sql`inkwell_photo_keys(${t.morePhotos})`),
     // The friends' feed (lib/feed): each friend's shared entries in feed order, read per friend.
     // `is_anonymous` rides along last (after the unique id it changes no order) so a mute, which
     // hides only signed entries, is judged in the index too (docs/decisions/067).
@@ -436,6 +455,10 @@ export const journals = pgTable(
     check("journals_sealed_private", sql`${t.sealed} is null or ${t.visibility} = 'private'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
     check("journals_mood_steps", sql`${t.mood} between 1 and 5`),
+    check(
+      "journals_more_photos_list",
+      sql`jsonb_typeof(${t.morePhotos}) = 'array' and jsonb_array_length(${t.morePhotos}) <= 5 and (${t.imageKey} is not null or jsonb_array_length(${t.morePhotos}) = 0)`,
+    ),
   ],
 );
 
@@ -964,6 +987,10 @@ export const pageVersions = pgTable(
     isAnonymous: boolean("is_anonymous").notNull(),
     imageKey: text("image_key"),
     imageDescription: text("image_description"),
+    morePhotos: jsonb("more_photos")
+      .$type<PagePhoto[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     mood: smallint("mood"),
     importedAt: timestamp("imported_at", { withTimezone: true }),
     sealed: jsonb("sealed").$type<SealedPage>(),
@@ -985,5 +1012,25 @@ export const pageVersions = pgTable(
     index("page_versions_image_key_idx")
       .on(t.imageKey)
       .where(sql`${t.imageKey} is not null`),
+    index("page_versions_more_photo_keys_idx").using("gin", sql`inkwell_photo_keys(${t.morePhotos})`),
   ],
+);
+
+/**
+ * A photo uploaded for a page and not yet saved with it (docs/decisions/133): POST
+ * /api/upload/entry-photo processes and stores it, a save of the page names it within
+ * PHOTO_UPLOAD_HOURS, and the row goes. Only its uploader can name it. Housekeeping removes the
+ * file of one never saved, as any file no page points to, and the row with it.
+ */
+export const photoUploads = pgTable(
+  "photo_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("photo_uploads_user_idx").on(t.userId, t.createdAt)],
 );

@@ -47,7 +47,7 @@ export async function listFriendJournals({
     if (rows[0]?.blocked || !rows[0]?.friends) throw new ForbiddenError(NOT_FRIENDS_MESSAGE);
   }
   const query = sql`
-    select j.id, j.title, j.content, j.image_key as "imageKey", j.image_description as "imageDescription", j.journal_date::text as "journalDate",
+    select j.id, j.title, j.content, j.image_key as "imageKey", j.image_description as "imageDescription", j.more_photos as "morePhotos", j.journal_date::text as "journalDate",
       j.visibility, j.is_anonymous as "isAnonymous",
       to_char(j.feed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       (extract(epoch from j.journal_date::timestamp) * 1000000)::bigint::text as "feedAtMicros",

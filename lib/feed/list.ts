@@ -3,6 +3,7 @@ import type { FeedItem, FeedPage } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { executePrepared } from "@/lib/db/prepared";
 import { journalImageUrl } from "@/lib/journals";
+import { photoAnswers, photosOf } from "@/lib/journals/page-photos";
 import { recordReads } from "@/lib/journals/reads";
 import { profileImageUrl } from "@/lib/users/profile-image-url";
 import { decodeFeedCursor, encodeFeedCursor } from "./cursor";
@@ -27,14 +28,20 @@ export async function toFeedItem({
   row: FeedItemRow;
   viewerId: string;
 }): Promise<FeedItem> {
+  // Each URL names the entry, the photo and the viewer, never the writer.
+  const { images, photos } = await photoAnswers(
+    photosOf({ imageKey: row.imageKey, imageDescription: row.imageDescription, morePhotos: row.morePhotos ?? [] }),
+    (imageKey) => journalImageUrl({ db, id: row.id, imageKey, viewerId }),
+  );
   return {
     _id: row.id,
     id: row.id,
     title: row.title,
     content: row.content,
-    images: row.imageKey ? [await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId })] : [],
+    images,
     // Part of the entry, like its text: shown wherever the entry is, anonymous or not.
     imageDescription: row.imageKey ? row.imageDescription : null,
+    photos,
     journaldate: row.journalDate,
     visibility: row.visibility,
     isAnonymous: row.isAnonymous,

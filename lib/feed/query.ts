@@ -1,4 +1,5 @@
 import "server-only";
+import type { PagePhoto } from "@/lib/db/schema";
 import { sql, type SQL } from "drizzle-orm";
 import { unfoldedReads } from "@/lib/journals/reads";
 import { SUSPENDED_IDS, mutedBy } from "@/lib/db/block-sql";
@@ -49,7 +50,7 @@ export function feedPageQuery({
       limit ${limit + 1}::int offset ${offset}::int
     ),
     served as (
-      select j.id, j.author_id, j.title, j.content, j.image_key, j.image_description, j.journal_date, j.visibility, j.is_anonymous,
+      select j.id, j.author_id, j.title, j.content, j.image_key, j.image_description, j.more_photos, j.journal_date, j.visibility, j.is_anonymous,
              j.feed_at, j.likes_count, j.reads_count,
              j.author_id <> ${viewerId}::uuid and not exists (
                select 1 from journal_reads r where r.journal_id = j.id and r.viewer_id = ${viewerId}::uuid and r.day = (now() at time zone 'UTC')::date
@@ -59,7 +60,7 @@ export function feedPageQuery({
     select
       (select count(*) from journals j where ${sharedByFriends({ viewerId })})::int as "total",
       (select count(*) from page)::int > ${limit}::int as "hasMore",
-      s.id, s.title, s.content, s.image_key as "imageKey", s.image_description as "imageDescription", s.journal_date::text as "journalDate",
+      s.id, s.title, s.content, s.image_key as "imageKey", s.image_description as "imageDescription", s.more_photos as "morePhotos", s.journal_date::text as "journalDate",
       s.visibility, s.is_anonymous as "isAnonymous",
       to_char(s.feed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       (extract(epoch from s.feed_at) * 1000000)::bigint::text as "feedAtMicros",
@@ -83,6 +84,8 @@ export interface FeedPageRow {
   content: string;
   imageKey: string | null;
   imageDescription: string | null;
+  /** The photos after the cover (docs/decisions/133); [] on the one row of an empty page. */
+  morePhotos: PagePhoto[] | null;
   journalDate: string;
   /** The feed serves only entries shared with the close circle. */
   visibility: "close-circle";

@@ -1,4 +1,14 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
+import {
+  PHOTO_MISSING_MESSAGE,
+  PHOTO_NOT_ON_PAGE_MESSAGE,
+  PHOTO_UPLOAD_GONE_MESSAGE,
+  PHOTO_UPLOAD_HOURS,
+  PHOTO_UPLOADS_WAITING_MAX,
+  PHOTO_UPLOADS_WAITING_MESSAGE,
+  PHOTOS_WITH_IMAGE_MESSAGE,
+  SEVERAL_PHOTOS_LOCKED_MESSAGE,
+} from "@/lib/journals/photo-upload-limits";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNSUPPORTED_MESSAGE } from "@/lib/images/messages";
 import { PDF_DRAWN_AT_ONCE } from "@/lib/config";
 import { PDF_BUSY_MESSAGE, PDF_BUSY_RETRY_SECONDS } from "@/lib/journals/pdf/limits";
@@ -14,6 +24,8 @@ import {
   TOO_EARLY_DATE_MESSAGE,
   UpdateJournalSchema,
   IMPORTED_CONTENT_GROWN_MESSAGE,
+  PHOTOS_MESSAGE,
+  PHOTO_TWICE_MESSAGE,
   calendarDateField,
 } from "@/lib/validation/journal";
 import {
@@ -27,6 +39,8 @@ import {
   DATE_MESSAGE,
   CALENDAR_YEAR_MESSAGE,
   MONTH_MESSAGE,
+  PHOTOS_MAX,
+  TOO_MANY_PHOTOS_MESSAGE,
 } from "@/lib/validation/journal-limits";
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE, JournalExportQuerySchema } from "@/lib/validation/journal-export";
 import * as A from "@/lib/contract/answers";
@@ -114,6 +128,7 @@ const entryFields = {
   visibility: "Missing means private",
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
+  photos: `Optional: the page's whole list of photos, in order, the first its cover (docs/decisions/133): a JSON array of at most ${PHOTOS_MAX}, each \`{"upload": id}\` (a photo from POST /api/upload/entry-photo, its id, within ${PHOTO_UPLOAD_HOURS} hours) or \`{"photo": id}\` (one the page has, the \`id\` of its \`photos\`), with an optional \`"description"\` (its alt text, as \`imageDescription\`: left out, a kept photo keeps its own; \`""\` clears it). Missing keeps the page's photos; \`[]\` removes them all. Not with \`image\`, \`removeImage\` or \`imageDescription\`, nor on a locked page`,
   mood: 'Optional: the day\'s mood, "1" (Awful) to "5" (Great); "" clears it; missing keeps the entry\'s own. The writer\'s alone: never in anything another person reads (docs/decisions/131)',
 };
 
@@ -136,7 +151,8 @@ const createFields = {
 const updateFields = {
   ...entryFields,
   content: `${entryFields.content}. An imported page longer than ${CONTENT_MAX} (docs/decisions/078) may be saved up to its own length: shorter or as it is, never longer, and private only until it is ${CONTENT_MAX} or shorter (docs/decisions/097); its field, like every text field of this form, may be up to ${UPDATE_FIELD_MAX / 1000} KB (a locked imported page's sealed content)`,
-  removeImage: '"true" drops the entry\'s photo; sending `image` replaces it instead',
+  removeImage:
+    '"true" drops the entry\'s photo (its cover: the next of its photos becomes the cover); sending `image` replaces the cover instead',
   ...sealedFields,
   unseal:
     "A readable write over a locked page (sharing it with the close circle) names the sealed revision it replaces; without it such a write is a 409, so a client that does not know the page is locked cannot overwrite it",
@@ -158,6 +174,12 @@ const entryFailures: Failure[] = [
     IMAGE_DESCRIPTION_CHARACTER_MESSAGE,
     ANONYMOUS_PRIVATE_MESSAGE,
     IMAGE_DAMAGED_MESSAGE,
+    PHOTOS_MESSAGE,
+    TOO_MANY_PHOTOS_MESSAGE,
+    PHOTO_TWICE_MESSAGE,
+    PHOTOS_WITH_IMAGE_MESSAGE,
+    PHOTO_UPLOAD_GONE_MESSAGE,
+    PHOTO_NOT_ON_PAGE_MESSAGE,
     SEALED_WITH_TEXT_MESSAGE,
     SEALED_FIELD_MESSAGE,
     SEALED_INCOMPLETE_MESSAGE,
@@ -299,9 +321,30 @@ export const JOURNAL_ENDPOINTS = [
         UNSEAL_PHOTO_MESSAGE,
       ],
       [404, JOURNAL_NOT_FOUND],
-      [409, LOCKED_PAGE_MESSAGE, SEALED_STALE_MESSAGE],
+      [409, LOCKED_PAGE_MESSAGE, SEALED_STALE_MESSAGE, SEVERAL_PHOTOS_LOCKED_MESSAGE],
       ...idempotencyFailures,
       [412, ENTRY_CHANGED_MESSAGE],
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/upload/entry-photo",
+    tag: TAG.journals,
+    summary: "Upload a photo for a page before saving it",
+    description: `Processed as an entry's photo (re-encoded without metadata, at most 1600 px shown, the full size kept for the export) and kept for ${PHOTO_UPLOAD_HOURS} hours, waiting for a save of the caller's (POST or PUT /api/journals, \`photos\`) that names its id; only the caller can name it. At most ${PHOTO_UPLOADS_WAITING_MAX} wait at once (docs/decisions/133).`,
+    auth: "session",
+    body: {
+      encoding: "multipart",
+      maxBytes: BODY_LIMITS.upload,
+      required: true,
+      files: { image: "JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content" },
+    },
+    answers: [{ status: 201, description: "The photo, waiting", schema: A.PhotoUploadedSchema }],
+    failures: [
+      [400, PHOTO_MISSING_MESSAGE, IMAGE_DAMAGED_MESSAGE],
+      [413, IMAGE_TOO_LARGE_MESSAGE],
+      [415, IMAGE_UNSUPPORTED_MESSAGE],
+      [429, PHOTO_UPLOADS_WAITING_MESSAGE],
     ],
   },
   {

@@ -5,7 +5,8 @@ import { friendships, journals } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import type { Storage } from "@/lib/storage";
 import { parseId } from "@/lib/ids";
-import { IMAGE_NOT_FOUND, imageVersion } from "./image-url";
+import { IMAGE_NOT_FOUND } from "./image-url";
+import { photoNamed } from "./page-photos";
 
 export { IMAGE_NOT_FOUND };
 /** How long a presigned S3 URL works: long enough to load a page, short enough not to be shared. */
@@ -46,6 +47,8 @@ export async function getJournalImage({
       authorId: journals.authorId,
       visibility: journals.visibility,
       imageKey: journals.imageKey,
+      imageDescription: journals.imageDescription,
+      morePhotos: journals.morePhotos,
       locked: sql<boolean>`${journals.sealed} is not null`,
       friend: friendships.userId,
     })
@@ -53,13 +56,14 @@ export async function getJournalImage({
     .leftJoin(friendships, and(eq(friendships.userId, viewerId), eq(friendships.friendId, journals.authorId)))
     .where(eq(journals.id, id));
   const mayView = row && (row.authorId === viewerId || (row.visibility === "close-circle" && row.friend !== null));
-  if (!mayView || !row.imageKey) throw new NotFoundError(IMAGE_NOT_FOUND);
-  if (version !== undefined && version !== imageVersion(row.imageKey)) throw new NotFoundError(IMAGE_NOT_FOUND);
+  // `version` names one of the page's photos (docs/decisions/133); without it, the cover.
+  const key = row && mayView ? photoNamed(row, version) : undefined;
+  if (!row || !key) throw new NotFoundError(IMAGE_NOT_FOUND);
 
   // A sealed photo is read by the writer's own page with fetch(): from this origin, never another's.
   if (storage.presignGet && !row.locked)
-    return { redirect: await storage.presignGet({ key: row.imageKey, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
-  const object = await storage.getObject({ key: row.imageKey });
+    return { redirect: await storage.presignGet({ key, expiresInSeconds: PRESIGNED_IMAGE_SECONDS }) };
+  const object = await storage.getObject({ key });
   if (!object) throw new NotFoundError(IMAGE_NOT_FOUND);
   return { body: object.body, contentType: object.contentType };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Journal as JournalJson } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journalImageUrl } from "./image-url";
+import { photoAnswers, photosOf } from "./page-photos";
 import type { JournalRow } from "./reads";
 
 /** docs/api.md's journal object (lib/contract's `Journal`), as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
@@ -14,7 +15,10 @@ export async function toJournalJson({
   row: JournalRow;
   viewerId: string;
 }): Promise<JournalJson> {
-  const url = row.imageKey ? await journalImageUrl({ db, id: row.id, imageKey: row.imageKey, viewerId }) : null;
+  const sign = (imageKey: string) => journalImageUrl({ db, id: row.id, imageKey, viewerId });
+  const url = row.imageKey ? await sign(row.imageKey) : null;
+  // A locked page's photo is sealed: its URL is in `sealed`, so a reader without the key shows no photo.
+  const { images, photos } = row.sealed ? { images: [], photos: [] } : await photoAnswers(photosOf(row), sign);
   return {
     _id: row.id,
     id: row.id,
@@ -23,10 +27,10 @@ export async function toJournalJson({
     visibility: row.visibility,
     isAnonymous: row.isAnonymous,
     journaldate: row.journalDate,
-    // A locked page's photo is sealed: its URL is in `sealed`, so a reader without the key shows no photo.
-    images: url && !row.sealed ? [url] : [],
-    /** The photo's description (its alt text), or null: no photo, or none given. */
+    images,
+    /** The cover's description (its alt text), or null: no photo, or none given. */
     imageDescription: row.imageKey ? row.imageDescription : null,
+    photos,
     mood: row.mood,
     likesCount: row.likesCount,
     readsCount: row.readsCount,

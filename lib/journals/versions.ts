@@ -14,6 +14,7 @@ import { imageVersion } from "./image-url";
 import type { JournalImage } from "./image";
 import { toJournalJson } from "./json";
 import { discardEntryImage } from "./photo-files";
+import { photoAnswers, photoHeld, photoNamed, photosOf } from "./page-photos";
 import { JOURNAL_NOT_FOUND } from "./messages";
 import { journalColumns } from "./reads";
 import {
@@ -44,6 +45,7 @@ const pageColumns = {
   isAnonymous: journals.isAnonymous,
   imageKey: journals.imageKey,
   imageDescription: journals.imageDescription,
+  morePhotos: journals.morePhotos,
   mood: journals.mood,
   importedAt: journals.importedAt,
   sealed: journals.sealed,
@@ -93,6 +95,7 @@ export async function keepVersion({
     isAnonymous: page.isAnonymous,
     imageKey: page.imageKey,
     imageDescription: page.imageDescription,
+    morePhotos: page.morePhotos,
     mood: page.mood,
     importedAt: page.importedAt,
     sealed: page.sealed,
@@ -120,35 +123,26 @@ export async function keepVersion({
   return true;
 }
 
-/** Whether a kept version still shows the stored file `key`: then it stays when a page lets go of it. */
-export async function versionKeeps({ tx, key }: { tx: Db; key: string }): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: pageVersions.id })
-    .from(pageVersions)
-    .where(eq(pageVersions.imageKey, key))
-    .limit(1);
-  return !!row;
-}
-
 type VersionRow = typeof pageVersions.$inferSelect;
 
 const expiresAt = (keptAt: Date) => new Date(keptAt.getTime() + VERSION_DAYS * 86_400_000).toISOString();
 
-/** A version's photo URL, signed for its writer alone; it names the version, never the page's writer. */
-function versionImageUrl({ db, row }: { db: Db; row: VersionRow }): Promise<string | null> {
-  if (!row.imageKey) return Promise.resolve(null);
+/** A version's photo URL, signed for its writer alone; it names the version and the photo, never the page's writer. */
+function versionImageUrl({ db, row, key }: { db: Db; row: VersionRow; key: string }): Promise<string> {
   return signImageUrl({
     db,
     purpose: "version-image",
     path: `/api/journals/${row.journalId}/versions/${row.id}/image`,
     id: row.id,
-    version: imageVersion(row.imageKey),
+    version: imageVersion(key),
     viewerId: row.authorId,
   });
 }
 
 async function toVersionJson({ db, row }: { db: Db; row: VersionRow }): Promise<PageVersion> {
-  const url = await versionImageUrl({ db, row });
+  const sign = (key: string) => versionImageUrl({ db, row, key });
+  const url = row.imageKey ? await sign(row.imageKey) : null;
+  const { images, photos } = row.sealed ? { images: [], photos: [] } : await photoAnswers(photosOf(row), sign);
   return {
     id: row.id,
     journalId: row.journalId,
@@ -157,8 +151,9 @@ async function toVersionJson({ db, row }: { db: Db; row: VersionRow }): Promise<
     content: row.content,
     visibility: row.visibility,
     isAnonymous: row.isAnonymous,
-    images: url && !row.sealed ? [url] : [],
+    images,
     imageDescription: row.imageKey ? row.imageDescription : null,
+    photos,
     mood: row.mood,
     locked: row.sealed !== null,
     sealed: row.sealed ? { ...row.sealed, image: url } : null,
@@ -245,6 +240,7 @@ export async function restoreVersion({
         isAnonymous: version.isAnonymous,
         imageKey: version.imageKey,
         imageDescription: version.imageDescription,
+        morePhotos: version.morePhotos,
         mood: version.mood,
         importedAt: version.importedAt,
         sealed: null,
@@ -322,6 +318,7 @@ export async function restoreDeleted({ db, authorId, id: rawId }: { db: Db; auth
           isAnonymous: kept.isAnonymous,
           imageKey: kept.imageKey,
           imageDescription: kept.imageDescription,
+          morePhotos: kept.morePhotos,
           mood: kept.mood,
           importedAt: kept.importedAt,
           sealed: kept.sealed,
@@ -363,19 +360,17 @@ export async function deleteForever({
     const gone = await tx
       .delete(pageVersions)
       .where(and(eq(pageVersions.journalId, id), eq(pageVersions.authorId, authorId)))
-      .returning({ imageKey: pageVersions.imageKey });
-    const dropped = new Set(gone.flatMap((g) => (g.imageKey ? [g.imageKey] : [])));
+      .returning({
+        imageKey: pageVersions.imageKey,
+        imageDescription: pageVersions.imageDescription,
+        morePhotos: pageVersions.morePhotos,
+      });
+    const dropped = new Set(gone.flatMap((g) => photosOf(g).map((p) => p.key)));
     const left: string[] = [];
-    for (const key of dropped)
-      if (!(await versionKeeps({ tx, key })) && !(await pageKeeps({ tx, key }))) left.push(key);
+    for (const key of dropped) if (!(await photoHeld({ tx, key }))) left.push(key);
     return left;
   });
   for (const key of keys) await discardEntryImage({ storage, key });
-}
-
-async function pageKeeps({ tx, key }: { tx: Db; key: string }): Promise<boolean> {
-  const [row] = await tx.select({ id: journals.id }).from(journals).where(eq(journals.imageKey, key)).limit(1);
-  return !!row;
 }
 
 /** A version's photo for its writer alone; anyone else, and a URL signed for another photo, get the same 404 as none. */
@@ -394,12 +389,16 @@ export async function getVersionImage({
 }): Promise<JournalImage> {
   const id = parseId({ value: rawId, message: IMAGE_NOT_FOUND });
   const [row] = await db
-    .select({ imageKey: pageVersions.imageKey, locked: sql<boolean>`${pageVersions.sealed} is not null` })
+    .select({
+      imageKey: pageVersions.imageKey,
+      imageDescription: pageVersions.imageDescription,
+      morePhotos: pageVersions.morePhotos,
+    })
     .from(pageVersions)
     .where(and(eq(pageVersions.id, id), eq(pageVersions.authorId, viewerId)));
-  if (!row?.imageKey) throw new NotFoundError(IMAGE_NOT_FOUND);
-  if (version !== undefined && version !== imageVersion(row.imageKey)) throw new NotFoundError(IMAGE_NOT_FOUND);
-  const object = await storage.getObject({ key: row.imageKey });
+  const key = row ? photoNamed(row, version) : undefined;
+  if (!key) throw new NotFoundError(IMAGE_NOT_FOUND);
+  const object = await storage.getObject({ key });
   if (!object) throw new NotFoundError(IMAGE_NOT_FOUND);
   return { body: object.body, contentType: object.contentType };
 }

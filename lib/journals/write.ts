@@ -23,7 +23,10 @@ import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
 import { discardEntryImage } from "./photo-files";
-import { currentPage, keepVersion, versionKeeps } from "./versions";
+import { currentPage, keepVersion } from "./versions";
+import { photoColumns, photoHeld, photosOf, resolvePhotos } from "./page-photos";
+import { PHOTOS_WITH_IMAGE_MESSAGE, SEVERAL_PHOTOS_LOCKED_MESSAGE } from "./photo-upload-limits";
+import type { PagePhoto } from "@/lib/db/schema";
 import { lockOf } from "@/lib/lock/lock";
 import { journalColumns } from "./reads";
 import { assertLockAllows, assertSealedImage, assertSealedShape, photoState, sealedOf } from "@/lib/lock/guard";
@@ -79,6 +82,43 @@ function sealedRow(sealed: SealedPage, photo: { sealed: boolean } | undefined, k
   return { ...sealed, imageDescription: null, imageRevision: null };
 }
 
+/** `photos` lists a page's photos whole: never beside the one-photo fields of the original client. */
+function assertOneWayOfPhotos({
+  input,
+  image,
+}: {
+  input: { photos?: unknown; imageDescription?: string; removeImage?: boolean };
+  image?: Uint8Array;
+}) {
+  if (input.photos === undefined) return;
+  if (image || input.removeImage || input.imageDescription !== undefined)
+    throw new ValidationError(PHOTOS_WITH_IMAGE_MESSAGE, [{ path: "photos", message: PHOTOS_WITH_IMAGE_MESSAGE }]);
+}
+
+/**
+ * The page's photos after a save in the original client's terms (docs/decisions/133): `image`
+ * replaces the cover, `removeImage` drops it (the next photo becomes the cover), and the others
+ * stay. The cover's description: sent, the new one ("" clears it); not sent, the photo kept keeps
+ * its own and a new photo starts without one.
+ */
+function photosAfter({
+  current,
+  newKey,
+  input,
+}: {
+  current: { imageKey: string | null; imageDescription: string | null; morePhotos: PagePhoto[] };
+  newKey?: string;
+  input: UpdateJournalInput;
+}): PagePhoto[] {
+  const sent = input.imageDescription !== undefined ? input.imageDescription || null : undefined;
+  if (newKey) return [{ key: newKey, description: sent ?? null }, ...current.morePhotos];
+  if (input.removeImage || !current.imageKey) return current.morePhotos;
+  return [
+    { key: current.imageKey, description: sent === undefined ? current.imageDescription : sent },
+    ...current.morePhotos,
+  ];
+}
+
 export async function createJournal({
   db,
   storage,
@@ -108,13 +148,27 @@ export async function createJournal({
     sealedImage: !!sealedImage,
     imported: input.imported,
   });
+  assertOneWayOfPhotos({ input, image });
 
   const photo = await storeNewPhoto({ storage, image, sealedImage });
-  const imageKey = photo?.key ?? null;
+  let imageKey = photo?.key ?? null;
   let row;
   try {
     row = await db.transaction(async (tx) => {
-      await assertLockAllows({ tx, authorId, visibility: input.visibility, sealed, photo: photoState(photo) });
+      // The photos a save lists, uploaded before it (docs/decisions/133), or the one it carries.
+      const list = input.photos
+        ? await resolvePhotos({ tx, authorId, entries: input.photos })
+        : imageKey
+          ? [{ key: imageKey, description: input.imageDescription || null }]
+          : [];
+      imageKey = list[0]?.key ?? null;
+      await assertLockAllows({
+        tx,
+        authorId,
+        visibility: input.visibility,
+        sealed,
+        photo: photoState(photo ?? (imageKey ? { sealed: false } : undefined)),
+      });
       const [inserted] = await tx
         .insert(journals)
         .values({
@@ -124,9 +178,8 @@ export async function createJournal({
           visibility: input.visibility,
           isAnonymous: input.isAnonymous,
           journalDate: input.journaldate,
-          imageKey,
           // A description belongs to a photo: without one it is not kept (a locked page's is sealed).
-          imageDescription: imageKey ? input.imageDescription || null : null,
+          ...photoColumns(list),
           mood: input.mood ?? null,
           sealed: sealed ? sealedRow(sealed, photo) : null,
           // Imported in the browser (docs/decisions/121): held to an imported page's bound once readable again.
@@ -136,7 +189,8 @@ export async function createJournal({
       return inserted;
     });
   } catch (err) {
-    if (imageKey) await discardEntryImage({ storage, key: imageKey });
+    // Only the photo this request carried: uploads named by `photos` wait for the next try.
+    if (photo) await discardEntryImage({ storage, key: photo.key });
     if (uniqueViolation(err) === "journals_author_day_key") throw new ConflictError(JOURNAL_EXISTS_MESSAGE);
     throw err;
   }
@@ -220,6 +274,7 @@ export async function updateJournal({
     sealedImage: !!sealedImage,
     imported: input.imported,
   });
+  assertOneWayOfPhotos({ input, image });
   const photo = await storeNewPhoto({ storage, image, sealedImage });
   const newKey = photo?.key;
 
@@ -230,9 +285,14 @@ export async function updateJournal({
       if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
       if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince)
         throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
-      const imageKey = newKey ?? (input.removeImage ? null : current.imageKey);
+      // A locked page keeps one photo, sealed: a page with several is not sealed, and keeps them all.
+      if (sealed && current.morePhotos.length) throw new ConflictError(SEVERAL_PHOTOS_LOCKED_MESSAGE);
+      const list = input.photos
+        ? await resolvePhotos({ tx, authorId, entries: input.photos, current })
+        : photosAfter({ current, newKey, input });
+      const imageKey = list[0]?.key ?? null;
       // A locked page's photo is sealed, and only a locked page has a sealed one (docs/decisions/115).
-      const kept = imageKey && !photo ? { sealed: current.sealed !== null } : undefined;
+      const kept = imageKey && !photo ? { sealed: !input.photos && current.sealed !== null } : undefined;
       const lock = await assertLockAllows({
         tx,
         authorId,
@@ -242,15 +302,6 @@ export async function updateJournal({
         unseal: input.unseal,
         photo: photoState(photo ?? kept),
       });
-      // Sent: the new description ("" clears it). Not sent (the original client): the photo kept keeps its
-      // own, a new photo starts without one. No photo, no description.
-      const imageDescription = !imageKey
-        ? null
-        : input.imageDescription !== undefined
-          ? input.imageDescription || null
-          : newKey
-            ? null
-            : current.imageDescription;
       // The page as it stood stays as an earlier version (lib/journals/versions.ts), its photo with it.
       const versionKept = await keepVersion({ tx, page: current, deleted: false, lock });
       const [row] = await tx
@@ -260,8 +311,7 @@ export async function updateJournal({
           content: input.content,
           visibility: input.visibility,
           isAnonymous: input.isAnonymous,
-          imageKey,
-          imageDescription,
+          ...photoColumns(list),
           // Sent: the new mood ("" clears it); not sent (the original client): kept.
           mood: input.mood !== undefined ? input.mood : current.mood,
           sealed: sealed ? sealedRow(sealed, photo, kept ? current.sealed : null) : null,
@@ -270,15 +320,18 @@ export async function updateJournal({
         })
         .where(eq(journals.id, id))
         .returning(journalColumns());
-      const letGo = current.imageKey !== imageKey ? current.imageKey : null;
-      const dropped = letGo && !versionKept && !(await versionKeeps({ tx, key: letGo })) ? letGo : null;
+      const stays = new Set(list.map((p) => p.key));
+      const dropped: string[] = [];
+      if (!versionKept)
+        for (const { key } of photosOf(current))
+          if (!stays.has(key) && !(await photoHeld({ tx, key }))) dropped.push(key);
       return { row: row!, dropped };
     });
   } catch (err) {
     if (newKey) await discardEntryImage({ storage, key: newKey });
     throw err;
   }
-  if (result.dropped) await discardEntryImage({ storage, key: result.dropped });
+  for (const key of result.dropped) await discardEntryImage({ storage, key });
   return toJournalJson({ db, row: result.row, viewerId: authorId });
 }
 
@@ -315,9 +368,10 @@ export async function deleteJournal({
           or(sql`${idempotencyKeys.body}->>'id' = ${id}`, sql`${idempotencyKeys.body}->'journal'->>'id' = ${id}`),
         ),
       );
-    const dropped = page.imageKey && !kept && !(await versionKeeps({ tx, key: page.imageKey })) ? page.imageKey : null;
+    const dropped: string[] = [];
+    if (!kept) for (const { key } of photosOf(page)) if (!(await photoHeld({ tx, key }))) dropped.push(key);
     return { dropped };
   });
   if (!row) throw new NotFoundError(JOURNAL_NOT_FOUND);
-  if (row.dropped) await discardEntryImage({ storage, key: row.dropped });
+  for (const key of row.dropped) await discardEntryImage({ storage, key });
 }

@@ -13,6 +13,7 @@ export {
   purgeSpentPasswordResets,
   purgeSpentTwoFactorChallenges,
   purgeStalePushRows,
+  purgeExpiredPhotoUploads,
   purgeStaleRateLimits,
 } from "./rows";
 export { describeMaintenance, MAINTENANCE_LOCK_ID, runMaintenance } from "./run";

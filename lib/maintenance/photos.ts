@@ -1,5 +1,5 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { journals, pageVersions, users } from "@/lib/db/schema";
 import { shownKeyOf, type Storage } from "@/lib/storage";
@@ -66,11 +66,17 @@ async function deleteUnreferenced({ db, storage, keys }: { db: Db; storage: Stor
     .select({ key: pageVersions.imageKey })
     .from(pageVersions)
     .where(inArray(pageVersions.imageKey, shown));
+  // A page's other photos (docs/decisions/133), through the GIN index on their keys.
+  const batch = sql`${`{${shown.map((k) => `"${k}"`).join(",")}}`}::text[]`;
+  const moreRows = await db.execute<{ key: string }>(
+    sql`select k as key from (select unnest(inkwell_photo_keys(more_photos)) as k from journals where inkwell_photo_keys(more_photos) && ${batch}
+        union select unnest(inkwell_photo_keys(more_photos)) from page_versions where inkwell_photo_keys(more_photos) && ${batch}) held`,
+  );
   const profileRows = await db
     .select({ key: users.profileImageKey })
     .from(users)
     .where(inArray(users.profileImageKey, keys));
-  const referenced = new Set([...entryRows, ...versionRows, ...profileRows].map((r) => r.key));
+  const referenced = new Set([...entryRows, ...versionRows, ...moreRows.rows, ...profileRows].map((r) => r.key));
   let deleted = 0;
   for (const key of keys) {
     if (referenced.has(shownKeyOf(key))) continue;

@@ -10,6 +10,7 @@ import {
   idempotencyKeys,
   notMeLinks,
   passwordResets,
+  photoUploads,
   pushHeartGroups,
   pushOutbox,
   rateLimits,
@@ -22,6 +23,7 @@ import { HEART_PUSH_INTERVAL_MINUTES } from "@/lib/push/limits";
 import { PUSH_OPTIONS } from "@/lib/push/run";
 import { LONGEST_WINDOW_SECONDS } from "@/lib/rate-limit";
 import { IDEMPOTENCY_KEY_HOURS } from "@/lib/validation/idempotency-limits";
+import { PHOTO_UPLOAD_HOURS } from "@/lib/journals/photo-upload-limits";
 
 // Rows nothing can use any more (docs/decisions/033). Each function deletes in batches of
 // `batchSize`, one short statement each, and returns how many rows went.
@@ -183,6 +185,20 @@ export function purgeOldIdempotencyKeys({ db, now, batchSize = PURGE_BATCH_SIZE 
     table: idempotencyKeys,
     key: idempotencyKeys.key,
     dead: lte(idempotencyKeys.createdAt, cutoff),
+    batchSize,
+  });
+}
+
+/**
+ * Photos uploaded for a page and never saved with it, past their PHOTO_UPLOAD_HOURS (docs/decisions/133):
+ * no save can name them any more. Their files, held by nothing now, go with the orphan sweep.
+ */
+export async function purgeExpiredPhotoUploads({ db, now, batchSize = PURGE_BATCH_SIZE }: PurgeInput) {
+  return deleteInBatches({
+    db,
+    table: photoUploads,
+    key: photoUploads.id,
+    dead: lte(photoUploads.createdAt, new Date(now.getTime() - PHOTO_UPLOAD_HOURS * 3_600_000)),
     batchSize,
   });
 }

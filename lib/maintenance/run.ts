@@ -20,6 +20,7 @@ import {
   purgeSpentTwoFactorChallenges,
   purgeSpentPasswordResets,
   purgeStalePushRows,
+  purgeExpiredPhotoUploads,
   purgeStaleRateLimits,
 } from "./rows";
 
@@ -42,6 +43,7 @@ export interface MaintenanceCounts {
   trustedDevices: number;
   /** Push notifications no longer worth sending, and heart groups whose hour is over (docs/decisions/082). */
   pushRows: number;
+  photoUploads: number;
   /** Idempotency keys of entry writes past their 24 hours (docs/decisions/081). */
   idempotencyKeys: number;
   photos: number;
@@ -97,6 +99,7 @@ export async function runMaintenance({
         rateLimits: await purgeStaleRateLimits({ db, now }),
         trustedDevices: await purgeExpiredTrustedDevices({ db, now }),
         pushRows: await purgeStalePushRows({ db, now }),
+        photoUploads: await purgeExpiredPhotoUploads({ db, now }),
         idempotencyKeys: await purgeOldIdempotencyKeys({ db, now }),
         // Before the orphans: their photos then go in this pass.
         versions: await purgeOldVersions({ db, now }),
@@ -122,6 +125,6 @@ export function describeMaintenance(result: MaintenanceResult): string {
   const c = result.counts;
   return (
     `Purged ${c.sessions} expired sessions, ${c.passwordResets} password-reset, ${c.emailVerifications} email-verification, ${c.emailChanges} address-change and ${c.notMeLinks} “not me” links, ${c.twoFactorChallenges} two-factor sign-in steps, ${c.passkeyChallenges} passkey challenges, ` +
-    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.idempotencyKeys} idempotency keys, ${c.versions} earlier versions and deleted pages past their days, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
+    `${c.rateLimits} rate-limit counters, ${c.trustedDevices} trusted devices, ${c.pushRows} stale push rows, ${c.photoUploads} photo uploads never saved, ${c.idempotencyKeys} idempotency keys, ${c.versions} earlier versions and deleted pages past their days, ${c.accounts} accounts their owners deleted, ${c.photos} orphaned photos, ${c.exports} expired exports and ${c.importFiles} import uploads, and folded ${c.readsFolded} reads of past days in ${result.ms} ms.`
   );
 }

@@ -159,9 +159,13 @@ export async function deleteDueAccounts({
         where id = ${id}::uuid and deletion_due_at <= ${now.toISOString()}::timestamptz for update skip locked`);
       if (!locked.length) return null;
       const { rows: photos } = await tx.execute<{ key: string }>(
-        // Its pages' photos, and those only earlier versions and Recently deleted still show.
+        // Its pages' photos, those only earlier versions and Recently deleted still show, and the
+        // photos uploaded for a page and not saved yet (docs/decisions/133).
         sql`select image_key as key from journals where author_id = ${id}::uuid and image_key is not null
-            union select image_key from page_versions where author_id = ${id}::uuid and image_key is not null`,
+            union select unnest(inkwell_photo_keys(more_photos)) from journals where author_id = ${id}::uuid
+            union select image_key from page_versions where author_id = ${id}::uuid and image_key is not null
+            union select unnest(inkwell_photo_keys(more_photos)) from page_versions where author_id = ${id}::uuid
+            union select key from photo_uploads where user_id = ${id}::uuid`,
       );
       await tx.execute(sql`
         update journals j set likes_count = j.likes_count - 1

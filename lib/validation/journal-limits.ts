@@ -10,6 +10,9 @@ export const CONTENT_MAX = 900;
 export const LONG_PAGE_STAYS_PRIVATE_MESSAGE = `A page longer than ${CONTENT_MAX} characters stays private: shorten it to share it`;
 /** The photo's description: its alt text wherever it is shown (docs/decisions/045). */
 export const IMAGE_DESCRIPTION_MAX = 300;
+/** A page's photos, the first its cover (docs/decisions/133). */
+export const PHOTOS_MAX = 6;
+export const TOO_MANY_PHOTOS_MESSAGE = `A page can hold at most ${PHOTOS_MAX} photos`;
 /** The counter turns red at this many characters left (docs/product.md §5). */
 export const CONTENT_WARN_REMAINING = 50;
 export const VISIBILITIES = ["private", "close-circle"] as const;

@@ -16,6 +16,8 @@ import {
   MONTH_MESSAGE,
   MOOD_MESSAGE,
   type Mood,
+  PHOTOS_MAX,
+  TOO_MANY_PHOTOS_MESSAGE,
 } from "./journal-limits";
 import { sealedEntryShape } from "./lock";
 import { LOCKED_CONTENT, LOCKED_TITLE, SEALED_WITH_TEXT_MESSAGE } from "./lock-limits";
@@ -101,6 +103,57 @@ const moodField = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === "" ? null : (Number(v) as Mood)));
 
+export const PHOTOS_MESSAGE = `photos must be a JSON list of photos, each {"upload": an id from POST /api/upload/entry-photo} or {"photo": the id of one of the page's photos}, with an optional "description"`;
+export const PHOTO_TWICE_MESSAGE = "A photo can be on a page only once";
+/** The bytes of the `photos` field: six photos with the longest descriptions fit. */
+const PHOTOS_FIELD_MAX = 32 * 1024;
+
+/** One photo of a page's list: a new one uploaded for it, or one it has, by its id. */
+const photoEntry = z
+  .strictObject(
+    {
+      upload: z.uuid({ error: PHOTOS_MESSAGE }).optional(),
+      photo: z
+        .string({ error: PHOTOS_MESSAGE })
+        .regex(/^[0-9a-f]{12}$/, PHOTOS_MESSAGE)
+        .optional(),
+      description: imageDescriptionField,
+    },
+    { error: PHOTOS_MESSAGE },
+  )
+  .refine((p) => (p.upload === undefined) !== (p.photo === undefined), PHOTOS_MESSAGE)
+  // A description left out keeps the photo's own (none for a new one); "" clears it.
+  .transform(({ upload, photo, description }) => ({
+    ...(upload !== undefined ? { upload } : { photo: photo! }),
+    description: description === undefined ? undefined : description || null,
+  }));
+export type PhotoEntry = z.infer<typeof photoEntry>;
+
+/**
+ * The page's whole list of photos, in order, the first its cover (docs/decisions/133): a JSON
+ * array in one form field, bounded by its raw size before it is parsed. Missing keeps the page's
+ * photos as they are (the original client sends `image` and `removeImage` instead).
+ */
+const photosField = text("photos", { maxUnits: PHOTOS_FIELD_MAX, tooLong: PHOTOS_MESSAGE })
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: PHOTOS_MESSAGE });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(photoEntry, { error: PHOTOS_MESSAGE })
+      .max(PHOTOS_MAX, TOO_MANY_PHOTOS_MESSAGE)
+      .refine((list) => {
+        const ids = list.map((p) => ("upload" in p ? `u${p.upload}` : `p${p.photo}`));
+        return new Set(ids).size === ids.length;
+      }, PHOTO_TWICE_MESSAGE),
+  )
+  .optional();
+
 const entryShape = {
   title: entryText("Title", TITLE_MAX, TITLE_TOO_LONG_MESSAGE),
   content: entryText("Content", CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
@@ -109,6 +162,7 @@ const entryShape = {
   isAnonymous: booleanField("isAnonymous"),
   imageDescription: imageDescriptionField,
   mood: moodField,
+  photos: photosField,
 };
 
 function anonymousOnlyShared<T extends { visibility: Visibility; isAnonymous: boolean }>(schema: z.ZodType<T>) {
@@ -157,7 +211,8 @@ export const MonthParamsSchema = z.object({
 });
 
 const SEALED_FIELDS = Object.keys(sealedShape);
-const READABLE_FIELDS = ["title", "content", "imageDescription"];
+// A locked page keeps one photo, sealed (sealedImage): never a readable list.
+const READABLE_FIELDS = ["title", "content", "imageDescription", "photos"];
 
 /**
  * An entry's form fields as its schema reads them. A locked page (docs/decisions/115) arrives with

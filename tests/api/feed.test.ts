@@ -48,6 +48,7 @@ describe("GET /api/journal/close-circle: who sees what", () => {
       content: "Line one\nLine two",
       images: [],
       imageDescription: null,
+      photos: [],
       journaldate: newer.journalDate,
       visibility: "close-circle",
       isAnonymous: false,

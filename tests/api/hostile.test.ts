@@ -291,6 +291,7 @@ describe("the limits the API reference states", () => {
         "POST /api/admin/reports/{id}/remove",
         "POST /api/admin/users/{userId}/suspend",
         "POST /api/admin/users/{userId}/unsuspend",
+        "POST /api/upload/entry-photo",
         "POST /api/upload/profile-image",
         "PUT /api/auth/passkeys/{id}",
         "PUT /api/journals/{id}",

@@ -76,6 +76,7 @@ function journal({
     journaldate: DAY,
     images,
     imageDescription: null,
+    photos: [],
     mood: null,
     likesCount: 0,
     readsCount: 0,

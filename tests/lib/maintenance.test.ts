@@ -27,6 +27,7 @@ import {
   purgeSpentTwoFactorChallenges,
   purgeStalePushRows,
   purgeStaleRateLimits,
+  purgeExpiredPhotoUploads,
   runMaintenance,
   startMaintenanceJob,
 } from "../../lib/maintenance";
@@ -194,6 +195,21 @@ describe("purging rows", () => {
     expect(left.map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
   });
 
+  it("deletes photo uploads never saved with a page once past their 12 hours, and keeps waiting ones (docs/decisions/133)", async () => {
+    const { user } = await createUser(db, { password: null });
+    const [stale, waiting] = [newImageKey({ kind: "entries" }), newImageKey({ kind: "entries" })];
+    await db.insert(schema.photoUploads).values([
+      { userId: user.id, key: stale, createdAt: ago(12 * 60 * MINUTE + MINUTE) },
+      { userId: user.id, key: waiting, createdAt: ago(11 * 60 * MINUTE) },
+    ]);
+    expect(await purgeExpiredPhotoUploads({ db, now: new Date() })).toBe(1);
+    const left = await db
+      .select({ key: schema.photoUploads.key })
+      .from(schema.photoUploads)
+      .where(eq(schema.photoUploads.userId, user.id));
+    expect(left).toEqual([{ key: waiting }]);
+  });
+
   it("deletes trusted devices whose one-year cookie has expired", async () => {
     const { user } = await createUser(db, { password: null });
     const [old, recent] = [hash(), hash()];
@@ -256,6 +272,9 @@ async function photoScene(storage: Storage) {
     picture: newImageKey({ kind: "profiles", ownerId: user.id }),
     orphanEntry: newImageKey({ kind: "entries" }),
     orphanPicture: newImageKey({ kind: "profiles", ownerId: user.id }),
+    // A page's second photo, and a kept version's (docs/decisions/133).
+    more: newImageKey({ kind: "entries" }),
+    versionMore: newImageKey({ kind: "entries" }),
   };
   // Full-size copies (docs/decisions/129): kept while their photo is, orphans with it.
   const copies = {
@@ -266,7 +285,24 @@ async function photoScene(storage: Storage) {
     await storage.putObject({ key, data: Buffer.from(key), contentType: "image/webp" });
   await storage.putObject({ key: copies.entryFull, data: Buffer.from("full"), contentType: "image/jpeg" });
   await storage.putObject({ key: copies.orphanFull, data: Buffer.from("full"), contentType: "image/webp" });
-  await createJournal(db, user.id, { imageKey: keys.entry });
+  const page = await createJournal(db, user.id, { imageKey: keys.entry });
+  await db
+    .update(schema.journals)
+    .set({ morePhotos: [{ key: keys.more, description: "The second" }] })
+    .where(eq(schema.journals.id, page.id));
+  await db.insert(schema.pageVersions).values({
+    authorId: user.id,
+    journalId: page.id,
+    journalDate: page.journalDate,
+    title: "Before",
+    content: "Before",
+    visibility: "private",
+    isAnonymous: false,
+    imageKey: keys.entry,
+    morePhotos: [{ key: keys.versionMore, description: null }],
+    createdAt: new Date(),
+    writtenAt: new Date(),
+  });
   await db.update(schema.users).set({ profileImageKey: keys.picture }).where(eq(schema.users.id, user.id));
   return { ...keys, ...copies };
 }
@@ -331,6 +367,8 @@ describe("purging photos", () => {
     expect(await exists(storage, keys.entry)).toBe(true);
     expect(await exists(storage, keys.entryFull)).toBe(true);
     expect(await exists(storage, keys.picture)).toBe(true);
+    expect(await exists(storage, keys.more)).toBe(true);
+    expect(await exists(storage, keys.versionMore)).toBe(true);
     expect(await exists(storage, keys.orphanEntry)).toBe(false);
     expect(await exists(storage, keys.orphanFull)).toBe(false);
     expect(await exists(storage, keys.orphanPicture)).toBe(false);

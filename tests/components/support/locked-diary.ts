@@ -38,6 +38,7 @@ export function diaryEntry(fields: Partial<DiaryEntry> & Pick<DiaryEntry, "id" |
     isAnonymous: false,
     images: [],
     imageDescription: null,
+    photos: [],
     mood: null,
     likesCount: 0,
     readsCount: 0,

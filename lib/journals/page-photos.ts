@@ -1,0 +1,104 @@
+import "server-only";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { journals, pageVersions, photoUploads, type PagePhoto } from "@/lib/db/schema";
+import { ValidationError } from "@/lib/errors";
+import type { PhotoEntry } from "@/lib/validation/journal";
+import { imageVersion } from "./image-url";
+import { PHOTO_NOT_ON_PAGE_MESSAGE, PHOTO_UPLOAD_GONE_MESSAGE, PHOTO_UPLOAD_HOURS } from "./photo-upload-limits";
+
+// A page's photos (docs/decisions/133): the cover in `image_key` and `image_description`, which
+// everything that shows one photo reads (the original client, the feed's card, the PDF's first),
+// and the others in order in `more_photos`.
+
+/** A page's or a version's photos in order, the cover first. */
+export function photosOf(row: { imageKey: string | null; imageDescription: string | null; morePhotos: PagePhoto[] }) {
+  return row.imageKey ? [{ key: row.imageKey, description: row.imageDescription }, ...row.morePhotos] : [];
+}
+
+/** The columns that hold a list of photos. */
+export function photoColumns(list: PagePhoto[]) {
+  const [cover, ...more] = list;
+  return { imageKey: cover?.key ?? null, imageDescription: cover?.description ?? null, morePhotos: more };
+}
+
+/** Whether any page or kept version still holds the stored photo `key`: then it stays when a page lets go of it. */
+export async function photoHeld({ tx, key }: { tx: Db; key: string }): Promise<boolean> {
+  const inList = (column: typeof journals.morePhotos | typeof pageVersions.morePhotos) =>
+    sql`inkwell_photo_keys(${column}) @> array[${key}]::text[]`;
+  const [page] = await tx
+    .select({ id: journals.id })
+    .from(journals)
+    .where(or(eq(journals.imageKey, key), inList(journals.morePhotos)))
+    .limit(1);
+  if (page) return true;
+  const [version] = await tx
+    .select({ id: pageVersions.id })
+    .from(pageVersions)
+    .where(or(eq(pageVersions.imageKey, key), inList(pageVersions.morePhotos)))
+    .limit(1);
+  return !!version;
+}
+
+/**
+ * The photos a save names (`photos`, in order): one the page has, by its id, or one its writer
+ * uploaded for it within PHOTO_UPLOAD_HOURS, taken from their waiting uploads in the same
+ * transaction (a save that fails leaves it waiting). A locked page's sealed photo is nobody's to
+ * name here. Anything else is a 400 that names the field and changes nothing.
+ */
+export async function resolvePhotos({
+  tx,
+  authorId,
+  entries,
+  current,
+}: {
+  tx: Db;
+  authorId: string;
+  entries: PhotoEntry[];
+  current?: { imageKey: string | null; imageDescription: string | null; morePhotos: PagePhoto[]; sealed: unknown };
+}): Promise<PagePhoto[]> {
+  const onPage = new Map(
+    current && current.sealed === null ? photosOf(current).map((p) => [imageVersion(p.key), p]) : [],
+  );
+  const uploadIds = entries.flatMap((e) => ("upload" in e ? [e.upload] : []));
+  const taken = uploadIds.length
+    ? await tx
+        .delete(photoUploads)
+        .where(
+          and(
+            eq(photoUploads.userId, authorId),
+            inArray(photoUploads.id, uploadIds),
+            gt(photoUploads.createdAt, sql`now() - make_interval(hours => ${PHOTO_UPLOAD_HOURS})`),
+          ),
+        )
+        .returning({ id: photoUploads.id, key: photoUploads.key })
+    : [];
+  const uploaded = new Map(taken.map((u) => [u.id, u.key]));
+  return entries.map((entry, index) => {
+    const kept = "photo" in entry ? onPage.get(entry.photo) : undefined;
+    const key = "upload" in entry ? uploaded.get(entry.upload) : kept?.key;
+    if (!key) {
+      const message = "upload" in entry ? PHOTO_UPLOAD_GONE_MESSAGE : PHOTO_NOT_ON_PAGE_MESSAGE;
+      throw new ValidationError(message, [{ path: `photos.${index}`, message }]);
+    }
+    // Left out, a description stays the photo's own.
+    return { key, description: entry.description === undefined ? (kept?.description ?? null) : entry.description };
+  });
+}
+
+/** An answer's `images` and `photos`: each photo's URL signed by `sign`, in the page's order. */
+export async function photoAnswers(list: PagePhoto[], sign: (key: string) => Promise<string>) {
+  const photos = await Promise.all(
+    list.map(async (p) => ({ id: imageVersion(p.key), url: await sign(p.key), description: p.description })),
+  );
+  return { images: photos.map((p) => p.url), photos };
+}
+
+/** The stored photo of `row` that a URL's `v` names; the cover without one; undefined for none. */
+export function photoNamed(
+  row: { imageKey: string | null; imageDescription: string | null; morePhotos: PagePhoto[] },
+  version: string | undefined,
+): string | undefined {
+  if (version === undefined) return row.imageKey ?? undefined;
+  return photosOf(row).find((p) => imageVersion(p.key) === version)?.key;
+}

@@ -1,0 +1,14 @@
+// A photo uploaded for a page before the page is saved (docs/decisions/133).
+
+/** How long an uploaded photo waits for the save that names it. */
+export const PHOTO_UPLOAD_HOURS = 12;
+/** How many may wait at once per person: six pages' worth of photos. */
+export const PHOTO_UPLOADS_WAITING_MAX = 36;
+export const PHOTO_UPLOADS_WAITING_MESSAGE = `At most ${PHOTO_UPLOADS_WAITING_MAX} photos can wait to be saved with a page: save the page, or try again later`;
+export const PHOTO_UPLOAD_GONE_MESSAGE = `A photo of this page is no longer waiting to be saved (an upload waits ${PHOTO_UPLOAD_HOURS} hours): add it again`;
+export const PHOTO_NOT_ON_PAGE_MESSAGE = "A photo to keep is not on this page";
+export const PHOTO_MISSING_MESSAGE = "Choose a photo to upload";
+export const PHOTOS_WITH_IMAGE_MESSAGE =
+  "Send the page's photos either as photos, or as image, removeImage and imageDescription, not both";
+export const SEVERAL_PHOTOS_LOCKED_MESSAGE =
+  "A page with more than one photo cannot be locked yet: keep one photo on it to lock it";
