@@ -12,7 +12,7 @@ import {
   type FactoryDb,
 } from "../../scripts/seed/factories";
 import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
-import { journals, sessions, users } from "../../lib/db/schema";
+import { journals, photoUploads, sessions, users } from "../../lib/db/schema";
 import { CHANGE_PASSWORD_MAX_TRIES, WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
 import { WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
 import { createS3Storage } from "../../lib/storage";
@@ -30,7 +30,7 @@ import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { expectError, expectLogClean, person } from "../support/friends";
 import { api, type ApiResult } from "../support/http";
-import { entryFields, imageBlob, phonePhoto, postJournal } from "../support/journals";
+import { entryFields, imageBlob, phonePhoto, postJournal, putJournal, send, toForm } from "../support/journals";
 import { waitForMail } from "../support/mailbox";
 import { keyOfUrl, uploadPicture, widePhoto } from "../support/profile-images";
 import { errorBody } from "../support/refusals";
@@ -232,6 +232,35 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     )[0]!.key!;
     // Larger than shown, so its full-size copy is kept too (docs/decisions/129).
     const fullKey = photoKey.replace(/\.webp$/, "-full.jpg");
+    // A second photo on the page, and one uploaded and still waiting for a save (docs/decisions/133).
+    const uploaded: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const up = await send<{ id: string }>("/api/upload/entry-photo", {
+        method: "POST",
+        token: leaver.token,
+        base,
+        form: toForm({ image: imageBlob(await phonePhoto(640, 480)) }),
+      });
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      uploaded.push(up.body.id);
+    }
+    const [secondId, waitingId] = uploaded;
+    const kept = (entry.body as unknown as { photos: { id: string }[] }).photos[0]!.id;
+    const withTwo = await putJournal(
+      leaver.token,
+      entry.body.id,
+      entryFields({ visibility: "close-circle", photos: JSON.stringify([{ photo: kept }, { upload: secondId }]) }),
+      base,
+    );
+    expect(withTwo.status, JSON.stringify(withTwo.body)).toBe(200);
+    const secondKey = (
+      await db.select({ more: journals.morePhotos }).from(journals).where(eq(journals.id, entry.body.id))
+    )[0]!.more[0]!.key;
+    const waitingKey = (
+      await db.select({ key: photoUploads.key }).from(photoUploads).where(eq(photoUploads.id, waitingId!))
+    )[0]!.key;
+    expect(await bucket.objectExists(secondKey)).toBe(true);
+    expect(await bucket.objectExists(waitingKey)).toBe(true);
     const picture = await uploadPicture(leaver.token, await widePhoto(), base);
     expect(picture.status, JSON.stringify(picture.body)).toBe(200);
     expect(
@@ -290,6 +319,8 @@ describe("the deletion itself (no grace on the S3 instance)", () => {
     expect(await rowsNaming(leaver.user.id)).toEqual([]);
     expect(await bucket.objectExists(photoKey)).toBe(false);
     expect(await bucket.objectExists(fullKey)).toBe(false);
+    expect(await bucket.objectExists(secondKey)).toBe(false);
+    expect(await bucket.objectExists(waitingKey)).toBe(false);
     expect(await bucket.objectExists(pictureKey)).toBe(false);
     expect(await bucket.objectExists(exportKey)).toBe(false);
     expect(await bucket.objectExists(importZip)).toBe(false);
