@@ -23,7 +23,7 @@ const photo = (colour: string) =>
 const REPORT: ImportReport = {
   entriesRead: 12,
   pagesMade: 8,
-  photosAttached: 3,
+  photosAttached: 5,
   daysMerged: { count: 1, items: ["2026-03-08"] },
   daysSkipped: {
     count: 1,
@@ -70,7 +70,7 @@ test.describe("Import from Day One", () => {
     await expect(region.getByRole("heading", { name: /^Your last import/ })).toBeVisible({ timeout: 60_000 });
     await expect(region).toContainText("12 entries read");
     await expect(region).toContainText("8 pages made");
-    await expect(region).toContainText("3 photos attached");
+    await expect(region).toContainText("5 photos attached");
     await expect(region).toContainText("2 locations not kept");
     await region.getByText("Problems", { exact: true }).click();
     await expect(region).toContainText("Broken.json: Not a Day One journal: its JSON could not be read");

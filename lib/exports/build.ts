@@ -2,7 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { exports, friendships, journals, reminderSettings, templates, users } from "@/lib/db/schema";
+import { exports, friendships, journals, reminderSettings, templates, users, type PagePhoto } from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import {
   dayOneEntry,
@@ -15,6 +15,7 @@ import {
 } from "./formats";
 import { EXPORT_FORMAT_VERSION, EXPORT_PAGE_SIZE } from "./limits";
 import { readPhotoFacts, type ExportedPhoto } from "./photo-facts";
+import { photosOf } from "@/lib/journals/page-photos";
 import { createZipWriter, type ZipWriter } from "./zip-writer";
 
 // Writes one export's ZIP into storage (docs/export-format.md, docs/decisions/074), streaming all
@@ -35,6 +36,7 @@ const ENTRY_COLUMNS = {
   // A locked page's photo is sealed: the export made here carries its placeholder alone (docs/decisions/115).
   imageKey: sql<string | null>`case when ${journals.sealed} is null then ${journals.imageKey} end`,
   imageDescription: journals.imageDescription,
+  morePhotos: sql<PagePhoto[]>`case when ${journals.sealed} is null then ${journals.morePhotos} else '[]'::jsonb end`,
   mood: journals.mood,
   tags: journals.tags,
   likesCount: journals.likesCount,
@@ -140,15 +142,20 @@ interface WriteZipInput {
 
 /** The ZIP's files in order: Journal.json (reading each photo's md5), then each day's Markdown and photo, then inkwell.json. */
 async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, step }: WriteZipInput): Promise<void> {
-  const photos = new Map<string, ExportedPhoto | null>();
+  const photos = new Map<string, ExportedPhoto[]>();
   async function* journalJson(): AsyncGenerator<string> {
     yield '{"metadata":{"version":"1.0"},"entries":[';
     let first = true;
     for await (const page of entryPages({ tx, userId, pageSize })) {
       for (const entry of page) {
-        const photo = entry.imageKey ? await readPhotoFacts({ storage, id: entry.id, imageKey: entry.imageKey }) : null;
-        photos.set(entry.id, photo);
-        yield `${first ? "" : ","}\n${JSON.stringify(dayOneEntry({ entry, photo, timeZone }))}`;
+        // Every photo of the page, in order (docs/decisions/133); a file gone from storage is left out.
+        const found: ExportedPhoto[] = [];
+        for (const { key, description } of photosOf({ ...entry, morePhotos: entry.morePhotos ?? [] })) {
+          const facts = await readPhotoFacts({ storage, id: entry.id, imageKey: key });
+          if (facts) found.push({ ...facts, description });
+        }
+        photos.set(entry.id, found);
+        yield `${first ? "" : ","}\n${JSON.stringify(dayOneEntry({ entry, photo: found, timeZone }))}`;
         first = false;
       }
       await step(page.length);
@@ -162,21 +169,23 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
   const written = new Set<string>();
   for await (const page of entryPages({ tx, userId, pageSize })) {
     for (const entry of page) {
-      const photo = photos.get(entry.id) ?? null;
+      const shown = photos.get(entry.id) ?? [];
       // Stored, not deflated: a zlib stream per small file held far more memory than it saved
       // bytes (docs/performance/archive/2026-11-27-export-everything.md).
-      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, photo))]), {
+      await zip.add(markdownPath(entry.journalDate), () => Readable.from([Buffer.from(markdownFile(entry, shown))]), {
         compress: false,
       });
-      if (!photo || written.has(photo.md5)) continue;
-      written.add(photo.md5);
-      // Already compressed: stored as is.
-      const openPhoto = async () => {
-        const file = await storage.getObjectStream({ key: photo.key });
-        if (!file) throw new Error("A photo went missing while the export was written");
-        return file.body;
-      };
-      await zip.add(photoPath(photo), openPhoto, { compress: false });
+      for (const photo of shown) {
+        if (written.has(photo.md5)) continue;
+        written.add(photo.md5);
+        // Already compressed: stored as is.
+        const openPhoto = async () => {
+          const file = await storage.getObjectStream({ key: photo.key });
+          if (!file) throw new Error("A photo went missing while the export was written");
+          return file.body;
+        };
+        await zip.add(photoPath(photo), openPhoto, { compress: false });
+      }
     }
     await step(page.length);
   }
@@ -232,7 +241,9 @@ async function* inkwellJson({
   for await (const page of entryPages({ tx, userId, pageSize })) {
     for (const entry of page) {
       // The mood is the writer's own, so their export carries it (docs/decisions/131).
-      yield `${first ? "" : ","}\n${JSON.stringify({ ...inkwellEntry(entry), mood: entry.mood })}`;
+      // The other photos' descriptions, in order after the cover's `photoDescription` (docs/decisions/133).
+      const more = (entry.morePhotos ?? []).map((p) => p.description);
+      yield `${first ? "" : ","}\n${JSON.stringify({ ...inkwellEntry(entry), morePhotoDescriptions: more, mood: entry.mood })}`;
       first = false;
     }
   }

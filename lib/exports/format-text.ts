@@ -16,6 +16,8 @@ export interface ExportEntry {
   journalDate: string;
   imageKey: string | null;
   imageDescription: string | null;
+  /** The page's other photos after the cover (docs/decisions/133); the server's export reads them. */
+  morePhotos?: { key: string; description: string | null }[];
   /** The day's mood, 1–5 (docs/decisions/131); inkwell.json alone carries it. */
   mood?: number | null;
   tags: string[];
@@ -32,6 +34,16 @@ export interface PhotoFacts {
   type: string;
   width: number;
   height: number;
+  /** Its description; left out, the cover's is the entry's `imageDescription`. */
+  description?: string | null;
+}
+
+/** An entry's photos in order, the cover first: one (the browser's locked export), a list, or none. */
+export type EntryPhotos = PhotoFacts | readonly PhotoFacts[] | null;
+
+function listOf(photos: EntryPhotos): readonly PhotoFacts[] {
+  if (!photos) return [];
+  return Array.isArray(photos) ? photos : [photos as PhotoFacts];
 }
 
 /** Day One's entry id: 32 upper-case hex digits, the entry's own id without its dashes, so it never changes. */
@@ -59,30 +71,26 @@ export function creationDate(entry: ExportEntry, timeZone: string): string {
   return onItsDay ? isoSeconds(entry.createdAt) : `${entry.journalDate}T12:00:00Z`;
 }
 
-/** The entry's Markdown body: its title as the first line, its text, then its photo's moment reference. */
-export function dayOneText(entry: Pick<ExportEntry, "title" | "content">, photo: PhotoFacts | null): string {
+/** The entry's Markdown body: its title as the first line, its text, then each photo's moment reference. */
+export function dayOneText(entry: Pick<ExportEntry, "title" | "content">, photos: EntryPhotos): string {
   const parts = [`# ${entry.title}`, "", entry.content];
-  if (photo) parts.push("", `![](dayone-moment://${photo.identifier})`);
+  for (const photo of listOf(photos)) parts.push("", `![](dayone-moment://${photo.identifier})`);
   return parts.join("\n");
 }
 
-/** Journal.json's `photos` of an entry: none, or its one photo. */
-export function dayOnePhotos(photo: PhotoFacts | null) {
-  return photo
-    ? [{ identifier: photo.identifier, md5: photo.md5, type: photo.type, width: photo.width, height: photo.height }]
-    : [];
+/** Journal.json's `photos` of an entry: each of its photos, in order. */
+export function dayOnePhotos(photos: EntryPhotos) {
+  return listOf(photos).map((photo) => ({
+    identifier: photo.identifier,
+    md5: photo.md5,
+    type: photo.type,
+    width: photo.width,
+    height: photo.height,
+  }));
 }
 
 /** One entry of Journal.json's `entries`. */
-export function dayOneEntry({
-  entry,
-  photo,
-  timeZone,
-}: {
-  entry: ExportEntry;
-  photo: PhotoFacts | null;
-  timeZone: string;
-}) {
+export function dayOneEntry({ entry, photo, timeZone }: { entry: ExportEntry; photo: EntryPhotos; timeZone: string }) {
   return {
     uuid: entryUuid(entry.id),
     creationDate: creationDate(entry, timeZone),
@@ -127,8 +135,8 @@ export type MarkdownEntry = Pick<
   "title" | "content" | "journalDate" | "visibility" | "isAnonymous" | "tags" | "imageDescription"
 >;
 
-/** The day's Markdown file: YAML front matter (every string quoted), the text, the photo linked from the file's folder. */
-export function markdownFile(entry: MarkdownEntry, photo: PhotoFacts | null): string {
+/** The day's Markdown file: YAML front matter (every string quoted), the text, each photo linked from the file's folder. */
+export function markdownFile(entry: MarkdownEntry, photos: EntryPhotos): string {
   const front = [
     "---",
     `title: ${yamlString(entry.title)}`,
@@ -140,7 +148,10 @@ export function markdownFile(entry: MarkdownEntry, photo: PhotoFacts | null): st
     "",
   ];
   const body = [entry.content];
-  if (photo) body.push("", `![${altText(entry.imageDescription)}](../../../${photoPath(photo)})`);
+  listOf(photos).forEach((photo, i) => {
+    const description = photo.description !== undefined ? photo.description : i === 0 ? entry.imageDescription : null;
+    body.push("", `![${altText(description)}](../../../${photoPath(photo)})`);
+  });
   return `${[...front, ...body].join("\n")}\n`;
 }
 

@@ -1,4 +1,5 @@
 import type { DayOnePhoto } from "./day-one";
+import { PHOTOS_MAX } from "@/lib/validation/journal-limits";
 
 // Why a day of a Day One import was skipped, or a photo not attached (docs/decisions/078): the
 // report's words, one home for the server's job (./pages.ts) and the browser's import into a
@@ -15,6 +16,8 @@ export const dayTooLongReason = (max: number, withPage = false) =>
 export const PHOTO_DAY_SKIPPED_REASON = "Its day was skipped";
 export const PHOTO_ONE_A_PAGE_REASON = "A page has one photo: the day's first one was attached";
 export const PHOTO_PAGE_HAS_ONE_REASON = "Its page already has a photo";
+/** The server's import attaches up to PHOTOS_MAX photos a page (docs/decisions/133). */
+export const PHOTO_PAGE_FULL_REASON = `A page holds at most ${PHOTOS_MAX} photos: the day's first ones were attached`;
 export const PHOTO_NOT_IN_ZIP_REASON = "Not in the ZIP file";
 export const PHOTO_TOO_LARGE_REASON = "Larger than 5 MB";
 export const PHOTO_UNREADABLE_REASON = "Could not be read from the ZIP file";

@@ -5,14 +5,15 @@ import { setTimeout as delay } from "node:timers/promises";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Entry, ZipFile } from "yauzl";
 import type { Db } from "@/lib/db/client";
-import { journals } from "@/lib/db/schema";
+import { journals, type PagePhoto } from "@/lib/db/schema";
+import { photoColumns, photosOf } from "@/lib/journals/page-photos";
 import { HttpError, ServiceUnavailableError } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
 import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 import { logError } from "@/lib/log";
 import { photoFileKeys, putEntryPhoto, type Storage } from "@/lib/storage";
 import { formatLongDay } from "@/lib/dates/local-day";
-import { IMPORTED_CONTENT_MAX, countCharacters } from "@/lib/validation/journal-limits";
+import { IMPORTED_CONTENT_MAX, PHOTOS_MAX, countCharacters } from "@/lib/validation/journal-limits";
 import { pageOf, type DayOneEntry } from "./day-one";
 import {
   DAY_ALREADY_IMPORTED_REASON,
@@ -21,8 +22,7 @@ import {
   DAY_WRITTEN_MEANWHILE_REASON,
   PHOTO_DAY_SKIPPED_REASON,
   PHOTO_NOT_IN_ZIP_REASON,
-  PHOTO_ONE_A_PAGE_REASON,
-  PHOTO_PAGE_HAS_ONE_REASON,
+  PHOTO_PAGE_FULL_REASON,
   PHOTO_TOO_LARGE_REASON,
   PHOTO_UNREADABLE_REASON,
   dayTooLongReason,
@@ -77,16 +77,17 @@ async function processPhoto(data: Buffer) {
   }
 }
 
-/** The day's first photo that can be attached, stored as an upload's would be; every other photo is named in the report with its reason. */
-async function attachFirstPhoto(
-  { storage, zip, photos, day, entries, report }: DayInput,
-  refusal: string | null,
-): Promise<string | null> {
-  let key: string | null = null;
+/**
+ * The day's photos that can be attached, in order, while the page has `room` (a page holds
+ * PHOTOS_MAX, docs/decisions/133), each stored as an upload's would be; every other photo is named
+ * in the report with its reason.
+ */
+async function attachPhotos({ storage, zip, photos, day, entries, report }: DayInput, room: number): Promise<string[]> {
+  const keys: string[] = [];
   for (const photo of entries.flatMap((e) => e.photos)) {
     const name = photoName(photo);
-    if (key || refusal) {
-      report.photoNotAttached(name, day, refusal ?? PHOTO_ONE_A_PAGE_REASON);
+    if (keys.length >= room) {
+      report.photoNotAttached(name, day, PHOTO_PAGE_FULL_REASON);
       continue;
     }
     const entry = photoIn(photos, photo);
@@ -104,17 +105,17 @@ async function attachFirstPhoto(
       continue;
     }
     try {
-      key = await putEntryPhoto({ storage, image: await processPhoto(data) });
+      keys.push(await putEntryPhoto({ storage, image: await processPhoto(data) }));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       report.photoNotAttached(name, day, err.message);
     }
   }
-  return key;
+  return keys;
 }
 
-async function discard(storage: Storage, key: string | null) {
-  for (const file of key ? photoFileKeys(key) : [])
+async function discard(storage: Storage, keys: string[]) {
+  for (const file of keys.flatMap(photoFileKeys))
     await storage
       .deleteObject({ key: file })
       .catch((err: unknown) => logError("imports", `Could not delete the unused photo ${file}`, err));
@@ -138,6 +139,8 @@ export async function importDay(input: DayInput): Promise<void> {
       content: journals.content,
       visibility: journals.visibility,
       imageKey: journals.imageKey,
+      imageDescription: journals.imageDescription,
+      morePhotos: journals.morePhotos,
     })
     .from(journals)
     .where(and(eq(journals.authorId, userId), eq(journals.journalDate, day)));
@@ -149,14 +152,17 @@ export async function importDay(input: DayInput): Promise<void> {
   if (countCharacters(content) > IMPORTED_CONTENT_MAX)
     return skip(dayTooLongReason(IMPORTED_CONTENT_MAX, Boolean(existing)));
 
-  const imageKey = await attachFirstPhoto(input, existing?.imageKey ? PHOTO_PAGE_HAS_ONE_REASON : null);
+  // The page's own photos first, the day's after them, as many as fit.
+  const had: PagePhoto[] = existing ? photosOf(existing) : [];
+  const keys = await attachPhotos(input, PHOTOS_MAX - had.length);
+  const photoList = [...had, ...keys.map((key) => ({ key, description: null }))];
   const written = existing
     ? await db
         .update(journals)
         .set({
           content,
           importedAt: sql`coalesce(${journals.importedAt}, ${now.toISOString()}::timestamptz)`,
-          imageKey: existing.imageKey ?? imageKey,
+          ...photoColumns(photoList),
           updatedAt: sql`now()`,
         })
         // Only the page as it was read: still private, its text unchanged, its photo not replaced meanwhile.
@@ -166,6 +172,7 @@ export async function importDay(input: DayInput): Promise<void> {
             eq(journals.visibility, "private"),
             eq(journals.content, existing.content),
             existing.imageKey ? eq(journals.imageKey, existing.imageKey) : isNull(journals.imageKey),
+            sql`${journals.morePhotos} = ${JSON.stringify(existing.morePhotos)}::jsonb`,
           ),
         )
         .returning({ id: journals.id })
@@ -178,18 +185,18 @@ export async function importDay(input: DayInput): Promise<void> {
           visibility: "private",
           isAnonymous: false,
           journalDate: day,
-          imageKey,
+          ...photoColumns(photoList),
           importedAt: now,
         })
         .onConflictDoNothing()
         .returning({ id: journals.id });
   if (!written.length) {
-    await discard(storage, imageKey);
+    await discard(storage, keys);
     report.skipped(day, DAY_WRITTEN_MEANWHILE_REASON);
     return;
   }
   if (existing) report.merged(day);
   else report.report.pagesMade += 1;
-  if (imageKey) report.report.photosAttached += 1;
+  report.report.photosAttached += keys.length;
   for (const entry of entries) report.notKept(day, entry);
 }

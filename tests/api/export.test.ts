@@ -120,6 +120,8 @@ describe("export everything", () => {
     content: string;
     date: string;
     photo?: StoredPhoto;
+    /** Its other photos after the cover (docs/decisions/133), with their descriptions. */
+    more?: { photo: StoredPhoto; description: string | null }[];
   }[] = [];
 
   beforeAll(async () => {
@@ -140,7 +142,21 @@ describe("export everything", () => {
       const content = i % 7 === 0 ? "Walked by the river. #walks #River" : `Entry number ${i}.\nSecond line.`;
       // Two entries show photos of the same bytes under different keys: the ZIP holds that photo once.
       const photo =
-        i < 3 ? photos[i] : i === 4 ? { ...shared, key: (await storedPhoto("#336699", 120, 80)).key } : undefined;
+        i < 3
+          ? photos[i]
+          : i === 4
+            ? { ...shared, key: (await storedPhoto("#336699", 120, 80)).key }
+            : i === 5
+              ? await storedPhoto("#5500aa", 50, 40)
+              : undefined;
+      // Day 5 has three photos: each in the ZIP, in order, with its description.
+      const more =
+        i === 5
+          ? [
+              { photo: await storedPhoto("#aaaa00", 44, 33), description: "The second [one]" },
+              { photo: await storedPhoto("#00aaaa", 33, 44), description: null },
+            ]
+          : undefined;
       const row = await createJournal(db, me.user.id, {
         title,
         content,
@@ -149,13 +165,14 @@ describe("export everything", () => {
         isAnonymous: i % 4 === 1,
         imageKey: photo?.key ?? null,
         imageDescription: photo ? `A [photo] of day ${i}` : null,
+        morePhotos: more?.map((m) => ({ key: m.photo.key, description: m.description })) ?? [],
         likesCount: i % 3,
         readsCount: i % 5,
         mood: i % 6 === 0 ? null : (i % 5) + 1,
         createdAt: new Date(`${day(i)}T09:30:00.123Z`),
         updatedAt: new Date(`${day(i)}T10:00:00.456Z`),
       });
-      entries.push({ id: row.id, title, content, date: day(i), photo });
+      entries.push({ id: row.id, title, content, date: day(i), photo, more });
     }
     const started = await start(me.token);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -181,8 +198,14 @@ describe("export everything", () => {
   it("holds exactly Journal.json, inkwell.json, a Markdown file per entry and each photo once", () => {
     const names = [...files.keys()].sort();
     const markdown = entries.map((e) => `entries/${e.date.slice(0, 4)}/${e.date.slice(5, 7)}/${e.date}.md`);
-    const photoNames = [...new Set(entries.filter((e) => e.photo).map((e) => exported(e.photo!).name))];
-    expect(photoNames).toHaveLength(3);
+    const photoNames = [
+      ...new Set(
+        entries.flatMap((e) =>
+          [e.photo, ...(e.more ?? []).map((m) => m.photo)].flatMap((p) => (p ? [exported(p).name] : [])),
+        ),
+      ),
+    ];
+    expect(photoNames).toHaveLength(6);
     expect(names).toEqual(["Journal.json", "inkwell.json", ...markdown, ...photoNames].sort());
   });
 
@@ -201,7 +224,19 @@ describe("export everything", () => {
       expect(entry.text.startsWith(`# ${source.title}\n\n${source.content}`)).toBe(true);
       if (i % 7 === 0) expect(entry.tags).toEqual(expect.arrayContaining(["walks", "river"]));
       else expect(entry.tags).toEqual([]);
-      if (source.photo) {
+      if (source.more) {
+        const all = [source.photo!, ...source.more.map((m) => m.photo)];
+        expect(entry.photos.map((p) => p.md5)).toEqual(all.map((p) => exported(p).md5));
+        expect(entry.photos.map((p) => [p.width, p.height])).toEqual([
+          [50, 40],
+          [44, 33],
+          [33, 44],
+        ]);
+        expect(entry.text.endsWith(entry.photos.map((p) => `\n\n![](dayone-moment://${p.identifier})`).join(""))).toBe(
+          true,
+        );
+        for (const p of all) expect(files.has(exported(p).name)).toBe(true);
+      } else if (source.photo) {
         const [photo] = entry.photos;
         expect(entry.photos).toHaveLength(1);
         expect(photo!.identifier).toMatch(/^[0-9A-F]{32}$/);
@@ -237,7 +272,13 @@ describe("export everything", () => {
         tags: i % 7 === 0 ? expect.arrayContaining(["walks", "river"]) : [],
       });
       const photoLine = source.photo ? `\n\n![A \\[photo\\] of day ${i}](../../../${exported(source.photo).name})` : "";
-      expect(body).toBe(`${source.content}${photoLine}\n`);
+      const moreLines = (source.more ?? [])
+        .map(
+          (m) =>
+            `\n\n![${(m.description ?? "").replace(/[[\]]/g, (c) => `\\${c}`)}](../../../${exported(m.photo).name})`,
+        )
+        .join("");
+      expect(body).toBe(`${source.content}${photoLine}${moreLines}\n`);
     }
   });
 
@@ -272,6 +313,8 @@ describe("export everything", () => {
         hearts: i % 3,
         reads: i % 5,
         photoDescription: e.photo ? `A [photo] of day ${i}` : null,
+        // The other photos' descriptions, in order (docs/decisions/133).
+        morePhotoDescriptions: (e.more ?? []).map((m) => m.description),
         // The writer's mood for the day, theirs to take (docs/decisions/131).
         mood: i % 6 === 0 ? null : (i % 5) + 1,
       })),

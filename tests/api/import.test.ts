@@ -43,7 +43,7 @@ const storedFile = (key: string) => path.join(testEnv.dataDir, "uploads", ...key
 
 describe("importing a Day One export", () => {
   it(
-    "makes one private page a day in each entry's own time zone, keeps every word, attaches the first photo and reports the rest",
+    "makes one private page a day in each entry's own time zone, keeps every word, attaches the day's photos (up to six a page) and reports the rest",
     { timeout: 120_000 },
     async () => {
       const me = await person(db);
@@ -59,7 +59,7 @@ describe("importing a Day One export", () => {
         content: "For my friends.",
         visibility: "close-circle",
       });
-      const { zip, md5 } = await sampleExport((c) => smallPng(c));
+      const { zip } = await sampleExport((c) => smallPng(c));
 
       const started = await uploadImport(me.token, zip);
       expect(started.status).toBe(202);
@@ -73,7 +73,7 @@ describe("importing a Day One export", () => {
       expect(done.report).toEqual({
         entriesRead: 12,
         pagesMade: 6,
-        photosAttached: 3,
+        photosAttached: 5,
         daysMerged: { count: 1, items: ["2026-03-08"] },
         daysSkipped: {
           count: 1,
@@ -82,12 +82,8 @@ describe("importing a Day One export", () => {
           ],
         },
         photosNotAttached: {
-          count: 3,
-          items: [
-            { photo: "0123456789abcdef0123456789abcdef", day: "2026-03-02", reason: "Not in the ZIP file" },
-            { photo: md5.blue, day: "2026-03-07", reason: "A page has one photo: the day's first one was attached" },
-            { photo: md5.red, day: "2026-03-07", reason: "A page has one photo: the day's first one was attached" },
-          ],
+          count: 1,
+          items: [{ photo: "0123456789abcdef0123456789abcdef", day: "2026-03-02", reason: "Not in the ZIP file" }],
         },
         filesIgnored: {
           count: 3,
@@ -140,7 +136,13 @@ describe("importing a Day One export", () => {
         content: "Low clouds all day.",
         imageKey: expect.stringMatching(/^entries\//),
       });
-      expect((await pageOn(me.user.id, "2026-03-07"))!.imageKey).toMatch(/^entries\//);
+      // Every photo of the day, in order: the first the cover, the others after it (docs/decisions/133).
+      const seventh = (await pageOn(me.user.id, "2026-03-07"))!;
+      expect(seventh.imageKey).toMatch(/^entries\//);
+      expect(seventh.morePhotos).toEqual([
+        { key: expect.stringMatching(/^entries\/[0-9a-f-]{36}\.webp$/), description: null },
+        { key: expect.stringMatching(/^entries\/[0-9a-f-]{36}\.webp$/), description: null },
+      ]);
       // Added below the Inkwell entry of that day, which keeps its title, so the imported first line stays in the text; the shared one untouched.
       expect((await pageOn(me.user.id, "2026-03-08"))!).toMatchObject({
         title: "Written here",
