@@ -251,6 +251,40 @@ describe("the journal PDF", () => {
     expect(pages.length).toBeGreaterThan(10);
   });
 
+  it("prints every photo of a page in its order, and says which could not be included (docs/decisions/133)", async () => {
+    const { user, token } = await writer();
+    const stored = async (width: number, height: number) => {
+      const key = `entries/${randomUUID()}.webp`;
+      fs.mkdirSync(path.dirname(uploadPath(key)), { recursive: true });
+      fs.writeFileSync(
+        uploadPath(key),
+        await sharp({ create: { width, height, channels: 3, background: "#aa6633" } })
+          .webp()
+          .toBuffer(),
+      );
+      return key;
+    };
+    await createJournal(db, user.id, {
+      journalDate: "2023-05-01",
+      title: "Four photos",
+      content: "A day of pictures.",
+      imageKey: await stored(300, 200),
+      morePhotos: [
+        { key: await stored(200, 300), description: "The second" },
+        { key: await stored(250, 250), description: null },
+        { key: `entries/${randomUUID()}.webp`, description: "Gone from storage" },
+      ],
+    });
+    const res = await download(token);
+    expect(res.status).toBe(200);
+    expect((await pdfImages(res.bytes)).map((im) => [im.width, im.height])).toEqual([
+      [300, 200],
+      [200, 300],
+      [250, 250],
+    ]);
+    expect(flat(await pdfText(res.bytes))).toContain("(Photo 4 of this entry could not be included.)");
+  });
+
   it("replaces characters its fonts lack (emoji) with a box and keeps the rest of the text intact", async () => {
     const { token, user } = await writer("Emoji Writer 🦊");
     const content = "😀🎉 Happy day 👍🏽 ❤️ with friends 👨‍👩‍👧 and ✓ done.\nNext line ☺";

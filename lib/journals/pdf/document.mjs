@@ -171,6 +171,24 @@ function entryView(entry) {
         { tag: "P", tagId: id("missing"), style: label(9, { marginTop: 8 }) },
         "(The photo of this entry could not be included.)",
       ),
+    // The other photos, each whole on a page, in the page's order (docs/decisions/133).
+    ...(entry.morePhotos ?? []).map((more, i) =>
+      more.photo
+        ? h(Image, {
+            key: `more-${i}`,
+            tag: "Figure",
+            tagId: id(`photo-${i + 2}`),
+            alt: more.alt,
+            src: photoSource(more.photo),
+            wrap: false,
+            style: { marginTop: 12, maxHeight: 300, maxWidth: "100%", objectFit: "contain", alignSelf: "flex-start" },
+          })
+        : h(
+            Text,
+            { key: `more-${i}`, tag: "P", tagId: id(`missing-${i + 2}`), style: label(9, { marginTop: 8 }) },
+            `(Photo ${i + 2} of this entry could not be included.)`,
+          ),
+    ),
   );
 }
 

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { formatLongDay } from "@/lib/dates/local-day";
 import type { Db } from "@/lib/db/client";
-import { journals, type User } from "@/lib/db/schema";
+import { journals, type PagePhoto, type User } from "@/lib/db/schema";
 import { NotFoundError, ServiceUnavailableError } from "@/lib/errors";
 import { printEntryImage } from "@/lib/images";
 import { logError } from "@/lib/log";
@@ -45,6 +45,7 @@ type Row = Pick<
   | "isAnonymous"
   | "imageKey"
   | "imageDescription"
+  | "morePhotos"
   | "likesCount"
   | "readsCount"
 >;
@@ -138,6 +139,9 @@ async function drawJournalPdf({
         // A locked page's photo is sealed: the PDF made here shows its placeholder alone (docs/decisions/115).
         imageKey: sql<string | null>`case when ${journals.sealed} is null then ${journals.imageKey} end`,
         imageDescription: journals.imageDescription,
+        morePhotos: sql<
+          PagePhoto[]
+        >`case when ${journals.sealed} is null then ${journals.morePhotos} else '[]'::jsonb end`,
         likesCount: journals.likesCount,
         readsCount: readsTotal(),
       })
@@ -164,6 +168,13 @@ async function drawJournalPdf({
 
   async function toEntry(row: Row): Promise<PrintEntry> {
     const photo = row.imageKey ? await printPhoto(storage, row.imageKey, signal) : null;
+    // One after the other: PHOTO_CONCURRENCY bounds the photos made at once (docs/decisions/133).
+    const morePhotos: NonNullable<PrintEntry["morePhotos"]> = [];
+    for (const [i, more] of row.morePhotos.entries())
+      morePhotos.push({
+        photo: await printPhoto(storage, more.key, signal),
+        alt: more.description ?? `Photo ${i + 2} for “${row.title}”`,
+      });
     const labels = [VISIBILITY_LABELS[row.visibility].label, ...(row.isAnonymous ? ["anonymous"] : [])];
     return {
       day: row.journalDate,
@@ -176,6 +187,7 @@ async function drawJournalPdf({
       // Not drawn, so not limited to the fonts: a screen reader reads it as written.
       photoAlt: row.imageDescription ?? `Photo for “${row.title}”`,
       photoMissing: Boolean(row.imageKey) && !photo,
+      morePhotos,
     };
   }
 

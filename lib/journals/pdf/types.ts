@@ -28,6 +28,11 @@ export interface PrintEntry {
   photoAlt: string;
   /** The entry had a photo that could not be included. */
   photoMissing: boolean;
+  /**
+   * The page's other photos after the cover, in order (docs/decisions/133), each as `photo` is
+   * (null: one that could not be read), with its alt text. The browser's PDF of a locked diary has none.
+   */
+  morePhotos?: { photo: Uint8Array | Blob | null; alt: string }[];
 }
 
 export type PrintChunk =
