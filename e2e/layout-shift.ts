@@ -5,11 +5,12 @@ import { expect, type Page } from "@playwright/test";
  * Instability API), without the shifts that followed the person's own input (a tap, a key) within
  * half a second, as Core Web Vitals counts it. Read from the observer's buffer at once: nothing
  * waits on a clock. A failure names each shift's value and what moved (the node, its rectangle
- * before and after), so that a shift seen only on a busy machine says where it was.
+ * before and after), so that a shift seen only on a busy machine says where it was. With `within`
+ * (a CSS selector), only the shifts of what is inside that element count.
  */
-export async function expectNoLayoutShift(page: Page): Promise<void> {
+export async function expectNoLayoutShift(page: Page, { within }: { within?: string } = {}): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const shifts = await page.evaluate(() => {
+  const shifts = await page.evaluate((within) => {
     type Rect = { x: number; y: number; width: number; height: number };
     type Shift = PerformanceEntry & {
       value: number;
@@ -28,15 +29,17 @@ export async function expectNoLayoutShift(page: Page): Promise<void> {
       const text = (n.textContent ?? "").trim().slice(0, 30);
       return `${el?.tagName.toLowerCase() ?? "#text"}${el?.className ? `.${String(el.className).split(" ").slice(0, 3).join(".")}` : ""} "${text}"`;
     };
+    const scope = within ? document.querySelector(within) : null;
+    const inScope = (s: Shift) => !within || (s.sources ?? []).some((m) => !!m.node && !!scope?.contains(m.node));
     return all
-      .filter((s) => !s.hadRecentInput)
+      .filter((s) => !s.hadRecentInput && inScope(s))
       .map((s) => ({
         value: s.value,
         moved: `${s.value.toFixed(4)} at ${Math.round(s.startTime)} ms: ${(s.sources ?? [])
           .map((m) => `${name(m.node)} ${rect(m.previousRect)} → ${rect(m.currentRect)}`)
           .join("; ")}`,
       }));
-  });
+  }, within);
   const total = shifts.reduce((sum, s) => sum + s.value, 0);
   expect(total, `layout shifts:\n${shifts.map((s) => s.moved).join("\n")}`).toBe(0);
 }

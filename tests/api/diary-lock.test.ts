@@ -11,7 +11,6 @@ import {
   openRaw,
   openText,
   sealRaw,
-  sealText,
   unwrapWithPassphrase,
   wrapWithKeyMaterial,
   type Field,
@@ -47,7 +46,7 @@ import { PASSWORD_REQUIRED_MESSAGE } from "../../lib/validation/auth-limits";
 import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
-import { PASSPHRASE, wrapsFor } from "../support/lock";
+import { lockedDiary as lockDiary, PASSPHRASE, sealedFields, wrapsFor, type Diary } from "../support/lock";
 import { waitForMail, waitForMails } from "../support/mailbox";
 import {
   expectError,
@@ -75,37 +74,11 @@ afterAll(async () => {
   await close();
 });
 
-interface Diary {
-  me: Person;
-  secret: Uint8Array;
-  key: CryptoKey;
-  verifier: string;
-  wraps: WrappedSecret[];
-}
-
 const turnOn = (token: string, body: unknown) => api<Record<string, unknown>>("/api/lock", { token, body });
 
 /** A person whose diary is locked, with what their browser holds. */
 async function lockedDiary(who?: Person): Promise<Diary> {
-  const me = who ?? (await person(db));
-  const secret = newDiarySecret();
-  const verifier = await lockVerifier(secret);
-  const wraps = await wrapsFor(secret, me.user.id);
-  const res = await turnOn(me.token, { password: DEFAULT_PASSWORD, verifier, wraps });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { me, secret, key: await itemKey(secret), verifier, wraps };
-}
-
-/** A locked page's fields, sealed for their place, as the editor sends them. */
-async function sealedFields(d: Diary, day: string, revision: number, title: string, content: string) {
-  const place = (field: Field) => ({ owner: d.me.user.id, day, field, revision });
-  return {
-    sealedTitle: await sealText(d.key, place("title"), title),
-    sealedContent: await sealText(d.key, place("content"), content),
-    sealedRevision: String(revision),
-    visibility: "private",
-    journaldate: day,
-  };
+  return lockDiary(who ?? (await person(db)));
 }
 
 async function rowOf(id: string) {

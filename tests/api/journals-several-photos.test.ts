@@ -8,6 +8,8 @@ import { PHOTO_UPLOADS_WAITING_MAX } from "../../lib/journals/photo-upload-limit
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { feed } from "../support/feed";
+import { person } from "../support/friends";
+import { lockedDiary, sealedFields } from "../support/lock";
 import {
   entryFields,
   expectError,
@@ -262,6 +264,17 @@ describe("several photos on a page", () => {
     expect((await api(`/api/users/${friend.user.id}/block`, { token: writer.token, body: {} })).status).toBe(200);
     for (const url of item.images)
       expect((await api(unsignedImagePath(url), { token: friend.token })).status).toBe(404);
+  });
+
+  it("keep a page from being sealed when the diary is locked: a 409, and the page keeps them all", async () => {
+    const me = await person(db);
+    const day = utcDay(-4);
+    const page = await pageWithThree(me.token, { journaldate: day });
+    const diary = await lockedDiary(me);
+    const before = await journalRow(db, page.id);
+    const sealing = await putJournal(me.token, page.id, await sealedFields(diary, day, 1, "Sealed", "Words"));
+    expectError(sealing, 409, "A page with more than one photo cannot be locked yet: keep one photo on it to lock it");
+    expect(await journalRow(db, page.id)).toEqual(before);
   });
 
   it("are never sent beside a locked page's sealed fields, and go with the page and its versions", async () => {

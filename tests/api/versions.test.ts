@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
-import { itemKey, lockVerifier, newDiarySecret, sealText, type Field } from "../../client/lock/crypto";
+import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { blocks, journals, pageVersions } from "../../lib/db/schema";
 import { AUTHENTICATION_REQUIRED } from "../../lib/errors";
 import { JOURNAL_NOT_FOUND } from "../../lib/journals/messages";
@@ -34,7 +33,7 @@ import {
   utcDay,
   type JournalBody,
 } from "../support/journals";
-import { wrapsFor } from "../support/lock";
+import { lockedDiary, sealedFields, type Diary } from "../support/lock";
 
 // Every earlier version kept, and Recently deleted (docs/decisions/127): a save keeps the page as it
 // stood, a restore brings one back without losing the one it replaces, a deleted page comes back
@@ -302,28 +301,9 @@ describe("Recently deleted", () => {
 });
 
 describe("with the diary lock", () => {
-  async function lock(me: Person) {
-    const secret = newDiarySecret();
-    const res = await api("/api/lock", {
-      token: me.token,
-      body: {
-        password: DEFAULT_PASSWORD,
-        verifier: await lockVerifier(secret),
-        wraps: await wrapsFor(secret, me.user.id),
-      },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return itemKey(secret);
-  }
-  const sealed = async (key: CryptoKey, me: Person, day: string, revision: number, words: string) => {
-    const place = (field: Field) => ({ owner: me.user.id, day, field, revision });
-    return {
-      sealedTitle: await sealText(key, place("title"), words),
-      sealedContent: await sealText(key, place("content"), words),
-      sealedRevision: String(revision),
-      visibility: "private",
-    };
-  };
+  // A locked page's sealed fields, the same words for its title and its text.
+  const sealed = (diary: Diary, day: string, revision: number, words: string) =>
+    sealedFields(diary, day, revision, words, words);
 
   it("keeps no private page readable: its readable versions go when the lock comes on; sealed ones stay sealed", async () => {
     const me = await person(db);
@@ -337,7 +317,7 @@ describe("with the diary lock", () => {
       (await putJournal(me.token, shared.id, { title: "t", content: "c", visibility: "close-circle" })).status,
     ).toBe(200);
 
-    const key = await lock(me);
+    const diary = await lockedDiary(me);
     const { rows } = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from page_versions v where v.author_id = ${me.user.id}::uuid
           and (v::text ilike '%zebra%' or v::text ilike '%okapi%')`,
@@ -348,10 +328,10 @@ describe("with the diary lock", () => {
     expect((await versionsOf(me, shared.id)).body.versions).toHaveLength(1);
 
     // Sealing the page keeps no readable version; the sealed saves after it are kept sealed.
-    const seal1 = await putJournal(me.token, first.id, await sealed(key, me, day, 1, "One"));
+    const seal1 = await putJournal(me.token, first.id, await sealed(diary, day, 1, "One"));
     expect(seal1.status, JSON.stringify(seal1.body)).toBe(200);
     expect((await versionsOf(me, first.id)).body.versions).toEqual([]);
-    expect((await putJournal(me.token, first.id, await sealed(key, me, day, 2, "Two"))).status).toBe(200);
+    expect((await putJournal(me.token, first.id, await sealed(diary, day, 2, "Two"))).status).toBe(200);
     const [kept] = (await versionsOf(me, first.id)).body.versions;
     expect(kept).toMatchObject({ locked: true, sealed: { revision: 1 } });
     // The server cannot seal words again at a new revision: the browser restores a locked version.

@@ -1,5 +1,19 @@
-import { newRecoveryKey, wrapWithKeyMaterial, wrapWithPassphrase, type WrappedSecret } from "../../client/lock/crypto";
+import { expect } from "vitest";
+import {
+  itemKey,
+  lockVerifier,
+  newDiarySecret,
+  newRecoveryKey,
+  sealText,
+  wrapWithKeyMaterial,
+  wrapWithPassphrase,
+  type Field,
+  type WrappedSecret,
+} from "../../client/lock/crypto";
+import { DEFAULT_PASSWORD } from "../../scripts/seed/factories";
 import { KDF_MEMORY_MIN } from "../../lib/validation/lock-limits";
+import type { Person } from "./friends";
+import { api } from "./http";
 
 // The diary lock's tests (tests/api/diary-lock*.test.ts): the wrappings a browser makes when it
 // turns the lock on, with the real cryptography of client/lock/crypto.ts.
@@ -14,4 +28,35 @@ export async function wrapsFor(secret: Uint8Array, owner: string): Promise<Wrapp
     await wrapWithPassphrase(secret, PASSPHRASE, owner, LIGHT_KDF),
     await wrapWithKeyMaterial(secret, newRecoveryKey(), owner, "recovery", "recovery"),
   ];
+}
+
+/** A person whose diary is locked, with what their browser holds. */
+export interface Diary {
+  me: Person;
+  secret: Uint8Array;
+  key: CryptoKey;
+  verifier: string;
+  wraps: WrappedSecret[];
+}
+
+/** Turns the lock on for `me` (POST /api/lock, with their password): their diary, locked. */
+export async function lockedDiary(me: Person): Promise<Diary> {
+  const secret = newDiarySecret();
+  const verifier = await lockVerifier(secret);
+  const wraps = await wrapsFor(secret, me.user.id);
+  const res = await api("/api/lock", { token: me.token, body: { password: DEFAULT_PASSWORD, verifier, wraps } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { me, secret, key: await itemKey(secret), verifier, wraps };
+}
+
+/** A locked page's fields, sealed for their place, as the editor sends them. */
+export async function sealedFields(d: Diary, day: string, revision: number, title: string, content: string) {
+  const place = (field: Field) => ({ owner: d.me.user.id, day, field, revision });
+  return {
+    sealedTitle: await sealText(d.key, place("title"), title),
+    sealedContent: await sealText(d.key, place("content"), content),
+    sealedRevision: String(revision),
+    visibility: "private",
+    journaldate: day,
+  };
 }
