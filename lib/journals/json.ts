@@ -16,8 +16,9 @@ export async function toJournalJson({
   viewerId: string;
 }): Promise<JournalJson> {
   const sign = (imageKey: string) => journalImageUrl({ db, id: row.id, imageKey, viewerId });
-  const url = row.imageKey ? await sign(row.imageKey) : null;
-  // A locked page's photo is sealed: its URL is in `sealed`, so a reader without the key shows no photo.
+  // A locked page's one photo is sealed: its URL goes in `sealed` alone.
+  const url = row.sealed && row.imageKey ? await sign(row.imageKey) : null;
+  // So a reader without the key shows no photo.
   const { images, photos } = row.sealed ? { images: [], photos: [] } : await photoAnswers(photosOf(row), sign);
   return {
     _id: row.id,

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { journals, pageVersions, photoUploads, type PagePhoto } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/errors";
 import type { PhotoEntry } from "@/lib/validation/journal";
 import { imageVersion } from "./image-url";
-import { PHOTO_NOT_ON_PAGE_MESSAGE, PHOTO_UPLOAD_GONE_MESSAGE, PHOTO_UPLOAD_HOURS } from "./photo-upload-limits";
+import { PHOTO_NOT_ON_PAGE_MESSAGE, PHOTO_UPLOAD_GONE_MESSAGE } from "./photo-upload-limits";
+import { stillWaiting } from "./photo-upload";
 
 // A page's photos (docs/decisions/133): the cover in `image_key` and `image_description`, which
 // everything that shows one photo reads (the original client, the feed's card, the PDF's first),
@@ -64,13 +65,7 @@ export async function resolvePhotos({
   const taken = uploadIds.length
     ? await tx
         .delete(photoUploads)
-        .where(
-          and(
-            eq(photoUploads.userId, authorId),
-            inArray(photoUploads.id, uploadIds),
-            gt(photoUploads.createdAt, sql`now() - make_interval(hours => ${PHOTO_UPLOAD_HOURS})`),
-          ),
-        )
+        .where(and(eq(photoUploads.userId, authorId), inArray(photoUploads.id, uploadIds), stillWaiting()))
         .returning({ id: photoUploads.id, key: photoUploads.key })
     : [];
   const uploaded = new Map(taken.map((u) => [u.id, u.key]));

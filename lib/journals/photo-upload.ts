@@ -7,6 +7,10 @@ import { processEntryImage } from "@/lib/images";
 import { putEntryPhoto, type Storage } from "@/lib/storage";
 import { PHOTO_UPLOAD_HOURS, PHOTO_UPLOADS_WAITING_MAX, PHOTO_UPLOADS_WAITING_MESSAGE } from "./photo-upload-limits";
 
+/** An upload still waiting for its save: younger than PHOTO_UPLOAD_HOURS. */
+export const stillWaiting = () =>
+  gt(photoUploads.createdAt, sql`now() - make_interval(hours => ${PHOTO_UPLOAD_HOURS})`);
+
 /**
  * A photo for a page not saved yet (docs/decisions/133): processed as every entry photo is
  * (lib/images: re-encoded, stripped, 1600 px shown and a full-size copy), stored, and waiting
@@ -24,11 +28,10 @@ export async function uploadEntryPhoto({
   userId: string;
   data: Uint8Array;
 }) {
-  const waiting = sql`now() - make_interval(hours => ${PHOTO_UPLOAD_HOURS})`;
   const [row] = await db
     .select({ waiting: count() })
     .from(photoUploads)
-    .where(and(eq(photoUploads.userId, userId), gt(photoUploads.createdAt, waiting)));
+    .where(and(eq(photoUploads.userId, userId), stillWaiting()));
   if ((row?.waiting ?? 0) >= PHOTO_UPLOADS_WAITING_MAX)
     throw new RateLimitError(60 * 60, PHOTO_UPLOADS_WAITING_MESSAGE);
   const key = await putEntryPhoto({ storage, image: await processEntryImage({ data }) });

@@ -141,7 +141,8 @@ function versionImageUrl({ db, row, key }: { db: Db; row: VersionRow; key: strin
 
 async function toVersionJson({ db, row }: { db: Db; row: VersionRow }): Promise<PageVersion> {
   const sign = (key: string) => versionImageUrl({ db, row, key });
-  const url = row.imageKey ? await sign(row.imageKey) : null;
+  // A locked page's one photo is sealed: its URL goes in `sealed` alone.
+  const url = row.sealed && row.imageKey ? await sign(row.imageKey) : null;
   const { images, photos } = row.sealed ? { images: [], photos: [] } : await photoAnswers(photosOf(row), sign);
   return {
     id: row.id,

@@ -151,23 +151,21 @@ export async function createJournal({
   assertOneWayOfPhotos({ input, image });
 
   const photo = await storeNewPhoto({ storage, image, sealedImage });
-  let imageKey = photo?.key ?? null;
   let row;
   try {
     row = await db.transaction(async (tx) => {
       // The photos a save lists, uploaded before it (docs/decisions/133), or the one it carries.
       const list = input.photos
         ? await resolvePhotos({ tx, authorId, entries: input.photos })
-        : imageKey
-          ? [{ key: imageKey, description: input.imageDescription || null }]
+        : photo
+          ? [{ key: photo.key, description: input.imageDescription || null }]
           : [];
-      imageKey = list[0]?.key ?? null;
       await assertLockAllows({
         tx,
         authorId,
         visibility: input.visibility,
         sealed,
-        photo: photoState(photo ?? (imageKey ? { sealed: false } : undefined)),
+        photo: photoState(photo ?? (list.length ? { sealed: false } : undefined)),
       });
       const [inserted] = await tx
         .insert(journals)
