@@ -7,6 +7,8 @@ import { ApiError } from "./api-error";
 import { apiRequest, browserOffline } from "./query-client";
 import { getToken } from "./token";
 import { journalKeys } from "@/lib/query-keys";
+import { PHOTO_UPLOAD_GONE_MESSAGE } from "@/lib/journals/photo-upload-limits";
+import { forgetUploads, photosFieldOf, type SavePhoto } from "./photo-uploads";
 
 // The diary page's calls (docs/api.md "Journals"), their cache keys, and the error texts docs/product.md §5 and
 // §8 give them.
@@ -64,9 +66,21 @@ export interface EntryFields {
   mood?: number | null;
 }
 
+/**
+ * `photos`: the page's whole list of photos, when it has or is given more than one (docs/decisions/134);
+ * then `photo`, `removePhoto` and the fields' `imageDescription` are not sent.
+ */
 export type SaveRequest =
-  | { kind: "create"; day: string; fields: EntryFields; photo: File | null }
-  | { kind: "update"; id: string | null; day: string; fields: EntryFields; photo: File | null; removePhoto: boolean };
+  | { kind: "create"; day: string; fields: EntryFields; photo: File | null; photos?: SavePhoto[] }
+  | {
+      kind: "update";
+      id: string | null;
+      day: string;
+      fields: EntryFields;
+      photo: File | null;
+      removePhoto: boolean;
+      photos?: SavePhoto[];
+    };
 
 /** A save the server could not take for its own reasons (a 5xx, an answer not ours): the words stay in the editor. */
 export const SAVE_FAILED = "Could not save — your words are kept here; try again.";
@@ -76,17 +90,25 @@ const MESSAGES = {
   update: { wrongStatus: "Update failed. Try again.", expected: 200 },
 } as const;
 
-/** An entry's multipart form as the original client sends it: its readable fields. */
-export function entryForm(req: SaveRequest): FormData {
+/**
+ * An entry's multipart form as the original client sends it: its readable fields; with the page's
+ * `photos` list instead of its one photo when the request has one (`photosField`, its uploads done).
+ */
+export function entryForm(req: SaveRequest, photosField?: string): FormData {
   const form = new FormData();
   form.set("title", req.fields.title.trim());
   form.set("content", req.fields.content.trim());
   form.set("visibility", req.fields.visibility);
   form.set("isAnonymous", String(req.fields.visibility === "close-circle" && req.fields.isAnonymous));
-  form.set("imageDescription", req.fields.imageDescription.trim());
   const mood = moodFormValue(req.fields.mood);
   if (mood !== undefined) form.set("mood", mood);
   if (req.kind === "create") form.set("journaldate", req.day);
+  if (req.photos) {
+    if (photosField === undefined) throw new Error("The photos are uploaded before the form is made");
+    form.set("photos", photosField);
+    return form;
+  }
+  form.set("imageDescription", req.fields.imageDescription.trim());
   if (req.photo) form.set("image", req.photo);
   else if (req.kind === "update" && req.removePhoto) form.set("removeImage", "true");
   return form;
@@ -97,10 +119,11 @@ export function entryForm(req: SaveRequest): FormData {
  * `idempotencyKey`: the key the outbox sends it again with if the answer is lost (docs/decisions/081).
  * `form`: a locked page's sealed form (client/lock/save.ts) instead of the readable one.
  */
-export async function saveJournal(req: SaveRequest, idempotencyKey?: string, form = entryForm(req)): Promise<Journal> {
+export async function saveJournal(req: SaveRequest, idempotencyKey?: string, sealedForm?: FormData): Promise<Journal> {
   const { wrongStatus, expected } = MESSAGES[req.kind];
   if (!getToken()) throw new ApiError(401, "User is not authenticated.");
   if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
+  const form = sealedForm ?? entryForm(req, req.photos ? await photosFieldOf(req.photos) : undefined);
 
   const headers = idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined;
   const res =
@@ -111,7 +134,12 @@ export async function saveJournal(req: SaveRequest, idempotencyKey?: string, for
           { method: "PUT", body: form, headers },
           SAVE_FAILED,
         );
-  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? SAVE_FAILED);
+  if (!res.ok) {
+    const message = (await errorMessage(res)) ?? SAVE_FAILED;
+    // An upload the server no longer holds is uploaded again by the next save.
+    if (req.photos && message === PHOTO_UPLOAD_GONE_MESSAGE) forgetUploads(req.photos);
+    throw new ApiError(res.status, message);
+  }
   if (res.status !== expected) throw new ApiError(res.status, wrongStatus);
   // docs/api.md: POST answers with the journal, PUT with {message, journal}.
   return req.kind === "create"

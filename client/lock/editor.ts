@@ -20,6 +20,10 @@ export const LOCKED_HERE_OFFLINE_MESSAGE =
 export const SHARE_OFFLINE_MESSAGE =
   "A locked page is shared only online: your words stay here; share it again once you are online.";
 
+/** A page of a locked diary keeps one photo (docs/decisions/134): several are not sealed yet. */
+export const LOCKED_ONE_PHOTO_MESSAGE =
+  "In a locked diary a private page keeps one photo: remove the others to save it. Your words and photos stay here.";
+
 /** Offline, a locked page while the lock is being turned off: made readable only online (`unseal`). */
 export const TURNING_OFF_OFFLINE_MESSAGE =
   "Your diary lock is being turned off, and a locked page is opened only online: your words stay here; save again once you are online.";
@@ -59,6 +63,7 @@ export async function offlineSealing({
   }
   const mustSeal = req.fields.visibility === "private" || Boolean(entry?.locked);
   if (!mustSeal) return null;
+  if (req.photos) throw new ApiError(409, LOCKED_ONE_PHOTO_MESSAGE);
   if (req.fields.visibility !== "private") throw new ApiError(0, SHARE_OFFLINE_MESSAGE);
   const key = await queryClient.fetchQuery(deviceKeyQuery(owner));
   if (!key) throw new ApiError(423, LOCKED_HERE_OFFLINE_MESSAGE);

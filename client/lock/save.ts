@@ -4,6 +4,8 @@ import { entryForm, type SaveRequest } from "../journals";
 import { sealedFormOf } from "../outbox-send";
 import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
+import { LOCKED_ONE_PHOTO_MESSAGE } from "./editor";
+import { photosFieldOf } from "../photo-uploads";
 import { moodFormValue } from "@/lib/validation/journal-limits";
 
 // A page of a locked diary as the editor sends it (docs/diary-lock.md): a private page sealed in
@@ -103,11 +105,14 @@ async function unsealedForm({ req, entry }: LockedSave): Promise<FormData> {
  * or the lock is being turned off.
  */
 export async function lockedSaveForm(save: LockedSave & { turningOff?: boolean }): Promise<FormData> {
+  const sealing = save.req.fields.visibility === "private" && !save.turningOff;
+  // A locked page keeps one photo (docs/decisions/134): a list of several is neither sealed nor unsealed.
+  if (save.req.photos && (sealing || save.entry?.locked)) throw new ApiError(409, LOCKED_ONE_PHOTO_MESSAGE);
   // While the lock is turned off (docs/decisions/118) nothing is sealed: a locked page is made readable.
-  if (save.req.fields.visibility === "private" && !save.turningOff) {
+  if (sealing) {
     const { fields, photo } = await sealSave(save);
     return sealedFormOf(fields, photo);
   }
   if (save.entry?.locked) return unsealedForm(save);
-  return entryForm(save.req);
+  return entryForm(save.req, save.req.photos ? await photosFieldOf(save.req.photos) : undefined);
 }

@@ -3,7 +3,20 @@ import type { EntryFields, Journal } from "@/client/journals";
 import type { OutboxItem } from "@/client/outbox";
 import type { CheckedPhoto } from "@/client/photo-check";
 import type { DayKey } from "@/lib/dates/local-day";
-import { EMPTY_FIELDS, baselineOf, fieldsOf, isDirty, newEditor, openDay, type EditorState } from "./editor-state";
+import {
+  EMPTY_FIELDS,
+  PHOTOS_MAX,
+  baselineOf,
+  coverAsGallery,
+  fieldsOf,
+  galleryChanged,
+  galleryPhotoOf,
+  isDirty,
+  newEditor,
+  openDay,
+  type EditorState,
+  type GalleryPhoto,
+} from "./editor-state";
 
 // One day of the diary as its editor sees it, as a pure reducer (docs/decisions/103): no React, no
 // DOM, no storage. components/diary/use-day-editor.ts holds it in useReducer, talks to the server,
@@ -76,8 +89,11 @@ export interface DayEditorState {
 export type DayEditorEvent =
   // The writer's hands.
   | { type: "typed"; patch: Partial<EntryFields> }
-  | { type: "photo picked"; photo: CheckedPhoto | null }
+  /** A photo chosen: the page's one photo, or (`add`, or a page with a gallery) one more at the end. */
+  | { type: "photo picked"; photo: CheckedPhoto | null; add?: boolean }
   | { type: "photo removed" }
+  /** The gallery reordered, described or with a photo removed (docs/decisions/134). */
+  | { type: "gallery changed"; photos: GalleryPhoto[] }
   /** Edit, from the saved entry, or with an earlier version's words in it (`from`, docs/decisions/127). */
   | { type: "edit started"; from?: Pick<EntryFields, "title" | "content"> }
   | { type: "asked"; question: Question }
@@ -184,7 +200,10 @@ export function samePage(shown: DiaryDraft, kept: DiaryDraft): boolean {
 /** Unsaved words, but for those already in the outbox: they are safe on this device, nothing to warn about when leaving. */
 export function isDirtyShown(shown: EditorState | null | undefined, world: DayWorld): boolean {
   const { waiting } = outboxOf(world.day, world.outbox);
-  return isDirty(shown ?? null) && !(waiting && shown && samePage(shown.fields, waiting.fields) && !shown.photo);
+  return (
+    isDirty(shown ?? null) &&
+    !(waiting && shown && samePage(shown.fields, waiting.fields) && !shown.photo && !galleryChanged(shown))
+  );
 }
 
 export function phaseOf(state: DayEditorState, world: DayWorld): DayPhase {
@@ -211,16 +230,20 @@ function withNotice(state: DayEditorState, notice: "saved" | "error", text: stri
   return { ...state, seq, [notice]: { text, seq } };
 }
 
+/** The blob: URLs of the photos chosen here that `before` shows and `after` does not: to be released. */
+function dropped(before: EditorState | null | undefined, after: EditorState | null): string[] {
+  const shownUrls = (e: EditorState | null | undefined) =>
+    e ? [e.photo?.url, ...(e.gallery ?? []).map((p) => p.picked?.url)].filter((u): u is string => Boolean(u)) : [];
+  const kept = new Set(shownUrls(after));
+  return shownUrls(before).filter((url) => !kept.has(url));
+}
+
 /** An edit of what is shown; the words are kept as the day's draft, or the draft goes once they are back to what is saved. */
-function edited(
-  state: DayEditorState,
-  world: DayWorld,
-  update: (e: EditorState) => EditorState,
-  release?: string,
-): DayEditorState {
+function edited(state: DayEditorState, world: DayWorld, update: (e: EditorState) => EditorState): DayEditorState {
   const shown = shownOf(state, world);
   if (!shown) return state;
   const next = update(shown);
+  const release = dropped(shown, next);
   const save = state.save.status === "saving" ? state.save : ({ status: "idle" } as const);
   const draft: ChoreBody = sameDraft(next.fields, baselineOf(next))
     ? { type: "clear draft", day: next.day }
@@ -228,7 +251,7 @@ function edited(
   return withChores(
     { ...state, editor: next, save },
     draft,
-    ...(release ? [{ type: "release photo", url: release } as const] : []),
+    ...release.map((url) => ({ type: "release photo", url }) as const),
   );
 }
 
@@ -243,7 +266,7 @@ function discarded(state: DayEditorState, world: DayWorld, focus: FocusTarget): 
       save: { status: "idle" },
       editor: world.entry ? null : newEditor(world.day, null, EMPTY_FIELDS),
     },
-    ...(shown?.photo ? [{ type: "release photo", url: shown.photo.url } as const] : []),
+    ...dropped(shown, null).map((url) => ({ type: "release photo", url }) as const),
     { type: "clear draft", day: world.day },
     { type: "focus", target: focus },
   );
@@ -260,18 +283,26 @@ export function dayEditorReducer(previous: DayEditorState, { event, world }: Day
     case "typed":
       return edited(state, world, (e) => ({ ...e, fields: { ...e.fields, ...event.patch } }));
     case "photo picked": {
-      const old = shownOf(state, world)?.photo;
-      return edited(state, world, (e) => ({ ...e, photo: event.photo, removePhoto: false }), old?.url);
+      const picked = event.photo;
+      return edited(state, world, (e) => {
+        // One more, at the end of the gallery (made of the one photo shown, when there is one).
+        const gallery = e.gallery ?? (event.add && picked ? coverAsGallery(e) : null);
+        if (gallery && picked) {
+          if (gallery.length >= PHOTOS_MAX) return e;
+          const base = e.gallery ? e.fields : { ...e.fields, imageDescription: baselineOf(e).imageDescription };
+          return { ...e, fields: base, photo: null, removePhoto: false, gallery: [...gallery, galleryPhotoOf(picked)] };
+        }
+        return { ...e, photo: picked, removePhoto: false };
+      });
     }
-    case "photo removed": {
-      const old = shownOf(state, world)?.photo;
-      return edited(
-        state,
-        world,
-        (e) => ({ ...e, photo: null, removePhoto: e.entry !== null && e.entry.images.length > 0 }),
-        old?.url,
-      );
-    }
+    case "photo removed":
+      return edited(state, world, (e) => ({
+        ...e,
+        photo: null,
+        removePhoto: e.entry !== null && e.entry.images.length > 0,
+      }));
+    case "gallery changed":
+      return edited(state, world, (e) => (e.gallery ? { ...e, gallery: event.photos.slice(0, PHOTOS_MAX) } : e));
     case "edit started":
       if (!world.entry) return state;
       return withChores(
@@ -350,7 +381,8 @@ export function dayEditorReducer(previous: DayEditorState, { event, world }: Day
       if (event.day !== state.day) return state;
       const shown = shownOf(state, world);
       // Words typed on the empty day since the deletion stay in the editor: nothing is thrown away.
-      if (shown && (shown.entry !== null || shown.fields.title || shown.fields.content || shown.photo)) return state;
+      if (shown && (shown.entry !== null || shown.fields.title || shown.fields.content || shown.photo || shown.gallery))
+        return state;
       return { ...state, editor: null };
     }
 

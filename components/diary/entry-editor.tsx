@@ -21,7 +21,8 @@ import { ActionBar } from "./action-bar";
 import { ContentField, TextCounter } from "./content-field";
 import { PromptActions, useDayPrompt } from "./day-prompt";
 import { FormatToolbar } from "./format-toolbar";
-import { isComplete, type EditorState } from "./editor-state";
+import { PHOTOS_MAX, isComplete, type EditorState, type GalleryPhoto } from "./editor-state";
+import { PhotoGallery } from "./photo-gallery";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
 import { useWritingMode } from "./use-writing-mode";
 import { MoodOptions } from "./mood-options";
@@ -34,8 +35,12 @@ type Props = {
   titleRef: Ref<HTMLInputElement>;
   status: ReactNode;
   onFields: (patch: Partial<EntryFields>) => void;
-  onPickPhoto: (photo: CheckedPhoto) => void;
+  /** A photo chosen: the page's one, or (`add`) one more, making or growing its gallery. */
+  onPickPhoto: (photo: CheckedPhoto, add?: boolean) => void;
   onRemovePhoto: () => void;
+  onGallery: (photos: GalleryPhoto[]) => void;
+  /** The page keeps one photo (a locked diary's, docs/decisions/134): no gallery is offered. */
+  onePhoto: boolean;
   onError: (message: string) => void;
   onSave: () => void;
   onCancel: () => void;
@@ -62,6 +67,8 @@ export function EntryEditor({
   onFields,
   onPickPhoto,
   onRemovePhoto,
+  onGallery,
+  onePhoto,
   onError,
   onSave,
   onCancel,
@@ -74,7 +81,9 @@ export function EntryEditor({
   // A template was chosen (so many times): the focus goes to the end of its text.
   const [writeAfterTemplate, setWriteAfterTemplate] = useState(0);
   const contentId = useId();
-  const drop = usePhotoDrop({ onPick: onPickPhoto, onError });
+  const { gallery } = editor;
+  // With a gallery, a photo chosen or dropped is one more (at most PHOTOS_MAX); else it is the page's photo.
+  const drop = usePhotoDrop({ onPick: (photo) => onPickPhoto(photo, gallery !== null), onError });
   useEffect(() => {
     if (!writeAfterTemplate) return;
     const text = document.getElementById(contentId);
@@ -212,15 +221,20 @@ export function EntryEditor({
           onPageFull={setPageFull}
           describedBy={`${storedLength > CONTENT_MAX ? `${contentId}-imported ` : ""}${contentId}-counter ${contentId}-limit`}
         />
-        <PhotoPreview
-          src={photoSrc}
-          size={editor.photo?.size ?? null}
-          isNew={editor.photo !== null}
-          shrunkFrom={editor.photo?.shrunkFrom}
-          description={fields.imageDescription}
-          onDescription={(imageDescription) => onFields({ imageDescription })}
-          onRemove={onRemovePhoto}
-        />
+        {gallery ? (
+          <PhotoGallery photos={gallery} onChange={onGallery} />
+        ) : (
+          <PhotoPreview
+            src={photoSrc}
+            size={editor.photo?.size ?? null}
+            isNew={editor.photo !== null}
+            shrunkFrom={editor.photo?.shrunkFrom}
+            description={fields.imageDescription}
+            onDescription={(imageDescription) => onFields({ imageDescription })}
+            onRemove={onRemovePhoto}
+            addAnother={onePhoto ? undefined : { onPick: (photo) => onPickPhoto(photo, true), onError }}
+          />
+        )}
       </div>
 
       <div className="border-x border-ink-soft/20 bg-paper px-4 py-5 sm:px-8">
@@ -254,7 +268,15 @@ export function EntryEditor({
               Cancel
             </button>
           ) : null}
-          <PhotoUploadButton hasPhoto={photoSrc !== null} onPick={onPickPhoto} onError={onError} />
+          {gallery === null ? (
+            <PhotoUploadButton
+              label={photoSrc !== null ? "Change photo" : "Add photo"}
+              onPick={(photo) => onPickPhoto(photo)}
+              onError={onError}
+            />
+          ) : gallery.length < PHOTOS_MAX ? (
+            <PhotoUploadButton label="Add photo" onPick={(photo) => onPickPhoto(photo, true)} onError={onError} />
+          ) : null}
           {/* Only while writing on a phone (app/globals.css): closes the keyboard, brings the chrome back. */}
           <span data-done-writing className="hidden">
             <button type="button" onClick={doneWriting} className={buttonClass("ghost")}>

@@ -17,8 +17,8 @@ async function take(file: File | undefined, { onPick, onError }: PickHandlers) {
   else onError(result.message);
 }
 
-/** The action bar's photo control: the types the server accepts (docs/product.md §5: image files only). */
-export function PhotoUploadButton({ hasPhoto, ...handlers }: { hasPhoto: boolean } & PickHandlers) {
+/** A photo control: the types the server accepts (docs/product.md §5: image files only). */
+export function PhotoUploadButton({ label, ...handlers }: { label: string } & PickHandlers) {
   const id = useId();
   return (
     <div>
@@ -42,7 +42,7 @@ export function PhotoUploadButton({ hasPhoto, ...handlers }: { hasPhoto: boolean
         )}
       >
         <ImagePlus aria-hidden className="size-4" />
-        {hasPhoto ? "Change photo" : "Add photo"}
+        {label}
       </label>
     </div>
   );
@@ -83,6 +83,8 @@ type PreviewProps = {
   description: string;
   onDescription: (description: string) => void;
   onRemove: () => void;
+  /** "Add another photo": the page's one photo becomes a gallery (docs/decisions/134); absent where a page keeps one. */
+  addAnother?: PickHandlers;
 };
 
 /** "21.4 MB". */
@@ -94,7 +96,16 @@ function megabytes(bytes: number): string {
  * The photo that will be saved, where the read view shows it: a newly chosen one (`isNew`) or the
  * entry's current one; its description (the alt text wherever it is shown), and Remove.
  */
-export function PhotoPreview({ src, size, isNew, shrunkFrom, description, onDescription, onRemove }: PreviewProps) {
+export function PhotoPreview({
+  src,
+  size,
+  isNew,
+  shrunkFrom,
+  description,
+  onDescription,
+  onRemove,
+  addAnother,
+}: PreviewProps) {
   const descriptionId = useId();
   if (!src) return null;
   return (
@@ -121,10 +132,13 @@ export function PhotoPreview({ src, size, isNew, shrunkFrom, description, onDesc
         autoComplete="off"
         className="block h-9 w-full max-w-xl rounded-md border border-ink-soft/30 bg-paper px-3 text-sm text-ink placeholder:text-ink-soft/80"
       />
-      <button type="button" onClick={onRemove} className={buttonClass("ghost", "px-0")}>
-        <Trash2 aria-hidden className="size-4" />
-        Remove photo
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" onClick={onRemove} className={buttonClass("ghost", "px-0")}>
+          <Trash2 aria-hidden className="size-4" />
+          Remove photo
+        </button>
+        {addAnother ? <PhotoUploadButton label="Add another photo" {...addAnother} /> : null}
+      </div>
     </figure>
   );
 }

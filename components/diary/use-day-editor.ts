@@ -33,7 +33,8 @@ import {
   type DayEditorEvent,
   type DayWorld,
 } from "./day-editor-machine";
-import { fieldsOf, newEditor, type EditorState } from "./editor-state";
+import { fieldsOf, newEditor, photosToSave, type EditorState } from "./editor-state";
+import { PHOTOS_ONLINE_MESSAGE } from "@/client/photo-uploads";
 import { useOutboxItems } from "./use-outbox";
 import { useLockedEntry, openedEntryQuery, type LockedEntry } from "@/components/lock/use-locked-entry";
 import type { SealedSave } from "@/client/lock/save";
@@ -226,6 +227,9 @@ export function useDayEditor({
    * sealed here, of which the outbox keeps only that (docs/diary-lock.md).
    */
   async function queue(e: EditorState, attempt?: string, sealed?: SealedSave): Promise<Saved> {
+    const photos = photosToSave(e);
+    // The outbox keeps one photo a page (docs/decisions/134): several wait for the network in the editor.
+    if (photos.photos) throw new ApiError(0, PHOTOS_ONLINE_MESSAGE);
     try {
       await addOutboxItem({
         id: attempt,
@@ -234,9 +238,9 @@ export function useDayEditor({
         kind: e.entry ? "update" : "create",
         entryId: e.entry?.id ?? null,
         baseUpdatedAt: attempt ? null : (e.entry?.updatedAt ?? null),
-        fields: sealed ? SEALED_FIELDS : e.fields,
-        photo: sealed ? sealed.photo : (e.photo?.file ?? null),
-        removePhoto: e.removePhoto,
+        fields: sealed ? SEALED_FIELDS : { ...e.fields, imageDescription: photos.imageDescription },
+        photo: sealed ? sealed.photo : photos.photo,
+        removePhoto: photos.removePhoto,
         ...(sealed ? { sealed: sealed.fields } : {}),
       });
     } catch (err) {
@@ -254,16 +258,12 @@ export function useDayEditor({
     // Offline, TanStack would pause the save until the network returns; this one queues at once instead.
     networkMode: "always",
     mutationFn: async ({ editor: e, attempt }: SaveVariables): Promise<Saved> => {
+      const { photo, removePhoto, imageDescription, photos } = photosToSave(e);
+      const fields = { ...e.fields, imageDescription };
+      const list = photos ? { photos } : {};
       const req: SaveRequest = e.entry
-        ? {
-            kind: "update",
-            id: e.entry.id,
-            day: e.day,
-            fields: e.fields,
-            photo: e.photo?.file ?? null,
-            removePhoto: e.removePhoto,
-          }
-        : { kind: "create", day: e.day, fields: e.fields, photo: e.photo?.file ?? null };
+        ? { kind: "update", id: e.entry.id, day: e.day, fields, photo, removePhoto, ...list }
+        : { kind: "create", day: e.day, fields, photo, ...list };
       /**
        * Offline, or the request `lost` got no answer: the page waits in the outbox. A locked diary's
        * private page waits only sealed (docs/diary-lock.md), sealed now with this device's key; without

@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "vitest";
 import { ApiError } from "@/client/api-error";
 import { entryForm, type EntryFields, type SaveRequest } from "@/client/journals";
 import { itemKey, newDiarySecret, openRaw, openText, type Field, type Place } from "@/client/lock/crypto";
+import { LOCKED_ONE_PHOTO_MESSAGE } from "@/client/lock/editor";
 import { LOCKED_PHOTO_UNREADABLE_MESSAGE } from "@/client/lock/photo";
 import { lockedSaveForm } from "@/client/lock/save";
 import { nextRevision } from "@/client/lock/pages";
@@ -284,4 +285,24 @@ test("a photo this browser cannot decode is a 400 with the words the photo field
   expect(error).toBeInstanceOf(ApiError);
   expect((error as ApiError).status).toBe(400);
   expect((error as ApiError).message).toBe(LOCKED_PHOTO_UNREADABLE_MESSAGE);
+});
+
+test("a page of several photos is neither sealed nor unsealed: the editor says a locked page keeps one (docs/decisions/134)", async () => {
+  const photos = [
+    { id: "aaaaaaaaaaaa", file: null, description: "" },
+    { id: null, file: new File([randomBytes(64)], "b.png", { type: "image/png" }), description: "" },
+  ];
+  const sealed = { ...create(), photos };
+  const shared = { ...update({ visibility: "close-circle" }), photos };
+  for (const [req, entry] of [
+    [sealed, null],
+    [shared, journal({ sealed: { revision: 3, imageRevision: 3 }, images: [] })],
+  ] as const) {
+    const error: unknown = await lockedSaveForm({ owner: OWNER, key: await key, req, entry }).catch(
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).message).toBe(LOCKED_ONE_PHOTO_MESSAGE);
+  }
 });

@@ -14,7 +14,7 @@ import {
   type DayEditorState,
   type DayWorld,
 } from "../../components/diary/day-editor-machine";
-import { EMPTY_FIELDS } from "../../components/diary/editor-state";
+import { EMPTY_FIELDS, photosToSave, type EditorState } from "../../components/diary/editor-state";
 
 // The day's editor as a pure reducer (components/diary/day-editor-machine.ts, docs/decisions/103):
 // its transitions, and the races the browser tests found late (a save's answer after the day
@@ -376,5 +376,94 @@ describe("an edit from an earlier version (docs/decisions/127)", () => {
     });
     expect(shownOf(opened, w)).toMatchObject({ fields: { title: "Then", content: "Words then" } });
     expect(isDirtyShown(shownOf(opened, w), w)).toBe(true);
+  });
+});
+
+describe("several photos (docs/decisions/134)", () => {
+  const photo = (url: string) => ({ file: new File([url], "p.jpg"), url, size: null }) as never;
+  const kept = (id: string, description: string | null = null) => ({ id, url: `/img/${id}`, description });
+  const editorOf = (state: DayEditorState, w: DayWorld) => shownOf(state, w) as EditorState;
+
+  it("a second photo makes a gallery of the one shown and the new one; the page is saved with both, the new one uploaded", () => {
+    const w = world();
+    const one = run(initialDayEditor(DAY), w, typed("T", "W"), { type: "photo picked", photo: photo("blob:1") });
+    const described = run(one, w, { type: "typed", patch: { imageDescription: "The lake" } });
+    const two = run(described, w, { type: "photo picked", photo: photo("blob:2"), add: true });
+    const e = editorOf(two, w);
+    expect(e.photo).toBeNull();
+    expect(e.gallery?.map((p) => [p.url, p.description])).toEqual([
+      ["blob:1", "The lake"],
+      ["blob:2", ""],
+    ]);
+    // The description now lives with its photo: the one-photo field is back to what is saved.
+    expect(e.fields.imageDescription).toBe("");
+    const save = photosToSave(e);
+    expect(save.photos?.map((p) => [p.id, p.file?.name, p.description])).toEqual([
+      [null, "p.jpg", "The lake"],
+      [null, "p.jpg", ""],
+    ]);
+    expect(save.photo).toBeNull();
+  });
+
+  it("an entry with several photos opens them as a gallery; unchanged, a save sends no photos at all", () => {
+    const entry = journal({
+      images: ["/img/aaaaaaaaaaaa", "/img/bbbbbbbbbbbb"],
+      imageDescription: "First",
+      photos: [kept("aaaaaaaaaaaa", "First"), kept("bbbbbbbbbbbb")],
+    } as Partial<Journal>);
+    const w = world({ entry });
+    const opened = run(initialDayEditor(DAY), w, { type: "edit started" }, typed("Other", "Words"));
+    const e = editorOf(opened, w);
+    expect(e.gallery?.map((p) => p.id)).toEqual(["aaaaaaaaaaaa", "bbbbbbbbbbbb"]);
+    expect(photosToSave(e)).toEqual({ photo: null, removePhoto: false, imageDescription: "First" });
+    expect(isDirtyShown(e, w)).toBe(true);
+
+    // Reordered: the whole list, in its new order, each kept by its id.
+    const [a, b] = e.gallery ?? [];
+    const swapped = run(opened, w, { type: "gallery changed", photos: [b!, a!] });
+    expect(photosToSave(editorOf(swapped, w)).photos).toEqual([
+      { id: "bbbbbbbbbbbb", file: null, description: "" },
+      { id: "aaaaaaaaaaaa", file: null, description: "First" },
+    ]);
+    // Back as it was: nothing to save of the photos, and not dirty once the words are too.
+    const back = run(swapped, w, { type: "gallery changed", photos: [a!, b!] }, typed("Saved title", "Saved words."));
+    expect(isDirtyShown(editorOf(back, w), w)).toBe(false);
+    // Down to one: still the list, since the page had two (the one-photo fields cannot say which stays).
+    const single = run(back, w, { type: "gallery changed", photos: [b!] });
+    expect(photosToSave(editorOf(single, w)).photos).toEqual([{ id: "bbbbbbbbbbbb", file: null, description: "" }]);
+  });
+
+  it("a gallery back to one photo of a page that had one is saved as the original client saves it", () => {
+    const entry = journal({
+      images: ["/img/aaaaaaaaaaaa"],
+      photos: [kept("aaaaaaaaaaaa")],
+    } as Partial<Journal>);
+    const w = world({ entry });
+    const two = run(
+      initialDayEditor(DAY),
+      w,
+      { type: "edit started" },
+      { type: "photo picked", photo: photo("blob:9"), add: true },
+    );
+    const [, added] = editorOf(two, w).gallery ?? [];
+    const onlyNew = run(two, w, { type: "gallery changed", photos: [{ ...added!, description: "New" }] });
+    const save = photosToSave(editorOf(onlyNew, w));
+    expect(save.photos).toBeUndefined();
+    expect(save.photo?.name).toBe("p.jpg");
+    expect(save.imageDescription).toBe("New");
+    const none = run(onlyNew, w, { type: "gallery changed", photos: [] });
+    expect(photosToSave(editorOf(none, w))).toEqual({ photo: null, removePhoto: true, imageDescription: "" });
+    // The chosen photo's preview is released once it is off the list.
+    expect(chores(none)).toContainEqual({ type: "release photo", url: "blob:9" });
+  });
+
+  it("takes at most six, and a discarded gallery releases every preview", () => {
+    const w = world();
+    let state = run(initialDayEditor(DAY), w, { type: "photo picked", photo: photo("blob:0") });
+    for (let i = 1; i < 8; i++) state = run(state, w, { type: "photo picked", photo: photo(`blob:${i}`), add: true });
+    expect(editorOf(state, w).gallery).toHaveLength(6);
+    const gone = run(state, w, { type: "chores done", upTo: state.seq }, { type: "discarded", focus: "calendar" });
+    const released = chores(gone).filter((c) => c.type === "release photo");
+    expect(released).toHaveLength(6);
   });
 });

@@ -1,0 +1,55 @@
+import { answerOf, errorMessage } from "./api";
+import { apiPath } from "./api-path";
+import { ApiError } from "./api-error";
+import { apiRequest } from "./query-client";
+
+export { PHOTOS_ONLINE_MESSAGE } from "@/lib/journals/photo-upload-limits";
+
+// A page's several photos are saved in two steps (docs/decisions/133, 134): each new one is
+// uploaded on its own (POST /api/upload/entry-photo), then the save names them all, in order, in
+// its `photos` list. A photo uploaded once is named again by a save tried again (a refusal, a lost
+// answer): the server keeps an upload waiting for hours, and a save that used it answers again
+// under its Idempotency-Key.
+
+/** One photo of a save's list: one the page has (`id`), or a new one (`file`), with its description. */
+export interface SavePhoto {
+  id: string | null;
+  file: File | null;
+  description: string;
+}
+
+export const PHOTO_UPLOAD_FAILED = "Could not upload a photo — your words and photos are kept here; try again.";
+
+const uploaded = new WeakMap<File, string>();
+
+async function upload(file: File): Promise<string> {
+  const known = uploaded.get(file);
+  if (known) return known;
+  const form = new FormData();
+  form.set("image", file);
+  const res = await apiRequest(
+    apiPath("POST /api/upload/entry-photo"),
+    { method: "POST", body: form },
+    PHOTO_UPLOAD_FAILED,
+  );
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
+  const { id } = await answerOf("POST /api/upload/entry-photo", res);
+  uploaded.set(file, id);
+  return id;
+}
+
+/** The save's `photos` field: its new photos uploaded first, one at a time, in order. */
+export async function photosFieldOf(photos: readonly SavePhoto[]): Promise<string> {
+  const list: { upload?: string; photo?: string; description: string }[] = [];
+  for (const p of photos) {
+    const description = p.description.trim();
+    if (p.file) list.push({ upload: await upload(p.file), description });
+    else if (p.id) list.push({ photo: p.id, description });
+  }
+  return JSON.stringify(list);
+}
+
+/** Forgets the uploads of these photos: the server no longer holds them for a save (gone, or used). */
+export function forgetUploads(photos: readonly SavePhoto[]) {
+  for (const p of photos) if (p.file) uploaded.delete(p.file);
+}
