@@ -1,7 +1,15 @@
 import { IDEMPOTENCY_KEY_MAX, KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
-import { markOutboxItem, removeSentOutboxItem, type OutboxItem } from "./outbox";
+import {
+  keepOutboxUploads,
+  markOutboxItem,
+  removeSentOutboxItem,
+  renewOutboxItem,
+  type OutboxItem,
+  type OutboxPhoto,
+} from "./outbox";
 import { apiPath } from "./api-path";
 import { moodFormValue } from "@/lib/validation/journal-limits";
+import { PHOTO_UPLOAD_GONE_MESSAGE } from "@/lib/journals/photo-upload-limits";
 
 // Sending the outbox (docs/decisions/081), from the page (the `online` event, the app's start) or
 // from the service worker (Background Sync). In order, each item once at a time, with its id as
@@ -29,6 +37,26 @@ export function sealedFormOf(sealed: Record<string, string>, photo: Blob | null)
   return form;
 }
 
+/** One photo of a save's `photos` list: an upload's id or a photo the page has, with its description. */
+export interface ListedPhoto {
+  upload?: string;
+  photo?: string | null;
+  description: string;
+}
+
+/**
+ * A save's `photos` field (docs/decisions/133): the one shape of it, for the editor's online save
+ * (client/photo-uploads.ts) and the outbox, so that a page whose answer was lost waits as the very
+ * request that was sent (its Idempotency-Key covers the form's bytes).
+ */
+export function photosJson(photos: readonly ListedPhoto[]): string {
+  return JSON.stringify(
+    photos.map(({ upload, photo, description }) =>
+      upload ? { upload, description: description.trim() } : { photo, description: description.trim() },
+    ),
+  );
+}
+
 /** The request's form: a sealed item's as it was sealed (no key is needed here), another's from its words. */
 export function formOf(item: OutboxItem): FormData {
   if (item.sealed) return sealedFormOf(item.sealed, item.photo);
@@ -37,10 +65,16 @@ export function formOf(item: OutboxItem): FormData {
   form.set("content", item.fields.content.trim());
   form.set("visibility", item.fields.visibility);
   form.set("isAnonymous", String(item.fields.visibility === "close-circle" && item.fields.isAnonymous));
-  form.set("imageDescription", item.fields.imageDescription.trim());
   const mood = moodFormValue(item.fields.mood);
   if (mood !== undefined) form.set("mood", mood);
   if (item.kind === "create") form.set("journaldate", item.day);
+  if (item.photos) {
+    if (item.photos.some((p) => p.blob && !p.upload))
+      throw new Error("The photos are uploaded before the form is made");
+    form.set("photos", photosJson(item.photos));
+    return form;
+  }
+  form.set("imageDescription", item.fields.imageDescription.trim());
   if (item.photo) form.set("image", item.photo, "photo");
   else if (item.kind === "update" && item.removePhoto) form.set("removeImage", "true");
   return form;
@@ -56,6 +90,43 @@ async function messageOf(res: Response): Promise<string> {
   return "The server refused this page.";
 }
 
+type Uploaded = { photos: OutboxPhoto[] } | { stopped: Exclude<StopReason, null> } | { refused: string };
+
+/**
+ * Uploads the item's new photos not uploaded yet, one at a time (POST /api/upload/entry-photo), and
+ * keeps each upload's id in the item as it comes: a later try names it rather than uploading again.
+ */
+async function uploadPhotos(item: OutboxItem, photos: OutboxPhoto[], token?: string | null): Promise<Uploaded> {
+  const done = [...photos];
+  for (const [i, p] of done.entries()) {
+    if (!p.blob || p.upload) continue;
+    const form = new FormData();
+    form.set("image", p.blob, "photo");
+    const headers = new Headers();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    let res: Response;
+    try {
+      res = await fetch(apiPath("POST /api/upload/entry-photo"), {
+        method: "POST",
+        body: form,
+        headers,
+        credentials: "same-origin",
+      });
+    } catch {
+      return { stopped: "offline" };
+    }
+    if (res.status === 401) return { stopped: "signed-out" };
+    if (res.status >= 500 || RETRY_LATER.has(res.status)) return { stopped: "busy" };
+    if (!res.ok) return { refused: await messageOf(res) };
+    const body: unknown = await res.json().catch(() => null);
+    const id = body && typeof body === "object" && "id" in body && typeof body.id === "string" ? body.id : null;
+    if (!id) return { stopped: "busy" };
+    done[i] = { ...p, upload: id };
+    await keepOutboxUploads(item.id, done);
+  }
+  return { photos: done };
+}
+
 /**
  * Sends `items` (one person's, oldest first). A 2xx removes the item; a 409 for the day or a 412
  * marks it a conflict and another definite 4xx marks it refused (the page turns both into drafts);
@@ -69,8 +140,21 @@ export async function sendOutboxItems({
   token?: string | null;
 }): Promise<{ results: SendResult[]; stopped: StopReason }> {
   const results: SendResult[] = [];
-  for (const item of items) {
+  // An item asked anew once (its uploads gone from the server) is sent again at once, under its new key.
+  const queue = [...items];
+  const renewed = new Set<string>();
+  for (let item = queue.shift(); item; item = queue.shift()) {
     if (item.state !== "waiting" || item.id.length > IDEMPOTENCY_KEY_MAX) continue;
+    if (item.photos?.some((p) => p.blob && !p.upload)) {
+      const uploaded = await uploadPhotos(item, item.photos, token);
+      if ("stopped" in uploaded) return { results, stopped: uploaded.stopped };
+      if ("refused" in uploaded) {
+        await markOutboxItem(item.id, "refused", uploaded.refused);
+        results.push({ item, outcome: "refused", message: uploaded.refused });
+        continue;
+      }
+      item = { ...item, photos: uploaded.photos };
+    }
     const headers = new Headers({ "Idempotency-Key": item.id });
     if (token) headers.set("Authorization", `Bearer ${token}`);
     if (item.kind === "update" && item.baseUpdatedAt) headers.set("If-Match", entryTag(item.baseUpdatedAt));
@@ -99,6 +183,12 @@ export async function sendOutboxItems({
     if (res.status === 401) return { results, stopped: "signed-out" };
     // 409 is also "the same key is still being processed": that one is worth asking again later.
     const message = await messageOf(res);
+    if (res.status === 400 && message === PHOTO_UPLOAD_GONE_MESSAGE && !renewed.has(item.id)) {
+      const again = await renewOutboxItem(item);
+      renewed.add(again.id);
+      queue.unshift(again);
+      continue;
+    }
     const stillRunning = res.status === 409 && message === KEY_RUNNING_MESSAGE;
     if (res.status >= 500 || RETRY_LATER.has(res.status) || stillRunning) return { results, stopped: "busy" };
     const outcome = res.status === 409 || res.status === 412 ? "conflict" : "refused";

@@ -18,6 +18,17 @@ export interface OutboxFields {
   mood?: number | null;
 }
 
+/**
+ * One photo of a page of several (docs/decisions/134): a new one's bytes as chosen, with its
+ * upload's id once uploaded (the next try names it again), or one the page has, by its id.
+ */
+export interface OutboxPhoto {
+  blob: Blob | null;
+  upload?: string;
+  photo: string | null;
+  description: string;
+}
+
 export interface OutboxItem {
   /** A random idempotency key: the server makes the entry once however often it is sent. */
   id: string;
@@ -32,6 +43,8 @@ export interface OutboxItem {
   /** The new photo; for a sealed item, the photo as sealed in the browser (the form's `sealedImage`). */
   photo: Blob | null;
   removePhoto: boolean;
+  /** The page's whole list of photos, for a page of several (then `photo` is null); sent as `photos`. */
+  photos?: OutboxPhoto[];
   /**
    * A locked diary's private page (docs/diary-lock.md), sealed in the browser before it was kept:
    * the form's string fields exactly as the server takes them (sealedTitle, sealedContent,
@@ -115,6 +128,7 @@ export async function addOutboxItem({
 }: Omit<OutboxItem, "id" | "queuedAt" | "state"> & { id?: string }): Promise<OutboxItem> {
   const photoMax = item.sealed ? SEALED_IMAGE_MAX_BYTES : IMAGE_MAX_BYTES;
   if (item.photo && item.photo.size > photoMax) throw new OutboxPhotoTooLargeError();
+  if (item.photos?.some((p) => p.blob && p.blob.size > IMAGE_MAX_BYTES)) throw new OutboxPhotoTooLargeError();
   const fields = item.sealed ? SEALED_FIELDS : item.fields;
   const stored: OutboxItem = { ...item, fields, id, queuedAt: Date.now(), state: "waiting" };
   const db = await outboxDb();
@@ -154,6 +168,31 @@ export async function removeSentOutboxItem(item: OutboxItem, journal: unknown): 
   await (await outboxDb()).delete("items", item.id);
   const { userId, day, fields, sealed } = item;
   announce({ userId, day, fields, ...(sealed ? { sealed } : {}), journal });
+}
+
+/** Keeps the uploads of an item's photos, so that a later try names them rather than uploading again. */
+export async function keepOutboxUploads(id: string, photos: OutboxPhoto[]): Promise<void> {
+  const db = await outboxDb();
+  const item = await db.get("items", id);
+  if (item) await db.put("items", { ...item, photos });
+}
+
+/**
+ * The item again under a new key, its uploads forgotten: the server no longer holds them, and it
+ * keeps its refusal of the old key's request (docs/decisions/081), so the page is asked anew.
+ */
+export async function renewOutboxItem(item: OutboxItem): Promise<OutboxItem> {
+  const renewed: OutboxItem = {
+    ...item,
+    id: crypto.randomUUID(),
+    photos: item.photos?.map(({ blob, photo, description }) => ({ blob, photo, description })),
+  };
+  const db = await outboxDb();
+  const tx = db.transaction("items", "readwrite");
+  await tx.store.delete(item.id);
+  await tx.store.put(renewed);
+  await tx.done;
+  return renewed;
 }
 
 export async function markOutboxItem(id: string, state: "conflict" | "refused", message: string): Promise<void> {

@@ -2,8 +2,7 @@ import { answerOf, errorMessage } from "./api";
 import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
-
-export { PHOTOS_ONLINE_MESSAGE } from "@/lib/journals/photo-upload-limits";
+import { photosJson, type ListedPhoto } from "./outbox-send";
 
 // A page's several photos are saved in two steps (docs/decisions/133, 134): each new one is
 // uploaded on its own (POST /api/upload/entry-photo), then the save names them all, in order, in
@@ -40,13 +39,17 @@ async function upload(file: File): Promise<string> {
 
 /** The save's `photos` field: its new photos uploaded first, one at a time, in order. */
 export async function photosFieldOf(photos: readonly SavePhoto[]): Promise<string> {
-  const list: { upload?: string; photo?: string; description: string }[] = [];
+  const list: ListedPhoto[] = [];
   for (const p of photos) {
-    const description = p.description.trim();
-    if (p.file) list.push({ upload: await upload(p.file), description });
-    else if (p.id) list.push({ photo: p.id, description });
+    if (p.file) list.push({ upload: await upload(p.file), description: p.description });
+    else list.push({ photo: p.id, description: p.description });
   }
-  return JSON.stringify(list);
+  return photosJson(list);
+}
+
+/** The upload a chosen photo already has, if any: the outbox names it again (./outbox-send.ts). */
+export function knownUpload(file: File): string | undefined {
+  return uploaded.get(file);
 }
 
 /** Forgets the uploads of these photos: the server no longer holds them for a save (gone, or used). */

@@ -209,6 +209,8 @@ test.describe("the Security screen", () => {
     await createSession(db, user.id, { userAgent: CHROME_ON_WINDOWS });
     await page.goto("/me/security");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(2);
+    // The Diary lock card as a person uses it, not its "Loading…" (it comes after the page hydrates).
+    await expect(page.getByRole("button", { name: "Lock my private pages…" })).toBeVisible();
     await expectNoA11yViolationsInEachScheme(page);
   });
 });

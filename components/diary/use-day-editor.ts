@@ -34,7 +34,7 @@ import {
   type DayWorld,
 } from "./day-editor-machine";
 import { fieldsOf, newEditor, photosToSave, type EditorState } from "./editor-state";
-import { PHOTOS_ONLINE_MESSAGE } from "@/client/photo-uploads";
+import { knownUpload } from "@/client/photo-uploads";
 import { useOutboxItems } from "./use-outbox";
 import { useLockedEntry, openedEntryQuery, type LockedEntry } from "@/components/lock/use-locked-entry";
 import type { SealedSave } from "@/client/lock/save";
@@ -228,8 +228,6 @@ export function useDayEditor({
    */
   async function queue(e: EditorState, attempt?: string, sealed?: SealedSave): Promise<Saved> {
     const photos = photosToSave(e);
-    // The outbox keeps one photo a page (docs/decisions/134): several wait for the network in the editor.
-    if (photos.photos) throw new ApiError(0, PHOTOS_ONLINE_MESSAGE);
     try {
       await addOutboxItem({
         id: attempt,
@@ -241,6 +239,18 @@ export function useDayEditor({
         fields: sealed ? SEALED_FIELDS : { ...e.fields, imageDescription: photos.imageDescription },
         photo: sealed ? sealed.photo : photos.photo,
         removePhoto: photos.removePhoto,
+        // A page of several photos (docs/decisions/134): each new one kept here, with the upload an
+        // online try already made (the request whose answer was lost named it).
+        ...(photos.photos && !sealed
+          ? {
+              photos: photos.photos.map(({ id, file, description }) => ({
+                blob: file,
+                upload: file ? knownUpload(file) : undefined,
+                photo: id,
+                description,
+              })),
+            }
+          : {}),
         ...(sealed ? { sealed: sealed.fields } : {}),
       });
     } catch (err) {

@@ -12,6 +12,3 @@ export const PHOTOS_WITH_IMAGE_MESSAGE =
   "Send the page's photos either as photos, or as image, removeImage and imageDescription, not both";
 export const SEVERAL_PHOTOS_LOCKED_MESSAGE =
   "A page with more than one photo cannot be locked yet: keep one photo on it to lock it";
-/** The editor's, offline, for a page of several photos: the outbox keeps one photo a page (docs/decisions/134). */
-export const PHOTOS_ONLINE_MESSAGE =
-  "You are offline: a page with several photos is saved only online. Your words and photos stay here; save again once you are online.";

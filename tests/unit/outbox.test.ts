@@ -4,16 +4,19 @@ import {
   OutboxPhotoTooLargeError,
   addOutboxItem,
   clearWholeOutbox,
+  keepOutboxUploads,
   listAllWaiting,
   listOutboxItems,
   markOutboxItem,
   markOutboxItemDrafted,
   removeOutboxItem,
   removeSentOutboxItem,
+  renewOutboxItem,
   subscribeOutbox,
   subscribeOutboxSent,
   type OutboxSent,
 } from "../../client/outbox";
+import { formOf, photosJson } from "../../client/outbox-send";
 import { IMAGE_MAX_BYTES } from "../../lib/images/limits.mjs";
 
 // The outbox's storage (client/outbox.ts, docs/decisions/081) on fake-indexeddb, a stand-in for the
@@ -122,5 +125,57 @@ describe("the outbox", () => {
     await addOutboxItem(page({ userId: "u2" }));
     await clearWholeOutbox();
     expect(await listAllWaiting()).toEqual([]);
+  });
+});
+
+describe("a page of several photos (docs/decisions/134)", () => {
+  const photos = () => [
+    { blob: null, photo: "aaaaaaaaaaaa", description: " The lake " },
+    { blob: new Blob([new Uint8Array(10)], { type: "image/png" }), photo: null, description: "" },
+  ];
+
+  it("is kept with each new photo's bytes, refused over the photo limit, and its uploads kept as they come", async () => {
+    await expect(
+      addOutboxItem(
+        page({ photos: [{ blob: new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)]), photo: null, description: "" }] }),
+      ),
+    ).rejects.toBeInstanceOf(OutboxPhotoTooLargeError);
+    const item = await addOutboxItem(page({ photos: photos() }));
+    // Not sendable as a form until every new photo is uploaded: the sender uploads them first.
+    expect(() => formOf(item)).toThrow();
+    await keepOutboxUploads(item.id, [
+      photos()[0]!,
+      { ...photos()[1]!, upload: "b1c9a4f0-1f3d-4c6e-9a51-0d8a1b2c3d4e" },
+    ]);
+    const [kept] = await listOutboxItems("u1");
+    const form = formOf(kept!);
+    expect(form.get("photos")).toBe(
+      photosJson([
+        { photo: "aaaaaaaaaaaa", description: "The lake" },
+        { upload: "b1c9a4f0-1f3d-4c6e-9a51-0d8a1b2c3d4e", description: "" },
+      ]),
+    );
+    expect(JSON.parse(form.get("photos") as string)).toEqual([
+      { photo: "aaaaaaaaaaaa", description: "The lake" },
+      { upload: "b1c9a4f0-1f3d-4c6e-9a51-0d8a1b2c3d4e", description: "" },
+    ]);
+    for (const name of ["image", "removeImage", "imageDescription"]) expect(form.has(name), name).toBe(false);
+  });
+
+  it("asked anew under a new key, its uploads forgotten and its photos kept, when the server no longer holds them", async () => {
+    const item = await addOutboxItem(page({ photos: photos() }));
+    await keepOutboxUploads(item.id, [
+      photos()[0]!,
+      { ...photos()[1]!, upload: "b1c9a4f0-1f3d-4c6e-9a51-0d8a1b2c3d4e" },
+    ]);
+    const [kept] = await listOutboxItems("u1");
+    const renewed = await renewOutboxItem(kept!);
+    expect(renewed.id).not.toBe(item.id);
+    const items = await listOutboxItems("u1");
+    expect(items.map((i) => i.id)).toEqual([renewed.id]);
+    expect(items[0]!.photos?.map((p) => [p.photo, p.upload, p.blob?.size ?? null])).toEqual([
+      ["aaaaaaaaaaaa", undefined, null],
+      [null, undefined, 10],
+    ]);
   });
 });
