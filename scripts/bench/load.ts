@@ -71,6 +71,7 @@ export async function loadScenario(ctx: BenchContext): Promise<ScenarioResult> {
   const pop = await preparePopulation({
     databaseUrl: stack.databaseUrl,
     users: options.users,
+    rich: options.rich,
     viewers: options.smoke ? SMOKE_VIEWERS : VIEWERS,
     say: ctx.say,
   });

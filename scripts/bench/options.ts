@@ -11,6 +11,8 @@ export interface BenchOptions {
   report?: string;
   /** `--only feed,search`: only the load scenarios whose name holds one of these words (no PDF); the baselines always run. */
   only?: string[];
+  /** `--rich`: the seed's pages formatted, a cover on two in five and more photos on one in five (scripts/seed/generate.ts). */
+  rich?: boolean;
   scenarios: string[];
 }
 
@@ -35,6 +37,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     const [flag, inline] = args[i]!.split("=", 2) as [string, string | undefined];
     const value = () => inline ?? args[++i];
     if (flag === "--smoke") out.smoke = true;
+    else if (flag === "--rich") out.rich = true;
     else if (flag === "--users") users = whole(flag, value(), 2, 10_000_000);
     else if (flag === "--duration") duration = whole(flag, value(), 1, 3600);
     else if (flag === "--connections") connections = whole(flag, value(), 1, 1000);
@@ -46,7 +49,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         .filter(Boolean);
     else if (flag.startsWith("--"))
       throw new Error(
-        `Unknown option ${flag}. Options: --users N, --duration S, --connections C, --smoke, --report FILE, --only WORD[,WORD]`,
+        `Unknown option ${flag}. Options: --users N, --duration S, --connections C, --smoke, --rich, --report FILE, --only WORD[,WORD]`,
       );
     else out.scenarios.push(flag);
   }

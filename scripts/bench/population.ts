@@ -42,11 +42,14 @@ export interface Population {
 export async function preparePopulation({
   databaseUrl,
   users,
+  rich = false,
   viewers: wanted,
   say,
 }: {
   databaseUrl: string;
   users: number;
+  /** Formatted pages with photos (scripts/seed/generate.ts's `rich`). */
+  rich?: boolean;
   viewers: number;
   say: (m: string) => void;
 }): Promise<Population> {
@@ -59,7 +62,7 @@ export async function preparePopulation({
     );
     if (!existing) {
       say(`Seeding ${users.toLocaleString("en-US")} users…`);
-      const r = await seed(client, { users, log: (m) => say(`  seed: ${m}`) });
+      const r = await seed(client, { users, rich, log: (m) => say(`  seed: ${m}`) });
       seedSeconds = r.seconds;
       say(`Seeded in ${r.seconds} s: ${r.journals} entries, ${r.friendships} friendship rows, ${r.likes} hearts.`);
       await client.query("analyze");

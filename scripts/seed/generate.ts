@@ -28,8 +28,17 @@ export interface SeedOptions {
   years?: number;
   /** How many long-time writers (`{prefix}long1`…), each with an entry a day for LONG_WRITER_DAYS days. */
   longWriters?: number;
+  /**
+   * Pages as people now write them (docs/decisions/128, 133): Markdown in every text (bold, a link,
+   * a list on some), a cover photo on two pages in five and two to five more on one in five. The
+   * photos' keys name no stored file: what is measured is the answers, not the images.
+   */
+  rich?: boolean;
   log?: (message: string) => void;
 }
+
+/** The marks a rich page's text gets around its sentences (a sentence is `%s`). */
+const RICH_FORMS = ["**%s**", "%s _really_.", "- %s", "> %s", "%s See [the map](https://example.org/map)."];
 
 export interface SeedResult {
   users: number;
@@ -171,7 +180,14 @@ const SENTENCES = [
 
 /** Seeds the database the client is connected to (already migrated). */
 export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptions): Promise<SeedResult> {
-  const { users: n, prefix = SEED_PREFIX, years = 3, longWriters = LONG_WRITERS, log = () => undefined } = options;
+  const {
+    users: n,
+    prefix = SEED_PREFIX,
+    years = 3,
+    longWriters = LONG_WRITERS,
+    rich = false,
+    log = () => undefined,
+  } = options;
   if (!Number.isInteger(n) || n < 2) throw new Error("--users must be a whole number of at least 2");
   if (!/^[a-z][a-z0-9_]{1,15}$/.test(prefix))
     throw new Error("--prefix must be a lower-case letter then 1 to 15 of a-z, 0-9, _");
@@ -272,16 +288,27 @@ export async function seed(client: pg.Client | pg.PoolClient, options: SeedOptio
     );
     const journals = await step(
       "journals",
-      `insert into journals (id, author_id, title, content, visibility, is_anonymous, journal_date, likes_count, reads_count, created_at, updated_at)
+      `insert into journals (id, author_id, title, content, visibility, is_anonymous, journal_date, likes_count, reads_count, created_at, updated_at, image_key, image_description, more_photos)
        select j.id, j.author_id,
               ($1::text[])[1 + floor(j.r3 * array_length($1::text[], 1))::int],
-              (select string_agg(($2::text[])[1 + (floor(j.r2 * 1000)::int + k * 7) % array_length($2::text[], 1)], ' ')
+              (select string_agg(
+                        case when $3::bool
+                          then format(($4::text[])[1 + (floor(j.r3 * 997)::int + k) % array_length($4::text[], 1)],
+                                      ($2::text[])[1 + (floor(j.r2 * 1000)::int + k * 7) % array_length($2::text[], 1)])
+                          else ($2::text[])[1 + (floor(j.r2 * 1000)::int + k * 7) % array_length($2::text[], 1)] end,
+                        case when $3::bool then E'\n' else ' ' end)
                  from generate_series(1, 1 + floor(j.r3 * 6)::int) k),
               case when j.shared then 'close-circle' else 'private' end::visibility, j.anonymous, j.journal_date,
               coalesce(l.hearts, 0), coalesce(l.hearts, 0) + case when j.shared then floor(j.r2 * 12)::int else 0 end,
-              j.created_at, j.created_at
+              j.created_at, j.created_at,
+              case when $3::bool and j.r2 < 0.4 then 'entries/' || j.id || '.webp' end,
+              case when $3::bool and j.r2 < 0.4 then 'A photo of the day' end,
+              case when $3::bool and j.r2 < 0.2
+                then (select jsonb_agg(jsonb_build_object('key', 'entries/' || j.id || '-' || k || '.webp', 'description', 'Photo ' || k))
+                      from generate_series(2, 3 + floor(j.r3 * 3)::int) k)
+                else '[]'::jsonb end
        from seed_journals j left join (select journal_id, count(*)::int as hearts from seed_likes group by journal_id) l on l.journal_id = j.id`,
-      [TITLES, SENTENCES],
+      [TITLES, SENTENCES, rich, RICH_FORMS],
     );
     const likes = await step(
       "hearts",

@@ -84,6 +84,21 @@ describe("npm run seed", () => {
     expect(result.likes).toBeGreaterThan(0);
   });
 
+  it("with `rich`, writes formatted pages, a cover on some and more photos on fewer, within the page's rules", async () => {
+    await seed(client, { users: 40, prefix: "sr", rich: true, longWriters: 0 });
+    const rich = await one<{ pages: string; marked: string; covers: string; more: string; longest: string }>(
+      `select count(*) as pages, count(*) filter (where content ~ '\\*\\*|_really_|- |> |\\]\\(') as marked,
+              count(image_key) as covers, count(*) filter (where jsonb_array_length(more_photos) > 0) as more,
+              max(char_length(content)) as longest
+       from journals j join users u on u.id = j.author_id where u.username ~ '^sr[0-9]+$'`,
+    );
+    expect(Number(rich.marked)).toBe(Number(rich.pages));
+    expect(Number(rich.covers)).toBeGreaterThan(Number(rich.pages) * 0.3);
+    expect(Number(rich.more)).toBeGreaterThan(Number(rich.pages) * 0.1);
+    expect(Number(rich.more)).toBeLessThan(Number(rich.covers));
+    expect(Number(rich.longest)).toBeLessThanOrEqual(900);
+  });
+
   it("refuses to seed the same names twice", async () => {
     await expect(seed(client, { users: 2, prefix: "sd" })).rejects.toThrow(/already has users named sd…/);
   });
