@@ -146,35 +146,27 @@ export function PhotoGallery({
                 className="block h-9 w-full rounded-md border border-ink-soft/30 bg-paper px-2 text-sm text-ink placeholder:text-ink-soft/80"
               />
               <div className="flex flex-wrap gap-1">
-                <button
-                  type="button"
-                  data-control="earlier"
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1, "earlier")}
-                  aria-label={`Move photo ${i + 1} earlier`}
-                  className={ICON_BUTTON}
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  data-control="later"
-                  disabled={i === photos.length - 1}
-                  onClick={() => move(i, i + 1, "later")}
-                  aria-label={`Move photo ${i + 1} later`}
-                  className={ICON_BUTTON}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  data-control="remove"
-                  onClick={() => remove(i)}
-                  aria-label={`Remove photo ${i + 1}`}
-                  className={ICON_BUTTON}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
+                {(
+                  [
+                    ["earlier", `Move photo ${i + 1} earlier`, ArrowUp, i === 0],
+                    ["later", `Move photo ${i + 1} later`, ArrowDown, i === photos.length - 1],
+                    ["remove", `Remove photo ${i + 1}`, Trash2, false],
+                  ] as const
+                ).map(([control, label, Icon, disabled]) => (
+                  <button
+                    key={control}
+                    type="button"
+                    data-control={control}
+                    disabled={disabled}
+                    onClick={() =>
+                      control === "remove" ? remove(i) : move(i, control === "earlier" ? i - 1 : i + 1, control)
+                    }
+                    aria-label={label}
+                    className={ICON_BUTTON}
+                  >
+                    <Icon aria-hidden className="size-4" />
+                  </button>
+                ))}
               </div>
             </div>
           </li>
