@@ -15,6 +15,8 @@ import {
   TITLE_TOO_LONG_MESSAGE,
   countCharacters,
 } from "@/lib/validation/journal-limits";
+/** Said while a photo over 5 MB is made smaller in the browser (docs/decisions/126). */
+const PREPARING_PHOTO_MESSAGE = "Making the photo smaller…";
 /** The title's count shows from this many characters before its limit. */
 const TITLE_COUNT_FROM = 20;
 import { ActionBar } from "./action-bar";
@@ -82,8 +84,11 @@ export function EntryEditor({
   const [writeAfterTemplate, setWriteAfterTemplate] = useState(0);
   const contentId = useId();
   const { gallery } = editor;
+  // A big photo being made smaller before it can be shown (client/photo-check.ts): said at once, and Save waits for it.
+  const [preparing, setPreparing] = useState(false);
+  const picked = { onError, onPreparing: setPreparing };
   // With a gallery, a photo chosen or dropped is one more (at most PHOTOS_MAX); else it is the page's photo.
-  const drop = usePhotoDrop({ onPick: (photo) => onPickPhoto(photo, gallery !== null), onError });
+  const drop = usePhotoDrop({ onPick: (photo) => onPickPhoto(photo, gallery !== null), ...picked });
   useEffect(() => {
     if (!writeAfterTemplate) return;
     const text = document.getElementById(contentId);
@@ -232,7 +237,7 @@ export function EntryEditor({
             description={fields.imageDescription}
             onDescription={(imageDescription) => onFields({ imageDescription })}
             onRemove={onRemovePhoto}
-            addAnother={onePhoto ? undefined : { onPick: (photo) => onPickPhoto(photo, true), onError }}
+            addAnother={onePhoto ? undefined : { onPick: (photo) => onPickPhoto(photo, true), ...picked }}
           />
         )}
       </div>
@@ -255,7 +260,7 @@ export function EntryEditor({
             type="submit"
             busy={saving}
             busyLabel={editing ? "Updating…" : "Saving…"}
-            disabled={!complete || !fits}
+            disabled={!complete || !fits || preparing}
             aria-describedby={
               !complete ? "entry-required" : fits ? undefined : titleFits ? `${contentId}-limit` : "entry-title-count"
             }
@@ -272,10 +277,10 @@ export function EntryEditor({
             <PhotoUploadButton
               label={photoSrc !== null ? "Change photo" : "Add photo"}
               onPick={(photo) => onPickPhoto(photo)}
-              onError={onError}
+              {...picked}
             />
           ) : gallery.length < PHOTOS_MAX ? (
-            <PhotoUploadButton label="Add photo" onPick={(photo) => onPickPhoto(photo, true)} onError={onError} />
+            <PhotoUploadButton label="Add photo" onPick={(photo) => onPickPhoto(photo, true)} {...picked} />
           ) : null}
           {/* Only while writing on a phone (app/globals.css): closes the keyboard, brings the chrome back. */}
           <span data-done-writing className="hidden">
@@ -284,6 +289,11 @@ export function EntryEditor({
             </button>
           </span>
         </div>
+        {preparing ? (
+          <p role="status" className="basis-full text-sm text-ink-soft">
+            {PREPARING_PHOTO_MESSAGE}
+          </p>
+        ) : null}
         {status}
         {complete ? null : (
           <p id="entry-required" className="basis-full text-sm text-ink-soft">

@@ -6,15 +6,27 @@ import { buttonClass } from "@/components/ui/button-styles";
 import { PhotoFrame, type PhotoSize } from "@/components/ui/photo-frame";
 import { PHOTO_ACCEPT, checkPhoto, type CheckedPhoto } from "@/client/photo-check";
 import { IMAGE_DESCRIPTION_MAX } from "@/lib/validation/journal-limits";
+import { IMAGE_MAX_BYTES } from "@/lib/images/limits.mjs";
 
-type PickHandlers = { onPick: (photo: CheckedPhoto) => void; onError: (message: string) => void };
+type PickHandlers = {
+  onPick: (photo: CheckedPhoto) => void;
+  onError: (message: string) => void;
+  /** A photo over 5 MB is being made smaller here (seconds on a phone): true, then false. */
+  onPreparing?: (preparing: boolean) => void;
+};
 
 /** Checks a chosen or dropped file with the server's rules before it becomes the entry's photo. */
-async function take(file: File | undefined, { onPick, onError }: PickHandlers) {
+async function take(file: File | undefined, { onPick, onError, onPreparing }: PickHandlers) {
   if (!file) return;
-  const result = await checkPhoto(file);
-  if (result.ok) onPick(result.photo);
-  else onError(result.message);
+  const shrinking = file.size > IMAGE_MAX_BYTES;
+  if (shrinking) onPreparing?.(true);
+  try {
+    const result = await checkPhoto(file);
+    if (result.ok) onPick(result.photo);
+    else onError(result.message);
+  } finally {
+    if (shrinking) onPreparing?.(false);
+  }
 }
 
 /** A photo control: the types the server accepts (docs/product.md §5: image files only). */
