@@ -114,16 +114,21 @@ export function entryForm(req: SaveRequest, photosField?: string): FormData {
   return form;
 }
 
+/** The readable form of a save: its new photos uploaded first when it sends the page's list (`photos`). */
+export async function readableForm(req: SaveRequest): Promise<FormData> {
+  return entryForm(req, req.photos ? await photosFieldOf(req.photos) : undefined);
+}
+
 /**
  * POST or PUT one entry as multipart; throws an ApiError carrying the message the writer sees.
  * `idempotencyKey`: the key the outbox sends it again with if the answer is lost (docs/decisions/081).
- * `form`: a locked page's sealed form (client/lock/save.ts) instead of the readable one.
+ * `lockForm`: the form the diary lock made (client/lock/save.ts: sealed, or a locked page made readable) instead of the readable one.
  */
-export async function saveJournal(req: SaveRequest, idempotencyKey?: string, sealedForm?: FormData): Promise<Journal> {
+export async function saveJournal(req: SaveRequest, idempotencyKey?: string, lockForm?: FormData): Promise<Journal> {
   const { wrongStatus, expected } = MESSAGES[req.kind];
   if (!getToken()) throw new ApiError(401, "User is not authenticated.");
   if (req.kind === "update" && !req.id) throw new ApiError(400, "No entry selected for update.");
-  const form = sealedForm ?? entryForm(req, req.photos ? await photosFieldOf(req.photos) : undefined);
+  const form = lockForm ?? (await readableForm(req));
 
   const headers = idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined;
   const res =

@@ -1,11 +1,10 @@
 import type { Journal } from "@/lib/contract/answers";
 import { ApiError } from "../api-error";
-import { entryForm, type SaveRequest } from "../journals";
+import { entryForm, readableForm, type SaveRequest } from "../journals";
 import { sealedFormOf } from "../outbox-send";
 import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
 import { LOCKED_ONE_PHOTO_MESSAGE } from "./editor";
-import { photosFieldOf } from "../photo-uploads";
 import { moodFormValue } from "@/lib/validation/journal-limits";
 
 // A page of a locked diary as the editor sends it (docs/diary-lock.md): a private page sealed in
@@ -114,5 +113,5 @@ export async function lockedSaveForm(save: LockedSave & { turningOff?: boolean }
     return sealedFormOf(fields, photo);
   }
   if (save.entry?.locked) return unsealedForm(save);
-  return entryForm(save.req, save.req.photos ? await photosFieldOf(save.req.photos) : undefined);
+  return readableForm(save.req);
 }
