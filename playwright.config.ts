@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { shellLaunchOptions } from "./e2e/chromium";
 
 // Run through `npm test` (or `npm test -- e2e`): scripts/test.ts builds the app, starts a test
 // database and the app, and passes its address in INKWELL_TEST_URL.
 const baseURL = process.env.INKWELL_TEST_URL;
-const CHROMIUM = "/usr/bin/chromium";
 const ci = Boolean(process.env.CI);
 // INKWELL_E2E_CPU_THROTTLE=4 (e2e/fixtures.ts) runs every page on a CPU four times slower to flush
 // out races; the time a test and an expectation may take grows with it, so what fails is a race,
@@ -35,17 +34,8 @@ export default defineConfig({
     // reach of page.route() and extraHTTPHeaders: the tests of the installed, offline app turn it on
     // with test.use({ serviceWorkers: "allow" }); every other test sees the site as a first visit does.
     serviceWorkers: "block",
-    launchOptions: {
-      // Debian's Chromium where it is installed (no browser download here); Playwright's own elsewhere.
-      executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    // Debian's Chromium headless shell where it is installed (no browser download here): e2e/chromium.ts.
+    launchOptions: shellLaunchOptions(),
   },
   projects: [
     {

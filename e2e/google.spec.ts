@@ -7,6 +7,11 @@ import { TEST_CLIENT_ORIGIN, testEnv } from "../tests/support/env";
 import { api } from "../tests/support/http";
 import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../scripts/test/oidc";
 import { expect, test } from "./fixtures";
+import { fullLaunchOptions } from "./chromium";
+
+// A redirect to another origin this test serves itself (page.route) ends on chrome-error:// in the
+// headless shell: a file in the full browser (e2e/chromium.ts).
+test.use({ launchOptions: fullLaunchOptions() });
 
 // The whole redirect flow: our button → /api/auth/google → a real OpenID provider on loopback
 // (standing in for Google through GOOGLE_ISSUER) → /api/auth/callback/google → /oauth-success → /dashboard.

@@ -8,7 +8,6 @@ import sharp from "sharp";
 import { users } from "../lib/db/schema";
 import { befriend, createJournal, createUser, unique } from "../scripts/seed/factories";
 import { testEnv } from "../tests/support/env";
-import { pauseClock } from "./clock";
 import { photo } from "./diary-helpers";
 import {
   DIALOG_SCOPE,
@@ -345,55 +344,6 @@ test("a failed download offers Retry; a broken document says so", async ({
       .toString("latin1"),
   ).toBe("%PDF");
   await expect(region.getByRole("alert")).toHaveCount(0);
-});
-
-test("Print opens the journal in a new window and its print dialog one second later", async ({
-  signedIn: { page, user },
-  db,
-}) => {
-  test.slow(); // a real PDF is made before the window is sent to it
-  await createJournal(db, user.id);
-  // The page's window.open hands back a stand-in that notes, on the page's (fake) clock, when the
-  // new window was sent to the PDF and when its print() was called; print itself is not run.
-  await page.addInitScript(() => {
-    const log: { navigated?: number; printed?: number } = {};
-    (window as unknown as { __print: typeof log }).__print = log;
-    const open = window.open.bind(window);
-    window.open = (...args) => {
-      const win = open(...args);
-      if (!win) return win;
-      return new Proxy(win, {
-        get(target, key) {
-          if (key === "location") log.navigated ??= Date.now();
-          if (key === "print") return () => void (log.printed = Date.now());
-          const value = Reflect.get(target, key, target);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
-    };
-  });
-  await page.clock.install();
-  await openYourData(page);
-  await pauseClock(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Print" }).click();
-  const printWindow = await popup;
-  const log = () =>
-    page.evaluate(() => (window as unknown as { __print: { navigated?: number; printed?: number } }).__print);
-  await expect
-    .poll(
-      async () => {
-        await page.clock.runFor(16);
-        return (await log()).navigated;
-      },
-      { timeout: 30_000 },
-    ) // the server makes the PDF for real: slow on a busy machine
-    .toBeDefined();
-  await expect.poll(() => printWindow.url()).toMatch(/^blob:/);
-  expect((await log()).printed).toBeUndefined();
-  await page.clock.runFor(1000);
-  const { navigated, printed } = await log();
-  expect(printed! - navigated!).toBe(1000);
 });
 
 test("Logout revokes the session: the old token is refused by the API", async ({ signedIn: { page, user, token } }) => {

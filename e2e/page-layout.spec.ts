@@ -3,7 +3,12 @@ import { befriend, createJournal, createUser, unique } from "../scripts/seed/fac
 import { prose } from "../tests/support/prose";
 import { openDiary, write } from "./diary-helpers";
 import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
+import { fullLaunchOptions } from "./chromium";
 import { expectNoLayoutShift, headerPaintedWhole } from "./layout-shift";
+
+// Lines, fonts and shifts measured as a desktop browser lays them out: a file in the full browser
+// (e2e/chromium.ts; the headless shell's fallback face moved the header by a pixel as fonts came).
+test.use({ launchOptions: fullLaunchOptions() });
 
 // The ruled sheet and the phone's screen (docs/decisions/044-screens-that-tell-the-truth.md).
 

@@ -13,6 +13,10 @@ import {
   test,
   untilWorkerControls,
 } from "./fixtures";
+import { fullLaunchOptions } from "./chromium";
+
+// The Push API, which the headless shell lacks: a file in the full browser (e2e/chromium.ts).
+test.use({ launchOptions: fullLaunchOptions() });
 
 /** axe judges the card under test: the whole of /me is e2e/me.spec.ts's (and ~14 s of axe on a busy machine). */
 const NOTIFICATIONS_CARD = cardScope("notifications-heading");
