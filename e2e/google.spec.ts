@@ -9,8 +9,9 @@ import { IDENTITY_COOKIE, encodeIdentity, type TestIdentity } from "../scripts/t
 import { expect, test } from "./fixtures";
 import { fullLaunchOptions } from "./chromium";
 
-// A redirect to another origin this test serves itself (page.route) ends on chrome-error:// in the
-// headless shell: a file in the full browser (e2e/chromium.ts).
+// A redirect to another origin this test serves itself: in the headless shell the chain's last hop
+// (the callback's 302 to that origin) never reaches page.route and fails as ERR_NAME_NOT_RESOLVED.
+// A file in the full browser (e2e/chromium.ts).
 test.use({ launchOptions: fullLaunchOptions() });
 
 // The whole redirect flow: our button → /api/auth/google → a real OpenID provider on loopback
