@@ -42,22 +42,6 @@ export const DEFAULT_PASSWORD = "correct horse battery";
 /** Every made-up address is at this domain, the default one sign-up accepts. */
 export const FACTORY_EMAIL_DOMAIN = "gmail.com";
 
-/**
- * One Argon2id hash per password for every user a process makes: a real hash of that password, which
- * login verifies as any other, made once instead of once a user (19 MiB and tens of milliseconds of
- * CPU each; the suites make thousands of users, on the cores the app under test needs).
- */
-const passwordHashes = new Map<string, Promise<string>>();
-function factoryPasswordHash(password: string): Promise<string> {
-  let hashed = passwordHashes.get(password);
-  if (!hashed) {
-    hashed = hashPassword(password);
-    hashed.catch(() => passwordHashes.delete(password));
-    passwordHashes.set(password, hashed);
-  }
-  return hashed;
-}
-
 /** A user with a verified email unless `emailVerifiedAt: null` is given (as a fresh password sign-up is). */
 export async function createUser(
   db: FactoryDb,
@@ -70,7 +54,7 @@ export async function createUser(
     .values({
       name: "Test Writer",
       email: `${username}@${FACTORY_EMAIL_DOMAIN}`,
-      passwordHash: password === null ? null : await factoryPasswordHash(password),
+      passwordHash: password === null ? null : await hashPassword(password),
       emailVerifiedAt: new Date(),
       ...rest,
       username,
