@@ -366,6 +366,11 @@ export const journals = pgTable(
      */
     mood: smallint("mood"),
     /**
+     * What the writer did that day (docs/decisions/136), names from their own list, in the order
+     * chosen: at most ACTIVITIES_PER_PAGE_MAX. The writer's alone, like the mood.
+     */
+    activities: text("activities").array().notNull().default(sql`'{}'::text[]`),
+    /**
      * The page's other photos, in order, after the cover (`image_key`): at most PHOTOS_MAX - 1
      * (docs/decisions/133). A locked page has none.
      */
@@ -455,6 +460,7 @@ export const journals = pgTable(
     check("journals_sealed_private", sql`${t.sealed} is null or ${t.visibility} = 'private'`),
     check("journals_counts_positive", sql`${t.likesCount} >= 0 and ${t.readsCount} >= 0`),
     check("journals_mood_steps", sql`${t.mood} between 1 and 5`),
+    check("journals_activities_count", sql`cardinality(${t.activities}) <= 10`),
     check(
       "journals_more_photos_list",
       sql`jsonb_typeof(${t.morePhotos}) = 'array' and jsonb_array_length(${t.morePhotos}) <= 5 and (${t.imageKey} is not null or jsonb_array_length(${t.morePhotos}) = 0)`,
@@ -967,6 +973,20 @@ export const templates = pgTable(
   ],
 );
 
+// A person's own list of activities to choose from for a day (lib/activities, docs/decisions/136):
+// one row a person, made at their first change; without one they are offered ACTIVITY_DEFAULTS.
+export const activityLists = pgTable(
+  "activity_lists",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    names: text("names").array().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("activity_lists_count", sql`cardinality(${t.names}) <= 30`)],
+);
+
 // Every earlier version of a page, and the pages in Recently deleted (lib/journals/versions.ts,
 // docs/decisions/127-every-earlier-version-kept.md). A row is a page as it was: replaced by a save
 // (`deleted` false) or as it was deleted (`deleted` true, at most one a page). Only their writer
@@ -992,6 +1012,7 @@ export const pageVersions = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     mood: smallint("mood"),
+    activities: text("activities").array().notNull().default(sql`'{}'::text[]`),
     importedAt: timestamp("imported_at", { withTimezone: true }),
     sealed: jsonb("sealed").$type<SealedPage>(),
     /** When the page was first written: a page restored from Recently deleted keeps its place. */
