@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { moodFormValue, type Visibility } from "@/lib/validation/journal-limits";
+import { activitiesFormValue } from "@/lib/validation/activity-limits";
 import type { Journal } from "@/lib/contract/answers";
 import { answerOf, errorMessage } from "./api";
 import { apiPath } from "./api-path";
@@ -64,6 +65,11 @@ export interface EntryFields {
    * and the page keeps its own (a save the outbox kept before moods, a page sealed elsewhere).
    */
   mood?: number | null;
+  /**
+   * What the writer did that day (docs/decisions/136); undefined: not known here, so not sent and the
+   * page keeps its own, as with the mood.
+   */
+  activities?: string[];
 }
 
 /**
@@ -102,6 +108,8 @@ export function entryForm(req: SaveRequest, photosField?: string): FormData {
   form.set("isAnonymous", String(req.fields.visibility === "close-circle" && req.fields.isAnonymous));
   const mood = moodFormValue(req.fields.mood);
   if (mood !== undefined) form.set("mood", mood);
+  const activities = activitiesFormValue(req.fields.activities);
+  if (activities !== undefined) form.set("activities", activities);
   if (req.kind === "create") form.set("journaldate", req.day);
   if (req.photos) {
     if (photosField === undefined) throw new Error("The photos are uploaded before the form is made");

@@ -9,6 +9,7 @@ import {
 } from "./outbox";
 import { apiPath } from "./api-path";
 import { moodFormValue } from "@/lib/validation/journal-limits";
+import { activitiesFormValue } from "@/lib/validation/activity-limits";
 import { PHOTO_UPLOAD_GONE_MESSAGE } from "@/lib/journals/photo-upload-limits";
 
 // Sending the outbox (docs/decisions/081), from the page (the `online` event, the app's start) or
@@ -67,6 +68,8 @@ export function formOf(item: OutboxItem): FormData {
   form.set("isAnonymous", String(item.fields.visibility === "close-circle" && item.fields.isAnonymous));
   const mood = moodFormValue(item.fields.mood);
   if (mood !== undefined) form.set("mood", mood);
+  const activities = activitiesFormValue(item.fields.activities);
+  if (activities !== undefined) form.set("activities", activities);
   if (item.kind === "create") form.set("journaldate", item.day);
   if (item.photos) {
     if (item.photos.some((p) => p.blob && !p.upload))

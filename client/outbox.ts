@@ -16,6 +16,8 @@ export interface OutboxFields {
   imageDescription: string;
   /** The day's mood (docs/decisions/131); missing in items kept before moods: not sent, the page keeps its own. */
   mood?: number | null;
+  /** What the writer did that day (docs/decisions/136); missing in items kept before activities: not sent. */
+  activities?: string[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DiaryDraft } from "../diary-drafts";
 import type { EntryFields } from "../journals";
 import type { OutboxItem } from "../outbox";
+import { activitiesOfFormValue } from "@/lib/validation/activity-limits";
 import { LockError } from "./crypto";
 import { sealDraft } from "./drafts";
 import { openPage } from "./pages";
@@ -48,6 +49,7 @@ export async function openSealedWords(key: CryptoKey, { userId, day, sealed }: S
       imageDescription: words.imageDescription ?? "",
       // Kept readable beside the sealed words (docs/decisions/131).
       ...(sealed.mood !== undefined && { mood: sealed.mood === "" ? null : Number(sealed.mood) }),
+      ...(sealed.activities !== undefined && { activities: activitiesOfFormValue(sealed.activities) }),
     };
   } catch (error) {
     if (error instanceof LockError) return null;

@@ -6,6 +6,7 @@ import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
 import { LOCKED_ONE_PHOTO_MESSAGE } from "./editor";
 import { moodFormValue } from "@/lib/validation/journal-limits";
+import { activitiesFormValue } from "@/lib/validation/activity-limits";
 
 // A page of a locked diary as the editor sends it (docs/diary-lock.md): a private page sealed in
 // this browser, its photo resized, stripped and sealed here too; a locked page shared again sent
@@ -62,6 +63,9 @@ export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<
   // The mood is not sealed: the server keeps it readable, as the editor says (docs/decisions/131).
   const mood = moodFormValue(req.fields.mood);
   if (mood !== undefined) fields.mood = mood;
+  // Nor are the activities (docs/decisions/136).
+  const activities = activitiesFormValue(req.fields.activities);
+  if (activities !== undefined) fields.activities = activities;
 
   // The photo: a new one is prepared here; a readable one kept (a page locked now) is sealed as it
   // is stored (already resized and stripped); a sealed one kept stays as it is, at its own revision.

@@ -87,6 +87,7 @@ export const EMPTY_FIELDS: EntryFields = {
   isAnonymous: false,
   imageDescription: "",
   mood: null,
+  activities: [],
 };
 
 export function fieldsOf(journal: Journal): EntryFields {
@@ -98,6 +99,7 @@ export function fieldsOf(journal: Journal): EntryFields {
     isAnonymous,
     imageDescription: journal.imageDescription ?? "",
     mood: journal.mood,
+    activities: journal.activities,
   };
 }
 
@@ -113,6 +115,7 @@ export function isDirty(editor: EditorState | null): boolean {
     !sameDraft(editor.fields, baseline) ||
     editor.fields.imageDescription !== baseline.imageDescription ||
     (editor.fields.mood ?? null) !== (baseline.mood ?? null) ||
+    (editor.fields.activities ?? []).join("\n") !== (baseline.activities ?? []).join("\n") ||
     editor.photo !== null ||
     editor.removePhoto ||
     galleryChanged(editor)
@@ -134,7 +137,17 @@ export function newEditor(day: DayKey, entry: Journal | null, fields: EntryField
 export function openDay(day: DayKey, entry: Journal | null, draft: DiaryDraft | null): EditorState | null {
   const baseline = entry ? fieldsOf(entry) : EMPTY_FIELDS;
   if (draft && !sameDraft(draft, baseline))
-    return newEditor(day, entry, { ...draft, imageDescription: baseline.imageDescription, mood: baseline.mood }, true);
+    return newEditor(
+      day,
+      entry,
+      {
+        ...draft,
+        imageDescription: baseline.imageDescription,
+        mood: baseline.mood,
+        activities: baseline.activities,
+      },
+      true,
+    );
   return entry ? null : newEditor(day, null, EMPTY_FIELDS);
 }
 

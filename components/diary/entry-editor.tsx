@@ -28,6 +28,7 @@ import { PhotoGallery } from "./photo-gallery";
 import { PhotoPreview, PhotoUploadButton, usePhotoDrop } from "./photo-field";
 import { useWritingMode } from "./use-writing-mode";
 import { MoodOptions } from "./mood-options";
+import { ActivityOptions } from "./activity-options";
 import { VisibilityOptions } from "./visibility-options";
 
 type Props = {
@@ -246,6 +247,7 @@ export function EntryEditor({
         <FormatToolbar targetId={contentId} />
         <VisibilityOptions visibility={fields.visibility} isAnonymous={fields.isAnonymous} onChange={onFields} />
         <MoodOptions mood={fields.mood ?? null} onChange={(mood) => onFields({ mood })} />
+        <ActivityOptions activities={fields.activities ?? []} onChange={(activities) => onFields({ activities })} />
         {sharedTooLong ? (
           <p role="alert" className="mt-3 text-sm font-semibold text-danger">
             {LONG_PAGE_STAYS_PRIVATE_MESSAGE} ({contentLength} now).

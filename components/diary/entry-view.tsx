@@ -32,6 +32,8 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
   const [history, setHistory] = useState(false);
   const photo = journal.images[0];
   // The writer's own mood for the day (docs/decisions/131); only they are ever sent it.
+  // A page kept for offline reading before activities has none.
+  const activities: readonly string[] = journal.activities ?? [];
   const mood = MOODS.find((m) => m.value === journal.mood);
   return (
     <article aria-labelledby="entry-heading">
@@ -65,6 +67,12 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
           {mood ? (
             <span className="ml-2 whitespace-nowrap">
               · Mood: <MoodFace mood={mood.value} /> <span className="font-semibold text-ink">{mood.word}</span>
+            </span>
+          ) : null}
+          {activities.length ? (
+            // The writer's own, like the mood (docs/decisions/136).
+            <span className="ml-2">
+              · Activities: <span className="font-semibold text-ink">{activities.join(", ")}</span>
             </span>
           ) : null}
         </p>

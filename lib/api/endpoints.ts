@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ACTIVITY_ENDPOINTS } from "@/lib/activities/endpoints";
 import { ADMIN_ENDPOINTS } from "@/lib/admin/endpoints";
 import { AUTH_ENDPOINTS } from "@/lib/auth/endpoints";
 import { PASSKEY_ENDPOINTS } from "@/lib/auth/passkey-endpoints";
@@ -35,6 +36,7 @@ const DEFINITIONS = [
   ...JOURNAL_ENDPOINTS,
   ...LOCK_ENDPOINTS,
   ...TEMPLATE_ENDPOINTS,
+  ...ACTIVITY_ENDPOINTS,
   ...VERSION_ENDPOINTS,
   ...FEED_ENDPOINTS,
   ...LIKE_ENDPOINTS,

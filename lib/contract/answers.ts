@@ -53,6 +53,11 @@ const mood = note(
   "The writer's mood for the day, 1 (Awful), 2 (Bad), 3 (Okay), 4 (Good) or 5 (Great), or null. Only ever in answers to the writer (docs/decisions/131); not sealed by the diary lock",
 );
 
+const activities = note(
+  z.array(z.string()).max(10),
+  "What the writer did that day, names from their own list (GET /api/activities), in the order chosen; [] for none. Only ever in answers to the writer (docs/decisions/136); not sealed by the diary lock",
+);
+
 const imageDescription = note(
   z.string().nullable(),
   "The (cover) photo's description, its alt text (at most 300 characters, one line); null when there is no photo or none was given",
@@ -167,6 +172,7 @@ export const JournalSchema = component(
     imageDescription,
     photos: pagePhotos,
     mood,
+    activities,
     likesCount: count,
     readsCount: count,
     createdAt: timestamp,

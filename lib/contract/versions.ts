@@ -17,6 +17,7 @@ const version = {
   imageDescription: z.string().nullable(),
   photos: JournalSchema.shape.photos,
   mood: JournalSchema.shape.mood,
+  activities: JournalSchema.shape.activities,
   locked: z.boolean(),
   sealed: SealedPageSchema.nullable(),
   writtenAt: z.iso.datetime(),

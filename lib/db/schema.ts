@@ -369,7 +369,10 @@ export const journals = pgTable(
      * What the writer did that day (docs/decisions/136), names from their own list, in the order
      * chosen: at most ACTIVITIES_PER_PAGE_MAX. The writer's alone, like the mood.
      */
-    activities: text("activities").array().notNull().default(sql`'{}'::text[]`),
+    activities: text("activities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * The page's other photos, in order, after the cover (`image_key`): at most PHOTOS_MAX - 1
      * (docs/decisions/133). A locked page has none.
@@ -1012,7 +1015,10 @@ export const pageVersions = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     mood: smallint("mood"),
-    activities: text("activities").array().notNull().default(sql`'{}'::text[]`),
+    activities: text("activities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     importedAt: timestamp("imported_at", { withTimezone: true }),
     sealed: jsonb("sealed").$type<SealedPage>(),
     /** When the page was first written: a page restored from Recently deleted keeps its place. */

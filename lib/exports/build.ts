@@ -38,6 +38,7 @@ const ENTRY_COLUMNS = {
   imageDescription: journals.imageDescription,
   morePhotos: sql<PagePhoto[]>`case when ${journals.sealed} is null then ${journals.morePhotos} else '[]'::jsonb end`,
   mood: journals.mood,
+  activities: journals.activities,
   tags: journals.tags,
   likesCount: journals.likesCount,
   readsCount: journals.readsCount,
@@ -240,10 +241,10 @@ async function* inkwellJson({
   let first = true;
   for await (const page of entryPages({ tx, userId, pageSize })) {
     for (const entry of page) {
-      // The mood is the writer's own, so their export carries it (docs/decisions/131).
+      // The mood and the activities are the writer's own, so their export carries them (docs/decisions/131, 136).
       // The other photos' descriptions, in order after the cover's `photoDescription` (docs/decisions/133).
       const more = (entry.morePhotos ?? []).map((p) => p.description);
-      yield `${first ? "" : ","}\n${JSON.stringify({ ...inkwellEntry(entry), morePhotoDescriptions: more, mood: entry.mood })}`;
+      yield `${first ? "" : ","}\n${JSON.stringify({ ...inkwellEntry(entry), morePhotoDescriptions: more, mood: entry.mood, activities: entry.activities })}`;
       first = false;
     }
   }

@@ -20,6 +20,8 @@ export interface ExportEntry {
   morePhotos?: { key: string; description: string | null }[];
   /** The day's mood, 1–5 (docs/decisions/131); inkwell.json alone carries it. */
   mood?: number | null;
+  /** What the writer did that day (docs/decisions/136); inkwell.json alone carries it. */
+  activities?: string[];
   tags: string[];
   likesCount: number;
   readsCount: number;

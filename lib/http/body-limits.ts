@@ -36,6 +36,11 @@ export const BODY_LIMITS = {
    * text (16 960 units: 102 KB with every unit a `\uXXXX` escape).
    */
   template: 128 * KiB,
+  /**
+   * PUT /api/activities: at most 30 names of 30 characters (14 400 units: 86 KB with every unit a
+   * `\uXXXX` escape).
+   */
+  activities: 128 * KiB,
   /** POST /api/journals/{id}/replies: a 500-character reply (8 000 units: 48 KB escaped) and an id. */
   reply: 64 * KiB,
   /** Multipart bodies that may carry a photo (at most 5 MB, lib/images) and a few text fields. */

@@ -129,6 +129,8 @@ const entryFields = {
   isAnonymous: '"true" or "false" (missing: false); true only with close-circle',
   imageDescription: `Optional: the photo's description, its alt text; 0–${IMAGE_DESCRIPTION_MAX} characters after trimming, one line (no control or bidi override characters). Missing keeps the entry's own (a new photo starts without one); "" clears it; kept only while the entry has a photo`,
   photos: `Optional: the page's whole list of photos, in order, the first its cover (docs/decisions/133): a JSON array of at most ${PHOTOS_MAX}, each \`{"upload": id}\` (a photo from POST /api/upload/entry-photo, its id, within ${PHOTO_UPLOAD_HOURS} hours) or \`{"photo": id}\` (one the page has, the \`id\` of its \`photos\`), with an optional \`"description"\` (its alt text, as \`imageDescription\`: left out, a kept photo keeps its own; \`""\` clears it). Missing keeps the page's photos; \`[]\` removes them all. Not with \`image\`, \`removeImage\` or \`imageDescription\`, nor on a locked page`,
+  activities:
+    'Optional: what the writer did that day, a JSON list of at most 10 names (each one line of 1–30 characters, each once whatever the case), for example ["Work","Family"]; "[]" clears them; missing keeps the entry\'s own. The writer\'s alone: never in anything another person reads (docs/decisions/136)',
   mood: 'Optional: the day\'s mood, "1" (Awful) to "5" (Great); "" clears it; missing keeps the entry\'s own. The writer\'s alone: never in anything another person reads (docs/decisions/131)',
 };
 

@@ -33,6 +33,7 @@ export async function toJournalJson({
     imageDescription: row.imageKey ? row.imageDescription : null,
     photos,
     mood: row.mood,
+    activities: row.activities,
     likesCount: row.likesCount,
     readsCount: row.readsCount,
     createdAt: row.createdAt.toISOString(),

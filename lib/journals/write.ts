@@ -179,6 +179,7 @@ export async function createJournal({
           // A description belongs to a photo: without one it is not kept (a locked page's is sealed).
           ...photoColumns(list),
           mood: input.mood ?? null,
+          activities: input.activities ?? [],
           sealed: sealed ? sealedRow(sealed, photo) : null,
           // Imported in the browser (docs/decisions/121): held to an imported page's bound once readable again.
           importedAt: input.imported ? sql`now()` : null,
@@ -312,6 +313,7 @@ export async function updateJournal({
           ...photoColumns(list),
           // Sent: the new mood ("" clears it); not sent (the original client): kept.
           mood: input.mood !== undefined ? input.mood : current.mood,
+          activities: input.activities ?? current.activities,
           sealed: sealed ? sealedRow(sealed, photo, kept ? current.sealed : null) : null,
           ...(input.imported ? { importedAt: sql`coalesce(${journals.importedAt}, now())` } : {}),
           updatedAt: sql`now()`,

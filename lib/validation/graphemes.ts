@@ -3,6 +3,13 @@
 // 565 MB, 100 000 ran out of heap), so the text is segmented in short chunks instead. Shared by the
 // editor and the server (no server-only imports).
 
+/**
+ * How many code points one character a person sees may take, on average over a text: an emoji
+ * family (👨‍👩‍👧‍👦) is 7, and no real text needs more than 8. The database's length checks are
+ * backstops in code points at this ratio (lib/db/schema.ts); UTF-16 takes at most twice as many units.
+ */
+export const CODE_POINTS_PER_CHARACTER = 8;
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const CHUNK = 256;
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

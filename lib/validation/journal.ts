@@ -20,6 +20,7 @@ import {
   TOO_MANY_PHOTOS_MESSAGE,
 } from "./journal-limits";
 import { sealedEntryShape } from "./lock";
+import { pageActivitiesField } from "./activities";
 import { LOCKED_CONTENT, LOCKED_TITLE, SEALED_WITH_TEXT_MESSAGE } from "./lock-limits";
 import { ValidationError } from "@/lib/errors";
 
@@ -162,6 +163,7 @@ const entryShape = {
   isAnonymous: booleanField("isAnonymous"),
   imageDescription: imageDescriptionField,
   mood: moodField,
+  activities: pageActivitiesField,
   photos: photosField,
 };
 

@@ -79,6 +79,7 @@ function journal({
     imageDescription: null,
     photos: [],
     mood: null,
+    activities: [],
     likesCount: 0,
     readsCount: 0,
     createdAt: "2026-03-18T08:00:00.000Z",

@@ -36,6 +36,7 @@ function journal(over: Partial<Journal> = {}): Journal {
     images: [],
     imageDescription: null,
     mood: null,
+    activities: [],
     likesCount: 0,
     readsCount: 0,
     createdAt: "2026-03-10T08:00:00.000Z",

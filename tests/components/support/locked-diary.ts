@@ -40,6 +40,7 @@ export function diaryEntry(fields: Partial<DiaryEntry> & Pick<DiaryEntry, "id" |
     imageDescription: null,
     photos: [],
     mood: null,
+    activities: [],
     likesCount: 0,
     readsCount: 0,
     createdAt: `${fields.journaldate}T20:00:00.000Z`,

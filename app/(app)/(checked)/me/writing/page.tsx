@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ActivitiesCard } from "@/components/me/activities-card";
 import { RoomHeading } from "@/components/me/room-heading";
 import { room } from "@/components/me/rooms";
 import { RecentlyDeletedCard } from "@/components/me/recently-deleted-card";
@@ -14,6 +15,7 @@ export default function Page() {
       <RoomHeading href="/me/writing" />
       <div className="grid max-w-3xl gap-6">
         <WritingCard />
+        <ActivitiesCard />
         <TemplatesCard />
         <RecentlyDeletedCard />
       </div>
