@@ -169,6 +169,7 @@ describe("export everything", () => {
         likesCount: i % 3,
         readsCount: i % 5,
         mood: i % 6 === 0 ? null : (i % 5) + 1,
+        activities: i % 7 === 0 ? ["Work", "Choir"] : [],
         createdAt: new Date(`${day(i)}T09:30:00.123Z`),
         updatedAt: new Date(`${day(i)}T10:00:00.456Z`),
       });
@@ -317,6 +318,8 @@ describe("export everything", () => {
         morePhotoDescriptions: (e.more ?? []).map((m) => m.description),
         // The writer's mood for the day, theirs to take (docs/decisions/131).
         mood: i % 6 === 0 ? null : (i % 5) + 1,
+        // What they did that day, theirs too (docs/decisions/136-activities.md).
+        activities: i % 7 === 0 ? ["Work", "Choir"] : [],
       })),
     );
   });

@@ -301,6 +301,7 @@ describe("the limits the API reference states", () => {
         "DELETE /api/push/subscriptions",
         "POST /api/templates",
         "PUT /api/templates/{id}",
+        "PUT /api/activities",
       ].sort(),
     );
     for (const { method, path, op } of withBody) {
