@@ -1,23 +1,26 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { FeedItem } from "@/lib/contract/answers";
-import type { OnThisDay, WritingStats } from "@/lib/contract/past";
+import type { MoodYear, OnThisDay, WritingStats } from "@/lib/contract/past";
 import { answerOf } from "./api";
 import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest } from "./query-client";
 
-// The past, read back (docs/api.md "Journals", docs/decisions/062): On This Day, the writing
-// stats, and the few newest friends' entries the dashboard shows.
+// The past, read back (docs/api.md "Journals", docs/decisions/062, 137): On This Day, the writing
+// stats, the year's moods, and the few newest friends' entries the dashboard shows.
 
-export type { OnThisDay, WritingStats } from "@/lib/contract/past";
+export type { MoodYear, OnThisDay, WritingStats } from "@/lib/contract/past";
 
 export const ON_THIS_DAY_FAILED = "Could not load On This Day";
 export const STATS_FAILED = "Could not load your writing streaks";
+export const MOODS_FAILED = "Could not load your moods";
 export const NEWEST_FAILED = "Could not load your friends' newest entries";
 
 export const pastKeys = {
   onThisDay: (day: string) => ["journals", "on-this-day", day] as const,
   stats: (year: number) => ["journals", "stats", year] as const,
+  // Under ["journals"], so a save or a delete of a page, which refreshes those, refreshes them too.
+  moods: (year: number) => ["journals", "moods", year] as const,
   newestFriends: ["feed", "newest"] as const,
 };
 
@@ -39,6 +42,17 @@ export function statsQuery(year: number) {
       const res = await apiRequest(`${apiPath("GET /api/journals/stats")}?year=${year}`, { signal });
       if (!res.ok) throw new ApiError(res.status, STATS_FAILED);
       return answerOf("GET /api/journals/stats", res);
+    },
+  });
+}
+
+export function moodsQuery(year: number) {
+  return queryOptions({
+    queryKey: pastKeys.moods(year),
+    queryFn: async ({ signal }): Promise<MoodYear> => {
+      const res = await apiRequest(`${apiPath("GET /api/journals/moods")}?year=${year}`, { signal });
+      if (!res.ok) throw new ApiError(res.status, MOODS_FAILED);
+      return answerOf("GET /api/journals/moods", res);
     },
   });
 }

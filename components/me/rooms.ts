@@ -15,9 +15,9 @@ export const ROOMS: readonly Room[] = [
   {
     href: "/me/writing",
     label: "Your writing",
-    summary: "Your streaks, a year of days written, and your templates.",
+    summary: "Your streaks, a year of days written, your moods, and your templates.",
     intro:
-      "How often you write, your streaks and a year of days, the templates you start pages from, and the pages you deleted lately.",
+      "How often you write, your streaks and a year of days, your moods, the templates you start pages from, and the pages you deleted lately.",
   },
   {
     href: "/me/reminders",

@@ -429,6 +429,21 @@ export const JOURNAL_ENDPOINTS = [
   },
   {
     method: "get",
+    path: "/api/journals/moods",
+    tag: TAG.journals,
+    summary: "The caller's moods of one year, and how each activity goes with them",
+    description:
+      "The writer's own, never anyone else's (docs/decisions/131, 137): `days` holds each day of the year whose page has a mood, `averageMood` their average, and `activities` each activity on those pages with its number of days and their average mood. A page without a mood counts for nothing here.",
+    auth: "session",
+    query: {
+      schema: StatsQuerySchema,
+      descriptions: { year: "YYYY, from 1900 to next year; missing: the year of the caller's today" },
+    },
+    answers: [{ status: 200, description: "The caller's moods of that year", schema: P.MoodYearSchema }],
+    failures: [[400, YEAR_MESSAGE, YEAR_LATE_MESSAGE]],
+  },
+  {
+    method: "get",
     path: "/api/journals/export.pdf",
     tag: TAG.journals,
     summary: "The caller's journal as a PDF",

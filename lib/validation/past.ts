@@ -3,8 +3,8 @@ import { text } from "./fields";
 import { EARLIEST_STATS_YEAR } from "./past-limits";
 import { EARLIEST_JOURNAL_DATE, TOO_EARLY_DATE_MESSAGE, calendarDateField, latestJournalDate } from "./journal";
 
-// The query strings of On This Day and the writing stats (docs/api.md "Journals",
-// docs/decisions/062-on-this-day-and-streaks.md).
+// The query strings of On This Day, the writing stats and the year's moods (docs/api.md "Journals",
+// docs/decisions/062-on-this-day-and-streaks.md, 137-the-mood-chart.md).
 
 export const ON_THIS_DAY_LATE_MESSAGE = "Date must be no later than tomorrow in UTC";
 export const YEAR_MESSAGE = `Year must be a four-digit year from ${EARLIEST_STATS_YEAR}`;
@@ -17,7 +17,10 @@ export const OnThisDayQuerySchema = z.object({
     .refine((d) => d <= latestJournalDate(), ON_THIS_DAY_LATE_MESSAGE),
 });
 
-/** GET /api/journals/stats?year=: four digits, from the earliest year an entry may have to next year (UTC); missing means the year of the writer's today. */
+/**
+ * GET /api/journals/stats?year= and GET /api/journals/moods?year=: four digits, from the earliest
+ * year an entry may have to next year (UTC); missing means the year of the writer's today.
+ */
 export const StatsQuerySchema = z.object({
   year: text("Year", { maxUnits: 4, tooLong: YEAR_MESSAGE })
     .regex(/^\d{4}$/, YEAR_MESSAGE)

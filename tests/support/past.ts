@@ -2,7 +2,8 @@ import type { Person } from "./friends";
 import type { FeedItem } from "./feed";
 import { api } from "./http";
 
-// Helpers for On This Day and the writing stats (docs/api.md "Journals", docs/decisions/062).
+// Helpers for On This Day, the writing stats and the year's moods (docs/api.md "Journals",
+// docs/decisions/062, 137).
 
 export interface OnThisDayAnswer {
   mine: { id: string; journaldate: string; title: string; visibility: string }[];
@@ -17,6 +18,13 @@ export interface StatsAnswer {
   days: Record<string, 1>;
 }
 
+export interface MoodsAnswer {
+  year: number;
+  days: Record<string, number>;
+  averageMood: number | null;
+  activities: { name: string; days: number; averageMood: number }[];
+}
+
 export function onThisDay(who: Person | undefined, query: string, cookie?: string) {
   return api<OnThisDayAnswer>(`/api/journals/on-this-day${query ? `?${query}` : ""}`, { token: who?.token, cookie });
 }
@@ -24,6 +32,14 @@ export function onThisDay(who: Person | undefined, query: string, cookie?: strin
 /** GET /api/journals/stats, the writer's zone hint sent as the app's `inkwell_tz` cookie when given. */
 export function stats(who: Person | undefined, query = "", zone?: string) {
   return api<StatsAnswer>(`/api/journals/stats${query ? `?${query}` : ""}`, {
+    token: who?.token,
+    cookie: zone ? `inkwell_tz=${encodeURIComponent(zone)}` : undefined,
+  });
+}
+
+/** GET /api/journals/moods, the writer's zone hint sent as the app's `inkwell_tz` cookie when given. */
+export function moods(who: Person | undefined, query = "", zone?: string) {
+  return api<MoodsAnswer>(`/api/journals/moods${query ? `?${query}` : ""}`, {
     token: who?.token,
     cookie: zone ? `inkwell_tz=${encodeURIComponent(zone)}` : undefined,
   });

@@ -4,6 +4,7 @@ import { RoomHeading } from "@/components/me/room-heading";
 import { room } from "@/components/me/rooms";
 import { RecentlyDeletedCard } from "@/components/me/recently-deleted-card";
 import { TemplatesCard } from "@/components/me/templates-card";
+import { MoodCard } from "@/components/past/mood-card";
 import { WritingCard } from "@/components/past/writing-card";
 
 export const metadata: Metadata = { title: room("/me/writing").label };
@@ -15,6 +16,7 @@ export default function Page() {
       <RoomHeading href="/me/writing" />
       <div className="grid max-w-3xl gap-6">
         <WritingCard />
+        <MoodCard />
         <ActivitiesCard />
         <TemplatesCard />
         <RecentlyDeletedCard />
