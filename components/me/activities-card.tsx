@@ -109,7 +109,7 @@ export function ActivitiesCard() {
                 aria-label={`Take ${a} off your list`}
                 className={buttonClass("ghost", "size-10 rounded-full p-0")}
               >
-                <X aria-hidden className="size-4" />
+                <X aria-hidden className="size-5" />
               </button>
             </li>
           ))}
