@@ -417,12 +417,13 @@ export const journals = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs(sql`inkwell_tags(title || ' ' || content)`),
-    // The bytes of the entry's text, readable and sealed: a page of the List is bounded by their sum
-    // (lib/journals/timeline.ts, docs/decisions/123), known before any text is read. Kept by PostgreSQL.
+    // The bytes of the entry's text, readable and sealed, with the other photos (their descriptions)
+    // and the activities (inkwell_extra_bytes, migration 0042): a page of the List is bounded by their
+    // sum (lib/journals/timeline.ts, docs/decisions/123), known before any text is read. Kept by PostgreSQL.
     textBytes: integer("text_bytes")
       .notNull()
       .generatedAlwaysAs(
-        sql`octet_length(title) + octet_length(content) + coalesce(octet_length(image_description), 0) + coalesce(octet_length(sealed ->> 'title'), 0) + coalesce(octet_length(sealed ->> 'content'), 0) + coalesce(octet_length(sealed ->> 'imageDescription'), 0)`,
+        sql`octet_length(title) + octet_length(content) + coalesce(octet_length(image_description), 0) + coalesce(octet_length(sealed ->> 'title'), 0) + coalesce(octet_length(sealed ->> 'content'), 0) + coalesce(octet_length(sealed ->> 'imageDescription'), 0) + inkwell_extra_bytes(more_photos, activities)`,
       ),
   },
   (t) => [

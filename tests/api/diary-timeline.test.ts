@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
+import { journals } from "../../lib/db/schema";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { expectError, signedIn } from "../support/journals";
@@ -88,6 +90,33 @@ describe("GET /api/journals", () => {
     const two = await api<Page>("/api/journals?limit=2", { token });
     expect(two.body.journals.map((j) => j.journaldate)).toEqual([0, 1].map(dayBack));
     expect(two.body.nextCursor).toBe(dayBack(1));
+  });
+
+  it("counts the other photos' descriptions and the activities in an entry's bytes, so they too bound a page", async () => {
+    const { user, token } = await signedIn(db);
+    // Descriptions as an import or an older rule may have left them: 60 000 bytes a photo, five a page.
+    const description = "é".repeat(30_000);
+    for (let i = 0; i < 6; i++)
+      await createJournal(db, user.id, {
+        journalDate: dayBack(i),
+        content: `Day ${i}.`,
+        imageKey: `entries/${user.id}/${i}0000000-0000-4000-8000-000000000000.webp`,
+        morePhotos: Array.from({ length: 5 }, (_, k) => ({
+          key: `entries/${user.id}/${i}${k}000000-0000-4000-8000-000000000000.webp`,
+          description,
+        })),
+        activities: ["Work", "Ünterwegs"],
+      });
+    const [row] = await db
+      .select({ bytes: journals.textBytes })
+      .from(journals)
+      .where(and(eq(journals.authorId, user.id), eq(journals.journalDate, dayBack(0))));
+    const title = "A quiet morning";
+    expect(row!.bytes).toBe(title.length + "Day 0.".length + 5 * 60_000 + "Work".length + "Ünterwegs".length + 1);
+    // 300 000 bytes an entry: three fit a page of TIMELINE_PAGE_BYTES, the fourth starts the next.
+    const first = await api<Page>(`/api/journals?limit=${TIMELINE_LIMIT_MAX}`, { token });
+    expect(first.body.journals.map((j) => j.journaldate)).toEqual([0, 1, 2].map(dayBack));
+    expect(first.body.nextCursor).toBe(dayBack(2));
   });
 
   it("cuts a long excerpt on a word, as one line", async () => {
