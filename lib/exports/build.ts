@@ -2,6 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { getActivityList } from "@/lib/activities/lists";
 import { exports, friendships, journals, reminderSettings, templates, users, type PagePhoto } from "@/lib/db/schema";
 import type { Storage } from "@/lib/storage";
 import {
@@ -194,7 +195,7 @@ async function writeZip({ tx, zip, storage, userId, now, pageSize, timeZone, ste
   zip.end();
 }
 
-/** inkwell.json: the format, the profile, the friends' usernames, the templates, then every entry's own facts. */
+/** inkwell.json: the format, the profile, the friends' usernames, the templates, the activities, then every entry's own facts. */
 async function* inkwellJson({
   tx,
   userId,
@@ -236,6 +237,8 @@ async function* inkwellJson({
     profile: { ...profile, joinedAt: isoSeconds(profile.joinedAt) },
     friends: friends.map((f) => f.username),
     templates: kept,
+    // The list they choose a day's activities from (docs/decisions/136-activities.md).
+    activities: (await getActivityList({ db: tx, userId })).activities,
   };
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
   let first = true;

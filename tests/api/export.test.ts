@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
-import { exports, reminderSettings, templates } from "../../lib/db/schema";
+import { activityLists, exports, reminderSettings, templates } from "../../lib/db/schema";
 import type { ExportStatus } from "../../lib/contract/exports";
 import {
   EXPORT_EXPIRED_MESSAGE,
@@ -133,6 +133,7 @@ describe("export everything", () => {
       { userId: me.user.id, name: "gratitude", title: "", content: "Today I am grateful for" },
       { userId: me.user.id, name: "Three good things", title: "Three good things", content: "1.\n2.\n3." },
     ]);
+    await db.insert(activityLists).values({ userId: me.user.id, names: ["Work", "Choir"] });
     const shared = await storedPhoto("#336699", 120, 80);
     const photos = [await storedPhoto("#aa3300", 64, 48), shared, await storedPhoto("#00aa66", 30, 90, 10)];
     // More entries than a page, so every pass reads several pages.
@@ -304,6 +305,8 @@ describe("export everything", () => {
         { name: "gratitude", title: "", content: "Today I am grateful for" },
         { name: "Three good things", title: "Three good things", content: "1.\n2.\n3." },
       ],
+      // Their own list of activities (docs/decisions/136-activities.md).
+      activities: ["Work", "Choir"],
     });
     expect(inkwell.entries).toEqual(
       entries.map((e, i) => ({
