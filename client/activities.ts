@@ -34,3 +34,16 @@ export async function saveActivities(activities: string[]): Promise<string[]> {
   if (!res.ok) throw await refusalOf(res, ACTIVITIES_SAVE_FAILED);
   return (await answerOf("PUT /api/activities", res)).activities;
 }
+
+export const ACTIVITY_RENAME_FAILED = "Could not rename the activity";
+
+/** `from` becomes `to` on the list and on every page that has it; a 400, 404 or 409 is a Refusal. */
+export async function renameActivity(from: string, to: string): Promise<string[]> {
+  const res = await apiRequest(
+    apiPath("POST /api/activities/rename"),
+    { method: "POST", body: JSON.stringify({ from, to }) },
+    ACTIVITY_RENAME_FAILED,
+  );
+  if (!res.ok) throw await refusalOf(res, ACTIVITY_RENAME_FAILED);
+  return (await answerOf("POST /api/activities/rename", res)).activities;
+}

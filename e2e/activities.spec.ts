@@ -3,9 +3,9 @@ import { openDiary, write } from "./diary-helpers";
 import { SCREEN_READY, expect, expectNoA11yViolationsInEachScheme, noToasts, test } from "./fixtures";
 
 // Activities (docs/decisions/136-activities.md): the person's own list on /me → Writing, each error
-// beside its field, a name taken off with Undo; chosen for a day in the editor with the keyboard.
+// beside its field, a name taken off with Undo or renamed; chosen for a day in the editor with the keyboard.
 
-test("the list of activities grows, refuses a name beside its field, and gives one back with Undo", async ({
+test("the list of activities grows, refuses a name beside its field, gives one back with Undo, and renames one", async ({
   signedIn: { page },
 }) => {
   await page.goto("/me/writing");
@@ -28,8 +28,25 @@ test("the list of activities grows, refuses a name beside its field, and gives o
   await expect(list.getByText("Rest", { exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(list.getByText("Rest", { exact: true })).toBeVisible();
+
+  // Renamed from the keyboard: the field opens with the name, a name of the list is refused beside
+  // it, Escape leaves it and the focus goes back to the pencil.
+  await card.getByRole("button", { name: "Rename Choir" }).press("Enter");
+  const rename = card.getByRole("textbox", { name: "New name for “Choir”" });
+  await expect(rename).toBeFocused();
+  await expect(rename).toHaveValue("Choir");
+  await rename.fill("rest");
+  await rename.press("Enter");
+  await expect(rename).toHaveAccessibleDescription("This activity is on your list already");
   await noToasts(page);
   await expectNoA11yViolationsInEachScheme(page, { include: "#activities" });
+  await rename.press("Escape");
+  await expect(card.getByRole("button", { name: "Rename Choir" })).toBeFocused();
+  await card.getByRole("button", { name: "Rename Choir" }).click();
+  await rename.fill("Singing");
+  await rename.press("Enter");
+  await expect(card.getByRole("button", { name: "Rename Singing" })).toBeFocused();
+  await expect(list.getByRole("listitem").last()).toHaveText("Singing");
 });
 
 test("a day's activities are chosen with the keyboard, shown to their writer and changed", async ({

@@ -1,9 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus, Shapes, X } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { ACTIVITIES_LOAD_FAILED, activitiesQuery, activityKeys, saveActivities } from "@/client/activities";
+import { Pencil, Plus, Shapes, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  ACTIVITIES_LOAD_FAILED,
+  activitiesQuery,
+  activityKeys,
+  renameActivity,
+  saveActivities,
+} from "@/client/activities";
 import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
 import { RetryStatus } from "@/components/ui/retry-status";
@@ -11,26 +17,26 @@ import { TextField } from "@/components/ui/text-field";
 import {
   ACTIVITIES_FULL_MESSAGE,
   ACTIVITIES_MAX,
+  ACTIVITY_ALREADY_MESSAGE,
   ACTIVITY_NAME_MAX,
   checkActivityName,
 } from "@/lib/validation/activity-limits";
-
-const ACTIVITY_ALREADY_MESSAGE = "This activity is on your list already";
+import { journalKeys } from "@/lib/query-keys";
 
 /** The message a new name earns before it is sent, or null: the server's own rules (lib/validation/activity-limits.ts). */
-function checkNew(raw: string, list: readonly string[]): string | null {
+function checkNew(raw: string, list: readonly string[], renaming: string | null = null): string | null {
   const checked = checkActivityName(raw);
   if ("error" in checked) return checked.error;
   const folded = checked.name.toLocaleLowerCase("en-US");
-  if (list.some((a) => a.toLocaleLowerCase("en-US") === folded)) return ACTIVITY_ALREADY_MESSAGE;
-  if (list.length >= ACTIVITIES_MAX) return ACTIVITIES_FULL_MESSAGE;
+  if (list.some((a) => a !== renaming && a.toLocaleLowerCase("en-US") === folded)) return ACTIVITY_ALREADY_MESSAGE;
+  if (renaming === null && list.length >= ACTIVITIES_MAX) return ACTIVITIES_FULL_MESSAGE;
   return null;
 }
 
 /**
  * Activities on /me → Writing (docs/decisions/136-activities.md): the person's own list to choose
  * from when they write a day. A name is added with the field, taken off with its ✕ (with Undo);
- * pages keep the activities they have.
+ * pages keep the activities they have. Its pencil renames it, on the list and on every page.
  */
 export function ActivitiesCard() {
   const queryClient = useQueryClient();
@@ -42,6 +48,53 @@ export function ActivitiesCard() {
     onSuccess: (kept) => queryClient.setQueryData(activityKeys.list, kept),
   });
   const names = list.data ?? [];
+  // The name being renamed, its new spelling and what refused it; the chip whose button gets the focus back.
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [newName, setNewName] = useState("");
+  const [renameError, setRenameError] = useState<string | null>(null);
+  const focusChip = useRef<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (focusChip.current === null || renaming !== null) return;
+    listRef.current?.querySelector<HTMLButtonElement>(`[data-rename="${CSS.escape(focusChip.current)}"]`)?.focus();
+    focusChip.current = null;
+  }, [renaming, list.data]);
+  // The rename field takes the focus as it opens.
+  const renameField = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (renaming !== null) renameField.current?.querySelector("input")?.select();
+  }, [renaming]);
+  const rename = useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }) => renameActivity(from, to),
+    onSuccess: (kept, { from, to }) => {
+      queryClient.setQueryData(activityKeys.list, kept);
+      // The pages that had it, and the moods' chart, show the new name.
+      void queryClient.invalidateQueries({ queryKey: journalKeys.all });
+      notify.success(`“${from}” is now “${to}”`, { description: "On your list and on every page that had it." });
+      focusChip.current = to;
+      setRenaming(null);
+    },
+    onError: (e) => setRenameError(e.message),
+  });
+
+  const startRename = (from: string) => {
+    setRenaming(from);
+    setNewName(from);
+    setRenameError(null);
+  };
+  const stopRename = () => {
+    focusChip.current = renaming;
+    setRenaming(null);
+  };
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (renaming === null) return;
+    const trimmed = newName.trim();
+    const refused = checkNew(trimmed, names, renaming);
+    if (refused) return setRenameError(refused);
+    if (trimmed === renaming) return stopRename();
+    rename.mutate({ from: renaming, to: trimmed });
+  };
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -95,13 +148,23 @@ export function ActivitiesCard() {
       ) : list.isError ? (
         <RetryStatus message={ACTIVITIES_LOAD_FAILED} onRetry={() => void list.refetch()} className="mt-4" />
       ) : names.length ? (
-        <ul aria-label="Your activities" className="mt-4 flex flex-wrap gap-1.5">
+        <ul ref={listRef} aria-label="Your activities" className="mt-4 flex flex-wrap gap-1.5">
           {names.map((a) => (
             <li
               key={a}
               className="flex min-h-11 items-center gap-1 rounded-full border border-ink-soft/30 bg-paper py-0.5 pr-0.5 pl-3 text-sm text-ink"
             >
               {a}
+              <button
+                type="button"
+                data-rename={a}
+                onClick={() => startRename(a)}
+                disabled={save.isPending || rename.isPending}
+                aria-label={`Rename ${a}`}
+                className={buttonClass("ghost", "ml-1 size-10 rounded-full p-0")}
+              >
+                <Pencil aria-hidden className="size-4" />
+              </button>
               <button
                 type="button"
                 onClick={() => remove(a)}
@@ -117,7 +180,38 @@ export function ActivitiesCard() {
       ) : (
         <p className="mt-4 text-sm text-ink">Your list is empty: add what you often do.</p>
       )}
-      {list.data ? (
+      {list.data && renaming !== null ? (
+        <form
+          onSubmit={submitRename}
+          onKeyDown={(e) => e.key === "Escape" && stopRename()}
+          noValidate
+          className="mt-4 flex flex-wrap items-start gap-2"
+        >
+          <div ref={renameField} className="min-w-0 flex-1 basis-56">
+            <TextField
+              label={`New name for “${renaming}”`}
+              name="rename"
+              value={newName}
+              maxLength={ACTIVITY_NAME_MAX * 4}
+              autoComplete="off"
+              hint="Every page that has it takes the new name."
+              errors={renameError ? [renameError] : undefined}
+              onChange={(e) => {
+                setNewName(e.target.value);
+                if (renameError) setRenameError(null);
+              }}
+            />
+          </div>
+          <div className="mt-6.5 flex gap-2">
+            <button type="submit" disabled={rename.isPending} className={buttonClass("primary")}>
+              {rename.isPending ? "Renaming…" : "Rename"}
+            </button>
+            <button type="button" onClick={stopRename} className={buttonClass("secondary")}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : list.data ? (
         <form onSubmit={add} noValidate className="mt-4 flex flex-wrap items-start gap-2">
           <div className="min-w-0 flex-1 basis-56">
             <TextField

@@ -1,9 +1,14 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { activityLists } from "@/lib/db/schema";
 import type { ActivityList } from "@/lib/contract/activities";
-import { ACTIVITY_DEFAULTS } from "@/lib/validation/activity-limits";
+import { ConflictError, NotFoundError } from "@/lib/errors";
+import {
+  ACTIVITY_ALREADY_MESSAGE,
+  ACTIVITY_DEFAULTS,
+  ACTIVITY_NOT_ON_LIST_MESSAGE,
+} from "@/lib/validation/activity-limits";
 
 // A person's own list of activities to choose from (docs/decisions/136-activities.md): one row a
 // person, written at their first change; until then ACTIVITY_DEFAULTS. Nobody else reads it.
@@ -35,4 +40,45 @@ export async function setActivityList({
     .onConflictDoUpdate({ target: activityLists.userId, set: { names, updatedAt: sql`now()` } })
     .returning({ names: activityLists.names });
   return { activities: row!.names };
+}
+
+/**
+ * POST /api/activities/rename: `from` becomes `to` on the list, where it stands, and on every one of
+ * the writer's pages that has it (not their earlier versions: those are as they were). A page that
+ * has `to` already just loses `from`. The list and the pages change in one transaction; the pages'
+ * own times are left alone (the words did not change).
+ */
+export async function renameActivity({
+  db,
+  userId,
+  from,
+  to,
+}: {
+  db: Db;
+  userId: string;
+  from: string;
+  to: string;
+}): Promise<ActivityList> {
+  return db.transaction(async (tx) => {
+    const [kept] = await tx
+      .select({ names: activityLists.names })
+      .from(activityLists)
+      .where(eq(activityLists.userId, userId))
+      .for("update");
+    const names = kept?.names ?? [...ACTIVITY_DEFAULTS];
+    const at = names.indexOf(from);
+    if (at < 0) throw new NotFoundError(ACTIVITY_NOT_ON_LIST_MESSAGE);
+    const fold = (n: string) => n.toLocaleLowerCase("en-US");
+    if (names.some((n, i) => i !== at && fold(n) === fold(to))) throw new ConflictError(ACTIVITY_ALREADY_MESSAGE, "to");
+    const renamed = names.map((n, i) => (i === at ? to : n));
+    await setActivityList({ db: tx, userId, names: renamed });
+    if (from !== to)
+      await tx.execute(sql`
+        update journals set activities = case
+            when exists (select 1 from unnest(activities) a where lower(a) = lower(${to})) then array_remove(activities, ${from})
+            else array_replace(activities, ${from}, ${to})
+          end
+        where author_id = ${userId}::uuid and ${from} = any(activities)`);
+    return { activities: renamed };
+  });
 }

@@ -38,7 +38,7 @@ export const BODY_LIMITS = {
   template: 128 * KiB,
   /**
    * PUT /api/activities: at most 30 names of 30 characters (14 400 units: 86 KB with every unit a
-   * `\uXXXX` escape).
+   * `\uXXXX` escape); POST /api/activities/rename's two names, far less.
    */
   activities: 128 * KiB,
   /** POST /api/journals/{id}/replies: a 500-character reply (8 000 units: 48 KB escaped) and an id. */

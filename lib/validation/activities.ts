@@ -71,3 +71,7 @@ export const pageActivitiesField = text("Activities", { maxUnits: PAGE_FIELD_UNI
     return hasTwice(names) ? refuse() : names;
   })
   .optional();
+
+/** POST /api/activities/rename: a name of the list, and its new spelling (on every page too). */
+export const ActivityRenameSchema = z.strictObject({ from: activityName, to: activityName });
+export type ActivityRename = z.infer<typeof ActivityRenameSchema>;

@@ -29,6 +29,9 @@ export const ACTIVITY_NAME_LINE_MESSAGE =
   "An activity's name may not contain control characters, line breaks, text-direction marks or invisible characters";
 export const ACTIVITIES_FULL_MESSAGE = `You can keep at most ${ACTIVITIES_MAX} activities: remove one first`;
 export const ACTIVITY_TWICE_MESSAGE = "Each activity may appear only once";
+export const ACTIVITY_NOT_ON_LIST_MESSAGE = "This activity is not on your list";
+export const ACTIVITY_ALREADY_MESSAGE = "This activity is on your list already";
+export const ACTIVITY_RENAMED_MESSAGE = "Activity renamed";
 export const PAGE_ACTIVITIES_MESSAGE = `Activities must be a JSON list of at most ${ACTIVITIES_PER_PAGE_MAX} names, each at most ${ACTIVITY_NAME_MAX} characters on one line, each once`;
 
 /**

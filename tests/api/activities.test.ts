@@ -5,7 +5,9 @@ import { activityLists, blocks, journals } from "../../lib/db/schema";
 import { AUTHENTICATION_REQUIRED } from "../../lib/errors";
 import {
   ACTIVITIES_FULL_MESSAGE,
+  ACTIVITY_ALREADY_MESSAGE,
   ACTIVITY_DEFAULTS,
+  ACTIVITY_NOT_ON_LIST_MESSAGE,
   ACTIVITY_NAME_LINE_MESSAGE,
   ACTIVITY_NAME_REQUIRED_MESSAGE,
   ACTIVITY_NAME_TOO_LONG_MESSAGE,
@@ -95,6 +97,60 @@ describe("a person's list of activities", () => {
     });
     expect(huge.status).toBe(413);
     expect(await db.select().from(activityLists).where(eq(activityLists.userId, me.user.id))).toEqual([]);
+  });
+});
+
+describe("renaming an activity", () => {
+  const rename = (who: Person, body: unknown) =>
+    api<{ activities: string[] }>("/api/activities/rename", { method: "POST", token: who.token, body });
+
+  it("renames it where it stands on the list and on every page of the writer's that has it, not on their versions", async () => {
+    const me = await person(db);
+    const other = await person(db);
+    await putList(me, { activities: ["Work", "Choir", "Rest"] });
+    await putList(other, { activities: ["Choir"] });
+    const sings = await write(me, utcDay(-1), { activities: '["Choir","Work"]' });
+    const both = await write(me, utcDay(-2), { activities: '["Choir","singing"]' });
+    const none = await write(me, utcDay(-3), { activities: '["Rest"]' });
+    const theirs = await write(other, utcDay(-1), { activities: '["Choir"]' });
+    await putJournal(me.token, sings.id, { title: "Later", content: "Later words" });
+    const before = (await byDate(me, utcDay(-1))).body as unknown as { updatedAt: string };
+
+    const res = await rename(me, { from: "Choir", to: " Singing " });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ activities: ["Work", "Singing", "Rest"] });
+    expect((await listOf(me)).body.activities).toEqual(["Work", "Singing", "Rest"]);
+    expect(await stored(sings.id)).toEqual(["Singing", "Work"]);
+    // A page that had the new name already keeps it once.
+    expect(await stored(both.id)).toEqual(["singing"]);
+    expect(await stored(none.id)).toEqual(["Rest"]);
+    // Nobody else's list or pages; the page's own time is left alone.
+    expect(await stored(theirs.id)).toEqual(["Choir"]);
+    expect((await listOf(other)).body.activities).toEqual(["Choir"]);
+    expect(((await byDate(me, utcDay(-1))).body as unknown as { updatedAt: string }).updatedAt).toBe(before.updatedAt);
+    // The earlier version is as it was.
+    const versions = await api<{ versions: { activities: string[] }[] }>(`/api/journals/${sings.id}/versions`, {
+      token: me.token,
+    });
+    expect(versions.body.versions.map((v) => v.activities)).toEqual([["Choir", "Work"]]);
+  });
+
+  it("works on the default list, and refuses a name not on it, another's name, a bad name and no session, changing nothing", async () => {
+    const me = await person(db);
+    expect((await rename(me, { from: "Rest", to: "Sleep" })).body.activities).toContain("Sleep");
+    const list = (await listOf(me)).body.activities;
+    expectError(await rename(me, { from: "Choir", to: "Song" }), 404, ACTIVITY_NOT_ON_LIST_MESSAGE);
+    const taken = await rename(me, { from: "Work", to: "family" });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({
+      message: ACTIVITY_ALREADY_MESSAGE,
+      errors: [{ path: "to", message: ACTIVITY_ALREADY_MESSAGE }],
+    });
+    expectRefusedField(await rename(me, { from: "Work", to: "a\nb" }), "to", ACTIVITY_NAME_LINE_MESSAGE);
+    expectRefusedField(await rename(me, { from: "Work", to: "x".repeat(31) }), "to", ACTIVITY_NAME_TOO_LONG_MESSAGE);
+    expect((await rename(me, { from: "Work" })).status).toBe(400);
+    expectError(await api("/api/activities/rename", { body: { from: "Work", to: "Job" } }), 401);
+    expect((await listOf(me)).body.activities).toEqual(list);
   });
 });
 

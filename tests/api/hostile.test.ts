@@ -302,6 +302,7 @@ describe("the limits the API reference states", () => {
         "POST /api/templates",
         "PUT /api/templates/{id}",
         "PUT /api/activities",
+        "POST /api/activities/rename",
       ].sort(),
     );
     for (const { method, path, op } of withBody) {
