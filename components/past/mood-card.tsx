@@ -1,16 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Smile } from "lucide-react";
+import { Smile } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useLocalToday } from "@/components/diary/use-local-today";
 import { buttonClass } from "@/components/ui/button-styles";
 import { onDemand } from "@/components/ui/on-demand";
+import { YearSwitcher } from "./year-switcher";
 import { RetryStatus } from "@/components/ui/retry-status";
 import { MOODS_FAILED, moodsQuery, type MoodYear } from "@/client/past";
 import { parseDayKey } from "@/lib/dates/local-day";
-import { EARLIEST_STATS_YEAR } from "@/lib/validation/past-limits";
 import { MONTH_CHART_HEIGHT, activityChartHeight, monthlyMoods, moodText } from "./mood-figures";
 import { daysText } from "./writing-card";
 
@@ -47,29 +47,7 @@ export function MoodCard() {
         <RetryStatus message={MOODS_FAILED} onRetry={() => void moods.refetch()} className="mt-3" />
       ) : (
         <>
-          <div className="mt-4 mb-3 flex items-center gap-2">
-            <button
-              type="button"
-              className={buttonClass("ghost")}
-              aria-label="Previous year"
-              disabled={year === null || year <= EARLIEST_STATS_YEAR}
-              onClick={() => year !== null && setChosen(year - 1)}
-            >
-              <ChevronLeft aria-hidden className="size-4" />
-            </button>
-            <h3 aria-live="polite" className="min-w-16 text-center text-lg font-semibold text-ink">
-              {year ?? "\u00a0"}
-            </h3>
-            <button
-              type="button"
-              className={buttonClass("ghost")}
-              aria-label="Next year"
-              disabled={year === null || thisYear === null || year >= thisYear}
-              onClick={() => year !== null && setChosen(year + 1)}
-            >
-              <ChevronRight aria-hidden className="size-4" />
-            </button>
-          </div>
+          <YearSwitcher year={year} thisYear={thisYear} onChange={setChosen} className="mt-4 mb-3" />
           {loaded && year !== null ? <MoodYearView year={year} moods={loaded} /> : <MoodYearSkeleton />}
         </>
       )}

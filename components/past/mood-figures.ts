@@ -1,22 +1,8 @@
+import { MONTH_NAMES } from "@/lib/dates/local-day";
 import { MOODS } from "@/lib/validation/journal-limits";
 
 // The figures of the moods card (components/past/mood-card.tsx, docs/decisions/137-the-mood-chart.md),
 // shared by its tables and its charts (./mood-charts.tsx, fetched on demand), so both say the same.
-
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** One month of the year's moods: no average when none of its days has one. */
 export interface MonthMood {

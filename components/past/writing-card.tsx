@@ -1,14 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Flame } from "lucide-react";
+import { Flame } from "lucide-react";
 import { useState } from "react";
 import { useLocalToday } from "@/components/diary/use-local-today";
-import { buttonClass } from "@/components/ui/button-styles";
 import { STATS_FAILED, statsQuery } from "@/client/past";
 import { parseDayKey } from "@/lib/dates/local-day";
-import { EARLIEST_STATS_YEAR } from "@/lib/validation/past-limits";
 import { YearHeatmap, YearHeatmapSkeleton } from "./year-heatmap";
+import { YearSwitcher } from "./year-switcher";
 import { RetryStatus } from "@/components/ui/retry-status";
 
 /** "1 day", "12 days". */
@@ -67,29 +66,7 @@ export function WritingCard() {
               </div>
             ))}
           </dl>
-          <div className="mt-5 mb-3 flex items-center gap-2">
-            <button
-              type="button"
-              className={buttonClass("ghost")}
-              aria-label="Previous year"
-              disabled={year === null || year <= EARLIEST_STATS_YEAR}
-              onClick={() => year !== null && setChosen(year - 1)}
-            >
-              <ChevronLeft aria-hidden className="size-4" />
-            </button>
-            <h3 aria-live="polite" className="min-w-16 text-center text-lg font-semibold text-ink">
-              {year ?? "\u00a0"}
-            </h3>
-            <button
-              type="button"
-              className={buttonClass("ghost")}
-              aria-label="Next year"
-              disabled={year === null || thisYear === null || year >= thisYear}
-              onClick={() => year !== null && setChosen(year + 1)}
-            >
-              <ChevronRight aria-hidden className="size-4" />
-            </button>
-          </div>
+          <YearSwitcher year={year} thisYear={thisYear} onChange={setChosen} className="mt-5 mb-3" />
           {loaded && year !== null ? (
             <YearHeatmap year={year} days={loaded.days} today={today} />
           ) : (

@@ -2,25 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { addDays, addMonths, daysInMonth, parseDayKey, toDayKey, type DayKey } from "@/lib/dates/local-day";
+import {
+  MONTH_NAMES,
+  addDays,
+  addMonths,
+  daysInMonth,
+  parseDayKey,
+  toDayKey,
+  type DayKey,
+} from "@/lib/dates/local-day";
 
 /** A month's row: its name, then a column for each of 31 days; and a day's square. */
 const ROW = "grid grid-cols-[2.25rem_repeat(31,minmax(0,1fr))] items-center gap-px";
 const CELL = "aspect-square max-w-5 rounded-[2px]";
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** A day of the grid: written, a day gone by unwritten, or one still to come. */
 export type DayState = "written" | "not written" | "to come";
@@ -28,7 +22,7 @@ export type DayState = "written" | "not written" | "to come";
 /** "3 March 2026: written": what each day of the grid says. */
 export function dayLabel(key: DayKey, state: DayState): string {
   const { year, month, day } = parseDayKey(key);
-  return `${day} ${MONTHS[month - 1]} ${year}: ${state}`;
+  return `${day} ${MONTH_NAMES[month - 1]} ${year}: ${state}`;
 }
 
 /** The square of each state: filled, outlined, or faint (a day to come is no day missed). */
@@ -123,7 +117,7 @@ export function YearHeatmap({ year, days, today }: YearHeatmapProps) {
         aria-describedby="year-heatmap-help"
         className="flex flex-col gap-px"
       >
-        {MONTHS.map((name, i) => {
+        {MONTH_NAMES.map((name, i) => {
           const month = i + 1;
           return (
             <div role="row" key={name} className={ROW}>
@@ -200,7 +194,7 @@ export function YearHeatmapSkeleton() {
   return (
     <div aria-hidden>
       <div className="flex flex-col gap-px">
-        {MONTHS.map((name) => (
+        {MONTH_NAMES.map((name) => (
           <div key={name} className={ROW}>
             <span className="text-xs text-ink-soft">{name.slice(0, 3)}</span>
             {Array.from({ length: 31 }, (_, d) => (

@@ -5,6 +5,22 @@
 /** `YYYY-MM-DD` of a local calendar day. */
 export type DayKey = string;
 
+/** The months' names, January first (the heatmap's rows and the moods' chart on /me → Writing). */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 export function toDayKey(year: number, month: number, day: number): DayKey {
