@@ -38,14 +38,18 @@ export interface EditorState {
   restored: boolean;
 }
 
-/** A photo the page has, in the gallery. */
-function keptPhoto(p: { id: string; url: string }, description: string): GalleryPhoto {
-  return { key: p.id, id: p.id, picked: null, url: p.url, description };
+/** A photo the page has, in the gallery: its URL is the one at the same place of `images` (docs/decisions/138). */
+function keptPhoto(p: { id: string }, url: string, description: string): GalleryPhoto {
+  return { key: p.id, id: p.id, picked: null, url, description };
 }
 
-/** The entry's photos as a gallery, as they are saved. */
+/** The entry's photos as a gallery, as they are saved; one without its URL is left out. */
 function savedGallery(entry: Journal | null): GalleryPhoto[] {
-  return (entry?.photos ?? []).map((p) => keptPhoto(p, p.description ?? ""));
+  if (!entry) return [];
+  return (entry.photos ?? []).flatMap((p, i) => {
+    const url = entry.images[i];
+    return url ? [keptPhoto(p, url, p.description ?? "")] : [];
+  });
 }
 
 /** The gallery of an entry with several photos; null for one photo or none (the one-photo fields then). */
@@ -67,7 +71,8 @@ export function coverAsGallery(editor: EditorState): GalleryPhoto[] {
   const description = editor.fields.imageDescription;
   if (editor.photo) return [galleryPhotoOf(editor.photo, description)];
   const own = editor.removePhoto ? undefined : editor.entry?.photos?.[0];
-  return own ? [keptPhoto(own, description)] : [];
+  const url = editor.entry?.images[0];
+  return own && url ? [keptPhoto(own, url, description)] : [];
 }
 
 /** Whether the gallery is not the entry's photos as they are saved (order, a description, one chosen or removed). */

@@ -12,7 +12,7 @@ import { EntryHearts } from "./entry-hearts";
 import { TaggedText } from "./tagged-text";
 import { FormattedText } from "@/components/ui/formatted-text";
 import { ExpandablePhotos } from "@/components/ui/expandable-photo";
-import { pageSlides } from "@/components/ui/photo-frame";
+import { pageSlides } from "@/components/ui/page-slides";
 import { MOODS, VISIBILITY_LABELS } from "@/lib/validation/journal-limits";
 
 type Props = {

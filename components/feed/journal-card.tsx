@@ -1,7 +1,7 @@
 import { Eye, MessageCircle, VenetianMask } from "lucide-react";
 import Link from "next/link";
 import { ExpandablePhotos } from "@/components/ui/expandable-photo";
-import { pageSlides } from "@/components/ui/photo-frame";
+import { pageSlides } from "@/components/ui/page-slides";
 import { Avatar } from "@/components/ui/avatar";
 import type { FeedItem } from "@/client/feed";
 import { dayKeyToDate } from "@/lib/dates/local-day";

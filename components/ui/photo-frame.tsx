@@ -4,29 +4,6 @@ import { ImageIcon } from "lucide-react";
 import Image from "next/image";
 import { useState } from "react";
 
-/** A photo's alt text: the writer's description, or what it is the photo of. */
-export function photoAlt({ imageDescription, title }: { imageDescription?: string | null; title: string }): string {
-  return imageDescription?.trim() || `Photo for “${title}”`;
-}
-
-/**
- * A page's photos to show, in its order, each with its alt text (docs/decisions/133): `photos`,
- * or, from an answer without them (a locked page opened in the browser, a copy kept offline
- * before they came), the one of `images`.
- */
-export function pageSlides(page: {
-  title: string;
-  images: string[];
-  imageDescription?: string | null;
-  photos?: { url: string; description: string | null }[];
-}): { src: string; alt: string }[] {
-  if (!page.photos?.length) return page.images.slice(0, 1).map((src) => ({ src, alt: photoAlt(page) }));
-  return page.photos.map((p, i) => ({
-    src: p.url,
-    alt: p.description?.trim() || (i === 0 ? photoAlt(page) : `Photo ${i + 1} for “${page.title}”`),
-  }));
-}
-
 /** The photo's own size, when it is known. */
 export type PhotoSize = { width: number; height: number } | null;
 

@@ -78,14 +78,13 @@ export const PagePhotoSchema = component(
       z.string().regex(/^[0-9a-f]{12}$/),
       "The photo's id on its page: a save's `photos` names it to keep the photo (docs/decisions/133)",
     ),
-    url: note(z.url(), "Signed for the viewer it was given to, expiring (docs/decisions/024)"),
     description: note(z.string().nullable(), "Its description, its alt text; null when none was given"),
   }),
-  "One of a page's photos, in the page's order (docs/decisions/133)",
+  "One of a page's photos, in the page's order (docs/decisions/133); its URL is the one at the same place of `images` (docs/decisions/138)",
 );
 const pagePhotos = note(
   z.array(PagePhotoSchema).max(PHOTOS_MAX),
-  "The entry's photos in order, the cover first (the same as `images`, with their ids and descriptions)",
+  "The entry's photos in order, the cover first: the id and description of the photo whose URL is at the same place of `images` (docs/decisions/138)",
 );
 
 // ---- Objects of the reference (components) ----

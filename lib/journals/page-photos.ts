@@ -81,12 +81,16 @@ export async function resolvePhotos({
   });
 }
 
-/** An answer's `images` and `photos`: each photo's URL signed by `sign`, in the page's order. */
+/**
+ * An answer's `images` and `photos`, in the page's order: each photo's URL signed by `sign` in
+ * `images`, and its id and description at the same place of `photos` (docs/decisions/138: each URL
+ * is sent once).
+ */
 export async function photoAnswers(list: PagePhoto[], sign: (key: string) => Promise<string>) {
-  const photos = await Promise.all(
-    list.map(async (p) => ({ id: imageVersion(p.key), url: await sign(p.key), description: p.description })),
-  );
-  return { images: photos.map((p) => p.url), photos };
+  return {
+    images: await Promise.all(list.map((p) => sign(p.key))),
+    photos: list.map((p) => ({ id: imageVersion(p.key), description: p.description })),
+  };
 }
 
 /** The stored photo of `row` that a URL's `v` names; the cover without one; undefined for none. */

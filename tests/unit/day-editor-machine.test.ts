@@ -382,7 +382,7 @@ describe("an edit from an earlier version (docs/decisions/127)", () => {
 
 describe("several photos (docs/decisions/134)", () => {
   const photo = (url: string) => ({ file: new File([url], "p.jpg"), url, size: null }) as never;
-  const kept = (id: string, description: string | null = null) => ({ id, url: `/img/${id}`, description });
+  const kept = (id: string, description: string | null = null) => ({ id, description });
   const editorOf = (state: DayEditorState, w: DayWorld) => shownOf(state, w) as EditorState;
 
   it("a second photo makes a gallery of the one shown and the new one; the page is saved with both, the new one uploaded", () => {
@@ -416,6 +416,8 @@ describe("several photos (docs/decisions/134)", () => {
     const opened = run(initialDayEditor(DAY), w, { type: "edit started" }, typed("Other", "Words"));
     const e = editorOf(opened, w);
     expect(e.gallery?.map((p) => p.id)).toEqual(["aaaaaaaaaaaa", "bbbbbbbbbbbb"]);
+    // Each photo's URL is the one at its place of `images` (docs/decisions/138).
+    expect(e.gallery?.map((p) => p.url)).toEqual(["/img/aaaaaaaaaaaa", "/img/bbbbbbbbbbbb"]);
     expect(photosToSave(e)).toEqual({ photo: null, removePhoto: false, imageDescription: "First" });
     expect(isDirtyShown(e, w)).toBe(true);
 
