@@ -20,6 +20,7 @@ import {
   ACTIVITY_ALREADY_MESSAGE,
   ACTIVITY_NAME_MAX,
   checkActivityName,
+  sameActivity,
 } from "@/lib/validation/activity-limits";
 import { journalKeys } from "@/lib/query-keys";
 
@@ -27,8 +28,7 @@ import { journalKeys } from "@/lib/query-keys";
 function checkNew(raw: string, list: readonly string[], renaming: string | null = null): string | null {
   const checked = checkActivityName(raw);
   if ("error" in checked) return checked.error;
-  const folded = checked.name.toLocaleLowerCase("en-US");
-  if (list.some((a) => a !== renaming && a.toLocaleLowerCase("en-US") === folded)) return ACTIVITY_ALREADY_MESSAGE;
+  if (list.some((a) => a !== renaming && sameActivity(a, checked.name))) return ACTIVITY_ALREADY_MESSAGE;
   if (renaming === null && list.length >= ACTIVITIES_MAX) return ACTIVITIES_FULL_MESSAGE;
   return null;
 }

@@ -8,6 +8,7 @@ import {
   ACTIVITY_ALREADY_MESSAGE,
   ACTIVITY_DEFAULTS,
   ACTIVITY_NOT_ON_LIST_MESSAGE,
+  sameActivity,
 } from "@/lib/validation/activity-limits";
 
 // A person's own list of activities to choose from (docs/decisions/136-activities.md): one row a
@@ -68,8 +69,7 @@ export async function renameActivity({
     const names = kept?.names ?? [...ACTIVITY_DEFAULTS];
     const at = names.indexOf(from);
     if (at < 0) throw new NotFoundError(ACTIVITY_NOT_ON_LIST_MESSAGE);
-    const fold = (n: string) => n.toLocaleLowerCase("en-US");
-    if (names.some((n, i) => i !== at && fold(n) === fold(to))) throw new ConflictError(ACTIVITY_ALREADY_MESSAGE, "to");
+    if (names.some((n, i) => i !== at && sameActivity(n, to))) throw new ConflictError(ACTIVITY_ALREADY_MESSAGE, "to");
     const renamed = names.map((n, i) => (i === at ? to : n));
     await setActivityList({ db: tx, userId, names: renamed });
     if (from !== to)

@@ -70,7 +70,17 @@ export function checkActivityName(raw: string): { name: string } | { error: stri
   return { name };
 }
 
+/** What a name is compared by: its case does not count ("reading" is "Reading" on a list). */
+function activityKey(name: string): string {
+  return name.toLocaleLowerCase("en-US");
+}
+
+/** True when the two names are one name on a list: they differ at most by case. */
+export function sameActivity(a: string, b: string): boolean {
+  return activityKey(a) === activityKey(b);
+}
+
 /** True when two names differ only by case: one of them is enough. */
 export function hasTwice(names: readonly string[]): boolean {
-  return new Set(names.map((n) => n.toLocaleLowerCase("en-US"))).size !== names.length;
+  return new Set(names.map(activityKey)).size !== names.length;
 }
