@@ -1048,7 +1048,9 @@ export const pageVersions = pgTable(
  * A photo uploaded for a page and not yet saved with it (docs/decisions/133): POST
  * /api/upload/entry-photo processes and stores it, a save of the page names it within
  * PHOTO_UPLOAD_HOURS, and the row goes. Only its uploader can name it. Housekeeping removes the
- * file of one never saved, as any file no page points to, and the row with it.
+ * file of one never saved, as any file no page points to, and the row with it. A locked page's
+ * photo, sealed in the browser (`entries/<uuid>.sealed`, docs/decisions/139), keeps the revision
+ * its associated data names, and only such a photo has one.
  */
 export const photoUploads = pgTable(
   "photo_uploads",
@@ -1058,7 +1060,14 @@ export const photoUploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull().unique(),
+    sealedRevision: integer("sealed_revision"),
     createdAt: createdAt(),
   },
-  (t) => [index("photo_uploads_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("photo_uploads_user_idx").on(t.userId, t.createdAt),
+    check(
+      "photo_uploads_sealed_revision",
+      sql`(${t.sealedRevision} is not null) = (${t.key} like '%.sealed') and coalesce(${t.sealedRevision}, 1) >= 1`,
+    ),
+  ],
 );

@@ -2,6 +2,8 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import {
   PHOTO_MISSING_MESSAGE,
   PHOTO_NOT_ON_PAGE_MESSAGE,
+  PHOTO_ONE_WAY_MESSAGE,
+  SEALED_UPLOAD_READABLE_MESSAGE,
   PHOTO_UPLOAD_GONE_MESSAGE,
   PHOTO_UPLOAD_HOURS,
   PHOTO_UPLOADS_WAITING_MAX,
@@ -118,7 +120,9 @@ import {
   SEALED_IMPORTED_MESSAGE,
   SEALED_IMAGE_MAX_BYTES,
   SEALED_IMAGE_MIN_BYTES,
+  LOCK_TURNING_OFF_MESSAGE,
 } from "@/lib/validation/lock-limits";
+import { SealedPhotoUploadSchema } from "@/lib/validation/lock";
 
 // Diary entries, their photos and the PDF (lib/journals; docs/decisions/006, 029).
 
@@ -182,6 +186,7 @@ const entryFailures: Failure[] = [
     PHOTOS_WITH_IMAGE_MESSAGE,
     PHOTO_UPLOAD_GONE_MESSAGE,
     PHOTO_NOT_ON_PAGE_MESSAGE,
+    SEALED_UPLOAD_READABLE_MESSAGE,
     SEALED_WITH_TEXT_MESSAGE,
     SEALED_FIELD_MESSAGE,
     SEALED_INCOMPLETE_MESSAGE,
@@ -333,18 +338,35 @@ export const JOURNAL_ENDPOINTS = [
     path: "/api/upload/entry-photo",
     tag: TAG.journals,
     summary: "Upload a photo for a page before saving it",
-    description: `Processed as an entry's photo (re-encoded without metadata, at most 1600 px shown, the full size kept for the export) and kept for ${PHOTO_UPLOAD_HOURS} hours, waiting for a save of the caller's (POST or PUT /api/journals, \`photos\`) that names its id; only the caller can name it. At most ${PHOTO_UPLOADS_WAITING_MAX} wait at once (docs/decisions/133).`,
+    description: `Processed as an entry's photo (re-encoded without metadata, at most 1600 px shown, the full size kept for the export) and kept for ${PHOTO_UPLOAD_HOURS} hours, waiting for a save of the caller's (POST or PUT /api/journals, \`photos\`) that names its id; only the caller can name it. At most ${PHOTO_UPLOADS_WAITING_MAX} wait at once (docs/decisions/133). A locked page's photo comes sealed instead (\`sealedImage\` with \`sealedRevision\`, only while the caller's diary lock is on) and is kept as it came (docs/decisions/139); a save of a page that is not locked cannot name it.`,
     auth: "session",
     body: {
       encoding: "multipart",
       maxBytes: BODY_LIMITS.upload,
-      required: true,
-      files: { image: "JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content" },
+
+      schema: SealedPhotoUploadSchema.partial(),
+      descriptions: {
+        sealedRevision:
+          "With `sealedImage` only: the page's revision the browser sealed the photo for (its associated data names it)",
+      },
+      files: {
+        image:
+          "Required unless `sealedImage` is sent: JPEG, PNG, WebP, GIF, AVIF or HEIC up to 5 MB, judged by its content",
+        sealedImage: `Instead of \`image\`: a locked page's photo, resized, stripped and sealed in the browser (client/lock/crypto.ts's sealRaw), ${SEALED_IMAGE_MIN_BYTES}–${SEALED_IMAGE_MAX_BYTES} bytes`,
+      },
     },
     answers: [{ status: 201, description: "The photo, waiting", schema: A.PhotoUploadedSchema }],
     failures: [
-      [400, PHOTO_MISSING_MESSAGE, IMAGE_DAMAGED_MESSAGE],
-      [413, IMAGE_TOO_LARGE_MESSAGE],
+      [
+        400,
+        PHOTO_MISSING_MESSAGE,
+        PHOTO_ONE_WAY_MESSAGE,
+        IMAGE_DAMAGED_MESSAGE,
+        SEALED_IMAGE_MESSAGE,
+        SEALED_REVISION_MESSAGE,
+      ],
+      [409, NOT_LOCKED_MESSAGE, LOCK_TURNING_OFF_MESSAGE],
+      [413, IMAGE_TOO_LARGE_MESSAGE, SEALED_IMAGE_MESSAGE],
       [415, IMAGE_UNSUPPORTED_MESSAGE],
       [429, PHOTO_UPLOADS_WAITING_MESSAGE],
     ],

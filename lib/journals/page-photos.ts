@@ -5,7 +5,11 @@ import { journals, pageVersions, photoUploads, type PagePhoto } from "@/lib/db/s
 import { ValidationError } from "@/lib/errors";
 import type { PhotoEntry } from "@/lib/validation/journal";
 import { imageVersion } from "./image-url";
-import { PHOTO_NOT_ON_PAGE_MESSAGE, PHOTO_UPLOAD_GONE_MESSAGE } from "./photo-upload-limits";
+import {
+  PHOTO_NOT_ON_PAGE_MESSAGE,
+  PHOTO_UPLOAD_GONE_MESSAGE,
+  SEALED_UPLOAD_READABLE_MESSAGE,
+} from "./photo-upload-limits";
 import { stillWaiting } from "./photo-upload";
 
 // A page's photos (docs/decisions/133): the cover in `image_key` and `image_description`, which
@@ -66,12 +70,18 @@ export async function resolvePhotos({
     ? await tx
         .delete(photoUploads)
         .where(and(eq(photoUploads.userId, authorId), inArray(photoUploads.id, uploadIds), stillWaiting()))
-        .returning({ id: photoUploads.id, key: photoUploads.key })
+        .returning({ id: photoUploads.id, key: photoUploads.key, sealedRevision: photoUploads.sealedRevision })
     : [];
-  const uploaded = new Map(taken.map((u) => [u.id, u.key]));
+  const uploaded = new Map(taken.map((u) => [u.id, u]));
   return entries.map((entry, index) => {
     const kept = "photo" in entry ? onPage.get(entry.photo) : undefined;
-    const key = "upload" in entry ? uploaded.get(entry.upload) : kept?.key;
+    const upload = "upload" in entry ? uploaded.get(entry.upload) : undefined;
+    // A photo sealed for a locked page (docs/decisions/139) is bytes nobody here can show.
+    if (upload && upload.sealedRevision !== null)
+      throw new ValidationError(SEALED_UPLOAD_READABLE_MESSAGE, [
+        { path: `photos.${index}`, message: SEALED_UPLOAD_READABLE_MESSAGE },
+      ]);
+    const key = "upload" in entry ? upload?.key : kept?.key;
     if (!key) {
       const message = "upload" in entry ? PHOTO_UPLOAD_GONE_MESSAGE : PHOTO_NOT_ON_PAGE_MESSAGE;
       throw new ValidationError(message, [{ path: `photos.${index}`, message }]);

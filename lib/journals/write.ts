@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { idempotencyKeys, journals, type SealedPage } from "@/lib/db/schema";
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, uniqueViolation } from "@/lib/errors";
 import { processEntryImage } from "@/lib/images";
-import { newImageKey, putEntryPhoto, type Storage } from "@/lib/storage";
+import { putEntryPhoto, type Storage } from "@/lib/storage";
 import {
   CONTENT_TOO_LONG_MESSAGE,
   IMPORTED_CONTENT_GROWN_MESSAGE,
@@ -22,14 +22,14 @@ import { CODE_POINTS_PER_CHARACTER } from "@/lib/validation/fields";
 import { parseId } from "@/lib/ids";
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
-import { discardEntryImage } from "./photo-files";
+import { discardEntryImage, storeSealedPhoto } from "./photo-files";
 import { currentPage, keepVersion } from "./versions";
 import { photoColumns, photoHeld, photosOf, resolvePhotos } from "./page-photos";
 import { PHOTOS_WITH_IMAGE_MESSAGE, SEVERAL_PHOTOS_LOCKED_MESSAGE } from "./photo-upload-limits";
 import type { PagePhoto } from "@/lib/db/schema";
 import { lockOf } from "@/lib/lock/lock";
 import { journalColumns } from "./reads";
-import { assertLockAllows, assertSealedImage, assertSealedShape, photoState, sealedOf } from "@/lib/lock/guard";
+import { assertLockAllows, assertSealedShape, photoState, sealedOf } from "@/lib/lock/guard";
 import { JOURNAL_NOT_FOUND, JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
 
 // Photos live outside the database, so no transaction covers them. The order keeps the two in step:
@@ -42,21 +42,6 @@ async function storeEntryImage({ storage, data }: { storage: Storage; data: Uint
   return putEntryPhoto({ storage, image: await processEntryImage({ data }) });
 }
 
-/**
- * Stores a locked page's photo as it came: sealed in the browser (resized and stripped there,
- * docs/decisions/115), bytes the server cannot open, bounded by size and checked for its version.
- */
-async function storeSealedImage({ storage, data }: { storage: Storage; data: Uint8Array }): Promise<string> {
-  assertSealedImage(data);
-  const key = newImageKey({ kind: "sealed-entries" });
-  await storage.putObject({
-    key,
-    data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-    contentType: "application/octet-stream",
-  });
-  return key;
-}
-
 /** A new photo, readable (processed) or sealed (kept as it came); its key, and which. */
 async function storeNewPhoto({
   storage,
@@ -67,7 +52,7 @@ async function storeNewPhoto({
   image?: Uint8Array;
   sealedImage?: Uint8Array;
 }): Promise<{ key: string; sealed: boolean } | undefined> {
-  if (sealedImage) return { key: await storeSealedImage({ storage, data: sealedImage }), sealed: true };
+  if (sealedImage) return { key: await storeSealedPhoto({ storage, data: sealedImage }), sealed: true };
   if (image) return { key: await storeEntryImage({ storage, data: image }), sealed: false };
   return undefined;
 }

@@ -100,6 +100,9 @@ const revision = z
   .transform(Number)
   .refine((n) => n <= SEALED_REVISION_MAX, SEALED_REVISION_MESSAGE);
 
+/** POST /api/upload/entry-photo's field beside a sealed photo: the revision its associated data names (docs/decisions/139). */
+export const SealedPhotoUploadSchema = z.object({ sealedRevision: revision });
+
 /**
  * A locked page's fields in an entry's multipart body (POST and PUT /api/journals): sealed title,
  * content and photo description, and the revision their associated data names. All optional here;

@@ -1,0 +1,2 @@
+ALTER TABLE "photo_uploads" ADD COLUMN "sealed_revision" integer;--> statement-breakpoint
+ALTER TABLE "photo_uploads" ADD CONSTRAINT "photo_uploads_sealed_revision" CHECK (("photo_uploads"."sealed_revision" is not null) = ("photo_uploads"."key" like '%.sealed') and coalesce("photo_uploads"."sealed_revision", 1) >= 1);
