@@ -83,7 +83,10 @@ export async function openPage({
 }: {
   key: CryptoKey;
   owner: string;
-  journal: Pick<Journal, "title" | "content" | "imageDescription" | "journaldate" | "sealed">;
+  /** The page's words: its photos (`sealed.photos`) are opened apart, each as it is shown. */
+  journal: Pick<Journal, "title" | "content" | "imageDescription" | "journaldate"> & {
+    sealed: Omit<NonNullable<Journal["sealed"]>, "photos"> | null;
+  };
 }): Promise<PageWords & { revision: number | null }> {
   const sealed = journal.sealed;
   if (!sealed)
@@ -129,7 +132,7 @@ export async function openPhoto({
 }: {
   key: CryptoKey;
   owner: string;
-  journal: Pick<Journal, "journaldate" | "sealed">;
+  journal: Pick<Journal, "journaldate"> & { sealed: Pick<NonNullable<Journal["sealed"]>, "imageRevision"> | null };
   bytes: Uint8Array;
 }): Promise<Uint8Array> {
   const revision = journal.sealed?.imageRevision;

@@ -137,6 +137,23 @@ export const SessionMeSchema = component(
   "The signed-in person as GET /api/auth/me answers: Me and when the account is to be deleted",
 );
 
+export const SealedPhotoSchema = component(
+  "SealedPhoto",
+  object({
+    id: note(
+      z.string().regex(/^[0-9a-f]{12}$/),
+      "The photo's id on its page: a sealed save's `sealedPhotos` names it to keep the photo",
+    ),
+    image: note(
+      z.url(),
+      "Signed for the writer (docs/decisions/024): `application/octet-stream` that the browser opens",
+    ),
+    description: note(z.string().nullable(), "Its description, a sealed item; null when none was given"),
+    revision: note(z.int().min(1), "The revision it was sealed for (its associated data names it)"),
+  }),
+  "One of a locked page's photos, sealed in its writer's browser (docs/decisions/139)",
+);
+
 export const SealedPageSchema = component(
   "SealedPage",
   object({
@@ -151,7 +168,11 @@ export const SealedPageSchema = component(
     ),
     image: note(
       z.url().nullable(),
-      "The sealed photo's URL, signed for the writer (docs/decisions/024): `application/octet-stream` that the browser opens; null without a photo",
+      "The sealed photo's URL, signed for the writer (docs/decisions/024): `application/octet-stream` that the browser opens; null without a photo. The cover's, with several",
+    ),
+    photos: note(
+      z.array(SealedPhotoSchema).max(PHOTOS_MAX),
+      "Every sealed photo in order, the cover first (docs/decisions/139); [] without a photo",
     ),
   }),
   "A locked page's fields, sealed in its writer's browser (`ik1.` items, docs/decisions/114, 115); the server opens none",

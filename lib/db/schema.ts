@@ -317,6 +317,11 @@ export interface SealedPage {
 export interface PagePhoto {
   key: string;
   description: string | null;
+  /**
+   * A locked page's photo (docs/decisions/139): the revision it was sealed for, which its
+   * associated data names; its description is then a sealed item. Absent on a readable photo.
+   */
+  revision?: number;
 }
 
 /**

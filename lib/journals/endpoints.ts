@@ -121,6 +121,9 @@ import {
   SEALED_IMAGE_MAX_BYTES,
   SEALED_IMAGE_MIN_BYTES,
   LOCK_TURNING_OFF_MESSAGE,
+  SEALED_PHOTOS_MESSAGE,
+  SEALED_PHOTOS_ONE_WAY_MESSAGE,
+  SEALED_PHOTO_AHEAD_MESSAGE,
 } from "@/lib/validation/lock-limits";
 import { SealedPhotoUploadSchema } from "@/lib/validation/lock";
 
@@ -145,6 +148,7 @@ const sealedFields = {
   sealedImageDescription: `Optional: a locked page's photo description, sealed, at most ${SEALED_IMAGE_DESCRIPTION_MAX} characters`,
   sealedRevision:
     "With sealed fields: the revision their associated data names, 1 or more and larger than the stored one",
+  sealedPhotos: `Optional, with sealed fields: a locked page's whole list of photos, in order, the first its cover (docs/decisions/139): a JSON array of at most ${PHOTOS_MAX}, each \`{"upload": id}\` (a photo sealed in the browser and sent to POST /api/upload/entry-photo as \`sealedImage\`, for this save's revision or an earlier one, within ${PHOTO_UPLOAD_HOURS} hours) or \`{"photo": id}\` (one of the page's sealed photos, the \`id\` of its \`sealed.photos\`, kept at the revision it was sealed for), with an optional \`"description"\`, a sealed item of at most ${SEALED_IMAGE_DESCRIPTION_MAX} characters (left out, a kept photo keeps its own). Missing keeps the page's photos as \`sealedImage\`, \`sealedImageDescription\` and \`removeImage\` say; not with them`,
   imported: `"true" or "false" (missing: false); true only with sealed fields: a page a browser imported into a locked diary (docs/decisions/121), marked as the server's import marks its pages, so that made readable again it may keep up to ${IMPORTED_CONTENT_MAX} characters (docs/decisions/078). On an update, a page already marked keeps its mark`,
 };
 
@@ -187,6 +191,9 @@ const entryFailures: Failure[] = [
     PHOTO_UPLOAD_GONE_MESSAGE,
     PHOTO_NOT_ON_PAGE_MESSAGE,
     SEALED_UPLOAD_READABLE_MESSAGE,
+    SEALED_PHOTOS_MESSAGE,
+    SEALED_PHOTOS_ONE_WAY_MESSAGE,
+    SEALED_PHOTO_AHEAD_MESSAGE,
     SEALED_WITH_TEXT_MESSAGE,
     SEALED_FIELD_MESSAGE,
     SEALED_INCOMPLETE_MESSAGE,

@@ -2,7 +2,7 @@ import "server-only";
 import type { Journal as JournalJson } from "@/lib/contract/answers";
 import type { Db } from "@/lib/db/client";
 import { journalImageUrl } from "./image-url";
-import { photoAnswers, photosOf } from "./page-photos";
+import { photoAnswers, photosOf, sealedAnswer } from "./page-photos";
 import type { JournalRow } from "./reads";
 
 /** docs/api.md's journal object (lib/contract's `Journal`), as `viewerId` sees it: its photo URL is signed for that viewer (docs/decisions/024). */
@@ -16,9 +16,7 @@ export async function toJournalJson({
   viewerId: string;
 }): Promise<JournalJson> {
   const sign = (imageKey: string) => journalImageUrl({ db, id: row.id, imageKey, viewerId });
-  // A locked page's one photo is sealed: its URL goes in `sealed` alone.
-  const url = row.sealed && row.imageKey ? await sign(row.imageKey) : null;
-  // So a reader without the key shows no photo.
+  // A locked page's photos are sealed: their URLs go in `sealed` alone, so a reader without the key shows none.
   const { images, photos } = row.sealed ? { images: [], photos: [] } : await photoAnswers(photosOf(row), sign);
   return {
     _id: row.id,
@@ -39,6 +37,6 @@ export async function toJournalJson({
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     locked: row.sealed !== null,
-    sealed: row.sealed ? { ...row.sealed, image: url } : null,
+    sealed: row.sealed ? await sealedAnswer({ ...row, sealed: row.sealed }, sign) : null,
   };
 }

@@ -16,4 +16,4 @@ export const PHOTO_ONE_WAY_MESSAGE = "Send the photo as image or as sealedImage,
 export const PHOTOS_WITH_IMAGE_MESSAGE =
   "Send the page's photos either as photos, or as image, removeImage and imageDescription, not both";
 export const SEVERAL_PHOTOS_LOCKED_MESSAGE =
-  "A page with more than one photo cannot be locked yet: keep one photo on it to lock it";
+  "A page with more than one photo is locked with all of them sealed (sealedPhotos): keep one photo on it to lock it this way";

@@ -14,7 +14,7 @@ import { imageVersion } from "./image-url";
 import type { JournalImage } from "./image";
 import { toJournalJson } from "./json";
 import { discardEntryImage } from "./photo-files";
-import { photoAnswers, photoHeld, photoNamed, photosOf } from "./page-photos";
+import { photoAnswers, photoHeld, photoNamed, photosOf, sealedAnswer } from "./page-photos";
 import { JOURNAL_NOT_FOUND } from "./messages";
 import { journalColumns } from "./reads";
 import {
@@ -143,8 +143,7 @@ function versionImageUrl({ db, row, key }: { db: Db; row: VersionRow; key: strin
 
 async function toVersionJson({ db, row }: { db: Db; row: VersionRow }): Promise<PageVersion> {
   const sign = (key: string) => versionImageUrl({ db, row, key });
-  // A locked page's one photo is sealed: its URL goes in `sealed` alone.
-  const url = row.sealed && row.imageKey ? await sign(row.imageKey) : null;
+  // A locked page's photos are sealed: their URLs go in `sealed` alone.
   const { images, photos } = row.sealed ? { images: [], photos: [] } : await photoAnswers(photosOf(row), sign);
   return {
     id: row.id,
@@ -160,7 +159,7 @@ async function toVersionJson({ db, row }: { db: Db; row: VersionRow }): Promise<
     mood: row.mood,
     activities: row.activities,
     locked: row.sealed !== null,
-    sealed: row.sealed ? { ...row.sealed, image: url } : null,
+    sealed: row.sealed ? await sealedAnswer({ ...row, sealed: row.sealed }, sign) : null,
     writtenAt: row.writtenAt.toISOString(),
     keptAt: row.keptAt.toISOString(),
     expiresAt: expiresAt(row.keptAt),

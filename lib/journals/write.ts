@@ -24,7 +24,17 @@ import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { toJournalJson } from "./json";
 import { discardEntryImage, storeSealedPhoto } from "./photo-files";
 import { currentPage, keepVersion } from "./versions";
-import { photoColumns, photoHeld, photosOf, resolvePhotos } from "./page-photos";
+import {
+  isSealedKey,
+  photoColumns,
+  photoHeld,
+  photosOf,
+  resolvePhotos,
+  resolveSealedPhotos,
+  sealedPhotoColumns,
+  sealedPhotosOf,
+  type SealedPhoto,
+} from "./page-photos";
 import { PHOTOS_WITH_IMAGE_MESSAGE, SEVERAL_PHOTOS_LOCKED_MESSAGE } from "./photo-upload-limits";
 import type { PagePhoto } from "@/lib/db/schema";
 import { lockOf } from "@/lib/lock/lock";
@@ -58,13 +68,34 @@ async function storeNewPhoto({
 }
 
 /**
- * A locked page as stored: its photo's revision is the page's when the photo came with this write,
- * the kept one's otherwise; its description belongs to its photo and goes without one.
+ * A locked page's photos after a sealed save in the one-photo fields (docs/decisions/115), as the
+ * lock's first clients send them: `sealedImage` replaces the cover, sealed for this revision;
+ * `removeImage` drops it (the next photo, with its own description, becomes the cover); otherwise
+ * the cover stays at the revision it was sealed for. The cover's description is the one sent
+ * (`sealedImageDescription`, sealed again with every save); the other photos stay as they are
+ * (docs/decisions/139).
  */
-function sealedRow(sealed: SealedPage, photo: { sealed: boolean } | undefined, kept?: SealedPage | null): SealedPage {
-  if (photo) return { ...sealed, imageRevision: sealed.revision };
-  if (kept?.imageRevision) return { ...sealed, imageRevision: kept.imageRevision };
-  return { ...sealed, imageDescription: null, imageRevision: null };
+function sealedPhotosAfter({
+  current,
+  newKey,
+  sealed,
+  input,
+}: {
+  current?: { imageKey: string | null; morePhotos: PagePhoto[]; sealed: SealedPage | null };
+  newKey?: string;
+  sealed: SealedPage;
+  input: { sealedImageDescription?: string; removeImage?: boolean };
+}): SealedPhoto[] {
+  const [cover, ...more] = current ? sealedPhotosOf(current) : [];
+  const description = input.sealedImageDescription ?? null;
+  if (newKey) return [{ key: newKey, description, revision: sealed.revision }, ...more];
+  if (input.removeImage || !cover) return more;
+  return [{ ...cover, description }, ...more];
+}
+
+/** What the page's photos are after a readable save: none, readable, or (kept from a locked page) sealed. */
+function readableListState(list: PagePhoto[]) {
+  return photoState(list.length ? { sealed: list.some((p) => isSealedKey(p.key)) } : undefined);
 }
 
 /** `photos` lists a page's photos whole: never beside the one-photo fields of the original client. */
@@ -132,6 +163,7 @@ export async function createJournal({
     image: !!image,
     sealedImage: !!sealedImage,
     imported: input.imported,
+    input,
   });
   assertOneWayOfPhotos({ input, image });
 
@@ -139,7 +171,12 @@ export async function createJournal({
   let row;
   try {
     row = await db.transaction(async (tx) => {
-      // The photos a save lists, uploaded before it (docs/decisions/133), or the one it carries.
+      // The photos a save lists, uploaded before it (docs/decisions/133, 139), or the one it carries.
+      const sealedList = !sealed
+        ? undefined
+        : input.sealedPhotos
+          ? await resolveSealedPhotos({ tx, authorId, entries: input.sealedPhotos, revision: sealed.revision })
+          : sealedPhotosAfter({ newKey: photo?.key, sealed, input });
       const list = input.photos
         ? await resolvePhotos({ tx, authorId, entries: input.photos })
         : photo
@@ -150,7 +187,7 @@ export async function createJournal({
         authorId,
         visibility: input.visibility,
         sealed,
-        photo: photoState(photo ?? (list.length ? { sealed: false } : undefined)),
+        photo: sealedList ? photoState(sealedList.length ? { sealed: true } : undefined) : readableListState(list),
       });
       const [inserted] = await tx
         .insert(journals)
@@ -162,10 +199,9 @@ export async function createJournal({
           isAnonymous: input.isAnonymous,
           journalDate: input.journaldate,
           // A description belongs to a photo: without one it is not kept (a locked page's is sealed).
-          ...photoColumns(list),
+          ...(sealed && sealedList ? sealedPhotoColumns(sealedList, sealed) : { ...photoColumns(list), sealed: null }),
           mood: input.mood ?? null,
           activities: input.activities ?? [],
-          sealed: sealed ? sealedRow(sealed, photo) : null,
           // Imported in the browser (docs/decisions/121): held to an imported page's bound once readable again.
           importedAt: input.imported ? sql`now()` : null,
         })
@@ -257,6 +293,7 @@ export async function updateJournal({
     image: !!image,
     sealedImage: !!sealedImage,
     imported: input.imported,
+    input,
   });
   assertOneWayOfPhotos({ input, image });
   const photo = await storeNewPhoto({ storage, image, sealedImage });
@@ -269,14 +306,30 @@ export async function updateJournal({
       if (!current) throw new NotFoundError(JOURNAL_NOT_FOUND);
       if (ifUnchangedSince !== undefined && current.updatedAt.toISOString() !== ifUnchangedSince)
         throw new PreconditionFailedError(ENTRY_CHANGED_MESSAGE);
-      // A locked page keeps one photo, sealed: a page with several is not sealed, and keeps them all.
-      if (sealed && current.morePhotos.length) throw new ConflictError(SEVERAL_PHOTOS_LOCKED_MESSAGE);
-      const list = input.photos
-        ? await resolvePhotos({ tx, authorId, entries: input.photos, current })
-        : photosAfter({ current, newKey, input });
-      const imageKey = list[0]?.key ?? null;
-      // A locked page's photo is sealed, and only a locked page has a sealed one (docs/decisions/115).
-      const kept = imageKey && !photo ? { sealed: !input.photos && current.sealed !== null } : undefined;
+      // Sealed in the one-photo fields, a page's readable photos after the cover cannot be kept: a
+      // page with several is not sealed that way, and keeps them all (sealedPhotos seals them all).
+      if (sealed && !input.sealedPhotos && current.morePhotos.some((p) => !isSealedKey(p.key)))
+        throw new ConflictError(SEVERAL_PHOTOS_LOCKED_MESSAGE);
+      const sealedList = !sealed
+        ? undefined
+        : input.sealedPhotos
+          ? await resolveSealedPhotos({
+              tx,
+              authorId,
+              entries: input.sealedPhotos,
+              revision: sealed.revision,
+              current,
+            })
+          : sealedPhotosAfter({ current, newKey, sealed, input });
+      // Sealed in the one-photo fields, a page locked now would keep its readable cover: refused.
+      const readableCoverKept =
+        sealed && !input.sealedPhotos && current.sealed === null && current.imageKey && !newKey && !input.removeImage;
+      const list: PagePhoto[] = sealedList
+        ? sealedList
+        : input.photos
+          ? await resolvePhotos({ tx, authorId, entries: input.photos, current })
+          : photosAfter({ current, newKey, input });
+      // A locked page's photos are sealed, and only a locked page has sealed ones (docs/decisions/115, 139).
       const lock = await assertLockAllows({
         tx,
         authorId,
@@ -284,7 +337,11 @@ export async function updateJournal({
         sealed,
         current: current.sealed,
         unseal: input.unseal,
-        photo: photoState(photo ?? kept),
+        photo: readableCoverKept
+          ? "readable"
+          : sealedList
+            ? photoState(sealedList.length ? { sealed: true } : undefined)
+            : readableListState(list),
       });
       // The page as it stood stays as an earlier version (lib/journals/versions.ts), its photo with it.
       const versionKept = await keepVersion({ tx, page: current, deleted: false, lock });
@@ -295,11 +352,10 @@ export async function updateJournal({
           content: input.content,
           visibility: input.visibility,
           isAnonymous: input.isAnonymous,
-          ...photoColumns(list),
+          ...(sealed && sealedList ? sealedPhotoColumns(sealedList, sealed) : { ...photoColumns(list), sealed: null }),
           // Sent: the new mood ("" clears it); not sent (the original client): kept.
           mood: input.mood !== undefined ? input.mood : current.mood,
           activities: input.activities ?? current.activities,
-          sealed: sealed ? sealedRow(sealed, photo, kept ? current.sealed : null) : null,
           ...(input.imported ? { importedAt: sql`coalesce(${journals.importedAt}, now())` } : {}),
           updatedAt: sql`now()`,
         })

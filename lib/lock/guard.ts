@@ -9,6 +9,7 @@ import {
   NOT_LOCKED_MESSAGE,
   SEALED_INCOMPLETE_MESSAGE,
   SEALED_PHOTO_MESSAGE,
+  SEALED_PHOTOS_ONE_WAY_MESSAGE,
   SEALED_PRIVATE_MESSAGE,
   SEALED_STALE_MESSAGE,
   SEALED_IMAGE_MAX_BYTES,
@@ -31,13 +32,15 @@ export function sealedOf(input: {
   sealedContent?: string;
   sealedImageDescription?: string;
   sealedRevision?: number;
+  sealedPhotos?: unknown;
 }): SealedPage | undefined {
   const { sealedTitle, sealedContent, sealedImageDescription, sealedRevision } = input;
   if (
     sealedTitle === undefined &&
     sealedContent === undefined &&
     sealedImageDescription === undefined &&
-    sealedRevision === undefined
+    sealedRevision === undefined &&
+    input.sealedPhotos === undefined
   )
     return undefined;
   if (sealedTitle === undefined || sealedContent === undefined || sealedRevision === undefined) {
@@ -64,11 +67,14 @@ export function assertSealedShape({
   image,
   sealedImage,
   imported,
+  input,
 }: {
   sealed: SealedPage | undefined;
   visibility: string;
   image: boolean;
   sealedImage: boolean;
+  /** The save's other photo fields: a locked page's photos come as `sealedPhotos` or as the one-photo fields, not both. */
+  input: { sealedPhotos?: unknown; sealedImageDescription?: string; removeImage?: boolean };
   /** Marked imported by the browser that imported it (docs/decisions/121): only a sealed page, whose words the server cannot read. */
   imported: boolean;
 }) {
@@ -82,6 +88,13 @@ export function assertSealedShape({
   if (visibility !== "private")
     throw new ValidationError(SEALED_PRIVATE_MESSAGE, [{ path: "visibility", message: SEALED_PRIVATE_MESSAGE }]);
   if (image) throw new ValidationError(SEALED_PHOTO_MESSAGE, [{ path: "image", message: SEALED_PHOTO_MESSAGE }]);
+  if (
+    input.sealedPhotos !== undefined &&
+    (sealedImage || input.sealedImageDescription !== undefined || input.removeImage)
+  )
+    throw new ValidationError(SEALED_PHOTOS_ONE_WAY_MESSAGE, [
+      { path: "sealedPhotos", message: SEALED_PHOTOS_ONE_WAY_MESSAGE },
+    ]);
 }
 
 /**

@@ -16,10 +16,9 @@ import {
   MONTH_MESSAGE,
   MOOD_MESSAGE,
   type Mood,
-  PHOTOS_MAX,
-  TOO_MANY_PHOTOS_MESSAGE,
 } from "./journal-limits";
 import { sealedEntryShape } from "./lock";
+import { PHOTO_TWICE_MESSAGE, photoListField, type PhotoListEntry } from "./photo-list";
 import { pageActivitiesField } from "./activities";
 import { LOCKED_CONTENT, LOCKED_TITLE, SEALED_WITH_TEXT_MESSAGE } from "./lock-limits";
 import { ValidationError } from "@/lib/errors";
@@ -105,55 +104,14 @@ const moodField = z
   .transform((v) => (v === undefined ? undefined : v === "" ? null : (Number(v) as Mood)));
 
 export const PHOTOS_MESSAGE = `photos must be a JSON list of photos, each {"upload": an id from POST /api/upload/entry-photo} or {"photo": the id of one of the page's photos}, with an optional "description"`;
-export const PHOTO_TWICE_MESSAGE = "A photo can be on a page only once";
-/** The bytes of the `photos` field: six photos with the longest descriptions fit. */
-const PHOTOS_FIELD_MAX = 32 * 1024;
-
-/** One photo of a page's list: a new one uploaded for it, or one it has, by its id. */
-const photoEntry = z
-  .strictObject(
-    {
-      upload: z.uuid({ error: PHOTOS_MESSAGE }).optional(),
-      photo: z
-        .string({ error: PHOTOS_MESSAGE })
-        .regex(/^[0-9a-f]{12}$/, PHOTOS_MESSAGE)
-        .optional(),
-      description: imageDescriptionField,
-    },
-    { error: PHOTOS_MESSAGE },
-  )
-  .refine((p) => (p.upload === undefined) !== (p.photo === undefined), PHOTOS_MESSAGE)
-  // A description left out keeps the photo's own (none for a new one); "" clears it.
-  .transform(({ upload, photo, description }) => ({
-    ...(upload !== undefined ? { upload } : { photo: photo! }),
-    description: description === undefined ? undefined : description || null,
-  }));
-export type PhotoEntry = z.infer<typeof photoEntry>;
+export { PHOTO_TWICE_MESSAGE };
+export type PhotoEntry = PhotoListEntry;
 
 /**
- * The page's whole list of photos, in order, the first its cover (docs/decisions/133): a JSON
- * array in one form field, bounded by its raw size before it is parsed. Missing keeps the page's
- * photos as they are (the original client sends `image` and `removeImage` instead).
+ * The page's whole list of photos, in order, the first its cover (docs/decisions/133). Missing
+ * keeps the page's photos as they are (the original client sends `image` and `removeImage` instead).
  */
-const photosField = text("photos", { maxUnits: PHOTOS_FIELD_MAX, tooLong: PHOTOS_MESSAGE })
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: PHOTOS_MESSAGE });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .array(photoEntry, { error: PHOTOS_MESSAGE })
-      .max(PHOTOS_MAX, TOO_MANY_PHOTOS_MESSAGE)
-      .refine((list) => {
-        const ids = list.map((p) => ("upload" in p ? `u${p.upload}` : `p${p.photo}`));
-        return new Set(ids).size === ids.length;
-      }, PHOTO_TWICE_MESSAGE),
-  )
-  .optional();
+const photosField = photoListField("photos", imageDescriptionField, PHOTOS_MESSAGE);
 
 const entryShape = {
   title: entryText("Title", TITLE_MAX, TITLE_TOO_LONG_MESSAGE),

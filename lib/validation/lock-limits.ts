@@ -14,6 +14,12 @@ export const SEALED_WITH_TEXT_MESSAGE =
   "A locked page's title and words travel sealed only: leave title and content out";
 export const SEALED_FIELD_MESSAGE = "A sealed field must be a sealed item (ik1.…) of its size";
 export const SEALED_INCOMPLETE_MESSAGE = "A locked page needs its sealed title, sealed content and revision";
+export const SEALED_PHOTOS_MESSAGE = `sealedPhotos must be a JSON list of a locked page's photos, each {"upload": the id of a sealed photo from POST /api/upload/entry-photo} or {"photo": the id of one of the page's sealed photos}, with an optional "description", a sealed item`;
+/** A locked page's photos come one way in a save. */
+export const SEALED_PHOTOS_ONE_WAY_MESSAGE =
+  "Send a locked page's photos either as sealedPhotos, or as sealedImage, sealedImageDescription and removeImage, not both";
+/** A sealed upload named by a save sealed for an earlier revision than the photo's. */
+export const SEALED_PHOTO_AHEAD_MESSAGE = "A photo was sealed for a later revision than the page's: seal it again";
 export const SEALED_REVISION_MESSAGE = `Revision must be a whole number from 1 to ${SEALED_REVISION_MAX}`;
 export const SEALED_STALE_MESSAGE = "A newer version of this locked page is saved: open it again before saving";
 export const SEALED_IMPORTED_MESSAGE = `imported can be "true" only with a locked page's sealed fields`;

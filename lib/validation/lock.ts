@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./fields";
+import { photoListField } from "./photo-list";
 import { eitherCode, stepUpPassword } from "./two-factor";
 import {
   KDF_ITERATIONS_MAX,
@@ -10,6 +11,7 @@ import {
   SEALED_CONTENT_MAX,
   SEALED_FIELD_MESSAGE,
   SEALED_IMAGE_DESCRIPTION_MAX,
+  SEALED_PHOTOS_MESSAGE,
   SEALED_PREFIX,
   SEALED_REVISION_MAX,
   SEALED_REVISION_MESSAGE,
@@ -113,6 +115,15 @@ export const sealedEntryShape = {
   sealedContent: sealedItem("Sealed content", SEALED_CONTENT_MAX).optional(),
   sealedImageDescription: sealedItem("Sealed photo description", SEALED_IMAGE_DESCRIPTION_MAX).optional(),
   sealedRevision: revision.optional(),
+  /**
+   * A locked page's whole list of photos, sealed (docs/decisions/139): sealed uploads and the
+   * page's own sealed photos, each with its description sealed; instead of sealedImage.
+   */
+  sealedPhotos: photoListField(
+    "sealedPhotos",
+    sealedItem("Sealed photo description", SEALED_IMAGE_DESCRIPTION_MAX).optional(),
+    SEALED_PHOTOS_MESSAGE,
+  ),
   /** A readable write over a locked page names the revision it replaces, so only a client that knows the page is locked unlocks it. */
   unseal: z
     .string({ error: UNSEAL_MESSAGE })

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { photoUploads } from "../../lib/db/schema";
-import { PHOTO_UPLOADS_WAITING_MAX } from "../../lib/journals/photo-upload-limits";
+import { PHOTO_UPLOADS_WAITING_MAX, SEVERAL_PHOTOS_LOCKED_MESSAGE } from "../../lib/journals/photo-upload-limits";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { feed } from "../support/feed";
@@ -268,14 +268,14 @@ describe("several photos on a page", () => {
       expect((await api(unsignedImagePath(url), { token: friend.token })).status).toBe(404);
   });
 
-  it("keep a page from being sealed when the diary is locked: a 409, and the page keeps them all", async () => {
+  it("keep a page from being sealed in the one-photo fields when the diary is locked: a 409, and the page keeps them all", async () => {
     const me = await person(db);
     const day = utcDay(-4);
     const page = await pageWithThree(me.token, { journaldate: day });
     const diary = await lockedDiary(me);
     const before = await journalRow(db, page.id);
     const sealing = await putJournal(me.token, page.id, await sealedFields(diary, day, 1, "Sealed", "Words"));
-    expectError(sealing, 409, "A page with more than one photo cannot be locked yet: keep one photo on it to lock it");
+    expectError(sealing, 409, SEVERAL_PHOTOS_LOCKED_MESSAGE);
     expect(await journalRow(db, page.id)).toEqual(before);
   });
 

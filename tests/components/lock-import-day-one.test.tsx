@@ -199,6 +199,8 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
       imageDescription: typeof description === "string" ? description : null,
       imageRevision: image ? revision : keep ? kept.imageRevision : null,
       image: image ?? (keep ? kept.image : null),
+      // As the server answers (docs/decisions/139): every sealed photo, here the one.
+      photos: image ? [{ id: "0123456789ab", image, description: null, revision }] : keep ? kept.photos : [],
     };
   };
   const ask = async (path: string, init: RequestInit = {}): Promise<Response> => {

@@ -93,6 +93,16 @@ function journal({
       imageDescription: null,
       imageRevision: sealed.imageRevision,
       image: sealed.imageRevision ? "https://inkwell.test/sealed/photo" : null,
+      photos: sealed.imageRevision
+        ? [
+            {
+              id: "0123456789ab",
+              image: "https://inkwell.test/sealed/photo",
+              description: null,
+              revision: sealed.imageRevision,
+            },
+          ]
+        : [],
     },
   };
 }

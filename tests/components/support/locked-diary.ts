@@ -93,6 +93,9 @@ export function lockedDiary({
         imageDescription: sealed.sealedImageDescription ?? null,
         imageRevision: image ? revision : null,
         image: url,
+        photos: url
+          ? [{ id: "0123456789ab", image: url, description: sealed.sealedImageDescription ?? null, revision }]
+          : [],
       },
     });
   }
