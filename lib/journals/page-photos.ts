@@ -48,6 +48,21 @@ export async function photoHeld({ tx, key }: { tx: Db; key: string }): Promise<b
 }
 
 /**
+ * The uploads of its writer's that a save names, still waiting, taken from the waiting list in the
+ * save's transaction (a save that fails leaves them waiting), by id.
+ */
+async function takeUploads({ tx, authorId, entries }: { tx: Db; authorId: string; entries: PhotoListEntry[] }) {
+  const uploadIds = entries.flatMap((e) => ("upload" in e ? [e.upload] : []));
+  const taken = uploadIds.length
+    ? await tx
+        .delete(photoUploads)
+        .where(and(eq(photoUploads.userId, authorId), inArray(photoUploads.id, uploadIds), stillWaiting()))
+        .returning({ id: photoUploads.id, key: photoUploads.key, sealedRevision: photoUploads.sealedRevision })
+    : [];
+  return new Map(taken.map((u) => [u.id, u]));
+}
+
+/**
  * The photos a save names (`photos`, in order): one the page has, by its id, or one its writer
  * uploaded for it within PHOTO_UPLOAD_HOURS, taken from their waiting uploads in the same
  * transaction (a save that fails leaves it waiting). A locked page's sealed photo is nobody's to
@@ -67,14 +82,7 @@ export async function resolvePhotos({
   const onPage = new Map(
     current && current.sealed === null ? photosOf(current).map((p) => [imageVersion(p.key), p]) : [],
   );
-  const uploadIds = entries.flatMap((e) => ("upload" in e ? [e.upload] : []));
-  const taken = uploadIds.length
-    ? await tx
-        .delete(photoUploads)
-        .where(and(eq(photoUploads.userId, authorId), inArray(photoUploads.id, uploadIds), stillWaiting()))
-        .returning({ id: photoUploads.id, key: photoUploads.key, sealedRevision: photoUploads.sealedRevision })
-    : [];
-  const uploaded = new Map(taken.map((u) => [u.id, u]));
+  const uploaded = await takeUploads({ tx, authorId, entries });
   return entries.map((entry, index) => {
     const kept = "photo" in entry ? onPage.get(entry.photo) : undefined;
     const upload = "upload" in entry ? uploaded.get(entry.upload) : undefined;
@@ -177,14 +185,7 @@ export async function resolveSealedPhotos({
   current?: { imageKey: string | null; morePhotos: PagePhoto[]; sealed: SealedPage | null };
 }): Promise<SealedPhoto[]> {
   const onPage = new Map(current ? sealedPhotosOf(current).map((p) => [imageVersion(p.key), p]) : []);
-  const uploadIds = entries.flatMap((e) => ("upload" in e ? [e.upload] : []));
-  const taken = uploadIds.length
-    ? await tx
-        .delete(photoUploads)
-        .where(and(eq(photoUploads.userId, authorId), inArray(photoUploads.id, uploadIds), stillWaiting()))
-        .returning({ id: photoUploads.id, key: photoUploads.key, sealedRevision: photoUploads.sealedRevision })
-    : [];
-  const uploaded = new Map(taken.map((u) => [u.id, u]));
+  const uploaded = await takeUploads({ tx, authorId, entries });
   return entries.map((entry, index) => {
     const refuse = (message: string) => {
       throw new ValidationError(message, [{ path: `sealedPhotos.${index}`, message }]);
