@@ -23,7 +23,7 @@ import {
 import { acceptRevision, KeyStoreUnavailableError, saveItemKey } from "./key-store";
 import { sealExistingPages, type SealRun } from "./migrate";
 import { openDeviceWords, openLockedPages, type OpenRun } from "./turn-off";
-import { openPage, openPhoto } from "./pages";
+import { openMorePhotoDescriptions, openPage, openSealedPhoto, sealedPhotoList, type SealedPhotoOfPage } from "./pages";
 
 // What the lock's screens do (docs/diary-lock.md), with its cryptography: imported only when a
 // person turns the lock on, unlocks, or opens or writes a locked page (./state.ts is the light part).
@@ -272,15 +272,26 @@ export type OpenedPage =
 
 /**
  * Opens a locked page with the device's key: its words in `title`, `content` and `imageDescription`,
- * its photo (opened too) as an object URL in `images`. A page any field of which does not open for
- * its place, or that is older than a revision this device has seen (a replay), is "damaged".
+ * its photos (opened too) as object URLs in `images`, and, with several (docs/decisions/139), each
+ * one's id and opened description in `photos`. A page any field of which does not open for its
+ * place, or that is older than a revision this device has seen (a replay), is "damaged".
  */
 export async function openJournal(owner: string, key: CryptoKey, journal: Journal): Promise<OpenedPage> {
   try {
     const words = await openPage({ key, owner, journal });
     if (words.revision !== null && !(await notOlderThanSeen(owner, journal.journaldate, words.revision)))
       throw new LockError("damaged", "An older revision of a page than this device has seen");
-    const images = journal.sealed?.image ? [await openedPhotoUrl(owner, key, journal)] : journal.images;
+    const sealedPhotos = sealedPhotoList(journal);
+    // Every photo opened before any is shown: one that does not open leaves no object URL behind.
+    const opened = await Promise.all(sealedPhotos.map((p) => openedPhoto(owner, key, journal.journaldate, p)));
+    const images = sealedPhotos.length
+      ? opened.map((bytes) => URL.createObjectURL(new Blob([bytes as BlobPart])))
+      : journal.images;
+    const more = sealedPhotos.length > 1 ? await openMorePhotoDescriptions({ key, owner, journal }) : [];
+    const photos =
+      sealedPhotos.length > 1
+        ? sealedPhotos.map((p, i) => ({ id: p.id ?? "", description: i === 0 ? words.imageDescription : more[i - 1]! }))
+        : journal.photos;
     return {
       status: "open",
       journal: {
@@ -289,6 +300,7 @@ export async function openJournal(owner: string, key: CryptoKey, journal: Journa
         content: words.content,
         imageDescription: words.imageDescription,
         images,
+        photos,
       },
     };
   } catch (error) {
@@ -342,15 +354,14 @@ async function notOlderThanSeen(owner: string, day: string, revision: number): P
 }
 
 /**
- * A locked page's photo, opened, as an object URL. It lives as long as the opened page in the query
- * cache: components/lock/use-locked-entry.ts lets it go when the cache drops the page, and Lock now
- * when it drops them all.
+ * One of a locked page's photos, opened. Shown as an object URL, it lives as long as the opened
+ * page in the query cache: components/lock/use-locked-entry.ts lets it go when the cache drops the
+ * page, and Lock now when it drops them all.
  */
-async function openedPhotoUrl(owner: string, key: CryptoKey, journal: Journal): Promise<string> {
-  const res = await fetch(journal.sealed?.image ?? "", { credentials: "same-origin" });
+async function openedPhoto(owner: string, key: CryptoKey, day: string, photo: SealedPhotoOfPage): Promise<Uint8Array> {
+  const res = await fetch(photo.image, { credentials: "same-origin" });
   if (!res.ok) throw new ApiError(res.status, "Could not load this page's photo");
-  const bytes = await openPhoto({ key, owner, journal, bytes: new Uint8Array(await res.arrayBuffer()) });
-  return URL.createObjectURL(new Blob([bytes as BlobPart]));
+  return openSealedPhoto({ key, owner, day, revision: photo.revision, bytes: new Uint8Array(await res.arrayBuffer()) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -353,7 +353,9 @@ async function openForExport(owner: string, key: CryptoKey, journal: Journal): P
     return words && { id: journal.id, ...pickWords(words), photo: null };
   }
   if (shown.status !== "open") return null;
-  const url = journal.sealed?.image ? shown.journal.images[0] : undefined;
+  const [url, ...others] = journal.sealed?.image ? shown.journal.images : [];
+  // The locked export carries the cover (docs/decisions/139: the others are the next step).
+  for (const other of others) URL.revokeObjectURL(other);
   let photo: OpenedExportPage["photo"] = null;
   if (url && journal.sealed?.imageRevision) {
     try {

@@ -156,7 +156,9 @@ async function openToPrint(owner: string, key: CryptoKey, journal: Journal): Pro
     return { journal, ...words, photo: null, photoMissing: true };
   }
   if (shown.status !== "open") return null;
-  const url = journal.sealed?.image ? shown.journal.images[0] : undefined;
+  const [url, ...others] = journal.sealed?.image ? shown.journal.images : [];
+  // The locked PDF prints the cover (docs/decisions/139: the others are the next step).
+  for (const other of others) URL.revokeObjectURL(other);
   let photo: Blob | null = null;
   if (url) {
     photo = await fetch(url)

@@ -139,3 +139,62 @@ export async function openPhoto({
   if (!revision) throw new LockError("damaged", "A locked page's photo without its revision");
   return openRaw(key, placeOf(owner, journal.journaldate, revision)("photo"), bytes);
 }
+
+/** One of a locked page's photos as its answer lists it (docs/decisions/139); `id` null from an answer before the list. */
+export interface SealedPhotoOfPage {
+  id: string | null;
+  image: string;
+  description: string | null;
+  revision: number;
+}
+
+/** A locked page's photos in order, the cover first: `sealed.photos`, or an older answer's one `sealed.image`. */
+export function sealedPhotoList(journal: Pick<Journal, "sealed">): SealedPhotoOfPage[] {
+  const sealed = journal.sealed;
+  if (!sealed) return [];
+  if (sealed.photos?.length) return sealed.photos;
+  return sealed.image && sealed.imageRevision
+    ? [{ id: null, image: sealed.image, description: sealed.imageDescription, revision: sealed.imageRevision }]
+    : [];
+}
+
+/** A locked page's photo opened from the bytes its URL served, for the revision it was sealed for. */
+export function openSealedPhoto({
+  key,
+  owner,
+  day,
+  revision,
+  bytes,
+}: {
+  key: CryptoKey;
+  owner: string;
+  day: string;
+  revision: number;
+  bytes: Uint8Array;
+}): Promise<Uint8Array> {
+  return openRaw(key, placeOf(owner, day, revision)("photo"), bytes);
+}
+
+/**
+ * The descriptions of a locked page's photos after the cover, opened (docs/decisions/139): each
+ * sealed for its photo's revision. The cover's is opened with the words (openPage).
+ */
+export function openMorePhotoDescriptions({
+  key,
+  owner,
+  journal,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Pick<Journal, "journaldate" | "sealed">;
+}): Promise<(string | null)[]> {
+  return Promise.all(
+    sealedPhotoList(journal)
+      .slice(1)
+      .map((p) =>
+        p.description
+          ? openText(key, placeOf(owner, journal.journaldate, p.revision)("photoAlt"), p.description)
+          : null,
+      ),
+  );
+}

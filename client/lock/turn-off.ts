@@ -5,7 +5,8 @@ import { LockError, openRaw } from "./crypto";
 import { openDraft } from "./drafts";
 import { openSealedWords } from "./outbox";
 import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
-import { openPage, openPhoto } from "./pages";
+import { openMorePhotoDescriptions, openPage, openPhoto, openSealedPhoto, sealedPhotoList } from "./pages";
+import { apiPath } from "../api-path";
 
 // Turning the lock off (docs/decisions/118): every locked page opened in the browser and written
 // back readable, one at a time, each PUT naming the revision it replaces (`unseal`) and the version
@@ -25,7 +26,47 @@ export interface OpenRun {
 
 const isLocked = (j: Journal) => j.locked;
 
-/** The readable form of a locked page: its words opened here, its photo opened and sent as a photo. */
+/**
+ * A locked page's several photos made readable (docs/decisions/139): each opened here and uploaded
+ * as a photo (POST /api/upload/entry-photo), then named in order by the page's `photos` with its
+ * opened description; a status when a photo could not be read or sent.
+ */
+async function readablePhotos({
+  key,
+  owner,
+  journal,
+  coverDescription,
+  ask,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Journal;
+  coverDescription: string | null;
+  ask: Ask;
+}): Promise<string | number> {
+  const more = await openMorePhotoDescriptions({ key, owner, journal });
+  const entries: { upload: string; description: string }[] = [];
+  for (const [i, photo] of sealedPhotoList(journal).entries()) {
+    const res = await ask(photo.image);
+    if (!res.ok) return res.status;
+    const bytes = await openSealedPhoto({
+      key,
+      owner,
+      day: journal.journaldate,
+      revision: photo.revision,
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    });
+    const upload = new FormData();
+    upload.set("image", new File([bytes as BlobPart], "photo", { type: "application/octet-stream" }));
+    const sent = await ask(apiPath("POST /api/upload/entry-photo"), { method: "POST", body: upload });
+    if (!sent.ok) return sent.status;
+    const { id } = (await sent.json()) as { id: string };
+    entries.push({ upload: id, description: (i === 0 ? coverDescription : more[i - 1]) ?? "" });
+  }
+  return JSON.stringify(entries);
+}
+
+/** The readable form of a locked page: its words opened here, its photos opened and sent as photos. */
 async function readableForm({
   key,
   owner,
@@ -45,6 +86,14 @@ async function readableForm({
   form.set("isAnonymous", "false");
   form.set("imageDescription", words.imageDescription ?? "");
   form.set("unseal", String(words.revision ?? 0));
+  if (sealedPhotoList(journal).length > 1) {
+    const photos = await readablePhotos({ key, owner, journal, coverDescription: words.imageDescription, ask });
+    if (typeof photos === "number") return photos;
+    // The whole list in `photos`, never beside the one-photo fields.
+    form.delete("imageDescription");
+    form.set("photos", photos);
+    return form;
+  }
   const photoUrl = journal.sealed?.image;
   if (photoUrl) {
     const res = await ask(photoUrl);

@@ -70,10 +70,10 @@ async function storeNewPhoto({
 /**
  * A locked page's photos after a sealed save in the one-photo fields (docs/decisions/115), as the
  * lock's first clients send them: `sealedImage` replaces the cover, sealed for this revision;
- * `removeImage` drops it (the next photo, with its own description, becomes the cover); otherwise
- * the cover stays at the revision it was sealed for. The cover's description is the one sent
- * (`sealedImageDescription`, sealed again with every save); the other photos stay as they are
- * (docs/decisions/139).
+ * `removeImage` drops it (the next photo becomes the cover); otherwise the cover stays at the
+ * revision it was sealed for. The cover's description is always the one sent
+ * (`sealedImageDescription`, sealed for this revision as the words are); the other photos stay as
+ * they are, each description sealed for its photo's revision (docs/decisions/139).
  */
 function sealedPhotosAfter({
   current,
@@ -89,8 +89,8 @@ function sealedPhotosAfter({
   const [cover, ...more] = current ? sealedPhotosOf(current) : [];
   const description = input.sealedImageDescription ?? null;
   if (newKey) return [{ key: newKey, description, revision: sealed.revision }, ...more];
-  if (input.removeImage || !cover) return more;
-  return [{ ...cover, description }, ...more];
+  const [first, ...rest] = input.removeImage || !cover ? more : [cover, ...more];
+  return first ? [{ ...first, description }, ...rest] : [];
 }
 
 /** What the page's photos are after a readable save: none, readable, or (kept from a locked page) sealed. */

@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
+import sharp from "sharp";
+import { befriend, connect, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { journals, photoUploads } from "../../lib/db/schema";
 import { openRaw, sealRaw, sealText, type Place } from "../../client/lock/crypto";
+import type { Ask } from "../../client/lock/diary-pages";
+import { openLockedPages } from "../../client/lock/turn-off";
 import {
   PHOTO_NOT_ON_PAGE_MESSAGE,
   PHOTO_UPLOAD_GONE_MESSAGE,
@@ -320,5 +323,65 @@ describe("a locked page's several photos", () => {
     expect([page.locked, page.images.length]).toEqual([false, 2]);
     const row = await stored(id);
     expect([row.imageKey, ...row.morePhotos.map((p) => p.key)].some((k) => k!.endsWith(".sealed"))).toBe(false);
+  });
+});
+
+describe("turning the lock off with several photos on a page", () => {
+  it("opens each photo and description in the browser and writes the page back readable with all of them, in order", async () => {
+    const me = await person(db);
+    const d = await lockedDiary(me);
+    const day = utcDay(-7);
+    const [red, green, blue] = [
+      await sealedUpload(d, day, 1, "#ff0000"),
+      await sealedUpload(d, day, 1, "#00ff00"),
+      await sealedUpload(d, day, 1, "#0000ff"),
+    ];
+    // The cover's description sealed for the page's revision, the others' for their photos' (docs/decisions/139).
+    const res = await postJournal(me.token, {
+      ...(await sealedFields(d, day, 1, "Three", "Sealed words")),
+      sealedPhotos: JSON.stringify([
+        { upload: red.id, description: await altOf(d, day, 1, "Red kite") },
+        { upload: green.id },
+        { upload: blue.id, description: await altOf(d, day, 1, "Blue door") },
+      ]),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const begun = await api("/api/lock/off", {
+      method: "POST",
+      token: me.token,
+      body: { verifier: d.verifier, password: DEFAULT_PASSWORD },
+    });
+    expect(begun.body).toMatchObject({ locked: true, turningOff: true });
+
+    const ask: Ask = (path, init = {}) =>
+      fetch(path.startsWith("http") ? path : `${testEnv.baseUrl}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${me.token}` },
+      });
+    const run = await openLockedPages({ key: d.key, owner: me.user.id, ask });
+    expect(run).toMatchObject({ opened: 1, failed: [], damaged: [] });
+    const page = (
+      await api<{
+        locked: boolean;
+        title: string;
+        images: string[];
+        imageDescription: string | null;
+        photos: { description: string | null }[];
+      }>(`/api/journals/date/${day}`, { token: me.token })
+    ).body;
+    expect([page.locked, page.title, page.imageDescription]).toEqual([false, "Three", "Red kite"]);
+    expect(page.photos.map((p) => p.description)).toEqual(["Red kite", null, "Blue door"]);
+    const colours = [];
+    for (const url of page.images) {
+      const served = await fetch(new URL(imagePath(url), testEnv.baseUrl));
+      const { data } = await sharp(Buffer.from(await served.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      colours.push(`${data[0]! > 128 ? "r" : "-"}${data[1]! > 128 ? "g" : "-"}${data[2]! > 128 ? "b" : "-"}`);
+    }
+    expect(colours).toEqual(["r--", "-g-", "--b"]);
+    // Nothing sealed is left: asked again, the lock is gone.
+    const done = await api("/api/lock/off", { method: "POST", token: me.token, body: {} });
+    expect(done.body).toMatchObject({ locked: false, turningOff: false });
   });
 });
