@@ -205,6 +205,23 @@ test.describe("the diary lock", () => {
     await page.getByRole("button", { name: "Update" }).click();
     await expect(article.getByText(`Edited words, ${marker}.`)).toBeVisible();
 
+    // A second photo, described (docs/decisions/139): sealed and uploaded here, then named by the
+    // page's sealed save; after a reload this device opens both, the description too.
+    await article.getByRole("button", { name: "Edit" }).click();
+    await page
+      .getByLabel("Add another photo")
+      .setInputFiles({ name: "pier.png", mimeType: "image/png", buffer: await photo("#8f2a5d", 64, 48) });
+    const photos = page.getByRole("region", { name: /^Photos/ });
+    await expect(photos.getByRole("listitem")).toHaveCount(2);
+    await photos.getByLabel("Describe photo 2 for people who cannot see it").fill(`The pier ${marker}`);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(article.getByRole("list", { name: "More photos" }).getByRole("img")).toHaveCount(1);
+    await page.reload();
+    await expect(
+      article.getByRole("list", { name: "More photos" }).getByRole("img", { name: `The pier ${marker}` }),
+    ).toBeVisible();
+    await expect(article.getByRole("button", { name: /photo 1 of 2/ })).toBeVisible();
+
     // The List opens them too, on this device.
     await page.getByRole("button", { name: "List" }).click();
     await expect(page.getByRole("link", { name: new RegExp(`Harbour ${marker}`) })).toBeVisible();

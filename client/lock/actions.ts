@@ -287,11 +287,12 @@ export async function openJournal(owner: string, key: CryptoKey, journal: Journa
     const images = sealedPhotos.length
       ? opened.map((bytes) => URL.createObjectURL(new Blob([bytes as BlobPart])))
       : journal.images;
+    // Listed with their ids (the editor's gallery keeps them by id), unless an older answer gave none.
+    const listed = sealedPhotos.length > 0 && sealedPhotos.every((p) => p.id !== null);
     const more = sealedPhotos.length > 1 ? await openMorePhotoDescriptions({ key, owner, journal }) : [];
-    const photos =
-      sealedPhotos.length > 1
-        ? sealedPhotos.map((p, i) => ({ id: p.id ?? "", description: i === 0 ? words.imageDescription : more[i - 1]! }))
-        : journal.photos;
+    const photos = listed
+      ? sealedPhotos.map((p, i) => ({ id: p.id!, description: i === 0 ? words.imageDescription : more[i - 1]! }))
+      : journal.photos;
     return {
       status: "open",
       journal: {

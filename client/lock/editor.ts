@@ -20,9 +20,12 @@ export const LOCKED_HERE_OFFLINE_MESSAGE =
 export const SHARE_OFFLINE_MESSAGE =
   "A locked page is shared only online: your words stay here; share it again once you are online.";
 
-/** A page of a locked diary keeps one photo (docs/decisions/134): several are not sealed yet. */
-export const LOCKED_ONE_PHOTO_MESSAGE =
-  "In a locked diary a private page keeps one photo: remove the others to save it. Your words and photos stay here.";
+/**
+ * Offline, a locked diary's page of several photos (docs/decisions/139): each is sealed and uploaded
+ * before the page, which only an online save does.
+ */
+export const LOCKED_PHOTOS_OFFLINE_MESSAGE =
+  "You are offline: in a locked diary, a page's photos are sealed and sent only online. Your words and photos stay here; save again once you are online.";
 
 /** Offline, a locked page while the lock is being turned off: made readable only online (`unseal`). */
 export const TURNING_OFF_OFFLINE_MESSAGE =
@@ -63,7 +66,9 @@ export async function offlineSealing({
   }
   const mustSeal = req.fields.visibility === "private" || Boolean(entry?.locked);
   if (!mustSeal) return null;
-  if (req.photos) throw new ApiError(409, LOCKED_ONE_PHOTO_MESSAGE);
+  // A gallery changed, or a readable page of several sealed now: each photo is uploaded sealed first.
+  if (req.photos || (!entry?.locked && (entry?.photos.length ?? 0) > 1))
+    throw new ApiError(0, LOCKED_PHOTOS_OFFLINE_MESSAGE);
   if (req.fields.visibility !== "private") throw new ApiError(0, SHARE_OFFLINE_MESSAGE);
   const key = await queryClient.fetchQuery(deviceKeyQuery(owner));
   if (!key) throw new ApiError(423, LOCKED_HERE_OFFLINE_MESSAGE);

@@ -1,10 +1,14 @@
 import type { Journal } from "@/lib/contract/answers";
+import { answerOf, errorMessage } from "../api";
+import { apiPath } from "../api-path";
 import { ApiError } from "../api-error";
 import { entryForm, readableForm, type SaveRequest } from "../journals";
 import { sealedFormOf } from "../outbox-send";
+import { PHOTO_UPLOAD_FAILED, photosFieldOf, type SavePhoto } from "../photo-uploads";
+import { apiRequest } from "../query-client";
+import { sealText } from "./crypto";
 import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
-import { LOCKED_ONE_PHOTO_MESSAGE } from "./editor";
 import { moodFormValue } from "@/lib/validation/journal-limits";
 import { activitiesFormValue } from "@/lib/validation/activity-limits";
 
@@ -104,13 +108,118 @@ async function unsealedForm({ req, entry }: LockedSave): Promise<FormData> {
 }
 
 /**
+ * The photos of a save as one list (docs/decisions/139): the save's own (the editor's gallery), or,
+ * for a page of several photos whose kind changes (a readable page sealed now, a locked one made
+ * readable), the page's photos as they are, the cover with the description typed for it.
+ */
+function photoListOf({ req, entry }: LockedSave, sealing: boolean): SavePhoto[] | undefined {
+  if (req.photos) return req.photos;
+  const photos = entry?.photos ?? [];
+  if (photos.length < 2 || sealing === Boolean(entry?.locked)) return undefined;
+  return photos.map((p, i) => ({
+    id: p.id,
+    file: null,
+    description: i === 0 ? req.fields.imageDescription : (p.description ?? ""),
+  }));
+}
+
+/** The bytes of the page's photo `id` as this device shows it: the stored one, or, opened here, the locked one. */
+async function shownPhoto(entry: Journal | null, id: string | null): Promise<Blob> {
+  const index = entry?.photos.findIndex((p) => p.id === id) ?? -1;
+  const url = index >= 0 ? entry?.images[index] : undefined;
+  if (!url) throw new ApiError(422, PHOTO_LOST);
+  return photoBytes(url);
+}
+
+/** Uploads a photo sealed here for `revision` (POST /api/upload/entry-photo): its upload's id. */
+async function uploadSealed(bytes: Uint8Array, revision: number): Promise<string> {
+  const form = new FormData();
+  form.set("sealedImage", new Blob([bytes as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
+  form.set("sealedRevision", String(revision));
+  const res = await apiRequest(
+    apiPath("POST /api/upload/entry-photo"),
+    { method: "POST", body: form },
+    PHOTO_UPLOAD_FAILED,
+  );
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
+  return (await answerOf("POST /api/upload/entry-photo", res)).id;
+}
+
+/**
+ * A private page of several photos sealed here (docs/decisions/139): each new photo prepared and
+ * sealed for the save's revision, a readable one the page keeps (a page locked now) sealed as it is
+ * stored, each uploaded sealed first; a sealed one the page keeps named by its id, at its own
+ * revision. The cover's description is sealed for the page's revision, the others' for their
+ * photos'; the words as every sealed save's. Online only: the uploads come first.
+ */
+async function sealedGalleryForm(save: LockedSave, list: SavePhoto[]): Promise<FormData> {
+  const { owner, key, req, entry } = save;
+  const revision = nextRevision(entry?.sealed?.revision);
+  const words = { title: req.fields.title.trim(), content: req.fields.content.trim(), imageDescription: null };
+  const fields: Record<string, string> = { ...(await sealPage({ key, owner, day: req.day, revision, words })) };
+  fields.visibility = "private";
+  if (req.kind === "create") fields.journaldate = req.day;
+  const mood = moodFormValue(req.fields.mood);
+  if (mood !== undefined) fields.mood = mood;
+  const activities = activitiesFormValue(req.fields.activities);
+  if (activities !== undefined) fields.activities = activities;
+  const sealedKept = new Map((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => [p.id, p.revision]));
+  const entries: { upload?: string; photo?: string; description: string }[] = [];
+  for (const [i, p] of list.entries()) {
+    const keptAt = p.id ? sealedKept.get(p.id) : undefined;
+    let named: { upload: string } | { photo: string };
+    if (keptAt !== undefined) named = { photo: p.id! };
+    else {
+      const bytes = p.file
+        ? await prepared(p.file)
+        : new Uint8Array(await (await shownPhoto(entry, p.id)).arrayBuffer());
+      named = { upload: await uploadSealed(await sealPhoto({ key, owner, day: req.day, revision, bytes }), revision) };
+    }
+    const description = p.description.trim();
+    const place = {
+      owner,
+      day: req.day,
+      field: "photoAlt" as const,
+      revision: i === 0 ? revision : (keptAt ?? revision),
+    };
+    entries.push({ ...named, description: description ? await sealText(key, place, description) : "" });
+  }
+  fields.sealedPhotos = JSON.stringify(entries);
+  return sealedFormOf(fields, null);
+}
+
+/**
+ * A locked page of several photos made readable (shared, docs/decisions/139): each photo it keeps
+ * as this device opened it, and each new one, uploaded readable first, then named in order with its
+ * description, and the revision it replaces.
+ */
+async function unsealedGalleryForm({ req, entry }: LockedSave, list: SavePhoto[]): Promise<FormData> {
+  const files: SavePhoto[] = [];
+  for (const p of list)
+    files.push(
+      p.file
+        ? p
+        : {
+            ...p,
+            id: null,
+            file: new File([await shownPhoto(entry, p.id)], "photo", { type: "application/octet-stream" }),
+          },
+    );
+  const form = entryForm({ ...req, photos: files }, await photosFieldOf(files));
+  form.set("unseal", String(entry?.sealed?.revision ?? 0));
+  return form;
+}
+
+/**
  * The form of a save in a locked diary: sealed when private, unsealed when a locked page is shared
  * or the lock is being turned off.
  */
 export async function lockedSaveForm(save: LockedSave & { turningOff?: boolean }): Promise<FormData> {
   const sealing = save.req.fields.visibility === "private" && !save.turningOff;
-  // A locked page keeps one photo (docs/decisions/134): a list of several is neither sealed nor unsealed.
-  if (save.req.photos && (sealing || save.entry?.locked)) throw new ApiError(409, LOCKED_ONE_PHOTO_MESSAGE);
+  // A page of several photos (docs/decisions/139): the whole list, sealed or made readable.
+  const list = sealing || save.entry?.locked ? photoListOf(save, sealing) : undefined;
+  if (list && sealing) return sealedGalleryForm(save, list);
+  if (list) return unsealedGalleryForm(save, list);
   // While the lock is turned off (docs/decisions/118) nothing is sealed: a locked page is made readable.
   if (sealing) {
     const { fields, photo } = await sealSave(save);

@@ -1,9 +1,7 @@
 "use client";
 
 import { History } from "lucide-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { knownLockConcern } from "@/client/lock/keys";
 import { buttonClass } from "@/components/ui/button-styles";
 import { FETCH_DAY_FAILED } from "@/client/journals";
 import { ApiError } from "@/client/api-error";
@@ -30,7 +28,6 @@ type Props = {
 export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: Props) {
   const dayEditor = useDayEditor({ userId, day, onDirtyChange, focusCalendar });
   const { query, shown, entry } = dayEditor;
-  const queryClient = useQueryClient();
   // Sharing a locked page makes it readable on the server: asked first (docs/diary-lock.md).
   const [askingToShare, setAskingToShare] = useState(false);
 
@@ -83,11 +80,6 @@ export function DayPanel({ userId, day, today, onDirtyChange, focusCalendar }: P
           onPickPhoto={(photo, add) => dayEditor.send({ type: "photo picked", photo, add })}
           onRemovePhoto={() => dayEditor.send({ type: "photo removed" })}
           onGallery={(photos) => dayEditor.send({ type: "gallery changed", photos })}
-          // A locked diary's page keeps one photo (docs/decisions/134): a locked one, or a private one where the lock is known.
-          onePhoto={
-            Boolean(shown.entry?.locked) ||
-            (shown.fields.visibility === "private" && knownLockConcern(queryClient, userId, shown.entry))
-          }
           onError={(message) => dayEditor.send({ type: "error shown", message })}
           onSave={() =>
             shown.entry?.locked && shown.fields.visibility !== "private"

@@ -42,8 +42,6 @@ type Props = {
   onPickPhoto: (photo: CheckedPhoto, add?: boolean) => void;
   onRemovePhoto: () => void;
   onGallery: (photos: GalleryPhoto[]) => void;
-  /** The page keeps one photo (a locked diary's, docs/decisions/134): no gallery is offered. */
-  onePhoto: boolean;
   onError: (message: string) => void;
   onSave: () => void;
   onCancel: () => void;
@@ -71,7 +69,6 @@ export function EntryEditor({
   onPickPhoto,
   onRemovePhoto,
   onGallery,
-  onePhoto,
   onError,
   onSave,
   onCancel,
@@ -238,7 +235,7 @@ export function EntryEditor({
             description={fields.imageDescription}
             onDescription={(imageDescription) => onFields({ imageDescription })}
             onRemove={onRemovePhoto}
-            addAnother={onePhoto ? undefined : { onPick: (photo) => onPickPhoto(photo, true), ...picked }}
+            addAnother={{ onPick: (photo) => onPickPhoto(photo, true), ...picked }}
           />
         )}
       </div>

@@ -121,7 +121,8 @@ export const sealedEntryShape = {
    */
   sealedPhotos: photoListField(
     "sealedPhotos",
-    sealedItem("Sealed photo description", SEALED_IMAGE_DESCRIPTION_MAX).optional(),
+    // "" clears a description; anything else is a sealed item.
+    z.union([z.literal(""), sealedItem("Sealed photo description", SEALED_IMAGE_DESCRIPTION_MAX)]).optional(),
     SEALED_PHOTOS_MESSAGE,
   ),
   /** A readable write over a locked page names the revision it replaces, so only a client that knows the page is locked unlocks it. */

@@ -219,6 +219,19 @@ describe("a locked page's several photos", () => {
       [saved.sealed.photos[1]!.id, null, 2],
     ]);
 
+    // "" clears a description.
+    const { journaldate: _d4, ...fourth } = await sealedFields(d, day, 4, "Two", "Words, fourth");
+    void _d4;
+    const cleared = await putJournal(d.me.token, page.id, {
+      ...fourth,
+      sealedPhotos: JSON.stringify([{ photo: greenId, description: "" }]),
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect((cleared.body.journal as unknown as Page).sealed).toMatchObject({
+      imageDescription: null,
+      photos: [{ id: greenId, description: null }],
+    });
+
     // The first version keeps red and green as they were, and red's file with it.
     const versions = await api<{ versions: Page[] }>(`/api/journals/${page.id}/versions`, { token: d.me.token });
     const oldest = versions.body.versions.at(-1)!;

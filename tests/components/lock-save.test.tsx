@@ -1,14 +1,17 @@
-import { afterEach, expect, test } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, expect, test, vi } from "vitest";
 import { ApiError } from "@/client/api-error";
 import { entryForm, type EntryFields, type SaveRequest } from "@/client/journals";
 import { itemKey, newDiarySecret, openRaw, openText, type Field, type Place } from "@/client/lock/crypto";
-import { LOCKED_ONE_PHOTO_MESSAGE } from "@/client/lock/editor";
 import { LOCKED_PHOTO_UNREADABLE_MESSAGE } from "@/client/lock/photo";
+import { LOCKED_PHOTOS_OFFLINE_MESSAGE, offlineSealing } from "@/client/lock/editor";
 import { lockedSaveForm } from "@/client/lock/save";
+import { lockStateQuery } from "@/client/lock/state";
 import { nextRevision } from "@/client/lock/pages";
 import type { Journal } from "@/lib/contract/answers";
 import { blobUrls } from "./support/blob-urls";
 import { fieldText } from "./support/form-data";
+import { json, standInForFetch } from "./support/network";
 import { pngFile } from "./support/pictures";
 
 // The multipart form the diary editor sends for a page of a locked diary (client/lock/save.ts,
@@ -298,22 +301,115 @@ test("a photo this browser cannot decode is a 400 with the words the photo field
   expect((error as ApiError).message).toBe(LOCKED_PHOTO_UNREADABLE_MESSAGE);
 });
 
-test("a page of several photos is neither sealed nor unsealed: the editor says a locked page keeps one (docs/decisions/134)", async () => {
-  const photos = [
-    { id: "aaaaaaaaaaaa", file: null, description: "" },
-    { id: null, file: new File([randomBytes(64)], "b.png", { type: "image/png" }), description: "" },
-  ];
-  const sealed = { ...create(), photos };
-  const shared = { ...update({ visibility: "close-circle" }), photos };
-  for (const [req, entry] of [
-    [sealed, null],
-    [shared, journal({ sealed: { revision: 3, imageRevision: 3 }, images: [] })],
-  ] as const) {
-    const error: unknown = await lockedSaveForm({ owner: OWNER, key: await key, req, entry }).catch(
-      (err: unknown) => err,
+test("a page of several photos is sealed photo by photo: each new one uploaded sealed for the save's revision, a kept one named, each description sealed for its place (docs/decisions/139)", async () => {
+  const uploads: FormData[] = [];
+  standInForFetch((url, init) => {
+    if (!url.endsWith("/api/upload/entry-photo") || init?.method !== "POST") return undefined;
+    uploads.push(init.body as FormData);
+    return json(
+      { id: `0b6c2c1e-5555-4a4a-8b8b-00000000000${uploads.length}`, expiresAt: "2026-03-18T20:00:00.000Z" },
+      201,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(409);
-    expect((error as ApiError).message).toBe(LOCKED_ONE_PHOTO_MESSAGE);
+  });
+  try {
+    const entry = journal({ sealed: { revision: 3, imageRevision: 2 }, images: [blobUrl(new Uint8Array([1, 2, 3]))] });
+    const opened = { ...entry, photos: [{ id: "0123456789ab", description: "A gull on the harbour wall" }] };
+    const req = {
+      ...update(),
+      photos: [
+        { id: null, file: await pngFile(40, 30), description: "The new cover" },
+        { id: "0123456789ab", file: null, description: "  A gull on the harbour wall  " },
+      ],
+    };
+    const form = await lockedSaveForm({ owner: OWNER, key: await key, req, entry: opened });
+    const revision = Number(fieldText(form, "sealedRevision"));
+    expect(revision).toBeGreaterThan(3);
+    for (const name of [
+      "sealedImage",
+      "sealedImageDescription",
+      "image",
+      "photos",
+      "title",
+      "content",
+      "imageDescription",
+    ])
+      expect(form.has(name), name).toBe(false);
+    for (const word of TYPED) expect([...form.values()].join(" ")).not.toContain(word);
+
+    const list = JSON.parse(fieldText(form, "sealedPhotos")) as {
+      upload?: string;
+      photo?: string;
+      description: string;
+    }[];
+    expect(list.map((p) => p.upload ?? p.photo)).toEqual(["0b6c2c1e-5555-4a4a-8b8b-000000000001", "0123456789ab"]);
+    // The cover's description for the page's revision; the kept photo's for its own (2).
+    expect(await openText(await key, place("photoAlt", revision), list[0]!.description)).toBe("The new cover");
+    expect(await openText(await key, place("photoAlt", 2), list[1]!.description)).toBe("A gull on the harbour wall");
+    // The one upload: the new photo, sealed for the save's revision.
+    expect(uploads).toHaveLength(1);
+    expect(fieldText(uploads[0]!, "sealedRevision")).toBe(String(revision));
+    const sealed = new Uint8Array(await (uploads[0]!.get("sealedImage") as Blob).arrayBuffer());
+    const photo = await openRaw(await key, place("photo", revision), sealed);
+    expect((await createImageBitmap(new Blob([photo as BlobPart]))).width).toBe(40);
+  } finally {
+    vi.unstubAllGlobals();
   }
+});
+
+test("a locked page of several photos shared again sends each, opened here, readable in one list with the revision it replaces", async () => {
+  const uploads: FormData[] = [];
+  standInForFetch((url, init) => {
+    if (!url.endsWith("/api/upload/entry-photo") || init?.method !== "POST") return undefined;
+    uploads.push(init.body as FormData);
+    return json(
+      { id: `0b6c2c1e-6666-4a4a-8b8b-00000000000${uploads.length}`, expiresAt: "2026-03-18T20:00:00.000Z" },
+      201,
+    );
+  });
+  try {
+    const entry = journal({
+      sealed: { revision: 3, imageRevision: 3 },
+      images: [blobUrl(new Uint8Array([1, 2, 3])), blobUrl(new Uint8Array([4, 5, 6]))],
+    });
+    const opened = {
+      ...entry,
+      photos: [
+        { id: "0123456789ab", description: "A gull" },
+        { id: "ba9876543210", description: "The ferry" },
+      ],
+    };
+    // The gallery unchanged: the page's two photos, the cover with the description typed for it.
+    const form = await lockedSaveForm({
+      owner: OWNER,
+      key: await key,
+      req: update({ visibility: "close-circle", imageDescription: "A gull, again" }),
+      entry: opened,
+    });
+    expect(fieldText(form, "unseal")).toBe("3");
+    expect(JSON.parse(fieldText(form, "photos"))).toEqual([
+      { upload: "0b6c2c1e-6666-4a4a-8b8b-000000000001", description: "A gull, again" },
+      { upload: "0b6c2c1e-6666-4a4a-8b8b-000000000002", description: "The ferry" },
+    ]);
+    expect(
+      await Promise.all(uploads.map(async (u) => [...new Uint8Array(await (u.get("image") as Blob).arrayBuffer())])),
+    ).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    for (const name of ["image", "imageDescription", "sealedPhotos", "sealedTitle"])
+      expect(form.has(name), name).toBe(false);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+test("offline, a changed gallery of a locked diary's page is not kept: its photos are sealed and uploaded first, online (docs/decisions/139)", async () => {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(lockStateQuery().queryKey, { locked: true, turningOff: false } as never);
+  const req = { ...create(), photos: [{ id: null, file: await pngFile(40, 30), description: "" }] };
+  const error: unknown = await offlineSealing({ queryClient, owner: OWNER, req, entry: null }).catch(
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect([(error as ApiError).status, (error as ApiError).message]).toEqual([0, LOCKED_PHOTOS_OFFLINE_MESSAGE]);
 });
