@@ -1,4 +1,6 @@
 import type { Journal } from "@/lib/contract/answers";
+import { apiPath } from "../api-path";
+import { sealText } from "./crypto";
 import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
 import { sealPage, sealPhoto } from "./pages";
 
@@ -20,6 +22,46 @@ export interface SealRun {
 /** A readable private page: what there is to seal. */
 const toSeal = (j: Journal) => j.visibility === "private" && !j.locked;
 
+/**
+ * A page's several photos sealed (docs/decisions/139): each stored photo (already resized and
+ * stripped) sealed as it is for `revision` and uploaded sealed, then named in order with its
+ * description sealed for its place; a status when a photo could not be read or sent.
+ */
+async function sealedPhotosOf({
+  key,
+  owner,
+  journal,
+  revision,
+  ask,
+}: {
+  key: CryptoKey;
+  owner: string;
+  journal: Journal;
+  revision: number;
+  ask: Ask;
+}): Promise<string | number> {
+  const day = journal.journaldate;
+  const entries: { upload: string; description: string }[] = [];
+  for (const [i, url] of journal.images.entries()) {
+    const photo = await ask(url);
+    if (!photo.ok) return photo.status;
+    const sealed = await sealPhoto({ key, owner, day, revision, bytes: new Uint8Array(await photo.arrayBuffer()) });
+    const upload = new FormData();
+    upload.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
+    upload.set("sealedRevision", String(revision));
+    const sent = await ask(apiPath("POST /api/upload/entry-photo"), { method: "POST", body: upload });
+    if (!sent.ok) return sent.status;
+    const { id } = (await sent.json()) as { id: string };
+    const description = (i === 0 ? journal.imageDescription : journal.photos[i]?.description) ?? "";
+    entries.push({
+      upload: id,
+      // Every photo here is sealed for this revision, the page's: so is each description.
+      description: description ? await sealText(key, { owner, day, field: "photoAlt", revision }, description) : "",
+    });
+  }
+  return JSON.stringify(entries);
+}
+
 async function sealOne({
   key,
   owner,
@@ -32,16 +74,28 @@ async function sealOne({
   ask: Ask;
 }): Promise<number> {
   const revision = 1;
+  const several = journal.images.length > 1;
   const fields = await sealPage({
     key,
     owner,
     day: journal.journaldate,
     revision,
-    words: { title: journal.title, content: journal.content, imageDescription: journal.imageDescription },
+    words: {
+      title: journal.title,
+      content: journal.content,
+      // With several photos, each description goes with its photo (sealedPhotos).
+      imageDescription: several ? null : journal.imageDescription,
+    },
   });
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set("visibility", "private");
+  if (several) {
+    const photos = await sealedPhotosOf({ key, owner, journal, revision, ask });
+    if (typeof photos === "number") return photos;
+    form.set("sealedPhotos", photos);
+    return (await putPage(ask, journal, form)).status;
+  }
   const photoUrl = journal.images[0];
   if (photoUrl) {
     // The stored photo is already resized and stripped (lib/images): sealed as it is, and the

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { befriend, connect, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { journals, photoUploads } from "../../lib/db/schema";
-import { openRaw, sealRaw, sealText, type Place } from "../../client/lock/crypto";
+import { openRaw, openText, sealRaw, sealText, type Place } from "../../client/lock/crypto";
 import type { Ask } from "../../client/lock/diary-pages";
+import { sealExistingPages } from "../../client/lock/migrate";
 import { openLockedPages } from "../../client/lock/turn-off";
 import {
   PHOTO_NOT_ON_PAGE_MESSAGE,
@@ -94,11 +95,11 @@ async function sealedUpload(d: Diary, day: string, revision: number, colour: str
   return { id: res.body.id, bytes, png };
 }
 
-async function readableUpload(token: string) {
+async function readableUpload(token: string, colour = "#ff00ff") {
   const res = await send<{ id: string }>("/api/upload/entry-photo", {
     method: "POST",
     token,
-    form: toForm({ image: imageBlob(await smallPng("#ff00ff"), "image/png") }),
+    form: toForm({ image: imageBlob(await smallPng(colour), "image/png") }),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
@@ -396,5 +397,57 @@ describe("turning the lock off with several photos on a page", () => {
     // Nothing sealed is left: asked again, the lock is gone.
     const done = await api("/api/lock/off", { method: "POST", token: me.token, body: {} });
     expect(done.body).toMatchObject({ locked: false, turningOff: false });
+  });
+});
+
+describe("turning the lock on over a page of several photos", () => {
+  it("seals each stored photo as it is, uploads it sealed and names them all, with their descriptions, in one save", async () => {
+    const me = await person(db);
+    const day = utcDay(-8);
+    const [one, two, three] = [
+      await readableUpload(me.token, "#ff0000"),
+      await readableUpload(me.token, "#00ff00"),
+      await readableUpload(me.token, "#0000ff"),
+    ];
+    const written = await postJournal(
+      me.token,
+      entryFields({
+        journaldate: day,
+        photos: JSON.stringify([
+          { upload: one, description: "Red kite" },
+          { upload: two },
+          { upload: three, description: "Blue door" },
+        ]),
+      }),
+    );
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    const id = (written.body as unknown as Page).id;
+    const before = await stored(id);
+    const readable = [before.imageKey!, ...before.morePhotos.map((p) => p.key)];
+    const bytes = readable.map((k) => fs.readFileSync(uploadPath(k)));
+    expect(new Set(bytes.map((b) => b.toString("base64"))).size).toBe(3);
+
+    const d = await lockedDiary(me);
+    const ask: Ask = (path, init = {}) =>
+      fetch(path.startsWith("http") ? path : `${testEnv.baseUrl}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${me.token}` },
+      });
+    const run = await sealExistingPages({ key: d.key, owner: me.user.id, ask });
+    expect(run).toMatchObject({ sealed: 1, failed: [] });
+
+    const page = (await api<Page>(`/api/journals/date/${day}`, { token: me.token })).body;
+    expect([page.locked, page.images, page.sealed.revision]).toEqual([true, [], 1]);
+    expect(page.sealed.photos.map((p) => p.revision)).toEqual([1, 1, 1]);
+    for (const [i, p] of page.sealed.photos.entries()) {
+      const opened = await openRaw(d.key, photoPlace(d, day, 1), await served(p.image));
+      expect(Buffer.from(opened).equals(bytes[i]!)).toBe(true);
+    }
+    const alt = { owner: me.user.id, day, field: "photoAlt" as const, revision: 1 };
+    expect(
+      await Promise.all(page.sealed.photos.map((p) => (p.description ? openText(d.key, alt, p.description) : null))),
+    ).toEqual(["Red kite", null, "Blue door"]);
+    // The readable photos are gone from the store.
+    for (const key of readable) expect(fs.existsSync(uploadPath(key))).toBe(false);
   });
 });
