@@ -2,7 +2,7 @@ import type { Journal } from "@/lib/contract/answers";
 import { apiPath } from "../api-path";
 import { sealText } from "./crypto";
 import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
-import { sealPage, sealPhoto } from "./pages";
+import { sealPage, sealPhoto, sealedUploadForm } from "./pages";
 
 // Sealing the pages a diary had before it was locked (docs/decisions/115): in the browser, one page
 // at a time, each PUT naming the version it was read at (If-Match), so a page written meanwhile is
@@ -46,10 +46,10 @@ async function sealedPhotosOf({
     const photo = await ask(url);
     if (!photo.ok) return photo.status;
     const sealed = await sealPhoto({ key, owner, day, revision, bytes: new Uint8Array(await photo.arrayBuffer()) });
-    const upload = new FormData();
-    upload.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
-    upload.set("sealedRevision", String(revision));
-    const sent = await ask(apiPath("POST /api/upload/entry-photo"), { method: "POST", body: upload });
+    const sent = await ask(apiPath("POST /api/upload/entry-photo"), {
+      method: "POST",
+      body: sealedUploadForm(sealed, revision),
+    });
     if (!sent.ok) return sent.status;
     const { id } = (await sent.json()) as { id: string };
     const description = (i === 0 ? journal.imageDescription : journal.photos[i]?.description) ?? "";

@@ -137,7 +137,7 @@ export async function openPhoto({
 }): Promise<Uint8Array> {
   const revision = journal.sealed?.imageRevision;
   if (!revision) throw new LockError("damaged", "A locked page's photo without its revision");
-  return openRaw(key, placeOf(owner, journal.journaldate, revision)("photo"), bytes);
+  return openSealedPhoto({ key, owner, day: journal.journaldate, revision, bytes });
 }
 
 /** One of a locked page's photos as its answer lists it (docs/decisions/139); `id` null from an answer before the list. */
@@ -156,6 +156,14 @@ export function sealedPhotoList(journal: Pick<Journal, "sealed">): SealedPhotoOf
   return sealed.image && sealed.imageRevision
     ? [{ id: null, image: sealed.image, description: sealed.imageDescription, revision: sealed.imageRevision }]
     : [];
+}
+
+/** POST /api/upload/entry-photo's body for a photo sealed here for `revision` (docs/decisions/139). */
+export function sealedUploadForm(sealed: Uint8Array, revision: number): FormData {
+  const form = new FormData();
+  form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
+  form.set("sealedRevision", String(revision));
+  return form;
 }
 
 /** A locked page's photo opened from the bytes its URL served, for the revision it was sealed for. */

@@ -7,7 +7,7 @@ import { sealedFormOf } from "../outbox-send";
 import { PHOTO_UPLOAD_FAILED, photosFieldOf, type SavePhoto } from "../photo-uploads";
 import { apiRequest } from "../query-client";
 import { sealText } from "./crypto";
-import { nextRevision, sealPage, sealPhoto } from "./pages";
+import { nextRevision, sealPage, sealPhoto, sealedUploadForm } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
 import { moodFormValue } from "@/lib/validation/journal-limits";
 import { activitiesFormValue } from "@/lib/validation/activity-limits";
@@ -50,17 +50,17 @@ export interface SealedSave {
 }
 
 /**
- * Seals a private page at its next revision (./pages.ts): the one place a save is sealed, whether
- * it is sent now (lockedSaveForm) or kept in the outbox to be sent later, by the page or the
- * service worker, which then need no key (client/outbox.ts).
+ * A private page's form fields sealed for `revision`: its words (with the cover's description, or
+ * none when each photo's goes with it in `sealedPhotos`), and what stays readable beside them.
  */
-export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<SealedSave> {
-  const revision = nextRevision(entry?.sealed?.revision);
-  const words = {
-    title: req.fields.title.trim(),
-    content: req.fields.content.trim(),
-    imageDescription: req.fields.imageDescription.trim() || null,
-  };
+async function sealedPageFields({
+  owner,
+  key,
+  req,
+  revision,
+  imageDescription,
+}: Omit<LockedSave, "entry"> & { revision: number; imageDescription: string | null }) {
+  const words = { title: req.fields.title.trim(), content: req.fields.content.trim(), imageDescription };
   const fields: Record<string, string> = { ...(await sealPage({ key, owner, day: req.day, revision, words })) };
   fields.visibility = "private";
   if (req.kind === "create") fields.journaldate = req.day;
@@ -70,6 +70,23 @@ export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<
   // Nor are the activities (docs/decisions/136).
   const activities = activitiesFormValue(req.fields.activities);
   if (activities !== undefined) fields.activities = activities;
+  return fields;
+}
+
+/**
+ * Seals a private page at its next revision (./pages.ts): the one place a save is sealed, whether
+ * it is sent now (lockedSaveForm) or kept in the outbox to be sent later, by the page or the
+ * service worker, which then need no key (client/outbox.ts).
+ */
+export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<SealedSave> {
+  const revision = nextRevision(entry?.sealed?.revision);
+  const fields = await sealedPageFields({
+    owner,
+    key,
+    req,
+    revision,
+    imageDescription: req.fields.imageDescription.trim() || null,
+  });
 
   // The photo: a new one is prepared here; a readable one kept (a page locked now) is sealed as it
   // is stored (already resized and stripped); a sealed one kept stays as it is, at its own revision.
@@ -133,12 +150,9 @@ async function shownPhoto(entry: Journal | null, id: string | null): Promise<Blo
 
 /** Uploads a photo sealed here for `revision` (POST /api/upload/entry-photo): its upload's id. */
 async function uploadSealed(bytes: Uint8Array, revision: number): Promise<string> {
-  const form = new FormData();
-  form.set("sealedImage", new Blob([bytes as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
-  form.set("sealedRevision", String(revision));
   const res = await apiRequest(
     apiPath("POST /api/upload/entry-photo"),
-    { method: "POST", body: form },
+    { method: "POST", body: sealedUploadForm(bytes, revision) },
     PHOTO_UPLOAD_FAILED,
   );
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
@@ -155,14 +169,7 @@ async function uploadSealed(bytes: Uint8Array, revision: number): Promise<string
 async function sealedGalleryForm(save: LockedSave, list: SavePhoto[]): Promise<FormData> {
   const { owner, key, req, entry } = save;
   const revision = nextRevision(entry?.sealed?.revision);
-  const words = { title: req.fields.title.trim(), content: req.fields.content.trim(), imageDescription: null };
-  const fields: Record<string, string> = { ...(await sealPage({ key, owner, day: req.day, revision, words })) };
-  fields.visibility = "private";
-  if (req.kind === "create") fields.journaldate = req.day;
-  const mood = moodFormValue(req.fields.mood);
-  if (mood !== undefined) fields.mood = mood;
-  const activities = activitiesFormValue(req.fields.activities);
-  if (activities !== undefined) fields.activities = activities;
+  const fields = await sealedPageFields({ owner, key, req, revision, imageDescription: null });
   const sealedKept = new Map((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => [p.id, p.revision]));
   const entries: { upload?: string; photo?: string; description: string }[] = [];
   for (const [i, p] of list.entries()) {

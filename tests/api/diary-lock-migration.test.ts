@@ -5,14 +5,13 @@ import { connect, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/fa
 import { journals } from "../../lib/db/schema";
 import type { Journal } from "../../lib/contract/answers";
 import { itemKey, lockVerifier, newDiarySecret } from "../../client/lock/crypto";
-import type { Ask } from "../../client/lock/diary-pages";
 import { sealExistingPages } from "../../client/lock/migrate";
 import { openPage, openPhoto } from "../../client/lock/pages";
 import { LOCK_ON_MESSAGE } from "../../lib/validation/lock-limits";
 import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
-import { wrapsFor } from "../support/lock";
+import { device, wrapsFor } from "../support/lock";
 import { expectError, imageBlob, postJournal, smallPng, uploadPath, utcDay } from "../support/journals";
 
 // Sealing the pages a diary had before it was locked (client/lock/migrate.ts, docs/decisions/115),
@@ -29,15 +28,6 @@ afterAll(async () => {
   expectLogClean();
   await close();
 });
-
-/** A device of `me`: the API as apiFetch asks it, with the session's token. */
-const device =
-  (me: Person): Ask =>
-  (path, init = {}) =>
-    fetch(path.startsWith("http") ? path : `${testEnv.baseUrl}${path}`, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${me.token}` },
-    });
 
 /** A diary of `pages` readable private pages (the first with a photo) and one shared page, then locked. */
 async function diaryToSeal(pages: number) {

@@ -5,7 +5,6 @@ import sharp from "sharp";
 import { befriend, connect, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { journals, photoUploads } from "../../lib/db/schema";
 import { openRaw, openText, sealRaw, sealText, type Place } from "../../client/lock/crypto";
-import type { Ask } from "../../client/lock/diary-pages";
 import { sealExistingPages } from "../../client/lock/migrate";
 import { openLockedPages } from "../../client/lock/turn-off";
 import {
@@ -26,7 +25,7 @@ import {
 import { testEnv } from "../support/env";
 import { expectLogClean, person } from "../support/friends";
 import { api } from "../support/http";
-import { lockedDiary, sealedFields, type Diary } from "../support/lock";
+import { device, lockedDiary, sealedFields, type Diary } from "../support/lock";
 import {
   entryFields,
   expectError,
@@ -367,11 +366,7 @@ describe("turning the lock off with several photos on a page", () => {
     });
     expect(begun.body).toMatchObject({ locked: true, turningOff: true });
 
-    const ask: Ask = (path, init = {}) =>
-      fetch(path.startsWith("http") ? path : `${testEnv.baseUrl}${path}`, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${me.token}` },
-      });
+    const ask = device(me);
     const run = await openLockedPages({ key: d.key, owner: me.user.id, ask });
     expect(run).toMatchObject({ opened: 1, failed: [], damaged: [] });
     const page = (
@@ -428,11 +423,7 @@ describe("turning the lock on over a page of several photos", () => {
     expect(new Set(bytes.map((b) => b.toString("base64"))).size).toBe(3);
 
     const d = await lockedDiary(me);
-    const ask: Ask = (path, init = {}) =>
-      fetch(path.startsWith("http") ? path : `${testEnv.baseUrl}${path}`, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${me.token}` },
-      });
+    const ask = device(me);
     const run = await sealExistingPages({ key: d.key, owner: me.user.id, ask });
     expect(run).toMatchObject({ sealed: 1, failed: [] });
 

@@ -12,6 +12,8 @@ import {
 } from "../../client/lock/crypto";
 import { DEFAULT_PASSWORD } from "../../scripts/seed/factories";
 import { KDF_MEMORY_MIN } from "../../lib/validation/lock-limits";
+import type { Ask } from "../../client/lock/diary-pages";
+import { testEnv } from "./env";
 import type { Person } from "./friends";
 import { api } from "./http";
 
@@ -60,3 +62,12 @@ export async function sealedFields(d: Diary, day: string, revision: number, titl
     journaldate: day,
   };
 }
+
+/** A device of `me`: the API as the browser's lock code asks it (client/lock/diary-pages.ts's Ask), with the session's token. */
+export const device =
+  (me: Person): Ask =>
+  (path, init = {}) =>
+    fetch(path.startsWith("http") ? path : `${testEnv.baseUrl}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${me.token}` },
+    });
