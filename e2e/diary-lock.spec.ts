@@ -425,6 +425,14 @@ test.describe("the diary lock", () => {
     await page
       .getByLabel("Add photo")
       .setInputFiles({ name: "orchard.png", mimeType: "image/png", buffer: await photo("#3d8f2a", 64, 48) });
+    // A second photo, described: the PDF and the ZIP made here carry both (docs/decisions/139).
+    await page
+      .getByLabel("Add another photo")
+      .setInputFiles({ name: "ladder.png", mimeType: "image/png", buffer: await photo("#8f5d2a", 48, 64) });
+    await page
+      .getByRole("region", { name: /^Photos/ })
+      .getByLabel("Describe photo 2 for people who cannot see it")
+      .fill(`The ladder ${marker}`);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("article").getByRole("heading", { name: `Orchard ${marker}` })).toBeVisible();
 
@@ -438,6 +446,8 @@ test.describe("the diary lock", () => {
     const pdfBytes = fs.readFileSync(await pdfFile.path());
     expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdfBytes.includes("Lora-Italic")).toBe(true);
+    expect(pdfBytes.toString("latin1").match(/\/Subtype \/Image/g)).toHaveLength(2);
+    expect(pdfBytes.includes(`/Alt (The ladder ${marker})`)).toBe(true);
     await expect(pdfCard.getByRole("status").filter({ hasText: "Saved, with your 1 locked page" })).toBeVisible();
 
     const exportCard = page.getByRole("region", { name: "Export everything" });
@@ -449,7 +459,8 @@ test.describe("the diary lock", () => {
     const journal = files.get("Journal.json")!.toString();
     expect(journal).toContain(`# Orchard ${marker}`);
     expect(journal).toContain('"tags":["harvest"]');
-    expect([...files.keys()].filter((name) => name.startsWith("photos/"))).toHaveLength(1);
+    expect([...files.keys()].filter((name) => name.startsWith("photos/"))).toHaveLength(2);
+    expect(files.get("inkwell.json")!.toString()).toContain(`"morePhotoDescriptions":["The ladder ${marker}"]`);
     await expect(exportCard.getByRole("status").filter({ hasText: "Saved, with your 1 locked page" })).toBeVisible();
   });
 

@@ -23,7 +23,14 @@ import {
 import { acceptRevision, KeyStoreUnavailableError, saveItemKey } from "./key-store";
 import { sealExistingPages, type SealRun } from "./migrate";
 import { openDeviceWords, openLockedPages, type OpenRun } from "./turn-off";
-import { openMorePhotoDescriptions, openPage, openSealedPhoto, sealedPhotoList, type SealedPhotoOfPage } from "./pages";
+import {
+  openMorePhotoDescriptions,
+  openPage,
+  openSealedPhoto,
+  sealedPhotoList,
+  type PageWords,
+  type SealedPhotoOfPage,
+} from "./pages";
 
 // What the lock's screens do (docs/diary-lock.md), with its cryptography: imported only when a
 // person turns the lock on, unlocks, or opens or writes a locked page (./state.ts is the light part).
@@ -266,40 +273,83 @@ export function sealPagesWrittenBefore(
   return sealExistingPages({ key, owner, ask: (path, init) => apiFetch(path, init), onProgress, signal });
 }
 
+const PHOTO_NOT_LOADED = "Could not load this page's photo";
+
 /** A locked page as this device shows it. */
 export type OpenedPage =
   { status: "open"; journal: Journal } | { status: "damaged"; reason: LockFailure; message: string };
+
+/** One of a locked page's photos opened with its words (openLockedPage), the cover first. */
+export interface OpenedLockedPhoto {
+  /** Its bytes, opened; null when its file is gone from storage (its URL answered 404). */
+  bytes: Uint8Array | null;
+  /** The revision it was sealed for. */
+  revision: number;
+  /** Its id on the page; null from an answer before the list (docs/decisions/139). */
+  id: string | null;
+  /** Its description, opened (the cover's is the page's `imageDescription`). */
+  description: string | null;
+}
+
+/** A locked page's words and photos, opened for what is written elsewhere: the export, the PDF. */
+export interface OpenedLockedPage extends PageWords {
+  photos: OpenedLockedPhoto[];
+}
+
+/**
+ * Opens a locked page's words, checks that it is not older than a revision this device has seen (a
+ * replay), and opens every photo and description (docs/decisions/139). A field that does not open
+ * for its place is a LockError; a photo whose file is gone is null (`bytes`), any other failure
+ * to fetch one an ApiError.
+ */
+export async function openLockedPage(owner: string, key: CryptoKey, journal: Journal): Promise<OpenedLockedPage> {
+  const words = await openPage({ key, owner, journal });
+  if (words.revision !== null && !(await notOlderThanSeen(owner, journal.journaldate, words.revision)))
+    throw new LockError("damaged", "An older revision of a page than this device has seen");
+  const sealedPhotos = sealedPhotoList(journal);
+  const [opened, more] = await Promise.all([
+    Promise.all(sealedPhotos.map((p) => openedPhoto(owner, key, journal.journaldate, p))),
+    sealedPhotos.length > 1 ? openMorePhotoDescriptions({ key, owner, journal }) : [],
+  ]);
+  return {
+    title: words.title,
+    content: words.content,
+    imageDescription: words.imageDescription,
+    photos: sealedPhotos.map((p, i) => ({
+      bytes: opened[i]!,
+      revision: p.revision,
+      id: p.id,
+      description: i === 0 ? words.imageDescription : more[i - 1]!,
+    })),
+  };
+}
 
 /**
  * Opens a locked page with the device's key: its words in `title`, `content` and `imageDescription`,
  * its photos (opened too) as object URLs in `images`, and, with several (docs/decisions/139), each
  * one's id and opened description in `photos`. A page any field of which does not open for its
- * place, or that is older than a revision this device has seen (a replay), is "damaged".
+ * place, or that is older than a revision this device has seen (a replay), is "damaged"; a photo
+ * that cannot be fetched is an ApiError.
  */
 export async function openJournal(owner: string, key: CryptoKey, journal: Journal): Promise<OpenedPage> {
   try {
-    const words = await openPage({ key, owner, journal });
-    if (words.revision !== null && !(await notOlderThanSeen(owner, journal.journaldate, words.revision)))
-      throw new LockError("damaged", "An older revision of a page than this device has seen");
-    const sealedPhotos = sealedPhotoList(journal);
+    const page = await openLockedPage(owner, key, journal);
+    const missing = page.photos.some((p) => !p.bytes);
+    if (missing) throw new ApiError(404, PHOTO_NOT_LOADED);
     // Every photo opened before any is shown: one that does not open leaves no object URL behind.
-    const opened = await Promise.all(sealedPhotos.map((p) => openedPhoto(owner, key, journal.journaldate, p)));
-    const images = sealedPhotos.length
-      ? opened.map((bytes) => URL.createObjectURL(new Blob([bytes as BlobPart])))
+    const images = page.photos.length
+      ? page.photos.map((p) => URL.createObjectURL(new Blob([p.bytes as BlobPart])))
       : journal.images;
     // Listed with their ids (the editor's gallery keeps them by id), unless an older answer gave none.
-    const listed = sealedPhotos.length > 0 && sealedPhotos.every((p) => p.id !== null);
-    const more = sealedPhotos.length > 1 ? await openMorePhotoDescriptions({ key, owner, journal }) : [];
-    const photos = listed
-      ? sealedPhotos.map((p, i) => ({ id: p.id!, description: i === 0 ? words.imageDescription : more[i - 1]! }))
-      : journal.photos;
+    const listed = page.photos.length > 0 && page.photos.every((p) => p.id !== null);
+    const photos = listed ? page.photos.map((p) => ({ id: p.id!, description: p.description })) : journal.photos;
     return {
       status: "open",
       journal: {
         ...journal,
-        title: words.title,
-        content: words.content,
-        imageDescription: words.imageDescription,
+        title: page.title,
+        content: page.content,
+        imageDescription: page.imageDescription,
         images,
         photos,
       },
@@ -355,13 +405,20 @@ async function notOlderThanSeen(owner: string, day: string, revision: number): P
 }
 
 /**
- * One of a locked page's photos, opened. Shown as an object URL, it lives as long as the opened
- * page in the query cache: components/lock/use-locked-entry.ts lets it go when the cache drops the
- * page, and Lock now when it drops them all.
+ * One of a locked page's photos, opened; null when its file is gone (404). Shown as an object URL
+ * (openJournal), it lives as long as the opened page in the query cache:
+ * components/lock/use-locked-entry.ts lets it go when the cache drops the page, and Lock now when
+ * it drops them all.
  */
-async function openedPhoto(owner: string, key: CryptoKey, day: string, photo: SealedPhotoOfPage): Promise<Uint8Array> {
+async function openedPhoto(
+  owner: string,
+  key: CryptoKey,
+  day: string,
+  photo: SealedPhotoOfPage,
+): Promise<Uint8Array | null> {
   const res = await fetch(photo.image, { credentials: "same-origin" });
-  if (!res.ok) throw new ApiError(res.status, "Could not load this page's photo");
+  if (res.status === 404) return null;
+  if (!res.ok) throw new ApiError(res.status, PHOTO_NOT_LOADED);
   return openSealedPhoto({ key, owner, day, revision: photo.revision, bytes: new Uint8Array(await res.arrayBuffer()) });
 }
 

@@ -15,9 +15,8 @@ import { splitTags } from "@/lib/journals/tags";
 import { LOCKED_CONTENT, LOCKED_TITLE } from "@/lib/validation/lock-limits";
 import { apiFetch } from "../api";
 import { ApiError } from "../api-error";
-import { openJournal } from "./actions";
+import { LockError, openLockedPage } from "./actions";
 import { diaryPages, type Ask } from "./diary-pages";
-import { openPage } from "./pages";
 
 // The export's ZIP of a locked diary, opened in the browser (docs/export-format.md, "A locked
 // diary"): the server can write a locked page only as its placeholder ("Locked page", no tags, no
@@ -26,6 +25,18 @@ import { openPage } from "./pages";
 // readable page with (lib/exports/format-text.ts). Everything else of the ZIP is kept byte for byte.
 // Browser code, imported only when a person downloads the export of a locked diary.
 
+/** One photo of a locked page as this device opened it, for the export. */
+export interface OpenedExportPhoto {
+  /** Its bytes, opened; null when its file is gone from storage (the export leaves it out). */
+  bytes: Uint8Array | null;
+  /** The revision it was sealed for (a new photo is a new revision). */
+  revision: number;
+  /** Its id on the page (docs/decisions/139); null from an answer before the list, which has one photo. */
+  id: string | null;
+  /** Its description; the cover's is the page's `imageDescription`. */
+  description: string | null;
+}
+
 /** A locked page as this device opened it, for the export. */
 export interface OpenedExportPage {
   /** The entry's id (its `uuid` in the ZIP is entryUuid(id)). */
@@ -33,8 +44,8 @@ export interface OpenedExportPage {
   title: string;
   content: string;
   imageDescription: string | null;
-  /** Its photo, opened, and the revision it was sealed for (a new photo is a new revision); null without one. */
-  photo: { bytes: Uint8Array; revision: number } | null;
+  /** Its photos, opened, in order, the cover first. */
+  photos: OpenedExportPhoto[];
 }
 
 /** Journal.json's record of an entry (Day One's format), as far as the browser changes it. */
@@ -55,6 +66,7 @@ interface InkwellRecord {
   hearts: number;
   reads: number;
   photoDescription: string | null;
+  morePhotoDescriptions?: (string | null)[];
   [field: string]: unknown;
 }
 
@@ -202,23 +214,26 @@ async function pixelSize(bytes: Uint8Array): Promise<{ width: number; height: nu
 /**
  * Day One's photo id of a locked page's photo: stable for the entry and that photo, a new photo a
  * new id, as the server's (lib/exports/formats.ts photoIdentifier), which names it by its stored
- * key; the browser names it by the revision the photo was sealed for.
+ * key. The browser names the cover by the revision it was sealed for, and each other photo by
+ * that revision and its id on the page: photos sealed together share a revision
+ * (docs/decisions/139).
  */
-export async function lockedPhotoIdentifier(id: string, revision: number): Promise<string> {
-  return (await md5(`${id}\nsealed/${revision}`)).toUpperCase();
+export async function lockedPhotoIdentifier(id: string, revision: number, photoId?: string | null): Promise<string> {
+  return (await md5(`${id}\nsealed/${revision}${photoId ? `/${photoId}` : ""}`)).toUpperCase();
 }
 
-/** The opened photo as the export names it: the md5 of its bytes, its type and its pixel size. */
+/** The opened photo as the export names it: the md5 of its bytes, its type, its pixel size and its description. */
 export async function openedPhotoFacts(
   id: string,
-  photo: { bytes: Uint8Array; revision: number },
+  photo: OpenedExportPhoto & { bytes: Uint8Array },
+  cover: boolean,
 ): Promise<PhotoFacts> {
   const [identifier, hash, size] = await Promise.all([
-    lockedPhotoIdentifier(id, photo.revision),
+    lockedPhotoIdentifier(id, photo.revision, cover ? null : photo.id),
     md5(photo.bytes),
     pixelSize(photo.bytes),
   ]);
-  return { identifier, md5: hash, type: photoTypeOf(photo.bytes), ...size };
+  return { identifier, md5: hash, type: photoTypeOf(photo.bytes), ...size, description: photo.description };
 }
 
 export interface RewrittenExport {
@@ -233,8 +248,8 @@ export interface RewrittenExport {
 /**
  * The server's ZIP with every locked page of `pages` written as it reads (docs/export-format.md):
  * its Journal.json record (`text`, `tags`, `photos`), its day's Markdown file and its inkwell.json
- * line (`photoDescription`) made anew, its photo added under photos/<md5>.<type> right after its
- * Markdown file (once, however many entries show it). Every other file and record is kept as it
+ * line (`photoDescription`, `morePhotoDescriptions`) made anew, its photos added under
+ * photos/<md5>.<type> right after its Markdown file (each once, however many entries show it). Every other file and record is kept as it
  * came; a locked page not among `pages` keeps its placeholder.
  */
 export async function rewriteExportZip(
@@ -247,8 +262,8 @@ export async function rewriteExportZip(
 
   const journalEntries = [...read.journal.entries];
   const inkwellEntries = [...read.inkwell.entries];
-  /** The new Markdown file of each opened page's day, with the photo to add after it. */
-  const markdown = new Map<string, { text: string; photo: { path: string; bytes: Uint8Array } | null }>();
+  /** The new Markdown file of each opened page's day, with the photos to add after it. */
+  const markdown = new Map<string, { text: string; photos: { path: string; bytes: Uint8Array }[] }>();
   let opened = 0;
 
   for (const [i, record] of journalEntries.entries()) {
@@ -256,9 +271,11 @@ export async function rewriteExportZip(
     const at = inkwellAt.get(record.uuid);
     const line = at === undefined ? undefined : inkwellEntries[at];
     if (!page || at === undefined || !line) continue;
-    const photo = page.photo ? await openedPhotoFacts(page.id, page.photo) : null;
+    // A photo gone from storage is left out, as the server leaves out a readable page's.
+    const kept = page.photos.flatMap(({ bytes, ...p }, n) => (bytes ? [{ ...p, bytes, cover: n === 0 }] : []));
+    const photos = await Promise.all(kept.map((p) => openedPhotoFacts(page.id, p, p.cover)));
     const tags = pageTags(page.title, page.content);
-    journalEntries[i] = { ...record, text: dayOneText(page, photo), tags, photos: dayOnePhotos(photo) };
+    journalEntries[i] = { ...record, text: dayOneText(page, photos), tags, photos: dayOnePhotos(photos) };
     const entry = {
       id: page.id,
       title: page.title,
@@ -271,10 +288,12 @@ export async function rewriteExportZip(
       likesCount: line.hearts,
       readsCount: line.reads,
     };
-    inkwellEntries[at] = { ...line, ...inkwellEntry(entry) };
+    // The other photos' descriptions, in order after the cover's, as the server writes a readable page's.
+    const morePhotoDescriptions = page.photos.slice(1).map((p) => p.description);
+    inkwellEntries[at] = { ...line, ...inkwellEntry(entry), morePhotoDescriptions };
     markdown.set(markdownPath(line.date), {
-      text: markdownFile(entry, photo),
-      photo: photo && page.photo ? { path: photoPath(photo), bytes: page.photo.bytes } : null,
+      text: markdownFile(entry, photos),
+      photos: photos.map((p, n) => ({ path: photoPath(p), bytes: kept[n]!.bytes })),
     });
     opened += 1;
   }
@@ -294,13 +313,13 @@ export async function rewriteExportZip(
       out.set(name, { data: entriesFileBytes({ head: read.journal.head, entries: journalEntries }), compressed: true });
     else if (name === INKWELL) {
       // A day whose Markdown file was missing still gets its photo, before inkwell.json as every photo.
-      for (const [path, md] of markdown) if (!read.files.has(path) && md.photo) photos.push(md.photo);
+      for (const [path, md] of markdown) if (!read.files.has(path)) photos.push(...md.photos);
       addPhotos();
       out.set(name, { data: entriesFileBytes({ head: read.inkwell.head, entries: inkwellEntries }), compressed: true });
     } else if (markdown.has(name)) {
       const md = markdown.get(name)!;
       out.set(name, { data: encoder.encode(md.text), compressed: false });
-      if (md.photo) photos.push(md.photo);
+      photos.push(...md.photos);
       addPhotos();
     } else out.set(name, file);
   }
@@ -339,40 +358,18 @@ export interface OpenProgress {
 const OPEN_AT_ONCE = 4;
 
 /**
- * One locked page opened for the export (client/lock/actions.ts's openJournal: the words, the
- * replay check, the photo), or null when it does not open for its place. A photo gone from storage
- * is left out, as the server leaves out a readable page's missing photo.
+ * One locked page opened for the export (client/lock/actions.ts's openLockedPage: the words, the
+ * replay check, every photo and description), or null when it does not open for its place.
  */
 async function openForExport(owner: string, key: CryptoKey, journal: Journal): Promise<OpenedExportPage | null> {
-  let shown;
   try {
-    shown = await openJournal(owner, key, journal);
+    const { title, content, imageDescription, photos } = await openLockedPage(owner, key, journal);
+    return { id: journal.id, title, content, imageDescription, photos };
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-    const words = await openPage({ key, owner, journal }).catch(() => null);
-    return words && { id: journal.id, ...pickWords(words), photo: null };
+    if (error instanceof LockError) return null;
+    throw error;
   }
-  if (shown.status !== "open") return null;
-  const [url, ...others] = journal.sealed?.image ? shown.journal.images : [];
-  // The locked export carries the cover (docs/decisions/139: the others are the next step).
-  for (const other of others) URL.revokeObjectURL(other);
-  let photo: OpenedExportPage["photo"] = null;
-  if (url && journal.sealed?.imageRevision) {
-    try {
-      const res = await fetch(url);
-      photo = { bytes: new Uint8Array(await res.arrayBuffer()), revision: journal.sealed.imageRevision };
-    } finally {
-      URL.revokeObjectURL(url);
-    }
-  }
-  return { id: journal.id, ...pickWords(shown.journal), photo };
 }
-
-const pickWords = ({ title, content, imageDescription }: Pick<Journal, "title" | "content" | "imageDescription">) => ({
-  title,
-  content,
-  imageDescription,
-});
 
 /**
  * Opens the locked pages whose entries the ZIP holds as placeholders (`uuids`), reading the diary a

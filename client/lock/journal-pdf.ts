@@ -8,11 +8,11 @@ import { VISIBILITY_LABELS, countCharacters, countWords } from "@/lib/validation
 import { apiFetch } from "../api";
 import { ApiError } from "../api-error";
 import { NO_ENTRIES_TO_DOWNLOAD } from "../me";
-import { openJournal } from "./actions";
+import { LockError, openLockedPage } from "./actions";
 import { diaryPages, type Ask } from "./diary-pages";
 import type { PrintEntry } from "@/lib/journals/pdf/types";
 import { loadPdfFonts, printableText } from "./journal-pdf-fonts";
-import { openPage } from "./pages";
+import { openMorePhotoDescriptions, openPage, sealedPhotoList } from "./pages";
 
 // The journal PDF of a locked diary, made in the browser (docs/diary-lock.md): the server can draw
 // a locked page only as its placeholder ("Locked page", no photo), so a device holding the key
@@ -51,9 +51,12 @@ interface Shown {
   title: string;
   content: string;
   imageDescription: string | null;
-  /** A locked page's photo, opened and made ready to print (a Blob, which the browser may keep out of the page's memory); a readable page's is fetched with its chunk. */
-  photo: Blob | null;
-  photoMissing: boolean;
+  /**
+   * A locked page's photos in order, the cover first, opened and made ready to print (Blobs, which
+   * the browser may keep out of the page's memory; null: one that could not be), each with its
+   * description; a readable page's are fetched with its chunk.
+   */
+  photos: { photo: Blob | null; description: string | null }[];
 }
 
 /** lib/journals/pdf/export.ts's file name (server-only there). */
@@ -141,44 +144,44 @@ async function readablePhoto(url: string, signal?: AbortSignal): Promise<Blob | 
 // Opening the locked pages.
 
 /**
- * One locked page opened to print, or null when it does not open for its place. Its photo, opened,
- * is made ready at once and its object URL let go; a photo that cannot be fetched is left out with
- * the server's line, as the server leaves out a photo it cannot read.
+ * One locked page opened to print, or null when it does not open for its place. Its photos, opened
+ * (docs/decisions/139), are made ready at once; a photo that cannot be fetched or made is left out
+ * with the server's line, as the server leaves out a photo it cannot read.
  */
 async function openToPrint(owner: string, key: CryptoKey, journal: Journal): Promise<Shown | null> {
-  let shown;
+  let page;
   try {
-    shown = await openJournal(owner, key, journal);
+    page = await openLockedPage(owner, key, journal);
   } catch (error) {
-    // The words opened (and passed the replay check) before the photo was fetched.
+    if (error instanceof LockError) return null;
+    // The words opened (and passed the replay check) before the photos were fetched.
     const words = await openPage({ key, owner, journal }).catch(() => null);
     if (!words) throw error;
-    return { journal, ...words, photo: null, photoMissing: true };
+    const descriptions = await openMorePhotoDescriptions({ key, owner, journal }).catch(() => []);
+    const photos = sealedPhotoList(journal).map((_, i) => ({
+      photo: null,
+      description: i === 0 ? words.imageDescription : (descriptions[i - 1] ?? null),
+    }));
+    return { journal, ...words, photos };
   }
-  if (shown.status !== "open") return null;
-  const [url, ...others] = journal.sealed?.image ? shown.journal.images : [];
-  // The locked PDF prints the cover (docs/decisions/139: the others are the next step).
-  for (const other of others) URL.revokeObjectURL(other);
-  let photo: Blob | null = null;
-  if (url) {
-    photo = await fetch(url)
-      .then((res) => res.blob())
-      .then(printPhoto)
-      .catch(() => null);
-    URL.revokeObjectURL(url);
-  }
-  const { title, content, imageDescription } = shown.journal;
-  return { journal, title, content, imageDescription, photo, photoMissing: Boolean(url) && !photo };
+  const photos = [];
+  // One after the other: a page's photos are made into JPEGs one at a time.
+  for (const { bytes, description } of page.photos)
+    photos.push({
+      photo: bytes ? await printPhoto(new Blob([bytes as BlobPart])).catch(() => null) : null,
+      description,
+    });
+  const { title, content, imageDescription } = page;
+  return { journal, title, content, imageDescription, photos };
 }
 
-/** As the server has it: a readable page, or a locked page's placeholder (no photo, no line about one). */
+/** As the server has it: a readable page (its photos fetched with its chunk), or a locked page's placeholder (no photo, no line about one). */
 const asKept = (journal: Journal): Shown => ({
   journal,
   title: journal.title,
   content: journal.content,
   imageDescription: journal.imageDescription,
-  photo: null,
-  photoMissing: false,
+  photos: [],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -266,15 +269,26 @@ export async function makeJournalPdf({
     downloadedOn: now.toISOString().slice(0, 10),
   };
 
-  async function toEntry(page: Shown): Promise<PrintEntry> {
-    const { journal } = page;
-    const url = !journal.locked ? journal.images[0] : undefined;
-    let photo = page.photo;
-    // A photo that cannot be read or made is left out with a line saying so, as on the server.
-    if (url)
-      photo = await readablePhoto(url, signal)
+  /** A readable page's photos, each made ready to print, one after the other (each URL pairs with `photos` by place, docs/decisions/138). */
+  async function readablePhotos(journal: Journal): Promise<Shown["photos"]> {
+    const photos: Shown["photos"] = [];
+    for (const [i, url] of journal.images.entries()) {
+      // A photo that cannot be read or made is left out with a line saying so, as on the server.
+      const photo = await readablePhoto(url, signal)
         .then(printPhoto)
         .catch(() => null);
+      signal?.throwIfAborted();
+      photos.push({
+        photo,
+        description: i === 0 ? journal.imageDescription : (journal.photos[i]?.description ?? null),
+      });
+    }
+    return photos;
+  }
+
+  async function toEntry(page: Shown): Promise<PrintEntry> {
+    const { journal } = page;
+    const [cover, ...more] = journal.locked ? page.photos : await readablePhotos(journal);
     const labels = [VISIBILITY_LABELS[journal.visibility].label, ...(journal.isAnonymous ? ["anonymous"] : [])];
     return {
       day: journal.journaldate,
@@ -283,10 +297,12 @@ export async function makeJournalPdf({
       meta: `${labels.join(" · ")} · ${plural(journal.likesCount, "heart", "hearts")} · ${plural(journal.readsCount, "read", "reads")}`,
       content: show(page.content),
       formatted: showFormatted(page.content),
-      photo,
+      photo: cover?.photo ?? null,
       // Not drawn, so not limited to the fonts: a screen reader reads it as written.
       photoAlt: page.imageDescription ?? `Photo for “${page.title}”`,
-      photoMissing: page.photoMissing || (Boolean(url) && !photo),
+      photoMissing: Boolean(cover) && !cover!.photo,
+      // As the server's (lib/journals/pdf/export.ts): each whole on a page, in the page's order.
+      morePhotos: more.map((p, i) => ({ photo: p.photo, alt: p.description ?? `Photo ${i + 2} for “${page.title}”` })),
     };
   }
 

@@ -92,6 +92,7 @@ const lineOf = (id: string, day: string, visibility: string, hearts: number, pho
   hearts,
   reads: hearts * 2,
   photoDescription,
+  morePhotoDescriptions: [],
 });
 
 let readableMd5: string;
@@ -178,7 +179,16 @@ async function openedPages(): Promise<OpenedExportPage[]> {
       title: words.title,
       content: words.content,
       imageDescription: words.imageDescription,
-      photo: photo ? { bytes: photo, revision: journal.sealed!.imageRevision! } : null,
+      photos: photo
+        ? [
+            {
+              bytes: photo,
+              revision: journal.sealed!.imageRevision!,
+              id: journal.sealed!.photos[0]!.id,
+              description: words.imageDescription,
+            },
+          ]
+        : [],
     });
   }
   return opened;
@@ -304,15 +314,108 @@ test("the pages to open are found in the diary and opened with the device's key;
   expect(progress.at(-1)).toBe("2 of 2");
   expect(pages).toHaveLength(1);
   const [page] = pages;
-  expect({ ...page, photo: null }).toEqual({ id: LOCKED.id, ...WORDS, photo: null });
-  expect(page!.photo!.revision).toBe(LOCKED.revision);
-  expect(page!.photo!.bytes).toEqual(lockedPhoto);
+  expect({ ...page, photos: [] }).toEqual({ id: LOCKED.id, ...WORDS, photos: [] });
+  expect(page!.photos).toHaveLength(1);
+  expect(page!.photos[0]!.revision).toBe(LOCKED.revision);
+  expect(page!.photos[0]!.bytes).toEqual(lockedPhoto);
+  expect(page!.photos[0]!.description).toBe(WORDS.imageDescription);
 
   // What it opened rewrites the ZIP as the hand-opened pages do.
   const fromDiary = unzipSync((await rewriteExportZip(serverZip, pages)).bytes);
   const byHand = unzipSync((await rewriteExportZip(serverZip, await openedPages())).bytes);
   expect(Object.keys(fromDiary)).toEqual(Object.keys(byHand));
   for (const name of Object.keys(byHand)) expect(fromDiary[name], name).toEqual(byHand[name]);
+});
+
+test("a locked page of several photos carries every photo in order with its description; one gone from storage is left out", async () => {
+  const gallery = { id: "0b6c2c1e-5555-4a4a-8b8b-000000000005", day: "2026-03-22", revision: 170_001_000 };
+  const earlier = 170_000_900;
+  const [cover, heron, boat] = await Promise.all([
+    webp(40, 30, "#dc2626"),
+    webp(32, 32, "#2563eb"),
+    webp(24, 48, "#7c3aed"),
+  ]);
+  const GONE = `${location.origin}/api/journals/${gallery.id}/photos/gone`;
+  // Two photos sealed together share a revision (as turning the lock on seals them): each its own id.
+  const entry = await diary.galleryEntry(gallery, [
+    { id: "aaaaaaaaaaaa", bytes: cover, description: "The [red] door" },
+    { id: "bbbbbbbbbbbb", bytes: heron, description: "A heron", revision: earlier },
+    { id: "cccccccccccc", bytes: cover, description: "Gone from storage", url: GONE },
+    { id: "dddddddddddd", bytes: boat, description: null, revision: earlier },
+  ]);
+  standInForFetch((url) => (url === GONE ? new Response("Not Found", { status: 404 }) : undefined));
+  const mtime = new Date(EXPORTED_AT);
+  const zip = zipSync({
+    "Journal.json": [
+      strToU8(entriesFile(JOURNAL_HEAD, [placeholderRecord(gallery.id, gallery.day)])),
+      { level: 6, mtime },
+    ],
+    "entries/2026/03/2026-03-22.md": [strToU8(placeholderMarkdown(gallery.day)), { level: 0, mtime }],
+    "inkwell.json": [
+      strToU8(entriesFile(INKWELL_HEAD, [lineOf(gallery.id, gallery.day, "private", 0, null)])),
+      { level: 6, mtime },
+    ],
+  });
+
+  const pages = await openPagesForExport({
+    owner: OWNER,
+    key,
+    uuids: new Set([uuidOf(gallery.id)]),
+    ask: () => Promise.resolve(json({ journals: [entry], nextCursor: null })),
+  });
+  expect(pages.map((p) => p.photos.map((photo) => [photo.id, photo.description, Boolean(photo.bytes)]))).toEqual([
+    [
+      ["aaaaaaaaaaaa", "The [red] door", true],
+      ["bbbbbbbbbbbb", "A heron", true],
+      ["cccccccccccc", "Gone from storage", false],
+      ["dddddddddddd", null, true],
+    ],
+  ]);
+  const result = await rewriteExportZip(zip, pages);
+  expect({ opened: result.opened, unopened: result.unopened }).toEqual({ opened: 1, unopened: 0 });
+  const after = unzipSync(result.bytes);
+
+  // The cover named by its revision as before; the others by their revision and their id.
+  const idOf = async (name: string) => (await md5(`${gallery.id}\nsealed/${name}`)).toUpperCase();
+  const identifiers = [
+    await idOf(String(gallery.revision)),
+    await idOf(`${earlier}/bbbbbbbbbbbb`),
+    await idOf(`${earlier}/dddddddddddd`),
+  ];
+  const [coverMd5, heronMd5, boatMd5] = await Promise.all([md5(cover), md5(heron), md5(boat)]);
+  // Each photo once, right after the day's Markdown file, in the page's order.
+  expect(Object.keys(after)).toEqual([
+    "Journal.json",
+    "entries/2026/03/2026-03-22.md",
+    `photos/${coverMd5}.webp`,
+    `photos/${heronMd5}.webp`,
+    `photos/${boatMd5}.webp`,
+    "inkwell.json",
+  ]);
+  expect(after[`photos/${heronMd5}.webp`]).toEqual(heron);
+  const journal = JSON.parse(strFromU8(after["Journal.json"]!)) as { entries: Record<string, unknown>[] };
+  expect(journal.entries[0]!.photos).toEqual([
+    { identifier: identifiers[0], md5: coverMd5, type: "webp", width: 40, height: 30 },
+    { identifier: identifiers[1], md5: heronMd5, type: "webp", width: 32, height: 32 },
+    { identifier: identifiers[2], md5: boatMd5, type: "webp", width: 24, height: 48 },
+  ]);
+  expect(journal.entries[0]!.text).toBe(
+    [`# ${WORDS.title}`, "", WORDS.content, ...identifiers.flatMap((id) => ["", `![](dayone-moment://${id})`])].join(
+      "\n",
+    ),
+  );
+  const markdown = strFromU8(after["entries/2026/03/2026-03-22.md"]!);
+  expect(markdown.split("\n").filter((line) => line.startsWith("!["))).toEqual([
+    `![The \\[red\\] door](../../../photos/${coverMd5}.webp)`,
+    `![A heron](../../../photos/${heronMd5}.webp)`,
+    `![](../../../photos/${boatMd5}.webp)`,
+  ]);
+  // inkwell.json: every photo's description after the cover's, the one gone from storage too (as the server's).
+  const inkwell = JSON.parse(strFromU8(after["inkwell.json"]!)) as { entries: Record<string, unknown>[] };
+  expect(inkwell.entries[0]).toEqual({
+    ...lineOf(gallery.id, gallery.day, "private", 0, "The [red] door"),
+    morePhotoDescriptions: ["A heron", "Gone from storage", null],
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -81,6 +81,10 @@ interface Network {
   holds?: { match: (url: URL) => boolean; until: Promise<void> }[];
   /** GET /api/journals/export.pdf's answer, for "Download as is". */
   serverPdf?: Blob;
+  /** The diary's pages, newest first, when not the small diary's three. */
+  journals?: Journal[];
+  /** Readable photos' URLs and their bytes, besides the readable page's. */
+  photos?: Map<string, Uint8Array>;
 }
 
 /** A request held (its answer waits), and the function that lets it go. */
@@ -100,11 +104,14 @@ function standIn(network: Network = {}) {
     if (url.protocol === "blob:" || url.protocol === "data:") return undefined;
     if (url.origin !== location.origin) return Response.error();
     if (url.pathname === "/api/journals") {
-      const body = { journals: [tamperedJournal, lockedJournal, readableJournal], nextCursor: null };
+      const body = {
+        journals: network.journals ?? [tamperedJournal, lockedJournal, readableJournal],
+        nextCursor: null,
+      };
       return Response.json(body);
     }
-    if (url.href === READABLE_URL)
-      return new Response(readablePhoto as BlobPart, { headers: { "Content-Type": "image/webp" } });
+    const photo = url.href === READABLE_URL ? readablePhoto : network.photos?.get(url.href);
+    if (photo) return new Response(photo as BlobPart, { headers: { "Content-Type": "image/webp" } });
     if (url.pathname.startsWith(`${PDF_FONTS_PATH}/`)) {
       // As app/pdf-fonts/[file]/route.ts serves it: the file under node_modules, here through Vite.
       const file = pdfFontModulePath(url.pathname.slice(PDF_FONTS_PATH.length + 1));
@@ -392,6 +399,50 @@ test("a range of days, as the server's PDF takes it, prints those days only; non
     status: 404,
     message: "No entries found to download.",
   });
+});
+
+test("every photo of a page prints in order with its description, a locked page's opened; one gone from storage leaves its line", async () => {
+  const GALLERY = { id: "0b6c2c1e-5555-4a4a-8b8b-000000000005", day: "2026-03-22", revision: 170_001_000 };
+  const GONE = `${location.origin}/api/journals/${GALLERY.id}/photos/gone`;
+  const gallery = await diary.galleryEntry(GALLERY, [
+    { id: "aaaaaaaaaaaa", bytes: await webp(120, 90, "#dc2626"), description: "The red door" },
+    { id: "bbbbbbbbbbbb", bytes: await webp(60, 80, "#2563eb"), description: "A heron", revision: 170_000_900 },
+    { id: "cccccccccccc", bytes: await webp(10, 10, "#000000"), description: null, url: GONE },
+  ]);
+  const SECOND_URL = `${location.origin}/api/journals/0b6c2c1e-6666-4a4a-8b8b-000000000006/image?u=x&e=1&s=two`;
+  const twoPhotos = diaryEntry({
+    id: "0b6c2c1e-6666-4a4a-8b8b-000000000006",
+    journaldate: "2026-03-21",
+    title: "Two boats",
+    content: "Out on the water.",
+    visibility: "close-circle",
+    images: [READABLE_URL, SECOND_URL],
+    imageDescription: "Boats",
+    photos: [
+      { id: "eeeeeeeeeeee", description: "Boats" },
+      { id: "ffffffffffff", description: "Gulls over the pier" },
+    ],
+  });
+  standIn({ journals: [gallery, twoPhotos], photos: new Map([[SECOND_URL, await webp(50, 40, "#0891b2")]]) });
+  const made = await makeJournalPdf({ owner: OWNER, key, person: PERSON, from: "2026-03-21", now: NOW });
+  expect({ opened: made.opened, unopened: made.unopened }).toEqual({ opened: 1, unopened: 0 });
+  const pdf = await readPdf(made.blob);
+
+  // The readable page's two photos, then the locked page's cover and heron, each a JPEG at its size.
+  expect(photosOf(pdf)).toEqual([
+    { filter: "DCTDecode", width: 64, height: 48 },
+    { filter: "DCTDecode", width: 50, height: 40 },
+    { filter: "DCTDecode", width: 120, height: 90 },
+    { filter: "DCTDecode", width: 60, height: 80 },
+  ]);
+  for (const alt of ["Boats", "Gulls over the pier", "The red door", "A heron"])
+    expect(pdf.raw).toContain(`/Alt (${alt})`);
+  // The third photo's file is gone: the server's line in its place, and the page still prints.
+  const text = wordsOf(pdf.lines);
+  expect(text).toContain("(Photo 3 of this entry could not be included.)");
+  expect(text).toContain(WORDS.title);
+  expect(text).toContain("Two boats");
+  expect(text.match(/could not be included/g)).toHaveLength(1);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { itemKey, newDiarySecret } from "@/client/lock/crypto";
+import { itemKey, newDiarySecret, sealText } from "@/client/lock/crypto";
 import { sealPage, sealPhoto, type PageWords } from "@/client/lock/pages";
 import type { DiaryEntry } from "@/lib/contract/diary";
 
@@ -60,6 +60,21 @@ export interface LockedDiary {
   lockedEntry(place: PagePlace, photo?: Uint8Array | null, words?: PageWords): Promise<DiaryEntry>;
   /** A locked page sealed for its own place, then given the words sealed for `wordsFrom`'s day: they no longer open. */
   tamperedEntry(place: PagePlace, wordsFrom: Pick<PagePlace, "id" | "day">): Promise<DiaryEntry>;
+  /**
+   * A locked page of several photos (docs/decisions/139), the cover first: each sealed for its own
+   * revision (the page's unless told), its description too, the cover's with the words; `url`
+   * stands in for a photo's URL (one the server no longer has).
+   */
+  galleryEntry(place: PagePlace, photos: GalleryPhoto[], words?: PageWords): Promise<DiaryEntry>;
+}
+
+/** One photo of galleryEntry's page. */
+export interface GalleryPhoto {
+  id: string;
+  bytes: Uint8Array;
+  description: string | null;
+  revision?: number;
+  url?: string;
 }
 
 /**
@@ -104,5 +119,44 @@ export function lockedDiary({
     const own = await lockedEntry(place);
     return { ...own, sealed: { ...own.sealed!, content: other.sealed!.content } };
   }
-  return { owner, key: made, lockedEntry, tamperedEntry };
+  async function galleryEntry(place: PagePlace, photos: GalleryPhoto[], pageWords = words) {
+    const key = await made;
+    const { day, revision } = place;
+    const cover = photos[0]!;
+    const sealed = await sealPage({
+      key,
+      owner,
+      day,
+      revision,
+      words: { ...pageWords, imageDescription: cover.description },
+    });
+    const list = await Promise.all(
+      photos.map(async (photo, i) => {
+        const at = photo.revision ?? revision;
+        const image = await sealPhoto({ key, owner, day, revision: at, bytes: photo.bytes });
+        const description =
+          i === 0
+            ? (sealed.sealedImageDescription ?? null)
+            : photo.description &&
+              (await sealText(key, { owner, day, field: "photoAlt", revision: at }, photo.description));
+        return { id: photo.id, image: photo.url ?? blobUrl(new Blob([image as BlobPart])), description, revision: at };
+      }),
+    );
+    return diaryEntry({
+      id: place.id,
+      journaldate: day,
+      locked: true,
+      sealed: {
+        v: 1,
+        revision,
+        title: sealed.sealedTitle,
+        content: sealed.sealedContent,
+        imageDescription: sealed.sealedImageDescription ?? null,
+        imageRevision: list[0]!.revision,
+        image: list[0]!.image,
+        photos: list,
+      },
+    });
+  }
+  return { owner, key: made, lockedEntry, tamperedEntry, galleryEntry };
 }
