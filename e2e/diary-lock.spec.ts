@@ -493,6 +493,13 @@ test.describe("the diary lock", () => {
       expect(stored.toLowerCase()).not.toContain(words.toLowerCase());
     await page.goto("/my-diary?day=2026-03-06");
     await expect(page.getByRole("article").getByText("Low clouds all day.")).toBeVisible();
+    // A day of three photos keeps all three, each sealed and uploaded before its page (docs/decisions/139).
+    const many = rows.find((row) => row.journalDate === "2026-03-07")!;
+    expect([many.imageKey, ...many.morePhotos.map((p) => p.key)]).toEqual(
+      Array<unknown>(3).fill(expect.stringMatching(/\.sealed$/)),
+    );
+    await page.goto("/my-diary?day=2026-03-07");
+    await expect(page.getByRole("article").getByRole("button", { name: /photo 1 of 3/ })).toBeVisible();
   });
 
   test("edited offline, a locked page waits on this device sealed, and reaches the server sealed", async ({

@@ -9,8 +9,7 @@ import {
   DAY_WRITTEN_MEANWHILE_REASON,
   PHOTO_DAY_SKIPPED_REASON,
   PHOTO_NOT_IN_ZIP_REASON,
-  PHOTO_ONE_A_PAGE_REASON,
-  PHOTO_PAGE_HAS_ONE_REASON,
+  PHOTO_PAGE_FULL_REASON,
   PHOTO_TOO_LARGE_REASON,
   PHOTO_UNREADABLE_REASON,
   dayTooLongReason,
@@ -21,15 +20,16 @@ import { NotAJournalError, journalItems, readJournalItem } from "@/lib/imports/j
 import { IMPORT_ENTRIES_MAX, IMPORT_TOO_MANY_ENTRIES_MESSAGE } from "@/lib/imports/limits";
 import { classifyEntryName, photoLookupName } from "@/lib/imports/zip-rules";
 import { JOURNAL_EXISTS_MESSAGE } from "@/lib/journals/messages";
-import { IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
+import { IMPORTED_CONTENT_MAX, PHOTOS_MAX } from "@/lib/validation/journal-limits";
 import { apiFetch } from "../api";
 import { apiPath } from "../api-path";
 import { ApiError, SERVER_FAULT, readableFailure } from "../api-error";
 import type { SaveRequest } from "../journals";
+import type { SavePhoto } from "../photo-uploads";
 import { diaryPages, putPage, type Ask } from "./diary-pages";
 import { checkZipFile, readEntry, zipBytesOf, type CheckedZip, type ZipBytes, type ZipEntry } from "./import-zip";
-import { openPage, type PageWords } from "./pages";
-import { lockedSaveForm } from "./save";
+import { openMorePhotoDescriptions, openPage, sealedPhotoList, type PageWords } from "./pages";
+import { lockedSaveForm, preparedPhoto, readyPhotos, sealedGallerySave, uploadSealed, type ReadyPhoto } from "./save";
 
 export { ZipRefusedError } from "./import-zip";
 
@@ -38,9 +38,10 @@ export { ZipRefusedError } from "./import-zip";
 // does the import itself, by the server's rules: the ZIP checked as POST /api/import checks it
 // (./import-zip.ts), the journals read by the job's rules (lib/imports/journal-rules.ts,
 // day-one.ts), one page a day made or added to as the job does it (lib/imports/pages.ts), each
-// sealed here with its photo prepared here (./save.ts) and sent as the editor sends one: POST
+// sealed here with its photos prepared here (./save.ts) and sent as the editor sends one: POST
 // /api/journals for a new page, PUT with If-Match for a private page the day already has, whose
-// text gets the imported text below it. Every page is sent marked imported (`imported=true`), as
+// text gets the imported text below it and whose photos get the day's after them, up to six (a
+// page's second photo on is sealed and uploaded first, docs/decisions/139). Every page is sent marked imported (`imported=true`), as
 // the job marks its pages. The diary is the bookmark: the same ZIP again skips the days it made or
 // added to ("Already imported"), so a run stopped half-way goes on.
 // Browser code, imported only when a person imports into a locked diary.
@@ -188,51 +189,114 @@ async function sealedForm({ owner, key }: Run, req: SaveRequest, entry: Journal 
   return form;
 }
 
-/**
- * The form of the day's page, sealed, with the day's first photo that can be attached (the job's
- * rule); every other photo is named in the report with its reason, each with `refusal` when none
- * may be attached.
- */
-async function formWithPhoto(
-  run: Run,
-  day: string,
-  req: SaveRequest,
-  entry: Journal | null,
-  photos: DayOnePhoto[],
-  refusal: string | null,
-) {
-  const notAttached = (photo: DayOnePhoto, reason: string) =>
-    run.report.photosNotAttached.push({ photo: named(photoNameOf(photo)), day, reason });
-  let form: FormData | null = null;
+/** A connection lost while a day was sent: the run stops there. */
+class ConnectionLost extends Error {}
+
+/** The day's photos read from the ZIP, in order: each one that cannot be is named in the report with its reason. */
+async function zipPhotos(run: Run, day: string, photos: DayOnePhoto[]) {
+  const found: { photo: DayOnePhoto; file: File }[] = [];
   for (const photo of photos) {
-    if (form || refusal) {
-      notAttached(photo, refusal ?? PHOTO_ONE_A_PAGE_REASON);
-      continue;
-    }
+    const notAttached = (reason: string) =>
+      run.report.photosNotAttached.push({ photo: named(photoNameOf(photo)), day, reason });
     const zipped = photoIn(run.photos, photo);
     if (!zipped) {
-      notAttached(photo, PHOTO_NOT_IN_ZIP_REASON);
+      notAttached(PHOTO_NOT_IN_ZIP_REASON);
       continue;
     }
     if (zipped.uncompressedSize > IMAGE_MAX_BYTES) {
-      notAttached(photo, PHOTO_TOO_LARGE_REASON);
+      notAttached(PHOTO_TOO_LARGE_REASON);
       continue;
     }
     const data = await readEntry(run.zip.bytes, zipped).catch(() => null);
     if (!data) {
-      notAttached(photo, PHOTO_UNREADABLE_REASON);
+      notAttached(PHOTO_UNREADABLE_REASON);
+      continue;
+    }
+    found.push({ photo, file: new File([data as BlobPart], zipped.fileName.split("/").at(-1)!) });
+  }
+  return found;
+}
+
+/**
+ * The photos a page keeps, in order, as a gallery save names them: a locked page's by their ids
+ * with their descriptions opened here, a readable one's (not sealed yet) as stored.
+ */
+async function keptPhotos(run: Run, entry: Journal | null, words: PageWords | null): Promise<SavePhoto[]> {
+  if (!entry) return [];
+  if (entry.locked) {
+    const sealed = sealedPhotoList(entry);
+    const more =
+      sealed.length > 1 ? await openMorePhotoDescriptions({ key: run.key, owner: run.owner, journal: entry }) : [];
+    return sealed.map((p, i) => ({
+      id: p.id,
+      file: null,
+      description: (i === 0 ? words?.imageDescription : more[i - 1]) ?? "",
+    }));
+  }
+  return entry.photos.map((p, i) => ({
+    id: p.id,
+    file: null,
+    description: (i === 0 ? entry.imageDescription : p.description) ?? "",
+  }));
+}
+
+/**
+ * The form of the day's page, sealed, with the day's photos that can be attached after the page's
+ * own, while it has room (the job's rule, docs/decisions/133); every other photo is named in the
+ * report with its reason. A page that will hold one photo is sent as the editor sends one
+ * (`sealedImage`); more, as its gallery does (`sealedPhotos`: each photo not sealed yet is sealed
+ * and uploaded first, through the run's own API).
+ */
+async function formWithPhotos(
+  run: Run,
+  day: string,
+  req: SaveRequest,
+  entry: Journal | null,
+  words: PageWords | null,
+  photos: DayOnePhoto[],
+): Promise<{ form: FormData; attached: number }> {
+  const notAttached = (photo: DayOnePhoto, reason: string) =>
+    run.report.photosNotAttached.push({ photo: named(photoNameOf(photo)), day, reason });
+  const found = await zipPhotos(run, day, photos);
+  const kept = await keptPhotos(run, entry, words);
+  const room = PHOTOS_MAX - kept.length;
+  if (!kept.length && found.length <= 1) {
+    for (const { photo, file } of found)
+      try {
+        return { form: await sealedForm(run, { ...req, photo: file }, entry), attached: 1 };
+      } catch (error) {
+        // The photo could not be opened or made ready here (client/lock/photo.ts): its words.
+        if (!(error instanceof ApiError)) throw error;
+        notAttached(photo, error.message);
+      }
+    return { form: await sealedForm(run, req, entry), attached: 0 };
+  }
+  const added: ReadyPhoto[] = [];
+  for (const { photo, file } of found) {
+    if (added.length >= room) {
+      notAttached(photo, PHOTO_PAGE_FULL_REASON);
       continue;
     }
     try {
-      const file = new File([data as BlobPart], zipped.fileName.split("/").at(-1)!);
-      form = await sealedForm(run, { ...req, photo: file }, entry);
+      added.push({ bytes: await preparedPhoto(file), description: "" });
     } catch (error) {
-      // The photo could not be opened or made ready here (client/lock/photo.ts): its words.
       if (!(error instanceof ApiError)) throw error;
       notAttached(photo, error.message);
     }
   }
-  return form ? { form, photo: true } : { form: await sealedForm(run, req, entry), photo: false };
+  // A page that keeps its one photo, or none, is sent as the editor sends it.
+  if (!added.length && kept.length <= 1) return { form: await sealedForm(run, req, entry), attached: 0 };
+  const save = { owner: run.owner, key: run.key, req, entry };
+  // Uploaded through the run's own API; a lost connection ends the run, a refusal the day.
+  const ask = (path: string, init: RequestInit) =>
+    run.ask(path, init).catch(() => {
+      throw new ConnectionLost();
+    });
+  const form = await sealedGallerySave(save, [...(await readyPhotos(save, kept)), ...added], (sealed, revision) =>
+    uploadSealed(sealed, revision, ask),
+  );
+  form.set("imported", "true");
+  return { form, attached: added.length };
 }
 
 /**
@@ -302,13 +366,16 @@ async function importDay(run: Run, day: string, entries: DayOneEntry[], existing
           },
           photo: null,
         };
-  const hasPhoto = Boolean(existing?.images[0] || existing?.sealed?.image);
-  let made: { form: FormData; photo: boolean };
+  let made: { form: FormData; attached: number };
   try {
-    made = await formWithPhoto(run, day, req, existing ?? null, photos, hasPhoto ? PHOTO_PAGE_HAS_ONE_REASON : null);
+    made = await formWithPhotos(run, day, req, existing ?? null, words, photos);
   } catch (error) {
-    // The page's own photo could not be read to be sealed with it (./save.ts): nothing is sent.
+    if (error instanceof ConnectionLost) return IMPORT_CONNECTION_LOST_MESSAGE;
     if (!(error instanceof ApiError)) throw error;
+    // Signed out, or the lock turned off or being turned off, while a photo was uploaded.
+    if (error.status === 401 || error.status === 409) return error.message;
+    // The page's own photo could not be read to be sealed with it (./save.ts), or a photo's upload
+    // was refused: the page is not sent.
     report.daysFailed.push({ day, reason: error.message });
     return null;
   }
@@ -322,7 +389,7 @@ async function importDay(run: Run, day: string, entries: DayOneEntry[], existing
   if (res.status === (existing ? 200 : 201)) {
     if (existing) report.daysMerged.push(day);
     else report.pagesMade += 1;
-    if (made.photo) report.photosAttached += 1;
+    report.photosAttached += made.attached;
     for (const entry of entries) {
       if (entry.hadLocation) report.locationsNotKept.push(day);
       if (entry.starred) report.starsNotKept.push(day);

@@ -34,7 +34,7 @@ async function photoBytes(url: string): Promise<Blob> {
 }
 
 /** The photo's bytes as a locked page keeps them; a photo this browser cannot prepare is a 400 beside it. */
-async function prepared(file: Blob): Promise<Uint8Array> {
+export async function preparedPhoto(file: Blob): Promise<Uint8Array> {
   try {
     return (await prepareLockedPhoto(file)).bytes;
   } catch (error) {
@@ -91,7 +91,7 @@ export async function sealSave({ owner, key, req, entry }: LockedSave): Promise<
   // The photo: a new one is prepared here; a readable one kept (a page locked now) is sealed as it
   // is stored (already resized and stripped); a sealed one kept stays as it is, at its own revision.
   let photo: Uint8Array | null = null;
-  if (req.photo) photo = await prepared(req.photo);
+  if (req.photo) photo = await preparedPhoto(req.photo);
   else if (req.kind === "update" && req.removePhoto) fields.removeImage = "true";
   else if (entry && !entry.locked && entry.images[0])
     photo = new Uint8Array(await (await photoBytes(entry.images[0])).arrayBuffer());
@@ -148,40 +148,71 @@ async function shownPhoto(entry: Journal | null, id: string | null): Promise<Blo
   return photoBytes(url);
 }
 
-/** Uploads a photo sealed here for `revision` (POST /api/upload/entry-photo): its upload's id. */
-async function uploadSealed(bytes: Uint8Array, revision: number): Promise<string> {
-  const res = await apiRequest(
-    apiPath("POST /api/upload/entry-photo"),
-    { method: "POST", body: sealedUploadForm(bytes, revision) },
-    PHOTO_UPLOAD_FAILED,
-  );
+/** How a photo sealed here is uploaded (POST /api/upload/entry-photo): its upload's id. */
+export type SealedUpload = (sealed: Uint8Array, revision: number) => Promise<string>;
+
+/** Uploads a photo sealed here for `revision` through `ask` (the app's fetch unless told): its upload's id. */
+export async function uploadSealed(
+  sealed: Uint8Array,
+  revision: number,
+  ask: (path: string, init: RequestInit) => Promise<Response> = (path, init) =>
+    apiRequest(path, init, PHOTO_UPLOAD_FAILED),
+): Promise<string> {
+  const res = await ask(apiPath("POST /api/upload/entry-photo"), {
+    method: "POST",
+    body: sealedUploadForm(sealed, revision),
+  });
   if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
   return (await answerOf("POST /api/upload/entry-photo", res)).id;
 }
 
+/** A photo of a sealed gallery save, ready: one the page keeps sealed (by its id), or bytes to seal and upload. */
+export type ReadyPhoto = { description: string } & ({ keep: string } | { bytes: Uint8Array });
+
 /**
- * A private page of several photos sealed here (docs/decisions/139): each new photo prepared and
- * sealed for the save's revision, a readable one the page keeps (a page locked now) sealed as it is
- * stored, each uploaded sealed first; a sealed one the page keeps named by its id, at its own
- * revision. The cover's description is sealed for the page's revision, the others' for their
- * photos'; the words as every sealed save's. Online only: the uploads come first.
+ * The save's photos made ready: a sealed one the page keeps is kept by its id; a new one is
+ * prepared here; a readable one the page keeps (a page locked now) is read as it is stored.
  */
-async function sealedGalleryForm(save: LockedSave, list: SavePhoto[]): Promise<FormData> {
+export async function readyPhotos({ entry }: Pick<LockedSave, "entry">, list: SavePhoto[]): Promise<ReadyPhoto[]> {
+  const sealedKept = new Set((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => p.id));
+  const ready: ReadyPhoto[] = [];
+  for (const p of list) {
+    if (p.id && sealedKept.has(p.id)) ready.push({ keep: p.id, description: p.description });
+    else {
+      const bytes = p.file
+        ? await preparedPhoto(p.file)
+        : new Uint8Array(await (await shownPhoto(entry, p.id)).arrayBuffer());
+      ready.push({ bytes, description: p.description });
+    }
+  }
+  return ready;
+}
+
+/**
+ * A private page of several photos sealed here (docs/decisions/139): each photo of `list` with
+ * bytes sealed for the save's revision and uploaded first (`upload`); a sealed one the page keeps
+ * named by its id, at its own revision. The cover's description is sealed for the page's revision,
+ * the others' for their photos'; the words as every sealed save's. Online only: the uploads come
+ * first.
+ */
+export async function sealedGallerySave(
+  save: LockedSave,
+  list: ReadyPhoto[],
+  upload: SealedUpload = (sealed, revision) => uploadSealed(sealed, revision),
+): Promise<FormData> {
   const { owner, key, req, entry } = save;
   const revision = nextRevision(entry?.sealed?.revision);
   const fields = await sealedPageFields({ owner, key, req, revision, imageDescription: null });
   const sealedKept = new Map((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => [p.id, p.revision]));
   const entries: { upload?: string; photo?: string; description: string }[] = [];
   for (const [i, p] of list.entries()) {
-    const keptAt = p.id ? sealedKept.get(p.id) : undefined;
+    const keptAt = "keep" in p ? sealedKept.get(p.keep) : undefined;
     let named: { upload: string } | { photo: string };
-    if (keptAt !== undefined) named = { photo: p.id! };
-    else {
-      const bytes = p.file
-        ? await prepared(p.file)
-        : new Uint8Array(await (await shownPhoto(entry, p.id)).arrayBuffer());
-      named = { upload: await uploadSealed(await sealPhoto({ key, owner, day: req.day, revision, bytes }), revision) };
-    }
+    if ("keep" in p) named = { photo: p.keep };
+    else
+      named = {
+        upload: await upload(await sealPhoto({ key, owner, day: req.day, revision, bytes: p.bytes }), revision),
+      };
     const description = p.description.trim();
     const place = {
       owner,
@@ -193,6 +224,11 @@ async function sealedGalleryForm(save: LockedSave, list: SavePhoto[]): Promise<F
   }
   fields.sealedPhotos = JSON.stringify(entries);
   return sealedFormOf(fields, null);
+}
+
+/** The editor's gallery on a private page of a locked diary, sealed (sealedGallerySave). */
+async function sealedGalleryForm(save: LockedSave, list: SavePhoto[]): Promise<FormData> {
+  return sealedGallerySave(save, await readyPhotos(save, list));
 }
 
 /**

@@ -14,9 +14,7 @@ export const dayTooLongReason = (max: number, withPage = false) =>
   `Longer than ${max.toLocaleString("en-GB")} characters${withPage ? " with the page's own text" : ""}`;
 
 export const PHOTO_DAY_SKIPPED_REASON = "Its day was skipped";
-export const PHOTO_ONE_A_PAGE_REASON = "A page has one photo: the day's first one was attached";
-export const PHOTO_PAGE_HAS_ONE_REASON = "Its page already has a photo";
-/** The server's import attaches up to PHOTOS_MAX photos a page (docs/decisions/133). */
+/** An import attaches up to PHOTOS_MAX photos a page, after its own (docs/decisions/133, 139). */
 export const PHOTO_PAGE_FULL_REASON = `A page holds at most ${PHOTOS_MAX} photos: the day's first ones were attached`;
 export const PHOTO_NOT_IN_ZIP_REASON = "Not in the ZIP file";
 export const PHOTO_TOO_LARGE_REASON = "Larger than 5 MB";

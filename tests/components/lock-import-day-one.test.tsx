@@ -30,7 +30,7 @@ import {
   DAY_WRITTEN_MEANWHILE_REASON,
   PHOTO_DAY_SKIPPED_REASON,
   PHOTO_NOT_IN_ZIP_REASON,
-  PHOTO_PAGE_HAS_ONE_REASON,
+  PHOTO_PAGE_FULL_REASON,
   dayTooLongReason,
 } from "@/lib/imports/day-rules";
 import {
@@ -172,7 +172,8 @@ const refusal = (path: string, message: string) => json({ message, errors: [{ pa
  * The API as the server answers it, for a diary holding `pages`: the List, newest first (one page);
  * POST /api/journals taking a sealed private page (and refusing a day that has one); PUT
  * /api/journals/{id} taking a sealed page over the version its If-Match names (else 412), a new
- * sealed photo replacing the page's own, none keeping it; each kept as the server keeps it, and
+ * sealed photo replacing the page's own, none keeping it, `sealedPhotos` naming every photo (POST
+ * /api/upload/entry-photo taking each sealed one first); each kept as the server keeps it, and
  * marked imported (importedAt, kept once set) when the form says `imported=true`, which the server
  * takes only with sealed fields. `hold` keeps each POST waiting until it resolves.
  */
@@ -183,10 +184,37 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
   const sent: Sent[] = [];
   let made = 0;
   let writes = 0;
+  /** Sealed uploads waiting to be named by a save, by id (docs/decisions/139). */
+  const uploads = new Map<string, { image: string; revision: number }>();
+  let photoIds = 0;
   /** A write's updatedAt: later than every one before. */
   const now = () => new Date(Date.UTC(2026, 10, 1) + ++writes * 1000).toISOString();
   const sealedOf = (form: FormData, kept: DiaryEntry["sealed"]): DiaryEntry["sealed"] => {
     const revision = Number(form.get("sealedRevision"));
+    const named = form.get("sealedPhotos");
+    if (typeof named === "string") {
+      const list = (JSON.parse(named) as { upload?: string; photo?: string; description: string }[]).map((p) => {
+        const {
+          id,
+          image,
+          revision: at,
+        } = p.upload
+          ? { id: (++photoIds).toString(16).padStart(12, "0"), ...uploads.get(p.upload)! }
+          : kept!.photos.find((k) => k.id === p.photo)!;
+        if (p.upload) uploads.delete(p.upload);
+        return { id, image, description: p.description || null, revision: at };
+      });
+      return {
+        v: 1,
+        revision,
+        title: String(form.get("sealedTitle")),
+        content: String(form.get("sealedContent")),
+        imageDescription: list[0]?.description ?? null,
+        imageRevision: list[0]?.revision ?? null,
+        image: list[0]?.image ?? null,
+        photos: list,
+      };
+    }
     const photo = form.get("sealedImage");
     const image = photo instanceof Blob ? blobUrl(photo) : null;
     const keep = !image && kept?.image && form.get("removeImage") !== "true";
@@ -212,6 +240,14 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
       return json({ journals, nextCursor: null });
     }
     const form = init.body as FormData;
+    if (method === "POST" && path === "/api/upload/entry-photo") {
+      const id = `upload-${sent.length}`;
+      uploads.set(id, {
+        image: blobUrl(form.get("sealedImage") as Blob),
+        revision: Number(form.get("sealedRevision")),
+      });
+      return json({ id }, 201);
+    }
     const sealed = form?.has("sealedRevision");
     const marked = form?.get("imported") === "true";
     if (method === "POST" && path === "/api/journals") {
@@ -234,7 +270,12 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
         return json({ message: ENTRY_CHANGED_MESSAGE }, 412);
       if (!sealed) return json({ message: LOCK_ON_MESSAGE }, 409);
       // A readable photo kept is not sealed: the browser sends it sealed, or removes it.
-      if (current.images[0] && !form.has("sealedImage") && form.get("removeImage") !== "true")
+      if (
+        current.images[0] &&
+        !form.has("sealedImage") &&
+        !form.has("sealedPhotos") &&
+        form.get("removeImage") !== "true"
+      )
         return refusal("image", SEALED_PHOTO_MESSAGE);
       const page = diaryEntry({
         id,
@@ -254,7 +295,16 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
   return {
     ask,
     sent,
-    posts: () => of("POST")().map((s) => s.body!),
+    /** The pages made (POST /api/journals). */
+    posts: () =>
+      of("POST")()
+        .filter((s) => s.path === "/api/journals")
+        .map((s) => s.body!),
+    /** The sealed photos uploaded (POST /api/upload/entry-photo), each with its sealedRevision. */
+    uploads: () =>
+      of("POST")()
+        .filter((s) => s.path === "/api/upload/entry-photo")
+        .map((s) => s.body!),
     puts: of("PUT"),
     /** The page of `day` as the server keeps it now. */
     page: (day: string) => diary.get(day),
@@ -495,7 +545,7 @@ function zipOf(days: [string, string][], photo = false): Blob {
   return new Blob([zipSync(files) as BlobPart]);
 }
 
-test("a private page, readable or locked, gets the text below its own and keeps its photo; a shared page, or one that does not open here, is left as it is", async () => {
+test("a private page, readable or locked, gets the text below its own and the day's photo after its own; a shared page, or one that does not open here, is left as it is", async () => {
   const [READABLE_DAY, LOCKED_DAY, SHARED_DAY, DAMAGED_DAY, LOST_PHOTO_DAY] = [
     "2026-04-01",
     "2026-04-02",
@@ -511,6 +561,7 @@ test("a private page, readable or locked, gets the text below its own and keeps 
     content: "Kept in the open",
     images: [blobUrl(new Blob([png as BlobPart]))],
     imageDescription: "A gradient",
+    photos: [{ id: "0000000000aa", description: "A gradient" }],
   });
   const locked = await sealedDiary.lockedEntry({ id: "locked-page", day: LOCKED_DAY, revision: 9 }, png);
   const shared = diaryEntry({
@@ -530,7 +581,13 @@ test("a private page, readable or locked, gets the text below its own and keeps 
   // Its photo is gone from storage: it cannot be sealed with the page, so nothing is sent.
   const gone = URL.createObjectURL(new Blob([png as BlobPart]));
   URL.revokeObjectURL(gone);
-  const lostPhoto = diaryEntry({ id: "lost-photo", journaldate: LOST_PHOTO_DAY, content: "Lost", images: [gone] });
+  const lostPhoto = diaryEntry({
+    id: "lost-photo",
+    journaldate: LOST_PHOTO_DAY,
+    content: "Lost",
+    images: [gone],
+    photos: [{ id: "0000000000bb", description: null }],
+  });
   const api = standIn([readable, locked, shared, damaged, lostPhoto]);
   const file = zipOf(
     [
@@ -552,34 +609,40 @@ test("a private page, readable or locked, gets the text below its own and keeps 
   ]);
   const [readablePut, lockedPut] = api.puts().map((s) => s.body!) as [FormData, FormData];
 
+  // Each page now holds two photos: its own, then the day's, sealed and uploaded first and named
+  // in the page's sealed save (docs/decisions/139), as the editor's gallery sends them.
+  const galleryFields = ["imported", "sealedContent", "sealedPhotos", "sealedRevision", "sealedTitle", "visibility"];
+  expect(api.uploads()).toHaveLength(3);
+  /** A photo of the page as the server keeps it, opened for the revision it was sealed for. */
+  const openedPhoto = async (journal: DiaryEntry, i: number) => {
+    const photo = journal.sealed!.photos[i]!;
+    const bytes = new Uint8Array(await (await fetch(photo.image)).arrayBuffer());
+    return openRaw(key, { owner: OWNER, day: journal.journaldate, field: "photo", revision: photo.revision }, bytes);
+  };
+  const isWebp64x48 = async (bytes: Uint8Array) => {
+    const bitmap = await createImageBitmap(new Blob([bytes as BlobPart], { type: "image/webp" }));
+    const size = [bitmap.width, bitmap.height];
+    bitmap.close();
+    return new TextDecoder().decode(bytes.subarray(8, 12)) === "WEBP" && size.join("x") === "64x48";
+  };
+
   // The readable page: sealed now, with its words, its description and its own photo (sealed as stored).
-  expect([...new Set(readablePut.keys())].sort()).toEqual([
-    "imported",
-    "sealedContent",
-    "sealedImage",
-    "sealedImageDescription",
-    "sealedRevision",
-    "sealedTitle",
-    "visibility",
-  ]);
+  expect([...new Set(readablePut.keys())].sort()).toEqual(galleryFields);
   const nowReadable = api.page(READABLE_DAY)!;
   expect(await openPage({ key, owner: OWNER, journal: nowReadable })).toMatchObject({
     title: "Morning pages",
     content: "Kept in the open\n\nImported beside",
     imageDescription: "A gradient",
   });
-  const revision = nowReadable.sealed!.revision;
-  const photoPlace = { owner: OWNER, day: READABLE_DAY, field: "photo" as Field, revision };
-  expect(await openRaw(key, photoPlace, await bytesOf(readablePut.get("sealedImage")))).toEqual(png);
-
-  // The locked page: its sealed photo stays, at the revision it was sealed for.
-  expect([...new Set(lockedPut.keys())].sort()).toEqual([
-    "imported",
-    "sealedContent",
-    "sealedRevision",
-    "sealedTitle",
-    "visibility",
+  expect(nowReadable.sealed!.photos.map((p) => p.revision)).toEqual([
+    nowReadable.sealed!.revision,
+    nowReadable.sealed!.revision,
   ]);
+  expect(await openedPhoto(nowReadable, 0)).toEqual(png);
+  expect(await isWebp64x48(await openedPhoto(nowReadable, 1))).toBe(true);
+
+  // The locked page: its sealed photo stays, at the revision it was sealed for, the day's after it.
+  expect([...new Set(lockedPut.keys())].sort()).toEqual(galleryFields);
   const nowLocked = api.page(LOCKED_DAY)!;
   expect(await openPage({ key, owner: OWNER, journal: nowLocked })).toMatchObject({
     title: "My own day",
@@ -587,27 +650,25 @@ test("a private page, readable or locked, gets the text below its own and keeps 
   });
   expect(nowLocked.sealed).toMatchObject({ image: locked.sealed!.image, imageRevision: 9 });
   expect(nowLocked.sealed!.revision).toBeGreaterThan(9);
+  expect(nowLocked.sealed!.photos.map((p) => [p.id, p.revision])).toEqual([
+    ["0123456789ab", 9],
+    [nowLocked.sealed!.photos[1]!.id, nowLocked.sealed!.revision],
+  ]);
+  expect(await isWebp64x48(await openedPhoto(nowLocked, 1))).toBe(true);
   expect([READABLE_DAY, LOCKED_DAY].map(api.imported)).toEqual([true, true]);
   expect([SHARED_DAY, DAMAGED_DAY, LOST_PHOTO_DAY].map((day) => api.page(day))).toEqual([shared, damaged, lostPhoto]);
 
-  const pageHasOne = (day: string) => ({ photo: pngMd5, day, reason: PHOTO_PAGE_HAS_ONE_REASON });
   const daySkipped = (day: string) => ({ photo: pngMd5, day, reason: PHOTO_DAY_SKIPPED_REASON });
   expect(report).toMatchObject({
     pagesMade: 0,
-    photosAttached: 0,
+    photosAttached: 2,
     daysMerged: [READABLE_DAY, LOCKED_DAY],
     daysSkipped: [
       { day: SHARED_DAY, reason: DAY_SHARED_REASON },
       { day: DAMAGED_DAY, reason: DAY_PAGE_NOT_OPENED_REASON },
     ],
     daysFailed: [{ day: LOST_PHOTO_DAY, reason: "Could not read this page's photo to keep it: try again." }],
-    photosNotAttached: [
-      pageHasOne(READABLE_DAY),
-      pageHasOne(LOCKED_DAY),
-      daySkipped(SHARED_DAY),
-      daySkipped(DAMAGED_DAY),
-      pageHasOne(LOST_PHOTO_DAY),
-    ],
+    photosNotAttached: [daySkipped(SHARED_DAY), daySkipped(DAMAGED_DAY)],
     stopped: null,
   } satisfies Partial<LockedImportReport>);
 
@@ -620,6 +681,120 @@ test("a private page, readable or locked, gets the text below its own and keeps 
     { day: DAMAGED_DAY, reason: DAY_PAGE_NOT_OPENED_REASON },
   ]);
   expect(api.puts()).toHaveLength(2);
+});
+
+test("a day's photos go after the page's own, up to six a page, each sealed and uploaded first; a refused upload fails the day, a lost one stops the run", async () => {
+  const [NEW_DAY, GALLERY_DAY, REFUSED_DAY, LOST_DAY] = ["2026-05-01", "2026-05-02", "2026-05-03", "2026-05-04"];
+  // Seven photos, each its own: 64 to 70 pixels wide.
+  const pictures = await Promise.all(
+    Array.from({ length: 7 }, async (_, i) => new Uint8Array(await (await gradientPng(64 + i, 48)).arrayBuffer())),
+  );
+  const md5s = await Promise.all(pictures.map((p) => md5(p)));
+  const day = (uuid: string, date: string, text: string, count: number) => ({
+    uuid,
+    creationDate: `${date}T12:00:00Z`,
+    timeZone: "UTC",
+    text,
+    photos: md5s.slice(0, count).map((hash, i) => ({ identifier: `${uuid}-P${i}`, md5: hash, type: "png" })),
+  });
+  const zipFile = (entries: object[]) => {
+    const files: Zippable = {
+      "Journal.json": [strToU8(JSON.stringify({ metadata: { version: "1.0" }, entries })), {}],
+    };
+    for (const [i, hash] of md5s.entries()) files[`photos/${hash}.png`] = [pictures[i]!, { level: 0 }];
+    return new Blob([zipSync(files) as BlobPart]);
+  };
+  // A locked page of two photos, each described.
+  const gallery = await sealedDiary.galleryEntry({ id: "gallery-page", day: GALLERY_DAY, revision: 20 }, [
+    { id: "aaaaaaaaaaaa", bytes: png, description: "A door" },
+    { id: "bbbbbbbbbbbb", bytes: png, description: "A heron", revision: 12 },
+  ]);
+  const api = standIn([gallery]);
+  const report = await importIntoLockedDiary({
+    file: zipFile([day("N", NEW_DAY, "Seven photos", 7), day("G", GALLERY_DAY, "Five more", 5)]),
+    owner: OWNER,
+    key,
+    ask: api.ask,
+  });
+  // Six uploads for the new page, four for the one that had two; each before its page.
+  expect(api.sent.map((s) => `${s.method} ${s.path.split("?")[0]}`)).toEqual([
+    "GET /api/journals",
+    ...Array<string>(6).fill("POST /api/upload/entry-photo"),
+    "POST /api/journals",
+    ...Array<string>(4).fill("POST /api/upload/entry-photo"),
+    "PUT /api/journals/gallery-page",
+  ]);
+  expect(report).toMatchObject({
+    pagesMade: 1,
+    photosAttached: 10,
+    daysMerged: [GALLERY_DAY],
+    daysFailed: [],
+    photosNotAttached: [
+      { photo: md5s[6]!, day: NEW_DAY, reason: PHOTO_PAGE_FULL_REASON },
+      { photo: md5s[4]!, day: GALLERY_DAY, reason: PHOTO_PAGE_FULL_REASON },
+    ],
+  } satisfies Partial<LockedImportReport>);
+  await expectNothingReadable(api.sent, [...WORDS, "Seven photos", "Five more", "A door", "A heron"]);
+
+  /** A page's photos as the server keeps them, each opened for its revision: its width, and its description. */
+  const opened = async (journal: DiaryEntry) => {
+    const words = await openPage({ key, owner: OWNER, journal });
+    return Promise.all(
+      journal.sealed!.photos.map(async (photo, i) => {
+        const place = (field: Field) => ({ owner: OWNER, day: journal.journaldate, field, revision: photo.revision });
+        const bytes = new Uint8Array(await (await fetch(photo.image)).arrayBuffer());
+        const bitmap = await createImageBitmap(new Blob([(await openRaw(key, place("photo"), bytes)) as BlobPart]));
+        const width = bitmap.width;
+        bitmap.close();
+        const description =
+          i === 0
+            ? words.imageDescription
+            : photo.description && (await openText(key, place("photoAlt"), photo.description));
+        return [width, description];
+      }),
+    );
+  };
+  const made = api.page(NEW_DAY)!;
+  expect(await opened(made)).toEqual([64, 65, 66, 67, 68, 69].map((width) => [width, null]));
+  expect(made.sealed!.photos.every((p) => p.revision === made.sealed!.revision)).toBe(true);
+  // The page's own two first, as they were (the heron still at its own revision), then the day's first four.
+  const merged = api.page(GALLERY_DAY)!;
+  expect(await opened(merged)).toEqual([
+    [64, "A door"],
+    [64, "A heron"],
+    [64, null],
+    [65, null],
+    [66, null],
+    [67, null],
+  ]);
+  expect(merged.sealed!.photos.slice(0, 2).map((p) => [p.id, p.revision])).toEqual([
+    ["aaaaaaaaaaaa", 20],
+    ["bbbbbbbbbbbb", 12],
+  ]);
+
+  // An upload refused (too many waiting) fails its day, and the run goes on; one whose connection
+  // is lost (the next day's second) stops the run there, the days before it kept.
+  const next = standIn([]);
+  let uploads = 0;
+  const ask = (path: string, init: RequestInit = {}) => {
+    if (path === "/api/upload/entry-photo" && ++uploads === 1)
+      return Promise.resolve(json({ message: "Too many photos are waiting to be saved" }, 429));
+    if (path === "/api/upload/entry-photo" && uploads > 2) return Promise.reject(new TypeError("Failed to fetch"));
+    return next.ask(path, init);
+  };
+  const cut = await importIntoLockedDiary({
+    file: zipFile([day("R", REFUSED_DAY, "Refused", 2), day("L", LOST_DAY, "Lost", 2)]),
+    owner: OWNER,
+    key,
+    ask,
+  });
+  expect(cut).toMatchObject({
+    pagesMade: 0,
+    photosAttached: 0,
+    daysFailed: [{ day: REFUSED_DAY, reason: "Too many photos are waiting to be saved" }],
+    stopped: IMPORT_CONNECTION_LOST_MESSAGE,
+  } satisfies Partial<LockedImportReport>);
+  expect(next.posts()).toEqual([]);
 });
 
 test("a day is held to an imported page's length, counted with the page it joins, and in code points", async () => {
