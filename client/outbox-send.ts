@@ -60,6 +60,9 @@ export function photosJson(photos: readonly ListedPhoto[]): string {
 
 /** The request's form: a sealed item's as it was sealed (no key is needed here), another's from its words. */
 export function formOf(item: OutboxItem): FormData {
+  if (item.photos?.some((p) => p.blob && !p.upload)) throw new Error("The photos are uploaded before the form is made");
+  // A sealed page of several photos (docs/decisions/139): each named, sealed, in `sealedPhotos`.
+  if (item.sealed && item.photos) return sealedFormOf({ ...item.sealed, sealedPhotos: photosJson(item.photos) }, null);
   if (item.sealed) return sealedFormOf(item.sealed, item.photo);
   const form = new FormData();
   form.set("title", item.fields.title.trim());
@@ -72,8 +75,6 @@ export function formOf(item: OutboxItem): FormData {
   if (activities !== undefined) form.set("activities", activities);
   if (item.kind === "create") form.set("journaldate", item.day);
   if (item.photos) {
-    if (item.photos.some((p) => p.blob && !p.upload))
-      throw new Error("The photos are uploaded before the form is made");
     form.set("photos", photosJson(item.photos));
     return form;
   }
@@ -104,7 +105,11 @@ async function uploadPhotos(item: OutboxItem, photos: OutboxPhoto[], token?: str
   for (const [i, p] of done.entries()) {
     if (!p.blob || p.upload) continue;
     const form = new FormData();
-    form.set("image", p.blob, "photo");
+    // A sealed item's photo goes as the browser sealed it, for its revision (docs/decisions/139).
+    if (item.sealed) {
+      form.set("sealedImage", p.blob, "photo.sealed");
+      form.set("sealedRevision", String(p.revision ?? item.sealed.sealedRevision));
+    } else form.set("image", p.blob, "photo");
     const headers = new Headers();
     if (token) headers.set("Authorization", `Bearer ${token}`);
     let res: Response;

@@ -29,6 +29,12 @@ export interface OutboxPhoto {
   upload?: string;
   photo: string | null;
   description: string;
+  /**
+   * A sealed item's photo (docs/decisions/139): `blob` is sealed and `description` a sealed item
+   * (or ""), both for this revision (the cover's description for the page's); uploaded as
+   * `sealedImage` and named in `sealedPhotos`.
+   */
+  revision?: number;
 }
 
 export interface OutboxItem {
@@ -130,7 +136,7 @@ export async function addOutboxItem({
 }: Omit<OutboxItem, "id" | "queuedAt" | "state"> & { id?: string }): Promise<OutboxItem> {
   const photoMax = item.sealed ? SEALED_IMAGE_MAX_BYTES : IMAGE_MAX_BYTES;
   if (item.photo && item.photo.size > photoMax) throw new OutboxPhotoTooLargeError();
-  if (item.photos?.some((p) => p.blob && p.blob.size > IMAGE_MAX_BYTES)) throw new OutboxPhotoTooLargeError();
+  if (item.photos?.some((p) => p.blob && p.blob.size > photoMax)) throw new OutboxPhotoTooLargeError();
   const fields = item.sealed ? SEALED_FIELDS : item.fields;
   const stored: OutboxItem = { ...item, fields, id, queuedAt: Date.now(), state: "waiting" };
   const db = await outboxDb();
@@ -187,7 +193,12 @@ export async function renewOutboxItem(item: OutboxItem): Promise<OutboxItem> {
   const renewed: OutboxItem = {
     ...item,
     id: crypto.randomUUID(),
-    photos: item.photos?.map(({ blob, photo, description }) => ({ blob, photo, description })),
+    photos: item.photos?.map(({ blob, photo, description, revision }) => ({
+      blob,
+      photo,
+      description,
+      ...(revision !== undefined && { revision }),
+    })),
   };
   const db = await outboxDb();
   const tx = db.transaction("items", "readwrite");

@@ -519,6 +519,17 @@ test.describe("the diary lock", () => {
     await page.context().setOffline(true);
     await article.getByRole("button", { name: "Edit" }).click();
     await page.getByRole("textbox", { name: "Your entry" }).fill(`Written at sea, ${marker}.`);
+    // Two photos, the second described: sealed here, they wait too (docs/decisions/139).
+    await page
+      .getByLabel("Add photo")
+      .setInputFiles({ name: "sea.png", mimeType: "image/png", buffer: await photo("#2a8f5d", 64, 48) });
+    await page
+      .getByLabel("Add another photo")
+      .setInputFiles({ name: "gull.png", mimeType: "image/png", buffer: await photo("#5d2a8f", 48, 64) });
+    await page
+      .getByRole("region", { name: /^Photos/ })
+      .getByLabel("Describe photo 2 for people who cannot see it")
+      .fill(`A gull ${marker}`);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(message(page, "Saved on this device — it will be sent when you are online")).toBeVisible();
     // The outbox holds the page sealed: no word of it, readable, in this browser's IndexedDB.
@@ -538,6 +549,7 @@ test.describe("the diary lock", () => {
     );
     expect(outbox).toContain('"sealedContent":"ik1.');
     expect(outbox).not.toContain(marker);
+    expect(outbox).toContain('"description":"ik1.');
 
     await page.context().setOffline(false);
     await expect(article.getByText(`Written at sea, ${marker}.`)).toBeVisible();
@@ -547,6 +559,13 @@ test.describe("the diary lock", () => {
           (await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id)))[0]?.sealed?.revision,
       )
       .toBeGreaterThan(1);
+    // Both photos reached the server sealed, uploaded before the page.
+    await expect
+      .poll(async () => {
+        const [row] = await db.select().from(schema.journals).where(eq(schema.journals.authorId, user.id));
+        return [row?.imageKey, ...(row?.morePhotos ?? []).map((p) => p.key)].join(" ");
+      })
+      .toMatch(/^entries\/\S+\.sealed entries\/\S+\.sealed$/);
     expect(await tablesHolding(db, marker)).toEqual([]);
   });
 

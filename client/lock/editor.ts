@@ -21,11 +21,11 @@ export const SHARE_OFFLINE_MESSAGE =
   "A locked page is shared only online: your words stay here; share it again once you are online.";
 
 /**
- * Offline, a locked diary's page of several photos (docs/decisions/139): each is sealed and uploaded
- * before the page, which only an online save does.
+ * Offline, a private page of several photos written before the lock (docs/decisions/139): its
+ * stored photos are read from the server to be sealed, which only an online save does.
  */
 export const LOCKED_PHOTOS_OFFLINE_MESSAGE =
-  "You are offline: in a locked diary, a page's photos are sealed and sent only online. Your words and photos stay here; save again once you are online.";
+  "You are offline: this page's photos were added before your diary was locked, and are sealed only online. Your words and photos stay here; save again once you are online.";
 
 /** Offline, a locked page while the lock is being turned off: made readable only online (`unseal`). */
 export const TURNING_OFF_OFFLINE_MESSAGE =
@@ -66,13 +66,22 @@ export async function offlineSealing({
   }
   const mustSeal = req.fields.visibility === "private" || Boolean(entry?.locked);
   if (!mustSeal) return null;
-  // A gallery changed, or a readable page of several sealed now: each photo is uploaded sealed first.
-  if (req.photos || (!entry?.locked && (entry?.photos.length ?? 0) > 1))
-    throw new ApiError(0, LOCKED_PHOTOS_OFFLINE_MESSAGE);
+  // A readable page of several sealed now: its stored photos are read from the server first.
+  const sealedIds = new Set((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => p.id));
+  const readableKept = req.photos
+    ? req.photos.some((p) => !p.file && !(p.id && sealedIds.has(p.id)))
+    : !entry?.locked && (entry?.photos.length ?? 0) > 1;
+  if (readableKept) throw new ApiError(0, LOCKED_PHOTOS_OFFLINE_MESSAGE);
   if (req.fields.visibility !== "private") throw new ApiError(0, SHARE_OFFLINE_MESSAGE);
   const key = await queryClient.fetchQuery(deviceKeyQuery(owner));
   if (!key) throw new ApiError(423, LOCKED_HERE_OFFLINE_MESSAGE);
-  const { sealSave } = await import("./save");
+  const { readyPhotos, sealGallery, sealSave } = await import("./save");
+  // A gallery (docs/decisions/139): each new photo sealed here, to be uploaded before the page.
+  if (req.photos) {
+    const save = { owner, key, req, entry };
+    const { fields, photos } = await sealGallery(save, await readyPhotos(save, req.photos));
+    return { fields, photo: null, photos };
+  }
   return sealSave({ owner, key, req, entry });
 }
 

@@ -3,7 +3,8 @@ import { answerOf, errorMessage } from "../api";
 import { apiPath } from "../api-path";
 import { ApiError } from "../api-error";
 import { entryForm, readableForm, type SaveRequest } from "../journals";
-import { sealedFormOf } from "../outbox-send";
+import type { OutboxPhoto } from "../outbox";
+import { photosJson, sealedFormOf, type ListedPhoto } from "../outbox-send";
 import { PHOTO_UPLOAD_FAILED, photosFieldOf, type SavePhoto } from "../photo-uploads";
 import { apiRequest } from "../query-client";
 import { sealText } from "./crypto";
@@ -47,6 +48,8 @@ export async function preparedPhoto(file: Blob): Promise<Uint8Array> {
 export interface SealedSave {
   fields: Record<string, string>;
   photo: Blob | null;
+  /** A page of several photos (docs/decisions/139): each new one sealed, to be uploaded before the page. */
+  photos?: OutboxPhoto[];
 }
 
 /**
@@ -189,40 +192,53 @@ export async function readyPhotos({ entry }: Pick<LockedSave, "entry">, list: Sa
 }
 
 /**
- * A private page of several photos sealed here (docs/decisions/139): each photo of `list` with
- * bytes sealed for the save's revision and uploaded first (`upload`); a sealed one the page keeps
- * named by its id, at its own revision. The cover's description is sealed for the page's revision,
- * the others' for their photos'; the words as every sealed save's. Online only: the uploads come
- * first.
+ * A private page of several photos sealed here (docs/decisions/139), nothing sent yet: its words'
+ * fields sealed for the save's revision, and each photo in order, a new one (`bytes`) sealed for
+ * that revision as the blob to upload, a sealed one the page keeps named by its id at its own
+ * revision. The cover's description is sealed for the page's revision, the others' for their
+ * photos'. What the outbox keeps of an offline save, and what an online one uploads and names.
+ */
+export async function sealGallery(
+  { owner, key, req, entry }: LockedSave,
+  list: ReadyPhoto[],
+): Promise<{ fields: Record<string, string>; photos: OutboxPhoto[] }> {
+  const revision = nextRevision(entry?.sealed?.revision);
+  const fields = await sealedPageFields({ owner, key, req, revision, imageDescription: null });
+  const sealedKept = new Map((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => [p.id, p.revision]));
+  const photos: OutboxPhoto[] = [];
+  for (const [i, p] of list.entries()) {
+    const at = ("keep" in p ? sealedKept.get(p.keep) : undefined) ?? revision;
+    const description = p.description.trim();
+    const place = { owner, day: req.day, field: "photoAlt" as const, revision: i === 0 ? revision : at };
+    const sealedDescription = description ? await sealText(key, place, description) : "";
+    if ("keep" in p) photos.push({ blob: null, photo: p.keep, description: sealedDescription, revision: at });
+    else {
+      const sealed = await sealPhoto({ key, owner, day: req.day, revision, bytes: p.bytes });
+      const blob = new Blob([sealed as BlobPart], { type: "application/octet-stream" });
+      photos.push({ blob, photo: null, description: sealedDescription, revision });
+    }
+  }
+  return { fields, photos };
+}
+
+/**
+ * A private page of several photos sealed here and sent (sealGallery): each new photo uploaded
+ * sealed first (`upload`), then all named in `sealedPhotos`. Online only: the uploads come first.
  */
 export async function sealedGallerySave(
   save: LockedSave,
   list: ReadyPhoto[],
   upload: SealedUpload = (sealed, revision) => uploadSealed(sealed, revision),
 ): Promise<FormData> {
-  const { owner, key, req, entry } = save;
-  const revision = nextRevision(entry?.sealed?.revision);
-  const fields = await sealedPageFields({ owner, key, req, revision, imageDescription: null });
-  const sealedKept = new Map((entry?.locked ? (entry.sealed?.photos ?? []) : []).map((p) => [p.id, p.revision]));
-  const entries: { upload?: string; photo?: string; description: string }[] = [];
-  for (const [i, p] of list.entries()) {
-    const keptAt = "keep" in p ? sealedKept.get(p.keep) : undefined;
-    let named: { upload: string } | { photo: string };
-    if ("keep" in p) named = { photo: p.keep };
-    else
-      named = {
-        upload: await upload(await sealPhoto({ key, owner, day: req.day, revision, bytes: p.bytes }), revision),
-      };
-    const description = p.description.trim();
-    const place = {
-      owner,
-      day: req.day,
-      field: "photoAlt" as const,
-      revision: i === 0 ? revision : (keptAt ?? revision),
-    };
-    entries.push({ ...named, description: description ? await sealText(key, place, description) : "" });
-  }
-  fields.sealedPhotos = JSON.stringify(entries);
+  const { fields, photos } = await sealGallery(save, list);
+  const named: ListedPhoto[] = [];
+  for (const p of photos)
+    named.push(
+      p.blob
+        ? { upload: await upload(new Uint8Array(await p.blob.arrayBuffer()), p.revision!), description: p.description }
+        : { photo: p.photo, description: p.description },
+    );
+  fields.sealedPhotos = photosJson(named);
   return sealedFormOf(fields, null);
 }
 

@@ -1,7 +1,7 @@
 import type { Journal } from "@/lib/contract/answers";
 import { loadSealedDraft, saveDraft, sealedDraftDays } from "../diary-drafts";
-import { addOutboxItem, listOutboxItems, removeOutboxItem } from "../outbox";
-import { LockError, openRaw } from "./crypto";
+import { addOutboxItem, listOutboxItems, removeOutboxItem, type OutboxItem, type OutboxPhoto } from "../outbox";
+import { LockError, openRaw, openText } from "./crypto";
 import { openDraft } from "./drafts";
 import { openSealedWords } from "./outbox";
 import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
@@ -153,6 +153,35 @@ export async function openLockedPages({
 }
 
 /**
+ * A sealed item's photos opened (docs/decisions/139): each new one's bytes and each description,
+ * for the revision it was sealed for (the cover's description for the page's); a kept one stays
+ * named by its id. A LockError when one does not open here.
+ */
+async function openOutboxPhotos(key: CryptoKey, item: OutboxItem, photos: OutboxPhoto[]): Promise<OutboxPhoto[]> {
+  const pageRevision = Number(item.sealed!.sealedRevision);
+  return Promise.all(
+    photos.map(async ({ blob, photo, description, revision = pageRevision }, i) => {
+      const place = (field: "photo" | "photoAlt", at: number) => ({
+        owner: item.userId,
+        day: item.day,
+        field,
+        revision: at,
+      });
+      const opened = blob
+        ? await openRaw(key, place("photo", revision), new Uint8Array(await blob.arrayBuffer()))
+        : null;
+      return {
+        blob: opened && new Blob([opened as BlobPart], { type: "application/octet-stream" }),
+        photo,
+        description: description
+          ? await openText(key, place("photoAlt", i === 0 ? pageRevision : revision), description)
+          : "",
+      };
+    }),
+  );
+}
+
+/**
  * What this device keeps sealed of `owner`'s words — the drafts and the pages waiting in the outbox
  * (client/lock/drafts.ts, ./outbox.ts) — made readable, before the key is forgotten at the end of
  * turning the lock off: with the lock gone, a sealed draft would never open again. A waiting page
@@ -180,8 +209,19 @@ export async function openDeviceWords(owner: string, key: CryptoKey): Promise<vo
         continue;
       }
     }
+    // A page of several photos (docs/decisions/139): each new one opened, each description too.
+    let photos: OutboxPhoto[] | undefined;
+    if (item.photos) {
+      try {
+        photos = await openOutboxPhotos(key, item, item.photos);
+      } catch (error) {
+        if (!(error instanceof LockError)) throw error;
+        continue;
+      }
+      fields.imageDescription = photos[0]?.description ?? "";
+    }
     const { userId, day, kind, entryId, baseUpdatedAt, removePhoto } = item;
-    await addOutboxItem({ userId, day, kind, entryId, baseUpdatedAt, fields, photo, removePhoto });
+    await addOutboxItem({ userId, day, kind, entryId, baseUpdatedAt, fields, photo, removePhoto, photos });
     await removeOutboxItem(item.id);
   }
 }

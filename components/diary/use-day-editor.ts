@@ -241,6 +241,8 @@ export function useDayEditor({
         removePhoto: photos.removePhoto,
         // A page of several photos (docs/decisions/134): each new one kept here, with the upload an
         // online try already made (the request whose answer was lost named it).
+        // A sealed page of several: each new photo sealed here (docs/decisions/139).
+        ...(sealed?.photos ? { photos: sealed.photos } : {}),
         ...(photos.photos && !sealed
           ? {
               photos: photos.photos.map(({ id, file, description }) => ({

@@ -1,7 +1,12 @@
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { EntryFields, SaveRequest } from "@/client/journals";
 import { itemKey, newDiarySecret, openRaw, openText, type Field, type Place } from "@/client/lock/crypto";
 import { openDraft } from "@/client/lock/drafts";
+import { offlineSealing } from "@/client/lock/editor";
+import { deviceKeyQuery } from "@/client/lock/keys";
+import { lockStateQuery } from "@/client/lock/state";
+import { openDeviceWords } from "@/client/lock/turn-off";
 import { openOutboxItems, openSealedWords, sealedDraftOf } from "@/client/lock/outbox";
 import { sealSave, sealedSaveOf } from "@/client/lock/save";
 import {
@@ -16,11 +21,12 @@ import {
   type OutboxItem,
   type OutboxSent,
 } from "@/client/outbox";
-import { formOf, sealedFormOf } from "@/client/outbox-send";
+import { formOf, sealedFormOf, sendOutboxItems } from "@/client/outbox-send";
 import type { Journal } from "@/lib/contract/answers";
 import { SEALED_IMAGE_MAX_BYTES } from "@/lib/validation/lock-limits";
 import { contains } from "./support/bytes";
 import { fieldText } from "./support/form-data";
+import { json, standInForFetch } from "./support/network";
 import { pngFile } from "./support/pictures";
 
 // A locked diary's page saved offline (docs/diary-lock.md, client/outbox.ts): sealed in the browser
@@ -96,7 +102,10 @@ async function queueSealed(req: SaveRequest, entry: Journal | null = null): Prom
 }
 
 beforeEach(() => clearWholeOutbox());
-afterEach(() => clearWholeOutbox());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearWholeOutbox();
+});
 
 test("a sealed page in the outbox: no readable word and no byte of its photo in IndexedDB", async () => {
   const photo = await pngFile(1200, 900);
@@ -290,4 +299,111 @@ test("a sealed photo is held to the sealed photo's limit", async () => {
   await expect(
     addOutboxItem({ ...item, photo: new Blob([new Uint8Array(SEALED_IMAGE_MAX_BYTES)]) }),
   ).resolves.toMatchObject({ state: "waiting" });
+});
+
+test("offline, a locked page's changed gallery waits sealed, is uploaded sealed then named, and opens readable when the lock is turned off", async () => {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(lockStateQuery().queryKey, { locked: true, turningOff: false } as never);
+  queryClient.setQueryData(deviceKeyQuery(OWNER).queryKey, await key);
+  // A locked page whose one photo was sealed at revision 5; the writer adds a second, offline.
+  const entry = {
+    id: "e1",
+    updatedAt: "2026-03-18T08:00:00.000Z",
+    locked: true,
+    images: [],
+    photos: [],
+    sealed: {
+      revision: 2_000_000_000,
+      photos: [{ id: "0123456789ab", image: "https://inkwell.test/sealed/photo", description: null, revision: 5 }],
+    },
+  } as unknown as Journal;
+  const req: SaveRequest = {
+    kind: "update",
+    id: "e1",
+    day: DAY,
+    fields: fields(),
+    photo: null,
+    removePhoto: false,
+    photos: [
+      { id: "0123456789ab", file: null, description: `The cover, ${MARKER}` },
+      { id: null, file: await pngFile(300, 200), description: `A second, ${MARKER}` },
+    ],
+  };
+  const sealed = (await offlineSealing({ queryClient, owner: OWNER, req, entry }))!;
+  await addOutboxItem({
+    userId: OWNER,
+    day: DAY,
+    kind: "update",
+    entryId: "e1",
+    baseUpdatedAt: entry.updatedAt,
+    fields: req.fields,
+    photo: sealed.photo,
+    removePhoto: false,
+    photos: sealed.photos,
+    sealed: sealed.fields,
+  });
+
+  // Nothing readable kept: no word, no description, no byte of the new photo as prepared.
+  const { strings, files } = await rawOutbox();
+  for (const value of strings) expect(value).not.toContain(MARKER);
+  const kept = only(files);
+  expect(contains(kept, new TextEncoder().encode("WEBP"))).toBe(false);
+  const revision = 2_000_000_001;
+  expect(sealed.fields.sealedRevision).toBe(String(revision));
+  expect(sealed.fields).not.toHaveProperty("sealedImageDescription");
+
+  // Sent later, without the key: the new photo uploaded sealed for the page's revision, then named
+  // with the kept one in `sealedPhotos`, each description sealed for its place.
+  const sent: { path: string; form: FormData }[] = [];
+  standInForFetch((url, init) => {
+    sent.push({ path: url, form: init!.body as FormData });
+    return url === "/api/upload/entry-photo" ? json({ id: "upload-1" }, 201) : json({ journal: { id: "e1" } });
+  });
+  const { results, stopped } = await sendOutboxItems({ items: await listOutboxItems(OWNER) });
+  expect([stopped, results.map((r) => r.outcome)]).toEqual([null, ["sent"]]);
+  expect(sent.map((s) => s.path)).toEqual(["/api/upload/entry-photo", "/api/journals/e1"]);
+  const [upload, save] = sent.map((s) => s.form) as [FormData, FormData];
+  expect([...upload.keys()].sort()).toEqual(["sealedImage", "sealedRevision"]);
+  expect(fieldText(upload, "sealedRevision")).toBe(String(revision));
+  const opened = await openRaw(await key, place("photo", revision), await bytesOf(upload.get("sealedImage") as Blob));
+  expect(new TextDecoder().decode(opened.subarray(8, 12))).toBe("WEBP");
+  expect([...new Set(save.keys())].sort()).toEqual(
+    ["sealedContent", "sealedPhotos", "sealedRevision", "sealedTitle", "visibility"].sort(),
+  );
+  const named = JSON.parse(fieldText(save, "sealedPhotos")) as {
+    photo?: string;
+    upload?: string;
+    description: string;
+  }[];
+  expect(named.map(({ photo, upload: id }) => photo ?? id)).toEqual(["0123456789ab", "upload-1"]);
+  // The cover's description for the page's revision; the new photo's for its own, the page's too.
+  expect(await openText(await key, place("photoAlt", revision), named[0]!.description)).toBe(`The cover, ${MARKER}`);
+  expect(await openText(await key, place("photoAlt", revision), named[1]!.description)).toBe(`A second, ${MARKER}`);
+  for (const value of [...save.values()]) if (typeof value === "string") expect(value).not.toContain(MARKER);
+
+  // Waiting while the lock is turned off: it waits again readable, the new photo and the descriptions opened.
+  await addOutboxItem({
+    userId: OWNER,
+    day: DAY,
+    kind: "update",
+    entryId: "e1",
+    baseUpdatedAt: entry.updatedAt,
+    fields: req.fields,
+    photo: null,
+    removePhoto: false,
+    photos: sealed.photos,
+    sealed: sealed.fields,
+  });
+  await openDeviceWords(OWNER, await key);
+  const readable = only(await listOutboxItems(OWNER));
+  expect(readable.sealed).toBeUndefined();
+  expect(readable.fields).toMatchObject({
+    title: `${MARKER} at the lighthouse`,
+    imageDescription: `The cover, ${MARKER}`,
+  });
+  expect(readable.photos!.map(({ photo, description }) => [photo, description])).toEqual([
+    ["0123456789ab", `The cover, ${MARKER}`],
+    [null, `A second, ${MARKER}`],
+  ]);
+  expect(await bytesOf(readable.photos![1]!.blob!)).toEqual(opened);
 });

@@ -403,13 +403,22 @@ test("a locked page of several photos shared again sends each, opened here, read
   }
 });
 
-test("offline, a changed gallery of a locked diary's page is not kept: its photos are sealed and uploaded first, online (docs/decisions/139)", async () => {
+test("offline, a gallery that keeps a photo stored before the lock is not kept: that photo is read from the server to be sealed, online (docs/decisions/139)", async () => {
   const queryClient = new QueryClient();
   queryClient.setQueryData(lockStateQuery().queryKey, { locked: true, turningOff: false } as never);
-  const req = { ...create(), photos: [{ id: null, file: await pngFile(40, 30), description: "" }] };
-  const error: unknown = await offlineSealing({ queryClient, owner: OWNER, req, entry: null }).catch(
-    (err: unknown) => err,
-  );
+  // A readable private page (written before the lock, not sealed yet) with its photo, and a second added.
+  const entry = {
+    ...journal({ images: ["https://inkwell.test/photo"] }),
+    photos: [{ id: "aaaaaaaaaaaa", description: null }],
+  };
+  const req = {
+    ...update(),
+    photos: [
+      { id: "aaaaaaaaaaaa", file: null, description: "" },
+      { id: null, file: await pngFile(40, 30), description: "" },
+    ],
+  };
+  const error: unknown = await offlineSealing({ queryClient, owner: OWNER, req, entry }).catch((err: unknown) => err);
   expect(error).toBeInstanceOf(ApiError);
   expect([(error as ApiError).status, (error as ApiError).message]).toEqual([0, LOCKED_PHOTOS_OFFLINE_MESSAGE]);
 });
