@@ -330,18 +330,21 @@ test("offline, a locked page's changed gallery waits sealed, is uploaded sealed 
     ],
   };
   const sealed = (await offlineSealing({ queryClient, owner: OWNER, req, entry }))!;
-  await addOutboxItem({
-    userId: OWNER,
-    day: DAY,
-    kind: "update",
-    entryId: "e1",
-    baseUpdatedAt: entry.updatedAt,
-    fields: req.fields,
-    photo: sealed.photo,
-    removePhoto: false,
-    photos: sealed.photos,
-    sealed: sealed.fields,
-  });
+  /** The save kept as the editor keeps it (components/diary/use-day-editor.ts's queue). */
+  const queue = () =>
+    addOutboxItem({
+      userId: OWNER,
+      day: DAY,
+      kind: "update",
+      entryId: "e1",
+      baseUpdatedAt: entry.updatedAt,
+      fields: req.fields,
+      photo: sealed.photo,
+      removePhoto: false,
+      photos: sealed.photos,
+      sealed: sealed.fields,
+    });
+  await queue();
 
   // Nothing readable kept: no word, no description, no byte of the new photo as prepared.
   const { strings, files } = await rawOutbox();
@@ -382,18 +385,7 @@ test("offline, a locked page's changed gallery waits sealed, is uploaded sealed 
   for (const value of [...save.values()]) if (typeof value === "string") expect(value).not.toContain(MARKER);
 
   // Waiting while the lock is turned off: it waits again readable, the new photo and the descriptions opened.
-  await addOutboxItem({
-    userId: OWNER,
-    day: DAY,
-    kind: "update",
-    entryId: "e1",
-    baseUpdatedAt: entry.updatedAt,
-    fields: req.fields,
-    photo: null,
-    removePhoto: false,
-    photos: sealed.photos,
-    sealed: sealed.fields,
-  });
+  await queue();
   await openDeviceWords(OWNER, await key);
   const readable = only(await listOutboxItems(OWNER));
   expect(readable.sealed).toBeUndefined();

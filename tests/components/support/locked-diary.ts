@@ -91,45 +91,11 @@ export function lockedDiary({
   blobUrl: (blob: Blob) => string;
 }): LockedDiary {
   const made = itemKey(newDiarySecret());
-  async function lockedEntry({ id, day, revision }: PagePlace, photo: Uint8Array | null = null, pageWords = words) {
-    const key = await made;
-    const sealed = await sealPage({ key, owner, day, revision, words: pageWords });
-    const image = photo ? await sealPhoto({ key, owner, day, revision, bytes: photo }) : null;
-    const url = image ? blobUrl(new Blob([image as BlobPart])) : null;
-    return diaryEntry({
-      id,
-      journaldate: day,
-      locked: true,
-      sealed: {
-        v: 1,
-        revision,
-        title: sealed.sealedTitle,
-        content: sealed.sealedContent,
-        imageDescription: sealed.sealedImageDescription ?? null,
-        imageRevision: image ? revision : null,
-        image: url,
-        photos: url
-          ? [{ id: "0123456789ab", image: url, description: sealed.sealedImageDescription ?? null, revision }]
-          : [],
-      },
-    });
-  }
-  async function tamperedEntry(place: PagePlace, wordsFrom: Pick<PagePlace, "id" | "day">) {
-    const other = await lockedEntry({ ...wordsFrom, revision: place.revision });
-    const own = await lockedEntry(place);
-    return { ...own, sealed: { ...own.sealed!, content: other.sealed!.content } };
-  }
   async function galleryEntry(place: PagePlace, photos: GalleryPhoto[], pageWords = words) {
     const key = await made;
     const { day, revision } = place;
-    const cover = photos[0]!;
-    const sealed = await sealPage({
-      key,
-      owner,
-      day,
-      revision,
-      words: { ...pageWords, imageDescription: cover.description },
-    });
+    const imageDescription = photos.length ? photos[0]!.description : pageWords.imageDescription;
+    const sealed = await sealPage({ key, owner, day, revision, words: { ...pageWords, imageDescription } });
     const list = await Promise.all(
       photos.map(async (photo, i) => {
         const at = photo.revision ?? revision;
@@ -152,11 +118,20 @@ export function lockedDiary({
         title: sealed.sealedTitle,
         content: sealed.sealedContent,
         imageDescription: sealed.sealedImageDescription ?? null,
-        imageRevision: list[0]!.revision,
-        image: list[0]!.image,
+        imageRevision: list[0]?.revision ?? null,
+        image: list[0]?.image ?? null,
         photos: list,
       },
     });
+  }
+  function lockedEntry(place: PagePlace, photo: Uint8Array | null = null, pageWords = words) {
+    const cover = { id: "0123456789ab", bytes: photo!, description: pageWords.imageDescription };
+    return galleryEntry(place, photo ? [cover] : [], pageWords);
+  }
+  async function tamperedEntry(place: PagePlace, wordsFrom: Pick<PagePlace, "id" | "day">) {
+    const other = await lockedEntry({ ...wordsFrom, revision: place.revision });
+    const own = await lockedEntry(place);
+    return { ...own, sealed: { ...own.sealed!, content: other.sealed!.content } };
   }
   return { owner, key: made, lockedEntry, tamperedEntry, galleryEntry };
 }
