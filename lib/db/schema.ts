@@ -409,14 +409,13 @@ export const journals = pgTable(
       .generatedAlwaysAs(
         sql`case when is_anonymous then date_trunc('day', created_at at time zone 'UTC') at time zone 'UTC' else created_at end`,
       ),
-    // The writer's own search (docs/decisions/060): title and content as words, lower case and
-    // without accents ('simple' keeps every language's words as they are; inkwell_unaccent is
-    // unaccent made immutable, migration 0015). Kept by PostgreSQL on every write.
+    // The writer's own search (docs/decisions/060, 140): title and content as words, lower case,
+    // without accents or Arabic and Hebrew vowel marks, Chinese and Japanese as pairs of characters
+    // ('simple' keeps every language's words as they are; inkwell_search_text, migration 0044).
+    // Kept by PostgreSQL on every write.
     search: tsvector("search")
       .notNull()
-      .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, inkwell_unaccent(title) || ' ' || inkwell_unaccent(content))`,
-      ),
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, inkwell_search_text(title || ' ' || content))`),
     // The entry's #tags, case-folded and distinct (inkwell_tags, migration 0015). Kept by PostgreSQL.
     tags: text("tags")
       .array()

@@ -9,6 +9,55 @@ import { plainTextOf } from "./formatting";
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const ASCII = /^[\x00-\x7f]*$/;
 
+/**
+ * The characters written without spaces between words: Han (Chinese characters, kanji) and kana.
+ * A run of them is searched by its pairs of characters (docs/decisions/140): the very class of
+ * inkwell_search_text in PostgreSQL (migration 0044).
+ */
+const CJK_CLASS =
+  "\\u3005\\u3006\\u3041-\\u3096\\u309D-\\u309F\\u30A1-\\u30FA\\u30FC-\\u30FF\\u31F0-\\u31FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\uFF66-\\uFF9F\\u{20000}-\\u{2FFFF}";
+const CJK = new RegExp(`[${CJK_CLASS}]`, "u");
+/** A word's runs of Han and kana, and what is between them. */
+const PIECES = new RegExp(`[${CJK_CLASS}]+|[^${CJK_CLASS}]+`, "gu");
+
+/** Whether `text` holds a character of Han or kana. */
+export const hasCjk = (text: string) => CJK.test(text);
+
+/** A folded word with its runs of Han and kana apart from its other letters ("東京tower" is "東京 tower"), as inkwell_search_text parts them. */
+const partedCjk = (folded: string) => (hasCjk(folded) ? (folded.match(PIECES) ?? []).join(" ") : folded);
+
+/** One lexeme of the tsquery a searched word becomes; a prefix matches every lexeme that starts with it. */
+export interface SearchToken {
+  text: string;
+  prefix: boolean;
+}
+
+/**
+ * A searched word as the lexemes it is matched by, in a row (`<->`), as inkwell_search_text writes
+ * a page: a run of Han and kana by its pairs of characters, and its last character too where the
+ * page's run ends there as well (before other letters of the word, or before the next word of a
+ * phrase: `endsGroup` false); a run of one character at the end as a prefix, which finds it
+ * starting a pair or ending a run. Anything else is one lexeme, a prefix when `prefix` (the word
+ * still being typed) and it ends the word.
+ */
+export function searchTokens(
+  word: string,
+  { endsGroup, prefix }: { endsGroup: boolean; prefix: boolean },
+): SearchToken[] {
+  const pieces = word.match(PIECES) ?? [];
+  return pieces.flatMap((piece, p) => {
+    const last = p === pieces.length - 1;
+    // A mark alone (a kana's voicing mark written apart) is no lexeme: PostgreSQL's parser skips it.
+    if (!/[\p{L}\p{N}]/u.test(piece)) return [];
+    if (!CJK.test(piece)) return [{ text: piece, prefix: prefix && last }];
+    const chars = Array.from(piece);
+    const atEnd = last && endsGroup;
+    if (chars.length === 1) return [{ text: piece, prefix: atEnd }];
+    const pairs = chars.slice(1).map((c, i) => ({ text: `${chars[i]!}${c}`, prefix: false }));
+    return atEnd ? pairs : [...pairs, { text: chars[chars.length - 1]!, prefix: false }];
+  });
+}
+
 export interface ParsedSearch {
   /** Each group is one word, or the words of a "quoted phrase" in order; every group must match. */
   groups: string[][];
@@ -55,17 +104,21 @@ export function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** A word as the search compares it: compatibility-decomposed, without combining marks, lower case (what inkwell_unaccent and 'simple' do in PostgreSQL). */
+/** A word as the search compares it: compatibility-decomposed, without combining marks (Arabic and Hebrew vowel marks among them) or the Arabic tatweel, lower case (what inkwell_search_fold and 'simple' do in PostgreSQL). */
 export function foldWord(word: string): string {
   // ASCII has nothing to decompose or unaccent: lower case is all (most words; the locked search folds every word of a diary).
   if (ASCII.test(word)) return word.toLowerCase();
-  const lower = word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  const lower = word
+    .normalize("NFKD")
+    .replace(/[\p{M}\u0640]/gu, "")
+    .toLowerCase();
   return lower.replace(/[ßæœøłđħıþðŧ]/g, (c) => UNACCENT_EXTRA[c] ?? c);
 }
 
 /**
- * The words of `text` as the search compares them (wordsOf, each folded by foldWord), as one
- * string, each word between single spaces (" river bread "): a locked diary's search keeps one for
+ * The words of `text` as the search compares them (wordsOf, each folded by foldWord, a word's runs
+ * of Han and kana apart from its other letters), as one string, each word between single spaces
+ * (" river bread "): a locked diary's search keeps one for
  * every page it opened (client/lock/locked-index.ts), one string rather than hundreds of words.
  */
 export function foldedTextOf(text: string): string {
@@ -75,7 +128,9 @@ export function foldedTextOf(text: string): string {
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, " ")
         .trim()
-    : wordsOf(text).map(foldWord).join(" ");
+    : wordsOf(text)
+        .map((w) => partedCjk(foldWord(w)))
+        .join(" ");
   return words ? ` ${words} ` : " ";
 }
 
@@ -101,9 +156,19 @@ export function foldedTextMatch(folded: string, parsed: ParsedSearch): boolean {
   let t = 0;
   return parsed.groups.every((group) => {
     const wanted = terms.slice(t, (t += group.length));
+    const first = wanted[0]!;
     const last = wanted[wanted.length - 1]!;
-    return folded.includes(` ${wanted.map((w) => w.folded).join(" ")}${last.prefix ? "" : " "}`);
+    // Han and kana are found anywhere in a word, as the server finds them by their pairs.
+    const start = CJK.test(first.folded.charAt(0)) ? "" : " ";
+    const end = last.prefix || CJK.test(Array.from(last.folded).at(-1) ?? "") ? "" : " ";
+    return folded.includes(`${start}${wanted.map((w) => partedCjk(w.folded)).join(" ")}${end}`);
   });
+}
+
+/** Whether a folded word is a term's: the term itself, a word it starts while typed, or a word of Han or kana it is found in. */
+function termMatches(folded: string, t: SearchTerm): boolean {
+  if (t.prefix ? folded.startsWith(t.folded) : folded === t.folded) return true;
+  return hasCjk(t.folded) && folded.includes(t.folded);
 }
 
 function matches(word: string, terms: SearchTerm[]): boolean {
@@ -111,11 +176,35 @@ function matches(word: string, terms: SearchTerm[]): boolean {
   return terms.some((t) => (t.prefix ? folded.startsWith(t.folded) : folded === t.folded));
 }
 
-/** [start, end) of every word of `text` that a term matches, in UTF-16 offsets. */
+/** [start, end) of each place in `word` (at `at` in its text) where a term of Han or kana is found, in UTF-16 offsets. */
+function cjkRanges(word: string, at: number, terms: SearchTerm[]): [number, number][] {
+  const wanted = terms.filter((t) => hasCjk(t.folded));
+  if (!wanted.length) return [];
+  // The word folded a character at a time, each folded unit remembering the character it came from.
+  let folded = "";
+  const from: [number, number][] = [];
+  let offset = 0;
+  for (const c of word) {
+    const f = foldWord(c);
+    folded += f;
+    for (let i = 0; i < f.length; i++) from.push([at + offset, at + offset + c.length]);
+    offset += c.length;
+  }
+  const ranges: [number, number][] = [];
+  for (const t of wanted)
+    for (let i = folded.indexOf(t.folded); i >= 0 && t.folded; i = folded.indexOf(t.folded, i + t.folded.length))
+      ranges.push([from[i]![0], from[i + t.folded.length - 1]![1]]);
+  return ranges.sort((a, b) => a[0] - b[0]).filter((r, i, all) => i === 0 || r[0] >= all[i - 1]![1]);
+}
+
+/** [start, end) of every word of `text` that a term matches (of Han and kana, the part it matches), in UTF-16 offsets. */
 export function matchedRanges(text: string, terms: SearchTerm[]): [number, number][] {
   const ranges: [number, number][] = [];
   if (!terms.length) return ranges;
-  for (const m of text.matchAll(WORD)) if (matches(m[0], terms)) ranges.push([m.index, m.index + m[0].length]);
+  for (const m of text.matchAll(WORD)) {
+    if (matches(m[0], terms)) ranges.push([m.index, m.index + m[0].length]);
+    else ranges.push(...cjkRanges(m[0], m.index, terms));
+  }
   return ranges;
 }
 
@@ -184,8 +273,7 @@ export function rankOf(title: string, content: string, terms: SearchTerm[]): num
   const positions = distinct.map((t) => {
     const at: number[] = [];
     words.forEach((w, i) => {
-      if (at.length < POSITIONS_MAX && (t.prefix ? w.startsWith(t.folded) : w === t.folded))
-        at.push(Math.min(i + 1, POSITION_LAST));
+      if (at.length < POSITIONS_MAX && termMatches(w, t)) at.push(Math.min(i + 1, POSITION_LAST));
     });
     return at;
   });

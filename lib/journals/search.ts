@@ -8,29 +8,35 @@ import { DIARY_SEARCH_PAGE_SIZE } from "@/lib/validation/diary-limits";
 import { isCalendarDate } from "@/lib/validation/journal-limits";
 import { toJournalJson } from "./json";
 import { journalColumns } from "./reads";
-import { parseSearch, searchTerms, snippetOf, type ParsedSearch } from "./search-text";
+import { parseSearch, searchTerms, searchTokens, snippetOf, type ParsedSearch, type SearchToken } from "./search-text";
 import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // The search of one's own diary (docs/decisions/060): PostgreSQL full-text search over
 // `journals.search` ('simple' words of the unaccented title and content), matched entry by entry
 // over the caller's own entries (read through their author index: a writer has at most one entry a
 // day, and no word index beats that), so only the caller's entries are ever looked at. The tsquery is built here
-// from the words parseSearch found, each one a quoted lexeme run through inkwell_unaccent, so no
+// from the words parseSearch found, each one quoted lexemes run through inkwell_search_fold, so no
 // text a person typed is ever read as tsquery syntax. Hits come by rank (ts_rank), then newest day.
 
-/** One word as a tsquery lexeme: unaccented, quoted (its quotes and backslashes doubled), a prefix when `prefix`. */
-function lexeme(word: string, prefix: boolean): SQL {
-  return sql`'''' || replace(replace(inkwell_unaccent(${word}::text), '\\', '\\\\'), '''', '''''') || ${prefix ? "':*" : "'"}`;
+/** One token as a tsquery lexeme: folded as the page's words are (inkwell_search_fold), quoted (its quotes and backslashes doubled), a prefix when `prefix`. */
+function lexeme({ text, prefix }: SearchToken): SQL {
+  return sql`'''' || replace(replace(inkwell_search_fold(${text}::text), '\\', '\\\\'), '''', '''''') || ${prefix ? "':*" : "'"}`;
 }
 
-/** The tsquery of a parsed search: its groups joined by &, a phrase's words by <->. */
+/**
+ * The tsquery of a parsed search: its groups joined by &, a phrase's words by <->, and a word of Han
+ * or kana as its pairs of characters in a row (searchTokens, docs/decisions/140).
+ */
 function tsquery({ groups, prefixLast }: ParsedSearch): SQL {
   const last = groups.length - 1;
   const parts = groups.map((words, g) => {
-    const inner = sql.join(
-      words.map((w, i) => lexeme(w, prefixLast && g === last && i === words.length - 1)),
-      sql` || ' <-> ' || `,
+    const tokens = words.flatMap((w, i) =>
+      searchTokens(w, {
+        endsGroup: i === words.length - 1,
+        prefix: prefixLast && g === last && i === words.length - 1,
+      }),
     );
+    const inner = sql.join(tokens.map(lexeme), sql` || ' <-> ' || `);
     return sql`'(' || ${inner} || ')'`;
   });
   return sql`to_tsquery('simple', ${sql.join(parts, sql` || ' & ' || `)})`;

@@ -130,6 +130,43 @@ describe("GET /api/journals/search", () => {
     expect(days(await search(token, { q: "Αθήνα Париж" }))).toEqual([]);
   });
 
+  it("finds Chinese and Japanese by any two characters, Arabic and Hebrew with or without their vowel marks (docs/decisions/140)", async () => {
+    const { user, token } = await signedIn(db);
+    await createJournal(db, user.id, {
+      journalDate: "2024-05-01",
+      title: "海の日",
+      content: "今日は海に行った。東京tower から 大海原 を見た。",
+    });
+    await createJournal(db, user.id, { journalDate: "2024-05-02", content: "我们今天去了北京大学图书馆。" });
+    await createJournal(db, user.id, { journalDate: "2024-05-03", content: "كَتَبْتُ رسالة طويـــلة إلى صديقي." });
+    await createJournal(db, user.id, { journalDate: "2024-05-04", content: "כתבתי מכתב ארוך לחבר שלי." });
+    await createJournal(db, user.id, { journalDate: "2024-05-05", content: "שָׁלוֹם וּבְרָכָה" });
+
+    // Two characters in the middle of a run, three, a whole run, and one typed.
+    const sea = await search(token, { q: "海に " });
+    expect(days(sea)).toEqual(["2024-05-01"]);
+    expect(marked(sea.hits[0]!)).toEqual(["海に"]);
+    expect(days(await search(token, { q: "行った " }))).toEqual(["2024-05-01"]);
+    expect(days(await search(token, { q: "海原" }))).toEqual(["2024-05-01"]);
+    expect(days(await search(token, { q: "原 " }))).toEqual(["2024-05-01"]);
+    expect(days(await search(token, { q: "大学 " }))).toEqual(["2024-05-02"]);
+    expect(marked((await search(token, { q: "图书 北京 " })).hits[0]!)).toEqual(["北京", "图书"]);
+    expect(days(await search(token, { q: "海に来た " }))).toEqual([]);
+    expect(days(await search(token, { q: "京大学 " }))).toEqual(["2024-05-02"]);
+    expect(days(await search(token, { q: "京北 " }))).toEqual([]);
+    // Han and Latin letters in one word, and a phrase across a run and the next word.
+    expect(days(await search(token, { q: "京tower " }))).toEqual(["2024-05-01"]);
+    expect(days(await search(token, { q: '"東京tower から"' }))).toEqual(["2024-05-01"]);
+    expect(days(await search(token, { q: '"tower 大海"' }))).toEqual([]);
+    // Arabic: written with its vowel marks and a tatweel, found without them, and the other way round.
+    expect(days(await search(token, { q: "كتبت طويلة " }))).toEqual(["2024-05-03"]);
+    expect(days(await search(token, { q: "رِسَالَة " }))).toEqual(["2024-05-03"]);
+    expect(marked((await search(token, { q: "كتبت " })).hits[0]!)).toEqual(["كَتَبْتُ"]);
+    // Hebrew, pointed and not.
+    expect(days(await search(token, { q: "מִכְתָּב " }))).toEqual(["2024-05-04"]);
+    expect(days(await search(token, { q: "שלום " }))).toEqual(["2024-05-05"]);
+  });
+
   it("ranks the closer match first, cuts a snippet around the match in UTF-16 offsets", async () => {
     const { user, token } = await signedIn(db);
     await createJournal(db, user.id, {

@@ -6,6 +6,7 @@ import {
   matchedRanges,
   parseSearch,
   searchTerms,
+  searchTokens,
   snippetOf,
   wordsOf,
 } from "@/lib/journals/search-text";
@@ -70,6 +71,36 @@ describe("matches and snippets", () => {
       ranges: [[10, 15]],
     });
     expect(excerptOf("First line\nSecond line")).toBe("First line Second line");
+  });
+});
+
+describe("searchTokens (docs/decisions/140)", () => {
+  const tokens = (word: string, endsGroup = true, prefix = false) =>
+    searchTokens(word, { endsGroup, prefix }).map((t) => `${t.text}${t.prefix ? ":*" : ""}`);
+
+  it("makes a run of Han and kana its pairs of characters, as inkwell_search_text writes a page", () => {
+    expect(tokens("海に行った")).toEqual(["海に", "に行", "行っ", "った"]);
+    // Its last character too where the page's run ends as well: before other letters, or the next word of a phrase.
+    expect(tokens("東京", false)).toEqual(["東京", "京"]);
+    expect(tokens("東京tower")).toEqual(["東京", "京", "tower"]);
+    expect(tokens("tower東京", true, true)).toEqual(["tower", "東京"]);
+    // One character at the end starts a pair or ends a run: a prefix.
+    expect(tokens("海")).toEqual(["海:*"]);
+    expect(tokens("海", false)).toEqual(["海"]);
+    expect(tokens("cafe", true, true)).toEqual(["cafe:*"]);
+    expect(tokens("cafe", false, false)).toEqual(["cafe"]);
+    // Astral Han (CJK Extension B) is one character, never half of one.
+    expect(tokens("𠮷野家")).toEqual(["𠮷野", "野家"]);
+    // A voicing mark written apart is no lexeme.
+    expect(tokens("か\u3099")).toEqual(["か"]);
+  });
+
+  it("marks the part of a run a term of Han or kana is found in, in UTF-16 offsets", () => {
+    const text = "今日は𠮷野家で海に行った";
+    const [start, end] = matchedRanges(text, searchTerms(parseSearch("海に ")))[0]!;
+    expect(text.slice(start, end)).toBe("海に");
+    expect(matchedRanges(text, searchTerms(parseSearch("野家 "))).map(([s, e]) => text.slice(s, e))).toEqual(["野家"]);
+    expect(matchedRanges("كَتَبْتُ", searchTerms(parseSearch("كتبت ")))).toEqual([[0, 8]]);
   });
 });
 

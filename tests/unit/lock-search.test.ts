@@ -3,7 +3,7 @@ import { foldedTextMatch, foldedTextOf, parseSearch } from "../../lib/journals/s
 
 // A locked page is searched in the browser (client/lock/locked-index.ts) by the rules the server's search
 // follows for readable ones (docs/decisions/060): every word, phrases in order, the last word a
-// prefix while typed, accents and case ignored.
+// prefix while typed, accents, vowel marks and case ignored, Han and kana found anywhere in a run.
 
 const matches = (text: string, q: string) => foldedTextMatch(foldedTextOf(text), parseSearch(q));
 
@@ -27,6 +27,18 @@ describe("searching a locked page's words", () => {
     expect(matches(text, '"the bread was"')).toBe(true);
     expect(matches(text, '"bread the"')).toBe(false);
     expect(matches(text, '"by the river" warm')).toBe(true);
+  });
+
+  it("finds Han and kana by any characters in a row, Arabic and Hebrew with or without vowel marks (docs/decisions/140)", () => {
+    const page = "今日は海に行った。東京tower から。كَتَبْتُ رسالة طويـــلة. שָׁלוֹם";
+    expect(matches(page, "海に ")).toBe(true);
+    expect(matches(page, "行った 東京")).toBe(true);
+    expect(matches(page, "京tower ")).toBe(true);
+    expect(matches(page, '"tower から"')).toBe(true);
+    expect(matches(page, "海に来た ")).toBe(false);
+    expect(matches(page, "كتبت طويلة")).toBe(true);
+    expect(matches(page, "رِسَالَة ")).toBe(true);
+    expect(matches(page, "שלום ")).toBe(true);
   });
 
   it("finds nothing for a search without words", () => {
