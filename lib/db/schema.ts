@@ -54,12 +54,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_key").on(t.username),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
-    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Names are searched folded as the diary's words are (docs/decisions/140): case, accents and
+    // Arabic and Hebrew vowel marks aside (inkwell_search_fold, migration 0044).
+    index("users_name_trgm_idx").using("gin", sql`inkwell_search_fold(lower(${t.name})) gin_trgm_ops`),
     index("users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
     // Search for one or two characters matches prefixes (lib/users/search.ts): a trigram index
     // cannot serve a pattern that short, a byte-ordered btree can, and hands rows over in order.
     index("users_username_prefix_idx").on(sql`${t.username} collate "C"`),
-    index("users_name_prefix_idx").on(sql`lower(${t.name}) collate "C"`),
+    index("users_name_prefix_idx").on(sql`inkwell_search_fold(lower(${t.name})) collate "C"`),
     // The newest members, the last fallback of the suggestions (lib/users/suggestions.ts).
     index("users_created_at_idx").on(t.createdAt.desc()),
     // The few suspended accounts, which every list of people and entries leaves out (docs/decisions/069).

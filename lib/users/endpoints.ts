@@ -64,7 +64,7 @@ export const USER_ENDPOINTS = [
     tag: TAG.people,
     summary: "People whose name or username contains the text",
     description:
-      "Case-insensitive, best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
+      "Case-insensitive, accents and Arabic and Hebrew vowel marks aside in names (docs/decisions/140), best matches first, at most 10, never the caller. `%`, `_` and `\\` stand for themselves.",
     auth: "session",
     query: {
       schema: SearchQuerySchema,

@@ -28,11 +28,20 @@ export function searchesSubstrings(q: string): boolean {
 }
 
 /**
+ * A name as the search compares it: lower case, without accents or Arabic and Hebrew vowel marks
+ * (docs/decisions/140), the expression the name indexes are made of (migration 0045).
+ */
+const foldedName = sql`inkwell_search_fold(lower(users.name))`;
+/** A text or pattern folded the same way; the planner computes it once, a constant, which it needs to use the indexes. */
+const folded = (value: string) => sql`inkwell_search_fold(lower(${value}::text))`;
+/** A candidate's public row and its folded name, made once for the ranking. */
+const CANDIDATE = sql`${PUBLIC_USER_SQL}, ${foldedName} as folded_name`;
+
+/**
  * The exact statement `searchUsers` runs (exported so a test can EXPLAIN it). Best matches first:
  * the exact username, then usernames or names that start with the text, then the closest by
- * trigram similarity, then by name. `lower()` runs in PostgreSQL, as in the name index, so both
- * sides fold case the same way; the planner folds `lower($1)` into a constant, which it needs to
- * use the indexes.
+ * trigram similarity, then by name. Names and the text are folded in PostgreSQL, as in the name
+ * indexes, so both sides fold case, accents and vowel marks the same way.
  */
 export function searchUsersQuery({ q, callerId }: { q: string; callerId: string }): SQL {
   const text = q.trim();
@@ -40,13 +49,13 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
   // The first ten usernames and the first ten names that start with the text, from the prefix
   // indexes. The unions' rows are whole public rows, so no join back to users reads the table again.
   const prefixMatches = sql`
-    (select ${PUBLIC_USER_SQL} from users
+    (select ${CANDIDATE} from users
       where username collate "C" like lower(${prefix}) and id <> ${callerId}
       order by username collate "C" limit ${SEARCH_RESULTS_MAX})
     union
-    (select ${PUBLIC_USER_SQL} from users
-      where lower(name) collate "C" like lower(${prefix}) and id <> ${callerId}
-      order by lower(name) collate "C" limit ${SEARCH_RESULTS_MAX})`;
+    (select ${CANDIDATE} from users
+      where ${foldedName} collate "C" like ${folded(prefix)} and id <> ${callerId}
+      order by ${foldedName} collate "C" limit ${SEARCH_RESULTS_MAX})`;
   if (!searchesSubstrings(text)) {
     return sql`
       select * from (${prefixMatches}) matches
@@ -62,16 +71,16 @@ export function searchUsersQuery({ q, callerId }: { q: string; callerId: string 
   // shown is among them.
   return sql`
     select * from (
-      (select ${PUBLIC_USER_SQL} from users
-        where (lower(users.name) like lower(${substring}) or users.username like lower(${substring})) and users.id <> ${callerId}
+      (select ${CANDIDATE} from users
+        where (${foldedName} like ${folded(substring)} or users.username like lower(${substring})) and users.id <> ${callerId}
         limit ${SUBSTRING_CANDIDATES})
       union ${prefixMatches}
     ) matches
     -- Blocked either way: neither finds the other (docs/decisions/067).
     where matches.id not in (${hiddenFrom(callerId)})
     order by username = lower(${text}) desc,
-      (username like lower(${prefix}) or lower(name) like lower(${prefix})) desc,
-      greatest(similarity(username, lower(${text})), similarity(lower(name), lower(${text}))) desc,
+      (username like lower(${prefix}) or folded_name like ${folded(prefix)}) desc,
+      greatest(similarity(username, lower(${text})), similarity(folded_name, ${folded(text)})) desc,
       lower(name), username
     limit ${SEARCH_RESULTS_MAX}`;
 }

@@ -59,6 +59,22 @@ describe("GET /api/search", () => {
     expect(ids(await search(token, tag.toUpperCase()))).toEqual(ids(found));
   });
 
+  it("finds a name with or without its accents and its Arabic vowel marks, by its start or inside it (docs/decisions/140)", async () => {
+    const tag = unique("f");
+    const { token } = await signedIn(db);
+    const { user: jose } = await createUser(db, { name: `José Ñúñez ${tag}` });
+    const { user: karim } = await createUser(db, { name: `كَرِيم ${tag}` });
+    const { user: plain } = await createUser(db, { name: `Amira ${tag}` });
+    // By its start (the prefix index, two letters), and inside it (the trigram index).
+    expect(ids(await search(token, "jo"))).toContain(jose.id);
+    expect(ids(await search(token, `jose nunez ${tag}`))).toEqual([jose.id]);
+    expect(ids(await search(token, `JOSÉ ÑÚÑEZ ${tag}`))).toEqual([jose.id]);
+    expect(ids(await search(token, `nunez ${tag}`))).toEqual([jose.id]);
+    expect(ids(await search(token, `كريم ${tag}`))).toEqual([karim.id]);
+    expect(ids(await search(token, "كر"))).toContain(karim.id);
+    expect(ids(await search(token, `amíra ${tag}`))).toEqual([plain.id]);
+  });
+
   it("takes %, _ and \\ literally", async () => {
     const tag = unique("w");
     const { token } = await signedIn(db);
