@@ -99,6 +99,34 @@ test("search as you type marks the matched words, accents and case aside, and sa
   await expect(search(page)).toHaveValue("");
 });
 
+test("a page in Arabic reads right to left in the English interface, and Japanese is found by two of its characters (docs/decisions/140)", async ({
+  signedIn: { page, user },
+  db,
+}) => {
+  await createJournal(db, user.id, {
+    journalDate: "2026-03-03",
+    title: "يَوْم البحر",
+    content: "كتبت رسالة طويلة إلى صديقي.",
+  });
+  await createJournal(db, user.id, { journalDate: "2026-03-04", title: "海の日", content: "今日は海に行った。" });
+  await openDiary(page);
+  // The writer's words take their own direction (dir="auto"); the interface around them stays left to right.
+  await search(page).fill("يوم ");
+  await expect(page.getByText("1 entry matches")).toBeVisible();
+  await expect(results(page).getByRole("link").locator("span:dir(rtl)").first()).toHaveText("يَوْم البحر");
+  await expect(results(page).getByRole("link").locator("time")).toHaveCSS("direction", "ltr");
+  await results(page).getByRole("link").click();
+  const article = page.getByRole("article");
+  await expect(article.locator("h2:dir(rtl)")).toHaveText("يَوْم البحر");
+  await expect(article.locator("p:dir(rtl)")).toHaveText("كتبت رسالة طويلة إلى صديقي.");
+  await article.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveJSProperty("dir", "auto");
+  await expect(page.locator("textarea:dir(rtl)")).toHaveCount(1);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await search(page).fill("海に ");
+  await expect(results(page).locator("mark")).toHaveText(["海に"]);
+});
+
 test("Ctrl+K opens the diary search from any signed-in page, a combobox: ↓/↑ move through the hits, Enter or a click opens one", async ({
   signedIn: { page, user },
   db,

@@ -143,6 +143,7 @@ function FriendsCard() {
             <li key={item.id} className="min-w-0">
               <Link
                 href={`/close-circle#feed-entry-${item.id}`}
+                dir="auto"
                 className="font-semibold break-words text-accent underline underline-offset-4"
               >
                 {item.title}

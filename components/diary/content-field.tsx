@@ -133,6 +133,7 @@ export function ContentField({
       <textarea
         ref={ref}
         id={id}
+        dir="auto"
         value={value}
         onChange={handleChange}
         onKeyDown={handleKeyDown}

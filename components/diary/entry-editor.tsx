@@ -168,6 +168,7 @@ export function EntryEditor({
         <input
           id="entry-title"
           ref={titleRef}
+          dir="auto"
           value={fields.title}
           onChange={(e) => onFields({ title: e.target.value })}
           placeholder="Title"

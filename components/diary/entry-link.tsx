@@ -56,8 +56,12 @@ export function EntrySummary({ journal, lines, withMonth = false }: SummaryProps
         <span className="sr-only">{DAY_MONTH_YEAR.format(date)}</span>
       </time>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="font-semibold break-words text-ink">{journal.title}</span>
-        <span className="line-clamp-2 font-serif text-sm break-words text-ink-soft">{lines}</span>
+        <span dir="auto" className="font-semibold break-words text-ink">
+          {journal.title}
+        </span>
+        <span dir="auto" className="line-clamp-2 font-serif text-sm break-words text-ink-soft">
+          {lines}
+        </span>
         <span className="flex items-center gap-1 text-xs text-ink-soft">
           <Icon aria-hidden className="size-3.5" />
           {VISIBILITY_LABELS[journal.visibility].label}

@@ -45,6 +45,7 @@ export function EntryView({ journal, owner, headingRef, status, onEdit, onDelete
           id="entry-heading"
           ref={headingRef}
           tabIndex={-1}
+          dir="auto"
           className="text-2xl leading-8 font-semibold break-words text-leather"
         >
           <TaggedText text={journal.title} />

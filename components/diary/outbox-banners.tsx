@@ -91,8 +91,12 @@ function Version({ label, title, content }: { label: string; title: string; cont
   return (
     <figure className="flex min-w-0 flex-col gap-1 rounded-md border border-ink-soft/30 bg-surface p-3">
       <figcaption className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</figcaption>
-      <p className="font-semibold break-words text-ink">{title}</p>
-      <p className="break-words whitespace-pre-wrap text-ink">{content}</p>
+      <p dir="auto" className="font-semibold break-words text-ink">
+        {title}
+      </p>
+      <p dir="auto" className="break-words whitespace-pre-wrap text-ink">
+        {content}
+      </p>
     </figure>
   );
 }

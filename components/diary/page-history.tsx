@@ -305,7 +305,9 @@ function VersionPreview({
         aria-label="The chosen version"
         className="max-h-72 overflow-y-auto rounded-md border border-ink-soft/20 bg-paper p-3"
       >
-        <h3 className="text-lg font-semibold break-words text-leather">{opened.title}</h3>
+        <h3 dir="auto" className="text-lg font-semibold break-words text-leather">
+          {opened.title}
+        </h3>
         <FormattedText text={opened.content} className="mt-2 font-serif break-words text-ink" />
         <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-soft">
           <Lock aria-hidden className="size-3.5" /> Locked. Its photo, if it had one, stays sealed; the page keeps its
@@ -319,7 +321,9 @@ function VersionPreview({
       aria-label="The chosen version"
       className="max-h-72 overflow-y-auto rounded-md border border-ink-soft/20 bg-paper p-3"
     >
-      <h3 className="text-lg font-semibold break-words text-leather">{version.title}</h3>
+      <h3 dir="auto" className="text-lg font-semibold break-words text-leather">
+        {version.title}
+      </h3>
       <FormattedText text={version.content} className="mt-2 font-serif break-words text-ink" />
       {version.images[0] ? (
         // eslint-disable-next-line @next/next/no-img-element -- a signed URL of the writer's own photo, shown small

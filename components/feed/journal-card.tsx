@@ -72,7 +72,12 @@ export function JournalCard({ item }: { item: FeedItem }) {
             </p>
           </div>
         </div>
-        <h2 id={headingId} tabIndex={-1} className="text-2xl leading-8 font-semibold break-words text-leather">
+        <h2
+          id={headingId}
+          tabIndex={-1}
+          dir="auto"
+          className="text-2xl leading-8 font-semibold break-words text-leather"
+        >
           {item.title}
         </h2>
         <FormattedText text={item.content} className="font-serif text-lg leading-8 break-words text-ink" />

@@ -96,7 +96,9 @@ export function RecentlyDeletedCard() {
                     </p>
                   ) : (
                     <>
-                      <p className="truncate font-semibold text-ink">{p.title}</p>
+                      <p dir="auto" className="truncate font-semibold text-ink">
+                        {p.title}
+                      </p>
                       <p className="line-clamp-2 text-sm break-words text-ink">
                         {plainTextOf(p.content)}
                         {p.excerpt ? "…" : ""}

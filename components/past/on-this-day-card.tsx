@@ -42,11 +42,11 @@ function ItemLink({ item }: { item: Item }) {
         <VenetianMask aria-hidden className="mt-1 size-4 shrink-0 text-ink-soft" />
       ) : null}
       <div className="min-w-0">
-        <Link href={href} className="font-semibold break-words text-accent underline underline-offset-4">
+        <Link href={href} dir="auto" className="font-semibold break-words text-accent underline underline-offset-4">
           {entry.title}
         </Link>
         <p className="text-sm break-words text-ink-soft">
-          <span className="font-medium text-ink">{who}</span> · {firstLine(entry.content)}
+          <span className="font-medium text-ink">{who}</span> · <bdi>{firstLine(entry.content)}</bdi>
         </p>
       </div>
     </li>

@@ -75,7 +75,9 @@ function Message({ m, entry, thread, onDelete, deleting }: MessageProps) {
           />
         )}
       </p>
-      <p className="break-words whitespace-pre-wrap text-ink">{m.text}</p>
+      <p dir="auto" className="break-words whitespace-pre-wrap text-ink">
+        {m.text}
+      </p>
     </li>
   );
 }
@@ -252,7 +254,7 @@ export function ReplyThreads({ journalId }: { journalId: string }) {
           </time>
         </p>
         <h2 tabIndex={-1} className="text-xl font-semibold break-words text-leather">
-          “{entry.title}”
+          “<bdi>{entry.title}</bdi>”
         </h2>
         <p className="mt-2 text-sm text-ink-soft">
           {entry.mine

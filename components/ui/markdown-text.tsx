@@ -89,14 +89,14 @@ export function MarkdownText({ text, tags }: { text: string; tags?: TagLinks }) 
       rehypePlugins={tags ? [() => rehypeTags(tags.href)] : []}
       components={{
         p: ({ children }) => <p className={`${block} whitespace-pre-wrap`}>{children}</p>,
-        ul: ({ children }) => <ul className={`${block} list-disc pl-6`}>{children}</ul>,
+        ul: ({ children }) => <ul className={`${block} list-disc ps-6`}>{children}</ul>,
         ol: ({ children, start }) => (
-          <ol start={start} className={`${block} list-decimal pl-6`}>
+          <ol start={start} className={`${block} list-decimal ps-6`}>
             {children}
           </ol>
         ),
         blockquote: ({ children }) => (
-          <blockquote className={`${block} border-l-4 border-accent/40 pl-4 text-ink-soft italic`}>
+          <blockquote className={`${block} border-s-4 border-accent/40 ps-4 text-ink-soft italic`}>
             {children}
           </blockquote>
         ),
