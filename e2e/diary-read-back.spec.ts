@@ -106,7 +106,7 @@ test("a page in Arabic reads right to left in the English interface, and Japanes
   await createJournal(db, user.id, {
     journalDate: "2026-03-03",
     title: "يَوْم البحر",
-    content: "كتبت رسالة طويلة إلى صديقي.",
+    content: "كتبت رسالة **طويلة** إلى صديقي.\n\nThen a walk by the sea.",
   });
   await createJournal(db, user.id, { journalDate: "2026-03-04", title: "海の日", content: "今日は海に行った。" });
   await openDiary(page);
@@ -118,10 +118,12 @@ test("a page in Arabic reads right to left in the English interface, and Japanes
   await results(page).getByRole("link").click();
   const article = page.getByRole("article");
   await expect(article.locator("h2:dir(rtl)")).toHaveText("يَوْم البحر");
-  await expect(article.locator("p:dir(rtl)")).toHaveText("كتبت رسالة طويلة إلى صديقي.");
+  // Formatted, each paragraph takes its own direction.
+  await expect(article.locator("[data-formatted] p:dir(rtl)")).toHaveText("كتبت رسالة طويلة إلى صديقي.");
+  await expect(article.locator("[data-formatted] p:dir(ltr)")).toHaveText("Then a walk by the sea.");
   await article.getByRole("button", { name: "Edit" }).click();
-  await expect(page.getByRole("textbox", { name: "Title" })).toHaveJSProperty("dir", "auto");
-  await expect(page.locator("textarea:dir(rtl)")).toHaveCount(1);
+  await expect(page.locator("input:dir(rtl)")).toHaveValue("يَوْم البحر");
+  await expect(page.locator("textarea")).toHaveJSProperty("dir", "auto");
   await page.getByRole("button", { name: "Cancel" }).click();
   await search(page).fill("海に ");
   await expect(results(page).locator("mark")).toHaveText(["海に"]);

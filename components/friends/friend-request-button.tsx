@@ -110,7 +110,9 @@ function ReceivedRequest({ userId }: { userId: string }) {
     return <p className="text-sm text-ink-soft">They sent you a friend request: answer it in Notifications.</p>;
   return (
     <div className="flex flex-col items-center gap-2 sm:items-end">
-      <p className="text-sm text-ink-soft">{request.from.name} sent you a friend request.</p>
+      <p className="text-sm text-ink-soft">
+        <bdi>{request.from.name}</bdi> sent you a friend request.
+      </p>
       <AnswerButtons request={request} />
     </div>
   );

@@ -23,11 +23,14 @@ import { READ_IDS_MAX } from "@/lib/notifications/limits";
 
 const link = "font-semibold text-ink underline-offset-2 hover:underline";
 
-/** What happened, as a sentence whose names are links: the person's profile, the entry's day in the diary. */
+/**
+ * What happened, as a sentence whose names are links: the person's profile, the entry's day in the
+ * diary. A name and a title keep their own direction inside it (`<bdi>`, docs/decisions/141).
+ */
 function Sentence({ n }: { n: Notification }) {
   const who = n.actor ? (
     <Link href={`/public/${n.actor.id}`} className={link}>
-      {n.actor.name}
+      <bdi>{n.actor.name}</bdi>
     </Link>
   ) : (
     // The writer of an anonymous entry answering: never named (docs/decisions/066).
@@ -38,7 +41,7 @@ function Sentence({ n }: { n: Notification }) {
       <>
         {who} replied privately about{" "}
         <Link href={`/replies/${n.journalId}`} className={link}>
-          “{n.journalTitle}”
+          “<bdi>{n.journalTitle}</bdi>”
         </Link>
       </>
     );
@@ -51,10 +54,12 @@ function Sentence({ n }: { n: Notification }) {
       {others > 0 ? ` and ${others} ${others === 1 ? "other" : "others"}` : ""} hearted{" "}
       {n.journalDate ? (
         <Link href={`/my-diary?day=${n.journalDate}`} className={link}>
-          “{n.journalTitle}”
+          “<bdi>{n.journalTitle}</bdi>”
         </Link>
       ) : (
-        `“${n.journalTitle}”`
+        <>
+          “<bdi>{n.journalTitle}</bdi>”
+        </>
       )}
     </>
   );

@@ -186,7 +186,7 @@ function Thread({ entry, thread, threadKey, refresh, onDeleted }: ThreadProps) {
         />
       ) : (
         <p className="mt-3 text-sm text-ink-soft">
-          {thread.reader.name} can no longer read this entry, so the conversation has ended.
+          <bdi>{thread.reader.name}</bdi> can no longer read this entry, so the conversation has ended.
         </p>
       )}
     </>

@@ -88,15 +88,26 @@ export function MarkdownText({ text, tags }: { text: string; tags?: TagLinks }) 
       }
       rehypePlugins={tags ? [() => rehypeTags(tags.href)] : []}
       components={{
-        p: ({ children }) => <p className={`${block} whitespace-pre-wrap`}>{children}</p>,
-        ul: ({ children }) => <ul className={`${block} list-disc ps-6`}>{children}</ul>,
+        // Each block takes its own direction (docs/decisions/141): an Arabic paragraph or list item
+        // reads right to left beside English ones.
+        p: ({ children }) => (
+          <p dir="auto" className={`${block} whitespace-pre-wrap`}>
+            {children}
+          </p>
+        ),
+        ul: ({ children }) => (
+          <ul dir="auto" className={`${block} list-disc ps-6`}>
+            {children}
+          </ul>
+        ),
         ol: ({ children, start }) => (
-          <ol start={start} className={`${block} list-decimal ps-6`}>
+          <ol dir="auto" start={start} className={`${block} list-decimal ps-6`}>
             {children}
           </ol>
         ),
+        li: ({ children }) => <li dir="auto">{children}</li>,
         blockquote: ({ children }) => (
-          <blockquote className={`${block} border-s-4 border-accent/40 ps-4 text-ink-soft italic`}>
+          <blockquote dir="auto" className={`${block} border-s-4 border-accent/40 ps-4 text-ink-soft italic`}>
             {children}
           </blockquote>
         ),
@@ -104,14 +115,42 @@ export function MarkdownText({ text, tags }: { text: string; tags?: TagLinks }) 
         strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
         // Never loaded: a page shows its writer's own photo only. The description stays, as words.
         img: ({ alt }) => <>{alt}</>,
-        h1: ({ children }) => <p className={`${block} font-semibold`}>{children}</p>,
-        h2: ({ children }) => <p className={`${block} font-semibold`}>{children}</p>,
-        h3: ({ children }) => <p className={`${block} font-semibold`}>{children}</p>,
-        h4: ({ children }) => <p className={`${block} font-semibold`}>{children}</p>,
-        h5: ({ children }) => <p className={`${block} font-semibold`}>{children}</p>,
-        h6: ({ children }) => <p className={`${block} font-semibold`}>{children}</p>,
+        h1: ({ children }) => (
+          <p dir="auto" className={`${block} font-semibold`}>
+            {children}
+          </p>
+        ),
+        h2: ({ children }) => (
+          <p dir="auto" className={`${block} font-semibold`}>
+            {children}
+          </p>
+        ),
+        h3: ({ children }) => (
+          <p dir="auto" className={`${block} font-semibold`}>
+            {children}
+          </p>
+        ),
+        h4: ({ children }) => (
+          <p dir="auto" className={`${block} font-semibold`}>
+            {children}
+          </p>
+        ),
+        h5: ({ children }) => (
+          <p dir="auto" className={`${block} font-semibold`}>
+            {children}
+          </p>
+        ),
+        h6: ({ children }) => (
+          <p dir="auto" className={`${block} font-semibold`}>
+            {children}
+          </p>
+        ),
         code: words,
-        pre: ({ children }) => <p className={`${block} whitespace-pre-wrap`}>{children}</p>,
+        pre: ({ children }) => (
+          <p dir="auto" className={`${block} whitespace-pre-wrap`}>
+            {children}
+          </p>
+        ),
         hr: () => <hr className={`${block} border-ink-soft/30`} />,
       }}
     >
