@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_MAX, KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
 import {
+  getOutboxItem,
   keepOutboxUploads,
   markOutboxItem,
   removeSentOutboxItem,
@@ -135,24 +136,53 @@ async function uploadPhotos(item: OutboxItem, photos: OutboxPhoto[], token?: str
   return { photos: done };
 }
 
+/** The Web Lock every sender of this browser's outbox holds while it sends. */
+const SEND_LOCK = "inkwell-outbox-send";
+
 /**
- * Sends `items` (one person's, oldest first). A 2xx removes the item; a 409 for the day or a 412
- * marks it a conflict and another definite 4xx marks it refused (the page turns both into drafts);
- * a network failure, 401, 429 or 5xx stops here and keeps the rest for the next time.
+ * One sender at a time in this browser: its tabs and its service worker (Background Sync) wake
+ * together when the connection returns. Two at once would each upload a page's new photos and
+ * send it under the same Idempotency-Key with other uploads named: a different request, which
+ * the server refuses (docs/decisions/081). Without Web Locks (an old browser), each sends alone.
  */
-export async function sendOutboxItems({
+async function oneSenderAtATime<T>(send: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (!locks) return send();
+  let result: T | undefined;
+  await locks.request(SEND_LOCK, async () => {
+    result = await send();
+  });
+  return result as T;
+}
+
+/**
+ * Sends `items` (one person's, oldest first), one sender at a time, each item as it is kept when
+ * its turn comes (another sender may have sent it, or uploaded its photos, meanwhile). A 2xx
+ * removes the item; a 409 for the day or a 412 marks it a conflict and another definite 4xx marks
+ * it refused (the page turns both into drafts); a network failure, 401, 429 or 5xx stops here and
+ * keeps the rest for the next time.
+ */
+export function sendOutboxItems({
   items,
   token,
 }: {
   items: OutboxItem[];
   token?: string | null;
 }): Promise<{ results: SendResult[]; stopped: StopReason }> {
+  return oneSenderAtATime(() => sendInTurn(items, token));
+}
+
+async function sendInTurn(
+  items: OutboxItem[],
+  token?: string | null,
+): Promise<{ results: SendResult[]; stopped: StopReason }> {
   const results: SendResult[] = [];
   // An item asked anew once (its uploads gone from the server) is sent again at once, under its new key.
   const queue = [...items];
   const renewed = new Set<string>();
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    if (item.state !== "waiting" || item.id.length > IDEMPOTENCY_KEY_MAX) continue;
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    let item = await getOutboxItem(next.id);
+    if (!item || item.state !== "waiting" || item.id.length > IDEMPOTENCY_KEY_MAX) continue;
     if (item.photos?.some((p) => p.blob && !p.upload)) {
       const uploaded = await uploadPhotos(item, item.photos, token);
       if ("stopped" in uploaded) return { results, stopped: uploaded.stopped };

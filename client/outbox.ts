@@ -178,11 +178,26 @@ export async function removeSentOutboxItem(item: OutboxItem, journal: unknown): 
   announce({ userId, day, fields, ...(sealed ? { sealed } : {}), journal });
 }
 
+/** One item as it is kept now; undefined once it is gone (sent, or removed). */
+export async function getOutboxItem(id: string): Promise<OutboxItem | undefined> {
+  return (await outboxDb()).get("items", id);
+}
+
+/**
+ * Changes an item in one transaction: one sent and removed meanwhile (by another tab or the
+ * service worker) is never brought back. Whether it was there.
+ */
+async function changeItem(id: string, change: (item: OutboxItem) => OutboxItem): Promise<boolean> {
+  const tx = (await outboxDb()).transaction("items", "readwrite");
+  const item = await tx.store.get(id);
+  if (item) await tx.store.put(change(item));
+  await tx.done;
+  return Boolean(item);
+}
+
 /** Keeps the uploads of an item's photos, so that a later try names them rather than uploading again. */
 export async function keepOutboxUploads(id: string, photos: OutboxPhoto[]): Promise<void> {
-  const db = await outboxDb();
-  const item = await db.get("items", id);
-  if (item) await db.put("items", { ...item, photos });
+  await changeItem(id, (item) => ({ ...item, photos }));
 }
 
 /**
@@ -209,19 +224,11 @@ export async function renewOutboxItem(item: OutboxItem): Promise<OutboxItem> {
 }
 
 export async function markOutboxItem(id: string, state: "conflict" | "refused", message: string): Promise<void> {
-  const db = await outboxDb();
-  const item = await db.get("items", id);
-  if (!item) return;
-  await db.put("items", { ...item, state, message });
-  announce();
+  if (await changeItem(id, (item) => ({ ...item, state, message }))) announce();
 }
 
 export async function markOutboxItemDrafted(id: string): Promise<void> {
-  const db = await outboxDb();
-  const item = await db.get("items", id);
-  if (!item) return;
-  await db.put("items", { ...item, drafted: true });
-  announce();
+  if (await changeItem(id, (item) => ({ ...item, drafted: true }))) announce();
 }
 
 /**

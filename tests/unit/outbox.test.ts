@@ -16,7 +16,7 @@ import {
   subscribeOutboxSent,
   type OutboxSent,
 } from "../../client/outbox";
-import { formOf, photosJson } from "../../client/outbox-send";
+import { formOf, photosJson, sendOutboxItems } from "../../client/outbox-send";
 import { IMAGE_MAX_BYTES } from "../../lib/images/limits.mjs";
 
 // The outbox's storage (client/outbox.ts, docs/decisions/081) on fake-indexeddb, a stand-in for the
@@ -177,5 +177,36 @@ describe("a page of several photos (docs/decisions/134)", () => {
       ["aaaaaaaaaaaa", undefined, null],
       [null, undefined, 10],
     ]);
+  });
+  it("is sent by one sender at a time: the tab and the service worker waking together upload each photo once and send the page once", async () => {
+    const item = await addOutboxItem(page({ photos: photos() }));
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
+      asked.push(`${init.method} ${path}`);
+      // Slow enough that both senders would be at it together without the lock.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return path === "/api/upload/entry-photo"
+        ? Response.json({ id: `upload-${asked.length}` }, { status: 201 })
+        : Response.json({ id: "e1" }, { status: 201 });
+    });
+    try {
+      const [tab, worker] = await Promise.all([sendOutboxItems({ items: [item] }), sendOutboxItems({ items: [item] })]);
+      expect(asked).toEqual(["POST /api/upload/entry-photo", "POST /api/journals"]);
+      expect([tab.results.map((r) => r.outcome), worker.results]).toEqual([["sent"], []]);
+      expect(await listOutboxItems("u1")).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("never brings back a page removed meanwhile: a late sender's uploads or mark find it gone", async () => {
+    const item = await addOutboxItem(page({ photos: photos() }));
+    await removeOutboxItem(item.id);
+    await keepOutboxUploads(item.id, [
+      photos()[0]!,
+      { ...photos()[1]!, upload: "b1c9a4f0-1f3d-4c6e-9a51-0d8a1b2c3d4e" },
+    ]);
+    await markOutboxItem(item.id, "refused", "This Idempotency-Key was already used for a different request.");
+    expect(await listOutboxItems("u1")).toEqual([]);
   });
 });
