@@ -92,6 +92,28 @@ test("Save offline says so at once and marks the day; back online the page reach
   expect(await outboxCount(page)).toBe(0);
 });
 
+test("saved offline before the month's marks came, the day is marked waiting, not written", async ({
+  signedIn: { page, user },
+  db,
+  allowConsoleError,
+}) => {
+  allowConsoleError(OFFLINE_ERROR);
+  // The month's answer is held until the page is saved offline: on a busy machine it comes late.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/journals/month/**", async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await openDiary(page);
+  await saveOffline(page, "Before the marks", "Written while the month was on its way.");
+  release();
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent`, exact: true })).toBeVisible();
+  expect(await rowsOf(db, user.id)).toEqual([]);
+  await page.context().setOffline(false);
+  await expect(calendar(page).getByRole("button", { name: `${TODAY}, entry written`, exact: true })).toBeVisible();
+});
+
 test("a day written on another device meanwhile is not overwritten: compare, then keep mine", async ({
   signedIn: { page, user, token },
   request,

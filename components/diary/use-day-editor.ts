@@ -217,7 +217,11 @@ export function useDayEditor({
     return { before };
   }
   function restoreMarks(context: { before: string[] | undefined } | undefined) {
-    if (context) queryClient.setQueryData(monthKey, context.before);
+    if (!context) return;
+    // The month had not come yet (its fetch was still on its way, and markDay cancelled it): there
+    // is nothing to put back, and setting `undefined` would keep the mark. It is asked again.
+    if (context.before === undefined) void queryClient.resetQueries({ queryKey: monthKey, exact: true });
+    else queryClient.setQueryData(monthKey, context.before);
   }
 
   /**
