@@ -181,16 +181,24 @@ describe("a page of several photos (docs/decisions/134)", () => {
   it("is sent by one sender at a time: the tab and the service worker waking together upload each photo once and send the page once", async () => {
     const item = await addOutboxItem(page({ photos: photos() }));
     const asked: string[] = [];
+    let release!: () => void;
+    const bothAtIt = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
       asked.push(`${init.method} ${path}`);
-      // Slow enough that both senders would be at it together without the lock.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The first upload answers only once the other sender is at it too: waiting for its turn, or uploading.
+      await bothAtIt;
       return path === "/api/upload/entry-photo"
         ? Response.json({ id: `upload-${asked.length}` }, { status: 201 })
         : Response.json({ id: "e1" }, { status: 201 });
     });
     try {
-      const [tab, worker] = await Promise.all([sendOutboxItems({ items: [item] }), sendOutboxItems({ items: [item] })]);
+      const sending = Promise.all([sendOutboxItems({ items: [item] }), sendOutboxItems({ items: [item] })]);
+      await vi.waitFor(async () => {
+        const { pending = [] } = await navigator.locks.query();
+        expect(asked.length > 1 || pending.length > 0).toBe(true);
+      });
+      release();
+      const [tab, worker] = await sending;
       expect(asked).toEqual(["POST /api/upload/entry-photo", "POST /api/journals"]);
       expect([tab.results.map((r) => r.outcome), worker.results]).toEqual([["sent"], []]);
       expect(await listOutboxItems("u1")).toEqual([]);
