@@ -39,6 +39,17 @@ export function sealedFormOf(sealed: Record<string, string>, photo: Blob | null)
   return form;
 }
 
+/**
+ * POST /api/upload/entry-photo's body for a photo sealed here for `revision` (docs/decisions/139):
+ * the one shape of it, for the outbox and for the browser's online saves (client/lock/save.ts).
+ */
+export function sealedUploadForm(sealed: Blob | Uint8Array, revision: number): FormData {
+  const form = new FormData();
+  form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
+  form.set("sealedRevision", String(revision));
+  return form;
+}
+
 /** One photo of a save's `photos` list: an upload's id or a photo the page has, with its description. */
 export interface ListedPhoto {
   upload?: string;
@@ -105,12 +116,10 @@ async function uploadPhotos(item: OutboxItem, photos: OutboxPhoto[], token?: str
   const done = [...photos];
   for (const [i, p] of done.entries()) {
     if (!p.blob || p.upload) continue;
-    const form = new FormData();
+    let form = new FormData();
     // A sealed item's photo goes as the browser sealed it, for its revision (docs/decisions/139).
-    if (item.sealed) {
-      form.set("sealedImage", p.blob, "photo.sealed");
-      form.set("sealedRevision", String(p.revision ?? item.sealed.sealedRevision));
-    } else form.set("image", p.blob, "photo");
+    if (item.sealed) form = sealedUploadForm(p.blob, p.revision ?? Number(item.sealed.sealedRevision));
+    else form.set("image", p.blob, "photo");
     const headers = new Headers();
     if (token) headers.set("Authorization", `Bearer ${token}`);
     let res: Response;

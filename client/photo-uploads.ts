@@ -19,6 +19,21 @@ export interface SavePhoto {
 
 export const PHOTO_UPLOAD_FAILED = "Could not upload a photo — your words and photos are kept here; try again.";
 
+/** How an upload is sent: the app's fetch, or a run's own API (a locked diary's import, turning the lock on or off). */
+export type UploadAsk = (path: string, init: RequestInit) => Promise<Response>;
+
+const appAsk: UploadAsk = (path, init) => apiRequest(path, init, PHOTO_UPLOAD_FAILED);
+
+/**
+ * POST /api/upload/entry-photo with `form` (`image`, or a photo sealed here: `sealedImage` and
+ * `sealedRevision`): the upload's id. A refusal is an ApiError with the server's words.
+ */
+export async function uploadEntryPhoto(form: FormData, ask: UploadAsk = appAsk): Promise<string> {
+  const res = await ask(apiPath("POST /api/upload/entry-photo"), { method: "POST", body: form });
+  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
+  return (await answerOf("POST /api/upload/entry-photo", res)).id;
+}
+
 const uploaded = new WeakMap<File, string>();
 
 async function upload(file: File): Promise<string> {
@@ -26,13 +41,7 @@ async function upload(file: File): Promise<string> {
   if (known) return known;
   const form = new FormData();
   form.set("image", file);
-  const res = await apiRequest(
-    apiPath("POST /api/upload/entry-photo"),
-    { method: "POST", body: form },
-    PHOTO_UPLOAD_FAILED,
-  );
-  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
-  const { id } = await answerOf("POST /api/upload/entry-photo", res);
+  const id = await uploadEntryPhoto(form);
   uploaded.set(file, id);
   return id;
 }

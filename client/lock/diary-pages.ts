@@ -2,6 +2,7 @@ import type { ApiAnswers } from "@/lib/api/endpoints";
 import type { Journal } from "@/lib/contract/answers";
 import { TIMELINE_LIMIT_MAX } from "@/lib/validation/diary-limits";
 import { apiPath } from "../api-path";
+import { ApiError } from "../api-error";
 
 // The whole diary, a page of the List at a time, for the lock's work over every entry: sealing the
 // existing ones (./migrate.ts), opening them (./turn-off.ts), and searching the locked ones
@@ -9,6 +10,12 @@ import { apiPath } from "../api-path";
 
 /** How a request reaches the API: apiFetch in the browser (the session's token), a fetch with a base URL and token elsewhere. */
 export type Ask = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** A refused request's status (an ApiError's), which a run over the diary reports as its page's; anything else is thrown on. */
+export function statusOf(error: unknown): number {
+  if (error instanceof ApiError) return error.status;
+  throw error;
+}
 
 type DiaryPage = ApiAnswers["GET /api/journals"];
 

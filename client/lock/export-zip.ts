@@ -15,7 +15,7 @@ import { splitTags } from "@/lib/journals/tags";
 import { LOCKED_CONTENT, LOCKED_TITLE } from "@/lib/validation/lock-limits";
 import { apiFetch } from "../api";
 import { ApiError } from "../api-error";
-import { LockError, openLockedPage } from "./actions";
+import { LockError, openLockedPage, type OpenedLockedPhoto } from "./actions";
 import { diaryPages, type Ask } from "./diary-pages";
 
 // The export's ZIP of a locked diary, opened in the browser (docs/export-format.md, "A locked
@@ -25,17 +25,8 @@ import { diaryPages, type Ask } from "./diary-pages";
 // readable page with (lib/exports/format-text.ts). Everything else of the ZIP is kept byte for byte.
 // Browser code, imported only when a person downloads the export of a locked diary.
 
-/** One photo of a locked page as this device opened it, for the export. */
-export interface OpenedExportPhoto {
-  /** Its bytes, opened; null when its file is gone from storage (the export leaves it out). */
-  bytes: Uint8Array | null;
-  /** The revision it was sealed for (a new photo is a new revision). */
-  revision: number;
-  /** Its id on the page (docs/decisions/139); null from an answer before the list, which has one photo. */
-  id: string | null;
-  /** Its description; the cover's is the page's `imageDescription`. */
-  description: string | null;
-}
+/** One photo of a locked page as this device opened it (openLockedPage's); one gone from storage the export leaves out. */
+export type OpenedExportPhoto = OpenedLockedPhoto;
 
 /** A locked page as this device opened it, for the export. */
 export interface OpenedExportPage {

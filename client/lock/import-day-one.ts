@@ -29,7 +29,7 @@ import type { SavePhoto } from "../photo-uploads";
 import { diaryPages, putPage, type Ask } from "./diary-pages";
 import { checkZipFile, readEntry, zipBytesOf, type CheckedZip, type ZipBytes, type ZipEntry } from "./import-zip";
 import { openMorePhotoDescriptions, openPage, sealedPhotoList, type PageWords } from "./pages";
-import { lockedSaveForm, preparedPhoto, readyPhotos, sealedGallerySave, uploadSealed, type ReadyPhoto } from "./save";
+import { lockedSaveForm, preparedPhoto, readyPhotos, sealedGallerySave, type ReadyPhoto } from "./save";
 
 export { ZipRefusedError } from "./import-zip";
 
@@ -292,9 +292,7 @@ async function formWithPhotos(
     run.ask(path, init).catch(() => {
       throw new ConnectionLost();
     });
-  const form = await sealedGallerySave(save, [...(await readyPhotos(save, kept)), ...added], (sealed, revision) =>
-    uploadSealed(sealed, revision, ask),
-  );
+  const form = await sealedGallerySave(save, [...(await readyPhotos(save, kept)), ...added], ask);
   form.set("imported", "true");
   return { form, attached: added.length };
 }

@@ -1,8 +1,9 @@
 import type { Journal } from "@/lib/contract/answers";
-import { apiPath } from "../api-path";
+import { photosJson, sealedUploadForm, type ListedPhoto } from "../outbox-send";
+import { uploadEntryPhoto } from "../photo-uploads";
 import { sealText } from "./crypto";
-import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
-import { sealPage, sealPhoto, sealedUploadForm } from "./pages";
+import { eachDiaryPage, putPage, rereadDay, statusOf, type Ask } from "./diary-pages";
+import { sealPage, sealPhoto } from "./pages";
 
 // Sealing the pages a diary had before it was locked (docs/decisions/115): in the browser, one page
 // at a time, each PUT naming the version it was read at (If-Match), so a page written meanwhile is
@@ -41,25 +42,21 @@ async function sealedPhotosOf({
   ask: Ask;
 }): Promise<string | number> {
   const day = journal.journaldate;
-  const entries: { upload: string; description: string }[] = [];
+  const entries: ListedPhoto[] = [];
   for (const [i, url] of journal.images.entries()) {
     const photo = await ask(url);
     if (!photo.ok) return photo.status;
     const sealed = await sealPhoto({ key, owner, day, revision, bytes: new Uint8Array(await photo.arrayBuffer()) });
-    const sent = await ask(apiPath("POST /api/upload/entry-photo"), {
-      method: "POST",
-      body: sealedUploadForm(sealed, revision),
-    });
-    if (!sent.ok) return sent.status;
-    const { id } = (await sent.json()) as { id: string };
+    const upload = await uploadEntryPhoto(sealedUploadForm(sealed, revision), ask).catch(statusOf);
+    if (typeof upload === "number") return upload;
     const description = (i === 0 ? journal.imageDescription : journal.photos[i]?.description) ?? "";
     entries.push({
-      upload: id,
+      upload,
       // Every photo here is sealed for this revision, the page's: so is each description.
       description: description ? await sealText(key, { owner, day, field: "photoAlt", revision }, description) : "",
     });
   }
-  return JSON.stringify(entries);
+  return photosJson(entries);
 }
 
 async function sealOne({

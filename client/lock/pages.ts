@@ -106,20 +106,17 @@ export async function openPage({
   return { title, content, imageDescription, revision: sealed.revision };
 }
 
-/** A photo's bytes (resized and stripped already) sealed for the page's `revision`: the `sealedImage` file. */
-export function sealPhoto({
-  key,
-  owner,
-  day,
-  revision,
-  bytes,
-}: {
+/** A page's photo and where it belongs: its owner, its day and the revision it is sealed for. */
+interface PhotoAt {
   key: CryptoKey;
   owner: string;
   day: string;
   revision: number;
   bytes: Uint8Array;
-}): Promise<Uint8Array> {
+}
+
+/** A photo's bytes (resized and stripped already) sealed for the page's `revision`: the `sealedImage` file. */
+export function sealPhoto({ key, owner, day, revision, bytes }: PhotoAt): Promise<Uint8Array> {
   return sealRaw(key, placeOf(owner, day, revision)("photo"), bytes);
 }
 
@@ -158,28 +155,8 @@ export function sealedPhotoList(journal: Pick<Journal, "sealed">): SealedPhotoOf
     : [];
 }
 
-/** POST /api/upload/entry-photo's body for a photo sealed here for `revision` (docs/decisions/139). */
-export function sealedUploadForm(sealed: Uint8Array, revision: number): FormData {
-  const form = new FormData();
-  form.set("sealedImage", new Blob([sealed as BlobPart], { type: "application/octet-stream" }), "photo.sealed");
-  form.set("sealedRevision", String(revision));
-  return form;
-}
-
 /** A locked page's photo opened from the bytes its URL served, for the revision it was sealed for. */
-export function openSealedPhoto({
-  key,
-  owner,
-  day,
-  revision,
-  bytes,
-}: {
-  key: CryptoKey;
-  owner: string;
-  day: string;
-  revision: number;
-  bytes: Uint8Array;
-}): Promise<Uint8Array> {
+export function openSealedPhoto({ key, owner, day, revision, bytes }: PhotoAt): Promise<Uint8Array> {
   return openRaw(key, placeOf(owner, day, revision)("photo"), bytes);
 }
 

@@ -1,14 +1,11 @@
 import type { Journal } from "@/lib/contract/answers";
-import { answerOf, errorMessage } from "../api";
-import { apiPath } from "../api-path";
 import { ApiError } from "../api-error";
 import { entryForm, readableForm, type SaveRequest } from "../journals";
 import type { OutboxPhoto } from "../outbox";
-import { photosJson, sealedFormOf, type ListedPhoto } from "../outbox-send";
-import { PHOTO_UPLOAD_FAILED, photosFieldOf, type SavePhoto } from "../photo-uploads";
-import { apiRequest } from "../query-client";
+import { photosJson, sealedFormOf, sealedUploadForm, type ListedPhoto } from "../outbox-send";
+import { photosFieldOf, uploadEntryPhoto, type SavePhoto, type UploadAsk } from "../photo-uploads";
 import { sealText } from "./crypto";
-import { nextRevision, sealPage, sealPhoto, sealedUploadForm } from "./pages";
+import { nextRevision, sealPage, sealPhoto } from "./pages";
 import { LockedPhotoError, prepareLockedPhoto } from "./photo";
 import { moodFormValue } from "@/lib/validation/journal-limits";
 import { activitiesFormValue } from "@/lib/validation/activity-limits";
@@ -151,24 +148,6 @@ async function shownPhoto(entry: Journal | null, id: string | null): Promise<Blo
   return photoBytes(url);
 }
 
-/** How a photo sealed here is uploaded (POST /api/upload/entry-photo): its upload's id. */
-export type SealedUpload = (sealed: Uint8Array, revision: number) => Promise<string>;
-
-/** Uploads a photo sealed here for `revision` through `ask` (the app's fetch unless told): its upload's id. */
-export async function uploadSealed(
-  sealed: Uint8Array,
-  revision: number,
-  ask: (path: string, init: RequestInit) => Promise<Response> = (path, init) =>
-    apiRequest(path, init, PHOTO_UPLOAD_FAILED),
-): Promise<string> {
-  const res = await ask(apiPath("POST /api/upload/entry-photo"), {
-    method: "POST",
-    body: sealedUploadForm(sealed, revision),
-  });
-  if (!res.ok) throw new ApiError(res.status, (await errorMessage(res)) ?? PHOTO_UPLOAD_FAILED);
-  return (await answerOf("POST /api/upload/entry-photo", res)).id;
-}
-
 /** A photo of a sealed gallery save, ready: one the page keeps sealed (by its id), or bytes to seal and upload. */
 export type ReadyPhoto = { description: string } & ({ keep: string } | { bytes: Uint8Array });
 
@@ -223,19 +202,16 @@ export async function sealGallery(
 
 /**
  * A private page of several photos sealed here and sent (sealGallery): each new photo uploaded
- * sealed first (`upload`), then all named in `sealedPhotos`. Online only: the uploads come first.
+ * sealed first (through `ask`, the app's fetch unless told), then all named in `sealedPhotos`.
+ * Online only: the uploads come first.
  */
-export async function sealedGallerySave(
-  save: LockedSave,
-  list: ReadyPhoto[],
-  upload: SealedUpload = (sealed, revision) => uploadSealed(sealed, revision),
-): Promise<FormData> {
+export async function sealedGallerySave(save: LockedSave, list: ReadyPhoto[], ask?: UploadAsk): Promise<FormData> {
   const { fields, photos } = await sealGallery(save, list);
   const named: ListedPhoto[] = [];
   for (const p of photos)
     named.push(
       p.blob
-        ? { upload: await upload(new Uint8Array(await p.blob.arrayBuffer()), p.revision!), description: p.description }
+        ? { upload: await uploadEntryPhoto(sealedUploadForm(p.blob, p.revision!), ask), description: p.description }
         : { photo: p.photo, description: p.description },
     );
   fields.sealedPhotos = photosJson(named);

@@ -4,9 +4,10 @@ import { addOutboxItem, listOutboxItems, removeOutboxItem, type OutboxItem, type
 import { LockError, openRaw, openText } from "./crypto";
 import { openDraft } from "./drafts";
 import { openSealedWords } from "./outbox";
-import { eachDiaryPage, putPage, rereadDay, type Ask } from "./diary-pages";
+import { eachDiaryPage, putPage, rereadDay, statusOf, type Ask } from "./diary-pages";
+import { photosJson, type ListedPhoto } from "../outbox-send";
+import { uploadEntryPhoto } from "../photo-uploads";
 import { openMorePhotoDescriptions, openPage, openPhoto, openSealedPhoto, sealedPhotoList } from "./pages";
-import { apiPath } from "../api-path";
 
 // Turning the lock off (docs/decisions/118): every locked page opened in the browser and written
 // back readable, one at a time, each PUT naming the revision it replaces (`unseal`) and the version
@@ -45,7 +46,7 @@ async function readablePhotos({
   ask: Ask;
 }): Promise<string | number> {
   const more = await openMorePhotoDescriptions({ key, owner, journal });
-  const entries: { upload: string; description: string }[] = [];
+  const entries: ListedPhoto[] = [];
   for (const [i, photo] of sealedPhotoList(journal).entries()) {
     const res = await ask(photo.image);
     if (!res.ok) return res.status;
@@ -56,14 +57,13 @@ async function readablePhotos({
       revision: photo.revision,
       bytes: new Uint8Array(await res.arrayBuffer()),
     });
-    const upload = new FormData();
-    upload.set("image", new File([bytes as BlobPart], "photo", { type: "application/octet-stream" }));
-    const sent = await ask(apiPath("POST /api/upload/entry-photo"), { method: "POST", body: upload });
-    if (!sent.ok) return sent.status;
-    const { id } = (await sent.json()) as { id: string };
-    entries.push({ upload: id, description: (i === 0 ? coverDescription : more[i - 1]) ?? "" });
+    const form = new FormData();
+    form.set("image", new File([bytes as BlobPart], "photo", { type: "application/octet-stream" }));
+    const upload = await uploadEntryPhoto(form, ask).catch(statusOf);
+    if (typeof upload === "number") return upload;
+    entries.push({ upload, description: (i === 0 ? coverDescription : more[i - 1]) ?? "" });
   }
-  return JSON.stringify(entries);
+  return photosJson(entries);
 }
 
 /** The readable form of a locked page: its words opened here, its photos opened and sent as photos. */
@@ -161,21 +161,15 @@ async function openOutboxPhotos(key: CryptoKey, item: OutboxItem, photos: Outbox
   const pageRevision = Number(item.sealed!.sealedRevision);
   return Promise.all(
     photos.map(async ({ blob, photo, description, revision = pageRevision }, i) => {
-      const place = (field: "photo" | "photoAlt", at: number) => ({
-        owner: item.userId,
-        day: item.day,
-        field,
-        revision: at,
-      });
+      const { userId: owner, day } = item;
       const opened = blob
-        ? await openRaw(key, place("photo", revision), new Uint8Array(await blob.arrayBuffer()))
+        ? await openSealedPhoto({ key, owner, day, revision, bytes: new Uint8Array(await blob.arrayBuffer()) })
         : null;
+      const place = { owner, day, field: "photoAlt" as const, revision: i === 0 ? pageRevision : revision };
       return {
         blob: opened && new Blob([opened as BlobPart], { type: "application/octet-stream" }),
         photo,
-        description: description
-          ? await openText(key, place("photoAlt", i === 0 ? pageRevision : revision), description)
-          : "",
+        description: description ? await openText(key, place, description) : "",
       };
     }),
   );

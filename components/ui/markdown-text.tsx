@@ -76,6 +76,12 @@ function WebLink({ href, children }: { href?: string; children?: ReactNode }) {
 }
 
 const words = ({ children }: { children?: ReactNode }) => <>{children}</>;
+/** A heading of any level: a bold paragraph, as a page's words are never the screen's headings. */
+const heading = ({ children }: { children?: ReactNode }) => (
+  <p dir="auto" className={`${block} font-semibold`}>
+    {children}
+  </p>
+);
 
 export function MarkdownText({ text, tags }: { text: string; tags?: TagLinks }) {
   return (
@@ -115,36 +121,12 @@ export function MarkdownText({ text, tags }: { text: string; tags?: TagLinks }) 
         strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
         // Never loaded: a page shows its writer's own photo only. The description stays, as words.
         img: ({ alt }) => <>{alt}</>,
-        h1: ({ children }) => (
-          <p dir="auto" className={`${block} font-semibold`}>
-            {children}
-          </p>
-        ),
-        h2: ({ children }) => (
-          <p dir="auto" className={`${block} font-semibold`}>
-            {children}
-          </p>
-        ),
-        h3: ({ children }) => (
-          <p dir="auto" className={`${block} font-semibold`}>
-            {children}
-          </p>
-        ),
-        h4: ({ children }) => (
-          <p dir="auto" className={`${block} font-semibold`}>
-            {children}
-          </p>
-        ),
-        h5: ({ children }) => (
-          <p dir="auto" className={`${block} font-semibold`}>
-            {children}
-          </p>
-        ),
-        h6: ({ children }) => (
-          <p dir="auto" className={`${block} font-semibold`}>
-            {children}
-          </p>
-        ),
+        h1: heading,
+        h2: heading,
+        h3: heading,
+        h4: heading,
+        h5: heading,
+        h6: heading,
         code: words,
         pre: ({ children }) => (
           <p dir="auto" className={`${block} whitespace-pre-wrap`}>

@@ -165,15 +165,16 @@ export function foldedTextMatch(folded: string, parsed: ParsedSearch): boolean {
   });
 }
 
-/** Whether a folded word is a term's: the term itself, a word it starts while typed, or a word of Han or kana it is found in. */
-function termMatches(folded: string, t: SearchTerm): boolean {
-  if (t.prefix ? folded.startsWith(t.folded) : folded === t.folded) return true;
-  return hasCjk(t.folded) && folded.includes(t.folded);
-}
+/** Whether a folded word is a term's whole word: the term itself, or a word it starts while typed. */
+const isTerm = (folded: string, t: SearchTerm) => (t.prefix ? folded.startsWith(t.folded) : folded === t.folded);
+
+/** Whether a folded word holds a term: its whole word, or a word of Han or kana the term is found in. */
+const termMatches = (folded: string, t: SearchTerm) =>
+  isTerm(folded, t) || (hasCjk(t.folded) && folded.includes(t.folded));
 
 function matches(word: string, terms: SearchTerm[]): boolean {
   const folded = foldWord(word);
-  return terms.some((t) => (t.prefix ? folded.startsWith(t.folded) : folded === t.folded));
+  return terms.some((t) => isTerm(folded, t));
 }
 
 /** [start, end) of each place in `word` (at `at` in its text) where a term of Han or kana is found, in UTF-16 offsets. */
