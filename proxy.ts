@@ -1,6 +1,8 @@
 import path from "node:path";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
+import { MALFORMED_URL_MESSAGE } from "@/lib/errors";
+import { errorBody } from "@/lib/http/message-codes";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
 import { isProtectedPage, signedInGoesFrom } from "@/lib/http/protected-pages";
 import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
@@ -47,7 +49,7 @@ function malformed(request: NextRequest, api: boolean) {
     : { ...securityHeaders(appUrl), "Content-Security-Policy": NO_PAGE_CSP };
   const init = { status: 400, headers: { ...headers, "Cache-Control": "no-store" } };
   return api
-    ? NextResponse.json({ message: "Malformed URL: invalid percent-encoding in the path" }, init)
+    ? NextResponse.json(errorBody(400, MALFORMED_URL_MESSAGE), init)
     : new NextResponse("Bad request: the address is malformed.\n", {
         ...init,
         headers: { ...init.headers, "Content-Type": "text/plain; charset=utf-8" },

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_MAX, KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_RUNNING_MESSAGE, entryTag } from "@/lib/validation/idempotency-limits";
 import {
   getOutboxItem,
   keepOutboxUploads,
@@ -236,7 +236,7 @@ async function sendInTurn(
       queue.unshift(again);
       continue;
     }
-    const stillRunning = res.status === 409 && message === KEY_RUNNING_MESSAGE;
+    const stillRunning = res.status === 409 && message === IDEMPOTENCY_KEY_RUNNING_MESSAGE;
     if (res.status >= 500 || RETRY_LATER.has(res.status) || stillRunning) return { results, stopped: "busy" };
     const outcome = res.status === 409 || res.status === 412 ? "conflict" : "refused";
     await markOutboxItem(item.id, outcome, message);

@@ -1,12 +1,16 @@
 import type { FieldIssue } from "@/lib/errors";
 import { ApiError, readableFailure } from "./api-error";
 
-/** A refused request: the API's message, and its refused fields when it named them (a 400's `errors`). */
+/**
+ * A refused request: the API's message, its code (docs/decisions/142) when it gave one, and its
+ * refused fields when it named them (a 400's `errors`).
+ */
 export class Refusal extends ApiError {
   constructor(
     status: number,
     message: string,
     readonly fieldErrors: readonly FieldIssue[] = [],
+    readonly code?: string,
   ) {
     super(status, message);
     this.name = "Refusal";
@@ -31,5 +35,6 @@ export async function refusalOf(res: Response, fallback: string): Promise<Refusa
   const body = (await readableFailure(res)) ?? {};
   const message = typeof body.message === "string" && body.message ? body.message : fallback;
   const errors = Array.isArray(body.errors) ? body.errors.filter(isFieldIssue) : [];
-  return new Refusal(res.status, message, errors);
+  const code = typeof body.code === "string" && body.message === message ? body.code : undefined;
+  return new Refusal(res.status, message, errors, code);
 }

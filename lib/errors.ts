@@ -7,6 +7,9 @@ export const NOT_FOUND = "Not found";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
 export const SERVER_BUSY = "The server is busy. Please try again in a moment.";
 export const SOMETHING_WENT_WRONG = "Something went wrong";
+export const FORBIDDEN_MESSAGE = "You are not allowed to do that";
+export const NO_SUCH_ENDPOINT_MESSAGE = "No such API endpoint";
+export const MALFORMED_URL_MESSAGE = "Malformed URL: invalid percent-encoding in the path";
 
 export class HttpError extends Error {
   constructor(
@@ -42,7 +45,7 @@ export class UnauthorizedError extends HttpError {
   }
 }
 export class ForbiddenError extends HttpError {
-  constructor(message = "You are not allowed to do that") {
+  constructor(message = FORBIDDEN_MESSAGE) {
     super(403, message);
   }
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Journal } from "@/lib/contract/answers";
-import { LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
+import { DIARY_LOCKED_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE } from "@/lib/validation/lock-limits";
 import { ApiError } from "../api-error";
 import type { SaveRequest } from "../journals";
 import type { SealedSave } from "./save";
@@ -39,7 +39,7 @@ export const TURNING_OFF_OFFLINE_MESSAGE =
 export const lockedMeanwhile = (error: unknown) =>
   error instanceof ApiError &&
   error.status === 409 &&
-  [LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE].includes(error.message);
+  [DIARY_LOCKED_MESSAGE, LOCK_TURNING_OFF_MESSAGE, NOT_LOCKED_MESSAGE].includes(error.message);
 
 /**
  * Offline, how a save waits in the outbox once the lock may concern it (./keys.ts's

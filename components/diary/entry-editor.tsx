@@ -10,7 +10,7 @@ import type { CheckedPhoto } from "@/client/photo-check";
 import {
   CONTENT_MAX,
   LONG_PAGE_STAYS_PRIVATE_MESSAGE,
-  REQUIRED_MESSAGE,
+  TITLE_AND_CONTENT_REQUIRED_MESSAGE,
   TITLE_MAX,
   TITLE_TOO_LONG_MESSAGE,
   countCharacters,
@@ -297,7 +297,7 @@ export function EntryEditor({
         {status}
         {complete ? null : (
           <p id="entry-required" className="basis-full text-sm text-ink-soft">
-            {REQUIRED_MESSAGE}
+            {TITLE_AND_CONTENT_REQUIRED_MESSAGE}
           </p>
         )}
       </ActionBar>

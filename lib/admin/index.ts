@@ -18,6 +18,10 @@ import {
   REPORT_CLOSED_MESSAGE,
 } from "./limits";
 
+/** A report about a person is closed by suspending them, not by removing anything. */
+export const PERSON_NOT_REMOVED_MESSAGE = "A person is suspended, not removed";
+export const SUSPEND_SELF_MESSAGE = "Operators cannot suspend themselves";
+
 // The operators (docs/decisions/069): accounts whose verified email is in ADMIN_EMAILS. They see
 // the open reports with only what was reported, and act on them; every action is a row of the
 // append-only `moderation_actions`. They have no other power: nothing here reads an entry, a
@@ -254,7 +258,7 @@ export async function removeReported({
   note: string;
 }): Promise<MailMessage> {
   const report = await openReport(db, id);
-  if (report.userId) throw new ConflictError("A person is suspended, not removed");
+  if (report.userId) throw new ConflictError(PERSON_NOT_REMOVED_MESSAGE);
   const authorId = (report.journalId ? report.authorId : report.replySender)!;
   // The record first: the report goes with what it is about (cascade).
   await record(db, {
@@ -288,7 +292,7 @@ export async function suspendUser({
   note: string;
 }): Promise<MailMessage> {
   const userId = parseId({ value: rawId, message: NOT_FOUND });
-  if (userId === operatorId) throw new ConflictError("Operators cannot suspend themselves");
+  if (userId === operatorId) throw new ConflictError(SUSPEND_SELF_MESSAGE);
   const { rows } = await db.execute<{ suspended: boolean }>(
     sql`select suspended_at is not null as suspended from users where id = ${userId}::uuid`,
   );

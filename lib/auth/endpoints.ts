@@ -15,7 +15,7 @@ import {
   VerifyEmailSchema,
 } from "@/lib/validation/auth";
 import {
-  GMAIL_MESSAGE,
+  SIGNUP_EMAIL_DOMAIN_MESSAGE,
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -103,7 +103,7 @@ export const AUTH_ENDPOINTS = [
         USERNAME_PATTERN_MESSAGE,
         EMAIL_INVALID_MESSAGE,
         `Password must be at least ${PASSWORD_MIN} characters`,
-        GMAIL_MESSAGE,
+        SIGNUP_EMAIL_DOMAIN_MESSAGE,
       ],
       [409, USERNAME_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE],
     ],
@@ -234,7 +234,7 @@ export const AUTH_ENDPOINTS = [
         NO_PASSWORD_FOR_EMAIL_MESSAGE,
         SAME_EMAIL_MESSAGE,
         EMAIL_INVALID_MESSAGE,
-        GMAIL_MESSAGE,
+        SIGNUP_EMAIL_DOMAIN_MESSAGE,
       ],
       [409, EMAIL_TAKEN_MESSAGE],
     ],

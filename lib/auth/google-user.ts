@@ -10,6 +10,8 @@ import { logError } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { forgetUnprovenAccess, takeoverMail, type ForgottenAccess } from "./unproven";
 
+export const GOOGLE_UNVERIFIED_MESSAGE = "Google has not verified this email address";
+
 export interface GoogleIdentity {
   sub: string;
   email: string;
@@ -102,7 +104,7 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
   const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) return linked;
   // An unverified address could belong to anyone: never let it take over an account.
-  if (!identity.emailVerified) throw new ForbiddenError("Google has not verified this email address");
+  if (!identity.emailVerified) throw new ForbiddenError(GOOGLE_UNVERIFIED_MESSAGE);
 
   const [sameEmail] = await db
     .select()

@@ -7,7 +7,7 @@ import { RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN_MESSAGE } from "./step-up-limits"
 import { checkSecondFactor, secondFactorOf } from "./two-factor";
 import { INVALID_SESSION_MESSAGE } from "@/lib/auth/session-limits";
 import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
-import { CODE_REQUIRED_MESSAGE } from "@/lib/validation/two-factor-limits";
+import { TWO_FACTOR_CODE_REQUIRED_MESSAGE } from "@/lib/validation/two-factor-limits";
 
 // What takes more than the session that asks for it (docs/decisions/096): a new way in (a passkey,
 // two-factor sign-in turned on) and leaving (docs/decisions/075). A stolen session alone must not
@@ -61,7 +61,9 @@ export async function confirmItIsYou({
   }
   if (account.twoFactorOn) {
     if (!proof.code)
-      throw new ValidationError(CODE_REQUIRED_MESSAGE, [{ path: "code", message: CODE_REQUIRED_MESSAGE }]);
+      throw new ValidationError(TWO_FACTOR_CODE_REQUIRED_MESSAGE, [
+        { path: "code", message: TWO_FACTOR_CODE_REQUIRED_MESSAGE },
+      ]);
     await checkSecondFactor({ db, userId, factor: secondFactorOf(proof.code), field: "code" });
   }
   return { email: account.email, name: account.name, username: account.username };

@@ -10,9 +10,9 @@ import { clearAttempts, consumeAttempt } from "@/lib/rate-limit";
 import { checkCurrentPassword } from "./password-change";
 import { decryptSecret, encryptSecret } from "./two-factor-crypto";
 import {
-  ALREADY_ON_MESSAGE,
-  NOT_ON_MESSAGE,
-  NOT_SET_UP_MESSAGE,
+  TWO_FACTOR_ALREADY_ON_MESSAGE,
+  TWO_FACTOR_NOT_ON_MESSAGE,
+  TWO_FACTOR_NOT_SET_UP_MESSAGE,
   RECOVERY_CODE_COUNT,
   TOTP_DIGITS,
   TOTP_ISSUER,
@@ -20,8 +20,8 @@ import {
   TOTP_STEPS_AROUND,
   TWO_FACTOR_MAX_TRIES,
   TWO_FACTOR_WINDOW_SECONDS,
-  USED_CODE_MESSAGE,
-  WRONG_CODE_MESSAGE,
+  TWO_FACTOR_USED_CODE_MESSAGE,
+  TWO_FACTOR_WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "@/lib/validation/two-factor-limits";
 import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
@@ -120,12 +120,14 @@ async function acceptTotp({
 }) {
   const key = await decryptSecret({ db, userId, stored: secret });
   const step = matchingStep(key, code, Date.now());
-  if (step === null) throw new ValidationError(WRONG_CODE_MESSAGE, [{ path: field, message: WRONG_CODE_MESSAGE }]);
+  if (step === null)
+    throw new ValidationError(TWO_FACTOR_WRONG_CODE_MESSAGE, [{ path: field, message: TWO_FACTOR_WRONG_CODE_MESSAGE }]);
   const { rows } = await db.execute(sql`
     update two_factors set last_used_step = ${step}
     where user_id = ${userId}::uuid and (last_used_step is null or last_used_step < ${step})
     returning 1`);
-  if (!rows.length) throw new ValidationError(USED_CODE_MESSAGE, [{ path: field, message: USED_CODE_MESSAGE }]);
+  if (!rows.length)
+    throw new ValidationError(TWO_FACTOR_USED_CODE_MESSAGE, [{ path: field, message: TWO_FACTOR_USED_CODE_MESSAGE }]);
 }
 
 /** Takes one unused recovery code of the account, or a 400 beside `field`. */
@@ -170,7 +172,7 @@ export async function checkSecondFactor({
     limit: { key: limitKey, max: TWO_FACTOR_MAX_TRIES, windowSeconds: TWO_FACTOR_WINDOW_SECONDS },
   });
   const row = await readTwoFactor(db, userId);
-  if (!row?.enabledAt) throw new ConflictError(NOT_ON_MESSAGE);
+  if (!row?.enabledAt) throw new ConflictError(TWO_FACTOR_NOT_ON_MESSAGE);
   if (factor.kind === "totp") await acceptTotp({ db, userId, secret: row.secret, code: factor.code, field });
   else await acceptRecoveryCode({ db, userId, code: factor.code, field });
   await clearAttempts({ db, key: limitKey });
@@ -189,7 +191,7 @@ export async function setUpTwoFactor({ db, userId, accountName }: { db: Db; user
     on conflict (user_id) do update set secret = excluded.secret, last_used_step = null, created_at = now()
     where two_factors.enabled_at is null
     returning 1`);
-  if (!rows.length) throw new ConflictError(ALREADY_ON_MESSAGE);
+  if (!rows.length) throw new ConflictError(TWO_FACTOR_ALREADY_ON_MESSAGE);
   const otpauthUrl = createTOTPKeyURI(TOTP_ISSUER, accountName, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return { secret: encodeBase32NoPadding(key), otpauthUrl, qrSvg };
@@ -211,8 +213,8 @@ export async function enableTwoFactor({
   proven: () => Promise<unknown>;
 }): Promise<string[]> {
   const row = await readTwoFactor(db, userId);
-  if (!row) throw new ConflictError(NOT_SET_UP_MESSAGE);
-  if (row.enabledAt) throw new ConflictError(ALREADY_ON_MESSAGE);
+  if (!row) throw new ConflictError(TWO_FACTOR_NOT_SET_UP_MESSAGE);
+  if (row.enabledAt) throw new ConflictError(TWO_FACTOR_ALREADY_ON_MESSAGE);
   // The session alone does not make a way in that outlives it (docs/decisions/096).
   await proven();
   const limitKey = `two-factor:${userId}`;
@@ -227,7 +229,7 @@ export async function enableTwoFactor({
     // Only the secret the code was checked against: a setup that raced in between replaced it.
     const { rows: on } = await tx.execute(sql`
       update two_factors set enabled_at = now() where user_id = ${userId}::uuid and secret = ${row.secret} and enabled_at is null returning 1`);
-    if (!on.length) throw new ConflictError(NOT_SET_UP_MESSAGE);
+    if (!on.length) throw new ConflictError(TWO_FACTOR_NOT_SET_UP_MESSAGE);
     await tx.execute(sql`delete from two_factor_recovery_codes where user_id = ${userId}::uuid`);
     for (const c of codes)
       await tx.execute(
@@ -253,7 +255,7 @@ export async function disableTwoFactor({
   password: string | undefined;
   code: string;
 }) {
-  if (!(await isTwoFactorOn({ db, userId }))) throw new ConflictError(NOT_ON_MESSAGE);
+  if (!(await isTwoFactorOn({ db, userId }))) throw new ConflictError(TWO_FACTOR_NOT_ON_MESSAGE);
   const { rows } = await db.execute<{ hasPassword: boolean }>(
     sql`select password_hash is not null as "hasPassword" from users where id = ${userId}::uuid`,
   );

@@ -93,9 +93,13 @@ export const ErrorSchema = component(
   "Error",
   object({
     message: note(text, "A sentence for a person; a validation message names the field"),
+    code: note(
+      z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+      "The message's stable machine name, the same in every language (see Message codes)",
+    ),
     errors: note(
-      z.array(object({ path: text, message: text })).optional(),
-      "On a 400: every validation issue, each naming its field (`path`) with its message",
+      z.array(object({ path: text, message: text, code: z.string().regex(/^[A-Z][A-Z0-9_]*$/) })).optional(),
+      "On a 400: every validation issue, each naming its field (`path`) with its message and code",
     ),
   }),
   "Every error",
@@ -103,7 +107,7 @@ export const ErrorSchema = component(
 
 export const FriendRequestErrorSchema = component(
   "FriendRequestError",
-  object({ success: z.literal(false), message: text, errors: ErrorSchema.shape.errors }),
+  object({ success: z.literal(false), ...ErrorSchema.shape }),
   "Every error of the friend-request calls",
 );
 

@@ -9,6 +9,7 @@ import {
   databaseUnavailable,
 } from "@/lib/db/unavailable";
 import { ConflictError, HttpError, ValidationError, SOMETHING_WENT_WRONG } from "@/lib/errors";
+import { errorBody } from "@/lib/http/message-codes";
 import { describeError, logError } from "@/lib/log";
 import { apiHeaders } from "@/lib/security/headers";
 
@@ -20,30 +21,33 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
 }
 
 /**
- * Maps a thrown error to `{message}` with its status (a 400 adds every issue as `errors`,
- * docs/decisions/048-one-way-to-write-a-form.md, and a 409 the field that clashes, when one does);
- * anything unexpected is a logged 500.
+ * Maps a thrown error to `{message, code}` with its status (a 400 adds every issue as `errors`,
+ * docs/decisions/048-one-way-to-write-a-form.md, and a 409 the field that clashes, when one does;
+ * the codes are docs/decisions/142's); anything unexpected is a logged 500.
  * `extra` fields join every error body (docs/api.md: friend-request errors add `success: false`).
  */
 export function toResponse(err: unknown, extra: Record<string, unknown> = {}): NextResponse {
   if (err instanceof ValidationError || (err instanceof ConflictError && err.errors)) {
     return NextResponse.json(
-      { ...extra, message: err.message, errors: err.errors },
+      { ...extra, ...errorBody(err.status, err.message, err.errors) },
       { status: err.status, headers: err.headers },
     );
   }
   if (err instanceof HttpError) {
-    return NextResponse.json({ ...extra, message: err.message }, { status: err.status, headers: err.headers });
+    return NextResponse.json(
+      { ...extra, ...errorBody(err.status, err.message) },
+      { status: err.status, headers: err.headers },
+    );
   }
   // The database is gone, unreachable or too slow (docs/decisions/041): the service, not the
   // request, is at fault, and it says when to come back. A warning, not a fault: nothing to fix here.
   if (databaseUnavailable(err)) {
     console.warn(`[db] Answered 503, the database is unavailable: ${firstLine(describeError(err))}`);
     const headers = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
-    return NextResponse.json({ ...extra, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
+    return NextResponse.json({ ...extra, ...errorBody(503, DATABASE_UNAVAILABLE_MESSAGE) }, { status: 503, headers });
   }
   logError("api", "Unhandled error in route handler", err);
-  return NextResponse.json({ ...extra, message: SOMETHING_WENT_WRONG }, { status: 500 });
+  return NextResponse.json({ ...extra, ...errorBody(500, SOMETHING_WENT_WRONG) }, { status: 500 });
 }
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
@@ -133,7 +137,7 @@ function methodNotAllowed(
     withApiHeaders(
       req,
       NextResponse.json(
-        { ...errorFields, message: `Method not allowed. Use ${allow}.` },
+        { ...errorFields, ...errorBody(405, `Method not allowed. Use ${allow}.`) },
         { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } },
       ),
     );

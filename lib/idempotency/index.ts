@@ -3,15 +3,16 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
-import { ConflictError, HttpError, ValidationError } from "@/lib/errors";
+import { ConflictError, type FieldIssue, HttpError, ValidationError } from "@/lib/errors";
+import { errorBody } from "@/lib/http/message-codes";
 import { json } from "@/lib/http/respond";
 import {
   IDEMPOTENCY_KEY_MAX,
   IDEMPOTENCY_KEY_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_RUNNING_MAX_SECONDS,
-  KEY_REUSED_MESSAGE,
-  KEY_RUNNING_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  IDEMPOTENCY_KEY_RUNNING_MESSAGE,
 } from "@/lib/validation/idempotency-limits";
 
 // Idempotency keys of entry writes (docs/decisions/081): a retry of a request whose answer was lost
@@ -91,9 +92,10 @@ export async function runIdempotently({
   if (claimed.length === 0) {
     const [kept] = await db.select().from(idempotencyKeys).where(where);
     // Gone between the two statements (housekeeping): as good as never used, but rare enough to ask for a retry.
-    if (!kept) throw new ConflictError(KEY_RUNNING_MESSAGE);
-    if (kept.target !== target || kept.requestHash !== requestHash) throw new UnprocessableError(KEY_REUSED_MESSAGE);
-    if (kept.status === null) throw new ConflictError(KEY_RUNNING_MESSAGE);
+    if (!kept) throw new ConflictError(IDEMPOTENCY_KEY_RUNNING_MESSAGE);
+    if (kept.target !== target || kept.requestHash !== requestHash)
+      throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    if (kept.status === null) throw new ConflictError(IDEMPOTENCY_KEY_RUNNING_MESSAGE);
     return json(kept.body, { status: kept.status, headers: { "Idempotent-Replayed": "true" } });
   }
 
@@ -102,7 +104,8 @@ export async function runIdempotently({
     answer = await run();
   } catch (err) {
     if (err instanceof HttpError && keptStatus(err.status)) {
-      const body = { message: err.message, ...("errors" in err && err.errors ? { errors: err.errors } : {}) };
+      const errors = "errors" in err ? (err.errors as readonly FieldIssue[] | undefined) : undefined;
+      const body = errorBody(err.status, err.message, errors);
       await db.update(idempotencyKeys).set({ status: err.status, body }).where(where);
     } else {
       await db.delete(idempotencyKeys).where(where);

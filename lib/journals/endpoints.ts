@@ -34,13 +34,13 @@ import {
   CONTENT_MAX,
   IMPORTED_CONTENT_MAX,
   IMAGE_DESCRIPTION_MAX,
-  REQUIRED_MESSAGE,
+  TITLE_AND_CONTENT_REQUIRED_MESSAGE,
   TITLE_MAX,
   TITLE_TOO_LONG_MESSAGE,
   LONG_PAGE_STAYS_PRIVATE_MESSAGE,
-  DATE_MESSAGE,
+  ENTRY_DATE_MESSAGE,
   CALENDAR_YEAR_MESSAGE,
-  MONTH_MESSAGE,
+  ENTRY_MONTH_MESSAGE,
   PHOTOS_MAX,
   TOO_MANY_PHOTOS_MESSAGE,
 } from "@/lib/validation/journal-limits";
@@ -81,8 +81,8 @@ import {
   IDEMPOTENCY_RUNNING_MAX_SECONDS,
   IF_MATCH_MAX,
   IF_MATCH_MESSAGE,
-  KEY_REUSED_MESSAGE,
-  KEY_RUNNING_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  IDEMPOTENCY_KEY_RUNNING_MESSAGE,
 } from "@/lib/validation/idempotency-limits";
 import { TAG, type Endpoint, type Failure } from "@/lib/http/endpoint";
 import { SERVER_BUSY } from "@/lib/errors";
@@ -98,7 +98,7 @@ import {
 import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 import {
-  LOCK_ON_MESSAGE,
+  DIARY_LOCKED_MESSAGE,
   LOCKED_CONTENT,
   LOCKED_PAGE_MESSAGE,
   LOCKED_TITLE,
@@ -177,7 +177,7 @@ const imageField = {
 const entryFailures: Failure[] = [
   [
     400,
-    REQUIRED_MESSAGE,
+    TITLE_AND_CONTENT_REQUIRED_MESSAGE,
     TITLE_TOO_LONG_MESSAGE,
     CONTENT_TOO_LONG_MESSAGE,
     IMAGE_DESCRIPTION_TOO_LONG_MESSAGE,
@@ -203,7 +203,7 @@ const entryFailures: Failure[] = [
     SEALED_PHOTO_MESSAGE,
     SEALED_IMAGE_MESSAGE,
   ],
-  [409, LOCK_ON_MESSAGE, NOT_LOCKED_MESSAGE],
+  [409, DIARY_LOCKED_MESSAGE, NOT_LOCKED_MESSAGE],
   [413, IMAGE_TOO_LARGE_MESSAGE, SEALED_IMAGE_MESSAGE],
   [415, IMAGE_UNSUPPORTED_MESSAGE],
 ];
@@ -218,8 +218,8 @@ const idempotencyHeader = {
 const idempotencyFailures: Failure[] = [
   [400, IDEMPOTENCY_KEY_MESSAGE],
   [404, JOURNAL_NOT_FOUND],
-  [409, KEY_RUNNING_MESSAGE],
-  [422, KEY_REUSED_MESSAGE],
+  [409, IDEMPOTENCY_KEY_RUNNING_MESSAGE],
+  [422, IDEMPOTENCY_KEY_REUSED_MESSAGE],
 ];
 const entryId = { id: { description: "The entry's id; a malformed one is a 404 like an unknown one" } };
 
@@ -288,7 +288,7 @@ export const JOURNAL_ENDPOINTS = [
     },
     answers: [{ status: 201, description: "The new entry", schema: A.JournalSchema }],
     failures: [
-      [400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, DATE_MESSAGE],
+      [400, FUTURE_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, ENTRY_DATE_MESSAGE],
       ...entryFailures,
       [409, JOURNAL_EXISTS_MESSAGE],
       ...idempotencyFailures,
@@ -399,7 +399,7 @@ export const JOURNAL_ENDPOINTS = [
     params: { date: { description: "YYYY-MM-DD", schema: calendarDateField } },
     answers: [{ status: 200, description: "The entry", schema: A.JournalSchema }],
     failures: [
-      [400, DATE_MESSAGE],
+      [400, ENTRY_DATE_MESSAGE],
       [404, NO_JOURNAL_FOR_DATE],
     ],
   },
@@ -414,7 +414,7 @@ export const JOURNAL_ENDPOINTS = [
       month: { description: "1–12, leading zero optional", schema: MonthParamsSchema.shape.month },
     },
     answers: [{ status: 200, description: "The caller's entries of that month", schema: A.MonthAnswerSchema }],
-    failures: [[400, CALENDAR_YEAR_MESSAGE, MONTH_MESSAGE]],
+    failures: [[400, CALENDAR_YEAR_MESSAGE, ENTRY_MONTH_MESSAGE]],
   },
   {
     method: "get",
@@ -439,7 +439,7 @@ export const JOURNAL_ENDPOINTS = [
       descriptions: { date: `The caller's today, YYYY-MM-DD, from ${EARLIEST_JOURNAL_DATE} to tomorrow in UTC` },
     },
     answers: [{ status: 200, description: "The entries of that day in earlier years", schema: P.OnThisDaySchema }],
-    failures: [[400, "Date is required", DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, ON_THIS_DAY_LATE_MESSAGE]],
+    failures: [[400, "Date is required", ENTRY_DATE_MESSAGE, TOO_EARLY_DATE_MESSAGE, ON_THIS_DAY_LATE_MESSAGE]],
   },
   {
     method: "get",

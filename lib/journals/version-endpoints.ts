@@ -4,7 +4,7 @@ import { TAG, type Endpoint } from "@/lib/http/endpoint";
 import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 import { ENTRY_CHANGED_MESSAGE, IF_MATCH_MAX, IF_MATCH_MESSAGE } from "@/lib/validation/idempotency-limits";
 import {
-  LOCK_ON_MESSAGE,
+  DIARY_LOCKED_MESSAGE,
   LOCK_TURNING_OFF_MESSAGE,
   LOCKED_PAGE_MESSAGE,
   NOT_LOCKED_MESSAGE,
@@ -74,7 +74,7 @@ export const VERSION_ENDPOINTS = [
     failures: [
       [400, IF_MATCH_MESSAGE, UNSEAL_MESSAGE],
       [404, JOURNAL_NOT_FOUND, VERSION_NOT_FOUND_MESSAGE],
-      [409, SEALED_VERSION_MESSAGE, LOCKED_PAGE_MESSAGE, LOCK_ON_MESSAGE],
+      [409, SEALED_VERSION_MESSAGE, LOCKED_PAGE_MESSAGE, DIARY_LOCKED_MESSAGE],
       [412, ENTRY_CHANGED_MESSAGE],
     ],
   },
@@ -118,7 +118,7 @@ export const VERSION_ENDPOINTS = [
     answers: [{ status: 200, description: PAGE_RESTORED_MESSAGE, schema: RestoredPageSchema }],
     failures: [
       [404, DELETED_NOT_FOUND_MESSAGE],
-      [409, DAY_TAKEN_MESSAGE, NOT_LOCKED_MESSAGE, LOCK_ON_MESSAGE, LOCK_TURNING_OFF_MESSAGE],
+      [409, DAY_TAKEN_MESSAGE, NOT_LOCKED_MESSAGE, DIARY_LOCKED_MESSAGE, LOCK_TURNING_OFF_MESSAGE],
     ],
   },
   {

@@ -1,4 +1,5 @@
 import "server-only";
+import { errorBody } from "@/lib/http/message-codes";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { idempotencyKeys, journals, type SealedPage } from "@/lib/db/schema";
@@ -401,7 +402,7 @@ export async function deleteJournal({
     await tx.delete(journals).where(eq(journals.id, id));
     await tx
       .update(idempotencyKeys)
-      .set({ status: 404, body: { message: JOURNAL_NOT_FOUND } })
+      .set({ status: 404, body: errorBody(404, JOURNAL_NOT_FOUND) })
       .where(
         and(
           eq(idempotencyKeys.userId, authorId),

@@ -6,8 +6,8 @@ import {
   LOCK_EXISTS_MESSAGE,
   NO_LOCK_MESSAGE,
   UNVERIFIED_LOCK_MESSAGE,
-  VERIFIER_MESSAGE,
-  WRAPS_MESSAGE,
+  LOCK_VERIFIER_MESSAGE,
+  LOCK_WRAPS_MESSAGE,
   WRONG_VERIFIER_MESSAGE,
 } from "@/lib/validation/lock-limits";
 
@@ -58,7 +58,7 @@ export const LOCK_ENDPOINTS = [
     },
     answers: [{ status: 201, description: "The lock", schema: L.LockStateSchema }],
     failures: [
-      [400, ...STEP_UP_REFUSALS, VERIFIER_MESSAGE, WRAPS_MESSAGE],
+      [400, ...STEP_UP_REFUSALS, LOCK_VERIFIER_MESSAGE, LOCK_WRAPS_MESSAGE],
       [403, SIGN_IN_AGAIN_MESSAGE, UNVERIFIED_LOCK_MESSAGE],
       [409, LOCK_EXISTS_MESSAGE],
     ],
@@ -88,7 +88,7 @@ export const LOCK_ENDPOINTS = [
       },
     ],
     failures: [
-      [400, ...STEP_UP_REFUSALS, VERIFIER_MESSAGE],
+      [400, ...STEP_UP_REFUSALS, LOCK_VERIFIER_MESSAGE],
       [403, SIGN_IN_AGAIN_MESSAGE, WRONG_VERIFIER_MESSAGE],
       [404, NO_LOCK_MESSAGE],
     ],
@@ -109,7 +109,7 @@ export const LOCK_ENDPOINTS = [
     },
     answers: [{ status: 200, description: "The lock", schema: L.LockStateSchema }],
     failures: [
-      [400, VERIFIER_MESSAGE, WRAPS_MESSAGE],
+      [400, LOCK_VERIFIER_MESSAGE, LOCK_WRAPS_MESSAGE],
       [403, WRONG_VERIFIER_MESSAGE],
       [404, NO_LOCK_MESSAGE],
     ],

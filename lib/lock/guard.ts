@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import type { SealedPage } from "@/lib/db/schema";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import {
-  LOCK_ON_MESSAGE,
+  DIARY_LOCKED_MESSAGE,
   LOCK_TURNING_OFF_MESSAGE,
   LOCKED_PAGE_MESSAGE,
   NOT_LOCKED_MESSAGE,
@@ -141,7 +141,7 @@ export async function assertLockAllows({
   if (sealed && !lock) throw new ConflictError(NOT_LOCKED_MESSAGE);
   // While the lock is turned off (lib/lock/lock.ts's turnOffLock) pages only become readable.
   if (sealed && lock?.turningOff) throw new ConflictError(LOCK_TURNING_OFF_MESSAGE);
-  if (!sealed && lock && !lock.turningOff && visibility === "private") throw new ConflictError(LOCK_ON_MESSAGE);
+  if (!sealed && lock && !lock.turningOff && visibility === "private") throw new ConflictError(DIARY_LOCKED_MESSAGE);
   if (sealed && current && sealed.revision <= current.revision) throw new ConflictError(SEALED_STALE_MESSAGE);
   if (sealed && photo === "readable")
     throw new ValidationError(SEALED_PHOTO_MESSAGE, [{ path: "image", message: SEALED_PHOTO_MESSAGE }]);

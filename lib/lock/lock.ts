@@ -9,8 +9,8 @@ import {
   LOCK_EXISTS_MESSAGE,
   NO_LOCK_MESSAGE,
   UNVERIFIED_LOCK_MESSAGE,
-  VERIFIER_MESSAGE,
-  WRAPS_MESSAGE,
+  LOCK_VERIFIER_MESSAGE,
+  LOCK_WRAPS_MESSAGE,
   WRONG_VERIFIER_MESSAGE,
 } from "@/lib/validation/lock-limits";
 
@@ -57,7 +57,7 @@ async function assertOwnPasskeys({ db, userId, wraps }: { db: Db; userId: string
     .from(passkeys)
     .where(and(eq(passkeys.userId, userId), inArray(passkeys.credentialId, ids)));
   if (found.length !== new Set(ids).size)
-    throw new ValidationError(WRAPS_MESSAGE, [{ path: "wraps", message: WRAPS_MESSAGE }]);
+    throw new ValidationError(LOCK_WRAPS_MESSAGE, [{ path: "wraps", message: LOCK_WRAPS_MESSAGE }]);
 }
 
 /** GET /api/lock: the person's wrappings (to unlock on this device) and how far their private pages are sealed. */
@@ -158,7 +158,8 @@ export async function turnOffLock({
   if (!current) throw new NotFoundError(NO_LOCK_MESSAGE);
   const beginning = current.turningOffAt === null;
   if (beginning) {
-    if (!verifier) throw new ValidationError(VERIFIER_MESSAGE, [{ path: "verifier", message: VERIFIER_MESSAGE }]);
+    if (!verifier)
+      throw new ValidationError(LOCK_VERIFIER_MESSAGE, [{ path: "verifier", message: LOCK_VERIFIER_MESSAGE }]);
     await prove();
     if (!sameVerifier(current.verifierHash, verifier)) throw new ForbiddenError(WRONG_VERIFIER_MESSAGE);
   }

@@ -7,10 +7,10 @@ import {
   STREAM_RETRY_MS,
   STREAMS_PER_USER_MAX,
   TOO_MANY_STREAMS_MESSAGE,
-  READ_BODY_MESSAGE,
+  NOTIFICATIONS_READ_BODY_MESSAGE,
   READ_IDS_MAX,
-  READ_IDS_TOO_MANY_MESSAGE,
-  READ_ID_MESSAGE,
+  NOTIFICATION_IDS_TOO_MANY_MESSAGE,
+  NOTIFICATION_ID_MESSAGE,
 } from "@/lib/notifications/limits";
 import { MarkReadSchema, NotificationsQuerySchema } from "@/lib/notifications/schemas";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
@@ -63,7 +63,7 @@ export const NOTIFICATION_ENDPOINTS = [
       descriptions: { ids: "Notification ids", all: "true: every notification" },
     },
     answers: [{ status: 200, description: "The unread count after", schema: NotificationsReadSchema }],
-    failures: [[400, READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_TOO_MANY_MESSAGE]],
+    failures: [[400, NOTIFICATIONS_READ_BODY_MESSAGE, NOTIFICATION_ID_MESSAGE, NOTIFICATION_IDS_TOO_MANY_MESSAGE]],
   },
   {
     method: "get",

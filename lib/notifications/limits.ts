@@ -3,9 +3,9 @@
 export const NOTIFICATIONS_PAGE_SIZE_DOC = 20;
 export const HEARTS_PAGE_SIZE_DOC = 50;
 export const READ_IDS_MAX = 100;
-export const READ_BODY_MESSAGE = 'Send "ids" (the notifications to mark read) or "all": true';
-export const READ_ID_MESSAGE = "Each id must be a notification's id";
-export const READ_IDS_TOO_MANY_MESSAGE = `At most ${READ_IDS_MAX} ids at once`;
+export const NOTIFICATIONS_READ_BODY_MESSAGE = 'Send "ids" (the notifications to mark read) or "all": true';
+export const NOTIFICATION_ID_MESSAGE = "Each id must be a notification's id";
+export const NOTIFICATION_IDS_TOO_MANY_MESSAGE = `At most ${READ_IDS_MAX} ids at once`;
 
 /** The live stream (docs/decisions/064): a comment this often keeps proxies from closing it, and the session is checked again. */
 export const STREAM_HEARTBEAT_MS = 25_000;

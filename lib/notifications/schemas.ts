@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/fields";
-import { READ_BODY_MESSAGE, READ_ID_MESSAGE, READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE } from "./limits";
+import {
+  NOTIFICATIONS_READ_BODY_MESSAGE,
+  NOTIFICATION_ID_MESSAGE,
+  READ_IDS_MAX,
+  NOTIFICATION_IDS_TOO_MANY_MESSAGE,
+} from "./limits";
 import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
 // The activity inbox's query and body (docs/decisions/063).
@@ -18,12 +23,15 @@ export const MarkReadSchema = z
   .strictObject(
     {
       ids: z
-        .array(z.string(READ_ID_MESSAGE).regex(NOTIFICATION_ID, READ_ID_MESSAGE), READ_BODY_MESSAGE)
-        .min(1, READ_BODY_MESSAGE)
-        .max(READ_IDS_MAX, READ_IDS_TOO_MANY_MESSAGE)
+        .array(
+          z.string(NOTIFICATION_ID_MESSAGE).regex(NOTIFICATION_ID, NOTIFICATION_ID_MESSAGE),
+          NOTIFICATIONS_READ_BODY_MESSAGE,
+        )
+        .min(1, NOTIFICATIONS_READ_BODY_MESSAGE)
+        .max(READ_IDS_MAX, NOTIFICATION_IDS_TOO_MANY_MESSAGE)
         .optional(),
-      all: z.literal(true, READ_BODY_MESSAGE).optional(),
+      all: z.literal(true, NOTIFICATIONS_READ_BODY_MESSAGE).optional(),
     },
-    READ_BODY_MESSAGE,
+    NOTIFICATIONS_READ_BODY_MESSAGE,
   )
-  .refine((b) => (b.ids === undefined) !== (b.all === undefined), READ_BODY_MESSAGE);
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), NOTIFICATIONS_READ_BODY_MESSAGE);

@@ -21,6 +21,7 @@ import type { JsonSchema, Operation, Parameter, Response } from "./types";
 import { AUTHENTICATION_REQUIRED, TOO_MANY_ATTEMPTS } from "@/lib/errors";
 import { INVALID_SESSION_MESSAGE, CROSS_ORIGIN_MESSAGE } from "@/lib/auth/session-limits";
 import { IMAGE_BUSY_MESSAGE } from "@/lib/images/messages";
+import { MESSAGE_CODES, VARIABLE_MESSAGE_CODES, codeOf } from "@/lib/http/message-codes";
 
 // The API reference as an OpenAPI 3.1 document: served at GET /api/openapi.json, rendered into
 // docs/api.md by `npm run docs:api`. Request schemas come from the zod schemas the handlers
@@ -32,7 +33,7 @@ const CONVENTIONS = `Inkwell's REST API, for our own pages and for any other cli
 - JSON in and out, except the multipart uploads named below. Every path answers the same with or without a trailing slash, with no redirect (a CORS preflight cannot follow one).
 - Authentication: \`Authorization: Bearer <token>\`, or the httpOnly \`session\` cookie that login sets. Tokens are opaque; the server keeps only their hash, so logout and a password reset revoke them at once on every instance. A session ends after 30 days without use. A state-changing call (POST, PUT, DELETE) authenticated only by the cookie must carry the app's own \`Origin\` (APP_URL's, or that of the host it was sent to), else 403 \`Cross-origin request refused\`.
 - Ids are UUIDs; objects carry both \`_id\` and \`id\`. \`journaldate\` is a calendar day \`YYYY-MM-DD\`; timestamps are ISO-8601 in UTC.
-- Every error is \`{"message": "…"}\` with its status (the friend-request calls add \`"success": false\`): 400 bad input (the message names the first refused field, and \`errors\` lists every refused field as \`[{"path": "…", "message": "…"}]\`, \`path\` the field as sent, dot-joined when nested, empty when the whole body is refused), 401 no, invalid or revoked token (a call that needs a session answers it before it reads the path, query or body), 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict (when one field clashes, a username or an email already taken, \`errors\` names it as a 400 does), 413 body over its route's limit (named with each body below: ${BODY_LIMITS.auth / 1024} KB for sign-in, sign-up and the like, ${BODY_LIMITS.profile / 1024} KB for a profile, ${BODY_LIMITS.upload / (1024 * 1024)} MB for a photo upload; a multipart text field over ${FORM_TEXT_FIELD_MAX / 1024} KB) or image over 5 MB, 415 not an accepted image, 429 rate limited, and 503 busy or the database unavailable for a moment (both with \`Retry-After\`; a write answered 503 may still have been saved, so check before sending it again). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
+- Every error is \`{"message": "…", "code": "…"}\` with its status (the friend-request calls add \`"success": false\`). The \`message\` is English words for a person; the \`code\` names the message, stays the same when its words change, and is what a client in another language translates (the Message codes section lists every one). Statuses: 400 bad input (the message names the first refused field, and \`errors\` lists every refused field as \`[{"path": "…", "message": "…", "code": "…"}]\`, \`path\` the field as sent, dot-joined when nested, empty when the whole body is refused), 401 no, invalid or revoked token (a call that needs a session answers it before it reads the path, query or body), 403 signed in but not allowed, 404 not found, also for what the caller may not know exists (another person's private entry, a malformed id), 405 a method the path does not serve (with \`Allow\`), 409 conflict (when one field clashes, a username or an email already taken, \`errors\` names it as a 400 does), 413 body over its route's limit (named with each body below: ${BODY_LIMITS.auth / 1024} KB for sign-in, sign-up and the like, ${BODY_LIMITS.profile / 1024} KB for a profile, ${BODY_LIMITS.upload / (1024 * 1024)} MB for a photo upload; a multipart text field over ${FORM_TEXT_FIELD_MAX / 1024} KB) or image over 5 MB, 415 not an accepted image, 429 rate limited, and 503 busy or the database unavailable for a moment (both with \`Retry-After\`; a write answered 503 may still have been saved, so check before sending it again). A 500 is a server fault, never the answer to bad input. An unknown path under /api is a 404 \`No such API endpoint\`.
 - CORS: browsers on the origins of CORS_ORIGINS may call with credentials; others get no CORS headers.
 - List limits are clamped: a \`limit\` above the maximum gives the maximum.
 - Image URLs in answers (\`images\`, \`profileImage\`, \`imageUrl\`) are absolute on APP_URL and signed for the viewer they were given to; a plain \`<img>\` loads them with no header or cookie, and the image route still checks at every load that this viewer may see the image now.
@@ -102,6 +103,7 @@ function failure(e: Endpoint, [status, ...messages]: Failure): Response {
   return {
     description: messages.join(" | "),
     "x-messages": messages,
+    "x-codes": messages.map((m) => codeOf(m, status)),
     ...(headers ? { headers } : {}),
     content: { "application/json": { schema: answerSchema(errorSchemaOf(e)) } },
   };
@@ -223,6 +225,8 @@ function operation(e: Endpoint): Operation {
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string };
+  /** Every message code (docs/decisions/142): a constant message's English words, or what a variable one says. */
+  "x-message-codes": Record<string, string>;
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
@@ -244,6 +248,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     info: { title: "Inkwell API", version: "1", description: CONVENTIONS },
     tags,
     paths,
+    "x-message-codes": {
+      ...MESSAGE_CODES,
+      ...Object.fromEntries(Object.entries(VARIABLE_MESSAGE_CODES).map(([code, { about }]) => [code, `(${about})`])),
+    },
     components: {
       schemas: componentSchemas(),
       securitySchemes: {

@@ -110,8 +110,11 @@ function renderOperation(method: string, path: string, op: Operation): string[] 
       "**Errors**",
       "",
       ...table(
-        ["Status", "Messages"],
-        errors.map(([status, r]) => [code(status), (r["x-messages"] ?? []).map(code).join(", ")]),
+        ["Status", "Codes and messages"],
+        errors.map(([status, r]) => [
+          code(status),
+          (r["x-messages"] ?? []).map((m, i) => `${code(r["x-codes"]?.[i] ?? "")} ${code(m)}`).join(", "),
+        ]),
       ),
     );
   return out;
@@ -157,12 +160,25 @@ export function renderApiMarkdown(doc: OpenApiDocument): string {
     for (const [method, path] of byTag.get(name) ?? [])
       out.push(`  - [${method.toUpperCase()} ${path}](#${anchor(`${method} ${path}`)})`);
   }
-  out.push("- [Objects](#objects)", "");
+  out.push("- [Objects](#objects)", "- [Message codes](#message-codes)", "");
   for (const { name } of doc.tags) {
     out.push(`## ${name}`, "");
     for (const [method, path, op] of byTag.get(name) ?? []) out.push(...renderOperation(method, path, op));
   }
   out.push("## Objects", "");
   for (const [name, schema] of Object.entries(doc.components.schemas)) out.push(...renderObject(name, schema));
+  out.push(
+    "## Message codes",
+    "",
+    "Every error's `code` (and each of its `errors`' codes), with the English words it stands for; a message built from values (a field's label, a count, a name) is described rather than quoted. docs/decisions/142-message-codes.md.",
+    "",
+    ...table(
+      ["Code", "English words"],
+      Object.entries(doc["x-message-codes"])
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([c, words]) => [code(c), words.startsWith("(") ? words.slice(1, -1) : code(words)]),
+    ),
+    "",
+  );
   return `${out.join("\n").trimEnd()}\n`;
 }

@@ -17,6 +17,8 @@ export interface Response {
   content?: Record<string, { schema: JsonSchema }>;
   /** Every message an error answer may carry. */
   "x-messages"?: string[];
+  /** Each of those messages' codes, in the same order (docs/decisions/142). */
+  "x-codes"?: string[];
 }
 
 export interface Operation {

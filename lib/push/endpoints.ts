@@ -2,8 +2,8 @@ import * as Pu from "@/lib/contract/push";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import {
   AUTH_MESSAGE,
-  ENDPOINT_HOST_MESSAGE,
-  ENDPOINT_MESSAGE,
+  PUSH_ENDPOINT_HOST_MESSAGE,
+  PUSH_ENDPOINT_MESSAGE,
   P256DH_MESSAGE,
   PUSH_SUBSCRIPTIONS_MAX,
   SUBSCRIPTION_NOT_FOUND_MESSAGE,
@@ -48,7 +48,7 @@ export const PUSH_ENDPOINTS = [
         schema: Pu.PushSubscribedSchema,
       },
     ],
-    failures: [[400, ENDPOINT_MESSAGE, ENDPOINT_HOST_MESSAGE, P256DH_MESSAGE, AUTH_MESSAGE]],
+    failures: [[400, PUSH_ENDPOINT_MESSAGE, PUSH_ENDPOINT_HOST_MESSAGE, P256DH_MESSAGE, AUTH_MESSAGE]],
   },
   {
     method: "delete",
@@ -66,7 +66,7 @@ export const PUSH_ENDPOINTS = [
     },
     answers: [{ status: 200, description: "Unsubscribed", schema: Pu.PushUnsubscribedSchema }],
     failures: [
-      [400, ENDPOINT_MESSAGE],
+      [400, PUSH_ENDPOINT_MESSAGE],
       [404, SUBSCRIPTION_NOT_FOUND_MESSAGE],
     ],
   },

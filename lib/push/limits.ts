@@ -10,8 +10,8 @@ export const PUSH_SEND_TIMEOUT_MS = 10_000;
 /** Hearts on one entry are pushed at most once in this long (docs/decisions/082). */
 export const HEART_PUSH_INTERVAL_MINUTES = 60;
 
-export const ENDPOINT_MESSAGE = "Endpoint must be the https URL of a push service";
-export const ENDPOINT_HOST_MESSAGE = "Endpoint must be a push service Inkwell sends to";
+export const PUSH_ENDPOINT_MESSAGE = "Endpoint must be the https URL of a push service";
+export const PUSH_ENDPOINT_HOST_MESSAGE = "Endpoint must be a push service Inkwell sends to";
 export const P256DH_MESSAGE = "keys.p256dh must be a P-256 public key in base64url (87 characters)";
 export const AUTH_MESSAGE = "keys.auth must be a 16-byte secret in base64url (22 characters)";
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "This device is not subscribed";

@@ -4,14 +4,14 @@ import type { Db } from "@/lib/db/client";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { PushSubscriptionInput } from "@/lib/push/schemas";
 import { pushEndpointAllowed } from "./service-urls";
-import { ENDPOINT_HOST_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "./limits";
+import { PUSH_ENDPOINT_HOST_MESSAGE, PUSH_SUBSCRIPTIONS_MAX, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "./limits";
 
 // A device's push subscription (docs/decisions/082), kept with the session that made it: the
 // session's end (signing out, ending it on the Security screen, a password change) takes it along.
 
 function checkHost(endpoint: string) {
   if (!pushEndpointAllowed(endpoint))
-    throw new ValidationError(ENDPOINT_HOST_MESSAGE, [{ path: "endpoint", message: ENDPOINT_HOST_MESSAGE }]);
+    throw new ValidationError(PUSH_ENDPOINT_HOST_MESSAGE, [{ path: "endpoint", message: PUSH_ENDPOINT_HOST_MESSAGE }]);
 }
 
 /**

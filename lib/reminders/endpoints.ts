@@ -4,12 +4,12 @@ import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/reminders/messages";
 import { SETTINGS_BODY_MESSAGE, UpdateSettingsSchema } from "@/lib/validation/reminder";
 import {
-  ENABLED_MESSAGE,
-  NO_WEEKDAY_MESSAGE,
-  TIME_MESSAGE,
+  REMINDER_ENABLED_MESSAGE,
+  REMINDER_NO_WEEKDAY_MESSAGE,
+  REMINDER_TIME_MESSAGE,
   TIME_ZONE_MESSAGE,
-  WEEKDAYS_MESSAGE,
-  CHANNEL_MESSAGE,
+  REMINDER_WEEKDAYS_MESSAGE,
+  REMINDER_CHANNEL_MESSAGE,
 } from "@/lib/validation/reminder-limits";
 import { TAG, type Endpoint } from "@/lib/http/endpoint";
 
@@ -50,12 +50,12 @@ export const REMINDER_ENDPOINTS = [
       [
         400,
         SETTINGS_BODY_MESSAGE,
-        ENABLED_MESSAGE,
-        TIME_MESSAGE,
+        REMINDER_ENABLED_MESSAGE,
+        REMINDER_TIME_MESSAGE,
         TIME_ZONE_MESSAGE,
-        WEEKDAYS_MESSAGE,
-        NO_WEEKDAY_MESSAGE,
-        CHANNEL_MESSAGE,
+        REMINDER_WEEKDAYS_MESSAGE,
+        REMINDER_NO_WEEKDAY_MESSAGE,
+        REMINDER_CHANNEL_MESSAGE,
       ],
     ],
   },

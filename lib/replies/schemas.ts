@@ -3,6 +3,8 @@ import { REPLY_MAX, REPLY_REQUIRED_MESSAGE, REPLY_TOO_LONG_MESSAGE, THREAD_WITH_
 import { characters, text } from "@/lib/validation/fields";
 import { INVALID_CURSOR } from "@/lib/validation/feed-limits";
 
+export const REPLY_BODY_MESSAGE = "Send the reply's text";
+
 // Private replies' body and query (docs/decisions/066). The text follows an entry's rules: trimmed,
 // CRLF kept as LF, counted in characters as a person sees them.
 
@@ -12,7 +14,7 @@ export const ReplyBodySchema = z.strictObject(
     text: characters("Reply", { max: REPLY_MAX, tooLong: REPLY_TOO_LONG_MESSAGE, required: REPLY_REQUIRED_MESSAGE }),
     threadWith: z.guid(THREAD_WITH_MESSAGE).optional(),
   },
-  "Send the reply's text",
+  REPLY_BODY_MESSAGE,
 );
 
 /** GET /api/journals/{id}/replies?cursor=: the previous page's `nextCursor`. */

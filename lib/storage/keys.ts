@@ -2,6 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ValidationError } from "@/lib/errors";
 
+export const STORAGE_KEY_MESSAGE = "Invalid storage key";
+export const STORAGE_PREFIX_MESSAGE = "Invalid storage prefix";
+
 // Keys look like `entries/3f0c…-….webp`: folders of letters, digits, `-` and `_`, then a file name
 // with one of the extensions below. Nothing else is allowed, so no key can climb out of the
 // uploads folder ('..', '/abs', 'a\\b', '.hidden'), and the extension alone tells the content type.
@@ -72,7 +75,7 @@ function contentTypeOf(key: string): string | undefined {
 /** The content type a key's extension stands for; throws for a key that is not safe to use. */
 export function getKeyContentType({ key }: { key: string }): string {
   const contentType = contentTypeOf(key);
-  if (!contentType) throw new ValidationError("Invalid storage key");
+  if (!contentType) throw new ValidationError(STORAGE_KEY_MESSAGE);
   return contentType;
 }
 
@@ -85,7 +88,7 @@ const PREFIX_PATTERN = /^(?:[A-Za-z0-9_-]+\/){1,4}$/;
 
 /** A folder to list: one to four key segments, each followed by `/`; throws for anything else. */
 export function assertKeyPrefix(prefix: string): void {
-  if (!PREFIX_PATTERN.test(prefix)) throw new ValidationError("Invalid storage prefix");
+  if (!PREFIX_PATTERN.test(prefix)) throw new ValidationError(STORAGE_PREFIX_MESSAGE);
 }
 
 /** Both drivers refuse to store an object under a key whose extension says another type. */

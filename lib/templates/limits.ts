@@ -14,7 +14,7 @@ export const TEMPLATE_CONTENT_MAX = CONTENT_MAX;
 
 export const TEMPLATE_NAME_REQUIRED_MESSAGE = NAME_REQUIRED_MESSAGE;
 export const TEMPLATE_NAME_TOO_LONG_MESSAGE = `Name must be at most ${TEMPLATE_NAME_MAX} characters`;
-export const TEMPLATE_NAME_LINE_MESSAGE =
+export const NAME_NOT_ONE_LINE_MESSAGE =
   "Name may not contain control characters, line breaks, text-direction marks or invisible characters";
 export const TEMPLATE_TITLE_TOO_LONG_MESSAGE = TITLE_TOO_LONG_MESSAGE;
 export const TEMPLATE_CONTENT_TOO_LONG_MESSAGE = `Text must be at most ${TEMPLATE_CONTENT_MAX} characters`;

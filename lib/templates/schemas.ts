@@ -5,7 +5,7 @@ import {
   TEMPLATE_CONTENT_MAX,
   TEMPLATE_CONTENT_TOO_LONG_MESSAGE,
   TEMPLATE_EMPTY_MESSAGE,
-  TEMPLATE_NAME_LINE_MESSAGE,
+  NAME_NOT_ONE_LINE_MESSAGE,
   TEMPLATE_NAME_MAX,
   TEMPLATE_NAME_REQUIRED_MESSAGE,
   TEMPLATE_NAME_TOO_LONG_MESSAGE,
@@ -33,7 +33,7 @@ export const TemplateInputSchema = z
       missing: TEMPLATE_NAME_REQUIRED_MESSAGE,
     })
       .trim()
-      .refine(isPlainLine, { error: TEMPLATE_NAME_LINE_MESSAGE, abort: true })
+      .refine(isPlainLine, { error: NAME_NOT_ONE_LINE_MESSAGE, abort: true })
       .min(1, TEMPLATE_NAME_REQUIRED_MESSAGE)
       .refine(
         (v) =>

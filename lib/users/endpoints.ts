@@ -12,7 +12,7 @@ import {
 import {
   EXCLUDE_MESSAGE,
   SEARCH_MAX,
-  SEARCH_TOO_LONG_MESSAGE,
+  PEOPLE_SEARCH_TOO_LONG_MESSAGE,
   SUGGESTED_DEFAULT,
   SUGGESTED_MAX,
   SUGGESTED_OFFSET_MAX,
@@ -71,7 +71,7 @@ export const USER_ENDPOINTS = [
       descriptions: { q: `Up to ${SEARCH_MAX} characters; missing or blank finds nobody` },
     },
     answers: [{ status: 200, description: "The people found", schema: A.SearchAnswerSchema }],
-    failures: [[400, SEARCH_TOO_LONG_MESSAGE]],
+    failures: [[400, PEOPLE_SEARCH_TOO_LONG_MESSAGE]],
   },
   {
     method: "get",

@@ -10,7 +10,7 @@ import { IMAGE_NOT_FOUND } from "@/lib/signed-urls/messages";
 // (docs/decisions/028). The URL names the owner, whose picture it is anyway, and the file's uuid,
 // so a fresh upload can be shown before the profile points to it.
 
-export const PROFILE_IMAGE_NOT_OURS =
+export const PROFILE_IMAGE_NOT_OURS_MESSAGE =
   "Profile image must be empty or an image URL this server gave you (from POST /api/upload/profile-image or your profile) that has not expired";
 
 const KEY = /^profiles\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/;
@@ -85,18 +85,18 @@ export async function profileImageKeyFromUrl({
   try {
     parsed = new URL(url);
   } catch {
-    throw new ValidationError(PROFILE_IMAGE_NOT_OURS);
+    throw new ValidationError(PROFILE_IMAGE_NOT_OURS_MESSAGE);
   }
   if (parsed.origin !== new URL(config().APP_URL).origin || parsed.pathname !== profileImagePath({ ownerId })) {
-    throw new ValidationError(PROFILE_IMAGE_NOT_OURS);
+    throw new ValidationError(PROFILE_IMAGE_NOT_OURS_MESSAGE);
   }
   let signed: SignedImageRequest | null;
   try {
     signed = await verifyProfileImageQuery({ db, ownerId, query: parsed.searchParams });
   } catch (err) {
-    if (err instanceof NotFoundError) throw new ValidationError(PROFILE_IMAGE_NOT_OURS);
+    if (err instanceof NotFoundError) throw new ValidationError(PROFILE_IMAGE_NOT_OURS_MESSAGE);
     throw err;
   }
-  if (!signed || signed.viewerId !== ownerId) throw new ValidationError(PROFILE_IMAGE_NOT_OURS);
+  if (!signed || signed.viewerId !== ownerId) throw new ValidationError(PROFILE_IMAGE_NOT_OURS_MESSAGE);
   return profileImageKey({ ownerId, version: signed.version });
 }

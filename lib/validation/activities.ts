@@ -13,6 +13,8 @@ import {
   hasTwice,
 } from "./activity-limits";
 
+export const ACTIVITIES_LIST_MESSAGE = "Activities must be a list of names";
+
 // A day's activities (docs/decisions/136-activities.md): the names of a person's list (PUT
 // /api/activities) and of a page (the `activities` field of POST and PUT /api/journals). Every
 // name is bounded by its raw length before anything counts it (lib/validation/fields.ts).
@@ -35,7 +37,7 @@ const activityName = text("Activity", {
 /** PUT /api/activities: the whole list, in the order the person keeps it. */
 export const ActivityListInputSchema = z.strictObject({
   activities: z
-    .array(activityName, { error: "Activities must be a list of names" })
+    .array(activityName, { error: ACTIVITIES_LIST_MESSAGE })
     .max(ACTIVITIES_MAX, { error: ACTIVITIES_FULL_MESSAGE, abort: true })
     .refine((names) => !hasTwice(names), ACTIVITY_TWICE_MESSAGE),
 });

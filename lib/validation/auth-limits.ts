@@ -9,14 +9,15 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DEFAULT_SIGNUP_EMAIL_DOMAIN = "gmail.com";
 
-export const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
+export const SIGNUP_EMAIL_DOMAIN_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 
 /**
  * Why a sign-up email was refused, shared by the form and the server: docs/product.md §5's exact text for
  * the default gmail.com, else the domains SIGNUP_EMAIL_DOMAINS allows ("at a.example or b.example").
  */
 export function signupDomainMessage(domains: readonly string[] = [DEFAULT_SIGNUP_EMAIL_DOMAIN]): string {
-  if (domains.length === 1 && domains[0]!.toLowerCase() === DEFAULT_SIGNUP_EMAIL_DOMAIN) return GMAIL_MESSAGE;
+  if (domains.length === 1 && domains[0]!.toLowerCase() === DEFAULT_SIGNUP_EMAIL_DOMAIN)
+    return SIGNUP_EMAIL_DOMAIN_MESSAGE;
   return `Please use an email address at ${domainList(domains)}`;
 }
 

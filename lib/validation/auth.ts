@@ -19,6 +19,8 @@ import {
 import { isPlainLine, notAllowedInLineMessage, text } from "./fields";
 import { eitherCode } from "./two-factor";
 
+export const REMOVE_PASSKEYS_MESSAGE = "Remove passkeys must be true or false";
+
 export const EMAIL_MAX = 254;
 
 // Raw bounds (see `text`) leave room for the spaces that trimming removes.
@@ -70,7 +72,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
 /** Whether a new password also removes every passkey of the account (docs/decisions/096); left out, they stay. */
-const removePasskeysField = z.boolean("Remove passkeys must be true or false").optional();
+const removePasskeysField = z.boolean(REMOVE_PASSKEYS_MESSAGE).optional();
 
 export const ResetPasswordSchema = z.object({ password: passwordField, removePasskeys: removePasskeysField });
 

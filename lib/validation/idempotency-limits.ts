@@ -10,9 +10,9 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 /** A first request still "running" after this long died on the way: a retry takes its key over. */
 export const IDEMPOTENCY_RUNNING_MAX_SECONDS = 60;
 
-export const KEY_RUNNING_MESSAGE =
+export const IDEMPOTENCY_KEY_RUNNING_MESSAGE =
   "A request with this Idempotency-Key is still being processed. Try again in a moment.";
-export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different request.";
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different request.";
 
 export const IF_MATCH_MAX = 64;
 export const IF_MATCH_MESSAGE =

@@ -23,7 +23,7 @@ export const VISIBILITY_LABELS: Record<Visibility, { label: string; description:
   "close-circle": { label: "Me & my Friends", description: "Your close friends can see" },
 };
 
-export const REQUIRED_MESSAGE = "Both title and content are required.";
+export const TITLE_AND_CONTENT_REQUIRED_MESSAGE = "Both title and content are required.";
 
 export { countCharacters };
 
@@ -68,9 +68,9 @@ export const IMPORTED_CONTENT_MAX = 200_000;
  * was imported, 4 bytes a character in UTF-8 (docs/decisions/097); other forms keep FORM_TEXT_FIELD_MAX.
  */
 export const IMPORTED_PAGE_FIELD_MAX = 4 * IMPORTED_CONTENT_MAX;
-export const DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
+export const ENTRY_DATE_MESSAGE = "Date must be a real calendar day written YYYY-MM-DD";
 export const CALENDAR_YEAR_MESSAGE = "Year must be a four-digit number from 0001 to 9999";
-export const MONTH_MESSAGE = "Month must be a number from 1 to 12";
+export const ENTRY_MONTH_MESSAGE = "Month must be a number from 1 to 12";
 
 /**
  * A day's mood (docs/decisions/131), 1 to 5, each with its word: a screen reader hears the word,
@@ -84,7 +84,7 @@ export const MOODS = [
   { value: 5, word: "Great" },
 ] as const;
 export type Mood = (typeof MOODS)[number]["value"];
-export const MOOD_MESSAGE = 'Mood must be 1 to 5, or "" for none';
+export const ENTRY_MOOD_MESSAGE = 'Mood must be 1 to 5, or "" for none';
 
 /**
  * A mood as a form sends it: "1"–"5", "" for none; undefined when not known (a save kept before

@@ -5,16 +5,16 @@ import {
   CONTENT_MAX,
   IMAGE_DESCRIPTION_MAX,
   IMPORTED_CONTENT_MAX,
-  REQUIRED_MESSAGE,
+  TITLE_AND_CONTENT_REQUIRED_MESSAGE,
   TITLE_MAX,
   TITLE_TOO_LONG_MESSAGE,
   VISIBILITIES,
   isCalendarDate,
   type Visibility,
-  DATE_MESSAGE,
+  ENTRY_DATE_MESSAGE,
   CALENDAR_YEAR_MESSAGE,
-  MONTH_MESSAGE,
-  MOOD_MESSAGE,
+  ENTRY_MONTH_MESSAGE,
+  ENTRY_MOOD_MESSAGE,
   type Mood,
 } from "./journal-limits";
 import { sealedEntryShape } from "./lock";
@@ -22,6 +22,8 @@ import { PHOTO_TWICE_MESSAGE, photoListField, type PhotoListEntry } from "./phot
 import { pageActivitiesField } from "./activities";
 import { LOCKED_CONTENT, LOCKED_TITLE, SEALED_WITH_TEXT_MESSAGE } from "./lock-limits";
 import { ValidationError } from "@/lib/errors";
+
+export const VISIBILITY_MESSAGE = 'Visibility must be "private" or "close-circle"';
 
 // One diary entry's rules (docs/product.md §5, §9; docs/api.md "Journals") for the route handlers; the editor
 // imports only the constants, from ./journal-limits.
@@ -43,9 +45,9 @@ export function latestJournalDate(now: Date = new Date()): string {
   return new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export const calendarDateField = text("Date", { maxUnits: 10, tooLong: DATE_MESSAGE }).refine(
+export const calendarDateField = text("Date", { maxUnits: 10, tooLong: ENTRY_DATE_MESSAGE }).refine(
   isCalendarDate,
-  DATE_MESSAGE,
+  ENTRY_DATE_MESSAGE,
 );
 
 /**
@@ -62,7 +64,7 @@ export const journalDateField = calendarDateField
   .refine((d) => d <= latestJournalDate(), FUTURE_DATE_MESSAGE);
 
 const entryText = (label: string, max: number, tooLong: string) =>
-  characters(label, { max, tooLong, required: REQUIRED_MESSAGE });
+  characters(label, { max, tooLong, required: TITLE_AND_CONTENT_REQUIRED_MESSAGE });
 
 /** Multipart booleans arrive as "true"/"false" (docs/api.md); a missing one is false. */
 function booleanField(name: string) {
@@ -99,7 +101,7 @@ const imageDescriptionField = text("Photo description", {
  * what the entry has, so the original client's saves never touch it (docs/decisions/131).
  */
 const moodField = z
-  .enum(["", "1", "2", "3", "4", "5"], { error: MOOD_MESSAGE })
+  .enum(["", "1", "2", "3", "4", "5"], { error: ENTRY_MOOD_MESSAGE })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === "" ? null : (Number(v) as Mood)));
 
@@ -117,7 +119,7 @@ const entryShape = {
   title: entryText("Title", TITLE_MAX, TITLE_TOO_LONG_MESSAGE),
   content: entryText("Content", CONTENT_MAX, CONTENT_TOO_LONG_MESSAGE),
   // Missing means private: the choice that shows the entry to fewer people.
-  visibility: z.enum(VISIBILITIES, { error: 'Visibility must be "private" or "close-circle"' }).default("private"),
+  visibility: z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGE }).default("private"),
   isAnonymous: booleanField("isAnonymous"),
   imageDescription: imageDescriptionField,
   mood: moodField,
@@ -166,7 +168,7 @@ export const MonthParamsSchema = z.object({
     .refine((y) => y >= 1, CALENDAR_YEAR_MESSAGE),
   month: z
     .string()
-    .regex(/^(0?[1-9]|1[0-2])$/, MONTH_MESSAGE)
+    .regex(/^(0?[1-9]|1[0-2])$/, ENTRY_MONTH_MESSAGE)
     .transform(Number),
 });
 

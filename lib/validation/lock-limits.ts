@@ -5,7 +5,7 @@ import { LOCK_PASSKEYS_MAX, SEALED_IMAGE_MAX_BYTES, SEALED_REVISION_MAX, VERIFIE
 
 export * from "./lock-sizes";
 
-export const LOCK_ON_MESSAGE =
+export const DIARY_LOCKED_MESSAGE =
   "Your diary is locked: a private page is sealed on your device before it is saved. Write it in Inkwell's app";
 export const LOCKED_PAGE_MESSAGE = "This page is locked: open it in Inkwell's app to change it";
 export const NOT_LOCKED_MESSAGE = "Your diary is not locked: turn the lock on before sealing a page";
@@ -37,8 +37,8 @@ export const LOCK_EXISTS_MESSAGE = "Your diary is already locked";
 export const NO_LOCK_MESSAGE = "Your diary is not locked";
 export const WRONG_VERIFIER_MESSAGE = "That is not this diary's key: unlock the diary again and retry";
 export const UNVERIFIED_LOCK_MESSAGE = "Confirm your email address before you lock your diary";
-export const WRAPS_MESSAGE = `A lock has exactly one passphrase, one recovery key and at most ${LOCK_PASSKEYS_MAX} passkeys, each once`;
-export const VERIFIER_MESSAGE = `Verifier must be ${VERIFIER_LENGTH} base64url characters`;
+export const LOCK_WRAPS_MESSAGE = `A lock has exactly one passphrase, one recovery key and at most ${LOCK_PASSKEYS_MAX} passkeys, each once`;
+export const LOCK_VERIFIER_MESSAGE = `Verifier must be ${VERIFIER_LENGTH} base64url characters`;
 export const IMPORT_LOCKED_MESSAGE =
   "Your diary is locked: an import here would store its pages readable, so none is taken";
 

@@ -18,9 +18,9 @@ import {
   SEALED_TITLE_MAX,
   UNSEAL_MESSAGE,
   VERIFIER_LENGTH,
-  VERIFIER_MESSAGE,
+  LOCK_VERIFIER_MESSAGE,
   WRAPPED_SECRET_LENGTH,
-  WRAPS_MESSAGE,
+  LOCK_WRAPS_MESSAGE,
 } from "./lock-limits";
 
 // The diary lock's inputs (docs/decisions/115): the wrappings of the diary secret, the verifier that
@@ -33,21 +33,25 @@ const b64url = (label: string, max: number) =>
     `${label} must be base64url`,
   );
 
-export const verifierField = text("Verifier", { maxUnits: VERIFIER_LENGTH, tooLong: VERIFIER_MESSAGE }).regex(
+export const verifierField = text("Verifier", { maxUnits: VERIFIER_LENGTH, tooLong: LOCK_VERIFIER_MESSAGE }).regex(
   new RegExp(`^[A-Za-z0-9_-]{${VERIFIER_LENGTH}}$`),
-  VERIFIER_MESSAGE,
+  LOCK_VERIFIER_MESSAGE,
 );
 
-const wrapped = b64url("Wrapped secret", WRAPPED_SECRET_LENGTH).length(
-  WRAPPED_SECRET_LENGTH,
-  `Wrapped secret must be ${WRAPPED_SECRET_LENGTH} characters`,
-);
+export const WRAPPED_SECRET_MESSAGE = `Wrapped secret must be ${WRAPPED_SECRET_LENGTH} characters`;
+export const KDF_SALT_MESSAGE = "Salt must be 16 bytes, base64url";
+export const KDF_MESSAGE = `A passphrase's key settings are Argon2id's: memorySize ${KDF_MEMORY_MIN} to ${KDF_MEMORY_MAX} KiB, iterations 1 to ${KDF_ITERATIONS_MAX}, parallelism 1 to ${KDF_PARALLELISM_MAX}`;
+
+const wrapped = b64url("Wrapped secret", WRAPPED_SECRET_LENGTH).length(WRAPPED_SECRET_LENGTH, WRAPPED_SECRET_MESSAGE);
+
+/** A whole number from `min` to `max`, else KDF_MESSAGE. */
+const kdfNumber = (min: number, max: number) => z.int(KDF_MESSAGE).min(min, KDF_MESSAGE).max(max, KDF_MESSAGE);
 
 const kdf = z.object({
-  salt: b64url("Salt", 22).length(22, "Salt must be 16 bytes, base64url"),
-  memorySize: z.int().min(KDF_MEMORY_MIN).max(KDF_MEMORY_MAX),
-  iterations: z.int().min(1).max(KDF_ITERATIONS_MAX),
-  parallelism: z.int().min(1).max(KDF_PARALLELISM_MAX),
+  salt: b64url("Salt", 22).length(22, KDF_SALT_MESSAGE),
+  memorySize: kdfNumber(KDF_MEMORY_MIN, KDF_MEMORY_MAX),
+  iterations: kdfNumber(1, KDF_ITERATIONS_MAX),
+  parallelism: kdfNumber(1, KDF_PARALLELISM_MAX),
 });
 
 const wrap = z.discriminatedUnion("kind", [
@@ -59,13 +63,13 @@ const wrap = z.discriminatedUnion("kind", [
 /** Exactly one passphrase and one recovery key, at most LOCK_PASSKEYS_MAX passkeys, none twice. */
 export const wrapsField = z
   .array(wrap)
-  .max(LOCK_PASSKEYS_MAX + 2, WRAPS_MESSAGE)
+  .max(LOCK_PASSKEYS_MAX + 2, LOCK_WRAPS_MESSAGE)
   .refine(
     (ws) =>
       ws.filter((w) => w.kind === "passphrase").length === 1 &&
       ws.filter((w) => w.kind === "recovery").length === 1 &&
       new Set(ws.map((w) => `${w.kind}:${w.id}`)).size === ws.length,
-    WRAPS_MESSAGE,
+    LOCK_WRAPS_MESSAGE,
   );
 
 /** POST /api/lock: the person (as for a new way in, docs/decisions/096), the verifier and the wrappings. */

@@ -4,6 +4,8 @@ import { PASSKEY_NAME_MAX } from "./passkey-limits";
 import { eitherCode, stepUpPassword } from "./two-factor";
 import { NAME_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
+export const CREDENTIAL_TYPE_MESSAGE = "Credential type must be public-key";
+
 // What a browser's WebAuthn answers look like as JSON (@simplewebauthn/browser's toJSON): base64url
 // strings, each bounded; anything else the authenticator adds is kept for the verifier to judge.
 const b64url = (label: string, max: number) =>
@@ -21,7 +23,7 @@ export const passkeyNameField = text("Name", {
 const credentialBase = {
   id: b64url("Credential id", 1400),
   rawId: b64url("Credential id", 1400),
-  type: z.literal("public-key", "Credential type must be public-key"),
+  type: z.literal("public-key", CREDENTIAL_TYPE_MESSAGE),
   clientExtensionResults: z.looseObject({}).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 };

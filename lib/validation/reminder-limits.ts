@@ -4,13 +4,13 @@
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const TIME_MESSAGE = "Time must be a time of day, HH:MM from 00:00 to 23:59";
+export const REMINDER_TIME_MESSAGE = "Time must be a time of day, HH:MM from 00:00 to 23:59";
 export const TIME_ZONE_MESSAGE = "Time zone must be an IANA time zone such as Europe/Berlin";
-export const WEEKDAYS_MESSAGE = "Weekdays must be distinct numbers from 1 (Monday) to 7 (Sunday)";
+export const REMINDER_WEEKDAYS_MESSAGE = "Weekdays must be distinct numbers from 1 (Monday) to 7 (Sunday)";
 export const TIME_ZONE_MAX = 64;
-export const ENABLED_MESSAGE = "Enabled must be true or false";
+export const REMINDER_ENABLED_MESSAGE = "Enabled must be true or false";
 /** A reminder that is on with no day would never come, though "Reminder saved" said it would. */
-export const NO_WEEKDAY_MESSAGE = "Choose at least one day for the reminder";
+export const REMINDER_NO_WEEKDAY_MESSAGE = "Choose at least one day for the reminder";
 
 /** A zone's name, never an offset such as "+01:00" (which Intl would take too). */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
@@ -62,14 +62,14 @@ export function checkReminder({
   weekdays: readonly number[];
 }): { path: string; message: string }[] {
   return [
-    enabled === true && weekdays.length === 0 && { path: "reminder.weekdays", message: NO_WEEKDAY_MESSAGE },
-    !TIME_PATTERN.test(time) && { path: "reminder.time", message: TIME_MESSAGE },
+    enabled === true && weekdays.length === 0 && { path: "reminder.weekdays", message: REMINDER_NO_WEEKDAY_MESSAGE },
+    !TIME_PATTERN.test(time) && { path: "reminder.time", message: REMINDER_TIME_MESSAGE },
     !canonicalTimeZone(timeZone) && { path: "reminder.timeZone", message: TIME_ZONE_MESSAGE },
     (new Set(weekdays).size !== weekdays.length ||
       weekdays.some((d) => !WEEKDAYS.includes(d as (typeof WEEKDAYS)[number]))) && {
       path: "reminder.weekdays",
-      message: WEEKDAYS_MESSAGE,
+      message: REMINDER_WEEKDAYS_MESSAGE,
     },
   ].filter((issue): issue is { path: string; message: string } => Boolean(issue));
 }
-export const CHANNEL_MESSAGE = "Each channel must be true or false";
+export const REMINDER_CHANNEL_MESSAGE = "Each channel must be true or false";

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import {
   canonicalTimeZone,
-  ENABLED_MESSAGE,
-  NO_WEEKDAY_MESSAGE,
-  TIME_MESSAGE,
+  REMINDER_ENABLED_MESSAGE,
+  REMINDER_NO_WEEKDAY_MESSAGE,
+  REMINDER_TIME_MESSAGE,
   TIME_PATTERN,
   TIME_ZONE_MAX,
   TIME_ZONE_MESSAGE,
-  WEEKDAYS_MESSAGE,
-  CHANNEL_MESSAGE,
+  REMINDER_WEEKDAYS_MESSAGE,
+  REMINDER_CHANNEL_MESSAGE,
 } from "./reminder-limits";
 
 /**
@@ -18,8 +18,8 @@ import {
  */
 export const ReminderSettingsSchema = z
   .object({
-    enabled: z.boolean({ error: ENABLED_MESSAGE }),
-    time: z.string({ error: TIME_MESSAGE }).regex(TIME_PATTERN, TIME_MESSAGE),
+    enabled: z.boolean({ error: REMINDER_ENABLED_MESSAGE }),
+    time: z.string({ error: REMINDER_TIME_MESSAGE }).regex(TIME_PATTERN, REMINDER_TIME_MESSAGE),
     timeZone: z
       .string({ error: TIME_ZONE_MESSAGE })
       .max(TIME_ZONE_MAX, TIME_ZONE_MESSAGE)
@@ -31,16 +31,23 @@ export const ReminderSettingsSchema = z
       }),
     weekdays: z
       .array(
-        z.number({ error: WEEKDAYS_MESSAGE }).int(WEEKDAYS_MESSAGE).min(1, WEEKDAYS_MESSAGE).max(7, WEEKDAYS_MESSAGE),
-        { error: WEEKDAYS_MESSAGE },
+        z
+          .number({ error: REMINDER_WEEKDAYS_MESSAGE })
+          .int(REMINDER_WEEKDAYS_MESSAGE)
+          .min(1, REMINDER_WEEKDAYS_MESSAGE)
+          .max(7, REMINDER_WEEKDAYS_MESSAGE),
+        { error: REMINDER_WEEKDAYS_MESSAGE },
       )
-      .max(7, WEEKDAYS_MESSAGE)
-      .refine((days) => new Set(days).size === days.length, WEEKDAYS_MESSAGE),
+      .max(7, REMINDER_WEEKDAYS_MESSAGE)
+      .refine((days) => new Set(days).size === days.length, REMINDER_WEEKDAYS_MESSAGE),
   })
-  .refine((r) => !r.enabled || r.weekdays.length > 0, { path: ["weekdays"], message: NO_WEEKDAY_MESSAGE });
+  .refine((r) => !r.enabled || r.weekdays.length > 0, { path: ["weekdays"], message: REMINDER_NO_WEEKDAY_MESSAGE });
 
 export const SETTINGS_BODY_MESSAGE = 'Send "reminder", "notifications" or both';
-const channels = { email: z.boolean({ error: CHANNEL_MESSAGE }), push: z.boolean({ error: CHANNEL_MESSAGE }) };
+const channels = {
+  email: z.boolean({ error: REMINDER_CHANNEL_MESSAGE }),
+  push: z.boolean({ error: REMINDER_CHANNEL_MESSAGE }),
+};
 const pushOnly = z.strictObject({ push: channels.push }).partial();
 
 /**

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
-  CODE_FORMAT_MESSAGE,
-  ONE_CODE_MESSAGE,
-  RECOVERY_FORMAT_MESSAGE,
+  TWO_FACTOR_CODE_FORMAT_MESSAGE,
+  TWO_FACTOR_ONE_CODE_MESSAGE,
+  RECOVERY_CODE_FORMAT_MESSAGE,
   RECOVERY_CODE_LENGTH,
   TOTP_DIGITS,
-  CODE_REQUIRED_MESSAGE,
+  TWO_FACTOR_CODE_REQUIRED_MESSAGE,
   CHALLENGE_REQUIRED_MESSAGE,
 } from "./two-factor-limits";
 import { text } from "./fields";
@@ -19,17 +19,19 @@ const squeeze = (v: string) => v.replace(/[\s-]/g, "");
 /** An authenticator's 6-digit code. */
 export const totpCode = text("Code", { maxUnits: CODE_RAW_MAX })
   .overwrite(squeeze)
-  .min(1, CODE_REQUIRED_MESSAGE)
-  .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), CODE_FORMAT_MESSAGE);
+  .min(1, TWO_FACTOR_CODE_REQUIRED_MESSAGE)
+  .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TWO_FACTOR_CODE_FORMAT_MESSAGE);
 
 /** A recovery code as shown (xxxx-xxxx-xxxx-xxxx), whatever the case. */
 export const recoveryCode = text("Recovery code", { maxUnits: CODE_RAW_MAX })
   .overwrite((v) => squeeze(v).toLowerCase())
   .min(1, "Recovery code is required")
-  .regex(new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`), RECOVERY_FORMAT_MESSAGE);
+  .regex(new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`), RECOVERY_CODE_FORMAT_MESSAGE);
 
 /** An authenticator's code or a recovery code, told apart by lib/auth/two-factor.ts's secondFactorOf. */
-export const eitherCode = text("Code", { maxUnits: CODE_RAW_MAX }).overwrite(squeeze).min(1, CODE_REQUIRED_MESSAGE);
+export const eitherCode = text("Code", { maxUnits: CODE_RAW_MAX })
+  .overwrite(squeeze)
+  .min(1, TWO_FACTOR_CODE_REQUIRED_MESSAGE);
 
 /** The account's password, asked again before a new way in is made (lib/auth/step-up.ts); left out by an account that has none. */
 export const stepUpPassword = text("Password", { maxUnits: 1024 }).optional();
@@ -58,5 +60,5 @@ export const VerifyTwoFactorSchema = z
   })
   .superRefine(({ code, recoveryCode: recovery }, ctx) => {
     if ((code === undefined) === (recovery === undefined))
-      ctx.addIssue({ code: "custom", message: ONE_CODE_MESSAGE, path: ["code"] });
+      ctx.addIssue({ code: "custom", message: TWO_FACTOR_ONE_CODE_MESSAGE, path: ["code"] });
   });

@@ -9,11 +9,14 @@ import { LIMIT_MIN_MESSAGE } from "@/lib/validation/feed-limits";
  * anyone, so it is refused with a message rather than sent to the database.
  */
 export const SEARCH_MAX = 100;
-export const SEARCH_TOO_LONG_MESSAGE = `Search text must be at most ${SEARCH_MAX} characters`;
+export const PEOPLE_SEARCH_TOO_LONG_MESSAGE = `Search text must be at most ${SEARCH_MAX} characters`;
 
 /** GET /api/search?q=: a missing or blank `q` is an empty search, not an error (docs/api.md). */
 export const SearchQuerySchema = z.object({
-  q: text("Search text", { maxUnits: SEARCH_MAX, tooLong: SEARCH_TOO_LONG_MESSAGE }).trim().optional().default(""),
+  q: text("Search text", { maxUnits: SEARCH_MAX, tooLong: PEOPLE_SEARCH_TOO_LONG_MESSAGE })
+    .trim()
+    .optional()
+    .default(""),
 });
 
 export const SUGGESTED_DEFAULT = 12;

@@ -14,7 +14,7 @@ import {
 import { S3RVER_CREDENTIALS } from "../../scripts/test/s3rver";
 import { journals, photoUploads, sessions, users } from "../../lib/db/schema";
 import { CHANGE_PASSWORD_MAX_TRIES, WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
-import { WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
+import { TWO_FACTOR_WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
 import { createS3Storage } from "../../lib/storage";
 import { deleteDueAccounts } from "../../lib/users/account-deletion";
 import {
@@ -33,7 +33,7 @@ import { api, type ApiResult } from "../support/http";
 import { entryFields, imageBlob, phonePhoto, postJournal, putJournal, send, toForm } from "../support/journals";
 import { waitForMail } from "../support/mailbox";
 import { keyOfUrl, uploadPicture, widePhoto } from "../support/profile-images";
-import { errorBody } from "../support/refusals";
+import { errorBody, fieldIssue } from "../support/refusals";
 import { codeFor, forgetLastCode, turnOnTwoFactor, wrongCode } from "../support/two-factor";
 import { testBucket } from "../support/test-bucket";
 
@@ -65,7 +65,7 @@ const me = (token: string) => api("/api/auth/me", { token });
 
 function expectRefusedField(res: ApiResult<unknown>, status: number, field: string, message: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(errorBody(status, message, { errors: [{ path: field, message }] }));
+  expect(res.body).toEqual(errorBody(status, message, { errors: [fieldIssue(field, message)] }));
 }
 
 describe("asking to delete the account", () => {
@@ -138,7 +138,7 @@ describe("asking to delete the account", () => {
       await leave(who.token, { password: DEFAULT_PASSWORD, code: wrongCode(secret) }),
       400,
       "code",
-      WRONG_CODE_MESSAGE,
+      TWO_FACTOR_WRONG_CODE_MESSAGE,
     );
     // The password is checked first: a right code does not make up for a wrong one.
     await forgetLastCode(db, who.user.id);

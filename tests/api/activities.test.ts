@@ -19,7 +19,7 @@ import { feed } from "../support/feed";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
 import { entryFields, expectError, postJournal, putJournal, utcDay } from "../support/journals";
-import { errorBody, expectRefusedField } from "../support/refusals";
+import { errorBody, expectRefusedField, coded } from "../support/refusals";
 
 // A day's activities (docs/decisions/136-activities.md): a person's own list to choose from, and a
 // page's activities, kept with it and its versions, left alone by a client that does not send them,
@@ -142,10 +142,12 @@ describe("renaming an activity", () => {
     expectError(await rename(me, { from: "Choir", to: "Song" }), 404, ACTIVITY_NOT_ON_LIST_MESSAGE);
     const taken = await rename(me, { from: "Work", to: "family" });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({
-      message: ACTIVITY_ALREADY_MESSAGE,
-      errors: [{ path: "to", message: ACTIVITY_ALREADY_MESSAGE }],
-    });
+    expect(taken.body).toEqual(
+      coded({
+        message: ACTIVITY_ALREADY_MESSAGE,
+        errors: [{ path: "to", message: ACTIVITY_ALREADY_MESSAGE }],
+      }),
+    );
     expectRefusedField(await rename(me, { from: "Work", to: "a\nb" }), "to", ACTIVITY_NAME_LINE_MESSAGE);
     expectRefusedField(await rename(me, { from: "Work", to: "x".repeat(31) }), "to", ACTIVITY_NAME_TOO_LONG_MESSAGE);
     expect((await rename(me, { from: "Work" })).status).toBe(400);

@@ -15,14 +15,14 @@ import {
   SAME_EMAIL_MESSAGE,
 } from "../../lib/auth/email-change-limits";
 import { WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
-import { GMAIL_MESSAGE } from "../../lib/validation/auth-limits";
+import { SIGNUP_EMAIL_DOMAIN_MESSAGE } from "../../lib/validation/auth-limits";
 import { login } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { expectError, expectLogClean, person, type Person } from "../support/friends";
 import { api, type ApiResult } from "../support/http";
 import { mailsFor, resetLink, waitForMail, waitForMails, whenFound, type ReceivedMail } from "../support/mailbox";
-import { errorBody } from "../support/refusals";
+import { errorBody, fieldIssue } from "../support/refusals";
 import { turnOnTwoFactor } from "../support/two-factor";
 
 // Moving an account to another address from the Security screen (docs/decisions/072): the
@@ -59,8 +59,8 @@ async function linkSentTo(to: string, count = 1): Promise<string> {
 
 function expectRefusedField(res: ApiResult<unknown>, status: number, field: string, message: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(errorBody(status, message, status === 400 ? {} : { errors: [{ path: field, message }] }));
-  expect((res.body as { errors: unknown[] }).errors).toContainEqual({ path: field, message });
+  expect(res.body).toEqual(errorBody(status, message, status === 400 ? {} : { errors: [fieldIssue(field, message)] }));
+  expect((res.body as { errors: unknown[] }).errors).toContainEqual(fieldIssue(field, message));
 }
 
 const emailOf = async (who: Person) =>
@@ -103,7 +103,7 @@ describe("changing the email address", () => {
       await ask(me.token, { newEmail: "someone@elsewhere.example", password: DEFAULT_PASSWORD }),
       400,
       "newEmail",
-      GMAIL_MESSAGE,
+      SIGNUP_EMAIL_DOMAIN_MESSAGE,
     );
     const { user: googleOnly } = await createUser(db, { password: null });
     expectRefusedField(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api, type ApiOptions } from "../support/http";
@@ -35,7 +36,7 @@ describe("POST /api/auth/confirm-session", () => {
     for (const cookie of [cookieFor(mine), undefined, "session=", "other=1"]) {
       const res = await confirm({ body: { token: theirs }, cookie });
       expect(res.status, String(cookie)).toBe(403);
-      expect(res.body).toEqual({ message: "This sign-in was not started in this browser" });
+      expect(res.body).toEqual(coded({ message: "This sign-in was not started in this browser" }));
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     // A bearer header proves nothing about the cookie.

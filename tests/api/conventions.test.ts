@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { ENDPOINTS } from "../../lib/api/endpoints";
 import { NO_PAGE_CSP, scriptHash } from "../../lib/security/headers";
 import { THEME_SCRIPT } from "../../lib/theme";
@@ -198,7 +199,7 @@ describe("API errors", () => {
       const res = await api("/api/definitely/not/here", { method });
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.body).toEqual(coded({ message: expect.any(String) }));
     },
   );
 
@@ -223,7 +224,7 @@ describe("API errors", () => {
     const res = await api(path, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe(allow);
-    expect(res.body).toEqual({ message: `Method not allowed. Use ${allow}.` });
+    expect(res.body).toEqual(coded({ message: `Method not allowed. Use ${allow}.` }));
   });
 
   it.each([
@@ -239,7 +240,7 @@ describe("API errors", () => {
       const res = await api(path, { method });
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe(allow);
-      expect(res.body).toEqual({ success: false, message: `Method not allowed. Use ${allow}.` });
+      expect(res.body).toEqual(coded({ success: false, message: `Method not allowed. Use ${allow}.` }));
     },
   );
 });
@@ -265,10 +266,12 @@ describe("every path of the API reference (lib/openapi)", () => {
         expect(res.status, what).toBe(405);
         const allow = res.headers.get("allow") ?? "";
         expect(allow.split(", ").sort(), what).toEqual([...methods].sort());
-        expect(res.body, what).toEqual({
-          ...(successFlag ? { success: false } : {}),
-          message: `Method not allowed. Use ${allow}.`,
-        });
+        expect(res.body, what).toEqual(
+          coded({
+            ...(successFlag ? { success: false } : {}),
+            message: `Method not allowed. Use ${allow}.`,
+          }),
+        );
         checked.push(what);
       }
     }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { coded } from "../support/refusals";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -135,7 +136,7 @@ function tracked<T>(p: Promise<T>): { promise: Promise<T>; settled: () => boolea
 
 function expectUnavailable(res: ApiResult) {
   expect(res.status).toBe(503);
-  expect(res.body).toEqual({ message: "The service is temporarily unavailable. Please try again in a moment." });
+  expect(res.body).toEqual(coded({ message: "The service is temporarily unavailable. Please try again in a moment." }));
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
 }
 

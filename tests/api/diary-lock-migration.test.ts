@@ -7,7 +7,7 @@ import type { Journal } from "../../lib/contract/answers";
 import { itemKey, lockVerifier, newDiarySecret } from "../../client/lock/crypto";
 import { sealExistingPages } from "../../client/lock/migrate";
 import { openPage, openPhoto } from "../../client/lock/pages";
-import { LOCK_ON_MESSAGE } from "../../lib/validation/lock-limits";
+import { DIARY_LOCKED_MESSAGE } from "../../lib/validation/lock-limits";
 import { testEnv } from "../support/env";
 import { expectLogClean, person, type Person } from "../support/friends";
 import { api } from "../support/http";
@@ -86,7 +86,7 @@ describe("sealing a diary's existing pages", () => {
         expectError(
           await postJournal(me.token, { title: "t", content: "Readable words", journaldate: utcDay() }),
           409,
-          LOCK_ON_MESSAGE,
+          DIARY_LOCKED_MESSAGE,
         ))(),
     ]);
     expect(a!.failed).toEqual([]);

@@ -19,7 +19,7 @@ import {
 import {
   IMPORT_LOCKED_MESSAGE,
   LOCK_EXISTS_MESSAGE,
-  LOCK_ON_MESSAGE,
+  DIARY_LOCKED_MESSAGE,
   LOCK_TURNING_OFF_MESSAGE,
   LOCKED_CONTENT,
   LOCKED_PAGE_MESSAGE,
@@ -38,8 +38,8 @@ import {
   SEALED_STALE_MESSAGE,
   SEALED_WITH_TEXT_MESSAGE,
   UNVERIFIED_LOCK_MESSAGE,
-  VERIFIER_MESSAGE,
-  WRAPS_MESSAGE,
+  LOCK_VERIFIER_MESSAGE,
+  LOCK_WRAPS_MESSAGE,
   WRONG_VERIFIER_MESSAGE,
 } from "../../lib/validation/lock-limits";
 import { PASSWORD_REQUIRED_MESSAGE } from "../../lib/validation/auth-limits";
@@ -140,13 +140,13 @@ describe("turning the lock on", () => {
     const [phrase, recovery] = await wrapsFor(secret, me.user.id);
     const passkey = { ...recovery!, kind: "passkey", id: "c29tZW9uZS1lbHNlcw" };
     for (const wraps of [[phrase, phrase, recovery], [phrase], [phrase, recovery, passkey], []])
-      expectError(await turnOn(me.token, { password: DEFAULT_PASSWORD, verifier, wraps }), 400, WRAPS_MESSAGE);
+      expectError(await turnOn(me.token, { password: DEFAULT_PASSWORD, verifier, wraps }), 400, LOCK_WRAPS_MESSAGE);
     const weak = { ...phrase!, kdf: { ...phrase!.kdf!, memorySize: 1024 } };
     expectError(await turnOn(me.token, { password: DEFAULT_PASSWORD, verifier, wraps: [weak, recovery] }), 400);
     expectError(
       await turnOn(me.token, { password: DEFAULT_PASSWORD, verifier: "short", wraps: [phrase, recovery] }),
       400,
-      VERIFIER_MESSAGE,
+      LOCK_VERIFIER_MESSAGE,
     );
     expect((await api<{ locked: boolean }>("/api/lock", { token: me.token })).body.locked).toBe(false);
   });
@@ -194,7 +194,7 @@ describe("a locked page", () => {
     expectError(
       await postJournal(d.me.token, { title: "Plain", content: "Readable words", journaldate: utcDay() }),
       409,
-      LOCK_ON_MESSAGE,
+      DIARY_LOCKED_MESSAGE,
     );
     const shared = await postJournal(d.me.token, {
       title: "For my circle",
@@ -208,7 +208,7 @@ describe("a locked page", () => {
     expectError(
       await putJournal(d.me.token, shared.body.id, { title: "t", content: "c", visibility: "private" }),
       409,
-      LOCK_ON_MESSAGE,
+      DIARY_LOCKED_MESSAGE,
     );
     const unlocked = await person(db);
     const other = { ...d, me: unlocked, key: await itemKey(newDiarySecret()) };
@@ -465,7 +465,7 @@ describe("turning the lock off", () => {
   it("begins with the person and the diary's verifier: not a session alone, not another person, not without a token", async () => {
     expectError(await api("/api/lock/off", { method: "POST", rawBody: "{not json" }), 401);
     const d = await lockedDiary();
-    expectError(await turnOff(d.me.token, {}), 400, VERIFIER_MESSAGE);
+    expectError(await turnOff(d.me.token, {}), 400, LOCK_VERIFIER_MESSAGE);
     expectError(await turnOff(d.me.token, { verifier: d.verifier }), 400, PASSWORD_REQUIRED_MESSAGE);
     expectError(await turnOff(d.me.token, { verifier: d.verifier, password: "not the password" }), 400);
     const thief = await lockVerifier(newDiarySecret());

@@ -1,4 +1,5 @@
 import { eq, or } from "drizzle-orm";
+import { coded } from "../support/refusals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_USED_ADDRESS_VERIFIED } from "../../lib/auth/email-verification-limits";
 import { hashToken } from "../../lib/auth/tokens";
@@ -193,7 +194,7 @@ describe("POST /api/auth/verify-email (a new link)", () => {
     }
     const res = await resend({ token });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await waitForMails(testEnv.mailDir, user.email, 5)).toHaveLength(5);
   });

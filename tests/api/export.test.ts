@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { befriend, connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { activityLists, exports, reminderSettings, templates } from "../../lib/db/schema";
 import type { ExportStatus } from "../../lib/contract/exports";
@@ -358,7 +359,7 @@ describe("export everything", () => {
       change(copy.searchParams);
       const res = await fetch(copy);
       expect(res.status, copy.search).toBe(404);
-      expect(await res.json()).toEqual({ message: EXPORT_NOT_FOUND_MESSAGE });
+      expect(await res.json()).toEqual(coded({ message: EXPORT_NOT_FOUND_MESSAGE }));
     };
     const other = await person(db);
     await tamper((q) => q.set("u", other.user.id));

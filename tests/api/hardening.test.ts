@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { coded } from "../support/refusals";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "../../scripts/seed/factories";
 import { countUsers, newRegistration, register } from "../support/auth";
@@ -116,7 +117,7 @@ describe("trailing slashes on the API (7.8)", () => {
   it("keeps unknown paths a JSON 404", async () => {
     const res = await api("/api/definitely/not/here/");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { api } from "../support/http";
 import { testEnv } from "../support/env";
 
@@ -14,6 +15,6 @@ describe("GET /api/health", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await api("/api/no-such-thing");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "No such API endpoint" });
+    expect(res.body).toEqual(coded({ message: "No such API endpoint" }));
   });
 });

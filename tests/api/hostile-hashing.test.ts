@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { coded } from "../support/refusals";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -87,7 +88,7 @@ async function flood(count: number, concurrency: number, task: (i: number) => Pr
 
 function expectRateLimited(res: { status: number; body: unknown; headers: Headers }) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ message: "Too many attempts. Please try again later." });
+  expect(res.body).toEqual(coded({ message: "Too many attempts. Please try again later." }));
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
 }
 

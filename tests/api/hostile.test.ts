@@ -16,6 +16,7 @@
  * The fuzz of every route (tests/api/fuzz.test.ts) runs under the same watch on the second instance.
  */
 import { randomBytes } from "node:crypto";
+import { coded } from "../support/refusals";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -438,7 +439,7 @@ describe("a call that needs a session answers 401 before it reads anything", () 
   it("including the friend request that read its body first", async () => {
     const res = await api("/api/friend-requests/send", { body: { to: 42 } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: "Authentication required" });
+    expect(res.body).toEqual(coded({ success: false, message: "Authentication required" }));
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { coded } from "../support/refusals";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
@@ -9,8 +10,8 @@ import {
   IDEMPOTENCY_KEY_MAX,
   IDEMPOTENCY_KEY_MESSAGE,
   IF_MATCH_MESSAGE,
-  KEY_REUSED_MESSAGE,
-  KEY_RUNNING_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  IDEMPOTENCY_KEY_RUNNING_MESSAGE,
   entryTag,
 } from "../../lib/validation/idempotency-limits";
 import { testEnv } from "../support/env";
@@ -77,11 +78,15 @@ describe("Idempotency-Key on POST /api/journals", () => {
     const me = await person(db);
     const key = randomUUID();
     expect((await post(me.token, entryFields({ journaldate: utcDay(-2) }), keyed(key))).status).toBe(201);
-    expectError(await post(me.token, entryFields({ journaldate: utcDay(-3) }), keyed(key)), 422, KEY_REUSED_MESSAGE);
+    expectError(
+      await post(me.token, entryFields({ journaldate: utcDay(-3) }), keyed(key)),
+      422,
+      IDEMPOTENCY_KEY_REUSED_MESSAGE,
+    );
     expectError(
       await post(me.token, entryFields({ journaldate: utcDay(-2), content: "Other words." }), keyed(key)),
       422,
-      KEY_REUSED_MESSAGE,
+      IDEMPOTENCY_KEY_REUSED_MESSAGE,
     );
     const rows = await journalRows(db, me.user.id);
     expect(rows.map((r) => r.journalDate)).toEqual([utcDay(-2)]);
@@ -133,10 +138,12 @@ describe("Idempotency-Key on POST /api/journals", () => {
       headers: keyed(key),
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      message: IDEMPOTENCY_KEY_MESSAGE,
-      errors: [{ path: "Idempotency-Key", message: IDEMPOTENCY_KEY_MESSAGE }],
-    });
+    expect(res.body).toEqual(
+      coded({
+        message: IDEMPOTENCY_KEY_MESSAGE,
+        errors: [{ path: "Idempotency-Key", message: IDEMPOTENCY_KEY_MESSAGE }],
+      }),
+    );
     expect(await journalRows(db, me.user.id)).toEqual([]);
     expect(await keyRows(me.user.id)).toEqual([]);
   });
@@ -160,7 +167,9 @@ describe("Idempotency-Key on POST /api/journals", () => {
       a.status === 201 ? { status: 201, id: a.body.id } : { status: a.status, body: a.body },
     );
     const expected = answers.map((a) =>
-      a.status === 201 ? { status: 201, id: rows[0]!.id } : { status: 409, body: { message: KEY_RUNNING_MESSAGE } },
+      a.status === 201
+        ? { status: 201, id: rows[0]!.id }
+        : { status: 409, body: coded({ message: IDEMPOTENCY_KEY_RUNNING_MESSAGE }) },
     );
     expect(seen).toEqual(expected);
     expect(answers.some((a) => a.status === 201)).toBe(true);
@@ -176,7 +185,7 @@ describe("Idempotency-Key on POST /api/journals", () => {
       .update(idempotencyKeys)
       .set({ status: null, body: null })
       .where(and(eq(idempotencyKeys.userId, me.user.id), eq(idempotencyKeys.key, key)));
-    expectError(await post(me.token, fields, keyed(key)), 409, KEY_RUNNING_MESSAGE);
+    expectError(await post(me.token, fields, keyed(key)), 409, IDEMPOTENCY_KEY_RUNNING_MESSAGE);
     // A first request that died on the way: after a minute its key is taken over and the request runs again.
     await db
       .update(idempotencyKeys)
@@ -239,10 +248,12 @@ describe("Idempotency-Key after the entry is deleted", () => {
     expect((await api(`/api/journals/${created.body.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
 
     const kept = await keyRows(me.user.id);
-    expect(kept.map((r) => [r.status, r.body])).toEqual([
-      [404, { message: "Journal not found" }],
-      [404, { message: "Journal not found" }],
-    ]);
+    expect(kept.map((r) => [r.status, r.body])).toEqual(
+      coded([
+        [404, { message: "Journal not found" }],
+        [404, { message: "Journal not found" }],
+      ]),
+    );
     expectError(await post(me.token, fields, keyed(createKey)), 404, "Journal not found");
     expectError(
       await put(me.token, created.body.id, entryFields({ content: "Newer words to forget." }), keyed(updateKey)),
@@ -307,13 +318,17 @@ describe("Idempotency-Key and If-Match on PUT /api/journals/{id}", () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expectError(await put(me.token, id, entryFields({ content: "Sent twice?" }), headers), 422, KEY_REUSED_MESSAGE);
+    expectError(
+      await put(me.token, id, entryFields({ content: "Sent twice?" }), headers),
+      422,
+      IDEMPOTENCY_KEY_REUSED_MESSAGE,
+    );
     // The same key on another entry is another request too.
     const other = await post(me.token, entryFields({ journaldate: utcDay(-2) }));
     expectError(
       await put(me.token, other.body.id, entryFields({ content: "Sent once." }), keyed(key)),
       422,
-      KEY_REUSED_MESSAGE,
+      IDEMPOTENCY_KEY_REUSED_MESSAGE,
     );
   });
 

@@ -19,7 +19,7 @@ import { countCharacters, countWords } from "../../lib/validation/journal-limits
 import { PDF_DRAWN_AT_ONCE } from "../../lib/config";
 import { testEnv } from "../support/env";
 import { entryFields, imageBlob, phonePhoto, postJournal, uploadPath } from "../support/journals";
-import { badRequestBody } from "../support/refusals";
+import { badRequestBody, coded } from "../support/refusals";
 
 // GET /api/journals/export.pdf, read back as a person's PDF reader would: the text layer through
 // poppler's pdftotext, the embedded photos through pdfimages.
@@ -476,6 +476,6 @@ describe("the journal PDF", () => {
   it("needs a session", async () => {
     const res = await download(undefined);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import {
@@ -261,7 +262,7 @@ describe("POST /api/journals", () => {
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
       for (const r of results.filter((x) => x.status === 409))
-        expect(r.body).toEqual({ message: "Journal entry already exists for this date" });
+        expect(r.body).toEqual(coded({ message: "Journal entry already exists for this date" }));
       expect(await journalRows(db, user.id)).toHaveLength(1);
     });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { connect, createJournal, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
@@ -93,7 +94,7 @@ describe("POST /api/journals with a malformed body", () => {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual(coded({ message: expect.any(String) }));
     expect(await journalRows(db, user.id)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { blocks, journals } from "../../lib/db/schema";
 import { AUTHENTICATION_REQUIRED } from "../../lib/errors";
-import { MOOD_MESSAGE } from "../../lib/validation/journal-limits";
+import { ENTRY_MOOD_MESSAGE } from "../../lib/validation/journal-limits";
 import { testEnv } from "../support/env";
 import { feed } from "../support/feed";
 import { expectLogClean, person, type Person } from "../support/friends";
@@ -64,7 +64,9 @@ describe("a day's mood", () => {
       const page = await write(me, utcDay(-1), { mood: "2" });
       const res = await putJournal(me.token, page.id, { title: "Changed", content: "Changed", mood });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
-      expect(res.body).toEqual(errorBody(400, MOOD_MESSAGE, { errors: [{ path: "mood", message: MOOD_MESSAGE }] }));
+      expect(res.body).toEqual(
+        errorBody(400, ENTRY_MOOD_MESSAGE, { errors: [{ path: "mood", message: ENTRY_MOOD_MESSAGE }] }),
+      );
       expect((await byDate(me, utcDay(-1))).body).toMatchObject({ title: "Rain at last", mood: 2 });
       const created = await postJournal(me.token, entryFields({ journaldate: utcDay(-3), mood }));
       expect(created.status).toBe(400);

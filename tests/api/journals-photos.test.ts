@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { coded } from "../support/refusals";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -167,7 +168,7 @@ describe("a refused upload changes nothing", () => {
     const res = await postJournal(token, entryFields({ image }));
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
     expect(await journalRows(db, user.id)).toEqual([]);
     expect(await leftBehind(db, before, image)).toEqual([]);
     expect((await api("/api/health")).status).toBe(200);

@@ -4,7 +4,7 @@ import { login, parseSetCookie, sessionSetCookie } from "../support/auth";
 import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
-import { badRequestBody } from "../support/refusals";
+import { badRequestBody, coded } from "../support/refusals";
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
@@ -29,7 +29,7 @@ async function expectInvalid(
 ) {
   const res = await login(username, password, { base, headers, cookie });
   expect(res.status, JSON.stringify(res.body)).toBe(401);
-  expect(res.body).toEqual({ message: "Invalid credentials" });
+  expect(res.body).toEqual(coded({ message: "Invalid credentials" }));
 }
 
 /** 50 failures from 50 different clients: the account is locked for every untrusted client. */
@@ -45,7 +45,7 @@ function deviceCookie(headers: Headers) {
 
 function expectRateLimited(res: { status: number; body: unknown; headers: Headers }) {
   expect(res.status, JSON.stringify(res.body)).toBe(429);
-  expect(res.body).toEqual({ message: expect.any(String) });
+  expect(res.body).toEqual(coded({ message: expect.any(String) }));
   const retryAfter = res.headers.get("retry-after");
   expect(retryAfter).toMatch(/^\d+$/);
   expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
@@ -151,7 +151,7 @@ describe("POST /api/auth/login", () => {
       body: { username: user.username, password: DEFAULT_PASSWORD, padding: "x".repeat(6 * 1024 * 1024) },
     });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
     expect(sessionSetCookie(res.headers)).toBeUndefined();
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { connect, createJournal, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
@@ -265,10 +266,12 @@ describe("PUT /api/myprofile", () => {
     const res = await putMine(token, { username: taken.username.toUpperCase() });
     expect(res.status).toBe(409);
     // The field that clashes is named, as a 400 names its fields (docs/decisions/048).
-    expect(res.body).toEqual({
-      message: "Username is already taken",
-      errors: [{ path: "username", message: "Username is already taken" }],
-    });
+    expect(res.body).toEqual(
+      coded({
+        message: "Username is already taken",
+        errors: [{ path: "username", message: "Username is already taken" }],
+      }),
+    );
   });
 
   it("lets only one of two simultaneous claims to a username win: one 200, one 409, never a 500", async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { coded } from "../support/refusals";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -223,7 +224,7 @@ describe("plain next start: trailing slashes and malformed paths", () => {
     expect(month.status).toBe(200);
     const unknown = await api("/api/definitely/not/here/", { base: plain.url });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: expect.any(String) });
+    expect(unknown.body).toEqual(coded({ message: expect.any(String) }));
   });
 
   it("still sends a page's path with a trailing slash to the one without", async () => {
@@ -243,7 +244,7 @@ describe("plain next start: trailing slashes and malformed paths", () => {
       expect(res.headers.get("content-security-policy")).toBe(NO_PAGE_CSP);
       expect(res.headers.get("cache-control")).toBe("no-store");
       if (p.startsWith("/api/"))
-        expect(res.body).toEqual({ message: "Malformed URL: invalid percent-encoding in the path" });
+        expect(res.body).toEqual(coded({ message: "Malformed URL: invalid percent-encoding in the path" }));
     },
   );
 });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { coded } from "../support/refusals";
 import { befriend, connect, createSession, type FactoryDb } from "../../scripts/seed/factories";
 import { STREAMS_PER_USER_MAX, TOO_MANY_STREAMS_MESSAGE } from "../../lib/notifications/limits";
 import { testEnv } from "../support/env";
@@ -103,7 +104,7 @@ describe("GET /api/notifications/stream", () => {
   it("answers 401 without a session or with a revoked one, as JSON", async () => {
     const none = await stream(undefined);
     expect(none.res.status).toBe(401);
-    expect(await none.res.json()).toEqual({ message: "Authentication required" });
+    expect(await none.res.json()).toEqual(coded({ message: "Authentication required" }));
     expectError(await api("/api/notifications/stream", { token: "not-a-token" }), 401);
   });
 
@@ -194,7 +195,7 @@ describe("GET /api/notifications/stream", () => {
     const over = await stream(me);
     expect(over.res.status).toBe(429);
     expect(over.res.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await over.res.json()).toEqual({ message: TOO_MANY_STREAMS_MESSAGE });
+    expect(await over.res.json()).toEqual(coded({ message: TOO_MANY_STREAMS_MESSAGE }));
     // Another person is not held back by it.
     expect((await stream(await person(db))).res.status).toBe(200);
 

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { coded } from "../support/refusals";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/auth/tokens";
@@ -128,7 +129,7 @@ describe("POST /api/auth/forgot-password", () => {
   ])("refuses %j with 400", async (body, message) => {
     const res = await api("/api/auth/forgot-password", { body, headers: { "x-forwarded-for": address() } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message, errors: [{ path: "email", message }] });
+    expect(res.body).toEqual(coded({ message, errors: [{ path: "email", message }] }));
   });
 
   it("refuses a body that is not JSON with 400", async () => {
@@ -146,7 +147,7 @@ describe("POST /api/auth/forgot-password", () => {
       }
       const res = await forgot(email.toUpperCase());
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.body).toEqual(coded({ message: expect.any(String) }));
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
     }
@@ -200,7 +201,7 @@ describe("POST /api/auth/reset-password/{token}", () => {
     expect((await reset(token, NEW_PASSWORD)).status).toBe(200);
     const again = await reset(token, "yet another password");
     expect(again.status).toBe(400);
-    expect(again.body).toEqual(INVALID);
+    expect(again.body).toEqual(coded(INVALID));
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -213,7 +214,7 @@ describe("POST /api/auth/reset-password/{token}", () => {
     for (const token of [expired, "no-such-token", "x".repeat(300)]) {
       const res = await reset(token, NEW_PASSWORD);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(INVALID);
+      expect(res.body).toEqual(coded(INVALID));
     }
     expect((await login(user.username, DEFAULT_PASSWORD)).status).toBe(200);
   });
@@ -229,7 +230,7 @@ describe("POST /api/auth/reset-password/{token}", () => {
     ] as const) {
       const res = await reset(token, password);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message, errors: [{ path: "password", message }] });
+      expect(res.body).toEqual(coded({ message, errors: [{ path: "password", message }] }));
     }
     expect((await reset(token, NEW_PASSWORD)).status).toBe(200);
   });
@@ -253,7 +254,7 @@ describe("a Google-only account (no password)", () => {
     for (const password of ["", "anything at all", DEFAULT_PASSWORD]) {
       const res = await login(user.username, password || "x");
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: "Invalid credentials" });
+      expect(res.body).toEqual(coded({ message: "Invalid credentials" }));
     }
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { coded } from "../support/refusals";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   notifications,
@@ -41,8 +42,8 @@ afterAll(async () => {
   await close();
 });
 
-const ENDPOINT_MESSAGE = "Endpoint must be the https URL of a push service";
-const ENDPOINT_HOST_MESSAGE = "Endpoint must be a push service Inkwell sends to";
+const PUSH_ENDPOINT_MESSAGE = "Endpoint must be the https URL of a push service";
+const PUSH_ENDPOINT_HOST_MESSAGE = "Endpoint must be a push service Inkwell sends to";
 const P256DH_MESSAGE = "keys.p256dh must be a P-256 public key in base64url (87 characters)";
 const AUTH_MESSAGE = "keys.auth must be a 16-byte secret in base64url (22 characters)";
 
@@ -141,13 +142,13 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     const device = makeDevice();
     const good = service.endpoint();
     const cases: [unknown, string, string][] = [
-      [{ endpoint: "not a url", keys: device.keys }, "endpoint", ENDPOINT_MESSAGE],
+      [{ endpoint: "not a url", keys: device.keys }, "endpoint", PUSH_ENDPOINT_MESSAGE],
       [
         { endpoint: `https://fcm.googleapis.com/fcm/send/${"a".repeat(1024)}`, keys: device.keys },
         "endpoint",
-        ENDPOINT_MESSAGE,
+        PUSH_ENDPOINT_MESSAGE,
       ],
-      [{ endpoint: "ftp://fcm.googleapis.com/x", keys: device.keys }, "endpoint", ENDPOINT_MESSAGE],
+      [{ endpoint: "ftp://fcm.googleapis.com/x", keys: device.keys }, "endpoint", PUSH_ENDPOINT_MESSAGE],
       [
         { endpoint: good, keys: { ...device.keys, p256dh: device.keys.p256dh.slice(1) } },
         "keys.p256dh",
@@ -168,7 +169,7 @@ describe("POST and DELETE /api/push/subscriptions", () => {
         body,
       });
       expectError(res, 400);
-      expect(res.body.errors, JSON.stringify(body).slice(0, 80)).toContainEqual({ path, message });
+      expect(res.body.errors, JSON.stringify(body).slice(0, 80)).toContainEqual(coded({ path, message }));
     }
     // Well formed, but not a push service this server sends to: no request to an address of the caller's choosing.
     for (const endpoint of [
@@ -184,8 +185,8 @@ describe("POST and DELETE /api/push/subscriptions", () => {
         token: who.token,
         body: { endpoint, keys: device.keys },
       });
-      expectError(res, 400, ENDPOINT_HOST_MESSAGE);
-      expect(res.body.errors).toEqual([{ path: "endpoint", message: ENDPOINT_HOST_MESSAGE }]);
+      expectError(res, 400, PUSH_ENDPOINT_HOST_MESSAGE);
+      expect(res.body.errors).toEqual(coded([{ path: "endpoint", message: PUSH_ENDPOINT_HOST_MESSAGE }]));
     }
     expect(
       (

@@ -8,9 +8,9 @@ import { asNewClient } from "../support/clients";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
 import { BODY_LIMITS } from "../../lib/http/body-limits";
-import { badRequestBody, errorBody } from "../support/refusals";
+import { badRequestBody, errorBody, coded } from "../support/refusals";
 
-const GMAIL_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
+const SIGNUP_EMAIL_DOMAIN_MESSAGE = "Please use a Gmail address (must end with @gmail.com)";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The sign-up body's limit (docs/decisions/040-body-limits.md). */
 const LIMIT = BODY_LIMITS.auth;
@@ -181,8 +181,8 @@ describe("POST /api/auth/register: field rules", () => {
   ])("refuses an email on %s with the Gmail message", async (_label, email) => {
     const body = newRegistration();
     const res = await expectRefused({ ...body, email: email(body.username) }, 400);
-    expect(res.body.message).toBe(GMAIL_MESSAGE);
-    expect(res.body.errors).toEqual([{ path: "email", message: GMAIL_MESSAGE }]);
+    expect(res.body.message).toBe(SIGNUP_EMAIL_DOMAIN_MESSAGE);
+    expect(res.body.errors).toEqual(coded([{ path: "email", message: SIGNUP_EMAIL_DOMAIN_MESSAGE }]));
   });
 });
 
@@ -190,15 +190,17 @@ describe("POST /api/auth/register: every issue of a 400, by field (docs/decision
   it("answers three bad fields with three errors, each with its field's path, and the first one's message as `message`", async () => {
     const body = { ...newRegistration(), name: "", username: "a!", password: "short" };
     const res = await expectRefused(body, 400);
-    expect(res.body).toEqual({
-      message: "Name is required",
-      errors: [
-        { path: "name", message: "Name is required" },
-        { path: "username", message: "Username must be at least 3 characters" },
-        { path: "username", message: "Username may only contain letters, numbers, _ and ." },
-        { path: "password", message: "Password must be at least 8 characters" },
-      ],
-    });
+    expect(res.body).toEqual(
+      coded({
+        message: "Name is required",
+        errors: [
+          { path: "name", message: "Name is required" },
+          { path: "username", message: "Username must be at least 3 characters" },
+          { path: "username", message: "Username may only contain letters, numbers, _ and ." },
+          { path: "password", message: "Password must be at least 8 characters" },
+        ],
+      }),
+    );
     expect(new Set(res.body.errors?.map((e) => e.path))).toEqual(new Set(["name", "username", "password"]));
   });
 
@@ -206,19 +208,23 @@ describe("POST /api/auth/register: every issue of a 400, by field (docs/decision
     const body: Record<string, unknown> = { ...newRegistration(), email: 42 };
     delete body.name;
     const res = await expectRefused(body, 400);
-    expect(res.body.errors).toEqual([
-      { path: "name", message: "Name is required" },
-      { path: "email", message: "Email must be text" },
-    ]);
+    expect(res.body.errors).toEqual(
+      coded([
+        { path: "name", message: "Name is required" },
+        { path: "email", message: "Email must be text" },
+      ]),
+    );
   });
 
   it('answers a body that is not a JSON object with one error for the whole body (path "")', async () => {
     const res = await api("/api/auth/register", { rawBody: "[1,2]" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      message: "Request body must be a JSON object",
-      errors: [{ path: "", message: "Request body must be a JSON object" }],
-    });
+    expect(res.body).toEqual(
+      coded({
+        message: "Request body must be a JSON object",
+        errors: [{ path: "", message: "Request body must be a JSON object" }],
+      }),
+    );
   });
 });
 
@@ -241,10 +247,12 @@ describe("POST /api/auth/register: conflicts", () => {
       const res = await register(newRegistration({ username, email }));
       expect(res.status).toBe(409);
       // The field that clashes is named, as a 400 names its fields (docs/decisions/048).
-      expect(res.body).toEqual({
-        message: "Username already taken",
-        errors: [{ path: "username", message: "Username already taken" }],
-      });
+      expect(res.body).toEqual(
+        coded({
+          message: "Username already taken",
+          errors: [{ path: "username", message: "Username already taken" }],
+        }),
+      );
       expect(await countUsers(db, { email })).toBe(0);
     }
   });
@@ -256,10 +264,12 @@ describe("POST /api/auth/register: conflicts", () => {
       const username = unique("other_");
       const res = await register(newRegistration({ username, email }));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({
-        message: "Email already in use",
-        errors: [{ path: "email", message: "Email already in use" }],
-      });
+      expect(res.body).toEqual(
+        coded({
+          message: "Email already in use",
+          errors: [{ path: "email", message: "Email already in use" }],
+        }),
+      );
       expect(await countUsers(db, { username })).toBe(0);
     }
   });
@@ -273,10 +283,12 @@ describe("POST /api/auth/register: conflicts", () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.status === 409))
-      expect(r.body).toEqual({
-        message: "Username already taken",
-        errors: [{ path: "username", message: "Username already taken" }],
-      });
+      expect(r.body).toEqual(
+        coded({
+          message: "Username already taken",
+          errors: [{ path: "username", message: "Username already taken" }],
+        }),
+      );
     expect(await countUsers(db, { username })).toBe(1);
   });
 
@@ -288,10 +300,12 @@ describe("POST /api/auth/register: conflicts", () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.status === 409))
-      expect(r.body).toEqual({
-        message: "Email already in use",
-        errors: [{ path: "email", message: "Email already in use" }],
-      });
+      expect(r.body).toEqual(
+        coded({
+          message: "Email already in use",
+          errors: [{ path: "email", message: "Email already in use" }],
+        }),
+      );
     expect(await countUsers(db, { email })).toBe(1);
   });
 });
@@ -362,7 +376,7 @@ describe("POST /api/auth/register: malformed input", () => {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual(coded({ message: expect.any(String) }));
     expect(await countUsers(db, body)).toBe(0);
   });
 

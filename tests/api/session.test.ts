@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { coded } from "../support/refusals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD, connect, createSession, createUser, type FactoryDb } from "../../scripts/seed/factories";
 import { hashToken } from "../../lib/auth/tokens";
@@ -40,7 +41,7 @@ const cookieFor = (token: string) => `session=${encodeURIComponent(token)}`;
 async function expectUnauthorized(opts: Parameters<typeof api>[1]) {
   const res = await api("/api/auth/me", opts);
   expect(res.status, JSON.stringify(res.body)).toBe(401);
-  expect(res.body).toEqual({ message: expect.any(String) });
+  expect(res.body).toEqual(coded({ message: expect.any(String) }));
 }
 
 describe("GET /api/auth/me", () => {
@@ -156,13 +157,13 @@ describe("POST /api/auth/logout", () => {
     expect((await api("/api/auth/logout", { method: "POST", token })).status).toBe(200);
     const again = await api("/api/auth/logout", { method: "POST", token, base: testEnv.secondUrl });
     expect(again.status).toBe(401);
-    expect(again.body).toEqual({ message: expect.any(String) });
+    expect(again.body).toEqual(coded({ message: expect.any(String) }));
   });
 
   it("answers 401 without a token", async () => {
     const res = await api("/api/auth/logout", { method: "POST" });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
   });
 
   it("revokes only the session it was called with", async () => {
@@ -188,7 +189,7 @@ describe("cookie-authenticated writes need our own Origin", () => {
     const { user, token } = await signedIn();
     const res = await api("/api/auth/logout", { method: "POST", cookie: cookieFor(token), headers });
     expect(res.status, JSON.stringify(res.body)).toBe(403);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual(coded({ message: expect.any(String) }));
     expect(sessionSetCookie(res.headers)).toBeUndefined();
     const me = await api("/api/auth/me", { token });
     expect(me.status).toBe(200);

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import { coded } from "../support/refusals";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../lib/db/schema";
 import { unsubscribeToken } from "../../lib/reminders/unsubscribe";
-import { NO_WEEKDAY_MESSAGE } from "../../lib/validation/reminder-limits";
+import { REMINDER_NO_WEEKDAY_MESSAGE } from "../../lib/validation/reminder-limits";
 import { connect, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 import { api } from "../support/http";
@@ -136,8 +137,8 @@ describe("GET and PUT /api/myprofile/settings", () => {
   it("refuses a reminder turned on with no day beside the days (it would never come); off, it may have none", async () => {
     const { token } = await signedIn(db);
     const none = await putSettings(token, { reminder: { ...EVENINGS.reminder, weekdays: [] } });
-    expectError(none, 400, NO_WEEKDAY_MESSAGE);
-    expect(none.body.errors).toEqual([{ path: "reminder.weekdays", message: NO_WEEKDAY_MESSAGE }]);
+    expectError(none, 400, REMINDER_NO_WEEKDAY_MESSAGE);
+    expect(none.body.errors).toEqual(coded([{ path: "reminder.weekdays", message: REMINDER_NO_WEEKDAY_MESSAGE }]));
     expect((await getSettings(token)).body).toEqual(DEFAULTS);
     const off = await putSettings(token, { reminder: { ...EVENINGS.reminder, enabled: false, weekdays: [] } });
     expect(off.status).toBe(200);

@@ -9,7 +9,7 @@ import {
   STEP_UP_CODE_MESSAGE,
   STEP_UP_PASSWORD_MESSAGE,
 } from "../../lib/auth/step-up-limits";
-import { WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
+import { TWO_FACTOR_WRONG_CODE_MESSAGE } from "../../lib/validation/two-factor-limits";
 import { PASSKEY_REFUSED_MESSAGE } from "../../lib/validation/passkey-limits";
 import { SoftAuthenticator } from "../support/authenticator";
 import { asNewClient } from "../support/clients";
@@ -114,7 +114,7 @@ describe("a session alone", () => {
     expectRefusedField(
       await options(me.token, { password: DEFAULT_PASSWORD, code: wrongCode(secret) }),
       "code",
-      WRONG_CODE_MESSAGE,
+      TWO_FACTOR_WRONG_CODE_MESSAGE,
     );
     // The code without the password is no better.
     expectRefusedField(await options(me.token, { code: codeFor(secret, 1) }), "password", STEP_UP_PASSWORD_MESSAGE);

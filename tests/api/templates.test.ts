@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { coded } from "../support/refusals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { befriend, connect, type FactoryDb } from "../../scripts/seed/factories";
 import { blocks, templates } from "../../lib/db/schema";
@@ -6,7 +7,7 @@ import {
   TEMPLATE_CONTENT_TOO_LONG_MESSAGE,
   TEMPLATE_DELETED_MESSAGE,
   TEMPLATE_EMPTY_MESSAGE,
-  TEMPLATE_NAME_LINE_MESSAGE,
+  NAME_NOT_ONE_LINE_MESSAGE,
   TEMPLATE_NAME_REQUIRED_MESSAGE,
   TEMPLATE_NAME_TAKEN_MESSAGE,
   TEMPLATE_NAME_TOO_LONG_MESSAGE,
@@ -84,8 +85,8 @@ describe("templates", () => {
       [{ title: "No name" }, "name", TEMPLATE_NAME_REQUIRED_MESSAGE],
       [{ name: "   ", title: "Blank name" }, "name", TEMPLATE_NAME_REQUIRED_MESSAGE],
       [{ name: "x".repeat(61), title: "Long name" }, "name", TEMPLATE_NAME_TOO_LONG_MESSAGE],
-      [{ name: "two\nlines", title: "t" }, "name", TEMPLATE_NAME_LINE_MESSAGE],
-      [{ name: "evil\u202eeman", title: "t" }, "name", TEMPLATE_NAME_LINE_MESSAGE],
+      [{ name: "two\nlines", title: "t" }, "name", NAME_NOT_ONE_LINE_MESSAGE],
+      [{ name: "evil\u202eeman", title: "t" }, "name", NAME_NOT_ONE_LINE_MESSAGE],
       [{ name: "Long title", title: "t".repeat(101) }, "title", TEMPLATE_TITLE_TOO_LONG_MESSAGE],
       [{ name: "Long text", content: "w".repeat(901) }, "content", TEMPLATE_CONTENT_TOO_LONG_MESSAGE],
       [{ name: "Raw past the bound", content: "w".repeat(20_000) }, "content", TEMPLATE_CONTENT_TOO_LONG_MESSAGE],
@@ -95,10 +96,12 @@ describe("templates", () => {
     for (const [body, path, message] of cases) {
       for (const res of [await create(me, body), await update(me, kept.body.id, body)]) {
         expectError(res, 400, message);
-        expect((res.body as { errors?: unknown }).errors, JSON.stringify(body).slice(0, 80)).toContainEqual({
-          path,
-          message,
-        });
+        expect((res.body as { errors?: unknown }).errors, JSON.stringify(body).slice(0, 80)).toContainEqual(
+          coded({
+            path,
+            message,
+          }),
+        );
       }
     }
     // 900 characters of emoji families are 900 characters: kept.

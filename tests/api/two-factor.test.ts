@@ -14,16 +14,16 @@ import { hashToken, newToken } from "../../lib/auth/tokens";
 import { WRONG_PASSWORD_MESSAGE } from "../../lib/auth/password-change-limits";
 import { SUSPENDED_MESSAGE } from "../../lib/auth/session-limits";
 import {
-  ALREADY_ON_MESSAGE,
+  TWO_FACTOR_ALREADY_ON_MESSAGE,
   CHALLENGE_EXPIRED_MESSAGE,
-  CODE_FORMAT_MESSAGE,
-  NOT_ON_MESSAGE,
-  NOT_SET_UP_MESSAGE,
-  ONE_CODE_MESSAGE,
+  TWO_FACTOR_CODE_FORMAT_MESSAGE,
+  TWO_FACTOR_NOT_ON_MESSAGE,
+  TWO_FACTOR_NOT_SET_UP_MESSAGE,
+  TWO_FACTOR_ONE_CODE_MESSAGE,
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_MAX_TRIES,
-  USED_CODE_MESSAGE,
-  WRONG_CODE_MESSAGE,
+  TWO_FACTOR_USED_CODE_MESSAGE,
+  TWO_FACTOR_WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "../../lib/validation/two-factor-limits";
 import { login, sessionSetCookie } from "../support/auth";
@@ -123,7 +123,7 @@ describe("setting two-factor sign-in up", () => {
         body: { password: DEFAULT_PASSWORD, code: codeFor(first.body.secret) },
       }),
       "code",
-      WRONG_CODE_MESSAGE,
+      TWO_FACTOR_WRONG_CODE_MESSAGE,
     );
     expect(
       (
@@ -140,19 +140,19 @@ describe("setting two-factor sign-in up", () => {
     expectError(
       await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: "123456" } }),
       409,
-      NOT_SET_UP_MESSAGE,
+      TWO_FACTOR_NOT_SET_UP_MESSAGE,
     );
     const setup = await api<{ secret: string }>("/api/auth/2fa/setup", { method: "POST", token: me.token });
     secretsSeen.push(setup.body.secret);
     expectRefusedField(
       await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: "12345" } }),
       "code",
-      CODE_FORMAT_MESSAGE,
+      TWO_FACTOR_CODE_FORMAT_MESSAGE,
     );
     expectRefusedField(
       await api("/api/auth/2fa/enable", { token: me.token, body: { password: DEFAULT_PASSWORD, code: "abcdef" } }),
       "code",
-      CODE_FORMAT_MESSAGE,
+      TWO_FACTOR_CODE_FORMAT_MESSAGE,
     );
     expectRefusedField(await api("/api/auth/2fa/enable", { token: me.token, body: {} }), "code", "Code is required");
     expectRefusedField(
@@ -161,7 +161,7 @@ describe("setting two-factor sign-in up", () => {
         body: { password: DEFAULT_PASSWORD, code: wrongCode(setup.body.secret) },
       }),
       "code",
-      WRONG_CODE_MESSAGE,
+      TWO_FACTOR_WRONG_CODE_MESSAGE,
     );
     expect((await db.select().from(twoFactors).where(eq(twoFactors.userId, me.user.id)))[0]!.enabledAt).toBeNull();
 
@@ -188,9 +188,13 @@ describe("setting two-factor sign-in up", () => {
         body: { password: DEFAULT_PASSWORD, code: codeFor(setup.body.secret, 1) },
       }),
       409,
-      ALREADY_ON_MESSAGE,
+      TWO_FACTOR_ALREADY_ON_MESSAGE,
     );
-    expectError(await api("/api/auth/2fa/setup", { method: "POST", token: me.token }), 409, ALREADY_ON_MESSAGE);
+    expectError(
+      await api("/api/auth/2fa/setup", { method: "POST", token: me.token }),
+      409,
+      TWO_FACTOR_ALREADY_ON_MESSAGE,
+    );
   });
 });
 
@@ -230,9 +234,9 @@ describe("signing in with two-factor sign-in on", () => {
     const code = codeFor(secret, 1);
     expect((await verify({ challenge: await challengeOf(me), code })).status).toBe(200);
     const again = await challengeOf(me);
-    expectRefusedField(await verify({ challenge: again, code }), "code", USED_CODE_MESSAGE);
+    expectRefusedField(await verify({ challenge: again, code }), "code", TWO_FACTOR_USED_CODE_MESSAGE);
     // The step of enabling was taken too.
-    expectRefusedField(await verify({ challenge: again, code: codeFor(secret) }), "code", USED_CODE_MESSAGE);
+    expectRefusedField(await verify({ challenge: again, code: codeFor(secret) }), "code", TWO_FACTOR_USED_CODE_MESSAGE);
   });
 
   it("refuses an expired challenge, even with the right code", async () => {
@@ -272,11 +276,11 @@ describe("signing in with two-factor sign-in on", () => {
     const me = await person(db);
     const { secret, recoveryCodes } = await turnOn(me);
     const challenge = await challengeOf(me);
-    expectRefusedField(await verify({ challenge }), "code", ONE_CODE_MESSAGE);
+    expectRefusedField(await verify({ challenge }), "code", TWO_FACTOR_ONE_CODE_MESSAGE);
     expectRefusedField(
       await verify({ challenge, code: codeFor(secret, 1), recoveryCode: recoveryCodes[0] }),
       "code",
-      ONE_CODE_MESSAGE,
+      TWO_FACTOR_ONE_CODE_MESSAGE,
     );
     expectRefusedField(await verify({ code: codeFor(secret, 1) }), "challenge", "Challenge is required");
   });
@@ -286,7 +290,11 @@ describe("signing in with two-factor sign-in on", () => {
     const mine = await turnOn(me);
     const theirs = await turnOn(other);
     const challenge = await challengeOf(me);
-    expectRefusedField(await verify({ challenge, code: codeFor(theirs.secret, 1) }), "code", WRONG_CODE_MESSAGE);
+    expectRefusedField(
+      await verify({ challenge, code: codeFor(theirs.secret, 1) }),
+      "code",
+      TWO_FACTOR_WRONG_CODE_MESSAGE,
+    );
     expectRefusedField(
       await verify({ challenge, recoveryCode: theirs.recoveryCodes[0] }),
       "recoveryCode",
@@ -305,7 +313,7 @@ describe("signing in with two-factor sign-in on", () => {
     const { secret } = await turnOn(me);
     const challenge = await challengeOf(me);
     for (let i = 0; i < TWO_FACTOR_MAX_TRIES; i++)
-      expectRefusedField(await verify({ challenge, code: wrongCode(secret) }), "code", WRONG_CODE_MESSAGE);
+      expectRefusedField(await verify({ challenge, code: wrongCode(secret) }), "code", TWO_FACTOR_WRONG_CODE_MESSAGE);
     const blocked = await verify({ challenge, code: codeFor(secret, 1) });
     expectError(blocked, 429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -391,7 +399,11 @@ describe("turning two-factor sign-in off", () => {
       "password",
       WRONG_PASSWORD_MESSAGE,
     );
-    expectRefusedField(await off({ password: DEFAULT_PASSWORD, code: wrongCode(secret) }), "code", WRONG_CODE_MESSAGE);
+    expectRefusedField(
+      await off({ password: DEFAULT_PASSWORD, code: wrongCode(secret) }),
+      "code",
+      TWO_FACTOR_WRONG_CODE_MESSAGE,
+    );
     expectRefusedField(
       await off({ password: DEFAULT_PASSWORD, code: "aaaa-bbbb-cccc-dddd" }),
       "code",
@@ -425,7 +437,7 @@ describe("turning two-factor sign-in off", () => {
       token: expect.any(String),
       user: expect.anything(),
     });
-    expectError(await off({ password: DEFAULT_PASSWORD, code: codeFor(secret, 1) }), 409, NOT_ON_MESSAGE);
+    expectError(await off({ password: DEFAULT_PASSWORD, code: codeFor(secret, 1) }), 409, TWO_FACTOR_NOT_ON_MESSAGE);
   });
 
   it("takes a recovery code in place of the app's, and a Google-only account gives the code alone", async () => {

@@ -44,7 +44,7 @@ import { JOURNAL_EXISTS_MESSAGE, JOURNAL_NOT_FOUND } from "@/lib/journals/messag
 import { ENTRY_CHANGED_MESSAGE } from "@/lib/validation/idempotency-limits";
 import { IMPORTED_CONTENT_MAX } from "@/lib/validation/journal-limits";
 import {
-  LOCK_ON_MESSAGE,
+  DIARY_LOCKED_MESSAGE,
   LOCK_TURNING_OFF_MESSAGE,
   SEALED_IMPORTED_MESSAGE,
   SEALED_PHOTO_MESSAGE,
@@ -255,7 +255,7 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
       const day = String(form.get("journaldate"));
       if (diary.has(day)) return json({ message: JOURNAL_EXISTS_MESSAGE }, 409);
       if (marked && !sealed) return refusal("imported", SEALED_IMPORTED_MESSAGE);
-      if (!sealed) return json({ message: LOCK_ON_MESSAGE }, 409);
+      if (!sealed) return json({ message: DIARY_LOCKED_MESSAGE }, 409);
       const page = diaryEntry({ id: `made-${++made}`, journaldate: day, locked: true, sealed: sealedOf(form, null) });
       diary.set(day, page);
       if (marked) imported.add(page.id);
@@ -268,7 +268,7 @@ function standIn(pages: DiaryEntry[], hold: Promise<void> = Promise.resolve()) {
       if (marked && !sealed) return refusal("imported", SEALED_IMPORTED_MESSAGE);
       if (ifMatch !== null && ifMatch !== `"${current.updatedAt}"`)
         return json({ message: ENTRY_CHANGED_MESSAGE }, 412);
-      if (!sealed) return json({ message: LOCK_ON_MESSAGE }, 409);
+      if (!sealed) return json({ message: DIARY_LOCKED_MESSAGE }, 409);
       // A readable photo kept is not sealed: the browser sends it sealed, or removes it.
       if (
         current.images[0] &&

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "../../lib/auth/accounts";
 import { ValidationError } from "../../lib/errors";
-import { GMAIL_MESSAGE, signupDomainMessage } from "../../lib/validation/auth-limits";
+import { SIGNUP_EMAIL_DOMAIN_MESSAGE, signupDomainMessage } from "../../lib/validation/auth-limits";
 import { connect, unique, type FactoryDb } from "../../scripts/seed/factories";
 import { testEnv } from "../support/env";
 
@@ -11,9 +11,9 @@ import { testEnv } from "../support/env";
 
 describe("signupDomainMessage", () => {
   it.each([
-    [undefined, GMAIL_MESSAGE],
+    [undefined, SIGNUP_EMAIL_DOMAIN_MESSAGE],
     [["gmail.com"], "Please use a Gmail address (must end with @gmail.com)"],
-    [["GMAIL.com"], GMAIL_MESSAGE],
+    [["GMAIL.com"], SIGNUP_EMAIL_DOMAIN_MESSAGE],
     [["example.com"], "Please use an email address at example.com"],
     [["example.com", "example.org"], "Please use an email address at example.com or example.org"],
     [["gmail.com", "a.example", "b.example"], "Please use an email address at gmail.com, a.example or b.example"],
@@ -46,7 +46,7 @@ describe("registerUser with SIGNUP_EMAIL_DOMAINS", () => {
   });
 
   it("keeps the product spec's exact message with the default domain", async () => {
-    await expect(attempt(`${unique("dom")}@example.org`, ["gmail.com"])).rejects.toThrow(GMAIL_MESSAGE);
+    await expect(attempt(`${unique("dom")}@example.org`, ["gmail.com"])).rejects.toThrow(SIGNUP_EMAIL_DOMAIN_MESSAGE);
   });
 
   it("accepts an address at an allowed domain", async () => {

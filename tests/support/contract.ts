@@ -3,6 +3,7 @@ import { ErrorSchema } from "@/lib/contract/answers";
 import { ENDPOINTS } from "@/lib/api/endpoints";
 import type { Endpoint } from "@/lib/http/endpoint";
 import { errorSchemaOf, failuresOf } from "@/lib/openapi/document";
+import { codeOf, statusCode } from "@/lib/http/message-codes";
 
 // The contract test (docs/decisions/046): every answer an API test receives through `api()` is
 // checked against what the reference documents for its route, method and status, with the very
@@ -69,6 +70,25 @@ function parse(schema: z.ZodType, answer: ReceivedAnswer, route: string): void {
 }
 
 /**
+ * An error answer's codes (docs/decisions/142): each the code of its message, and none the
+ * `HTTP_<status>` of a message that has no code of its own (a sentence written outside a constant
+ * and in no variable message's form).
+ */
+function parseError(schema: z.ZodType, answer: ReceivedAnswer, route: string): void {
+  parse(schema, answer, route);
+  const body = answer.body as { message: string; code: string; errors?: { message: string; code: string }[] };
+  for (const { message, code } of [body, ...(body.errors ?? [])]) {
+    const expected = codeOf(message, answer.status);
+    if (code !== expected || code === statusCode(answer.status))
+      throw new ContractError(
+        code === statusCode(answer.status)
+          ? `${route} answered ${answer.status} with "${message}", which has no code: write it as a constant (docs/decisions/142)`
+          : `${route} answered ${answer.status} with "${message}" coded ${code}, not ${expected}`,
+      );
+  }
+}
+
+/**
  * Throws a ContractError unless `answer` is what the reference documents. Not checked: answers
  * from outside /api (pages), and HEAD and OPTIONS (no body; CORS preflights are in the
  * Conventions, tested by tests/api/conventions.test.ts).
@@ -85,7 +105,7 @@ export function checkAnswer(answer: ReceivedAnswer): void {
       throw new ContractError(
         `${method} ${pathname} is no documented route, yet answered ${answer.status}, not the 404 of an unknown path`,
       );
-    return parse(ErrorSchema, answer, `${method} ${pathname} (no documented route)`);
+    return parseError(ErrorSchema, answer, `${method} ${pathname} (no documented route)`);
   }
   const endpoint = template.endpoints.find((e) => e.method.toUpperCase() === method);
   // A method the path does not serve is a 405 with Allow (Conventions), in the path's error shape.
@@ -94,7 +114,7 @@ export function checkAnswer(answer: ReceivedAnswer): void {
     if (answer.status !== 405)
       throw new ContractError(`${route} is not documented, yet answered ${answer.status}, not a 405 (${answer.url})`);
     if (!answer.headers.get("allow")) throw new ContractError(`${route} answered 405 without Allow`);
-    return parse(errorSchemaOf(template.endpoints[0]!), answer, route);
+    return parseError(errorSchemaOf(template.endpoints[0]!), answer, route);
   }
 
   const route = routeName(method, endpoint.path);
@@ -119,5 +139,5 @@ export function checkAnswer(answer: ReceivedAnswer): void {
       `${route} answered ${answer.status}, which its reference does not name (it names ${statuses}): ${answer.method} ${answer.url}\nbody: ${JSON.stringify(answer.body).slice(0, 500)}`,
     );
   }
-  parse(errorSchemaOf(endpoint), answer, route);
+  parseError(errorSchemaOf(endpoint), answer, route);
 }

@@ -13,12 +13,15 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 describe("the words of a failed answer", () => {
   it("keeps a refusal's message and its fields", async () => {
+    const issue = { path: "title", message: "Title is too long", code: "TITLE_TOO_LONG" };
     const refusal = await refusalOf(
-      json(400, { message: "Title is too long", errors: [{ path: "title", message: "Title is too long" }] }),
+      json(400, { message: "Title is too long", code: "TITLE_TOO_LONG", errors: [issue] }),
       SAVE_FAILED,
     );
     expect(refusal.message).toBe("Title is too long");
-    expect(refusal.fieldErrors).toEqual([{ path: "title", message: "Title is too long" }]);
+    expect(refusal.code).toBe("TITLE_TOO_LONG");
+    expect(refusal.fieldErrors).toEqual([issue]);
+    expect((await refusalOf(json(400, { message: "Title is too long" }), SAVE_FAILED)).code).toBeUndefined();
     expect(await errorMessage(json(409, { message: "An entry already exists for this date" }))).toBe(
       "An entry already exists for this date",
     );

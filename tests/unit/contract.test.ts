@@ -52,7 +52,28 @@ describe("the contract helper", () => {
   it("accepts a documented answer, with or without a trailing slash", () => {
     expect(() => checkAnswer(answer())).not.toThrow();
     expect(() => checkAnswer(answer({ url: `${BASE}/api/auth/me/` }))).not.toThrow();
-    expect(() => checkAnswer(answer({ status: 401, body: { message: "Authentication required" } }))).not.toThrow();
+    expect(() =>
+      checkAnswer(
+        answer({ status: 401, body: { message: "Authentication required", code: "AUTHENTICATION_REQUIRED" } }),
+      ),
+    ).not.toThrow();
+  });
+
+  it("holds an error's code to its message, and refuses a message that has none (docs/decisions/142)", () => {
+    expect(refusal(answer({ status: 401, body: { message: "Authentication required" } }))).toMatch(/code/);
+    expect(
+      refusal(answer({ status: 401, body: { message: "Authentication required", code: "INVALID_SESSION" } })),
+    ).toMatch(/"Authentication required" coded INVALID_SESSION, not AUTHENTICATION_REQUIRED/);
+    expect(refusal(answer({ status: 401, body: { message: "Go away", code: "HTTP_401" } }))).toMatch(
+      /"Go away", which has no code: write it as a constant/,
+    );
+    const url = `${BASE}/api/auth/register`;
+    const issue = { path: "username", message: "Username is required", code: "USERNAME_REQUIRED" };
+    const body = { message: issue.message, code: issue.code, errors: [issue] };
+    expect(() => checkAnswer(answer({ method: "POST", url, status: 400, body }))).not.toThrow();
+    expect(
+      refusal(answer({ method: "POST", url, status: 400, body: { ...body, errors: [{ ...issue, code: "X" }] } })),
+    ).toMatch(/coded X, not USERNAME_REQUIRED/);
   });
 
   it("refuses a field added, renamed or mistyped, naming the route and the zod issue", () => {
@@ -84,14 +105,30 @@ describe("the contract helper", () => {
   it("checks the friend-request calls' errors for `success: false`", () => {
     const url = `${BASE}/api/friend-requests/pending`;
     expect(() =>
-      checkAnswer(answer({ url, status: 401, body: { success: false, message: "Authentication required" } })),
+      checkAnswer(
+        answer({
+          url,
+          status: 401,
+          body: { success: false, message: "Authentication required", code: "AUTHENTICATION_REQUIRED" },
+        }),
+      ),
     ).not.toThrow();
-    expect(refusal(answer({ url, status: 401, body: { message: "Authentication required" } }))).toMatch(/success/);
+    expect(
+      refusal(
+        answer({ url, status: 401, body: { message: "Authentication required", code: "AUTHENTICATION_REQUIRED" } }),
+      ),
+    ).toMatch(/success/);
   });
 
   it("holds an unknown path to the 404 and an unserved method to the 405 of the Conventions", () => {
     expect(() =>
-      checkAnswer(answer({ url: `${BASE}/api/nowhere`, status: 404, body: { message: "No such API endpoint" } })),
+      checkAnswer(
+        answer({
+          url: `${BASE}/api/nowhere`,
+          status: 404,
+          body: { message: "No such API endpoint", code: "NO_SUCH_ENDPOINT" },
+        }),
+      ),
     ).not.toThrow();
     expect(refusal(answer({ url: `${BASE}/api/nowhere`, status: 200, body: {} }))).toMatch(/no documented route/);
     expect(() =>
@@ -100,12 +137,18 @@ describe("the contract helper", () => {
           method: "DELETE",
           status: 405,
           headers: { ...JSON_TYPE, allow: "GET" },
-          body: { message: "Method not allowed. Use GET." },
+          body: { message: "Method not allowed. Use GET.", code: "METHOD_NOT_ALLOWED" },
         }),
       ),
     ).not.toThrow();
     expect(
-      refusal(answer({ method: "DELETE", status: 405, body: { message: "Method not allowed. Use GET." } })),
+      refusal(
+        answer({
+          method: "DELETE",
+          status: 405,
+          body: { message: "Method not allowed. Use GET.", code: "METHOD_NOT_ALLOWED" },
+        }),
+      ),
     ).toMatch(/without Allow/);
     expect(refusal(answer({ method: "DELETE", status: 200 }))).toMatch(/DELETE \/api\/auth\/me is not documented/);
   });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { codeOf, statusCode } from "@/lib/http/message-codes";
 
 // docs/decisions/107: each message a person or an API client receives is written once, as an
 // exported constant of its home module, and imported wherever it is used. This reads the source
@@ -74,8 +75,20 @@ function isMessagePlace(node: ts.Node, parent: ts.Node, home: boolean): boolean 
     /^(notify|toast)\.\w+$/.test(parent.expression.getText())
   )
     return true;
-  // { message: "…" }
-  if (ts.isPropertyAssignment(parent) && parent.initializer === node && parent.name.getText() === "message")
+  // { message: "…" }, and zod's { error: "…" }
+  if (
+    ts.isPropertyAssignment(parent) &&
+    parent.initializer === node &&
+    ["message", "error"].includes(parent.name.getText())
+  )
+    return true;
+  // z.boolean("…"), z.strictObject({…}, "…"), z.literal("public-key", "…"): a zod type's message
+  if (
+    ts.isCallExpression(parent) &&
+    /^z\.\w+$/.test(parent.expression.getText()) &&
+    parent.arguments.includes(node as ts.Expression) &&
+    !(parent.arguments[0] === node && /^z\.(literal|enum)$/.test(parent.expression.getText()))
+  )
     return true;
   // z.literal("…") as an answer's message: { message: z.literal("…") }
   if (
@@ -133,6 +146,18 @@ describe("one home per message (docs/decisions/107)", () => {
 
   it("writes each message in one file", () => {
     expect(Object.fromEntries(messagesWrittenTwice(read))).toEqual({});
+  });
+
+  it("gives every message of the API a code (docs/decisions/142)", () => {
+    // Not the operators' start-up errors (lib/config.ts, the storage's settings): no API answer says
+    // them. Not app/api either: its route handlers write only success answers' words there.
+    const api = read.filter(
+      (r) => r.file.startsWith("lib/") && !["lib/config.ts", "lib/storage/index.ts"].includes(r.file),
+    );
+    const uncoded = api.flatMap((r) =>
+      [...r.messages].filter((m) => / /.test(m) && codeOf(m, 400) === statusCode(400)).map((m) => `${r.file}: ${m}`),
+    );
+    expect(uncoded).toEqual([]);
   });
 
   it("is not blind: a message written again in another file is found", () => {
