@@ -77,3 +77,9 @@ export async function messageCodes(): Promise<Record<string, string>> {
 }
 
 export const renderMessageCodes = (codes: Record<string, string>) => `${JSON.stringify(codes, null, 2)}\n`;
+
+// Run as a script (by `npm run docs:api`): writes the file.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  fs.writeFileSync(MESSAGE_CODES_FILE, renderMessageCodes(await messageCodes()));
+  console.log(`Wrote ${path.relative(process.cwd(), MESSAGE_CODES_FILE)}`);
+}

@@ -23,6 +23,7 @@ import {
   TWO_FACTOR_USED_CODE_MESSAGE,
   TWO_FACTOR_WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
+  TWO_FACTOR_NO_PASSWORD_MESSAGE,
 } from "@/lib/validation/two-factor-limits";
 import { PASSWORD_REQUIRED_MESSAGE } from "@/lib/validation/auth-limits";
 
@@ -262,7 +263,7 @@ export async function disableTwoFactor({
   if (rows[0]?.hasPassword) {
     if (!password)
       throw new ValidationError(PASSWORD_REQUIRED_MESSAGE, [{ path: "password", message: PASSWORD_REQUIRED_MESSAGE }]);
-    await checkCurrentPassword({ db, userId, password, field: "password", noPassword: "This account has no password" });
+    await checkCurrentPassword({ db, userId, password, field: "password", noPassword: TWO_FACTOR_NO_PASSWORD_MESSAGE });
   }
   await checkSecondFactor({ db, userId, factor: secondFactorOf(code), field: "code" });
   await db.transaction(async (tx) => {

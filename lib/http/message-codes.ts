@@ -1,5 +1,5 @@
 import type { FieldIssue } from "@/lib/errors";
-import CODES from "./message-codes.json";
+import CODES from "./message-codes.json" with { type: "json" };
 
 // Every error answer's machine code (docs/decisions/142). A message written as a constant
 // (docs/decisions/107) is named by that constant: lib/http/message-codes.json, written by

@@ -27,3 +27,4 @@ export const TWO_FACTOR_ONE_CODE_MESSAGE = "Enter a code or a recovery code";
 export const RECOVERY_CODE_FORMAT_MESSAGE = "Enter a recovery code as it was shown";
 export const TWO_FACTOR_CODE_REQUIRED_MESSAGE = "Code is required";
 export const CHALLENGE_REQUIRED_MESSAGE = "Challenge is required";
+export const TWO_FACTOR_NO_PASSWORD_MESSAGE = "This account has no password";
