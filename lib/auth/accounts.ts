@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
@@ -40,6 +41,7 @@ export async function registerUser({
   ip,
   limitPerHour,
   userAgent,
+  language,
 }: {
   db: Db;
   input: RegisterInput;
@@ -47,6 +49,8 @@ export async function registerUser({
   ip: string;
   limitPerHour: number;
   userAgent?: string | null;
+  /** What the browser asks for (lib/i18n/negotiate.ts): the account's mails are written in it (docs/decisions/143). */
+  language?: Locale;
 }) {
   if (!emailDomainAllowed(input.email, allowedDomains)) {
     const message = signupDomainMessage(allowedDomains);
@@ -74,7 +78,7 @@ export async function registerUser({
         .insert(users)
         .values({ name: input.name, username: input.username, email: input.email, passwordHash })
         .returning();
-      const token = await createSession({ db: tx as unknown as Db, userId: user!.id, userAgent });
+      const token = await createSession({ db: tx as unknown as Db, userId: user!.id, userAgent, language });
       // The browser that made the account is one of its trusted devices, as after a login (docs/decisions/013).
       const deviceToken = await trustDevice({ db: tx as unknown as Db, userId: user!.id, deviceId: null });
       return { user: user!, token, deviceToken };
@@ -140,12 +144,14 @@ export async function loginUser({
   ip,
   deviceToken,
   userAgent,
+  language,
 }: {
   db: Db;
   input: LoginInput;
   ip: string;
   deviceToken?: string;
   userAgent?: string | null;
+  language?: Locale;
 }) {
   const found = await findLoginUser(db, input.username);
   const deviceId = await findTrustedDevice({ db, token: deviceToken, userId: found?.id });
@@ -179,7 +185,7 @@ export async function loginUser({
       newDeviceToken: await trustDevice({ db, userId: user.id, deviceId }),
     };
   }
-  const token = await createSession({ db, userId: user.id, userAgent });
+  const token = await createSession({ db, userId: user.id, userAgent, language });
   const newDeviceToken = await trustDevice({ db, userId: user.id, deviceId });
   return { twoFactor: false as const, user, token, newDeviceToken };
 }

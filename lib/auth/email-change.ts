@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, uniqueViolation, ValidationError } from "@/lib/errors";
 import { linkMail } from "@/lib/mail/link-mail";
+import { mailFrame, mailWords } from "@/lib/mail/words";
+import type { Locale } from "@/lib/i18n/locales";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { consumeAttempt } from "@/lib/rate-limit";
@@ -76,43 +78,63 @@ export async function requestEmailChange({
   });
   const link = `${linkBase}/change-email/${token}`;
   return [
-    linkMail({
-      to: newEmail,
+    newAddressMail({ locale: user.browserLanguage, to: newEmail, name: user.name, username: user.username, link }),
+    addressChangeNotice({
+      locale: user.browserLanguage,
+      to: user.email,
       name: user.name,
-      link,
-      subject: "Confirm your new Inkwell email address",
-      reason: `Someone (hopefully you) asked to move the Inkwell account @${user.username} to this email address.`,
-      action: "Confirm that it is yours",
-      deadline: `${EMAIL_CHANGE_TOKEN_HOURS} hours`,
-      button: "Confirm the new address",
-      ignore: "If you did not ask for this, ignore this email: nothing changes.",
+      username: user.username,
+      newEmail,
+      linkBase,
     }),
-    addressChangeNotice({ to: user.email, name: user.name, username: user.username, newEmail, linkBase }),
   ];
+}
+
+/** The link that proves the new address, in the account's language (docs/decisions/143). */
+function newAddressMail(m: { locale: Locale; to: string; name: string; username: string; link: string }) {
+  const frame = mailFrame(m.locale);
+  const t = mailWords(m.locale, "emailChange");
+  return linkMail({
+    frame,
+    to: m.to,
+    name: m.name,
+    link: m.link,
+    subject: t("subject"),
+    reason: t("reason", { username: m.username }),
+    action: t("action"),
+    deadline: frame.hours(EMAIL_CHANGE_TOKEN_HOURS),
+    button: t("button"),
+    ignore: t("ignore"),
+  });
 }
 
 /** The notice to the old address: what was asked, and the way out for someone who did not ask. */
 function addressChangeNotice({
+  locale,
   to,
   name,
   username,
   newEmail,
   linkBase,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   newEmail: string;
   linkBase: string;
 }): MailMessage {
-  const what = `Someone signed in to your Inkwell account @${username} asked to change its address to ${newEmail}. Nothing changes until a link mailed there is opened.`;
-  const ifNot = "If this was not you, change your password now; that signs out every other browser:";
-  const link = `${linkBase}/me/security`;
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "addressChange");
   return noticeMail({
+    frame,
     to,
-    subject: "A change of your Inkwell email address was asked for",
+    subject: t("subject"),
     name,
-    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Security" } }],
+    paragraphs: [
+      { text: t("what", { username, newEmail }) },
+      { text: t("ifNot"), link: { href: `${linkBase}/me/security`, label: frame.security } },
+    ],
   });
 }
 
@@ -143,8 +165,13 @@ export async function confirmEmailChange({
         returning user_id as "userId", new_email as "newEmail"`);
       const change = rows[0];
       if (!change) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
-      const { rows: holders } = await tx.execute<{ email: string; name: string; username: string }>(
-        sql`select email, name, username from users where id = ${change.userId}::uuid for update`,
+      const { rows: holders } = await tx.execute<{
+        email: string;
+        name: string;
+        username: string;
+        browserLanguage: Locale;
+      }>(
+        sql`select email, name, username, browser_language as "browserLanguage" from users where id = ${change.userId}::uuid for update`,
       );
       const before = holders[0]!;
       await tx.execute(
@@ -160,6 +187,7 @@ export async function confirmEmailChange({
         insert into email_change_undos (token_hash, user_id, old_email, new_email, expires_at)
         values (${hashToken(undoToken)}, ${change.userId}::uuid, ${before.email}, ${change.newEmail}, now() + make_interval(days => ${EMAIL_CHANGE_UNDO_DAYS}))`);
       return addressChangedNotice({
+        locale: before.browserLanguage,
         to: before.email,
         name: before.name,
         username: before.username,
@@ -176,25 +204,31 @@ export async function confirmEmailChange({
 
 /** The mail to the address an account left: what changed, and the way back for someone who did not change it. */
 function addressChangedNotice({
+  locale,
   to,
   name,
   username,
   newEmail,
   link,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   newEmail: string;
   link: string;
 }): MailMessage {
-  const what = `The email address of your Inkwell account @${username} was changed to ${newEmail}. Mail about the account goes there from now on, and this address no longer signs in.`;
-  const ifNot = `If this was not you, undo it within ${EMAIL_CHANGE_UNDO_DAYS} days: this address comes back, every browser is signed out, passkeys and two-factor sign-in are removed, and we mail you a link to choose a new password.`;
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "addressChanged");
   return noticeMail({
+    frame,
     to,
-    subject: "Your Inkwell email address was changed",
+    subject: t("subject"),
     name,
-    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Undo the change" } }],
+    paragraphs: [
+      { text: t("what", { username, newEmail }) },
+      { text: t("ifNot", { days: frame.days(EMAIL_CHANGE_UNDO_DAYS) }), link: { href: link, label: t("link") } },
+    ],
   });
 }
 
@@ -218,9 +252,9 @@ export async function undoEmailChange({ db, token }: { db: Db; token: string }) 
         returning user_id as "userId", old_email as "oldEmail", created_at::text as "createdAt"`);
       const undo = rows[0];
       if (!undo) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
-      const { rows: holders } = await tx.execute<{ name: string; username: string }>(sql`
+      const { rows: holders } = await tx.execute<{ name: string; username: string; browserLanguage: Locale }>(sql`
         update users set email = ${undo.oldEmail}, email_verified_at = now(), password_hash = null, google_sub = null, updated_at = now()
-        where id = ${undo.userId}::uuid returning name, username`);
+        where id = ${undo.userId}::uuid returning name, username, browser_language as "browserLanguage"`);
       await tx.execute(
         sql`update email_change_undos set used_at = now() where user_id = ${undo.userId}::uuid and used_at is null and created_at > ${undo.createdAt}::timestamptz`,
       );
@@ -230,6 +264,7 @@ export async function undoEmailChange({ db, token }: { db: Db; token: string }) 
         email: undo.oldEmail,
         name: holders[0]!.name,
         username: holders[0]!.username,
+        browserLanguage: holders[0]!.browserLanguage,
         gone,
       };
     });
@@ -241,31 +276,34 @@ export async function undoEmailChange({ db, token }: { db: Db; token: string }) 
 
 /** The mail after an undo: the address is back, what was removed, and the link to choose a new password. */
 export function changeUndoneMail({
+  locale,
   to,
   name,
   username,
   resetLink,
   gone,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   resetLink: string;
   gone: EndedAccess;
 }): MailMessage {
-  const removed = removedLines(gone);
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "changeUndone");
+  const removed = removedLines(locale, gone);
   return noticeMail({
+    frame,
     to,
-    subject: "Your Inkwell email address is back",
+    subject: t("subject"),
     name,
     paragraphs: [
+      { text: t("what", { username }) },
+      ...(removed.length ? [{ text: frame.removed(removed) }] : []),
       {
-        text: `The change of address of your Inkwell account @${username} is undone: this address is the account's again, and every browser was signed out.`,
-      },
-      ...(removed.length ? [{ text: `Removed: ${removed.join("; ")}.` }] : []),
-      {
-        text: `The account has no password now. Choose a new one within ${RESET_TOKEN_MINUTES} minutes (after that, ask for a new link on the sign-in page's "Forgot password?"):`,
-        link: { href: resetLink, label: "Choose a new password" },
+        text: t("next", { deadline: frame.minutes(RESET_TOKEN_MINUTES) }),
+        link: { href: resetLink, label: t("link") },
       },
     ],
   });

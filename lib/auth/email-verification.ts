@@ -56,6 +56,7 @@ export async function sendVerificationMail({
   const cancelLink = `${linkBase}/cancel-signup/${token}`;
   await sendMail(
     verifyEmailMail({
+      locale: user.browserLanguage,
       to: user.email,
       name: user.name,
       username: user.username,

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
@@ -50,10 +51,12 @@ async function linkGoogleAccount({
   db,
   userId,
   identity,
+  language,
 }: {
   db: Db;
   userId: string;
   identity: GoogleIdentity;
+  language: Locale;
 }): Promise<User | null> {
   const { sub } = identity;
   const { user, gone } = await db.transaction(
@@ -83,6 +86,7 @@ async function linkGoogleAccount({
       `[google] The owner of a Google account took over user ${userId}, whose email was unverified; its password, sessions, passkeys, two factors, address changes and friendships are gone.`,
     );
     const mail = takeoverMail({
+      locale: language,
       to: user.email,
       name: user.name,
       username: user.username,
@@ -100,7 +104,16 @@ async function linkGoogleAccount({
  * (Google-verified) email, which gets linked (taken over when unverified), else a new verified
  * user with no password.
  */
-export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identity: GoogleIdentity }): Promise<User> {
+export async function findOrCreateGoogleUser({
+  db,
+  identity,
+  language = DEFAULT_LOCALE,
+}: {
+  db: Db;
+  identity: GoogleIdentity;
+  /** The signing-in browser's (lib/i18n/negotiate.ts): a takeover's notice is written in it, the address's owner's. */
+  language?: Locale;
+}): Promise<User> {
   const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) return linked;
   // An unverified address could belong to anyone: never let it take over an account.
@@ -112,7 +125,7 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
     .where(eq(sql`lower(${users.email})`, identity.email.toLowerCase()))
     .limit(1);
   if (sameEmail) {
-    const linked = await linkGoogleAccount({ db, userId: sameEmail.id, identity });
+    const linked = await linkGoogleAccount({ db, userId: sameEmail.id, identity, language });
     if (linked) return linked;
   }
 
@@ -140,7 +153,7 @@ export async function findOrCreateGoogleUser({ db, identity }: { db: Db; identit
       const constraint = uniqueViolation(err);
       if (constraint === undefined) throw err;
       // The email or the Google account was taken by a simultaneous sign-in: use that user.
-      if (!constraint.includes("username")) return findOrCreateGoogleUser({ db, identity });
+      if (!constraint.includes("username")) return findOrCreateGoogleUser({ db, identity, language });
     }
   }
   throw new Error(`No free username found for ${base}`);

@@ -1,4 +1,5 @@
 import "server-only";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import NextAuth, { type AuthOptions } from "next-auth";
 import GoogleProvider, { type GoogleProfile } from "next-auth/providers/google";
 import { headers } from "next/headers";
@@ -52,11 +53,13 @@ function authOptions(): AuthOptions {
         const identity = { sub: p.sub, email: p.email, emailVerified: p.email_verified === true, name: p.name ?? "" };
         let token;
         try {
-          const user = await findOrCreateGoogleUser({ db, identity });
+          const asked = await headers();
+          const language = negotiateLocale(asked.get("accept-language"));
+          const user = await findOrCreateGoogleUser({ db, identity, language });
           // Two-factor sign-in on: no session yet, the code step of /login instead (docs/decisions/073).
           if (await isTwoFactorOn({ db, userId: user.id }))
             return `${cfg.APP_URL}${CODE_STEP_PATH}?${CHALLENGE_PARAM}=${encodeURIComponent(await startTwoFactorChallenge({ db, userId: user.id }))}`;
-          token = await createSession({ db, userId: user.id, userAgent: (await headers()).get("user-agent") });
+          token = await createSession({ db, userId: user.id, userAgent: asked.get("user-agent"), language });
         } catch (err) {
           // Refused (an unverified email, a suspended account) or failed: the browser goes to /login?error=oauth either way.
           if (err instanceof ForbiddenError) console.warn(`[google] sign-in refused: ${err.message}`);

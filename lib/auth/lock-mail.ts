@@ -1,9 +1,12 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { notMeParagraph } from "./not-me";
 
 interface LockNotice {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
@@ -13,14 +16,15 @@ interface LockNotice {
 
 /** A notice of the lock's change to the address, with the "This was not me" link (docs/decisions/101). */
 function lockNotice(
-  { to, name, appUrl, notMeLink }: LockNotice,
+  { locale, to, name, appUrl, notMeLink }: LockNotice,
   { subject, what, otherwise }: { subject: string; what: string; otherwise: string },
 ): MailMessage {
   return noticeMail({
+    frame: mailFrame(locale),
     to,
     subject,
     name,
-    paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
+    paragraphs: [{ text: what }, notMeParagraph({ locale, notMeLink, appUrl, otherwise })],
   });
 }
 
@@ -30,11 +34,11 @@ function lockNotice(
  * "This was not me" link (docs/decisions/101) that ends every way in before more is sealed.
  */
 export function diaryLockedMail(notice: LockNotice): MailMessage {
+  const t = mailWords(notice.locale, "lock");
   return lockNotice(notice, {
-    subject: "Your Inkwell diary was locked",
-    what: `The diary lock was just turned on for your Inkwell account @${notice.username}: from now on your private pages are sealed on your devices, and only your passphrase, your passkeys or your recovery key open them.`,
-    otherwise:
-      "If this was not you, someone has your password: sign in at once, end the sessions you do not know and change your password:",
+    subject: t("lockedSubject"),
+    what: t("locked", { username: notice.username }),
+    otherwise: t("lockedOtherwise"),
   });
 }
 
@@ -43,10 +47,10 @@ export function diaryLockedMail(notice: LockNotice): MailMessage {
  * private pages are stored readable again, so the address hears of it, with "This was not me".
  */
 export function diaryUnlockedMail(notice: LockNotice): MailMessage {
+  const t = mailWords(notice.locale, "lock");
   return lockNotice(notice, {
-    subject: "Your Inkwell diary lock is being turned off",
-    what: `The diary lock is being turned off for your Inkwell account @${notice.username}: your private pages are being opened on your device and stored readable again, as they were before the lock.`,
-    otherwise:
-      "If this was not you, someone has your password and your diary's passphrase: sign in at once, end the sessions you do not know, change your password and lock your diary again:",
+    subject: t("unlockedSubject"),
+    what: t("unlocked", { username: notice.username }),
+    otherwise: t("unlockedOtherwise"),
   });
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
@@ -42,18 +44,22 @@ export async function issueNotMeLink({
 
 /** The notice's paragraph for someone who did not make the new way in: the link when there is one, the Security screen otherwise. */
 export function notMeParagraph({
+  locale,
   notMeLink,
   appUrl,
   otherwise,
 }: {
+  locale: Locale;
   notMeLink: string | null;
   appUrl: string;
   otherwise: string;
 }): NoticeParagraph {
-  if (!notMeLink) return { text: otherwise, link: { href: `${appUrl}/me/security`, label: "Security" } };
+  const frame = mailFrame(locale);
+  if (!notMeLink) return { text: otherwise, link: { href: `${appUrl}/me/security`, label: frame.security } };
+  const t = mailWords(locale, "notMe");
   return {
-    text: `If this was not you, someone else can sign in to your account. Within ${NOT_ME_LINK_DAYS} days, this link signs every browser out, removes passkeys and two-factor sign-in, clears the password and mails you a link to choose a new one:`,
-    link: { href: notMeLink, label: "This was not me" },
+    text: t("paragraph", { days: frame.days(NOT_ME_LINK_DAYS) }),
+    link: { href: notMeLink, label: t("link") },
   };
 }
 
@@ -76,10 +82,15 @@ export async function redeemNotMeLink({ db, token }: { db: Db; token: string }) 
     const link = rows[0];
     if (!link) throw new ValidationError(INVALID_EMAIL_CHANGE_TOKEN);
     // The row lock taken here makes a change of address wait, or be waited for and seen.
-    const { rows: holders } = await tx.execute<{ email: string; name: string; username: string }>(sql`
+    const { rows: holders } = await tx.execute<{
+      email: string;
+      name: string;
+      username: string;
+      browserLanguage: Locale;
+    }>(sql`
       update users set password_hash = null, google_sub = null, updated_at = now()
       where id = ${link.userId}::uuid and lower(email) = lower(${link.sentTo})
-      returning email, name, username`);
+      returning email, name, username, browser_language as "browserLanguage"`);
     const holder = holders[0];
     // Another address is the account's now: that mailbox, not this one, speaks for it. Committed, so the link stays burnt.
     if (!holder) return null;
@@ -95,31 +106,34 @@ export async function redeemNotMeLink({ db, token }: { db: Db; token: string }) 
 
 /** The mail after "This was not me": what was removed, and the link to choose a new password. */
 export function notMeDoneMail({
+  locale,
   to,
   name,
   username,
   resetLink,
   gone,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   resetLink: string;
   gone: EndedAccess;
 }): MailMessage {
-  const removed = removedLines(gone);
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "notMe");
+  const removed = removedLines(locale, gone);
   return noticeMail({
+    frame,
     to,
-    subject: "Every way in to your Inkwell account has ended",
+    subject: t("doneSubject"),
     name,
     paragraphs: [
+      { text: t("done", { username }) },
+      ...(removed.length ? [{ text: frame.removed(removed) }] : []),
       {
-        text: `You said a new way in to your Inkwell account @${username} was not yours, so every way in has ended: every browser was signed out and the account has no password now.`,
-      },
-      ...(removed.length ? [{ text: `Removed: ${removed.join("; ")}.` }] : []),
-      {
-        text: `Choose a new password within ${RESET_TOKEN_MINUTES} minutes (after that, ask for a new link on the sign-in page's "Forgot password?"). Your pages, friends and settings are as they were.`,
-        link: { href: resetLink, label: "Choose a new password" },
+        text: t("doneNext", { deadline: frame.minutes(RESET_TOKEN_MINUTES) }),
+        link: { href: resetLink, label: t("doneLink") },
       },
     ],
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { notMeParagraph } from "./not-me";
@@ -9,6 +11,7 @@ import { notMeParagraph } from "./not-me";
  * docs/decisions/101), the way to the Security screen otherwise.
  */
 export function passkeyAddedMail({
+  locale,
   to,
   name,
   username,
@@ -16,6 +19,7 @@ export function passkeyAddedMail({
   passkeyName,
   notMeLink,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
@@ -23,13 +27,15 @@ export function passkeyAddedMail({
   passkeyName: string;
   notMeLink: string | null;
 }): MailMessage {
-  const what = `A passkey named “${passkeyName}” was just added to your Inkwell account @${username}: it signs in without your password.`;
-  const otherwise =
-    "If this was not you, sign in, remove the passkey, end the sessions you do not know and change your password:";
+  const t = mailWords(locale, "passkey");
   return noticeMail({
+    frame: mailFrame(locale),
     to,
-    subject: "A passkey was added to your Inkwell account",
+    subject: t("subject"),
     name,
-    paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
+    paragraphs: [
+      { text: t("added", { passkeyName, username }) },
+      notMeParagraph({ locale, notMeLink, appUrl, otherwise: t("otherwise") }),
+    ],
   });
 }

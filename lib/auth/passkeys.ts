@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
 import { dropPasskeyWraps } from "./lock-wraps";
 import { randomBytes } from "node:crypto";
 import {
@@ -289,11 +290,13 @@ export async function loginWithPasskey({
   input,
   ip,
   userAgent,
+  language,
 }: {
   db: Db;
   input: PasskeyLoginInput;
   ip: string;
   userAgent: string | null;
+  language?: Locale;
 }) {
   const limitKey = `passkey-login:${ip}`;
   await consumeAttempt({
@@ -334,6 +337,6 @@ export async function loginWithPasskey({
   if (!moved.length) throw new UnauthorizedError(PASSKEY_REFUSED_MESSAGE);
   await refundAttempt({ db, key: limitKey });
   const [user] = await db.select().from(users).where(eq(users.id, stored.userId));
-  const token = await createSession({ db, userId: stored.userId, userAgent });
+  const token = await createSession({ db, userId: stored.userId, userAgent, language });
   return { user: user!, token };
 }

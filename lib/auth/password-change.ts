@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
@@ -45,15 +47,21 @@ export async function checkCurrentPassword({
     db,
     limit: { key: limitKey, max: CHANGE_PASSWORD_MAX_TRIES, windowSeconds: CHANGE_PASSWORD_WINDOW_SECONDS },
   });
-  const { rows } = await db.execute<{ passwordHash: string | null; email: string; name: string; username: string }>(
-    sql`select password_hash as "passwordHash", email, name, username from users where id = ${userId}::uuid`,
+  const { rows } = await db.execute<{
+    passwordHash: string | null;
+    email: string;
+    name: string;
+    username: string;
+    browserLanguage: Locale;
+  }>(
+    sql`select password_hash as "passwordHash", email, name, username, browser_language as "browserLanguage" from users where id = ${userId}::uuid`,
   );
   const user = rows[0]!;
   if (!user.passwordHash) throw new ValidationError(noPassword, [{ path: field, message: noPassword }]);
   if (!(await verifyPassword(user.passwordHash, password)))
     throw new ValidationError(WRONG_PASSWORD_MESSAGE, [{ path: field, message: WRONG_PASSWORD_MESSAGE }]);
   await clearAttempts({ db, key: limitKey });
-  return { email: user.email, name: user.name, username: user.username };
+  return { email: user.email, name: user.name, username: user.username, browserLanguage: user.browserLanguage };
 }
 
 /**
@@ -105,28 +113,39 @@ export async function changePassword({
     await tx.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${userId}::text)`);
     return Number(gone[0]?.count ?? 0);
   });
-  return { ended, mail: passwordChangedMail({ to: user.email, name: user.name, username: user.username, appUrl }) };
+  return {
+    ended,
+    mail: passwordChangedMail({
+      locale: user.browserLanguage,
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      appUrl,
+    }),
+  };
 }
 
 /** The notice that the password changed, with the way back in for someone who did not change it. */
 export function passwordChangedMail({
+  locale,
   to,
   name,
   username,
   appUrl,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   appUrl: string;
 }): MailMessage {
   const link = `${appUrl}/forgot-password`;
-  const what = `The password of your Inkwell account @${username} was just changed, and every other browser signed in to it was signed out.`;
-  const ifNot = "If this was not you, choose a new password now:";
+  const t = mailWords(locale, "passwordChanged");
   return noticeMail({
+    frame: mailFrame(locale),
     to,
-    subject: "Your Inkwell password was changed",
+    subject: t("subject"),
     name,
-    paragraphs: [{ text: what }, { text: ifNot, link: { href: link, label: "Reset your password" } }],
+    paragraphs: [{ text: t("what", { username }) }, { text: t("ifNot"), link: { href: link, label: t("link") } }],
   });
 }

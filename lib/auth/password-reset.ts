@@ -59,7 +59,14 @@ export async function requestPasswordReset({
   if (!user) return;
   const link = await issueResetLink({ db, userId: user.id, appUrl });
   await sendMail(
-    resetPasswordMail({ to: user.email, name: user.name, username: user.username, link, minutes: RESET_TOKEN_MINUTES }),
+    resetPasswordMail({
+      locale: user.browserLanguage,
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      link,
+      minutes: RESET_TOKEN_MINUTES,
+    }),
   );
 }
 

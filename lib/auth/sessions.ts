@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
@@ -12,13 +13,32 @@ const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 // last_used_at is written at most this often, so reading a page is not a write every time.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-/** A new session for `userId`; a suspended account gets none (403), however it signs in. */
-export async function createSession({ db, userId, userAgent }: { db: Db; userId: string; userAgent?: string | null }) {
+/**
+ * A new session for `userId`; a suspended account gets none (403), however it signs in. `language`,
+ * what the browser signing in asks for (lib/i18n/negotiate.ts), becomes the account's mail language
+ * (docs/decisions/143).
+ */
+export async function createSession({
+  db,
+  userId,
+  userAgent,
+  language,
+}: {
+  db: Db;
+  userId: string;
+  userAgent?: string | null;
+  language?: Locale;
+}) {
   const token = newToken();
   const made = await db.execute(sql`
+    with person as (
+      update users set browser_language = coalesce(${language ?? null}::text, browser_language)
+      where id = ${userId}::uuid and suspended_at is null
+      returning id
+    )
     insert into sessions (user_id, token_hash, expires_at, user_agent)
     select id, ${hashToken(token)}, ${new Date(Date.now() + IDLE_MS).toISOString()}::timestamptz, ${userAgent?.slice(0, 500) ?? null}
-    from users where id = ${userId}::uuid and suspended_at is null
+    from person
     returning 1`);
   if (!made.rows.length) throw new ForbiddenError(SUSPENDED_MESSAGE);
   return token;
@@ -41,6 +61,8 @@ export const sessionUserColumns = {
   createdAt: users.createdAt,
   // Set while the account waits to be deleted: every signed-in page offers to cancel (docs/decisions/075).
   deletionDueAt: users.deletionDueAt,
+  // The language the person's mails are written in (docs/decisions/143).
+  browserLanguage: users.browserLanguage,
 };
 export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
 import { eq, sql } from "drizzle-orm";
 import { SUSPENDED_MESSAGE } from "@/lib/auth/session-limits";
 import type { Db } from "@/lib/db/client";
@@ -35,11 +36,13 @@ export async function verifyTwoFactorChallenge({
   challenge,
   factor,
   userAgent,
+  language,
 }: {
   db: Db;
   challenge: string;
   factor: SecondFactor;
   userAgent?: string | null;
+  language?: Locale;
 }): Promise<{ user: SessionUser; token: string }> {
   const tokenHash = hashToken(challenge);
   const { rows } = await db.execute<{ userId: string }>(sql`
@@ -50,7 +53,7 @@ export async function verifyTwoFactorChallenge({
   const { rows: taken } = await db.execute(sql`
     update two_factor_challenges set used_at = now() where token_hash = ${tokenHash} and used_at is null and expires_at > now() returning 1`);
   if (!taken.length) throw new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE);
-  const token = await createSession({ db, userId, userAgent });
+  const token = await createSession({ db, userId, userAgent, language });
   const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId));
   return { user: user!, token };
 }

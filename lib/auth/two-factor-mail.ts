@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 import { notMeParagraph } from "./not-me";
@@ -9,6 +11,7 @@ import { notMeParagraph } from "./not-me";
  * "This was not me" link when there is one (lib/auth/not-me.ts, docs/decisions/101). Never a code or the secret.
  */
 export function twoFactorChangedMail({
+  locale,
   to,
   name,
   username,
@@ -16,6 +19,7 @@ export function twoFactorChangedMail({
   on,
   notMeLink = null,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
@@ -23,16 +27,15 @@ export function twoFactorChangedMail({
   on: boolean;
   notMeLink?: string | null;
 }): MailMessage {
-  const what = on
-    ? `Two-factor sign-in was just turned on for your Inkwell account @${username}: signing in now also asks for a code from your authenticator app.`
-    : `Two-factor sign-in was just turned off for your Inkwell account @${username}: signing in no longer asks for a code.`;
-  const otherwise = "If this was not you, sign in, end the sessions you do not know and change your password:";
+  const t = mailWords(locale, "twoFactor");
   return noticeMail({
+    frame: mailFrame(locale),
     to,
-    subject: on
-      ? "Two-factor sign-in is on for your Inkwell account"
-      : "Two-factor sign-in was turned off for your Inkwell account",
+    subject: on ? t("subjectOn") : t("subjectOff"),
     name,
-    paragraphs: [{ text: what }, notMeParagraph({ notMeLink, appUrl, otherwise })],
+    paragraphs: [
+      { text: on ? t("on", { username }) : t("off", { username }) },
+      notMeParagraph({ locale, notMeLink, appUrl, otherwise: t("otherwise") }),
+    ],
   });
 }

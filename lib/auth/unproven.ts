@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import {
@@ -91,24 +93,16 @@ export async function forgetUnprovenAccess({ tx, userId }: { tx: Db; userId: str
   return { ...ended, friendships: Math.ceil(count(ties) / 2), friendRequests: count(requests) };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The lines of a mail that say what was removed; empty when nothing was. */
-export function removedLines(gone: EndedAccess & Partial<ForgottenAccess>): string[] {
+/** The lines of a mail that say what was removed, in the reader's language; empty when nothing was. */
+export function removedLines(locale: Locale, gone: EndedAccess & Partial<ForgottenAccess>): string[] {
+  const t = mailWords(locale, "removed");
   const lines: string[] = [];
-  if (gone.passkeys) lines.push(`${plural(gone.passkeys, "passkey", "passkeys")}, which can no longer sign in`);
-  if (gone.twoFactor)
-    lines.push("two-factor sign-in and its recovery codes, which you can set up again on the Security screen");
-  if (gone.emailChanges)
-    lines.push(
-      `${plural(gone.emailChanges, "pending change", "pending changes")} of the account's email address, whose links no longer work`,
-    );
-  if (gone.sessions) lines.push(`${plural(gone.sessions, "signed-in browser", "signed-in browsers")}, now signed out`);
-  if (gone.friendships)
-    lines.push(
-      `${plural(gone.friendships, "friendship", "friendships")}, so nobody reads your close-circle pages until you choose them`,
-    );
-  if (gone.friendRequests) lines.push(plural(gone.friendRequests, "friend request", "friend requests"));
+  if (gone.passkeys) lines.push(t("passkeys", { count: gone.passkeys }));
+  if (gone.twoFactor) lines.push(t("twoFactor"));
+  if (gone.emailChanges) lines.push(t("emailChanges", { count: gone.emailChanges }));
+  if (gone.sessions) lines.push(t("sessions", { count: gone.sessions }));
+  if (gone.friendships) lines.push(t("friendships", { count: gone.friendships }));
+  if (gone.friendRequests) lines.push(t("friendRequests", { count: gone.friendRequests }));
   return lines;
 }
 
@@ -117,31 +111,32 @@ export function removedLines(gone: EndedAccess & Partial<ForgottenAccess>): stri
  * someone who never proved it, and what that person had set up is gone.
  */
 export function takeoverMail({
+  locale,
   to,
   name,
   username,
   appUrl,
   gone,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   appUrl: string;
   gone: ForgottenAccess;
 }): MailMessage {
-  const removed = removedLines(gone);
-  const what = `The Inkwell account @${username} had been created with your email address by someone who never proved that the address was theirs. You have now proved it, so the account is yours, and whatever its earlier holder had set up to get back in was removed.`;
-  const list = removed.length ? `Removed: ${removed.join("; ")}.` : "Nothing else had been set up.";
-  const check =
-    "The pages, hearts and profile it holds are still there: look through them and keep or delete what you like. Your security settings:";
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "takeover");
+  const removed = removedLines(locale, gone);
   return noticeMail({
+    frame,
     to,
-    subject: "Your Inkwell account is yours again",
+    subject: t("subject"),
     name,
     paragraphs: [
-      { text: what },
-      { text: list },
-      { text: check, link: { href: `${appUrl}/me/security`, label: "Security" } },
+      { text: t("what", { username }) },
+      { text: removed.length ? frame.removed(removed) : t("nothingElse") },
+      { text: t("check"), link: { href: `${appUrl}/me/security`, label: frame.security } },
     ],
   });
 }

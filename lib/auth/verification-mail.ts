@@ -1,11 +1,15 @@
+import type { Locale } from "@/lib/i18n/locales";
 import { linkMail } from "@/lib/mail/link-mail";
 import type { MailMessage } from "@/lib/mail/transports";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 
 /**
- * The mail that proves an address (docs/decisions/011). Whoever reads it may not be who signed
- * up: it says so, and its second link cancels the sign-up ("This wasn't me").
+ * The mail that proves an address (docs/decisions/011), in the account's language
+ * (docs/decisions/143). Whoever reads it may not be who signed up: it says so, and its second link
+ * cancels the sign-up ("This wasn't me").
  */
 export function verifyEmailMail({
+  locale,
   to,
   name,
   username,
@@ -13,6 +17,7 @@ export function verifyEmailMail({
   cancelLink,
   hours,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
@@ -20,20 +25,19 @@ export function verifyEmailMail({
   cancelLink: string;
   hours: number;
 }): MailMessage {
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "verify");
   return linkMail({
+    frame,
     to,
     name,
     link,
-    subject: "Confirm your Inkwell email address",
-    reason: `Someone (hopefully you) signed up for the Inkwell account @${username} with this email address.`,
-    action: "Confirm that it is yours",
-    deadline: `${hours} hours`,
-    button: "Confirm my email address",
-    ignore: "If you did not sign up, someone else typed your address: do not confirm it.",
-    decline: {
-      text: "Cancel that sign-up instead: the account is deleted and your address is free again.",
-      button: "This wasn't me",
-      link: cancelLink,
-    },
+    subject: t("subject"),
+    reason: t("reason", { username }),
+    action: t("action"),
+    deadline: frame.hours(hours),
+    button: t("button"),
+    ignore: t("ignore"),
+    decline: { text: t("declineText"), button: t("declineButton"), link: cancelLink },
   });
 }

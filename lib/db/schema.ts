@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Locale } from "@/lib/i18n/locales";
 import {
   bigint,
   boolean,
@@ -48,6 +49,9 @@ export const users = pgTable(
     // A storage key `profiles/<this user's id>/<uuid>.webp` of an image uploaded through
     // POST /api/upload/profile-image, never a URL; answers sign it for their viewer (docs/decisions/028).
     profileImageKey: text("profile_image_key"),
+    // The language the owner's browser last asked for when they signed up or in (docs/decisions/143):
+    // their mails are written in it. One of lib/i18n/locales.ts LOCALES.
+    browserLanguage: text("browser_language").$type<Locale>().notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +83,7 @@ export const users = pgTable(
     check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
     check("users_username_format", sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
+    check("users_browser_language", sql`${t.browserLanguage} in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar')`),
     check("users_bio_length", sql`char_length(${t.bio}) <= 500`),
     check("users_location_length", sql`char_length(${t.location}) <= 100`),
     check(

@@ -243,13 +243,13 @@ export async function runQueuedExports({
         .where(eq(exports.id, row.id));
       run.ready += 1;
       const [owner] = await db
-        .select({ name: users.name, email: users.email })
+        .select({ name: users.name, email: users.email, locale: users.browserLanguage })
         .from(users)
         .where(eq(users.id, row.userId));
       if (owner)
-        await send(exportReadyMail({ to: owner.email, name: owner.name, appUrl, expiresAt })).catch((err: unknown) =>
-          logError("exports", "An export-ready mail could not be sent", err),
-        );
+        await send(
+          exportReadyMail({ locale: owner.locale, to: owner.email, name: owner.name, appUrl, expiresAt }),
+        ).catch((err: unknown) => logError("exports", "An export-ready mail could not be sent", err));
     } catch (err) {
       logError("exports", `Export ${row.id} failed`, err);
       run.failed += 1;

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
 
@@ -6,27 +8,30 @@ import type { MailMessage } from "@/lib/mail/transports";
 // owner downloads it, never to the file itself: a mail can be forwarded, and the ZIP is the whole diary.
 
 export function exportReadyMail({
+  locale,
   to,
   name,
   appUrl,
   expiresAt,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   appUrl: string;
   expiresAt: Date;
 }): MailMessage {
   const link = `${appUrl}/me/data`;
-  const until = `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const what =
-    "The export of everything you wrote on Inkwell is ready: every entry, its photos and your profile, in one ZIP file.";
-  const where = `Download it from Your data, on your profile, until ${until}; after that it is deleted.`;
-  const ifNot =
-    "If you did not ask for it, change your password on the Security screen: someone else may be signed in.";
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "exportReady");
   return noticeMail({
+    frame,
     to,
-    subject: "Your Inkwell export is ready",
+    subject: t("subject"),
     name,
-    paragraphs: [{ text: what }, { text: where, link: { href: link, label: "Your profile" } }, { text: ifNot }],
+    paragraphs: [
+      { text: t("ready") },
+      { text: t("where", { until: frame.dateTime(expiresAt) }), link: { href: link, label: t("link") } },
+      { text: t("ifNot") },
+    ],
   });
 }

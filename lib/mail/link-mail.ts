@@ -1,5 +1,6 @@
 import { escapeHtml } from "./escape";
 import type { MailMessage } from "./transports";
+import type { MailFrame } from "./words";
 
 /** A second way out of a link mail, for someone who did not ask for it ("This wasn't me"). */
 export interface DeclineLink {
@@ -10,10 +11,12 @@ export interface DeclineLink {
 
 /**
  * A mail whose point is one link (a password reset, an address to confirm): the same words as
- * plain text and as simple HTML, with every value escaped in the HTML. `decline` adds a second
- * link after `ignore`, for a reader who did not ask for the mail.
+ * plain text and as simple HTML, with every value escaped in the HTML, in the reader's language
+ * (`frame`, lib/mail/words.ts: its greeting, its direction). `decline` adds a second link after
+ * `ignore`, for a reader who did not ask for it.
  */
 export function linkMail(m: {
+  frame: MailFrame;
   to: string;
   subject: string;
   name: string;
@@ -25,34 +28,35 @@ export function linkMail(m: {
   ignore: string;
   decline?: DeclineLink;
 }): MailMessage {
+  const { frame } = m;
   const declineText = m.decline ? ["", m.decline.text, "", m.decline.link] : [];
   const text = [
-    `Hi ${m.name},`,
+    frame.greeting(m.name),
     "",
     m.reason,
-    `${m.action} here within ${m.deadline}:`,
+    frame.actWithin(m.action, m.deadline),
     "",
     m.link,
     "",
     m.ignore,
     ...declineText,
     "",
-    "Inkwell",
+    frame.signature,
   ].join("\n");
   const declineHtml = m.decline
     ? `
   <p>${escapeHtml(m.decline.text)} <a href="${escapeHtml(m.decline.link)}" style="color: #9a3412;">${escapeHtml(m.decline.button)}</a></p>`
     : "";
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${frame.lang}" dir="${frame.dir}">
 <body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(m.name)},</p>
+  <p>${escapeHtml(frame.greeting(m.name))}</p>
   <p>${escapeHtml(m.reason)}
-  ${escapeHtml(m.action)} within ${escapeHtml(m.deadline)}:</p>
+  ${escapeHtml(frame.actWithinHtml(m.action, m.deadline))}</p>
   <p><a href="${escapeHtml(m.link)}" style="color: #9a3412;">${escapeHtml(m.button)}</a></p>
-  <p style="font-size: 0.9em;">Or paste this address into your browser: ${escapeHtml(m.link)}</p>
+  <p style="font-size: 0.9em;">${escapeHtml(frame.pasteLink)} <span dir="ltr">${escapeHtml(m.link)}</span></p>
   <p>${escapeHtml(m.ignore)}</p>${declineHtml}
-  <p>Inkwell</p>
+  <p>${escapeHtml(frame.signature)}</p>
 </body>
 </html>`;
   return { to: m.to, subject: m.subject, text, html };

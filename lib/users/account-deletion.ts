@@ -1,4 +1,6 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { sql } from "drizzle-orm";
 import { confirmItIsYou } from "@/lib/auth/step-up";
 import type { Db } from "@/lib/db/client";
@@ -45,8 +47,8 @@ export async function scheduleAccountDeletion({
   appUrl: string;
   now?: Date;
 }): Promise<{ deletionDueAt: Date; mail: MailMessage }> {
-  const { rows } = await db.execute<{ scheduled: boolean }>(
-    sql`select deletion_due_at is not null as scheduled from users where id = ${userId}::uuid`,
+  const { rows } = await db.execute<{ scheduled: boolean; browserLanguage: Locale }>(
+    sql`select deletion_due_at is not null as scheduled, browser_language as "browserLanguage" from users where id = ${userId}::uuid`,
   );
   if (rows[0]?.scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
   // The password, or a fresh Google sign-in; with two-factor sign-in on, a code too (docs/decisions/073, 096).
@@ -72,7 +74,14 @@ export async function scheduleAccountDeletion({
   if (!scheduled) throw new ConflictError(DELETION_ALREADY_SCHEDULED_MESSAGE);
   return {
     deletionDueAt,
-    mail: deletionScheduledMail({ to: user.email, name: user.name, username: user.username, appUrl, deletionDueAt }),
+    mail: deletionScheduledMail({
+      locale: rows[0]?.browserLanguage ?? DEFAULT_LOCALE,
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      appUrl,
+      deletionDueAt,
+    }),
   };
 }
 
@@ -84,48 +93,33 @@ export async function cancelAccountDeletion({ db, userId }: { db: Db; userId: st
   if (!rows.length) throw new ConflictError(NO_DELETION_SCHEDULED_MESSAGE);
 }
 
-/** "Friday 4 December 2026 at 13:05 UTC": the mail cannot know its reader's time zone. */
-export function describeDeletionTime(at: Date): string {
-  const day = at.toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  const time = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${day} at ${time} UTC`;
-}
-
 /** The notice of a scheduled deletion: when, how to cancel it, and how to take everything out first. */
 export function deletionScheduledMail({
+  locale,
   to,
   name,
   username,
   appUrl,
   deletionDueAt,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   username: string;
   appUrl: string;
   deletionDueAt: Date;
 }): MailMessage {
-  const when = describeDeletionTime(deletionDueAt);
-  const what = `Your Inkwell account @${username} will be deleted on ${when}, with everything you wrote, your photos, hearts, friends and messages. Every browser signed in to it was signed out.`;
-  const cancel = "Changed your mind, or was this not you? Sign in before then and choose Cancel deletion:";
-  const cancelLink = `${appUrl}/login`;
-  const keep =
-    "To keep a copy, sign in and export everything (or download your journal as a PDF) from Your data first:";
-  const keepLink = `${appUrl}/me/data`;
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "deletion");
   return noticeMail({
+    frame,
     to,
-    subject: "Your Inkwell account will be deleted",
+    subject: t("subject"),
     name,
     paragraphs: [
-      { text: what },
-      { text: cancel, link: { href: cancelLink, label: "Sign in to cancel" } },
-      { text: keep, link: { href: keepLink, label: "Export everything" } },
+      { text: t("what", { username, when: frame.dateTime(deletionDueAt) }) },
+      { text: t("cancel"), link: { href: `${appUrl}/login`, label: t("cancelLink") } },
+      { text: t("keep"), link: { href: `${appUrl}/me/data`, label: t("keepLink") } },
     ],
   });
 }

@@ -24,13 +24,24 @@ function decodePart(body: string, encoding: string | undefined): string {
   }
 }
 
+/** A header's RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`), as nodemailer writes a subject that is not ASCII, decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString(charset.toLowerCase() === "utf-8" ? "utf8" : "latin1")
+        : decodePart(text.replace(/_/g, " "), "quoted-printable"),
+    );
+}
+
 function splitHeaders(block: string): { headers: Record<string, string>; body: string } {
   const at = block.search(/\r?\n\r?\n/);
   const head = block.slice(0, at).replace(/\r?\n[ \t]+/g, " ");
   const headers: Record<string, string> = {};
   for (const line of head.split(/\r?\n/)) {
     const colon = line.indexOf(":");
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
   }
   return { headers, body: block.slice(at).replace(/^\r?\n\r?\n/, "") };
 }

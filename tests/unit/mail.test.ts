@@ -11,6 +11,7 @@ import { startSmtpSink } from "../../scripts/test/smtp";
 
 const FROM = "Inkwell <no-reply@inkwell.test>";
 const message = resetPasswordMail({
+  locale: "en",
   to: "ada@gmail.com",
   name: `Ada "<img src=x>" O'Neil`,
   username: "ada",

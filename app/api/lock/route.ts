@@ -22,7 +22,16 @@ export const POST = handle("POST /api/lock", async ({ user, sessionId, body, req
   const appUrl = linkBaseFor(req);
   const notice = async () => {
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
-    await sendMail(diaryLockedMail({ to: user.email, name: user.name, username: user.username, appUrl, notMeLink }));
+    await sendMail(
+      diaryLockedMail({
+        locale: user.browserLanguage,
+        to: user.email,
+        name: user.name,
+        username: user.username,
+        appUrl,
+        notMeLink,
+      }),
+    );
   };
   after(() => notice().catch((err: unknown) => logError("mail", "The diary-locked notice could not be sent", err)));
   return json(lock, { status: 201 });

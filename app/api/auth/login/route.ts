@@ -1,3 +1,4 @@
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { handle } from "@/lib/api/handle";
 import { loginUser } from "@/lib/auth/accounts";
 import { toMe } from "@/lib/users/me";
@@ -14,6 +15,7 @@ export const POST = handle("POST /api/auth/login", async ({ body: input, req }) 
     ip: clientIp(req),
     deviceToken: readCookie(req, DEVICE_COOKIE),
     userAgent: req.headers.get("user-agent"),
+    language: negotiateLocale(req.headers.get("accept-language")),
   });
   // Two-factor sign-in on: no token and no session cookie until POST /api/auth/2fa/verify (docs/decisions/073).
   const res = result.twoFactor

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { toMe } from "@/lib/users/me";
 import { loginWithPasskey } from "@/lib/auth/passkeys";
 import { clientIp, setSessionCookie } from "@/lib/auth/request";
@@ -12,6 +13,7 @@ export const POST = handle("POST /api/auth/passkey-login", async ({ body: input,
     input,
     ip: clientIp(req),
     userAgent: req.headers.get("user-agent"),
+    language: negotiateLocale(req.headers.get("accept-language")),
   });
   const res = json({ token, user: await toMe({ db: getDb(), user }) });
   setSessionCookie(res, req, token);

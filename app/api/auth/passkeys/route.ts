@@ -24,6 +24,7 @@ export const POST = handle("POST /api/auth/passkeys", async ({ user, body: input
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
     await sendMail(
       passkeyAddedMail({
+        locale: user.browserLanguage,
         to: user.email,
         name: user.name,
         username: user.username,

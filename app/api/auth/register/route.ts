@@ -1,3 +1,4 @@
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { registerUser } from "@/lib/auth/accounts";
@@ -18,6 +19,7 @@ export const POST = handle("POST /api/auth/register", async ({ body: input, req 
     ip: clientIp(req),
     limitPerHour: config().SIGNUP_LIMIT_PER_HOUR,
     userAgent: req.headers.get("user-agent"),
+    language: negotiateLocale(req.headers.get("accept-language")),
   });
   // The link that proves the address goes out after the answer (docs/decisions/009, 011).
   const linkBase = linkBaseFor(req);

@@ -26,7 +26,14 @@ export const POST = handle("POST /api/lock/off", async ({ user, sessionId, body,
     const notice = async () => {
       const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
       await sendMail(
-        diaryUnlockedMail({ to: user.email, name: user.name, username: user.username, appUrl, notMeLink }),
+        diaryUnlockedMail({
+          locale: user.browserLanguage,
+          to: user.email,
+          name: user.name,
+          username: user.username,
+          appUrl,
+          notMeLink,
+        }),
       );
     };
     after(() => notice().catch((err: unknown) => logError("mail", "The diary-unlocked notice could not be sent", err)));

@@ -21,7 +21,15 @@ export const POST = handle("POST /api/auth/2fa/enable", async ({ user, sessionId
   const notice = async () => {
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
     await sendMail(
-      twoFactorChangedMail({ to: user.email, name: user.name, username: user.username, appUrl, on: true, notMeLink }),
+      twoFactorChangedMail({
+        locale: user.browserLanguage,
+        to: user.email,
+        name: user.name,
+        username: user.username,
+        appUrl,
+        on: true,
+        notMeLink,
+      }),
     );
   };
   after(() => notice().catch((err: unknown) => logError("mail", "The two-factor on notice could not be sent", err)));

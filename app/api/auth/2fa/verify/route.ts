@@ -1,3 +1,4 @@
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { handle } from "@/lib/api/handle";
 import { toMe } from "@/lib/users/me";
 import { setSessionCookie } from "@/lib/auth/request";
@@ -15,6 +16,7 @@ export const POST = handle("POST /api/auth/2fa/verify", async ({ body: { challen
     challenge,
     factor,
     userAgent: req.headers.get("user-agent"),
+    language: negotiateLocale(req.headers.get("accept-language")),
   });
   const res = json({ token, user: await toMe({ db, user }) });
   setSessionCookie(res, req, token);

@@ -17,6 +17,7 @@ export const POST = handle("POST /api/auth/not-me/{token}", async ({ req, params
   const ended = await redeemNotMeLink({ db, token: params.token });
   const resetLink = await issueResetLink({ db, userId: ended.userId, appUrl: linkBaseFor(req) });
   const mail = notMeDoneMail({
+    locale: ended.browserLanguage,
     to: ended.email,
     name: ended.name,
     username: ended.username,

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { after } from "next/server";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { resetPassword } from "@/lib/auth/password-reset";
@@ -15,7 +16,9 @@ export const POST = handle(
   async ({ req, params: { token }, body: { password, removePasskeys } }) => {
     const { takenOver } = await resetPassword({ db: getDb(), token, password, removePasskeys, ip: clientIp(req) });
     if (takenOver) {
+      // The owner of the address opened the link: their browser's language, not the earlier holder's.
       const mail = takeoverMail({
+        locale: negotiateLocale(req.headers.get("accept-language")),
         to: takenOver.email,
         name: takenOver.name,
         username: takenOver.username,

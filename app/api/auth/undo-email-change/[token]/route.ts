@@ -17,6 +17,7 @@ export const POST = handle("POST /api/auth/undo-email-change/{token}", async ({ 
   const undone = await undoEmailChange({ db, token: params.token });
   const resetLink = await issueResetLink({ db, userId: undone.userId, appUrl: linkBaseFor(req) });
   const mail = changeUndoneMail({
+    locale: undone.browserLanguage,
     to: undone.email,
     name: undone.name,
     username: undone.username,

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "browser_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_browser_language" CHECK ("users"."browser_language" in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar'));

@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import { createTranslator } from "use-intl/core";
+import { describe, expect, it } from "vitest";
+import { verifyEmailMail } from "@/lib/auth/verification-mail";
+import { resetPasswordMail } from "@/lib/auth/reset-mail";
+import { LOCALES, directionOf, type Locale } from "@/lib/i18n/locales";
+import { ACCEPT_LANGUAGE_MAX, negotiateLocale } from "@/lib/i18n/negotiate";
+import { MAIL_CATALOGUES, mailFrame, mailWords } from "@/lib/mail/words";
+import { removedLines } from "@/lib/auth/unproven";
+import { deletionScheduledMail } from "@/lib/users/account-deletion";
+
+// docs/decisions/143: every language's catalogue has English's keys, each message the same
+// placeholders, and each formats; a browser's Accept-Language picks one of the seven or English.
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === "string") out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of leaves(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+/** A message's arguments: `{name}`, and the `count` of `{count, plural, …}`. */
+const argumentsOf = (message: string) => new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]));
+
+describe("the mail catalogues", () => {
+  const english = leaves(MAIL_CATALOGUES.en);
+
+  it.each(LOCALES.filter((l) => l !== "en"))("%s has English's keys, each with its placeholders", (locale) => {
+    const own = leaves(MAIL_CATALOGUES[locale]);
+    expect([...own.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, words] of english) {
+      expect(argumentsOf(own.get(key)!), `${locale} ${key}`).toEqual(argumentsOf(words));
+      // Translated, not copied: only what has no words of its own (the product's name, "UTC", a
+      // separator, placeholders) may read the same.
+      const hasWords = /\p{L}/u.test(words.replace(/\{[^{}]*\}|Inkwell|UTC/g, ""));
+      if (hasWords) expect(own.get(key), `${locale} ${key}`).not.toBe(words);
+    }
+  });
+
+  it.each(LOCALES)("%s formats every message, its plurals for 0, 1, 2, 3, 11 and 100", (locale) => {
+    const errors: string[] = [];
+    const t = createTranslator({
+      locale,
+      messages: MAIL_CATALOGUES[locale] as unknown as Record<string, Record<string, string>>,
+      onError: (error) => errors.push(error.message),
+    }) as unknown as (key: string, values: Record<string, unknown>) => string;
+    const values = { name: "Ana", username: "ana", action: "A", deadline: "D", list: "L", when: "W", until: "U" };
+    for (const [key] of english) {
+      for (const count of [0, 1, 2, 3, 11, 100]) {
+        const made = t(key, { ...values, newEmail: "a@b.c", passkeyName: "P", days: "7", count });
+        expect(made, `${locale} ${key}`).not.toMatch(/[{}]/);
+        expect(made, `${locale} ${key}`).not.toBe(key);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the mails", () => {
+  it("say each language's words, right to left in Arabic, the link left to right", () => {
+    const base = { to: "a@gmail.com", name: "Ana", username: "ana", link: "https://x.test/verify-email/t" };
+    const es = verifyEmailMail({ ...base, locale: "es", cancelLink: "https://x.test/cancel-signup/t", hours: 24 });
+    expect(es.subject).toBe(MAIL_CATALOGUES.es.verify.subject);
+    expect(es.html).toContain('<html lang="es" dir="ltr">');
+    const ar = resetPasswordMail({ ...base, locale: "ar", minutes: 30 });
+    expect(ar.subject).toBe(MAIL_CATALOGUES.ar.reset.subject);
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.html).toContain('<span dir="ltr">https://x.test/verify-email/t</span>');
+    expect(directionOf("ar")).toBe("rtl");
+    expect(LOCALES.filter((l) => directionOf(l) === "rtl")).toEqual(["ar"]);
+  });
+});
+
+describe("the notices", () => {
+  it("list what was removed in each language's plural forms, joined as it lists", () => {
+    const gone = { passkeys: 2, twoFactor: true, emailChanges: 1, sessions: 11 };
+    const ar = removedLines("ar", gone);
+    expect(ar).toEqual([
+      mailWords("ar", "removed")("passkeys", { count: 2 }),
+      MAIL_CATALOGUES.ar.removed.twoFactor,
+      mailWords("ar", "removed")("emailChanges", { count: 1 }),
+      mailWords("ar", "removed")("sessions", { count: 11 }),
+    ]);
+    expect(mailFrame("ar").removed(ar)).toContain(ar.join(MAIL_CATALOGUES.ar.frame.listSeparator));
+    expect(removedLines("en", gone)).toEqual([
+      "2 passkeys, which can no longer sign in",
+      "two-factor sign-in and its recovery codes, which you can set up again on the Security screen",
+      "1 pending change of the account's email address, whose links no longer work",
+      "11 signed-in browsers, now signed out",
+    ]);
+  });
+
+  it("write a deletion's moment as the reader's language writes a date, in UTC", () => {
+    const at = new Date(Date.UTC(2026, 11, 24, 15, 5));
+    const mail = (locale: Locale) =>
+      deletionScheduledMail({
+        locale,
+        to: "a@gmail.com",
+        name: "Ana",
+        username: "ana",
+        appUrl: "https://x.test",
+        deletionDueAt: at,
+      });
+    expect(mail("en").text).toContain("Thursday, December 24, 2026 at 3:05 PM UTC");
+    expect(mail("de").text).toContain("Donnerstag, 24. Dezember 2026 um 15:05 UTC");
+    expect(mail("ja").text).toContain("2026年12月24日木曜日 15:05 UTC");
+    expect(mail("ar").html).toContain('dir="rtl"');
+  });
+});
+
+describe("the language a browser asks for", () => {
+  it.each([
+    ["es-MX,es;q=0.9,en;q=0.8", "es"],
+    ["pt-PT", "pt-BR"],
+    ["pt", "pt-BR"],
+    ["ja-JP", "ja"],
+    ["ar-EG,ar;q=0.9", "ar"],
+    ["de-CH", "de"],
+    ["fr-CA;q=0.5, en;q=0.9", "en"],
+    ["zh-CN, ja;q=0.5", "ja"],
+    ["zh-CN,zh;q=0.9", "en"],
+    ["*", "en"],
+    ["", "en"],
+    [";;q=abc,,,", "en"],
+    [`${"x-".repeat(ACCEPT_LANGUAGE_MAX)}es`, "en"],
+  ])("%j is %s", (header, locale) => {
+    expect(negotiateLocale(header)).toBe(locale);
+  });
+  it("is held to the seven by the database too", () => {
+    const schema = fs.readFileSync("lib/db/schema.ts", "utf8");
+    expect(schema).toContain(`in (${LOCALES.map((l) => `'${l}'`).join(", ")})`);
+  });
+});
