@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { sql } from "drizzle-orm";
 import type { AdminPage, AdminReport } from "@/lib/contract/admin";
 import type { SessionUser } from "@/lib/auth/sessions";
@@ -194,48 +196,45 @@ export async function dismissReport({
   await record(db, { operatorId, action: "dismiss", reportId: report.id, note });
 }
 
-/** A mail telling a person what the operators did and why. */
+/**
+ * A mail telling a person what the operators did and why, in the person's language (docs/decisions/143);
+ * the operators' note is theirs, as they wrote it.
+ */
 export function moderationMail({
+  locale,
   to,
   name,
   what,
   note,
 }: {
+  locale: Locale;
   to: string;
   name: string;
   what: string;
   note: string;
 }): MailMessage {
+  const frame = mailFrame(locale);
+  const t = mailWords(locale, "moderation");
   return {
     to,
-    subject: "A message from Inkwell's operators",
-    text: [
-      `Hi ${name},`,
-      "",
-      what,
-      "",
-      `Why: ${note}`,
-      "",
-      "Reply to this mail to ask about it or to appeal.",
-      "",
-      "Inkwell",
-    ].join("\n"),
+    subject: t("subject"),
+    text: [frame.greeting(name), "", what, "", t("why", { note }), "", t("appeal"), "", frame.signature].join("\n"),
     html: `<!doctype html>
-<html lang="en">
+<html lang="${frame.lang}" dir="${frame.dir}">
 <body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(name)},</p>
+  <p>${escapeHtml(frame.greeting(name))}</p>
   <p>${escapeHtml(what)}</p>
-  <p>Why: ${escapeHtml(note)}</p>
-  <p>Reply to this mail to ask about it or to appeal.</p>
-  <p>Inkwell</p>
+  <p>${escapeHtml(t("why", { note }))}</p>
+  <p>${escapeHtml(t("appeal"))}</p>
+  <p>${escapeHtml(frame.signature)}</p>
 </body>
 </html>`,
   };
 }
 
-async function personOf(db: Db, id: string): Promise<{ email: string; name: string }> {
-  const { rows } = await db.execute<{ email: string; name: string }>(
-    sql`select email, name from users where id = ${id}::uuid`,
+async function personOf(db: Db, id: string): Promise<{ email: string; name: string; locale: Locale }> {
+  const { rows } = await db.execute<{ email: string; name: string; locale: Locale }>(
+    sql`select email, name, browser_language as locale from users where id = ${id}::uuid`,
   );
   return rows[0]!;
 }
@@ -273,10 +272,9 @@ export async function removeReported({
   if (report.journalId) await deleteJournal({ db, storage, authorId, id: report.journalId });
   else await db.execute(sql`delete from replies where id = ${report.replyId}::uuid`);
   const person = await personOf(db, authorId);
-  const what = report.journalId
-    ? `Your entry “${report.title}” was removed by Inkwell's operators.`
-    : "A private reply of yours was removed by Inkwell's operators.";
-  return moderationMail({ to: person.email, name: person.name, what, note });
+  const t = mailWords(person.locale, "moderation");
+  const what = report.journalId ? t("entryRemoved", { title: report.title ?? "" }) : t("replyRemoved");
+  return moderationMail({ locale: person.locale, to: person.email, name: person.name, what, note });
 }
 
 /** POST /api/admin/users/{id}/suspend: no session, no sign-in, nothing of theirs shown; their open reports are closed as acted on. */
@@ -312,9 +310,10 @@ export async function suspendUser({
   });
   const person = await personOf(db, userId);
   return moderationMail({
+    locale: person.locale,
     to: person.email,
     name: person.name,
-    what: "Your Inkwell account is suspended by its operators: you cannot sign in, and nothing of yours is shown to anyone.",
+    what: mailWords(person.locale, "moderation")("suspended"),
     note,
   });
 }

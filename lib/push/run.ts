@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { HEART_PUSH_INTERVAL_MINUTES } from "./limits";
 import { sendPush, type PushOptions, type PushPayload } from "./send";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { mailWords } from "@/lib/mail/words";
 
 // The push job (docs/decisions/082): takes the notifications the outbox holds and pushes each to
 // its person's devices, if they want that kind pushed. A pure function of (database, now), as the
@@ -28,6 +30,8 @@ interface Row extends Record<string, unknown> {
   userId: string;
   journalId: string | null;
   actorName: string;
+  /** The language of the person pushed to (docs/decisions/143). */
+  locale: Locale;
   /** The notification is about an anonymous entry. */
   anonymousEntry: boolean;
   wanted: boolean;
@@ -43,22 +47,28 @@ export interface PushRun {
 }
 
 /**
- * What a notification's push says. A private reply on an anonymous entry names nobody, in either
- * direction, so its writer is never on a screen beside it (docs/decisions/066, 082); nothing else
- * names an entry's writer, and nothing carries an entry's words.
+ * What a notification's push says, in the language of the person pushed to. A private reply on an
+ * anonymous entry names nobody, in either direction, so its writer is never on a screen beside it
+ * (docs/decisions/066, 082; its words have no place for a name in any language,
+ * tests/unit/catalogues.test.ts); nothing else names an entry's writer, and nothing carries an
+ * entry's words.
  */
-export function payloadOf(row: Pick<Row, "kind" | "journalId" | "actorName" | "anonymousEntry">): PushPayload {
+export function payloadOf(
+  row: Pick<Row, "kind" | "journalId" | "actorName" | "anonymousEntry"> & { locale?: Locale },
+): PushPayload {
+  const t = mailWords(row.locale ?? DEFAULT_LOCALE, "push");
+  const name = row.actorName;
   switch (row.kind) {
     case "friend-request":
-      return { kind: row.kind, title: `${row.actorName} sent you a friend request`, url: "/notifications" };
+      return { kind: row.kind, title: t("friendRequest", { name }), url: "/notifications" };
     case "friend-accepted":
-      return { kind: row.kind, title: `${row.actorName} accepted your friend request`, url: "/notifications" };
+      return { kind: row.kind, title: t("friendAccepted", { name }), url: "/notifications" };
     case "heart":
-      return { kind: row.kind, title: `${row.actorName} hearted your entry`, url: "/notifications" };
+      return { kind: row.kind, title: t("heart", { name }), url: "/notifications" };
     case "reply":
       return {
         kind: row.kind,
-        title: row.anonymousEntry ? "New private reply" : `${row.actorName} sent you a private reply`,
+        title: row.anonymousEntry ? t("anonymousReply") : t("reply", { name }),
         url: `/replies/${row.journalId}`,
       };
   }
@@ -82,6 +92,7 @@ async function takeBatch({ db, now }: { db: Db; now: Date }): Promise<Row[]> {
       returning notification_id
     )
     select n.id, n.kind, n.user_id as "userId", n.journal_id as "journalId", a.name as "actorName",
+      u.browser_language as locale,
       coalesce(j.is_anonymous, false) as "anonymousEntry",
       extract(epoch from (${now.toISOString()}::timestamptz - n.created_at))::int as "ageSeconds",
       -- A suspended person's doings reach nobody (docs/decisions/069); the person's own switch for the kind.
@@ -93,6 +104,7 @@ async function takeBatch({ db, now }: { db: Db; now: Date }): Promise<Row[]> {
     from taken t
     join notifications n on n.id = t.notification_id
     join users a on a.id = n.actor_id
+    join users u on u.id = n.user_id
     left join journals j on j.id = n.journal_id
     left join notification_settings s on s.user_id = n.user_id`);
   return rows;

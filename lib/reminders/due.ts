@@ -5,8 +5,9 @@ import { logError } from "@/lib/log";
 import type { MailMessage } from "@/lib/mail/transports";
 import { PUSH_OPTIONS } from "@/lib/push/run";
 import { sendPush } from "@/lib/push/send";
-import { localTimeIn, weekdayName, type LocalTime } from "./local-time";
-import { reminderMail } from "./mail";
+import type { Locale } from "@/lib/i18n/locales";
+import { localTimeIn, type LocalTime } from "./local-time";
+import { reminderMail, reminderSubject } from "./mail";
 
 // Which writers are due a reminder at an instant, and sending each one mail (docs/decisions/061).
 // A pure function of (database, now): the job passes the time it runs, the tests a fixed one.
@@ -27,6 +28,8 @@ export interface DueReminder {
   userId: string;
   email: string;
   name: string;
+  /** The language of the person's mails and pushes (docs/decisions/143). */
+  locale: Locale;
   /** The local day the mail is for. */
   day: string;
   weekday: number;
@@ -74,6 +77,7 @@ export async function findDueReminders({
     user_id: string;
     email: string;
     name: string;
+    locale: Locale;
     day: string;
     weekday: number;
     last_sent_day: string | null;
@@ -82,7 +86,7 @@ export async function findDueReminders({
   }>(sql`
     with zones(zone, day, minute, weekday) as (values ${values}),
     due as (
-    select r.user_id, u.email, u.name, z.day::text as day, z.weekday, r.last_sent_day::text as last_sent_day,
+    select r.user_id, u.email, u.name, u.browser_language as locale, z.day::text as day, z.weekday, r.last_sent_day::text as last_sent_day,
       coalesce(ns.reminder_email, true) and u.email_verified_at is not null as mail,
       coalesce(ns.reminder_push, false) and exists (select 1 from push_subscriptions p where p.user_id = r.user_id) as push
     from reminder_settings r
@@ -104,6 +108,7 @@ export async function findDueReminders({
     userId: r.user_id,
     email: r.email,
     name: r.name,
+    locale: r.locale,
     day: r.day,
     weekday: Number(r.weekday),
     lastSentDay: r.last_sent_day,
@@ -146,7 +151,7 @@ async function pushReminder({ db, due }: { db: Db; due: DueReminder }) {
   await sendPush({
     db,
     userId: due.userId,
-    payload: { kind: "reminder", title: `Your page for ${weekdayName(due.weekday)} is still blank`, url: "/my-diary" },
+    payload: { kind: "reminder", title: reminderSubject(due), url: "/my-diary" },
     options: PUSH_OPTIONS.reminder,
   });
 }

@@ -47,9 +47,12 @@ export function localTimeIn(timeZone: string, now: Date): LocalTime {
   };
 }
 
-const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** A Monday (5 January 2026), from which each ISO weekday's day is counted. */
+const A_MONDAY = Date.UTC(2026, 0, 5);
 
-/** "Tuesday" for ISO weekday 2. */
-export function weekdayName(weekday: number): string {
-  return WEEKDAY_NAMES[weekday - 1]!;
+/** ISO weekday 2's name in `locale`: "Tuesday", "martes", "火曜日". */
+export function weekdayName(weekday: number, locale: string = "en"): string {
+  return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
+    new Date(A_MONDAY + (weekday - 1) * 24 * 60 * 60 * 1000),
+  );
 }

@@ -2,6 +2,8 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { escapeHtml } from "@/lib/mail/escape";
 import type { MailMessage } from "@/lib/mail/transports";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailFrame, mailWords } from "@/lib/mail/words";
 import { weekdayName } from "./local-time";
 import { unsubscribeToken } from "./unsubscribe";
 
@@ -10,12 +12,18 @@ import { unsubscribeToken } from "./unsubscribe";
 // the text opens a page where a person confirms with a button, so a link checker that follows
 // every URL in a mail unsubscribes nobody.
 
-/** Whom a reminder mail is for, and the weekday it names (a due reminder of ./due.ts is one). */
+/** Whom a reminder mail is for, the weekday it names and their language (a due reminder of ./due.ts is one). */
 export interface ReminderRecipient {
   userId: string;
   email: string;
   name: string;
   weekday: number;
+  locale: Locale;
+}
+
+/** The reminder's words, the mail's subject and the push's title: "Your page for Tuesday is still blank". */
+export function reminderSubject({ weekday, locale }: Pick<ReminderRecipient, "weekday" | "locale">): string {
+  return mailWords(locale, "reminder")("subject", { weekday: weekdayName(weekday, locale) });
 }
 
 export async function reminderMail({
@@ -31,27 +39,29 @@ export async function reminderMail({
   const today = `${appUrl}/my-diary`;
   const page = `${appUrl}/unsubscribe/${token}`;
   const oneClick = `${appUrl}/api/reminders/unsubscribe/${token}`;
-  const subject = `Your page for ${weekdayName(due.weekday)} is still blank`;
+  const frame = mailFrame(due.locale);
+  const t = mailWords(due.locale, "reminder");
+  const subject = reminderSubject(due);
   const text = [
-    `Hi ${due.name},`,
+    frame.greeting(due.name),
     "",
-    `${subject}. A few lines are enough:`,
+    t("line", { subject }),
     "",
     today,
     "",
-    "You asked Inkwell for this reminder. To stop it:",
+    t("asked"),
     page,
     "",
-    "Inkwell",
+    frame.signature,
   ].join("\n");
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${frame.lang}" dir="${frame.dir}">
 <body style="font-family: Georgia, serif; color: #2b2118; line-height: 1.5;">
-  <p>Hi ${escapeHtml(due.name)},</p>
-  <p>${escapeHtml(subject)}. A few lines are enough:</p>
-  <p><a href="${escapeHtml(today)}" style="color: #9a3412;">Write today's page</a></p>
-  <p style="font-size: 0.9em;">You asked Inkwell for this reminder. <a href="${escapeHtml(page)}" style="color: #9a3412;">Stop these reminders</a></p>
-  <p>Inkwell</p>
+  <p>${escapeHtml(frame.greeting(due.name))}</p>
+  <p>${escapeHtml(t("line", { subject }))}</p>
+  <p><a href="${escapeHtml(today)}" style="color: #9a3412;">${escapeHtml(t("write"))}</a></p>
+  <p style="font-size: 0.9em;">${escapeHtml(t("askedHtml"))} <a href="${escapeHtml(page)}" style="color: #9a3412;">${escapeHtml(t("stop"))}</a></p>
+  <p>${escapeHtml(frame.signature)}</p>
 </body>
 </html>`;
   return {

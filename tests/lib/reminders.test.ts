@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../lib/db/schema";
 import { createTransport } from "../../lib/mail/transports";
+import { MAIL_CATALOGUES, mailWords } from "../../lib/mail/words";
 import { claimReminder, findDueReminders, LATE_CAP_MINUTES, sendDueReminders } from "../../lib/reminders/due";
-import { localTimeIn } from "../../lib/reminders/local-time";
+import { localTimeIn, weekdayName } from "../../lib/reminders/local-time";
 import { verifyUnsubscribeToken } from "../../lib/reminders/unsubscribe";
 import { weekdayBits } from "../../lib/validation/reminder-limits";
 import { connect, createJournal, createUser, type FactoryDb } from "../../scripts/seed/factories";
@@ -124,6 +125,24 @@ describe("who is due", () => {
     expect(mail!.text).toContain(`${APP_URL}/unsubscribe/${token}`);
     expect(await verifyUnsubscribeToken({ db, token })).toBe(user.id);
     expect(await lastSentDay(user.id)).toBe("2026-11-24");
+  });
+
+  it("writes to each writer in their language (docs/decisions/143): the weekday's name, the words and the direction", async () => {
+    await onlyThese();
+    const es = await writer({ time: "09:00" });
+    const ar = await writer({ time: "09:00" });
+    await db.update(schema.users).set({ browserLanguage: "es" }).where(eq(schema.users.id, es.id));
+    await db.update(schema.users).set({ browserLanguage: "ar" }).where(eq(schema.users.id, ar.id));
+    // Tuesday 24 November 2026, 09:05 in Berlin.
+    expect(await run("2026-11-24T08:05:00Z")).toEqual({ due: 2, sent: 2, failed: 0 });
+    const [spanish] = mails(es.email);
+    expect(spanish!.headers.subject).toBe(mailWords("es", "reminder")("subject", { weekday: "martes" }));
+    expect(spanish!.text).toContain(MAIL_CATALOGUES.es.reminder.asked);
+    expect(spanish!.html).toContain('<html lang="es" dir="ltr">');
+    const [arabic] = mails(ar.email);
+    expect(arabic!.headers.subject).toBe(mailWords("ar", "reminder")("subject", { weekday: weekdayName(2, "ar") }));
+    expect(arabic!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic!.headers["list-unsubscribe"]).toMatch(/^<https:\/\/inkwell\.test\/api\/reminders\/unsubscribe\//);
   });
 
   it("does not mail before the time, more than the late cap after it, or when the reminder is off", async () => {

@@ -7,6 +7,8 @@ import { LOCALES, directionOf, type Locale } from "@/lib/i18n/locales";
 import { ACCEPT_LANGUAGE_MAX, negotiateLocale } from "@/lib/i18n/negotiate";
 import { MAIL_CATALOGUES, mailFrame, mailWords } from "@/lib/mail/words";
 import { removedLines } from "@/lib/auth/unproven";
+import { payloadOf } from "@/lib/push/run";
+import { reminderSubject } from "@/lib/reminders/mail";
 import { deletionScheduledMail } from "@/lib/users/account-deletion";
 
 // docs/decisions/143: every language's catalogue has English's keys, each message the same
@@ -51,7 +53,17 @@ describe("the mail catalogues", () => {
     const values = { name: "Ana", username: "ana", action: "A", deadline: "D", list: "L", when: "W", until: "U" };
     for (const [key] of english) {
       for (const count of [0, 1, 2, 3, 11, 100]) {
-        const made = t(key, { ...values, newEmail: "a@b.c", passkeyName: "P", days: "7", count });
+        const made = t(key, {
+          ...values,
+          newEmail: "a@b.c",
+          passkeyName: "P",
+          days: "7",
+          weekday: "X",
+          subject: "S",
+          title: "T",
+          note: "N",
+          count,
+        });
         expect(made, `${locale} ${key}`).not.toMatch(/[{}]/);
         expect(made, `${locale} ${key}`).not.toBe(key);
       }
@@ -109,6 +121,26 @@ describe("the notices", () => {
     expect(mail("de").text).toContain("Donnerstag, 24. Dezember 2026 um 15:05 UTC");
     expect(mail("ja").text).toContain("2026年12月24日木曜日 15:05 UTC");
     expect(mail("ar").html).toContain('dir="rtl"');
+  });
+});
+
+describe("the pushes", () => {
+  it.each(LOCALES)("never name the writer of an anonymous entry, in %s", (locale) => {
+    const row = { journalId: "j", actorName: "Zoë Secret", locale };
+    const anonymous = payloadOf({ ...row, kind: "reply", anonymousEntry: true });
+    expect(anonymous.title).toBe(MAIL_CATALOGUES[locale].push.anonymousReply);
+    expect(JSON.stringify(anonymous)).not.toContain("Zoë");
+    // The same reply on a page that is not anonymous names its sender, in the reader's words.
+    expect(payloadOf({ ...row, kind: "reply", anonymousEntry: false }).title).toContain("Zoë Secret");
+    expect(payloadOf({ ...row, kind: "heart", anonymousEntry: false }).title).toBe(
+      mailWords(locale, "push")("heart", { name: "Zoë Secret" }),
+    );
+  });
+
+  it("remind on the day's name in the reader's language", () => {
+    expect(reminderSubject({ weekday: 2, locale: "en" })).toBe("Your page for Tuesday is still blank");
+    expect(reminderSubject({ weekday: 7, locale: "ja" })).toContain("日曜日");
+    expect(reminderSubject({ weekday: 1, locale: "de" })).toContain("Montag");
   });
 });
 
