@@ -18,7 +18,7 @@ const SENTENCE = /^[A-Z][^\n]* [^\n]*$/;
 /** Words: what a constant named `…_MESSAGE` holds, which may begin with a field's name ("photos must be…"). */
 const WORDS = /^\S[^\n]* [^\n]*$/;
 /** A code: capitals, digits and underscores. */
-export const CODE = /^[A-Z][A-Z0-9_]*$/;
+const CODE = /^[A-Z][A-Z0-9_]*$/;
 
 function walk(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -44,7 +44,7 @@ function textConstants(file: string): string[] {
   return names;
 }
 
-export const codeOfName = (name: string) => name.replace(/_MESSAGE$/, "");
+const codeOfName = (name: string) => name.replace(/_MESSAGE$/, "");
 
 /**
  * Every message code with its English words, sorted by code. Fails on two constants that would

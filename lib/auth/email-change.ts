@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ConflictError, uniqueViolation, ValidationError } from "@/lib/errors";
 import { linkMail } from "@/lib/mail/link-mail";
-import { mailFrame, mailWords } from "@/lib/mail/words";
+import { addresseeOf, mailFrame, mailWords } from "@/lib/mail/words";
 import type { Locale } from "@/lib/i18n/locales";
 import { noticeMail } from "@/lib/mail/notice-mail";
 import type { MailMessage } from "@/lib/mail/transports";
@@ -80,10 +80,7 @@ export async function requestEmailChange({
   return [
     newAddressMail({ locale: user.browserLanguage, to: newEmail, name: user.name, username: user.username, link }),
     addressChangeNotice({
-      locale: user.browserLanguage,
-      to: user.email,
-      name: user.name,
-      username: user.username,
+      ...addresseeOf(user),
       newEmail,
       linkBase,
     }),

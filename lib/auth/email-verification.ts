@@ -1,4 +1,5 @@
 import "server-only";
+import { addresseeOf } from "@/lib/mail/words";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { LINK_USED_ADDRESS_VERIFIED, INVALID_TOKEN, CONFIRM_WITH_PASSWORD } from "./email-verification-limits";
@@ -56,10 +57,7 @@ export async function sendVerificationMail({
   const cancelLink = `${linkBase}/cancel-signup/${token}`;
   await sendMail(
     verifyEmailMail({
-      locale: user.browserLanguage,
-      to: user.email,
-      name: user.name,
-      username: user.username,
+      ...addresseeOf(user),
       link,
       cancelLink,
       hours: VERIFY_TOKEN_HOURS,

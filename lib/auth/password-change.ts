@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
-import { mailFrame, mailWords } from "@/lib/mail/words";
+import { addresseeOf, mailFrame, mailWords } from "@/lib/mail/words";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
@@ -116,10 +116,7 @@ export async function changePassword({
   return {
     ended,
     mail: passwordChangedMail({
-      locale: user.browserLanguage,
-      to: user.email,
-      name: user.name,
-      username: user.username,
+      ...addresseeOf(user),
       appUrl,
     }),
   };

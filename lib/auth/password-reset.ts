@@ -1,4 +1,5 @@
 import "server-only";
+import { addresseeOf } from "@/lib/mail/words";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { passwordResets, users } from "@/lib/db/schema";
@@ -60,10 +61,7 @@ export async function requestPasswordReset({
   const link = await issueResetLink({ db, userId: user.id, appUrl });
   await sendMail(
     resetPasswordMail({
-      locale: user.browserLanguage,
-      to: user.email,
-      name: user.name,
-      username: user.username,
+      ...addresseeOf(user),
       link,
       minutes: RESET_TOKEN_MINUTES,
     }),

@@ -79,8 +79,6 @@ export const VARIABLE_MESSAGE_CODES = {
   },
 } as const satisfies Record<string, { pattern: RegExp; about: string }>;
 
-export type MessageCode = keyof typeof CODES | keyof typeof VARIABLE_MESSAGE_CODES;
-
 /** Each code of a constant message with its English words. */
 export const MESSAGE_CODES: Readonly<Record<keyof typeof CODES, string>> = CODES;
 
@@ -97,7 +95,7 @@ export function codeOf(message: string, status: number): string {
   );
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   message: string;
   code: string;
   errors?: (FieldIssue & { code: string })[];

@@ -13,13 +13,21 @@ import ptBR from "@/messages/pt-BR/mail.json" with { type: "json" };
 // by the job process), the same messages and formatter the screens will use. English is the
 // source; tests/unit/catalogues.test.ts holds every other to its keys and placeholders.
 
-export type MailCatalogue = typeof en;
+type MailCatalogue = typeof en;
 export const MAIL_CATALOGUES: Readonly<Record<Locale, MailCatalogue>> = { en, es, fr, de, "pt-BR": ptBR, ja, ar };
 
 /** The words of one mail (a namespace of the catalogue) in `locale`. */
 export function mailWords<N extends keyof MailCatalogue>(locale: Locale, namespace: N) {
   return createTranslator({ locale, messages: MAIL_CATALOGUES[locale], namespace });
 }
+
+/** Whom a mail about an account goes to, in their language: its owner at the account's address. */
+export const addresseeOf = (user: { email: string; name: string; username: string; browserLanguage: Locale }) => ({
+  locale: user.browserLanguage,
+  to: user.email,
+  name: user.name,
+  username: user.username,
+});
 
 /** What every mail says around its own words, in `locale`: greeting, signature, durations, direction. */
 export function mailFrame(locale: Locale) {

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { codeOf, statusCode } from "@/lib/http/message-codes";
+// The modules messages live in: a domain's limits or messages, lib/errors.ts, lib/http/body-limits.ts.
+import { HOME } from "../../scripts/message-codes";
 
 // docs/decisions/107: each message a person or an API client receives is written once, as an
 // exported constant of its home module, and imported wherever it is used. This reads the source
@@ -13,8 +15,6 @@ import { codeOf, statusCode } from "@/lib/http/message-codes";
 
 const ROOTS = ["lib", "app", "client", "components"];
 const SOURCE = /\.(ts|tsx)$/;
-/** The modules messages live in: a domain's limits or messages, lib/errors.ts, lib/http/body-limits.ts. */
-const HOME = /(^|\/|-)(limits|messages)\.ts$|^lib\/errors\.ts$/;
 /** A sentence, not a key: a capital letter and at least one space. */
 const SENTENCE = /^[A-Z][^\n]* [^\n]*$/;
 const ZOD_CHECKS = new Set(["min", "max", "regex", "refine", "email", "length", "int", "positive"]);

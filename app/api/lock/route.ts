@@ -1,3 +1,4 @@
+import { addresseeOf } from "@/lib/mail/words";
 import { after } from "next/server";
 import { handle } from "@/lib/api/handle";
 import { diaryLockedMail } from "@/lib/auth/lock-mail";
@@ -24,10 +25,7 @@ export const POST = handle("POST /api/lock", async ({ user, sessionId, body, req
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
     await sendMail(
       diaryLockedMail({
-        locale: user.browserLanguage,
-        to: user.email,
-        name: user.name,
-        username: user.username,
+        ...addresseeOf(user),
         appUrl,
         notMeLink,
       }),

@@ -1,3 +1,4 @@
+import { addresseeOf } from "@/lib/mail/words";
 import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { issueNotMeLink } from "@/lib/auth/not-me";
@@ -24,10 +25,7 @@ export const POST = handle("POST /api/auth/passkeys", async ({ user, body: input
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
     await sendMail(
       passkeyAddedMail({
-        locale: user.browserLanguage,
-        to: user.email,
-        name: user.name,
-        username: user.username,
+        ...addresseeOf(user),
         appUrl,
         passkeyName: passkey.name,
         notMeLink,

@@ -1,3 +1,4 @@
+import { addresseeOf } from "@/lib/mail/words";
 import { after } from "next/server";
 import { handle } from "@/lib/api/handle";
 import { diaryUnlockedMail } from "@/lib/auth/lock-mail";
@@ -27,10 +28,7 @@ export const POST = handle("POST /api/lock/off", async ({ user, sessionId, body,
       const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
       await sendMail(
         diaryUnlockedMail({
-          locale: user.browserLanguage,
-          to: user.email,
-          name: user.name,
-          username: user.username,
+          ...addresseeOf(user),
           appUrl,
           notMeLink,
         }),

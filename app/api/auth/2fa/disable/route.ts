@@ -1,3 +1,4 @@
+import { addresseeOf } from "@/lib/mail/words";
 import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { linkBaseFor } from "@/lib/auth/origins";
@@ -13,10 +14,7 @@ import { TWO_FACTOR_OFF_MESSAGE } from "@/lib/contract/messages";
 export const POST = handle("POST /api/auth/2fa/disable", async ({ user, body: { password, code }, req }) => {
   await disableTwoFactor({ db: getDb(), userId: user.id, password, code });
   const mail = twoFactorChangedMail({
-    locale: user.browserLanguage,
-    to: user.email,
-    name: user.name,
-    username: user.username,
+    ...addresseeOf(user),
     appUrl: linkBaseFor(req),
     on: false,
   });

@@ -1,3 +1,4 @@
+import { addresseeOf } from "@/lib/mail/words";
 import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { issueNotMeLink } from "@/lib/auth/not-me";
@@ -22,10 +23,7 @@ export const POST = handle("POST /api/auth/2fa/enable", async ({ user, sessionId
     const notMeLink = await issueNotMeLink({ db, userId: user.id, email: user.email, linkBase: appUrl });
     await sendMail(
       twoFactorChangedMail({
-        locale: user.browserLanguage,
-        to: user.email,
-        name: user.name,
-        username: user.username,
+        ...addresseeOf(user),
         appUrl,
         on: true,
         notMeLink,
