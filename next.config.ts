@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { SERVICE_WORKER_CSP, STATIC_SECURITY_HEADERS, noPageHeaders } from "./lib/security/headers";
 
 // The fixed headers of every /api answer and build asset (docs/decisions/058), set by Next itself
@@ -72,4 +73,5 @@ const nextConfig: NextConfig = {
   ],
 };
 
-export default nextConfig;
+// next-intl's request configuration: the screens' language and words (docs/decisions/144).
+export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);

@@ -4,6 +4,7 @@ import { config as appConfig } from "@/lib/config";
 import { MALFORMED_URL_MESSAGE } from "@/lib/errors";
 import { errorBody } from "@/lib/http/message-codes";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-name";
+import { LANGUAGE_COOKIE, chooseLocale, localePath } from "@/lib/i18n/choose";
 import { isProtectedPage, signedInGoesFrom } from "@/lib/http/protected-pages";
 import { NO_PAGE_CSP, apiHeaders, contentSecurityPolicy, imageOrigins, securityHeaders } from "@/lib/security/headers";
 import { readStaticPages } from "@/lib/security/static-pages";
@@ -79,7 +80,11 @@ export function proxy(request: NextRequest) {
   if (api) return preflight(request);
   const dev = process.env.NODE_ENV === "development";
   const images = (pageImageOrigins ??= imageOrigins(appConfig()));
-  const shell = staticPolicy(pathname, dev, images);
+  // Every page sits under its language's segment (app/[locale], docs/decisions/144): the address
+  // stays the same for every language, and the page is the language this browser is given.
+  const locale = chooseLocale(request.cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get("accept-language"));
+  const inside = new URL(`${localePath(locale, pathname)}${request.nextUrl.search}`, request.url);
+  const shell = staticPolicy(inside.pathname, dev, images);
   // A static shell is served as built: no nonce reaches it, so none is made.
   const nonce = shell ? null : Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = shell ?? contentSecurityPolicy({ nonce: nonce! }, dev, images);
@@ -96,11 +101,11 @@ export function proxy(request: NextRequest) {
   const onward = session ? signedInGoesFrom(pathname) : null;
   if (onward) return withHeaders(NextResponse.redirect(new URL(onward, request.url)), csp);
 
-  if (!nonce) return withHeaders(NextResponse.next(), csp);
+  if (!nonce) return withHeaders(NextResponse.rewrite(inside), csp);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
-  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
+  return withHeaders(NextResponse.rewrite(inside, { request: { headers: requestHeaders } }), csp);
 }
 
 // Pages, and CORS preflights to /api. Not for other /api requests, build assets, the icon and the

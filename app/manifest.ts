@@ -5,7 +5,7 @@ import { THEME_COLOR } from "@/lib/theme";
 // "Install Inkwell" and what the installed app opens on. Icons are drawn from app/icon.svg by
 // scripts/make-icons.ts; the screenshots are the install sheet's pictures of the diary.
 // A manifest has one background and theme colour: the light sheet, the app's default look; the
-// pages' <meta name="theme-color"> (app/layout.tsx) gives the dark one to a dark device once open.
+// pages' <meta name="theme-color"> (app/document.tsx) gives the dark one to a dark device once open.
 export default function manifest(): MetadataRoute.Manifest {
   return {
     id: "/my-diary",

@@ -6,7 +6,7 @@ import { forgetDiaryKeys } from "./lock/forget";
  * Empties what the service worker kept of one person (client/worker/cache-names.ts: their pages,
  * entries and photos), so the next person on this browser never sees it, online or off
  * (docs/decisions/080). Called when someone signs out or their session is refused
- * (components/app/use-end-session.ts) and when a sign-in screen opens (app/(auth)/layout.tsx).
+ * (components/app/use-end-session.ts) and when a sign-in screen opens (app/[locale]/(auth)/layout.tsx).
  * The precache of the build's static assets stays: it is no one's. The diary lock's key on this
  * device goes too (docs/decisions/115): signing out locks the diary here.
  */

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Settings } from "@/lib/contract/settings";
+import type { Locale } from "@/lib/i18n/locales";
 import type { NotificationSettingsInput, ReminderSettingsInput } from "@/lib/validation/reminder";
 import { answerOf } from "./api";
 import { apiPath } from "./api-path";
@@ -32,6 +33,7 @@ export function settingsQuery() {
 export async function saveSettings(settings: {
   reminder?: ReminderSettingsInput;
   notifications?: NotificationSettingsInput;
+  language?: Locale | null;
 }): Promise<Settings> {
   const res = await apiRequest(
     apiPath("PUT /api/myprofile/settings"),

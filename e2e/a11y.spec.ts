@@ -52,7 +52,7 @@ for (const path of SIGNED_IN) {
 
 test("the 404 page has no serious accessibility violations, light and dark", async ({ page }) => {
   test.slow(); // the page is judged in both schemes, one after the other
-  // Next serves app/not-found.tsx at /_not-found; every unknown path of ours redirects instead.
+  // Next serves app/[locale]/not-found.tsx at /_not-found; every unknown path of ours redirects instead.
   const response = await page.goto("/_not-found");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "This page is blank" })).toBeVisible();

@@ -182,7 +182,7 @@ export const ConfigSchema = z.object({
   // Where 'Give Feedback' on /me leads (a form, a mailto: address, an issue tracker); unset, no link.
   FEEDBACK_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
   // Where /privacy and /terms lead when this instance's own words live elsewhere; unset, Inkwell's
-  // own pages, written for a self-hosted instance (app/(site)/privacy, app/(site)/terms).
+  // own pages, written for a self-hosted instance (app/[locale]/(site)/privacy, app/[locale]/(site)/terms).
   PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   // `npm run bench` sets it: /bench/baseline then answers (docs/decisions/035); elsewhere it is a 404.

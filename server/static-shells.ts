@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { SESSION_COOKIE } from "../lib/auth/cookie-name";
 import { cookieFromHeader } from "../lib/http/cookies";
+import { LANGUAGE_COOKIE, chooseLocale, localePath, splitLocalePath } from "../lib/i18n/choose";
 import { isProtectedPage, signedInGoesFrom } from "../lib/http/protected-pages";
 import { contentSecurityPolicy, imageOrigins, securityHeaders } from "../lib/security/headers";
 import { NEXT_NOT_A_VISIT, prerenderedPageHeaders } from "../lib/next-internals";
@@ -25,13 +26,18 @@ export interface StaticShell {
   forVisitors: boolean;
 }
 
-/** The build's static shells, each with the answer Next would give: path → shell. None without a build. */
+/**
+ * The build's static shells, each with the answer Next would give: the path inside the app (under
+ * its language's segment, docs/decisions/144) → shell. None without a build.
+ */
 export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOrigins>[0]): Map<string, StaticShell> {
   const shells = new Map<string, StaticShell>();
   const images = imageOrigins(cfg);
   for (const [route, page] of readStaticPageFiles(path.resolve(distDir))) {
     if (route.startsWith("/_")) continue; // Next's own not-found and error pages, no address of ours
     if (route.startsWith("/bench/")) continue; // the bench's baselines are Next's own answers (docs/decisions/083)
+    const address = splitLocalePath(route)?.address;
+    if (address === undefined) continue;
     const body = Buffer.from(page.html, "utf8");
     // The same order and values as Next's own answer (lib/next-internals.ts).
     const next = prerenderedPageHeaders(page);
@@ -40,11 +46,13 @@ export function loadStaticShells(distDir: string, cfg: Parameters<typeof imageOr
       "Content-Security-Policy": contentSecurityPolicy({ hashes: page.hashes }, false, images),
       ...next.before,
       ...next.meta,
+      // What Next says of a page proxy.ts put under its language's segment (docs/decisions/144).
+      "x-middleware-rewrite": route,
     };
     shells.set(route, {
       answer: prepareAnswer(body, headers, zlib.gzipSync(body, GZIP_OPTIONS)),
-      protected: isProtectedPage(route),
-      forVisitors: signedInGoesFrom(route) !== null,
+      protected: isProtectedPage(address),
+      forVisitors: signedInGoesFrom(address) !== null,
     });
   }
   return shells;
@@ -58,7 +66,9 @@ export function sendStaticShell(
   url: string,
 ): boolean {
   if (shells.size === 0 || !isGetOrHead(req)) return false;
-  const shell = shells.get(url); // a query, a trailing slash or another spelling is Next's
+  // The page in the language this browser is given, as proxy.ts chooses it.
+  const locale = chooseLocale(cookieFromHeader(req.headers.cookie, LANGUAGE_COOKIE), req.headers["accept-language"]);
+  const shell = shells.get(localePath(locale, url)); // a query, a trailing slash or another spelling is Next's
   if (!shell) return false;
   for (const name of NEXT_NOT_A_VISIT) if (req.headers[name] !== undefined) return false;
   // Without a session cookie that has a value, proxy.ts sends the browser to /login; the page checks the session itself.

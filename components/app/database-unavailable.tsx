@@ -43,7 +43,7 @@ export async function unlessUnavailable(
 
 /**
  * A page under a layout that already checks the session with unlessUnavailable
- * (app/(app)/(checked)/layout.tsx): Next renders the page beside its layout, so the page's own
+ * (app/[locale]/(app)/(checked)/layout.tsx): Next renders the page beside its layout, so the page's own
  * session read fails too when the database is away; it then renders nothing, and the layout's
  * DatabaseUnavailable is what shows, with no fault logged.
  */

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
+import { followAccountLanguage } from "@/client/language";
 import { ApiError } from "@/client/api-error";
 import { sessionQuery, type SessionMe } from "@/client/session";
 import { formatDeletionDay } from "@/lib/dates/deletion-day";
@@ -48,6 +49,10 @@ export function SignedInFrame({ children }: { children: ReactNode }) {
     if (refused) endSession();
   }, [refused, endSession]);
   const user = refused ? undefined : session.data;
+  const language = user?.language;
+  useEffect(() => {
+    if (language) followAccountLanguage(language);
+  }, [language]);
   return (
     <div className="min-h-dvh">
       <a

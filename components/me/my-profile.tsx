@@ -13,6 +13,7 @@ import { notify } from "@/client/toasts";
 import { AppearanceSetting } from "./appearance-setting";
 import { CommunityCard } from "./community-card";
 import { EditProfileDialog } from "./edit-profile-dialog";
+import { LanguageSetting } from "./language-setting";
 import { Milestones } from "./milestones";
 import { MoreRooms } from "./more-rooms";
 
@@ -47,6 +48,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
         <Milestones totalReads={me.totalReads} totalLikes={me.totalLikes} />
         <CommunityCard />
         <AppearanceSetting />
+        <LanguageSetting />
         <MoreRooms />
       </div>
     </div>

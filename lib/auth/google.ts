@@ -1,8 +1,8 @@
 import "server-only";
-import { negotiateLocale } from "@/lib/i18n/negotiate";
+import { LANGUAGE_COOKIE, chooseLocale } from "@/lib/i18n/choose";
 import NextAuth, { type AuthOptions } from "next-auth";
 import GoogleProvider, { type GoogleProfile } from "next-auth/providers/google";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { NextRequest, NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -54,7 +54,7 @@ function authOptions(): AuthOptions {
         let token;
         try {
           const asked = await headers();
-          const language = negotiateLocale(asked.get("accept-language"));
+          const language = chooseLocale((await cookies()).get(LANGUAGE_COOKIE)?.value, asked.get("accept-language"));
           const user = await findOrCreateGoogleUser({ db, identity, language });
           // Two-factor sign-in on: no session yet, the code step of /login instead (docs/decisions/073).
           if (await isTwoFactorOn({ db, userId: user.id }))

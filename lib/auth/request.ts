@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { ForbiddenError, UnauthorizedError, AUTHENTICATION_REQUIRED } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressTrusted } from "@/lib/http/client-address";
 import { SAFE_METHODS, readCookie, secureCookies } from "@/lib/http/request";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, chooseLocale } from "@/lib/i18n/choose";
+import type { Locale } from "@/lib/i18n/locales";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from "./devices";
 import { SESSION_COOKIE } from "./cookie-name";
 import { SESSION_IDLE_DAYS, INVALID_SESSION_MESSAGE, CROSS_ORIGIN_MESSAGE } from "./session-limits";
@@ -71,7 +73,11 @@ export function hasSessionCookie(req: Request, token: string): boolean {
   return cookieToken(req) === token;
 }
 
-export function setSessionCookie(res: NextResponse, req: Request, token: string) {
+/**
+ * The session's cookie, and the account's chosen language's when it has one (docs/decisions/144): the
+ * screens of this browser speak it from the next page on.
+ */
+export function setSessionCookie(res: NextResponse, req: Request, token: string, language?: Locale | null) {
   res.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
@@ -79,7 +85,25 @@ export function setSessionCookie(res: NextResponse, req: Request, token: string)
     path: "/",
     maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
   });
+  if (language) setLanguageCookie(res, req, language);
 }
+
+/**
+ * The language this browser's pages are shown in (lib/i18n/choose.ts), or none: its own
+ * Accept-Language decides. Readable by the page's script, which sets it too on a sign-in screen.
+ */
+export function setLanguageCookie(res: NextResponse, req: Request, language: Locale | null) {
+  res.cookies.set(LANGUAGE_COOKIE, language ?? "", {
+    sameSite: "lax",
+    secure: secureCookies(req),
+    path: "/",
+    maxAge: language ? LANGUAGE_COOKIE_DAYS * 24 * 60 * 60 : 0,
+  });
+}
+
+/** The language a request asks for: the browser's chosen one (its cookie), else its Accept-Language's. */
+export const requestLocale = (req: Request): Locale =>
+  chooseLocale(readCookie(req, LANGUAGE_COOKIE), req.headers.get("accept-language"));
 
 export function setDeviceCookie(res: NextResponse, req: Request, token: string) {
   res.cookies.set(DEVICE_COOKIE, token, {

@@ -16,7 +16,7 @@ const TOUCH_AFTER_MS = 60 * 60 * 1000;
 /**
  * A new session for `userId`; a suspended account gets none (403), however it signs in. `language`,
  * what the browser signing in asks for (lib/i18n/negotiate.ts), becomes the account's mail language
- * (docs/decisions/143).
+ * (docs/decisions/143) unless the owner chose one (docs/decisions/144).
  */
 export async function createSession({
   db,
@@ -32,7 +32,7 @@ export async function createSession({
   const token = newToken();
   const made = await db.execute(sql`
     with person as (
-      update users set browser_language = coalesce(${language ?? null}::text, browser_language)
+      update users set browser_language = coalesce(language, ${language ?? null}::text, browser_language)
       where id = ${userId}::uuid and suspended_at is null
       returning id
     )
@@ -61,7 +61,9 @@ export const sessionUserColumns = {
   createdAt: users.createdAt,
   // Set while the account waits to be deleted: every signed-in page offers to cancel (docs/decisions/075).
   deletionDueAt: users.deletionDueAt,
-  // The language the person's mails are written in (docs/decisions/143).
+  // The language chosen for the account's screens and mails (docs/decisions/144), and the one its
+  // mails are written in (docs/decisions/143).
+  language: users.language,
   browserLanguage: users.browserLanguage,
 };
 export type SessionUser = Pick<User, keyof typeof sessionUserColumns>;

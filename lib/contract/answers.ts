@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { PHOTOS_MAX, VISIBILITIES } from "@/lib/validation/journal-limits";
 import { ACTIVE_WRITER_MIN_CONSISTENCY, CONSISTENCY_MIN_DAYS } from "./consistency";
 import {
@@ -137,8 +138,12 @@ export const SessionMeSchema = component(
       z.iso.datetime().nullable(),
       "When the account is to be deleted (ISO-8601, UTC), or null. The signed-in screens, static shells, offer to cancel from it (docs/decisions/075, 084)",
     ),
+    language: note(
+      z.enum(LOCALES).nullable(),
+      "The language chosen for the account's screens and mails, or null for each browser's own (docs/decisions/144)",
+    ),
   }),
-  "The signed-in person as GET /api/auth/me answers: Me and when the account is to be deleted",
+  "The signed-in person as GET /api/auth/me answers: Me, when the account is to be deleted, and its language",
 );
 
 export const SealedPhotoSchema = component(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { contract } from "./answers";
 
 // The answers of /api/myprofile/settings (docs/decisions/046, 061), beside answers.ts so the
@@ -33,6 +34,12 @@ contract.add(NotificationSettingsAnswerSchema, {
 export const SettingsSchema = z.strictObject({
   reminder: ReminderSettingsAnswerSchema,
   notifications: NotificationSettingsAnswerSchema,
+  language: z
+    .enum(LOCALES)
+    .nullable()
+    .describe(
+      "The language chosen for the account's screens and mails (docs/decisions/144), or null for the one each browser asks for",
+    ),
 });
 contract.add(SettingsSchema, { id: "Settings", description: "lib/reminders/settings.ts" });
 

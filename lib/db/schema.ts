@@ -49,8 +49,11 @@ export const users = pgTable(
     // A storage key `profiles/<this user's id>/<uuid>.webp` of an image uploaded through
     // POST /api/upload/profile-image, never a URL; answers sign it for their viewer (docs/decisions/028).
     profileImageKey: text("profile_image_key"),
-    // The language the owner's browser last asked for when they signed up or in (docs/decisions/143):
-    // their mails are written in it. One of lib/i18n/locales.ts LOCALES.
+    // The language the owner chose for Inkwell (docs/decisions/144), on /me or at sign-up: their screens
+    // on every device, and their mails. Null: the one each browser asks for.
+    language: text("language").$type<Locale>(),
+    // The language their mails are written in (docs/decisions/143): the chosen one, else the one
+    // their browser last asked for when they signed up or in. One of lib/i18n/locales.ts LOCALES.
     browserLanguage: text("browser_language").$type<Locale>().notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -84,6 +87,7 @@ export const users = pgTable(
     check("users_username_format", sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check("users_email_length", sql`char_length(${t.email}) between 3 and 254`),
     check("users_browser_language", sql`${t.browserLanguage} in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar')`),
+    check("users_language", sql`${t.language} in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar')`),
     check("users_bio_length", sql`char_length(${t.bio}) <= 500`),
     check("users_location_length", sql`char_length(${t.location}) <= 100`),
     check(

@@ -2,7 +2,7 @@ import { SettingsSchema } from "@/lib/contract/settings";
 import * as A from "@/lib/contract/answers";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/reminders/messages";
-import { SETTINGS_BODY_MESSAGE, UpdateSettingsSchema } from "@/lib/validation/reminder";
+import { LANGUAGE_MESSAGE, SETTINGS_BODY_MESSAGE, UpdateSettingsSchema } from "@/lib/validation/reminder";
 import {
   REMINDER_ENABLED_MESSAGE,
   REMINDER_NO_WEEKDAY_MESSAGE,
@@ -20,7 +20,7 @@ export const REMINDER_ENDPOINTS = [
     method: "get",
     path: "/api/myprofile/settings",
     tag: TAG.profile,
-    summary: "The caller's settings: the daily reminder and which notifications go where",
+    summary: "The caller's settings: the daily reminder, which notifications go where, and the account's language",
     description:
       "Never set, the reminder is off, at 20:00 UTC, every day, and mailed when on; friend requests, acceptances, hearts and private replies are pushed to the devices turned on with POST /api/push/subscriptions (docs/decisions/082).",
     auth: "session",
@@ -32,7 +32,7 @@ export const REMINDER_ENDPOINTS = [
     tag: TAG.profile,
     summary: "Change the caller's settings",
     description:
-      "`reminder`, `notifications` or both. `reminder` is the whole reminder, every field required. `notifications` names any kinds and any of their channels, the rest keep their value: `push` for each kind, `email` for the reminder alone (docs/decisions/082). When the reminder is on, at `time` in `timeZone` on the `weekdays` a writer with no entry yet for that local day gets one reminder by the channels chosen (mail to a verified address unless turned off, push when turned on), at most one per local day (at the first minute at or after `time`, and never more than 2 hours after it; docs/decisions/061).",
+      "`reminder`, `notifications`, `language`, or several. `language` (one of en, es, fr, de, pt-BR, ja, ar, or null for each browser's own) is the account's screens' on every device and its mails', and the answer sets the `inkwell_language` cookie (docs/decisions/144). `reminder` is the whole reminder, every field required. `notifications` names any kinds and any of their channels, the rest keep their value: `push` for each kind, `email` for the reminder alone (docs/decisions/082). When the reminder is on, at `time` in `timeZone` on the `weekdays` a writer with no entry yet for that local day gets one reminder by the channels chosen (mail to a verified address unless turned off, push when turned on), at most one per local day (at the first minute at or after `time`, and never more than 2 hours after it; docs/decisions/061).",
     auth: "session",
     body: {
       encoding: "json",
@@ -43,6 +43,7 @@ export const REMINDER_ENDPOINTS = [
           "`time` is HH:MM (00:00–23:59); `timeZone` an IANA name such as Europe/Berlin, or UTC; `weekdays` distinct ISO weekdays, 1 = Monday … 7 = Sunday",
         notifications:
           "`friendRequest`, `friendAccepted`, `heart`, `reply`: `{ push }`; `reminder`: `{ email, push }`; each switch true or false",
+        language: "A language tag of Inkwell's, or null",
       },
     },
     answers: [{ status: 200, description: "The settings as saved", schema: SettingsSchema }],
@@ -56,6 +57,7 @@ export const REMINDER_ENDPOINTS = [
         REMINDER_WEEKDAYS_MESSAGE,
         REMINDER_NO_WEEKDAY_MESSAGE,
         REMINDER_CHANNEL_MESSAGE,
+        LANGUAGE_MESSAGE,
       ],
     ],
   },

@@ -22,5 +22,9 @@ export async function toMe({ db, user }: { db: Db; user: SessionUser }): Promise
 
 /** What GET /api/auth/me answers: Me, and when the account is to be deleted (docs/decisions/084). */
 export async function toSessionMe({ db, user }: { db: Db; user: SessionUser }): Promise<SessionMe> {
-  return { ...(await toMe({ db, user })), deletionDueAt: user.deletionDueAt?.toISOString() ?? null };
+  return {
+    ...(await toMe({ db, user })),
+    deletionDueAt: user.deletionDueAt?.toISOString() ?? null,
+    language: user.language,
+  };
 }

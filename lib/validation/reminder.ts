@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import {
   canonicalTimeZone,
   REMINDER_ENABLED_MESSAGE,
@@ -43,7 +44,8 @@ export const ReminderSettingsSchema = z
   })
   .refine((r) => !r.enabled || r.weekdays.length > 0, { path: ["weekdays"], message: REMINDER_NO_WEEKDAY_MESSAGE });
 
-export const SETTINGS_BODY_MESSAGE = 'Send "reminder", "notifications" or both';
+export const SETTINGS_BODY_MESSAGE = 'Send "reminder", "notifications", "language" or several of them';
+export const LANGUAGE_MESSAGE = `Language must be one of ${LOCALES.join(", ")}, or null for the browser's own`;
 const channels = {
   email: z.boolean({ error: REMINDER_CHANNEL_MESSAGE }),
   push: z.boolean({ error: REMINDER_CHANNEL_MESSAGE }),
@@ -64,10 +66,21 @@ export const NotificationSettingsSchema = z
   })
   .partial();
 
-/** The reminder whole, the notifications' switches, or both (a client that only knows `reminder` sends it alone, as before). */
+/**
+ * The reminder whole, the notifications' switches, the account's language, or several (a client
+ * that only knows `reminder` sends it alone, as before). A language is one of LOCALES, spelt exactly,
+ * or null (docs/decisions/144).
+ */
 export const UpdateSettingsSchema = z
-  .object({ reminder: ReminderSettingsSchema.optional(), notifications: NotificationSettingsSchema.optional() })
-  .refine((b) => b.reminder !== undefined || b.notifications !== undefined, SETTINGS_BODY_MESSAGE);
+  .object({
+    reminder: ReminderSettingsSchema.optional(),
+    notifications: NotificationSettingsSchema.optional(),
+    language: z.enum(LOCALES, { error: LANGUAGE_MESSAGE }).nullable().optional(),
+  })
+  .refine(
+    (b) => b.reminder !== undefined || b.notifications !== undefined || b.language !== undefined,
+    SETTINGS_BODY_MESSAGE,
+  );
 
 export type ReminderSettingsInput = z.infer<typeof ReminderSettingsSchema>;
 export type NotificationSettingsInput = z.infer<typeof NotificationSettingsSchema>;

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createSession, DEFAULT_PASSWORD, type FactoryDb } from "../../scripts/seed/factories";
 import { sessions } from "../../lib/db/schema";
+import { sessionUserColumns } from "../../lib/auth/sessions";
 import { hashToken } from "../../lib/auth/tokens";
 import { login } from "../support/auth";
 import { asNewClient } from "../support/clients";
@@ -80,6 +81,17 @@ async function untilKeeping(base: string) {
 }
 
 describe("the session cache", () => {
+  it("is told of a change to every column a request knows of its user (sessionUserColumns)", async () => {
+    const { rows } = await db.execute<{ def: string }>(
+      sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'users_cache_invalidation_update'`,
+    );
+    const watched = rows[0]!.def;
+    for (const column of Object.values(sessionUserColumns)) {
+      if (column.name === "id") continue; // a user's id never changes
+      expect(watched, column.name).toMatch(new RegExp(`\\bold\\.${column.name}\\b`, "i"));
+    }
+  });
+
   it("listens on every instance, and serves a session it knows without the database", async () => {
     // Deleted with the triggers off (as a replica applies rows), nobody is told: the instances
     // still know the session, which is what the triggers are for.

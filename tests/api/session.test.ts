@@ -21,6 +21,7 @@ const ME_FIELDS = [
   "profileImage",
   "createdAt",
   "deletionDueAt",
+  "language",
 ].sort();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -65,6 +66,7 @@ describe("GET /api/auth/me", () => {
       profileImage: null,
       createdAt: expect.stringMatching(ISO_UTC),
       deletionDueAt: null,
+      language: null,
     });
     expect(new Date(res.body.createdAt as string).getTime()).toBe(user.createdAt.getTime());
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|googleSub/);

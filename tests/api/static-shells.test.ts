@@ -1,8 +1,10 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../lib/auth/cookie-name";
+import { LANGUAGE_COOKIE, localePath as route, splitLocalePath } from "../../lib/i18n/choose";
 import { isProtectedPage, signedInGoesFrom } from "../../lib/http/protected-pages";
 import { readStaticPageFiles } from "../../lib/security/static-pages";
+import { LOCALES } from "../../lib/i18n/locales";
 import { testEnv } from "../support/env";
 import { meaning, rawRequest } from "../support/raw-http";
 
@@ -15,35 +17,70 @@ const COOKIE = `${SESSION_COOKIE}=any-value-the-page-itself-checks`;
 
 // Next's own not-found and error pages (`/_not-found`, `/_global-error`) are no address of ours, and
 // the bench's baselines are Next's own answers (docs/decisions/083).
-const shells = [...readStaticPageFiles(path.join(process.cwd(), ".next")).keys()].filter(
-  (route) => !route.startsWith("/_") && !route.startsWith("/bench/"),
-);
+// Each is made once a language (docs/decisions/144): `/es/my-diary` is what a browser given Spanish
+// is sent for /my-diary.
+const pages = [...readStaticPageFiles(path.join(process.cwd(), ".next")).keys()].flatMap((route) => {
+  const page = splitLocalePath(route);
+  return page ? [page] : [];
+});
+const shells = [...new Set(pages.map((page) => page.address))];
 
 describe("static shells sent by our server", () => {
-  it("are the build's prerendered pages, the three signed-in screens and the front page among them", () => {
+  it("are the build's prerendered pages, the three signed-in screens and the front page among them, in each language", () => {
     expect(shells).toEqual(
       expect.arrayContaining(["/", "/my-diary", "/close-circle", "/dashboard", "/offline", "/forgot-password"]),
     );
+    for (const shell of shells) {
+      expect(
+        pages
+          .filter((page) => page.address === shell)
+          .map((page) => page.locale)
+          .sort(),
+        shell,
+      ).toEqual([...LOCALES].sort());
+    }
   });
 
   for (const encoding of ["", "gzip, deflate, br"]) {
-    it(`answer each shell as Next does${encoding ? " (gzip)" : " (no compression asked)"}`, async () => {
+    it(`answer each shell in each language as Next does${encoding ? " (gzip)" : " (no compression asked)"}`, async () => {
       const accept: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
-      for (const route of shells) {
+      for (const { locale, address } of pages) {
         // The front page is a visitor's: with a session cookie it goes on (the last test below).
-        const cookie: Record<string, string> = signedInGoesFrom(route) ? {} : { cookie: COOKIE };
-        const ours = await rawRequest(`${testEnv.baseUrl}${route}`, { headers: { ...cookie, ...accept } });
-        const next = await rawRequest(`${testEnv.baseUrl}${route}?from=next`, {
+        const session = signedInGoesFrom(address) ? [] : [COOKIE];
+        const cookie = { cookie: [...session, `${LANGUAGE_COOKIE}=${locale}`].join("; ") };
+        const what = `${locale} ${address}`;
+        const ours = await rawRequest(`${testEnv.baseUrl}${address}`, { headers: { ...cookie, ...accept } });
+        const next = await rawRequest(`${testEnv.baseUrl}${address}?from=next`, {
           headers: { ...cookie, ...accept },
         });
-        expect(meaning(ours), route).toEqual(meaning(next));
-        expect(ours.status, route).toBe(200);
-        expect(ours.headers["content-encoding"], route).toBe(encoding ? "gzip" : undefined);
+        // Next names the path it was rewritten to, with the query this test added (proxy.ts).
+        expect(next.headers["x-middleware-rewrite"], what).toBe(`${route(locale, address)}?from=next`);
+        next.headers["x-middleware-rewrite"] = route(locale, address);
+        expect(meaning(ours), what).toEqual(meaning(next));
+        expect(ours.status, what).toBe(200);
+        expect(ours.body.length, what).toBeGreaterThan(0);
+        expect(ours.headers["content-encoding"], what).toBe(encoding ? "gzip" : undefined);
         // Ours is sent whole, with its length.
-        expect(Number(ours.headers["content-length"]), route).toBe(ours.body.length);
+        expect(Number(ours.headers["content-length"]), what).toBe(ours.body.length);
+        if (!encoding) expect(ours.body.toString("utf8"), what).toContain(`<html lang="${locale}"`);
       }
     });
   }
+
+  it("send the language the cookie names, else the one Accept-Language asks for, else English", async () => {
+    const langOf = async (headers: Record<string, string>) => {
+      const res = await rawRequest(`${testEnv.baseUrl}/offline`, { headers });
+      expect(res.status).toBe(200);
+      return /<html lang="([^"]+)" dir="([^"]+)"/.exec(res.body.toString("utf8"))?.slice(1);
+    };
+    expect(await langOf({})).toEqual(["en", "ltr"]);
+    expect(await langOf({ "accept-language": "ar-EG,ar;q=0.9,en;q=0.5" })).toEqual(["ar", "rtl"]);
+    expect(await langOf({ "accept-language": "pt-PT" })).toEqual(["pt-BR", "ltr"]);
+    expect(await langOf({ "accept-language": "ar", cookie: `${LANGUAGE_COOKIE}=ja` })).toEqual(["ja", "ltr"]);
+    // A cookie naming no language of ours counts for nothing.
+    expect(await langOf({ "accept-language": "de", cookie: `${LANGUAGE_COOKIE}=xx` })).toEqual(["de", "ltr"]);
+    expect(await langOf({ cookie: `${LANGUAGE_COOKIE}=EN` })).toEqual(["en", "ltr"]);
+  });
 
   it("answer HEAD with the same headers and no body", async () => {
     const get = await rawRequest(`${testEnv.baseUrl}/my-diary`, { headers: { cookie: COOKIE } });

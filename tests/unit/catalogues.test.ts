@@ -72,6 +72,49 @@ describe("the mail catalogues", () => {
   });
 });
 
+describe("the screen catalogues (docs/decisions/144)", () => {
+  const read = (locale: Locale) => JSON.parse(fs.readFileSync(`messages/${locale}/screens.json`, "utf8")) as Tree;
+  const english = leaves(read("en"));
+
+  it.each(LOCALES.filter((l) => l !== "en"))(
+    "%s has English's keys, each with its placeholders, translated",
+    (locale) => {
+      const own = leaves(read(locale));
+      expect([...own.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, words] of english) {
+        expect(argumentsOf(own.get(key)!), `${locale} ${key}`).toEqual(argumentsOf(words));
+        const hasWords = /\p{L}/u.test(words.replace(/\{[^{}]*\}|Inkwell|UTC/g, ""));
+        if (hasWords) expect(own.get(key), `${locale} ${key}`).not.toBe(words);
+      }
+    },
+  );
+
+  it.each(LOCALES)("%s formats every message, its plurals for 0, 1, 2, 3, 11 and 100", (locale) => {
+    const errors: string[] = [];
+    const t = createTranslator({
+      locale,
+      messages: read(locale) as unknown as Record<string, Record<string, string>>,
+      onError: (error) => errors.push(error.message),
+    }) as unknown as (key: string, values: Record<string, unknown>) => string;
+    for (const [key, words] of english) {
+      for (const count of [0, 1, 2, 3, 11, 100]) {
+        const values = Object.fromEntries(
+          [...argumentsOf(words)].map((name) => [name, name === "count" ? count : "X"]),
+        );
+        const made = t(key, values);
+        expect(made, `${locale} ${key}`).not.toMatch(/[{}]/);
+        expect(made, `${locale} ${key}`).not.toBe(key);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("are what the screens are given, and only the language asked for is read", async () => {
+    const { screenMessages } = await import("@/lib/i18n/screen-messages");
+    for (const locale of LOCALES) expect(await screenMessages(locale)).toEqual(read(locale));
+  });
+});
+
 describe("the mails", () => {
   it("say each language's words, right to left in Arabic, the link left to right", () => {
     const base = { to: "a@gmail.com", name: "Ana", username: "ana", link: "https://x.test/verify-email/t" };

@@ -29,6 +29,7 @@ const me = {
   profileImage: null,
   createdAt: "2026-11-25T03:00:00.000Z",
   deletionDueAt: null,
+  language: null,
 };
 
 function answer(

@@ -1,9 +1,8 @@
-import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { handle } from "@/lib/api/handle";
 import { loginUser } from "@/lib/auth/accounts";
 import { toMe } from "@/lib/users/me";
 import { DEVICE_COOKIE } from "@/lib/auth/devices";
-import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
+import { clientIp, setDeviceCookie, requestLocale, setSessionCookie } from "@/lib/auth/request";
 import { readCookie } from "@/lib/http/request";
 import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
@@ -15,13 +14,13 @@ export const POST = handle("POST /api/auth/login", async ({ body: input, req }) 
     ip: clientIp(req),
     deviceToken: readCookie(req, DEVICE_COOKIE),
     userAgent: req.headers.get("user-agent"),
-    language: negotiateLocale(req.headers.get("accept-language")),
+    language: requestLocale(req),
   });
   // Two-factor sign-in on: no token and no session cookie until POST /api/auth/2fa/verify (docs/decisions/073).
   const res = result.twoFactor
     ? json({ twoFactorRequired: true, challenge: result.challenge })
     : json({ token: result.token, user: await toMe({ db: getDb(), user: result.user }) });
-  if (!result.twoFactor) setSessionCookie(res, req, result.token);
+  if (!result.twoFactor) setSessionCookie(res, req, result.token, result.user.language);
   if (result.newDeviceToken) setDeviceCookie(res, req, result.newDeviceToken);
   return res;
 });

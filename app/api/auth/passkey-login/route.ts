@@ -1,8 +1,7 @@
 import { handle } from "@/lib/api/handle";
-import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { toMe } from "@/lib/users/me";
 import { loginWithPasskey } from "@/lib/auth/passkeys";
-import { clientIp, setSessionCookie } from "@/lib/auth/request";
+import { clientIp, requestLocale, setSessionCookie } from "@/lib/auth/request";
 import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
 
@@ -13,10 +12,10 @@ export const POST = handle("POST /api/auth/passkey-login", async ({ body: input,
     input,
     ip: clientIp(req),
     userAgent: req.headers.get("user-agent"),
-    language: negotiateLocale(req.headers.get("accept-language")),
+    language: requestLocale(req),
   });
   const res = json({ token, user: await toMe({ db: getDb(), user }) });
-  setSessionCookie(res, req, token);
+  setSessionCookie(res, req, token, user.language);
   return res;
 });
 

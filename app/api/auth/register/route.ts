@@ -1,11 +1,10 @@
-import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { handle } from "@/lib/api/handle";
 import { after } from "next/server";
 import { registerUser } from "@/lib/auth/accounts";
 import { toMe } from "@/lib/users/me";
 import { sendVerificationMailAfterResponse } from "@/lib/auth/email-verification";
 import { linkBaseFor } from "@/lib/auth/origins";
-import { clientIp, setDeviceCookie, setSessionCookie } from "@/lib/auth/request";
+import { clientIp, setDeviceCookie, requestLocale, setSessionCookie } from "@/lib/auth/request";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
@@ -19,7 +18,7 @@ export const POST = handle("POST /api/auth/register", async ({ body: input, req 
     ip: clientIp(req),
     limitPerHour: config().SIGNUP_LIMIT_PER_HOUR,
     userAgent: req.headers.get("user-agent"),
-    language: negotiateLocale(req.headers.get("accept-language")),
+    language: requestLocale(req),
   });
   // The link that proves the address goes out after the answer (docs/decisions/009, 011).
   const linkBase = linkBaseFor(req);
@@ -27,7 +26,7 @@ export const POST = handle("POST /api/auth/register", async ({ body: input, req 
   const { _id, id, name, username, email } = await toMe({ db: getDb(), user });
   // Signed in at once, like a login: the token for the original client, the cookie for our pages.
   const res = json({ user: { _id, id, name, username, email }, token }, { status: 201 });
-  setSessionCookie(res, req, token);
+  setSessionCookie(res, req, token, user.language);
   if (deviceToken) setDeviceCookie(res, req, deviceToken);
   return res;
 });

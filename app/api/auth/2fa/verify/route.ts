@@ -1,7 +1,6 @@
-import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { handle } from "@/lib/api/handle";
 import { toMe } from "@/lib/users/me";
-import { setSessionCookie } from "@/lib/auth/request";
+import { requestLocale, setSessionCookie } from "@/lib/auth/request";
 import { verifyTwoFactorChallenge } from "@/lib/auth/two-factor-challenge";
 import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
@@ -16,10 +15,10 @@ export const POST = handle("POST /api/auth/2fa/verify", async ({ body: { challen
     challenge,
     factor,
     userAgent: req.headers.get("user-agent"),
-    language: negotiateLocale(req.headers.get("accept-language")),
+    language: requestLocale(req),
   });
   const res = json({ token, user: await toMe({ db, user }) });
-  setSessionCookie(res, req, token);
+  setSessionCookie(res, req, token, user.language);
   return res;
 });
 

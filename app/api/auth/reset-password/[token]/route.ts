@@ -1,9 +1,8 @@
 import { handle } from "@/lib/api/handle";
-import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { after } from "next/server";
 import { linkBaseFor } from "@/lib/auth/origins";
 import { resetPassword } from "@/lib/auth/password-reset";
-import { clientIp } from "@/lib/auth/request";
+import { clientIp, requestLocale } from "@/lib/auth/request";
 import { takeoverMail } from "@/lib/auth/unproven";
 import { getDb } from "@/lib/db/client";
 import { json, otherMethods } from "@/lib/http/respond";
@@ -18,7 +17,7 @@ export const POST = handle(
     if (takenOver) {
       // The owner of the address opened the link: their browser's language, not the earlier holder's.
       const mail = takeoverMail({
-        locale: negotiateLocale(req.headers.get("accept-language")),
+        locale: requestLocale(req),
         to: takenOver.email,
         name: takenOver.name,
         username: takenOver.username,

@@ -6,7 +6,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 
 // The operators' page (docs/decisions/069). Who may see it is decided here, before anything
-// streams and with no loading boundary above it (as app/(app)/(checked)/layout.tsx decides the
+// streams and with no loading boundary above it (as app/[locale]/(app)/(checked)/layout.tsx decides the
 // session): anyone else gets a real 404 with the not-found page, never a 200 titled "Operators".
 // A stale or forged cookie still gets the redirect to /login; a database that cannot answer, a 503.
 export default async function OperatorsLayout({ children }: { children: ReactNode }) {

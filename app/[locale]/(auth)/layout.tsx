@@ -1,6 +1,7 @@
 import { PenLine } from "lucide-react";
 import type { ReactNode } from "react";
 import { ForgetPersonalCaches } from "@/components/auth/forget-personal-caches";
+import { LanguageMenu } from "@/components/auth/language-menu";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { PaintWhole } from "@/components/ui/paint-whole";
 import { Wordmark } from "@/components/ui/wordmark";
@@ -14,6 +15,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           <PenLine aria-hidden className="size-7 text-accent" />
           <Wordmark />
         </p>
+        <LanguageMenu className="absolute top-3 left-3" />
         <ThemeMenuOnDemand className="absolute top-3 right-3" />
         <PaintWhole id="auth-header-end" />
       </header>
