@@ -6,6 +6,7 @@ import { resetPasswordMail } from "@/lib/auth/reset-mail";
 import { LOCALES, directionOf, type Locale } from "@/lib/i18n/locales";
 import { ACCEPT_LANGUAGE_MAX, negotiateLocale } from "@/lib/i18n/negotiate";
 import { MAIL_CATALOGUES, mailFrame, mailWords } from "@/lib/mail/words";
+import { SCREEN_PARTS } from "@/lib/i18n/screen-messages";
 import { removedLines } from "@/lib/auth/unproven";
 import { payloadOf } from "@/lib/push/run";
 import { reminderSubject } from "@/lib/reminders/mail";
@@ -73,7 +74,15 @@ describe("the mail catalogues", () => {
 });
 
 describe("the screen catalogues (docs/decisions/144)", () => {
-  const read = (locale: Locale) => JSON.parse(fs.readFileSync(`messages/${locale}/screens.json`, "utf8")) as Tree;
+  const read = (locale: Locale): Tree => {
+    const parts = SCREEN_PARTS.map(
+      (part) => JSON.parse(fs.readFileSync(`messages/${locale}/${part}.json`, "utf8")) as Tree,
+    );
+    // No namespace is in two files.
+    const names = parts.flatMap((part) => Object.keys(part));
+    expect(new Set(names).size, locale).toBe(names.length);
+    return Object.assign({}, ...parts) as Tree;
+  };
   const english = leaves(read("en"));
 
   it.each(LOCALES.filter((l) => l !== "en"))(
@@ -111,6 +120,7 @@ describe("the screen catalogues (docs/decisions/144)", () => {
 
   it("are what the screens are given, and only the language asked for is read", async () => {
     const { screenMessages } = await import("@/lib/i18n/screen-messages");
+    expect(fs.readdirSync("messages/en").sort()).toEqual([...SCREEN_PARTS, "mail"].map((p) => `${p}.json`).sort());
     for (const locale of LOCALES) expect(await screenMessages(locale)).toEqual(read(locale));
   });
 });
