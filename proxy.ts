@@ -81,9 +81,11 @@ export function proxy(request: NextRequest) {
   const dev = process.env.NODE_ENV === "development";
   const images = (pageImageOrigins ??= imageOrigins(appConfig()));
   // Every page sits under its language's segment (app/[locale], docs/decisions/144): the address
-  // stays the same for every language, and the page is the language this browser is given.
+  // stays the same for every language, and the page is the language this browser is given. The
+  // PDF's fonts (app/pdf-fonts) are a route handler outside it, which keeps its address.
   const locale = chooseLocale(request.cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get("accept-language"));
-  const inside = new URL(`${localePath(locale, pathname)}${request.nextUrl.search}`, request.url);
+  const page = !pathname.startsWith("/pdf-fonts/");
+  const inside = new URL(`${page ? localePath(locale, pathname) : pathname}${request.nextUrl.search}`, request.url);
   const shell = staticPolicy(inside.pathname, dev, images);
   // A static shell is served as built: no nonce reaches it, so none is made.
   const nonce = shell ? null : Buffer.from(crypto.randomUUID()).toString("base64");
@@ -101,11 +103,13 @@ export function proxy(request: NextRequest) {
   const onward = session ? signedInGoesFrom(pathname) : null;
   if (onward) return withHeaders(NextResponse.redirect(new URL(onward, request.url)), csp);
 
-  if (!nonce) return withHeaders(NextResponse.rewrite(inside), csp);
+  const answer = (init?: { request: { headers: Headers } }) =>
+    page ? NextResponse.rewrite(inside, init) : NextResponse.next(init);
+  if (!nonce) return withHeaders(answer(), csp);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
-  return withHeaders(NextResponse.rewrite(inside, { request: { headers: requestHeaders } }), csp);
+  return withHeaders(answer({ request: { headers: requestHeaders } }), csp);
 }
 
 // Pages, and CORS preflights to /api. Not for other /api requests, build assets, the icon and the

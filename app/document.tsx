@@ -1,6 +1,7 @@
 import type { Viewport } from "next";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import type { ReactNode } from "react";
+import { ErrorWords } from "@/components/app/error-words";
 import { HydrationMark } from "@/components/app/hydration-mark";
 import { ServiceWorker } from "@/components/app/service-worker";
 import { ThemedToaster } from "@/components/theme/themed-toaster";
@@ -47,6 +48,7 @@ export function Document({
           {children}
           <ThemedToaster />
           <HydrationMark />
+          <ErrorWords />
           <ServiceWorker />
         </NextIntlClientProvider>
       </body>

@@ -10,8 +10,6 @@ import { SOMETHING_WENT_WRONG } from "@/lib/errors";
 // sign-in pages carry no query client (docs/decisions/017).
 
 /** The auth screens' own sentences, when the server's words cannot be shown (docs/decisions/107). */
-export const LOGIN_FAILED = "Login failed";
-export const LOGIN_SUCCESSFUL = "Login successful";
 export const FORGOT_FAILED = "Error sending email";
 export const RESET_FAILED = "Reset failed";
 export const VERIFY_FAILED = "Verification failed";

@@ -6,6 +6,7 @@ import { answerOf, errorMessage } from "./api";
 import { apiPath } from "./api-path";
 import { ApiError } from "./api-error";
 import { apiRequest, browserOffline } from "./query-client";
+import { NOT_KEPT_HEADER } from "./worker/cache-names";
 import { getToken } from "./token";
 import { journalKeys } from "@/lib/query-keys";
 import { PHOTO_UPLOAD_GONE_MESSAGE } from "@/lib/journals/photo-upload-limits";
@@ -34,6 +35,8 @@ export function dayQuery(day: string) {
         browserOffline() ? DAY_NOT_KEPT_OFFLINE : FETCH_DAY_FAILED,
       );
       if (res.status === 404) return null;
+      // The service worker could not reach the server and has no copy (client/worker/caching.ts).
+      if (res.headers.has(NOT_KEPT_HEADER)) throw new ApiError(0, DAY_NOT_KEPT_OFFLINE);
       if (!res.ok) throw new ApiError(res.status, FETCH_DAY_FAILED);
       return answerOf("GET /api/journals/date/{date}", res);
     },

@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api";
 import { ApiError } from "./api-error";
+import { lastAnswerKept } from "./last-seen";
 
 // One client data layer for every screen (docs/decisions/017-client-data-layer.md).
 
@@ -35,9 +36,10 @@ export async function apiRequest(
 
 const MAX_RETRIES = 2;
 
-/** The browser says it has no connection (false on the server, which has no such flag). */
+/** The browser says it has no connection, or the server could not be reached (false on the server, which has no such flag). */
 export function browserOffline(): boolean {
-  return typeof navigator !== "undefined" && navigator.onLine === false;
+  // …or the last answer was the worker's copy: the server is out of reach, whatever onLine says.
+  return typeof navigator !== "undefined" && (navigator.onLine === false || lastAnswerKept());
 }
 
 export function makeQueryClient(): QueryClient {

@@ -1,3 +1,5 @@
+import { errorText } from "./error-words";
+
 // docs/product.md §9 toast durations, in one place so every screen agrees. `important`: a
 // confirmation a person must be able to read (docs/decisions/098).
 export const TOAST_DURATION = {
@@ -57,7 +59,11 @@ function show(run: (toast: Sonner["toast"]) => void) {
 /** Toasts with the spec's statuses (info, warning, success, error, loading) and default durations. */
 export const notify = {
   success: (title: string, o: Options = {}) => show((t) => t.success(title, opts(title, o, TOAST_DURATION.success))),
-  error: (title: string, o: Options = {}) => show((t) => t.error(title, opts(title, o, TOAST_DURATION.error))),
+  // An error's title is often the API's message: in the screens' language when its words are here.
+  error: (title: string, o: Options = {}) => {
+    const said = { ...o, description: o.description === undefined ? undefined : errorText(o.description) };
+    show((t) => t.error(errorText(title), opts(errorText(title), said, TOAST_DURATION.error)));
+  },
   info: (title: string, o: Options = {}) => show((t) => t.info(title, opts(title, o, TOAST_DURATION.default))),
   warning: (title: string, o: Options = {}) => show((t) => t.warning(title, opts(title, o, TOAST_DURATION.default))),
   loading: (title: string, o: Options = {}) => show((t) => t.loading(title, opts(title, o, TOAST_DURATION.default))),

@@ -28,3 +28,22 @@ export const PERSONAL = ["inkwell-pages", "inkwell-data", "inkwell-images"];
 export function lastSeenMarker(page: Page) {
   return page.getByRole("status").filter({ hasText: "Offline — shown as last seen." });
 }
+
+/**
+ * Tells a page loaded while offline that it is offline, as a real browser's page knows from its
+ * start: Chromium's headless shell (150) keeps emulating the lost connection for the page's
+ * requests, but a document loaded since `setOffline(true)` reads navigator.onLine as true, and so
+ * never hears the `online` event when the connection comes back. Sending the emulation again puts
+ * navigator.onLine right (and fires `offline`); `setOffline(false)` then fires `online` as it should.
+ */
+export async function offlineKnownToPage(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Network.emulateNetworkConditions", {
+    offline: true,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  // Kept attached: the emulation it sent lasts as long as its session.
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}

@@ -16,7 +16,8 @@ test.use({ serviceWorkers: "allow" });
  * Offline, the calls the worker does not keep fail as they would without it (notifications, the
  * past); one the worker answers but can neither fetch nor find kept fails as net::ERR_FAILED.
  */
-const OFFLINE_FAILURE = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|Failed to fetch/;
+// …and the worker's answer for a day it could not fetch and has no copy of (client/worker/caching.ts).
+const OFFLINE_FAILURE = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|Failed to fetch|status of 503/;
 
 const article = (page: Page, title: string) => page.getByRole("article").getByRole("heading", { name: title });
 

@@ -4,6 +4,7 @@ import { idempotencyKeys, journals, sessions } from "../lib/db/schema";
 import type { FactoryDb } from "../scripts/seed/factories";
 import { TODAY, calendar, diary, message, openDiary, write } from "./diary-helpers";
 import { expect, expectNoA11yViolationsInEachScheme, test, untilWorkerControls } from "./fixtures";
+import { offlineKnownToPage } from "./offline-helpers";
 
 // Writing offline (docs/product.md "Writing offline", docs/decisions/081): Save keeps the page on
 // this device at once, marks the day, sends it once when the browser is back online, never
@@ -303,6 +304,7 @@ test.describe("with the service worker", () => {
     await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
     await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent` })).toBeVisible();
     expect(await outboxCount(page)).toBe(1);
+    await offlineKnownToPage(page);
 
     await page.context().setOffline(false);
     await expect(page.getByRole("article").getByRole("heading", { name: "Kept through a reload" })).toBeVisible();

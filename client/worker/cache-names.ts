@@ -20,5 +20,11 @@ export const PERSONAL_CACHES = [PAGES_CACHE, DATA_CACHE, IMAGES_CACHE] as const;
 /** The header the worker adds to an API answer it gives from its cache, not the network: when it was seen. */
 export const LAST_SEEN_HEADER = "X-Inkwell-Last-Seen";
 
+/**
+ * The header of the worker's answer for a diary day it could not fetch and has no copy of: the
+ * server could not be reached, whatever navigator.onLine says (client/journals.ts tells the person).
+ */
+export const NOT_KEPT_HEADER = "X-Inkwell-Not-Kept";
+
 /** The message a page sends the worker to empty the personal caches (client/personal-caches.ts). */
 export const CLEAR_PERSONAL_CACHES = "inkwell:clear-personal-caches";

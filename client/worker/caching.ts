@@ -4,6 +4,7 @@ import {
   DATA_CACHE,
   IMAGES_CACHE,
   LAST_SEEN_HEADER,
+  NOT_KEPT_HEADER,
   PAGES_CACHE,
   PERSONAL_CACHES,
 } from "./cache-names";
@@ -131,9 +132,27 @@ async function dayWithoutEntry(url: URL): Promise<Response | undefined> {
   );
 }
 
+/**
+ * A day never fetched whose marks do not tell either: the worker says it has none rather than fail
+ * like the network, so the diary can say the day is not kept on this device. (A browser's
+ * navigator.onLine is no proof: it stays true on a network that reaches nothing, and Chromium's
+ * headless shell leaves it true in a page loaded while offline is emulated.)
+ */
+function dayNotKept(url: URL): Response | undefined {
+  if (!DAY_PATH.test(url.pathname)) return undefined;
+  return new Response(JSON.stringify({ message: "Not kept on this device" }), {
+    status: 503,
+    headers: { "Content-Type": "application/json", [NOT_KEPT_HEADER]: "1", [LAST_SEEN_HEADER]: "" },
+  });
+}
+
+// Reached only when the network could not answer (NetworkFirst asks it first, with no timeout).
 const lastSeenData: SerwistPlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
-    cachedResponse ? markedLastSeen(cachedResponse) : dayWithoutEntry(new URL(request.url)),
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+    if (cachedResponse) return markedLastSeen(cachedResponse);
+    const url = new URL(request.url);
+    return (await dayWithoutEntry(url)) ?? dayNotKept(url);
+  },
 };
 
 /** A photo is kept under its path: each answer signs its URL afresh, and any signature of it shows the last copy. */

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { DATABASE_UNAVAILABLE_DIGEST } from "@/lib/db/unavailable-digest";
 import { ReloadButton } from "./reload-button";
@@ -6,18 +7,18 @@ import { ReloadButton } from "./reload-button";
  * What a server-rendered page shows when the database could not serve it (lib/db/unavailable.ts,
  * pageRead): the moment's outage plainly, and a way to try again. Rendered, not thrown, so that
  * Next does not log an outage as a fault, and our HTTP server answers it 503 with Retry-After.
+ * Its words are the "app" namespace's: the sign-in screens show it too.
  */
 export function DatabaseUnavailable() {
+  const t = useTranslations("app.databaseUnavailable");
   return (
     <div
       role="alert"
       className="notebook flex flex-col items-start gap-8 rounded-lg border border-ink-soft/20 py-8 pr-6 pl-14 leading-8 shadow-sheet md:pl-20"
     >
       <div>
-        <h1 className="text-3xl leading-8 font-semibold text-leather">Inkwell is not reachable for a moment</h1>
-        <p className="text-ink">
-          Inkwell cannot reach your diary right now. Nothing you wrote is lost; try again in a few seconds.
-        </p>
+        <h1 className="text-3xl leading-8 font-semibold text-leather">{t("heading")}</h1>
+        <p className="text-ink">{t("text")}</p>
       </div>
       <ReloadButton />
     </div>

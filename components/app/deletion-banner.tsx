@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import { sessionKeys } from "@/client/session";
 import { notify } from "@/client/toasts";
@@ -13,6 +14,7 @@ import { ACCOUNT_DELETION_CANCELLED_MESSAGE } from "@/lib/contract/messages";
  * and the one button that keeps it. `day` is in the browser's own time zone.
  */
 export function DeletionBanner({ day }: { day: string }) {
+  const t = useTranslations("frame.deletionBanner");
   const router = useRouter();
   const queryClient = useQueryClient();
   const cancel = useMutation({
@@ -28,24 +30,23 @@ export function DeletionBanner({ day }: { day: string }) {
   });
 
   return (
-    <section aria-label="Account deletion" className="border-b border-danger/40 bg-paper">
+    <section aria-label={t("label")} className="border-b border-danger/40 bg-paper">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <p className="flex min-w-0 flex-1 basis-64 gap-2 text-sm text-ink">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
           <span>
-            <strong className="font-semibold">Your account will be deleted on {day}.</strong> Everything in it goes
-            then, unless you cancel.
+            <strong className="font-semibold">{t("lead", { day })}</strong> {t("detail")}
           </span>
         </p>
         <BusyButton
           type="button"
           variant="secondary"
           busy={cancel.isPending}
-          busyLabel="Cancelling…"
+          busyLabel={t("cancelling")}
           onClick={() => cancel.mutate()}
           className="shrink-0"
         >
-          Cancel deletion
+          {t("cancel")}
         </BusyButton>
       </div>
     </section>

@@ -15,23 +15,36 @@ export function databaseWasUnavailable(error: unknown): boolean {
   return errorReference(error) === DATABASE_UNAVAILABLE_DIGEST;
 }
 
+/** The two stories an error boundary tells, in the page's language (the "app" namespace's errorPage). */
+export interface ErrorStoryWords {
+  unavailable: string;
+  failed: string;
+}
+
+/**
+ * English's: app/global-error.tsx replaces the root layout, so it has no catalogue to read from, and
+ * says them as it always has.
+ */
+const ENGLISH_STORY: ErrorStoryWords = {
+  unavailable: "Inkwell cannot reach your diary for a moment. Nothing you wrote is lost; try again in a few seconds.",
+  failed: "Something went wrong on our side. Your entries are safe; try again in a moment.",
+};
+
 /** What an error boundary says: the moment's outage plainly, anything else with its reference. */
-export function errorStory(error: unknown): { text: string; reference?: string } {
-  if (databaseWasUnavailable(error)) {
-    return {
-      text: "Inkwell cannot reach your diary for a moment. Nothing you wrote is lost; try again in a few seconds.",
-    };
-  }
-  return {
-    text: "Something went wrong on our side. Your entries are safe; try again in a moment.",
-    reference: errorReference(error),
-  };
+export function errorStory(
+  error: unknown,
+  words: ErrorStoryWords = ENGLISH_STORY,
+): { text: string; reference?: string } {
+  if (databaseWasUnavailable(error)) return { text: words.unavailable };
+  return { text: words.failed, reference: errorReference(error) };
 }
 
 export interface ErrorRecoveryProps {
   retry: () => void;
   home: string;
   homeLabel: string;
+  /** The retry button's words; English's for app/global-error.tsx, which has no catalogue. */
+  retryLabel?: string;
 }
 
 /**
@@ -40,12 +53,12 @@ export interface ErrorRecoveryProps {
  * next/link would add about 3 kB gzip to every route's first load, because Turbopack copies it into
  * each error boundary's chunk (docs/performance.md, "First-load JavaScript").
  */
-export function ErrorRecovery({ retry, home, homeLabel }: ErrorRecoveryProps) {
+export function ErrorRecovery({ retry, home, homeLabel, retryLabel = "Try again" }: ErrorRecoveryProps) {
   return (
     <div className="flex flex-wrap gap-3">
       <button type="button" onClick={retry} className={buttonClass("primary")}>
         <RotateCcw aria-hidden className="size-4" />
-        Try again
+        {retryLabel}
       </button>
       <a href={home} className={buttonClass("secondary")}>
         {homeLabel}

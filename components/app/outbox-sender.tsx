@@ -1,7 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
 import { saveDraft, saveSealedDraft } from "@/client/diary-drafts";
 import { journalKeys, type EntryFields, type Journal } from "@/client/journals";
 import { deviceKeyQuery } from "@/client/lock/keys";
@@ -29,6 +30,13 @@ import { useEndSession } from "./use-end-session";
 export function OutboxSender({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const endSession = useEndSession();
+  const t = useTranslations("frame.outbox");
+  // The words its notices are said in, read when one is shown: new words (a refreshed layout's) do
+  // not start the sending again.
+  const words = useRef(t);
+  useEffect(() => {
+    words.current = t;
+  }, [t]);
   useEffect(() => {
     let running = false;
     let again = false;
@@ -66,8 +74,8 @@ export function OutboxSender({ userId }: { userId: string }) {
         if (!key) return "later";
         const sealed = await (await import("@/client/lock/outbox")).sealedDraftOf(key, item);
         if (!sealed) {
-          notify.error(`Your page of ${formatLongDay(item.day)} could not be sent.`, {
-            description: "Its sealed words do not open with this device's key.",
+          notify.error(words.current("notSent", { day: formatLongDay(item.day) }), {
+            description: words.current("unreadable"),
             duration: 8000,
           });
           return "unreadable";
@@ -79,13 +87,13 @@ export function OutboxSender({ userId }: { userId: string }) {
       }
       const day = formatLongDay(item.day);
       if (item.state === "conflict")
-        notify.warning(`${day} was also written on another device.`, {
-          description: "Your offline words are kept as a draft of that day to compare.",
+        notify.warning(words.current("conflict", { day }), {
+          description: words.current("conflictKept"),
           duration: 8000,
         });
       else
-        notify.error(`Your page of ${day} could not be sent.`, {
-          description: `${item.message ?? ""} It is kept as a draft.`,
+        notify.error(words.current("notSent", { day }), {
+          description: words.current("refusedKept", { message: item.message ?? "" }),
           duration: 8000,
         });
       return "kept";
@@ -145,7 +153,7 @@ export function OutboxSender({ userId }: { userId: string }) {
           // as it answered. A sealed page this device cannot open (locked here) tells the day nothing:
           // the day shows it locked, and reads it again below.
           if (fields) announcePageSent({ day: sent.day, fields, journal: sent.journal as Journal | null });
-          notify.success(`Your page of ${formatLongDay(sent.day)} was sent.`, {
+          notify.success(words.current("sent", { day: formatLongDay(sent.day) }), {
             id: `outbox-sent-${sent.day}`,
             important: true,
           });

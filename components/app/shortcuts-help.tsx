@@ -1,33 +1,37 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 
-/** The keyboard shortcuts of the signed-in screens (docs/product.md "Keyboard shortcuts"). */
-const SHORTCUTS: { keys: string[][]; what: string }[] = [
+/**
+ * The keyboard shortcuts of the signed-in screens (docs/product.md "Keyboard shortcuts"): the keys
+ * as their caps read, and what each does, a message of frame.shortcuts.
+ */
+const SHORTCUTS: { keys: string[][]; what: "searchDiary" | "savePage" | "closeDialog" | "showShortcuts" }[] = [
   {
     keys: [
       ["Ctrl", "K"],
       ["⌘", "K"],
     ],
-    what: "Search your diary",
+    what: "searchDiary",
   },
   {
     keys: [
       ["Ctrl", "Enter"],
       ["⌘", "Enter"],
     ],
-    what: "Save the page you are writing",
+    what: "savePage",
   },
   {
     keys: [
       ["Ctrl", "S"],
       ["⌘", "S"],
     ],
-    what: "Save the page you are writing",
+    what: "savePage",
   },
-  { keys: [["Esc"]], what: "Close a dialog, a menu or a sheet" },
-  { keys: [["?"]], what: "Show these shortcuts" },
+  { keys: [["Esc"]], what: "closeDialog" },
+  { keys: [["?"]], what: "showShortcuts" },
 ];
 
 /** Whether a key typed here is someone's text (a field, an editable area), not a shortcut. */
@@ -40,6 +44,7 @@ function typingIn(target: EventTarget | null): boolean {
  * shuts it and gives the focus back. The dialog's code is fetched when it is first opened.
  */
 export function ShortcutsHelp() {
+  const t = useTranslations("frame.shortcuts");
   const [open, setOpen] = useState(false);
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
@@ -51,7 +56,7 @@ export function ShortcutsHelp() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
   return (
-    <ModalDialog open={open} onClose={() => setOpen(false)} title="Keyboard shortcuts">
+    <ModalDialog open={open} onClose={() => setOpen(false)} title={t("title")}>
       <dl className="flex flex-col gap-3 text-sm">
         {SHORTCUTS.map(({ keys, what }) => (
           <div
@@ -61,7 +66,7 @@ export function ShortcutsHelp() {
             <dt className="flex flex-wrap items-center gap-1.5">
               {keys.map((combo, i) => (
                 <span key={combo.join("+")} className="inline-flex items-center gap-1">
-                  {i > 0 ? <span className="text-ink-soft">or</span> : null}
+                  {i > 0 ? <span className="text-ink-soft">{t("or")}</span> : null}
                   {combo.map((key) => (
                     <kbd
                       key={key}
@@ -70,7 +75,7 @@ export function ShortcutsHelp() {
                       {key === "⌘" ? (
                         <>
                           <span aria-hidden>⌘</span>
-                          <span className="sr-only">Command</span>
+                          <span className="sr-only">{t("command")}</span>
                         </>
                       ) : (
                         key
@@ -80,7 +85,7 @@ export function ShortcutsHelp() {
                 </span>
               ))}
             </dt>
-            <dd className="text-ink-soft">{what}</dd>
+            <dd className="text-ink-soft">{t(what)}</dd>
           </div>
         ))}
       </dl>

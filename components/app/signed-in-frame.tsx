@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
 import { followAccountLanguage } from "@/client/language";
 import { ApiError } from "@/client/api-error";
@@ -42,6 +43,7 @@ export function useSessionUser(): SessionMe | undefined {
  * the frame and the page's own skeletons show; the banners that depend on the person follow.
  */
 export function SignedInFrame({ children }: { children: ReactNode }) {
+  const t = useTranslations("frame.signedInFrame");
   const session = useQuery(sessionQuery());
   const endSession = useEndSession();
   const refused = refusedBy(session.error);
@@ -59,7 +61,7 @@ export function SignedInFrame({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <TokenGuard />
       {user ? <OutboxRunner userId={user.id} /> : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -8,6 +9,7 @@ import { cancelSignup, CANCEL_SIGNUP_FAILED } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { PageLink } from "@/components/ui/page-link";
 import { INVALID_TOKEN } from "@/lib/auth/email-verification-limits";
+import { withElement } from "./with-element";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -18,6 +20,7 @@ type Result = { ok: true } | { ok: false; message: string };
  * (docs/decisions/048-one-way-to-write-a-form.md).
  */
 export function CancelSignup({ cancelToken, username }: { cancelToken: string; username: string | null }) {
+  const t = useTranslations("auth.cancelSignup");
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
   const [result, cancel, busy] = useActionState(
@@ -41,26 +44,25 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
     return (
       <div className="flex flex-col gap-6">
         <p className="text-ink">
-          Someone signed up for the Inkwell account <strong className="font-semibold">@{username}</strong> with your
-          email address and has not confirmed it.
+          {withElement(
+            (account) => t("someoneSignedUp", { account }),
+            <strong className="font-semibold">@{username}</strong>,
+          )}
         </p>
-        <p className="text-ink">
-          If that was not you, cancel the sign-up: the account and everything in it are deleted, and your address is
-          free again.
-        </p>
+        <p className="text-ink">{t("ifNotYou")}</p>
         <BusyButton
           type="button"
           variant="danger"
           busy={busy}
-          busyLabel="Cancelling…"
+          busyLabel={t("submitting")}
           onClick={() => startTransition(cancel)}
           className="w-full"
         >
-          Cancel the sign-up
+          {t("submit")}
         </BusyButton>
         <p className="text-center text-sm text-ink-soft">
           <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
-            Back to login
+            {t("backToLogin")}
           </PageLink>
         </p>
       </div>
@@ -78,19 +80,17 @@ export function CancelSignup({ cancelToken, username }: { cancelToken: string; u
         <p>
           {result?.ok ? (
             <>
-              <strong className="font-semibold">The sign-up is cancelled.</strong> The account is deleted and your
-              address is free again.
+              <strong className="font-semibold">{t("cancelled")}</strong> {t("cancelledText")}
             </>
           ) : (
             <>
-              <strong className="font-semibold">{result?.message}.</strong> The link is used, has expired, or its
-              address was confirmed.
+              <strong className="font-semibold">{result?.message}.</strong> {t("why")}
             </>
           )}
         </p>
       </div>
       <PageLink href={result?.ok ? "/signup" : "/login"} className={buttonClass("primary", "w-full")}>
-        {result?.ok ? "Go to sign up" : "Go to login"}
+        {result?.ok ? t("goToSignup") : t("goToLogin")}
       </PageLink>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import { confirmEmailChange, CHANGE_ADDRESS_FAILED } from "@/client/auth";
 import { PageLink } from "@/components/ui/page-link";
@@ -7,15 +8,14 @@ import { OneClickOutcome, useOneClick } from "./one-click-link";
 
 /** The link mailed to a new address (docs/decisions/072): the change happens on a click only, then says what happened. */
 export function ConfirmEmailChange({ token }: { token: string }) {
+  const t = useTranslations("auth.changeEmail");
   const { result, run, busy, resultRef } = useOneClick(() => confirmEmailChange(token), CHANGE_ADDRESS_FAILED);
   if (!result) {
     return (
       <div className="flex flex-col gap-6">
-        <p className="text-ink">
-          Confirm that this address is yours, and your Inkwell account moves to it. Sign in with it from then on.
-        </p>
-        <BusyButton type="button" busy={busy} busyLabel="Confirming…" onClick={run} className="w-full">
-          Confirm the new address
+        <p className="text-ink">{t("text")}</p>
+        <BusyButton type="button" busy={busy} busyLabel={t("submitting")} onClick={run} className="w-full">
+          {t("submit")}
         </BusyButton>
       </div>
     );
@@ -27,14 +27,14 @@ export function ConfirmEmailChange({ token }: { token: string }) {
         resultRef={resultRef}
         done={
           <>
-            <strong className="font-semibold">Your address is changed.</strong> Sign in with it from now on.
+            <strong className="font-semibold">{t("done")}</strong> {t("doneText")}
           </>
         }
-        why="The link is used, has expired, or a newer one was sent."
+        why={t("why")}
       />
       <p className="text-center text-sm text-ink-soft">
         <PageLink href="/me/security" className="font-semibold text-accent underline underline-offset-4">
-          Go to Security
+          {t("goToSecurity")}
         </PageLink>
       </p>
     </div>

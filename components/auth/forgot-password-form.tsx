@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
@@ -10,12 +11,13 @@ import { checkEmail } from "@/lib/validation/form-checks";
 import { PageLink } from "@/components/ui/page-link";
 
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth.forgotPassword");
   const { formProps, errors, busy } = useForm({
     values: (form) => ({ email: String(new FormData(form).get("email") ?? "") }),
     check: (v) => checkEmail(v.email),
     send: requestPasswordReset,
     onSuccess: () => {
-      notify.success("Reset link sent to your email");
+      notify.success(t("sent"));
       formProps.ref.current?.reset();
     },
     onError: (error) => notify.error(error instanceof ApiError ? error.message : FORGOT_FAILED),
@@ -23,16 +25,16 @@ export function ForgotPasswordForm() {
 
   return (
     <div className="flex flex-col gap-6">
-      <form {...formProps} className="flex flex-col gap-4" aria-label="Forgot password">
-        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.email} />
-        <BusyButton type="submit" busy={busy} busyLabel="Sending…" className="w-full">
-          Send reset link
+      <form {...formProps} className="flex flex-col gap-4" aria-label={t("formLabel")}>
+        <TextField label={t("email")} name="email" type="email" autoComplete="email" required errors={errors.email} />
+        <BusyButton type="submit" busy={busy} busyLabel={t("submitting")} className="w-full">
+          {t("submit")}
         </BusyButton>
       </form>
       <p className="text-center text-sm text-ink-soft">
-        Remembered it?{" "}
+        {t("remembered")}{" "}
         <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
-          Back to login
+          {t("backToLogin")}
         </PageLink>
       </p>
     </div>

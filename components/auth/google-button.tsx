@@ -1,13 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 import { apiPath } from "@/client/api-path";
 import { notify } from "@/client/toasts";
 import { buttonClass } from "@/components/ui/button-styles";
 
-export function notifyGoogleNotConfigured() {
-  notify.info("Google sign-in is not available", {
-    description: "This server has no Google sign-in configured. Please use your username and password.",
-  });
+/** Says that this server has no Google sign-in, in the screen's language. */
+export function useNotifyGoogleNotConfigured() {
+  const t = useTranslations("auth.google");
+  return useCallback(() => {
+    notify.info(t("notConfigured"), { description: t("notConfiguredText") });
+  }, [t]);
 }
 
 /**
@@ -16,10 +20,12 @@ export function notifyGoogleNotConfigured() {
  * full-page navigation to /api/auth/google (docs/product.md §7; the router cannot follow the redirects to
  * Google and back); without, the button says so instead of failing.
  */
-export function GoogleButton({ configured, label = "Login with Google" }: { configured: boolean; label?: string }) {
+export function GoogleButton({ configured, label }: { configured: boolean; label?: string }) {
+  const t = useTranslations("auth.google");
+  const notifyNotConfigured = useNotifyGoogleNotConfigured();
   function onClick() {
     if (configured) window.location.assign(new URL(apiPath("GET /api/auth/google"), window.location.origin));
-    else notifyGoogleNotConfigured();
+    else notifyNotConfigured();
   }
   return (
     <button type="button" className={buttonClass("secondary", "w-full")} onClick={onClick}>
@@ -29,7 +35,7 @@ export function GoogleButton({ configured, label = "Login with Google" }: { conf
       >
         G
       </span>
-      {label}
+      {label ?? t("login")}
     </button>
   );
 }

@@ -1,17 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { logIn, LOGIN_FAILED, LOGIN_SUCCESSFUL } from "@/client/auth";
+import { logIn } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { setToken } from "@/client/token";
 import { checkFilled } from "@/lib/validation/form-checks";
 import { Divider } from "./divider";
-import { GoogleButton, notifyGoogleNotConfigured } from "./google-button";
+import { GoogleButton, useNotifyGoogleNotConfigured } from "./google-button";
 import { TwoFactorStep } from "./two-factor-step";
 import { PasskeyButton } from "./passkey-button";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
@@ -21,17 +22,19 @@ import { SOMETHING_WENT_WRONG } from "@/lib/errors";
 /** `/login?error=…` is where a Google sign-in that did not finish lands: say so once, then clean the address. */
 function useOAuthErrorToast(error: string | undefined) {
   const router = useRouter();
+  const t = useTranslations("auth");
+  const notifyGoogleNotConfigured = useNotifyGoogleNotConfigured();
   const shown = useRef(false);
   useEffect(() => {
     if (!error || shown.current) return;
     shown.current = true;
     if (error === "google-not-configured") notifyGoogleNotConfigured();
     else
-      notify.error(LOGIN_FAILED, {
-        description: "Google sign-in was cancelled or did not complete. Please try again.",
+      notify.error(t("signIn.failed"), {
+        description: t("google.notCompleted"),
       });
     router.replace("/login");
-  }, [error, router]);
+  }, [error, router, t, notifyGoogleNotConfigured]);
 }
 
 /**
@@ -51,11 +54,12 @@ export function LoginForm({ googleConfigured, error }: { googleConfigured: boole
   useRedirectIfSignedIn();
   useOAuthErrorToast(error);
   const router = useRouter();
+  const t = useTranslations("auth.signIn");
   const [challenge, setChallenge] = useState<string | null>(null);
   useChallengeFromAddress(setChallenge);
   const signedIn = (token: string) => {
     setToken(token);
-    notify.success(LOGIN_SUCCESSFUL);
+    notify.success(t("succeeded"));
     router.replace("/dashboard");
   };
   // An expired code step brings back a fresh password form (not one still busy from its success).
@@ -71,6 +75,7 @@ interface PasswordStepProps {
 }
 
 function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordStepProps) {
+  const t = useTranslations("auth");
   const { formProps, errors, busy } = useForm({
     values: (form) => {
       const data = new FormData(form);
@@ -86,7 +91,7 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordSte
       else onChallenge(outcome.challenge);
     },
     onError: (failure) =>
-      notify.error(LOGIN_FAILED, {
+      notify.error(t("signIn.failed"), {
         description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG,
       }),
     busyAfterSuccess: true,
@@ -94,9 +99,9 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordSte
 
   return (
     <div className="flex flex-col gap-6">
-      <form {...formProps} className="flex flex-col gap-4" aria-label="Login">
+      <form {...formProps} className="flex flex-col gap-4" aria-label={t("login.formLabel")}>
         <TextField
-          label="Username or email"
+          label={t("login.username")}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -105,7 +110,7 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordSte
           errors={errors.username}
         />
         <TextField
-          label="Password"
+          label={t("login.password")}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -116,10 +121,10 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordSte
           href="/forgot-password"
           className="self-end text-sm font-semibold text-accent underline-offset-4 hover:underline"
         >
-          Forgot password?
+          {t("login.forgotPassword")}
         </PageLink>
-        <BusyButton type="submit" busy={busy} busyLabel="Logging in…" className="w-full">
-          Login
+        <BusyButton type="submit" busy={busy} busyLabel={t("login.submitting")} className="w-full">
+          {t("login.submit")}
         </BusyButton>
       </form>
       <Divider />
@@ -128,9 +133,9 @@ function PasswordStep({ googleConfigured, onSignedIn, onChallenge }: PasswordSte
         <PasskeyButton />
       </div>
       <p className="text-center text-sm text-ink-soft">
-        New to Inkwell?{" "}
+        {t("login.newHere")}{" "}
         <PageLink href="/signup" className="font-semibold text-accent underline underline-offset-4">
-          Sign up
+          {t("login.signUp")}
         </PageLink>
       </p>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import { notMe, NOT_ME_FAILED } from "@/client/auth";
 import { PageLink } from "@/components/ui/page-link";
@@ -10,17 +11,14 @@ import { OneClickOutcome, useOneClick } from "./one-click-link";
  * click only (mail scanners open links), then the page says what happened and what comes next.
  */
 export function NotMe({ token }: { token: string }) {
+  const t = useTranslations("auth.notMe");
   const { result, run, busy, resultRef } = useOneClick(() => notMe(token), NOT_ME_FAILED);
   if (!result) {
     return (
       <div className="flex flex-col gap-6">
-        <p className="text-ink">
-          If you did not turn on two-factor sign-in or add a passkey, someone else can sign in to your account. End
-          every way in: every browser is signed out, passkeys and two-factor sign-in are removed, the password is
-          cleared, and we mail you a link to choose a new one. Your pages and friends stay.
-        </p>
-        <BusyButton type="button" busy={busy} busyLabel="Ending every way in…" onClick={run} className="w-full">
-          End every way in
+        <p className="text-ink">{t("text")}</p>
+        <BusyButton type="button" busy={busy} busyLabel={t("submitting")} onClick={run} className="w-full">
+          {t("submit")}
         </BusyButton>
       </div>
     );
@@ -32,18 +30,17 @@ export function NotMe({ token }: { token: string }) {
         resultRef={resultRef}
         done={
           <>
-            <strong className="font-semibold">Every way in has ended.</strong> Every browser was signed out. Open the
-            mail we just sent to choose a new password.
+            <strong className="font-semibold">{t("done")}</strong> {t("doneText")}
           </>
         }
-        why="The link is used or has expired, or the account's address changed since it was sent. If someone else controls your account, ask for a password reset."
+        why={t("why")}
       />
       <p className="text-center text-sm text-ink-soft">
         <PageLink
           href={result.ok ? "/login" : "/forgot-password"}
           className="font-semibold text-accent underline underline-offset-4"
         >
-          {result.ok ? "Go to sign in" : "Reset your password"}
+          {result.ok ? t("goToSignIn") : t("resetPassword")}
         </PageLink>
       </p>
     </div>

@@ -1,13 +1,13 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { apiFetch } from "@/client/api";
 import { apiPath } from "@/client/api-path";
 import { notify } from "@/client/toasts";
 import { getToken, setToken } from "@/client/token";
-import { LOGIN_FAILED } from "@/client/auth";
 
 /** Whether the token already stored here is a live session (a refused or unreadable answer: no). */
 async function signedIn(): Promise<boolean> {
@@ -20,12 +20,15 @@ async function signedIn(): Promise<boolean> {
   }
 }
 
+/** The words of the toast for a sign-in that did not start in this browser. */
+type Refused = { title: string; description: string };
+
 /**
  * The token is kept only when the server confirms it is the session cookie that the Google
  * callback has just set in this browser. A link with anyone else's token (login CSRF: the victim
  * would write into the attacker's account) changes nothing (docs/decisions/012).
  */
-async function acceptToken(token: string | null): Promise<"/dashboard" | "/login"> {
+async function acceptToken(token: string | null, refused: Refused): Promise<"/dashboard" | "/login"> {
   if (token) {
     try {
       const res = await apiFetch(apiPath("POST /api/auth/confirm-session"), {
@@ -40,7 +43,7 @@ async function acceptToken(token: string | null): Promise<"/dashboard" | "/login
     } catch {
       // Unconfirmed, like a refusal.
     }
-    notify.error(LOGIN_FAILED, { description: "This sign-in did not start in this browser. Please try again." });
+    notify.error(refused.title, { description: refused.description });
   }
   return (await signedIn()) ? "/dashboard" : "/login";
 }
@@ -50,6 +53,7 @@ async function acceptToken(token: string | null): Promise<"/dashboard" | "/login
  * at once (history, screenshots, shoulder-surfing).
  */
 export function OAuthSuccess() {
+  const t = useTranslations("auth");
   const router = useRouter();
   // React's development double-run of effects must not read the already-stripped URL.
   const started = useRef(false);
@@ -59,13 +63,14 @@ export function OAuthSuccess() {
     started.current = true;
     const token = new URLSearchParams(window.location.search).get("token");
     window.history.replaceState(null, "", window.location.pathname);
-    void acceptToken(token).then((path) => router.replace(path));
-  }, [router]);
+    const refused = { title: t("signIn.failed"), description: t("oauthSuccess.notStartedHere") };
+    void acceptToken(token, refused).then((path) => router.replace(path));
+  }, [router, t]);
 
   return (
     <p role="status" className="flex items-center gap-2 text-ink-soft">
       <LoaderCircle aria-hidden className="size-5 animate-spin" />
-      Signing you in…
+      {t("oauthSuccess.status")}
     </p>
   );
 }

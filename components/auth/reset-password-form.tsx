@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { SwitchField } from "@/components/ui/switch-field";
@@ -14,6 +15,7 @@ import { PageLink } from "@/components/ui/page-link";
 import { PASSWORD_RESET_MESSAGE } from "@/lib/auth/password-change-limits";
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
+  const t = useTranslations("auth.resetPassword");
   const router = useRouter();
   const { formProps, errors, busy } = useForm({
     values: (form) => {
@@ -32,29 +34,29 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <form {...formProps} className="flex flex-col gap-4" aria-label="Reset password">
+      <form {...formProps} className="flex flex-col gap-4" aria-label={t("formLabel")}>
         <TextField
-          label="New password"
+          label={t("newPassword")}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t("passwordHint", { count: PASSWORD_MIN })}
           required
           errors={errors.password}
         />
         <SwitchField
           name="removePasskeys"
-          label="Also remove every passkey"
-          hint="If someone else may have been signed in to your account, a passkey they added would still let them in."
+          label={t("removePasskeys")}
+          hint={t("removePasskeysHint")}
           defaultChecked={false}
         />
-        <BusyButton type="submit" busy={busy} busyLabel="Saving…" className="w-full">
-          Reset password
+        <BusyButton type="submit" busy={busy} busyLabel={t("submitting")} className="w-full">
+          {t("submit")}
         </BusyButton>
       </form>
       <p className="text-center text-sm text-ink-soft">
         <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
-          Back to login
+          {t("backToLogin")}
         </PageLink>
       </p>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { BusyButton } from "@/components/ui/busy-button";
 import { TextField } from "@/components/ui/text-field";
@@ -27,6 +28,7 @@ export function SignupForm({
   googleConfigured: boolean;
 }) {
   useRedirectIfSignedIn();
+  const t = useTranslations("auth.signup");
   const router = useRouter();
   const { formProps, errors, busy } = useForm({
     values: (form): SignUpFields => ({
@@ -47,12 +49,12 @@ export function SignupForm({
     // banner asks for the address to be confirmed (docs/decisions/011).
     onSuccess: (token) => {
       setToken(token);
-      notify.success("Welcome to Inkwell", { description: "We have mailed you a link to confirm your address." });
+      notify.success(t("welcome"), { description: t("welcomeText") });
       router.replace("/dashboard");
     },
     // Only what no field says (too many sign-ups, the network): a refused field is said beside it.
     onError: (error) =>
-      notify.error("Signup failed", {
+      notify.error(t("failed"), {
         description: error instanceof ApiError ? error.message : SOMETHING_WENT_WRONG,
         closable: true,
       }),
@@ -61,10 +63,10 @@ export function SignupForm({
 
   return (
     <div className="flex flex-col gap-6">
-      <form {...formProps} className="flex flex-col gap-4" aria-label="Sign Up">
-        <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
+      <form {...formProps} className="flex flex-col gap-4" aria-label={t("formLabel")}>
+        <TextField label={t("name")} name="name" autoComplete="name" required errors={errors.name} />
         <TextField
-          label="Username"
+          label={t("username")}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -73,7 +75,7 @@ export function SignupForm({
           errors={errors.username}
         />
         <TextField
-          label="Email"
+          label={t("email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -82,24 +84,24 @@ export function SignupForm({
           errors={errors.email}
         />
         <TextField
-          label="Password"
+          label={t("password")}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t("passwordHint", { count: PASSWORD_MIN })}
           required
           errors={errors.password}
         />
-        <BusyButton type="submit" busy={busy} busyLabel="Signing up…" className="w-full">
-          Sign Up
+        <BusyButton type="submit" busy={busy} busyLabel={t("submitting")} className="w-full">
+          {t("submit")}
         </BusyButton>
       </form>
       <Divider />
-      <GoogleButton configured={googleConfigured} label="Sign up with Google" />
+      <GoogleButton configured={googleConfigured} label={t("google")} />
       <p className="text-center text-sm text-ink-soft">
-        Already have an account?{" "}
+        {t("haveAccount")}{" "}
         <PageLink href="/login" className="font-semibold text-accent underline underline-offset-4">
-          Login
+          {t("login")}
         </PageLink>
       </p>
     </div>

@@ -1,11 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { TextField } from "@/components/ui/text-field";
 import { useForm } from "@/components/ui/use-form";
-import { verifyTwoFactor, LOGIN_FAILED } from "@/client/auth";
+import { verifyTwoFactor } from "@/client/auth";
 import { ApiError } from "@/client/api-error";
 import { Refusal } from "@/client/refusals";
 import { notify } from "@/client/toasts";
@@ -26,6 +27,8 @@ export interface TwoFactorStepProps {
  * password (`onExpired`).
  */
 export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorStepProps) {
+  const t = useTranslations("auth.twoFactor");
+  const signIn = useTranslations("auth.signIn");
   const [recovery, setRecovery] = useState(false);
   const field = recovery ? "recoveryCode" : "code";
   // The step replaces the password form, and switching kinds replaces the field: the focus goes to it.
@@ -37,10 +40,10 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorSte
     onSuccess: onSignedIn,
     onError: (failure) => {
       if (failure instanceof ApiError && failure.status === 401) {
-        notify.error(LOGIN_FAILED, { description: failure.message });
+        notify.error(signIn("failed"), { description: failure.message });
         onExpired();
       } else if (!(failure instanceof Refusal && failure.fieldErrors.length)) {
-        notify.error(LOGIN_FAILED, {
+        notify.error(signIn("failed"), {
           description: failure instanceof ApiError ? failure.message : SOMETHING_WENT_WRONG,
         });
       }
@@ -51,17 +54,13 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorSte
   return (
     <form {...formProps} className="flex flex-col gap-4" aria-labelledby="two-factor-step-heading">
       <h2 id="two-factor-step-heading" className="font-serif text-xl font-semibold text-leather">
-        Two-factor sign-in
+        {t("heading")}
       </h2>
-      <p className="text-sm text-ink-soft">
-        {recovery
-          ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."
-          : `Enter the ${TOTP_DIGITS}-digit code your authenticator app shows for Inkwell.`}
-      </p>
+      <p className="text-sm text-ink-soft">{recovery ? t("recoveryText") : t("codeText", { digits: TOTP_DIGITS })}</p>
       {recovery ? (
         <TextField
           key="recoveryCode"
-          label="Recovery code"
+          label={t("recoveryCode")}
           id="two-factor-recoveryCode"
           name="recoveryCode"
           autoComplete="off"
@@ -73,7 +72,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorSte
       ) : (
         <TextField
           key="code"
-          label="Authentication code"
+          label={t("code")}
           id="two-factor-code"
           name="code"
           autoComplete="one-time-code"
@@ -84,11 +83,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired }: TwoFactorSte
           errors={errors.code}
         />
       )}
-      <BusyButton type="submit" busy={busy} busyLabel="Verifying…" className="w-full">
-        Verify
+      <BusyButton type="submit" busy={busy} busyLabel={t("submitting")} className="w-full">
+        {t("submit")}
       </BusyButton>
       <button type="button" className={buttonClass("ghost", "self-center")} onClick={() => setRecovery((r) => !r)}>
-        {recovery ? "Use the authenticator app instead" : "Use a recovery code instead"}
+        {recovery ? t("useApp") : t("useRecoveryCode")}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import { undoEmailChange, UNDO_CHANGE_FAILED } from "@/client/auth";
 import { PageLink } from "@/components/ui/page-link";
@@ -10,17 +11,14 @@ import { OneClickOutcome, useOneClick } from "./one-click-link";
  * on a click only, then says what happened and what comes next.
  */
 export function UndoEmailChange({ token }: { token: string }) {
+  const t = useTranslations("auth.undoEmailChange");
   const { result, run, busy, resultRef } = useOneClick(() => undoEmailChange(token), UNDO_CHANGE_FAILED);
   if (!result) {
     return (
       <div className="flex flex-col gap-6">
-        <p className="text-ink">
-          If you did not change your account&rsquo;s address, undo it: this address becomes the account&rsquo;s again,
-          every browser is signed out, passkeys and two-factor sign-in are removed, and we mail you a link to choose a
-          new password.
-        </p>
-        <BusyButton type="button" busy={busy} busyLabel="Undoing…" onClick={run} className="w-full">
-          Undo the change
+        <p className="text-ink">{t("text")}</p>
+        <BusyButton type="button" busy={busy} busyLabel={t("submitting")} onClick={run} className="w-full">
+          {t("submit")}
         </BusyButton>
       </div>
     );
@@ -32,18 +30,17 @@ export function UndoEmailChange({ token }: { token: string }) {
         resultRef={resultRef}
         done={
           <>
-            <strong className="font-semibold">Your address is back.</strong> Every browser was signed out. Open the mail
-            we just sent to choose a new password.
+            <strong className="font-semibold">{t("done")}</strong> {t("doneText")}
           </>
         }
-        why="The link is used or has expired. If someone else controls your account, ask for a password reset."
+        why={t("why")}
       />
       <p className="text-center text-sm text-ink-soft">
         <PageLink
           href={result.ok ? "/login" : "/forgot-password"}
           className="font-semibold text-accent underline underline-offset-4"
         >
-          {result.ok ? "Go to sign in" : "Reset your password"}
+          {result.ok ? t("goToSignIn") : t("resetPassword")}
         </PageLink>
       </p>
     </div>

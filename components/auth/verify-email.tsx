@@ -1,6 +1,7 @@
 "use client";
 
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -12,6 +13,7 @@ import { ApiError } from "@/client/api-error";
 import { notify } from "@/client/toasts";
 import { checkFilled } from "@/lib/validation/form-checks";
 import { PageLink } from "@/components/ui/page-link";
+import { withElement } from "./with-element";
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -32,6 +34,7 @@ export interface VerifyEmailProps {
  * "This wasn't me" instead (docs/decisions/011).
  */
 export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmailProps) {
+  const t = useTranslations("auth.verifyEmail");
   const [result, setResult] = useState<Result | null>(link ? null : { ok: false, message: refusal ?? INVALID_TOKEN });
   const resultRef = useRef<HTMLDivElement>(null);
   const clicked = useRef(false);
@@ -55,30 +58,32 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmai
     onError: (error) => {
       // A wrong password (or too many): say so and let them try again.
       if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
-        notify.error("Could not verify", { description: error.message });
+        notify.error(t("couldNotVerify"), { description: error.message });
       } else setResult({ ok: false, message: error instanceof ApiError ? error.message : VERIFY_FAILED });
     },
   });
 
   // Links not prefetched: an app layout fetched before the click would still show the 'unverified' banner.
   const wayOn = signedIn
-    ? { href: "/dashboard", label: "Go to your dashboard" }
-    : { href: "/login", label: "Go to login" };
+    ? { href: "/dashboard", label: t("goToDashboard") }
+    : { href: "/login", label: t("goToLogin") };
 
   if (!result && link) {
     return (
       <div className="flex flex-col gap-6">
-        <form {...formProps} className="flex flex-col gap-4" aria-label="Verify email">
+        <form {...formProps} className="flex flex-col gap-4" aria-label={t("formLabel")}>
           {link.mine ? (
-            <p className="text-ink">If you signed up for Inkwell with this address, confirm it here.</p>
+            <p className="text-ink">{t("mine")}</p>
           ) : (
             <>
               <p className="text-ink">
-                To confirm the address of <strong className="font-semibold">@{link.username}</strong>, enter that
-                account&apos;s password.
+                {withElement(
+                  (account) => t("enterPassword", { account }),
+                  <strong className="font-semibold">@{link.username}</strong>,
+                )}
               </p>
               <TextField
-                label="Password"
+                label={t("password")}
                 name="password"
                 type="password"
                 autoComplete="current-password"
@@ -87,24 +92,24 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmai
               />
             </>
           )}
-          <BusyButton type="submit" busy={busy} busyLabel="Verifying…" className="w-full">
-            Verify my email
+          <BusyButton type="submit" busy={busy} busyLabel={t("submitting")} className="w-full">
+            {t("submit")}
           </BusyButton>
         </form>
         {link.mine ? null : (
           <p className="text-sm text-ink">
-            Did not sign up for Inkwell? Someone else used your address.{" "}
+            {t("notYou")}{" "}
             <PageLink
               href={`/cancel-signup/${encodeURIComponent(verifyToken)}`}
               className="font-semibold text-accent underline underline-offset-4"
             >
-              This wasn&apos;t me
+              {t("wasntMe")}
             </PageLink>
           </p>
         )}
         <p className="text-center text-sm text-ink-soft">
           <PageLink href={wayOn.href} className="font-semibold text-accent underline underline-offset-4">
-            {signedIn ? "Back to your dashboard" : "Back to login"}
+            {signedIn ? t("backToDashboard") : t("backToLogin")}
           </PageLink>
         </p>
       </div>
@@ -118,7 +123,7 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmai
           <>
             <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
             <p>
-              <strong className="font-semibold">Email verified.</strong> Thank you: your address is confirmed.
+              <strong className="font-semibold">{t("verified")}</strong> {t("verifiedText")}
             </p>
           </>
         ) : (
@@ -128,11 +133,11 @@ export function VerifyEmail({ verifyToken, signedIn, link, refusal }: VerifyEmai
               <strong className="font-semibold">{result?.message}.</strong>{" "}
               {result?.message === LINK_USED_ADDRESS_VERIFIED
                 ? signedIn
-                  ? "Nothing more to do."
-                  : "Log in to go on."
+                  ? t("nothingMore")
+                  : t("logInToGoOn")
                 : signedIn
-                  ? "You can ask for a new link from your dashboard."
-                  : "Log in to ask for a new link."}
+                  ? t("askFromDashboard")
+                  : t("logInToAsk")}
             </p>
           </>
         )}

@@ -2,6 +2,7 @@
 
 import { BookOpen, PenLine, Search, UserRound, Users } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ThemeMenuOnDemand } from "@/components/theme/theme-menu-on-demand";
 import { ModalDialog } from "@/components/ui/modal-dialog";
@@ -20,6 +21,7 @@ const ICON = "size-5";
  * the entry between the save bar and the bottom bar (docs/decisions/044-screens-that-tell-the-truth.md).
  */
 export function NavBar() {
+  const t = useTranslations("frame.nav");
   const [searchOpen, setSearchOpen] = useState(false);
 
   return (
@@ -33,28 +35,28 @@ export function NavBar() {
           <Wordmark />
         </Link>
         <nav
-          aria-label="Main"
+          aria-label={t("main")}
           data-bottom-nav
           className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-soft/25 bg-paper pb-[env(safe-area-inset-bottom)] shadow-bar md:static md:border-0 md:pb-0 md:shadow-none"
         >
           <ul className="grid grid-cols-5 md:flex md:items-center md:gap-1">
             <li>
-              <NavLink href="/close-circle" label="My Friends" icon={<Users aria-hidden className={ICON} />} />
+              <NavLink href="/close-circle" label={t("myFriends")} icon={<Users aria-hidden className={ICON} />} />
             </li>
             <li>
-              <NavLink href="/my-diary" label="My Diary" icon={<BookOpen aria-hidden className={ICON} />} />
+              <NavLink href="/my-diary" label={t("myDiary")} icon={<BookOpen aria-hidden className={ICON} />} />
             </li>
             <li className="md:hidden">
               <button type="button" onClick={() => setSearchOpen(true)} className={navItemClass(false)}>
                 <Search aria-hidden className={ICON} />
-                <span>Search</span>
+                <span>{t("search")}</span>
               </button>
             </li>
             <li>
               <NotificationsMenu />
             </li>
             <li>
-              <NavLink href="/me" label="Me" icon={<UserRound aria-hidden className={ICON} />} />
+              <NavLink href="/me" label={t("me")} icon={<UserRound aria-hidden className={ICON} />} />
             </li>
           </ul>
         </nav>
@@ -66,7 +68,7 @@ export function NavBar() {
             when approached, as on the sign-in screens: the menu is never open at first paint. */}
         <ThemeMenuOnDemand className="ml-auto md:ml-0" />
       </div>
-      <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
+      <ModalDialog open={searchOpen} onClose={() => setSearchOpen(false)} title={t("search")}>
         <UserSearch autoFocus inline onChoose={() => setSearchOpen(false)} />
       </ModalDialog>
       <PaintWhole id="app-header-end" />

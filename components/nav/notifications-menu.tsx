@@ -2,6 +2,7 @@
 
 import { Bell } from "lucide-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CountBadge } from "@/components/ui/count-badge";
 import { onDemand } from "@/components/ui/on-demand";
@@ -24,6 +25,7 @@ const panels = onDemand(() => import("./notifications-panel"));
  * after every answer.
  */
 export function NotificationsMenu() {
+  const t = useTranslations("frame.notifications");
   const [open, setOpen] = useState(false);
   // Radix's trigger replaces the stand-in at the first click (not when the code arrives), so a
   // focus already on the button is never pulled from under it.
@@ -39,9 +41,9 @@ export function NotificationsMenu() {
     <>
       <span className="relative">
         <Bell aria-hidden className="size-5" />
-        <CountBadge count={unread} label="unread notifications" />
+        <CountBadge count={unread} label={t("unread")} />
       </span>
-      <span className="md:max-lg:sr-only">Notifications</span>
+      <span className="md:max-lg:sr-only">{t("title")}</span>
     </>
   );
   const openPanel = () => {

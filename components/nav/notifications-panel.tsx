@@ -1,12 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Popover } from "radix-ui";
 import { useId, type ReactNode } from "react";
 import { NotificationList } from "@/components/notifications/notification-list";
 import { RadixModalDialog } from "@/components/ui/radix-modal-dialog";
 import { navItemClass } from "./nav-item";
-
-const TITLE = "Notifications";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -16,6 +15,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void };
  * looks the same stands in for its trigger.
  */
 export function NotificationsPopover({ open, onOpenChange, label }: Props & { label: ReactNode }) {
+  const t = useTranslations("frame.notifications");
   const headingId = useId();
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -29,7 +29,7 @@ export function NotificationsPopover({ open, onOpenChange, label }: Props & { la
         className="z-40 max-h-[min(32rem,80vh)] w-96 overflow-y-auto rounded-lg border border-ink-soft/25 bg-paper p-4 text-ink shadow-xl"
       >
         <h2 id={headingId} className="mb-2 font-serif text-lg font-semibold">
-          {TITLE}
+          {t("title")}
         </h2>
         <NotificationList headingId={headingId} />
       </Popover.Content>
@@ -39,8 +39,9 @@ export function NotificationsPopover({ open, onOpenChange, label }: Props & { la
 
 /** The phones' panel: a modal sheet rising from the bottom bar, opened by the menu's own button. */
 export function NotificationsSheet({ open, onOpenChange }: Props) {
+  const t = useTranslations("frame.notifications");
   return (
-    <RadixModalDialog open={open} onClose={() => onOpenChange(false)} title={TITLE} placement="bottom">
+    <RadixModalDialog open={open} onClose={() => onOpenChange(false)} title={t("title")} placement="bottom">
       <NotificationList />
     </RadixModalDialog>
   );

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, type KeyboardEvent } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -24,6 +25,7 @@ type Props = {
  * stays in the field; the highlighted option is announced through aria-activedescendant.
  */
 export function UserSearch({ className = "", autoFocus = false, inline = false, onChoose }: Props) {
+  const t = useTranslations("frame.search");
   const router = useRouter();
   const id = useId();
   const listId = `${id}-list`;
@@ -41,8 +43,8 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
   const expanded = shown && users.length > 0;
   const loading = shown && (!current || (isFetching && !data));
   let message: string | null = null;
-  if (loading) message = "Searching…";
-  else if (shown && current && data?.length === 0) message = "No users found";
+  if (loading) message = t("searching");
+  else if (shown && current && data?.length === 0) message = t("noUsers");
 
   function choose(user: FoundUser) {
     setOpen(false);
@@ -73,9 +75,9 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
 
   return (
     <div className={`relative ${className}`}>
-      <form role="search" aria-label="Users" className="relative" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label={t("users")} className="relative" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={id} className="sr-only">
-          Search users
+          {t("label")}
         </label>
         <Search
           aria-hidden
@@ -98,7 +100,7 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
           onFocus={() => setOpen(true)}
-          placeholder="Search users…"
+          placeholder={t("placeholder")}
           autoComplete="off"
           spellCheck={false}
           data-autofocus={autoFocus || undefined}
@@ -117,7 +119,7 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
         <ul
           id={listId}
           role="listbox"
-          aria-label="Users found"
+          aria-label={t("usersFound")}
           hidden={!expanded}
           className="max-h-80 overflow-y-auto py-1"
         >
@@ -143,7 +145,7 @@ export function UserSearch({ className = "", autoFocus = false, inline = false, 
         </ul>
         {/* Always in the page, so screen readers hear its changes; it shows only the quiet states. */}
         <p role="status" className={message ? "px-3 py-2 text-sm text-ink-soft" : "sr-only"}>
-          {message ?? (expanded ? `${users.length} ${users.length === 1 ? "user" : "users"} found` : "")}
+          {message ?? (expanded ? t("found", { count: users.length }) : "")}
         </p>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { CircleAlert } from "lucide-react";
+import { useErrorText } from "@/components/app/error-words";
 
 /** The id of a field's messages, for its aria-describedby and aria-errormessage. */
 export const errorsIdOf = (fieldId: string) => `${fieldId}-errors`;
@@ -24,13 +25,15 @@ export interface FieldErrorsProps {
 }
 
 export function FieldErrors({ fieldId, errors }: FieldErrorsProps) {
+  // The server's words, in the screens' language once they are here (docs/decisions/144).
+  const say = useErrorText();
   if (!errors?.length) return null;
   return (
     <div id={errorsIdOf(fieldId)} className="flex flex-col gap-0.5 text-sm font-semibold text-danger">
       {errors.map((message) => (
         <p key={message} className="flex items-start gap-1.5">
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {message}
+          {say(message)}
         </p>
       ))}
     </div>

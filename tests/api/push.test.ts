@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { coded } from "../support/refusals";
+import { SETTINGS_BODY_MESSAGE } from "../../lib/validation/reminder";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   notifications,
@@ -498,11 +499,7 @@ describe("the reminder by push", () => {
 describe("the settings' notifications", () => {
   it("refuses an empty body and a switch that is not true or false, and changes nothing", async () => {
     const { token } = await person(db);
-    expectError(
-      await api("/api/myprofile/settings", { method: "PUT", token, body: {} }),
-      400,
-      'Send "reminder", "notifications" or both',
-    );
+    expectError(await api("/api/myprofile/settings", { method: "PUT", token, body: {} }), 400, SETTINGS_BODY_MESSAGE);
     for (const notifications of [
       { heart: { push: "yes" } },
       { heart: { email: true } },

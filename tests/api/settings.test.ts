@@ -24,6 +24,8 @@ afterAll(() => close());
 interface Settings {
   reminder: { enabled: boolean; time: string; timeZone: string; weekdays: number[] };
   notifications?: Record<string, Record<string, boolean>>;
+  /** The account's language (docs/decisions/144): none unless chosen. */
+  language?: string | null;
 }
 interface Refusal {
   message: string;
@@ -41,12 +43,13 @@ const NOTIFICATIONS = {
 const DEFAULTS: Settings = {
   reminder: { enabled: false, time: "20:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5, 6, 7] },
   notifications: NOTIFICATIONS,
+  language: null,
 };
 /** Put as a client that knows only the reminder does; answered with the notifications too. */
 const EVENINGS: Settings = {
   reminder: { enabled: true, time: "21:30", timeZone: "Europe/Berlin", weekdays: [1, 3, 5] },
 };
-const EVENINGS_SAVED: Settings = { ...EVENINGS, notifications: NOTIFICATIONS };
+const EVENINGS_SAVED: Settings = { ...EVENINGS, notifications: NOTIFICATIONS, language: null };
 
 const getSettings = (token: string) => api<Settings>("/api/myprofile/settings", { token });
 const putSettings = (token: string, body: unknown) =>

@@ -5,6 +5,7 @@ import { LANGUAGE_COOKIE, localePath as route, splitLocalePath } from "../../lib
 import { isProtectedPage, signedInGoesFrom } from "../../lib/http/protected-pages";
 import { readStaticPageFiles } from "../../lib/security/static-pages";
 import { LOCALES } from "../../lib/i18n/locales";
+import { DEJAVU_FILES, pdfFontUrl } from "../../lib/journals/pdf/font-urls";
 import { testEnv } from "../support/env";
 import { meaning, rawRequest } from "../support/raw-http";
 
@@ -66,6 +67,19 @@ describe("static shells sent by our server", () => {
       }
     });
   }
+
+  it("leave what is no page where it is, in any language: the PDF's fonts", async () => {
+    const font = Object.values(DEJAVU_FILES)[0]!;
+    for (const headers of [{}, { cookie: `${LANGUAGE_COOKIE}=ar` }, { "accept-language": "ja" }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await rawRequest(`${testEnv.baseUrl}${pdfFontUrl(font)}`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^font\//);
+      expect(res.headers["x-middleware-rewrite"]).toBeUndefined();
+    }
+  });
 
   it("send the language the cookie names, else the one Accept-Language asks for, else English", async () => {
     const langOf = async (headers: Record<string, string>) => {

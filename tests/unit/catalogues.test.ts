@@ -125,6 +125,21 @@ describe("the screen catalogues (docs/decisions/144)", () => {
   });
 });
 
+describe("the API's messages in each language (docs/decisions/144)", () => {
+  const english = JSON.parse(fs.readFileSync("lib/http/message-codes.json", "utf8")) as Record<string, string>;
+
+  it.each(LOCALES.filter((l) => l !== "en"))("%s has every code's words, translated", (locale) => {
+    const own = JSON.parse(fs.readFileSync(`messages/${locale}/errors.json`, "utf8")) as Record<string, string>;
+    expect(Object.keys(own).sort()).toEqual(Object.keys(english).sort());
+    for (const [code, words] of Object.entries(english)) {
+      expect(typeof own[code], `${locale} ${code}`).toBe("string");
+      expect(own[code]!.trim(), `${locale} ${code}`).not.toBe("");
+      if (/\p{L}{3}/u.test(words.replace(/Inkwell|UTC|ZIP|JSON|PDF/g, "")))
+        expect(own[code], `${locale} ${code}`).not.toBe(words);
+    }
+  });
+});
+
 describe("the mails", () => {
   it("say each language's words, right to left in Arabic, the link left to right", () => {
     const base = { to: "a@gmail.com", name: "Ana", username: "ana", link: "https://x.test/verify-email/t" };

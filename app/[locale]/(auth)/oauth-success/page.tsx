@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { OAuthSuccess } from "@/components/auth/oauth-success";
 import { AuthHeading } from "@/components/auth/auth-heading";
 
-export const metadata: Metadata = { title: "Signing in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.oauthSuccess"))("title") };
+}
 
 export default function OAuthSuccessPage() {
+  const t = useTranslations("auth.oauthSuccess");
   return (
     <>
-      <AuthHeading title="Signing in" subtitle="Opening your notebook." />
+      <AuthHeading title={t("title")} subtitle={t("subtitle")} />
       <OAuthSuccess />
     </>
   );

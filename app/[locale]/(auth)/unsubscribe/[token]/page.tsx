@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { AuthHeading } from "@/components/auth/auth-heading";
@@ -8,7 +9,9 @@ import { pageRead } from "@/lib/http/page-read";
 import { NotFoundError } from "@/lib/errors";
 import { verifyUnsubscribeToken } from "@/lib/reminders/unsubscribe";
 
-export const metadata: Metadata = { title: "Stop reminders" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.unsubscribe"))("title") };
+}
 
 // "Stop these reminders" in a reminder mail (docs/decisions/061). Reading the link changes
 // nothing: only the button does. A link we did not sign is a 404.
@@ -25,9 +28,10 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
       ),
     );
     if (!valid) notFound();
+    const t = await getTranslations("auth.unsubscribe");
     return (
       <>
-        <AuthHeading title="Stop reminders" subtitle="No more mails about a blank page." />
+        <AuthHeading title={t("title")} subtitle={t("subtitle")} />
         <UnsubscribeReminders token={token} />
       </>
     );

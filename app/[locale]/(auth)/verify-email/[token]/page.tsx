@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { unlessUnavailable } from "@/components/app/database-unavailable";
 import { AuthHeading } from "@/components/auth/auth-heading";
 import { VerifyEmail } from "@/components/auth/verify-email";
@@ -7,7 +8,9 @@ import { describeVerificationLink, unusableLinkMessage } from "@/lib/auth/email-
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/http/page-read";
 
-export const metadata: Metadata = { title: "Verify email" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.verifyEmail"))("title") };
+}
 
 // The link of the verification mail. Reading the link's account here changes nothing: only the
 // button does. Signed in to that account, one click confirms; otherwise its password does.
@@ -18,9 +21,10 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
     const link = await pageRead(describeVerificationLink({ db: getDb(), token, viewerId: user?.id ?? null }));
     // A link that cannot be used says why: one opened again after it verified the address is no fault.
     const refusal = link ? null : await pageRead(unusableLinkMessage({ db: getDb(), token }));
+    const t = await getTranslations("auth.verifyEmail");
     return (
       <>
-        <AuthHeading title="Verify email" subtitle="Confirm that this email address is yours." />
+        <AuthHeading title={t("title")} subtitle={t("subtitle")} />
         <VerifyEmail verifyToken={token} signedIn={user !== null} link={link ?? null} refusal={refusal} />
       </>
     );
