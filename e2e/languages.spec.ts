@@ -3,7 +3,7 @@ import { LANGUAGE_COOKIE } from "../lib/i18n/choose";
 import ar from "../messages/ar/screens.json" with { type: "json" };
 import en from "../messages/en/screens.json" with { type: "json" };
 import ja from "../messages/ja/screens.json" with { type: "json" };
-import { expect, expectNoA11yViolationsInEachScheme, test } from "./fixtures";
+import { expect, expectNoA11yViolationsInEachScheme, inEachScheme, test } from "./fixtures";
 
 // docs/decisions/144: each page is made in the language this browser is given (the account's, a
 // visitor's choice, else Accept-Language), at the same address, right to left in Arabic.
@@ -13,7 +13,7 @@ const documentLanguage = (page: Page) =>
 
 test("a person chooses Arabic on /me: every device's pages then speak it, right to left, and give it back", async ({
   signedIn: { page },
-}) => {
+}, testInfo) => {
   test.slow(); // two page loads and axe in both schemes
   await page.goto("/me");
   const setting = page.getByRole("region", { name: en.language.heading });
@@ -27,6 +27,9 @@ test("a person chooses Arabic on /me: every device's pages then speak it, right 
   const arabic = page.getByRole("region", { name: ar.language.heading });
   await expect(arabic.getByRole("combobox", { name: ar.language.label })).toHaveValue("ar");
   await expectNoA11yViolationsInEachScheme(page);
+  await inEachScheme(page, async (scheme) => {
+    await page.screenshot({ path: testInfo.outputPath(`me-ar-1280-${scheme}.png`), fullPage: true });
+  });
 
   // A static shell too, at its own address.
   await page.goto("/my-diary");
@@ -65,6 +68,23 @@ test.describe("a browser asking for Japanese", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     expect(await documentLanguage(page)).toEqual(["ar", "rtl"]);
     await expect(page.getByRole("combobox", { name: ar.language.label })).toHaveValue("ar");
+    await expectNoA11yViolationsInEachScheme(page);
+  });
+});
+
+test.describe("on a phone @phone", () => {
+  test.use({ locale: "ar" });
+
+  test("the sign-in screen in Arabic fits 375 px, right to left, light and dark", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    expect(await documentLanguage(page)).toEqual(["ar", "rtl"]);
+    await expect(page.getByRole("combobox", { name: ar.language.label })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+    await inEachScheme(page, async (scheme) => {
+      await page.screenshot({ path: testInfo.outputPath(`login-ar-375-${scheme}.png`), fullPage: true });
+    });
     await expectNoA11yViolationsInEachScheme(page);
   });
 });

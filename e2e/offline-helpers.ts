@@ -33,17 +33,20 @@ export function lastSeenMarker(page: Page) {
  * Tells a page loaded while offline that it is offline, as a real browser's page knows from its
  * start: Chromium's headless shell (150) keeps emulating the lost connection for the page's
  * requests, but a document loaded since `setOffline(true)` reads navigator.onLine as true, and so
- * never hears the `online` event when the connection comes back. Sending the emulation again puts
- * navigator.onLine right (and fires `offline`); `setOffline(false)` then fires `online` as it should.
+ * never hears the `online` event when the connection comes back. Sending the emulation again on a
+ * session of our own puts navigator.onLine right (and fires `offline`); it lasts as long as that
+ * session. The function returned brings the connection back, as `setOffline(false)` would: both
+ * emulations end, and the page hears `online`.
  */
-export async function offlineKnownToPage(page: Page) {
+export async function offlineKnownToPage(page: Page): Promise<() => Promise<void>> {
   const session = await page.context().newCDPSession(page);
-  await session.send("Network.emulateNetworkConditions", {
-    offline: true,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  // Kept attached: the emulation it sent lasts as long as its session.
+  const conditions = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+  await session.send("Network.emulateNetworkConditions", { offline: true, ...conditions });
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  // Playwright's emulation first: the page hears `online` when ours ends, once requests go through.
+  return async () => {
+    await page.context().setOffline(false);
+    await session.send("Network.emulateNetworkConditions", { offline: false, ...conditions });
+    await session.detach();
+  };
 }

@@ -304,9 +304,9 @@ test.describe("with the service worker", () => {
     await expect(page.getByRole("heading", { name: "My Diary", level: 1 })).toBeVisible();
     await expect(calendar(page).getByRole("button", { name: `${TODAY}, waiting to be sent` })).toBeVisible();
     expect(await outboxCount(page)).toBe(1);
-    await offlineKnownToPage(page);
+    const backOnline = await offlineKnownToPage(page);
 
-    await page.context().setOffline(false);
+    await backOnline();
     await expect(page.getByRole("article").getByRole("heading", { name: "Kept through a reload" })).toBeVisible();
     expect((await rowsOf(db, user.id)).map((r) => r.title)).toEqual(["Kept through a reload"]);
     expect(await outboxCount(page)).toBe(0);

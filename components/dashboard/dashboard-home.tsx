@@ -3,13 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { LockKeyhole } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { statsQuery } from "@/client/past";
 import { useSessionUser } from "@/components/app/signed-in-frame";
 import { useLocalToday } from "@/components/diary/use-local-today";
 import { buttonClass } from "@/components/ui/button-styles";
 import { parseDayKey } from "@/lib/dates/local-day";
 import { GetStartedCards } from "./get-started-cards";
-import { greeting } from "./greeting";
+import { firstName } from "./greeting";
 import { TodayDashboard } from "./today-dashboard";
 
 /**
@@ -20,6 +21,7 @@ import { TodayDashboard } from "./today-dashboard";
  * placeholder holds the greeting's place; should the stats fail, the cards say so with Try again.
  */
 export function DashboardHome() {
+  const t = useTranslations("community.dashboard");
   const user = useSessionUser();
   const today = useLocalToday(null);
   const stats = useQuery({ ...statsQuery(today ? parseDayKey(today).year : 0), enabled: today !== null });
@@ -35,21 +37,21 @@ export function DashboardHome() {
           aria-busy={!known}
         >
           {known ? (
-            greeting({ name: user.name, hasWritten: written })
+            t(written ? "welcomeBack" : "welcome", { name: firstName(user.name) })
           ) : (
             <>
-              <span className="sr-only">Dashboard</span>
+              <span className="sr-only">{t("dashboard")}</span>
               <span aria-hidden className="block h-8 w-64 max-w-full animate-pulse rounded bg-ink-soft/10" />
             </>
           )}
         </h1>
         <p className="mt-8 flex gap-3 text-ink">
           <LockKeyhole aria-hidden className="mt-2 size-4 shrink-0 text-accent" />
-          Your entries are stored privately and are never shared without your permission.
+          {t("privacy")}
         </p>
         {known && !written ? (
           <Link href="/my-diary" className={buttonClass("primary", "mt-8")}>
-            Go to My Diary
+            {t("goToDiary")}
           </Link>
         ) : null}
       </section>
@@ -58,7 +60,7 @@ export function DashboardHome() {
       ) : (
         <section aria-labelledby="get-started">
           <h2 id="get-started" className="mb-4 text-2xl font-semibold text-leather">
-            How to Get Started
+            {t("getStarted")}
           </h2>
           <GetStartedCards />
         </section>

@@ -1,6 +1,8 @@
 import { ArrowRight, BookOpen, Heart, UserPlus, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { withElement } from "@/components/auth/with-element";
 
 /** Words for the phone and for a wider screen, whose navigation differ (a Search tab, a search bar). */
 function PhoneOr({ phone, wide }: { phone: string; wide: string }) {
@@ -12,40 +14,13 @@ function PhoneOr({ phone, wide }: { phone: string; wide: string }) {
   );
 }
 
-const STEPS: { title: string; where: string; href: string; text: ReactNode; icon: LucideIcon }[] = [
-  {
-    title: "Write Your Entry",
-    where: "My Diary",
-    href: "/my-diary",
-    text: "Open My Diary and write today's entry: a title, up to 900 characters and a photo if you like.",
-    icon: BookOpen,
-  },
-  {
-    title: "Read what your Peers Write",
-    where: "My friends",
-    href: "/close-circle",
-    text: "Visit My friends to read the entries your close circle has chosen to share with you.",
-    icon: Users,
-  },
-  {
-    title: "React & Encourage",
-    where: "Hearts",
-    href: "/close-circle",
-    text: "Send hearts to the entries that move you, so your friends know someone is reading.",
-    icon: Heart,
-  },
-  {
-    title: "Connect with Friends",
-    where: "Search",
-    href: "/close-circle#fellow-writers-heading",
-    text: (
-      <>
-        Find writers with <PhoneOr phone="the Search tab" wide="the search bar" /> or among the Fellow Writers of My
-        friends, send a friend request and become friends.
-      </>
-    ),
-    icon: UserPlus,
-  },
+type StepKey = "write" | "read" | "react" | "connect";
+
+const STEPS: { key: StepKey; href: string; icon: LucideIcon }[] = [
+  { key: "write", href: "/my-diary", icon: BookOpen },
+  { key: "read", href: "/close-circle", icon: Users },
+  { key: "react", href: "/close-circle", icon: Heart },
+  { key: "connect", href: "/close-circle#fellow-writers-heading", icon: UserPlus },
 ];
 
 /**
@@ -53,9 +28,23 @@ const STEPS: { title: string; where: string; href: string; text: ReactNode; icon
  * describes (the whole card answers a click; the link is its title, for the keyboard and a screen reader).
  */
 export function GetStartedCards() {
+  const t = useTranslations("community.getStarted");
+  const textOf = (key: StepKey): ReactNode =>
+    key === "connect"
+      ? withElement(
+          (place) => t("connect.text", { place }),
+          <PhoneOr phone={t("connect.phone")} wide={t("connect.wide")} />,
+        )
+      : t(`${key}.text`);
+  const steps = STEPS.map((step) => ({
+    ...step,
+    title: t(`${step.key}.title`),
+    where: t(`${step.key}.where`),
+    text: textOf(step.key),
+  }));
   return (
     <ol className="grid gap-4 sm:grid-cols-2">
-      {STEPS.map(({ title, where, href, text, icon: Icon }, i) => (
+      {steps.map(({ title, where, href, text, icon: Icon }, i) => (
         <li
           key={title}
           className="relative flex gap-4 rounded-lg border border-ink-soft/20 bg-paper p-5 shadow-sm transition-colors focus-within:border-accent hover:border-accent/60 hover:bg-paper-deep"
@@ -68,7 +57,7 @@ export function GetStartedCards() {
           </span>
           <div>
             <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
-              Step {i + 1} · {where}
+              {t("step", { number: i + 1, where })}
             </p>
             <h3 className="text-lg font-semibold text-ink">
               <Link href={href} className="underline-offset-4 after:absolute after:inset-0 hover:underline">

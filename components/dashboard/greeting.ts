@@ -2,8 +2,3 @@
 export function firstName(name: string): string {
   return name.trim().split(/\s+/u)[0] || name;
 }
-
-/** "Welcome, Ada!" until the first entry, "Welcome back, Ada!" after. */
-export function greeting({ name, hasWritten }: { name: string; hasWritten: boolean }): string {
-  return `${hasWritten ? "Welcome back" : "Welcome"}, ${firstName(name)}!`;
-}

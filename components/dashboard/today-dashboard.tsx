@@ -4,20 +4,21 @@ import { useOpenedWords } from "@/components/lock/use-opened-words";
 import { useQuery } from "@tanstack/react-query";
 import { Flame, PenLine, Users } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useLocalToday } from "@/components/diary/use-local-today";
 import { OnThisDayCard } from "@/components/past/on-this-day-card";
-import { daysText } from "@/components/past/writing-card";
 import { buttonClass } from "@/components/ui/button-styles";
 import { dayQuery, type Journal } from "@/client/journals";
 import { NEWEST_FAILED, STATS_FAILED, newestFriendsQuery, onThisDayQuery, statsQuery } from "@/client/past";
 import { parseDayKey, type DayKey } from "@/lib/dates/local-day";
 import { plainTextOf } from "@/lib/journals/formatting";
+import { withElement } from "@/components/auth/with-element";
 
-/** How an entry is shared, in words (docs/product.md "Dashboard"). */
-export function visibilityText(entry: Pick<Journal, "visibility" | "isAnonymous">): string {
-  if (entry.visibility === "private") return "Private: only you can read it";
-  return entry.isAnonymous ? "Shared with your close circle, anonymously" : "Shared with your close circle";
+/** How an entry is shared, the key of its words (docs/product.md "Dashboard"). */
+function visibilityKey(entry: Pick<Journal, "visibility" | "isAnonymous">) {
+  if (entry.visibility === "private") return "private";
+  return entry.isAnonymous ? "sharedAnonymously" : "shared";
 }
 
 interface CardProps {
@@ -40,11 +41,12 @@ function Card({ id, title, icon, children }: CardProps) {
 }
 
 function Failed({ message, retry }: { message: string; retry: () => void }) {
+  const t = useTranslations("community.today");
   return (
     <p role="status" className="text-sm text-ink-soft">
       {message}.{" "}
       <button type="button" onClick={retry} className="font-semibold text-accent underline underline-offset-4">
-        Try again
+        {t("tryAgain")}
       </button>
     </p>
   );
@@ -62,28 +64,29 @@ function TodayCard({ today }: { today: DayKey | null }) {
   const entry = useQuery({ ...dayQuery(today ?? ""), enabled: today !== null });
   // Today's page, locked, opened on a device with the key (docs/diary-lock.md).
   const opened = useOpenedWords(entry.data ?? { id: "", updatedAt: "", locked: false });
+  const t = useTranslations("community.today");
   return (
-    <Card id="today-heading" title="Today" icon={<PenLine aria-hidden className="size-5 text-accent" />}>
+    <Card id="today-heading" title={t("today")} icon={<PenLine aria-hidden className="size-5 text-accent" />}>
       {entry.isError ? (
-        <Failed message="Could not load today's page" retry={() => void entry.refetch()} />
+        <Failed message={t("todayFailed")} retry={() => void entry.refetch()} />
       ) : entry.data === undefined || today === null ? (
-        <Loading>Loading today&apos;s page…</Loading>
+        <Loading>{t("todayLoading")}</Loading>
       ) : entry.data === null ? (
         <>
-          <p className="text-ink">Today&apos;s page is still blank.</p>
+          <p className="text-ink">{t("blank")}</p>
           <Link href="/my-diary" className={buttonClass("primary", "mt-4")}>
-            Write today&apos;s entry
+            {t("write")}
           </Link>
         </>
       ) : (
         <>
-          <p className="text-sm text-ink-soft">What you wrote today · {visibilityText(entry.data)}</p>
+          <p className="text-sm text-ink-soft">{t("wrote", { visibility: t(visibilityKey(entry.data)) })}</p>
           <p className="mt-1 text-lg font-semibold break-words text-ink">{opened?.title ?? entry.data.title}</p>
           <p className="line-clamp-3 font-serif break-words whitespace-pre-line text-ink">
             {opened?.excerpt ?? plainTextOf(entry.data.content)}
           </p>
           <Link href={`/my-diary?day=${today}`} className={buttonClass("ghost", "mt-3")}>
-            Open today&apos;s entry
+            {t("open")}
           </Link>
         </>
       )}
@@ -93,20 +96,26 @@ function TodayCard({ today }: { today: DayKey | null }) {
 
 function StreakCard({ today }: { today: DayKey | null }) {
   const stats = useQuery({ ...statsQuery(today ? parseDayKey(today).year : 0), enabled: today !== null });
+  const t = useTranslations("community.today");
   return (
-    <Card id="streak-heading" title="Streak" icon={<Flame aria-hidden className="size-5 text-accent" />}>
+    <Card id="streak-heading" title={t("streak")} icon={<Flame aria-hidden className="size-5 text-accent" />}>
       {stats.isError ? (
         <Failed message={STATS_FAILED} retry={() => void stats.refetch()} />
       ) : !stats.data ? (
-        <Loading>Loading your streak…</Loading>
+        <Loading>{t("streakLoading")}</Loading>
       ) : (
         <>
           <p className="text-ink">
-            Current streak: <strong className="text-2xl">{daysText(stats.data.currentStreak)}</strong>
+            {withElement(
+              (days) => t("currentStreak", { days }),
+              <strong className="text-2xl">{t("days", { count: stats.data.currentStreak })}</strong>,
+            )}
           </p>
-          <p className="text-sm text-ink-soft">Longest: {daysText(stats.data.longestStreak)}</p>
+          <p className="text-sm text-ink-soft">
+            {t("longest", { days: t("days", { count: stats.data.longestStreak }) })}
+          </p>
           <Link href="/me/writing" className="mt-3 inline-block font-semibold text-accent underline underline-offset-4">
-            See your year of writing
+            {t("seeYear")}
           </Link>
         </>
       )}
@@ -116,25 +125,22 @@ function StreakCard({ today }: { today: DayKey | null }) {
 
 function FriendsCard() {
   const newest = useQuery(newestFriendsQuery());
+  const t = useTranslations("community.today");
   return (
-    <Card
-      id="friends-heading"
-      title="From your close circle"
-      icon={<Users aria-hidden className="size-5 text-accent" />}
-    >
+    <Card id="friends-heading" title={t("friends")} icon={<Users aria-hidden className="size-5 text-accent" />}>
       {newest.isError ? (
         <Failed message={NEWEST_FAILED} retry={() => void newest.refetch()} />
       ) : !newest.data ? (
-        <Loading>Loading your friends&apos; entries…</Loading>
+        <Loading>{t("friendsLoading")}</Loading>
       ) : newest.data.length === 0 ? (
         <>
-          <p className="text-sm text-ink-soft">No entries from your close circle yet.</p>
+          <p className="text-sm text-ink-soft">{t("friendsEmpty")}</p>
           {/* The empty state's one action: the people the feed's own empty state suggests. */}
           <Link
             href="/close-circle#fellow-writers-heading"
             className="mt-3 inline-block font-semibold text-accent underline underline-offset-4"
           >
-            Find friends
+            {t("findFriends")}
           </Link>
         </>
       ) : (
@@ -148,7 +154,7 @@ function FriendsCard() {
               >
                 {item.title}
               </Link>
-              <p className="text-sm text-ink-soft">{item.author?.name ?? "A Friend"}</p>
+              <p className="text-sm text-ink-soft">{item.author?.name ?? t("aFriend")}</p>
             </li>
           ))}
         </ul>
@@ -164,6 +170,7 @@ function FriendsCard() {
  */
 export function TodayDashboard({ serverToday }: { serverToday: DayKey | null }) {
   const today = useLocalToday(serverToday);
+  const t = useTranslations("community.today");
   // The cards come in together once today's page and On This Day have answered (the streak's stats
   // already have: components/dashboard/dashboard-home.tsx), so none grows, or appears, above another
   // already on screen; only the friends' card, the last, fills in after (no layout shift).
@@ -172,7 +179,7 @@ export function TodayDashboard({ serverToday }: { serverToday: DayKey | null }) 
   if (today === null || day.isPending || past.isPending)
     return (
       <p role="status" className="text-sm text-ink-soft">
-        Opening today…
+        {t("opening")}
       </p>
     );
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -14,6 +15,7 @@ import { JournalCard } from "./journal-card";
  * server's cursor and then moves the focus to the first new entry (docs/decisions/027-feed-page.md).
  */
 export function CloseCircleFeed() {
+  const t = useTranslations("community.feed");
   const endSession = useEndSession();
   const feed = useInfiniteQuery(feedQuery());
   const { data, error, isPending, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage } = feed;
@@ -48,7 +50,7 @@ export function CloseCircleFeed() {
 
   return (
     <>
-      <ol aria-label="Entries from your close circle" className="flex flex-col gap-8">
+      <ol aria-label={t("listLabel")} className="flex flex-col gap-8">
         {items.map((item) => (
           <li key={item.id}>
             <JournalCard item={item} />
@@ -67,10 +69,10 @@ export function CloseCircleFeed() {
             type="button"
             variant="secondary"
             busy={isFetchingNextPage}
-            busyLabel="Loading more…"
+            busyLabel={t("loadingMore")}
             onClick={loadMore}
           >
-            Load more...
+            {t("loadMore")}
           </BusyButton>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, Sprout } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import { PageLink } from "@/components/ui/page-link";
 import { FellowWriters } from "@/components/friends/fellow-writers";
@@ -7,13 +8,12 @@ import { mutedQuery } from "@/client/blocks";
 
 // The feed's words for waiting, failing and having nothing yet: docs/product.md §2 Feed, texts as written.
 
-const FEED_LOADING = "Loading your close circle's entries...";
-
 export function FeedLoading() {
+  const t = useTranslations("community.feed");
   return (
     <p role="status" className="flex items-center gap-2 py-10 text-ink-soft">
       <LoaderCircle aria-hidden className="size-5 animate-spin" />
-      {FEED_LOADING}
+      {t("loading")}
     </p>
   );
 }
@@ -26,31 +26,33 @@ export interface FeedErrorProps {
 
 /** docs/product.md §8: the server's message, or words for a server fault (client/feed.ts). */
 export function FeedError({ message, busy, onRetry }: FeedErrorProps) {
+  const t = useTranslations("community.feed");
   return (
     <div className="rounded-lg border border-danger/40 bg-surface p-6">
       <p role="alert" className="font-semibold break-words text-danger">
-        Error loading entries: {message}
+        {t("error", { message })}
       </p>
       <BusyButton
         type="button"
         variant="secondary"
         busy={busy}
-        busyLabel="Trying again…"
+        busyLabel={t("tryingAgain")}
         onClick={onRetry}
         className="mt-3"
       >
-        Try Again
+        {t("tryAgain")}
       </BusyButton>
     </div>
   );
 }
 
 /** "Ann", "Ann and Ben", "Ann, Ben and 2 others". */
-function names(people: { user: { name: string } }[]): string {
-  const shown = people.slice(0, 2).map((p) => p.user.name);
-  const rest = people.length - shown.length;
-  if (rest > 0) return `${shown.join(", ")} and ${rest === 1 ? "1 other" : `${rest} others`}`;
-  return shown.join(" and ");
+function names(people: { user: { name: string } }[], t: ReturnType<typeof useTranslations<"community.feed">>): string {
+  const [first = "", second] = people.map((p) => p.user.name);
+  const rest = people.length - 2;
+  if (second === undefined) return first;
+  if (rest > 0) return t("moreNames", { first, second, count: rest });
+  return t("twoNames", { first, second });
 }
 
 /**
@@ -58,6 +60,7 @@ function names(people: { user: { name: string } }[]): string {
  * reader's own making (friends they muted), it says so and where to undo it, rather than "yet".
  */
 export function FeedEmpty() {
+  const t = useTranslations("community.feed");
   const muted = useQuery(mutedQuery());
   const mutedPeople = muted.data ?? [];
   return (
@@ -66,18 +69,18 @@ export function FeedEmpty() {
         <Sprout aria-hidden className="size-8 text-accent" />
         {mutedPeople.length ? (
           <>
-            <p className="font-serif text-xl font-semibold text-leather">Nothing to read right now.</p>
+            <p className="font-serif text-xl font-semibold text-leather">{t("nothingNow")}</p>
             <p className="text-ink">
-              You muted {names(mutedPeople)}: their signed entries stay out of your feed.{" "}
+              {t("muted", { names: names(mutedPeople, t) })}{" "}
               <PageLink href="/me/privacy" className="font-semibold text-accent underline underline-offset-4">
-                Unmute under Privacy and safety
+                {t("unmute")}
               </PageLink>
             </p>
           </>
         ) : (
           <>
-            <p className="font-serif text-xl font-semibold text-leather">No entries from your close circle yet.</p>
-            <p className="text-ink">Don&apos;t worry...Connect with more friends....</p>
+            <p className="font-serif text-xl font-semibold text-leather">{t("empty")}</p>
+            <p className="text-ink">{t("emptyHint")}</p>
           </>
         )}
       </div>

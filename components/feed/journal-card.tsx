@@ -1,5 +1,6 @@
 import { Eye, MessageCircle, VenetianMask } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ExpandablePhotos } from "@/components/ui/expandable-photo";
 import { pageSlides } from "@/components/ui/page-slides";
 import { Avatar } from "@/components/ui/avatar";
@@ -9,9 +10,7 @@ import { ReportButton } from "@/components/reports/report-button";
 import { HeartButton } from "./heart-button";
 import { RelativeTime } from "@/components/app/relative-time";
 import { FormattedText } from "@/components/ui/formatted-text";
-
-/** docs/product.md §2: who wrote it shows as 'A Friend' when anonymous or when the server sends no author. */
-const ANONYMOUS_NAME = "A Friend";
+import { withElement } from "@/components/auth/with-element";
 
 /**
  * The entry's day, "Nov 20"; with its year when that is not the year it was shared (a day written
@@ -33,6 +32,7 @@ function entryDay(day: string, sharedIso: string): string {
  * page was written (docs/decisions/099).
  */
 export function JournalCard({ item }: { item: FeedItem }) {
+  const t = useTranslations("community.entry");
   const author = item.isAnonymous ? null : item.author;
   const photo = item.images[0];
   const headingId = `feed-entry-${item.id}`;
@@ -56,18 +56,16 @@ export function JournalCard({ item }: { item: FeedItem }) {
                   {author.name}
                 </Link>
               ) : (
-                ANONYMOUS_NAME
+                // docs/product.md §2: 'A Friend' when anonymous or when the server sends no author.
+                t("aFriend")
               )}
             </p>
             <p className="flex flex-wrap items-center gap-x-3 text-sm leading-8 text-ink-soft">
               <span>
                 <time dateTime={item.journaldate}>{entryDay(item.journaldate, item.createdAt)}</time>
-                {item.isAnonymous ? null : (
-                  <>
-                    {" · shared "}
-                    <RelativeTime iso={item.createdAt} inSentence />
-                  </>
-                )}
+                {item.isAnonymous
+                  ? null
+                  : withElement((when) => t("shared", { when }), <RelativeTime iso={item.createdAt} inSentence />)}
               </span>
             </p>
           </div>
@@ -92,14 +90,15 @@ export function JournalCard({ item }: { item: FeedItem }) {
               each view twice; ours counts one read per reader per day (docs/decisions/026-feed-paging-and-reads.md). */}
           <p className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
             <Eye aria-hidden className="size-5" />
-            {item.reads} {item.reads === 1 ? "read" : "reads"}
+            {t("reads", { count: item.reads })}
           </p>
           <Link
             href={`/replies/${item.id}`}
             className="ml-auto inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline-offset-2 hover:underline"
           >
             <MessageCircle aria-hidden className="size-5" />
-            Reply privately<span className="sr-only"> to “{item.title}”</span>
+            {t("replyPrivately")}
+            <span className="sr-only">{t("replyTo", { title: item.title })}</span>
           </Link>
           <ReportButton target={{ journalId: item.id }} what={`“${item.title}”`} />
         </div>

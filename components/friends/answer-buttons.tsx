@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { BusyButton } from "@/components/ui/busy-button";
 import type { PendingRequest } from "@/client/friends";
 import { useAnswerRequest } from "./use-answer-request";
@@ -14,6 +15,7 @@ export interface AnswerButtonsProps {
 /** Accept and Reject for one incoming request; the names say whose request they answer. `onAnswer` runs as either is pressed (the buttons then leave). */
 export function AnswerButtons({ request, compact = false, onAnswer }: AnswerButtonsProps) {
   const answer = useAnswerRequest();
+  const t = useTranslations("community.answer");
   const busyWith = answer.isPending ? answer.variables.accept : null;
   const size = compact ? "px-3 py-1.5" : "";
   return (
@@ -21,8 +23,8 @@ export function AnswerButtons({ request, compact = false, onAnswer }: AnswerButt
       <BusyButton
         type="button"
         busy={busyWith === true}
-        busyLabel="Accepting…"
-        aria-label={`Accept ${request.from.name}`}
+        busyLabel={t("accepting")}
+        aria-label={t("acceptLabel", { name: request.from.name })}
         onClick={() => {
           answer.mutate({ request, accept: true });
           onAnswer?.();
@@ -30,14 +32,14 @@ export function AnswerButtons({ request, compact = false, onAnswer }: AnswerButt
         className={size}
       >
         <Check aria-hidden className="size-4" />
-        Accept
+        {t("accept")}
       </BusyButton>
       <BusyButton
         type="button"
         variant="secondary"
         busy={busyWith === false}
-        busyLabel="Rejecting…"
-        aria-label={`Reject ${request.from.name}`}
+        busyLabel={t("rejecting")}
+        aria-label={t("rejectLabel", { name: request.from.name })}
         onClick={() => {
           answer.mutate({ request, accept: false });
           onAnswer?.();
@@ -45,7 +47,7 @@ export function AnswerButtons({ request, compact = false, onAnswer }: AnswerButt
         className={size}
       >
         <X aria-hidden className="size-4" />
-        Reject
+        {t("reject")}
       </BusyButton>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -18,6 +19,7 @@ const PLACEHOLDERS = 8;
  * profile, `excludeId` is its owner, whom the server leaves out as it leaves out the viewer (decision 042).
  */
 export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
+  const t = useTranslations("community.fellowWriters");
   const [offset, setOffset] = useState(0);
   const { data, isPending, isError, isFetching, refetch } = useQuery(suggestedQuery(offset, excludeId));
 
@@ -25,28 +27,24 @@ export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
     <section aria-labelledby="fellow-writers-heading" className="mt-8">
       <div className="mb-3 flex items-center justify-between gap-4">
         <h2 id="fellow-writers-heading" className="font-serif text-xl font-semibold text-leather">
-          Fellow Writers
+          {t("title")}
         </h2>
         {data && data.length > 0 ? (
           <BusyButton
             type="button"
             variant="ghost"
             busy={isFetching}
-            busyLabel="Refreshing…"
+            busyLabel={t("refreshing")}
             onClick={() => setOffset(offset + data.length)}
             className="px-2"
           >
             <RefreshCw aria-hidden className="size-4" />
-            Refresh
+            {t("refresh")}
           </BusyButton>
         ) : null}
       </div>
       {isPending ? (
-        <ul
-          aria-busy
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
-          aria-label="Loading fellow writers"
-        >
+        <ul aria-busy className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("loading")}>
           {Array.from({ length: PLACEHOLDERS }, (_, i) => (
             <li key={i} className="h-20 animate-pulse rounded-lg bg-paper motion-reduce:animate-none" />
           ))}
@@ -54,17 +52,17 @@ export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
       ) : isError || data.length === 0 ? (
         <div className="rounded-lg border border-ink-soft/20 bg-surface p-6 text-center">
           <p role={isError ? "alert" : undefined} className={isError ? "text-danger" : "text-ink-soft"}>
-            {isError ? FELLOW_WRITERS_FAILED : "No fellow writers found at the moment"}
+            {isError ? FELLOW_WRITERS_FAILED : t("none")}
           </p>
           <BusyButton
             type="button"
             variant="secondary"
             busy={isFetching}
-            busyLabel="Trying again…"
+            busyLabel={t("tryingAgain")}
             onClick={() => void refetch()}
             className="mt-3"
           >
-            Try Again
+            {t("tryAgain")}
           </BusyButton>
         </div>
       ) : (
@@ -80,7 +78,8 @@ export function FellowWriters({ excludeId }: { excludeId?: string } = {}) {
                 <p className="truncate text-sm text-ink-soft">@{writer.username}</p>
               </div>
               <Link href={`/public/${writer.id}`} className={buttonClass("secondary", "shrink-0 px-3 py-1.5")}>
-                View Profile<span className="sr-only"> of {writer.name}</span>
+                {t("viewProfile")}
+                <span className="sr-only">{t("of", { name: writer.name })}</span>
               </Link>
             </li>
           ))}

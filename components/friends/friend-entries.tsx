@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { JournalCard } from "@/components/feed/journal-card";
 import { HeartCacheKey } from "@/components/feed/use-heart";
 import { LoadMore } from "@/components/ui/load-more";
@@ -20,6 +21,7 @@ export interface FriendEntriesProps {
  * anonymous one (docs/decisions/065). Shown to friends and on one's own profile, to no one else.
  */
 export function FriendEntries({ userId, isMe, name }: FriendEntriesProps) {
+  const t = useTranslations("community.friendEntries");
   const status = useQuery({ ...friendStatusQuery(userId), enabled: !isMe });
   const allowed = isMe || status.data === "accepted";
   const entries = useInfiniteQuery({ ...friendEntriesQuery(userId), enabled: allowed });
@@ -29,20 +31,18 @@ export function FriendEntries({ userId, isMe, name }: FriendEntriesProps) {
   return (
     <section aria-labelledby="friend-entries-heading" className="mt-8">
       <h2 id="friend-entries-heading" className="mb-4 font-serif text-2xl font-semibold text-ink">
-        {isMe ? "What your friends see of you" : `Shared by ${name}`}
+        {isMe ? t("mineTitle") : t("title", { name })}
       </h2>
       {entries.isPending ? (
         <p role="status" className={`${CARD} text-ink-soft`}>
-          Loading entries…
+          {t("loading")}
         </p>
       ) : entries.isError && !entries.data ? (
         <p role="alert" className={`${CARD} font-semibold text-danger`}>
           {entries.error.message}
         </p>
       ) : items.length === 0 ? (
-        <p className={`${CARD} text-ink-soft`}>
-          {isMe ? "Nothing shared under your name yet." : `${name} has not shared an entry under their name yet.`}
-        </p>
+        <p className={`${CARD} text-ink-soft`}>{isMe ? t("mineEmpty") : t("empty", { name })}</p>
       ) : (
         <HeartCacheKey.Provider value={friendKeys.entries(userId)}>
           <ol className="space-y-6">

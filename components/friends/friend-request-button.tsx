@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserCheck, UserPlus, UserX } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -16,12 +17,14 @@ import {
 import { TOAST_DURATION, notify } from "@/client/toasts";
 import { AnswerButtons } from "./answer-buttons";
 import { FRIEND_REQUEST_CANCELLED_MESSAGE } from "@/lib/contract/messages";
+import { withElement } from "@/components/auth/with-element";
 
 const FOR_FRIEND_REQUEST = { duration: TOAST_DURATION.friendRequest };
 
 /** docs/product.md §4 "Friend-request button": what I can do about this person, by the status between us. */
 export function FriendRequestButton({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
+  const t = useTranslations("community.friendRequest");
   const status = useQuery(friendStatusQuery(userId));
   const hintId = useId();
 
@@ -35,7 +38,7 @@ export function FriendRequestButton({ userId }: { userId: string }) {
   const send = useMutation({
     mutationFn: () => sendRequest(userId),
     onSuccess: () => {
-      notify.success("Friend request sent!", FOR_FRIEND_REQUEST);
+      notify.success(t("sent"), FOR_FRIEND_REQUEST);
       settle("pending");
     },
     onError,
@@ -51,15 +54,15 @@ export function FriendRequestButton({ userId }: { userId: string }) {
 
   if (status.isPending) {
     return (
-      <BusyButton type="button" busy busyLabel="Checking friendship…">
-        Checking friendship…
+      <BusyButton type="button" busy busyLabel={t("checking")}>
+        {t("checking")}
       </BusyButton>
     );
   }
   if (status.isError)
     return (
       <p role="alert" className="text-sm text-danger">
-        Could not check your friendship. Reload to try again.
+        {t("checkFailed")}
       </p>
     );
 
@@ -68,7 +71,7 @@ export function FriendRequestButton({ userId }: { userId: string }) {
       return (
         <button type="button" disabled className={buttonClass("secondary")}>
           <UserCheck aria-hidden className="size-4" />
-          Friends
+          {t("friends")}
         </button>
       );
     case "pending":
@@ -78,15 +81,15 @@ export function FriendRequestButton({ userId }: { userId: string }) {
             type="button"
             variant="secondary"
             busy={cancel.isPending}
-            busyLabel="Cancelling…"
+            busyLabel={t("cancelling")}
             aria-describedby={hintId}
             onClick={() => cancel.mutate()}
           >
             <UserX aria-hidden className="size-4" />
-            Request Pending
+            {t("pending")}
           </BusyButton>
           <p id={hintId} className="text-xs text-ink-soft">
-            Press to cancel the request.
+            {t("cancelHint")}
           </p>
         </div>
       );
@@ -94,9 +97,9 @@ export function FriendRequestButton({ userId }: { userId: string }) {
       return <ReceivedRequest userId={userId} />;
     default:
       return (
-        <BusyButton type="button" busy={send.isPending} busyLabel="Sending…" onClick={() => send.mutate()}>
+        <BusyButton type="button" busy={send.isPending} busyLabel={t("sending")} onClick={() => send.mutate()}>
           <UserPlus aria-hidden className="size-4" />
-          Send Friend Request
+          {t("send")}
         </BusyButton>
       );
   }
@@ -104,14 +107,14 @@ export function FriendRequestButton({ userId }: { userId: string }) {
 
 /** They asked me first: answer here, with the request the notifications list already holds. */
 function ReceivedRequest({ userId }: { userId: string }) {
+  const t = useTranslations("community.friendRequest");
   const pending = useQuery(pendingRequestsQuery());
   const request = pending.data?.find((r) => r.from.id === userId);
-  if (!request)
-    return <p className="text-sm text-ink-soft">They sent you a friend request: answer it in Notifications.</p>;
+  if (!request) return <p className="text-sm text-ink-soft">{t("answerInNotifications")}</p>;
   return (
     <div className="flex flex-col items-center gap-2 sm:items-end">
       <p className="text-sm text-ink-soft">
-        <bdi>{request.from.name}</bdi> sent you a friend request.
+        {withElement((name) => t("sentYou", { name }), <bdi>{request.from.name}</bdi>)}
       </p>
       <AnswerButtons request={request} />
     </div>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, TriangleAlert } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { safetyKeys, setSafety } from "@/client/blocks";
@@ -20,6 +21,7 @@ const CARD = "rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm";
 
 /** A writer's public profile (docs/product.md §2), with what I can do about them, or my own link to /me. */
 export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: string }) {
+  const t = useTranslations("community.profile");
   const { data: profile, isPending, isError } = useQuery(profileQuery(userId));
   // Blocked from this page: the profile no longer exists for the viewer, and this says so with a way back.
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -30,14 +32,14 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
     return (
       <div role="status" className={`${CARD} flex items-center gap-4`}>
         <span className="size-24 animate-pulse rounded-full bg-paper-deep motion-reduce:animate-none" />
-        <span className="text-ink-soft">Loading profile…</span>
+        <span className="text-ink-soft">{t("loading")}</span>
       </div>
     );
   }
   if (isError) {
     return (
       <p role="alert" className={`${CARD} font-semibold text-danger`}>
-        Error loading profile!
+        {t("error")}
       </p>
     );
   }
@@ -45,7 +47,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
     return (
       <p role="status" className={`${CARD} flex items-center gap-2 font-semibold text-ink`}>
         <TriangleAlert aria-hidden className="size-5 text-accent" />
-        No user data found!
+        {t("notFound")}
       </p>
     );
   }
@@ -70,7 +72,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
             {profile.activeWriter ? (
               <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-paper-deep px-3 py-1 text-xs font-semibold text-success">
                 <BadgeCheck aria-hidden className="size-4" />
-                Active Writer
+                {t("activeWriter")}
               </p>
             ) : null}
             {profile.bio ? <p className="mt-3 whitespace-pre-line break-words text-ink">{profile.bio}</p> : null}
@@ -78,7 +80,7 @@ export function PublicProfile({ userId, viewerId }: { userId: string; viewerId: 
           <div className="shrink-0">
             {isMe ? (
               <Link href="/me" className={buttonClass("secondary")}>
-                Go to my profile
+                {t("goToMine")}
               </Link>
             ) : (
               <FriendRequestButton userId={profile.id} />
@@ -104,11 +106,12 @@ interface BlockedNoticeProps {
 /** What stands in for a profile just blocked: what it did, and Unblock. */
 function BlockedNotice({ userId, name, onUnblocked }: BlockedNoticeProps) {
   const queryClient = useQueryClient();
+  const t = useTranslations("community.profile");
   const heading = useRef<HTMLHeadingElement>(null);
   const unblock = useMutation({
     mutationFn: () => setSafety("block", userId, false),
     onSuccess: () => {
-      notify.success(`${name} is unblocked`);
+      notify.success(t("unblocked", { name }));
       void queryClient.invalidateQueries({ queryKey: safetyKeys.blocked });
       void queryClient.invalidateQueries({ queryKey: friendKeys.profile(userId) });
       onUnblocked();
@@ -120,21 +123,18 @@ function BlockedNotice({ userId, name, onUnblocked }: BlockedNoticeProps) {
   return (
     <section aria-labelledby="blocked-heading" className={CARD}>
       <h2 id="blocked-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-ink">
-        You blocked {name}
+        {t("youBlocked", { name })}
       </h2>
-      <p className="mt-2 text-ink-soft">
-        You are no longer friends, and neither of you can find the other. You can unblock them here or under Privacy and
-        safety, on your profile; that restores nothing.
-      </p>
+      <p className="mt-2 text-ink-soft">{t("blockedText")}</p>
       <BusyButton
         type="button"
         variant="secondary"
         busy={unblock.isPending}
-        busyLabel="Unblocking…"
+        busyLabel={t("unblocking")}
         onClick={() => unblock.mutate()}
         className="mt-4"
       >
-        Unblock {name}
+        {t("unblock", { name })}
       </BusyButton>
     </section>
   );
@@ -145,11 +145,12 @@ function BlockedNotice({ userId, name, onUnblocked }: BlockedNoticeProps) {
  * and Consistency waits for CONSISTENCY_MIN_DAYS days (docs/decisions/099).
  */
 function Stats({ profile, isMe }: { profile: Profile; isMe: boolean }) {
+  const t = useTranslations("community.profile");
   const stats = [
-    ["Entries", String(profile.journalCount)],
-    ["Hearts", String(profile.totalLikes)],
-    ["Reads", String(profile.totalReads)],
-    ["Consistency", profile.consistency === null ? "Not yet" : `${profile.consistency.toFixed(2)}%`],
+    [t("entries"), String(profile.journalCount)],
+    [t("hearts"), String(profile.totalLikes)],
+    [t("reads"), String(profile.totalReads)],
+    [t("consistency"), profile.consistency === null ? t("notYet") : `${profile.consistency.toFixed(2)}%`],
   ] as const;
   return (
     <>
@@ -162,12 +163,8 @@ function Stats({ profile, isMe }: { profile: Profile; isMe: boolean }) {
         ))}
       </dl>
       <p className="mt-3 text-sm text-ink-soft">
-        {isMe
-          ? "Counted from the pages you share under your name, as everyone else sees them; your private and anonymous pages are left out. "
-          : ""}
-        {profile.consistency === null
-          ? `Consistency shows once there are ${CONSISTENCY_MIN_DAYS} days to count.`
-          : "Consistency: the share of days with a shared page, from joining or the first one, whichever came first."}
+        {isMe ? `${t("countedMine")} ` : ""}
+        {profile.consistency === null ? t("consistencyWaits", { count: CONSISTENCY_MIN_DAYS }) : t("consistencyMeans")}
       </p>
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, BellOff, Bell } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ReportButton } from "@/components/reports/report-button";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -23,6 +24,7 @@ export interface SafetyActionsProps {
  */
 export function SafetyActions({ userId, name, onBlocked }: SafetyActionsProps) {
   const queryClient = useQueryClient();
+  const t = useTranslations("community.safety");
   const muted = useQuery(mutedQuery());
   // What this button last did wins over the list until the list is asked again: the button turns at
   // once, and no made-up person is written into the cached list.
@@ -33,7 +35,7 @@ export function SafetyActions({ userId, name, onBlocked }: SafetyActionsProps) {
   const mute = useMutation({
     mutationFn: (on: boolean) => setSafety("mute", userId, on),
     onSuccess: (_, on) => {
-      notify.success(on ? `${name} is muted: their signed entries leave your feed` : `${name} is unmuted`);
+      notify.success(on ? t("muted", { name }) : t("unmuted", { name }));
       setTurned(on);
       void queryClient.invalidateQueries({ queryKey: safetyKeys.muted });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
@@ -44,7 +46,7 @@ export function SafetyActions({ userId, name, onBlocked }: SafetyActionsProps) {
     mutationFn: () => setSafety("block", userId, true),
     onSuccess: () => {
       setAsking(false);
-      notify.success(`You blocked ${name}`);
+      notify.success(t("blocked", { name }));
       void queryClient.invalidateQueries({ queryKey: safetyKeys.blocked });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
       // Fellow Writers no longer suggests them.
@@ -60,12 +62,12 @@ export function SafetyActions({ userId, name, onBlocked }: SafetyActionsProps) {
         type="button"
         variant="secondary"
         busy={mute.isPending}
-        busyLabel={isMuted ? "Unmuting…" : "Muting…"}
+        busyLabel={isMuted ? t("unmuting") : t("muting")}
         onClick={() => mute.mutate(!isMuted)}
         className="px-3 py-1.5 text-sm"
       >
         {isMuted ? <Bell aria-hidden className="size-4" /> : <BellOff aria-hidden className="size-4" />}
-        {isMuted ? "Unmute" : "Mute"}
+        {isMuted ? t("unmute") : t("mute")}
       </BusyButton>
       <ReportButton target={{ userId }} what={name} />
       <button
@@ -74,20 +76,19 @@ export function SafetyActions({ userId, name, onBlocked }: SafetyActionsProps) {
         className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-danger underline-offset-2 hover:underline"
       >
         <Ban aria-hidden className="size-4" />
-        Block
+        {t("block")}
       </button>
       <ConfirmDialog
         open={asking}
-        title={`Block ${name}?`}
-        confirmLabel="Block"
-        busyLabel="Blocking…"
+        title={t("confirmTitle", { name })}
+        confirmLabel={t("block")}
+        busyLabel={t("blocking")}
         destructive
         busy={block.isPending}
         onConfirm={() => block.mutate()}
         onCancel={() => setAsking(false)}
       >
-        You will no longer be friends, and neither of you will find the other: not in search, not on a profile, not in a
-        request. {name} is not told. Unblocking later restores nothing.
+        {t("confirmText", { name })}
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { acceptRequest, friendKeys, rejectRequest, type FriendStatus, type PendingRequest } from "@/client/friends";
 import { notificationKeys, type InboxData } from "@/client/notifications";
 import { notify } from "@/client/toasts";
@@ -15,6 +16,7 @@ export type Answer = { request: PendingRequest; accept: boolean };
  */
 export function useAnswerRequest() {
   const queryClient = useQueryClient();
+  const t = useTranslations("community.answer");
   return useMutation({
     mutationFn: ({ request, accept }: Answer) => (accept ? acceptRequest(request._id) : rejectRequest(request._id)),
     onMutate: async ({ request, accept }) => {
@@ -59,9 +61,8 @@ export function useAnswerRequest() {
       notify.error(error.message);
     },
     onSuccess: (_data, { request, accept }) => {
-      if (accept)
-        notify.success("Friend Request Accepted", { description: `You are now friends with ${request.from.name}` });
-      else notify.info("Friend Request Rejected");
+      if (accept) notify.success(t("accepted"), { description: t("nowFriends", { name: request.from.name }) });
+      else notify.info(t("rejected"));
       // Their profile's button changes with the answer.
       void queryClient.invalidateQueries({ queryKey: friendKeys.status(request.from.id) });
       void queryClient.invalidateQueries({ queryKey: friendKeys.profile(request.from.id) });

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Shapes, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   ACTIVITIES_LOAD_FAILED,
@@ -39,6 +40,7 @@ function checkNew(raw: string, list: readonly string[], renaming: string | null 
  * pages keep the activities they have. Its pencil renames it, on the list and on every page.
  */
 export function ActivitiesCard() {
+  const t = useTranslations("me.activities");
   const queryClient = useQueryClient();
   const list = useQuery(activitiesQuery());
   const [name, setName] = useState("");
@@ -70,7 +72,7 @@ export function ActivitiesCard() {
       queryClient.setQueryData(activityKeys.list, kept);
       // The pages that had it, and the moods' chart, show the new name.
       void queryClient.invalidateQueries({ queryKey: journalKeys.all });
-      notify.success(`“${from}” is now “${to}”`, { description: "On your list and on every page that had it." });
+      notify.success(t("renamed", { from, to }), { description: t("renamedText") });
       focusChip.current = to;
       setRenaming(null);
     },
@@ -105,7 +107,7 @@ export function ActivitiesCard() {
     save.mutate([...names, trimmed], {
       onSuccess: () => {
         setName("");
-        notify.success(`“${trimmed}” added`);
+        notify.success(t("added", { name: trimmed }));
       },
       // A refusal's message names what the server refused; another failure says it could not save.
       onError: (e) => setError(e.message),
@@ -118,9 +120,9 @@ export function ActivitiesCard() {
       names.filter((a) => a !== gone),
       {
         onSuccess: () =>
-          notify.success(`“${gone}” taken off your list`, {
-            description: "Pages that have it keep it.",
-            action: { label: "Undo", onClick: () => save.mutate(before) },
+          notify.success(t("removed", { name: gone }), {
+            description: t("removedText"),
+            action: { label: t("undo"), onClick: () => save.mutate(before) },
           }),
         onError: (e) => notify.error(e.message),
       },
@@ -135,20 +137,17 @@ export function ActivitiesCard() {
     >
       <h2 id="activities-heading" className="flex items-center gap-2 text-xl font-semibold text-leather">
         <Shapes aria-hidden className="size-5 text-accent" />
-        Activities
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        What you choose from under “What did you do?” when you write a day. Only you see them; taking one off your list
-        leaves it on the pages that have it.
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("intro")}</p>
       {list.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          Loading your activities…
+          {t("loading")}
         </p>
       ) : list.isError ? (
         <RetryStatus message={ACTIVITIES_LOAD_FAILED} onRetry={() => void list.refetch()} className="mt-4" />
       ) : names.length ? (
-        <ul ref={listRef} aria-label="Your activities" className="mt-4 flex flex-wrap gap-1.5">
+        <ul ref={listRef} aria-label={t("list")} className="mt-4 flex flex-wrap gap-1.5">
           {names.map((a) => (
             <li
               key={a}
@@ -160,7 +159,7 @@ export function ActivitiesCard() {
                 data-rename={a}
                 onClick={() => startRename(a)}
                 disabled={save.isPending || rename.isPending}
-                aria-label={`Rename ${a}`}
+                aria-label={t("renameName", { name: a })}
                 className={buttonClass("ghost", "ml-1 size-10 rounded-full p-0")}
               >
                 <Pencil aria-hidden className="size-4" />
@@ -169,7 +168,7 @@ export function ActivitiesCard() {
                 type="button"
                 onClick={() => remove(a)}
                 disabled={save.isPending}
-                aria-label={`Take ${a} off your list`}
+                aria-label={t("removeName", { name: a })}
                 className={buttonClass("ghost", "size-10 rounded-full p-0")}
               >
                 <X aria-hidden className="size-5" />
@@ -178,7 +177,7 @@ export function ActivitiesCard() {
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-ink">Your list is empty: add what you often do.</p>
+        <p className="mt-4 text-sm text-ink">{t("empty")}</p>
       )}
       {list.data && renaming !== null ? (
         <form
@@ -189,12 +188,12 @@ export function ActivitiesCard() {
         >
           <div ref={renameField} className="min-w-0 flex-1 basis-56">
             <TextField
-              label={`New name for “${renaming}”`}
+              label={t("newName", { name: renaming })}
               name="rename"
               value={newName}
               maxLength={ACTIVITY_NAME_MAX * 4}
               autoComplete="off"
-              hint="Every page that has it takes the new name."
+              hint={t("newNameHint")}
               errors={renameError ? [renameError] : undefined}
               onChange={(e) => {
                 setNewName(e.target.value);
@@ -204,10 +203,10 @@ export function ActivitiesCard() {
           </div>
           <div className="mt-6.5 flex gap-2">
             <button type="submit" disabled={rename.isPending} className={buttonClass("primary")}>
-              {rename.isPending ? "Renaming…" : "Rename"}
+              {rename.isPending ? t("renaming") : t("rename")}
             </button>
             <button type="button" onClick={stopRename} className={buttonClass("secondary")}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </form>
@@ -215,12 +214,12 @@ export function ActivitiesCard() {
         <form onSubmit={add} noValidate className="mt-4 flex flex-wrap items-start gap-2">
           <div className="min-w-0 flex-1 basis-56">
             <TextField
-              label="New activity"
+              label={t("new")}
               name="activity"
               value={name}
               maxLength={ACTIVITY_NAME_MAX * 4}
               autoComplete="off"
-              hint={`At most ${ACTIVITY_NAME_MAX} characters; ${ACTIVITIES_MAX} activities in all.`}
+              hint={t("newHint", { max: ACTIVITY_NAME_MAX, most: ACTIVITIES_MAX })}
               errors={error ? [error] : undefined}
               onChange={(e) => {
                 setName(e.target.value);
@@ -230,7 +229,7 @@ export function ActivitiesCard() {
           </div>
           <button type="submit" disabled={save.isPending} className={buttonClass("primary", "mt-6.5")}>
             <Plus aria-hidden className="size-4" />
-            Add
+            {t("add")}
           </button>
         </form>
       ) : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Avatar } from "@/components/ui/avatar";
 import { BusyButton } from "@/components/ui/busy-button";
 import { blockedQuery, mutedQuery, safetyKeys, setSafety, type ListedPerson } from "@/client/blocks";
@@ -8,17 +9,18 @@ import { feedKeys } from "@/client/feed";
 import { notify } from "@/client/toasts";
 
 function People({ kind, people }: { kind: "block" | "mute"; people: ListedPerson[] }) {
+  const t = useTranslations("me.blocked");
   const queryClient = useQueryClient();
   const lift = useMutation({
     mutationFn: (p: ListedPerson) => setSafety(kind, p.user.id, false),
     onSuccess: (_, p) => {
-      notify.success(`${p.user.name} is ${kind === "block" ? "unblocked" : "unmuted"}`);
+      notify.success(t(kind === "block" ? "unblocked" : "unmuted", { name: p.user.name }));
       void queryClient.invalidateQueries({ queryKey: kind === "block" ? safetyKeys.blocked : safetyKeys.muted });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     },
     onError: (error) => notify.error(error.message),
   });
-  const label = kind === "block" ? "Unblock" : "Unmute";
+  const label = kind === "block" ? t("unblock") : t("unmute");
   return (
     <ul className="mt-2 flex flex-col divide-y divide-ink-soft/15">
       {people.map((p) => (
@@ -31,10 +33,10 @@ function People({ kind, people }: { kind: "block" | "mute"; people: ListedPerson
             type="button"
             variant="secondary"
             busy={lift.isPending && lift.variables?.user.id === p.user.id}
-            busyLabel={`${label}ing…`}
+            busyLabel={kind === "block" ? t("unblocking") : t("unmuting")}
             onClick={() => lift.mutate(p)}
             className="px-3 py-1.5 text-sm"
-            aria-label={`${label} ${p.user.name}`}
+            aria-label={t(kind === "block" ? "unblockName" : "unmuteName", { name: p.user.name })}
           >
             {label}
           </BusyButton>
@@ -46,16 +48,17 @@ function People({ kind, people }: { kind: "block" | "mute"; people: ListedPerson
 
 /** "Blocked and muted" on /me (docs/decisions/067): who, and a way to lift each. */
 export function BlockedPeople() {
+  const t = useTranslations("me.blocked");
   const blocked = useQuery(blockedQuery());
   const muted = useQuery(mutedQuery());
   return (
     <section aria-labelledby="safety-heading" className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm">
       <h2 id="safety-heading" className="font-serif text-xl font-semibold text-leather">
-        Blocked and muted
+        {t("heading")}
       </h2>
       {blocked.isPending || muted.isPending ? (
         <p role="status" className="mt-2 text-sm text-ink-soft">
-          Loading…
+          {t("loading")}
         </p>
       ) : blocked.isError || muted.isError ? (
         <p role="alert" className="mt-2 text-sm text-danger">
@@ -63,17 +66,17 @@ export function BlockedPeople() {
         </p>
       ) : (
         <>
-          <h3 className="mt-3 text-sm font-semibold text-ink">Blocked</h3>
+          <h3 className="mt-3 text-sm font-semibold text-ink">{t("blocked")}</h3>
           {blocked.data.length ? (
             <People kind="block" people={blocked.data} />
           ) : (
-            <p className="mt-1 text-sm text-ink-soft">Nobody. Block someone from their profile.</p>
+            <p className="mt-1 text-sm text-ink-soft">{t("noneBlocked")}</p>
           )}
-          <h3 className="mt-4 text-sm font-semibold text-ink">Muted</h3>
+          <h3 className="mt-4 text-sm font-semibold text-ink">{t("muted")}</h3>
           {muted.data.length ? (
             <People kind="mute" people={muted.data} />
           ) : (
-            <p className="mt-1 text-sm text-ink-soft">Nobody. A muted friend’s signed entries leave your feed.</p>
+            <p className="mt-1 text-sm text-ink-soft">{t("noneMuted")}</p>
           )}
         </>
       )}

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, UserMinus, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -33,6 +34,7 @@ function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string
 
 /** The Community card (docs/product.md §2): how many close friends I have; it opens the 'My Friends' list. */
 export function CommunityCard() {
+  const t = useTranslations("me.community");
   const count = useQuery(friendCountQuery());
   const [open, setOpen] = useState(false);
   useErrorToast(count.isError, count.errorUpdatedAt, COMMUNITY_LOAD_FAILED);
@@ -44,7 +46,7 @@ export function CommunityCard() {
       className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
     >
       <h2 id="community-heading" className="font-serif text-xl font-semibold text-leather">
-        Community
+        {t("heading")}
       </h2>
       <button
         type="button"
@@ -56,10 +58,10 @@ export function CommunityCard() {
           <span className="text-2xl font-semibold text-ink" aria-live="polite">
             {n === undefined ? (count.isError ? "—" : "…") : n}
           </span>
-          <span className="text-sm text-ink-soft">{n === 1 ? "Friend" : "Friends"} · View my friends</span>
+          <span className="text-sm text-ink-soft">{t("friends", { count: n ?? 0 })}</span>
         </span>
       </button>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title="My Friends">
+      <ModalDialog open={open} onClose={() => setOpen(false)} title={t("myFriends")}>
         <FriendsList />
       </ModalDialog>
     </section>
@@ -67,6 +69,7 @@ export function CommunityCard() {
 }
 
 function FriendsList() {
+  const t = useTranslations("me.community");
   const friends = useQuery(closeFriendsQuery());
   const [asked, setAsked] = useState<CloseFriend | null>(null);
   const queryClient = useQueryClient();
@@ -101,22 +104,22 @@ function FriendsList() {
     return (
       <p role="status" className="flex items-center gap-2 py-4 text-ink-soft">
         <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        Loading your friends…
+        {t("loading")}
       </p>
     );
   }
   if (friends.isError) {
     return (
       <p role="alert" className="py-4 font-semibold text-danger">
-        Failed to load close friends
+        {t("loadFailed")}
       </p>
     );
   }
   if (friends.data.length === 0) {
     return (
       <div ref={emptyState} tabIndex={-1} className="py-4 text-ink-soft">
-        <p>No close friends yet.</p>
-        <p className="mt-1 text-sm">Find writers with the search bar and send them a friend request.</p>
+        <p>{t("empty")}</p>
+        <p className="mt-1 text-sm">{t("emptyHint")}</p>
       </div>
     );
   }
@@ -143,20 +146,20 @@ function FriendsList() {
                 else removeButtons.current.delete(friend.id);
               }}
               onClick={() => setAsked(friend)}
-              aria-label={`Remove ${friend.name}`}
+              aria-label={t("removeName", { name: friend.name })}
               className={buttonClass("danger", "shrink-0 px-3")}
             >
               <UserMinus aria-hidden className="size-4" />
-              <span className="max-[479px]:sr-only">Remove</span>
+              <span className="max-[479px]:sr-only">{t("remove")}</span>
             </button>
           </li>
         ))}
       </ul>
       <ConfirmDialog
         open={asked !== null}
-        title="Remove this friend?"
-        confirmLabel="Remove"
-        busyLabel="Removing…"
+        title={t("removeTitle")}
+        confirmLabel={t("remove")}
+        busyLabel={t("removing")}
         destructive
         busy={remove.isPending}
         onConfirm={() => asked && remove.mutate(asked)}
@@ -165,9 +168,7 @@ function FriendsList() {
           focusAfterRemoval.current === null ? emptyState.current : removeButtons.current.get(focusAfterRemoval.current)
         }
       >
-        {asked
-          ? `${asked.name} will leave your close circle, and you will leave theirs. You can send a new friend request later.`
-          : null}
+        {asked ? t("removeText", { name: asked.name }) : null}
       </ConfirmDialog>
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Image from "next/image";
 import { useEffect, useId, useState } from "react";
 import { limitInsertion } from "@/components/ui/text-limits";
@@ -45,14 +46,16 @@ async function croppedFile(photo: CheckedPhoto, area: CropArea | null): Promise<
 
 /** The Edit Profile modal (docs/product.md §2). Opened afresh each time, so it starts from the saved profile. */
 export function EditProfileDialog({ profile, open, onClose }: Props) {
+  const t = useTranslations("me.editProfile");
   return (
-    <ModalDialog open={open} onClose={onClose} title="Edit Profile">
+    <ModalDialog open={open} onClose={onClose} title={t("title")}>
       {open ? <EditProfileForm profile={profile} onDone={onClose} /> : null}
     </ModalDialog>
   );
 }
 
 function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () => void }) {
+  const t = useTranslations("me.editProfile");
   const queryClient = useQueryClient();
   const [name, setName] = useState(profile.name);
   const [username, setUsername] = useState(profile.username);
@@ -87,7 +90,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
       // The name in the frame and the greeting come from the session's answer (docs/decisions/084).
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
       void queryClient.invalidateQueries({ queryKey: friendKeys.profile(updated.id) });
-      notify.success("Success!");
+      notify.success(t("saved"));
       onDone();
     },
     onError: (error) => notify.error(error.message),
@@ -115,7 +118,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
         ) : photo ? (
           <Image
             src={photo.url}
-            alt="Preview of your new profile photo"
+            alt={t("preview")}
             width={96}
             height={96}
             unoptimized
@@ -145,19 +148,19 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
             )}
           >
             <ImagePlus aria-hidden className="size-4" />
-            {photo || profile.profileImage ? "Change photo" : "Add photo"}
+            {photo || profile.profileImage ? t("changePhoto") : t("addPhoto")}
           </label>
           <p
             id={ids.photoHint}
             className={photoError ? "text-xs font-semibold text-danger" : "text-xs text-ink-soft"}
             role={photoError ? "alert" : undefined}
           >
-            {photoError ?? (photo && crop ? "The circle is what others see." : "A square crop of it is kept.")}
+            {photoError ?? (photo && crop ? t("circleHint") : t("squareHint"))}
           </p>
         </div>
       </div>
       <TextField
-        label="Name"
+        label={t("name")}
         name="name"
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -168,7 +171,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
         errors={errors.name}
       />
       <TextField
-        label="Username"
+        label={t("username")}
         name="username"
         value={username}
         onChange={(e) => setUsername(e.target.value.toLowerCase())}
@@ -181,7 +184,7 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
       />
       <TextAreaField
         id={ids.bio}
-        label="Bio"
+        label={t("bio")}
         name="bio"
         value={bio}
         onChange={(e) => {
@@ -195,12 +198,12 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
           setBio(limited.text);
         }}
         rows={4}
-        placeholder="Share your writing journey with others"
+        placeholder={t("bioPlaceholder")}
         errors={errors.bio}
-        counter={{ text: `${bioCount}/${BIO_MAX} characters`, warn: BIO_MAX - bioCount <= 50 }}
+        counter={{ text: t("counter", { count: bioCount, max: BIO_MAX }), warn: BIO_MAX - bioCount <= 50 }}
       />
       <TextField
-        label="Location"
+        label={t("location")}
         name="location"
         value={location}
         onChange={(e) => setLocation(e.target.value)}
@@ -210,10 +213,10 @@ function EditProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () =
       />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass("secondary")} disabled={busy}>
-          Cancel
+          {t("cancel")}
         </button>
-        <BusyButton type="submit" busy={busy} busyLabel="Saving…">
-          Save changes
+        <BusyButton type="submit" busy={busy} busyLabel={t("saving")}>
+          {t("save")}
         </BusyButton>
       </div>
     </form>

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { useHydrated } from "@/components/app/use-hydrated";
@@ -23,6 +24,7 @@ import { listAllWaiting } from "@/client/outbox";
  * it), and is busy from the click on, while the outbox is counted and then while the session ends.
  */
 export function LogoutButton() {
+  const t = useTranslations("me.logout");
   const endSession = useEndSession();
   const hydrated = useHydrated();
   // What logging out would delete from this device: pages waiting to be sent, and unsaved drafts.
@@ -51,7 +53,6 @@ export function LogoutButton() {
 
   const waiting = unsent?.waiting ?? 0;
   const drafts = unsent?.drafts ?? 0;
-  const them = waiting + drafts === 1 ? "it" : "them";
 
   return (
     <>
@@ -59,20 +60,18 @@ export function LogoutButton() {
         type="button"
         variant="secondary"
         busy={counting || logout.isPending}
-        busyLabel="Logging out…"
+        busyLabel={t("busy")}
         disabled={!hydrated}
         onClick={() => void start()}
       >
         <LogOut aria-hidden className="size-4" />
-        Logout
+        {t("button")}
       </BusyButton>
       <ConfirmDialog
         open={unsent !== null}
-        title={
-          waiting && drafts ? "Unsaved pages on this device" : waiting ? "Pages waiting to be sent" : "Unsaved drafts"
-        }
-        confirmLabel="Log out and delete them"
-        cancelLabel="Stay signed in"
+        title={waiting && drafts ? t("unsavedPages") : waiting ? t("waitingPages") : t("unsavedDrafts")}
+        confirmLabel={t("confirm")}
+        cancelLabel={t("stay")}
         destructive
         onConfirm={() => {
           setUnsent(null);
@@ -80,17 +79,15 @@ export function LogoutButton() {
         }}
         onCancel={() => setUnsent(null)}
       >
-        {waiting
-          ? `${waiting === 1 ? "1 page saved offline has" : `${waiting} pages saved offline have`} not reached the server yet. `
-          : ""}
-        {drafts
-          ? `${drafts === 1 ? "1 draft you have not saved is" : `${drafts} drafts you have not saved are`} kept only in this browser. `
-          : ""}
-        Logging out deletes {them} from this device.
-        {waiting ? ` Go online first to keep ${waiting === 1 ? "it" : "them"}.` : ""}
-        {drafts
-          ? ` Save ${drafts === 1 ? "it" : "them"} in My Diary first to keep ${drafts === 1 ? "it" : "them"}.`
-          : ""}
+        {[
+          waiting ? t("waiting", { count: waiting }) : null,
+          drafts ? t("drafts", { count: drafts }) : null,
+          t("deletes", { count: waiting + drafts }),
+          waiting ? t("goOnline", { count: waiting }) : null,
+          drafts ? t("saveFirst", { count: drafts }) : null,
+        ]
+          .filter(Boolean)
+          .join(" ")}
       </ConfirmDialog>
     </>
   );

@@ -1,25 +1,35 @@
 import { BookOpen, Heart, Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { ComponentType } from "react";
 
-type Milestone = { label: string; value: number; Icon: ComponentType<{ className?: string }>; prompt: string };
+type Milestone = {
+  key: string;
+  label: string;
+  value: number;
+  Icon: ComponentType<{ className?: string }>;
+  prompt: string;
+};
 
 /**
  * Milestones (docs/product.md §2): every read and heart my entries have had, anonymous ones included (they
  * are mine; only my public profile leaves them out, decision 025). At zero a sparkle and a nudge.
  */
 export function Milestones({ totalReads, totalLikes }: { totalReads: number; totalLikes: number }) {
+  const t = useTranslations("me.milestones");
   const items: Milestone[] = [
     {
-      label: "Total Reads",
+      key: "reads",
+      label: t("reads"),
       value: totalReads,
       Icon: BookOpen,
-      prompt: "Share an entry with your close circle and your first readers will find it.",
+      prompt: t("readsPrompt"),
     },
     {
-      label: "Hearts",
+      key: "hearts",
+      label: t("hearts"),
       value: totalLikes,
       Icon: Heart,
-      prompt: "Keep writing: the first heart from a friend is on its way.",
+      prompt: t("heartsPrompt"),
     },
   ];
   return (
@@ -28,11 +38,11 @@ export function Milestones({ totalReads, totalLikes }: { totalReads: number; tot
       className="rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
     >
       <h2 id="milestones-heading" className="font-serif text-xl font-semibold text-leather">
-        Milestones
+        {t("heading")}
       </h2>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-        {items.map(({ label, value, Icon, prompt }) => (
-          <div key={label} className="flex flex-col rounded-md bg-paper p-3">
+        {items.map(({ key, label, value, Icon, prompt }) => (
+          <div key={key} className="flex flex-col rounded-md bg-paper p-3">
             <dt className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-ink-soft uppercase">
               <Icon aria-hidden className="size-4 text-accent" />
               {label}

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Pencil } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useEndSession } from "@/components/app/use-end-session";
 import { LogoutButton } from "@/components/me/logout-button";
@@ -16,8 +17,6 @@ import { EditProfileDialog } from "./edit-profile-dialog";
 import { LanguageSetting } from "./language-setting";
 import { Milestones } from "./milestones";
 import { MoreRooms } from "./more-rooms";
-
-export const NO_BIO = "No bio added yet. Share your writing journey with others!";
 
 /**
  * My profile, the first of /me's rooms (docs/product.md "Me", docs/decisions/109): who I am, my
@@ -56,6 +55,7 @@ export function MyProfileScreen({ feedbackUrl }: { feedbackUrl: string | null })
 }
 
 function MyProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbackUrl: string | null }) {
+  const t = useTranslations("me.profile");
   const [editing, setEditing] = useState(false);
   return (
     <section
@@ -75,25 +75,25 @@ function MyProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbac
           }}
         />
       </div>
-      <h2 className="mt-5 font-sans text-xs font-semibold tracking-wide text-ink-soft uppercase">Bio</h2>
+      <h2 className="mt-5 font-sans text-xs font-semibold tracking-wide text-ink-soft uppercase">{t("bio")}</h2>
       <p
         className={
           profile.bio ? "leading-7 break-words whitespace-pre-line text-ink" : "leading-7 text-ink-soft italic"
         }
       >
-        {profile.bio || NO_BIO}
+        {profile.bio || t("noBio")}
       </p>
       <div className="mt-5 flex flex-wrap gap-2">
         <button type="button" onClick={() => setEditing(true)} className={buttonClass("primary")}>
           <Pencil aria-hidden className="size-4" />
-          Edit Profile
+          {t("edit")}
         </button>
         <LogoutButton />
         {feedbackUrl ? (
           <a href={feedbackUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("ghost")}>
-            Give Feedback
+            {t("feedback")}
             <ExternalLink aria-hidden className="size-4" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t("newTab")}</span>
           </a>
         ) : null}
       </div>
@@ -103,13 +103,14 @@ function MyProfileHeader({ profile, feedbackUrl }: { profile: MyProfile; feedbac
 }
 
 export function ProfileSkeleton() {
+  const t = useTranslations("me.profile");
   return (
     <div
       role="status"
       className="flex items-center gap-4 rounded-lg border border-ink-soft/20 bg-surface p-6 shadow-sm"
     >
       <span className="size-24 animate-pulse rounded-full bg-paper-deep motion-reduce:animate-none" />
-      <span className="text-ink-soft">Loading your profile…</span>
+      <span className="text-ink-soft">{t("loading")}</span>
     </div>
   );
 }

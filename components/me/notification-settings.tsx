@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { BellOff, BellRing } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { errorsIdOf, FieldErrors } from "@/components/ui/field-errors";
@@ -18,14 +19,11 @@ import { notify } from "@/client/toasts";
 
 export const NOTIFICATIONS_SECTION_ID = "notifications";
 
-const KINDS = [
-  { key: "friendRequest", label: "Friend requests", hint: "Someone asks to join your close circle" },
-  { key: "friendAccepted", label: "Accepted requests", hint: "Someone says yes to yours" },
-  { key: "heart", label: "Hearts", hint: "At most one an hour for each entry" },
-  { key: "reply", label: "Private replies", hint: "A reply to your entry, or to yours" },
-] as const;
+/** The kinds pushed, each with a label and a hint under me.notifications.kinds. */
+const KINDS = ["friendRequest", "friendAccepted", "heart", "reply"] as const;
 
 export function NotificationSettingsCard() {
+  const t = useTranslations("me.notifications");
   return (
     <section
       id={NOTIFICATIONS_SECTION_ID}
@@ -33,25 +31,17 @@ export function NotificationSettingsCard() {
       className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
     >
       <h2 id="notifications-heading" className="font-serif text-xl font-semibold text-leather">
-        Notifications
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        They say who did what and never show a word of an entry. Anonymous writers stay unnamed.
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("intro")}</p>
       <ThisDevice />
       <WithSettings>{(settings) => <NotificationForm saved={settings.notifications} />}</WithSettings>
     </section>
   );
 }
 
-const STATE_TEXT: Record<PushState, string> = {
-  unsupported: "This browser cannot show notifications from Inkwell.",
-  denied: `${PUSH_DENIED}.`,
-  off: "Notifications are off on this device.",
-  on: "Notifications are on for this device.",
-};
-
 function ThisDevice() {
+  const t = useTranslations("me.notifications");
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = useCallback(() => pushState().then(setState, () => setState("unsupported")), []);
@@ -61,7 +51,7 @@ function ThisDevice() {
     setBusy(true);
     try {
       await (on ? turnOnPush() : turnOffPush());
-      notify.success(on ? "Notifications are on for this device" : "Notifications are off for this device");
+      notify.success(on ? t("turnedOn") : t("turnedOff"));
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));
     } finally {
@@ -73,30 +63,30 @@ function ThisDevice() {
   return (
     <div className="mt-4 flex flex-col gap-3 rounded-md border border-ink-soft/20 bg-paper p-3">
       <p role="status" className="text-sm text-ink">
-        {state ? STATE_TEXT[state] : "Checking this device…"}
+        {state === null ? t("checking") : state === "denied" ? `${PUSH_DENIED}.` : t(`state.${state}`)}
       </p>
       {state === "off" ? (
         <BusyButton
           type="button"
           busy={busy}
-          busyLabel="Turning on…"
+          busyLabel={t("turningOn")}
           onClick={() => void change(true)}
           className="self-start"
         >
           <BellRing aria-hidden className="size-4" />
-          Turn on notifications on this device
+          {t("turnOn")}
         </BusyButton>
       ) : state === "on" ? (
         <BusyButton
           type="button"
           variant="secondary"
           busy={busy}
-          busyLabel="Turning off…"
+          busyLabel={t("turningOff")}
           onClick={() => void change(false)}
           className="self-start"
         >
           <BellOff aria-hidden className="size-4" />
-          Turn off on this device
+          {t("turnOff")}
         </BusyButton>
       ) : null}
     </div>
@@ -104,6 +94,7 @@ function ThisDevice() {
 }
 
 function NotificationForm({ saved }: { saved: NotificationSettings }) {
+  const t = useTranslations("me.notifications");
   const queryClient = useQueryClient();
   const { formProps, errors, busy } = useForm({
     values: (form): NotificationSettings => {
@@ -120,7 +111,7 @@ function NotificationForm({ saved }: { saved: NotificationSettings }) {
     send: (notifications) => saveSettings({ notifications }),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKey, answer);
-      notify.success("Notification settings saved");
+      notify.success(t("saved"));
     },
     onError: (error) => notify.error(error.message),
   });
@@ -136,25 +127,25 @@ function NotificationForm({ saved }: { saved: NotificationSettings }) {
         className="flex flex-col gap-1"
         aria-describedby={refused.length ? errorsIdOf("field-notifications") : undefined}
       >
-        <legend className="mb-1 text-sm font-semibold text-ink">Pushed to your devices</legend>
-        {KINDS.map(({ key, label, hint }) => (
+        <legend className="mb-1 text-sm font-semibold text-ink">{t("pushed")}</legend>
+        {KINDS.map((key) => (
           <SwitchField
             key={key}
             name={`notifications.${key}.push`}
-            label={label}
-            hint={hint}
+            label={t(`kinds.${key}.label`)}
+            hint={t(`kinds.${key}.hint`)}
             defaultChecked={saved[key].push}
           />
         ))}
       </fieldset>
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-semibold text-ink">Daily reminder</legend>
-        <SwitchField name="notifications.reminder.email" label="By mail" defaultChecked={saved.reminder.email} />
-        <SwitchField name="notifications.reminder.push" label="On your devices" defaultChecked={saved.reminder.push} />
+        <legend className="mb-1 text-sm font-semibold text-ink">{t("reminder")}</legend>
+        <SwitchField name="notifications.reminder.email" label={t("byMail")} defaultChecked={saved.reminder.email} />
+        <SwitchField name="notifications.reminder.push" label={t("onDevices")} defaultChecked={saved.reminder.push} />
       </fieldset>
       <FieldErrors fieldId="field-notifications" errors={refused} />
-      <BusyButton type="submit" busy={busy} busyLabel="Saving…" className="self-start">
-        Save notifications
+      <BusyButton type="submit" busy={busy} busyLabel={t("saving")} className="self-start">
+        {t("save")}
       </BusyButton>
     </form>
   );

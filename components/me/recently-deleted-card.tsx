@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock, RotateCcw, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { journalKeys, type Journal } from "@/client/journals";
 import { notify } from "@/client/toasts";
@@ -20,10 +21,9 @@ import { formatLongDay } from "@/lib/dates/local-day";
 import { plainTextOf } from "@/lib/journals/formatting";
 import { DELETED_FOREVER_MESSAGE, VERSION_DAYS } from "@/lib/journals/version-limits";
 
-/** "in 29 days", "today": how long a deleted page is still kept. */
-function keptFor(expiresAt: string, now = Date.now()): string {
-  const days = Math.floor((Date.parse(expiresAt) - now) / 86_400_000);
-  return days <= 0 ? "Kept until today" : days === 1 ? "Kept 1 more day" : `Kept ${days} more days`;
+/** How many more days a deleted page is kept (0: until today). */
+function daysKept(expiresAt: string, now = Date.now()): number {
+  return Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 86_400_000));
 }
 
 /**
@@ -32,6 +32,7 @@ function keptFor(expiresAt: string, now = Date.now()): string {
  * Delete for good after a question.
  */
 export function RecentlyDeletedCard() {
+  const t = useTranslations("me.deleted");
   const queryClient = useQueryClient();
   const pages = useQuery(deletedQuery());
   const [forgetting, setForgetting] = useState<DeletedPage | null>(null);
@@ -45,7 +46,7 @@ export function RecentlyDeletedCard() {
       queryClient.setQueryData<DeletedPage[]>(versionKeys.deleted, (all) =>
         all?.filter((p) => p.journalId !== journal.id),
       );
-      notify.success(`The page of ${formatLongDay(journal.journaldate)} is back in your diary`);
+      notify.success(t("restored", { day: formatLongDay(journal.journaldate) }));
     },
     onError: (error) => notify.error(error.message),
     onSettled: settled,
@@ -71,14 +72,12 @@ export function RecentlyDeletedCard() {
     >
       <h2 id="deleted-heading" className="flex items-center gap-2 text-xl font-semibold text-leather">
         <Trash2 aria-hidden className="size-5 text-accent" />
-        Recently deleted
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        A page you delete is kept here for {VERSION_DAYS} days, then goes for good. Only you see it.
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("intro", { count: VERSION_DAYS })}</p>
       {pages.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          Loading recently deleted pages…
+          {t("loading")}
         </p>
       ) : pages.isError ? (
         <RetryStatus message={DELETED_LOAD_FAILED} onRetry={() => void pages.refetch()} className="mt-4" />
@@ -92,7 +91,7 @@ export function RecentlyDeletedCard() {
                   <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">{day}</p>
                   {p.locked ? (
                     <p className="flex items-center gap-1.5 font-semibold text-ink">
-                      <Lock aria-hidden className="size-4 text-accent" /> A locked page
+                      <Lock aria-hidden className="size-4 text-accent" /> {t("locked")}
                     </p>
                   ) : (
                     <>
@@ -106,8 +105,8 @@ export function RecentlyDeletedCard() {
                     </>
                   )}
                   <p className="text-sm text-ink-soft">
-                    {keptFor(p.expiresAt)}
-                    {p.dayTaken ? " · its day has another page now" : ""}
+                    {t("kept", { count: daysKept(p.expiresAt) })}
+                    {p.dayTaken ? ` · ${t("dayTaken")}` : ""}
                   </p>
                 </div>
                 <div className="flex gap-2">
@@ -115,16 +114,16 @@ export function RecentlyDeletedCard() {
                     type="button"
                     onClick={() => !restore.isPending && restore.mutate(p)}
                     aria-disabled={restore.isPending}
-                    aria-label={`Restore the page of ${day}`}
+                    aria-label={t("restoreDay", { day })}
                     className={buttonClass("secondary")}
                   >
                     <RotateCcw aria-hidden className="size-4" />
-                    Restore
+                    {t("restore")}
                   </button>
                   <button
                     type="button"
                     onClick={() => setForgetting(p)}
-                    aria-label={`Delete the page of ${day} for good`}
+                    aria-label={t("forgetDay", { day })}
                     className={buttonClass("danger", "size-11 shrink-0 p-0")}
                   >
                     <Trash2 aria-hidden className="size-4" />
@@ -135,20 +134,19 @@ export function RecentlyDeletedCard() {
           })}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-ink">Nothing deleted in the last {VERSION_DAYS} days.</p>
+        <p className="mt-4 text-sm text-ink">{t("empty", { count: VERSION_DAYS })}</p>
       )}
       <ConfirmDialog
         open={forgetting !== null}
-        title="Delete this page for good?"
-        confirmLabel="Delete for good"
+        title={t("forgetTitle")}
+        confirmLabel={t("forgetConfirm")}
         destructive
         busy={forget.isPending}
-        busyLabel="Deleting…"
+        busyLabel={t("deleting")}
         onConfirm={() => forgetting && forget.mutate(forgetting)}
         onCancel={() => setForgetting(null)}
       >
-        The page of {forgetting ? formatLongDay(forgetting.journaldate) : ""}, its earlier versions and its photo go
-        now, and cannot be brought back.
+        {t("forgetText", { day: forgetting ? formatLongDay(forgetting.journaldate) : "" })}
       </ConfirmDialog>
     </section>
   );

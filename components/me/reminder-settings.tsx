@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FieldErrors, invalidProps } from "@/components/ui/field-errors";
@@ -24,6 +25,7 @@ function browserZone(): string {
 }
 
 export function ReminderSettingsCard() {
+  const t = useTranslations("me.reminder");
   return (
     <section
       id={REMINDER_SECTION_ID}
@@ -31,17 +33,16 @@ export function ReminderSettingsCard() {
       className="scroll-mt-20 rounded-lg border border-ink-soft/20 bg-surface p-5 shadow-sm"
     >
       <h2 id="reminder-heading" className="font-serif text-xl font-semibold text-leather">
-        Daily reminder
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        A nudge on the days your page is still blank at this time: by mail, or on your devices (Notifications).
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("intro")}</p>
       <WithSettings>{(settings) => <ReminderForm saved={settings.reminder} />}</WithSettings>
     </section>
   );
 }
 
 function ReminderForm({ saved }: { saved: ReminderSettings }) {
+  const t = useTranslations("me.reminder");
   const queryClient = useQueryClient();
   // Never turned on: the zone this browser is in, rather than the stored default.
   const [timeZone, setTimeZone] = useState(() =>
@@ -66,7 +67,7 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
     send: (reminder) => saveSettings({ reminder }),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKey, answer);
-      notify.success(answer.reminder.enabled ? "Reminder saved" : "Reminder off");
+      notify.success(answer.reminder.enabled ? t("saved") : t("off"));
     },
     onError: (error) => notify.error(error.message),
   });
@@ -78,10 +79,10 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
 
   return (
     <form {...formProps} className="mt-4 flex flex-col gap-4">
-      <SwitchField name="reminder.enabled" label="Remind me to write" defaultChecked={saved.enabled} />
+      <SwitchField name="reminder.enabled" label={t("enabled")} defaultChecked={saved.enabled} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Time"
+          label={t("time")}
           name="reminder.time"
           type="time"
           defaultValue={saved.time}
@@ -90,7 +91,7 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="field-reminder-timeZone" className="text-sm font-semibold text-ink">
-            Time zone
+            {t("timeZone")}
           </label>
           <select
             id="field-reminder-timeZone"
@@ -110,7 +111,7 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
         </div>
       </div>
       <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-sm font-semibold text-ink">Days</legend>
+        <legend className="mb-1.5 text-sm font-semibold text-ink">{t("days")}</legend>
         <div className="flex flex-wrap gap-1.5">
           {WEEKDAYS.map((day) => (
             <label
@@ -132,8 +133,8 @@ function ReminderForm({ saved }: { saved: ReminderSettings }) {
         </div>
         <FieldErrors fieldId="field-reminder-weekdays" errors={uniqueDayErrors} />
       </fieldset>
-      <BusyButton type="submit" busy={busy} busyLabel="Saving…" className="self-start">
-        Save reminder
+      <BusyButton type="submit" busy={busy} busyLabel={t("saving")} className="self-start">
+        {t("save")}
       </BusyButton>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
@@ -10,6 +11,7 @@ import { ROOMS, roomOf } from "./rooms";
  * current one marked. On a phone one row that scrolls sideways, the current room brought into view.
  */
 export function RoomsNav() {
+  const t = useTranslations("me.rooms");
   const pathname = usePathname();
   const current = roomOf(pathname);
   const list = useRef<HTMLUListElement>(null);
@@ -17,7 +19,7 @@ export function RoomsNav() {
     list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [pathname]);
   return (
-    <nav aria-label="Your account" className="-mx-4 mb-6 border-b border-ink-soft/20 md:mx-0">
+    <nav aria-label={t("nav")} className="-mx-4 mb-6 border-b border-ink-soft/20 md:mx-0">
       <ul ref={list} className="flex gap-1 overflow-x-auto px-4 md:flex-wrap md:overflow-visible md:px-0">
         {ROOMS.map((room) => {
           const active = room === current;
@@ -33,7 +35,7 @@ export function RoomsNav() {
                     : "border-transparent text-ink-soft hover:border-ink-soft/40 hover:text-ink",
                 ].join(" ")}
               >
-                {room.label}
+                {t(`${room.name}.label`)}
               </Link>
             </li>
           );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button-styles";
@@ -19,14 +20,16 @@ export type TemplateEditing = { template: Template | null; start: TemplateFields
 
 /** New template / Edit template (docs/decisions/125-templates.md): a name, a title, a text; each error beside its field. */
 export function TemplateDialog({ editing, onClose }: { editing: TemplateEditing | null; onClose: () => void }) {
+  const t = useTranslations("me.templateDialog");
   return (
-    <ModalDialog open={editing !== null} onClose={onClose} title={editing?.template ? "Edit template" : "New template"}>
+    <ModalDialog open={editing !== null} onClose={onClose} title={editing?.template ? t("editTitle") : t("newTitle")}>
       {editing ? <TemplateForm editing={editing} onDone={onClose} /> : null}
     </ModalDialog>
   );
 }
 
 function TemplateForm({ editing, onDone }: { editing: TemplateEditing; onDone: () => void }) {
+  const t = useTranslations("me.templateDialog");
   const queryClient = useQueryClient();
   const [name, setName] = useState(editing.start.name);
   const [title, setTitle] = useState(editing.start.title);
@@ -37,7 +40,7 @@ function TemplateForm({ editing, onDone }: { editing: TemplateEditing; onDone: (
     send: (fields) => saveTemplate(editing.template?.id ?? null, fields),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      notify.success("Template saved");
+      notify.success(t("saved"));
       onDone();
     },
     onError: (error) => notify.error(error.message),
@@ -46,7 +49,7 @@ function TemplateForm({ editing, onDone }: { editing: TemplateEditing; onDone: (
   return (
     <form {...formProps} className="flex flex-col gap-4">
       <TextField
-        label="Name"
+        label={t("name")}
         name="name"
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -57,29 +60,29 @@ function TemplateForm({ editing, onDone }: { editing: TemplateEditing; onDone: (
         errors={errors.name}
       />
       <TextField
-        label="Title of the page"
+        label={t("title")}
         name="title"
         value={title}
         onChange={(e) => setTitle(e.target.value)}
         autoComplete="off"
         errors={errors.title}
-        hint={`Optional; at most ${TEMPLATE_TITLE_MAX} characters.`}
+        hint={t("titleHint", { max: TEMPLATE_TITLE_MAX })}
       />
       <TextAreaField
-        label="Text of the page"
+        label={t("content")}
         name="content"
         value={content}
         onChange={(e) => setContent(e.target.value)}
         rows={6}
         errors={errors.content}
-        counter={{ text: `${count}/${TEMPLATE_CONTENT_MAX} characters`, warn: TEMPLATE_CONTENT_MAX - count <= 50 }}
+        counter={{ text: t("counter", { count, max: TEMPLATE_CONTENT_MAX }), warn: TEMPLATE_CONTENT_MAX - count <= 50 }}
       />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass("secondary")} disabled={busy}>
-          Cancel
+          {t("cancel")}
         </button>
-        <BusyButton type="submit" busy={busy} busyLabel="Saving…">
-          Save template
+        <BusyButton type="submit" busy={busy} busyLabel={t("saving")}>
+          {t("save")}
         </BusyButton>
       </div>
     </form>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LayoutTemplate, Pencil, Plus, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button-styles";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -20,11 +21,8 @@ import type { TemplateFields } from "@/lib/templates/checks";
 import { TemplateDialog, type TemplateEditing } from "./template-dialog";
 import { RetryStatus } from "@/components/ui/retry-status";
 
-/** Two examples a person can start from (docs/decisions/125-templates.md): theirs to change once saved. */
-const EXAMPLES: TemplateFields[] = [
-  { name: "Three good things", title: "Three good things", content: "1. \n2. \n3. " },
-  { name: "Gratitude", title: "Grateful for", content: "Today I am grateful for " },
-];
+/** The list a person's first example starts with (its name and title are under me.templates.examples). */
+const LIST = "1. \n2. \n3. ";
 
 const EMPTY: TemplateFields = { name: "", title: "", content: "" };
 
@@ -34,6 +32,16 @@ const EMPTY: TemplateFields = { name: "", title: "", content: "" };
  * starts from one in the diary (components/diary/template-chooser.tsx).
  */
 export function TemplatesCard() {
+  const t = useTranslations("me.templates");
+  /** Two examples a person can start from (docs/decisions/125-templates.md): theirs to change once saved. */
+  const examples: TemplateFields[] = [
+    { name: t("examples.goodThings.name"), title: t("examples.goodThings.title"), content: LIST },
+    {
+      name: t("examples.gratitude.name"),
+      title: t("examples.gratitude.title"),
+      content: t("examples.gratitude.content"),
+    },
+  ];
   const queryClient = useQueryClient();
   const templates = useQuery(templatesQuery());
   // The lock seals pages, not templates (docs/decisions/125-templates.md): said where it matters.
@@ -42,11 +50,11 @@ export function TemplatesCard() {
   const [deleting, setDeleting] = useState<Template | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
-    mutationFn: (t: Template) => deleteTemplate(t.id),
-    onSuccess: (_, t) => {
-      queryClient.setQueryData<Template[]>(templateKeys.all, (all) => all?.filter((x) => x.id !== t.id));
+    mutationFn: (template: Template) => deleteTemplate(template.id),
+    onSuccess: (_, template) => {
+      queryClient.setQueryData<Template[]>(templateKeys.all, (all) => all?.filter((x) => x.id !== template.id));
       void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      notify.success(`Template “${t.name}” deleted`);
+      notify.success(t("deleted", { name: template.name }));
       setDeleting(null);
     },
     onError: (error) => notify.error(error.message),
@@ -61,42 +69,41 @@ export function TemplatesCard() {
     >
       <h2 id="templates-heading" className="flex items-center gap-2 text-xl font-semibold text-leather">
         <LayoutTemplate aria-hidden className="size-5 text-accent" />
-        Templates
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        A title and text of your own to start a new page from. Only you see them; they leave with your export.
-      </p>
-      {locked ? (
-        <p className="mt-2 text-sm text-ink">
-          Your diary is locked, but templates are not: the server can read them. Keep private words in your pages.
-        </p>
-      ) : null}
+      <p className="mt-1 text-sm text-ink-soft">{t("intro")}</p>
+      {locked ? <p className="mt-2 text-sm text-ink">{t("locked")}</p> : null}
       {templates.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          Loading your templates…
+          {t("loading")}
         </p>
       ) : templates.isError ? (
         <RetryStatus message={TEMPLATES_LOAD_FAILED} onRetry={() => void templates.refetch()} className="mt-4" />
       ) : list && list.length ? (
         <ul className="mt-4 divide-y divide-ink-soft/20 border-y border-ink-soft/20">
-          {list.map((t) => (
-            <li key={t.id} className="flex items-center gap-2 py-2">
+          {list.map((template) => (
+            <li key={template.id} className="flex items-center gap-2 py-2">
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-ink">{t.name}</p>
-                <p className="truncate text-sm text-ink-soft">{templateSummary(t)}</p>
+                <p className="truncate font-semibold text-ink">{template.name}</p>
+                <p className="truncate text-sm text-ink-soft">{templateSummary(template)}</p>
               </div>
               <button
                 type="button"
-                onClick={() => setEditing({ template: t, start: { name: t.name, title: t.title, content: t.content } })}
-                aria-label={`Edit ${t.name}`}
+                onClick={() =>
+                  setEditing({
+                    template,
+                    start: { name: template.name, title: template.title, content: template.content },
+                  })
+                }
+                aria-label={t("edit", { name: template.name })}
                 className={buttonClass("secondary", "size-11 shrink-0 p-0")}
               >
                 <Pencil aria-hidden className="size-4" />
               </button>
               <button
                 type="button"
-                onClick={() => setDeleting(t)}
-                aria-label={`Delete ${t.name}`}
+                onClick={() => setDeleting(template)}
+                aria-label={t("delete", { name: template.name })}
                 className={buttonClass("danger", "size-11 shrink-0 p-0")}
               >
                 <Trash2 aria-hidden className="size-4" />
@@ -106,9 +113,9 @@ export function TemplatesCard() {
         </ul>
       ) : (
         <div className="mt-4 text-sm text-ink">
-          <p>No templates yet. Start from an example, or make your own:</p>
+          <p>{t("empty")}</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            {EXAMPLES.map((example) => (
+            {examples.map((example) => (
               <button
                 key={example.name}
                 type="button"
@@ -130,27 +137,23 @@ export function TemplatesCard() {
           className={buttonClass("primary")}
         >
           <Plus aria-hidden className="size-4" />
-          New template
+          {t("new")}
         </button>
-        {full ? (
-          <p className="text-sm text-ink-soft">
-            You keep {TEMPLATES_MAX} templates, the most there can be: delete one to add another.
-          </p>
-        ) : null}
+        {full ? <p className="text-sm text-ink-soft">{t("full", { max: TEMPLATES_MAX })}</p> : null}
       </div>
       <TemplateDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete “${deleting?.name ?? ""}”?`}
-        confirmLabel="Delete"
+        title={t("deleteTitle", { name: deleting?.name ?? "" })}
+        confirmLabel={t("deleteConfirm")}
         destructive
         busy={remove.isPending}
-        busyLabel="Deleting…"
+        busyLabel={t("deleting")}
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
         focusWhenOpenerGone={() => newButton.current}
       >
-        The template goes; pages you started from it keep their words.
+        {t("deleteText")}
       </ConfirmDialog>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { settingsQuery, type Settings } from "@/client/reminders";
 
@@ -9,6 +10,7 @@ import { settingsQuery, type Settings } from "@/client/reminders";
  * query for both): the card's form once they are here, else a loading or an error line.
  */
 export function WithSettings({ children }: { children: (settings: Settings) => ReactNode }) {
+  const t = useTranslations("me.settings");
   const settings = useQuery(settingsQuery());
   if (settings.data) return children(settings.data);
   return settings.isError ? (
@@ -17,7 +19,7 @@ export function WithSettings({ children }: { children: (settings: Settings) => R
     </p>
   ) : (
     <p role="status" className="mt-3 text-ink-soft">
-      Loading…
+      {t("loading")}
     </p>
   );
 }

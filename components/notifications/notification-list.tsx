@@ -2,7 +2,8 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "@/components/app/use-hydrated";
 import { AnswerButtons } from "@/components/friends/answer-buttons";
 import { Avatar } from "@/components/ui/avatar";
@@ -23,49 +24,57 @@ import { READ_IDS_MAX } from "@/lib/notifications/limits";
 
 const link = "font-semibold text-ink underline-offset-2 hover:underline";
 
+/** Characters no message holds: where who did it and the entry go in the formatted words. */
+const WHO = "\uE001";
+const TITLE = "\uE002";
+
+/** A sentence formatted with `WHO` and `TITLE` for its arguments, the elements put in their places. */
+function sentenceOf(words: string, who: ReactNode, title: ReactNode): ReactNode {
+  return words
+    .split(/(\uE001|\uE002)/u)
+    .map((part, i) => <Fragment key={i}>{part === WHO ? who : part === TITLE ? title : part}</Fragment>);
+}
+
 /**
  * What happened, as a sentence whose names are links: the person's profile, the entry's day in the
  * diary. A name and a title keep their own direction inside it (`<bdi>`, docs/decisions/141).
  */
 function Sentence({ n }: { n: Notification }) {
+  const t = useTranslations("community.notifications");
   const who = n.actor ? (
     <Link href={`/public/${n.actor.id}`} className={link}>
       <bdi>{n.actor.name}</bdi>
     </Link>
   ) : (
     // The writer of an anonymous entry answering: never named (docs/decisions/066).
-    <span className="font-semibold text-ink">The writer</span>
+    <span className="font-semibold text-ink">{t("theWriter")}</span>
   );
   if (n.kind === "reply")
-    return (
-      <>
-        {who} replied privately about{" "}
-        <Link href={`/replies/${n.journalId}`} className={link}>
-          “<bdi>{n.journalTitle}</bdi>”
-        </Link>
-      </>
+    return sentenceOf(
+      t("reply", { who: WHO, title: TITLE }),
+      who,
+      <Link href={`/replies/${n.journalId}`} className={link}>
+        “<bdi>{n.journalTitle}</bdi>”
+      </Link>,
     );
-  if (n.kind === "friend-request") return <>{who} asked to join your close circle</>;
-  if (n.kind === "friend-accepted") return <>{who} accepted your friend request</>;
-  const others = n.actorCount - 1;
-  return (
-    <>
-      {who}
-      {others > 0 ? ` and ${others} ${others === 1 ? "other" : "others"}` : ""} hearted{" "}
-      {n.journalDate ? (
-        <Link href={`/my-diary?day=${n.journalDate}`} className={link}>
-          “<bdi>{n.journalTitle}</bdi>”
-        </Link>
-      ) : (
-        <>
-          “<bdi>{n.journalTitle}</bdi>”
-        </>
-      )}
-    </>
+  if (n.kind === "friend-request") return sentenceOf(t("friendRequest", { who: WHO }), who, null);
+  if (n.kind === "friend-accepted") return sentenceOf(t("friendAccepted", { who: WHO }), who, null);
+  return sentenceOf(
+    t("hearted", { who: WHO, title: TITLE, count: Math.max(0, n.actorCount - 1) }),
+    who,
+    n.journalDate ? (
+      <Link href={`/my-diary?day=${n.journalDate}`} className={link}>
+        “<bdi>{n.journalTitle}</bdi>”
+      </Link>
+    ) : (
+      <>
+        “<bdi>{n.journalTitle}</bdi>”
+      </>
+    ),
   );
 }
 
-const ANSWERED = { accepted: "You accepted", rejected: "You declined" } as const;
+const ANSWERED = { accepted: "youAccepted", rejected: "youDeclined" } as const;
 
 /**
  * The activity inbox (docs/product.md "Notifications"), in the navigation's panel and on
@@ -76,6 +85,7 @@ const ANSWERED = { accepted: "You accepted", rejected: "You declined" } as const
  */
 export function NotificationList({ headingId }: { headingId?: string }) {
   const queryClient = useQueryClient();
+  const t = useTranslations("community.notifications");
   const inbox = useInfiniteQuery(inboxQuery());
   const hydrated = useHydrated();
   const items = useRef(new Map<string, HTMLLIElement>());
@@ -122,7 +132,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
     if (next) items.current.get(next.id)?.focus();
   };
 
-  if (inbox.isPending || !hydrated) return <p className="text-sm text-ink-soft">Loading notifications…</p>;
+  if (inbox.isPending || !hydrated) return <p className="text-sm text-ink-soft">{t("loading")}</p>;
   if (inbox.isError && !inbox.data)
     return (
       <p role="alert" className="text-sm text-danger">
@@ -132,8 +142,7 @@ export function NotificationList({ headingId }: { headingId?: string }) {
   if (all.length === 0)
     return (
       <p className="text-sm text-ink-soft">
-        No notifications yet.{" "}
-        <span className="block">Friend requests, hearts on your entries and private replies will show here.</span>
+        {t("empty")} <span className="block">{t("emptyHint")}</span>
       </p>
     );
 
@@ -145,11 +154,11 @@ export function NotificationList({ headingId }: { headingId?: string }) {
             type="button"
             variant="secondary"
             busy={markAll.isPending}
-            busyLabel="Marking…"
+            busyLabel={t("marking")}
             onClick={() => markAll.mutate()}
             className="px-3 py-1.5 text-sm"
           >
-            Mark all read
+            {t("markAll")}
           </BusyButton>
         </div>
       ) : null}
@@ -166,16 +175,16 @@ export function NotificationList({ headingId }: { headingId?: string }) {
               tabIndex={-1}
               className={`flex gap-3 py-3 outline-offset-2 ${unread ? "-mx-2 rounded-md bg-accent/8 px-2" : ""}`}
             >
-              <Avatar name={n.actor?.name ?? "The writer"} image={n.actor?.profileImage ?? null} />
+              <Avatar name={n.actor?.name ?? t("theWriter")} image={n.actor?.profileImage ?? null} />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="text-ink">
-                  {unread ? <span className="sr-only">New: </span> : null}
+                  {unread ? <span className="sr-only">{t("new")} </span> : null}
                   <Sentence n={n} />
                 </p>
                 <p className="text-xs text-ink-soft">
                   <RelativeTime iso={n.createdAt} />
                   {n.kind === "friend-request" && n.requestStatus && n.requestStatus !== "pending"
-                    ? ` · ${ANSWERED[n.requestStatus]}`
+                    ? ` · ${t(ANSWERED[n.requestStatus])}`
                     : ""}
                 </p>
                 {n.kind === "friend-request" && n.requestStatus === "pending" && n.requestId && n.actor ? (

@@ -76,6 +76,7 @@ describe("GET and PUT /api/myprofile/settings", () => {
     expect((await putSettings(token, again)).body).toEqual({
       reminder: { ...again.reminder, weekdays: [1, 7] },
       notifications: NOTIFICATIONS,
+      language: null,
     });
   });
 
@@ -167,6 +168,7 @@ describe("unsubscribing from reminder mails", () => {
     expect((await getSettings(token)).body).toEqual({
       reminder: { ...EVENINGS.reminder, enabled: false },
       notifications: NOTIFICATIONS,
+      language: null,
     });
     expect((await api(`/api/reminders/unsubscribe/${link}`, { method: "POST" })).status).toBe(200);
   });

@@ -16,13 +16,13 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   return (
     <NextIntlClientProvider messages={messages}>
       <div className="flex min-h-dvh flex-col">
-        <header className="relative flex justify-center px-4 pt-8 pb-6">
+        <header className="relative flex justify-center px-4 pt-16 pb-6 sm:pt-8">
           <p className="flex items-center gap-2 font-serif text-3xl font-semibold text-leather">
             <PenLine aria-hidden className="size-7 text-accent" />
             <Wordmark />
           </p>
-          <LanguageMenu className="absolute top-3 left-3" />
-          <ThemeMenuOnDemand className="absolute top-3 right-3" />
+          <LanguageMenu className="absolute start-3 top-3" />
+          <ThemeMenuOnDemand className="absolute end-3 top-3" />
           <PaintWhole id="auth-header-end" />
         </header>
         <main className="flex flex-1 justify-center px-4 pb-12">

@@ -1,9 +1,17 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ScreenWords } from "@/components/app/screen-words";
 import { DashboardHome } from "@/components/dashboard/dashboard-home";
 
-export const metadata: Metadata = { title: "Dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("community.pages"))("dashboard") };
+}
 
 /** A static shell (docs/decisions/084): the person's dashboard is read in the browser (components/dashboard/dashboard-home.tsx). */
 export default function DashboardPage() {
-  return <DashboardHome />;
+  return (
+    <ScreenWords parts={["community"]}>
+      <DashboardHome />
+    </ScreenWords>
+  );
 }

@@ -1,6 +1,7 @@
 import { checkedPage } from "@/components/app/database-unavailable";
 import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { MyProfileScreen } from "@/components/me/my-profile";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
@@ -10,7 +11,9 @@ import { getMyProfile } from "@/lib/users";
 import { meKeys } from "@/lib/query-keys";
 import { logError } from "@/lib/log";
 
-export const metadata: Metadata = { title: "Me" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("me.profile"))("title") };
+}
 
 /**
  * My profile (docs/product.md §2). The server hands the client's cache what it can read at once, as the

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RoomHeading } from "@/components/me/room-heading";
-import { room } from "@/components/me/rooms";
 import { DownloadJournal } from "@/components/me/download-journal";
 import { ExportEverythingCard } from "@/components/me/export-everything";
 import { ImportCard } from "@/components/me/import-card";
 
-export const metadata: Metadata = { title: room("/me/data").label };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("me.rooms"))("data.label") };
+}
 
 // A room of /me (docs/product.md "Me", docs/decisions/109).
 export default function Page() {

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RoomHeading } from "@/components/me/room-heading";
-import { room } from "@/components/me/rooms";
 import { BlockedPeople } from "@/components/me/blocked-people";
 
-export const metadata: Metadata = { title: room("/me/privacy").label };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("me.rooms"))("privacy.label") };
+}
 
 // A room of /me (docs/product.md "Me", docs/decisions/109).
 export default function Page() {

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RoomHeading } from "@/components/me/room-heading";
-import { room } from "@/components/me/rooms";
 import { NotificationSettingsCard } from "@/components/me/notification-settings";
 import { ReminderSettingsCard } from "@/components/me/reminder-settings";
 
-export const metadata: Metadata = { title: room("/me/reminders").label };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("me.rooms"))("reminders.label") };
+}
 
 // A room of /me (docs/product.md "Me", docs/decisions/109).
 export default function Page() {

@@ -1,7 +1,7 @@
 import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RoomHeading } from "@/components/me/room-heading";
-import { room } from "@/components/me/rooms";
 import { ChangeEmailForm } from "@/components/security/change-email-form";
 import { ChangePasswordForm } from "@/components/security/change-password-form";
 import { DeleteAccount } from "@/components/security/delete-account";
@@ -15,7 +15,9 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { pageRead } from "@/lib/http/page-read";
 
-export const metadata: Metadata = { title: room("/me/security").label };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("me.rooms"))("security.label") };
+}
 
 // The Security screen (docs/product.md "Security", docs/decisions/070).
 async function SecurityPage() {
