@@ -17,9 +17,6 @@ export function noteApiAnswer(res: Response): void {
   for (const listener of listeners) listener();
 }
 
-/** Whether the last API answer came from the service worker's cache: the server could not be reached. */
-export const lastAnswerKept = () => fromCache;
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener("online", listener);
