@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { PageHeading } from "@/components/app/page-heading";
-import { ScreenWords } from "@/components/app/screen-words";
 import { CloseCircleFeed } from "@/components/feed/close-circle-feed";
 import { FeedQuote } from "@/components/feed/feed-quote";
 
@@ -18,10 +17,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default function CloseCirclePage() {
   const t = useTranslations("community.pages");
   return (
-    <ScreenWords parts={["community"]}>
+    <>
       <PageHeading title={t("closeCircle")}>{t("closeCircleLead")}</PageHeading>
       <FeedQuote />
       <CloseCircleFeed />
-    </ScreenWords>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ScreenWords } from "@/components/app/screen-words";
 import { DashboardHome } from "@/components/dashboard/dashboard-home";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,9 +8,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A static shell (docs/decisions/084): the person's dashboard is read in the browser (components/dashboard/dashboard-home.tsx). */
 export default function DashboardPage() {
-  return (
-    <ScreenWords parts={["community"]}>
-      <DashboardHome />
-    </ScreenWords>
-  );
+  return <DashboardHome />;
 }

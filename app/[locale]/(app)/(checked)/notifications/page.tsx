@@ -2,7 +2,6 @@ import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeading } from "@/components/app/page-heading";
-import { ScreenWords } from "@/components/app/screen-words";
 import { NotificationList } from "@/components/notifications/notification-list";
 import { requirePageUser } from "@/lib/auth/current-user";
 
@@ -14,7 +13,7 @@ async function NotificationsPage() {
   await requirePageUser();
   const t = await getTranslations("community.pages");
   return (
-    <ScreenWords parts={["community"]}>
+    <>
       <PageHeading title={t("notifications")}>{t("notificationsLead")}</PageHeading>
       <section aria-labelledby="inbox-heading" className="rounded-lg border border-ink-soft/20 bg-paper p-6 shadow-sm">
         <h2 id="inbox-heading" className="mb-2 text-xl font-semibold">
@@ -22,7 +21,7 @@ async function NotificationsPage() {
         </h2>
         <NotificationList headingId="inbox-heading" />
       </section>
-    </ScreenWords>
+    </>
   );
 }
 

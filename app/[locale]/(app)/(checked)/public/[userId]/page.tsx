@@ -2,7 +2,6 @@ import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeading } from "@/components/app/page-heading";
-import { ScreenWords } from "@/components/app/screen-words";
 import { FellowWriters } from "@/components/friends/fellow-writers";
 import { PublicProfile } from "@/components/friends/public-profile";
 import { requirePageUser } from "@/lib/auth/current-user";
@@ -17,11 +16,11 @@ async function PublicProfilePage({ params }: { params: Promise<{ userId: string 
   const [user, { userId }] = await Promise.all([requirePageUser(), params]);
   const t = await getTranslations("community.pages");
   return (
-    <ScreenWords parts={["community"]}>
+    <>
       <PageHeading title={t("writerProfile")} />
       <PublicProfile userId={userId} viewerId={user.id} />
       <FellowWriters excludeId={userId} />
-    </ScreenWords>
+    </>
   );
 }
 

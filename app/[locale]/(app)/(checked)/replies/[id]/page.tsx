@@ -2,7 +2,6 @@ import { checkedPage } from "@/components/app/database-unavailable";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeading } from "@/components/app/page-heading";
-import { ScreenWords } from "@/components/app/screen-words";
 import { ReplyThreads } from "@/components/replies/reply-threads";
 import { requirePageUser } from "@/lib/auth/current-user";
 
@@ -16,10 +15,10 @@ async function RepliesPage({ params }: { params: Promise<{ id: string }> }) {
   const [, { id }] = await Promise.all([requirePageUser(), params]);
   const t = await getTranslations("community.pages");
   return (
-    <ScreenWords parts={["community"]}>
+    <>
       <PageHeading title={t("privateReplies")} />
       <ReplyThreads journalId={id} />
-    </ScreenWords>
+    </>
   );
 }
 
